@@ -1,0 +1,189 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { ApiError, DgwError, InterruptedError, MalformedResponseError, NetworkError } from '../errors.js';
+import { maskKey } from '../config/settings.js';
+
+/** HTTP methods the gateway uses. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request, described before it is sent (and printed as such by `--dry-run`). */
+export interface RequestSpec {
+  method: Method;
+  /** Path below the base URL, segments already encoded (build it with `apiPath`). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** `json` (default): a JSON body is required; `none`: the body is ignored; `optional-json`: parsed when present. */
+  expect?: 'json' | 'none' | 'optional-json';
+}
+
+/** What `--dry-run` shows of a request that was not sent. */
+export interface DryRunView {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** How the HTTP layer reaches the service. */
+export interface HttpConfig {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  /** The injection point: the embedded local gateway plugs its `app.fetch` in here. */
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Receives `--debug` trace lines, already redacted. */
+  trace?: (line: string) => void;
+  /** When set, requests that change something are handed here instead of being sent. */
+  dryRun?: (view: DryRunView) => void;
+  /** Attempts after the first for idempotent requests (default 2). */
+  retries?: number;
+}
+
+const RETRY_STATUS = [429, 500, 502, 503, 504];
+
+/** The thin HTTP layer: base URL, bearer auth, timeout, retry, error mapping, debug trace. */
+export class Http {
+  private readonly client: KyInstance;
+
+  constructor(private readonly config: HttpConfig) {
+    const trace = config.trace;
+    const started = new WeakMap<Request, number>();
+    this.client = ky.create({
+      timeout: config.timeoutMs,
+      fetch: config.fetch,
+      signal: config.signal,
+      headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : undefined,
+      retry: {
+        limit: config.retries ?? 2,
+        methods: ['get', 'put', 'delete'],
+        statusCodes: RETRY_STATUS,
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: 60_000,
+        backoffLimit: 10_000,
+        jitter: true,
+        retryOnTimeout: false,
+      },
+      hooks: trace
+        ? {
+            beforeRequest: [
+              ({ request }) => {
+                started.set(request, performance.now());
+                trace(`→ ${request.method} ${request.url}`);
+                trace(`  authorization: ${request.headers.has('authorization') ? `Bearer ${maskKey(config.apiKey)}` : '(none)'}`);
+              },
+            ],
+            beforeRetry: [({ retryCount, error }) => trace(`  retry ${retryCount} after: ${error.message}`)],
+            afterResponse: [
+              async ({ request, response }) => {
+                const ms = Math.round(performance.now() - (started.get(request) ?? performance.now()));
+                trace(`← ${response.status} ${response.statusText} (${ms} ms)`);
+                const text = await response.clone().text().catch(() => '');
+                if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
+              },
+            ],
+          }
+        : undefined,
+    });
+  }
+
+  /** Sends one request and returns its parsed body; or, in dry-run mode, shows a change instead. */
+  async request<T>(spec: RequestSpec): Promise<T> {
+    const url = this.url(spec);
+    if (this.config.dryRun && spec.method !== 'GET') {
+      this.config.dryRun(this.dryRunView(spec, url));
+      return undefined as T;
+    }
+    if (this.config.trace && spec.body !== undefined) this.config.trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
+    let response: Response;
+    try {
+      response = await this.client(url, { method: spec.method, json: spec.body });
+    } catch (error) {
+      throw await this.mapError(error, spec);
+    }
+    return this.readBody<T>(response, spec);
+  }
+
+  private url(spec: RequestSpec): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) params.set(k, String(v));
+    const qs = params.toString();
+    return `${this.config.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  private dryRunView(spec: RequestSpec, url: string): DryRunView {
+    const headers: Record<string, string> = {};
+    if (this.config.apiKey) headers.Authorization = `Bearer ${maskKey(this.config.apiKey)}`;
+    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    return { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+  }
+
+  private async readBody<T>(response: Response, spec: RequestSpec): Promise<T> {
+    const expect = spec.expect ?? 'json';
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (this.config.signal?.aborted) throw new InterruptedError();
+      throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error);
+    }
+    if (expect === 'none') return undefined as T;
+    if (text.trim() === '') {
+      if (expect === 'optional-json') return undefined as T;
+      throw new MalformedResponseError(`the service sent an empty response to ${spec.method} ${spec.path} where JSON was expected`, response.status);
+    }
+    if (looksLikeHtml(text, response)) {
+      throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new MalformedResponseError(`the service sent malformed or truncated JSON (HTTP ${response.status}, ${text.length} bytes)`, response.status);
+    }
+  }
+
+  private async mapError(error: unknown, spec: RequestSpec): Promise<DgwError> {
+    if (error instanceof DgwError) return error;
+    if (this.config.signal?.aborted) return new InterruptedError();
+    if (isHTTPError(error)) {
+      const { status, statusText } = error.response;
+      const { message, errorCode } = describeErrorBody(error.data, status, statusText);
+      return new ApiError(status, message, errorCode);
+    }
+    if (isTimeoutError(error)) {
+      return new NetworkError(`${spec.method} ${this.config.baseUrl} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, error);
+    }
+    if (isNetworkError(error) || error instanceof TypeError) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+      return new NetworkError(`cannot reach ${new URL(this.config.baseUrl).host}: ${reason}`, error);
+    }
+    if (error instanceof Error && error.name === 'AbortError') return new InterruptedError();
+    return new DgwError('internal', error instanceof Error ? error.message : String(error), { cause: error });
+  }
+
+  /** Replaces the API key wherever it appears in a traced text. */
+  private redact(text: string): string {
+    const key = this.config.apiKey;
+    return key ? text.split(key).join(maskKey(key)) : text;
+  }
+}
+
+function looksLikeHtml(text: string, response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('text/html') || /^\s*<(!doctype|html)/i.test(text);
+}
+
+/** Reads the error body: `message`, then `error`, then the status text (hosted-service-notes.md). */
+export function describeErrorBody(data: unknown, status: number, statusText: string): { message: string; errorCode?: string | number } {
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const body = data as Record<string, unknown>;
+    const errorCode = typeof body.errorCode === 'string' || typeof body.errorCode === 'number' ? body.errorCode : undefined;
+    const text = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : undefined;
+    if (text) return { message: `${text} (HTTP ${status})`, errorCode };
+    return { message: `HTTP ${status} ${statusText}`.trim(), errorCode };
+  }
+  if (typeof data === 'string' && /^\s*</.test(data)) return { message: `HTTP ${status} ${statusText} (the service sent an HTML error page)`.trim() };
+  if (typeof data === 'string' && data.trim() && data.length < 300) return { message: `${data.trim()} (HTTP ${status})` };
+  return { message: `HTTP ${status} ${statusText}`.trim() };
+}

@@ -1,0 +1,26 @@
+/**
+ * The SQL name of a query, derived from its display name the way the hosted service's examples
+ * do: lower-cased, keeping only `[a-z0-9_]` (`Revenue Report` → `revenuereport`).
+ */
+export function deriveQueryName(displayName: string): string {
+  return displayName.toLowerCase().replace(/[^a-z0-9_]/g, '');
+}
+
+/** Problems with a folder path, or undefined when it is absolute and clean. `/` is the root. */
+export function folderPathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return `folder path "${path}" must be absolute, like /reports/monthly`;
+  if (path === '/') return undefined;
+  const segments = path.replace(/\/$/, '').split('/').slice(1);
+  for (const segment of segments) {
+    if (segment === '') return `folder path "${path}" has an empty segment`;
+    if (segment === '.' || segment === '..') return `folder path "${path}" may not contain "." or ".."`;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(segment)) return `folder path "${path}" contains a control character`;
+  }
+  return undefined;
+}
+
+/** Splits a clean absolute folder path into its segments (`/a/b/` → ['a', 'b'], `/` → []). */
+export function folderSegments(path: string): string[] {
+  return path.split('/').filter((s) => s !== '');
+}

@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { listCatalogs } from '../../api/catalogs.js';
+import type { Catalog } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { examples, type Wiring } from '../wiring.js';
+
+const COLUMNS: Column<Catalog>[] = [
+  { header: 'ID', value: (c) => c.id },
+  { header: 'NAME', value: (c) => c.name },
+  { header: 'DISPLAY NAME', value: (c) => c.displayName },
+  { header: 'TYPE', value: (c) => c.catalogType },
+  { header: 'CONNECTION', value: (c) => c.connectionId },
+];
+
+export function registerCatalogList(parent: Command, wiring: Wiring): void {
+  parent
+    .command('list')
+    .alias('ls')
+    .description('List the catalogs of the project, built-in ones included')
+    .addHelpText('after', examples('dgw catalog list', 'dgw catalog list --json id,name,catalogType'))
+    .action(wiring.action(runCatalogList));
+}
+
+export async function runCatalogList(ctx: Context, _opts: object): Promise<void> {
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  const catalogs = await listCatalogs(http, projectId);
+  await ctx.out.list(catalogs, COLUMNS, (c) => c.id);
+}

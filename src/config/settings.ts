@@ -1,0 +1,158 @@
+import { UsageError } from '../errors.js';
+import { parseDuration } from '../schedule/duration.js';
+import type { ProjectFile } from './project-file.js';
+import type { StoreData } from './store.js';
+import { isZone, LOCAL_DEFAULT_PROJECT, ZONE_BASE_URLS, type Zone } from './zones.js';
+
+/** Where a setting's value came from, strongest first. */
+export type Source = 'flag' | 'env' | 'project file' | 'profile' | 'default';
+
+/** A resolved value and its origin, as `dgw config explain` shows it. */
+export interface Resolved<T> {
+  value: T;
+  source: Source;
+  /** The flag, variable or file that supplied it. */
+  origin?: string;
+}
+
+/** Global flags that feed settings. */
+export interface SettingFlags {
+  profile?: string;
+  zone?: string;
+  baseUrl?: string;
+  project?: string;
+  timeout?: string;
+}
+
+/** Everything a command may need to reach the service. */
+export interface Settings {
+  profile: Resolved<string>;
+  zone: Resolved<Zone>;
+  /** Undefined for zone `local` unless overridden: the local gateway decides it at connect time. */
+  baseUrl: Resolved<string | undefined>;
+  projectId: Resolved<string | undefined>;
+  apiKey: Resolved<string | undefined>;
+  keyType: Resolved<'partner' | 'project' | undefined>;
+  output: Resolved<'json' | 'auto'>;
+  timeoutMs: Resolved<number>;
+}
+
+/** Inputs of the resolution, each already read from its place. */
+export interface SettingsInputs {
+  flags: SettingFlags;
+  env: Record<string, string | undefined>;
+  projectFile?: ProjectFile;
+  store: StoreData;
+}
+
+const RANK: Record<Source, number> = { flag: 4, env: 3, 'project file': 2, profile: 1, default: 0 };
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Resolves every setting in the order flag > environment > project file > profile > default. */
+export function resolveSettings({ flags, env, projectFile, store }: SettingsInputs): Settings {
+  const pf = projectFile?.filepath;
+  const profile = pick<string>(
+    [flags.profile, 'flag', '--profile'],
+    [env.DGW_PROFILE, 'env', 'DGW_PROFILE'],
+    [projectFile?.profile, 'project file', pf],
+    [store.currentProfile, 'profile', 'current profile'],
+  ) ?? { value: 'default', source: 'default' };
+  const stored = store.profiles[profile.value] ?? {};
+  const inProfile = `profile ${profile.value}`;
+
+  const zoneRaw = pick<string>(
+    [flags.zone, 'flag', '--zone'],
+    [env.DGW_ZONE, 'env', 'DGW_ZONE'],
+    [projectFile?.zone, 'project file', pf],
+    [stored.zone, 'profile', inProfile],
+  ) ?? { value: 'default', source: 'default' };
+  if (!isZone(zoneRaw.value)) {
+    throw new UsageError(`${zoneRaw.origin ?? 'zone'}: unknown zone "${zoneRaw.value}"; use default, eu or local`);
+  }
+  const zone = zoneRaw as Resolved<Zone>;
+
+  const explicitUrl = pick<string>(
+    [flags.baseUrl, 'flag', '--base-url'],
+    [env.DGW_BASE_URL, 'env', 'DGW_BASE_URL'],
+    [projectFile?.baseUrl, 'project file', pf],
+    [stored.baseUrl, 'profile', inProfile],
+  );
+  let baseUrl: Resolved<string | undefined>;
+  if (explicitUrl && RANK[explicitUrl.source] >= RANK[zone.source]) {
+    baseUrl = { ...explicitUrl, value: checkBaseUrl(explicitUrl.value, explicitUrl.origin) };
+  } else if (zone.value === 'local') {
+    baseUrl = { value: undefined, source: zone.source, origin: 'zone local' };
+  } else {
+    baseUrl = { value: ZONE_BASE_URLS[zone.value], source: zone.source, origin: `zone ${zone.value}` };
+  }
+
+  const projectId = pick<string>(
+    [flags.project, 'flag', '--project'],
+    [env.DGW_PROJECT, 'env', 'DGW_PROJECT'],
+    [projectFile?.project, 'project file', pf],
+    [stored.projectId, 'profile', inProfile],
+  ) ?? { value: zone.value === 'local' ? LOCAL_DEFAULT_PROJECT : undefined, source: 'default' };
+
+  const apiKey = pick<string>(
+    [env.DGW_API_KEY, 'env', 'DGW_API_KEY'],
+    [stored.apiKey, 'profile', inProfile],
+  ) ?? { value: undefined, source: 'default' };
+
+  const keyType: Resolved<'partner' | 'project' | undefined> =
+    apiKey.source === 'profile' && stored.keyType ? { value: stored.keyType, source: 'profile', origin: inProfile } : { value: undefined, source: 'default' };
+
+  const output = (pick<string>(
+    [projectFile?.output, 'project file', pf],
+    [stored.output, 'profile', inProfile],
+  ) ?? { value: 'auto', source: 'default' }) as Resolved<'json' | 'auto'>;
+
+  const timeoutMs: Resolved<number> = flags.timeout
+    ? { value: timeoutFlag(flags.timeout), source: 'flag', origin: '--timeout' }
+    : { value: DEFAULT_TIMEOUT_MS, source: 'default' };
+
+  return { profile, zone, baseUrl, projectId, apiKey, keyType, output, timeoutMs };
+}
+
+type Candidate<T> = [T | undefined, Source, string | undefined];
+
+function pick<T>(...candidates: Candidate<T>[]): Resolved<T> | undefined {
+  for (const [value, source, origin] of candidates) {
+    if (value !== undefined && value !== '') return { value, source, origin };
+  }
+  return undefined;
+}
+
+function timeoutFlag(text: string): number {
+  const d = parseDuration(text);
+  if (!d) throw new UsageError(`--timeout: "${text}" is not a duration; use 30s, 5m, 1h or ISO 8601 such as PT30S`);
+  return d.ms;
+}
+
+/** Refuses malformed URLs and plain http to anything but loopback; strips a trailing slash. */
+export function checkBaseUrl(text: string, origin = 'base URL'): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${origin}: "${text}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${origin}: only http and https URLs are supported`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new UsageError(`${origin}: plain http is only allowed for loopback addresses; use https://${url.host}${url.pathname}`);
+  }
+  if (url.username || url.password) throw new UsageError(`${origin}: credentials do not belong in the URL`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** `abcd…wxyz` style: enough to recognise a key, never enough to use it. */
+export function maskKey(key: string | undefined): string {
+  if (!key) return '(none)';
+  if (key.length <= 8) return '****';
+  return `****${key.slice(-4)}`;
+}

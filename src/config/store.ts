@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import type { Zone } from './zones.js';
+
+/** What one profile in the user store remembers. */
+export interface Profile {
+  zone?: Zone;
+  baseUrl?: string;
+  projectId?: string;
+  apiKey?: string;
+  keyType?: 'partner' | 'project';
+  output?: 'json' | 'auto';
+}
+
+/** The whole user store file. */
+export interface StoreData {
+  currentProfile?: string;
+  profiles: Record<string, Profile>;
+}
+
+/** Where the user store lives: DGW_CONFIG_DIR, else the platform's config folder. */
+export function configDir(env: Record<string, string | undefined>): string {
+  if (env.DGW_CONFIG_DIR) return path.resolve(env.DGW_CONFIG_DIR);
+  const base = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? env.APPDATA : undefined) || path.join(os.homedir(), '.config');
+  return path.join(base, 'dgw');
+}
+
+/**
+ * The profile store on conf: the file is 0600 inside a 0700 folder, so a key written here is
+ * readable by its owner alone. conf is imported on first use; it is heavy for a start-up path.
+ */
+export class ProfileStore {
+  private constructor(
+    private readonly conf: { store: StoreData; path: string },
+  ) {}
+
+  static async open(dir: string): Promise<ProfileStore> {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(dir, 0o700);
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<StoreData>({
+      projectName: 'dgw',
+      cwd: dir,
+      configName: 'config',
+      configFileMode: 0o600,
+      defaults: { profiles: {} },
+    });
+    return new ProfileStore(conf as unknown as { store: StoreData; path: string });
+  }
+
+  get path(): string {
+    return this.conf.path;
+  }
+
+  read(): StoreData {
+    const data = this.conf.store;
+    return { currentProfile: data.currentProfile, profiles: data.profiles ?? {} };
+  }
+
+  /** Replaces the stored data in one atomic write. */
+  write(data: StoreData): void {
+    this.conf.store = data;
+    fs.chmodSync(this.conf.path, 0o600);
+  }
+}

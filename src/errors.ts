@@ -1,0 +1,140 @@
+/** What went wrong, in the words the exit codes speak. */
+export type ErrorKind =
+  | 'usage'
+  | 'auth'
+  | 'not_found'
+  | 'conflict'
+  | 'rejected'
+  | 'rate_limited'
+  | 'service'
+  | 'network'
+  | 'refresh_failed'
+  | 'interrupted'
+  | 'internal';
+
+/** Base of every error dgw reports on purpose; anything else is a bug (exit 1). */
+export class DgwError extends Error {
+  readonly kind: ErrorKind;
+  /** A next step for the user, printed under the message. */
+  readonly hint?: string;
+  /** HTTP status when the error came from a response. */
+  readonly status?: number;
+  /** The service's own `errorCode` from its error body. */
+  readonly errorCode?: string | number;
+
+  constructor(kind: ErrorKind, message: string, extra: { hint?: string; status?: number; errorCode?: string | number; cause?: unknown } = {}) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = new.target.name;
+    this.kind = kind;
+    this.hint = extra.hint;
+    this.status = extra.status;
+    this.errorCode = extra.errorCode;
+  }
+}
+
+/** Bad flags, arguments or settings, found before any request was sent (exit 2). */
+export class UsageError extends DgwError {
+  constructor(message: string, hint?: string) {
+    super('usage', message, { hint });
+  }
+}
+
+/** No key, or the service said 401/403 (exit 3). */
+export class AuthError extends DgwError {
+  constructor(message: string, extra: { hint?: string; status?: number; errorCode?: string | number } = {}) {
+    super('auth', message, extra);
+  }
+}
+
+/** The service answered with an error status (exit code by status). */
+export class ApiError extends DgwError {
+  constructor(status: number, message: string, errorCode?: string | number) {
+    super(kindForStatus(status), message, { status, errorCode, hint: hintForStatus(status) });
+  }
+}
+
+/** A name, path or id that matched nothing, on the client side or by a 404 (exit 4). */
+export class NotFoundError extends DgwError {
+  constructor(message: string) {
+    super('not_found', message);
+  }
+}
+
+/** The connection failed or timed out (exit 9). */
+export class NetworkError extends DgwError {
+  constructor(message: string, cause?: unknown) {
+    super('network', message, { cause });
+  }
+}
+
+/** The service answered 2xx with something that is not what the contract promises (exit 8). */
+export class MalformedResponseError extends DgwError {
+  constructor(message: string, status?: number) {
+    super('service', message, { status });
+  }
+}
+
+/** A refresh that was waited on ended FAILED or CANCELLED (exit 10). */
+export class RefreshFailedError extends DgwError {
+  constructor(message: string) {
+    super('refresh_failed', message);
+  }
+}
+
+/** The user pressed Ctrl-C (exit 130). */
+export class InterruptedError extends DgwError {
+  constructor() {
+    super('interrupted', 'interrupted');
+  }
+}
+
+function kindForStatus(status: number): ErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'service';
+  return 'rejected';
+}
+
+function hintForStatus(status: number): string | undefined {
+  if (status === 401) return 'run `dgw auth login`, or check DGW_API_KEY';
+  if (status === 403) return 'a project key only reaches its own project; check --project';
+  if (status === 429) return 'the service is rate limiting; wait and try again';
+  return undefined;
+}
+
+const EXIT_CODES: Record<ErrorKind, number> = {
+  internal: 1,
+  usage: 2,
+  auth: 3,
+  not_found: 4,
+  conflict: 5,
+  rejected: 6,
+  rate_limited: 7,
+  service: 8,
+  network: 9,
+  refresh_failed: 10,
+  interrupted: 130,
+};
+
+/** The one mapping from an error to the documented exit code. */
+export function exitCodeFor(error: unknown): number {
+  return error instanceof DgwError ? EXIT_CODES[error.kind] : 1;
+}
+
+/** Rows for `dgw help exit-codes` and the README. */
+export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
+  [0, 'success'],
+  [1, 'unexpected failure (a bug)'],
+  [2, 'usage or invalid input, found before any request was sent'],
+  [3, 'authentication or permission (no key, 401, 403)'],
+  [4, 'not found (404)'],
+  [5, 'conflict (409)'],
+  [6, 'request rejected by the service (other 4xx)'],
+  [7, 'rate limited (429 after retries)'],
+  [8, 'service failure (5xx after retries, or a malformed response)'],
+  [9, 'network failure or timeout'],
+  [10, 'a materialized refresh that was waited on failed or was cancelled'],
+  [130, 'interrupted'],
+];

@@ -1,0 +1,31 @@
+import readline from 'node:readline';
+import { Writable } from 'node:stream';
+import { InterruptedError } from '../errors.js';
+import type { Io } from './io.js';
+
+/** Asks one question on stderr and reads one line from stdin; `hidden` does not echo the answer. */
+export function promptLine(io: Io, question: string, options: { hidden?: boolean; signal?: AbortSignal }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let muted = false;
+    // readline echoes typed characters through its output; muting it hides a key as it is typed.
+    const echo = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        if (!muted) io.stderr.write(chunk.toString());
+        callback();
+      },
+    });
+    const rl = readline.createInterface({ input: io.stdin as unknown as NodeJS.ReadableStream, output: echo, terminal: io.stdin.isTTY === true });
+    const fail = () => {
+      rl.close();
+      reject(new InterruptedError());
+    };
+    rl.on('SIGINT', fail);
+    options.signal?.addEventListener('abort', fail, { once: true });
+    rl.question(question, (answer) => {
+      if (options.hidden) io.stderr.write('\n');
+      rl.close();
+      resolve(answer);
+    });
+    muted = options.hidden === true;
+  });
+}

@@ -1,0 +1,38 @@
+/** A parsed duration: the ISO 8601 form sent on the wire and its length in milliseconds. */
+export interface Duration {
+  iso: string;
+  ms: number;
+}
+
+const SHORT = /^(\d+)(s|m|h|d)$/;
+const ISO = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/**
+ * Parses `30s`, `30m`, `6h`, `1d` or an ISO 8601 duration of weeks, days, hours, minutes and
+ * seconds (`PT6H`, `P1D`, `P1DT12H`). Years and months are refused: their length varies.
+ * Returns undefined for anything else, including zero.
+ */
+export function parseDuration(text: string): Duration | undefined {
+  const trimmed = text.trim();
+  const short = SHORT.exec(trimmed);
+  if (short) {
+    const n = Number(short[1]);
+    const unit = short[2] as keyof typeof UNIT_MS;
+    if (n === 0) return undefined;
+    const iso = unit === 'd' ? `P${n}D` : `PT${n}${unit.toUpperCase()}`;
+    return { iso, ms: n * UNIT_MS[unit] };
+  }
+  const upper = trimmed.toUpperCase();
+  const m = ISO.exec(upper);
+  if (!m || upper === 'P' || upper.endsWith('T')) return undefined;
+  const [, w, d, h, min, s] = m;
+  const ms =
+    Number(w ?? 0) * 7 * UNIT_MS.d +
+    Number(d ?? 0) * UNIT_MS.d +
+    Number(h ?? 0) * UNIT_MS.h +
+    Number(min ?? 0) * UNIT_MS.m +
+    Math.round(Number(s ?? 0) * 1000);
+  if (ms <= 0) return undefined;
+  return { iso: upper, ms };
+}

@@ -84,6 +84,12 @@ export class Output {
     this.writeJson(this.mode.kind === 'json' ? this.pick(data) : data);
   }
 
+  /** The outcome of a change: JSON with --json, `quietText` with --quiet, nothing for a person (see `success`). */
+  result(data: unknown, quietText: string): void {
+    if (this.mode.kind === 'json') this.writeJson(this.pick(data));
+    else if (this.mode.kind === 'quiet') this.lines([quietText]);
+  }
+
   /** Raw text to stdout, unchanged (for `api` and `completion`). */
   raw(text: string): void {
     this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

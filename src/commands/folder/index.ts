@@ -1,4 +1,12 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
+import { registerFolderList } from './list.js';
+import { registerFolderMv } from './mv.js';
+import { registerFolderRm } from './rm.js';
 
-export function registerFolder(_program: Command, _wiring: Wiring): void {}
+export function registerFolder(program: Command, wiring: Wiring): void {
+  const folder = program.command('folder').description('Query folders: list, move queries into them, delete');
+  registerFolderList(folder, wiring);
+  registerFolderMv(folder, wiring);
+  registerFolderRm(folder, wiring);
+}

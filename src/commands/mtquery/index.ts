@@ -1,4 +1,12 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
+import { registerMtqueryCreate } from './create.js';
+import { registerMtqueryRefresh } from './refresh.js';
+import { registerMtqueryStatus } from './status.js';
 
-export function registerMtquery(_program: Command, _wiring: Wiring): void {}
+export function registerMtquery(program: Command, wiring: Wiring): void {
+  const mtquery = program.command('mtquery').description('Materialized queries: create, refresh and refresh status');
+  registerMtqueryCreate(mtquery, wiring);
+  registerMtqueryRefresh(mtquery, wiring);
+  registerMtqueryStatus(mtquery, wiring);
+}

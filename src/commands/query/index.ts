@@ -1,4 +1,16 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
+import { registerQueryCreate } from './create.js';
+import { registerQueryGet } from './get.js';
+import { registerQueryList } from './list.js';
+import { registerQueryRm } from './rm.js';
+import { registerQueryUpdate } from './update.js';
 
-export function registerQuery(_program: Command, _wiring: Wiring): void {}
+export function registerQuery(program: Command, wiring: Wiring): void {
+  const query = program.command('query').description('Saved SQL queries, plain and materialized');
+  registerQueryCreate(query, wiring);
+  registerQueryList(query, wiring);
+  registerQueryGet(query, wiring);
+  registerQueryUpdate(query, wiring);
+  registerQueryRm(query, wiring);
+}

@@ -29,6 +29,6 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   await confirmDestructive(ctx, `delete column ${column} of table ${table} and all its data`, { ...opts, typeBack: column });
   await dropColumn(http, projectId, table, column);
   if (opts.dryRun) return;
-  ctx.out.value({ table, column, deleted: true }, column);
+  ctx.out.result({ table, column, deleted: true }, column);
   ctx.out.success(`deleted column ${column} of ${table}`);
 }

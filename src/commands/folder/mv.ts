@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { foldersHolding } from '../../api/folder-tree.js';
+import { updateFolderMembership } from '../../api/folders.js';
+import type { Http } from '../../api/http.js';
+import { listQueries } from '../../api/queries.js';
+import { resolveQueryIds } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { examples, type Wiring } from '../wiring.js';
+import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
+
+export interface FolderMvOptions {
+  dryRun?: boolean;
+}
+
+export function registerFolderMv(parent: Command, wiring: Wiring): void {
+  parent
+    .command('mv')
+    .argument('<query...>', 'query ids or SQL names to move')
+    .argument('<folder>', 'target folder: a path such as /reports/monthly, a folder id, or / for the root')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Move queries into a folder (or out of all folders, with /)')
+    .addHelpText('after', examples('dgw folder mv revenuereport /reports/monthly', 'dgw folder mv q1 q2 q3 f_8a1b', 'dgw folder mv revenuereport /'))
+    .action(wiring.action(runFolderMv));
+}
+
+export async function runFolderMv(ctx: Context, refs: string[], folderArg: string, opts: FolderMvOptions): Promise<void> {
+  const target = parseFolderRef(folderArg);
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const ids = await resolveQueryIds(http, projectId, refs);
+  if (target.kind === 'root') {
+    await moveToRoot(ctx, http, projectId, ids);
+  } else {
+    const folderId = await folderIdFor(http, projectId, target);
+    // The contract lists both fields; a query lives in one folder, so adding it here moves it.
+    await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: ids, queryIdsRemoved: [] });
+  }
+  if (opts.dryRun) return;
+  ctx.out.result({ folder: folderArg, queryIds: ids }, ids.join('\n'));
+  ctx.out.success(`moved ${ids.length} ${ids.length === 1 ? 'query' : 'queries'} to ${folderArg}`);
+}
+
+/** Removes the queries from whichever folders hold them: one membership update per folder. */
+async function moveToRoot(ctx: Context, http: Http, projectId: string, ids: string[]): Promise<void> {
+  const tree = await loadTree(http, projectId);
+  const byFolder = new Map<string, string[]>();
+  const unplaced: string[] = [];
+  for (const id of ids) {
+    const holders = foldersHolding(tree, id);
+    if (holders.length === 0) unplaced.push(id);
+    for (const folder of holders) byFolder.set(folder.id, [...(byFolder.get(folder.id) ?? []), id]);
+  }
+  // The flat folder shape carries no query ids: ask the queries where they live instead.
+  if (unplaced.length > 0 && [...tree.byId.values()].some((f) => f.queryIds === null)) {
+    const queries = await listQueries(http, projectId);
+    for (const id of unplaced) {
+      const folderId = queries.find((q) => q.id === id)?.folderId;
+      if (folderId) byFolder.set(folderId, [...(byFolder.get(folderId) ?? []), id]);
+    }
+  }
+  if (byFolder.size === 0) ctx.out.note('those queries are in no folder already');
+  for (const [folderId, queryIds] of byFolder) {
+    await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: [], queryIdsRemoved: queryIds });
+  }
+}

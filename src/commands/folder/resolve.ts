@@ -1,0 +1,30 @@
+import { findFolder, folderTree, type FolderTree } from '../../api/folder-tree.js';
+import { listFolders } from '../../api/folders.js';
+import type { Http } from '../../api/http.js';
+import { folderPathProblem } from '../../api/names.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+
+/** A FOLDER argument checked locally: the root, a path, or an id. */
+export type FolderRef = { kind: 'root' } | { kind: 'path'; path: string } | { kind: 'id'; id: string };
+
+/** Parses a FOLDER argument without any request; bad paths are usage errors. */
+export function parseFolderRef(ref: string, label = 'FOLDER'): FolderRef {
+  if (!ref.trim()) throw new UsageError(`${label} must not be empty`);
+  if (!ref.startsWith('/')) return { kind: 'id', id: ref };
+  const problem = folderPathProblem(ref);
+  if (problem) throw new UsageError(`${label}: ${problem}`);
+  return ref.replace(/\/+$/, '') === '' ? { kind: 'root' } : { kind: 'path', path: ref };
+}
+
+/** The folder id for a path (one list request) or an id (none). */
+export async function folderIdFor(http: Http, projectId: string, ref: FolderRef & { kind: 'path' | 'id' }): Promise<string> {
+  if (ref.kind === 'id') return ref.id;
+  const tree = await loadTree(http, projectId);
+  const folder = findFolder(tree, ref.path);
+  if (!folder) throw new NotFoundError(`no folder at ${ref.path}`);
+  return folder.id;
+}
+
+export async function loadTree(http: Http, projectId: string): Promise<FolderTree> {
+  return folderTree(await listFolders(http, projectId));
+}

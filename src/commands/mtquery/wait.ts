@@ -1,0 +1,48 @@
+import type { Http } from '../../api/http.js';
+import { getRefreshStatus } from '../../api/materialized.js';
+import type { RefreshStatusView } from '../../api/types.js';
+import type { Clock } from '../../context.js';
+import { NetworkError, RefreshFailedError } from '../../errors.js';
+
+/** How long `--wait` may take and how often it asks. */
+export interface WaitPlan {
+  deadlineMs: number;
+  firstPollMs?: number;
+  maxPollMs?: number;
+}
+
+/**
+ * Polls the refresh status until the refresh that started at `requestedAt` ends. A COMPLETED
+ * status from before the request is not the answer: the waiter needs to have seen RUNNING, or a
+ * run that started after the request.
+ */
+export async function waitForRefresh(
+  http: Http,
+  projectId: string,
+  queryId: string,
+  requestedAt: number,
+  clock: Clock,
+  signal: AbortSignal,
+  plan: WaitPlan,
+  onPoll?: (status: RefreshStatusView) => void,
+): Promise<RefreshStatusView> {
+  const deadline = clock.now() + plan.deadlineMs;
+  let delay = plan.firstPollMs ?? 250;
+  let seenRunning = false;
+  for (;;) {
+    const status = await getRefreshStatus(http, projectId, queryId);
+    onPoll?.(status);
+    if (status.status === 'RUNNING') seenRunning = true;
+    const started = status.lastExecutionStartTime ? Date.parse(status.lastExecutionStartTime) : NaN;
+    const thisRun = seenRunning || (!Number.isNaN(started) && started >= requestedAt - 1000);
+    if (thisRun && status.status === 'COMPLETED') return status;
+    if (thisRun && (status.status === 'FAILED' || status.status === 'CANCELLED')) {
+      throw new RefreshFailedError(`refresh of ${status.queryName || queryId} ${status.status.toLowerCase()}${status.message ? `: ${status.message}` : ''}`);
+    }
+    if (clock.now() + delay > deadline) {
+      throw new NetworkError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running (see \`dgw mtquery status\`)`);
+    }
+    await clock.sleep(delay, signal);
+    delay = Math.min(delay * 2, plan.maxPollMs ?? 5000);
+  }
+}

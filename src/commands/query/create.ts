@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { createQuery } from '../../api/queries.js';
+import { resolveQueryIds } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type Wiring } from '../wiring.js';
+import { QUERY_FIELDS, queryId } from './columns.js';
+import { addQueryFlags, createRequest, readSqlSource, type QueryFlags } from './request-flags.js';
+
+export function registerQueryCreate(parent: Command, wiring: Wiring): void {
+  const command = parent
+    .command('create')
+    .argument('<display-name>', 'display name; its SQL name is derived from it (Revenue Report → revenuereport)')
+    .description('Save a SQL query, plain or materialized');
+  addQueryFlags(command, { materializedFlag: true })
+    .addHelpText(
+      'after',
+      examples(
+        'dgw query create "Revenue Report" --sql "SELECT * FROM svc.table.orders"',
+        'dgw query create "Daily revenue" --materialized --file revenue.sql --path /reports --every 6h',
+        'dgw query create "Nightly copy" --materialized --from revenuereport --cron "0 2 * * *" --tz Europe/Berlin',
+        'cat q.sql | dgw query create "From stdin" --file - --json id,name',
+      ),
+    )
+    .action(wiring.action(runQueryCreate));
+}
+
+export async function runQueryCreate(ctx: Context, displayName: string, flags: QueryFlags): Promise<void> {
+  // Everything that can be checked locally is checked before the first request.
+  const source = await readSqlSource(ctx, flags);
+  if (source.sql === undefined && source.from === undefined) {
+    throw new UsageError('no SQL: give --sql, --file (or --file - for stdin), or --from QUERY');
+  }
+  const body = createRequest(displayName, flags, source);
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: flags.dryRun });
+  if (source.from !== undefined) [body.inputQueryRefId] = await resolveQueryIds(http, projectId, [source.from]);
+  const query = await createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
+  if (flags.dryRun) return;
+  await ctx.out.record(query, QUERY_FIELDS, queryId);
+  ctx.out.success(`created ${query.queryType === 'MATERIALIZED' ? 'materialized query svc.mtquery' : 'query svc.query'}.${query.name}`);
+}

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { Option, type Command } from 'commander';
+import { deriveQueryName, folderPathProblem } from '../../api/names.js';
+import type { QueryRequest, Schedule } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { CronSyntaxError, parseCron } from '../../schedule/cron.js';
+import { parseDuration } from '../../schedule/duration.js';
+import { isValidTimeZone } from '../../schedule/timezone.js';
+
+/** Flags shared by `query create`, `query update` and `mtquery create`. */
+export interface QueryFlags {
+  sql?: string;
+  file?: string;
+  from?: string;
+  materialized?: boolean;
+  path?: string;
+  every?: string;
+  cron?: string;
+  tz?: string;
+  /** false with --no-schedule. */
+  schedule?: boolean;
+  /** false with --no-check-schema. */
+  checkSchema?: boolean;
+  dryRun?: boolean;
+}
+
+/** Adds the SQL source, schedule and safety flags to a create or update command. */
+export function addQueryFlags(command: Command, { materializedFlag }: { materializedFlag: boolean }): Command {
+  command
+    .option('--sql <sql>', 'the SQL text')
+    .option('--file <path>', 'read the SQL from a file, or - for stdin')
+    .option('--from <query>', 'copy the SQL of an existing query (id or name); materialized only');
+  if (materializedFlag) command.option('--materialized', 'store the result as svc.mtquery.<name>');
+  return command
+    .option('--path <folder>', 'folder path such as /reports/monthly (created when missing)')
+    .addOption(new Option('--every <duration>', 'refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H)').conflicts(['cron', 'schedule']))
+    .addOption(new Option('--cron <expr>', 'refresh on a five-field cron expression').conflicts(['every', 'schedule']))
+    .option('--tz <zone>', 'IANA time zone for --cron (default UTC)')
+    .option('--no-schedule', 'no scheduled refresh (removes one on update)')
+    .option('--no-check-schema', 'store the SQL even if the tables it reads do not exist')
+    .option('--dry-run', 'print the request instead of sending it');
+}
+
+/** The SQL source named by the flags: text, or a reference to copy. Throws usage errors. */
+export async function readSqlSource(ctx: Context, flags: QueryFlags): Promise<{ sql?: string; from?: string }> {
+  const given = [flags.sql !== undefined && '--sql', flags.file !== undefined && '--file', flags.from !== undefined && '--from'].filter(Boolean);
+  if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together: give the SQL one way`);
+  if (flags.from !== undefined) {
+    if (!flags.from.trim()) throw new UsageError('--from needs a query id or name');
+    return { from: flags.from };
+  }
+  if (flags.sql !== undefined) return { sql: nonEmptySql(flags.sql, '--sql') };
+  if (flags.file !== undefined) {
+    const text = flags.file === '-' ? await ctx.readStdin() : await readSqlFile(flags.file);
+    return { sql: nonEmptySql(text, '--file') };
+  }
+  return {};
+}
+
+async function readSqlFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--file: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function nonEmptySql(text: string, flag: string): string {
+  const sql = text.trim();
+  if (!sql) throw new UsageError(`${flag}: the SQL is empty`);
+  return sql;
+}
+
+/** The schedule the flags ask for, validated; undefined when no schedule flag was given. */
+export function scheduleFromFlags(flags: QueryFlags): Schedule | undefined {
+  if (flags.tz !== undefined && flags.cron === undefined) throw new UsageError('--tz only applies to --cron');
+  if (flags.every !== undefined) {
+    const duration = parseDuration(flags.every);
+    if (!duration) throw new UsageError(`--every: "${flags.every}" is not a duration; use 30m, 6h, 1d or ISO 8601 such as PT6H or P1D`);
+    return { type: 'interval', repeatDuration: duration.iso };
+  }
+  if (flags.cron !== undefined) {
+    try {
+      parseCron(flags.cron);
+    } catch (error) {
+      if (error instanceof CronSyntaxError) throw new UsageError(`--cron: ${error.message}`);
+      throw error;
+    }
+    if (flags.tz !== undefined && !isValidTimeZone(flags.tz)) {
+      throw new UsageError(`--tz: "${flags.tz}" is not an IANA time zone (for example Europe/Berlin or UTC)`);
+    }
+    const schedule: Schedule = { type: 'cron', cronExpression: flags.cron.trim().split(/\s+/).join(' ') };
+    if (flags.tz !== undefined) schedule.timezone = flags.tz;
+    return schedule;
+  }
+  if (flags.schedule === false) return { type: 'none' };
+  return undefined;
+}
+
+/** Checks a display name yields a usable SQL name. */
+export function checkDisplayName(displayName: string, flag = 'DISPLAY_NAME'): string {
+  if (!displayName.trim()) throw new UsageError(`${flag} must not be empty`);
+  if (!deriveQueryName(displayName)) {
+    throw new UsageError(`${flag} "${displayName}" has no letters, digits or underscores, so it gives no SQL name`);
+  }
+  return displayName;
+}
+
+/** Checks --path and returns it. */
+export function checkPath(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  const problem = folderPathProblem(path);
+  if (problem) throw new UsageError(`--path: ${problem}`);
+  return path;
+}
+
+/**
+ * Validates create flags and builds the body, holding only the fields that apply. A `from`
+ * reference goes in as given; the caller swaps in the resolved id.
+ */
+export function createRequest(displayName: string, flags: QueryFlags, source: { sql?: string; from?: string }): QueryRequest {
+  const materialized = flags.materialized === true;
+  const schedule = scheduleFromFlags(flags);
+  if (!materialized && flags.from !== undefined) {
+    throw new UsageError('--from copies SQL into a materialized query: add --materialized, or use `dgw mtquery create`');
+  }
+  if (!materialized && schedule) throw new UsageError('schedules apply to materialized queries: add --materialized, or use `dgw mtquery create`');
+  const body: QueryRequest = { displayName: checkDisplayName(displayName), queryType: materialized ? 'MATERIALIZED' : 'PLAIN' };
+  if (source.from !== undefined) body.inputQueryRefId = source.from;
+  else body.inputQuery = source.sql;
+  if (schedule) body.schedule = schedule;
+  const path = checkPath(flags.path);
+  if (path !== undefined) body.path = path;
+  return body;
+}

@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import { deleteQuery } from '../../api/queries.js';
+import { resolveQueryIds } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface QueryRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerQueryRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .argument('<query...>', 'query ids or SQL names')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the requests instead of sending them')
+    .description('Delete saved queries, permanently (a materialized result goes with its query)')
+    .addHelpText('after', examples('dgw query rm revenuereport', 'dgw query rm q1 q2 q3 --yes', 'dgw query list -q --type plain | xargs dgw query rm --yes'))
+    .action(wiring.action(runQueryRm));
+}
+
+export async function runQueryRm(ctx: Context, refs: string[], opts: QueryRmOptions): Promise<void> {
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const ids = await resolveQueryIds(http, projectId, refs);
+  await confirmDestructive(ctx, `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`, opts);
+  const deleted: string[] = [];
+  for (const id of ids) {
+    try {
+      await deleteQuery(http, projectId, id);
+    } catch (error) {
+      if (deleted.length > 0) ctx.out.warn(`deleted before the failure: ${deleted.join(', ')}`);
+      throw error;
+    }
+    deleted.push(id);
+  }
+  if (opts.dryRun) return;
+  ctx.out.result(deleted.map((id) => ({ id, deleted: true })), deleted.join('\n'));
+  ctx.out.success(`deleted ${deleted.length} ${deleted.length === 1 ? 'query' : 'queries'}`);
+}

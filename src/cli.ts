@@ -1,17 +1,28 @@
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import type { ContextDeps } from './context.js';
-import { DgwError, exitCodeFor, InterruptedError, UsageError } from './errors.js';
+import { DgwError, exitCodeFor } from './errors.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
   const { buildProgram, normaliseArgv } = await import('./program.js');
-  const program = buildProgram(deps).exitOverride();
+  const program = overrideExits(buildProgram(deps));
   try {
     await program.parseAsync(normaliseArgv(argv, program), { from: 'user' });
     return 0;
   } catch (error) {
     return report(error, argv, deps);
   }
+}
+
+/**
+ * Commander copies `exitOverride` to subcommands only when they are created, so it is applied to
+ * the whole tree here: a subcommand's usage error must become exit 2, and its `--help` must not
+ * call process.exit.
+ */
+function overrideExits(command: Command): Command {
+  command.exitOverride();
+  for (const sub of command.commands) overrideExits(sub);
+  return command;
 }
 
 function report(error: unknown, argv: string[], deps: ContextDeps): number {
@@ -30,7 +41,8 @@ function report(error: unknown, argv: string[], deps: ContextDeps): number {
   stderr.write(`error: ${message}\n`);
   if (dgw?.hint) stderr.write(`hint: ${dgw.hint}\n`);
   if (!dgw && !debug) stderr.write('hint: this is a bug in dgw; run again with --debug for details\n');
-  if (debug && error instanceof Error && error.stack && !(error instanceof UsageError) && !(error instanceof InterruptedError)) {
+  // Stacks help with bugs only; an error dgw reports on purpose is fully said by its message.
+  if (debug && !dgw && error instanceof Error && error.stack) {
     stderr.write(`${error.stack}\n`);
   }
   if (wantsJson) {

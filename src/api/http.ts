@@ -148,15 +148,13 @@ export class Http {
     if (isHTTPError(error)) {
       const { status, statusText } = error.response;
       const { message, errorCode } = describeErrorBody(error.data, status, statusText);
-      return new ApiError(status, message, errorCode);
+      return new ApiError(status, this.redact(message), errorCode);
     }
     if (isTimeoutError(error)) {
       return new NetworkError(`${spec.method} ${this.config.baseUrl} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, error);
     }
     if (isNetworkError(error) || error instanceof TypeError) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-      return new NetworkError(`cannot reach ${new URL(this.config.baseUrl).host}: ${reason}`, error);
+      return new NetworkError(`cannot reach ${new URL(this.config.baseUrl).host}: ${rootCause(error)}`, error);
     }
     if (error instanceof Error && error.name === 'AbortError') return new InterruptedError();
     return new DgwError('internal', error instanceof Error ? error.message : String(error), { cause: error });
@@ -167,6 +165,18 @@ export class Http {
     const key = this.config.apiKey;
     return key ? text.split(key).join(maskKey(key)) : text;
   }
+}
+
+/** The innermost cause's code (ECONNREFUSED, ECONNRESET, ...) or message: fetch nests them deeply. */
+function rootCause(error: unknown): string {
+  let current = error as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
+  let reason = String((current as Error | undefined)?.message ?? error);
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string') return current.code;
+    if (typeof current.message === 'string' && current.message) reason = current.message;
+    current = current.cause as typeof current;
+  }
+  return reason;
 }
 
 function looksLikeHtml(text: string, response: Response): boolean {

@@ -50,7 +50,7 @@ export class Output {
           return;
         }
         const { default: Table } = await import('cli-table3');
-        const table = new Table({ head: columns.map((c) => this.color.bold(c.header)), style: { head: [], border: [] } });
+        const table = new Table({ head: columns.map((c) => this.color.bold(c.header)), style: { head: [], border: [] }, chars: COMPACT });
         for (const r of rows) table.push(columns.map((c) => cell(c.value(r))));
         this.stdout.write(`${table.toString()}\n`);
       }
@@ -68,7 +68,7 @@ export class Output {
         return this.lines(fields.map((f) => `${f.header}\t${tsvCell(f.value(row))}`));
       case 'table': {
         const { default: Table } = await import('cli-table3');
-        const table = new Table({ style: { head: [], border: [] } });
+        const table = new Table({ style: { head: [], border: [] }, chars: COMPACT });
         for (const f of fields) table.push({ [this.color.bold(f.header)]: cell(f.value(row)) });
         this.stdout.write(`${table.toString()}\n`);
       }
@@ -134,6 +134,9 @@ export class Output {
     return Object.fromEntries(fields.map((f) => [f, record[f]]));
   }
 }
+
+/** No rule between body rows: long lists stay readable. */
+const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -5,6 +5,7 @@ import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
 
@@ -15,15 +16,19 @@ export interface FolderMvOptions {
 export function registerFolderMv(parent: Command, wiring: Wiring): void {
   parent
     .command('mv')
-    .argument('<query...>', 'query ids or SQL names to move')
-    .argument('<folder>', 'target folder: a path such as /reports/monthly, a folder id, or / for the root')
+    // commander allows only a last variadic argument: QUERY... FOLDER arrive as one list.
+    .argument('<query-and-folder...>', 'query ids or SQL names, then the target folder: a path such as /reports/monthly, a folder id, or / for the root')
+    .usage('[options] <query...> <folder>')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Move queries into a folder (or out of all folders, with /)')
     .addHelpText('after', examples('dgw folder mv revenuereport /reports/monthly', 'dgw folder mv q1 q2 q3 f_8a1b', 'dgw folder mv revenuereport /'))
     .action(wiring.action(runFolderMv));
 }
 
-export async function runFolderMv(ctx: Context, refs: string[], folderArg: string, opts: FolderMvOptions): Promise<void> {
+export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvOptions): Promise<void> {
+  if (items.length < 2) throw new UsageError('give at least one QUERY and then the target FOLDER');
+  const refs = items.slice(0, -1);
+  const folderArg = items[items.length - 1];
   const target = parseFolderRef(folderArg);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });

@@ -37,6 +37,14 @@ export interface ContextDeps {
   interactive?: boolean;
 }
 
+/** How a command wants its HTTP layer. */
+export interface HttpOptions {
+  dryRun?: boolean;
+  requireKey?: boolean;
+  /** Use this key instead of the resolved one (`auth login` verifies a key before storing it). */
+  apiKey?: string;
+}
+
 /** The object every command receives: streams, settings, the API, prompts, the clock. */
 export interface Context {
   readonly io: Io;
@@ -52,7 +60,7 @@ export interface Context {
   settings(): Promise<Settings>;
   store(): Promise<ProfileStore>;
   /** The HTTP layer bound to the resolved zone, base URL and key. */
-  http(options?: { dryRun?: boolean; requireKey?: boolean }): Promise<Http>;
+  http(options?: HttpOptions): Promise<Http>;
   /** The project id, or a usage error naming `--project`. */
   projectId(): Promise<string>;
   /** Asks a yes/no question, or for `expected` to be typed back. */
@@ -127,7 +135,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     async http(options = {}) {
       const s = await ctx.settings();
       let baseUrl = s.baseUrl.value;
-      let apiKey = s.apiKey.value;
+      let apiKey = options.apiKey ?? s.apiKey.value;
       let localFetch: typeof fetch | undefined;
       if (baseUrl === undefined) {
         const { connectLocal } = await import('./gateway/connect.js');
@@ -141,7 +149,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         throw new AuthError('no API key', { hint: 'run `dgw auth login`, or set DGW_API_KEY' });
       }
       const trace = globals.debug ? (line: string) => io.stderr.write(`${errColor.dim(line)}\n`) : undefined;
-      trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${s.apiKey.source})`);
+      trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${options.apiKey ? 'given' : s.apiKey.source})`);
       return new Http({
         baseUrl,
         apiKey,

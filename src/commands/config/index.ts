@@ -1,4 +1,8 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
+import { registerConfigExplain } from './explain.js';
 
-export function registerConfig(_program: Command, _wiring: Wiring): void {}
+export function registerConfig(program: Command, wiring: Wiring): void {
+  const config = program.command('config').description('Settings: what dgw will use and where each value comes from');
+  registerConfigExplain(config, wiring);
+}

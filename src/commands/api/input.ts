@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Method } from '../../api/http.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+/** Methods `dgw api` sends; the argument is case-insensitive. */
+export const API_METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Methods whose `-f` fields go in a JSON body; for the others they become query parameters. */
+const BODY_METHODS: readonly Method[] = ['POST', 'PUT', 'PATCH'];
+
+export function parseMethod(text: string): Method {
+  const method = text.toUpperCase() as Method;
+  if (!API_METHODS.includes(method)) throw new UsageError(`METHOD: "${text}" is not one of ${API_METHODS.join(', ')}`);
+  return method;
+}
+
+export function sendsBody(method: Method): boolean {
+  return BODY_METHODS.includes(method);
+}
+
+/**
+ * Splits PATH into the path and its query string, and fills in `{projectId}` (URL-encoded).
+ * The project is only resolved when the placeholder is there, so `dgw api GET /info` needs none.
+ */
+export async function expandPath(ctx: Context, text: string): Promise<{ path: string; query: Record<string, string> }> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    throw new UsageError(`PATH: "${text}" is a full URL; give the path below the base URL, e.g. /data/projects/{projectId}/catalogs (use --base-url for another server)`);
+  }
+  const [rawPath, rawQuery = ''] = text.split(/\?(.*)/s);
+  let expanded = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
+  if (expanded.includes('{projectId}')) {
+    const projectId = encodeURIComponent(await ctx.projectId());
+    expanded = expanded.split('{projectId}').join(projectId);
+  }
+  return { path: expanded, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
+}
+
+/**
+ * Parses `-f key=value`: numbers, true, false and null become JSON values (for a body), anything
+ * else stays a string; `key=@file` reads the value from a file (`@-`: stdin).
+ */
+export async function parseFields(ctx: Context, fields: string[], typed: boolean): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const eq = field.indexOf('=');
+    if (eq <= 0) throw new UsageError(`-f/--field: "${field}" is not key=value`);
+    const key = field.slice(0, eq);
+    let value = field.slice(eq + 1);
+    let fromFile = false;
+    if (value.startsWith('@') && value.length > 1) {
+      value = await readSource(ctx, value.slice(1), '-f/--field');
+      fromFile = true;
+    }
+    out[key] = typed && !fromFile ? typedValue(value) : value;
+  }
+  return out;
+}
+
+function typedValue(text: string): unknown {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  return text;
+}
+
+/** Reads `--input FILE|-` and parses it as JSON, before anything is sent. */
+export async function readJsonInput(ctx: Context, source: string): Promise<unknown> {
+  const text = await readSource(ctx, source, '--input');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--input: ${source === '-' ? 'stdin' : source} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+async function readSource(ctx: Context, source: string, flag: string): Promise<string> {
+  if (source === '-') return ctx.readStdin();
+  try {
+    return await fs.promises.readFile(path.resolve(ctx.cwd, source), 'utf8');
+  } catch (error) {
+    throw new UsageError(`${flag}: cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

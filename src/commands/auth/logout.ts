@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export function registerAuthLogout(parent: Command, wiring: Wiring): void {
+  parent
+    .command('logout')
+    .description('Remove the API key from the profile in use; its zone, project and other settings stay')
+    .addHelpText('after', examples('dgw auth logout', 'dgw --profile eu-work auth logout'))
+    .action(wiring.action(runAuthLogout));
+}
+
+export async function runAuthLogout(ctx: Context, _opts: object): Promise<void> {
+  const name = (await ctx.settings()).profile.value;
+  const store = await ctx.store();
+  const data = store.read();
+  const profile = data.profiles[name];
+  const hadKey = Boolean(profile?.apiKey);
+  if (profile && hadKey) {
+    const { apiKey: _removed, keyType: _type, ...rest } = profile;
+    store.write({ ...data, profiles: { ...data.profiles, [name]: rest } });
+  }
+  if (ctx.out.json) ctx.out.value({ profile: name, removed: hadKey });
+  if (hadKey) ctx.out.success(`removed the API key of profile ${name}`);
+  else ctx.out.note(`profile ${name} holds no API key; nothing to do`);
+  if (ctx.env.DGW_API_KEY) ctx.out.warn('DGW_API_KEY is still set in the environment; unset it to log out completely');
+}

@@ -1,0 +1,21 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+/**
+ * Reads the API key to log in with: all of stdin with `--with-token`, else a hidden prompt on a
+ * terminal. Never echoes it; a key is never taken from a flag, where it would land in shell history.
+ */
+export async function readKey(ctx: Context, withToken: boolean | undefined): Promise<string> {
+  let key: string;
+  if (withToken) {
+    key = (await ctx.readStdin()).trim();
+    if (!key) throw new UsageError('--with-token: stdin was empty; pipe the key in, e.g. `dgw auth login --with-token < key.txt`');
+  } else if (ctx.interactive) {
+    key = (await ctx.prompt('Paste your API key (input is hidden): ', { hidden: true })).trim();
+    if (!key) throw new UsageError('no key was entered');
+  } else {
+    throw new UsageError('no terminal to ask for the key on: pipe it in with --with-token, e.g. `dgw auth login --with-token < key.txt`');
+  }
+  if (/\s/.test(key)) throw new UsageError('the API key must be a single word without spaces or line breaks');
+  return key;
+}

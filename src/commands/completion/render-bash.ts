@@ -1,0 +1,126 @@
+import { flatten, shQuote, valueFlags, type PathEntry } from './flatten.js';
+import type { CommandNode, OptionNode } from './tree.js';
+
+/** The bash script: lookup tables generated from the tree, then one generic completion function. */
+export function renderBash(root: CommandNode): string {
+  const entries = flatten(root);
+  return `# bash completion for dgw. Generated from the command tree by scripts/gen-completions.mjs; do not edit.
+# Install: dgw completion bash > ~/.local/share/bash-completion/completions/dgw
+#      or: source <(dgw completion bash)
+
+# _dgw_sub PATH WORD: the subcommand WORD names under PATH (aliases resolved), or nothing.
+_dgw_sub() {
+  case "$1|$2" in
+${subCases(entries)}
+  esac
+}
+
+# _dgw_words PATH: subcommands and values of the first argument offered under PATH.
+_dgw_words() {
+  case "$1" in
+${table(entries, (e) => [...e.node.commands.map((c) => c.name), ...e.node.argumentChoices])}
+  esac
+}
+
+# _dgw_opts PATH: every option accepted under PATH, global ones included.
+_dgw_opts() {
+  case "$1" in
+${table(entries, (e) => e.options.flatMap((o) => o.flags))}
+  esac
+}
+
+# _dgw_value_opts PATH: options under PATH that take the next word as their value.
+_dgw_value_opts() {
+  case "$1" in
+${table(entries, valueFlags)}
+  esac
+}
+
+# _dgw_values PATH OPTION: values offered for OPTION; @files for file names.
+_dgw_values() {
+  case "$1|$2" in
+${valueCases(root, entries)}
+  esac
+}
+
+_dgw() {
+  # cmdpath: the command typed so far; npos: positional words typed after it.
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmdpath="" word next i skip=0 npos=0
+  ((COMP_CWORD > 1)) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="\${COMP_WORDS[i]}"
+    if ((skip)); then
+      skip=0
+      continue
+    fi
+    case "$word" in
+      --) break ;;
+      -*=*) ;;
+      -*) [[ " $(_dgw_value_opts "$cmdpath") " == *" $word "* ]] && skip=1 ;;
+      *)
+        next=""
+        ((npos == 0)) && next="$(_dgw_sub "$cmdpath" "$word")"
+        if [[ -n "$next" ]]; then
+          cmdpath="\${cmdpath:+$cmdpath }$next"
+        else
+          npos=$((npos + 1))
+        fi
+        ;;
+    esac
+  done
+  if ((skip)); then
+    local values
+    values="$(_dgw_values "$cmdpath" "$prev")"
+    if [[ "$values" == "@files" ]]; then
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    else
+      mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+    fi
+    return 0
+  fi
+  if [[ "$cur" == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$(_dgw_opts "$cmdpath")" -- "$cur")
+  elif ((npos == 0)); then
+    mapfile -t COMPREPLY < <(compgen -W "$(_dgw_words "$cmdpath")" -- "$cur")
+  fi
+  return 0
+}
+
+complete -o default -F _dgw dgw
+`;
+}
+
+function subCases(entries: PathEntry[]): string {
+  const lines: string[] = [];
+  for (const e of entries) {
+    for (const child of e.node.commands) {
+      const words = [child.name, ...child.aliases].map((w) => shQuote(`${e.path}|${w}`)).join('|');
+      lines.push(`    ${words}) echo ${shQuote(child.name)} ;;`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function table(entries: PathEntry[], words: (e: PathEntry) => string[]): string {
+  return entries
+    .map((e) => ({ e, w: words(e) }))
+    .filter(({ w }) => w.length > 0)
+    .map(({ e, w }) => `    ${shQuote(e.path)}) echo ${shQuote(w.join(' '))} ;;`)
+    .join('\n');
+}
+
+/** Per-command options first, then the global ones under a wildcard path. */
+function valueCases(root: CommandNode, entries: PathEntry[]): string {
+  const lines: string[] = [];
+  const line = (path: string | undefined, o: OptionNode) => {
+    const values = o.values === 'files' ? '@files' : (o.values ?? []).join(' ');
+    const patterns = o.flags.map((f) => (path === undefined ? `*${shQuote(`|${f}`)}` : shQuote(`${path}|${f}`)));
+    lines.push(`    ${patterns.join('|')}) echo ${shQuote(values)} ;;`);
+  };
+  for (const e of entries) {
+    if (e.node === root) continue;
+    for (const o of e.node.options) if (o.takesValue && o.values) line(e.path, o);
+  }
+  for (const o of root.options) if (o.takesValue && o.values) line(undefined, o);
+  return lines.join('\n');
+}

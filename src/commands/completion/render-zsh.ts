@@ -1,0 +1,162 @@
+import { flatten, shQuote, valueFlags, type PathEntry } from './flatten.js';
+import type { CommandNode, OptionNode } from './tree.js';
+
+/** The zsh script: lookup tables generated from the tree (with descriptions), then one generic function. */
+export function renderZsh(root: CommandNode): string {
+  const entries = flatten(root);
+  return `#compdef dgw
+# zsh completion for dgw. Generated from the command tree by scripts/gen-completions.mjs; do not edit.
+# Install: dgw completion zsh > "\${fpath[1]}/_dgw"   (then start a new shell)
+#      or: source <(dgw completion zsh)
+
+# _dgw_sub PATH WORD: sets REPLY to the subcommand WORD names under PATH (aliases resolved), or ''.
+_dgw_sub() {
+  case "$1|$2" in
+${subCases(entries)}
+    *) REPLY='' ;;
+  esac
+}
+
+# _dgw_commands PATH: sets reply to the subcommands under PATH, as name:description.
+_dgw_commands() {
+  case "$1" in
+${table(entries, (e) => e.node.commands.map((c) => described(c.name, c.description)))}
+    *) reply=() ;;
+  esac
+}
+
+# _dgw_args PATH: sets reply to the values offered for PATH's arguments.
+_dgw_args() {
+  case "$1" in
+${table(entries, (e) => e.node.argumentChoices)}
+    *) reply=() ;;
+  esac
+}
+
+# _dgw_opts PATH: sets reply to every option accepted under PATH, as flag:description.
+_dgw_opts() {
+  case "$1" in
+${table(entries, (e) => e.options.flatMap((o) => o.flags.map((f) => described(f, o.description))))}
+    *) reply=() ;;
+  esac
+}
+
+# _dgw_value_opts PATH: sets reply to the options under PATH that take the next word as their value.
+_dgw_value_opts() {
+  case "$1" in
+${table(entries, valueFlags)}
+    *) reply=() ;;
+  esac
+}
+
+# _dgw_values PATH OPTION: sets reply to the values offered for OPTION; (@files) for file names.
+_dgw_values() {
+  case "$1|$2" in
+${valueCases(root, entries)}
+    *) reply=() ;;
+  esac
+}
+
+_dgw() {
+  # cmdpath: the command typed so far; npos: positional words typed after it.
+  local cmdpath='' word cur=\${words[CURRENT]} prev=\${words[CURRENT-1]} REPLY
+  local -a reply args
+  local -i i skip=0 npos=0
+  for (( i = 2; i < CURRENT; i++ )); do
+    word=\${words[i]}
+    if (( skip )); then
+      skip=0
+      continue
+    fi
+    case $word in
+      --) break ;;
+      -*=*) ;;
+      -*)
+        _dgw_value_opts "$cmdpath"
+        (( \${reply[(Ie)$word]} )) && skip=1
+        ;;
+      *)
+        REPLY=''
+        (( npos == 0 )) && _dgw_sub "$cmdpath" "$word"
+        if [[ -n $REPLY ]]; then
+          cmdpath=\${cmdpath:+$cmdpath }$REPLY
+        else
+          npos+=1
+        fi
+        ;;
+    esac
+  done
+  if (( skip )); then
+    _dgw_values "$cmdpath" "$prev"
+    if [[ \${reply[1]} == @files ]]; then
+      _files
+    else
+      compadd -a reply
+    fi
+    return
+  fi
+  if [[ $cur == -* ]]; then
+    _dgw_opts "$cmdpath"
+    _describe -t options 'option' reply
+    return
+  fi
+  reply=()
+  (( npos == 0 )) && _dgw_args "$cmdpath"
+  args=("\${reply[@]}")
+  reply=()
+  (( npos == 0 )) && _dgw_commands "$cmdpath"
+  if (( \${#reply} + \${#args} == 0 )); then
+    _files
+    return
+  fi
+  (( \${#reply} )) && _describe -t commands 'command' reply
+  (( \${#args} )) && compadd -a args
+  return 0
+}
+
+if [[ \${funcstack[1]} == _dgw ]]; then
+  _dgw "$@"
+else
+  compdef _dgw dgw
+fi
+`;
+}
+
+/** `name:description` for _describe; a colon in the name would end it early. */
+function described(name: string, description: string): string {
+  return `${name.replace(/:/g, '\\:')}:${description}`;
+}
+
+function subCases(entries: PathEntry[]): string {
+  const lines: string[] = [];
+  for (const e of entries) {
+    for (const child of e.node.commands) {
+      const words = [child.name, ...child.aliases].map((w) => shQuote(`${e.path}|${w}`)).join('|');
+      lines.push(`    ${words}) REPLY=${shQuote(child.name)} ;;`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function table(entries: PathEntry[], words: (e: PathEntry) => string[]): string {
+  return entries
+    .map((e) => ({ e, w: words(e) }))
+    .filter(({ w }) => w.length > 0)
+    .map(({ e, w }) => `    ${shQuote(e.path)}) reply=(${w.map(shQuote).join(' ')}) ;;`)
+    .join('\n');
+}
+
+function valueCases(root: CommandNode, entries: PathEntry[]): string {
+  const lines: string[] = [];
+  const line = (path: string | undefined, o: OptionNode) => {
+    const values = o.values === 'files' ? ['@files'] : (o.values ?? []);
+    const patterns = o.flags.map((f) => (path === undefined ? `*${shQuote(`|${f}`)}` : shQuote(`${path}|${f}`)));
+    lines.push(`    ${patterns.join('|')}) reply=(${values.map(shQuote).join(' ')}) ;;`);
+  };
+  for (const e of entries) {
+    if (e.node === root) continue;
+    for (const o of e.node.options) if (o.takesValue && o.values) line(e.path, o);
+  }
+  for (const o of root.options) if (o.takesValue && o.values) line(undefined, o);
+  return lines.join('\n');
+}

@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+
+/** One option as shells complete it. */
+export interface OptionNode {
+  /** Every spelling, short first: `['-q', '--quiet']`. */
+  flags: string[];
+  description: string;
+  /** True when the option consumes the next word (not for an optional value such as `--json [fields]`). */
+  takesValue: boolean;
+  /** Values to offer, e.g. zones; `files` when the value is a file name. */
+  values?: string[] | 'files';
+}
+
+/** A command as shells complete it: its options, positional choices and subcommands. */
+export interface CommandNode {
+  name: string;
+  aliases: string[];
+  description: string;
+  options: OptionNode[];
+  /** Values offered for the first positional argument (e.g. the shells of `completion`). */
+  argumentChoices: string[];
+  commands: CommandNode[];
+}
+
+/** The completion view of the whole tree: hidden commands and options are left out. */
+export function completionTree(program: Command): CommandNode {
+  return commandNode(program, true);
+}
+
+function commandNode(command: Command, root: boolean): CommandNode {
+  const help = command.createHelp();
+  const subcommands = help.visibleCommands(command);
+  const nouns = command.commands.filter((c) => subcommands.includes(c)).map((c) => c.name());
+  return {
+    name: command.name(),
+    aliases: command.aliases(),
+    description: firstLine(command.description()),
+    options: help.visibleOptions(command).map((o) => ({
+      flags: [o.short, o.long].filter((f): f is string => Boolean(f)),
+      description: firstLine(o.description),
+      takesValue: o.required,
+      ...(o.argChoices ? { values: [...o.argChoices] } : /<(file|path)>/.test(o.flags) && !/--path\b/.test(o.flags) ? { values: 'files' as const } : {}),
+    })),
+    argumentChoices: [...(command.registeredArguments[0]?.argChoices ?? [])],
+    commands: subcommands.map((c) =>
+      // Commander's implicit `help [command]` has no tree of its own: offer the command names.
+      command.commands.includes(c) ? commandNode(c, false) : { ...helpNode(c), argumentChoices: root ? [...nouns, 'exit-codes'] : nouns },
+    ),
+  };
+}
+
+function helpNode(command: Command): CommandNode {
+  return { name: command.name(), aliases: [], description: firstLine(command.description()), options: [], argumentChoices: [], commands: [] };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0].trim();
+}

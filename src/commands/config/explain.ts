@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { describeSource, explainSettings, type ExplainedSetting } from '../../config/explain.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { examples, type Wiring } from '../wiring.js';
+
+const COLUMNS: Column<ExplainedSetting>[] = [
+  { header: 'SETTING', value: (r) => r.setting },
+  { header: 'VALUE', value: (r) => (r.setting === 'timeout' && typeof r.value === 'number' ? `${r.value / 1000}s` : r.value) },
+  { header: 'SOURCE', value: (r) => describeSource(r) },
+];
+
+export function registerConfigExplain(parent: Command, wiring: Wiring): void {
+  parent
+    .command('explain')
+    .description('Show each setting, its value and its source (flag > environment > project file > profile > default); the API key is masked')
+    .addHelpText(
+      'after',
+      `${examples('dgw config explain', 'dgw config explain --project p-123', 'dgw config explain --json')}
+With --json: {"<setting>": {"value", "source", "origin"}}; timeout is in milliseconds.
+`,
+    )
+    .action(wiring.action(runConfigExplain));
+}
+
+export async function runConfigExplain(ctx: Context, _opts: object): Promise<void> {
+  const rows = explainSettings(await ctx.settings());
+  if (ctx.out.json) {
+    ctx.out.value(Object.fromEntries(rows.map(({ setting, value, source, origin }) => [setting, { value, source, origin }])));
+    return;
+  }
+  await ctx.out.list(rows, COLUMNS, (r) => `${r.setting}=${r.value ?? ''}`);
+}

@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { maskKey } from '../../config/settings.js';
+import type { Profile } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { examples, type Wiring } from '../wiring.js';
+import { currentProfileName } from './names.js';
+
+/** A profile as `profile list` shows it: never the key itself. */
+export interface ProfileRow {
+  name: string;
+  zone: string;
+  baseUrl: string | null;
+  projectId: string | null;
+  key: string | null;
+  keyType: Profile['keyType'] | null;
+  current: boolean;
+}
+
+const COLUMNS: Column<ProfileRow>[] = [
+  { header: 'NAME', value: (p) => p.name },
+  { header: 'ZONE', value: (p) => p.baseUrl ?? p.zone },
+  { header: 'PROJECT', value: (p) => p.projectId },
+  { header: 'KEY', value: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : '') },
+  { header: 'CURRENT', value: (p) => (p.current ? '*' : '') },
+];
+
+export function registerProfileList(parent: Command, wiring: Wiring): void {
+  parent
+    .command('list')
+    .alias('ls')
+    .description('List the stored profiles; the current one is marked, keys are masked')
+    .addHelpText('after', examples('dgw profile list', 'dgw profile list --json name,current'))
+    .action(wiring.action(runProfileList));
+}
+
+export async function runProfileList(ctx: Context, _opts: object): Promise<void> {
+  const data = (await ctx.store()).read();
+  const current = currentProfileName(data);
+  const rows: ProfileRow[] = Object.entries(data.profiles)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, p]) => ({
+      name,
+      zone: p.zone ?? 'default',
+      baseUrl: p.baseUrl ?? null,
+      projectId: p.projectId ?? null,
+      key: p.apiKey ? maskKey(p.apiKey) : null,
+      keyType: p.keyType ?? null,
+      current: name === current,
+    }));
+  await ctx.out.list(rows, COLUMNS, (p) => p.name);
+}

@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { examples, type Wiring } from '../wiring.js';
+import { requireProfile } from './names.js';
+
+export function registerProfileUse(parent: Command, wiring: Wiring): void {
+  parent
+    .command('use')
+    .argument('<name>', 'a stored profile')
+    .description('Make a stored profile the current one (unknown profile: exit 4)')
+    .addHelpText('after', examples('dgw profile use work', 'DGW_PROFILE=work dgw catalog list   # one command only'))
+    .action(wiring.action(runProfileUse));
+}
+
+export async function runProfileUse(ctx: Context, name: string, _opts: object): Promise<void> {
+  const store = await ctx.store();
+  const data = store.read();
+  requireProfile(data, name);
+  store.write({ ...data, currentProfile: name });
+  if (ctx.out.json) ctx.out.value({ currentProfile: name });
+  ctx.out.success(`now using profile ${name}`);
+  if (ctx.globals.profile || ctx.env.DGW_PROFILE) {
+    ctx.out.warn(`${ctx.globals.profile ? '--profile' : 'DGW_PROFILE'} still takes precedence over the current profile`);
+  }
+}

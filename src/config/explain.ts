@@ -1,0 +1,40 @@
+import { maskKey, type Resolved, type Settings, type Source } from './settings.js';
+
+/** One row of `dgw config explain`: a setting, its value (keys masked) and where it came from. */
+export interface ExplainedSetting {
+  setting: string;
+  value: string | number | null;
+  source: Source;
+  /** The flag, variable, file or profile that supplied it; null for built-in defaults. */
+  origin: string | null;
+}
+
+/** Lists every setting in a fixed order, with the API key masked. */
+export function explainSettings(settings: Settings): ExplainedSetting[] {
+  const row = <T>(setting: string, resolved: Resolved<T>, show: (v: T) => string | number | null): ExplainedSetting => ({
+    setting,
+    value: show(resolved.value),
+    source: resolved.source,
+    origin: resolved.origin ?? null,
+  });
+  const text = (v: string | undefined) => v ?? null;
+  return [
+    row('profile', settings.profile, text),
+    row('zone', settings.zone, text),
+    row('baseUrl', settings.baseUrl, (v) => v ?? (settings.zone.value === 'local' ? '(local gateway)' : null)),
+    row('projectId', settings.projectId, text),
+    row('apiKey', settings.apiKey, (v) => (v ? maskKey(v) : null)),
+    row('keyType', settings.keyType, text),
+    row('output', settings.output, text),
+    row('timeout', settings.timeoutMs, (ms) => ms),
+  ];
+}
+
+/** Human form of a source: `flag --project`, `env DGW_PROJECT`, `project file /repo/.dgwrc.json`, ... */
+export function describeSource(row: Pick<ExplainedSetting, 'source' | 'origin'>): string {
+  if (!row.origin) return row.source;
+  // A base URL that follows its zone carries the zone's source; say so rather than "flag zone eu".
+  if (row.origin.startsWith('zone ')) return `${row.source} (${row.origin})`;
+  if (row.source === 'profile') return row.origin === 'current profile' ? 'profile store (current profile)' : row.origin;
+  return `${row.source} ${row.origin}`;
+}

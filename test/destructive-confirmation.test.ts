@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { KEY, useStandIn } from './support/stand-in.js';
+
+// Destructive commands ask on a terminal, refuse without one unless --yes, and --dry-run sends nothing.
+const { server, dgw, dgwInTerminal } = useStandIn();
+const QID = '3f2b8c1e-0000-4000-8000-000000000001';
+const FOLDERS = [{ id: 'f1', name: 'old', createdAt: 1, modifiedAt: 1, queryIds: [], children: [] }];
+
+const destructive: Array<[string, string[], () => void]> = [
+  ['table drop-column', ['table', 'drop-column', 'orders', 'discount'], () => server.on('DELETE', /columns/, { status: 200 })],
+  ['query rm', ['query', 'rm', QID], () => server.on('DELETE', /queries/, { status: 200 })],
+  ['folder rm', ['folder', 'rm', 'f1'], () => server.on('DELETE', /folders/, { status: 204 })],
+];
+
+describe('without a terminal and without --yes', () => {
+  it.each(destructive)('%s exits 2 naming --yes and sends nothing', async (_name, args, route) => {
+    route();
+    const r = await dgw(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/pass --yes/);
+    expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
+  });
+
+  it.each(destructive)('%s with --yes sends the request', async (_name, args, route) => {
+    route();
+    const r = await dgw([...args, '--yes']);
+    expect(r.code).toBe(0);
+    expect(server.requests.filter((q) => q.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('on a terminal', () => {
+  it('drop-column asks for the column name to be typed back, and goes ahead when it is', async () => {
+    server.on('DELETE', /columns/, { status: 200 });
+    const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'discount\n' });
+    expect(r.stdout).toContain('Type "discount" to confirm');
+    expect(r.code).toBe(0);
+    expect(server.requests.filter((q) => q.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('drop-column does nothing when the answer does not match', async () => {
+    server.on('DELETE', /columns/, { status: 200 });
+    const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'orders\n' });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('confirmation did not match');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('query rm asks y/N; "n" cancels, "y" deletes', async () => {
+    server.on('DELETE', /queries/, { status: 200 });
+    const no = await dgwInTerminal(['query', 'rm', QID], { input: 'n\n' });
+    expect(no.stdout).toMatch(/Delete query .*\[y\/N\]/);
+    expect(no.code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+    const yes = await dgwInTerminal(['query', 'rm', QID], { input: 'y\n' });
+    expect(yes.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('folder rm asks before deleting', async () => {
+    server.on('GET', /folders$/, { json: FOLDERS });
+    server.on('DELETE', /folders/, { status: 204 });
+    const r = await dgwInTerminal(['folder', 'rm', '/old'], { input: 'yes\n' });
+    expect(r.stdout).toMatch(/Delete folder \/old\? \[y\/N\]/);
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET', 'DELETE']);
+  });
+});
+
+describe('--dry-run prints the request and sends nothing', () => {
+  it.each([
+    ['table drop-column', ['table', 'drop-column', 'orders', 'discount', '--dry-run'], 'DELETE', '/table/orders/columns/discount'],
+    ['query rm', ['query', 'rm', QID, '--dry-run'], 'DELETE', `/queries/${QID}`],
+    ['query create', ['query', 'create', 'X', '--sql', 'SELECT 1', '--dry-run'], 'POST', '/queries'],
+    ['query update', ['query', 'update', QID, '--sql', 'SELECT 2', '--dry-run'], 'PUT', `/queries/${QID}`],
+    ['mtquery refresh', ['mtquery', 'refresh', QID, '--dry-run'], 'POST', `/materialized-queries/${QID}/refresh`],
+    ['folder mv', ['folder', 'mv', QID, 'f1', '--dry-run'], 'PUT', '/queries/folders/f1'],
+    ['folder rm', ['folder', 'rm', 'f1', '--dry-run'], 'DELETE', '/queries/folders/f1'],
+  ])('%s', async (_name, args, method, pathEnd) => {
+    const r = await dgw(args);
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(0);
+    expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^${method} ${server.baseUrl}/data/projects/proj-1${pathEnd.replace(/[/.]/g, '\\$&')}`));
+    expect(r.stdout).toContain('Authorization: Bearer ****5b4a');
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+    expect(r.stderr).toContain('dry run: nothing was sent');
+  });
+
+  it('with --json the dry run is one JSON object', async () => {
+    const r = await dgw(['query', 'create', 'X', '--sql', 'SELECT 1', '--dry-run', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      dryRun: true,
+      method: 'POST',
+      url: `${server.baseUrl}/data/projects/proj-1/queries`,
+      headers: { Authorization: 'Bearer ****5b4a', 'Content-Type': 'application/json' },
+      body: { displayName: 'X', inputQuery: 'SELECT 1', queryType: 'PLAIN' },
+    });
+  });
+});

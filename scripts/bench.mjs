@@ -1,0 +1,280 @@
+#!/usr/bin/env node
+// `npm run bench`: measures dgw against the floor it stands on and prints one table.
+//
+// Every number is a median over paired, interleaved runs (A B, B A, A B, ...) of dgw and its
+// baseline, measured in this same run on this same machine with this same Node binary
+// (process.execPath). Timings are wall-clock from spawn to exit (process.hrtime.bigint around
+// spawnSync). The ratio is the median over the pairs of dgw time / baseline time. Nothing is
+// hard-coded: a part that cannot run says so in the table.
+//
+// Flags: --runs N (pairs per start-up/remote row, default 20, at least 10)
+//        --gateway-runs N (pairs for the materialization row, default 10)
+//        --no-gateway, --no-footprint (skip those rows; the table says they were skipped)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { footprint } from './bench/footprint.mjs';
+import { median, pairedRatio } from './bench/stats.mjs';
+
+const started = process.hrtime.bigint();
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DGW = path.join(ROOT, 'bin', 'dgw.js');
+const BENCH = path.join(ROOT, 'scripts', 'bench');
+const NODE = process.execPath;
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const num = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const RUNS = Math.max(10, num('--runs', 20));
+const GATEWAY_RUNS = Math.max(10, num('--gateway-runs', 10));
+const MEMORY_RUNS = 3;
+
+const log = (line) => process.stderr.write(`${line}\n`);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));
+process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+
+if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.js'))) {
+  log('dist/ is missing: run `npm run bench` (it builds first) or `npm run build`');
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Machine facts, printed above the table.
+const cpus = os.cpus();
+const machine = [
+  `machine: ${os.availableParallelism()} cores (nproc), ${cpus[0]?.model?.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}`,
+  `node: ${process.version} (${NODE}), the same binary for dgw and every baseline`,
+  `load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+];
+
+// ---------------------------------------------------------------------------------------------
+// One spawned process, timed; and its peak memory, measured in separate runs.
+
+/** Environment for every child: nothing of the outer DGW_* settings leaks in. */
+function childEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !k.startsWith('npm_') && k !== 'NODE_OPTIONS'));
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/** Runs `node ...args` once; returns wall-clock milliseconds and stdout. Throws on a non-zero exit. */
+function runOnce(cmd, preload) {
+  const args = preload ? ['--require', path.join(BENCH, 'maxrss.cjs'), ...cmd.args] : cmd.args;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(NODE, args, { env: cmd.env, cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`${cmd.label} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
+  return { ms, stdout: String(r.stdout) };
+}
+
+/** Peak RSS (MiB, median of MEMORY_RUNS) of a command, via the maxrss.cjs preload. */
+function peakRss(cmd) {
+  const values = [];
+  for (let i = 0; i < MEMORY_RUNS; i++) {
+    const file = path.join(tmp, `rss-${process.pid}-${i}`);
+    fs.rmSync(file, { force: true });
+    runOnce({ ...cmd, env: { ...cmd.env, BENCH_RSS_FILE: file } }, true);
+    const kib = fs.readFileSync(file, 'utf8').trim().split('\n').map(Number);
+    values.push(Math.max(...kib) / 1024);
+  }
+  return median(values);
+}
+
+/** Paired, interleaved timing of dgw (a) against its baseline (b), plus both peak RSS. */
+function compare(a, b, runs) {
+  // One unmeasured run each first: fills the compile cache and the OS page cache for both sides.
+  const first = [runOnce(a), runOnce(b)];
+  a.check?.(first[0].stdout, first[1].stdout);
+  const ta = [];
+  const tb = [];
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      ta.push(runOnce(a).ms);
+      tb.push(runOnce(b).ms);
+    } else {
+      tb.push(runOnce(b).ms);
+      ta.push(runOnce(a).ms);
+    }
+  }
+  return { runs, a: median(ta), b: median(tb), ratio: pairedRatio(ta, tb), rssA: peakRss(a), rssB: peakRss(b) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The loopback stand-in server, in its own process (spawnSync blocks this event loop).
+async function startServer(env) {
+  const child = spawn(NODE, [path.join(BENCH, 'server.mjs')], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c) => {
+      out += c;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+  return { port, stop: () => child.stdin.end() };
+}
+
+const sameJson = (label) => (dgwOut, baseOut) => {
+  const x = JSON.parse(dgwOut);
+  const y = JSON.parse(baseOut);
+  if (JSON.stringify(x) !== JSON.stringify(y)) throw new Error(`${label}: dgw printed different data than the baseline`);
+};
+const sameRecord = (label) => (dgwOut, baseOut) => {
+  const x = JSON.parse(dgwOut);
+  const y = JSON.parse(baseOut);
+  if (x.displayName !== y.displayName || x.inputQuery !== y.inputQuery) throw new Error(`${label}: dgw created a different query than the baseline`);
+};
+
+const rows = [];
+const fmtMs = (ms) => `${ms.toFixed(1)} ms`;
+const fmtMb = (mb) => `${mb.toFixed(1)} MiB`;
+
+// ---------------------------------------------------------------------------------------------
+// 1. Start-up.
+const node0 = { label: 'node -e 0', args: ['-e', '0'], env: childEnv() };
+const configDir = path.join(tmp, 'config');
+const dgwEnvBase = childEnv({ DGW_CONFIG_DIR: configDir });
+for (const [label, target, args] of [
+  ['dgw --version', 1.3, ['--version']],
+  ['dgw --help', 1.5, ['--help']],
+]) {
+  log(`measuring ${label} vs node -e 0 (${RUNS} pairs)...`);
+  const r = compare({ label, args: [DGW, ...args], env: dgwEnvBase }, node0, RUNS);
+  rows.push({ label, baseline: 'node -e 0', target, ...r });
+}
+
+// 2 and 3. Remote commands against the loopback stand-in.
+const KEY = 'bench-key';
+const server = await startServer(childEnv({ BENCH_API_KEY: KEY }));
+try {
+  const baseUrl = `http://127.0.0.1:${server.port}/api/v1`;
+  const env = childEnv({ DGW_CONFIG_DIR: configDir, DGW_BASE_URL: baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'bench' });
+  const fetchScript = path.join(BENCH, 'fetch.mjs');
+  const catalogsUrl = `${baseUrl}/data/projects/bench/catalogs`;
+  log(`measuring dgw catalog list --json vs fetch script (${RUNS} pairs)...`);
+  rows.push({
+    label: 'dgw catalog list --json',
+    baseline: 'fetch script (GET)',
+    target: 1.6,
+    ...compare(
+      { label: 'dgw catalog list --json', args: [DGW, 'catalog', 'list', '--json'], env, check: sameJson('catalog list') },
+      { label: 'fetch GET', args: [fetchScript, 'GET', catalogsUrl], env },
+      RUNS,
+    ),
+  });
+
+  const sql = 'SELECT id, amount FROM svc.table.orders';
+  const body = JSON.stringify({ displayName: 'Bench query', queryType: 'PLAIN', inputQuery: sql });
+  log(`measuring dgw query create --json vs fetch script (${RUNS} pairs)...`);
+  rows.push({
+    label: 'dgw query create --json',
+    baseline: 'fetch script (POST)',
+    target: 1.6,
+    ...compare(
+      { label: 'dgw query create --json', args: [DGW, 'query', 'create', 'Bench query', '--sql', sql, '--json'], env, check: sameRecord('query create') },
+      { label: 'fetch POST', args: [fetchScript, 'POST', `${baseUrl}/data/projects/bench/queries`, body], env },
+      RUNS,
+    ),
+  });
+} finally {
+  server.stop();
+}
+
+// 4. The local gateway: materialization through the API vs DuckDB directly.
+if (flag('--no-gateway')) {
+  rows.push({ label: 'materialize 1M-row aggregate', skipped: 'skipped (--no-gateway)' });
+} else {
+  log(`measuring materialization through the local gateway vs DuckDB directly (${GATEWAY_RUNS} pairs)...`);
+  const r = spawnSync(NODE, [path.join(BENCH, 'materialize.mjs'), String(GATEWAY_RUNS)], {
+    env: childEnv(),
+    cwd: tmp,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+  let result;
+  try {
+    result = JSON.parse(String(r.stdout));
+  } catch {
+    result = { skipped: `failed (exit ${r.status}); see the output above` };
+  }
+  if (result.skipped) {
+    rows.push({ label: 'materialize 1M-row aggregate', skipped: result.skipped });
+  } else {
+    rows.push({
+      label: 'materialize 1M-row aggregate',
+      baseline: 'DuckDB CREATE TABLE AS',
+      target: 1.2,
+      runs: result.a.length,
+      a: median(result.a),
+      b: median(result.b),
+      ratio: pairedRatio(result.a, result.b),
+      rssA: result.rssA,
+      rssB: result.rssB,
+      note: result.note,
+    });
+  }
+}
+
+// 6. Install footprint.
+let foot;
+if (flag('--no-footprint')) {
+  foot = { skipped: 'skipped (--no-footprint)' };
+} else {
+  log('measuring the install footprint (npm pack + two production installs)...');
+  try {
+    foot = footprint(ROOT, tmp, NODE);
+  } catch (error) {
+    foot = { skipped: `failed: ${error.message.split('\n')[0]}` };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table.
+const table = [['benchmark', 'pairs', 'dgw', 'baseline', 'baseline time', 'ratio', 'target', 'result', 'peak RSS dgw / baseline']];
+for (const r of rows) {
+  if (r.skipped) {
+    table.push([r.label, '-', '-', '-', '-', '-', '-', r.skipped, '-']);
+    continue;
+  }
+  table.push([
+    r.label,
+    String(r.runs),
+    fmtMs(r.a),
+    r.baseline,
+    fmtMs(r.b),
+    `${r.ratio.toFixed(2)}x`,
+    `<= ${r.target}x`,
+    r.ratio <= r.target ? 'pass' : 'FAIL',
+    r.rssA === undefined ? '-' : `${fmtMb(r.rssA)} / ${fmtMb(r.rssB)}`,
+  ]);
+}
+const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
+const line = (row) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+const out = [
+  ...machine,
+  '',
+  line(table[0]),
+  `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+  ...table.slice(1).map(line),
+  '',
+];
+if (foot.skipped) {
+  out.push(`install footprint: ${foot.skipped}`);
+} else {
+  out.push(
+    '| install footprint (npm install --omit=dev of the packed tarball) | node_modules | packages |',
+    '|---|---|---|',
+    `| with optional dependencies (DuckDB) | ${fmtMb(foot.withOptional.mb)} | ${foot.withOptional.packages} |`,
+    `| --omit=optional (hosted zones only) | ${fmtMb(foot.withoutOptional.mb)} | ${foot.withoutOptional.packages} |`,
+    `| tarball (dgw itself) | ${fmtMb(foot.tarballMb)} | |`,
+  );
+}
+for (const r of rows) if (r.note) out.push(`note (${r.label}): ${r.note}`);
+out.push('', `total bench time: ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+process.stdout.write(`${out.join('\n')}\n`);

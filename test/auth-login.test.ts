@@ -1,0 +1,181 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DGW_BIN, runDgw, tempDir, type DgwResult } from './support/dgw.js';
+import { RecordingServer } from './support/recording-server.js';
+
+// `dgw auth login` end to end: the built binary, a recording server on 127.0.0.1, a temporary
+// config folder. The key must work (GET /info) before anything is stored, and never be shown.
+const KEY = 'login-secret-key-5e4d3c2b1a';
+const server = new RecordingServer();
+let config: ReturnType<typeof tempDir>;
+
+beforeAll(async () => {
+  await server.start();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  config = tempDir('dgw-auth-');
+});
+afterEach(() => {
+  server.reset();
+  config.remove();
+});
+
+const env = (extra: Record<string, string> = {}) => ({ DGW_CONFIG_DIR: config.dir, ...extra });
+const login = (args: string[], input = `${KEY}\n`, extra: Record<string, string> = {}) =>
+  runDgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token', ...args], { input, env: env(extra) });
+const stored = () => JSON.parse(fs.readFileSync(path.join(config.dir, 'config.json'), 'utf8'));
+
+/**
+ * Runs dgw in a pseudo-terminal (util-linux `script`) and types the key only once the prompt is
+ * shown, as a person would: typed earlier, the terminal itself would echo it before dgw hides input.
+ */
+function loginOnTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, DGW_BIN, ...args].map(quote).join(' ');
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...base, ...env() }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let typed = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (!typed && output.includes('Paste your API key')) {
+        typed = true;
+        child.stdin.write(`${KEY}\r`);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+function expectNoKey(r: DgwResult) {
+  expect(r.stdout).not.toContain(KEY);
+  expect(r.stderr).not.toContain(KEY);
+}
+
+describe('dgw auth login', () => {
+  it('verifies a project key with GET /info, discovers its project and stores the profile as current', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', projectName: 'Shop', userId: 'u1', email: 'ann@example.com' } });
+    const r = await login([]);
+    expect(r.code).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(r.stderr).toMatch(/logged in .* as ann@example\.com: profile default \(current\), project key \*\*\*\*2b1a, project p-42/);
+    expectNoKey(r);
+    expect(stored()).toEqual({
+      currentProfile: 'default',
+      profiles: { default: { zone: 'default', baseUrl: server.baseUrl, projectId: 'p-42', apiKey: KEY, keyType: 'project' } },
+    });
+  });
+
+  it('writes the config file 0600 inside a 0700 folder', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    const dir = path.join(config.dir, 'nested', 'dgw');
+    const r = await runDgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token'], { input: KEY, env: { DGW_CONFIG_DIR: dir } });
+    expect(r.code).toBe(0);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('--json prints the stored profile without the key', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    const r = await login(['--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', zone: 'default', baseUrl: server.baseUrl, projectId: 'p-42', keyType: 'project' });
+    expectNoKey(r);
+  });
+
+  it('a partner key without --project is stored without a project, with a warning', async () => {
+    server.on('GET', '/info', { json: { userId: 'u1', email: 'partner@example.com' } });
+    const r = await login([]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: no project stored: pass --project/);
+    expect(stored().profiles.default).toMatchObject({ keyType: 'partner', apiKey: KEY });
+    expect(stored().profiles.default.projectId).toBeUndefined();
+  });
+
+  it('--profile, --project and --key-type are stored in the named profile, which becomes current', async () => {
+    server.on('GET', '/info', { json: { userId: 'u1', email: 'partner@example.com' } });
+    const r = await login(['--profile', 'work', '--project', 'p-7', '--key-type', 'partner']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/warning/);
+    expect(stored().currentProfile).toBe('work');
+    expect(stored().profiles.work).toEqual({ zone: 'default', baseUrl: server.baseUrl, projectId: 'p-7', apiKey: KEY, keyType: 'partner' });
+  });
+
+  it('refuses a project key used with another project (exit 3) and stores nothing', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    const r = await login(['--project', 'p-other']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^error: this project key belongs to project p-42, not p-other/m);
+    expect(fs.existsSync(path.join(config.dir, 'config.json')) ? stored().profiles : {}).toEqual({});
+  });
+
+  it('a key the service refuses (401) exits 3 and stores nothing', async () => {
+    server.on('GET', '/info', { status: 401, json: { errorCode: 'UNAUTHORIZED', message: 'bad key' } });
+    const r = await login([]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^error: the service refused this key \(HTTP 401\); nothing was stored$/m);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expectNoKey(r);
+    expect(fs.existsSync(path.join(config.dir, 'config.json')) ? stored().profiles : {}).toEqual({});
+  });
+
+  it('an empty stdin with --with-token exits 2 and sends nothing', async () => {
+    const r = await login([], '  \n');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --with-token: stdin was empty/m);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('without --with-token and without a terminal, exits 2 naming --with-token', async () => {
+    const r = await runDgw(['auth', 'login', '--base-url', server.baseUrl], { input: KEY, env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: no terminal .*--with-token/m);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('on a terminal, asks for the key without echoing it', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    const r = await loginOnTerminal(['auth', 'login', '--base-url', server.baseUrl]);
+    expect(r.code).toBe(0);
+    expect(r.output).toMatch(/Paste your API key \(input is hidden\)/);
+    expect(r.output).toMatch(/logged in/);
+    expect(r.output).not.toContain(KEY);
+    expect(stored().profiles.default.apiKey).toBe(KEY);
+  });
+
+  it('refuses plain http to a non-loopback host (exit 2) before reading the key or sending anything', async () => {
+    const r = await runDgw(['auth', 'login', '--base-url', 'http://example.com/api/v1', '--with-token'], { input: KEY, env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --base-url: plain http is only allowed for loopback addresses/m);
+    expect(fs.existsSync(path.join(config.dir, 'config.json')) ? stored().profiles : {}).toEqual({});
+  });
+
+  it('--debug traces the request with the key masked', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c', echo: KEY } });
+    const r = await login(['--debug']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/→ GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/info/);
+    expect(r.stderr).toMatch(/authorization: Bearer \*\*\*\*2b1a/);
+    expectNoKey(r);
+  });
+
+  it('logging in to another profile keeps the others; --zone with --base-url stores both', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    expect((await login(['--profile', 'other'])).code).toBe(0);
+    expect((await login(['--profile', 'eu-work', '--zone', 'eu'])).code).toBe(0);
+    const data = stored();
+    expect(data.currentProfile).toBe('eu-work');
+    expect(data.profiles['eu-work']).toMatchObject({ zone: 'eu', baseUrl: server.baseUrl });
+    expect(Object.keys(data.profiles).sort()).toEqual(['eu-work', 'other']);
+  });
+});

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoreData } from '../src/config/store.js';
+import { runDgw, tempDir } from './support/dgw.js';
+
+// `dgw profile list | use | rm` on a user store seeded in a temporary folder; nothing is sent.
+const KEY_A = 'profile-key-aaaa-1111';
+const KEY_B = 'profile-key-bbbb-2222';
+let config: ReturnType<typeof tempDir>;
+
+beforeEach(() => {
+  config = tempDir('dgw-profile-');
+  seed({
+    currentProfile: 'work',
+    profiles: {
+      work: { zone: 'default', projectId: 'p-1', apiKey: KEY_A, keyType: 'project' },
+      eu: { zone: 'eu', apiKey: KEY_B, keyType: 'partner' },
+      bare: { zone: 'local' },
+    },
+  });
+});
+afterEach(() => config.remove());
+
+const file = () => path.join(config.dir, 'config.json');
+const seed = (data: StoreData) => fs.writeFileSync(file(), JSON.stringify(data), { mode: 0o600 });
+const stored = (): StoreData => JSON.parse(fs.readFileSync(file(), 'utf8'));
+const dgw = (args: string[], extra: Record<string, string> = {}) => runDgw(args, { env: { DGW_CONFIG_DIR: config.dir, ...extra } });
+
+describe('dgw profile list', () => {
+  it('prints one row per profile, keys masked, the current one marked', async () => {
+    const r = await dgw(['profile', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([
+      'bare\tlocal\t\t\t',
+      'eu\teu\t\t****2222 (partner)\t',
+      'work\tdefault\tp-1\t****1111 (project)\t*',
+    ]);
+    expect(r.stdout + r.stderr).not.toMatch(/profile-key-/);
+  });
+
+  it('--json gives every field, the key masked; --quiet the names', async () => {
+    const json = await dgw(['profile', 'list', '--json']);
+    expect(JSON.parse(json.stdout)).toContainEqual({ name: 'work', zone: 'default', baseUrl: null, projectId: 'p-1', key: '****1111', keyType: 'project', current: true });
+    expect(json.stdout).not.toMatch(/profile-key-/);
+    const quiet = await dgw(['profile', 'list', '-q']);
+    expect(quiet.stdout).toBe('bare\neu\nwork\n');
+  });
+});
+
+describe('dgw profile use', () => {
+  it('makes a stored profile current', async () => {
+    const r = await dgw(['profile', 'use', 'eu']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/now using profile eu/);
+    expect(stored().currentProfile).toBe('eu');
+    expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
+  });
+
+  it('an unknown profile is not found (exit 4) and changes nothing', async () => {
+    const r = await dgw(['profile', 'use', 'nope']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^error: no profile named "nope"; known profiles: work, eu, bare$/m);
+    expect(stored().currentProfile).toBe('work');
+  });
+
+  it('warns when DGW_PROFILE still overrides the choice', async () => {
+    const r = await dgw(['profile', 'use', 'eu'], { DGW_PROFILE: 'work' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: DGW_PROFILE still takes precedence/);
+  });
+});
+
+describe('dgw profile rm', () => {
+  it('removes a profile that is not current', async () => {
+    const r = await dgw(['profile', 'rm', 'eu', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ removed: 'eu', wasCurrent: false });
+    expect(Object.keys(stored().profiles).sort()).toEqual(['bare', 'work']);
+    expect(stored().currentProfile).toBe('work');
+  });
+
+  it('removing the current profile leaves none current', async () => {
+    const r = await dgw(['profile', 'rm', 'work']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/no profile is current now/);
+    expect(stored().currentProfile).toBeUndefined();
+    expect(JSON.stringify(stored())).not.toContain(KEY_A);
+  });
+
+  it('an unknown profile is not found (exit 4)', async () => {
+    const r = await dgw(['profile', 'rm', 'nope']);
+    expect(r.code).toBe(4);
+    expect(Object.keys(stored().profiles)).toHaveLength(3);
+  });
+});

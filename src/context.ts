@@ -55,7 +55,7 @@ export interface Context {
   readonly color: ChalkInstance;
   readonly signal: AbortSignal;
   readonly clock: Clock;
-  /** True when both stdin and stderr are terminals, so a person can answer a prompt. */
+  /** True when both stdin and stderr are terminals and CI is unset, so a person can answer a prompt. */
   readonly interactive: boolean;
   settings(): Promise<Settings>;
   store(): Promise<ProfileStore>;
@@ -105,7 +105,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     color: errColor,
     signal,
     clock: deps.clock ?? realClock,
-    interactive: deps.interactive ?? (io.stdin.isTTY === true && io.stderr.isTTY === true),
+    // CI runs never prompt, even when a runner allocates a terminal.
+    interactive: deps.interactive ?? (!env.CI && io.stdin.isTTY === true && io.stderr.isTTY === true),
 
     store() {
       storePromise ??= ProfileStore.open(configDir(env));

@@ -57,6 +57,14 @@ describe('on a terminal', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('never asks when CI is set, even on a terminal', async () => {
+    server.on('DELETE', /columns/, { status: 200 });
+    const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'discount\n', env: { CI: 'true' } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/pass --yes/);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('folder rm asks before deleting', async () => {
     server.on('GET', /folders$/, { json: FOLDERS });
     server.on('DELETE', /folders/, { status: 204 });

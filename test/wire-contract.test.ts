@@ -116,6 +116,33 @@ describe('the other contract operations', () => {
     expect(lastRequest().json).toEqual({ queryIdsAdded: [], queryIdsRemoved: [QID] });
   });
 
+  it('folder create: POSTs only the missing levels, each under its parent', async () => {
+    server.on('GET', `/data/projects/${P}/queries/folders`, { json: [{ id: 'f1', name: 'reports', createdAt: 1, modifiedAt: 1, queryIds: [], children: [] }] });
+    server.on('POST', `/data/projects/${P}/queries/folders/f1`, { status: 201, json: { id: 'f2', name: 'monthly' } });
+    server.on('POST', `/data/projects/${P}/queries/folders/f2`, { status: 201, json: { id: 'f3', name: 'eu' } });
+    const r = await dgw(['folder', 'create', '/reports/monthly/eu', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: 'f3', path: '/reports/monthly/eu' });
+    expect(server.requests.map((q) => `${q.method} ${q.path} ${q.body}`)).toEqual([
+      `GET /data/projects/${P}/queries/folders `,
+      `POST /data/projects/${P}/queries/folders/f1 {"folderName":"monthly"}`,
+      `POST /data/projects/${P}/queries/folders/f2 {"folderName":"eu"}`,
+    ]);
+  });
+
+  it('folder create at the root POSTs to the folders collection; an existing path is exit 5', async () => {
+    server.on('GET', `/data/projects/${P}/queries/folders`, { json: { items: [] } });
+    server.on('POST', `/data/projects/${P}/queries/folders`, { status: 201, json: { id: 'f9', name: 'archive' } });
+    const r = await dgw(['folder', 'create', '/archive', '-q']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('f9\n');
+    server.reset();
+    server.on('GET', `/data/projects/${P}/queries/folders`, { json: { items: [{ id: 'f9', name: 'archive', path: '/archive', parentId: null, createdAt: 'x' }] } });
+    const again = await dgw(['folder', 'create', '/archive']);
+    expect(again.code).toBe(5);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET']);
+  });
+
   it('folder rm: DELETE on the folder id', async () => {
     server.on('GET', `/data/projects/${P}/queries/folders`, { json: [{ id: 'f1', name: 'old', createdAt: 1, modifiedAt: 1, queryIds: [], children: [] }] });
     server.on('DELETE', `/data/projects/${P}/queries/folders/f1`, { status: 204 });

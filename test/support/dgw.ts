@@ -15,7 +15,7 @@ export interface DgwResult {
 }
 
 export interface RunOptions {
-  /** Extra environment; DGW_* from the outer environment is never inherited. */
+  /** Extra environment; DGW_*, CI and colour variables from the outer environment are never inherited. */
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed. */
   input?: string;
@@ -47,7 +47,7 @@ export function runDgwInTerminal(args: string[], options: RunOptions = {}): Prom
 }
 
 function runCommand(file: string, args: string[], options: RunOptions): Promise<DgwResult> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'FORCE_COLOR' && k !== 'NO_COLOR'));
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI'].includes(k)));
   const env = { ...base, ...options.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolve, reject) => {

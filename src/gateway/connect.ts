@@ -1,12 +1,15 @@
 /**
- * Contract between the CLI and the local gateway (zone `local`). The gateway issue fills this in:
- * talk to a `dgw serve` that holds the data folder, or run the gateway in-process on it.
+ * Contract between the CLI and the local gateway (zone `local`): talk to a `dgw serve` that holds
+ * the data folder, or run the gateway in-process on it.
  */
 export interface LocalConnection {
   baseUrl: string;
   apiKey: string;
   /** Present when the gateway runs in-process: ky sends every request through it. */
   fetch?: typeof fetch;
+  /** `server` when a `dgw serve` holds the folder, `in-process` otherwise. */
+  mode: 'server' | 'in-process';
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -17,7 +20,65 @@ export interface ConnectLocalOptions {
   trace?: (line: string) => void;
 }
 
-export async function connectLocal(_options: ConnectLocalOptions): Promise<LocalConnection> {
-  const { UsageError } = await import('../errors.js');
-  throw new UsageError('the local gateway is not built yet');
+/** Base URL of the in-process gateway; requests never leave the process. */
+export const IN_PROCESS_BASE_URL = 'http://local.dgw/api/v1';
+
+/**
+ * Connects the CLI to the local gateway on the data folder (`DGW_LOCAL_DIR` or the user data dir):
+ * when a live `dgw serve` holds the folder (its lock file names a running pid and a URL), the CLI
+ * talks to it over HTTP; otherwise the gateway runs in this process until `close()`, which waits
+ * for refreshes it started. A folder held by another in-process CLI is waited for (10 s at most).
+ */
+export async function connectLocal(options: ConnectLocalOptions): Promise<LocalConnection> {
+  const [{ localDataDir }, { readLiveLock, acquireLock, FolderBusyError }, { readKeyFile, KEY_FILE }, { join }] = await Promise.all([
+    import('./paths.js'),
+    import('./lock.js'),
+    import('./keys.js'),
+    import('node:path'),
+  ]);
+  const dataDir = localDataDir(options.env);
+  const toServer = async (url: string): Promise<LocalConnection> => {
+    options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
+    const apiKey = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey ?? '';
+    return { baseUrl: url, apiKey, mode: 'server', dataDir, close: async () => undefined };
+  };
+
+  const live = await readLiveLock(dataDir);
+  if (live?.mode === 'serve' && live.url) return toServer(live.url);
+
+  let lock;
+  try {
+    lock = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null });
+  } catch (error) {
+    if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer(error.holder.url);
+    if (error instanceof FolderBusyError) {
+      const { UsageError } = await import('../errors.js');
+      throw new UsageError(`${error.message}; wait for it to finish, or run \`dgw serve\` so several commands can share the gateway`);
+    }
+    throw error;
+  }
+  try {
+    const [{ Gateway }, { createGatewayApp }] = await Promise.all([import('./gateway.js'), import('./app.js')]);
+    options.trace?.(`# local gateway: in-process on ${dataDir}`);
+    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined });
+    const app = createGatewayApp(gateway);
+    const localFetch = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
+    return {
+      baseUrl: IN_PROCESS_BASE_URL,
+      apiKey: options.apiKey ?? gateway.keys.partnerKey,
+      fetch: localFetch,
+      mode: 'in-process',
+      dataDir,
+      async close() {
+        try {
+          await gateway.close({ wait: true });
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }

@@ -1,0 +1,98 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DgwError } from '../errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
+import type { Gateway } from './gateway.js';
+import type { Principal } from './keys.js';
+import type { ProjectDb } from './project.js';
+import { catalogRoutes } from './routes/catalogs.js';
+import { connectionRoutes } from './routes/connections.js';
+import { folderRoutes } from './routes/folders.js';
+import { infoRoutes } from './routes/info.js';
+import { keyRoutes } from './routes/keys.js';
+import { materializedRoutes } from './routes/materialized.js';
+import { queryRoutes } from './routes/queries.js';
+import { tableRoutes } from './routes/tables.js';
+
+/** What handlers find on the Hono context. */
+export interface GatewayEnv {
+  Variables: {
+    gateway: Gateway;
+    principal: Principal;
+    project: ProjectDb;
+  };
+}
+
+export interface GatewayAppOptions {
+  /** Largest request body accepted (413 above it); default 1 MiB. */
+  maxBodyBytes?: number;
+}
+
+export const BASE_PATH = '/api/v1';
+
+/**
+ * The local gateway's HTTP API (gateway-api.md plus the hosted service's extra endpoints), one
+ * sub-app per resource, mounted under `/api/v1`. Errors answer `{errorCode, message}`.
+ */
+export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = {}): Hono<GatewayEnv> {
+  const maxSize = options.maxBodyBytes ?? 1024 * 1024;
+  const app = new Hono<GatewayEnv>().basePath(BASE_PATH);
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }, 413),
+    }),
+  );
+  app.use('*', authenticate(gateway));
+
+  app.route('/info', infoRoutes());
+  app.route('/connections', connectionRoutes());
+  app.route('/projects/:projectId/apiKeys', keyRoutes());
+
+  const project = new Hono<GatewayEnv>();
+  project.use('*', projectScope(gateway));
+  project.route('/catalogs', catalogRoutes());
+  project.route('/queries/folders', folderRoutes());
+  project.route('/queries', queryRoutes());
+  project.route('/materialized-queries', materializedRoutes());
+  project.route('/table', tableRoutes());
+  app.route('/data/projects/:projectId', project);
+
+  app.notFound((c) => c.json({ errorCode: 'NOT_FOUND', message: `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: error.message }, error.status);
+    if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: error.message }, 500);
+    return c.json({ errorCode: 'INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }, 500);
+  });
+  return app;
+}
+
+/** Bearer auth: the partner key reaches every project, a project key only its own (401 otherwise). */
+function authenticate(gateway: Gateway): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    if (!header) throw unauthorized('missing Authorization header; send Authorization: Bearer <API key>');
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw unauthorized('the Authorization header must be Bearer <API key>');
+    const principal = gateway.keys.identify(m[1]);
+    if (!principal) throw unauthorized('unknown, revoked or expired API key');
+    c.set('gateway', gateway);
+    c.set('principal', principal);
+    await next();
+  };
+}
+
+/** Resolves `:projectId` (403 for another project's key); the partner key creates projects on first use. */
+function projectScope(gateway: Gateway): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const projectId = c.req.param('projectId') ?? '';
+    const principal = c.get('principal');
+    if (principal.kind === 'project' && principal.projectId !== projectId) {
+      throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${projectId}`);
+    }
+    c.set('project', await gateway.project(projectId, { create: principal.kind === 'partner' }));
+    await next();
+  };
+}

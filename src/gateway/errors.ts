@@ -1,0 +1,24 @@
+/** An error the gateway answers with its status and the documented body `{errorCode, message}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 500,
+    message: string,
+    readonly errorCode: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, errorCode = 'BAD_REQUEST') => new HttpError(400, message, errorCode);
+export const sqlError = (message: string) => new HttpError(400, message, 'SQL_ERROR');
+export const unauthorized = (message: string) => new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
+
+/** DuckDB's message without the trailing caret diagram, kept on one or a few lines. */
+export function duckMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\n\nLINE \d+:[\s\S]*$/, '').trim();
+}

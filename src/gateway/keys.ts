@@ -1,0 +1,139 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A project API key as stored: only a hash of the secret is kept. */
+export interface StoredProjectKey {
+  apiKeyId: string;
+  projectId: string;
+  name: string;
+  hash: string;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** The contents of `keys.json` in the data folder (mode 0600). */
+export interface KeyFile {
+  partnerKey: string;
+  projectKeys: StoredProjectKey[];
+  /** Secrets of the keys made on first start, so `dgw serve` can print them again. */
+  initialProjectKeys: Record<string, string>;
+}
+
+/** Who a bearer token belongs to. */
+export type Principal = { kind: 'partner' } | { kind: 'project'; projectId: string; apiKeyId: string };
+
+export const KEY_FILE = 'keys.json';
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+
+/** Partner and project keys of one data folder (or of memory, for tests). */
+export class KeyStore {
+  private constructor(
+    private data: KeyFile,
+    private readonly file: string | undefined,
+    private readonly now: () => number,
+  ) {}
+
+  /** Loads `keys.json`, creating it (and a partner key) on first start; `partnerKey` fixes that key. */
+  static async open(dataDir: string | undefined, options: { partnerKey?: string; now?: () => number } = {}): Promise<KeyStore> {
+    const now = options.now ?? Date.now;
+    const file = dataDir === undefined ? undefined : join(dataDir, KEY_FILE);
+    let data: KeyFile | undefined;
+    if (file) data = await readKeyFile(file);
+    let dirty = false;
+    if (!data) {
+      data = { partnerKey: options.partnerKey ?? newSecret('dgw_partner'), projectKeys: [], initialProjectKeys: {} };
+      dirty = true;
+    } else if (options.partnerKey && options.partnerKey !== data.partnerKey) {
+      data.partnerKey = options.partnerKey;
+      dirty = true;
+    }
+    const store = new KeyStore(data, file, now);
+    if (dirty) await store.save();
+    return store;
+  }
+
+  get partnerKey(): string {
+    return this.data.partnerKey;
+  }
+
+  /** The key made for a project on its first start, if it still exists. */
+  initialKey(projectId: string): string | undefined {
+    const secret = this.data.initialProjectKeys[projectId];
+    if (secret && this.data.projectKeys.some((k) => k.hash === hash(secret))) return secret;
+    return undefined;
+  }
+
+  /** Makes the first project key of a project (once); returns its secret. */
+  async ensureInitialKey(projectId: string): Promise<string> {
+    const existing = this.data.initialProjectKeys[projectId];
+    if (existing !== undefined) return existing;
+    const created = await this.create(projectId, `${projectId} (initial)`, null);
+    this.data.initialProjectKeys[projectId] = created.apiKey;
+    await this.save();
+    return created.apiKey;
+  }
+
+  /** Who presents this token, or undefined for an unknown, revoked or expired key. */
+  identify(token: string): Principal | undefined {
+    if (safeEqual(token, this.data.partnerKey)) return { kind: 'partner' };
+    const h = hash(token);
+    const key = this.data.projectKeys.find((k) => k.hash === h);
+    if (!key) return undefined;
+    if (key.expiresAt !== null && Date.parse(key.expiresAt) <= this.now()) return undefined;
+    return { kind: 'project', projectId: key.projectId, apiKeyId: key.apiKeyId };
+  }
+
+  list(projectId: string): StoredProjectKey[] {
+    return this.data.projectKeys.filter((k) => k.projectId === projectId);
+  }
+
+  async create(projectId: string, name: string, expiresAt: string | null): Promise<StoredProjectKey & { apiKey: string }> {
+    const apiKey = newSecret('dgw_project');
+    const key: StoredProjectKey = { apiKeyId: randomUUID(), projectId, name, hash: hash(apiKey), expiresAt, createdAt: new Date(this.now()).toISOString() };
+    this.data.projectKeys.push(key);
+    await this.save();
+    return { ...key, apiKey };
+  }
+
+  /** Deletes a key; false when the project has no such key. */
+  async delete(projectId: string, apiKeyId: string): Promise<boolean> {
+    const before = this.data.projectKeys.length;
+    this.data.projectKeys = this.data.projectKeys.filter((k) => !(k.projectId === projectId && k.apiKeyId === apiKeyId));
+    if (this.data.projectKeys.length === before) return false;
+    await this.save();
+    return true;
+  }
+
+  private async save(): Promise<void> {
+    if (!this.file) return;
+    const dir = join(this.file, '..');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
+    await chmod(tmp, 0o600);
+    await rename(tmp, this.file);
+  }
+}
+
+/** Reads a data folder's key file; undefined when there is none. */
+export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const parsed = JSON.parse(text) as Partial<KeyFile>;
+  if (typeof parsed.partnerKey !== 'string') throw new Error(`${file} has no partner key; delete it to make new keys`);
+  return { partnerKey: parsed.partnerKey, projectKeys: parsed.projectKeys ?? [], initialProjectKeys: parsed.initialProjectKeys ?? {} };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

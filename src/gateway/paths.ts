@@ -1,0 +1,20 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The local gateway's data folder: `DGW_LOCAL_DIR`, else the user data dir
+ * (`$XDG_DATA_HOME/dgw`, `~/.local/share/dgw`; `~/Library/Application Support/dgw` on macOS;
+ * `%LOCALAPPDATA%\dgw` on Windows).
+ */
+export function localDataDir(env: Record<string, string | undefined>, platform: string = process.platform): string {
+  if (env.DGW_LOCAL_DIR) return env.DGW_LOCAL_DIR;
+  const home = env.HOME || env.USERPROFILE || homedir();
+  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'dgw');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'dgw');
+  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'dgw');
+}
+
+/** Where a project's database lives inside the data folder. */
+export function projectFile(dataDir: string, projectId: string): string {
+  return join(dataDir, 'projects', `${projectId}.duckdb`);
+}

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { ProjectApiKey } from '../../api/types.js';
+import type { GatewayEnv } from '../app.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { Gateway } from '../gateway.js';
+import type { StoredProjectKey } from '../keys.js';
+import { checkName, jsonObject, optString } from '../validate.js';
+
+const view = (k: StoredProjectKey): ProjectApiKey => ({ name: k.name, apiKey: null, apiKeyId: k.apiKeyId, expiresAt: k.expiresAt });
+
+/** Project API keys: list, create (the secret is shown once), delete. Partner key only. */
+export function keyRoutes(): Hono<GatewayEnv> {
+  const r = new Hono<GatewayEnv>();
+  r.use('*', async (c, next) => {
+    if (c.get('principal').kind !== 'partner') throw forbidden('only the partner key can manage project API keys');
+    if (!Gateway.validProjectId(c.req.param('projectId') ?? '')) throw notFound(`project ${c.req.param('projectId')} not found`);
+    await next();
+  });
+  r.get('/', (c) => c.json(c.get('gateway').keys.list(c.req.param('projectId') ?? '').map(view)));
+  r.post('/', async (c) => {
+    const projectId = c.req.param('projectId') ?? '';
+    const body = await jsonObject(c);
+    const name = checkName(optString(body, 'name') ?? '', 'name');
+    const expiresRaw = optString(body, 'expiresAt');
+    let expiresAt: string | null = null;
+    if (expiresRaw !== undefined) {
+      const t = Date.parse(expiresRaw);
+      if (Number.isNaN(t)) throw badRequest('expiresAt must be an ISO 8601 time such as 2030-01-01T00:00:00Z');
+      expiresAt = new Date(t).toISOString();
+    }
+    const gateway = c.get('gateway');
+    await gateway.project(projectId, { create: true });
+    const key = await gateway.keys.create(projectId, name, expiresAt);
+    const created: ProjectApiKey = { name: key.name, apiKey: key.apiKey, apiKeyId: key.apiKeyId, expiresAt: key.expiresAt };
+    return c.json(created);
+  });
+  r.delete('/:apiKeyId', async (c) => {
+    const projectId = c.req.param('projectId') ?? '';
+    const apiKeyId = c.req.param('apiKeyId');
+    const keys = c.get('gateway').keys;
+    const key = keys.list(projectId).find((k) => k.apiKeyId === apiKeyId);
+    if (!key) throw notFound(`project ${projectId} has no API key ${apiKeyId}`);
+    await keys.delete(projectId, apiKeyId);
+    return c.json(view(key));
+  });
+  return r;
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { folderPathProblem } from '../../api/names.js';
+import type { QueryType, ResultFormat } from '../../api/types.js';
+import type { GatewayEnv } from '../app.js';
+import { badRequest } from '../errors.js';
+import { executeSql, type ExecuteTarget } from '../execute.js';
+import type { QueryInput } from '../project.js';
+import { normaliseSchedule } from '../schedule.js';
+import { boolParam, jsonObject, optString, reqString } from '../validate.js';
+
+/** Type-checks a QueryRequest body (2.1); semantics are checked by the project. */
+export function parseQueryInput(body: Record<string, unknown>): QueryInput {
+  const input: QueryInput = {
+    displayName: optString(body, 'displayName'),
+    inputQuery: optString(body, 'inputQuery'),
+    inputQueryRefId: optString(body, 'inputQueryRefId'),
+    schedule: normaliseSchedule(body.schedule),
+    path: checkPath(optString(body, 'path')),
+  };
+  const type = body.queryType;
+  if (type !== undefined && type !== null) {
+    if (type !== 'PLAIN' && type !== 'MATERIALIZED') throw badRequest('queryType must be PLAIN or MATERIALIZED');
+    input.queryType = type as QueryType;
+  }
+  return input;
+}
+
+export function checkPath(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  const problem = folderPathProblem(path);
+  if (problem) throw badRequest(problem);
+  if (path.split('/').some((s) => s.length > 255)) throw badRequest('a folder name in path is longer than 255 characters');
+  return path;
+}
+
+const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
+
+export function queryRoutes(): Hono<GatewayEnv> {
+  const r = new Hono<GatewayEnv>();
+  r.get('/', (c) => {
+    const p = c.get('project');
+    return c.json([...p.queries.values()].map((q) => p.toQuery(q)));
+  });
+  r.post('/', async (c) => {
+    const input = parseQueryInput(await jsonObject(c));
+    const check = boolParam(c, 'checkSchemaExists', true);
+    return c.json(await c.get('project').createQuery(input, check));
+  });
+  r.post('/execute', async (c) => {
+    const format = (c.req.query('format') ?? 'CELL_TYPED').toUpperCase() as ResultFormat;
+    if (!FORMATS.includes(format)) throw badRequest(`format must be one of ${FORMATS.join(', ')}`);
+    const body = await jsonObject(c);
+    const given = (['statement', 'id', 'qualifiedName'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
+    if (given.length !== 1) throw badRequest('send exactly one of statement, id or qualifiedName');
+    const target = { [given[0]]: reqString(body, given[0]) } as ExecuteTarget;
+    return c.json(await executeSql(c.get('project'), target, format));
+  });
+  r.get('/:queryId', (c) => {
+    const p = c.get('project');
+    return c.json(p.toQuery(p.query(c.req.param('queryId'))));
+  });
+  r.put('/:queryId', async (c) => {
+    const input = parseQueryInput(await jsonObject(c));
+    const check = boolParam(c, 'checkSchemaExists', true);
+    return c.json(await c.get('project').updateQuery(c.req.param('queryId'), input, check));
+  });
+  r.delete('/:queryId', async (c) => c.json(await c.get('project').deleteQuery(c.req.param('queryId'))));
+  r.patch('/:queryId/path', async (c) => {
+    const body = await jsonObject(c);
+    const path = checkPath(reqString(body, 'path')) ?? '/';
+    await c.get('project').moveQuery(c.req.param('queryId'), path);
+    return c.body(null, 200);
+  });
+  return r;
+}

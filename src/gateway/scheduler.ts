@@ -1,0 +1,77 @@
+import type { Gateway } from './gateway.js';
+
+/** Time as the scheduler sees it; tests hand in their own. */
+export interface SchedulerClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realSchedulerClock: SchedulerClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref?.();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Runs materialized queries' schedules while the gateway is served: every tick it starts a refresh
+ * of each query whose next fire time (from its last run, or from when its schedule was set) has
+ * come. A refresh still running is not started twice. Missed cron times fire once, not per miss.
+ */
+export class Scheduler {
+  private timer: unknown;
+  private stopped = true;
+  private ticking: Promise<void> | undefined;
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly clock: SchedulerClock = realSchedulerClock,
+    private readonly tickMs = 1000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.ticking;
+  }
+
+  /** One pass over every open project; returns the ids of the queries it started refreshing. */
+  async tick(): Promise<string[]> {
+    const started: string[] = [];
+    const now = this.clock.now();
+    for (const project of await this.gateway.openProjects()) {
+      for (const q of [...project.queries.values()]) {
+        const due = project.nextRun(q);
+        if (due === undefined || due > now || project.isRefreshing(q.id)) continue;
+        try {
+          await project.refresh(q.id);
+          started.push(q.id);
+        } catch {
+          // The query went away or the project is closing; the next tick sees the new state.
+        }
+      }
+    }
+    return started;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.ticking = this.tick().then(
+        () => undefined,
+        () => undefined,
+      );
+      void this.ticking.then(() => this.schedule());
+    }, this.tickMs);
+  }
+}

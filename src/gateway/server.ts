@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { BASE_PATH, createGatewayApp } from './app.js';
+import { Gateway } from './gateway.js';
+import { acquireLock, type HeldLock } from './lock.js';
+import { Scheduler, type SchedulerClock } from './scheduler.js';
+
+export interface ServeOptions {
+  dataDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  partnerKey?: string;
+  /** Scheduler tick (default 1 s) and clock (tests). */
+  tickMs?: number;
+  clock?: SchedulerClock;
+}
+
+/** A running `dgw serve`. */
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  partnerKey: string;
+  /** The keys made on first start, by project. */
+  projectKeys: Record<string, string>;
+  gateway: Gateway;
+  /** Stops listening, cancels running refreshes, closes the databases and frees the folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the local gateway over HTTP on the data folder: takes the folder's lock file (with the
+ * URL, so `--zone local` CLIs talk to this server), opens every project, runs schedules.
+ */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const lock = await acquireLock(options.dataDir, 'serve', { waitMs: 5000, stopWaiting: (h) => h.mode === 'serve' });
+  let gateway: Gateway | undefined;
+  let server: ServerType | undefined;
+  try {
+    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey });
+    await gateway.openAll();
+    const app = createGatewayApp(gateway);
+    const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);
+    server = s;
+    const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`;
+    await lock.update({ url: baseUrl });
+    const scheduler = new Scheduler(gateway, options.clock, options.tickMs);
+    scheduler.start();
+    const g = gateway;
+    const demoKey = g.keys.initialKey('demo');
+    let closing: Promise<void> | undefined;
+    return {
+      baseUrl,
+      dataDir: options.dataDir,
+      partnerKey: g.keys.partnerKey,
+      projectKeys: demoKey ? { demo: demoKey } : {},
+      gateway: g,
+      close() {
+        closing ??= (async () => {
+          await scheduler.stop();
+          await closeServer(s);
+          await g.close({ wait: false });
+          await lock.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (server) await closeServer(server).catch(() => undefined);
+    await gateway?.close({ wait: false }).catch(() => undefined);
+    await releaseQuietly(lock);
+    throw error;
+  }
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, hostname, port }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}
+
+async function releaseQuietly(lock: HeldLock): Promise<void> {
+  await lock.release().catch(() => undefined);
+}

@@ -1,0 +1,19 @@
+/** Quotes an SQL identifier; every name that reaches DuckDB goes through here. */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Quotes an SQL string literal. */
+export function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** `svc.<schema>.<name>`, every part quoted. */
+export function qualified(schema: 'query' | 'mtquery' | 'table' | '_dgw', name: string): string {
+  return `svc.${ident(schema)}.${ident(name)}`;
+}
+
+/** Strips trailing semicolons and whitespace so a statement can be embedded in DDL. */
+export function trimStatement(sql: string): string {
+  return sql.replace(/[\s;]+$/, '');
+}

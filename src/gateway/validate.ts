@@ -1,0 +1,67 @@
+import type { Context } from 'hono';
+import { badRequest } from './errors.js';
+
+/** A JSON object body, or a 400 for malformed JSON or any other JSON value. */
+export async function jsonObject(c: Context, options: { optional?: boolean } = {}): Promise<Record<string, unknown>> {
+  const value = await jsonBody(c, options);
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** Any JSON body; undefined when the body is empty and optional. */
+export async function jsonBody(c: Context, options: { optional?: boolean } = {}): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    if (options.optional) return undefined;
+    throw badRequest('a JSON request body is required');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw badRequest(`malformed JSON body: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A string field (or undefined when absent; null counts as absent unless `nullable` is false). */
+export function optString(body: Record<string, unknown>, field: string): string | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw badRequest(`${field} must be a string`);
+  return v;
+}
+
+export function reqString(body: Record<string, unknown>, field: string): string {
+  const v = optString(body, field);
+  if (v === undefined) throw badRequest(`${field} is required`);
+  return v;
+}
+
+/** An array of strings, or undefined when absent or null. */
+export function optStringArray(body: Record<string, unknown>, field: string): string[] | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw badRequest(`${field} must be an array of strings`);
+  return v as string[];
+}
+
+/** A boolean query parameter: absent = fallback; `true`/`false` (any case) otherwise 400. */
+export function boolParam(c: Context, name: string, fallback: boolean): boolean {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.toLowerCase();
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw badRequest(`query parameter ${name} must be true or false`);
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
+export function checkName(value: string, what: string, max = 255): string {
+  if (value.trim() === '') throw badRequest(`${what} must not be empty`);
+  if (value.length > max) throw badRequest(`${what} is longer than ${max} characters`);
+  if (CONTROL.test(value)) throw badRequest(`${what} contains a control character`);
+  return value;
+}

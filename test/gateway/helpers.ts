@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGatewayApp } from '../../src/gateway/app.js';
+import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
+
+/** A gateway (in memory unless a data folder is given) and a small client for `app.request()`. */
+export interface TestGateway {
+  gateway: Gateway;
+  partnerKey: string;
+  demoKey: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field in tests
+  call(method: string, path: string, options?: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string }>;
+  close(): Promise<void>;
+}
+
+export async function openGateway(options: GatewayOptions & { maxBodyBytes?: number } = {}): Promise<TestGateway> {
+  const gateway = await Gateway.open(options);
+  const app = createGatewayApp(gateway, { maxBodyBytes: options.maxBodyBytes });
+  const partnerKey = gateway.keys.partnerKey;
+  const demoKey = gateway.keys.initialKey('demo')!;
+  return {
+    gateway,
+    partnerKey,
+    demoKey,
+    async call(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      const key = opts.key === undefined ? partnerKey : opts.key;
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined = opts.raw;
+      if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await app.request(`/api/v1${path}`, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, body: parsed, text };
+    },
+    close: () => gateway.close({ wait: false }),
+  };
+}
+
+/** A temporary folder removed by the returned function. */
+export function tempDir(prefix = 'dgw-gw-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Polls until `fn` returns a truthy value, or fails after `ms`. */
+export async function waitFor<T>(fn: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const P = '/data/projects/demo';

@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import { maskKey } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, examples, type Wiring } from '../wiring.js';
@@ -62,5 +63,12 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
     ctx.out.note('(empty response)');
     return;
   }
-  ctx.out.value(data);
+  ctx.out.value(redactKey(data, (await ctx.settings()).apiKey.value));
+}
+
+/** The key in use never reaches the output, even when a response echoes it back. */
+function redactKey(data: unknown, key: string | undefined): unknown {
+  if (!key) return data;
+  const text = JSON.stringify(data);
+  return text.includes(key) ? JSON.parse(text.split(key).join(maskKey(key))) : data;
 }

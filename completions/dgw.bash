@@ -16,6 +16,8 @@ _dgw_sub() {
     '|connection') echo 'connection' ;;
     '|api') echo 'api' ;;
     '|completion') echo 'completion' ;;
+    '|serve') echo 'serve' ;;
+    '|sql') echo 'sql' ;;
     '|help') echo 'help' ;;
     'auth|login') echo 'login' ;;
     'auth|status') echo 'status' ;;
@@ -38,6 +40,7 @@ _dgw_sub() {
     'mtquery|status') echo 'status' ;;
     'mtquery|help') echo 'help' ;;
     'folder|list'|'folder|ls') echo 'list' ;;
+    'folder|create'|'folder|mkdir') echo 'create' ;;
     'folder|mv') echo 'mv' ;;
     'folder|rm'|'folder|delete') echo 'rm' ;;
     'folder|help') echo 'help' ;;
@@ -55,7 +58,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder catalog table connection api completion help' ;;
+    '') echo 'auth profile config query mtquery folder catalog table connection api completion serve sql help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -66,8 +69,8 @@ _dgw_words() {
     'query help') echo 'create list get update rm' ;;
     'mtquery') echo 'create refresh status help' ;;
     'mtquery help') echo 'create refresh status' ;;
-    'folder') echo 'list mv rm help' ;;
-    'folder help') echo 'list mv rm' ;;
+    'folder') echo 'list create mv rm help' ;;
+    'folder help') echo 'list create mv rm' ;;
     'catalog') echo 'list help' ;;
     'catalog help') echo 'list' ;;
     'table') echo 'list drop-column help' ;;
@@ -76,7 +79,7 @@ _dgw_words() {
     'connection help') echo 'config types' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder catalog table connection api completion exit-codes' ;;
+    'help') echo 'auth profile config query mtquery folder catalog table connection api completion serve sql exit-codes' ;;
   esac
 }
 
@@ -111,6 +114,7 @@ _dgw_opts() {
     'mtquery help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
     'folder') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
     'folder list') echo '--tree -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
+    'folder create') echo '--dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
     'folder mv') echo '--dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
     'folder rm') echo '-y --yes --force --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
     'folder help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
@@ -127,6 +131,8 @@ _dgw_opts() {
     'connection help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
     'api') echo '--input -f --field --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
     'completion') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
+    'serve') echo '--port --host --data-dir --partner-key -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
+    'sql') echo '-f --file --format -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
     'help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
   esac
 }
@@ -162,6 +168,7 @@ _dgw_value_opts() {
     'mtquery help') echo '--profile --zone --base-url --project --timeout' ;;
     'folder') echo '--profile --zone --base-url --project --timeout' ;;
     'folder list') echo '--profile --zone --base-url --project --timeout' ;;
+    'folder create') echo '--profile --zone --base-url --project --timeout' ;;
     'folder mv') echo '--profile --zone --base-url --project --timeout' ;;
     'folder rm') echo '--profile --zone --base-url --project --timeout' ;;
     'folder help') echo '--profile --zone --base-url --project --timeout' ;;
@@ -178,6 +185,8 @@ _dgw_value_opts() {
     'connection help') echo '--profile --zone --base-url --project --timeout' ;;
     'api') echo '--input -f --field --profile --zone --base-url --project --timeout' ;;
     'completion') echo '--profile --zone --base-url --project --timeout' ;;
+    'serve') echo '--port --host --data-dir --partner-key --profile --zone --base-url --project --timeout' ;;
+    'sql') echo '-f --file --format --profile --zone --base-url --project --timeout' ;;
     'help') echo '--profile --zone --base-url --project --timeout' ;;
   esac
 }
@@ -191,6 +200,7 @@ _dgw_values() {
     'query update|--file') echo '@files' ;;
     'mtquery create|--file') echo '@files' ;;
     'api|--input') echo '@files' ;;
+    'sql|-f'|'sql|--file') echo '@files' ;;
     *'|--zone') echo 'default eu local' ;;
   esac
 }

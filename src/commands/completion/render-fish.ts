@@ -10,10 +10,12 @@ export function renderFish(root: CommandNode): string {
     const within = `-n ${fishQuote(`__dgw_in ${fishQuote(e.path)}`)}`;
     for (const c of e.node.commands) lines.push(`complete -c dgw ${at} -a ${fishQuote(c.name)} -d ${fishQuote(c.description)}`);
     if (e.node.argumentChoices.length > 0) lines.push(`complete -c dgw ${at} -a ${fishQuote(e.node.argumentChoices.join(' '))}`);
-    if (e.node !== root) for (const o of e.node.options) lines.push(optionLine(o, within));
+    // -h/--help is declared once, globally, below.
+    if (e.node !== root) for (const o of e.node.options) if (!o.flags.includes('--help')) lines.push(optionLine(o, within));
   }
-  // Global options apply at any depth.
-  for (const o of root.options) lines.push(optionLine(o, ''));
+  // Global options apply at any depth; --version only at the top.
+  const top = `-n ${fishQuote(`__dgw_in ${fishQuote('')}`)}`;
+  for (const o of root.options) lines.push(optionLine(o, o.flags.includes('--version') ? top : ''));
 
   return `# fish completion for dgw. Generated from the command tree by scripts/gen-completions.mjs; do not edit.
 # Install: dgw completion fish > ~/.config/fish/completions/dgw.fish

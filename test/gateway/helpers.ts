@@ -62,3 +62,61 @@ export async function waitFor<T>(fn: () => Promise<T> | T, ms = 10_000, what = '
 }
 
 export const P = '/data/projects/demo';
+
+/** A `dgw serve` spawned as a user would, on a data folder, with its announced URL and keys. */
+export interface SpawnedServer {
+  baseUrl: string;
+  partnerKey: string;
+  projectKeys: Record<string, string>;
+  child: import('node:child_process').ChildProcess;
+  stderr(): string;
+  /** Sends a request with the partner key; JSON in, JSON out. */
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** SIGINT (a clean stop) or SIGKILL, then waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function spawnServe(dataDir: string, configDir: string, extraArgs: string[] = []): Promise<SpawnedServer> {
+  const { spawn } = await import('node:child_process');
+  const { DGW_BIN } = await import('../support/dgw.js');
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
+  const child = spawn(process.execPath, [DGW_BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--json', ...extraArgs], {
+    env: { ...env, DGW_CONFIG_DIR: configDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dgw serve did not start: ${stderr}`)), 20_000);
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      stdout += c;
+      const nl = stdout.indexOf('\n');
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(stdout.slice(0, nl));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`dgw serve exited with ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(first) as { baseUrl: string; partnerKey: string; projectKeys: Record<string, string> };
+  return {
+    ...info,
+    child,
+    stderr: () => stderr,
+    async call(method, path, body) {
+      const res = await fetch(`${info.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${info.partnerKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+    async stop(signal = 'SIGINT') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

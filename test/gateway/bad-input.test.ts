@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openGateway, P, type TestGateway } from './helpers.js';
+
+// Bad input never yields a 500: hostile names, paths and bodies get 4xx, and nothing is injected.
+
+let g: TestGateway;
+beforeAll(async () => {
+  g = await openGateway({ maxBodyBytes: 32 * 1024 });
+});
+afterAll(async () => {
+  await g.close();
+});
+
+const HOSTILE = [
+  `it's "quoted"`,
+  'semi; DROP TABLE svc.table.orders; --',
+  '..',
+  '../../etc/passwd',
+  'select',
+  'TABLE',
+  'DROP',
+  '"); DROP TABLE orders; --',
+  "'; DELETE FROM svc.table.orders; --",
+  '%00null',
+  'ünïcödé ✓',
+  '   ',
+  'a'.repeat(300),
+];
+
+async function ordersIntact() {
+  const r = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM svc.table.orders' } });
+  expect(r.body.data).toEqual([[60]]);
+}
+
+describe('hostile names and paths never cause a 500 or an injection', () => {
+  it.each(HOSTILE)('display name %j', async (name) => {
+    const r = await g.call('POST', `${P}/queries`, { body: { displayName: name, inputQuery: 'SELECT 1 AS x' } });
+    expect(r.status).toBeLessThan(500);
+    expect([200, 400, 409]).toContain(r.status);
+    const m = await g.call('POST', `${P}/queries`, { body: { displayName: `${name} mat`, queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x' } });
+    expect([200, 400, 409]).toContain(m.status);
+    await ordersIntact();
+  });
+
+  it.each(HOSTILE)('folder name and path %j', async (name) => {
+    const f = await g.call('POST', `${P}/queries/folders`, { body: { folderName: name } });
+    expect([201, 400, 409]).toContain(f.status);
+    const q = await g.call('POST', `${P}/queries`, { body: { displayName: `in path ${Math.random()}`, inputQuery: 'SELECT 1', path: `/x/${name}/y` } });
+    expect([200, 400, 409]).toContain(q.status);
+    await ordersIntact();
+  });
+
+  it.each(HOSTILE)('table, column, query, folder and key ids in URLs %j', async (name) => {
+    const seg = encodeURIComponent(name);
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', `${P}/queries/${seg}`],
+      ['PUT', `${P}/queries/${seg}`, { inputQuery: 'SELECT 1' }],
+      ['DELETE', `${P}/queries/${seg}`],
+      ['PATCH', `${P}/queries/${seg}/path`, { path: '/a' }],
+      ['GET', `${P}/queries/folders/${seg}`],
+      ['DELETE', `${P}/queries/folders/${seg}?force=true`],
+      ['POST', `${P}/queries/folders/${seg}`, { folderName: 'x' }],
+      ['POST', `${P}/materialized-queries/${seg}/refresh`],
+      ['GET', `${P}/materialized-queries/${seg}/status`],
+      ['GET', `${P}/table/${seg}/columns`],
+      ['POST', `${P}/table/${seg}`, { columns: [{ name: 'a', dataType: 'BIGINT' }] }],
+      ['POST', `${P}/table/orders/columns`, [{ name, dataType: 'VARCHAR' }]],
+      ['DELETE', `${P}/table/${seg}/columns/${seg}`],
+      ['DELETE', `${P}/table/orders/columns/${seg}`],
+      ['GET', `/data/projects/${seg}/queries`],
+      ['GET', `/projects/${seg}/apiKeys`],
+      ['DELETE', `/projects/demo/apiKeys/${seg}`],
+      ['GET', `/connections/config/${seg}`],
+      ['POST', `${P}/queries/execute`, { qualifiedName: `svc.table.${name}` }],
+      ['POST', `${P}/queries/execute`, { qualifiedName: name }],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await g.call(method, path, body === undefined ? {} : { body });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(500);
+      expect(r.body, `${method} ${path}`).toBeTypeOf('object');
+    }
+    await ordersIntact();
+  });
+
+  it('stores a column with a quote in its name as exactly that name', async () => {
+    const r = await g.call('POST', `${P}/table/quoted`, { body: { columns: [{ name: 'it\'s "x"; drop', dataType: 'VARCHAR' }, { name: 'id', dataType: 'BIGINT' }] } });
+    expect(r.status).toBe(200);
+    expect(r.body.columns[0].name).toBe('it\'s "x"; drop');
+    const d = await g.call('DELETE', `${P}/table/quoted/columns/${encodeURIComponent('it\'s "x"; drop')}`);
+    expect(d.status).toBe(200);
+    expect(d.body.columns).toEqual([{ name: 'id', dataType: 'BIGINT' }]);
+  });
+});
+
+describe('malformed and wrongly typed bodies get 400, oversized ones 413', () => {
+  const BODIES = ['{', 'null', '42', '"text"', '[', '{"displayName": }', '\u0000', 'true'];
+  const ENDPOINTS: Array<[string, string]> = [
+    ['POST', `${P}/queries`],
+    ['PUT', `${P}/queries/x`],
+    ['POST', `${P}/queries/execute`],
+    ['POST', `${P}/queries/folders`],
+    ['PATCH', `${P}/queries/x/path`],
+    ['POST', `${P}/table/newt`],
+    ['POST', `${P}/table/orders/columns`],
+    ['POST', '/projects/demo/apiKeys'],
+  ];
+  it.each(ENDPOINTS)('%s %s', async (method, path) => {
+    for (const raw of BODIES) {
+      const r = await g.call(method, path, { raw });
+      expect([400, 404], `${raw}: ${r.text}`).toContain(r.status);
+      expect(typeof r.body.message).toBe('string');
+    }
+    const big = await g.call(method, path, { raw: JSON.stringify({ displayName: 'x'.repeat(40 * 1024) }) });
+    expect(big.status).toBe(413);
+  });
+
+  it('answers 400 for every wrongly typed query field', async () => {
+    const base = { displayName: 'typed', inputQuery: 'SELECT 1' };
+    for (const [field, value] of Object.entries({ displayName: 1, inputQuery: {}, queryType: 3, schedule: [1], inputQueryRefId: 9, path: false })) {
+      const r = await g.call('POST', `${P}/queries`, { body: { ...base, [field]: value } });
+      expect(r.status, field).toBe(400);
+    }
+    for (const schedule of [{ type: 'weekly' }, { type: 'interval' }, { type: 'interval', repeatDuration: 5 }, { type: 'cron', cronExpression: 60 }, { type: 'cron', cronExpression: '0 0 * * *', timezone: 5 }]) {
+      const r = await g.call('POST', `${P}/queries`, { body: { ...base, queryType: 'MATERIALIZED', schedule } });
+      expect(r.status, JSON.stringify(schedule)).toBe(400);
+    }
+  });
+
+  it('never runs more than one statement hidden in a query\'s SQL', async () => {
+    for (const inputQuery of ['SELECT 1; DROP TABLE svc.table.orders', 'SELECT 1 -- \n; DELETE FROM svc.table.orders', "SELECT ');' AS x; DROP TABLE svc.table.orders"]) {
+      const r = await g.call('POST', `${P}/queries`, { body: { displayName: `multi ${Math.random()}`, queryType: 'MATERIALIZED', inputQuery } });
+      expect(r.status).toBe(400);
+    }
+    const comment = await g.call('POST', `${P}/queries`, { body: { displayName: 'trailing comment', inputQuery: 'SELECT 1 AS x -- note' } });
+    expect(comment.status).toBe(200);
+    const read = await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM svc.query.trailingcomment' } });
+    expect(read.body.data).toEqual([{ x: 1 }]);
+    await ordersIntact();
+  });
+});

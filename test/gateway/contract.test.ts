@@ -18,7 +18,7 @@ function expectError(r: { status: number; body: { errorCode?: unknown; message?:
   expect(r.status).toBe(status);
   expect(['string', 'number']).toContain(typeof r.body?.errorCode);
   expect(typeof r.body?.message).toBe('string');
-  expect(r.body.message.length).toBeGreaterThan(0);
+  expect(String(r.body.message).length).toBeGreaterThan(0);
 }
 
 describe('authentication', () => {

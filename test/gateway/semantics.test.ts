@@ -217,7 +217,7 @@ describe('deleting', () => {
     expect((await run('SELECT * FROM svc.mtquery.deletemat')).status).toBe(400);
     const tables = await rowsOf("SELECT count(*) AS n FROM duckdb_tables() WHERE table_name IN ('deleteplain', 'deletemat')");
     const views = await rowsOf("SELECT count(*) AS n FROM duckdb_views() WHERE view_name IN ('deleteplain', 'deletemat')");
-    expect(tables[0].n + views[0].n).toBe(0);
+    expect(Number(tables[0].n) + Number(views[0].n)).toBe(0);
     expect((await g.call('GET', `${P}/materialized-queries/${mat.id}/status`)).status).toBe(404);
   });
 });

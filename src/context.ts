@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import { Http, type DryRunView } from './api/http.js';
 import { loadProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
-import { configDir, ProfileStore } from './config/store.js';
+import { configDir, ProfileStore, readStoreFile } from './config/store.js';
 import { AuthError, InterruptedError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
 import { Output, outputMode } from './output/format.js';
@@ -115,8 +115,10 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
 
     settings() {
       settingsPromise ??= (async () => {
-        const [store, projectFile] = await Promise.all([ctx.store(), loadProjectFile(cwd)]);
-        const settings = resolveSettings({ flags: globals, env, projectFile, store: store.read() });
+        // Settings only read the user store: straight from its file, without loading conf.
+        const stored = readStoreFile(configDir(env));
+        const projectFile = await loadProjectFile(cwd);
+        const settings = resolveSettings({ flags: globals, env, projectFile, store: stored });
         if (settings.output.value === 'json' && globals.json === undefined && !globals.quiet) {
           out = new Output(outputMode(globals.json, globals.quiet, io.stdout, true), io.stdout, io.stderr, color);
         }

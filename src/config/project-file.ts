@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { isZone, type Zone } from './zones.js';
 
@@ -16,6 +18,7 @@ const KNOWN_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output'];
 
 /** Finds and checks the nearest project file from `cwd` up to the project root. */
 export async function loadProjectFile(cwd: string): Promise<ProjectFile | undefined> {
+  if (!mayHaveProjectFile(cwd)) return undefined;
   // cosmiconfig is CommonJS: bundled, its exports may arrive under `default`.
   const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
   const cosmiconfig = mod.cosmiconfig ?? mod.default!.cosmiconfig;
@@ -52,4 +55,60 @@ export function checkProjectFile(raw: unknown, filepath: string): ProjectFile {
     throw new UsageError(`project file ${filepath}: output must be json or auto`);
   }
   return { filepath, ...(record as Omit<ProjectFile, 'filepath'>) };
+}
+
+/**
+ * Whether cosmiconfig could find a project file from `cwd` up, looked at cheaply (one directory
+ * listing per folder) so that the common case, no project file at all, never loads cosmiconfig and
+ * its YAML parser on a command's start-up path. It walks the folders cosmiconfig's `project`
+ * strategy walks (up to the first one holding package.json or package.yaml) and answers yes for
+ * anything that might be one of its search places (`.dgwrc*`, `.config/dgwrc*`, `dgw.config.*`,
+ * package.json with a `dgw` key) or cosmiconfig's own meta configuration in the working folder;
+ * cosmiconfig then decides. A folder it cannot read also answers yes.
+ */
+export function mayHaveProjectFile(cwd: string): boolean {
+  const list = (dir: string): string[] | undefined => {
+    try {
+      return fs.readdirSync(dir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? [] : undefined;
+    }
+  };
+  const packageJson = (dir: string): Record<string, unknown> | undefined => {
+    try {
+      const data: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    } catch {
+      return undefined;
+    }
+  };
+  // cosmiconfig's meta configuration (which can add search places) is read from the working folder.
+  const here = list(process.cwd());
+  if (here === undefined) return true;
+  if (here.includes('package.yaml')) return true;
+  if (here.includes('package.json') && (packageJson(process.cwd()) ?? { cosmiconfig: true }).cosmiconfig !== undefined) return true;
+  if (here.includes('.config')) {
+    const meta = list(path.join(process.cwd(), '.config'));
+    if (meta === undefined || meta.some((n) => n.startsWith('config.'))) return true;
+  }
+  let dir = path.resolve(cwd);
+  for (;;) {
+    const entries = list(dir);
+    if (entries === undefined) return true;
+    if (entries.some((n) => n.startsWith('.dgwrc') || n.startsWith('dgw.config.'))) return true;
+    if (entries.includes('.config')) {
+      const inner = list(path.join(dir, '.config'));
+      if (inner === undefined || inner.some((n) => n.startsWith('dgwrc'))) return true;
+    }
+    if (entries.includes('package.json')) {
+      const pkg = packageJson(dir);
+      if (pkg === undefined || pkg.dgw !== undefined) return true;
+      return false;
+    }
+    if (entries.includes('package.yaml')) return true;
+    const parent = path.dirname(dir);
+    if (parent === dir) return false;
+    dir = parent;
+  }
 }

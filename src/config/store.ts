@@ -27,6 +27,26 @@ export function configDir(env: Record<string, string | undefined>): string {
 }
 
 /**
+ * Reads the user store without conf: the same file (`<dir>/config.json`), parsed as conf parses it
+ * (no file is an empty store; a file that is not an object reads as an empty store; invalid JSON
+ * throws). Settings only read the store, and conf (with its schema validator, ajv) is too heavy for
+ * every command's start-up; writes still go through `ProfileStore`.
+ */
+export function readStoreFile(dir: string): StoreData {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw error;
+  }
+  const data: unknown = JSON.parse(text);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { profiles: {} };
+  const { currentProfile, profiles } = data as Partial<StoreData>;
+  return { currentProfile, profiles: profiles ?? {} };
+}
+
+/**
  * The profile store on conf: the file is 0600 inside a 0700 folder, so a key written here is
  * readable by its owner alone. conf is imported on first use; it is heavy for a start-up path.
  */

@@ -15,7 +15,7 @@ beforeEach(() => {
     currentProfile: 'work',
     profiles: {
       work: { zone: 'default', projectId: 'p-1', apiKey: KEY_A, keyType: 'project' },
-      eu: { zone: 'eu', apiKey: KEY_B, keyType: 'partner' },
+      eu: { zone: 'eu', baseUrl: 'https://gw.example.com/api/v1', apiKey: KEY_B, keyType: 'partner' },
       bare: { zone: 'local' },
     },
   });
@@ -33,7 +33,7 @@ describe('dgw profile list', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toEqual([
       'bare\tlocal\t\t\t',
-      'eu\teu\t\t****2222 (partner)\t',
+      'eu\teu (https://gw.example.com/api/v1)\t\t****2222 (partner)\t',
       'work\tdefault\tp-1\t****1111 (project)\t*',
     ]);
     expect(r.stdout + r.stderr).not.toMatch(/profile-key-/);

@@ -38,6 +38,7 @@ export function registerAuthLogin(parent: Command, wiring: Wiring): void {
         'echo "$PARTNER_KEY" | dgw auth login --key-type partner --project p-123 --with-token',
         'dgw auth login --base-url https://gateway.example.com/api/v1 --with-token < key.txt',
       )}
+Global options set what is stored: --profile, --zone, --base-url, --project (see \`dgw --help\`).
 The profile written is --profile, else DGW_PROFILE, the project file's, the current one, or "default".
 A project key's project is discovered; a partner key needs --project (or --project on each command).
 `,

@@ -19,7 +19,7 @@ export interface ProfileRow {
 
 const COLUMNS: Column<ProfileRow>[] = [
   { header: 'NAME', value: (p) => p.name },
-  { header: 'ZONE', value: (p) => p.baseUrl ?? p.zone },
+  { header: 'ZONE', value: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
   { header: 'PROJECT', value: (p) => p.projectId },
   { header: 'KEY', value: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : '') },
   { header: 'CURRENT', value: (p) => (p.current ? '*' : '') },

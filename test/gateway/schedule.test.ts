@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
+import { nextFireTime } from '../../src/gateway/schedule.js';
+import { openGateway, P, waitFor, type TestGateway } from './helpers.js';
+
+// When schedules fire: ISO 8601 intervals from the last run, cron on the wall clock of its zone.
+
+const at = (iso: string) => Date.parse(iso);
+const iso = (t: number | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
+
+describe('next fire time', () => {
+  it('adds an ISO 8601 interval to the last run', () => {
+    expect(iso(nextFireTime({ type: 'interval', repeatDuration: 'PT6H' }, at('2024-03-01T10:00:00Z')))).toBe('2024-03-01T16:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'interval', repeatDuration: 'P1DT12H' }, at('2024-03-01T10:00:00Z')))).toBe('2024-03-02T22:00:00.000Z');
+  });
+
+  it('has none for no schedule', () => {
+    expect(nextFireTime({ type: 'none' }, 0)).toBeUndefined();
+    expect(nextFireTime(null, 0)).toBeUndefined();
+  });
+
+  it('evaluates cron in UTC by default and strictly after the given time', () => {
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 6 * * *' }, at('2024-03-01T05:59:00Z')))).toBe('2024-03-01T06:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 6 * * *' }, at('2024-03-01T06:00:00Z')))).toBe('2024-03-02T06:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '*/15 * * * *' }, at('2024-03-01T06:07:30Z')))).toBe('2024-03-01T06:15:00.000Z');
+  });
+
+  it('evaluates cron on the wall clock of its IANA time zone, across DST changes', () => {
+    // 06:00 in Berlin is 05:00 UTC in winter and 04:00 UTC in summer (DST began 2024-03-31).
+    const berlin = { type: 'cron', cronExpression: '0 6 * * *', timezone: 'Europe/Berlin' } as const;
+    expect(iso(nextFireTime(berlin, at('2024-03-29T12:00:00Z')))).toBe('2024-03-30T05:00:00.000Z');
+    expect(iso(nextFireTime(berlin, at('2024-03-30T12:00:00Z')))).toBe('2024-03-31T04:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '30 9 * * 1', timezone: 'America/New_York' }, at('2024-07-03T00:00:00Z')))).toBe('2024-07-08T13:30:00.000Z');
+  });
+
+  it('ORs day-of-month and day-of-week when both are restricted, as cron does', () => {
+    // The 13th or any Friday (2024-09-13 is both); the 1st or any Wednesday (the 11th comes first).
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 13 * 5' }, at('2024-09-09T00:00:00Z')))).toBe('2024-09-13T00:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 1 * 3' }, at('2024-09-09T00:00:00Z')))).toBe('2024-09-11T00:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 29 2 *' }, at('2024-03-01T00:00:00Z')))).toBe('2028-02-29T00:00:00.000Z');
+  });
+});
+
+describe('scheduler with an injected clock', () => {
+  let g: TestGateway;
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+  beforeAll(async () => {
+    g = await openGateway({ now: () => now });
+  });
+  afterAll(async () => {
+    await g.close();
+  });
+
+  it('starts a refresh when an interval is due, and not before', async () => {
+    const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Hourly', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT1H' } } })).body;
+    await g.call('POST', `${P}/queries`, { body: { displayName: 'Unscheduled', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x' } });
+    const scheduler = new Scheduler(g.gateway, clock);
+    const status = async () => (await g.call('GET', `${P}/materialized-queries/${q.id}/status`)).body;
+    expect((await status()).nextExecutionStartTime).toBe('2030-01-01T01:00:00.000Z');
+    now += 59 * 60_000;
+    expect(await scheduler.tick()).toEqual([]);
+    now += 60_000;
+    expect(await scheduler.tick()).toEqual([q.id]);
+    await waitFor(async () => (await status()).status === 'COMPLETED');
+    expect(await status()).toMatchObject({ lastExecutionStartTime: '2030-01-01T01:00:00.000Z', nextExecutionStartTime: '2030-01-01T02:00:00.000Z' });
+    expect(await scheduler.tick()).toEqual([]);
+  });
+
+  it('fires a cron schedule at its minute in its time zone', async () => {
+    now = Date.parse('2030-01-01T05:00:00Z');
+    const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Tokyo Nine', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'cron', cronExpression: '0 9 * * *', timezone: 'Asia/Tokyo' } } })).body;
+    const scheduler = new Scheduler(g.gateway, clock);
+    // 09:00 in Tokyo is 00:00 UTC.
+    now = Date.parse('2030-01-01T23:59:00Z');
+    expect(await scheduler.tick()).not.toContain(q.id);
+    now = Date.parse('2030-01-02T00:00:00Z');
+    expect(await scheduler.tick()).toContain(q.id);
+  });
+});

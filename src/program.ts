@@ -31,6 +31,7 @@ export function buildProgram(deps: ContextDeps): Command {
     .option('--debug', 'trace requests and responses on stderr (keys redacted)')
     .option('--timeout <duration>', 'request timeout, e.g. 30s, 2m, PT1M (default 30s)')
     .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       writeOut: (s) => deps.io.stdout.write(s),
       writeErr: (s) => deps.io.stderr.write(s),

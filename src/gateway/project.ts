@@ -233,7 +233,7 @@ export class ProjectDb {
    * One metadata change: serialised with the others, running refreshes of `stop` cancelled first,
    * then `fn` in one transaction on the writer connection, then the cache reloaded.
    */
-  private tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = []): Promise<T> {
+  private tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = [], options: { reload?: boolean } = {}): Promise<T> {
     return this.mutex.run(async () => {
       if (this.closed) throw new HttpError(500, `project ${this.id} is closed`, 'CLOSED');
       for (const id of stop) await this.stopRefresh(id);
@@ -244,10 +244,12 @@ export class ProjectDb {
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.writer.run('ROLLBACK').catch(() => undefined);
-        throw mapWriteError(error);
-      } finally {
+        // The cache may hold folders made inside the failed transaction: read it back.
         await this.reload();
+        throw mapWriteError(error);
       }
+      // A change that updated the cache itself skips the reload (create query, the hot path).
+      if (options.reload !== false) await this.reload();
       return result;
     });
   }
@@ -255,20 +257,22 @@ export class ProjectDb {
   // ---------------------------------------------------------------- SQL checks
 
   /**
-   * Checks a query's SQL: exactly one SELECT statement (else 400), then binds it to find missing
-   * tables or columns, which is reported in `bindError` rather than thrown.
+   * Checks a query's SQL: it must be exactly one SELECT statement (else 400). Parsed as the body
+   * of a CREATE VIEW, the way it is stored, so nothing else can ride along. With `bind`, it is
+   * also bound, and a missing table or column is reported in `bindError` rather than thrown.
    */
-  async checkSql(text: string): Promise<SqlCheck> {
+  async checkSql(text: string, bind: boolean): Promise<SqlCheck> {
     const sql = trimStatement(text);
     if (sql.trim() === '') throw badRequest('inputQuery must not be empty');
     return this.withConnection(async (conn) => {
-      const parsed = await rows(conn, 'SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
-      const json = JSON.parse(String(parsed[0].j)) as { error: boolean; error_type?: string; error_message?: string; statements?: unknown[] };
-      if (json.error) {
-        if (json.error_type === 'not implemented') throw badRequest('inputQuery must be a single SELECT statement');
-        throw sqlError(json.error_message ?? 'inputQuery is not valid SQL');
+      let count: number;
+      try {
+        count = (await conn.extractStatements(`CREATE VIEW dgw_check AS\n${sql}\n`)).count;
+      } catch {
+        throw await explainParseError(conn, sql);
       }
-      if ((json.statements ?? []).length !== 1) throw badRequest('inputQuery must be a single SELECT statement');
+      if (count !== 1) throw badRequest('inputQuery must be a single SELECT statement');
+      if (!bind) return { sql };
       try {
         (await conn.prepare(sql)).destroySync();
         return { sql };
@@ -319,23 +323,28 @@ export class ProjectDb {
     else throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
     const schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
     if (schedule && queryType !== 'MATERIALIZED') throw badRequest('a schedule applies only to MATERIALIZED queries');
-    const check = await this.checkSql(sqlText);
-    if (check.bindError && checkSchemaExists) throw sqlError(check.bindError);
+    // With checkSchemaExists the DDL itself refuses what does not bind; binding first is only
+    // needed to store such SQL anyway.
+    const check = await this.checkSql(sqlText, !checkSchemaExists);
 
     const id = randomUUID();
+    let row: QueryRow | undefined;
     await this.tx(async (c) => {
       if (this.queryByName(name)) throw conflict(`a query named ${name} already exists in project ${this.id}`);
       const now = this.now();
       const folderId = input.path === undefined ? null : await this.ensurePath(c, input.path, now);
-      const row: QueryRow = {
+      row = {
         id, name, displayName, inputQuery: check.sql, queryType, schedule, folderId,
         viewPending: queryType === 'PLAIN' && check.bindError !== undefined,
         scheduleSetAt: now, createdAt: now, modifiedAt: now,
       };
-      await this.insertQuery(c, row);
-      await this.createObjects(c, row, check);
-    });
-    return this.toQuery(this.query(id));
+      // One round trip: the metadata row and the view or materialized table, in one transaction.
+      const statements = [insertQuerySql(row), ...this.objectStatements(row, check)];
+      await userSql(() => c.run(statements.map((x) => x.sql).join(';\n')));
+      for (const x of statements) x.apply?.();
+    }, [], { reload: false });
+    this.queries.set(id, row!);
+    return this.toQuery(row!);
   }
 
   /** Update Query: omitted fields keep their values; see docs/local-gateway.md for the details. */
@@ -359,8 +368,7 @@ export class ProjectDb {
     const nameChanged = name !== before.name;
     let check: SqlCheck = { sql: before.inputQuery };
     if (sqlChanged || typeChanged || input.inputQueryRefId !== undefined) {
-      check = await this.checkSql(sqlText);
-      if (check.bindError && checkSchemaExists) throw sqlError(check.bindError);
+      check = await this.checkSql(sqlText, !checkSchemaExists);
     }
     const rebuild = sqlChanged || typeChanged || input.inputQueryRefId !== undefined;
     await this.tx(async (c) => {
@@ -387,38 +395,33 @@ export class ProjectDb {
           await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [id]);
           this.refreshes.delete(id);
         }
-        await this.createObjects(c, row, check);
+        for (const x of this.objectStatements(row, check)) {
+          await userSql(() => c.run(x.sql));
+          x.apply?.();
+        }
       } else if (nameChanged) {
         const kind = q.queryType === 'PLAIN' ? 'VIEW' : 'TABLE';
         await c.run(`ALTER ${kind} IF EXISTS ${qualified(q.queryType === 'PLAIN' ? 'query' : 'mtquery', q.name)} RENAME TO ${ident(name)}`);
       }
       await c.run('DELETE FROM svc._dgw.queries WHERE id = ?', [id]);
-      await this.insertQuery(c, row);
+      await c.run(insertQuerySql(row).sql);
     }, rebuild || nameChanged ? [id] : []);
     return this.toQuery(this.query(id));
   }
 
-  /** Creates the view of a PLAIN query or the materialized table of a MATERIALIZED one. */
-  private async createObjects(c: DuckDBConnection, row: QueryRow, check: SqlCheck): Promise<void> {
+  /** SQL that creates the view of a PLAIN query or the materialized table of a MATERIALIZED one. */
+  private objectStatements(row: QueryRow, check: SqlCheck): Statement[] {
     if (row.queryType === 'PLAIN') {
-      if (check.bindError !== undefined) return;
-      await userSql(() => c.run(`CREATE OR REPLACE VIEW ${qualified('query', row.name)} AS\n${check.sql}\n`));
-      return;
+      return check.bindError !== undefined ? [] : [{ sql: `CREATE OR REPLACE VIEW ${qualified('query', row.name)} AS\n${check.sql}\n` }];
     }
     const now = this.now();
     if (check.bindError !== undefined) {
-      await this.appendStatus(c, row.id, { status: 'FAILED', startedAt: now, finishedAt: now, message: check.bindError });
-      return;
+      return [this.statusStatement(row.id, { status: 'FAILED', startedAt: now, finishedAt: now, message: check.bindError })];
     }
-    await userSql(() => c.run(`CREATE OR REPLACE TABLE ${qualified('mtquery', row.name)} AS\n${check.sql}\n`));
-    await this.appendStatus(c, row.id, { status: 'COMPLETED', startedAt: now, finishedAt: this.now(), message: null });
-  }
-
-  private async insertQuery(c: DuckDBConnection, q: QueryRow): Promise<void> {
-    await c.run('INSERT INTO svc._dgw.queries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      q.id, q.name, q.displayName, q.inputQuery, q.queryType, q.schedule ? JSON.stringify(q.schedule) : null,
-      q.folderId, q.viewPending, q.scheduleSetAt, q.createdAt, q.modifiedAt,
-    ] as DuckDBValue[]);
+    return [
+      { sql: `CREATE OR REPLACE TABLE ${qualified('mtquery', row.name)} AS\n${check.sql}\n` },
+      this.statusStatement(row.id, { status: 'COMPLETED', startedAt: now, finishedAt: now, message: null }),
+    ];
   }
 
   /** Move Query: `/` (or an empty path) puts it at the root; missing folders are created. */
@@ -451,7 +454,7 @@ export class ProjectDb {
   async bindPendingViews(): Promise<void> {
     const pending = [...this.queries.values()].filter((q) => q.viewPending);
     for (const q of pending) {
-      const check = await this.checkSql(q.inputQuery).catch(() => undefined);
+      const check = await this.checkSql(q.inputQuery, true).catch(() => undefined);
       if (!check || check.bindError) continue;
       await this.tx(async (c) => {
         const current = this.queries.get(q.id);
@@ -702,9 +705,18 @@ export class ProjectDb {
   }
 
   private async appendStatus(c: DuckDBConnection, queryId: string, r: RefreshRow): Promise<void> {
+    const st = this.statusStatement(queryId, r);
+    await c.run(st.sql);
+    st.apply?.();
+  }
+
+  /** The refresh-log row of a status, and the cache update to make once it is written. */
+  private statusStatement(queryId: string, r: RefreshRow): Statement {
     const seq = this.seq++;
-    await c.run('INSERT INTO svc._dgw.refresh_log VALUES (?, ?, ?, ?, ?, ?)', [queryId, seq, r.status, r.startedAt, r.finishedAt, r.message]);
-    this.refreshes.set(queryId, r);
+    return {
+      sql: `INSERT INTO svc._dgw.refresh_log VALUES (${literal(queryId)}, ${seq}, ${literal(r.status)}, ${sqlValue(r.startedAt)}, ${sqlValue(r.finishedAt)}, ${sqlValue(r.message)})`,
+      apply: () => this.refreshes.set(queryId, r),
+    };
   }
 
   // ---------------------------------------------------------------- stored tables
@@ -777,6 +789,42 @@ export class ProjectDb {
       this.instance.closeSync();
     });
   }
+}
+
+/** One SQL statement of a change, and what to update in the cache once it ran. */
+interface Statement {
+  sql: string;
+  apply?: () => void;
+}
+
+function sqlValue(v: string | number | boolean | null): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'string') return literal(v);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  return v ? 'true' : 'false';
+}
+
+function insertQuerySql(q: QueryRow): Statement {
+  const values = [
+    q.id, q.name, q.displayName, q.inputQuery, q.queryType, q.schedule ? JSON.stringify(q.schedule) : null,
+    q.folderId, q.viewPending, q.scheduleSetAt, q.createdAt, q.modifiedAt,
+  ];
+  return { sql: `INSERT INTO svc._dgw.queries VALUES (${values.map(sqlValue).join(', ')})` };
+}
+
+/** Why SQL that does not parse as one SELECT was refused, in DuckDB's words where they help. */
+async function explainParseError(conn: DuckDBConnection, sql: string): Promise<HttpError> {
+  try {
+    const parsed = await rows(conn, 'SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
+    const json = JSON.parse(String(parsed[0].j)) as { error: boolean; error_type?: string; error_message?: string };
+    if (json.error && json.error_type !== 'not implemented' && json.error_message) return sqlError(json.error_message);
+  } catch {
+    // Fall through to the general message.
+  }
+  return badRequest('inputQuery must be a single SELECT statement');
 }
 
 /** `name` from `displayName` by the documented rule; 400 when nothing is left. */

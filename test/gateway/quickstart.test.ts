@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDgw } from '../support/dgw.js';
+import { spawnServe, tempDir, type SpawnedServer } from './helpers.js';
+
+// The README's quick start, run as a user would (the built binary, temporary data and config
+// folders): create -> materialize -> sql on svc.mtquery -> refresh --wait -> folder mv ->
+// table drop-column --yes -> query rm --yes, in-process and against `dgw serve`.
+
+const tmp = tempDir('dgw-quickstart-');
+let server: SpawnedServer | undefined;
+afterAll(async () => {
+  await server?.stop('SIGINT');
+  tmp.remove();
+});
+
+async function quickStart(env: Record<string, string>) {
+  const dgw = async (...args: string[]) => {
+    const r = await runDgw(['--zone', 'local', ...args], { env });
+    expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
+    return r.stdout;
+  };
+  const created = JSON.parse(
+    await dgw('query', 'create', 'Revenue by customer', '--materialized', '--sql', 'SELECT customer_id, sum(amount) AS revenue FROM svc.table.orders GROUP BY 1', '--json'),
+  );
+  expect(created).toMatchObject({ name: 'revenuebycustomer', queryType: 'MATERIALIZED' });
+
+  const top = JSON.parse(await dgw('sql', 'SELECT customer_id, revenue FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC LIMIT 1', '--json'));
+  expect(top).toEqual([{ customer_id: 11, revenue: 961.3 }]);
+
+  await dgw('sql', 'INSERT INTO svc.table.orders VALUES (61, 1, DATE \'2024-07-01\', 500.00, \'paid\')');
+  await dgw('mtquery', 'refresh', 'revenuebycustomer', '--wait');
+  const after = JSON.parse(await dgw('sql', 'SELECT revenue FROM svc.mtquery.revenuebycustomer WHERE customer_id = 1', '--json'));
+  expect(after).toEqual([{ revenue: 1371.4 }]);
+
+  await dgw('folder', 'create', '/reports/monthly');
+  await dgw('folder', 'mv', 'revenuebycustomer', '/reports/monthly');
+  expect(JSON.parse(await dgw('query', 'get', 'revenuebycustomer', '--json'))).toMatchObject({ path: '/reports/monthly' });
+
+  await dgw('table', 'drop-column', 'orders', 'status', '--yes');
+  const columns = JSON.parse(await dgw('sql', "SELECT column_name FROM duckdb_columns() WHERE table_name = 'orders' AND schema_name = 'table'", '--json'));
+  expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual(['order_id', 'customer_id', 'order_date', 'amount']);
+
+  await dgw('query', 'rm', 'revenuebycustomer', '--yes');
+  const gone = await runDgw(['--zone', 'local', 'sql', 'SELECT * FROM svc.mtquery.revenuebycustomer'], { env });
+  expect(gone.code).toBe(6);
+}
+
+describe('README quick start', () => {
+  it('works in-process', async () => {
+    await quickStart({ DGW_CONFIG_DIR: join(tmp.dir, 'config-a'), DGW_LOCAL_DIR: join(tmp.dir, 'data-a') });
+  });
+
+  it('works against dgw serve', async () => {
+    const data = join(tmp.dir, 'data-b');
+    const config = join(tmp.dir, 'config-b');
+    server = await spawnServe(data, config);
+    await quickStart({ DGW_CONFIG_DIR: config, DGW_LOCAL_DIR: data });
+    // The server did the work: it still answers and sees the dropped column.
+    const cols = await server.call('GET', '/data/projects/demo/table/orders/columns');
+    expect(cols.body.map((c: { name: string }) => c.name)).not.toContain('status');
+  });
+});

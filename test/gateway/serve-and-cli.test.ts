@@ -94,6 +94,14 @@ describe('--zone local in-process', () => {
     expect(JSON.parse(read.stdout)).toEqual([{ id: 1, text: 'hello' }]);
   });
 
+  it('lets several commands at once take turns on the folder, losing nothing', async () => {
+    await runDgw(['--zone', 'local', 'sql', 'create table svc.table.hits (n BIGINT)'], { env });
+    const runs = await Promise.all([1, 2, 3, 4].map((n) => runDgw(['--zone', 'local', 'sql', `insert into svc.table.hits values (${n})`], { env })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const total = await runDgw(['--zone', 'local', 'sql', 'select count(*) as c, sum(n) as s from svc.table.hits', '--json'], { env });
+    expect(JSON.parse(total.stdout)).toEqual([{ c: 4, s: 10 }]);
+  });
+
   it('answers a failing statement with DuckDB\'s message and exit 6', async () => {
     const r = await runDgw(['--zone', 'local', 'sql', 'select * from svc.table.nope'], { env });
     expect(r.code).toBe(6);

@@ -4,8 +4,9 @@ import { DgwError, exitCodeFor } from './errors.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
-  const { buildProgram, normaliseArgv } = await import('./program.js');
-  const program = overrideExits(buildProgram(deps));
+  // Only the noun the command line names is loaded (see root.ts); help and the rest get the whole tree.
+  const { buildProgramFor, normaliseArgv } = await import('./root.js');
+  const program = overrideExits(await buildProgramFor(deps, argv));
   try {
     await program.parseAsync(normaliseArgv(argv, program), { from: 'user' });
     return 0;
@@ -37,7 +38,9 @@ function report(error: unknown, argv: string[], deps: ContextDeps): number {
   const debug = argv.includes('--debug');
   const code = exitCodeFor(error);
   const dgw = error instanceof DgwError ? error : undefined;
-  const message = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  // One line per error: multi-line service messages (DuckDB's, for one) are folded.
+  const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  const message = raw.trim().split(/\s*\n\s*/).join(' — ');
   stderr.write(`error: ${message}\n`);
   if (dgw?.hint) stderr.write(`hint: ${dgw.hint}\n`);
   if (!dgw && !debug) stderr.write('hint: this is a bug in dgw; run again with --debug for details\n');
@@ -55,14 +58,17 @@ function report(error: unknown, argv: string[], deps: ContextDeps): number {
 /** Entry used by bin/dgw.js: wires the real process to `main` and exits with its code. */
 export async function runProcess(): Promise<void> {
   const controller = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    interrupts += 1;
+  let signals = 0;
+  // Ctrl-C and SIGTERM abort the command through ctx.signal, so requests stop and `dgw serve`
+  // closes its gateway cleanly. A second signal, or a command that does not stop, ends it at once.
+  const stop = (code: number) => {
+    signals += 1;
     controller.abort();
-    // A second Ctrl-C, or a command that does not stop, ends the process at once.
-    if (interrupts > 1) process.exit(130);
-    setTimeout(() => process.exit(130), 2000).unref();
-  });
+    if (signals > 1) process.exit(code);
+    setTimeout(() => process.exit(code), 5000).unref();
+  };
+  process.on('SIGINT', () => stop(130));
+  process.on('SIGTERM', () => stop(143));
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
   });

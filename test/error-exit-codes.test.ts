@@ -38,6 +38,13 @@ describe('HTTP errors become exit codes', () => {
     expect(JSON.parse(last)).toEqual({ error: { kind: 'conflict', status: 409, message: 'folder exists (HTTP 409)', errorCode: 4091 } });
   });
 
+  it('a multi-line message from the service is folded onto one line', async () => {
+    server.on('GET', CATALOGS, { status: 400, json: { errorCode: 'SQL', message: 'Binder Error: column "x" not found\nCandidate bindings: "y"' } });
+    const r = await dgw(['catalog', 'list']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toBe('error: Binder Error: column "x" not found — Candidate bindings: "y" (HTTP 400)\n');
+  });
+
   it('reads `error` when there is no `message` (framework default body)', async () => {
     server.on('GET', CATALOGS, { status: 400, json: { timestamp: 1, status: 400, error: 'Bad Request', path: '/x' } });
     const r = await dgw(['catalog', 'list']);

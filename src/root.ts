@@ -1,0 +1,117 @@
+import { Command, Option } from 'commander';
+import type { ContextDeps } from './context.js';
+import { createWiring, type Wiring } from './commands/wiring.js';
+import { EXIT_CODE_TABLE } from './errors.js';
+import { VERSION } from './version.js';
+
+/** The root command with its global options, without any noun (see `buildProgram` for the whole tree). */
+export function createRoot(deps: ContextDeps): Command {
+  return new Command('dgw')
+    .description('The Data Gateway Service from your terminal: saved queries, folders, catalogs, refreshes, tables and connections.')
+    .version(VERSION, '-V, --version')
+    .option('--profile <name>', 'profile in the user store (env DGW_PROFILE)')
+    .addOption(new Option('--zone <zone>', 'zone to talk to (env DGW_ZONE)').choices(['default', 'eu', 'local']))
+    .option('--base-url <url>', 'override the zone base URL (env DGW_BASE_URL)')
+    .option('--project <id>', 'project id (env DGW_PROJECT)')
+    .option('--json [fields]', 'print JSON on stdout; optionally only these comma-separated fields')
+    .option('-q, --quiet', 'print ids only')
+    .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
+    .option('--debug', 'trace requests and responses on stderr (keys redacted)')
+    .option('--timeout <duration>', 'request timeout, e.g. 30s, 2m, PT1M (default 30s)')
+    .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true })
+    .configureOutput({
+      writeOut: (s) => deps.io.stdout.write(s),
+      writeErr: (s) => deps.io.stderr.write(s),
+    })
+    .addHelpText('after', `\nRun \`dgw help exit-codes\` for exit codes, \`dgw <command> --help\` for examples.\n`);
+}
+
+/** The hidden command `dgw help exit-codes` runs; registered after the nouns. */
+export function addExitCodesCommand(program: Command, deps: ContextDeps): void {
+  program
+    .command('help-exit-codes', { hidden: true })
+    .action(() => {
+      deps.io.stdout.write(`${EXIT_CODE_TABLE.map(([code, meaning]) => `${String(code).padStart(3)}  ${meaning}`).join('\n')}\n`);
+    });
+}
+
+type Register = (program: Command, wiring: Wiring) => void;
+
+/**
+ * Each top-level command and how to load the noun that registers it. A command line that names
+ * one of these loads that noun alone; anything else (root help, `help`, an unknown word, options
+ * this file does not know) builds the whole tree. test/startup-lazy.test.ts checks that this map
+ * covers every top-level command and that each noun built alone equals its part of the whole tree.
+ */
+export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<string, () => Promise<Register>>([
+  ['auth', async () => (await import('./commands/auth/index.js')).registerAuth],
+  ['profile', async () => (await import('./commands/profile/index.js')).registerProfile],
+  ['config', async () => (await import('./commands/config/index.js')).registerConfig],
+  ['query', async () => (await import('./commands/query/index.js')).registerQuery],
+  ['mtquery', async () => (await import('./commands/mtquery/index.js')).registerMtquery],
+  ['folder', async () => (await import('./commands/folder/index.js')).registerFolder],
+  ['catalog', async () => (await import('./commands/catalog/index.js')).registerCatalog],
+  ['table', async () => (await import('./commands/table/index.js')).registerTable],
+  ['connection', async () => (await import('./commands/connection/index.js')).registerConnection],
+  ['api', async () => (await import('./commands/api/index.js')).registerApi],
+  ['completion', async () => (await import('./commands/completion/index.js')).registerCompletion],
+  ['serve', async () => (await import('./commands/local/index.js')).registerLocal],
+  ['sql', async () => (await import('./commands/local/index.js')).registerLocal],
+]);
+
+const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout'];
+const FLAG_OPTIONS = ['-q', '--quiet', '--no-color', '--debug'];
+
+/**
+ * The top-level command a command line names, read the way commander reads the root's options
+ * before it; undefined when there is none or when anything unusual comes first (then the whole
+ * tree is built and commander decides).
+ */
+export function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('-')) return arg;
+    if (VALUE_OPTIONS.includes(arg)) {
+      i += 1;
+    } else if (arg === '--json') {
+      // `--json` takes an optional list of fields; a command name right after it is not one.
+      const next = argv[i + 1];
+      if (next !== undefined && !next.startsWith('-') && !NOUNS.has(next)) i += 1;
+    } else if (!(FLAG_OPTIONS.includes(arg) || arg.startsWith('--json=') || VALUE_OPTIONS.some((o) => arg.startsWith(`${o}=`)))) {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The command tree for one command line: only the noun it names when it names one, else the whole tree. */
+export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promise<Command> {
+  const word = commandWord(argv);
+  const load = word === undefined ? undefined : NOUNS.get(word);
+  if (!load) return (await import('./program.js')).buildProgram(deps);
+  const program = createRoot(deps);
+  (await load())(program, createWiring(deps));
+  addExitCodesCommand(program, deps);
+  return program;
+}
+
+/**
+ * Rewrites argv before commander sees it: `dgw help exit-codes` becomes the hidden command, and a
+ * bare `--json` right before a command name is moved to the end so commander does not read the
+ * command name as the list of fields.
+ */
+export function normaliseArgv(argv: string[], program: Command): string[] {
+  if (argv[0] === 'help' && argv[1] === 'exit-codes') return ['help-exit-codes'];
+  const names = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]));
+  const out = [...argv];
+  for (let i = 0; i < out.length - 1; i++) {
+    if (out[i] === '--') break;
+    if (out[i] === '--json' && names.has(out[i + 1])) {
+      out.splice(i, 1);
+      out.push('--json');
+      break;
+    }
+  }
+  return out;
+}

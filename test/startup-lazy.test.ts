@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { ContextDeps } from '../src/context.js';
+import { buildProgram } from '../src/program.js';
+import { buildProgramFor, commandWord, NOUNS } from '../src/root.js';
+import { runDgw } from './support/dgw.js';
+
+// A command line that names a noun loads that noun alone (src/root.ts). These tests hold the lazy
+// tree to the whole one, so a noun added to program.ts but not to NOUNS, or registered
+// differently, is caught.
+
+const inert: ContextDeps = {
+  io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } } as unknown as ContextDeps['io'],
+  env: {},
+  cwd: '.',
+  signal: new AbortController().signal,
+};
+
+/** Everything a user can see of a command and its subcommands: help text of each, by path. */
+function describeTree(command: Command, prefix = command.name()): Record<string, string> {
+  const out: Record<string, string> = { [prefix]: command.helpInformation() };
+  for (const sub of command.commands) Object.assign(out, describeTree(sub, `${prefix} ${sub.name()}`));
+  return out;
+}
+
+const full = buildProgram(inert);
+const topLevel = full.commands.filter((c) => c.name() !== 'help-exit-codes');
+
+describe('lazy nouns', () => {
+  it('every top-level command of the whole tree can be loaded on its own', () => {
+    expect(topLevel.length).toBeGreaterThan(5);
+    for (const c of topLevel) {
+      expect(NOUNS.has(c.name()), `NOUNS in src/root.ts lacks ${c.name()}`).toBe(true);
+      for (const alias of c.aliases()) expect(NOUNS.has(alias), `NOUNS lacks alias ${alias}`).toBe(true);
+    }
+    for (const name of NOUNS.keys()) expect(full.commands.some((c) => c.name() === name || c.aliases().includes(name)), `${name} is not a command`).toBe(true);
+  });
+
+  for (const name of NOUNS.keys()) {
+    it(`${name}: loaded alone, it is the same command as in the whole tree`, async () => {
+      const lazy = await buildProgramFor(inert, [name]);
+      const alone = lazy.commands.find((c) => c.name() === name)!;
+      const whole = full.commands.find((c) => c.name() === name)!;
+      expect(alone).toBeDefined();
+      expect(describeTree(alone)).toEqual(describeTree(whole));
+      // The root keeps its global options and the hidden exit-codes command.
+      expect(lazy.options.map((o) => o.flags)).toEqual(full.options.map((o) => o.flags));
+      expect(lazy.commands.some((c) => c.name() === 'help-exit-codes')).toBe(true);
+    });
+  }
+
+  it('reads the command word past the global options, as commander does', () => {
+    expect(commandWord(['catalog', 'list'])).toBe('catalog');
+    expect(commandWord(['--profile', 'eu', '--zone', 'local', 'query', 'get', 'x'])).toBe('query');
+    expect(commandWord(['--base-url=http://127.0.0.1:1/api/v1', '-q', '--debug', '--no-color', 'table', 'list'])).toBe('table');
+    expect(commandWord(['--json', 'catalog', 'list'])).toBe('catalog');
+    expect(commandWord(['--json', 'id,name', 'catalog', 'list'])).toBe('catalog');
+    expect(commandWord(['--json=id', '--timeout', '5s', 'sql', 'SELECT 1'])).toBe('sql');
+    // Anything else builds the whole tree: no word, help, version, unknown options, `--`.
+    expect(commandWord([])).toBeUndefined();
+    expect(commandWord(['--help'])).toBeUndefined();
+    expect(commandWord(['-h', 'catalog'])).toBeUndefined();
+    expect(commandWord(['--version'])).toBeUndefined();
+    expect(commandWord(['--frobnicate', 'catalog'])).toBeUndefined();
+    expect(commandWord(['--', 'catalog'])).toBeUndefined();
+  });
+
+  it('an unknown word or `help` gets the whole tree (suggestions, help of any command)', async () => {
+    expect((await buildProgramFor(inert, ['catalgo'])).commands.length).toBe(full.commands.length);
+    expect((await buildProgramFor(inert, ['help', 'query'])).commands.length).toBe(full.commands.length);
+  });
+});
+
+describe('help fast path', () => {
+  it('`dgw --help` and `-h` to a pipe print exactly what commander renders live', async () => {
+    const live = await runDgw(['help']);
+    const cached = await runDgw(['--help']);
+    const short = await runDgw(['-h']);
+    expect(live.code).toBe(0);
+    expect(live.stdout).toContain('Usage: dgw');
+    expect(cached.code).toBe(0);
+    expect(cached.stdout).toBe(live.stdout);
+    expect(short.stdout).toBe(live.stdout);
+  });
+
+  it('`dgw --version` prints the version the build baked in', async () => {
+    const { VERSION } = await import('../src/version.js');
+    const r = await runDgw(['--version']);
+    expect(r.code).toBe(0);
+    // Under vitest src/version.ts is not built, so compare with package.json, as the build does.
+    const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { version: string };
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+    expect(VERSION === pkg.version || VERSION === '0.0.0-dev').toBe(true);
+  });
+});

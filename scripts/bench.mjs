@@ -8,7 +8,7 @@
 // hard-coded: a part that cannot run says so in the table.
 //
 // Flags: --runs N (pairs per start-up/remote row, default 20, at least 10)
-//        --gateway-runs N (pairs for the materialization row, default 10)
+//        --gateway-runs N (pairs for the materialization row, default 15)
 //        --no-gateway, --no-footprint (skip those rows; the table says they were skipped)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ const num = (name, fallback) => {
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
 const RUNS = Math.max(10, num('--runs', 20));
-const GATEWAY_RUNS = Math.max(10, num('--gateway-runs', 10));
+const GATEWAY_RUNS = Math.max(10, num('--gateway-runs', 15));
 const MEMORY_RUNS = 3;
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -140,9 +140,12 @@ const fmtMb = (mb) => `${mb.toFixed(1)} MiB`;
 const node0 = { label: 'node -e 0', args: ['-e', '0'], env: childEnv() };
 const configDir = path.join(tmp, 'config');
 const dgwEnvBase = childEnv({ DGW_CONFIG_DIR: configDir });
+// `dgw --help` to a pipe prints the help rendered at build time (bin/dgw.js); `dgw help` renders it
+// live with the whole command tree, as `--help` on a terminal does: shown for information.
 for (const [label, target, args] of [
   ['dgw --version', 1.3, ['--version']],
   ['dgw --help', 1.5, ['--help']],
+  ['dgw help (rendered live)', undefined, ['help']],
 ]) {
   log(`measuring ${label} vs node -e 0 (${RUNS} pairs)...`);
   const r = compare({ label, args: [DGW, ...args], env: dgwEnvBase }, node0, RUNS);
@@ -249,8 +252,8 @@ for (const r of rows) {
     r.baseline,
     fmtMs(r.b),
     `${r.ratio.toFixed(2)}x`,
-    `<= ${r.target}x`,
-    r.ratio <= r.target ? 'pass' : 'FAIL',
+    r.target === undefined ? '-' : `<= ${r.target}x`,
+    r.target === undefined ? 'info' : r.ratio <= r.target ? 'pass' : 'FAIL',
     r.rssA === undefined ? '-' : `${fmtMb(r.rssA)} / ${fmtMb(r.rssB)}`,
   ]);
 }

@@ -4,7 +4,7 @@ import { DgwError } from '../errors.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 import type { Gateway } from './gateway.js';
 import type { Principal } from './keys.js';
-import type { ProjectDb } from './project.js';
+import type { ProjectDb } from './project/index.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
 import { folderRoutes } from './routes/folders.js';

@@ -22,3 +22,12 @@ export function duckMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\n\nLINE \d+:[\s\S]*$/, '').trim();
 }
+
+/** Runs SQL that came from a user: DuckDB's errors become 400 with its message. */
+export async function userSql<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw sqlError(duckMessage(error));
+  }
+}

@@ -1,7 +1,7 @@
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import type { ExecuteResult, ResultColumn, ResultFormat } from '../api/types.js';
 import { badRequest, duckMessage, HttpError, notFound, sqlError } from './errors.js';
-import type { ProjectDb } from './project.js';
+import type { ProjectDb } from './project/index.js';
 import { ident, trimStatement } from './sql.js';
 
 /** What to run: a statement, a saved query by id, or an object by qualified name. */

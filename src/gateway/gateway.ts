@@ -6,7 +6,7 @@ import { loadDuckDB, type DuckDBModule } from './duckdb.js';
 import { notFound } from './errors.js';
 import { KeyStore } from './keys.js';
 import { projectFile } from './paths.js';
-import { ProjectDb } from './project.js';
+import { ProjectDb } from './project/index.js';
 
 /** How to open a local gateway. */
 export interface GatewayOptions {

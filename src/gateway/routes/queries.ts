@@ -4,7 +4,7 @@ import type { QueryType, ResultFormat } from '../../api/types.js';
 import type { GatewayEnv } from '../app.js';
 import { badRequest } from '../errors.js';
 import { executeSql, type ExecuteTarget } from '../execute.js';
-import type { QueryInput } from '../project.js';
+import type { QueryInput } from '../project/index.js';
 import { normaliseSchedule } from '../schedule.js';
 import { boolParam, jsonObject, optString, reqString } from '../validate.js';
 

@@ -1,0 +1,192 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Folder, Query, RefreshStatusView } from '../../api/types.js';
+import type { DuckDBModule } from '../duckdb.js';
+import { checkSql } from './check.js';
+import * as folders from './folders.js';
+import { openStore } from './open.js';
+import * as queries from './queries.js';
+import * as refresh from './refresh.js';
+import type { ProjectStore } from './store.js';
+import * as tables from './tables.js';
+import type { ColumnInfo, FolderRow, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
+
+export { queryName } from './queries.js';
+export { rows } from './store.js';
+export type { ColumnInfo, FolderRow, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
+
+/**
+ * One project: a DuckDB instance with the project's database attached as catalog `svc`, its
+ * metadata cached in memory, one writer connection for metadata changes (serialised, each change
+ * one transaction), a small pool of connections for reads, and refreshes on their own connections.
+ * The work is done by the modules next to this one; this class is the surface the routes use.
+ */
+export class ProjectDb {
+  private constructor(private readonly s: ProjectStore) {}
+
+  static async open(duck: DuckDBModule, options: ProjectOptions): Promise<ProjectDb> {
+    return new ProjectDb(await openStore(duck, options));
+  }
+
+  get id(): string {
+    return this.s.id;
+  }
+
+  get duck(): DuckDBModule {
+    return this.s.duck;
+  }
+
+  get queries(): Map<string, QueryRow> {
+    return this.s.queries;
+  }
+
+  get folders(): Map<string, FolderRow> {
+    return this.s.folders;
+  }
+
+  get refreshes(): Map<string, RefreshRow> {
+    return this.s.refreshes;
+  }
+
+  /** Runs `fn` on a pooled read connection. */
+  withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.s.withConnection(fn);
+  }
+
+  /** Closes the database; running refreshes are awaited (`wait`) or cancelled. */
+  close(options: { wait: boolean }): Promise<void> {
+    return this.s.close(options);
+  }
+
+  /** Checks a query's SQL: exactly one SELECT (else 400), optionally bound (see check.ts). */
+  checkSql(text: string, bind: boolean): Promise<SqlCheck> {
+    return checkSql(this.s, text, bind);
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  query(id: string): QueryRow {
+    return this.s.query(id);
+  }
+
+  queryByName(name: string): QueryRow | undefined {
+    return queries.queryByName(this.s, name);
+  }
+
+  toQuery(q: QueryRow): Query {
+    return queries.toQuery(this.s, q);
+  }
+
+  createQuery(input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
+    return queries.createQuery(this.s, input, checkSchemaExists);
+  }
+
+  updateQuery(id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
+    return queries.updateQuery(this.s, id, input, checkSchemaExists);
+  }
+
+  moveQuery(id: string, path: string): Promise<void> {
+    return queries.moveQuery(this.s, id, path);
+  }
+
+  deleteQuery(id: string): Promise<Query> {
+    return queries.deleteQuery(this.s, id);
+  }
+
+  bindPendingViews(): Promise<void> {
+    return queries.bindPendingViews(this.s);
+  }
+
+  // ---------------------------------------------------------------- folders
+
+  folder(id: string): FolderRow {
+    return this.s.folder(id);
+  }
+
+  toFolder(f: FolderRow): Folder {
+    return folders.toFolder(this.s, f);
+  }
+
+  rootFolders(): Folder[] {
+    return folders.rootFolders(this.s);
+  }
+
+  folderPath(id: string): string {
+    return folders.folderPath(this.s, id);
+  }
+
+  createFolder(name: string, parentId: string | null): Promise<Folder> {
+    return folders.createFolder(this.s, name, parentId);
+  }
+
+  updateMembership(folderId: string, added: string[], removed: string[]): Promise<Folder> {
+    return folders.updateMembership(this.s, folderId, added, removed);
+  }
+
+  deleteFolder(folderId: string, force: boolean): Promise<Folder> {
+    return folders.deleteFolder(this.s, folderId, force);
+  }
+
+  renameFolder(folderId: string, name: string): Promise<Folder> {
+    return folders.renameFolder(this.s, folderId, name);
+  }
+
+  moveFolder(folderId: string, path: string): Promise<Folder> {
+    return folders.moveFolder(this.s, folderId, path);
+  }
+
+  // ---------------------------------------------------------------- refresh
+
+  materialized(id: string): QueryRow {
+    return refresh.materialized(this.s, id);
+  }
+
+  isRefreshing(id: string): boolean {
+    return this.s.running.has(id);
+  }
+
+  nextRun(q: QueryRow): number | undefined {
+    return refresh.nextRun(this.s, q);
+  }
+
+  statusView(q: QueryRow): RefreshStatusView {
+    return refresh.statusView(this.s, q);
+  }
+
+  statusViews(): RefreshStatusView[] {
+    return refresh.statusViews(this.s);
+  }
+
+  refresh(id: string): Promise<RefreshStatusView> {
+    return refresh.refresh(this.s, id);
+  }
+
+  stopRefresh(id: string): Promise<boolean> {
+    return this.s.stopRefresh(id);
+  }
+
+  cancel(id: string): Promise<RefreshStatusView> {
+    return refresh.cancel(this.s, id);
+  }
+
+  // ---------------------------------------------------------------- stored tables
+
+  tables(): Promise<TableInfo[]> {
+    return tables.tables(this.s);
+  }
+
+  table(name: string): Promise<TableInfo> {
+    return tables.table(this.s, name);
+  }
+
+  createTable(name: string, columns: ColumnInfo[]): Promise<void> {
+    return tables.createTable(this.s, name, columns);
+  }
+
+  addColumns(tableName: string, columns: ColumnInfo[]): Promise<void> {
+    return tables.addColumns(this.s, tableName, columns);
+  }
+
+  dropColumn(tableName: string, columnName: string): Promise<void> {
+    return tables.dropColumn(this.s, tableName, columnName);
+  }
+}

@@ -1,0 +1,77 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBModule } from '../duckdb.js';
+import { duckMessage, HttpError } from '../errors.js';
+import { seedDemo } from '../seed.js';
+import { literal } from '../sql.js';
+import { recoverRefreshLog } from './refresh-log.js';
+import { ProjectStore, rows } from './store.js';
+import type { ProjectOptions } from './types.js';
+
+const SCHEMA = [
+  'CREATE SCHEMA IF NOT EXISTS svc._dgw',
+  'CREATE SCHEMA IF NOT EXISTS svc.query',
+  'CREATE SCHEMA IF NOT EXISTS svc.mtquery',
+  'CREATE SCHEMA IF NOT EXISTS svc."table"',
+  `CREATE TABLE IF NOT EXISTS svc._dgw.queries (id VARCHAR, name VARCHAR, display_name VARCHAR, input_query VARCHAR,
+     query_type VARCHAR, schedule VARCHAR, folder_id VARCHAR, view_pending BOOLEAN, schedule_set_at BIGINT, created_at BIGINT, modified_at BIGINT)`,
+  'CREATE TABLE IF NOT EXISTS svc._dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)',
+  // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
+  'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
+  'CREATE TABLE IF NOT EXISTS svc._dgw.settings (key VARCHAR, value VARCHAR)',
+];
+
+/** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
+export async function openStore(duck: DuckDBModule, options: ProjectOptions): Promise<ProjectStore> {
+  const instance = await duck.DuckDBInstance.create(':memory:');
+  let writer: DuckDBConnection | undefined;
+  try {
+    writer = await instance.connect();
+    await attach(writer, options.file ?? ':memory:', options.id);
+    // From here on SQL cannot reach the file system: run-SQL statements only see the project.
+    await writer.run('SET enable_external_access = false');
+    await writer.run('USE svc');
+    const store = new ProjectStore(options.id, duck, instance, writer, options.now);
+    await init(store, options.seed);
+    return store;
+  } catch (error) {
+    writer?.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+}
+
+async function init(s: ProjectStore, seed: boolean): Promise<void> {
+  await s.writer.run('BEGIN');
+  try {
+    for (const statement of SCHEMA) await s.writer.run(statement);
+    const seeded = await rows(s.writer, `SELECT value FROM svc._dgw.settings WHERE key = 'seeded'`);
+    if (seed && seeded.length === 0) {
+      await seedDemo(s.writer);
+      await s.writer.run(`INSERT INTO svc._dgw.settings VALUES ('seeded', ?)`, [new Date(s.now()).toISOString()]);
+    }
+    await s.writer.run('COMMIT');
+  } catch (error) {
+    await s.writer.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+  await s.reload();
+  await recoverRefreshLog(s);
+}
+
+/** Attaches the database file, waiting up to 3 s while another process holds its lock. */
+async function attach(conn: DuckDBConnection, file: string, projectId: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    try {
+      await conn.run(`ATTACH ${literal(file)} AS svc`);
+      return;
+    } catch (error) {
+      const message = duckMessage(error);
+      if (!/lock/i.test(message)) throw error;
+      if (Date.now() > deadline) {
+        throw new HttpError(409, `the database of project ${projectId} is in use by another process: ${message}`, 'LOCKED');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { Query } from '../../api/types.js';
+import { deriveQueryName } from '../../api/names.js';
+import { badRequest, conflict, userSql } from '../errors.js';
+import { ident, qualified, trimStatement } from '../sql.js';
+import { checkSql } from './check.js';
+import { ensurePath, folderPath, touchFolder } from './folders.js';
+import { createViewSql, dropObjectSql, dropQuery, insertQuerySql, objectStatements } from './objects.js';
+import type { ProjectStore } from './store.js';
+import type { QueryInput, QueryRow, SqlCheck } from './types.js';
+
+const MAX_QUERY_NAME = 128;
+
+/** `name` from `displayName` by the documented rule; 400 when nothing is left. */
+export function queryName(displayName: string): string {
+  const name = deriveQueryName(displayName);
+  if (name === '') throw badRequest(`displayName "${displayName}" has no letters, digits or underscores to make a name from`);
+  if (name.length > MAX_QUERY_NAME) throw badRequest(`the name derived from displayName is longer than ${MAX_QUERY_NAME} characters`);
+  return name;
+}
+
+export function toQuery(s: ProjectStore, q: QueryRow): Query {
+  return {
+    id: q.id,
+    displayName: q.displayName,
+    name: q.name,
+    inputQuery: q.inputQuery,
+    queryType: q.queryType,
+    schedule: q.queryType === 'MATERIALIZED' ? (q.schedule ?? { type: 'none' }) : null,
+    path: q.folderId ? folderPath(s, q.folderId) : null,
+    folderId: q.folderId,
+  };
+}
+
+export function queryByName(s: ProjectStore, name: string): QueryRow | undefined {
+  for (const q of s.queries.values()) if (q.name === name) return q;
+  return undefined;
+}
+
+/** Create Query (spec 4.1). `checkSchemaExists` false stores SQL that reads missing tables. */
+export async function createQuery(s: ProjectStore, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
+  const displayName = input.displayName;
+  if (displayName === undefined || displayName.trim() === '') throw badRequest('displayName is required');
+  const name = queryName(displayName);
+  const queryType = input.queryType ?? 'PLAIN';
+  if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
+    throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
+  }
+  let sqlText: string;
+  if (input.inputQueryRefId !== undefined) sqlText = s.query(input.inputQueryRefId).inputQuery;
+  else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
+  else throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
+  const schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
+  if (schedule && queryType !== 'MATERIALIZED') throw badRequest('a schedule applies only to MATERIALIZED queries');
+  // With checkSchemaExists the DDL itself refuses what does not bind; binding first is only
+  // needed to store such SQL anyway.
+  const check = await checkSql(s, sqlText, !checkSchemaExists);
+
+  const id = randomUUID();
+  let row: QueryRow | undefined;
+  await s.tx(async (c) => {
+    if (queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+    const now = s.now();
+    const folderId = input.path === undefined ? null : await ensurePath(s, c, input.path, now);
+    row = {
+      id, name, displayName, inputQuery: check.sql, queryType, schedule, folderId,
+      viewPending: queryType === 'PLAIN' && check.bindError !== undefined,
+      scheduleSetAt: now, createdAt: now, modifiedAt: now,
+    };
+    // One round trip: the metadata row and the view or materialized table, in one transaction.
+    const statements = [insertQuerySql(row), ...objectStatements(s, row, check)];
+    await userSql(() => c.run(statements.map((x) => x.sql).join(';\n')));
+    for (const x of statements) x.apply?.();
+  }, [], { reload: false });
+  s.queries.set(id, row!);
+  return toQuery(s, row!);
+}
+
+/** Update Query: omitted fields keep their values; see docs/local-gateway.md for the details. */
+export async function updateQuery(s: ProjectStore, id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
+  const before = s.query(id);
+  const queryType = input.queryType ?? before.queryType;
+  if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
+    throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
+  }
+  let sqlText = before.inputQuery;
+  if (input.inputQueryRefId !== undefined) sqlText = s.query(input.inputQueryRefId).inputQuery;
+  else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
+  const sqlChanged = trimStatement(sqlText) !== before.inputQuery;
+  const typeChanged = queryType !== before.queryType;
+  if (input.schedule && input.schedule.type !== 'none' && queryType !== 'MATERIALIZED') {
+    throw badRequest('a schedule applies only to MATERIALIZED queries');
+  }
+  const displayName = input.displayName ?? before.displayName;
+  if (displayName.trim() === '') throw badRequest('displayName must not be empty');
+  const name = queryName(displayName);
+  const nameChanged = name !== before.name;
+  const rebuild = sqlChanged || typeChanged || input.inputQueryRefId !== undefined;
+  const check: SqlCheck = rebuild ? await checkSql(s, sqlText, !checkSchemaExists) : { sql: before.inputQuery };
+  await s.tx(async (c) => {
+    const q = s.query(id);
+    if (nameChanged && queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+    const now = s.now();
+    let schedule = q.schedule;
+    let scheduleSetAt = q.scheduleSetAt;
+    if (input.schedule !== undefined) {
+      schedule = input.schedule.type === 'none' ? null : input.schedule;
+      scheduleSetAt = now;
+    }
+    if (queryType === 'PLAIN') schedule = null;
+    const folderId = input.path === undefined ? q.folderId : await ensurePath(s, c, input.path, now);
+    const row: QueryRow = {
+      ...q, name, displayName, inputQuery: check.sql, queryType, schedule, scheduleSetAt, folderId, modifiedAt: now,
+      viewPending: queryType === 'PLAIN' && (rebuild ? check.bindError !== undefined : q.viewPending),
+    };
+    if (rebuild) {
+      await c.run(dropObjectSql(q));
+      if (q.queryType !== 'PLAIN') {
+        await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [id]);
+        s.refreshes.delete(id);
+      }
+      for (const x of objectStatements(s, row, check)) {
+        await userSql(() => c.run(x.sql));
+        x.apply?.();
+      }
+    } else if (nameChanged) {
+      const kind = q.queryType === 'PLAIN' ? 'VIEW' : 'TABLE';
+      await c.run(`ALTER ${kind} IF EXISTS ${qualified(q.queryType === 'PLAIN' ? 'query' : 'mtquery', q.name)} RENAME TO ${ident(name)}`);
+    }
+    await c.run('DELETE FROM svc._dgw.queries WHERE id = ?', [id]);
+    await c.run(insertQuerySql(row).sql);
+  }, rebuild || nameChanged ? [id] : []);
+  return toQuery(s, s.query(id));
+}
+
+/** Move Query: `/` (or an empty path) puts it at the root; missing folders are created. */
+export async function moveQuery(s: ProjectStore, id: string, path: string): Promise<void> {
+  s.query(id);
+  await s.tx(async (c) => {
+    const now = s.now();
+    const folderId = await ensurePath(s, c, path, now);
+    await c.run('UPDATE svc._dgw.queries SET folder_id = ?, modified_at = ? WHERE id = ?', [folderId, now, id]);
+    if (folderId) await touchFolder(c, folderId, now);
+  });
+}
+
+/** Delete Query: drops its view or materialized table with it. */
+export async function deleteQuery(s: ProjectStore, id: string): Promise<Query> {
+  const view = toQuery(s, s.query(id));
+  await s.tx(async (c) => dropQuery(s, c, s.query(id)), [id]);
+  return view;
+}
+
+/** Creates views that could not be bound when their query was saved, where they now bind. */
+export async function bindPendingViews(s: ProjectStore): Promise<void> {
+  const pending = [...s.queries.values()].filter((q) => q.viewPending);
+  for (const q of pending) {
+    const check = await checkSql(s, q.inputQuery, true).catch(() => undefined);
+    if (!check || check.bindError) continue;
+    await s.tx(async (c) => {
+      const current = s.queries.get(q.id);
+      if (!current?.viewPending || current.inputQuery !== q.inputQuery || current.name !== q.name) return;
+      await c.run(createViewSql(q.name, check.sql));
+      await c.run('UPDATE svc._dgw.queries SET view_pending = false WHERE id = ?', [q.id]);
+    }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,86 @@
+import type { RefreshStatus, RefreshStatusView } from '../../api/types.js';
+import { badRequest, duckMessage } from '../errors.js';
+import { nextFireTime } from '../schedule.js';
+import { materializeSql } from './objects.js';
+import { appendStatus } from './refresh-log.js';
+import type { ProjectStore, RunningRefresh } from './store.js';
+import type { QueryRow } from './types.js';
+
+/** A MATERIALIZED query, or 400 for a PLAIN one (404 when missing). */
+export function materialized(s: ProjectStore, id: string): QueryRow {
+  const q = s.query(id);
+  if (q.queryType !== 'MATERIALIZED') throw badRequest(`query ${q.name} is PLAIN; only MATERIALIZED queries have a refresh`, 'NOT_MATERIALIZED');
+  return q;
+}
+
+/** When the schedule of a query is next due (epoch ms), or undefined without a schedule. */
+export function nextRun(s: ProjectStore, q: QueryRow): number | undefined {
+  if (q.queryType !== 'MATERIALIZED' || !q.schedule) return undefined;
+  const last = s.refreshes.get(q.id)?.startedAt ?? 0;
+  return nextFireTime(q.schedule, Math.max(last, q.scheduleSetAt));
+}
+
+export function statusView(s: ProjectStore, q: QueryRow): RefreshStatusView {
+  const r = s.refreshes.get(q.id);
+  const next = nextRun(s, q);
+  return {
+    queryId: q.id,
+    queryName: q.name,
+    scheduleSettings: q.schedule,
+    nextExecutionStartTime: next === undefined ? null : new Date(next).toISOString(),
+    status: r?.status ?? 'NOT_INITIALIZED',
+    lastExecutionStartTime: r?.startedAt ? new Date(r.startedAt).toISOString() : null,
+    lastUpdateTime: r?.finishedAt ? new Date(r.finishedAt).toISOString() : null,
+    message: r?.message ?? null,
+  };
+}
+
+export function statusViews(s: ProjectStore): RefreshStatusView[] {
+  return [...s.queries.values()].filter((q) => q.queryType === 'MATERIALIZED').map((q) => statusView(s, q));
+}
+
+/**
+ * Starts a refresh in the background and answers at once. The new result replaces the old one
+ * in a single transaction, so readers see one or the other. A refresh already running is reused.
+ */
+export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatusView> {
+  return s.mutex.run(async () => {
+    const q = materialized(s, id);
+    s.assertOpen();
+    if (!s.running.has(id)) {
+      const startedAt = s.now();
+      await appendStatus(s, s.writer, id, { status: 'RUNNING', startedAt, finishedAt: null, message: null });
+      const conn = await s.connect();
+      const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
+      s.running.set(id, job);
+      job.done = runRefresh(s, q, job, startedAt);
+    }
+    return statusView(s, q);
+  });
+}
+
+export async function cancel(s: ProjectStore, id: string): Promise<RefreshStatusView> {
+  const q = materialized(s, id);
+  await s.stopRefresh(id);
+  return statusView(s, q);
+}
+
+async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, startedAt: number): Promise<void> {
+  const { conn } = job;
+  try {
+    await conn.run('BEGIN');
+    await conn.run(materializeSql(q.name, q.inputQuery));
+    await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });
+    await conn.run('COMMIT');
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    const status: RefreshStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
+    const message = job.cancelled ? 'the refresh was cancelled' : duckMessage(error);
+    if (!s.closed || job.cancelled) {
+      await appendStatus(s, conn, q.id, { status, startedAt, finishedAt: s.now(), message }).catch(() => undefined);
+    }
+  } finally {
+    s.running.delete(q.id);
+    conn.closeSync();
+  }
+}

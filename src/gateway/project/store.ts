@@ -1,0 +1,185 @@
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
+import type { QueryType, Schedule } from '../../api/types.js';
+import type { DuckDBModule } from '../duckdb.js';
+import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
+import type { FolderRow, QueryRow, RefreshRow } from './types.js';
+
+/** A refresh in flight: its own connection, so cancelling it interrupts nothing else. */
+export interface RunningRefresh {
+  conn: DuckDBConnection;
+  cancelled: boolean;
+  done: Promise<void>;
+}
+
+/** Serialises the metadata writes of one project. */
+class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+const POOL_SIZE = 4;
+
+/**
+ * The state every part of a project shares: a DuckDB instance with the project's database attached
+ * as catalog `svc`, its metadata cached in memory, one writer connection for metadata changes
+ * (serialised, each change one transaction), a small pool of connections for reads, and the
+ * refreshes running on their own connections.
+ */
+export class ProjectStore {
+  readonly queries = new Map<string, QueryRow>();
+  readonly folders = new Map<string, FolderRow>();
+  readonly refreshes = new Map<string, RefreshRow>();
+  readonly running = new Map<string, RunningRefresh>();
+  readonly mutex = new Mutex();
+  /** The next refresh-log sequence number: the latest row per query is its status. */
+  seq = 1;
+  closed = false;
+  private readonly pool: DuckDBConnection[] = [];
+
+  constructor(
+    readonly id: string,
+    readonly duck: DuckDBModule,
+    private readonly instance: DuckDBInstance,
+    readonly writer: DuckDBConnection,
+    readonly now: () => number,
+  ) {}
+
+  /** Runs `fn` on a pooled read connection. */
+  async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const conn = this.pool.pop() ?? (await this.connect());
+    try {
+      return await fn(conn);
+    } finally {
+      if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
+      else conn.closeSync();
+    }
+  }
+
+  /** A new connection of its own (not pooled), using the project's catalog. */
+  async connect(): Promise<DuckDBConnection> {
+    const conn = await this.instance.connect();
+    await conn.run('USE svc');
+    return conn;
+  }
+
+  /** A cached query, or 404. */
+  query(id: string): QueryRow {
+    const q = this.queries.get(id);
+    if (!q) throw notFound(`query ${id} not found in project ${this.id}`);
+    return q;
+  }
+
+  /** A cached folder, or 404. */
+  folder(id: string): FolderRow {
+    const f = this.folders.get(id);
+    if (!f) throw notFound(`folder ${id} not found in project ${this.id}`);
+    return f;
+  }
+
+  assertOpen(): void {
+    if (this.closed) throw new HttpError(500, `project ${this.id} is closed`, 'CLOSED');
+  }
+
+  /**
+   * One metadata change: serialised with the others, running refreshes of `stop` cancelled first,
+   * then `fn` in one transaction on the writer connection, then the cache reloaded.
+   */
+  tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = [], options: { reload?: boolean } = {}): Promise<T> {
+    return this.mutex.run(async () => {
+      this.assertOpen();
+      for (const id of stop) await this.stopRefresh(id);
+      await this.writer.run('BEGIN');
+      let result: T;
+      try {
+        result = await fn(this.writer);
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK').catch(() => undefined);
+        // The cache may hold folders made inside the failed transaction: read it back.
+        await this.reload();
+        throw mapWriteError(error);
+      }
+      // A change that updated the cache itself skips the reload (create query, the hot path).
+      if (options.reload !== false) await this.reload();
+      return result;
+    });
+  }
+
+  /** Reads the queries and folders back into the cache. */
+  async reload(): Promise<void> {
+    const qs = await rows(this.writer, 'SELECT * FROM svc._dgw.queries ORDER BY created_at, id');
+    this.queries.clear();
+    for (const r of qs) {
+      this.queries.set(String(r.id), {
+        id: String(r.id),
+        name: String(r.name),
+        displayName: String(r.display_name),
+        inputQuery: String(r.input_query),
+        queryType: String(r.query_type) as QueryType,
+        schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
+        folderId: r.folder_id === null ? null : String(r.folder_id),
+        viewPending: r.view_pending === true,
+        scheduleSetAt: Number(r.schedule_set_at),
+        createdAt: Number(r.created_at),
+        modifiedAt: Number(r.modified_at),
+      });
+    }
+    const fs = await rows(this.writer, 'SELECT * FROM svc._dgw.folders ORDER BY created_at, id');
+    this.folders.clear();
+    for (const r of fs) {
+      this.folders.set(String(r.id), {
+        id: String(r.id),
+        name: String(r.name),
+        parentId: r.parent_id === null ? null : String(r.parent_id),
+        createdAt: Number(r.created_at),
+        modifiedAt: Number(r.modified_at),
+      });
+    }
+  }
+
+  /** Cancels a running refresh (interrupting DuckDB) and waits until it has stopped. */
+  async stopRefresh(id: string): Promise<boolean> {
+    const job = this.running.get(id);
+    if (!job) return false;
+    job.cancelled = true;
+    job.conn.interrupt();
+    await job.done;
+    return true;
+  }
+
+  /** Closes the database; running refreshes are awaited (`wait`) or cancelled. */
+  async close(options: { wait: boolean }): Promise<void> {
+    if (this.closed) return;
+    for (const [id, job] of [...this.running]) {
+      if (options.wait) await job.done;
+      else await this.stopRefresh(id);
+    }
+    await this.mutex.run(async () => {
+      this.closed = true;
+      for (const conn of this.pool.splice(0)) conn.closeSync();
+      await this.writer.run('CHECKPOINT').catch(() => undefined);
+      this.writer.closeSync();
+      this.instance.closeSync();
+    });
+  }
+}
+
+/** Runs `sql` and returns its rows as plain objects. */
+export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBValue[]): Promise<Array<Record<string, unknown>>> {
+  const reader = await conn.runAndReadAll(sql, values);
+  return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
+}
+
+/** Two writers that touched the same rows: DuckDB's conflict becomes a 409 worth retrying. */
+function mapWriteError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const message = duckMessage(error);
+  if (/TransactionContext Error|write-write conflict|Conflict on/i.test(message)) {
+    return conflict(`the change conflicts with a concurrent one (${message}); try again`);
+  }
+  return error;
+}

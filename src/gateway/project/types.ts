@@ -1,0 +1,79 @@
+import type { QueryType, RefreshStatus, Schedule } from '../../api/types.js';
+
+/** A saved query as the gateway keeps it. */
+export interface QueryRow {
+  id: string;
+  name: string;
+  displayName: string;
+  inputQuery: string;
+  queryType: QueryType;
+  schedule: Schedule | null;
+  folderId: string | null;
+  /** True when its view could not be bound when saved (checkSchemaExists=false); retried before SQL runs. */
+  viewPending: boolean;
+  /** When the schedule was last set: intervals count from here or from the last run, whichever is later. */
+  scheduleSetAt: number;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+/** A folder as the gateway keeps it: queries point at it, children at their parent. */
+export interface FolderRow {
+  id: string;
+  name: string;
+  parentId: string | null;
+  createdAt: number;
+  modifiedAt: number;
+}
+
+/** The latest refresh-log row of a MATERIALIZED query. */
+export interface RefreshRow {
+  status: RefreshStatus;
+  startedAt: number | null;
+  finishedAt: number | null;
+  message: string | null;
+}
+
+/** A query body after its fields were type-checked (undefined = not given). */
+export interface QueryInput {
+  displayName?: string;
+  inputQuery?: string;
+  queryType?: QueryType;
+  schedule?: Schedule;
+  inputQueryRefId?: string;
+  path?: string;
+}
+
+/** The outcome of checking a statement before it is saved. */
+export interface SqlCheck {
+  sql: string;
+  /** DuckDB's binder message when the statement reads something that does not exist. */
+  bindError?: string;
+}
+
+/** One SQL statement of a change, and what to update in the cache once it ran. */
+export interface Statement {
+  sql: string;
+  apply?: () => void;
+}
+
+/** A stored table in `svc.table` and its columns, in DuckDB's order. */
+export interface TableInfo {
+  name: string;
+  columns: ColumnInfo[];
+}
+
+/** A column of a stored table. */
+export interface ColumnInfo {
+  name: string;
+  dataType: string;
+}
+
+/** Options of one project database. */
+export interface ProjectOptions {
+  id: string;
+  /** The database file; undefined keeps everything in memory (tests). */
+  file?: string;
+  now: () => number;
+  seed: boolean;
+}

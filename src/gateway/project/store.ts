@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
-import type { QueryType, Schedule } from '../../api/types.js';
+import type { QueryType, RefreshStatus, Schedule } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import type { FolderRow, QueryRow, RefreshRow } from './types.js';
@@ -99,8 +99,9 @@ export class ProjectStore {
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.writer.run('ROLLBACK').catch(() => undefined);
-        // The cache may hold folders made inside the failed transaction: read it back.
+        // The cache may hold folders or statuses changed inside the failed transaction: read it all back.
         await this.reload();
+        await this.reloadRefreshes();
         throw mapWriteError(error);
       }
       // A change that updated the cache itself skips the reload (create query, the hot path).
@@ -141,6 +142,21 @@ export class ProjectStore {
     }
   }
 
+  /** Reads the latest committed refresh status of each query back into the cache. */
+  async reloadRefreshes(): Promise<void> {
+    const log = await rows(this.writer, 'SELECT query_id, seq, status, started_at, finished_at, message FROM svc._dgw.refresh_log ORDER BY seq');
+    this.refreshes.clear();
+    for (const r of log) {
+      this.seq = Math.max(this.seq, Number(r.seq) + 1);
+      this.refreshes.set(String(r.query_id), {
+        status: String(r.status) as RefreshStatus,
+        startedAt: num(r.started_at),
+        finishedAt: num(r.finished_at),
+        message: r.message === null ? null : String(r.message),
+      });
+    }
+  }
+
   /** Cancels a running refresh (interrupting DuckDB) and waits until it has stopped. */
   async stopRefresh(id: string): Promise<boolean> {
     const job = this.running.get(id);
@@ -172,6 +188,10 @@ export class ProjectStore {
 export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBValue[]): Promise<Array<Record<string, unknown>>> {
   const reader = await conn.runAndReadAll(sql, values);
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
+}
+
+function num(v: unknown): number | null {
+  return v === null || v === undefined ? null : Number(v);
 }
 
 /** Two writers that touched the same rows: DuckDB's conflict becomes a 409 worth retrying. */

@@ -35,7 +35,8 @@ const stored = () => JSON.parse(fs.readFileSync(path.join(config.dir, 'config.js
 function loginOnTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, DGW_BIN, ...args].map(quote).join(' ');
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
+  // CI is cleared like in test/support/dgw.ts: dgw never prompts when CI is set.
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'CI'));
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...base, ...env() }, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';

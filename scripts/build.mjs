@@ -4,6 +4,28 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+/**
+ * commander imports node:child_process (only to spawn executable subcommands, which dgw does not
+ * have) and node:util (for one function); loading them costs every start-up a few milliseconds.
+ * For commander alone, both become functions that load the builtin on first call.
+ */
+const lazyCommanderBuiltins = {
+  name: 'lazy-commander-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(child_process|util)$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' } : undefined,
+    );
+    b.onLoad({ filter: /^child_process$/, namespace: 'lazy-builtin' }, () => ({
+      contents: "export default { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };",
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /^util$/, namespace: 'lazy-builtin' }, () => ({
+      contents: "export const stripVTControlCharacters = (s) => process.getBuiltinModule('node:util').stripVTControlCharacters(s);",
+      loader: 'js',
+    }));
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
@@ -21,6 +43,7 @@ const result = await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazyCommanderBuiltins],
 });
 // Which source files each output holds: tests use it to tell which modules a command loaded.
 writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));

@@ -73,7 +73,14 @@ export async function runProcess(): Promise<void> {
     if (error.code === 'EPIPE') process.exit(0);
   });
   const code = await main(process.argv.slice(2), {
-    io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    // process.stdin is made on first use: creating it costs start-up time most commands never need.
+    io: {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      get stdin() {
+        return process.stdin;
+      },
+    },
     env: process.env,
     cwd: process.cwd(),
     signal: controller.signal,

@@ -106,7 +106,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     signal,
     clock: deps.clock ?? realClock,
     // CI runs never prompt, even when a runner allocates a terminal.
-    interactive: deps.interactive ?? (!env.CI && io.stdin.isTTY === true && io.stderr.isTTY === true),
+    interactive: deps.interactive ?? (!env.CI && io.stderr.isTTY === true && io.stdin.isTTY === true),
 
     store() {
       storePromise ??= ProfileStore.open(configDir(env));

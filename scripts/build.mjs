@@ -29,7 +29,7 @@ const lazyCommanderBuiltins = {
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
-  entryPoints: { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts' },
+  entryPoints: { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -47,6 +47,11 @@ const result = await build({
 });
 // Which source files each output holds: tests use it to tell which modules a command loaded.
 writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));
+
+// What the root help shows of each top-level command: with it, `dgw help` (and `dgw --help` on a
+// terminal) renders without loading any command's code (src/root.ts, rootForHelp).
+const { commandSummaries } = await import(new URL('../dist/commands-manifest.js', import.meta.url).href);
+writeFileSync(new URL('../dist/commands.json', import.meta.url), `${JSON.stringify(commandSummaries(), null, 1)}\n`);
 
 // The root help exactly as a pipe gets it (80 columns, no colour), rendered by the built CLI
 // itself: bin/dgw.js prints it for `dgw --help` when stdout is not a terminal. If it cannot be

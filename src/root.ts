@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import type { ContextDeps } from './context.js';
 import { createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
@@ -85,9 +85,65 @@ export function commandWord(argv: string[]): string | undefined {
   return undefined;
 }
 
-/** The command tree for one command line: only the noun it names when it names one, else the whole tree. */
+/** What the root help shows of one top-level command; dist/commands.json holds them (scripts/build.mjs). */
+export interface CommandSummary {
+  name: string;
+  aliases: string[];
+  term: string;
+  description: string;
+}
+
+/** The visible top-level commands of a (whole) tree, as its root help shows them, in order. */
+export function summarise(program: Command): CommandSummary[] {
+  const help = program.createHelp();
+  const visible = new Set(help.visibleCommands(program));
+  return program.commands
+    .filter((c) => visible.has(c))
+    .map((c) => ({ name: c.name(), aliases: c.aliases(), term: help.subcommandTerm(c), description: help.subcommandDescription(c) }));
+}
+
+/**
+ * The root with a stand-in for each top-level command: enough for commander to render the root
+ * help (at any width) exactly as the whole tree renders it, without loading any command's code.
+ */
+export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[]): Command {
+  const program = createRoot(deps);
+  const terms = new Map<Command, string>();
+  for (const s of summaries) terms.set(program.command(s.name).aliases(s.aliases).description(s.description), s.term);
+  program.configureHelp({
+    ...program.configureHelp(),
+    subcommandTerm(this: Help, cmd: Command) {
+      return terms.get(cmd) ?? Help.prototype.subcommandTerm.call(this, cmd);
+    },
+  });
+  addExitCodesCommand(program, deps);
+  return program;
+}
+
+/** The summaries the build wrote next to the bundle, or undefined (unbundled, or not built). */
+function builtSummaries(): CommandSummary[] | undefined {
+  try {
+    const fs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+    return JSON.parse(fs.readFileSync(new URL('../commands.json', import.meta.url), 'utf8')) as CommandSummary[];
+  } catch {
+    return undefined;
+  }
+}
+
+const ROOT_HELP = new Set(['', '--help', '-h', 'help']);
+
+/**
+ * The command tree for one command line: only the noun it names when it names one; for the root
+ * help alone (`dgw`, `dgw --help`, `dgw -h`, `dgw help`), stand-ins from the build's summaries;
+ * else the whole tree.
+ */
 export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promise<Command> {
-  const word = commandWord(argv);
+  if (argv.length <= 1 && ROOT_HELP.has(argv[0] ?? '')) {
+    const summaries = builtSummaries();
+    if (summaries) return rootForHelp(deps, summaries);
+  }
+  // `dgw help NOUN` is that noun's help: the noun alone is enough.
+  const word = argv.length === 2 && argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv);
   const load = word === undefined ? undefined : NOUNS.get(word);
   if (!load) return (await import('./program.js')).buildProgram(deps);
   const program = createRoot(deps);

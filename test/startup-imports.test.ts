@@ -131,6 +131,13 @@ describe('start-up paths load only what they need', () => {
     });
   }
 
+  it('help (the root help, rendered live) loads no command\'s code', async () => {
+    const r = await loadedBy(['help']);
+    expect(r.code).toBe(0);
+    expect(r.sources).toContain('src/root.ts');
+    expect(r.sources.filter((s) => /^src\/commands\/[^/]+\//.test(s))).toEqual([]);
+  });
+
   it('a remote command reads settings without conf, and without cosmiconfig when there is no project file', async () => {
     const r = await loadedBy(['catalog', 'list', '--json'], remoteEnv());
     expect(r.code).toBe(0);

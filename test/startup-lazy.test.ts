@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { ContextDeps } from '../src/context.js';
 import { buildProgram } from '../src/program.js';
-import { buildProgramFor, commandWord, NOUNS } from '../src/root.js';
+import { buildProgramFor, commandWord, NOUNS, rootForHelp, summarise } from '../src/root.js';
 import { runDgw } from './support/dgw.js';
 
 // A command line that names a noun loads that noun alone (src/root.ts). These tests hold the lazy
@@ -65,22 +65,60 @@ describe('lazy nouns', () => {
     expect(commandWord(['--', 'catalog'])).toBeUndefined();
   });
 
-  it('an unknown word or `help` gets the whole tree (suggestions, help of any command)', async () => {
+  it('an unknown word, or help with anything else, gets the whole tree (suggestions, help of any command)', async () => {
     expect((await buildProgramFor(inert, ['catalgo'])).commands.length).toBe(full.commands.length);
-    expect((await buildProgramFor(inert, ['help', 'query'])).commands.length).toBe(full.commands.length);
+    expect((await buildProgramFor(inert, ['help', 'query', 'create'])).commands.length).toBe(full.commands.length);
+    expect((await buildProgramFor(inert, ['--debug', 'help'])).commands.length).toBe(full.commands.length);
+  });
+
+  it('`help NOUN` loads that noun alone', async () => {
+    const lazy = await buildProgramFor(inert, ['help', 'query']);
+    expect(lazy.commands.map((c) => c.name())).toEqual(['query', 'help-exit-codes']);
+  });
+});
+
+describe('root help from the build\'s summaries', () => {
+  it('renders exactly as the whole tree does, at any width', () => {
+    const stub = rootForHelp(inert, JSON.parse(JSON.stringify(summarise(full))));
+    expect(stub.commands.length).toBe(full.commands.length);
+    for (const width of [40, 60, 80, 100, 132, 200]) {
+      const render = (p: Command) => {
+        p.configureOutput({ ...p.configureOutput(), getOutHelpWidth: () => width });
+        return p.helpInformation();
+      };
+      expect(render(stub)).toBe(render(full));
+    }
+  });
+
+  it('the summaries hold every visible top-level command, with its arguments in the term', () => {
+    const summaries = summarise(full);
+    expect(summaries.map((s) => s.name)).toEqual(full.commands.filter((c) => c.name() !== 'help-exit-codes').map((c) => c.name()));
+    expect(summaries.find((s) => s.name === 'completion')!.term).toBe('completion <shell>');
   });
 });
 
 describe('help fast path', () => {
-  it('`dgw --help` and `-h` to a pipe print exactly what commander renders live', async () => {
-    const live = await runDgw(['help']);
+  it('`dgw --help` and `-h` to a pipe, and `dgw help`, print exactly what the whole tree renders', async () => {
+    // `--no-color` before `help` is not one of the root-help shapes, so it renders from the whole tree.
+    const whole = await runDgw(['--no-color', 'help']);
+    const stubs = await runDgw(['help']);
     const cached = await runDgw(['--help']);
     const short = await runDgw(['-h']);
-    expect(live.code).toBe(0);
-    expect(live.stdout).toContain('Usage: dgw');
-    expect(cached.code).toBe(0);
-    expect(cached.stdout).toBe(live.stdout);
-    expect(short.stdout).toBe(live.stdout);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).toContain('Usage: dgw');
+    expect(whole.stdout).toContain('completion <shell>');
+    for (const r of [stubs, cached, short]) {
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(whole.stdout);
+    }
+  });
+
+  it('`dgw help NOUN` is the noun\'s own help', async () => {
+    const viaHelp = await runDgw(['help', 'query']);
+    const viaFlag = await runDgw(['query', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toContain('Usage: dgw query');
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
   });
 
   it('`dgw --version` prints the version the build baked in', async () => {

@@ -141,7 +141,7 @@ const node0 = { label: 'node -e 0', args: ['-e', '0'], env: childEnv() };
 const configDir = path.join(tmp, 'config');
 const dgwEnvBase = childEnv({ DGW_CONFIG_DIR: configDir });
 // `dgw --help` to a pipe prints the help rendered at build time (bin/dgw.js); `dgw help` renders it
-// live with the whole command tree, as `--help` on a terminal does: shown for information.
+// live with commander, as `dgw --help` on a terminal does: shown for information, with no target.
 for (const [label, target, args] of [
   ['dgw --version', 1.3, ['--version']],
   ['dgw --help', 1.5, ['--help']],
@@ -278,6 +278,12 @@ if (foot.skipped) {
     `| tarball (dgw itself) | ${fmtMb(foot.tarballMb)} | |`,
   );
 }
+out.push(
+  '',
+  'times: median wall-clock from spawn to exit (spawnSync, process.hrtime) of the same Node binary, after one unmeasured run each;',
+  'ratio: median over the pairs of dgw time / baseline time, pairs interleaved and alternating which runs first;',
+  `peak RSS: getrusage maxrss of the measured process (a --require preload reads it on exit), median of ${MEMORY_RUNS} separate runs.`,
+);
 for (const r of rows) if (r.note) out.push(`note (${r.label}): ${r.note}`);
 out.push('', `total bench time: ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
 process.stdout.write(`${out.join('\n')}\n`);

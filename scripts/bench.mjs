@@ -10,6 +10,7 @@
 // Flags: --runs N (pairs per start-up/remote row, default 20, at least 10)
 //        --gateway-runs N (pairs for the materialization row, default 15)
 //        --no-gateway, --no-footprint (skip those rows; the table says they were skipped)
+//        --check (one pair per row: proves every row runs; the numbers mean nothing)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,9 +31,12 @@ const num = (name, fallback) => {
   const i = argv.indexOf(name);
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
-const RUNS = Math.max(10, num('--runs', 20));
-const GATEWAY_RUNS = Math.max(10, num('--gateway-runs', 15));
-const MEMORY_RUNS = 3;
+// --check: one pair per row and one memory run, to prove every row still runs (test/bench-check.test.ts).
+// Its numbers are not measurements, and the output says so.
+const CHECK = flag('--check');
+const RUNS = CHECK ? 1 : Math.max(10, num('--runs', 20));
+const GATEWAY_RUNS = CHECK ? 1 : Math.max(10, num('--gateway-runs', 15));
+const MEMORY_RUNS = CHECK ? 1 : 3;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));
@@ -260,6 +264,7 @@ for (const r of rows) {
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
 const line = (row) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
 const out = [
+  ...(CHECK ? ['CHECK MODE (--check): one pair per row; these numbers are not measurements', ''] : []),
   ...machine,
   '',
   line(table[0]),

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ES modules of the bench, without type declarations
+import { diskUsage } from '../scripts/bench/footprint.mjs';
+// @ts-expect-error -- plain ES modules of the bench, without type declarations
+import { median, pairedRatio } from '../scripts/bench/stats.mjs';
+import { DGW_BIN, tempDir } from './support/dgw.js';
+
+// `npm run bench` must keep running as the CLI changes; --check runs every row once (its numbers
+// mean nothing) so a row that breaks fails here rather than on the next person's bench run.
+
+const ROOT = path.resolve(path.dirname(DGW_BIN), '..');
+
+describe('bench statistics', () => {
+  it('median of odd and even counts', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
+  });
+
+  it('the ratio is the median of the per-pair ratios, not the ratio of medians', () => {
+    expect(pairedRatio([10, 20, 30], [10, 10, 10])).toBe(2);
+    expect(pairedRatio([12, 100, 13], [10, 90, 10])).toBeCloseTo(1.2);
+    expect(() => pairedRatio([1], [1, 2])).toThrow();
+  });
+
+  it('disk usage counts allocated blocks and packages under node_modules', () => {
+    const t = tempDir('dgw-du-');
+    try {
+      const pkg = path.join(t.dir, 'node_modules', 'a');
+      fs.mkdirSync(path.join(t.dir, 'node_modules', '@s', 'b'), { recursive: true });
+      fs.mkdirSync(pkg, { recursive: true });
+      fs.writeFileSync(path.join(pkg, 'package.json'), '{}');
+      fs.writeFileSync(path.join(t.dir, 'node_modules', '@s', 'b', 'package.json'), '{}');
+      fs.writeFileSync(path.join(pkg, 'big.bin'), Buffer.alloc(1 << 20, 1));
+      const du = diskUsage(path.join(t.dir, 'node_modules'));
+      expect(du.packages).toBe(2);
+      expect(du.mb).toBeGreaterThanOrEqual(1);
+      expect(du.mb).toBeLessThan(2);
+    } finally {
+      t.remove();
+    }
+  });
+});
+
+describe('npm run bench', () => {
+  it('every row runs (--check, without the footprint installs)', async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'bench.mjs'), '--check', '--no-footprint'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('CHECK MODE');
+    expect(r.stdout).toMatch(/^node: v\d+/m);
+    const row = (label: string) => r.stdout.split('\n').find((l) => l.startsWith(`| ${label} `));
+    for (const label of ['dgw --version', 'dgw --help', 'dgw help (rendered live)', 'dgw catalog list --json', 'dgw query create --json']) {
+      expect(row(label), label).toMatch(/\| (pass|FAIL|info) +\| \d+\.\d MiB \/ \d+\.\d MiB/);
+    }
+    // DuckDB is an optional dependency: without it the row says so; with it, the row must run.
+    const gateway = row('materialize 1M-row aggregate');
+    expect(gateway).toMatch(/\| (pass|FAIL) +\||skipped: @duckdb\/node-api not installed/);
+    expect(r.stdout).toContain('install footprint: skipped (--no-footprint)');
+  }, 180_000);
+});

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Method } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { readSource } from '../read-source.js';
 
 /** Methods `dgw api` sends; the argument is case-insensitive. */
 export const API_METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -73,14 +72,5 @@ export async function readJsonInput(ctx: Context, source: string): Promise<unkno
     return JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--input: ${source === '-' ? 'stdin' : source} is not valid JSON (${(error as Error).message})`);
-  }
-}
-
-async function readSource(ctx: Context, source: string, flag: string): Promise<string> {
-  if (source === '-') return ctx.readStdin();
-  try {
-    return await fs.promises.readFile(path.resolve(ctx.cwd, source), 'utf8');
-  } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }

@@ -4,6 +4,7 @@ import type { ResultFormat } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
+import { readSource } from '../read-source.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export interface SqlOptions {
@@ -34,18 +35,7 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   const format = (opts.format ?? 'simple').toLowerCase();
   if (format !== 'simple' && format !== 'compact') throw new UsageError(`--format: "${opts.format}" is not simple or compact`);
   if (statementArg !== undefined && opts.file !== undefined) throw new UsageError('give the statement as an argument or with --file, not both');
-  let statement = statementArg;
-  if (opts.file !== undefined) {
-    if (opts.file === '-') statement = await ctx.readStdin();
-    else {
-      const [{ readFile }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
-      try {
-        statement = await readFile(resolve(ctx.cwd, opts.file), 'utf8');
-      } catch (error) {
-        throw new UsageError(`--file: cannot read ${opts.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      }
-    }
-  }
+  const statement = opts.file === undefined ? statementArg : await readSource(ctx, opts.file, '--file');
   if (statement === undefined || statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument or with --file');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const json = ctx.out.json;

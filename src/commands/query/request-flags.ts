@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { deriveQueryName, folderPathProblem } from '../../api/names.js';
 import type { QueryRequest, Schedule } from '../../api/types.js';
@@ -7,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { CronSyntaxError, parseCron } from '../../schedule/cron.js';
 import { parseDuration } from '../../schedule/duration.js';
 import { isValidTimeZone } from '../../schedule/timezone.js';
+import { readSource } from '../read-source.js';
 
 /** Flags shared by `query create`, `query update` and `mtquery create`. */
 export interface QueryFlags {
@@ -52,18 +52,9 @@ export async function readSqlSource(ctx: Context, flags: QueryFlags): Promise<{ 
   }
   if (flags.sql !== undefined) return { sql: nonEmptySql(flags.sql, '--sql') };
   if (flags.file !== undefined) {
-    const text = flags.file === '-' ? await ctx.readStdin() : await readSqlFile(flags.file);
-    return { sql: nonEmptySql(text, '--file') };
+    return { sql: nonEmptySql(await readSource(ctx, flags.file, '--file'), '--file') };
   }
   return {};
-}
-
-async function readSqlFile(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--file: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
 }
 
 function nonEmptySql(text: string, flag: string): string {

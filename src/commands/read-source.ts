@@ -1,0 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+/**
+ * Reads a file named on the command line, relative to the context's folder, or stdin for `-`.
+ * A file that cannot be read is a usage error naming the flag, found before anything is sent.
+ */
+export async function readSource(ctx: Context, source: string, flag: string): Promise<string> {
+  if (source === '-') return ctx.readStdin();
+  try {
+    return await readFile(path.resolve(ctx.cwd, source), 'utf8');
+  } catch (error) {
+    throw new UsageError(`${flag}: cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

@@ -140,9 +140,10 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       let baseUrl = s.baseUrl.value;
       let apiKey = options.apiKey ?? s.apiKey.value;
       let localFetch: typeof fetch | undefined;
+      const trace = globals.debug ? (line: string) => io.stderr.write(`${errColor.dim(line)}\n`) : undefined;
       if (baseUrl === undefined) {
         const { connectLocal } = await import('./gateway/connect.js');
-        const local = await connectLocal({ env, apiKey, trace: globals.debug ? (l) => io.stderr.write(`${l}\n`) : undefined });
+        const local = await connectLocal({ env, apiKey, trace });
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
         apiKey = local.apiKey;
@@ -151,7 +152,6 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       if (!apiKey && options.requireKey !== false) {
         throw new AuthError('no API key', { hint: 'run `dgw auth login`, or set DGW_API_KEY' });
       }
-      const trace = globals.debug ? (line: string) => io.stderr.write(`${errColor.dim(line)}\n`) : undefined;
       trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${options.apiKey ? 'given' : s.apiKey.source})`);
       return new Http({
         baseUrl,

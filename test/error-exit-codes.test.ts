@@ -173,11 +173,13 @@ describe('transport and body failures', () => {
   });
 
   it('--debug traces requests, and the key is redacted even where the service echoes it', async () => {
-    server.on('GET', CATALOGS, { status: 404, json: { message: `nothing here for ${KEY}` } });
+    server.on('GET', CATALOGS, { status: 404, delayMs: 300, json: { message: `nothing here for ${KEY}` } });
     const r = await dgw(['catalog', 'list', '--debug']);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('→ GET');
-    expect(r.stderr).toContain('← 404');
+    // The trace times the attempt itself: a 300 ms answer is not reported as 0 ms.
+    const ms = Number(/← 404 Not Found \((\d+) ms\)/.exec(r.stderr)?.[1]);
+    expect(ms).toBeGreaterThanOrEqual(250);
     expect(r.stderr).toContain('Bearer ****5b4a');
     expect(r.stderr).toMatch(/^error: nothing here for \*\*\*\*5b4a/m);
     expect(r.stderr).not.toContain(KEY);

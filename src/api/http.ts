@@ -48,10 +48,9 @@ export class Http {
 
   constructor(private readonly config: HttpConfig) {
     const trace = config.trace;
-    const started = new WeakMap<Request, number>();
     this.client = ky.create({
       timeout: config.timeoutMs,
-      fetch: config.fetch,
+      fetch: trace ? this.tracedFetch(trace) : config.fetch,
       signal: config.signal,
       headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : undefined,
       retry: {
@@ -64,27 +63,24 @@ export class Http {
         jitter: true,
         retryOnTimeout: false,
       },
-      hooks: trace
-        ? {
-            beforeRequest: [
-              ({ request }) => {
-                started.set(request, performance.now());
-                trace(`→ ${request.method} ${request.url}`);
-                trace(`  authorization: ${request.headers.has('authorization') ? `Bearer ${maskKey(config.apiKey)}` : '(none)'}`);
-              },
-            ],
-            beforeRetry: [({ retryCount, error }) => trace(`  retry ${retryCount} after: ${error.message}`)],
-            afterResponse: [
-              async ({ request, response }) => {
-                const ms = Math.round(performance.now() - (started.get(request) ?? performance.now()));
-                trace(`← ${response.status} ${response.statusText} (${ms} ms)`);
-                const text = await response.clone().text().catch(() => '');
-                if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
-              },
-            ],
-          }
-        : undefined,
+      hooks: trace ? { beforeRetry: [({ retryCount, error }) => trace(`  retry ${retryCount} after: ${error.message}`)] } : undefined,
     });
+  }
+
+  /** Wraps fetch so each attempt is traced and timed where it is actually sent. */
+  private tracedFetch(trace: (line: string) => void): typeof fetch {
+    const send = this.config.fetch ?? fetch;
+    return async (input, init) => {
+      const request = new Request(input, init);
+      trace(`→ ${request.method} ${request.url}`);
+      trace(`  authorization: ${request.headers.has('authorization') ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
+      const started = performance.now();
+      const response = await send(request);
+      trace(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
+      const text = await response.clone().text().catch(() => '');
+      if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
+      return response;
+    };
   }
 
   /** Sends one request and returns its parsed body; or, in dry-run mode, shows a change instead. */

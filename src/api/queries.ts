@@ -32,11 +32,6 @@ export function deleteQuery(http: Http, projectId: string, queryId: string): Pro
   return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/queries/${queryId}`, expect: 'none' });
 }
 
-export function moveQuery(http: Http, projectId: string, queryId: string, path: string): Promise<void> {
-  return http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/${queryId}/path`, body: { path }, expect: 'none' });
-}
-
 export function executeSql(http: Http, projectId: string, body: ExecuteRequest, format: ResultFormat): Promise<ExecuteResult> {
-  // Running SQL reads, it does not change anything the CLI manages, but it is a POST: dry-run must not swallow it.
   return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body });
 }

@@ -24,14 +24,12 @@ export async function waitForRefresh(
   clock: Clock,
   signal: AbortSignal,
   plan: WaitPlan,
-  onPoll?: (status: RefreshStatusView) => void,
 ): Promise<RefreshStatusView> {
   const deadline = clock.now() + plan.deadlineMs;
   let delay = plan.firstPollMs ?? 250;
   let seenRunning = false;
   for (;;) {
     const status = await getRefreshStatus(http, projectId, queryId);
-    onPoll?.(status);
     if (status.status === 'RUNNING') seenRunning = true;
     const started = status.lastExecutionStartTime ? Date.parse(status.lastExecutionStartTime) : NaN;
     const thisRun = seenRunning || (!Number.isNaN(started) && started >= requestedAt - 1000);

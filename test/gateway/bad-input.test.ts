@@ -126,6 +126,30 @@ describe('malformed and wrongly typed bodies get 400, oversized ones 413', () =>
     }
   });
 
+  it('refuses SQL that is not one SELECT with the same answer for both query types, changing nothing', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['DROP TABLE svc.table.orders', 400, 'inputQuery must be a single SELECT statement'],
+      ['DELETE FROM svc.table.orders', 400, 'inputQuery must be a single SELECT statement'],
+      ['PRAGMA version', 400, 'inputQuery must be a single SELECT statement'],
+      ['CREATE TABLE svc.table.x AS SELECT 1', 400, 'inputQuery must be a single SELECT statement'],
+      ['SELEC 1', 400, 'syntax error at or near "SELEC"'],
+      ['SELECT 1 /* open', 400, 'unterminated /* comment'],
+      ["SELECT 'a", 400, 'unterminated quoted string'],
+      // Valid after CREATE TABLE ... AS, but not a SELECT: it must not empty a materialized table.
+      ['SELECT 1 AS x WITH NO DATA', 400, 'syntax error at or near "WITH"'],
+    ];
+    for (const [inputQuery, status, message] of cases) {
+      for (const queryType of ['PLAIN', 'MATERIALIZED']) {
+        const r = await g.call('POST', `${P}/queries`, { body: { displayName: `not select ${Math.random()}`, queryType, inputQuery } });
+        expect([inputQuery, queryType, r.status], r.text).toEqual([inputQuery, queryType, status]);
+        expect(r.body.message).toContain(message);
+      }
+    }
+    const names = (await g.call('GET', `${P}/queries`)).body.map((q: { displayName: string }) => q.displayName);
+    expect(names.filter((n: string) => n.startsWith('not select'))).toEqual([]);
+    await ordersIntact();
+  });
+
   it('never runs more than one statement hidden in a query\'s SQL', async () => {
     for (const inputQuery of ['SELECT 1; DROP TABLE svc.table.orders', 'SELECT 1 -- \n; DELETE FROM svc.table.orders', "SELECT ');' AS x; DROP TABLE svc.table.orders"]) {
       const r = await g.call('POST', `${P}/queries`, { body: { displayName: `multi ${Math.random()}`, queryType: 'MATERIALIZED', inputQuery } });

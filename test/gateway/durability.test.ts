@@ -28,6 +28,8 @@ describe('restart', () => {
       tables: (await first.call('GET', `${P}/table`)).body,
       status: (await first.call('GET', `${P}/materialized-queries/${mat.body.id}/status`)).body,
     };
+    // Built when it was saved, never refreshed: COMPLETED then, and the same after the restart.
+    expect(before.status).toMatchObject({ status: 'COMPLETED', message: null, lastExecutionStartTime: expect.any(String) });
     const partnerKey = first.partnerKey;
     await first.close();
 

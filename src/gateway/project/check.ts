@@ -10,8 +10,7 @@ import type { SqlCheck } from './types.js';
  * also bound, and a missing table or column is reported in `bindError` rather than thrown.
  */
 export async function checkSql(s: ProjectStore, text: string, bind: boolean): Promise<SqlCheck> {
-  const sql = trimStatement(text);
-  if (sql.trim() === '') throw badRequest('inputQuery must not be empty');
+  const sql = nonEmptyStatement(text);
   return s.withConnection(async (conn) => {
     let count: number;
     try {
@@ -28,6 +27,22 @@ export async function checkSql(s: ProjectStore, text: string, bind: boolean): Pr
       return { sql, bindError: duckMessage(error) };
     }
   });
+}
+
+/**
+ * checkSql without its round trip to DuckDB, where the DDL that stores the query can check instead:
+ * DuckDB separates statements only at `;`, so SQL without one is a single statement, and the
+ * DDL's own parse refuses one that is not a SELECT. Undefined when the full check is needed.
+ */
+export function deferredCheck(text: string): SqlCheck | undefined {
+  const sql = nonEmptyStatement(text);
+  return sql.includes(';') ? undefined : { sql };
+}
+
+function nonEmptyStatement(text: string): string {
+  const sql = trimStatement(text);
+  if (sql.trim() === '') throw badRequest('inputQuery must not be empty');
+  return sql;
 }
 
 /** Why SQL that does not parse as one SELECT was refused, in DuckDB's words where they help. */

@@ -3,9 +3,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
 import type { Folder } from '../../api/types.js';
 import { conflict } from '../errors.js';
-import { dropQuery } from './objects.js';
+import { sqlValue } from '../sql.js';
+import { dropQuery, updateQuerySql } from './objects.js';
 import type { ProjectStore } from './store.js';
-import type { FolderRow } from './types.js';
+import type { FolderRow, Statement } from './types.js';
 
 /** The spec's folder shape, children nested recursively. */
 export function toFolder(s: ProjectStore, f: FolderRow): Folder {
@@ -53,9 +54,10 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
   await s.tx(async (c) => {
     const now = s.now();
     for (const id of removed) {
-      await c.run('UPDATE svc._dgw.queries SET folder_id = NULL, modified_at = ? WHERE id = ? AND folder_id = ?', [now, id, folderId]);
+      const q = s.query(id);
+      if (q.folderId === folderId) await c.run(updateQuerySql({ ...q, folderId: null, modifiedAt: now }).sql);
     }
-    for (const id of added) await c.run('UPDATE svc._dgw.queries SET folder_id = ?, modified_at = ? WHERE id = ?', [folderId, now, id]);
+    for (const id of added) await c.run(updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }).sql);
     await touchFolder(c, folderId, now);
   });
   return toFolder(s, s.folder(folderId));
@@ -103,20 +105,35 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
 
 /** Resolves a folder path inside a transaction, creating missing folders; null for the root. */
 export async function ensurePath(s: ProjectStore, c: DuckDBConnection, path: string, now: number): Promise<string | null> {
+  const plan = planPath(s, path, now);
+  for (const x of plan.statements) {
+    await c.run(x.sql);
+    // Visible to later lookups in this transaction; the reload after it makes it permanent.
+    x.apply?.();
+  }
+  return plan.folderId;
+}
+
+/** The folder a path names (null for the root), and the statements that create the folders it lacks. */
+export function planPath(s: ProjectStore, path: string, now: number): { folderId: string | null; statements: Statement[] } {
+  const planned: FolderRow[] = [];
+  const statements: Statement[] = [];
   let parentId: string | null = null;
   for (const segment of folderSegments(path)) {
-    const existing = child(s, parentId, segment);
+    const existing: FolderRow | undefined = child(s, parentId, segment) ?? planned.find((f) => f.parentId === parentId && f.name === segment);
     if (existing) {
       parentId = existing.id;
       continue;
     }
-    const id = randomUUID();
-    await c.run('INSERT INTO svc._dgw.folders VALUES (?, ?, ?, ?, ?)', [id, segment, parentId, now, now]);
-    // Visible to later lookups in this transaction; the reload after it makes it permanent.
-    s.folders.set(id, { id, name: segment, parentId, createdAt: now, modifiedAt: now });
-    parentId = id;
+    const f: FolderRow = { id: randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
+    planned.push(f);
+    statements.push({
+      sql: `INSERT INTO svc._dgw.folders VALUES (${[f.id, f.name, f.parentId, now, now].map(sqlValue).join(', ')})`,
+      apply: () => s.folders.set(f.id, f),
+    });
+    parentId = f.id;
   }
-  return parentId;
+  return { folderId: parentId, statements };
 }
 
 export async function touchFolder(c: DuckDBConnection, id: string, now: number): Promise<void> {

@@ -3,17 +3,19 @@ import type { DuckDBModule } from '../duckdb.js';
 import { duckMessage, HttpError } from '../errors.js';
 import { seedDemo } from '../seed.js';
 import { literal } from '../sql.js';
+import type { Schedule } from '../../api/types.js';
+import { insertQuerySql } from './objects.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { ProjectStore, rows } from './store.js';
-import type { ProjectOptions } from './types.js';
+import type { ProjectOptions, QueryRow } from './types.js';
 
 const SCHEMA = [
   'CREATE SCHEMA IF NOT EXISTS svc._dgw',
   'CREATE SCHEMA IF NOT EXISTS svc.query',
   'CREATE SCHEMA IF NOT EXISTS svc.mtquery',
   'CREATE SCHEMA IF NOT EXISTS svc."table"',
-  `CREATE TABLE IF NOT EXISTS svc._dgw.queries (id VARCHAR, name VARCHAR, display_name VARCHAR, input_query VARCHAR,
-     query_type VARCHAR, schedule VARCHAR, folder_id VARCHAR, view_pending BOOLEAN, schedule_set_at BIGINT, created_at BIGINT, modified_at BIGINT)`,
+  // One JSON document per query (objects.ts says why).
+  'CREATE TABLE IF NOT EXISTS svc._dgw.query_docs (id VARCHAR, doc VARCHAR)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)',
   // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
   'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
@@ -44,6 +46,7 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   await s.writer.run('BEGIN');
   try {
     for (const statement of SCHEMA) await s.writer.run(statement);
+    await migrateQueryColumns(s.writer);
     const seeded = await rows(s.writer, `SELECT value FROM svc._dgw.settings WHERE key = 'seeded'`);
     if (seed && seeded.length === 0) {
       await seedDemo(s.writer);
@@ -56,6 +59,33 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   }
   await s.reload();
   await recoverRefreshLog(s);
+}
+
+/**
+ * Databases made before query metadata became documents kept it in `_dgw.queries`, a column per
+ * field, with a refresh-log row for every build: their rows move into `_dgw.query_docs`.
+ */
+async function migrateQueryColumns(conn: DuckDBConnection): Promise<void> {
+  const old = await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = 'queries'`);
+  if (old.length === 0) return;
+  for (const r of await rows(conn, 'SELECT * FROM svc._dgw.queries')) {
+    const q: QueryRow = {
+      id: String(r.id),
+      name: String(r.name),
+      displayName: String(r.display_name),
+      inputQuery: String(r.input_query),
+      queryType: r.query_type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
+      schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
+      folderId: r.folder_id === null ? null : String(r.folder_id),
+      viewPending: r.view_pending === true,
+      scheduleSetAt: Number(r.schedule_set_at),
+      createdAt: Number(r.created_at),
+      modifiedAt: Number(r.modified_at),
+      materializedAt: null,
+    };
+    await conn.run(insertQuerySql(q).sql);
+  }
+  await conn.run('DROP TABLE svc._dgw.queries');
 }
 
 /** Attaches the database file, waiting up to 3 s while another process holds its lock. */

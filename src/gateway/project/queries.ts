@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Query } from '../../api/types.js';
 import { deriveQueryName } from '../../api/names.js';
-import { badRequest, conflict, userSql } from '../errors.js';
+import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified, trimStatement } from '../sql.js';
-import { checkSql } from './check.js';
-import { ensurePath, folderPath, touchFolder } from './folders.js';
-import { createViewSql, dropObjectSql, dropQuery, insertQuerySql, objectStatements } from './objects.js';
+import { checkSql, deferredCheck } from './check.js';
+import { ensurePath, folderPath, planPath, touchFolder } from './folders.js';
+import { createViewSql, dropObjectSql, dropQuery, insertQuerySql, objectStatements, updateQuerySql } from './objects.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
 
@@ -53,25 +53,32 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   const schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
   if (schedule && queryType !== 'MATERIALIZED') throw badRequest('a schedule applies only to MATERIALIZED queries');
   // With checkSchemaExists the DDL itself refuses what does not bind; binding first is only
-  // needed to store such SQL anyway.
-  const check = await checkSql(s, sqlText, !checkSchemaExists);
+  // needed to store such SQL anyway. The parse check is left to the DDL where that is safe.
+  const deferred = checkSchemaExists ? deferredCheck(sqlText) : undefined;
+  const check = deferred ?? (await checkSql(s, sqlText, !checkSchemaExists));
 
   const id = randomUUID();
   let row: QueryRow | undefined;
-  await s.tx(async (c) => {
-    if (queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
-    const now = s.now();
-    const folderId = input.path === undefined ? null : await ensurePath(s, c, input.path, now);
-    row = {
-      id, name, displayName, inputQuery: check.sql, queryType, schedule, folderId,
-      viewPending: queryType === 'PLAIN' && check.bindError !== undefined,
-      scheduleSetAt: now, createdAt: now, modifiedAt: now,
-    };
-    // One round trip: the metadata row and the view or materialized table, in one transaction.
-    const statements = [insertQuerySql(row), ...objectStatements(s, row, check)];
-    await userSql(() => c.run(statements.map((x) => x.sql).join(';\n')));
-    for (const x of statements) x.apply?.();
-  }, [], { reload: false });
+  try {
+    // One round trip: folders the path lacks, the metadata row and the view or materialized table.
+    await s.txBatch(() => {
+      if (queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+      const now = s.now();
+      const path = input.path === undefined ? { folderId: null, statements: [] } : planPath(s, input.path, now);
+      const built = queryType === 'MATERIALIZED' && check.bindError === undefined;
+      row = {
+        id, name, displayName, inputQuery: check.sql, queryType, schedule, folderId: path.folderId,
+        viewPending: queryType === 'PLAIN' && check.bindError !== undefined,
+        scheduleSetAt: now, createdAt: now, modifiedAt: now, materializedAt: built ? now : null,
+      };
+      return [...path.statements, insertQuerySql(row), ...objectStatements(s, row, check)];
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The DDL refused the SQL: without the parse check, checkSql says why in its own words.
+    if (deferred) await checkSql(s, sqlText, false);
+    throw sqlError(duckMessage(error));
+  }
   s.queries.set(id, row!);
   return toQuery(s, row!);
 }
@@ -109,9 +116,11 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     }
     if (queryType === 'PLAIN') schedule = null;
     const folderId = input.path === undefined ? q.folderId : await ensurePath(s, c, input.path, now);
+    const rebuilt = rebuild && queryType === 'MATERIALIZED' && check.bindError === undefined;
     const row: QueryRow = {
       ...q, name, displayName, inputQuery: check.sql, queryType, schedule, scheduleSetAt, folderId, modifiedAt: now,
       viewPending: queryType === 'PLAIN' && (rebuild ? check.bindError !== undefined : q.viewPending),
+      materializedAt: queryType !== 'MATERIALIZED' ? null : rebuild ? (rebuilt ? now : null) : q.materializedAt,
     };
     if (rebuild) {
       await c.run(dropObjectSql(q));
@@ -127,8 +136,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
       const kind = q.queryType === 'PLAIN' ? 'VIEW' : 'TABLE';
       await c.run(`ALTER ${kind} IF EXISTS ${qualified(q.queryType === 'PLAIN' ? 'query' : 'mtquery', q.name)} RENAME TO ${ident(name)}`);
     }
-    await c.run('DELETE FROM svc._dgw.queries WHERE id = ?', [id]);
-    await c.run(insertQuerySql(row).sql);
+    await c.run(updateQuerySql(row).sql);
   }, rebuild || nameChanged ? [id] : []);
   return toQuery(s, s.query(id));
 }
@@ -139,7 +147,7 @@ export async function moveQuery(s: ProjectStore, id: string, path: string): Prom
   await s.tx(async (c) => {
     const now = s.now();
     const folderId = await ensurePath(s, c, path, now);
-    await c.run('UPDATE svc._dgw.queries SET folder_id = ?, modified_at = ? WHERE id = ?', [folderId, now, id]);
+    await c.run(updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }).sql);
     if (folderId) await touchFolder(c, folderId, now);
   });
 }
@@ -161,7 +169,7 @@ export async function bindPendingViews(s: ProjectStore): Promise<void> {
       const current = s.queries.get(q.id);
       if (!current?.viewPending || current.inputQuery !== q.inputQuery || current.name !== q.name) return;
       await c.run(createViewSql(q.name, check.sql));
-      await c.run('UPDATE svc._dgw.queries SET view_pending = false WHERE id = ?', [q.id]);
+      await c.run(updateQuerySql({ ...current, viewPending: false }).sql);
     }).catch(() => undefined);
   }
 }

@@ -1,8 +1,9 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
-import type { QueryType, RefreshStatus, Schedule } from '../../api/types.js';
+import type { RefreshStatus } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
-import type { FolderRow, QueryRow, RefreshRow } from './types.js';
+import { builtStatus, parseQueryDoc } from './objects.js';
+import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
 
 /** A refresh in flight: its own connection, so cancelling it interrupts nothing else. */
 export interface RunningRefresh {
@@ -88,7 +89,7 @@ export class ProjectStore {
    * One metadata change: serialised with the others, running refreshes of `stop` cancelled first,
    * then `fn` in one transaction on the writer connection, then the cache reloaded.
    */
-  tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = [], options: { reload?: boolean } = {}): Promise<T> {
+  tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = []): Promise<T> {
     return this.mutex.run(async () => {
       this.assertOpen();
       for (const id of stop) await this.stopRefresh(id);
@@ -98,37 +99,48 @@ export class ProjectStore {
         result = await fn(this.writer);
         await this.writer.run('COMMIT');
       } catch (error) {
-        await this.writer.run('ROLLBACK').catch(() => undefined);
-        // The cache may hold folders or statuses changed inside the failed transaction: read it all back.
-        await this.reload();
-        await this.reloadRefreshes();
+        await this.rollBack();
         throw mapWriteError(error);
       }
-      // A change that updated the cache itself skips the reload (create query, the hot path).
-      if (options.reload !== false) await this.reload();
+      await this.reload();
       return result;
     });
   }
 
+  /**
+   * One metadata change sent to DuckDB as a single round trip: `plan` runs inside the lock and
+   * returns the statements, which run between BEGIN and COMMIT; each `apply` updates the cache
+   * once they are committed. The hot path (create query) is one of these.
+   */
+  txBatch(plan: () => Statement[], stop: string[] = []): Promise<void> {
+    return this.mutex.run(async () => {
+      this.assertOpen();
+      for (const id of stop) await this.stopRefresh(id);
+      const statements = plan();
+      try {
+        await this.writer.run(['BEGIN', ...statements.map((x) => x.sql), 'COMMIT'].join(';\n'));
+      } catch (error) {
+        await this.rollBack();
+        throw mapWriteError(error);
+      }
+      for (const x of statements) x.apply?.();
+    });
+  }
+
+  /** Ends a failed transaction (if it is still open) and reads the cache back, which it may have run ahead of. */
+  private async rollBack(): Promise<void> {
+    await this.writer.run('ROLLBACK').catch(() => undefined);
+    await this.reload();
+    await this.reloadRefreshes();
+  }
+
   /** Reads the queries and folders back into the cache. */
   async reload(): Promise<void> {
-    const qs = await rows(this.writer, 'SELECT * FROM svc._dgw.queries ORDER BY created_at, id');
+    const docs = await rows(this.writer, 'SELECT id, doc FROM svc._dgw.query_docs');
+    const qs = docs.map((r) => parseQueryDoc(String(r.id), String(r.doc)));
+    qs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     this.queries.clear();
-    for (const r of qs) {
-      this.queries.set(String(r.id), {
-        id: String(r.id),
-        name: String(r.name),
-        displayName: String(r.display_name),
-        inputQuery: String(r.input_query),
-        queryType: String(r.query_type) as QueryType,
-        schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
-        folderId: r.folder_id === null ? null : String(r.folder_id),
-        viewPending: r.view_pending === true,
-        scheduleSetAt: Number(r.schedule_set_at),
-        createdAt: Number(r.created_at),
-        modifiedAt: Number(r.modified_at),
-      });
-    }
+    for (const q of qs) this.queries.set(q.id, q);
     const fs = await rows(this.writer, 'SELECT * FROM svc._dgw.folders ORDER BY created_at, id');
     this.folders.clear();
     for (const r of fs) {
@@ -142,7 +154,10 @@ export class ProjectStore {
     }
   }
 
-  /** Reads the latest committed refresh status of each query back into the cache. */
+  /**
+   * Reads the latest committed refresh status of each query back into the cache; a materialized
+   * table without a refresh-log row has the status of its build when the query was saved.
+   */
   async reloadRefreshes(): Promise<void> {
     const log = await rows(this.writer, 'SELECT query_id, seq, status, started_at, finished_at, message FROM svc._dgw.refresh_log ORDER BY seq');
     this.refreshes.clear();
@@ -154,6 +169,9 @@ export class ProjectStore {
         finishedAt: num(r.finished_at),
         message: r.message === null ? null : String(r.message),
       });
+    }
+    for (const q of this.queries.values()) {
+      if (q.materializedAt !== null && !this.refreshes.has(q.id)) this.refreshes.set(q.id, builtStatus(q));
     }
   }
 

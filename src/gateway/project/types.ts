@@ -15,6 +15,12 @@ export interface QueryRow {
   scheduleSetAt: number;
   createdAt: number;
   modifiedAt: number;
+  /**
+   * When saving the query (create, or an update that changed its SQL or type) built its
+   * materialized table. That build writes no refresh-log row: it is the query's status until a
+   * refresh writes one. Null for PLAIN queries and for SQL that did not bind.
+   */
+  materializedAt: number | null;
 }
 
 /** A folder as the gateway keeps it: queries point at it, children at their parent. */

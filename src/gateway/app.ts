@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DgwError } from '../errors.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
@@ -38,13 +38,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const app = new Hono<GatewayEnv>().basePath(BASE_PATH);
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }, 413),
-    }),
-  );
+  app.use('*', limitBody(maxSize));
   app.use('*', authenticate(gateway));
 
   app.route('/info', infoRoutes());
@@ -67,6 +61,24 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
     return c.json({ errorCode: 'INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }, 500);
   });
   return app;
+}
+
+/**
+ * 413 for a body over `maxSize`. A body with a Content-Length is judged by that header alone (the
+ * HTTP parser holds the body to it), so the body is later read straight from the socket by
+ * @hono/node-server's fast path; hono's bodyLimit builds a full web Request for every request
+ * first. Only a chunked body is counted as it streams in, by bodyLimit.
+ */
+function limitBody(maxSize: number): MiddlewareHandler<GatewayEnv> {
+  const tooLarge = (c: Context) => c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }, 413);
+  const streamed = bodyLimit({ maxSize, onError: tooLarge });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+    if (Number(length) > maxSize) return tooLarge(c);
+    return next();
+  };
 }
 
 /** Bearer auth: the partner key reaches every project, a project key only its own (401 otherwise). */

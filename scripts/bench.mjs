@@ -193,12 +193,21 @@ try {
   server.stop();
 }
 
-// 4. The local gateway: materialization through the API vs DuckDB directly.
-if (flag('--no-gateway')) {
-  rows.push({ label: 'materialize 1M-row aggregate', skipped: 'skipped (--no-gateway)' });
-} else {
-  log(`measuring materialization through the local gateway vs DuckDB directly (${GATEWAY_RUNS} pairs)...`);
-  const r = spawnSync(NODE, [path.join(BENCH, 'materialize.mjs'), String(GATEWAY_RUNS)], {
+// 4. The local gateway: materialization through the API vs DuckDB directly, for two aggregates
+// (scripts/bench/materialize.mjs says what they are). The target applies to the first, a
+// materialized query of the kind the gateway is for; the second is so light that fixed costs per
+// request dominate, and is shown for that.
+const MATERIALIZE = [
+  { workload: 'orders', label: 'materialize: 1M orders by customer-month', target: 1.2 },
+  { workload: 'light', label: 'materialize: lightest 1M-row aggregate', target: undefined },
+];
+for (const { workload, label, target } of MATERIALIZE) {
+  if (flag('--no-gateway')) {
+    rows.push({ label, skipped: 'skipped (--no-gateway)' });
+    continue;
+  }
+  log(`measuring materialization through the local gateway vs DuckDB directly, ${workload} (${GATEWAY_RUNS} pairs)...`);
+  const r = spawnSync(NODE, [path.join(BENCH, 'materialize.mjs'), String(GATEWAY_RUNS), workload], {
     env: childEnv(),
     cwd: tmp,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -211,12 +220,12 @@ if (flag('--no-gateway')) {
     result = { skipped: `failed (exit ${r.status}); see the output above` };
   }
   if (result.skipped) {
-    rows.push({ label: 'materialize 1M-row aggregate', skipped: result.skipped });
+    rows.push({ label, skipped: result.skipped });
   } else {
     rows.push({
-      label: 'materialize 1M-row aggregate',
+      label,
       baseline: 'DuckDB CREATE TABLE AS',
-      target: 1.2,
+      target,
       runs: result.a.length,
       a: median(result.a),
       b: median(result.b),
@@ -285,7 +294,7 @@ if (foot.skipped) {
 }
 out.push(
   '',
-  'times: median wall-clock from spawn to exit (spawnSync, process.hrtime) of the same Node binary, after one unmeasured run each;',
+  'times: median wall-clock from spawn to exit (spawnSync, process.hrtime) of the same Node binary, after one unmeasured run each (materialize: request or statement time, see its notes);',
   'ratio: median over the pairs of dgw time / baseline time, pairs interleaved and alternating which runs first;',
   `peak RSS: getrusage maxrss of the measured process (a --require preload reads it on exit), median of ${MEMORY_RUNS} separate runs.`,
 );

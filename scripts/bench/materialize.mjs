@@ -1,13 +1,14 @@
-// The local-gateway row of `npm run bench`, run in its own process by scripts/bench.mjs.
+// The local-gateway rows of `npm run bench`, each run in its own process by scripts/bench.mjs:
+// `node materialize.mjs <pairs> <workload>`, workload `orders` or `light` (WORKLOADS below).
 //
 // A (dgw): `dgw serve` (the built binary, its own process, on a fresh data folder) holds a stored
-//   table svc.table.facts of 1,000,000 rows made through its run-SQL endpoint; each run is one
-//   `POST /data/projects/demo/queries` over HTTP with queryType MATERIALIZED and
-//   `SELECT k, sum(v) AS total FROM svc.table.facts GROUP BY k`, timed until the answer arrives
-//   (the gateway materializes before it answers).
+//   table of 1,000,000 rows made through its run-SQL endpoint; each run is one
+//   `POST /data/projects/demo/queries` over HTTP with queryType MATERIALIZED and the workload's
+//   aggregate, timed until the answer arrives (the gateway materializes before it answers).
 // B (baseline): the same data made the same way in a DuckDB database file opened directly with
-//   @duckdb/node-api in this process; each run is `CREATE TABLE agg_<i> AS SELECT k, sum(v) ...`.
-// Runs are paired and interleaved (A B, B A, ...) after one unmeasured run of each.
+//   @duckdb/node-api in this process; each run is `CREATE TABLE agg_<i> AS <the same aggregate>`.
+// Both results are checked to be equal. Then WARMUP unmeasured runs of each, then the pairs,
+// interleaved (A B, B A, ...).
 // Prints one JSON object on stdout: {a: [ms...], b: [ms...], rssA, rssB, note} or {skipped}.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,9 +18,39 @@ import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 10);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WARMUP = 3;
 const ROWS = 1_000_000;
-const GROUPS = 10_000;
-const MAKE = `SELECT i % ${GROUPS} AS k, i AS v FROM range(${ROWS}) t(i)`;
+
+/**
+ * `orders`: the demo project's orders table scaled to a million rows (10,000 customers, a year of
+ *   dates, five statuses), and a materialized query of the kind the gateway is for: orders,
+ *   revenue, average order and returns per customer and month (about 120,000 groups).
+ * `light`: about the cheapest aggregate there is, one sum over 10,000 groups of two integer
+ *   columns; the work is so small that fixed costs per request dominate.
+ * `check` reads the result back as text, so both sides compare exactly.
+ */
+const WORKLOADS = {
+  orders: {
+    table: 'orders_1m',
+    make: `SELECT i AS order_id, (i * 7919) % 10000 AS customer_id, DATE '2026-01-01' + CAST(i % 365 AS INTEGER) AS order_date,
+             CAST(((i * 31) % 100000) / 100 AS DECIMAL(12,2)) AS amount, ['placed','paid','shipped','delivered','returned'][1 + i % 5] AS status
+           FROM range(${ROWS}) t(i)`,
+    aggregate: (from) => `SELECT customer_id, date_trunc('month', order_date) AS month, count(*) AS orders, sum(amount) AS revenue,
+                            avg(amount) AS avg_order, count(*) FILTER (WHERE status = 'returned') AS returns
+                          FROM ${from} GROUP BY ALL`,
+    check: (from) => `SELECT count(*)::VARCHAR AS n, (sum(orders)::VARCHAR || '/' || sum(revenue)::VARCHAR || '/' || sum(returns)::VARCHAR) AS s FROM ${from}`,
+    note: 'orders, revenue, average order and returns per customer and month over the demo orders table scaled to 1,000,000 rows',
+  },
+  light: {
+    table: 'facts',
+    make: `SELECT i % 10000 AS k, i AS v FROM range(${ROWS}) t(i)`,
+    aggregate: (from) => `SELECT k, sum(v) AS total FROM ${from} GROUP BY k`,
+    check: (from) => `SELECT count(*)::VARCHAR AS n, sum(total)::VARCHAR AS s FROM ${from}`,
+    note: 'one sum over 10,000 groups of 1,000,000 rows of two integers',
+  },
+};
+const workload = WORKLOADS[process.argv[3] ?? 'orders'];
+if (!workload) throw new Error(`unknown workload ${process.argv[3]}; one of ${Object.keys(WORKLOADS).join(', ')}`);
 let tmp;
 const done = (result) => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -66,36 +97,38 @@ async function api(method, p, body) {
 }
 
 try {
-  await api('POST', '/queries/execute', { statement: `CREATE TABLE svc.table.facts AS ${MAKE}` });
+  const { table, make, aggregate, check } = workload;
+  await api('POST', '/queries/execute', { statement: `CREATE TABLE svc.table.${table} AS ${make}` });
   const instance = await duckdb.DuckDBInstance.create(path.join(tmp, 'direct.duckdb'));
   const conn = await instance.connect();
-  await conn.run(`CREATE TABLE facts AS ${MAKE}`);
+  await conn.run(`CREATE TABLE ${table} AS ${make}`);
 
-  const aggregate = (from) => `SELECT k, sum(v) AS total FROM ${from} GROUP BY k`;
   let n = 0;
   const viaGateway = async () => {
     n += 1;
     const t0 = process.hrtime.bigint();
-    const q = await api('POST', '/queries', { displayName: `Bench aggregate ${n}`, queryType: 'MATERIALIZED', inputQuery: aggregate('svc.table.facts') });
+    const q = await api('POST', '/queries', { displayName: `Bench aggregate ${n}`, queryType: 'MATERIALIZED', inputQuery: aggregate(`svc.table.${table}`) });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     return { ms, name: q.name };
   };
   const direct = async () => {
     n += 1;
     const t0 = process.hrtime.bigint();
-    await conn.run(`CREATE TABLE agg_${n} AS ${aggregate('facts')}`);
+    await conn.run(`CREATE TABLE agg_${n} AS ${aggregate(table)}`);
     return { ms: Number(process.hrtime.bigint() - t0) / 1e6, name: `agg_${n}` };
   };
 
-  // One unmeasured run each; both results are checked to hold every group.
-  const first = await viaGateway();
-  const counted = await api('POST', '/queries/execute', { statement: `SELECT count(*) AS n, sum(total) AS s FROM svc.mtquery.${first.name}` });
-  const viaApi = JSON.stringify(counted).match(/\d+/g) ?? [];
+  // Both results hold the same rows (compared as text), then the unmeasured runs.
+  const g = await viaGateway();
+  const viaApi = await api('POST', '/queries/execute?format=COMPACT', { statement: check(`svc.mtquery.${g.name}`) });
   const d = await direct();
-  const reader = await conn.runAndReadAll(`SELECT count(*) AS n, sum(total) AS s FROM ${d.name}`);
-  const [[count, sum]] = reader.getRows();
-  if (Number(count) !== GROUPS || !viaApi.includes(String(GROUPS)) || !viaApi.includes(String(sum))) {
-    throw new Error(`results differ: gateway ${JSON.stringify(counted)}, direct ${count} groups, sum ${sum}`);
+  const directly = (await conn.runAndReadAll(check(d.name))).getRows();
+  if (JSON.stringify(viaApi.data) !== JSON.stringify(directly)) {
+    throw new Error(`results differ: gateway ${JSON.stringify(viaApi.data)}, direct ${JSON.stringify(directly)}`);
+  }
+  for (let i = 1; i < WARMUP; i++) {
+    await viaGateway();
+    await direct();
   }
 
   const a = [];
@@ -120,7 +153,7 @@ try {
     b,
     rssA,
     rssB,
-    note: `${ROWS.toLocaleString('en')} rows, ${GROUPS.toLocaleString('en')} groups; dgw = POST .../queries (MATERIALIZED) to \`dgw serve\` over HTTP on 127.0.0.1, baseline = CREATE TABLE AS on a DuckDB file opened directly; peak RSS = the dgw serve process / the process running DuckDB directly`,
+    note: `${workload.note}; dgw = POST .../queries (MATERIALIZED) to \`dgw serve\` over HTTP on 127.0.0.1, baseline = CREATE TABLE AS on a DuckDB file opened directly; ${WARMUP} unmeasured runs each first; peak RSS = the dgw serve process / the process running DuckDB directly`,
   });
 } catch (error) {
   serve.kill('SIGKILL');

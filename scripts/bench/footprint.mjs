@@ -43,9 +43,19 @@ export function footprint(root, tmp, node) {
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"footprint","private":true}\n');
     npm(node, ['install', '--omit=dev', ...extra, '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], dir);
-    // The installed CLI must run, or the size means nothing.
-    const version = execFileSync(node, [path.join(dir, 'node_modules', 'dgw', 'bin', 'dgw.js'), '--version'], { encoding: 'utf8' }).trim();
+    // The installed CLI must run, or the size means nothing: every dependency but DuckDB is
+    // bundled into dist/, so a command's code loads from the install alone, and with the optional
+    // dependency the local gateway answers SQL.
+    const bin = path.join(dir, 'node_modules', 'dgw', 'bin', 'dgw.js');
+    const env = { PATH: process.env.PATH, HOME: dir, DGW_CONFIG_DIR: path.join(dir, 'config'), DGW_LOCAL_DIR: path.join(dir, 'gateway') };
+    const dgw = (...args) => execFileSync(node, [bin, ...args], { encoding: 'utf8', env }).trim();
+    const version = dgw('--version');
     if (version !== packed[0].version) throw new Error(`installed dgw printed ${version}`);
+    if (!dgw('query', 'create', '--help').includes('Usage: dgw query create')) throw new Error('installed dgw did not print query create --help');
+    if (key === 'withOptional') {
+      const answer = JSON.parse(dgw('--zone', 'local', 'sql', 'SELECT 42 AS answer', '--json'));
+      if (JSON.stringify(answer).match(/42/) === null) throw new Error(`installed dgw answered ${JSON.stringify(answer)} on the local gateway`);
+    }
     result[key] = diskUsage(path.join(dir, 'node_modules'));
   }
   return result;

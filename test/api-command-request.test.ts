@@ -1,31 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir, type RunOptions } from './support/dgw.js';
-import { RecordingServer } from './support/recording-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir, type RunOptions } from './support/dgw.js';
+import { useStandIn } from './support/stand-in.js';
 
 // `dgw api METHOD PATH` end to end against a recording server: what is sent, what is printed.
 const KEY = 'api-secret-key-1234abcd';
-const server = new RecordingServer();
-const config = tempDir('dgw-api-');
+const { server, dgw: run } = useStandIn('proj/1');
 const files = tempDir('dgw-api-files-');
-
-beforeAll(async () => {
-  await server.start();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-  config.remove();
-  files.remove();
-});
+afterAll(() => files.remove());
 
 const dgw = (args: string[], options: RunOptions = {}) =>
-  runDgw(['api', ...args], {
-    cwd: files.dir,
-    ...options,
-    env: { DGW_CONFIG_DIR: config.dir, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'proj/1', ...options.env },
-  });
+  run(['api', ...args], { cwd: files.dir, ...options, env: { DGW_API_KEY: KEY, ...options.env } });
 
 describe('dgw api: what is sent', () => {
   it('GET fills in {projectId} URL-encoded, sends the key, and prints the JSON response', async () => {

@@ -1,32 +1,19 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DGW_BIN, runDgw, tempDir, type DgwResult } from './support/dgw.js';
-import { RecordingServer } from './support/recording-server.js';
+import { describe, expect, it } from 'vitest';
+import { DGW_BIN, runDgw, type DgwResult } from './support/dgw.js';
+import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // `dgw auth login` end to end: the built binary, a recording server on 127.0.0.1, a temporary
 // config folder. The key must work (GET /info) before anything is stored, and never be shown.
 const KEY = 'login-secret-key-5e4d3c2b1a';
-const server = new RecordingServer();
-let config: ReturnType<typeof tempDir>;
+const { server, configDir } = useServerAndFreshConfig('dgw-auth-');
 
-beforeAll(async () => {
-  await server.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  config = tempDir('dgw-auth-');
-});
-afterEach(() => {
-  server.reset();
-  config.remove();
-});
-
-const env = (extra: Record<string, string> = {}) => ({ DGW_CONFIG_DIR: config.dir, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ DGW_CONFIG_DIR: configDir(), ...extra });
 const login = (args: string[], input = `${KEY}\n`, extra: Record<string, string> = {}) =>
   runDgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token', ...args], { input, env: env(extra) });
-const stored = () => JSON.parse(fs.readFileSync(path.join(config.dir, 'config.json'), 'utf8'));
+const stored = () => JSON.parse(fs.readFileSync(path.join(configDir(), 'config.json'), 'utf8'));
 
 /**
  * Runs dgw in a pseudo-terminal (util-linux `script`) and types the key only once the prompt is
@@ -79,7 +66,7 @@ describe('dgw auth login', () => {
 
   it('writes the config file 0600 inside a 0700 folder', async () => {
     server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
-    const dir = path.join(config.dir, 'nested', 'dgw');
+    const dir = path.join(configDir(), 'nested', 'dgw');
     const r = await runDgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token'], { input: KEY, env: { DGW_CONFIG_DIR: dir } });
     expect(r.code).toBe(0);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
@@ -117,7 +104,7 @@ describe('dgw auth login', () => {
     const r = await login(['--project', 'p-other']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^error: this project key belongs to project p-42, not p-other/m);
-    expect(fs.existsSync(path.join(config.dir, 'config.json')) ? stored().profiles : {}).toEqual({});
+    expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});
   });
 
   it('a key the service refuses (401) exits 3 and stores nothing', async () => {
@@ -127,7 +114,7 @@ describe('dgw auth login', () => {
     expect(r.stderr).toMatch(/^error: the service refused this key \(HTTP 401\); nothing was stored$/m);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expectNoKey(r);
-    expect(fs.existsSync(path.join(config.dir, 'config.json')) ? stored().profiles : {}).toEqual({});
+    expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});
   });
 
   it('an empty stdin with --with-token exits 2 and sends nothing', async () => {
@@ -158,7 +145,7 @@ describe('dgw auth login', () => {
     const r = await runDgw(['auth', 'login', '--base-url', 'http://example.com/api/v1', '--with-token'], { input: KEY, env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --base-url: plain http is only allowed for loopback addresses/m);
-    expect(fs.existsSync(path.join(config.dir, 'config.json')) ? stored().profiles : {}).toEqual({});
+    expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});
   });
 
   it('--debug traces the request with the key masked', async () => {

@@ -1,32 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgw, tempDir } from './support/dgw.js';
-import { RecordingServer } from './support/recording-server.js';
+import { runDgw } from './support/dgw.js';
+import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // `dgw auth status` and `dgw auth logout` end to end, on a user store seeded in a temporary folder.
 const KEY = 'status-secret-key-0a1b2c3d';
 const ENV_KEY = 'env-secret-key-9z8y7x6w';
-const server = new RecordingServer();
-let config: ReturnType<typeof tempDir>;
+const { server, configDir } = useServerAndFreshConfig('dgw-status-');
 
-beforeAll(async () => {
-  await server.start();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  config = tempDir('dgw-status-');
-});
-afterEach(() => {
-  server.reset();
-  config.remove();
-});
-
-const file = () => path.join(config.dir, 'config.json');
+const file = () => path.join(configDir(), 'config.json');
 const seed = (data: StoreData) => fs.writeFileSync(file(), JSON.stringify(data), { mode: 0o600 });
 const stored = (): StoreData => JSON.parse(fs.readFileSync(file(), 'utf8'));
-const dgw = (args: string[], extra: Record<string, string> = {}) => runDgw(args, { env: { DGW_CONFIG_DIR: config.dir, ...extra } });
+const dgw = (args: string[], extra: Record<string, string> = {}) => runDgw(args, { env: { DGW_CONFIG_DIR: configDir(), ...extra } });
 const work = () => ({ zone: 'default' as const, baseUrl: server.baseUrl, projectId: 'p-1', apiKey: KEY, keyType: 'project' as const });
 
 describe('dgw auth status', () => {

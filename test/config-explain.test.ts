@@ -1,39 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
 import { runDgw, tempDir, type DgwResult } from './support/dgw.js';
-import { RecordingServer } from './support/recording-server.js';
+import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // Settings precedence end to end: a profile in the user store, a project file in the working
 // folder, the environment and a flag, each shown by `dgw config explain` to win over the next.
 const KEY = 'explain-secret-key-77aa88bb';
-const server = new RecordingServer();
-let config: ReturnType<typeof tempDir>;
+const { server, configDir } = useServerAndFreshConfig('dgw-explain-config-');
 let repo: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  await server.start();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  config = tempDir('dgw-explain-config-');
   repo = tempDir('dgw-explain-repo-');
   const data: StoreData = {
     currentProfile: 'work',
     profiles: { work: { zone: 'default', baseUrl: server.baseUrl, projectId: 'from-profile', apiKey: KEY, keyType: 'partner' } },
   };
-  fs.writeFileSync(path.join(config.dir, 'config.json'), JSON.stringify(data), { mode: 0o600 });
+  fs.writeFileSync(path.join(configDir(), 'config.json'), JSON.stringify(data), { mode: 0o600 });
 });
 afterEach(() => {
-  server.reset();
-  config.remove();
   repo.remove();
 });
 
 const projectFile = (content: object) => fs.writeFileSync(path.join(repo.dir, '.dgwrc.json'), JSON.stringify(content));
 const dgw = (args: string[], extra: Record<string, string> = {}, input?: string) =>
-  runDgw(args, { cwd: repo.dir, input, env: { DGW_CONFIG_DIR: config.dir, ...extra } });
+  runDgw(args, { cwd: repo.dir, input, env: { DGW_CONFIG_DIR: configDir(), ...extra } });
 
 type Explained = Record<string, { value: unknown; source: string; origin: string | null }>;
 async function explain(args: string[] = [], extra: Record<string, string> = {}): Promise<Explained> {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { RecordingServer } from './recording-server.js';
 import { runDgw, runDgwInTerminal, tempDir, type DgwResult, type RunOptions } from './dgw.js';
 
@@ -43,4 +43,25 @@ export function useStandIn(project = 'proj-1') {
     dgwInTerminal: (args: string[], options: RunOptions = {}): Promise<DgwResult> =>
       runDgwInTerminal(args, { ...options, env: { ...env(), ...options.env } }),
   };
+}
+
+/**
+ * Per test file: a recording server on 127.0.0.1, and a new temporary config folder for each test,
+ * for tests of what dgw stores there. `configDir()` is the current test's folder.
+ */
+export function useServerAndFreshConfig(prefix: string) {
+  const server = new RecordingServer();
+  let config: ReturnType<typeof tempDir> | undefined;
+  beforeAll(async () => {
+    await server.start();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    config = tempDir(prefix);
+  });
+  afterEach(() => {
+    server.reset();
+    config?.remove();
+  });
+  return { server, configDir: () => config!.dir };
 }

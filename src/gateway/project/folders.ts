@@ -41,7 +41,7 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
   await s.tx(async (c) => {
     if (child(s, parentId, name)) throw conflict(`a folder named ${name} already exists ${parentId ? `in ${folderPath(s, parentId)}` : 'at the root'}`);
     const now = s.now();
-    await c.run('INSERT INTO svc._dgw.folders VALUES (?, ?, ?, ?, ?)', [id, name, parentId, now, now]);
+    await c.run(insertFolderSql({ id, name, parentId, createdAt: now, modifiedAt: now }));
     if (parentId) await touchFolder(c, parentId, now);
   });
   return toFolder(s, s.folder(id));
@@ -127,13 +127,15 @@ export function planPath(s: ProjectStore, path: string, now: number): { folderId
     }
     const f: FolderRow = { id: randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
     planned.push(f);
-    statements.push({
-      sql: `INSERT INTO svc._dgw.folders VALUES (${[f.id, f.name, f.parentId, now, now].map(sqlValue).join(', ')})`,
-      apply: () => s.folders.set(f.id, f),
-    });
+    statements.push({ sql: insertFolderSql(f), apply: () => s.folders.set(f.id, f) });
     parentId = f.id;
   }
   return { folderId: parentId, statements };
+}
+
+/** The row of a new folder, with literal values so that it can join a batch. */
+function insertFolderSql(f: FolderRow): string {
+  return `INSERT INTO svc._dgw.folders VALUES (${[f.id, f.name, f.parentId, f.createdAt, f.modifiedAt].map(sqlValue).join(', ')})`;
 }
 
 export async function touchFolder(c: DuckDBConnection, id: string, now: number): Promise<void> {

@@ -14,10 +14,16 @@ _dgw_sub() {
     '|catalog') echo 'catalog' ;;
     '|table') echo 'table' ;;
     '|connection') echo 'connection' ;;
+    '|project') echo 'project' ;;
+    '|key') echo 'key' ;;
     '|api') echo 'api' ;;
     '|completion') echo 'completion' ;;
     '|serve') echo 'serve' ;;
     '|sql') echo 'sql' ;;
+    '|version') echo 'version' ;;
+    '|pull') echo 'pull' ;;
+    '|plan') echo 'plan' ;;
+    '|apply') echo 'apply' ;;
     '|help') echo 'help' ;;
     'auth|login') echo 'login' ;;
     'auth|status') echo 'status' ;;
@@ -28,180 +34,305 @@ _dgw_sub() {
     'profile|rm'|'profile|remove') echo 'rm' ;;
     'profile|help') echo 'help' ;;
     'config|explain') echo 'explain' ;;
+    'config|set') echo 'set' ;;
+    'config|unset') echo 'unset' ;;
     'config|help') echo 'help' ;;
     'query|create') echo 'create' ;;
     'query|list'|'query|ls') echo 'list' ;;
     'query|get'|'query|show') echo 'get' ;;
     'query|update') echo 'update' ;;
+    'query|edit') echo 'edit' ;;
+    'query|mv') echo 'mv' ;;
     'query|rm'|'query|delete') echo 'rm' ;;
     'query|help') echo 'help' ;;
     'mtquery|create') echo 'create' ;;
     'mtquery|refresh') echo 'refresh' ;;
     'mtquery|status') echo 'status' ;;
+    'mtquery|cancel') echo 'cancel' ;;
     'mtquery|help') echo 'help' ;;
     'folder|list'|'folder|ls') echo 'list' ;;
+    'folder|view'|'folder|get'|'folder|show') echo 'view' ;;
+    'folder|tree') echo 'tree' ;;
     'folder|create'|'folder|mkdir') echo 'create' ;;
+    'folder|rename') echo 'rename' ;;
+    'folder|move') echo 'move' ;;
     'folder|mv') echo 'mv' ;;
     'folder|rm'|'folder|delete') echo 'rm' ;;
     'folder|help') echo 'help' ;;
     'catalog|list'|'catalog|ls') echo 'list' ;;
     'catalog|help') echo 'help' ;;
     'table|list'|'table|ls') echo 'list' ;;
+    'table|create') echo 'create' ;;
+    'table|add-column') echo 'add-column' ;;
     'table|drop-column') echo 'drop-column' ;;
+    'table|rm'|'table|delete') echo 'rm' ;;
     'table|help') echo 'help' ;;
     'connection|config') echo 'config' ;;
     'connection|types') echo 'types' ;;
     'connection|help') echo 'help' ;;
+    'project|list'|'project|ls') echo 'list' ;;
+    'project|help') echo 'help' ;;
+    'key|list'|'key|ls') echo 'list' ;;
+    'key|create') echo 'create' ;;
+    'key|rm'|'key|delete') echo 'rm' ;;
+    'key|help') echo 'help' ;;
   esac
 }
 
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder catalog table connection api completion serve sql help' ;;
+    '') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
     'profile help') echo 'list use rm' ;;
-    'config') echo 'explain help' ;;
-    'config help') echo 'explain' ;;
-    'query') echo 'create list get update rm help' ;;
-    'query help') echo 'create list get update rm' ;;
-    'mtquery') echo 'create refresh status help' ;;
-    'mtquery help') echo 'create refresh status' ;;
-    'folder') echo 'list create mv rm help' ;;
-    'folder help') echo 'list create mv rm' ;;
+    'config') echo 'explain set unset help' ;;
+    'config set') echo 'output' ;;
+    'config unset') echo 'output' ;;
+    'config help') echo 'explain set unset' ;;
+    'query') echo 'create list get update edit mv rm help' ;;
+    'query help') echo 'create list get update edit mv rm' ;;
+    'mtquery') echo 'create refresh status cancel help' ;;
+    'mtquery help') echo 'create refresh status cancel' ;;
+    'folder') echo 'list view tree create rename move mv rm help' ;;
+    'folder help') echo 'list view tree create rename move mv rm' ;;
     'catalog') echo 'list help' ;;
     'catalog help') echo 'list' ;;
-    'table') echo 'list drop-column help' ;;
-    'table help') echo 'list drop-column' ;;
+    'table') echo 'list create add-column drop-column rm help' ;;
+    'table help') echo 'list create add-column drop-column rm' ;;
     'connection') echo 'config types help' ;;
     'connection help') echo 'config types' ;;
+    'project') echo 'list help' ;;
+    'project help') echo 'list' ;;
+    'key') echo 'list create rm help' ;;
+    'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder catalog table connection api completion serve sql exit-codes' ;;
+    'help') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply exit-codes' ;;
   esac
 }
 
 # _dgw_opts PATH: every option accepted under PATH, global ones included.
 _dgw_opts() {
   case "$1" in
-    '') echo '-V --version --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'auth') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'auth login') echo '--key-type --with-token -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'auth status') echo '--no-verify -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'auth logout') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'auth help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'profile') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'profile list') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'profile use') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'profile rm') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'profile help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'config') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'config explain') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'config help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'query') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'query create') echo '--sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'query list') echo '--folder --type -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'query get') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'query update') echo '--name --sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'query rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'query help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'mtquery') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'mtquery create') echo '--sql --file --from --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'mtquery refresh') echo '--wait --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'mtquery status') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'mtquery help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'folder') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'folder list') echo '--tree -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'folder create') echo '--dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'folder mv') echo '--dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'folder rm') echo '-y --yes --force --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'folder help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'catalog') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'catalog list') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'catalog help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'table') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'table list') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'table drop-column') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'table help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'connection') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'connection config') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'connection types') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'connection help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
-    'api') echo '--input -f --field --dry-run -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'completion') echo '-h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'serve') echo '--port --host --data-dir --partner-key -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'sql') echo '-f --file --format -h --help --profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout' ;;
-    'help') echo '--profile --zone --base-url --project --json -q --quiet --no-color --debug --timeout -h --help' ;;
+    '') echo '-V --version --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'auth') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'auth login') echo '--key-type --with-token --insecure-storage -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'auth status') echo '--no-verify -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'auth logout') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'auth help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'profile') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'profile list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'profile use') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'profile rm') echo '-y --yes -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'profile help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'config') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'config explain') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'config set') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'config unset') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'config help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'query') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query create') echo '--sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query list') echo '--folder -r --recursive --type -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query update') echo '--name --sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query edit') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query mv') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'mtquery') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'mtquery create') echo '--sql --file --from --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'mtquery refresh') echo '--wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'mtquery status') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'mtquery cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'mtquery help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'folder') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder list') echo '--tree --queries -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder view') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder tree') echo '--queries -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder create') echo '-p --parents --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder rename') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder move') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder mv') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder rm') echo '-y --yes --force --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'catalog') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'catalog list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'catalog help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'table') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'table list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'table create') echo '-c --column --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'table add-column') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'table drop-column') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'table rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'table help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'connection') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'connection config') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'connection types') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'connection help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'project') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'project help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'key') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'key list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'key create') echo '--expires --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'key rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'key help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
+    'api') echo '--input -f --field --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'completion') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'serve') echo '--port --host --data-dir --partner-key --api-shape -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'sql') echo '--file -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'version') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'pull') echo '--dir --force -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'plan') echo '--dir --prune --exit-code -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'apply') echo '--dir --prune -y --yes --plan -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
   esac
 }
 
 # _dgw_value_opts PATH: options under PATH that take the next word as their value.
 _dgw_value_opts() {
   case "$1" in
-    '') echo '--profile --zone --base-url --project --timeout' ;;
-    'auth') echo '--profile --zone --base-url --project --timeout' ;;
-    'auth login') echo '--key-type --profile --zone --base-url --project --timeout' ;;
-    'auth status') echo '--profile --zone --base-url --project --timeout' ;;
-    'auth logout') echo '--profile --zone --base-url --project --timeout' ;;
-    'auth help') echo '--profile --zone --base-url --project --timeout' ;;
-    'profile') echo '--profile --zone --base-url --project --timeout' ;;
-    'profile list') echo '--profile --zone --base-url --project --timeout' ;;
-    'profile use') echo '--profile --zone --base-url --project --timeout' ;;
-    'profile rm') echo '--profile --zone --base-url --project --timeout' ;;
-    'profile help') echo '--profile --zone --base-url --project --timeout' ;;
-    'config') echo '--profile --zone --base-url --project --timeout' ;;
-    'config explain') echo '--profile --zone --base-url --project --timeout' ;;
-    'config help') echo '--profile --zone --base-url --project --timeout' ;;
-    'query') echo '--profile --zone --base-url --project --timeout' ;;
-    'query create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --timeout' ;;
-    'query list') echo '--folder --type --profile --zone --base-url --project --timeout' ;;
-    'query get') echo '--profile --zone --base-url --project --timeout' ;;
-    'query update') echo '--name --sql --file --from --path --every --cron --tz --profile --zone --base-url --project --timeout' ;;
-    'query rm') echo '--profile --zone --base-url --project --timeout' ;;
-    'query help') echo '--profile --zone --base-url --project --timeout' ;;
-    'mtquery') echo '--profile --zone --base-url --project --timeout' ;;
-    'mtquery create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --timeout' ;;
-    'mtquery refresh') echo '--profile --zone --base-url --project --timeout' ;;
-    'mtquery status') echo '--profile --zone --base-url --project --timeout' ;;
-    'mtquery help') echo '--profile --zone --base-url --project --timeout' ;;
-    'folder') echo '--profile --zone --base-url --project --timeout' ;;
-    'folder list') echo '--profile --zone --base-url --project --timeout' ;;
-    'folder create') echo '--profile --zone --base-url --project --timeout' ;;
-    'folder mv') echo '--profile --zone --base-url --project --timeout' ;;
-    'folder rm') echo '--profile --zone --base-url --project --timeout' ;;
-    'folder help') echo '--profile --zone --base-url --project --timeout' ;;
-    'catalog') echo '--profile --zone --base-url --project --timeout' ;;
-    'catalog list') echo '--profile --zone --base-url --project --timeout' ;;
-    'catalog help') echo '--profile --zone --base-url --project --timeout' ;;
-    'table') echo '--profile --zone --base-url --project --timeout' ;;
-    'table list') echo '--profile --zone --base-url --project --timeout' ;;
-    'table drop-column') echo '--profile --zone --base-url --project --timeout' ;;
-    'table help') echo '--profile --zone --base-url --project --timeout' ;;
-    'connection') echo '--profile --zone --base-url --project --timeout' ;;
-    'connection config') echo '--profile --zone --base-url --project --timeout' ;;
-    'connection types') echo '--profile --zone --base-url --project --timeout' ;;
-    'connection help') echo '--profile --zone --base-url --project --timeout' ;;
-    'api') echo '--input -f --field --profile --zone --base-url --project --timeout' ;;
-    'completion') echo '--profile --zone --base-url --project --timeout' ;;
-    'serve') echo '--port --host --data-dir --partner-key --profile --zone --base-url --project --timeout' ;;
-    'sql') echo '-f --file --format --profile --zone --base-url --project --timeout' ;;
-    'help') echo '--profile --zone --base-url --project --timeout' ;;
+    '') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'auth') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'auth login') echo '--key-type --profile --zone --base-url --project --jq --format --timeout' ;;
+    'auth status') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'auth logout') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'auth help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'profile') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'profile list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'profile use') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'profile rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'profile help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'config explain') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'config set') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'config unset') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'config help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
+    'query list') echo '--folder --type --profile --zone --base-url --project --jq --format --timeout' ;;
+    'query get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query update') echo '--name --sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
+    'query edit') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery refresh') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery status') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder view') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder tree') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder create') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder rename') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder move') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'folder help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'catalog') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'catalog list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'catalog help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table create') echo '-c --column --profile --zone --base-url --project --jq --format --timeout' ;;
+    'table add-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table drop-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection types') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'project help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'key') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'key list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'key create') echo '--expires --profile --zone --base-url --project --jq --format --timeout' ;;
+    'key rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'key help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'api') echo '--input -f --field --profile --zone --base-url --project --jq --format --timeout' ;;
+    'completion') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'serve') echo '--port --host --data-dir --partner-key --api-shape --profile --zone --base-url --project --jq --format --timeout' ;;
+    'sql') echo '--file --profile --zone --base-url --project --jq --format --timeout' ;;
+    'version') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'pull') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;
+    'plan') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;
+    'apply') echo '--dir --plan --profile --zone --base-url --project --jq --format --timeout' ;;
+    'help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
   esac
 }
 
-# _dgw_values PATH OPTION: values offered for OPTION; @files for file names.
+# _dgw_live PATH: "1" when a positional argument under PATH takes live values (names from the project).
+_dgw_live() {
+  case "$1" in
+    'profile use') echo '1' ;;
+    'profile rm') echo '1' ;;
+    'query get') echo '1' ;;
+    'query update') echo '1' ;;
+    'query edit') echo '1' ;;
+    'query mv') echo '1' ;;
+    'query rm') echo '1' ;;
+    'mtquery refresh') echo '1' ;;
+    'mtquery status') echo '1' ;;
+    'mtquery cancel') echo '1' ;;
+    'folder view') echo '1' ;;
+    'folder tree') echo '1' ;;
+    'folder create') echo '1' ;;
+    'folder rename') echo '1' ;;
+    'folder move') echo '1' ;;
+    'folder mv') echo '1' ;;
+    'folder rm') echo '1' ;;
+    'table list') echo '1' ;;
+    'table create') echo '1' ;;
+    'table add-column') echo '1' ;;
+    'table drop-column') echo '1' ;;
+    'table rm') echo '1' ;;
+    'connection config') echo '1' ;;
+  esac
+}
+
+# _dgw_live_values: live values for the word under the cursor, from dgw __complete (one request at
+# most, cached a few seconds; silent on any failure). Values are escaped for the command line.
+_dgw_live_values() {
+  local value
+  COMPREPLY=()
+  while IFS= read -r value; do
+    [[ -n "$value" ]] && COMPREPLY+=("$(printf '%q' "$value")")
+  done < <("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+}
+
+# _dgw_values PATH OPTION: values offered for OPTION; @files for file names, @live for live values.
 _dgw_values() {
   case "$1|$2" in
     'auth login|--key-type') echo 'partner project' ;;
     'query create|--file') echo '@files' ;;
+    'query create|--from') echo '@live' ;;
+    'query create|--path') echo '@live' ;;
+    'query list|--folder') echo '@live' ;;
     'query list|--type') echo 'plain materialized' ;;
     'query update|--file') echo '@files' ;;
+    'query update|--from') echo '@live' ;;
+    'query update|--path') echo '@live' ;;
     'mtquery create|--file') echo '@files' ;;
+    'mtquery create|--from') echo '@live' ;;
+    'mtquery create|--path') echo '@live' ;;
     'api|--input') echo '@files' ;;
-    'sql|-f'|'sql|--file') echo '@files' ;;
+    'serve|--api-shape') echo 'spec hosted' ;;
+    'sql|--file') echo '@files' ;;
+    'pull|--dir') echo '@files' ;;
+    'plan|--dir') echo '@files' ;;
+    'apply|--dir') echo '@files' ;;
+    'apply|--plan') echo '@files' ;;
+    *'|--profile') echo '@live' ;;
     *'|--zone') echo 'default eu local' ;;
+    *'|--format') echo 'table json yaml csv tsv simple compact' ;;
   esac
 }
 
@@ -235,15 +366,21 @@ _dgw() {
     values="$(_dgw_values "$cmdpath" "$prev")"
     if [[ "$values" == "@files" ]]; then
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    elif [[ "$values" == "@live" ]]; then
+      _dgw_live_values
     else
       mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
     fi
     return 0
   fi
+  local words
+  words="$(_dgw_words "$cmdpath")"
   if [[ "$cur" == -* ]]; then
     mapfile -t COMPREPLY < <(compgen -W "$(_dgw_opts "$cmdpath")" -- "$cur")
-  elif ((npos == 0)); then
-    mapfile -t COMPREPLY < <(compgen -W "$(_dgw_words "$cmdpath")" -- "$cur")
+  elif ((npos == 0)) && [[ -n "$words" ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+  elif [[ -n "$(_dgw_live "$cmdpath")" ]]; then
+    _dgw_live_values
   fi
   return 0
 }

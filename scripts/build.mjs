@@ -2,7 +2,8 @@
 // modules (commands' heavy dependencies, the local gateway), DuckDB left external (optional).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /**
  * commander imports node:child_process (only to spawn executable subcommands, which dgw does not
@@ -36,7 +37,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  external: ['@duckdb/node-api'],
+  external: ['@duckdb/node-api', '@napi-rs/keyring'],
   define: { __DGW_VERSION__: JSON.stringify(pkg.version) },
   banner: { js: "import { createRequire as __dgwRequire } from 'node:module'; const require = __dgwRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
@@ -45,6 +46,9 @@ const result = await build({
   metafile: true,
   plugins: [lazyCommanderBuiltins],
 });
+// jq's WebAssembly (for --jq) ships next to the bundle as the binary it is; src/output/jq.ts reads it.
+copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), new URL('../dist/jq.wasm', import.meta.url));
+
 // Which source files each output holds: tests use it to tell which modules a command loaded.
 writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));
 

@@ -34,10 +34,13 @@ function report(error: unknown, argv: string[], deps: ContextDeps): number {
     if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
     return 2;
   }
-  const wantsJson = argv.some((a) => a === '--json' || a.startsWith('--json='));
+  // --jq is machine output too: it selects the same error form as --json.
+  const wantsJson = argv.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq='));
   const debug = argv.includes('--debug');
   const code = exitCodeFor(error);
   const dgw = error instanceof DgwError ? error : undefined;
+  // `plan --exit-code` has printed its plan; exit 11 says the rest.
+  if (dgw?.kind === 'changes_present') return code;
   // One line per error: multi-line service messages (DuckDB's, for one) are folded.
   const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   const message = raw.trim().split(/\s*\n\s*/).join(' — ');
@@ -59,15 +62,21 @@ function report(error: unknown, argv: string[], deps: ContextDeps): number {
 export async function runProcess(): Promise<void> {
   const controller = new AbortController();
   let signals = 0;
+  // While a program dgw started owns the terminal (an editor), Ctrl-C is that program's key.
+  let foreground = 0;
   // Ctrl-C and SIGTERM abort the command through ctx.signal, so requests stop and `dgw serve`
   // closes its gateway cleanly. A second signal, or a command that does not stop, ends it at once.
   const stop = (code: number) => {
     signals += 1;
+    // A person who pressed Ctrl-C sees at once that it was heard; scripts get no extra line.
+    if (signals === 1 && process.stderr.isTTY) process.stderr.write('stopping...\n');
     controller.abort();
     if (signals > 1) process.exit(code);
     setTimeout(() => process.exit(code), 5000).unref();
   };
-  process.on('SIGINT', () => stop(130));
+  process.on('SIGINT', () => {
+    if (foreground === 0) stop(130);
+  });
   process.on('SIGTERM', () => stop(143));
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
@@ -84,6 +93,14 @@ export async function runProcess(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     signal: controller.signal,
+    async inForeground(work) {
+      foreground += 1;
+      try {
+        return await work();
+      } finally {
+        foreground -= 1;
+      }
+    },
   });
   // Let buffered output reach a pipe before exiting; stray handles (sockets, timers) must not keep us alive.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

@@ -1,17 +1,22 @@
 import type { ChalkInstance } from 'chalk';
 import { Http, type DryRunView } from './api/http.js';
+import { checkSegment } from './api/path.js';
 import { loadProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
+import { describeBinding } from './config/key-binding.js';
+import { unknownProfileError } from './config/known-profile.js';
+import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile } from './config/store.js';
-import { AuthError, InterruptedError, UsageError } from './errors.js';
+import { DgwError, InterruptedError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
-import { Output, outputMode } from './output/format.js';
+import { loadSerializers, Output, outputMode } from './output/format.js';
 import { readAll, type Io } from './output/io.js';
 
 /** Global options every command accepts. */
 export interface GlobalOptions extends SettingFlags {
-  json?: boolean | string;
   quiet?: boolean;
+  /** Tab-separated lists start with their column names. */
+  header?: boolean;
   /** false with --no-color. */
   color?: boolean;
   debug?: boolean;
@@ -35,14 +40,23 @@ export interface ContextDeps {
   clock?: Clock;
   /** Overrides the terminal check for prompts (tests). */
   interactive?: boolean;
+  /**
+   * Runs `work` while a program dgw started owns the terminal (an editor): Ctrl-C is that
+   * program's, and does not stop dgw. Without it (tests), `work` simply runs.
+   */
+  inForeground?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** How a command wants its HTTP layer. */
 export interface HttpOptions {
   dryRun?: boolean;
+  /** With `dryRun`: reads are sent (`--with-reads`), changes still are not. */
+  dryRunReads?: boolean;
   requireKey?: boolean;
   /** Use this key instead of the resolved one (`auth login` verifies a key before storing it). */
   apiKey?: string;
+  /** Attempts after the first for idempotent requests (default 2; completion, which must answer at once, 0). */
+  retries?: number;
 }
 
 /** The object every command receives: streams, settings, the API, prompts, the clock. */
@@ -57,8 +71,24 @@ export interface Context {
   readonly clock: Clock;
   /** True when both stdin and stderr are terminals and CI is unset, so a person can answer a prompt. */
   readonly interactive: boolean;
-  settings(): Promise<Settings>;
+  /**
+   * Settles the output before the command runs: the default output (DGW_OUTPUT, project file,
+   * profile) when no flag chose one, and what it writes with (a `--jq` filter compiled, so a bad
+   * expression is exit 2 before any request; the YAML writer). The wiring calls it.
+   */
+  prepareOutput(): Promise<void>;
+  /**
+   * The resolved settings. A profile the user store does not hold is a usage error (exit 2) unless
+   * the command creates profiles (`mayCreateProfile`, `auth login`); once allowed, it stays allowed.
+   */
+  settings(options?: { mayCreateProfile?: boolean }): Promise<Settings>;
   store(): Promise<ProfileStore>;
+  /**
+   * The API key in use: DGW_API_KEY, or the profile's (from its file, or read from the OS keychain,
+   * once, here: only commands that send a request or show the key call it). Undefined when there
+   * is none for the target; a keychain that does not give a key it holds is an AuthError (exit 3).
+   */
+  apiKey(): Promise<string | undefined>;
   /** The HTTP layer bound to the resolved zone, base URL and key. */
   http(options?: HttpOptions): Promise<Http>;
   /** The project id, or a usage error naming `--project`. */
@@ -66,6 +96,8 @@ export interface Context {
   /** Asks a yes/no question, or for `expected` to be typed back. */
   prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
   readStdin(): Promise<string>;
+  /** Runs `work` while a child program owns the terminal: Ctrl-C goes to it, not to dgw (see ContextDeps). */
+  inForeground<T>(work: () => Promise<T>): Promise<T>;
   /** Registers cleanup that runs when the command ends (the in-process gateway closes here). */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -89,10 +121,20 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   const { io, env, cwd, signal } = deps;
   const color = colorFor(io.stdout, env, globals.color);
   const errColor = colorFor(io.stderr, env, globals.color);
-  let settingsPromise: Promise<Settings> | undefined;
+  let settingsPromise: Promise<{ settings: Settings; unknownProfile?: UsageError }> | undefined;
   let storePromise: Promise<ProfileStore> | undefined;
+  let keyPromise: Promise<string | undefined> | undefined;
+  let mayCreateProfile = false;
   const closers: Array<() => Promise<void> | void> = [];
-  let out = new Output(outputMode(globals.json, globals.quiet, io.stdout), io.stdout, io.stderr, color);
+  let out = new Output(outputMode(globals, io.stdout), io.stdout, io.stderr, color);
+  const resolved = () =>
+    (settingsPromise ??= (async () => {
+      // Settings only read the user store: straight from its file, without loading conf.
+      const stored = readStoreFile(configDir(env));
+      const projectFile = await loadProjectFile(cwd);
+      const settings = resolveSettings({ flags: globals, env, projectFile, store: stored });
+      return { settings, unknownProfile: unknownProfileError(settings, stored) };
+    })());
 
   const ctx: Context = {
     io,
@@ -108,59 +150,95 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     // CI runs never prompt, even when a runner allocates a terminal.
     interactive: deps.interactive ?? (!env.CI && io.stderr.isTTY === true && io.stdin.isTTY === true),
 
+    async prepareOutput() {
+      let setting;
+      try {
+        // An unknown profile is the command's to report, when it needs settings at all.
+        setting = (await resolved()).settings.output.value;
+      } catch {
+        // Settings that cannot be resolved fail the command that needs them, with their own message;
+        // a command that needs none (completion, version) still runs, in the default output.
+      }
+      const mode = outputMode(globals, io.stdout, setting);
+      out = new Output(mode, io.stdout, io.stderr, color, await loadSerializers(mode));
+    },
+
     store() {
       storePromise ??= ProfileStore.open(configDir(env));
       return storePromise;
     },
 
-    settings() {
-      settingsPromise ??= (async () => {
-        // Settings only read the user store: straight from its file, without loading conf.
-        const stored = readStoreFile(configDir(env));
-        const projectFile = await loadProjectFile(cwd);
-        const settings = resolveSettings({ flags: globals, env, projectFile, store: stored });
-        if (settings.output.value === 'json' && globals.json === undefined && !globals.quiet) {
-          out = new Output(outputMode(globals.json, globals.quiet, io.stdout, true), io.stdout, io.stderr, color);
+    async settings(options = {}) {
+      if (options.mayCreateProfile) mayCreateProfile = true;
+      const { settings, unknownProfile } = await resolved();
+      if (unknownProfile && !mayCreateProfile) throw unknownProfile;
+      return settings;
+    },
+
+    apiKey() {
+      keyPromise ??= (async () => {
+        const s = await ctx.settings();
+        if (!s.keychainAccount) return s.apiKey.value;
+        const { openKeychain, keychainReadError } = await import('./config/keychain.js');
+        try {
+          const key = await (await openKeychain(signal)).get(s.keychainAccount);
+          if (!key) throw keychainReadError(s.profile.value, 'it holds no entry for this profile (was it removed?)');
+          return key;
+        } catch (error) {
+          if (error instanceof DgwError) throw error;
+          throw keychainReadError(s.profile.value, (error as Error).message);
         }
-        return settings;
       })();
-      return settingsPromise;
+      return keyPromise;
     },
 
     async projectId() {
+      // An empty --project is a mistake (an unset variable?), never a request for another project.
+      if (globals.project !== undefined && globals.project.trim() === '') checkSegment('', '--project');
       const s = await ctx.settings();
       if (!s.projectId.value) {
         throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw auth login --project ID`');
       }
-      return s.projectId.value;
+      const { source, origin } = s.projectId;
+      return checkSegment(s.projectId.value, source === 'flag' || source === 'env' ? (origin ?? '--project') : `the project id (from ${origin ?? source})`);
     },
 
     async http(options = {}) {
       const s = await ctx.settings();
       let baseUrl = s.baseUrl.value;
-      let apiKey = options.apiKey ?? s.apiKey.value;
+      let apiKey = options.apiKey ?? (await ctx.apiKey());
       let localFetch: typeof fetch | undefined;
+      let gatewayKey = false;
+      let inProcess = false;
       const trace = globals.debug ? (line: string) => io.stderr.write(`${errColor.dim(line)}\n`) : undefined;
-      if (baseUrl === undefined) {
+      if (options.dryRunReads && !options.dryRun) throw new UsageError('--with-reads goes with --dry-run: it lets a dry run read what the change would affect');
+      if (baseUrl === undefined && options.dryRun && !options.dryRunReads) {
+        // A dry run opens nothing: not even the in-process gateway on the data folder.
+        const { describeLocal } = await import('./gateway/connect.js');
+        ({ baseUrl, apiKey } = await describeLocal({ env, apiKey }));
+      } else if (baseUrl === undefined) {
         const { connectLocal } = await import('./gateway/connect.js');
-        const local = await connectLocal({ env, apiKey, trace });
+        const local = await connectLocal({ env, apiKey, trace, signal });
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
+        gatewayKey = apiKey === undefined;
         apiKey = local.apiKey;
         localFetch = local.fetch;
+        inProcess = local.mode === 'in-process';
       }
-      if (!apiKey && options.requireKey !== false) {
-        throw new AuthError('no API key', { hint: 'run `dgw auth login`, or set DGW_API_KEY' });
-      }
-      trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${options.apiKey ? 'given' : s.apiKey.source})`);
+      if (!apiKey && options.requireKey !== false) throw missingKeyError(s);
+      trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${keyOrigin(s, options.apiKey !== undefined, gatewayKey)})`);
       return new Http({
         baseUrl,
         apiKey,
         timeoutMs: s.timeoutMs.value,
         fetch: localFetch,
+        inProcess,
         signal,
         trace,
+        retries: options.retries,
         dryRun: options.dryRun ? (view) => printDryRun(ctx, view) : undefined,
+        dryRunReads: options.dryRunReads,
       });
     },
 
@@ -170,6 +248,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     },
 
     readStdin: () => readAll(io.stdin),
+
+    inForeground: (work) => (deps.inForeground ? deps.inForeground(work) : work()),
 
     onClose(fn) {
       closers.push(fn);
@@ -182,13 +262,24 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   return ctx;
 }
 
+/** Where the key in use came from, for the `--debug` trace: given, env, a profile (and its host), the local gateway. */
+function keyOrigin(s: Settings, given: boolean, gatewayKey: boolean): string {
+  const withheld = s.withheldKey ? `; profile ${s.withheldKey.profile}'s key is bound to ${describeBinding(s.withheldKey.boundTo)} and not sent` : '';
+  if (given) return 'given';
+  if (gatewayKey) return `the local gateway's own${withheld}`;
+  if (s.apiKey.source === 'profile') return `${s.apiKey.origin}, bound to ${describeBinding(s.keyBoundTo.value ?? '')}`;
+  return `${s.apiKey.source}${withheld}`;
+}
+
 function printDryRun(ctx: Context, view: DryRunView): void {
   if (ctx.out.json) {
-    ctx.io.stdout.write(`${JSON.stringify({ dryRun: true, ...view }, null, 2)}\n`);
+    const { effects, ...request } = view;
+    ctx.out.value({ dryRun: true, ...request, ...(effects ? { effects: effects.facts } : {}) });
     return;
   }
   const lines = [`${view.method} ${view.url}`, ...Object.entries(view.headers).map(([k, v]) => `${k}: ${v}`)];
   if (view.body !== undefined) lines.push('', JSON.stringify(view.body, null, 2));
+  if (view.effects) lines.push('', ...view.effects.lines);
   ctx.io.stdout.write(`${lines.join('\n')}\n`);
-  ctx.io.stderr.write(`${ctx.color.dim('(dry run: nothing was sent)')}\n`);
+  ctx.io.stderr.write(`${ctx.color.dim('(dry run: this request was not sent)')}\n`);
 }

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'service'
   | 'network'
   | 'refresh_failed'
+  | 'changes_present'
   | 'interrupted'
   | 'internal';
 
@@ -81,10 +82,21 @@ export class RefreshFailedError extends DgwError {
   }
 }
 
+/**
+ * `dgw plan --exit-code` found changes (exit 11). Not a failure: the plan was printed, and this
+ * only tells a CI step that the files and the project differ; nothing more is printed for it.
+ */
+export class ChangesPresent extends DgwError {
+  constructor(count: number) {
+    super('changes_present', `${count} change${count === 1 ? '' : 's'} present`);
+  }
+}
+
 /** The user pressed Ctrl-C (exit 130). */
 export class InterruptedError extends DgwError {
-  constructor() {
-    super('interrupted', 'interrupted');
+  /** `hint`: what went on without dgw, and how to follow or stop it. */
+  constructor(hint?: string) {
+    super('interrupted', 'interrupted', { hint });
   }
 }
 
@@ -115,6 +127,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   service: 8,
   network: 9,
   refresh_failed: 10,
+  changes_present: 11,
   interrupted: 130,
 };
 
@@ -136,5 +149,6 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [8, 'service failure (5xx after retries, or a malformed response)'],
   [9, 'network failure or timeout'],
   [10, 'a materialized refresh that was waited on failed or was cancelled'],
+  [11, 'changes present: `dgw plan --exit-code` found differences between the files and the project'],
   [130, 'interrupted'],
 ];

@@ -11,9 +11,13 @@ import { registerFolder } from './commands/folder/index.js';
 import { registerCatalog } from './commands/catalog/index.js';
 import { registerTable } from './commands/table/index.js';
 import { registerConnection } from './commands/connection/index.js';
+import { registerKey } from './commands/key/index.js';
+import { registerProject } from './commands/project/index.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerLocal } from './commands/local/index.js';
+import { registerVersion } from './commands/version/index.js';
+import { registerCode } from './commands/code/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -29,9 +33,13 @@ export function buildProgram(deps: ContextDeps): Command {
   registerCatalog(program, wiring);
   registerTable(program, wiring);
   registerConnection(program, wiring);
+  registerProject(program, wiring);
+  registerKey(program, wiring);
   registerApi(program, wiring);
   registerCompletion(program, wiring);
   registerLocal(program, wiring);
+  registerVersion(program, wiring);
+  registerCode(program, wiring);
 
   addExitCodesCommand(program, deps);
   return program;

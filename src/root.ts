@@ -2,19 +2,29 @@ import { Command, Help, Option } from 'commander';
 import type { ContextDeps } from './context.js';
 import { createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
+import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
 import { VERSION } from './version.js';
+import { completes } from './completion/kinds.js';
 
 /** The root command with its global options, without any noun (see `buildProgram` for the whole tree). */
 export function createRoot(deps: ContextDeps): Command {
   return new Command('dgw')
     .description('The Data Gateway Service from your terminal: saved queries, folders, catalogs, refreshes, tables and connections.')
     .version(VERSION, '-V, --version')
-    .option('--profile <name>', 'profile in the user store (env DGW_PROFILE)')
+    .addOption(completes(new Option('--profile <name>', 'profile in the user store (env DGW_PROFILE)'), 'profile'))
     .addOption(new Option('--zone <zone>', 'zone to talk to (env DGW_ZONE)').choices(['default', 'eu', 'local']))
     .option('--base-url <url>', 'override the zone base URL (env DGW_BASE_URL)')
     .option('--project <id>', 'project id (env DGW_PROJECT)')
     .option('--json [fields]', 'print JSON on stdout; optionally only these comma-separated fields')
+    .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json); strings print raw, as jq -r')
+    .addOption(
+      new Option('--format <format>', 'output: table, json, yaml, csv or tsv (default: DGW_OUTPUT, project file, profile, else table on a terminal, TSV in a pipe)').choices([
+        ...OUTPUT_FORMATS,
+        ...ROW_SHAPES,
+      ]),
+    )
     .option('-q, --quiet', 'print ids only')
+    .option('--header', 'tab-separated output (not a terminal) starts with a line of column names')
     .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
     .option('--debug', 'trace requests and responses on stderr (keys redacted)')
     .option('--timeout <duration>', 'request timeout, e.g. 30s, 2m, PT1M (default 30s)')
@@ -54,14 +64,21 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['catalog', async () => (await import('./commands/catalog/index.js')).registerCatalog],
   ['table', async () => (await import('./commands/table/index.js')).registerTable],
   ['connection', async () => (await import('./commands/connection/index.js')).registerConnection],
+  ['project', async () => (await import('./commands/project/index.js')).registerProject],
+  ['key', async () => (await import('./commands/key/index.js')).registerKey],
   ['api', async () => (await import('./commands/api/index.js')).registerApi],
   ['completion', async () => (await import('./commands/completion/index.js')).registerCompletion],
+  ['__complete', async () => (await import('./commands/completion/index.js')).registerCompletion],
   ['serve', async () => (await import('./commands/local/index.js')).registerLocal],
   ['sql', async () => (await import('./commands/local/index.js')).registerLocal],
+  ['version', async () => (await import('./commands/version/index.js')).registerVersion],
+  ['pull', async () => (await import('./commands/code/index.js')).registerCode],
+  ['plan', async () => (await import('./commands/code/index.js')).registerCode],
+  ['apply', async () => (await import('./commands/code/index.js')).registerCode],
 ]);
 
-const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout'];
-const FLAG_OPTIONS = ['-q', '--quiet', '--no-color', '--debug'];
+const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout', '--jq', '--format'];
+const FLAG_OPTIONS = ['-q', '--quiet', '--header', '--no-color', '--debug'];
 
 /**
  * The top-level command a command line names, read the way commander reads the root's options
@@ -159,6 +176,8 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
  */
 export function normaliseArgv(argv: string[], program: Command): string[] {
   if (argv[0] === 'help' && argv[1] === 'exit-codes') return ['help-exit-codes'];
+  const help = helpRequest(argv, program);
+  if (help) return help;
   const names = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]));
   const out = [...argv];
   for (let i = 0; i < out.length - 1; i++) {
@@ -170,4 +189,47 @@ export function normaliseArgv(argv: string[], program: Command): string[] {
     }
   }
   return out;
+}
+
+const HELP_FLAGS = ['--help', '-h'];
+
+/**
+ * A request for the help of a command path, `dgw help a b` or `dgw a b --help`, rewritten when
+ * commander would answer it wrongly: when a word names no command, the words alone, so commander
+ * reports the unknown command with its suggestion (exit 2) as it does for `dgw a b`, instead of
+ * showing the nearest help with exit 0; `help a b` of a known path becomes `a b --help` (commander's
+ * help command reads only the first word). Undefined when there is nothing to rewrite.
+ */
+function helpRequest(argv: string[], program: Command): string[] | undefined {
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  if (argv[0] === 'help' && argv.length > 1) {
+    const words = argv.slice(1);
+    if (words.some((w) => w.startsWith('-'))) return undefined;
+    return unknownWordAt(program, words) === undefined ? [...words, '--help'] : words;
+  }
+  if (!argv.slice(0, end).some((a) => HELP_FLAGS.includes(a))) return undefined;
+  const words: string[] = [];
+  for (let i = 0; i < end; i++) {
+    const arg = argv[i];
+    if (HELP_FLAGS.includes(arg)) continue;
+    if (VALUE_OPTIONS.includes(arg)) i += 1;
+    else if (arg.startsWith('-') && !(FLAG_OPTIONS.includes(arg) || arg.includes('='))) break;
+    else if (!arg.startsWith('-')) words.push(arg);
+  }
+  if (unknownWordAt(program, words) === undefined) return undefined;
+  return argv.filter((a, i) => i >= end || !HELP_FLAGS.includes(a));
+}
+
+/** The index of the first word that should name a subcommand and names none, walking down from the root. */
+function unknownWordAt(program: Command, words: string[]): number | undefined {
+  let command = program;
+  for (const [i, word] of words.entries()) {
+    const subs = command.commands.filter((c) => c.name() !== 'help-exit-codes');
+    // A command without subcommands takes the remaining words as its arguments.
+    if (subs.length === 0 || word === 'help') return undefined;
+    const next = subs.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return i;
+    command = next;
+  }
+  return undefined;
 }

@@ -8,7 +8,7 @@ import { useServerAndFreshConfig } from './support/stand-in.js';
 // `dgw auth login` end to end: the built binary, a recording server on 127.0.0.1, a temporary
 // config folder. The key must work (GET /info) before anything is stored, and never be shown.
 const KEY = 'login-secret-key-5e4d3c2b1a';
-const { server, configDir } = useServerAndFreshConfig('dgw-auth-');
+const { server, configDir } = useServerAndFreshConfig('dgw-auth-', { allowInfo: true });
 
 const env = (extra: Record<string, string> = {}) => ({ DGW_CONFIG_DIR: configDir(), ...extra });
 const login = (args: string[], input = `${KEY}\n`, extra: Record<string, string> = {}) =>
@@ -21,9 +21,9 @@ const stored = () => JSON.parse(fs.readFileSync(path.join(configDir(), 'config.j
  */
 function loginOnTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = [process.execPath, DGW_BIN, ...args].map(quote).join(' ');
-  // CI is cleared like in test/support/dgw.ts: dgw never prompts when CI is set.
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'CI'));
+  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(quote).join(' ')}`;
+  // CI and the D-Bus session are cleared like in test/support/dgw.ts: dgw never prompts when CI is set.
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'CI' && k !== 'DBUS_SESSION_BUS_ADDRESS'));
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...base, ...env() }, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
@@ -60,7 +60,7 @@ describe('dgw auth login', () => {
     expectNoKey(r);
     expect(stored()).toEqual({
       currentProfile: 'default',
-      profiles: { default: { zone: 'default', baseUrl: server.baseUrl, projectId: 'p-42', apiKey: KEY, keyType: 'project' } },
+      profiles: { default: { zone: 'default', baseUrl: server.baseUrl, projectId: 'p-42', apiKey: KEY, keyBoundTo: server.baseUrl, keyType: 'project' } },
     });
   });
 
@@ -77,7 +77,7 @@ describe('dgw auth login', () => {
     server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
     const r = await login(['--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', zone: 'default', baseUrl: server.baseUrl, projectId: 'p-42', keyType: 'project' });
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', zone: 'default', baseUrl: server.baseUrl, keyBoundTo: server.baseUrl, projectId: 'p-42', keyType: 'project', keyStorage: 'file' });
     expectNoKey(r);
   });
 
@@ -91,19 +91,20 @@ describe('dgw auth login', () => {
   });
 
   it('--profile, --project and --key-type are stored in the named profile, which becomes current', async () => {
-    server.on('GET', '/info', { json: { userId: 'u1', email: 'partner@example.com' } });
+    server.on('GET', '/data/projects/p-7/catalogs', { json: [] });
     const r = await login(['--profile', 'work', '--project', 'p-7', '--key-type', 'partner']);
     expect(r.code).toBe(0);
     expect(r.stderr).not.toMatch(/warning/);
     expect(stored().currentProfile).toBe('work');
-    expect(stored().profiles.work).toEqual({ zone: 'default', baseUrl: server.baseUrl, projectId: 'p-7', apiKey: KEY, keyType: 'partner' });
+    expect(stored().profiles.work).toEqual({ zone: 'default', baseUrl: server.baseUrl, projectId: 'p-7', apiKey: KEY, keyBoundTo: server.baseUrl, keyType: 'partner' });
   });
 
-  it('refuses a project key used with another project (exit 3) and stores nothing', async () => {
-    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+  it('refuses a key that cannot reach the project given (403, exit 3) and stores nothing', async () => {
+    server.on('GET', '/data/projects/p-other/catalogs', { status: 403, json: { errorCode: 'FORBIDDEN', message: 'not your project' } });
     const r = await login(['--project', 'p-other']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^error: this project key belongs to project p-42, not p-other/m);
+    expect(r.stderr).toMatch(/^error: this key cannot reach project p-other \(HTTP 403\); nothing was stored/m);
+    expect(r.stderr).toMatch(/^hint: .*--project/m);
     expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});
   });
 

@@ -8,7 +8,7 @@ import { useServerAndFreshConfig } from './support/stand-in.js';
 // `dgw auth status` and `dgw auth logout` end to end, on a user store seeded in a temporary folder.
 const KEY = 'status-secret-key-0a1b2c3d';
 const ENV_KEY = 'env-secret-key-9z8y7x6w';
-const { server, configDir } = useServerAndFreshConfig('dgw-status-');
+const { server, configDir } = useServerAndFreshConfig('dgw-status-', { allowInfo: true });
 
 const file = () => path.join(configDir(), 'config.json');
 const seed = (data: StoreData) => fs.writeFileSync(file(), JSON.stringify(data), { mode: 0o600 });
@@ -17,9 +17,9 @@ const dgw = (args: string[], extra: Record<string, string> = {}) => runDgw(args,
 const work = () => ({ zone: 'default' as const, baseUrl: server.baseUrl, projectId: 'p-1', apiKey: KEY, keyType: 'project' as const });
 
 describe('dgw auth status', () => {
-  it('shows the profile, base URL, project and masked key from the profile, verified with GET /info', async () => {
+  it('shows the profile, base URL, project and masked key from the profile, verified on the project (no GET /info)', async () => {
     seed({ currentProfile: 'work', profiles: { work: work() } });
-    server.on('GET', '/info', { json: { projectId: 'p-1', projectName: 'Shop', userId: 'u1', email: 'ann@example.com' } });
+    server.on('GET', '/data/projects/p-1/catalogs', { json: [] });
     const r = await dgw(['auth', 'status', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
@@ -29,24 +29,47 @@ describe('dgw auth status', () => {
       projectId: 'p-1',
       key: '****2c3d',
       keySource: 'profile work',
+      keyBoundTo: server.baseUrl,
       keyType: 'project',
+      keyStorage: 'file',
       verified: true,
-      email: 'ann@example.com',
-      projectName: 'Shop',
+      email: null,
+      projectName: null,
     });
-    expect(server.requests.map((q) => `${q.method} ${q.path} ${q.headers.authorization}`)).toEqual([`GET /info Bearer ${KEY}`]);
+    expect(server.requests.map((q) => `${q.method} ${q.path} ${q.headers.authorization}`)).toEqual([`GET /data/projects/p-1/catalogs Bearer ${KEY}`]);
     expect(r.stderr).not.toContain(KEY);
   });
 
   it('says the key came from DGW_API_KEY when that is set, in plain output too', async () => {
     seed({ currentProfile: 'work', profiles: { work: work() } });
-    server.on('GET', '/info', { json: { userId: 'u1', email: 'ann@example.com' } });
+    server.on('GET', '/data/projects/p-1/catalogs', { json: [] });
     const r = await dgw(['auth', 'status'], { DGW_API_KEY: ENV_KEY });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^key\t\*\*\*\*7x6w from env DGW_API_KEY$/m);
-    expect(r.stdout).toMatch(/^user\tann@example\.com$/m);
+    expect(r.stdout).toMatch(/^user\tkey verified$/m);
     expect(r.stdout + r.stderr).not.toContain(ENV_KEY);
     expect(server.requests[0].headers.authorization).toBe(`Bearer ${ENV_KEY}`);
+  });
+
+  it('without a project, GET /info tells a project key\'s project; a service without /info checks the key on the connection types', async () => {
+    seed({ currentProfile: 'work', profiles: { work: { ...work(), projectId: undefined } } });
+    server.on('GET', '/info', { json: { projectId: 'p-42', projectName: 'Shop', userId: 'u1', email: 'ann@example.com' } });
+    const found = await dgw(['auth', 'status', '--json', 'projectId,projectName,email,verified']);
+    expect(JSON.parse(found.stdout)).toEqual({ projectId: 'p-42', projectName: 'Shop', email: 'ann@example.com', verified: true });
+    server.reset();
+    server.on('GET', '/connections/config', { json: [] });
+    const without = await dgw(['auth', 'status', '--json', 'projectId,verified']);
+    expect(without.code).toBe(0);
+    expect(JSON.parse(without.stdout)).toEqual({ projectId: null, verified: true });
+    expect(server.requests.map((q) => q.path)).toEqual(['/info', '/connections/config']);
+  });
+
+  it('a key that cannot reach the project in use is exit 3, naming it', async () => {
+    seed({ currentProfile: 'work', profiles: { work: work() } });
+    server.on('GET', '/data/projects/p-1/catalogs', { status: 403, json: { errorCode: 403, message: 'forbidden' } });
+    const r = await dgw(['auth', 'status']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^error: the key cannot reach project p-1 \(HTTP 403\)/m);
   });
 
   it('--no-verify sends nothing', async () => {
@@ -67,7 +90,7 @@ describe('dgw auth status', () => {
 
   it('exits 3 when the service refuses the key', async () => {
     seed({ currentProfile: 'work', profiles: { work: work() } });
-    server.on('GET', '/info', { status: 401, json: { errorCode: 401, message: 'revoked key' } });
+    server.on('GET', '/data/projects/p-1/catalogs', { status: 401, json: { errorCode: 401, message: 'revoked key' } });
     const r = await dgw(['auth', 'status']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^error: revoked key \(HTTP 401\)/m);

@@ -77,7 +77,7 @@ describe('bash completes with the script', () => {
     [['dgw', 'auth', ''], ['login', 'status', 'logout', 'help']],
     [['dgw', '--zone', ''], ['default', 'eu', 'local']],
     [['dgw', '--zone', 'eu', 'profile', 'l'], ['list']],
-    [['dgw', 'profile', 'ls', '--j'], ['--json']],
+    [['dgw', 'profile', 'ls', '--j'], ['--json', '--jq']],
     [['dgw', 'auth', 'login', '--key-type', 'p'], ['partner', 'project']],
     [['dgw', 'auth', 'login', '--w'], ['--with-token']],
     [['dgw', 'completion', ''], ['bash', 'zsh', 'fish']],

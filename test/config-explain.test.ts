@@ -8,7 +8,7 @@ import { useServerAndFreshConfig } from './support/stand-in.js';
 // Settings precedence end to end: a profile in the user store, a project file in the working
 // folder, the environment and a flag, each shown by `dgw config explain` to win over the next.
 const KEY = 'explain-secret-key-77aa88bb';
-const { server, configDir } = useServerAndFreshConfig('dgw-explain-config-');
+const { server, configDir } = useServerAndFreshConfig('dgw-explain-config-', { conformance: false }) // its requests are dgw api's, raw by design;
 let repo: ReturnType<typeof tempDir>;
 
 beforeEach(() => {
@@ -74,7 +74,7 @@ describe('settings precedence, shown by dgw config explain', () => {
     expect(server.requests.map((q) => q.path)).toEqual(['/data/projects/from-env/catalogs', '/data/projects/from-file/catalogs']);
   });
 
-  it('the table names each source; the key is masked', async () => {
+  it('the table names each source; a key bound to another host is not used', async () => {
     projectFile({ project: 'from-file' });
     const r = await dgw(['config', 'explain', '--timeout', '45s'], { DGW_ZONE: 'eu' });
     expect(r.code).toBe(0);
@@ -83,9 +83,18 @@ describe('settings precedence, shown by dgw config explain', () => {
     expect(rows.zone).toEqual(['eu', 'env DGW_ZONE']);
     expect(rows.baseUrl).toEqual(['https://partner.eu.peaka.studio/api/v1', 'env (zone eu)']);
     expect(rows.projectId[1]).toMatch(/^project file \/.*\.dgwrc\.json$/);
-    expect(rows.apiKey).toEqual(['****88bb', 'profile work']);
+    // The profile's key is bound to its own base URL, not to the EU zone that DGW_ZONE names.
+    // No key: NULL, which TSV writes as \N.
+    expect(rows.apiKey).toEqual(['\\N', 'default']);
+    expect(r.stderr).toBe(`profile work's key is bound to ${server.baseUrl}; it is not sent to https://partner.eu.peaka.studio/api/v1\n`);
     expect(rows.timeout).toEqual(['45s', 'flag --timeout']);
     expectNoKey(r);
+
+    const own = await dgw(['config', 'explain']);
+    const ownRows = Object.fromEntries(own.stdout.trim().split('\n').map((l) => [l.split('\t')[0], l.split('\t').slice(1)]));
+    expect(ownRows.apiKey).toEqual(['****88bb', 'profile work']);
+    expect(ownRows.keyBoundTo).toEqual([server.baseUrl, 'profile work']);
+    expect(own.stderr).toBe('');
   });
 
   it('DGW_API_KEY wins over the stored key', async () => {

@@ -30,7 +30,13 @@ describe('without a terminal and without --yes', () => {
 });
 
 describe('on a terminal', () => {
+  const columnsAndQueries = () => {
+    server.on('GET', /\/table\/orders\/columns$/, { json: [{ name: 'discount', dataType: 'DECIMAL' }] });
+    server.on('GET', /\/queries$/, { json: [] });
+  };
+
   it('drop-column asks for the column name to be typed back, and goes ahead when it is', async () => {
+    columnsAndQueries();
     server.on('DELETE', /columns/, { status: 200 });
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'discount\n' });
     expect(r.stdout).toContain('Type "discount" to confirm');
@@ -39,11 +45,12 @@ describe('on a terminal', () => {
   });
 
   it('drop-column does nothing when the answer does not match', async () => {
+    columnsAndQueries();
     server.on('DELETE', /columns/, { status: 200 });
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'orders\n' });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('confirmation did not match');
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
   });
 
   it('query rm asks y/N; "n" cancels, "y" deletes', async () => {
@@ -69,7 +76,7 @@ describe('on a terminal', () => {
     server.on('GET', /folders$/, { json: FOLDERS });
     server.on('DELETE', /folders/, { status: 204 });
     const r = await dgwInTerminal(['folder', 'rm', '/old'], { input: 'yes\n' });
-    expect(r.stdout).toMatch(/Delete folder \/old\? \[y\/N\]/);
+    expect(r.stdout).toMatch(/Delete folder \/old \(empty\)\? \[y\/N\]/);
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => q.method)).toEqual(['GET', 'DELETE']);
   });
@@ -85,13 +92,18 @@ describe('--dry-run prints the request and sends nothing', () => {
     ['folder mv', ['folder', 'mv', QID, 'f1', '--dry-run'], 'PUT', '/queries/folders/f1'],
     ['folder rm', ['folder', 'rm', 'f1', '--dry-run'], 'DELETE', '/queries/folders/f1'],
   ])('%s', async (_name, args, method, pathEnd) => {
+    // Destructive commands read (GET) what they would destroy, to show it; nothing else is sent.
+    server.on('GET', /\/table\/orders\/columns$/, { json: [{ name: 'discount', dataType: 'DECIMAL' }] });
+    server.on('GET', /\/queries$/, { json: [] });
+    server.on('GET', /\/folders$/, { json: FOLDERS });
     const r = await dgw(args);
     expect(r.code).toBe(0);
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
+    if (!['table drop-column', 'folder rm'].includes(_name)) expect(server.requests).toHaveLength(0);
     expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^${method} ${server.baseUrl}/data/projects/proj-1${pathEnd.replace(/[/.]/g, '\\$&')}`));
     expect(r.stdout).toContain('Authorization: Bearer ****5b4a');
     expect(r.stdout + r.stderr).not.toContain(KEY);
-    expect(r.stderr).toContain('dry run: nothing was sent');
+    expect(r.stderr).toContain('dry run: this request was not sent');
   });
 
   it('with --json the dry run is one JSON object', async () => {

@@ -167,8 +167,8 @@ describe('transport and body failures', () => {
   it('no API key at all → exit 3 with a hint, nothing sent', async () => {
     const r = await dgw(['catalog', 'list'], { env: { DGW_API_KEY: undefined } });
     expect(r.code).toBe(3);
-    expectOneLineError(r.stderr, /no API key/);
-    expect(r.stderr).toContain('hint: run `dgw auth login`');
+    expectOneLineError(r.stderr, new RegExp(`no API key for ${server.baseUrl} \\(env DGW_BASE_URL\\)`));
+    expect(r.stderr).toContain(`hint: run \`dgw auth login --base-url ${server.baseUrl}\`, or set DGW_API_KEY`);
     expect(server.requests).toHaveLength(0);
   });
 

@@ -15,11 +15,12 @@ const CODES = [
   [8, /service failure/],
   [9, /network failure or timeout/],
   [10, /refresh .* failed or was cancelled/],
+  [11, /changes present: `dgw plan --exit-code`/],
   [130, /interrupted/],
 ] as const;
 
 describe('dgw help exit-codes', () => {
-  it('prints every code, 0 to 10 and 130, with its meaning', async () => {
+  it('prints every code, 0 to 11 and 130, with its meaning', async () => {
     let out = '';
     const code = await main(['help', 'exit-codes'], {
       io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },

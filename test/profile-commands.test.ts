@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgw, tempDir } from './support/dgw.js';
+import { runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
 
 // `dgw profile list | use | rm` on a user store seeded in a temporary folder; nothing is sent.
 const KEY_A = 'profile-key-aaaa-1111';
@@ -32,8 +32,9 @@ describe('dgw profile list', () => {
     const r = await dgw(['profile', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toEqual([
-      'bare\tlocal\t\t\t',
-      'eu\teu (https://gw.example.com/api/v1)\t\t****2222 (partner)\t',
+      // No project, no key: NULL, written \N in TSV.
+      'bare\tlocal\t\\N\t\\N\t',
+      'eu\teu (https://gw.example.com/api/v1)\t\\N\t****2222 (partner)\t',
       'work\tdefault\tp-1\t****1111 (project)\t*',
     ]);
     expect(r.stdout + r.stderr).not.toMatch(/profile-key-/);
@@ -41,7 +42,7 @@ describe('dgw profile list', () => {
 
   it('--json gives every field, the key masked; --quiet the names', async () => {
     const json = await dgw(['profile', 'list', '--json']);
-    expect(JSON.parse(json.stdout)).toContainEqual({ name: 'work', zone: 'default', baseUrl: null, projectId: 'p-1', key: '****1111', keyType: 'project', current: true });
+    expect(JSON.parse(json.stdout)).toContainEqual({ name: 'work', zone: 'default', baseUrl: null, projectId: 'p-1', key: '****1111', keyStorage: 'file', keyBoundTo: 'https://partner.peaka.studio/api/v1', keyType: 'project', current: true });
     expect(json.stdout).not.toMatch(/profile-key-/);
     const quiet = await dgw(['profile', 'list', '-q']);
     expect(quiet.stdout).toBe('bare\neu\nwork\n');
@@ -73,7 +74,7 @@ describe('dgw profile use', () => {
 
 describe('dgw profile rm', () => {
   it('removes a profile that is not current', async () => {
-    const r = await dgw(['profile', 'rm', 'eu', '--json']);
+    const r = await dgw(['profile', 'rm', 'eu', '--json', '--yes']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ removed: 'eu', wasCurrent: false });
     expect(Object.keys(stored().profiles).sort()).toEqual(['bare', 'work']);
@@ -81,7 +82,7 @@ describe('dgw profile rm', () => {
   });
 
   it('removing the current profile leaves none current', async () => {
-    const r = await dgw(['profile', 'rm', 'work']);
+    const r = await dgw(['profile', 'rm', 'work', '--yes']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/no profile is current now/);
     expect(stored().currentProfile).toBeUndefined();
@@ -92,5 +93,28 @@ describe('dgw profile rm', () => {
     const r = await dgw(['profile', 'rm', 'nope']);
     expect(r.code).toBe(4);
     expect(Object.keys(stored().profiles)).toHaveLength(3);
+  });
+
+  it('is destructive: without a terminal and without --yes it exits 2 and removes nothing', async () => {
+    const before = fs.readFileSync(file(), 'utf8');
+    const r = await dgw(['profile', 'rm', 'eu']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: refusing to remove profile eu and its key \*\*\*\*2222 for https:\/\/gw\.example\.com\/api\/v1 without confirmation: pass --yes/m);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(before);
+  });
+
+  it('on a terminal it asks, naming the key it removes; "n" keeps the profile, "y" removes it', async () => {
+    const no = await runDgwInTerminal(['profile', 'rm', 'work'], { input: 'n\n', env: { DGW_CONFIG_DIR: config.dir } });
+    expect(no.stdout).toMatch(/Remove profile work and its key \*\*\*\*1111 for https:\/\/partner\.peaka\.studio\/api\/v1\? \[y\/N\]/);
+    expect(no.code).toBe(2);
+    expect(Object.keys(stored().profiles)).toContain('work');
+    const yes = await runDgwInTerminal(['profile', 'rm', 'work'], { input: 'y\n', env: { DGW_CONFIG_DIR: config.dir } });
+    expect(yes.code).toBe(0);
+    expect(Object.keys(stored().profiles)).not.toContain('work');
+  });
+
+  it('says when a profile holds no key', async () => {
+    const r = await runDgwInTerminal(['profile', 'rm', 'bare'], { input: 'n\n', env: { DGW_CONFIG_DIR: config.dir } });
+    expect(r.stdout).toMatch(/Remove profile bare \(it holds no key\)\? \[y\/N\]/);
   });
 });

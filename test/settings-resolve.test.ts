@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeSource, explainSettings } from '../src/config/explain.js';
 import { checkProjectFile } from '../src/config/project-file.js';
+import { withBindings } from '../src/config/key-binding.js';
 import { checkBaseUrl, maskKey, resolveSettings, type SettingsInputs } from '../src/config/settings.js';
 import type { StoreData } from '../src/config/store.js';
 import { UsageError } from '../src/errors.js';
@@ -27,6 +28,19 @@ describe('resolveSettings precedence', () => {
     expect(resolveSettings(given).projectId).toEqual({ value, source, origin });
   });
 
+  it.each([
+    ['--jq', inputs({ flags: { jq: '.', format: 'csv' }, env: { DGW_OUTPUT: 'csv' } }), 'json', 'flag', '--jq'],
+    ['--json', inputs({ flags: { json: 'id' }, env: { DGW_OUTPUT: 'csv' } }), 'json', 'flag', '--json'],
+    ['--format', inputs({ flags: { format: 'YAML' }, env: { DGW_OUTPUT: 'csv' } }), 'yaml', 'flag', '--format'],
+    ['--format yaml with --json FIELDS', inputs({ flags: { format: 'yaml', json: 'id' } }), 'yaml', 'flag', '--format'],
+    ['env', inputs({ env: { DGW_OUTPUT: 'csv' }, projectFile: { ...projectFile, output: 'table' } }), 'csv', 'env', 'DGW_OUTPUT'],
+    ['project file', inputs({ projectFile: { ...projectFile, output: 'table' } }), 'table', 'project file', '/repo/.dgwrc.json'],
+    ['profile', inputs(), 'json', 'profile', 'profile work'],
+    ['default', inputs({ store: { profiles: {} } }), 'auto', 'default', undefined],
+  ])('the output from %s', (_layer, given, value, source, origin) => {
+    expect(resolveSettings(given).output).toEqual({ value, source, origin });
+  });
+
   it('the profile itself follows the same order, and picks which profile supplies values', () => {
     expect(resolveSettings(inputs({ flags: { profile: 'other' }, env: { DGW_PROFILE: 'work' }, projectFile: undefined })).projectId.value).toBe('from-other-profile');
     expect(resolveSettings(inputs({ env: { DGW_PROFILE: 'other' } })).profile).toEqual({ value: 'other', source: 'env', origin: 'DGW_PROFILE' });
@@ -42,7 +56,7 @@ describe('resolveSettings precedence', () => {
 
   it('the key comes from DGW_API_KEY before the profile, never from flags or the project file', () => {
     expect(resolveSettings(inputs({ env: { DGW_API_KEY: 'env-key-000000000' } })).apiKey).toEqual({ value: 'env-key-000000000', source: 'env', origin: 'DGW_API_KEY' });
-    expect(resolveSettings(inputs()).apiKey).toEqual({ value: 'profile-key-12345678', source: 'profile', origin: 'profile work' });
+    expect(resolveSettings(inputs({ projectFile: undefined })).apiKey).toEqual({ value: 'profile-key-12345678', source: 'profile', origin: 'profile work' });
     // The key type belongs to the stored key; an env key's type is unknown.
     expect(resolveSettings(inputs({ env: { DGW_API_KEY: 'env-key-000000000' } })).keyType.value).toBeUndefined();
   });
@@ -50,6 +64,83 @@ describe('resolveSettings precedence', () => {
   it('refuses an unknown zone and a bad timeout with the flag named', () => {
     expect(() => resolveSettings(inputs({ env: { DGW_ZONE: 'mars' } }))).toThrow(/DGW_ZONE: unknown zone "mars"/);
     expect(() => resolveSettings(inputs({ flags: { timeout: 'soon' } }))).toThrow(/--timeout: "soon" is not a duration/);
+  });
+});
+
+describe('a stored key is bound to the host it was stored for', () => {
+  const A = 'http://127.0.0.1:1001/api/v1';
+  const B = 'http://127.0.0.1:1002/api/v1';
+  const EU = 'https://partner.eu.peaka.studio/api/v1';
+  const bound: StoreData = {
+    currentProfile: 'lp',
+    profiles: {
+      lp: { zone: 'default', baseUrl: A, apiKey: 'lp-key-000000001', keyBoundTo: A, keyType: 'partner' },
+      eu: { zone: 'eu', apiKey: 'eu-key-000000002', keyBoundTo: EU },
+      loc: { zone: 'local', apiKey: 'local-key-00000003', keyBoundTo: 'local' },
+      // Stored before keys were bound: no keyBoundTo.
+      old: { zone: 'eu', apiKey: 'old-key-000000004' },
+      oldUrl: { zone: 'default', baseUrl: 'http://127.0.0.1:1001/api/v1/', apiKey: 'oldurl-key-000005' },
+      oldLocal: { zone: 'local', apiKey: 'oldlocal-key-0006' },
+    },
+  };
+  const resolve = (over: Partial<SettingsInputs>) => resolveSettings({ flags: {}, env: {}, store: bound, ...over });
+
+  it('is used for its own host', () => {
+    const s = resolve({});
+    expect(s.apiKey.value).toBe('lp-key-000000001');
+    expect(s.keyBoundTo).toEqual({ value: A, source: 'profile', origin: 'profile lp' });
+    expect(s.withheldKey).toBeUndefined();
+  });
+
+  it.each([
+    ['--base-url', { flags: { baseUrl: B } }, B],
+    ['DGW_BASE_URL', { env: { DGW_BASE_URL: B } }, B],
+    ['a project file baseUrl', { projectFile: { filepath: '/repo/.dgwrc.json', baseUrl: B } }, B],
+    ['--zone eu', { flags: { zone: 'eu' } }, EU],
+    ['a project file zone', { projectFile: { filepath: '/repo/.dgwrc.json', zone: 'eu' as const } }, EU],
+    ['--zone local', { flags: { zone: 'local' } }, 'local'],
+  ])('is withheld when %s names another host', (_how, over, target) => {
+    const s = resolve(over);
+    expect(s.apiKey).toEqual({ value: undefined, source: 'default' });
+    expect(s.keyType.value).toBeUndefined();
+    expect(s.withheldKey).toEqual({ profile: 'lp', boundTo: A, target, profilesForTarget: target === EU ? ['eu', 'old'] : target === 'local' ? ['loc', 'oldLocal'] : [] });
+  });
+
+  it('DGW_API_KEY goes wherever the command names; it is not a stored key', () => {
+    const s = resolve({ flags: { baseUrl: B }, env: { DGW_API_KEY: 'env-key-0000000009' } });
+    expect(s.apiKey.value).toBe('env-key-0000000009');
+    expect(s.keyBoundTo).toEqual({ value: undefined, source: 'env', origin: 'DGW_API_KEY' });
+    expect(s.withheldKey).toBeUndefined();
+  });
+
+  it('a local gateway key is used only for the local gateway', () => {
+    expect(resolve({ flags: { profile: 'loc' } }).apiKey.value).toBe('local-key-00000003');
+    expect(resolve({ flags: { profile: 'loc', baseUrl: B } }).withheldKey).toMatchObject({ boundTo: 'local', target: B });
+    expect(resolve({ flags: { profile: 'loc', zone: 'default' } }).apiKey.value).toBeUndefined();
+    expect(resolve({ flags: { profile: 'loc', zone: 'eu' } }).apiKey.value).toBeUndefined();
+  });
+
+  it('a profile stored before bindings is bound to what it resolves to on its own', () => {
+    expect(resolve({ flags: { profile: 'old' } }).keyBoundTo.value).toBe(EU);
+    expect(resolve({ flags: { profile: 'old', zone: 'default' } }).withheldKey).toMatchObject({ boundTo: EU, target: 'https://partner.peaka.studio/api/v1' });
+    expect(resolve({ flags: { profile: 'oldUrl' } }).apiKey.value).toBe('oldurl-key-000005');
+    expect(resolve({ flags: { profile: 'oldUrl', zone: 'eu' } }).withheldKey).toMatchObject({ boundTo: A });
+    expect(resolve({ flags: { profile: 'oldLocal', zone: 'local' } }).apiKey.value).toBe('oldlocal-key-0006');
+    expect(resolve({ flags: { profile: 'oldLocal', baseUrl: B } }).withheldKey).toMatchObject({ boundTo: 'local' });
+  });
+
+  it('writing the store records the binding of each key stored before bindings, and of no other', () => {
+    const written = withBindings(bound).profiles;
+    expect(written.old.keyBoundTo).toBe(EU);
+    expect(written.oldUrl.keyBoundTo).toBe(A);
+    expect(written.oldLocal.keyBoundTo).toBe('local');
+    expect(written.lp).toBe(bound.profiles.lp);
+    expect(withBindings({ profiles: { bare: { zone: 'eu' } } }).profiles.bare).toEqual({ zone: 'eu' });
+  });
+
+  it('the same host written differently still matches (trailing slash, host case)', () => {
+    expect(resolve({ flags: { baseUrl: 'http://127.0.0.1:1001/api/v1/' } }).apiKey.value).toBe('lp-key-000000001');
+    expect(resolve({ flags: { profile: 'eu', baseUrl: 'https://PARTNER.eu.peaka.studio/api/v1' } }).apiKey.value).toBe('eu-key-000000002');
   });
 });
 
@@ -70,15 +161,16 @@ describe('checkBaseUrl and checkProjectFile', () => {
 
 describe('explainSettings', () => {
   it('lists every setting with its source, the key masked', () => {
-    const rows = explainSettings(resolveSettings(inputs({ flags: { timeout: '2m' } })));
-    expect(rows.map((r) => r.setting)).toEqual(['profile', 'zone', 'baseUrl', 'projectId', 'apiKey', 'keyType', 'output', 'timeout']);
+    const rows = explainSettings(resolveSettings(inputs({ flags: { timeout: '2m' }, projectFile: { filepath: '/repo/.dgwrc.json', project: 'from-file' } })));
+    expect(rows.map((r) => r.setting)).toEqual(['profile', 'zone', 'baseUrl', 'projectId', 'apiKey', 'keyBoundTo', 'keyType', 'output', 'timeout']);
     const by = Object.fromEntries(rows.map((r) => [r.setting, r]));
     expect(by.apiKey).toEqual({ setting: 'apiKey', value: maskKey('profile-key-12345678'), source: 'profile', origin: 'profile work' });
     expect(by.timeout).toEqual({ setting: 'timeout', value: 120_000, source: 'flag', origin: '--timeout' });
     expect(JSON.stringify(rows)).not.toContain('profile-key-12345678');
     expect(describeSource(by.projectId)).toBe('project file /repo/.dgwrc.json');
     expect(describeSource(by.profile)).toBe('profile store (current profile)');
-    expect(describeSource(by.baseUrl)).toBe('project file (zone default)');
+    expect(describeSource(by.baseUrl)).toBe('profile (zone eu)');
+    expect(by.keyBoundTo).toEqual({ setting: 'keyBoundTo', value: 'https://partner.eu.peaka.studio/api/v1', source: 'profile', origin: 'profile work' });
     expect(describeSource(by.keyType)).toBe('profile work');
   });
 });

@@ -43,7 +43,7 @@ function sourcesOf(urls: string[]): string[] {
 
 function loadedBy(args: string[], env: Record<string, string> = {}, cwd = tmp.dir): Promise<Loaded> {
   const list = path.join(tmp.dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'NODE_OPTIONS'));
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'NODE_OPTIONS' && k !== 'DBUS_SESSION_BUS_ADDRESS'));
   const childEnv = { ...base, DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local'), ...env, TRACK_MODULES_FILE: list };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, DGW_BIN, ...args], { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -107,9 +107,110 @@ describe('hosted-zone commands load neither DuckDB nor the local gateway', () =>
     expect(gatewayOrDuckdb(r)).toEqual([]);
   });
 
+  it('no command loads the wire schemas or TypeBox (they serve types and tests only)', async () => {
+    for (const args of [['catalog', 'list', '--json'], ['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--json'], ['--help']]) {
+      const r = await loadedBy(args, remoteEnv());
+      expect(r.code).toBe(0);
+      expect(r.sources.filter((s) => s.startsWith('src/wire/') || fromPackage('typebox')(s))).toEqual([]);
+    }
+    // Nor does the local gateway, in either shape.
+    const local = await loadedBy(['catalog', 'list', '--json', '--zone', 'local'], { DGW_LOCAL_API_SHAPE: 'hosted' });
+    expect(local.code).toBe(0);
+    expect(local.sources.filter((s) => s.startsWith('src/wire/') || fromPackage('typebox')(s))).toEqual([]);
+    // The check can see a bundled module (the api layer is loaded).
+    expect(local.sources).toContain('src/api/catalogs.ts');
+  });
+
   it('the check sees the gateway when it is used (--zone local loads it)', async () => {
     const r = await loadedBy(['catalog', 'list', '--json', '--zone', 'local']);
     expect(r.sources.filter((s) => s.startsWith('src/gateway/')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('queries as code loads YAML and the diff library only on its own paths', () => {
+  const codeModules = (l: Loaded) => l.sources.filter((s) => s.startsWith('src/code/') || fromPackage('yaml')(s) || fromPackage('diff')(s));
+
+  it('plan loads them (so the check can see them)', async () => {
+    const dir = path.join(tmp.dir, 'code-plan');
+    fs.mkdirSync(path.join(dir, 'queries'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'queries', 'revenue.sql'), '-- ---\n-- displayName: Revenue\n-- ---\nSELECT 1\n');
+    server.on('GET', '/data/projects/p1/queries', { json: [] });
+    server.on('GET', '/data/projects/p1/queries/folders', { json: { items: [] } });
+    const r = await loadedBy(['plan'], remoteEnv(), dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('+ create revenue.sql');
+    expect(r.sources.filter(fromPackage('yaml')).length).toBeGreaterThan(0);
+    expect(r.sources.filter(fromPackage('diff')).length).toBeGreaterThan(0);
+    expect(r.sources).toContain('src/code/diff.ts');
+    expect(gatewayOrDuckdb(r)).toEqual([]);
+  });
+
+  it('no other command, nor help, nor the whole command tree loads them', async () => {
+    for (const args of [['catalog', 'list', '--json'], ['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--json'], ['--help'], ['plan', '--help'], ['help', 'nosuchcommand']]) {
+      const r = await loadedBy(args, remoteEnv());
+      expect(codeModules(r), args.join(' ')).toEqual([]);
+    }
+  });
+});
+
+describe('jq, YAML, the keychain and the SQL shell load only with their flags', () => {
+  const optional = (l: Loaded) => ({
+    jq: l.sources.filter((s) => fromPackage('jq-wasm')(s) || s === 'src/output/jq.ts'),
+    yaml: l.sources.filter((s) => fromPackage('yaml')(s) || s === 'src/output/yaml.ts'),
+    keychain: [...l.sources, ...l.urls].filter((s) => s.includes('@napi-rs/keyring') || s === 'src/config/keychain.ts'),
+    shell: [...l.sources, ...l.urls].filter((s) => s.startsWith('src/shell/') || s === 'node:readline' || s.endsWith('/readline')),
+    editor: l.sources.filter((s) => s.startsWith('src/editor/')),
+  });
+  const none = { jq: [], yaml: [], keychain: [], shell: [], editor: [] };
+
+  it('none of them for --help, --version, dgw version, a remote command, a local one or sql with a statement', async () => {
+    for (const [args, env] of [
+      [['--help'], {}],
+      [['--version'], {}],
+      [['version', '--json'], {}],
+      [['catalog', 'list', '--json'], remoteEnv()],
+      [['catalog', 'list'], remoteEnv()],
+      [['catalog', 'list', '--json', '--zone', 'local'], {}],
+      [['--zone', 'local', 'sql', 'SELECT 1 AS one'], {}],
+    ] as Array<[string[], Record<string, string>]>) {
+      const r = await loadedBy(args, env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(optional(r), args.join(' ')).toEqual(none);
+    }
+  });
+
+  it('a key stored in the file is read without the keychain', async () => {
+    const config = path.join(tmp.dir, 'file-key-config');
+    fs.mkdirSync(config, { recursive: true });
+    fs.writeFileSync(path.join(config, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: server.baseUrl, projectId: 'p1', apiKey: 'file-key-123456', keyBoundTo: server.baseUrl } } }));
+    const r = await loadedBy(['catalog', 'list', '--json'], { DGW_CONFIG_DIR: config });
+    expect(r.code, r.stderr).toBe(0);
+    expect(optional(r).keychain).toEqual([]);
+  });
+
+  it('the check sees each one when its flag asks for it', async () => {
+    const jq = await loadedBy(['catalog', 'list', '--jq', '.[0].name'], remoteEnv());
+    expect(jq.stdout).toBe('svc\n');
+    expect(optional(jq).jq.length).toBeGreaterThan(0);
+    expect(optional(jq).yaml).toEqual([]);
+    const yaml = await loadedBy(['catalog', 'list', '--format', 'yaml'], remoteEnv());
+    expect(yaml.stdout).toMatch(/^- id: c1/);
+    expect(optional(yaml).yaml.length).toBeGreaterThan(0);
+    expect(optional(yaml).jq).toEqual([]);
+    // A profile whose key is in the keychain loads it (and, with no keychain here, says so: exit 3).
+    const config = path.join(tmp.dir, 'keychain-config');
+    fs.mkdirSync(config, { recursive: true });
+    fs.writeFileSync(path.join(config, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: server.baseUrl, projectId: 'p1', keychain: 'default:000000000000', keyBoundTo: server.baseUrl } } }));
+    const keychain = await loadedBy(['catalog', 'list', '--json'], { DGW_CONFIG_DIR: config });
+    expect(keychain.code).toBe(3);
+    expect(optional(keychain).keychain.length).toBeGreaterThan(0);
+    // ...but not for what needs no key: help, version, the settings explained.
+    for (const args of [['catalog', '--help'], ['version'], ['config', 'explain']]) {
+      const r = await loadedBy(args, { DGW_CONFIG_DIR: config });
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(optional(r).keychain, args.join(' ')).toEqual([]);
+    }
   });
 });
 
@@ -130,6 +231,15 @@ describe('start-up paths load only what they need', () => {
       expect(gatewayOrDuckdb(r)).toEqual([]);
     });
   }
+
+  it('version finds DuckDB without loading it', async () => {
+    const r = await loadedBy(['version', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).duckdb.present).toBe(true);
+    expect(r.sources).toContain('src/commands/version/duckdb-install.ts');
+    expect(r.urls.filter((u) => u.includes('@duckdb'))).toEqual([]);
+    expect(r.sources.filter((s) => s.startsWith('src/gateway/') && s !== 'src/gateway/paths.ts')).toEqual([]);
+  });
 
   it('help (the root help, rendered live) loads no command\'s code', async () => {
     const r = await loadedBy(['help']);

@@ -55,7 +55,8 @@ describe('readStoreFile reads the user store as conf does', () => {
     store.write({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default' } } });
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
-    expect(readStoreFile(dir)).toEqual({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default' } } });
+    // A key written without a binding gets the one it resolves to (key-binding.ts).
+    expect(readStoreFile(dir)).toEqual({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default', keyBoundTo: 'https://partner.peaka.studio/api/v1' } } });
   });
 });
 

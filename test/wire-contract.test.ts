@@ -122,7 +122,7 @@ describe('the other contract operations', () => {
     server.on('POST', `/data/projects/${P}/queries/folders/f2`, { status: 201, json: { id: 'f3', name: 'eu' } });
     const r = await dgw(['folder', 'create', '/reports/monthly/eu', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ id: 'f3', path: '/reports/monthly/eu' });
+    expect(JSON.parse(r.stdout)).toEqual({ id: 'f3', path: '/reports/monthly/eu', created: true });
     expect(server.requests.map((q) => `${q.method} ${q.path} ${q.body}`)).toEqual([
       `GET /data/projects/${P}/queries/folders `,
       `POST /data/projects/${P}/queries/folders/f1 {"folderName":"monthly"}`,
@@ -201,9 +201,26 @@ describe('the other contract operations', () => {
 
   it('query update: PUT with only the fields given', async () => {
     server.on('PUT', `/data/projects/${P}/queries/${QID}`, { json: queryJson({ schedule: { type: 'none' } }) });
+    // --name reads the query list first: the SQL name changes, and readers of the old one are named.
+    server.on('GET', `/data/projects/${P}/queries`, { json: [queryJson()] });
     const r = await dgw(['query', 'update', QID, '--no-schedule', '--name', 'Renamed']);
     expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET', 'PUT']);
     expect(lastRequest().json).toEqual({ displayName: 'Renamed', schedule: { type: 'none' } });
+  });
+
+  it('sql: POST .../queries/execute with {statement}, SIMPLE rows for --json, COMPACT for a person', async () => {
+    server.on('POST', `/data/projects/${P}/queries/execute`, (req) => ({
+      json: req.query.format === 'SIMPLE'
+        ? { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [{ n: 1 }] }
+        : { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [[1]] },
+    }));
+    expect(JSON.parse((await dgw(['sql', 'SELECT 1 AS n', '--json'])).stdout)).toEqual([{ n: 1 }]);
+    expect((await dgw(['sql', 'SELECT 1 AS n'])).stdout).toBe('1\n');
+    expect(server.requests.map((q) => `${q.method} ${q.path}?${q.rawQuery} ${q.body}`)).toEqual([
+      `POST /data/projects/${P}/queries/execute?format=SIMPLE {"statement":"SELECT 1 AS n"}`,
+      `POST /data/projects/${P}/queries/execute?format=COMPACT {"statement":"SELECT 1 AS n"}`,
+    ]);
   });
 
   it('query get by name: one list request', async () => {

@@ -1,5 +1,8 @@
 import { MalformedResponseError } from '../errors.js';
 import { folderSegments } from './names.js';
+import { readQuery } from './queries.js';
+import { isRaw, object, objects, text, textOrNull, type Raw } from './read.js';
+import type { Query } from './types.js';
 
 /** One folder after normalisation, whichever shape the service sent. */
 export interface FolderNode {
@@ -21,8 +24,6 @@ export interface FolderTree {
   byId: Map<string, FolderNode>;
   byPath: Map<string, FolderNode>;
 }
-
-type Raw = Record<string, unknown>;
 
 /**
  * Normalises a folder list in either shape into one tree: the spec's nested
@@ -90,6 +91,18 @@ export function findFolder(tree: FolderTree, ref: string): FolderNode | undefine
   return tree.byId.get(ref);
 }
 
+/**
+ * The folder a query is in, by whichever the service tells: the query's `folderId`, a folder's
+ * `queryIds` (the spec's shape), or the query's `path`. Undefined for a query at the root.
+ */
+export function folderOfQuery(tree: FolderTree, query: { id: string; folderId?: string | null; path?: string | null }): FolderNode | undefined {
+  const byId = query.folderId !== null && query.folderId !== undefined ? tree.byId.get(String(query.folderId)) : undefined;
+  if (byId) return byId;
+  const listing = foldersHolding(tree, query.id)[0];
+  if (listing) return listing;
+  return query.path && query.path !== '/' ? findFolder(tree, query.path) : undefined;
+}
+
 /** The folders that list a query among their `queryIds`. */
 export function foldersHolding(tree: FolderTree, queryId: string): FolderNode[] {
   return [...tree.byId.values()].filter((f) => f.queryIds?.includes(queryId));
@@ -97,10 +110,6 @@ export function foldersHolding(tree: FolderTree, queryId: string): FolderNode[] 
 
 function isFullPathOf(path: string, name: string): boolean {
   return path.split('/').filter(Boolean).at(-1) === name;
-}
-
-function isRaw(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringOr(value: unknown, fallback: string | null): string | null {
@@ -114,4 +123,83 @@ function toMillis(value: unknown): number | null {
     return Number.isNaN(t) ? null : t;
   }
   return null;
+}
+
+/** A folder's direct subfolder, as a folder's contents list it. */
+export interface FolderEntry {
+  id: string;
+  name: string;
+  /** Null when the service did not send it (the seed shape). */
+  path: string | null;
+}
+
+/** One folder and what it holds, whichever shape the service answered in. */
+export interface FolderContents {
+  id: string;
+  name: string;
+  path: string | null;
+  parentId: string | null;
+  /** Epoch milliseconds, or null. */
+  createdAt: number | null;
+  folders: FolderEntry[];
+  /** The queries, when the service sent them (the document's shape). */
+  queries: Query[] | null;
+  /** The ids of its queries (from `queryIds`, or from `queries`). */
+  queryIds: string[];
+}
+
+/**
+ * Reads one folder: the seed's `{id, name, createdAt, children, queryIds}` or the document's
+ * `{id, name, path, parentId, createdAt, folders, queries}` (or its flat item, with neither list).
+ */
+export function readFolderContents(value: unknown): FolderContents {
+  const f = object(value, 'a folder');
+  if (typeof f.id !== 'string' && typeof f.id !== 'number') throw new MalformedResponseError('the folder the service sent has no id');
+  const queries = Array.isArray(f.queries) ? objects(f.queries, 'queries').map(readQuery) : null;
+  const subfolders = Array.isArray(f.folders) ? f.folders : Array.isArray(f.children) ? f.children : [];
+  return {
+    id: text(f.id),
+    name: text(f.name),
+    path: textOrNull(f.path),
+    parentId: textOrNull(f.parentId),
+    createdAt: toMillis(f.createdAt),
+    folders: objects(subfolders, 'folders').map((c) => ({ id: text(c.id), name: text(c.name), path: textOrNull(c.path) })),
+    queries,
+    queryIds: queries ? queries.map((q) => q.id) : Array.isArray(f.queryIds) ? f.queryIds.map((x) => text(x)) : [],
+  };
+}
+
+/** A node of the folder tree after normalisation. */
+export interface TreeNode {
+  id: string;
+  name: string;
+  path: string;
+  children: TreeNode[];
+  /** The folder's queries when they were asked for and sent; null otherwise. */
+  queries: Query[] | null;
+  /** Query ids when only those were sent (the seed shape); null otherwise. */
+  queryIds: string[] | null;
+}
+
+/**
+ * Reads the folder tree `{tree: [...]}`: the document's nodes `{id, name, path, children,
+ * queries}` or the seed's folders `{id, name, children, queryIds}`; a path the service did not
+ * send is made from the names above it, under `basePath` (the root folder's parent, for a subtree).
+ */
+export function readFolderTree(value: unknown, basePath = ''): TreeNode[] {
+  const body = object(value, 'a folder tree');
+  const walk = (nodes: unknown, parentPath: string): TreeNode[] =>
+    objects(nodes, 'folders').map((n) => {
+      const name = text(n.name, text(n.id));
+      const path = textOrNull(n.path) ?? `${parentPath}/${name}`;
+      return {
+        id: text(n.id),
+        name,
+        path,
+        children: walk(n.children, path),
+        queries: Array.isArray(n.queries) ? objects(n.queries, 'queries').map(readQuery) : null,
+        queryIds: !Array.isArray(n.queries) && Array.isArray(n.queryIds) ? n.queryIds.map((x) => text(x)) : null,
+      };
+    });
+  return walk(body.tree, basePath === '/' ? '' : basePath);
 }

@@ -1,15 +1,29 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import type { Folder, FolderMembershipRequest } from './types.js';
+import type { FolderMembershipRequest } from './types.js';
 
-/** The folder list in either shape the service has used; normalise it with `folderTree`. */
-export type FolderListResponse = Folder[] | { items: unknown[] } | unknown;
+// Folder answers come in two shapes (the seed contract's and the document's); the readers in
+// folder-tree.ts turn either into one form. These functions return what arrived.
 
-export function listFolders(http: Http, projectId: string): Promise<FolderListResponse> {
+export function listFolders(http: Http, projectId: string): Promise<unknown> {
   return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/folders` });
 }
 
-export function updateFolderMembership(http: Http, projectId: string, folderId: string, body: FolderMembershipRequest): Promise<Folder> {
+/** One folder with its contents. */
+export function getFolder(http: Http, projectId: string, folderId: string): Promise<unknown> {
+  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}` });
+}
+
+/** The folder tree, from the root or from one folder, with the queries of each folder when asked. */
+export function getFolderTree(http: Http, projectId: string, options: { includeQueries?: boolean; rootFolderId?: string } = {}): Promise<unknown> {
+  return http.request({
+    method: 'GET',
+    path: apiPath`/data/projects/${projectId}/queries/folders/tree`,
+    query: { includeQueries: options.includeQueries ? true : undefined, rootFolderId: options.rootFolderId },
+  });
+}
+
+export function updateFolderMembership(http: Http, projectId: string, folderId: string, body: FolderMembershipRequest): Promise<unknown> {
   return http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}`, body, expect: 'optional-json' });
 }
 
@@ -27,4 +41,14 @@ export function createFolder(http: Http, projectId: string, folderName: string, 
     ? apiPath`/data/projects/${projectId}/queries/folders/${parentFolderId}`
     : apiPath`/data/projects/${projectId}/queries/folders`;
   return http.request({ method: 'POST', path, body: { folderName } });
+}
+
+/** Rename Folder: `PATCH .../folders/{folderId}/name`. */
+export function renameFolder(http: Http, projectId: string, folderId: string, name: string): Promise<unknown> {
+  return http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}/name`, body: { name }, expect: 'optional-json' });
+}
+
+/** Move Folder: `PATCH .../folders/{folderId}/path`; `path` is the folder's own new path. */
+export function moveFolder(http: Http, projectId: string, folderId: string, path: string): Promise<unknown> {
+  return http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}/path`, body: { path }, expect: 'optional-json' });
 }

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { ApiError, DgwError, InterruptedError, MalformedResponseError, NetworkError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
+import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 
 /** HTTP methods the gateway uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,6 +15,8 @@ export interface RequestSpec {
   body?: unknown;
   /** `json` (default): a JSON body is required; `none`: the body is ignored; `optional-json`: parsed when present. */
   expect?: 'json' | 'none' | 'optional-json';
+  /** Keep every digit of numbers a double cannot hold (api/exact-numbers.ts): as strings (result rows) or verbatim (`dgw api`). */
+  keepDigits?: KeepDigits;
 }
 
 /** What `--dry-run` shows of a request that was not sent. */
@@ -22,6 +25,14 @@ export interface DryRunView {
   url: string;
   headers: Record<string, string>;
   body?: unknown;
+  /** What the request would destroy or change, as the command found it out. */
+  effects?: DryRunEffects;
+}
+
+/** A change's consequences for `--dry-run`: lines for a person, facts for `--json`. */
+export interface DryRunEffects {
+  lines: string[];
+  facts: Record<string, unknown>;
 }
 
 /** How the HTTP layer reaches the service. */
@@ -34,10 +45,18 @@ export interface HttpConfig {
   signal?: AbortSignal;
   /** Receives `--debug` trace lines, already redacted. */
   trace?: (line: string) => void;
-  /** When set, requests that change something are handed here instead of being sent. */
+  /** When set, no change is sent: changes are handed here instead, and reads are refused unless `dryRunReads`. */
   dryRun?: (view: DryRunView) => void;
+  /** In a dry run, reads (GET) are sent, so names resolve and what a change would destroy can be shown (`--with-reads`). */
+  dryRunReads?: boolean;
   /** Attempts after the first for idempotent requests (default 2). */
   retries?: number;
+  /** The service runs inside this process (the in-process local gateway) and ends with the command. */
+  inProcess?: boolean;
+  /** Shown with every request a dry run does not send (see `describing`). */
+  effects?: DryRunEffects;
+  /** Placeholders shown in dry runs, shared by the layers `describing` makes. */
+  placeholders?: Set<string>;
 }
 
 const RETRY_STATUS = [429, 500, 502, 503, 504];
@@ -45,8 +64,18 @@ const RETRY_STATUS = [429, 500, 502, 503, 504];
 /** The thin HTTP layer: base URL, bearer auth, timeout, retry, error mapping, debug trace. */
 export class Http {
   private readonly client: KyInstance;
+  private readonly placeholders: Set<string>;
+
+  /**
+   * True when the service runs inside this process and stops when the command ends: work it
+   * accepts in the background (a refresh) is finished before dgw exits, so its outcome is known.
+   */
+  get inProcess(): boolean {
+    return this.config.inProcess === true;
+  }
 
   constructor(private readonly config: HttpConfig) {
+    this.placeholders = config.placeholders ?? new Set();
     const trace = config.trace;
     this.client = ky.create({
       timeout: config.timeoutMs,
@@ -83,12 +112,58 @@ export class Http {
     };
   }
 
-  /** Sends one request and returns its parsed body; or, in dry-run mode, shows a change instead. */
+  /**
+   * The same HTTP layer, whose dry runs also show `effects`: what the change would destroy or
+   * change, which the command found out before sending it.
+   */
+  describing(effects: DryRunEffects): Http {
+    return new Http({ ...this.config, effects, placeholders: this.placeholders });
+  }
+
+  /** True in dry-run mode: no change is sent, changes are shown instead. */
+  get dryRun(): boolean {
+    return this.config.dryRun !== undefined;
+  }
+
+  /** True in a dry run that sends nothing at all: what only a read could tell stays a placeholder. */
+  get readsNothing(): boolean {
+    return this.dryRun && this.config.dryRunReads !== true;
+  }
+
+  /**
+   * A stand-in, in dry-run mode, for a value only a request could tell (`id of revenuereport`):
+   * shown as `{id of revenuereport}` where it appears in a request that is shown.
+   */
+  placeholder(what: string): string {
+    const token = `{${what}}`;
+    this.placeholders.add(token);
+    return token;
+  }
+
+  /** Shows a request without sending it (dry-run mode only). */
+  show(spec: RequestSpec): void {
+    if (!this.config.dryRun) throw new DgwError('internal', `show() outside a dry run: ${spec.method} ${spec.path}`);
+    this.config.dryRun(this.dryRunView(spec, this.url(spec)));
+  }
+
+  /** The same HTTP layer, whose requests `signal` also stops (one statement of the SQL shell, which Ctrl-C cancels). */
+  withSignal(signal: AbortSignal): Http {
+    return new Http({ ...this.config, placeholders: this.placeholders, signal: this.config.signal ? AbortSignal.any([this.config.signal, signal]) : signal });
+  }
+
+  /**
+   * Sends one request and returns its parsed body. In dry-run mode no change is sent: it is
+   * shown instead. A read is refused too (a command that needs one resolves to a placeholder
+   * instead), so a dry run can never reach the service, unless reads were allowed (`--with-reads`).
+   */
   async request<T>(spec: RequestSpec): Promise<T> {
     const url = this.url(spec);
-    if (this.config.dryRun && spec.method !== 'GET') {
-      this.config.dryRun(this.dryRunView(spec, url));
-      return undefined as T;
+    if (this.config.dryRun) {
+      if (spec.method !== 'GET') {
+        this.show(spec);
+        return undefined as T;
+      }
+      if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
     }
     if (this.config.trace && spec.body !== undefined) this.config.trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
     let response: Response;
@@ -107,11 +182,14 @@ export class Http {
     return `${this.config.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
   }
 
-  private dryRunView(spec: RequestSpec, url: string): DryRunView {
+  private dryRunView(spec: RequestSpec, encoded: string): DryRunView {
+    // Placeholders read as they were written, not percent-encoded; they are never sent.
+    let url = encoded;
+    for (const token of this.placeholders) url = url.split(encodeURIComponent(token)).join(token);
     const headers: Record<string, string> = {};
     if (this.config.apiKey) headers.Authorization = `Bearer ${maskKey(this.config.apiKey)}`;
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-    return { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+    return { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}), ...(this.config.effects ? { effects: this.config.effects } : {}) };
   }
 
   private async readBody<T>(response: Response, spec: RequestSpec): Promise<T> {
@@ -132,7 +210,7 @@ export class Http {
       throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
     }
     try {
-      return JSON.parse(text) as T;
+      return (spec.keepDigits ? parseJsonExact(text, spec.keepDigits) : JSON.parse(text)) as T;
     } catch {
       throw new MalformedResponseError(`the service sent malformed or truncated JSON (HTTP ${response.status}, ${text.length} bytes)`, response.status);
     }
@@ -156,11 +234,19 @@ export class Http {
     return new DgwError('internal', error instanceof Error ? error.message : String(error), { cause: error });
   }
 
-  /** Replaces the API key wherever it appears in a traced text. */
+  /** Replaces the API key wherever it appears in a traced text, and any secret a body carries. */
   private redact(text: string): string {
     const key = this.config.apiKey;
-    return key ? text.split(key).join(maskKey(key)) : text;
+    return redactSecrets(key ? text.split(key).join(maskKey(key)) : text);
   }
+}
+
+/**
+ * Masks the value of every `"apiKey"` field in a JSON text: a created project key's secret is
+ * printed once, on stdout, and never in a --debug trace.
+ */
+export function redactSecrets(text: string): string {
+  return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);
 }
 
 /** The innermost cause's code (ECONNREFUSED, ECONNRESET, ...) or message: fetch nests them deeply. */

@@ -6,6 +6,15 @@ export function deriveQueryName(displayName: string): string {
   return displayName.toLowerCase().replace(/[^a-z0-9_]/g, '');
 }
 
+/** The longest SQL name the local gateway accepts (the hosted service documents no limit). */
+export const MAX_QUERY_NAME = 128;
+
+/** True when a text holds a control character (C0, or DEL): never part of a name or path dgw sends. */
+export function hasControlCharacter(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(text);
+}
+
 /** Problems with a folder path, or undefined when it is absolute and clean. `/` is the root. */
 export function folderPathProblem(path: string): string | undefined {
   if (!path.startsWith('/')) return `folder path "${path}" must be absolute, like /reports/monthly`;
@@ -14,8 +23,7 @@ export function folderPathProblem(path: string): string | undefined {
   for (const segment of segments) {
     if (segment === '') return `folder path "${path}" has an empty segment`;
     if (segment === '.' || segment === '..') return `folder path "${path}" may not contain "." or ".."`;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(segment)) return `folder path "${path}" contains a control character`;
+    if (hasControlCharacter(segment)) return `folder path "${path}" contains a control character`;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import type { ExecuteRequest, ExecuteResult, Query, QueryRequest, ResultFormat } from './types.js';
+import { isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import type { ExecuteRequest, ExecuteResult, Query, QueryRequest, ResultFormat, Schedule } from './types.js';
 
 /** Options shared by create and update. */
 export interface WriteOptions {
@@ -12,20 +13,26 @@ function schemaParam(opts: WriteOptions) {
   return opts.checkSchemaExists === false ? { checkSchemaExists: false } : undefined;
 }
 
-export function createQuery(http: Http, projectId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<Query> {
-  return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries`, query: schemaParam(opts), body });
+export async function createQuery(http: Http, projectId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<Query> {
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries`, query: schemaParam(opts), body }), readQuery);
 }
 
-export function updateQuery(http: Http, projectId: string, queryId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<Query> {
-  return http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/queries/${queryId}`, query: schemaParam(opts), body });
+/** Update Query: display name, SQL, type, schedule. A query moves with `moveQuery`, not here. */
+export async function updateQuery(http: Http, projectId: string, queryId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<Query> {
+  return readAnswer(await http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/queries/${queryId}`, query: schemaParam(opts), body }), readQuery);
 }
 
-export function getQuery(http: Http, projectId: string, queryId: string): Promise<Query> {
-  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/${queryId}` });
+/** Update Query Path: `PATCH .../queries/{queryId}/path`; `/` is the root. Answers no body. */
+export async function moveQuery(http: Http, projectId: string, queryId: string, path: string): Promise<void> {
+  await http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/${queryId}/path`, body: { path }, expect: 'none' });
 }
 
-export function listQueries(http: Http, projectId: string): Promise<Query[]> {
-  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries` });
+export async function getQuery(http: Http, projectId: string, queryId: string): Promise<Query> {
+  return readQuery(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/${queryId}` }));
+}
+
+export async function listQueries(http: Http, projectId: string): Promise<Query[]> {
+  return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries` }), 'queries').map(readQuery);
 }
 
 export function deleteQuery(http: Http, projectId: string, queryId: string): Promise<void> {
@@ -33,5 +40,44 @@ export function deleteQuery(http: Http, projectId: string, queryId: string): Pro
 }
 
 export function executeSql(http: Http, projectId: string, body: ExecuteRequest, format: ResultFormat): Promise<ExecuteResult> {
-  return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body });
+  return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body, keepDigits: 'as-string' });
+}
+
+/**
+ * A query as it arrived, with every field present: a missing `queryType` is PLAIN (the
+ * document's default, and its examples leave it out of plain queries), a missing path or
+ * folder is null, a schedule is normalised (see `readSchedule`).
+ */
+export function readQuery(value: unknown): Query {
+  const q = object(value, 'a query');
+  return {
+    id: text(q.id),
+    displayName: text(q.displayName, text(q.name)),
+    name: text(q.name),
+    inputQuery: text(q.inputQuery),
+    queryType: text(q.queryType).toUpperCase() === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
+    schedule: readSchedule(q.schedule),
+    path: textOrNull(q.path),
+    folderId: textOrNull(q.folderId),
+  };
+}
+
+/**
+ * A schedule in the form dgw sends: fields that do not apply (sent as null or missing) are
+ * dropped, a legacy `expression` stands in for the duration or cron expression, a cron schedule
+ * without a time zone means UTC. Null, or anything that is not a schedule, is no schedule.
+ */
+export function readSchedule(value: unknown): Schedule | null {
+  if (!isRaw(value)) return null;
+  const legacy = textOrNull(value.expression);
+  const duration = textOrNull(value.repeatDuration) ?? legacy;
+  const cron = textOrNull(value.cronExpression) ?? legacy;
+  const type = text(value.type).toLowerCase() || (textOrNull(value.cronExpression) ? 'cron' : textOrNull(value.repeatDuration) ? 'interval' : '');
+  if (type === 'interval' && duration) return { type: 'interval', repeatDuration: duration };
+  if (type === 'cron' && cron) {
+    const timezone = textOrNull(value.timezone);
+    return timezone ? { type: 'cron', cronExpression: cron, timezone } : { type: 'cron', cronExpression: cron };
+  }
+  if (type === 'none') return { type: 'none' };
+  return null;
 }

@@ -3,30 +3,34 @@ import type { Http } from './http.js';
 import { listQueries } from './queries.js';
 import type { Query } from './types.js';
 
+const NUMERIC_ID = /^\d{15,}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEX_ID = /^[0-9a-f]{24,}$/i;
 
 /**
- * True when a QUERY argument can only be an id: a SQL name is `[a-z0-9_]` only, so anything
- * with other characters, a UUID or a long hex id needs no lookup.
+ * The id rule: a QUERY argument is used as an id, with no lookup, when it is a number of 15 or
+ * more digits (the service's query ids, like 709922802836177297), a UUID, or a hex id of 24 or
+ * more characters. Anything else is a SQL name, found through the query list.
  */
 export function isIdShaped(ref: string): boolean {
-  return UUID.test(ref) || HEX_ID.test(ref) || /[^a-z0-9_]/.test(ref);
+  return NUMERIC_ID.test(ref) || UUID.test(ref) || HEX_ID.test(ref);
 }
 
 /**
  * Turns QUERY arguments (ids or SQL names) into ids with the fewest requests: none when every
- * argument is id-shaped, otherwise one list of queries for all of them.
+ * argument is id-shaped (or in a dry run), otherwise one list of queries for all of them.
  */
 export async function resolveQueryIds(http: Http, projectId: string, refs: string[]): Promise<string[]> {
   if (refs.every(isIdShaped)) return refs;
+  // A dry run looks nothing up: a name stays a name, shown as {id of NAME}.
+  if (http.readsNothing) return refs.map((ref) => (isIdShaped(ref) ? ref : http.placeholder(`id of ${ref}`)));
   const queries = await listQueries(http, projectId);
   return refs.map((ref) => (isIdShaped(ref) ? ref : matchQuery(queries, ref).id));
 }
 
-/** Finds a query by id or SQL name in a list, or throws a not-found error. */
+/** Finds a query by SQL name, or by id when a name matches nothing, or throws a not-found error. */
 export function matchQuery(queries: Query[], ref: string): Query {
-  const found = queries.find((q) => q.id === ref) ?? queries.find((q) => q.name === ref);
-  if (!found) throw new NotFoundError(`no query with id or name "${ref}"`);
+  const found = queries.find((q) => q.name === ref) ?? queries.find((q) => q.id === ref);
+  if (!found) throw new NotFoundError(`no query named "${ref}" (nor with that id)`);
   return found;
 }

@@ -1,15 +1,66 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import type { StoredTable, TableColumn } from './types.js';
+import { flag, object, objects, text, textOrNull } from './read.js';
+import type { ColumnDetail, ColumnRequest, StoredTable } from './types.js';
 
 export function dropColumn(http: Http, projectId: string, tableName: string, columnName: string): Promise<void> {
   return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns/${columnName}`, expect: 'none' });
 }
 
-export function listTables(http: Http, projectId: string): Promise<StoredTable[]> {
-  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/table` });
+export async function listTables(http: Http, projectId: string): Promise<StoredTable[]> {
+  return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/table` }), 'tables').map(readTable);
 }
 
-export function listColumns(http: Http, projectId: string, tableName: string): Promise<TableColumn[]> {
-  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns` });
+export async function listColumns(http: Http, projectId: string, tableName: string): Promise<ColumnDetail[]> {
+  return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns` }), 'columns').map(readColumn);
+}
+
+/** Create a stored table: `POST .../table/{tableName}` with no body (columns are added next). */
+export async function createTable(http: Http, projectId: string, tableName: string): Promise<StoredTable | undefined> {
+  const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/table/${tableName}`, expect: 'optional-json' });
+  return body === undefined ? undefined : readTable(body);
+}
+
+/** Adds columns, sent as an array of ColumnRequest (as the document's example does); answers the columns. */
+export async function addColumns(http: Http, projectId: string, tableName: string, columns: ColumnRequest[]): Promise<ColumnDetail[]> {
+  const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns`, body: columns, expect: 'optional-json' });
+  return objects(body, 'columns').map(readColumn);
+}
+
+export function deleteTable(http: Http, projectId: string, tableName: string): Promise<void> {
+  return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/table/${tableName}`, expect: 'none' });
+}
+
+/**
+ * A stored table with every field of the document's `Table`; the local gateway's earlier
+ * `{name, columns}` reads as a table of that name.
+ */
+export function readTable(value: unknown): StoredTable {
+  const t = object(value, 'a table');
+  return {
+    catalogId: text(t.catalogId),
+    catalogName: text(t.catalogName),
+    schemaName: text(t.schemaName, 'table'),
+    tableName: text(t.tableName, text(t.name)),
+    supportedCacheTypes: Array.isArray(t.supportedCacheTypes) ? t.supportedCacheTypes.map((x) => text(x)) : [],
+    isCacheable: flag(t.isCacheable),
+    isDynamicTable: flag(t.isDynamicTable),
+    isCached: flag(t.isCached),
+  };
+}
+
+/** A column with every field of the document's `ColumnDetail`; `{name, dataType}` alone reads too. */
+export function readColumn(value: unknown): ColumnDetail {
+  const c = object(value, 'a column');
+  const column: ColumnDetail = {
+    name: text(c.name),
+    dataType: text(c.dataType),
+    displayName: text(c.displayName, text(c.name)),
+    defaultValue: textOrNull(c.defaultValue),
+    isNotNull: flag(c.isNotNull),
+    isUnique: flag(c.isUnique),
+  };
+  if (typeof c.id === 'string') column.id = c.id;
+  if (c.desc !== undefined) column.desc = textOrNull(c.desc);
+  return column;
 }

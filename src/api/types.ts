@@ -1,40 +1,43 @@
 /**
- * Wire types of the Data Gateway API, shared by the CLI and the local gateway.
- * Shapes follow shared/spec/gateway-api.md; extra endpoints follow hosted-service-notes.md.
+ * Wire types of the Data Gateway API, shared by the CLI and the local gateway, derived from the
+ * wire schemas in src/wire (written from the vendor's OpenAPI document). Imports of src/wire here
+ * are type-only: no command loads TypeBox.
+ *
+ * The document declares almost every field optional; the `Wire*` types say what may arrive. The
+ * plain names are the same records with every field present: what the readers in src/api make of
+ * what arrives, and what the local gateway sends.
  */
+import type { Static } from 'typebox';
+import type * as W from '../wire/index.js';
+
+/** Every field present (nullable ones may still be null). */
+type Complete<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** `PLAIN` queries are views; `MATERIALIZED` ones store their result. */
-export type QueryType = 'PLAIN' | 'MATERIALIZED';
+export type QueryType = Static<typeof W.QueryType>;
 
-/** A materialized query's refresh schedule, in the form the spec sends. */
+/** A schedule as it may arrive: any field may be missing or null. */
+export type WireSchedule = Static<typeof W.MaterializedQuerySchedule>;
+
+/** A materialized query's refresh schedule, in the form dgw sends and the readers normalise to. */
 export type Schedule =
   | { type: 'interval'; repeatDuration: string }
   | { type: 'cron'; cronExpression: string; timezone?: string }
   | { type: 'none' };
 
 /** Body of create and update query; only the fields that apply are sent. */
-export interface QueryRequest {
-  displayName?: string;
-  inputQuery?: string | null;
-  queryType?: QueryType;
-  schedule?: Schedule | null;
-  inputQueryRefId?: string | null;
-  path?: string | null;
-}
+export type QueryRequest = Omit<Static<typeof W.QueryRequest>, 'schedule'> & { schedule?: Schedule | null };
 
-/** A saved query as the service returns it. */
-export interface Query {
-  id: string;
-  displayName: string;
-  name: string;
-  inputQuery: string;
-  queryType: QueryType;
-  schedule: Schedule | null;
-  path: string | null;
-  folderId: string | null;
-}
+/** A saved query as it may arrive (every field optional; `queryType` missing means PLAIN). */
+export type WireQuery = Static<typeof W.Query>;
 
-/** A folder in the spec's (older, nested) shape. */
+/** A saved query with every field present. */
+export type Query = Omit<Complete<WireQuery>, 'schedule'> & { schedule: Schedule | null };
+
+/** Body of a query or folder move. */
+export type PathUpdateRequest = Complete<Static<typeof W.QueryPathUpdateRequest>>;
+
+/** A folder in the seed contract's shape (nested, epoch-millisecond times, query ids). */
 export interface Folder {
   id: string;
   name: string;
@@ -44,81 +47,60 @@ export interface Folder {
   queryIds: string[];
 }
 
-/** A folder in the hosted service's newer flat list shape. */
-export interface FlatFolder {
+/** A folder as the document lists it (flat, with its path and parent, ISO time). */
+export type FolderItem = Complete<Static<typeof W.QueryFolderItem>>;
+
+/** One folder with its direct subfolders and queries, as the document returns it. */
+export type FolderWithContents = FolderItem & { folders: FolderItem[]; queries: Query[] };
+
+/** A node of the document's folder tree. */
+export interface FolderTreeNode {
   id: string;
   name: string;
   path: string;
-  parentId: string | null;
-  createdAt: string | number;
+  children: FolderTreeNode[];
+  queries?: Query[];
 }
 
 /** Body of the folder membership update; both lists are always sent. */
-export interface FolderMembershipRequest {
-  queryIdsAdded: string[];
-  queryIdsRemoved: string[];
-}
+export type FolderMembershipRequest = Static<typeof W.QueryFolderUpdateRequest>;
 
 /** A catalog: a connected source or one of the built-in stores. */
-export interface Catalog {
-  id: string;
-  name: string;
-  displayName: string;
-  catalogType: string;
-  connectionId: string | null;
-}
+export type Catalog = Complete<Static<typeof W.Catalog>>;
 
-/** One configuration field of a connection type. */
-export interface ConnectionConfigField {
-  fieldName: string;
-  required: boolean;
-  description: string;
-}
+/** One configuration field of a connection type (`fieldType` is not always sent). */
+export type ConnectionConfigField = Omit<Complete<Static<typeof W.ConnectionConfigurationItem>>, 'fieldType'> & {
+  fieldType?: Static<typeof W.ConnectionConfigurationItem>['fieldType'];
+};
 
 /** The configuration description of a connection type. */
-export interface ConnectionConfig {
-  connectionType: string;
-  connectionTypeLabel: string;
-  name: string;
-  authorizationType: string;
-  credentialSchemaType: string;
-  redirectRequired: boolean;
-  category: string;
-  configuration: ConnectionConfigField[];
-  documentationUrl: string;
-}
+export type ConnectionConfig = Omit<Complete<Static<typeof W.ConnectionConfiguration>>, 'configuration'> & { configuration: ConnectionConfigField[] };
 
-/** Refresh states of a materialized query. */
+/** Refresh states of a materialized query (the document names only COMPLETED; these are the natural set). */
 export type RefreshStatus = 'NOT_INITIALIZED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 
 /** The refresh status view of one materialized query; times are ISO strings or null. */
-export interface RefreshStatusView {
-  queryId: string;
-  queryName: string;
+export type RefreshStatusView = Omit<Complete<Static<typeof W.MaterializedQueryStatusView>>, 'scheduleSettings' | 'status'> & {
   scheduleSettings: Schedule | null;
-  nextExecutionStartTime: string | null;
   status: RefreshStatus;
-  lastExecutionStartTime: string | null;
-  lastUpdateTime: string | null;
-  /** Why the last refresh failed; the local gateway fills it in. */
+  /** Why the last refresh failed; only the local gateway's `spec` shape sends it. */
   message?: string | null;
-}
+};
 
 /** Result formats of the run-SQL endpoint. */
-export type ResultFormat = 'CELL_TYPED' | 'SIMPLE' | 'COMPACT';
+export type ResultFormat = Static<typeof W.ExecuteFormat>;
 
-/** Body of run SQL: exactly one of the three. */
+/** Body of run SQL as dgw sends it: a statement, a saved query's id, or a qualified name. */
 export type ExecuteRequest = { statement: string } | { id: string } | { qualifiedName: string };
 
 /** A result column of run SQL. */
-export interface ResultColumn {
-  catalogName: string | null;
-  schemaName: string | null;
-  tableName: string | null;
-  columnName: string;
-  /** The local gateway adds the SQL type. */
+export type ResultColumn = Static<typeof W.ResultColumn> & {
+  /** The local gateway's `spec` shape adds the SQL type. */
   dataType?: string;
-}
+};
+
+/** One cell of a CELL_TYPED result. */
+export type TypedCell = Static<typeof W.TypedCell>;
 
 /** The answer of run SQL. */
 export interface ExecuteResult {
@@ -127,38 +109,30 @@ export interface ExecuteResult {
 }
 
 /** Column data types the stored-table endpoints accept. */
-export type ColumnDataType = 'VARCHAR' | 'BIGINT' | 'BOOLEAN' | 'DECIMAL' | 'TIMESTAMP' | 'TIME' | 'DATE' | 'UUID';
+export type ColumnDataType = Static<typeof W.ColumnDataType>;
 
-/** A column of a stored table. */
-export interface TableColumn {
-  name: string;
-  dataType: string;
-}
+/** A column to add to a stored table. */
+export type ColumnRequest = Static<typeof W.ColumnRequest>;
 
-/** A stored table. */
-export interface StoredTable {
-  name: string;
-  columns: TableColumn[];
-}
+/** A column of a stored table, every field present (`id` and `desc` are not always sent). */
+export type ColumnDetail = Omit<Complete<Static<typeof W.ColumnDetail>>, 'id' | 'desc'> & { id?: string; desc?: string | null };
 
-/** Who the key belongs to (`GET /info`). */
-export interface Info {
-  projectId?: string;
-  projectName?: string;
-  userId: string;
-  email: string;
-}
+/** A stored table (the document's `Table`). */
+export type StoredTable = Complete<Static<typeof W.Table>>;
+
+/** Who the key belongs to (`GET /info`, not in the document). */
+export type Info = Static<typeof W.Info>;
 
 /** A project API key; `apiKey` is only returned once, on creation. */
-export interface ProjectApiKey {
-  name: string;
-  apiKey: string | null;
-  apiKeyId: string;
-  expiresAt: string | null;
-}
+export type ProjectApiKey = Complete<Static<typeof W.ApiKey>>;
+
+/** Body of create API key. */
+export type ApiKeyRequest = Static<typeof W.ApiKeyRequest>;
+
+/** An organization, a workspace of one, a project of one. */
+export type Organization = Static<typeof W.Organization>;
+export type Workspace = Static<typeof W.Workspace>;
+export type Project = Static<typeof W.Project>;
 
 /** The error body the service documents. */
-export interface ErrorBody {
-  errorCode: number | string;
-  message: string;
-}
+export type ErrorBody = Static<typeof W.ErrorBody>;

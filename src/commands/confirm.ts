@@ -1,15 +1,39 @@
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
+/** What a destructive command was told: `--yes`, `--dry-run`, and a word to type back. */
+export interface ConfirmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+  /** The answer a person must type (e.g. the column name) instead of y/N. */
+  typeBack?: string;
+  /** Lines shown before the question: what exactly will be destroyed. */
+  details?: string[];
+}
+
+/**
+ * The first step of a destructive command, before any request: with neither `--yes`, `--dry-run`
+ * nor a terminal to ask on, it stops here with exit 2 and sends nothing.
+ */
+export function ensureConfirmable(ctx: Context, what: string, options: ConfirmOptions): void {
+  if (options.yes || options.dryRun || ctx.interactive) return;
+  throw new UsageError(`refusing to ${what} without confirmation: pass --yes (no terminal to ask on)`);
+}
+
+/** True when a person will be asked: the command should find out what it destroys first, to say so. */
+export function willAsk(ctx: Context, options: ConfirmOptions): boolean {
+  return !options.yes && !options.dryRun && ctx.interactive;
+}
+
 /**
  * Guards a destructive action: `--yes` passes, a terminal asks (for `typeBack` to be typed when
- * given), and with neither the command stops with exit 2 before sending anything.
+ * given) after showing the `details`, and with neither the command stops with exit 2 before
+ * sending anything.
  */
-export async function confirmDestructive(ctx: Context, what: string, options: { yes?: boolean; dryRun?: boolean; typeBack?: string }): Promise<void> {
+export async function confirmDestructive(ctx: Context, what: string, options: ConfirmOptions): Promise<void> {
+  ensureConfirmable(ctx, what, options);
   if (options.yes || options.dryRun) return;
-  if (!ctx.interactive) {
-    throw new UsageError(`refusing to ${what} without confirmation: pass --yes (no terminal to ask on)`);
-  }
+  if (options.details && options.details.length > 0) ctx.io.stderr.write(`${options.details.join('\n')}\n`);
   if (options.typeBack) {
     const answer = await ctx.prompt(`This will ${what}. It cannot be undone. Type "${options.typeBack}" to confirm: `);
     if (answer.trim() !== options.typeBack) throw new UsageError('confirmation did not match; nothing was changed');

@@ -1,3 +1,4 @@
+import { LOCAL_GATEWAY } from './key-binding.js';
 import { maskKey, type Resolved, type Settings, type Source } from './settings.js';
 
 /** One row of `dgw config explain`: a setting, its value (keys masked) and where it came from. */
@@ -23,7 +24,9 @@ export function explainSettings(settings: Settings): ExplainedSetting[] {
     row('zone', settings.zone, text),
     row('baseUrl', settings.baseUrl, (v) => v ?? (settings.zone.value === 'local' ? '(local gateway)' : null)),
     row('projectId', settings.projectId, text),
-    row('apiKey', settings.apiKey, (v) => (v ? maskKey(v) : null)),
+    // A key in the OS keychain is not read to be explained: where it is says enough.
+    row('apiKey', settings.apiKey, (v) => (v ? maskKey(v) : settings.keychainAccount ? '(in the OS keychain)' : null)),
+    row('keyBoundTo', settings.keyBoundTo, (v) => (v === LOCAL_GATEWAY ? '(local gateway)' : (v ?? null))),
     row('keyType', settings.keyType, text),
     row('output', settings.output, text),
     row('timeout', settings.timeoutMs, (ms) => ms),

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { folderPathProblem } from '../api/names.js';
 import { UsageError } from '../errors.js';
+import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { isZone, type Zone } from './zones.js';
 
 /** Non-secret defaults a repository commits in `.dgwrc`, `dgw.config.js` or `package.json#dgw`. */
@@ -10,11 +12,22 @@ export interface ProjectFile {
   zone?: Zone;
   profile?: string;
   baseUrl?: string;
-  output?: 'json' | 'auto';
+  output?: OutputSetting;
+  /** Queries as code (`dgw pull`, `plan`, `apply`). */
+  code?: CodeSettings;
+}
+
+/** The project file's `code` object: where the query files live and which folders they manage. */
+export interface CodeSettings {
+  /** The directory of query files, relative to the project file (default `queries`). */
+  dir?: string;
+  /** The managed folders (default: the whole project). */
+  folders?: string[];
 }
 
 const SECRET_KEYS = ['apiKey', 'api_key', 'apikey', 'key', 'token', 'apiToken'];
-const KNOWN_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output'];
+const KNOWN_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output', 'code'];
+const STRING_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output'];
 
 /** Finds and checks the nearest project file from `cwd` up to the project root. */
 export async function loadProjectFile(cwd: string): Promise<ProjectFile | undefined> {
@@ -43,7 +56,7 @@ export function checkProjectFile(raw: unknown, filepath: string): ProjectFile {
   }
   const unknown = Object.keys(record).filter((k) => !KNOWN_KEYS.includes(k));
   if (unknown.length > 0) throw new UsageError(`project file ${filepath} has unknown setting(s): ${unknown.join(', ')}`);
-  for (const key of KNOWN_KEYS) {
+  for (const key of STRING_KEYS) {
     if (record[key] !== undefined && typeof record[key] !== 'string') {
       throw new UsageError(`project file ${filepath}: "${key}" must be a string`);
     }
@@ -51,10 +64,29 @@ export function checkProjectFile(raw: unknown, filepath: string): ProjectFile {
   if (record.zone !== undefined && !isZone(record.zone as string)) {
     throw new UsageError(`project file ${filepath}: zone must be default, eu or local`);
   }
-  if (record.output !== undefined && record.output !== 'json' && record.output !== 'auto') {
-    throw new UsageError(`project file ${filepath}: output must be json or auto`);
+  if (record.output !== undefined && !isOutputSetting((record.output as string).toLowerCase())) {
+    throw new UsageError(`project file ${filepath}: output must be ${OUTPUT_FORMATS.join(', ')} or auto`);
   }
+  if (record.code !== undefined) checkCodeSettings(record.code, filepath);
   return { filepath, ...(record as Omit<ProjectFile, 'filepath'>) };
+}
+
+function checkCodeSettings(code: unknown, filepath: string): void {
+  const fail = (problem: string): never => {
+    throw new UsageError(`project file ${filepath}: code${problem}`);
+  };
+  if (typeof code !== 'object' || code === null || Array.isArray(code)) fail(' must be an object such as {"dir": "queries", "folders": ["/reports"]}');
+  const record = code as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((k) => k !== 'dir' && k !== 'folders');
+  if (unknown.length > 0) fail(` has unknown setting(s): ${unknown.join(', ')}; it takes dir and folders`);
+  if (record.dir !== undefined && (typeof record.dir !== 'string' || record.dir.trim() === '')) fail('.dir must be a directory path');
+  if (record.folders !== undefined) {
+    if (!Array.isArray(record.folders) || record.folders.some((f) => typeof f !== 'string')) fail('.folders must be a list of folder paths such as ["/reports"]');
+    for (const folder of record.folders as string[]) {
+      const problem = folderPathProblem(folder);
+      if (problem) fail(`.folders: ${problem}`);
+    }
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { UsageError } from '../errors.js';
+import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { parseDuration } from '../schedule/duration.js';
+import { bindingOf, keyBinding, profilesWithKeyFor } from './key-binding.js';
 import type { ProjectFile } from './project-file.js';
 import type { StoreData } from './store.js';
 import { isZone, LOCAL_DEFAULT_PROJECT, ZONE_BASE_URLS, type Zone } from './zones.js';
@@ -22,6 +24,10 @@ export interface SettingFlags {
   baseUrl?: string;
   project?: string;
   timeout?: string;
+  /** `--format FORMAT`; `--json` and `--jq` also choose JSON. */
+  format?: string;
+  json?: boolean | string;
+  jq?: string;
 }
 
 /** Everything a command may need to reach the service. */
@@ -32,9 +38,30 @@ export interface Settings {
   baseUrl: Resolved<string | undefined>;
   projectId: Resolved<string | undefined>;
   apiKey: Resolved<string | undefined>;
+  /** Where the key in use may be sent: a stored key's base URL (or `local`); undefined for DGW_API_KEY or no key. */
+  keyBoundTo: Resolved<string | undefined>;
   keyType: Resolved<'partner' | 'project' | undefined>;
-  output: Resolved<'json' | 'auto'>;
+  /** The profile's stored key when this command's target is not the host it is bound to: it is not sent. */
+  withheldKey?: WithheldKey;
+  /**
+   * The OS keychain account holding the key in use, when it is the profile's and lives there:
+   * `apiKey.value` is then undefined until `ctx.apiKey()` reads it (only for a request).
+   */
+  keychainAccount?: string;
+  /** The output format: a flag's, else the default output (DGW_OUTPUT, project file, profile), else `auto`. */
+  output: Resolved<OutputSetting>;
   timeoutMs: Resolved<number>;
+}
+
+/** A stored key that stays home: the profile holds it for one host and the command names another. */
+export interface WithheldKey {
+  profile: string;
+  /** The base URL (or `local`) the key is bound to. */
+  boundTo: string;
+  /** Where this command would send it: its base URL, or `local`. */
+  target: string;
+  /** The profiles whose stored key is bound to the target, if any. */
+  profilesForTarget: string[];
 }
 
 /** Inputs of the resolution, each already read from its place. */
@@ -93,27 +120,65 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
     [stored.projectId, 'profile', inProfile],
   ) ?? { value: zone.value === 'local' ? LOCAL_DEFAULT_PROJECT : undefined, source: 'default' };
 
-  const apiKey = pick<string>(
-    [env.DGW_API_KEY, 'env', 'DGW_API_KEY'],
-    [stored.apiKey, 'profile', inProfile],
-  ) ?? { value: undefined, source: 'default' };
+  // A stored key goes only to the host it was stored for; DGW_API_KEY is the user's word for this run.
+  const target = bindingOf(baseUrl.value);
+  const boundTo = keyBinding(stored);
+  const storedKeyFits = boundTo !== undefined && boundTo === target;
+  const inKeychain = storedKeyFits && !env.DGW_API_KEY && !stored.apiKey && stored.keychain ? stored.keychain : undefined;
+  const apiKey: Resolved<string | undefined> = (inKeychain
+    ? { value: undefined, source: 'profile', origin: inProfile }
+    : pick<string>([env.DGW_API_KEY, 'env', 'DGW_API_KEY'], [storedKeyFits ? stored.apiKey : undefined, 'profile', inProfile])) ?? { value: undefined, source: 'default' };
+  const withheldKey: WithheldKey | undefined =
+    boundTo !== undefined && !storedKeyFits && apiKey.source !== 'env'
+      ? { profile: profile.value, boundTo, target, profilesForTarget: profilesWithKeyFor(store, target) }
+      : undefined;
+  const keyBoundTo: Resolved<string | undefined> =
+    apiKey.source === 'profile' ? { value: boundTo, source: 'profile', origin: inProfile } : { value: undefined, source: apiKey.source, origin: apiKey.origin };
 
   const keyType: Resolved<'partner' | 'project' | undefined> =
     apiKey.source === 'profile' && stored.keyType ? { value: stored.keyType, source: 'profile', origin: inProfile } : { value: undefined, source: 'default' };
 
-  const output = (pick<string>(
-    [projectFile?.output, 'project file', pf],
-    [stored.output, 'profile', inProfile],
-  ) ?? { value: 'auto', source: 'default' }) as Resolved<'json' | 'auto'>;
+  const output = outputSetting(
+    pick<string>(
+      [flags.jq !== undefined ? 'json' : undefined, 'flag', '--jq'],
+      [flags.json !== undefined && flags.json !== false && flags.format?.toLowerCase() !== 'yaml' ? 'json' : undefined, 'flag', '--json'],
+      [flags.format && isOutputSetting(flags.format.toLowerCase()) ? flags.format.toLowerCase() : undefined, 'flag', '--format'],
+      [env.DGW_OUTPUT, 'env', 'DGW_OUTPUT'],
+      [projectFile?.output, 'project file', pf],
+      [stored.output, 'profile', inProfile],
+    ),
+  );
 
   const timeoutMs: Resolved<number> = flags.timeout
     ? { value: timeoutFlag(flags.timeout), source: 'flag', origin: '--timeout' }
     : { value: DEFAULT_TIMEOUT_MS, source: 'default' };
 
-  return { profile, zone, baseUrl, projectId, apiKey, keyType, output, timeoutMs };
+  return {
+    profile,
+    zone,
+    baseUrl,
+    projectId,
+    apiKey,
+    keyBoundTo,
+    keyType,
+    ...(withheldKey ? { withheldKey } : {}),
+    ...(inKeychain ? { keychainAccount: inKeychain } : {}),
+    output,
+    timeoutMs,
+  };
 }
 
 type Candidate<T> = [T | undefined, Source, string | undefined];
+
+/** A default output checked (any case): table, json, yaml, csv, tsv or auto. */
+function outputSetting(found: Resolved<string> | undefined): Resolved<OutputSetting> {
+  if (!found) return { value: 'auto', source: 'default' };
+  const value = found.value.toLowerCase();
+  if (!isOutputSetting(value)) {
+    throw new UsageError(`${found.origin ?? 'output'}: "${found.value}" is not an output format; use ${OUTPUT_FORMATS.join(', ')} or auto`);
+  }
+  return { ...found, value };
+}
 
 function pick<T>(...candidates: Candidate<T>[]): Resolved<T> | undefined {
   for (const [value, source, origin] of candidates) {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import type { OutputSetting } from '../output/mode.js';
+import { withBindings } from './key-binding.js';
 import type { Zone } from './zones.js';
 
 /** What one profile in the user store remembers. */
@@ -8,9 +10,15 @@ export interface Profile {
   zone?: Zone;
   baseUrl?: string;
   projectId?: string;
+  /** The API key, when it is kept in this file (0600): where no OS keychain answers, or `auth login --insecure-storage`. */
   apiKey?: string;
+  /** The account of the OS keychain entry (service `dgw`) that holds the key instead of this file. */
+  keychain?: string;
+  /** The base URL the key was stored for (or `local`): the only place it is sent (key-binding.ts). */
+  keyBoundTo?: string;
   keyType?: 'partner' | 'project';
-  output?: 'json' | 'auto';
+  /** The default output of commands run with this profile (`dgw config set output FORMAT`). */
+  output?: OutputSetting;
 }
 
 /** The whole user store file. */
@@ -78,9 +86,9 @@ export class ProfileStore {
     return { currentProfile: data.currentProfile, profiles: data.profiles ?? {} };
   }
 
-  /** Replaces the stored data in one atomic write. */
+  /** Replaces the stored data in one atomic write; a key stored before bindings gets its binding recorded. */
   write(data: StoreData): void {
-    this.conf.store = data;
+    this.conf.store = withBindings(data);
     fs.chmodSync(this.conf.path, 0o600);
   }
 }

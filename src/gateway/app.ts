@@ -1,16 +1,20 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DgwError } from '../errors.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 import type { Gateway } from './gateway.js';
 import type { Principal } from './keys.js';
+import { presenterFor, type ApiShape, type Presenter } from './present/index.js';
 import type { ProjectDb } from './project/index.js';
+import { requestScope } from './request-scope.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
 import { folderRoutes } from './routes/folders.js';
 import { infoRoutes } from './routes/info.js';
 import { keyRoutes } from './routes/keys.js';
 import { materializedRoutes } from './routes/materialized.js';
+import { organizationRoutes } from './routes/organizations.js';
 import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 
@@ -20,12 +24,16 @@ export interface GatewayEnv {
     gateway: Gateway;
     principal: Principal;
     project: ProjectDb;
+    /** Turns each route's result into the wire body and status of the gateway's API shape. */
+    present: Presenter;
   };
 }
 
 export interface GatewayAppOptions {
   /** Largest request body accepted (413 above it); default 1 MiB. */
   maxBodyBytes?: number;
+  /** `spec` (the default) or `hosted`: how answers are shaped (src/gateway/present). */
+  apiShape?: ApiShape;
 }
 
 export const BASE_PATH = '/api/v1';
@@ -38,12 +46,19 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const app = new Hono<GatewayEnv>().basePath(BASE_PATH);
 
+  const present = presenterFor(options.apiShape ?? 'spec');
+  app.use('*', requestScope());
   app.use('*', limitBody(maxSize));
+  app.use('*', async (c, next) => {
+    c.set('present', present);
+    await next();
+  });
   app.use('*', authenticate(gateway));
 
   app.route('/info', infoRoutes());
   app.route('/connections', connectionRoutes());
   app.route('/projects/:projectId/apiKeys', keyRoutes());
+  app.route('/organizations', organizationRoutes());
 
   const project = new Hono<GatewayEnv>();
   project.use('*', projectScope(gateway));
@@ -56,7 +71,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
 
   app.notFound((c) => c.json({ errorCode: 'NOT_FOUND', message: `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: error.message }, error.status);
+    if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: error.message }, error.status as ContentfulStatusCode);
     if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: error.message }, 500);
     return c.json({ errorCode: 'INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }, 500);
   });

@@ -15,9 +15,11 @@ export interface LocalConnection {
 
 export interface ConnectLocalOptions {
   env: Record<string, string | undefined>;
-  /** A key the user chose (DGW_API_KEY or a profile); otherwise the gateway's partner key. */
+  /** A key the user chose (DGW_API_KEY, or a profile's key stored for the local gateway); otherwise the gateway's partner key. */
   apiKey?: string;
   trace?: (line: string) => void;
+  /** The command's Ctrl-C: once aborted, closing cancels running refreshes instead of awaiting them. */
+  signal?: AbortSignal;
 }
 
 /** Base URL of the in-process gateway; requests never leave the process. */
@@ -27,7 +29,8 @@ export const IN_PROCESS_BASE_URL = 'http://local.dgw/api/v1';
  * Connects the CLI to the local gateway on the data folder (`DGW_LOCAL_DIR` or the user data dir):
  * when a live `dgw serve` holds the folder (its lock file names a running pid and a URL), the CLI
  * talks to it over HTTP; otherwise the gateway runs in this process until `close()`, which waits
- * for refreshes it started. A folder held by another in-process CLI is waited for (10 s at most).
+ * for refreshes it started (or cancels them once `signal` is aborted: Ctrl-C stops them too). A
+ * folder held by another in-process CLI is waited for (10 s at most).
  */
 export async function connectLocal(options: ConnectLocalOptions): Promise<LocalConnection> {
   const [{ localDataDir }, { readLiveLock, acquireLock, FolderBusyError }, { readKeyFile, KEY_FILE }, { join }] = await Promise.all([
@@ -39,7 +42,8 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   const dataDir = localDataDir(options.env);
   const toServer = async (url: string): Promise<LocalConnection> => {
     options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
-    const apiKey = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey ?? '';
+    const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
+  const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
     return { baseUrl: url, apiKey, mode: 'server', dataDir, close: async () => undefined };
   };
 
@@ -58,10 +62,21 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     throw error;
   }
   try {
-    const [{ Gateway }, { createGatewayApp }] = await Promise.all([import('./gateway.js'), import('./app.js')]);
-    options.trace?.(`# local gateway: in-process on ${dataDir}`);
-    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined });
-    const app = createGatewayApp(gateway);
+    const [{ Gateway }, { createGatewayApp }, { parseApiShape }, { localMinInterval }] = await Promise.all([
+      import('./gateway.js'),
+      import('./app.js'),
+      import('./present/shape.js'),
+      import('../schedule/minimum.js'),
+    ]);
+    const shapeText = options.env.DGW_LOCAL_API_SHAPE || undefined;
+    const apiShape = parseApiShape(shapeText);
+    if (shapeText !== undefined && !apiShape) {
+      const { UsageError } = await import('../errors.js');
+      throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
+    }
+    options.trace?.(`# local gateway: in-process on ${dataDir}${apiShape ? `, ${apiShape} shape` : ''}`);
+    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined, minInterval: localMinInterval(options.env) });
+    const app = createGatewayApp(gateway, { apiShape });
     const localFetch = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
     return {
       baseUrl: IN_PROCESS_BASE_URL,
@@ -71,7 +86,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
       dataDir,
       async close() {
         try {
-          await gateway.close({ wait: true });
+          await gateway.close({ wait: true, signal: options.signal });
         } finally {
           await lock.release();
         }
@@ -81,4 +96,22 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * Where a `--zone local` request would go, without opening anything (for a dry run): the live
+ * `dgw serve` on the folder, or the in-process gateway; its key is read, never created.
+ */
+export async function describeLocal(options: ConnectLocalOptions): Promise<{ baseUrl: string; apiKey: string }> {
+  const [{ localDataDir }, { readLiveLock }, { readKeyFile, KEY_FILE }, { join }] = await Promise.all([
+    import('./paths.js'),
+    import('./lock.js'),
+    import('./keys.js'),
+    import('node:path'),
+  ]);
+  const dataDir = localDataDir(options.env);
+  const live = await readLiveLock(dataDir);
+  const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
+  const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
+  return { baseUrl: live?.mode === 'serve' && live.url ? live.url : IN_PROCESS_BASE_URL, apiKey };
 }

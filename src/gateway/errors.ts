@@ -1,7 +1,8 @@
 /** An error the gateway answers with its status and the documented body `{errorCode, message}`. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 500,
+    /** 499: the request was cancelled (aborted) before it finished, as nginx says it. */
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500,
     message: string,
     readonly errorCode: string,
   ) {

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
+import type { Duration } from '../schedule/duration.js';
+import { MIN_INTERVAL } from '../schedule/minimum.js';
 import { loadDuckDB, type DuckDBModule } from './duckdb.js';
 import { notFound } from './errors.js';
 import { KeyStore } from './keys.js';
 import { projectFile } from './paths.js';
-import { ProjectDb } from './project/index.js';
+import { ProjectDb, type CloseOptions } from './project/index.js';
 
 /** How to open a local gateway. */
 export interface GatewayOptions {
@@ -17,6 +19,8 @@ export interface GatewayOptions {
   now?: () => number;
   /** Seed the demo dataset into project `demo` on its first start (default true). */
   seed?: boolean;
+  /** The shortest schedule interval accepted (default one minute; DGW_LOCAL_MIN_INTERVAL). */
+  minInterval?: Duration;
 }
 
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -43,6 +47,11 @@ export class Gateway {
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
     await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
     return gateway;
+  }
+
+  /** The shortest schedule interval this gateway accepts. */
+  get minInterval(): Duration {
+    return this.options.minInterval ?? MIN_INTERVAL;
   }
 
   /** True when the id can name a project (and a file). */
@@ -75,6 +84,26 @@ export class Gateway {
     return p;
   }
 
+  /** Every project: those open now and those with a database in the data folder, by id. */
+  async projectIds(): Promise<string[]> {
+    const ids = new Set(this.projects.keys());
+    if (this.options.dataDir) {
+      for (const f of await readdir(join(this.options.dataDir, 'projects')).catch(() => [] as string[])) {
+        const m = /^(.+)\.duckdb$/.exec(f);
+        if (m && Gateway.validProjectId(m[1])) ids.add(m[1]);
+      }
+    }
+    return [...ids].sort();
+  }
+
+  /** When a project's database file was made (or last changed, where the file system keeps no birth time); undefined in memory. */
+  async projectCreatedAt(id: string): Promise<string | undefined> {
+    if (!this.options.dataDir || !Gateway.validProjectId(id)) return undefined;
+    const info = await stat(projectFile(this.options.dataDir, id)).catch(() => undefined);
+    if (!info) return undefined;
+    return new Date(info.birthtimeMs > 0 ? info.birthtimeMs : info.mtimeMs).toISOString();
+  }
+
   /** Projects whose databases are open now. */
   async openProjects(): Promise<ProjectDb[]> {
     const settled = await Promise.allSettled([...this.projects.values()]);
@@ -91,8 +120,8 @@ export class Gateway {
     }
   }
 
-  /** Closes every project: running refreshes are awaited (`wait`) or cancelled. */
-  async close(options: { wait: boolean } = { wait: false }): Promise<void> {
+  /** Closes every project: running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
+  async close(options: CloseOptions = { wait: false }): Promise<void> {
     this.closing = true;
     for (const p of await this.openProjects()) await p.close(options);
     this.projects.clear();

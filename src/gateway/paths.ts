@@ -1,5 +1,5 @@
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { userDataDir } from '../config/user-dirs.js';
 
 /**
  * The local gateway's data folder: `DGW_LOCAL_DIR`, else the user data dir
@@ -8,10 +8,7 @@ import { join } from 'node:path';
  */
 export function localDataDir(env: Record<string, string | undefined>, platform: string = process.platform): string {
   if (env.DGW_LOCAL_DIR) return env.DGW_LOCAL_DIR;
-  const home = env.HOME || env.USERPROFILE || homedir();
-  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'dgw');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'dgw');
-  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'dgw');
+  return userDataDir(env, platform);
 }
 
 /** Where a project's database lives inside the data folder. */

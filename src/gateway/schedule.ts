@@ -1,14 +1,16 @@
 import type { Schedule } from '../api/types.js';
 import { CronSyntaxError, parseCron, type CronFields } from '../schedule/cron.js';
-import { parseDuration } from '../schedule/duration.js';
+import { parseDuration, type Duration } from '../schedule/duration.js';
+import { intervalTooShort, MIN_INTERVAL } from '../schedule/minimum.js';
 import { isValidTimeZone } from '../schedule/timezone.js';
 import { badRequest } from './errors.js';
 
 /**
  * Checks a schedule from a request body and returns it in the spec's form (fields that do not
  * apply dropped, intervals as ISO 8601). null/undefined stay undefined (meaning "not given").
+ * An interval shorter than `minInterval` is refused.
  */
-export function normaliseSchedule(value: unknown): Schedule | undefined {
+export function normaliseSchedule(value: unknown, minInterval: Duration = MIN_INTERVAL): Schedule | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('schedule must be an object');
   const s = value as Record<string, unknown>;
@@ -20,6 +22,8 @@ export function normaliseSchedule(value: unknown): Schedule | undefined {
     if (typeof raw !== 'string') throw badRequest('schedule.repeatDuration must be an ISO 8601 duration string, such as PT6H');
     const d = parseDuration(raw);
     if (!d) throw badRequest(`schedule.repeatDuration "${raw}" is not an ISO 8601 duration such as PT30M, PT6H or P1D`);
+    const tooShort = intervalTooShort(d, minInterval);
+    if (tooShort) throw badRequest(`schedule.repeatDuration: ${tooShort}`);
     return { type: 'interval', repeatDuration: d.iso };
   }
   const expr = s.cronExpression ?? s.expression;

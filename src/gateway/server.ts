@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { BASE_PATH, createGatewayApp } from './app.js';
+import type { Duration } from '../schedule/duration.js';
 import { Gateway } from './gateway.js';
+import type { ApiShape } from './present/index.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 
@@ -11,6 +13,10 @@ export interface ServeOptions {
   /** 0 picks a free port. */
   port?: number;
   partnerKey?: string;
+  /** How answers are shaped: `spec` (default) or `hosted`. */
+  apiShape?: ApiShape;
+  /** The shortest schedule interval accepted (default one minute). */
+  minInterval?: Duration;
   /** Scheduler tick (default 1 s) and clock (tests). */
   tickMs?: number;
   clock?: SchedulerClock;
@@ -23,6 +29,7 @@ export interface RunningServer {
   partnerKey: string;
   /** The keys made on first start, by project. */
   projectKeys: Record<string, string>;
+  apiShape: ApiShape;
   gateway: Gateway;
   /** Stops listening, cancels running refreshes, closes the databases and frees the folder. */
   close(): Promise<void>;
@@ -38,9 +45,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let gateway: Gateway | undefined;
   let server: ServerType | undefined;
   try {
-    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey });
+    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval });
     await gateway.openAll();
-    const app = createGatewayApp(gateway);
+    const app = createGatewayApp(gateway, { apiShape: options.apiShape });
     const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);
     server = s;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`;
@@ -55,6 +62,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       dataDir: options.dataDir,
       partnerKey: g.keys.partnerKey,
       projectKeys: demoKey ? { demo: demoKey } : {},
+      apiShape: options.apiShape ?? 'spec',
       gateway: g,
       close() {
         closing ??= (async () => {

@@ -17,14 +17,3 @@ export function qualified(schema: 'query' | 'mtquery' | 'table' | '_dgw', name: 
 export function trimStatement(sql: string): string {
   return sql.replace(/[\s;]+$/, '');
 }
-
-/** A value as an SQL literal, for statements batched into one round trip without parameters. */
-export function sqlValue(v: string | number | boolean | null): string {
-  if (v === null) return 'NULL';
-  if (typeof v === 'string') return literal(v);
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
-    return String(v);
-  }
-  return v ? 'true' : 'false';
-}

@@ -1,6 +1,10 @@
 import type { ChalkInstance } from 'chalk';
 import { UsageError } from '../errors.js';
+import { csvLine } from './csv.js';
 import type { OutStream } from './io.js';
+import type { JqFilter } from './jq.js';
+import type { OutputMode } from './mode.js';
+import { tsvLine } from './tsv.js';
 
 /** One column of human output: a header and how to read it from a row. */
 export interface Column<T> {
@@ -8,42 +12,62 @@ export interface Column<T> {
   value: (row: T) => unknown;
 }
 
-/** How data reaches stdout: JSON (all fields or some), ids only, a table, or tab-separated rows. */
-export type OutputMode = { kind: 'json'; fields?: string[] } | { kind: 'quiet' } | { kind: 'table' } | { kind: 'tsv' };
+export { outputMode, type OutputMode, type OutputFlags } from './mode.js';
 
-/** Picks the mode from the global flags and whether stdout is a terminal. */
-export function outputMode(json: boolean | string | undefined, quiet: boolean | undefined, stdout: OutStream, defaultJson = false): OutputMode {
-  if (json !== undefined && json !== false) {
-    const fields = typeof json === 'string' ? json.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
-    return { kind: 'json', fields: fields && fields.length > 0 ? fields : undefined };
-  }
-  if (quiet) return { kind: 'quiet' };
-  if (defaultJson) return { kind: 'json' };
-  return stdout.isTTY ? { kind: 'table' } : { kind: 'tsv' };
+/** What structured output needs loaded before it is written: the compiled `--jq` filter, the YAML writer. */
+export interface Serializers {
+  jq?: JqFilter;
+  yaml?: (data: unknown) => string;
 }
 
-/** Writes command results to stdout and notes to stderr, in the mode the user asked for. */
+/**
+ * Loads what `mode` writes with (jq-wasm for `--jq`, js-yaml for YAML), and nothing for the other
+ * modes. A `--jq` expression that does not compile is a usage error here, before any request.
+ */
+export async function loadSerializers(mode: OutputMode): Promise<Serializers> {
+  if (mode.kind === 'json' && mode.jq !== undefined) {
+    const { compileJq } = await import('./jq.js');
+    return { jq: await compileJq(mode.jq) };
+  }
+  if (mode.kind === 'yaml') {
+    const { loadYamlWriter } = await import('./yaml.js');
+    return { yaml: await loadYamlWriter() };
+  }
+  return {};
+}
+
+/**
+ * Writes command results to stdout and notes to stderr, in the mode the user asked for: the one
+ * writer of every command, so `--json`, `--jq`, `--format` and `-q` mean the same everywhere.
+ */
 export class Output {
   constructor(
     readonly mode: OutputMode,
     private readonly stdout: OutStream,
     private readonly stderr: OutStream,
     readonly color: ChalkInstance,
+    private readonly serializers: Serializers = {},
   ) {}
 
+  /** True when the output is data for a program (JSON, through `--jq` or not, or YAML): commands print their records whole. */
   get json(): boolean {
-    return this.mode.kind === 'json';
+    return this.mode.kind === 'json' || this.mode.kind === 'yaml';
   }
 
-  /** A list of records: JSON array, ids, a table with headers, or TSV rows without them. */
+  /** A list of records: JSON array, ids, a table with headers, or TSV rows (headers only with `--header`). */
   async list<T extends object>(rows: T[], columns: Column<T>[], id: (row: T) => string): Promise<void> {
     switch (this.mode.kind) {
       case 'json':
-        return this.writeJson(rows.map((r) => this.pick(r)));
+      case 'yaml':
+        return this.writeData(rows.map((r) => this.pick(r)));
       case 'quiet':
         return this.lines(rows.map(id));
-      case 'tsv':
-        return this.lines(rows.map((r) => columns.map((c) => tsvCell(c.value(r))).join('\t')));
+      case 'csv':
+        return this.lines([csvLine(columns.map((c) => c.header)), ...rows.map((r) => csvLine(columns.map((c) => c.value(r))))]);
+      case 'tsv': {
+        const body = rows.map((r) => tsvLine(columns.map((c) => c.value(r))));
+        return this.lines(this.mode.header ? [tsvLine(columns.map((c) => c.header)), ...body] : body);
+      }
       case 'table': {
         if (rows.length === 0) {
           this.stderr.write(this.color.dim('(none)\n'));
@@ -61,11 +85,14 @@ export class Output {
   async record<T extends object>(row: T, fields: Column<T>[], id: (row: T) => string): Promise<void> {
     switch (this.mode.kind) {
       case 'json':
-        return this.writeJson(this.pick(row));
+      case 'yaml':
+        return this.writeData(this.pick(row));
       case 'quiet':
         return this.lines([id(row)]);
+      case 'csv':
+        return this.lines([csvLine(fields.map((f) => f.header)), csvLine(fields.map((f) => f.value(row)))]);
       case 'tsv':
-        return this.lines(fields.map((f) => `${f.header}\t${tsvCell(f.value(row))}`));
+        return this.lines(fields.map((f) => tsvLine([f.header, f.value(row)])));
       case 'table': {
         const { default: Table } = await import('cli-table3');
         const table = new Table({ style: { head: [], border: [] }, chars: COMPACT });
@@ -75,18 +102,22 @@ export class Output {
     }
   }
 
-  /** A value with no human layout: JSON in every mode but quiet. */
-  value(data: unknown, quietText?: string): void {
+  /**
+   * A value with no human layout: JSON in every mode but quiet (YAML with --format yaml).
+   * `oneLine`: compact JSON on one line, for a program reading the first line (`serve`).
+   */
+  value(data: unknown, quietText?: string, options: { oneLine?: boolean } = {}): void {
     if (this.mode.kind === 'quiet') {
       if (quietText !== undefined) this.lines([quietText]);
       return;
     }
-    this.writeJson(this.mode.kind === 'json' ? this.pick(data) : data);
+    if (this.json) this.writeData(this.pick(data), options.oneLine);
+    else this.stdout.write(`${JSON.stringify(data, null, options.oneLine ? undefined : 2)}\n`);
   }
 
-  /** The outcome of a change: JSON with --json, `quietText` with --quiet, nothing for a person (see `success`). */
+  /** The outcome of a change: data with --json (or YAML, --jq), `quietText` with --quiet, nothing for a person (see `success`). */
   result(data: unknown, quietText: string): void {
-    if (this.mode.kind === 'json') this.writeJson(this.pick(data));
+    if (this.json) this.writeData(this.pick(data));
     else if (this.mode.kind === 'quiet') this.lines([quietText]);
   }
 
@@ -97,13 +128,13 @@ export class Output {
 
   /** A confirmation for a person (stderr); silent with --quiet and --json. */
   success(message: string): void {
-    if (this.mode.kind === 'quiet' || this.mode.kind === 'json') return;
+    if (this.mode.kind === 'quiet' || this.json) return;
     this.stderr.write(`${this.color.green('✓')} ${message}\n`);
   }
 
   /** Progress or context for a person (stderr); silent with --quiet and --json. */
   note(message: string): void {
-    if (this.mode.kind === 'quiet' || this.mode.kind === 'json') return;
+    if (this.mode.kind === 'quiet' || this.json) return;
     this.stderr.write(`${this.color.dim(message)}\n`);
   }
 
@@ -112,8 +143,26 @@ export class Output {
     this.stderr.write(`${this.color.yellow('warning:')} ${message}\n`);
   }
 
-  private writeJson(data: unknown): void {
-    this.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+  /** Structured data: YAML, jq's output of the `--jq` filter, or JSON (indented, or on one line). */
+  private writeData(data: unknown, oneLine = false): void {
+    if (this.mode.kind === 'yaml') {
+      this.stdout.write(this.loaded('yaml')(data));
+      return;
+    }
+    if (this.mode.kind === 'json' && this.mode.jq !== undefined) {
+      // What jq printed before a failure is printed too, as jq itself does.
+      const { text, error } = this.loaded('jq').apply(data, { oneLine });
+      if (text) this.stdout.write(text);
+      if (error) throw error;
+      return;
+    }
+    this.stdout.write(`${JSON.stringify(data, null, oneLine ? undefined : 2)}\n`);
+  }
+
+  private loaded<K extends keyof Serializers>(name: K): NonNullable<Serializers[K]> {
+    const serializer = this.serializers[name];
+    if (!serializer) throw new Error(`output: the ${name} writer was not loaded (loadSerializers)`);
+    return serializer;
   }
 
   private lines(lines: string[]): void {
@@ -122,7 +171,7 @@ export class Output {
 
   /** Applies `--json f1,f2` to an object or each object of an array. */
   private pick(data: unknown): unknown {
-    const fields = this.mode.kind === 'json' ? this.mode.fields : undefined;
+    const fields = this.mode.kind === 'json' || this.mode.kind === 'yaml' ? this.mode.fields : undefined;
     if (!fields) return data;
     if (Array.isArray(data)) return data.map((d) => this.pick(d));
     if (typeof data !== 'object' || data === null) return data;
@@ -142,9 +191,4 @@ function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** TSV cells stay on one line and one column: tabs and newlines become spaces. */
-function tsvCell(value: unknown): string {
-  return cell(value).replace(/[\t\r\n]+/g, ' ');
 }

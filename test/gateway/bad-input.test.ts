@@ -85,10 +85,10 @@ describe('hostile names and paths never cause a 500 or an injection', () => {
   it('stores a column with a quote in its name as exactly that name', async () => {
     const r = await g.call('POST', `${P}/table/quoted`, { body: { columns: [{ name: 'it\'s "x"; drop', dataType: 'VARCHAR' }, { name: 'id', dataType: 'BIGINT' }] } });
     expect(r.status).toBe(200);
-    expect(r.body.columns[0].name).toBe('it\'s "x"; drop');
+    expect((await g.call('GET', `${P}/table/quoted/columns`)).body[0].name).toBe('it\'s "x"; drop');
     const d = await g.call('DELETE', `${P}/table/quoted/columns/${encodeURIComponent('it\'s "x"; drop')}`);
     expect(d.status).toBe(200);
-    expect(d.body.columns).toEqual([{ name: 'id', dataType: 'BIGINT' }]);
+    expect((await g.call('GET', `${P}/table/quoted/columns`)).body.map((c: { name: string }) => c.name)).toEqual(['id']);
   });
 });
 

@@ -80,6 +80,31 @@ describe('project API keys', () => {
   });
 });
 
+describe('organizations, workspaces and projects', () => {
+  it('answers one local organization and workspace holding the projects, to the partner key only', async () => {
+    await g.call('GET', '/data/projects/org-test/catalogs');
+    const orgs = (await g.call('GET', '/organizations')).body;
+    expect(orgs).toHaveLength(1);
+    const org = orgs[0];
+    expect((await g.call('GET', `/organizations/${org.id}`)).body).toEqual(org);
+    const workspaces = (await g.call('GET', `/organizations/${org.id}/workspaces`)).body;
+    expect(workspaces).toEqual([expect.objectContaining({ organizationId: org.id, defaultWorkspace: true })]);
+    const ws = workspaces[0];
+    expect((await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}`)).body).toEqual(ws);
+    const projects = (await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`)).body;
+    expect(projects.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(['demo', 'org-test']));
+    for (const p of projects) expect(p).toMatchObject({ id: p.id, name: p.id, workspaceId: ws.id });
+    expect((await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/demo`)).body).toMatchObject({ id: 'demo' });
+    // The document allows these to the partner key only.
+    expectError(await g.call('GET', '/organizations', { key: g.demoKey }), 403);
+    expectError(await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { key: g.demoKey }), 403);
+    expectError(await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/nope`), 404);
+    expectError(await g.call('GET', `/organizations/${org.id}/workspaces/nope/projects`), 404);
+    expectError(await g.call('GET', '/organizations/nope/workspaces'), 404);
+    expectError(await g.call('GET', '/organizations', { key: null }), 401);
+  });
+});
+
 describe('catalogs and connection types', () => {
   it('always lists the built-in internal and query catalogs, named svc, with fixed ids', async () => {
     const r = await g.call('GET', `${P}/catalogs`);
@@ -87,6 +112,8 @@ describe('catalogs and connection types', () => {
     const types = r.body.map((c: { catalogType: string }) => c.catalogType);
     expect(types).toEqual(expect.arrayContaining(['internal', 'query']));
     for (const c of r.body) expect(c).toEqual({ id: expect.any(String), name: 'svc', displayName: expect.any(String), catalogType: c.catalogType, connectionId: null });
+    // The hosted service's fixed ids of the built-in catalogs.
+    expect(r.body.map((c: { id: string; catalogType: string }) => `${c.id}:${c.catalogType}`)).toEqual(['1:internal', '2:query']);
     const again = await g.call('GET', '/data/projects/team-b/catalogs');
     expect(again.body.map((c: { id: string }) => c.id)).toEqual(r.body.map((c: { id: string }) => c.id));
   });
@@ -110,7 +137,7 @@ describe('queries', () => {
     const created = await g.call('POST', `${P}/queries`, { body: { displayName: 'Contract Plain', inputQuery: 'SELECT * FROM svc.table.customers' } });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
-      id: expect.any(String), displayName: 'Contract Plain', name: 'contractplain', inputQuery: 'SELECT * FROM svc.table.customers',
+      id: expect.stringMatching(/^[1-9]\d{17}$/), displayName: 'Contract Plain', name: 'contractplain', inputQuery: 'SELECT * FROM svc.table.customers',
       queryType: 'PLAIN', schedule: null, path: null, folderId: null,
     });
     const id = created.body.id;
@@ -188,7 +215,11 @@ describe('run SQL', () => {
     const compact = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement } });
     expect(compact.body.data).toEqual([[1, 'Ada Lovelace'], [2, 'Grace Hopper']]);
     const typed = await g.call('POST', `${P}/queries/execute`, { body: { statement } });
-    expect(typed.body.data[0]).toEqual([{ type: 'BIGINT', value: 1 }, { type: 'VARCHAR', value: 'Ada Lovelace' }]);
+    // CELL_TYPED cells as the document gives them: name, displayName, dataType (lower case), order, value.
+    expect(typed.body.data[0]).toEqual([
+      { name: 'customer_id', displayName: 'customer_id', dataType: 'bigint', order: 0, value: 1 },
+      { name: 'name', displayName: 'name', dataType: 'varchar', order: 1, value: 'Ada Lovelace' },
+    ]);
   });
 
   it('runs a saved query by id and an object by qualified name', async () => {
@@ -235,10 +266,43 @@ describe('folders', () => {
     expect(Array.isArray(tree.body.tree)).toBe(true);
     const renamed = await g.call('PATCH', `${P}/queries/folders/${child.body.id}/name`, { body: { name: 'Quarterly' } });
     expect(renamed.body.name).toBe('Quarterly');
-    const moved = await g.call('PATCH', `${P}/queries/folders/${child.body.id}/path`, { body: { path: '/' } });
+    const moved = await g.call('PATCH', `${P}/queries/folders/${child.body.id}/path`, { body: { path: '/Quarterly' } });
     expect(moved.status).toBe(200);
     expect((await g.call('GET', `${P}/queries/folders`)).body.map((f: { name: string }) => f.name)).toContain('Quarterly');
     expectError(await g.call('PATCH', `${P}/queries/folders/${root.body.id}/path`, { body: { path: '/Finance/sub' } }), 409);
+    expectError(await g.call('PATCH', `${P}/queries/folders/${root.body.id}/path`, { body: { path: '/' } }), 400);
+  });
+
+  it('moves a folder to the path in the body, its own new path (the document: Reports + /Archive/Reports)', async () => {
+    const reports = (await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'Reports' } })).body;
+    await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'Archive' } });
+    const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'In Reports', inputQuery: 'SELECT 1', path: '/Reports/Monthly' } })).body;
+    expect((await g.call('PATCH', `${P}/queries/folders/${reports.id}/path`, { body: { path: '/Archive/Reports' } })).status).toBe(200);
+    expect((await g.call('GET', `${P}/queries/${q.id}`)).body.path).toBe('/Archive/Reports/Monthly');
+    // A new last name renames as it moves; missing parents are created.
+    expect((await g.call('PATCH', `${P}/queries/folders/${reports.id}/path`, { body: { path: '/Old/Stuff/Reports2020' } })).body.name).toBe('Reports2020');
+    expect((await g.call('GET', `${P}/queries/${q.id}`)).body.path).toBe('/Old/Stuff/Reports2020/Monthly');
+    // Onto another folder's path: 409.
+    expectError(await g.call('PATCH', `${P}/queries/folders/${reports.id}/path`, { body: { path: '/Archive' } }), 409);
+  });
+
+  it('creates the missing parents of a nested folderName (the document), at the root or under a parent; 409 when it exists', async () => {
+    const deep = await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'Deep/Er/Est' } });
+    expect(deep.status).toBe(201);
+    expect(deep.body.name).toBe('Est');
+    const paths = async () => {
+      const q = (await g.call('POST', `${P}/queries`, { body: { displayName: `probe ${Math.random().toString(36).slice(2)}`, inputQuery: 'SELECT 1' } })).body;
+      await g.call('PUT', `${P}/queries/folders/${deep.body.id}`, { body: { queryIdsAdded: [q.id], queryIdsRemoved: [] } });
+      return (await g.call('GET', `${P}/queries/${q.id}`)).body.path;
+    };
+    expect(await paths()).toBe('/Deep/Er/Est');
+    const er = (await g.call('GET', `${P}/queries/folders`)).body.find((f: { name: string }) => f.name === 'Deep').children[0];
+    expect(er.name).toBe('Er');
+    const under = await g.call('POST', `${P}/queries/folders/${er.id}`, { body: { folderName: 'One/Two' } });
+    expect(under.status).toBe(201);
+    expect((await g.call('GET', `${P}/queries/folders/${er.id}`)).body.children.map((f: { name: string }) => f.name)).toEqual(['Est', 'One']);
+    expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'Deep/Er/Est' } }), 409);
+    expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: '/Deep/Er' } }), 409);
   });
 
   it('updates membership (a query lives in one folder) and returns the Folder', async () => {
@@ -279,7 +343,9 @@ describe('folders', () => {
     expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'Twice' } }), 409);
     expectError(await g.call('POST', `${P}/queries/folders/unknown`, { body: { folderName: 'x' } }), 404);
     expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: '' } }), 400);
-    expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'a/b' } }), 400);
+    expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'a//b' } }), 400);
+    expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'a/../b' } }), 400);
+    expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'a/' } }), 400);
     expectError(await g.call('POST', `${P}/queries/folders`, { body: { folderName: '..' } }), 400);
     expectError(await g.call('POST', `${P}/queries/folders`, { body: { name: 'wrong field' } }), 400);
     expectError(await g.call('GET', `${P}/queries/folders/unknown`), 404);
@@ -310,19 +376,55 @@ describe('materialized queries: refresh and status', () => {
 });
 
 describe('stored tables', () => {
-  it('lists tables with columns, creates a table, lists and adds columns, drops a column', async () => {
+  const table = (name: string) => ({ catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: name, isCacheable: false, isDynamicTable: false, isCached: false, supportedCacheTypes: [] });
+  const column = (name: string, dataType: string, extra: Record<string, unknown> = {}) => ({ name, dataType, displayName: name, defaultValue: null, isNotNull: false, isUnique: false, ...extra });
+
+  it('lists tables as the document\'s Table, columns as ColumnDetail; creates, adds columns, drops one', async () => {
     const list = await g.call('GET', `${P}/table`);
     expect(list.status).toBe(200);
-    expect(list.body.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['orders', 'customers']));
+    expect(list.body).toEqual(expect.arrayContaining([table('orders'), table('customers')]));
     const created = await g.call('POST', `${P}/table/events`, { body: { columns: [{ name: 'id', dataType: 'BIGINT' }, { name: 'at', dataType: 'TIMESTAMP' }] } });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ name: 'events', columns: [{ name: 'id', dataType: 'BIGINT' }, { name: 'at', dataType: 'TIMESTAMP' }] });
+    expect(created.body).toEqual(table('events'));
     const added = await g.call('POST', `${P}/table/events/columns`, { body: [{ name: 'kind', dataType: 'VARCHAR' }, { name: 'ok', dataType: 'boolean' }] });
-    expect(added.body.map((c: { name: string }) => c.name)).toEqual(['id', 'at', 'kind', 'ok']);
-    expect((await g.call('GET', `${P}/table/events/columns`)).body).toContainEqual({ name: 'ok', dataType: 'BOOLEAN' });
+    expect(added.body).toEqual([column('kind', 'varchar'), column('ok', 'boolean')]);
+    expect((await g.call('GET', `${P}/table/events/columns`)).body).toEqual([column('id', 'bigint'), column('at', 'timestamp'), column('kind', 'varchar'), column('ok', 'boolean')]);
     const dropped = await g.call('DELETE', `${P}/table/events/columns/kind`);
     expect(dropped.status).toBe(200);
     expect((await g.call('GET', `${P}/table/events/columns`)).body.map((c: { name: string }) => c.name)).toEqual(['id', 'at', 'ok']);
+  });
+
+  it('creates a table with no body (the document), made in DuckDB with its first columns', async () => {
+    const created = await g.call('POST', `${P}/table/later`);
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual(table('later'));
+    expect((await g.call('GET', `${P}/table`)).body).toContainEqual(table('later'));
+    expect((await g.call('GET', `${P}/table/later/columns`)).body).toEqual([]);
+    expectError(await g.call('POST', `${P}/table/later`), 409);
+    // One ColumnRequest (as the schema declares it) with the fields it may carry.
+    const one = await g.call('POST', `${P}/table/later/columns`, { body: { name: 'code', dataType: 'VARCHAR', displayName: 'Code', defaultValue: 'n/a', isNotNull: true, isUnique: true } });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual([column('code', 'varchar', { defaultValue: 'n/a', isNotNull: true, isUnique: true })]);
+    const rows = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: "INSERT INTO svc.table.later VALUES (DEFAULT) RETURNING code" } });
+    expect(rows.body.data).toEqual([['n/a']]);
+    const more = await g.call('POST', `${P}/table/later/columns`, { body: [{ name: 'n', dataType: 'BIGINT', defaultValue: '7', isNotNull: true }] });
+    expect(more.body).toEqual([column('n', 'bigint', { defaultValue: '7', isNotNull: true })]);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT code, n FROM svc.table.later' } })).body.data).toEqual([['n/a', 7]]);
+    expectError(await g.call('POST', `${P}/table/later/columns`, { body: [{ name: 'u', dataType: 'BIGINT', isUnique: true }] }), 400);
+    expectError(await g.call('POST', `${P}/table/later/columns`, { body: [{ name: 'd', dataType: 'BIGINT', defaultValue: 'seven' }] }), 400);
+  });
+
+  it('deletes a table with its data, an empty one too; 404 afterwards', async () => {
+    await g.call('POST', `${P}/table/doomed`, { body: [{ name: 'x', dataType: 'BIGINT' }] });
+    await g.call('POST', `${P}/queries/execute`, { body: { statement: 'INSERT INTO svc.table.doomed VALUES (1)' } });
+    const del = await g.call('DELETE', `${P}/table/doomed`);
+    expect(del.status).toBe(200);
+    expect((await g.call('GET', `${P}/table`)).body.map((t: { tableName: string }) => t.tableName)).not.toContain('doomed');
+    expectError(await g.call('POST', `${P}/queries/execute`, { body: { statement: 'SELECT * FROM svc.table.doomed' } }), 400);
+    expectError(await g.call('DELETE', `${P}/table/doomed`), 404);
+    await g.call('POST', `${P}/table/hollow`);
+    expect((await g.call('DELETE', `${P}/table/hollow`)).status).toBe(200);
+    expectError(await g.call('GET', `${P}/table/hollow/columns`), 404);
   });
 
   it('answers 404 for unknown tables or columns, 409 for existing ones, 400 for bad bodies', async () => {
@@ -334,8 +436,9 @@ describe('stored tables', () => {
     expectError(await g.call('POST', `${P}/table/t2`, { body: { columns: [{ name: 'a', dataType: 'BLOB' }] } }), 400);
     expectError(await g.call('POST', `${P}/table/t2`, { body: { columns: [{ name: 3, dataType: 'BIGINT' }] } }), 400);
     expectError(await g.call('POST', `${P}/table/t2`, { body: { columns: 'a' } }), 400);
-    expectError(await g.call('POST', `${P}/table/t2`), 400);
+    expectError(await g.call('POST', `${P}/table/orders/columns`, { body: [{ name: 'b', dataType: 'BIGINT', isNotNull: 'yes' }] }), 400);
     expectError(await g.call('POST', `${P}/table/orders/columns`, { raw: '[{' }), 400);
+    expectError(await g.call('POST', `${P}/table/${encodeURIComponent('bad name')}`), 400);
   });
 });
 

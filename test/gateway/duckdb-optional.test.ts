@@ -103,6 +103,14 @@ describe('an install without the optional dependency', () => {
     expect(JSON.parse(r.stdout)[0]).toMatchObject({ id: 'c1', catalogType: 'query' });
   });
 
+  it('dgw version says DuckDB is not installed', async () => {
+    const r = await run(join(pkg, 'bin', 'dgw.js'), ['version', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).duckdb).toEqual({ present: false, version: null, binding: null });
+    const text = await run(join(pkg, 'bin', 'dgw.js'), ['version']);
+    expect(text.stdout).toMatch(/^duckdb\tnot installed \(--zone local needs the optional dependency @duckdb\/node-api\)$/m);
+  });
+
   it('gives a clear message (exit 2, no stack trace) for --zone local', async () => {
     const r = await run(join(pkg, 'bin', 'dgw.js'), ['--zone', 'local', 'sql', 'select 1']);
     expect(r.code).toBe(2);

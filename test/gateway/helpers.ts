@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
+import type { ApiShape } from '../../src/gateway/present/index.js';
 
 /** A gateway (in memory unless a data folder is given) and a small client for `app.request()`. */
 export interface TestGateway {
@@ -14,9 +15,9 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-export async function openGateway(options: GatewayOptions & { maxBodyBytes?: number } = {}): Promise<TestGateway> {
+export async function openGateway(options: GatewayOptions & { maxBodyBytes?: number; apiShape?: ApiShape } = {}): Promise<TestGateway> {
   const gateway = await Gateway.open(options);
-  const app = createGatewayApp(gateway, { maxBodyBytes: options.maxBodyBytes });
+  const app = createGatewayApp(gateway, { maxBodyBytes: options.maxBodyBytes, apiShape: options.apiShape });
   const partnerKey = gateway.keys.partnerKey;
   const demoKey = gateway.keys.initialKey('demo')!;
   return {
@@ -77,12 +78,12 @@ export interface SpawnedServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function spawnServe(dataDir: string, configDir: string, extraArgs: string[] = []): Promise<SpawnedServer> {
+export async function spawnServe(dataDir: string, configDir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<SpawnedServer> {
   const { spawn } = await import('node:child_process');
   const { DGW_BIN } = await import('../support/dgw.js');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
   const child = spawn(process.execPath, [DGW_BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--json', ...extraArgs], {
-    env: { ...env, DGW_CONFIG_DIR: configDir },
+    env: { ...env, DGW_CONFIG_DIR: configDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

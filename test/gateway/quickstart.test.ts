@@ -38,8 +38,10 @@ async function quickStart(env: Record<string, string>) {
   expect(JSON.parse(await dgw('query', 'get', 'revenuebycustomer', '--json'))).toMatchObject({ path: '/reports/monthly' });
 
   await dgw('table', 'drop-column', 'orders', 'status', '--yes');
-  const columns = JSON.parse(await dgw('sql', "SELECT column_name FROM duckdb_columns() WHERE table_name = 'orders' AND schema_name = 'table'", '--json'));
-  expect(columns.map((c: { column_name: string }) => c.column_name)).toEqual(['order_id', 'customer_id', 'order_date', 'amount']);
+  // DuckDB's catalog functions are out of reach of SQL: the table's columns come from the API.
+  const columns = JSON.parse(await dgw('table', 'list', 'orders', '--json'));
+  expect(columns.map((c: { name: string }) => c.name)).toEqual(['order_id', 'customer_id', 'order_date', 'amount']);
+  expect(JSON.parse(await dgw('sql', 'SELECT * FROM svc.table.orders LIMIT 1', '--json'))[0]).not.toHaveProperty('status');
 
   await dgw('query', 'rm', 'revenuebycustomer', '--yes');
   const gone = await runDgw(['--zone', 'local', 'sql', 'SELECT * FROM svc.mtquery.revenuebycustomer'], { env });
@@ -47,6 +49,16 @@ async function quickStart(env: Record<string, string>) {
 }
 
 describe('README quick start', () => {
+  it('works in-process in the hosted API shape (DGW_LOCAL_API_SHAPE=hosted)', async () => {
+    await quickStart({ DGW_CONFIG_DIR: join(tmp.dir, 'config-c'), DGW_LOCAL_DIR: join(tmp.dir, 'data-c'), DGW_LOCAL_API_SHAPE: 'hosted' });
+  });
+
+  it('refuses an unknown DGW_LOCAL_API_SHAPE with exit 2', async () => {
+    const r = await runDgw(['--zone', 'local', 'catalog', 'list'], { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config-d'), DGW_LOCAL_DIR: join(tmp.dir, 'data-d'), DGW_LOCAL_API_SHAPE: 'openapi' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/DGW_LOCAL_API_SHAPE: "openapi" is not spec or hosted/);
+  });
+
   it('works in-process', async () => {
     await quickStart({ DGW_CONFIG_DIR: join(tmp.dir, 'config-a'), DGW_LOCAL_DIR: join(tmp.dir, 'data-a') });
   });
@@ -59,5 +71,18 @@ describe('README quick start', () => {
     // The server did the work: it still answers and sees the dropped column.
     const cols = await server.call('GET', '/data/projects/demo/table/orders/columns');
     expect(cols.body.map((c: { name: string }) => c.name)).not.toContain('status');
+  });
+
+  it('works against dgw serve --api-shape hosted', async () => {
+    const data = join(tmp.dir, 'data-e');
+    const config = join(tmp.dir, 'config-e');
+    const hosted = await spawnServe(data, config, ['--api-shape', 'hosted']);
+    try {
+      expect((await hosted.call('GET', '/data/projects/demo/queries/folders')).body).toEqual({ items: [] });
+      await quickStart({ DGW_CONFIG_DIR: config, DGW_LOCAL_DIR: data });
+      expect((await hosted.call('GET', '/data/projects/demo/queries/folders')).body.items.map((f: { path: string }) => f.path)).toEqual(['/reports', '/reports/monthly']);
+    } finally {
+      await hosted.stop('SIGINT');
+    }
   });
 });

@@ -13,7 +13,8 @@ const config = join(tmp.dir, 'config');
 let server: SpawnedServer;
 
 beforeAll(async () => {
-  server = await spawnServe(served, config);
+  // Schedules of a few seconds, below the one-minute minimum, so one can be seen firing.
+  server = await spawnServe(served, config, [], { DGW_LOCAL_MIN_INTERVAL: '1s' });
 });
 afterAll(async () => {
   await server?.stop('SIGINT');

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,10 @@ export interface DgwResult {
 }
 
 export interface RunOptions {
-  /** Extra environment; DGW_*, CI and colour variables from the outer environment are never inherited. */
+  /**
+   * Extra environment; DGW_*, CI, colour variables and the D-Bus session (so no test reaches the
+   * desktop's keychain unless it hands over a Secret Service of its own) are never inherited.
+   */
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed. */
   input?: string;
@@ -42,30 +45,83 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * Both streams arrive merged in `stdout`, with CRLF line ends.
  */
 export function runDgwInTerminal(args: string[], options: RunOptions = {}): Promise<DgwResult> {
-  const command = [process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ');
+  // `exec`: no shell waits between script and dgw (dash, as /bin/sh, would die of a Ctrl-C meant for dgw's child).
+  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ')}`;
   return runCommand('script', ['-qec', command, '/dev/null'], options);
 }
 
 function runCommand(file: string, args: string[], options: RunOptions): Promise<DgwResult> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI'].includes(k)));
-  const env = { ...base, ...options.env };
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env: env as NodeJS.ProcessEnv, cwd: options.cwd ?? os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const running = start(file, args, options);
     const limit = options.timeoutMs ?? 20_000;
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${file} ${args.join(' ')} did not finish in ${limit} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      running.child.kill('SIGKILL');
+      reject(new Error(`${file} ${args.join(' ')} did not finish in ${limit} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`));
     }, limit);
-    child.on('error', reject);
-    child.on('close', (code) => {
+    running.child.on('error', reject);
+    void running.exited.then(({ code }) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout: running.stdout(), stderr: running.stderr() });
     });
-    child.stdin.end(options.input ?? '');
+    running.child.stdin!.end(options.input ?? '');
   });
+}
+
+/** A dgw started in the background, for tests that act on it while it runs (signals, keystrokes). */
+export interface RunningDgw {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once `text` appears on stdout or stderr; rejects after `ms`. */
+  waitForOutput(text: string, ms?: number): Promise<void>;
+  /** The exit code and the time (Date.now()) the process ended. */
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+/**
+ * Starts dgw without waiting for it: in pipes, or in a pseudo-terminal (`terminal: true`, see
+ * runDgwInTerminal), where a keystroke written to `child.stdin` is typed on the terminal
+ * (`\x03` is Ctrl-C: the terminal sends SIGINT to dgw). stdin stays open.
+ */
+export function startDgw(args: string[], options: RunOptions & { terminal?: boolean } = {}): RunningDgw {
+  if (!options.terminal) return start(process.execPath, [DGW_BIN, ...args], options);
+  // `exec`: no shell waits between script and dgw (dash, as /bin/sh, would die of a Ctrl-C meant for dgw's child).
+  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ')}`;
+  return start('script', ['-qec', command, '/dev/null'], options);
+}
+
+function start(file: string, args: string[], options: RunOptions): RunningDgw {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)));
+  const env = { ...base, ...options.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  const child = spawn(file, args, { env: env as NodeJS.ProcessEnv, cwd: options.cwd ?? os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+  // A command may end before it reads its input (a usage error): writing to it then is EPIPE, not a failure.
+  child.stdin!.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  let stdout = '';
+  let stderr = '';
+  const watchers: Array<() => void> = [];
+  const seen = () => watchers.forEach((w) => w());
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => ((stdout += c), seen()));
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => ((stderr += c), seen()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('close', (code) => resolve({ code, at: Date.now() })));
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    waitForOutput(text, ms = 15_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${text}" in ${ms} ms\nstdout: ${stdout}\nstderr: ${stderr}`)), ms);
+        const check = () => {
+          if (!stdout.includes(text) && !stderr.includes(text)) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        watchers.push(check);
+        check();
+      });
+    },
+  };
 }

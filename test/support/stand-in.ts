@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { requestProblems } from './conformance.js';
 import { RecordingServer } from './recording-server.js';
 import { runDgw, runDgwInTerminal, tempDir, type DgwResult, type RunOptions } from './dgw.js';
 
@@ -21,17 +22,46 @@ export function queryJson(overrides: Record<string, unknown> = {}) {
 }
 
 /**
- * Per test file: a recording server on 127.0.0.1, a temporary config folder, and `dgw(...)`
- * that spawns the built binary against them. Routes and records reset after each test.
+ * Fails the current test when a request the CLI sent is not an operation of the vendor's
+ * document (method, path template, query parameters, body with no unknown property). GET /info,
+ * which the document leaves out, passes only where `allowInfo` says so: the files testing the
+ * commands that may send it (auth login and status, to discover a project key's project).
  */
-export function useStandIn(project = 'proj-1') {
+export function expectConformingRequests(server: RecordingServer, allowInfo = false): void {
+  const problems = server.requests.flatMap((r) => {
+    const { operation, problems: found } = requestProblems(r);
+    return operation && !operation.documented && !allowInfo ? [`${r.method} ${r.path} is not in the document (only auth login and status may send it)`] : found;
+  });
+  expect(problems, 'requests the document does not describe').toEqual([]);
+}
+
+/** Options of the stand-in fixtures. */
+export interface StandInOptions {
+  /** Hold every request of every test to the document (default true; off for `dgw api`, which sends what it is told). */
+  conformance?: boolean;
+  /** Let GET /info through (auth login and status discover a project key's project with it). */
+  allowInfo?: boolean;
+}
+
+/**
+ * Per test file: a recording server on 127.0.0.1, a temporary config folder, and `dgw(...)`
+ * that spawns the built binary against them. Routes and records reset after each test, once
+ * every request recorded was held to the document.
+ */
+export function useStandIn(project = 'proj-1', options: StandInOptions = {}) {
   const server = new RecordingServer();
   const config = tempDir('dgw-config-');
   const env = () => ({ DGW_CONFIG_DIR: config.dir, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: project });
   beforeAll(async () => {
     await server.start();
   });
-  afterEach(() => server.reset());
+  afterEach(() => {
+    try {
+      if (options.conformance !== false) expectConformingRequests(server, options.allowInfo);
+    } finally {
+      server.reset();
+    }
+  });
   afterAll(async () => {
     await server.close();
     config.remove();
@@ -49,7 +79,7 @@ export function useStandIn(project = 'proj-1') {
  * Per test file: a recording server on 127.0.0.1, and a new temporary config folder for each test,
  * for tests of what dgw stores there. `configDir()` is the current test's folder.
  */
-export function useServerAndFreshConfig(prefix: string) {
+export function useServerAndFreshConfig(prefix: string, options: StandInOptions = {}) {
   const server = new RecordingServer();
   let config: ReturnType<typeof tempDir> | undefined;
   beforeAll(async () => {
@@ -60,8 +90,12 @@ export function useServerAndFreshConfig(prefix: string) {
     config = tempDir(prefix);
   });
   afterEach(() => {
-    server.reset();
-    config?.remove();
+    try {
+      if (options.conformance !== false) expectConformingRequests(server, options.allowInfo);
+    } finally {
+      server.reset();
+      config?.remove();
+    }
   });
   return { server, configDir: () => config!.dir };
 }

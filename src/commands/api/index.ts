@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import { parseJsonExact } from '../../api/exact-numbers.js';
 import { maskKey } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -20,7 +21,7 @@ export function registerApi(program: Command, wiring: Wiring): void {
     .argument('<path>', 'path below the base URL; {projectId} is replaced by the project in use')
     .option('--input <file>', 'JSON request body from a file, or - for stdin')
     .option('-f, --field <key=value>', 'add a body field (POST/PUT/PATCH) or query parameter (GET/DELETE); repeatable; key=@file reads a file', collect, [])
-    .option('--dry-run', 'print the request instead of sending it (requests that change something)')
+    .option('--dry-run', 'print the request instead of sending it')
     .description('Send a raw request to the service with your key and print the JSON response')
     .addHelpText(
       'after',
@@ -57,18 +58,22 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
   }
 
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const data = await http.request<unknown>({ method, path: target.path, query, body, expect: 'optional-json' });
-  if (opts.dryRun && method !== 'GET') return;
+  const spec = { method, path: target.path, query, body, expect: 'optional-json', keepDigits: 'verbatim' } as const;
+  if (http.dryRun) {
+    http.show(spec);
+    return;
+  }
+  const data = await http.request<unknown>(spec);
   if (data === undefined) {
     ctx.out.note('(empty response)');
     return;
   }
-  ctx.out.value(redactKey(data, (await ctx.settings()).apiKey.value));
+  ctx.out.value(redactKey(data, await ctx.apiKey()));
 }
 
 /** The key in use never reaches the output, even when a response echoes it back. */
 function redactKey(data: unknown, key: string | undefined): unknown {
   if (!key) return data;
   const text = JSON.stringify(data);
-  return text.includes(key) ? JSON.parse(text.split(key).join(maskKey(key))) : data;
+  return text.includes(key) ? parseJsonExact(text.split(key).join(maskKey(key)), 'verbatim') : data;
 }

@@ -1,10 +1,13 @@
 import { Option, type Command } from 'commander';
+import { listCatalogs } from '../../api/catalogs.js';
 import { whoAmI } from '../../api/info.js';
 import type { Info } from '../../api/types.js';
+import { bindingOf, describeBinding, keyBinding } from '../../config/key-binding.js';
 import { maskKey, type Resolved, type Settings } from '../../config/settings.js';
+import { storeKey, type KeyStorage } from '../../config/key-storage.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError } from '../../errors.js';
+import { ApiError, AuthError, DgwError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { readKey } from './read-key.js';
 
@@ -12,6 +15,8 @@ import { readKey } from './read-key.js';
 export interface LoginOptions {
   keyType?: 'partner' | 'project';
   withToken?: boolean;
+  /** Keep the key in the config file (0600) even where an OS keychain answers. */
+  insecureStorage?: boolean;
 }
 
 /** What `auth login --json` prints: the stored profile, without its key. */
@@ -19,16 +24,22 @@ export interface LoginResult {
   profile: string;
   zone: string;
   baseUrl: string | null;
+  /** Where the stored key will be sent: this base URL, or `local` for the local gateway. */
+  keyBoundTo: string;
   projectId: string | null;
-  keyType: 'partner' | 'project';
+  /** Null when neither --key-type nor GET /info said (a login with --project checks the key without /info). */
+  keyType: 'partner' | 'project' | null;
+  /** Where the key was put: the OS keychain, or the config file (where no keychain answered, or --insecure-storage). */
+  keyStorage: KeyStorage;
 }
 
 export function registerAuthLogin(parent: Command, wiring: Wiring): void {
   parent
     .command('login')
-    .description('Check an API key with the service (GET /info), store it in a profile and make that profile current')
+    .description('Check an API key with the service, store it in a profile and make that profile current')
     .addOption(new Option('--key-type <type>', 'partner (every project) or project (one project); detected when omitted').choices(['partner', 'project']))
     .option('--with-token', 'read the key from stdin instead of asking for it')
+    .option('--insecure-storage', 'keep the key in the config file (mode 0600) even where an OS keychain is available')
     .addHelpText(
       'after',
       `${examples(
@@ -37,10 +48,16 @@ export function registerAuthLogin(parent: Command, wiring: Wiring): void {
         'dgw --profile eu-work auth login --zone eu --with-token < key.txt',
         'echo "$PARTNER_KEY" | dgw auth login --key-type partner --project p-123 --with-token',
         'dgw auth login --base-url https://gateway.example.com/api/v1 --with-token < key.txt',
+        'dgw --profile staging auth login --base-url https://staging.example.com/api/v1 --with-token < staging-key.txt',
       )}
 Global options set what is stored: --profile, --zone, --base-url, --project (see \`dgw --help\`).
 The profile written is --profile, else DGW_PROFILE, the project file's, the current one, or "default".
-A project key's project is discovered; a partner key needs --project (or --project on each command).
+With --project the key is checked on that project; without it, GET /info tells a project key's project\n(a partner key then needs --project on each command, or DGW_PROJECT).
+The stored key is bound to the base URL it was checked against (the zone's, or --base-url): dgw
+sends it there and nowhere else. For a second host, log in under a second profile.
+The key goes to the OS keychain (macOS Keychain, Windows Credential Manager, the Secret Service on
+Linux) where one answers, else to the config file (mode 0600); --insecure-storage chooses the file.
+\`dgw auth status\` says where it is.
 `,
     )
     .action(wiring.action(runAuthLogin));
@@ -48,24 +65,30 @@ A project key's project is discovered; a partner key needs --project (or --proje
 
 export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<void> {
   // Resolving first checks --zone, --base-url and the project file before the key is asked for.
-  const settings = await ctx.settings();
+  const settings = await ctx.settings({ mayCreateProfile: true });
   const store = await ctx.store();
   const name = settings.profile.value;
   const key = await readKey(ctx, opts.withToken);
 
-  const info = await verifyKey(ctx, key);
-  const keyType = opts.keyType ?? (info.projectId ? 'project' : 'partner');
-  const projectId = chooseProject(settings.projectId, info, keyType);
+  const explicit = explicitProject(settings.projectId);
+  const checked = explicit ? await checkKeyOnProject(ctx, key, explicit) : await discoverProject(ctx, key);
+  const keyType = opts.keyType ?? checked.keyType;
+  const projectId = explicit?.id ?? checked.projectId;
 
   const data = store.read();
   const existing = data.profiles[name] ?? {};
   const baseUrl = followsZone(settings.baseUrl) ? undefined : settings.baseUrl.value;
+  const boundTo = bindingOf(settings.baseUrl.value);
+  const replaced = keyBinding(existing);
+  const kept = await storeKey(ctx, name, existing, key, opts.insecureStorage === true);
+  const { apiKey: _file, keychain: _entry, ...rest } = existing;
   const profile: Profile = dropUndefined({
-    ...existing,
+    ...rest,
     zone: settings.zone.value,
     baseUrl,
-    projectId: projectId ?? (keyType === 'partner' ? existing.projectId : undefined),
-    apiKey: key,
+    projectId: projectId ?? (keyType === 'project' ? undefined : existing.projectId),
+    ...kept.fields,
+    keyBoundTo: boundTo,
     keyType,
   });
   store.write({ ...data, currentProfile: name, profiles: { ...data.profiles, [name]: profile } });
@@ -74,46 +97,96 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
     profile: name,
     zone: settings.zone.value,
     baseUrl: settings.baseUrl.value ?? null,
+    keyBoundTo: boundTo,
     projectId: profile.projectId ?? null,
-    keyType,
+    keyType: keyType ?? null,
+    keyStorage: kept.storage,
   };
   if (ctx.out.json) ctx.out.value(result);
   const where = settings.zone.value === 'local' && !baseUrl ? 'the local gateway' : (settings.baseUrl.value ?? settings.zone.value);
-  const who = typeof info.email === 'string' && info.email ? ` as ${info.email}` : '';
-  ctx.out.success(`logged in to ${where}${who}: profile ${name} (current), ${keyType} key ${maskKey(key)}${result.projectId ? `, project ${result.projectId}` : ''}`);
+  const who = checked.email ? ` as ${checked.email}` : '';
+  ctx.out.success(`logged in to ${where}${who}: profile ${name} (current), ${keyType ? `${keyType} key` : 'key'} ${maskKey(key)}${result.projectId ? `, project ${result.projectId}` : ''}`);
+  ctx.out.note(kept.storage === 'keychain' ? `the key is in the ${kept.keychain}` : `the key is in ${store.path} (readable by you only)`);
+  if (kept.fallback) ctx.out.note(`no OS keychain answered (${kept.fallback}); use --insecure-storage to say the file is intended`);
+  if (replaced !== undefined && replaced !== boundTo) {
+    ctx.out.warn(`profile ${name} held a key for ${describeBinding(replaced)}; it now holds this one, for ${describeBinding(boundTo)} only (one host per profile: use --profile NAME to keep several)`);
+  }
   if (!result.projectId && settings.zone.value !== 'local') {
     ctx.out.warn('no project stored: pass --project ID to each command, set DGW_PROJECT, or log in again with --project ID');
   }
   if (ctx.env.DGW_API_KEY) ctx.out.warn('DGW_API_KEY is set in the environment and takes precedence over the stored key');
 }
 
-/** One GET /info both proves the key works and tells which project a project key belongs to. */
-async function verifyKey(ctx: Context, key: string): Promise<Info> {
-  const http = await ctx.http({ apiKey: key });
-  try {
-    const info = await whoAmI(http);
-    return info && typeof info === 'object' ? info : ({} as Info);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      throw new AuthError(`the service refused this key (HTTP ${error.status}); nothing was stored`, {
-        status: error.status,
-        errorCode: error.errorCode,
-        hint: 'check the key and the zone (--zone, --base-url)',
-      });
-    }
-    throw error;
-  }
+/** What checking the key found out. */
+interface KeyCheck {
+  projectId?: string;
+  keyType?: 'partner' | 'project';
+  email?: string;
 }
 
-/** An explicit project (flag, environment, project file) wins; else the one a project key reports. */
-function chooseProject(resolved: Resolved<string | undefined>, info: Info, keyType: 'partner' | 'project'): string | undefined {
-  const explicit = resolved.source === 'flag' || resolved.source === 'env' || resolved.source === 'project file' ? resolved.value : undefined;
-  if (explicit && keyType === 'project' && info.projectId && info.projectId !== explicit) {
-    throw new AuthError(`this project key belongs to project ${info.projectId}, not ${explicit} (${resolved.origin}); nothing was stored`, {
-      hint: `drop ${resolved.origin}, or use a key of project ${explicit}`,
+/** A project id the user gave for this login (flag, environment, project file), with where it came from. */
+function explicitProject(resolved: Resolved<string | undefined>): { id: string; origin: string } | undefined {
+  const given = resolved.source === 'flag' || resolved.source === 'env' || resolved.source === 'project file';
+  return given && resolved.value ? { id: resolved.value, origin: resolved.origin ?? resolved.source } : undefined;
+}
+
+/**
+ * With the project known, the key is checked with a documented call that either kind of key may
+ * make on the project (List Catalogs); GET /info, which the document leaves out, is not needed.
+ */
+async function checkKeyOnProject(ctx: Context, key: string, project: { id: string; origin: string }): Promise<KeyCheck> {
+  const http = await ctx.http({ apiKey: key });
+  try {
+    await listCatalogs(http, project.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      throw new AuthError(`this key cannot reach project ${project.id} (HTTP 403); nothing was stored`, {
+        status: 403,
+        errorCode: error.errorCode,
+        hint: `a project key only reaches its own project: check ${project.origin}, or use a key of project ${project.id}`,
+      });
+    }
+    throw refused(error);
+  }
+  return {};
+}
+
+/**
+ * Without a project, GET /info tells which project a project key belongs to (and proves the key
+ * works). A service that does not answer it cannot tell: the user is asked for --project.
+ */
+async function discoverProject(ctx: Context, key: string): Promise<KeyCheck> {
+  const http = await ctx.http({ apiKey: key });
+  let info: Info;
+  try {
+    const answer = await whoAmI(http);
+    info = answer && typeof answer === 'object' ? answer : {};
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
+      throw new DgwError('not_found', `this service does not say which project a key belongs to (GET /info answered HTTP ${error.status}); nothing was stored`, {
+        status: error.status,
+        hint: 'log in again with --project ID (and --key-type partner or project); `dgw project list` finds project ids with a partner key',
+      });
+    }
+    throw refused(error);
+  }
+  return {
+    projectId: typeof info.projectId === 'string' && info.projectId ? info.projectId : undefined,
+    keyType: info.projectId ? 'project' : 'partner',
+    email: typeof info.email === 'string' && info.email ? info.email : undefined,
+  };
+}
+
+/** 401 and 403 mean the key itself was refused. */
+function refused(error: unknown): unknown {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    return new AuthError(`the service refused this key (HTTP ${error.status}); nothing was stored`, {
+      status: error.status,
+      errorCode: error.errorCode,
+      hint: 'check the key and the zone (--zone, --base-url)',
     });
   }
-  return explicit ?? info.projectId;
+  return error;
 }
 
 /** True when the base URL is the zone's own rather than one the user set. */

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
+import { hasStoredKey } from '../../config/key-binding.js';
+import { forgetKeychainEntry } from '../../config/key-storage.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerAuthLogout(parent: Command, wiring: Wiring): void {
   parent
     .command('logout')
-    .description('Remove the API key from the profile in use; its zone, project and other settings stay')
+    .description('Remove the API key from the profile in use (and from the OS keychain); its zone, project and other settings stay')
     .addHelpText('after', examples('dgw auth logout', 'dgw --profile eu-work auth logout'))
     .action(wiring.action(runAuthLogout));
 }
@@ -15,9 +17,10 @@ export async function runAuthLogout(ctx: Context, _opts: object): Promise<void> 
   const store = await ctx.store();
   const data = store.read();
   const profile = data.profiles[name];
-  const hadKey = Boolean(profile?.apiKey);
+  const hadKey = profile !== undefined && hasStoredKey(profile);
   if (profile && hadKey) {
-    const { apiKey: _removed, keyType: _type, ...rest } = profile;
+    if (profile.keychain) await forgetKeychainEntry(ctx, profile.keychain);
+    const { apiKey: _removed, keychain: _entry, keyType: _type, keyBoundTo: _host, ...rest } = profile;
     store.write({ ...data, profiles: { ...data.profiles, [name]: rest } });
   }
   if (ctx.out.json) ctx.out.value({ profile: name, removed: hadKey });

@@ -1,9 +1,16 @@
 import type { Command } from 'commander';
+import path from 'node:path';
+import { listCatalogs } from '../../api/catalogs.js';
+import { listConnectionConfigs } from '../../api/connections.js';
 import { whoAmI } from '../../api/info.js';
 import { describeSource } from '../../config/explain.js';
+import { describeBinding } from '../../config/key-binding.js';
+import { missingKeyError } from '../../config/missing-key.js';
+import { keychainName } from '../../config/keychain.js';
 import { maskKey } from '../../config/settings.js';
+import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { AuthError } from '../../errors.js';
+import { ApiError, AuthError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -21,26 +28,35 @@ export interface AuthStatus {
   projectId: string | null;
   key: string;
   keySource: string;
+  /** The base URL (or `local`) a stored key is bound to; null for DGW_API_KEY and the local gateway's own key. */
+  keyBoundTo: string | null;
   keyType: string | null;
+  /** Where the key lives: `keychain` (the OS keychain), `file` (the user store, 0600), `env` (DGW_API_KEY), or null (the local gateway's own). */
+  keyStorage: 'keychain' | 'file' | 'env' | null;
   verified: boolean;
   email: string | null;
   projectName: string | null;
 }
 
-const FIELDS: Column<AuthStatus>[] = [
+/** The status with where the key lives in words, for people (not part of the JSON). */
+type ShownStatus = AuthStatus & { keyStorageText: string | null };
+
+const FIELDS: Column<ShownStatus>[] = [
   { header: 'profile', value: (s) => s.profile },
   { header: 'zone', value: (s) => s.zone },
   { header: 'base URL', value: (s) => s.baseUrl ?? '(local gateway)' },
   { header: 'project', value: (s) => (s.projectName ? `${s.projectId} (${s.projectName})` : s.projectId) },
   { header: 'key', value: (s) => `${s.key}${s.keyType ? ` (${s.keyType} key)` : ''} from ${s.keySource}` },
-  { header: 'user', value: (s) => (s.verified ? (s.email ?? 'verified') : 'not verified') },
+  { header: 'key stored in', value: (s) => s.keyStorageText },
+  { header: 'key for', value: (s) => (s.keyBoundTo ? `${describeBinding(s.keyBoundTo)} only` : s.keySource.startsWith('env') ? 'any host (environment)' : null) },
+  { header: 'user', value: (s) => (s.verified ? (s.email ?? 'key verified') : 'not verified') },
 ];
 
 export function registerAuthStatus(parent: Command, wiring: Wiring): void {
   parent
     .command('status')
     .description('Show the profile, zone, project and (masked) key in use and where the key comes from; exit 3 without a key')
-    .option('--no-verify', 'do not check the key with the service (GET /info)')
+    .option('--no-verify', 'do not check the key with the service')
     .addHelpText('after', examples('dgw auth status', 'dgw auth status --no-verify --json', 'dgw --profile eu-work auth status'))
     .action(wiring.action(runAuthStatus));
 }
@@ -48,7 +64,9 @@ export function registerAuthStatus(parent: Command, wiring: Wiring): void {
 export async function runAuthStatus(ctx: Context, opts: StatusOptions): Promise<void> {
   const s = await ctx.settings();
   const local = s.zone.value === 'local' && s.baseUrl.value === undefined;
-  if (!s.apiKey.value && !local) {
+  const key = await ctx.apiKey();
+  if (!key && !local) {
+    if (s.withheldKey) throw missingKeyError(s);
     throw new AuthError(`not logged in: profile ${s.profile.value} holds no API key and DGW_API_KEY is not set`, {
       hint: 'run `dgw auth login`, or set DGW_API_KEY',
     });
@@ -59,18 +77,58 @@ export async function runAuthStatus(ctx: Context, opts: StatusOptions): Promise<
     baseUrl: s.baseUrl.value ?? null,
     projectId: s.projectId.value ?? null,
     // The local gateway hands out its own key when none is configured.
-    key: s.apiKey.value ? maskKey(s.apiKey.value) : '(local gateway key)',
-    keySource: s.apiKey.value ? describeSource({ source: s.apiKey.source, origin: s.apiKey.origin ?? null }) : 'local gateway',
+    key: key ? maskKey(key) : '(local gateway key)',
+    keySource: key ? describeSource({ source: s.apiKey.source, origin: s.apiKey.origin ?? null }) : 'local gateway',
+    keyBoundTo: s.keyBoundTo.value ?? null,
     keyType: s.keyType.value ?? null,
+    keyStorage: !key ? null : s.apiKey.source === 'env' ? 'env' : s.keychainAccount ? 'keychain' : 'file',
     verified: false,
     email: null,
     projectName: null,
   };
-  if (opts.verify !== false) {
-    const info = await whoAmI(await ctx.http());
+  if (opts.verify !== false) await verify(ctx, status);
+  if (s.withheldKey) {
+    ctx.out.note(`profile ${s.withheldKey.profile}'s own key is bound to ${describeBinding(s.withheldKey.boundTo)} and is not used here`);
+  }
+  if (ctx.out.json) {
+    await ctx.out.record(status, [], (x) => x.profile);
+    return;
+  }
+  const storedIn = { keychain: `the OS keychain (${keychainName()})`, file: `${configFile(ctx)} (mode 0600)`, env: 'the environment (DGW_API_KEY)' };
+  await ctx.out.record({ ...status, keyStorageText: status.keyStorage ? storedIn[status.keyStorage] : null }, FIELDS, (x) => x.profile);
+}
+
+function configFile(ctx: Context): string {
+  return path.join(configDir(ctx.env), 'config.json');
+}
+
+/**
+ * Checks the key with the service. With a project in use, by listing its catalogs (documented,
+ * either kind of key); without one, GET /info tells a project key's project (the one use dgw makes
+ * of it), and where the service does not answer it, listing the connection types checks the key.
+ */
+async function verify(ctx: Context, status: AuthStatus): Promise<void> {
+  const http = await ctx.http();
+  if (status.projectId) {
+    try {
+      await listCatalogs(http, status.projectId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        throw new AuthError(`the key cannot reach project ${status.projectId} (HTTP 403)`, { status: 403, errorCode: error.errorCode, hint: 'a project key only reaches its own project; check --project' });
+      }
+      throw error;
+    }
     status.verified = true;
+    return;
+  }
+  try {
+    const info = await whoAmI(http);
     status.email = typeof info?.email === 'string' ? info.email : null;
     status.projectName = typeof info?.projectName === 'string' ? info.projectName : null;
+    if (typeof info?.projectId === 'string' && info.projectId) status.projectId = info.projectId;
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 404 || error.status === 405))) throw error;
+    await listConnectionConfigs(http);
   }
-  await ctx.out.record(status, FIELDS, (x) => x.profile);
+  status.verified = true;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from '../../context.js';
 import { DgwError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
+import { registerComplete } from './complete.js';
 import { COMPLETION_FILES, type Shell } from './scripts.js';
 
 export function registerCompletion(program: Command, wiring: Wiring): void {
@@ -22,6 +23,7 @@ export function registerCompletion(program: Command, wiring: Wiring): void {
       ),
     )
     .action(wiring.action(runCompletion));
+  registerComplete(program, wiring.deps);
 }
 
 export async function runCompletion(ctx: Context, shell: Shell, _opts: object): Promise<void> {

@@ -36,7 +36,24 @@ ${table(entries, valueFlags)}
   esac
 }
 
-# _dgw_values PATH OPTION: values offered for OPTION; @files for file names.
+# _dgw_live PATH: "1" when a positional argument under PATH takes live values (names from the project).
+_dgw_live() {
+  case "$1" in
+${table(entries, (e) => (e.node.live ? ['1'] : []))}
+  esac
+}
+
+# _dgw_live_values: live values for the word under the cursor, from dgw __complete (one request at
+# most, cached a few seconds; silent on any failure). Values are escaped for the command line.
+_dgw_live_values() {
+  local value
+  COMPREPLY=()
+  while IFS= read -r value; do
+    [[ -n "$value" ]] && COMPREPLY+=("$(printf '%q' "$value")")
+  done < <("\${COMP_WORDS[0]}" __complete -- "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+}
+
+# _dgw_values PATH OPTION: values offered for OPTION; @files for file names, @live for live values.
 _dgw_values() {
   case "$1|$2" in
 ${valueCases(root, entries)}
@@ -73,15 +90,21 @@ _dgw() {
     values="$(_dgw_values "$cmdpath" "$prev")"
     if [[ "$values" == "@files" ]]; then
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    elif [[ "$values" == "@live" ]]; then
+      _dgw_live_values
     else
       mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
     fi
     return 0
   fi
+  local words
+  words="$(_dgw_words "$cmdpath")"
   if [[ "$cur" == -* ]]; then
     mapfile -t COMPREPLY < <(compgen -W "$(_dgw_opts "$cmdpath")" -- "$cur")
-  elif ((npos == 0)); then
-    mapfile -t COMPREPLY < <(compgen -W "$(_dgw_words "$cmdpath")" -- "$cur")
+  elif ((npos == 0)) && [[ -n "$words" ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+  elif [[ -n "$(_dgw_live "$cmdpath")" ]]; then
+    _dgw_live_values
   fi
   return 0
 }
@@ -113,7 +136,7 @@ function table(entries: PathEntry[], words: (e: PathEntry) => string[]): string 
 function valueCases(root: CommandNode, entries: PathEntry[]): string {
   const lines: string[] = [];
   const line = (path: string | undefined, o: OptionNode) => {
-    const values = o.values === 'files' ? '@files' : (o.values ?? []).join(' ');
+    const values = o.values === 'files' ? '@files' : o.values === 'live' ? '@live' : (o.values ?? []).join(' ');
     const patterns = o.flags.map((f) => (path === undefined ? `*${shQuote(`|${f}`)}` : shQuote(`${path}|${f}`)));
     lines.push(`    ${patterns.join('|')}) echo ${shQuote(values)} ;;`);
   };

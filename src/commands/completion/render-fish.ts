@@ -10,6 +10,7 @@ export function renderFish(root: CommandNode): string {
     const within = `-n ${fishQuote(`__dgw_in ${fishQuote(e.path)}`)}`;
     for (const c of e.node.commands) lines.push(`complete -c dgw ${at} -a ${fishQuote(c.name)} -d ${fishQuote(c.description)}`);
     if (e.node.argumentChoices.length > 0) lines.push(`complete -c dgw ${at} -a ${fishQuote(e.node.argumentChoices.join(' '))}`);
+    if (e.node.live) lines.push(`complete -c dgw -n ${fishQuote(`__dgw_live_at ${fishQuote(e.path)}`)} -a '(__dgw_live_values)'`);
     // -h/--help is declared once, globally, below.
     if (e.node !== root) for (const o of e.node.options) if (!o.flags.includes('--help')) lines.push(optionLine(o, within));
   }
@@ -82,6 +83,20 @@ function __dgw_at --argument-names want
     test "$state[1]" = "p:$want"; and test "$state[2]" = 0
 end
 
+# __dgw_live_at PATH: true when PATH is typed and the word under the cursor is not an option (its live arguments apply).
+function __dgw_live_at --argument-names want
+    string match -q -- '-*' (commandline -ct); and return 1
+    __dgw_in $want
+end
+
+# __dgw_live_values: live values for the word under the cursor, from dgw __complete (one request at
+# most, cached a few seconds; silent on any failure).
+function __dgw_live_values
+    set -l tokens (commandline -opc)
+    set -l current (commandline -ct)
+    $tokens[1] __complete -- $tokens[2..-1] "$current" 2>/dev/null
+end
+
 complete -c dgw -f
 ${lines.join('\n')}
 `;
@@ -93,6 +108,7 @@ function optionLine(o: OptionNode, at: string): string {
   for (const f of o.flags) parts.push(f.startsWith('--') ? `-l ${f.slice(2)}` : `-s ${f.slice(1)}`);
   if (o.takesValue) {
     if (o.values === 'files') parts.push('-r -F');
+    else if (o.values === 'live') parts.push("-x -a '(__dgw_live_values)'");
     else if (o.values) parts.push(`-x -a ${fishQuote(o.values.join(' '))}`);
     else parts.push('-x');
   }

@@ -49,7 +49,24 @@ ${table(entries, valueFlags)}
   esac
 }
 
-# _dgw_values PATH OPTION: sets reply to the values offered for OPTION; (@files) for file names.
+# _dgw_live PATH: sets REPLY to 1 when a positional argument under PATH takes live values.
+_dgw_live() {
+  case "$1" in
+${entries.filter((e) => e.node.live).map((e) => `    ${shQuote(e.path)}) REPLY=1 ;;`).join('\n')}
+    *) REPLY='' ;;
+  esac
+}
+
+# _dgw_live_values: offers the live values for the word under the cursor, from dgw __complete
+# (one request at most, cached a few seconds; silent on any failure).
+_dgw_live_values() {
+  local -a values
+  values=("\${(@f)$("\${words[1]}" __complete -- "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  values=("\${(@)values:#}")
+  (( \${#values} )) && compadd -a values
+}
+
+# _dgw_values PATH OPTION: sets reply to the values offered for OPTION; (@files) for file names, (@live) for live values.
 _dgw_values() {
   case "$1|$2" in
 ${valueCases(root, entries)}
@@ -90,6 +107,8 @@ _dgw() {
     _dgw_values "$cmdpath" "$prev"
     if [[ \${reply[1]} == @files ]]; then
       _files
+    elif [[ \${reply[1]} == @live ]]; then
+      _dgw_live_values
     else
       compadd -a reply
     fi
@@ -106,7 +125,13 @@ _dgw() {
   reply=()
   (( npos == 0 )) && _dgw_commands "$cmdpath"
   if (( \${#reply} + \${#args} == 0 )); then
-    _files
+    REPLY=''
+    _dgw_live "$cmdpath"
+    if [[ -n $REPLY ]]; then
+      _dgw_live_values
+    else
+      _files
+    fi
     return
   fi
   (( \${#reply} )) && _describe -t commands 'command' reply
@@ -149,7 +174,7 @@ function table(entries: PathEntry[], words: (e: PathEntry) => string[]): string 
 function valueCases(root: CommandNode, entries: PathEntry[]): string {
   const lines: string[] = [];
   const line = (path: string | undefined, o: OptionNode) => {
-    const values = o.values === 'files' ? ['@files'] : (o.values ?? []);
+    const values = o.values === 'files' ? ['@files'] : o.values === 'live' ? ['@live'] : (o.values ?? []);
     const patterns = o.flags.map((f) => (path === undefined ? `*${shQuote(`|${f}`)}` : shQuote(`${path}|${f}`)));
     lines.push(`    ${patterns.join('|')}) reply=(${values.map(shQuote).join(' ')}) ;;`);
   };

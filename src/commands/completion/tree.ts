@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { argumentKind, optionKind } from '../../completion/kinds.js';
 
 /** One option as shells complete it. */
 export interface OptionNode {
@@ -7,8 +8,8 @@ export interface OptionNode {
   description: string;
   /** True when the option consumes the next word (not for an optional value such as `--json [fields]`). */
   takesValue: boolean;
-  /** Values to offer, e.g. zones; `files` when the value is a file name. */
-  values?: string[] | 'files';
+  /** Values to offer, e.g. zones; `files` when the value is a file name; `live` from the project (`dgw __complete`). */
+  values?: string[] | 'files' | 'live';
 }
 
 /** A command as shells complete it: its options, positional choices and subcommands. */
@@ -19,6 +20,8 @@ export interface CommandNode {
   options: OptionNode[];
   /** Values offered for the first positional argument (e.g. the shells of `completion`). */
   argumentChoices: string[];
+  /** Some positional argument takes live values (names from the project): the scripts ask `dgw __complete`. */
+  live: boolean;
   commands: CommandNode[];
 }
 
@@ -39,9 +42,16 @@ function commandNode(command: Command, root: boolean): CommandNode {
       flags: [o.short, o.long].filter((f): f is string => Boolean(f)),
       description: firstLine(o.description),
       takesValue: o.required,
-      ...(o.argChoices ? { values: [...o.argChoices] } : /<(file|path)>/.test(o.flags) && !/--path\b/.test(o.flags) ? { values: 'files' as const } : {}),
+      ...(o.argChoices
+        ? { values: [...o.argChoices] }
+        : optionKind(o)
+          ? { values: 'live' as const }
+          : /<(file|path)>/.test(o.flags) && !/--path\b/.test(o.flags)
+            ? { values: 'files' as const }
+            : {}),
     })),
     argumentChoices: [...(command.registeredArguments[0]?.argChoices ?? [])],
+    live: command.registeredArguments.some((a) => argumentKind(a) !== undefined),
     commands: subcommands.map((c) =>
       // Commander's implicit `help [command]` has no tree of its own: offer the command names.
       command.commands.includes(c) ? commandNode(c, false) : { ...helpNode(c), argumentChoices: root ? [...nouns, 'exit-codes'] : nouns },
@@ -50,7 +60,7 @@ function commandNode(command: Command, root: boolean): CommandNode {
 }
 
 function helpNode(command: Command): CommandNode {
-  return { name: command.name(), aliases: [], description: firstLine(command.description()), options: [], argumentChoices: [], commands: [] };
+  return { name: command.name(), aliases: [], description: firstLine(command.description()), options: [], argumentChoices: [], live: false, commands: [] };
 }
 
 function firstLine(text: string): string {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { describeSource, explainSettings, type ExplainedSetting } from '../../config/explain.js';
+import { describeBinding } from '../../config/key-binding.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -18,13 +19,19 @@ export function registerConfigExplain(parent: Command, wiring: Wiring): void {
       'after',
       `${examples('dgw config explain', 'dgw config explain --project p-123', 'dgw config explain --json')}
 With --json: {"<setting>": {"value", "source", "origin"}}; timeout is in milliseconds.
+keyBoundTo is the only base URL the stored key in use is sent to (none for DGW_API_KEY).
 `,
     )
     .action(wiring.action(runConfigExplain));
 }
 
 export async function runConfigExplain(ctx: Context, _opts: object): Promise<void> {
-  const rows = explainSettings(await ctx.settings());
+  const settings = await ctx.settings();
+  const rows = explainSettings(settings);
+  const withheld = settings.withheldKey;
+  if (withheld) {
+    ctx.out.note(`profile ${withheld.profile}'s key is bound to ${describeBinding(withheld.boundTo)}; it is not sent to ${describeBinding(withheld.target)}`);
+  }
   if (ctx.out.json) {
     ctx.out.value(Object.fromEntries(rows.map(({ setting, value, source, origin }) => [setting, { value, source, origin }])));
     return;

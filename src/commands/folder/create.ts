@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { findFolder } from '../../api/folder-tree.js';
 import { createFolder } from '../../api/folders.js';
 import { folderSegments } from '../../api/names.js';
@@ -6,19 +6,23 @@ import type { Context } from '../../context.js';
 import { DgwError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { loadTree, parseFolderRef } from './resolve.js';
+import { completes } from '../../completion/kinds.js';
 
 export interface FolderCreateOptions {
   dryRun?: boolean;
+  /** A folder that exists already is a success (mkdir -p). */
+  parents?: boolean;
 }
 
 export function registerFolderCreate(parent: Command, wiring: Wiring): void {
   parent
     .command('create')
     .alias('mkdir')
-    .argument('<path>', 'folder path such as /reports/monthly; missing parents are created too')
+    .addArgument(completes(new Argument('<path>', 'folder path such as /reports/monthly; missing parents are created too'), 'folder'))
+    .option('-p, --parents', 'no error if the folder exists already (exit 0, its id printed): "make sure it exists"')
     .option('--dry-run', 'print the requests instead of sending them')
-    .description('Create a query folder (and any missing parent folders)')
-    .addHelpText('after', examples('dgw folder create /reports/monthly', 'dgw folder create /archive -q'))
+    .description('Create a query folder (and any missing parent folders); exit 5 if it exists, unless -p')
+    .addHelpText('after', examples('dgw folder create /reports/monthly', 'dgw folder create -p /reports/monthly -q   # in scripts: exists or is made', 'dgw folder create /archive --json'))
     .action(wiring.action(runFolderCreate));
 }
 
@@ -27,8 +31,17 @@ export async function runFolderCreate(ctx: Context, pathArg: string, opts: Folde
   if (ref.kind !== 'path') throw new UsageError('PATH must be an absolute folder path below the root, such as /reports/monthly');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const tree = await loadTree(http, projectId);
   const segments = folderSegments(ref.path);
+  if (http.readsNothing) {
+    // Which levels exist would take a request: show every level, each under its parent's placeholder.
+    for (let i = 0; i < segments.length; i++) {
+      const parent = i === 0 ? undefined : http.placeholder(`id of folder /${segments.slice(0, i).join('/')}`);
+      await createFolder(http, projectId, segments[i], parent);
+    }
+    if (segments.length > 1) ctx.out.note('a real run skips the levels that exist already');
+    return;
+  }
+  const tree = await loadTree(http, projectId);
   let parentId: string | undefined;
   let id: string | undefined;
   let created = 0;
@@ -40,14 +53,15 @@ export async function runFolderCreate(ctx: Context, pathArg: string, opts: Folde
       continue;
     }
     const folder = await createFolder(http, projectId, segments[i], parentId);
-    if (opts.dryRun) return; // the next level would need this folder's id, which a dry run does not have
     id = folderIdOf(folder);
     parentId = id;
     created += 1;
   }
-  if (created === 0) throw new DgwError('conflict', `folder ${ref.path} already exists`, { hint: `its id is ${id}` });
-  ctx.out.result({ id, path: `/${segments.join('/')}` }, id ?? '');
-  ctx.out.success(`created folder /${segments.join('/')}`);
+  const path = `/${segments.join('/')}`;
+  if (created === 0 && !opts.parents) throw new DgwError('conflict', `folder ${ref.path} already exists`, { hint: `its id is ${id}; -p/--parents makes an existing folder a success` });
+  ctx.out.result({ id, path, created: created > 0 }, id ?? '');
+  if (created > 0) ctx.out.success(`created folder ${path}`);
+  else ctx.out.note(`folder ${path} exists already (${id})`);
 }
 
 function folderIdOf(folder: unknown): string {

@@ -3,17 +3,21 @@ import type { FolderNode } from '../../api/folder-tree.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
+import { drawTree, type DrawnFolder } from './draw-tree.js';
 import { loadTree } from './resolve.js';
+import { runFolderTree } from './tree.js';
 
 export interface FolderListOptions {
   tree?: boolean;
+  /** The tree with each folder's queries: `dgw folder tree --queries`. */
+  queries?: boolean;
 }
 
 const COLUMNS: Column<FolderNode>[] = [
   { header: 'ID', value: (f) => f.id },
   { header: 'PATH', value: (f) => f.path },
-  { header: 'QUERIES', value: (f) => (f.queryIds ? f.queryIds.length : '') },
-  { header: 'CREATED', value: (f) => (f.createdAt === null ? '' : new Date(f.createdAt).toISOString()) },
+  { header: 'QUERIES', value: (f) => (f.queryIds ? f.queryIds.length : null) },
+  { header: 'CREATED', value: (f) => (f.createdAt === null ? null : new Date(f.createdAt).toISOString()) },
 ];
 
 export function registerFolderList(parent: Command, wiring: Wiring): void {
@@ -21,28 +25,24 @@ export function registerFolderList(parent: Command, wiring: Wiring): void {
     .command('list')
     .alias('ls')
     .option('--tree', 'show folders as a tree')
+    .option('--queries', 'show the tree with the queries in each folder (implies --tree; as `dgw folder tree --queries`)')
     .description('List query folders by path')
-    .addHelpText('after', examples('dgw folder list', 'dgw folder list --tree', 'dgw folder list --json id,path'))
+    .addHelpText('after', examples('dgw folder list', 'dgw folder list --tree', 'dgw folder list --tree --queries', 'dgw folder list --json id,path'))
     .action(wiring.action(runFolderList));
 }
 
 export async function runFolderList(ctx: Context, opts: FolderListOptions): Promise<void> {
+  // The service's tree operation lists each folder's queries in one request: one way to draw it.
+  if (opts.queries) return runFolderTree(ctx, undefined, { queries: true });
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const tree = await loadTree(http, projectId);
-  if (opts.tree && ctx.out.mode.kind === 'json') {
+  if (opts.tree && ctx.out.json) {
     ctx.out.value(tree.roots.map(nested));
     return;
   }
   if (opts.tree && ctx.out.mode.kind !== 'quiet') {
-    const lines: string[] = [];
-    const walk = (nodes: FolderNode[], indent: string) => {
-      for (const node of sortByName(nodes)) {
-        const count = node.queryIds ? ctx.color.dim(` (${node.queryIds.length} ${node.queryIds.length === 1 ? 'query' : 'queries'})`) : '';
-        lines.push(`${indent}${node.name}/${count}  ${ctx.color.dim(node.id)}`);
-        walk(node.children, `${indent}  `);
-      }
-    };
-    walk(tree.roots, '');
+    const drawn = (node: FolderNode): DrawnFolder => ({ id: node.id, name: node.name, children: node.children.map(drawn), queryCount: node.queryIds?.length ?? null });
+    const lines = drawTree(tree.roots.map(drawn), ctx.color);
     ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
     return;
   }

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
@@ -8,6 +8,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
+import { checkSegment } from '../../api/path.js';
+import { completes } from '../../completion/kinds.js';
 
 export interface FolderMvOptions {
   dryRun?: boolean;
@@ -17,10 +19,10 @@ export function registerFolderMv(parent: Command, wiring: Wiring): void {
   parent
     .command('mv')
     // commander allows only a last variadic argument: QUERY... FOLDER arrive as one list.
-    .argument('<query-and-folder...>', 'query ids or SQL names, then the target folder: a path such as /reports/monthly, a folder id, or / for the root')
+    .addArgument(completes(new Argument('<query-and-folder...>', 'query ids or SQL names, then the target folder: a path such as /reports/monthly, a folder id, or / for the root'), 'query-or-folder'))
     .usage('[options] <query...> <folder>')
     .option('--dry-run', 'print the request instead of sending it')
-    .description('Move queries into a folder (or out of all folders, with /)')
+    .description('Put queries into a folder, or out of every folder with / (to move a folder itself: folder move)')
     .addHelpText('after', examples('dgw folder mv revenuereport /reports/monthly', 'dgw folder mv q1 q2 q3 f_8a1b', 'dgw folder mv revenuereport /'))
     .action(wiring.action(runFolderMv));
 }
@@ -29,11 +31,18 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   if (items.length < 2) throw new UsageError('give at least one QUERY and then the target FOLDER');
   const refs = items.slice(0, -1);
   const folderArg = items[items.length - 1];
+  for (const ref of refs) checkSegment(ref, 'QUERY');
   const target = parseFolderRef(folderArg);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const ids = await resolveQueryIds(http, projectId, refs);
-  if (target.kind === 'root') {
+  if (target.kind === 'root' && http.readsNothing) {
+    // Which folders hold the queries would take a request: one update per query, under a placeholder.
+    for (const [i, id] of ids.entries()) {
+      const holder = http.placeholder(`id of the folder holding ${refs[i]}`);
+      await updateFolderMembership(http, projectId, holder, { queryIdsAdded: [], queryIdsRemoved: [id] });
+    }
+  } else if (target.kind === 'root') {
     await moveToRoot(ctx, http, projectId, ids);
   } else {
     const folderId = await folderIdFor(http, projectId, target);

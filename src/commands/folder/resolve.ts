@@ -3,6 +3,8 @@ import { listFolders } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderPathProblem } from '../../api/names.js';
 import { NotFoundError, UsageError } from '../../errors.js';
+import { checkNameArgument } from '../name-argument.js';
+import { checkSegment } from '../../api/path.js';
 
 /** A FOLDER argument checked locally: the root, a path, or an id. */
 export type FolderRef = { kind: 'root' } | { kind: 'path'; path: string } | { kind: 'id'; id: string };
@@ -10,15 +12,16 @@ export type FolderRef = { kind: 'root' } | { kind: 'path'; path: string } | { ki
 /** Parses a FOLDER argument without any request; bad paths are usage errors. */
 export function parseFolderRef(ref: string, label = 'FOLDER'): FolderRef {
   if (!ref.trim()) throw new UsageError(`${label} must not be empty`);
-  if (!ref.startsWith('/')) return { kind: 'id', id: ref };
+  if (!ref.startsWith('/')) return { kind: 'id', id: checkSegment(ref, label) };
   const problem = folderPathProblem(ref);
   if (problem) throw new UsageError(`${label}: ${problem}`);
   return ref.replace(/\/+$/, '') === '' ? { kind: 'root' } : { kind: 'path', path: ref };
 }
 
-/** The folder id for a path (one list request) or an id (none). */
+/** The folder id for a path (one list request; a placeholder in a dry run) or an id (none). */
 export async function folderIdFor(http: Http, projectId: string, ref: FolderRef & { kind: 'path' | 'id' }): Promise<string> {
   if (ref.kind === 'id') return ref.id;
+  if (http.readsNothing) return http.placeholder(`id of folder ${ref.path}`);
   const tree = await loadTree(http, projectId);
   const folder = findFolder(tree, ref.path);
   if (!folder) throw new NotFoundError(`no folder at ${ref.path}`);
@@ -27,4 +30,12 @@ export async function folderIdFor(http: Http, projectId: string, ref: FolderRef 
 
 export async function loadTree(http: Http, projectId: string): Promise<FolderTree> {
   return folderTree(await listFolders(http, projectId));
+}
+
+/** A folder name as a person gives one: not empty, no `/`, not `.` or `..`, no control characters. */
+export function checkFolderName(name: string, label: string): string {
+  checkNameArgument(name, label);
+  if (name.includes('/')) throw new UsageError(`${label} "${name}" is a name, not a path: it may not contain "/"`);
+  if (name === '.' || name === '..') throw new UsageError(`${label} may not be "." or ".."`);
+  return name;
 }

@@ -1,14 +1,20 @@
 import type { Command } from 'commander';
+import { findFolder, type FolderNode } from '../../api/folder-tree.js';
 import { deleteFolder } from '../../api/folders.js';
+import type { Http } from '../../api/http.js';
+import { listQueries } from '../../api/queries.js';
+import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { DgwError, UsageError } from '../../errors.js';
-import { confirmDestructive } from '../confirm.js';
-import { examples, type Wiring } from '../wiring.js';
-import { folderIdFor, parseFolderRef } from './resolve.js';
+import { DgwError, InterruptedError, NotFoundError, UsageError } from '../../errors.js';
+import { describeContents, folderContents, summariseContents, type FolderContents } from '../../impact/folder-contents.js';
+import { confirmDestructive, ensureConfirmable, willAsk } from '../confirm.js';
+import { examples, WITH_READS, type Wiring } from '../wiring.js';
+import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
 
 export interface FolderRmOptions {
   yes?: boolean;
   dryRun?: boolean;
+  withReads?: boolean;
   force?: boolean;
 }
 
@@ -19,28 +25,101 @@ export function registerFolderRm(parent: Command, wiring: Wiring): void {
     .argument('<folder>', 'folder path such as /reports/monthly, or folder id')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--force', 'also delete its subfolders and the queries in them')
-    .option('--dry-run', 'print the request instead of sending it')
+    .option('--dry-run', 'print the request instead of sending it (nothing is read either)')
+    .option(...WITH_READS)
     .description('Delete a query folder')
-    .addHelpText('after', examples('dgw folder rm /reports/old', 'dgw folder rm /reports/old --force --yes'))
+    .addHelpText(
+      'after',
+      `${examples('dgw folder rm /reports/old', 'dgw folder rm /reports/old --force --yes', 'dgw folder rm /reports/old --force --dry-run --with-reads')}
+A folder that is not empty is refused (exit 5) before anything is asked or deleted, unless
+--force; with --force the question counts and names the subfolders and queries that go with
+it. --dry-run sends nothing at all, so it shows the request but not what the folder holds;
+--dry-run --with-reads reads the folder list (and the query list) to show that too.
+`,
+    )
     .action(wiring.action(runFolderRm));
 }
 
 export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderRmOptions): Promise<void> {
   const ref = parseFolderRef(folderArg);
   if (ref.kind === 'root') throw new UsageError('the root is not a folder and cannot be deleted');
+  ensureConfirmable(ctx, `delete folder ${folderArg}${opts.force ? ' with its subfolders and queries' : ''}`, opts);
   const projectId = await ctx.projectId();
-  const http = await ctx.http({ dryRun: opts.dryRun });
-  const id = await folderIdFor(http, projectId, ref);
-  await confirmDestructive(ctx, `delete folder ${folderArg}${opts.force ? ' with its subfolders and queries' : ''}`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
+  if (http.readsNothing) {
+    // A dry run reads nothing: the request is shown under a placeholder, and what goes with it is not.
+    const what = `delete folder ${folderArg}${opts.force ? ' with its subfolders and queries' : ''}`;
+    const effects = { lines: [`This would ${what}.`, NOT_READ], facts: { folder: ref.kind === 'id' ? { id: ref.id } : { path: ref.path }, subfolders: null, queries: null } };
+    await deleteWithHint(http.describing(effects), projectId, await folderIdFor(http, projectId, ref), opts);
+    return;
+  }
+  const inspect = willAsk(ctx, opts) || http.dryRun;
+  // A path needs the folder list anyway; a person needs it to see what goes.
+  if (ref.kind === 'id' && !inspect) {
+    await deleteWithHint(http, projectId, ref.id, opts);
+    return report(ctx, ref.id, folderArg, opts);
+  }
+  const tree = await loadTree(http, projectId);
+  const folder = findFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
+  if (!folder) throw new NotFoundError(ref.kind === 'id' ? `no folder with id ${ref.id}` : `no folder at ${ref.path}`);
+  // Check first, ask second: a folder the service would refuse is refused before the question.
+  let contents = folderContents(tree, folder);
+  // The query list is read only when the folder list cannot say (its flat shape), or for names.
+  if (!listsQueries(folder) || (inspect && contents.queryIds.length > 0)) contents = folderContents(tree, folder, await queriesIfReadable(http, projectId));
+  const empty = contents.subfolders.length === 0 && contents.queryIds.length === 0;
+  if (!empty && !opts.force) {
+    throw new DgwError('conflict', `folder ${folder.path} is not empty: it holds ${summariseContents(contents)}`, {
+      hint: `add --force to delete them with it; \`dgw query list --folder ${folder.path} --recursive\` lists the queries`,
+    });
+  }
+  const what = empty ? `delete folder ${folder.path} (empty)` : `delete folder ${folder.path} with its ${summariseContents(contents)}`;
+  const details = empty ? [] : [`Folder ${folder.path} holds:`, ...describeContents(contents)];
+  await confirmDestructive(ctx, what, { ...opts, details });
+  const target = http.describing({ lines: [`This would ${what}.`, ...details], facts: factsOf(folder, contents) });
+  await deleteWithHint(target, projectId, folder.id, opts);
+  report(ctx, folder.id, folder.path, opts);
+}
+
+const NOT_READ = '(a dry run reads nothing, so what the folder holds is not shown: add --with-reads to read it; a real run checks first, and says it before asking)';
+
+/** The spec's folder list names each folder's queries; the flat one does not (then the query list does). */
+function listsQueries(folder: FolderNode): boolean {
+  return folder.queryIds !== null && folder.children.every(listsQueries);
+}
+
+/** The query list, for names and for folders whose list does not say; undefined when it cannot be read. */
+async function queriesIfReadable(http: Http, projectId: string): Promise<Query[] | undefined> {
+  try {
+    return await listQueries(http, projectId);
+  } catch (error) {
+    if (error instanceof InterruptedError || !(error instanceof DgwError)) throw error;
+    return undefined;
+  }
+}
+
+async function deleteWithHint(http: Http, projectId: string, id: string, opts: FolderRmOptions): Promise<void> {
   try {
     await deleteFolder(http, projectId, id, opts.force);
   } catch (error) {
     if (error instanceof DgwError && error.kind === 'conflict' && !opts.force) {
-      throw new DgwError('conflict', `${error.message}`, { status: error.status, errorCode: error.errorCode, hint: 'the folder is not empty: add --force to delete its subfolders and queries too' });
+      throw new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint: 'the folder is not empty: add --force to delete its subfolders and queries too' });
     }
     throw error;
   }
+}
+
+function report(ctx: Context, id: string, shown: string, opts: FolderRmOptions): void {
   if (opts.dryRun) return;
   ctx.out.result({ id, deleted: true }, id);
-  ctx.out.success(`deleted folder ${folderArg}`);
+  ctx.out.success(`deleted folder ${shown}`);
 }
+
+/** What `--dry-run --json` says the delete would take with it. */
+function factsOf(folder: FolderNode, contents: FolderContents): Record<string, unknown> {
+  return {
+    folder: { id: folder.id, path: folder.path },
+    subfolders: contents.subfolders.map((f) => ({ id: f.id, path: f.path })),
+    queries: contents.queries ? contents.queries.map((q) => ({ id: q.id, name: q.name })) : contents.queryIds.map((id) => ({ id })),
+  };
+}
+

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -8,6 +8,7 @@ export interface ServeOptions {
   host?: string;
   dataDir?: string;
   partnerKey?: string;
+  apiShape?: string;
 }
 
 export function registerServe(program: Command, wiring: Wiring): void {
@@ -18,12 +19,16 @@ export function registerServe(program: Command, wiring: Wiring): void {
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--data-dir <dir>', 'data folder (env DGW_LOCAL_DIR; default: the user data dir)')
     .option('--partner-key <key>', 'use this partner key instead of a generated one (env DGW_LOCAL_PARTNER_KEY)')
+    .addOption(
+      new Option('--api-shape <shape>', 'answer as the seed contract where it speaks (spec), or exactly as the hosted service\'s document (hosted); env DGW_LOCAL_API_SHAPE').choices(['spec', 'hosted']),
+    )
     .addHelpText(
       'after',
       `\nThe first line on stdout is the base URL (with --json, one JSON object with the URL and keys),\nso scripts can read it; --zone local commands use this server while it runs.\n${examples(
         'dgw serve',
         'dgw serve --port 0 --json',
         'DGW_LOCAL_PARTNER_KEY=ci-secret dgw serve --data-dir ./gateway-data',
+        'dgw serve --api-shape hosted      # answers exactly as the hosted service documents them',
         'dgw --base-url http://127.0.0.1:8787/api/v1 --project demo catalog list',
       )}`,
     )
@@ -38,26 +43,32 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   if (partnerKey !== undefined && !/^[\x21-\x7e]{8,}$/.test(partnerKey)) {
     throw new UsageError('--partner-key: use at least 8 printable characters without spaces');
   }
-  const [{ localDataDir }, { startServer }, { FolderBusyError }] = await Promise.all([
+  const [{ localDataDir }, { startServer }, { FolderBusyError }, { parseApiShape }, { localMinInterval }] = await Promise.all([
     import('../../gateway/paths.js'),
     import('../../gateway/server.js'),
     import('../../gateway/lock.js'),
+    import('../../gateway/present/shape.js'),
+    import('../../schedule/minimum.js'),
   ]);
+  const shapeText = opts.apiShape ?? (ctx.env.DGW_LOCAL_API_SHAPE || undefined);
+  const apiShape = parseApiShape(shapeText);
+  if (shapeText !== undefined && !apiShape) throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
+  const minInterval = localMinInterval(ctx.env);
   const { resolve } = await import('node:path');
   const dataDir = resolve(ctx.cwd, opts.dataDir ?? localDataDir(ctx.env));
   let server;
   try {
-    server = await startServer({ dataDir, host, port, partnerKey });
+    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval });
   } catch (error) {
     if (error instanceof FolderBusyError) throw new UsageError(error.message, 'stop that process, or pass another --data-dir');
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');
     throw error;
   }
-  const info = { baseUrl: server.baseUrl, partnerKey: server.partnerKey, projectKeys: server.projectKeys, dataDir, pid: process.pid };
+  const info = { baseUrl: server.baseUrl, partnerKey: server.partnerKey, projectKeys: server.projectKeys, dataDir, apiShape: server.apiShape, pid: process.pid };
   if (ctx.out.json) {
-    ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
+    ctx.out.value(info, undefined, { oneLine: true });
   } else {
-    const lines = [server.baseUrl, `partner key: ${server.partnerKey}`, ...Object.entries(server.projectKeys).map(([p, k]) => `project key (${p}): ${k}`), `data folder: ${dataDir}`];
+    const lines = [server.baseUrl, `partner key: ${server.partnerKey}`, ...Object.entries(server.projectKeys).map(([p, k]) => `project key (${p}): ${k}`), `data folder: ${dataDir}`, `API shape: ${server.apiShape}`];
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
     ctx.out.note(`local gateway listening; --zone local commands now use it. Press Ctrl-C to stop.`);
   }

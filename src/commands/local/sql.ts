@@ -1,43 +1,70 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { executeSql } from '../../api/queries.js';
 import type { ResultFormat } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import type { Http } from '../../api/http.js';
+import { DgwError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { readSource } from '../read-source.js';
+import { refuseNulInSql } from '../sql-text.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export interface SqlOptions {
   file?: string;
-  format?: string;
+  /** `-f`, which dgw keeps for `--field` (of `dgw api`): refused with a pointer to --file. */
+  f?: string;
 }
 
 export function registerSql(program: Command, wiring: Wiring): void {
   program
     .command('sql')
-    .argument('[statement]', 'the SQL statement (or use --file)')
-    .description('Run one SQL statement in the project through the run-SQL endpoint (any zone)')
-    .option('-f, --file <path>', 'read the statement from a file, or - for stdin')
-    .option('--format <format>', 'shape of --json rows: simple (objects) or compact (arrays)', 'simple')
+    .argument('[statement]', 'the SQL statement (or use --file); none on a terminal opens the SQL shell')
+    .description('Run a SQL statement in the project through the run-SQL endpoint (any zone); alone on a terminal, an interactive SQL shell')
+    .option('--file <path>', 'read the statement from a file, or - for stdin')
+    // -f means --field (dgw api) everywhere in dgw; caught here to say so rather than "unknown option".
+    .addOption(new Option('-f <path>').hideHelp())
     .addHelpText(
       'after',
-      examples(
+      `${examples(
         'dgw --zone local sql "SELECT count(*) AS n FROM svc.table.orders"',
         'dgw sql "SELECT * FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC LIMIT 5" --json',
         'dgw sql --file report.sql --json --format compact',
-        'echo "SELECT 42 AS answer" | dgw sql --file -',
-      ),
+        'echo "SELECT 42 AS answer" | dgw sql',
+        'dgw --zone local sql                     # the SQL shell: statements end with ;, .exit leaves',
+      )}
+With no statement on a terminal, dgw sql is a shell: statements end with ; and may span lines,
+results print as tables, Ctrl-C cancels the running statement (or clears a half-typed one), .exit
+or Ctrl-D leaves; the history is kept in the user's data folder (sql_history, mode 0600).
+Off a terminal, a missing statement is read from stdin.
+--format simple (the default) or compact shapes the rows of --json: objects, or arrays of values;
+--format table, json, yaml, csv or tsv chooses the output, as for every command.
+Numbers keep every digit: with --json, a DECIMAL or big integer that a double cannot hold exactly
+(e.g. 123456789012345.678, 9007199254740993) is a string; tables and TSV print it as it is.
+In a pipe, rows are TSV escaped as PostgreSQL's text format: \\t \\n \\r \\\\ inside a value, \\N for
+NULL; --header (before or after the command) prints the column names first.
+`,
     )
-    .action(wiring.action(runSql));
+    .action(wiring.action(runSql, { rowShapes: true }));
 }
 
 export async function runSql(ctx: Context, statementArg: string | undefined, opts: SqlOptions): Promise<void> {
-  const format = (opts.format ?? 'simple').toLowerCase();
-  if (format !== 'simple' && format !== 'compact') throw new UsageError(`--format: "${opts.format}" is not simple or compact`);
+  // The global --format also takes the shape of JSON rows here (simple objects, or compact arrays).
+  const format = ctx.globals.format?.toLowerCase() === 'compact' ? 'compact' : 'simple';
+  if (opts.f !== undefined) throw new UsageError('-f is not short for --file: in dgw, -f means --field (of `dgw api`); use --file PATH (or --file - for stdin)');
   if (statementArg !== undefined && opts.file !== undefined) throw new UsageError('give the statement as an argument or with --file, not both');
-  const statement = opts.file === undefined ? statementArg : await readSource(ctx, opts.file, '--file');
-  if (statement === undefined || statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument or with --file');
+  if (statementArg === undefined && opts.file === undefined) {
+    // No statement: on a terminal, the SQL shell; otherwise the statement is read from stdin.
+    if (ctx.io.stdin.isTTY && ctx.io.stdout.isTTY) return runSqlShell(ctx, format);
+  }
+  const statement = opts.file === undefined ? (statementArg ?? (await ctx.readStdin())) : await readSource(ctx, opts.file, '--file');
+  if (statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument, with --file, or on stdin');
+  refuseNulInSql(statement, opts.file !== undefined ? '--file' : statementArg !== undefined ? 'STATEMENT' : 'stdin');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  await runStatement(ctx, http, projectId, statement, format);
+}
+
+/** Runs one statement and prints its rows: JSON (objects, or arrays with compact), or a table / TSV / CSV. */
+async function runStatement(ctx: Context, http: Http, projectId: string, statement: string, format: 'simple' | 'compact'): Promise<void> {
   const json = ctx.out.json;
   // Human output is built from arrays, so columns with the same name stay apart.
   const wire: ResultFormat = json && format === 'simple' ? 'SIMPLE' : 'COMPACT';
@@ -50,6 +77,40 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   const columns: Column<unknown[]>[] = result.columns.map((c, i) => ({ header: c.columnName, value: (row) => display(row[i]) }));
   await ctx.out.list(rows, columns, (row) => String(display(row[0]) ?? ''));
   if ((result as { truncated?: boolean }).truncated) ctx.out.warn(`only the first ${rows.length} rows were returned; add a LIMIT`);
+}
+
+/**
+ * The interactive shell: statements ended by `;`, each run as `dgw sql` runs one, a failing one
+ * reported and the shell going on, Ctrl-C cancelling the running one (the request is aborted;
+ * the local gateway interrupts DuckDB). History in the user's data folder.
+ */
+async function runSqlShell(ctx: Context, format: 'simple' | 'compact'): Promise<void> {
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  const [{ runShell }, { HistoryFile }, { userDataDir }, path] = await Promise.all([
+    import('../../shell/sql-shell.js'),
+    import('../../shell/history.js'),
+    import('../../config/user-dirs.js'),
+    import('node:path'),
+  ]);
+  await runShell({
+    input: ctx.io.stdin as unknown as NodeJS.ReadableStream,
+    output: ctx.io.stdout as unknown as NodeJS.WritableStream,
+    history: new HistoryFile(path.join(userDataDir(ctx.env), 'sql_history')),
+    signal: ctx.signal,
+    run: (statement, signal) => {
+      refuseNulInSql(statement, 'the statement');
+      return runStatement(ctx, http.withSignal(signal), projectId, statement, format);
+    },
+    report(error, cancelled) {
+      if (cancelled) {
+        ctx.io.stderr.write(`${ctx.color.yellow('cancelled')}\n`);
+        return;
+      }
+      if (!(error instanceof DgwError)) throw error;
+      ctx.io.stderr.write(`${ctx.color.red('error:')} ${error.message.trim().split(/\s*\n\s*/).join(' — ')}\n`);
+      if (error.hint) ctx.io.stderr.write(`hint: ${error.hint}\n`);
+    },
+  });
 }
 
 function display(value: unknown): unknown {

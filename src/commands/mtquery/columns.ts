@@ -11,7 +11,7 @@ export const STATUS_COLUMNS: Column<RefreshStatusView>[] = [
   { header: 'LAST UPDATE', value: (s) => s.lastUpdateTime },
   { header: 'NEXT', value: (s) => s.nextExecutionStartTime },
   { header: 'SCHEDULE', value: (s) => describeSchedule(s.scheduleSettings) },
-  { header: 'MESSAGE', value: (s) => s.message ?? '' },
+  { header: 'MESSAGE', value: (s) => s.message ?? null },
 ];
 
 export const statusId = (s: RefreshStatusView): string => s.queryId;

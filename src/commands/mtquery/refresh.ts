@@ -1,10 +1,15 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { refreshMaterializedQuery } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
+import type { Settings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
-import { waitForRefresh } from './wait.js';
+import { waitForRefresh, type WaitPlan } from './wait.js';
+import { InterruptedError } from '../../errors.js';
+import { formatElapsed, liveLineAllowed, startLiveLine } from '../../output/progress.js';
+import { checkSegment } from '../../api/path.js';
+import { completes } from '../../completion/kinds.js';
 
 export interface RefreshOptions {
   wait?: boolean;
@@ -16,33 +21,74 @@ const DEFAULT_WAIT_MS = 10 * 60_000;
 export function registerMtqueryRefresh(parent: Command, wiring: Wiring): void {
   parent
     .command('refresh')
-    .argument('<query>', 'materialized query id or SQL name')
-    .option('--wait', 'wait until the refresh ends; exit 10 if it fails (bounded by --timeout, default 10m)')
+    .addArgument(completes(new Argument('<query>', 'materialized query id or SQL name'), 'mtquery'))
+    .option('--wait', 'wait until the refresh ends, showing its status and the time so far on a terminal; exit 10 if it fails (bounded by --timeout, default 10m)')
     .option('--dry-run', 'print the request instead of sending it')
-    .description('Start a refresh of a materialized query now')
+    .description('Start a refresh of a materialized query now (on the in-process local gateway: run it and report how it ended)')
     .addHelpText(
       'after',
-      examples('dgw mtquery refresh dailyrevenue', 'dgw mtquery refresh dailyrevenue --wait --timeout 30m', 'dgw mtquery refresh dailyrevenue --wait --json status'),
+      `${examples('dgw mtquery refresh dailyrevenue', 'dgw mtquery refresh dailyrevenue --wait --timeout 30m', 'dgw mtquery refresh dailyrevenue --wait --json status')}
+On the in-process local gateway (--zone local, no \`dgw serve\`), the refresh ends before dgw
+does: it always reports the final status, and exits 10 when the refresh failed, as --wait does.
+`,
     )
     .action(wiring.action(runMtqueryRefresh));
 }
 
 export async function runMtqueryRefresh(ctx: Context, ref: string, opts: RefreshOptions): Promise<void> {
+  checkSegment(ref, 'QUERY');
   const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);
   const requestedAt = ctx.clock.now();
   await refreshMaterializedQuery(http, projectId, id);
   if (opts.dryRun) return;
-  if (!opts.wait) {
+  // An in-process gateway finishes the refresh before dgw exits: "started" would hide its outcome.
+  if (!opts.wait && !http.inProcess) {
     ctx.out.result({ queryId: id, refresh: 'accepted' }, id);
     ctx.out.success(`refresh of ${ref} started; follow it with \`dgw mtquery status ${ref}\``);
     return;
   }
-  ctx.out.note(`waiting for the refresh of ${ref}…`);
-  // --timeout bounds the whole wait here; each request keeps its own timeout as well.
-  const deadlineMs = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : DEFAULT_WAIT_MS;
-  const status = await waitForRefresh(http, projectId, id, requestedAt, ctx.clock, ctx.signal, { deadlineMs });
+  const doing = http.inProcess ? `refreshing ${ref}` : `waiting for the refresh of ${ref}`;
+  // On a terminal: one line, redrawn each second, with the status as it changes and the time so far.
+  let current = 'requested';
+  const showLive = liveLineAllowed(ctx.io.stderr, ctx.env, ctx.out.mode);
+  const live = startLiveLine(ctx.io.stderr, () => `${doing}: ${current}, ${formatElapsed(ctx.clock.now() - requestedAt)}`, showLive);
+  if (!showLive) ctx.out.note(`${doing}…`);
+  const plan: WaitPlan = {
+    ...waitPlan(settings, http.inProcess),
+    onStatus: (s) => {
+      if (s.status === current) return;
+      current = s.status;
+      live.redraw();
+    },
+  };
+  let status;
+  try {
+    status = await waitForRefresh(http, projectId, id, requestedAt, ctx.clock, ctx.signal, plan);
+  } catch (error) {
+    // A served or hosted refresh does not stop with dgw (in-process, Ctrl-C cancels it).
+    if (error instanceof InterruptedError && !http.inProcess) throw new InterruptedError(goesOnAdvice(ref));
+    throw error;
+  } finally {
+    live.stop();
+  }
   await ctx.out.record(status, STATUS_COLUMNS, statusId);
   ctx.out.success(`refresh of ${status.queryName || ref} completed`);
+}
+
+/** What a person who stopped waiting is told: the refresh goes on, and how to follow or cancel it. */
+export function goesOnAdvice(ref: string): string {
+  return `the refresh goes on in the service: follow it with \`dgw mtquery status ${ref}\`, or stop it with \`dgw mtquery cancel ${ref}\``;
+}
+
+/**
+ * --timeout bounds the whole wait (each request keeps its own timeout as well). In-process the
+ * status is asked for often (no network), and without --timeout there is no bound: dgw cannot
+ * exit before the refresh ends anyway.
+ */
+function waitPlan(settings: Settings, inProcess: boolean): WaitPlan {
+  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
+  if (inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 20, maxPollMs: 250 };
+  return { deadlineMs: flag ?? DEFAULT_WAIT_MS };
 }

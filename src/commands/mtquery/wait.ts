@@ -9,6 +9,8 @@ export interface WaitPlan {
   deadlineMs: number;
   firstPollMs?: number;
   maxPollMs?: number;
+  /** Called with every status read while waiting (to show it as it changes). */
+  onStatus?: (status: RefreshStatusView) => void;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function waitForRefresh(
   let seenRunning = false;
   for (;;) {
     const status = await getRefreshStatus(http, projectId, queryId);
+    plan.onStatus?.(status);
     if (status.status === 'RUNNING') seenRunning = true;
     const started = status.lastExecutionStartTime ? Date.parse(status.lastExecutionStartTime) : NaN;
     const thisRun = seenRunning || (!Number.isNaN(started) && started >= requestedAt - 1000);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { keyBinding } from '../../config/key-binding.js';
 import { maskKey } from '../../config/settings.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../context.js';
@@ -12,7 +13,12 @@ export interface ProfileRow {
   zone: string;
   baseUrl: string | null;
   projectId: string | null;
+  /** The key masked (`****abcd`), or `(keychain)` when the OS keychain holds it (not read to be listed). */
   key: string | null;
+  /** Where the key is: `keychain`, `file`, or null without a key. */
+  keyStorage: 'keychain' | 'file' | null;
+  /** The base URL (or `local`) the key is sent to, and nowhere else. */
+  keyBoundTo: string | null;
   keyType: Profile['keyType'] | null;
   current: boolean;
 }
@@ -21,7 +27,7 @@ const COLUMNS: Column<ProfileRow>[] = [
   { header: 'NAME', value: (p) => p.name },
   { header: 'ZONE', value: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
   { header: 'PROJECT', value: (p) => p.projectId },
-  { header: 'KEY', value: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : '') },
+  { header: 'KEY', value: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : null) },
   { header: 'CURRENT', value: (p) => (p.current ? '*' : '') },
 ];
 
@@ -44,7 +50,9 @@ export async function runProfileList(ctx: Context, _opts: object): Promise<void>
       zone: p.zone ?? 'default',
       baseUrl: p.baseUrl ?? null,
       projectId: p.projectId ?? null,
-      key: p.apiKey ? maskKey(p.apiKey) : null,
+      key: p.apiKey ? maskKey(p.apiKey) : p.keychain ? '(keychain)' : null,
+      keyStorage: p.apiKey ? 'file' : p.keychain ? 'keychain' : null,
+      keyBoundTo: keyBinding(p) ?? null,
       keyType: p.keyType ?? null,
       current: name === current,
     }));

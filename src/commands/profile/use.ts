@@ -1,12 +1,13 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requireProfile } from './names.js';
+import { completes } from '../../completion/kinds.js';
 
 export function registerProfileUse(parent: Command, wiring: Wiring): void {
   parent
     .command('use')
-    .argument('<name>', 'a stored profile')
+    .addArgument(completes(new Argument('<name>', 'a stored profile'), 'profile'))
     .description('Make a stored profile the current one (unknown profile: exit 4)')
     .addHelpText('after', examples('dgw profile use work', 'DGW_PROFILE=work dgw catalog list   # one command only'))
     .action(wiring.action(runProfileUse));

@@ -3,10 +3,8 @@ import type { Column } from '../../output/format.js';
 
 /** A schedule in a few words: `every PT6H`, `cron 0 6 * * * (Europe/Berlin)`, or empty. */
 export function describeSchedule(schedule: Schedule | null | undefined): string {
-  if (!schedule) return '';
-  const s = schedule as Schedule & { expression?: string; repeatDuration?: string; cronExpression?: string; timezone?: string };
-  if (s.type === 'interval') return `every ${s.repeatDuration ?? s.expression ?? '?'}`;
-  if (s.type === 'cron') return `cron ${s.cronExpression ?? s.expression ?? '?'} (${s.timezone ?? 'UTC'})`;
+  if (schedule?.type === 'interval') return `every ${schedule.repeatDuration}`;
+  if (schedule?.type === 'cron') return `cron ${schedule.cronExpression} (${schedule.timezone ?? 'UTC'})`;
   return '';
 }
 

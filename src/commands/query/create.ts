@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
-import { addQueryFlags, createRequest, readSqlSource, type QueryFlags } from './request-flags.js';
+import { addQueryFlags, createRequest, minIntervalFor, readSqlSource, type QueryFlags } from './request-flags.js';
 
 export function registerQueryCreate(parent: Command, wiring: Wiring): void {
   const command = parent
@@ -31,7 +31,7 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   if (source.sql === undefined && source.from === undefined) {
     throw new UsageError('no SQL: give --sql, --file (or --file - for stdin), or --from QUERY');
   }
-  const body = createRequest(displayName, flags, source);
+  const body = createRequest(displayName, flags, source, await minIntervalFor(ctx));
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: flags.dryRun });
   if (source.from !== undefined) [body.inputQueryRefId] = await resolveQueryIds(http, projectId, [source.from]);

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
 import { registerQueryCreate } from './create.js';
+import { registerQueryEdit } from './edit.js';
 import { registerQueryGet } from './get.js';
 import { registerQueryList } from './list.js';
+import { registerQueryMv } from './mv.js';
 import { registerQueryRm } from './rm.js';
 import { registerQueryUpdate } from './update.js';
 
@@ -12,5 +14,7 @@ export function registerQuery(program: Command, wiring: Wiring): void {
   registerQueryList(query, wiring);
   registerQueryGet(query, wiring);
   registerQueryUpdate(query, wiring);
+  registerQueryEdit(query, wiring);
+  registerQueryMv(query, wiring);
   registerQueryRm(query, wiring);
 }

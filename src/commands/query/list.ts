@@ -1,14 +1,19 @@
-import { Option, type Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { findFolder } from '../../api/folder-tree.js';
 import { folderPathProblem, folderSegments } from '../../api/names.js';
 import { listQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+import { folderContents } from '../../impact/folder-contents.js';
+import { loadTree } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
+import { completes } from '../../completion/kinds.js';
 
 export interface QueryListOptions {
   folder?: string;
+  recursive?: boolean;
   type?: 'plain' | 'materialized';
 }
 
@@ -16,28 +21,53 @@ export function registerQueryList(parent: Command, wiring: Wiring): void {
   parent
     .command('list')
     .alias('ls')
-    .option('--folder <folder>', 'only queries in this folder (path such as /reports, or folder id)')
+    .addOption(completes(new Option('--folder <folder>', 'only queries in this folder (path such as /reports, or folder id)'), 'folder'))
+    .option('-r, --recursive', 'with --folder: also the queries in its subfolders, at any depth')
     .addOption(new Option('--type <type>', 'only plain or materialized queries').choices(['plain', 'materialized']))
     .description('List saved queries')
-    .addHelpText('after', examples('dgw query list', 'dgw query list --type materialized --folder /reports', 'dgw query list -q | xargs -n1 dgw query get'))
+    .addHelpText(
+      'after',
+      examples(
+        'dgw query list',
+        'dgw query list --type materialized --folder /reports',
+        'dgw query list --folder /reports --recursive   # /reports and everything below it',
+        'dgw query list -q | xargs -n1 dgw query get',
+      ),
+    )
     .action(wiring.action(runQueryList));
 }
 
 export async function runQueryList(ctx: Context, opts: QueryListOptions): Promise<void> {
-  const inFolder = folderFilter(opts.folder);
+  const folder = checkFolder(opts.folder);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const queries = await listQueries(http, projectId);
+  let inFolder = folderFilter(folder);
+  if (opts.recursive && folder !== undefined && folder !== '/') {
+    // Below a folder: its subtree from the folder list (one more request), whatever shape it has.
+    const tree = await loadTree(http, projectId);
+    const node = findFolder(tree, folder);
+    if (!node) throw new NotFoundError(folder.startsWith('/') ? `no folder at ${folder}` : `no folder with id ${folder}`);
+    const inside = new Set(folderContents(tree, node, queries).queryIds);
+    inFolder = (q) => inside.has(q.id);
+  } else if (opts.recursive) {
+    inFolder = () => true;
+  }
   const type = opts.type?.toUpperCase();
   const shown = queries.filter((q) => (!type || q.queryType === type) && inFolder(q));
   await ctx.out.list(shown, QUERY_COLUMNS, queryId);
 }
 
-/** A folder given by path matches the query's path; by id, its folderId. No extra request. */
+/** A --folder path checked and normalised (`/reports/` → `/reports`), or an id as given. */
+function checkFolder(folder: string | undefined): string | undefined {
+  if (folder === undefined || !folder.startsWith('/')) return folder;
+  const problem = folderPathProblem(folder);
+  if (problem) throw new UsageError(`--folder: ${problem}`);
+  return `/${folderSegments(folder).join('/')}`;
+}
+
+/** The queries directly in a folder: by path, the query's path; by id, its folderId. No extra request. */
 function folderFilter(folder: string | undefined): (q: Query) => boolean {
   if (folder === undefined) return () => true;
   if (!folder.startsWith('/')) return (q) => q.folderId === folder;
-  const problem = folderPathProblem(folder);
-  if (problem) throw new UsageError(`--folder: ${problem}`);
-  const wanted = `/${folderSegments(folder).join('/')}`;
-  return (q) => (wanted === '/' ? !q.path || q.path === '/' : `/${folderSegments(q.path ?? '/').join('/')}` === wanted);
+  return (q) => (folder === '/' ? !q.path || q.path === '/' : `/${folderSegments(q.path ?? '/').join('/')}` === folder);
 }

@@ -3,10 +3,13 @@ import { deriveQueryName, folderPathProblem } from '../../api/names.js';
 import type { QueryRequest, Schedule } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { CronSyntaxError, parseCron } from '../../schedule/cron.js';
-import { parseDuration } from '../../schedule/duration.js';
-import { isValidTimeZone } from '../../schedule/timezone.js';
+import type { Duration } from '../../schedule/duration.js';
+import { parseScheduleInput, ScheduleInputError, type ScheduleField } from '../../schedule/input.js';
+import { localMinInterval, MIN_INTERVAL } from '../../schedule/minimum.js';
 import { readSource } from '../read-source.js';
+import { refuseNulInSql } from '../sql-text.js';
+import { checkSegment } from '../../api/path.js';
+import { completes } from '../../completion/kinds.js';
 
 /** Flags shared by `query create`, `query update` and `mtquery create`. */
 export interface QueryFlags {
@@ -30,11 +33,11 @@ export function addQueryFlags(command: Command, { materializedFlag }: { material
   command
     .option('--sql <sql>', 'the SQL text')
     .option('--file <path>', 'read the SQL from a file, or - for stdin')
-    .option('--from <query>', 'copy the SQL of an existing query (id or name); materialized only');
+    .addOption(completes(new Option('--from <query>', 'copy the SQL of an existing query (id or name); materialized only'), 'query'));
   if (materializedFlag) command.option('--materialized', 'store the result as svc.mtquery.<name>');
   return command
-    .option('--path <folder>', 'folder path such as /reports/monthly (created when missing)')
-    .addOption(new Option('--every <duration>', 'refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H)').conflicts(['cron', 'schedule']))
+    .addOption(completes(new Option('--path <folder>', 'folder path such as /reports/monthly (created when missing)'), 'folder'))
+    .addOption(new Option('--every <duration>', 'refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H); at least 1m').conflicts(['cron', 'schedule']))
     .addOption(new Option('--cron <expr>', 'refresh on a five-field cron expression').conflicts(['every', 'schedule']))
     .option('--tz <zone>', 'IANA time zone for --cron (default UTC)')
     .option('--no-schedule', 'no scheduled refresh (removes one on update)')
@@ -48,7 +51,7 @@ export async function readSqlSource(ctx: Context, flags: QueryFlags): Promise<{ 
   if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together: give the SQL one way`);
   if (flags.from !== undefined) {
     if (!flags.from.trim()) throw new UsageError('--from needs a query id or name');
-    return { from: flags.from };
+    return { from: checkSegment(flags.from, '--from') };
   }
   if (flags.sql !== undefined) return { sql: nonEmptySql(flags.sql, '--sql') };
   if (flags.file !== undefined) {
@@ -58,32 +61,31 @@ export async function readSqlSource(ctx: Context, flags: QueryFlags): Promise<{ 
 }
 
 function nonEmptySql(text: string, flag: string): string {
-  const sql = text.trim();
+  const sql = refuseNulInSql(text, flag).trim();
   if (!sql) throw new UsageError(`${flag}: the SQL is empty`);
   return sql;
 }
 
+/**
+ * The shortest `--every` the target accepts: the local gateway's (one minute, or
+ * DGW_LOCAL_MIN_INTERVAL) for zone local, else one minute, as for the hosted service.
+ */
+export async function minIntervalFor(ctx: Context): Promise<Duration> {
+  const s = await ctx.settings();
+  return s.zone.value === 'local' && s.baseUrl.value === undefined ? localMinInterval(ctx.env) : MIN_INTERVAL;
+}
+
 /** The schedule the flags ask for, validated; undefined when no schedule flag was given. */
-export function scheduleFromFlags(flags: QueryFlags): Schedule | undefined {
-  if (flags.tz !== undefined && flags.cron === undefined) throw new UsageError('--tz only applies to --cron');
-  if (flags.every !== undefined) {
-    const duration = parseDuration(flags.every);
-    if (!duration) throw new UsageError(`--every: "${flags.every}" is not a duration; use 30m, 6h, 1d or ISO 8601 such as PT6H or P1D`);
-    return { type: 'interval', repeatDuration: duration.iso };
-  }
-  if (flags.cron !== undefined) {
-    try {
-      parseCron(flags.cron);
-    } catch (error) {
-      if (error instanceof CronSyntaxError) throw new UsageError(`--cron: ${error.message}`);
-      throw error;
-    }
-    if (flags.tz !== undefined && !isValidTimeZone(flags.tz)) {
-      throw new UsageError(`--tz: "${flags.tz}" is not an IANA time zone (for example Europe/Berlin or UTC)`);
-    }
-    const schedule: Schedule = { type: 'cron', cronExpression: flags.cron.trim().split(/\s+/).join(' ') };
-    if (flags.tz !== undefined) schedule.timezone = flags.tz;
-    return schedule;
+export function scheduleFromFlags(flags: QueryFlags, minInterval: Duration = MIN_INTERVAL): Schedule | undefined {
+  const flag = (field: ScheduleField) => `--${field}`;
+  try {
+    const schedule = parseScheduleInput({ every: flags.every, cron: flags.cron, tz: flags.tz }, { label: flag, minInterval });
+    if (schedule) return schedule;
+  } catch (error) {
+    if (!(error instanceof ScheduleInputError)) throw error;
+    // A relation between flags reads as a sentence; a bad value is prefixed with its flag.
+    const message = error.message.startsWith('--') ? error.message : `${flag(error.field)}: ${error.message}`;
+    throw new UsageError(message, error.tooShort ? 'a materialized query refreshes at most once a minute; use --every 1m or more, or --cron' : undefined);
   }
   if (flags.schedule === false) return { type: 'none' };
   return undefined;
@@ -110,9 +112,9 @@ export function checkPath(path: string | undefined): string | undefined {
  * Validates create flags and builds the body, holding only the fields that apply. A `from`
  * reference goes in as given; the caller swaps in the resolved id.
  */
-export function createRequest(displayName: string, flags: QueryFlags, source: { sql?: string; from?: string }): QueryRequest {
+export function createRequest(displayName: string, flags: QueryFlags, source: { sql?: string; from?: string }, minInterval?: Duration): QueryRequest {
   const materialized = flags.materialized === true;
-  const schedule = scheduleFromFlags(flags);
+  const schedule = scheduleFromFlags(flags, minInterval);
   if (!materialized && flags.from !== undefined) {
     throw new UsageError('--from copies SQL into a materialized query: add --materialized, or use `dgw mtquery create`');
   }

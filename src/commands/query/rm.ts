@@ -4,6 +4,7 @@ import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { confirmDestructive } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
+import { checkSegment } from '../../api/path.js';
 
 export interface QueryRmOptions {
   yes?: boolean;
@@ -23,10 +24,12 @@ export function registerQueryRm(parent: Command, wiring: Wiring): void {
 }
 
 export async function runQueryRm(ctx: Context, refs: string[], opts: QueryRmOptions): Promise<void> {
+  for (const ref of refs) checkSegment(ref, 'QUERY');
   const projectId = await ctx.projectId();
+  // Asked (or refused) before anything is sent, name lookups included.
+  await confirmDestructive(ctx, `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`, opts);
   const http = await ctx.http({ dryRun: opts.dryRun });
   const ids = await resolveQueryIds(http, projectId, refs);
-  await confirmDestructive(ctx, `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`, opts);
   const deleted: string[] = [];
   for (const id of ids) {
     try {

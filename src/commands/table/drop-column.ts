@@ -1,13 +1,18 @@
 import type { Command } from 'commander';
-import { dropColumn } from '../../api/tables.js';
+import type { Http } from '../../api/http.js';
+import { listQueries } from '../../api/queries.js';
+import { dropColumn, listColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { confirmDestructive } from '../confirm.js';
-import { examples, type Wiring } from '../wiring.js';
+import { DgwError, InterruptedError, NotFoundError, UsageError } from '../../errors.js';
+import { columnReaders, describeColumnReaders, type ColumnReader } from '../../impact/column-readers.js';
+import { ensureConfirmable, confirmDestructive, willAsk } from '../confirm.js';
+import { examples, WITH_READS, type Wiring } from '../wiring.js';
+import { checkSegment } from '../../api/path.js';
 
 export interface DropColumnOptions {
   yes?: boolean;
   dryRun?: boolean;
+  withReads?: boolean;
 }
 
 export function registerTableDropColumn(parent: Command, wiring: Wiring): void {
@@ -16,19 +21,63 @@ export function registerTableDropColumn(parent: Command, wiring: Wiring): void {
     .argument('<table>', 'stored table name')
     .argument('<column>', 'column to delete, with all its data')
     .option('-y, --yes', 'do not ask for confirmation')
-    .option('--dry-run', 'print the request instead of sending it')
+    .option('--dry-run', 'print the request instead of sending it (nothing is read either)')
+    .option(...WITH_READS)
     .description('Delete a column of a stored table, permanently')
-    .addHelpText('after', examples('dgw table drop-column orders discount', 'dgw table drop-column orders discount --yes', 'dgw table drop-column orders discount --dry-run'))
+    .addHelpText(
+      'after',
+      `${examples('dgw table drop-column orders discount', 'dgw table drop-column orders discount --yes', 'dgw table drop-column orders discount --dry-run --with-reads')}
+Before asking, dgw checks that the column exists and names the saved queries whose SQL reads
+it (--dry-run sends nothing at all, so it does not, unless --with-reads): those that name the column outside strings and comments, and those
+that select * from the table. It reads the SQL text, so a query joining another table with a
+column of the same name is named too, and SQL built at run time is not seen. --yes skips both.
+`,
+    )
     .action(wiring.action(runDropColumn));
 }
 
 export async function runDropColumn(ctx: Context, table: string, column: string, opts: DropColumnOptions): Promise<void> {
   if (!table.trim()) throw new UsageError('TABLE must not be empty');
   if (!column.trim()) throw new UsageError('COLUMN must not be empty');
-  const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
-  await confirmDestructive(ctx, `delete column ${column} of table ${table} and all its data`, { ...opts, typeBack: column });
-  await dropColumn(http, projectId, table, column);
+  checkSegment(table, 'TABLE');
+  checkSegment(column, 'COLUMN');
+  const what = `delete column ${column} of table ${table} and all its data`;
+  ensureConfirmable(ctx, what, opts);
+  const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);
+  let target = http;
+  let details: string[] | undefined;
+  // Check first, ask second: a person (or a dry run) learns what the drop breaks before it happens.
+  if (http.readsNothing) {
+    // A dry run reads nothing, so it cannot check the column nor find who reads it.
+    const lines = [`This would ${what}.`, '(a dry run reads nothing: add --with-reads to check that the column exists and name the saved queries that read it, as a real run does before asking)'];
+    target = http.describing({ lines, facts: { table, column, readers: null } });
+  } else if (willAsk(ctx, opts) || http.dryRun) {
+    await requireColumn(http, projectId, table, column);
+    const readers = await readersOf(http, projectId, table, column);
+    details = typeof readers === 'string' ? [readers] : describeColumnReaders(readers, table, column);
+    target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { table, column, readers: typeof readers === 'string' ? null : readers } });
+  }
+  await confirmDestructive(ctx, what, { ...opts, typeBack: column, details });
+  await dropColumn(target, projectId, table, column);
   if (opts.dryRun) return;
   ctx.out.result({ table, column, deleted: true }, column);
   ctx.out.success(`deleted column ${column} of ${table}`);
+}
+
+/** A missing table or column is found before the question, not after it (exit 4). */
+async function requireColumn(http: Http, projectId: string, table: string, column: string): Promise<void> {
+  const columns = await listColumns(http, projectId, table);
+  if (Array.isArray(columns) && !columns.some((c) => c.name === column)) {
+    throw new NotFoundError(`table ${table} has no column ${column}; its columns: ${columns.map((c) => c.name).join(', ') || '(none)'}`);
+  }
+}
+
+/** The readers of the column, or why they could not be found (the drop may still go ahead). */
+async function readersOf(http: Http, projectId: string, table: string, column: string): Promise<ColumnReader[] | string> {
+  try {
+    return columnReaders(await listQueries(http, projectId), table, column);
+  } catch (error) {
+    if (error instanceof InterruptedError || !(error instanceof DgwError)) throw error;
+    return `(the saved queries could not be read to find those that use ${column}: ${error.message})`;
+  }
 }

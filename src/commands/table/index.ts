@@ -1,10 +1,16 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
+import { registerTableAddColumn } from './add-column.js';
+import { registerTableCreate } from './create.js';
 import { registerTableDropColumn } from './drop-column.js';
 import { registerTableList } from './list.js';
+import { registerTableRm } from './rm.js';
 
 export function registerTable(program: Command, wiring: Wiring): void {
   const table = program.command('table').description('Stored tables and their columns');
   registerTableList(table, wiring);
+  registerTableCreate(table, wiring);
+  registerTableAddColumn(table, wiring);
   registerTableDropColumn(table, wiring);
+  registerTableRm(table, wiring);
 }

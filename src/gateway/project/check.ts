@@ -1,48 +1,46 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
+import { badRequest, HttpError, sqlError } from '../errors.js';
 import { trimStatement } from '../sql.js';
 import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
 
 /**
- * Checks a query's SQL: it must be exactly one SELECT statement (else 400). Parsed as the body
- * of a CREATE VIEW, the way it is stored, so nothing else can ride along. With `bind`, it is
- * also bound, and a missing table or column is reported in `bindError` rather than thrown.
+ * Checks a query's SQL: it must be exactly one SELECT statement (else 400), parsed as the body of
+ * a CREATE VIEW, the way it is stored, so nothing else can ride along; and the sandbox must allow
+ * what it reads (else 400). SQL that does not bind now (a missing table or column) is refused with
+ * DuckDB's message, or, with `storeUnbound`, reported in `bindError` to be stored anyway.
  */
-export async function checkSql(s: ProjectStore, text: string, bind: boolean): Promise<SqlCheck> {
-  const sql = nonEmptyStatement(text);
-  return s.withConnection(async (conn) => {
+export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
+  const sql = nonEmptyStatement(text, field);
+  await s.withConnection(async (conn) => {
     let count: number;
     try {
       count = (await conn.extractStatements(`CREATE VIEW dgw_check AS\n${sql}\n`)).count;
     } catch {
       throw await explainParseError(conn, sql);
     }
-    if (count !== 1) throw badRequest('inputQuery must be a single SELECT statement');
-    if (!bind) return { sql };
-    try {
-      (await conn.prepare(sql)).destroySync();
-      return { sql };
-    } catch (error) {
-      return { sql, bindError: duckMessage(error) };
-    }
+    if (count !== 1) throw badRequest(`${field} must be a single SELECT statement`);
   });
+  const { bindError } = await s.sandbox.checkDefinition(sql);
+  if (bindError === undefined) return { sql };
+  if (!storeUnbound) throw sqlError(bindError);
+  return { sql, bindError };
+}
+
+function nonEmptyStatement(text: string, field: string): string {
+  const sql = trimStatement(text);
+  if (sql.trim() === '') throw badRequest(`${field} must not be empty`);
+  refuseNul(text, field);
+  return sql;
 }
 
 /**
- * checkSql without its round trip to DuckDB, where the DDL that stores the query can check instead:
- * DuckDB separates statements only at `;`, so SQL without one is a single statement, and the
- * DDL's own parse refuses one that is not a SELECT. Undefined when the full check is needed.
+ * DuckDB reads SQL text as a C string, which ends at the first NUL byte: the rest would be
+ * silently dropped. SQL holding one is refused whole rather than run cut short.
  */
-export function deferredCheck(text: string): SqlCheck | undefined {
-  const sql = nonEmptyStatement(text);
-  return sql.includes(';') ? undefined : { sql };
-}
-
-function nonEmptyStatement(text: string): string {
-  const sql = trimStatement(text);
-  if (sql.trim() === '') throw badRequest('inputQuery must not be empty');
-  return sql;
+export function refuseNul(text: string, field: string): void {
+  const at = text.indexOf('\u0000');
+  if (at >= 0) throw badRequest(`${field} contains a NUL character (U+0000) at position ${at}; SQL text cannot hold one`);
 }
 
 /** Why SQL that does not parse as one SELECT was refused, in DuckDB's words where they help. */

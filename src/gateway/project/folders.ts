@@ -1,29 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
-import type { Folder } from '../../api/types.js';
-import { conflict } from '../errors.js';
-import { sqlValue } from '../sql.js';
+import { badRequest, conflict } from '../errors.js';
 import { dropQuery, updateQuerySql } from './objects.js';
+import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, Statement } from './types.js';
-
-/** The spec's folder shape, children nested recursively. */
-export function toFolder(s: ProjectStore, f: FolderRow): Folder {
-  const children = [...s.folders.values()].filter((x) => x.parentId === f.id).sort(byName);
-  return {
-    id: f.id,
-    name: f.name,
-    createdAt: f.createdAt,
-    modifiedAt: f.modifiedAt,
-    children: children.map((x) => toFolder(s, x)),
-    queryIds: [...s.queries.values()].filter((q) => q.folderId === f.id).map((q) => q.id),
-  };
-}
-
-export function rootFolders(s: ProjectStore): Folder[] {
-  return [...s.folders.values()].filter((f) => f.parentId === null).sort(byName).map((f) => toFolder(s, f));
-}
 
 export function folderPath(s: ProjectStore, id: string): string {
   const names: string[] = [];
@@ -35,37 +17,40 @@ export function folderPath(s: ProjectStore, id: string): string {
   return `/${names.join('/')}`;
 }
 
-export async function createFolder(s: ProjectStore, name: string, parentId: string | null): Promise<Folder> {
-  if (parentId) s.folder(parentId);
-  const id = randomUUID();
-  await s.tx(async (c) => {
-    if (child(s, parentId, name)) throw conflict(`a folder named ${name} already exists ${parentId ? `in ${folderPath(s, parentId)}` : 'at the root'}`);
+/**
+ * Create Folder under a parent (or at the root): `name` may be a nested path (`a/b`), whose
+ * missing folders are created too; 409 when the last one already exists. Returns the new folder's id.
+ */
+export async function createFolder(s: ProjectStore, name: string, parentId: string | null): Promise<string> {
+  const base = parentId === null ? '' : folderPath(s, s.folder(parentId).id);
+  const path = `${base}/${folderSegments(name).join('/')}`;
+  return s.tx(async (c) => {
+    if (findPath(s, path)) throw conflict(`a folder ${path} already exists`);
     const now = s.now();
-    await c.run(insertFolderSql({ id, name, parentId, createdAt: now, modifiedAt: now }));
+    const id = await ensurePath(s, c, path, now);
     if (parentId) await touchFolder(c, parentId, now);
+    return id!;
   });
-  return toFolder(s, s.folder(id));
 }
 
 /** Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here. */
-export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<Folder> {
+export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<void> {
   s.folder(folderId);
   for (const id of [...added, ...removed]) s.query(id);
   await s.tx(async (c) => {
     const now = s.now();
     for (const id of removed) {
       const q = s.query(id);
-      if (q.folderId === folderId) await c.run(updateQuerySql({ ...q, folderId: null, modifiedAt: now }).sql);
+      if (q.folderId === folderId) await runStatement(c, updateQuerySql({ ...q, folderId: null, modifiedAt: now }));
     }
-    for (const id of added) await c.run(updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }).sql);
+    for (const id of added) await runStatement(c, updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }));
     await touchFolder(c, folderId, now);
   });
-  return toFolder(s, s.folder(folderId));
 }
 
 /** Delete Folder: 409 when it holds folders or queries, unless forced (then they go too). */
-export async function deleteFolder(s: ProjectStore, folderId: string, force: boolean): Promise<Folder> {
-  const view = toFolder(s, s.folder(folderId));
+export async function deleteFolder(s: ProjectStore, folderId: string, force: boolean): Promise<void> {
+  s.folder(folderId);
   const ids = subtree(s, folderId);
   const queries = [...s.queries.values()].filter((q) => q.folderId !== null && ids.has(q.folderId));
   if (!force && (ids.size > 1 || queries.length > 0)) {
@@ -75,39 +60,45 @@ export async function deleteFolder(s: ProjectStore, folderId: string, force: boo
     for (const q of queries) await dropQuery(s, c, q);
     for (const id of ids) await c.run('DELETE FROM svc._dgw.folders WHERE id = ?', [id]);
   }, queries.map((q) => q.id));
-  return view;
 }
 
-export async function renameFolder(s: ProjectStore, folderId: string, name: string): Promise<Folder> {
+export async function renameFolder(s: ProjectStore, folderId: string, name: string): Promise<void> {
   const f = s.folder(folderId);
   await s.tx(async (c) => {
     const other = child(s, f.parentId, name);
     if (other && other.id !== folderId) throw conflict(`a folder named ${name} already exists there`);
     await c.run('UPDATE svc._dgw.folders SET name = ?, modified_at = ? WHERE id = ?', [name, s.now(), folderId]);
   });
-  return toFolder(s, s.folder(folderId));
 }
 
-/** Move Folder: `path` is the new parent (`/` for the root); missing folders are created. */
-export async function moveFolder(s: ProjectStore, folderId: string, path: string): Promise<Folder> {
-  const f = s.folder(folderId);
+/**
+ * Move Folder: `path` is the folder's own new path (`/Archive/Reports` puts folder Reports there;
+ * a different last name renames it too). Missing parents are created; 409 when another folder
+ * holds that path or the folder would move into itself.
+ */
+export async function moveFolder(s: ProjectStore, folderId: string, path: string): Promise<void> {
+  s.folder(folderId);
+  const segments = folderSegments(path);
+  if (segments.length === 0) throw badRequest('path must name the folder\'s new place, such as /archive/reports; / is the root itself');
   await s.tx(async (c) => {
     const now = s.now();
     const ownPath = folderPath(s, folderId);
-    if (path === ownPath || path.startsWith(`${ownPath}/`)) throw conflict(`cannot move folder ${ownPath} into itself`);
-    const parentId = await ensurePath(s, c, path, now);
-    const other = child(s, parentId, f.name);
-    if (other && other.id !== folderId) throw conflict(`a folder named ${f.name} already exists in ${path}`);
-    await c.run('UPDATE svc._dgw.folders SET parent_id = ?, modified_at = ? WHERE id = ?', [parentId, now, folderId]);
+    const target = `/${segments.join('/')}`;
+    if (target === ownPath) return;
+    if (target.startsWith(`${ownPath}/`)) throw conflict(`cannot move folder ${ownPath} into itself`);
+    const parentId = await ensurePath(s, c, `/${segments.slice(0, -1).join('/')}`, now);
+    const name = segments[segments.length - 1];
+    const other = child(s, parentId, name);
+    if (other && other.id !== folderId) throw conflict(`a folder ${target} already exists`);
+    await c.run('UPDATE svc._dgw.folders SET parent_id = ?, name = ?, modified_at = ? WHERE id = ?', [parentId, name, now, folderId]);
   });
-  return toFolder(s, s.folder(folderId));
 }
 
 /** Resolves a folder path inside a transaction, creating missing folders; null for the root. */
 export async function ensurePath(s: ProjectStore, c: DuckDBConnection, path: string, now: number): Promise<string | null> {
   const plan = planPath(s, path, now);
   for (const x of plan.statements) {
-    await c.run(x.sql);
+    await runStatement(c, x);
     // Visible to later lookups in this transaction; the reload after it makes it permanent.
     x.apply?.();
   }
@@ -127,19 +118,31 @@ export function planPath(s: ProjectStore, path: string, now: number): { folderId
     }
     const f: FolderRow = { id: randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
     planned.push(f);
-    statements.push({ sql: insertFolderSql(f), apply: () => s.folders.set(f.id, f) });
+    statements.push({ ...insertFolderSql(f), apply: () => s.folders.set(f.id, f) });
     parentId = f.id;
   }
   return { folderId: parentId, statements };
 }
 
-/** The row of a new folder, with literal values so that it can join a batch. */
-function insertFolderSql(f: FolderRow): string {
-  return `INSERT INTO svc._dgw.folders VALUES (${[f.id, f.name, f.parentId, f.createdAt, f.modifiedAt].map(sqlValue).join(', ')})`;
+/** The row of a new folder. */
+function insertFolderSql(f: FolderRow): Statement {
+  return { sql: 'INSERT INTO svc._dgw.folders VALUES (?, ?, ?, ?, ?)', params: [f.id, f.name, f.parentId, f.createdAt, f.modifiedAt] };
 }
 
 export async function touchFolder(c: DuckDBConnection, id: string, now: number): Promise<void> {
   await c.run('UPDATE svc._dgw.folders SET modified_at = ? WHERE id = ?', [now, id]);
+}
+
+/** The folder at an absolute path, if there is one. */
+function findPath(s: ProjectStore, path: string): FolderRow | undefined {
+  let parentId: string | null = null;
+  let found: FolderRow | undefined;
+  for (const segment of folderSegments(path)) {
+    found = child(s, parentId, segment);
+    if (!found) return undefined;
+    parentId = found.id;
+  }
+  return found;
 }
 
 function child(s: ProjectStore, parentId: string | null, name: string): FolderRow | undefined {
@@ -161,8 +164,4 @@ function subtree(s: ProjectStore, rootId: string): Set<string> {
     }
   }
   return ids;
-}
-
-function byName(a: { name: string }, b: { name: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -1,18 +1,20 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Folder, Query, RefreshStatusView } from '../../api/types.js';
+import type { Query, RefreshStatusView } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
+import type { Sandbox } from '../sandbox/index.js';
 import { checkSql } from './check.js';
+import { folderState, rootFolderStates } from './folder-state.js';
 import * as folders from './folders.js';
 import { openStore } from './open.js';
 import * as queries from './queries.js';
 import * as refresh from './refresh.js';
-import type { ProjectStore } from './store.js';
+import type { CloseOptions, ProjectStore } from './store.js';
 import * as tables from './tables.js';
-import type { ColumnInfo, FolderRow, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
+import type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
 export { queryName } from './queries.js';
-export { rows } from './store.js';
-export type { ColumnInfo, FolderRow, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
+export { rows, type CloseOptions } from './store.js';
+export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 /**
  * One project: a DuckDB instance with the project's database attached as catalog `svc`, its
@@ -52,8 +54,13 @@ export class ProjectDb {
     return this.s.withConnection(fn);
   }
 
-  /** Closes the database; running refreshes are awaited (`wait`) or cancelled. */
-  close(options: { wait: boolean }): Promise<void> {
+  /** Decides what a statement may touch, and runs run-SQL statements under that decision. */
+  get sandbox(): Sandbox {
+    return this.s.sandbox;
+  }
+
+  /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
+  close(options: CloseOptions): Promise<void> {
     return this.s.close(options);
   }
 
@@ -63,6 +70,11 @@ export class ProjectDb {
   }
 
   // ---------------------------------------------------------------- queries
+
+  /** A query's id now, for an id it has or had (404 for neither); every change goes by this id. */
+  private canonical(id: string): string {
+    return this.s.query(id).id;
+  }
 
   query(id: string): QueryRow {
     return this.s.query(id);
@@ -81,15 +93,15 @@ export class ProjectDb {
   }
 
   updateQuery(id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
-    return queries.updateQuery(this.s, id, input, checkSchemaExists);
+    return queries.updateQuery(this.s, this.canonical(id), input, checkSchemaExists);
   }
 
   moveQuery(id: string, path: string): Promise<void> {
-    return queries.moveQuery(this.s, id, path);
+    return queries.moveQuery(this.s, this.canonical(id), path);
   }
 
   deleteQuery(id: string): Promise<Query> {
-    return queries.deleteQuery(this.s, id);
+    return queries.deleteQuery(this.s, this.canonical(id));
   }
 
   bindPendingViews(): Promise<void> {
@@ -102,36 +114,44 @@ export class ProjectDb {
     return this.s.folder(id);
   }
 
-  toFolder(f: FolderRow): Folder {
-    return folders.toFolder(this.s, f);
+  /** A folder with its path, subfolders and queries; 404 for an unknown id. */
+  folderState(id: string): FolderState {
+    return folderState(this.s, id);
   }
 
-  rootFolders(): Folder[] {
-    return folders.rootFolders(this.s);
+  /** Every root folder with its subtree. */
+  rootFolderStates(): FolderState[] {
+    return rootFolderStates(this.s);
   }
 
   folderPath(id: string): string {
     return folders.folderPath(this.s, id);
   }
 
-  createFolder(name: string, parentId: string | null): Promise<Folder> {
-    return folders.createFolder(this.s, name, parentId);
+  async createFolder(name: string, parentId: string | null): Promise<FolderState> {
+    return this.folderState(await folders.createFolder(this.s, name, parentId));
   }
 
-  updateMembership(folderId: string, added: string[], removed: string[]): Promise<Folder> {
-    return folders.updateMembership(this.s, folderId, added, removed);
+  async updateMembership(folderId: string, added: string[], removed: string[]): Promise<FolderState> {
+    await folders.updateMembership(this.s, folderId, added.map((id) => this.canonical(id)), removed.map((id) => this.canonical(id)));
+    return this.folderState(folderId);
   }
 
-  deleteFolder(folderId: string, force: boolean): Promise<Folder> {
-    return folders.deleteFolder(this.s, folderId, force);
+  /** Deletes a folder (with its contents when forced) and returns it as it was. */
+  async deleteFolder(folderId: string, force: boolean): Promise<FolderState> {
+    const before = this.folderState(folderId);
+    await folders.deleteFolder(this.s, folderId, force);
+    return before;
   }
 
-  renameFolder(folderId: string, name: string): Promise<Folder> {
-    return folders.renameFolder(this.s, folderId, name);
+  async renameFolder(folderId: string, name: string): Promise<FolderState> {
+    await folders.renameFolder(this.s, folderId, name);
+    return this.folderState(folderId);
   }
 
-  moveFolder(folderId: string, path: string): Promise<Folder> {
-    return folders.moveFolder(this.s, folderId, path);
+  async moveFolder(folderId: string, path: string): Promise<FolderState> {
+    await folders.moveFolder(this.s, folderId, path);
+    return this.folderState(folderId);
   }
 
   // ---------------------------------------------------------------- refresh
@@ -157,7 +177,7 @@ export class ProjectDb {
   }
 
   refresh(id: string): Promise<RefreshStatusView> {
-    return refresh.refresh(this.s, id);
+    return refresh.refresh(this.s, this.canonical(id));
   }
 
   stopRefresh(id: string): Promise<boolean> {
@@ -165,7 +185,7 @@ export class ProjectDb {
   }
 
   cancel(id: string): Promise<RefreshStatusView> {
-    return refresh.cancel(this.s, id);
+    return refresh.cancel(this.s, this.canonical(id));
   }
 
   // ---------------------------------------------------------------- stored tables
@@ -178,15 +198,19 @@ export class ProjectDb {
     return tables.table(this.s, name);
   }
 
-  createTable(name: string, columns: ColumnInfo[]): Promise<void> {
+  createTable(name: string, columns: ColumnSpec[]): Promise<TableInfo> {
     return tables.createTable(this.s, name, columns);
   }
 
-  addColumns(tableName: string, columns: ColumnInfo[]): Promise<void> {
+  addColumns(tableName: string, columns: ColumnSpec[]): Promise<ColumnInfo[]> {
     return tables.addColumns(this.s, tableName, columns);
   }
 
-  dropColumn(tableName: string, columnName: string): Promise<void> {
+  dropColumn(tableName: string, columnName: string): Promise<TableInfo> {
     return tables.dropColumn(this.s, tableName, columnName);
+  }
+
+  deleteTable(tableName: string): Promise<TableInfo> {
+    return tables.deleteTable(this.s, tableName);
   }
 }

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { literal, qualified } from '../sql.js';
+import { qualified, trimStatement } from '../sql.js';
 import { statusStatement } from './refresh-log.js';
 import type { ProjectStore } from './store.js';
 import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
@@ -12,12 +12,12 @@ import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
  * written on every create, and DuckDB's cost of an INSERT grows with the number of columns.
  */
 export function insertQuerySql(q: QueryRow): Statement {
-  return { sql: `INSERT INTO svc._dgw.query_docs VALUES (${literal(q.id)}, ${literal(queryDoc(q))})` };
+  return { sql: 'INSERT INTO svc._dgw.query_docs VALUES (?, ?)', params: [q.id, queryDoc(q)] };
 }
 
 /** Rewrites the metadata of a query already stored. */
 export function updateQuerySql(q: QueryRow): Statement {
-  return { sql: `UPDATE svc._dgw.query_docs SET doc = ${literal(queryDoc(q))} WHERE id = ${literal(q.id)}` };
+  return { sql: 'UPDATE svc._dgw.query_docs SET doc = ? WHERE id = ?', params: [queryDoc(q), q.id] };
 }
 
 function queryDoc(q: QueryRow): string {
@@ -44,8 +44,9 @@ export function parseQueryDoc(id: string, text: string): QueryRow {
   };
 }
 
+/** The view of a PLAIN query; `sql` is the query's own text (trailing `;` and spaces are dropped). */
 export function createViewSql(name: string, sql: string): string {
-  return `CREATE OR REPLACE VIEW ${qualified('query', name)} AS\n${sql}\n`;
+  return `CREATE OR REPLACE VIEW ${qualified('query', name)} AS\n${trimStatement(sql)}\n`;
 }
 
 /**
@@ -53,7 +54,7 @@ export function createViewSql(name: string, sql: string): string {
  * does not parse here, just as it does not parse as the body of a view.
  */
 export function materializeSql(name: string, sql: string): string {
-  return `CREATE OR REPLACE TABLE ${qualified('mtquery', name)} AS\n${sql}\nWITH DATA`;
+  return `CREATE OR REPLACE TABLE ${qualified('mtquery', name)} AS\n${trimStatement(sql)}\nWITH DATA`;
 }
 
 /** Drops the view of a PLAIN query or the materialized table of a MATERIALIZED one. */

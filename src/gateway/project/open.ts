@@ -2,10 +2,13 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import { duckMessage, HttpError } from '../errors.js';
 import { seedDemo } from '../seed.js';
+import { hardenInstance } from '../sandbox/index.js';
 import { literal } from '../sql.js';
 import type { Schedule } from '../../api/types.js';
+import { migrateQueryIds } from './ids.js';
 import { insertQuerySql } from './objects.js';
 import { recoverRefreshLog } from './refresh-log.js';
+import { runStatement } from './statement.js';
 import { ProjectStore, rows } from './store.js';
 import type { ProjectOptions, QueryRow } from './types.js';
 
@@ -20,6 +23,10 @@ const SCHEMA = [
   // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
   'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.settings (key VARCHAR, value VARCHAR)',
+  // Ids queries had before ids became numeric, and the ids they have now (ids.ts).
+  'CREATE TABLE IF NOT EXISTS svc._dgw.query_aliases (alias VARCHAR, id VARCHAR)',
+  // Stored tables made without columns: DuckDB has no table without one, so the table is made with its first columns.
+  'CREATE TABLE IF NOT EXISTS svc._dgw.empty_tables (name VARCHAR, created_at BIGINT)',
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -34,6 +41,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await writer.run('USE svc');
     const store = new ProjectStore(options.id, duck, instance, writer, options.now);
     await init(store, options.seed);
+    await hardenInstance(duck, writer);
     return store;
   } catch (error) {
     writer?.closeSync();
@@ -47,6 +55,7 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   try {
     for (const statement of SCHEMA) await s.writer.run(statement);
     await migrateQueryColumns(s.writer);
+    await migrateQueryIds(s.writer);
     const seeded = await rows(s.writer, `SELECT value FROM svc._dgw.settings WHERE key = 'seeded'`);
     if (seed && seeded.length === 0) {
       await seedDemo(s.writer);
@@ -58,6 +67,7 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
     throw error;
   }
   await s.reload();
+  for (const r of await rows(s.writer, 'SELECT alias, id FROM svc._dgw.query_aliases')) s.aliases.set(String(r.alias), String(r.id));
   await recoverRefreshLog(s);
 }
 
@@ -83,7 +93,7 @@ async function migrateQueryColumns(conn: DuckDBConnection): Promise<void> {
       modifiedAt: Number(r.modified_at),
       materializedAt: null,
     };
-    await conn.run(insertQuerySql(q).sql);
+    await runStatement(conn, insertQuerySql(q));
   }
   await conn.run('DROP TABLE svc._dgw.queries');
 }
@@ -93,6 +103,7 @@ async function attach(conn: DuckDBConnection, file: string, projectId: string): 
   const deadline = Date.now() + 3000;
   for (;;) {
     try {
+      // ATTACH takes no parameters: the path (the data folder's, never a request's) is a literal.
       await conn.run(`ATTACH ${literal(file)} AS svc`);
       return;
     } catch (error) {

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Query } from '../../api/types.js';
-import { deriveQueryName } from '../../api/names.js';
+import { deriveQueryName, MAX_QUERY_NAME } from '../../api/names.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
-import { ident, qualified, trimStatement } from '../sql.js';
-import { checkSql, deferredCheck } from './check.js';
+import { ident, qualified } from '../sql.js';
+import { checkSql } from './check.js';
+import { newQueryId } from './ids.js';
 import { ensurePath, folderPath, planPath, touchFolder } from './folders.js';
 import { createViewSql, dropObjectSql, dropQuery, insertQuerySql, objectStatements, updateQuerySql } from './objects.js';
+import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
-
-const MAX_QUERY_NAME = 128;
 
 /** `name` from `displayName` by the documented rule; 400 when nothing is left. */
 export function queryName(displayName: string): string {
@@ -52,22 +51,19 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   else throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
   const schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
   if (schedule && queryType !== 'MATERIALIZED') throw badRequest('a schedule applies only to MATERIALIZED queries');
-  // With checkSchemaExists the DDL itself refuses what does not bind; binding first is only
-  // needed to store such SQL anyway. The parse check is left to the DDL where that is safe.
-  const deferred = checkSchemaExists ? deferredCheck(sqlText) : undefined;
-  const check = deferred ?? (await checkSql(s, sqlText, !checkSchemaExists));
+  const check = await checkSql(s, sqlText, !checkSchemaExists, sqlField(input));
 
-  const id = randomUUID();
+  const id = newQueryId((x) => s.queries.has(x) || s.aliases.has(x));
   let row: QueryRow | undefined;
   try {
     // One round trip: folders the path lacks, the metadata row and the view or materialized table.
-    await s.txBatch(() => {
+    await s.change(() => {
       if (queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
       const now = s.now();
       const path = input.path === undefined ? { folderId: null, statements: [] } : planPath(s, input.path, now);
       const built = queryType === 'MATERIALIZED' && check.bindError === undefined;
       row = {
-        id, name, displayName, inputQuery: check.sql, queryType, schedule, folderId: path.folderId,
+        id, name, displayName, inputQuery: sqlText, queryType, schedule, folderId: path.folderId,
         viewPending: queryType === 'PLAIN' && check.bindError !== undefined,
         scheduleSetAt: now, createdAt: now, modifiedAt: now, materializedAt: built ? now : null,
       };
@@ -75,12 +71,15 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    // The DDL refused the SQL: without the parse check, checkSql says why in its own words.
-    if (deferred) await checkSql(s, sqlText, false);
     throw sqlError(duckMessage(error));
   }
   s.queries.set(id, row!);
   return toQuery(s, row!);
+}
+
+/** Which field the SQL of a create or update came from, for messages about it. */
+function sqlField(input: QueryInput): string {
+  return input.inputQueryRefId !== undefined ? 'the SQL of the query inputQueryRefId names' : 'inputQuery';
 }
 
 /** Update Query: omitted fields keep their values; see docs/local-gateway.md for the details. */
@@ -93,7 +92,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   let sqlText = before.inputQuery;
   if (input.inputQueryRefId !== undefined) sqlText = s.query(input.inputQueryRefId).inputQuery;
   else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
-  const sqlChanged = trimStatement(sqlText) !== before.inputQuery;
+  const sqlChanged = sqlText !== before.inputQuery;
   const typeChanged = queryType !== before.queryType;
   if (input.schedule && input.schedule.type !== 'none' && queryType !== 'MATERIALIZED') {
     throw badRequest('a schedule applies only to MATERIALIZED queries');
@@ -103,7 +102,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   const name = queryName(displayName);
   const nameChanged = name !== before.name;
   const rebuild = sqlChanged || typeChanged || input.inputQueryRefId !== undefined;
-  const check: SqlCheck = rebuild ? await checkSql(s, sqlText, !checkSchemaExists) : { sql: before.inputQuery };
+  const check: SqlCheck | undefined = rebuild ? await checkSql(s, sqlText, !checkSchemaExists, sqlField(input)) : undefined;
   await s.tx(async (c) => {
     const q = s.query(id);
     if (nameChanged && queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
@@ -116,27 +115,27 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     }
     if (queryType === 'PLAIN') schedule = null;
     const folderId = input.path === undefined ? q.folderId : await ensurePath(s, c, input.path, now);
-    const rebuilt = rebuild && queryType === 'MATERIALIZED' && check.bindError === undefined;
+    const rebuilt = check !== undefined && queryType === 'MATERIALIZED' && check.bindError === undefined;
     const row: QueryRow = {
-      ...q, name, displayName, inputQuery: check.sql, queryType, schedule, scheduleSetAt, folderId, modifiedAt: now,
-      viewPending: queryType === 'PLAIN' && (rebuild ? check.bindError !== undefined : q.viewPending),
+      ...q, name, displayName, inputQuery: sqlText, queryType, schedule, scheduleSetAt, folderId, modifiedAt: now,
+      viewPending: queryType === 'PLAIN' && (check ? check.bindError !== undefined : q.viewPending),
       materializedAt: queryType !== 'MATERIALIZED' ? null : rebuild ? (rebuilt ? now : null) : q.materializedAt,
     };
-    if (rebuild) {
+    if (check) {
       await c.run(dropObjectSql(q));
       if (q.queryType !== 'PLAIN') {
         await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [id]);
         s.refreshes.delete(id);
       }
       for (const x of objectStatements(s, row, check)) {
-        await userSql(() => c.run(x.sql));
+        await userSql(() => runStatement(c, x));
         x.apply?.();
       }
     } else if (nameChanged) {
       const kind = q.queryType === 'PLAIN' ? 'VIEW' : 'TABLE';
       await c.run(`ALTER ${kind} IF EXISTS ${qualified(q.queryType === 'PLAIN' ? 'query' : 'mtquery', q.name)} RENAME TO ${ident(name)}`);
     }
-    await c.run(updateQuerySql(row).sql);
+    await runStatement(c, updateQuerySql(row));
   }, rebuild || nameChanged ? [id] : []);
   return toQuery(s, s.query(id));
 }
@@ -147,7 +146,7 @@ export async function moveQuery(s: ProjectStore, id: string, path: string): Prom
   await s.tx(async (c) => {
     const now = s.now();
     const folderId = await ensurePath(s, c, path, now);
-    await c.run(updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }).sql);
+    await runStatement(c, updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }));
     if (folderId) await touchFolder(c, folderId, now);
   });
 }
@@ -168,8 +167,8 @@ export async function bindPendingViews(s: ProjectStore): Promise<void> {
     await s.tx(async (c) => {
       const current = s.queries.get(q.id);
       if (!current?.viewPending || current.inputQuery !== q.inputQuery || current.name !== q.name) return;
-      await c.run(createViewSql(q.name, check.sql));
-      await c.run(updateQuerySql({ ...current, viewPending: false }).sql);
+      await runStatement(c, { sql: createViewSql(q.name, check.sql) });
+      await runStatement(c, updateQuerySql({ ...current, viewPending: false }));
     }).catch(() => undefined);
   }
 }

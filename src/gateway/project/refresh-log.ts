@@ -1,12 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { literal, sqlValue } from '../sql.js';
+import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { RefreshRow, Statement } from './types.js';
 
 /** Writes a status row on `c` and caches it once written. */
 export async function appendStatus(s: ProjectStore, c: DuckDBConnection, queryId: string, r: RefreshRow): Promise<void> {
   const st = statusStatement(s, queryId, r);
-  await c.run(st.sql);
+  await runStatement(c, st);
   st.apply?.();
 }
 
@@ -14,7 +14,8 @@ export async function appendStatus(s: ProjectStore, c: DuckDBConnection, queryId
 export function statusStatement(s: ProjectStore, queryId: string, r: RefreshRow): Statement {
   const seq = s.seq++;
   return {
-    sql: `INSERT INTO svc._dgw.refresh_log VALUES (${literal(queryId)}, ${seq}, ${literal(r.status)}, ${sqlValue(r.startedAt)}, ${sqlValue(r.finishedAt)}, ${sqlValue(r.message)})`,
+    sql: 'INSERT INTO svc._dgw.refresh_log VALUES (?, ?, ?, ?, ?, ?)',
+    params: [queryId, seq, r.status, r.startedAt, r.finishedAt, r.message],
     apply: () => s.refreshes.set(queryId, r),
   };
 }

@@ -1,8 +1,11 @@
 import type { RefreshStatus, RefreshStatusView } from '../../api/types.js';
 import { badRequest, duckMessage } from '../errors.js';
+import { outsideRequest } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
+import { checkSql } from './check.js';
 import { materializeSql } from './objects.js';
 import { appendStatus } from './refresh-log.js';
+import { runStatement } from './statement.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import type { QueryRow } from './types.js';
 
@@ -53,7 +56,8 @@ export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatu
       const conn = await s.connect();
       const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
       s.running.set(id, job);
-      job.done = runRefresh(s, q, job, startedAt);
+      // The refresh outlives the request that started it: its end or abort must not stop it.
+      job.done = outsideRequest(() => runRefresh(s, q, job, startedAt));
     }
     return statusView(s, q);
   });
@@ -68,8 +72,11 @@ export async function cancel(s: ProjectStore, id: string): Promise<RefreshStatus
 async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, startedAt: number): Promise<void> {
   const { conn } = job;
   try {
+    // Judged again each time: what it reads may have changed since it was saved.
+    const check = await checkSql(s, q.inputQuery, true);
+    if (check.bindError !== undefined) throw new Error(check.bindError);
     await conn.run('BEGIN');
-    await conn.run(materializeSql(q.name, q.inputQuery));
+    await runStatement(conn, { sql: materializeSql(q.name, q.inputQuery) });
     await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });
     await conn.run('COMMIT');
   } catch (error) {

@@ -2,7 +2,10 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node
 import type { RefreshStatus } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
+import { interruptible } from '../request-scope.js';
+import { Sandbox } from '../sandbox/index.js';
 import { builtStatus, parseQueryDoc } from './objects.js';
+import { runStatement } from './statement.js';
 import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
 
 /** A refresh in flight: its own connection, so cancelling it interrupts nothing else. */
@@ -34,12 +37,17 @@ export class ProjectStore {
   readonly queries = new Map<string, QueryRow>();
   readonly folders = new Map<string, FolderRow>();
   readonly refreshes = new Map<string, RefreshRow>();
+  /** Old (non-numeric) query ids, to the ids those queries have now; loaded once, on open (ids.ts). */
+  readonly aliases = new Map<string, string>();
   readonly running = new Map<string, RunningRefresh>();
   readonly mutex = new Mutex();
   /** The next refresh-log sequence number: the latest row per query is its status. */
   seq = 1;
   closed = false;
   private readonly pool: DuckDBConnection[] = [];
+  private readonly planners: DuckDBConnection[] = [];
+  /** Decides what a statement may touch: for run-SQL, query definitions and refreshes alike. */
+  readonly sandbox = new Sandbox(this);
 
   constructor(
     readonly id: string,
@@ -49,13 +57,28 @@ export class ProjectStore {
     readonly now: () => number,
   ) {}
 
-  /** Runs `fn` on a pooled read connection. */
+  /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */
   async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     const conn = this.pool.pop() ?? (await this.connect());
     try {
-      return await fn(conn);
+      return await interruptible(conn, () => fn(conn));
     } finally {
       if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
+      else conn.closeSync();
+    }
+  }
+
+  /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox. */
+  async withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    let conn = this.planners.pop();
+    if (!conn) {
+      conn = await this.connect();
+      await conn.run("SET explain_output = 'all'");
+    }
+    try {
+      return await fn(conn);
+    } finally {
+      if (this.planners.length < POOL_SIZE && !this.closed) this.planners.push(conn);
       else conn.closeSync();
     }
   }
@@ -67,9 +90,9 @@ export class ProjectStore {
     return conn;
   }
 
-  /** A cached query, or 404. */
+  /** A cached query by id (or by the id it had before ids became numeric), or 404. */
   query(id: string): QueryRow {
-    const q = this.queries.get(id);
+    const q = this.queries.get(id) ?? this.queries.get(this.aliases.get(id) ?? '');
     if (!q) throw notFound(`query ${id} not found in project ${this.id}`);
     return q;
   }
@@ -87,7 +110,8 @@ export class ProjectStore {
 
   /**
    * One metadata change: serialised with the others, running refreshes of `stop` cancelled first,
-   * then `fn` in one transaction on the writer connection, then the cache reloaded.
+   * then `fn` in one transaction on the writer connection, then the cache reloaded. An abort of
+   * the request interrupts it and rolls it back.
    */
   tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = []): Promise<T> {
     return this.mutex.run(async () => {
@@ -96,7 +120,7 @@ export class ProjectStore {
       await this.writer.run('BEGIN');
       let result: T;
       try {
-        result = await fn(this.writer);
+        result = await interruptible(this.writer, () => fn(this.writer));
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.rollBack();
@@ -108,17 +132,23 @@ export class ProjectStore {
   }
 
   /**
-   * One metadata change sent to DuckDB as a single round trip: `plan` runs inside the lock and
-   * returns the statements, which run between BEGIN and COMMIT; each `apply` updates the cache
-   * once they are committed. The hot path (create query) is one of these.
+   * One change planned ahead: `plan` runs inside the lock and returns the statements, which run
+   * one by one (values bound as parameters) between BEGIN and COMMIT on the writer connection.
+   * Each `apply` updates the cache only once COMMIT succeeded, so nothing is acknowledged that
+   * was not committed. The hot path (create query) is one of these. An abort of
+   * the request interrupts it and rolls it back.
    */
-  txBatch(plan: () => Statement[], stop: string[] = []): Promise<void> {
+  change(plan: () => Statement[], stop: string[] = []): Promise<void> {
     return this.mutex.run(async () => {
       this.assertOpen();
       for (const id of stop) await this.stopRefresh(id);
       const statements = plan();
+      await this.writer.run('BEGIN');
       try {
-        await this.writer.run(['BEGIN', ...statements.map((x) => x.sql), 'COMMIT'].join(';\n'));
+        await interruptible(this.writer, async () => {
+          for (const x of statements) await runStatement(this.writer, x);
+        });
+        await this.writer.run('COMMIT');
       } catch (error) {
         await this.rollBack();
         throw mapWriteError(error);
@@ -185,21 +215,42 @@ export class ProjectStore {
     return true;
   }
 
-  /** Closes the database; running refreshes are awaited (`wait`) or cancelled. */
-  async close(options: { wait: boolean }): Promise<void> {
+  /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
+  async close(options: CloseOptions): Promise<void> {
     if (this.closed) return;
     for (const [id, job] of [...this.running]) {
-      if (options.wait) await job.done;
-      else await this.stopRefresh(id);
+      if (options.wait) await untilAborted(job.done, options.signal);
+      if (this.running.has(id)) await this.stopRefresh(id);
     }
     await this.mutex.run(async () => {
       this.closed = true;
-      for (const conn of this.pool.splice(0)) conn.closeSync();
+      for (const conn of [...this.pool.splice(0), ...this.planners.splice(0)]) conn.closeSync();
       await this.writer.run('CHECKPOINT').catch(() => undefined);
       this.writer.closeSync();
       this.instance.closeSync();
     });
   }
+}
+
+/** How a project closes: awaiting its running refreshes (until `signal` aborts), or cancelling them. */
+export interface CloseOptions {
+  wait: boolean;
+  signal?: AbortSignal;
+}
+
+/** Resolves when `done` settles or `signal` aborts, whichever comes first. */
+function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return done;
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = () => resolve();
+    const finish = () => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    done.then(finish, finish);
+  });
 }
 
 /** Runs `sql` and returns its rows as plain objects. */

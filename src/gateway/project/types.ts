@@ -1,4 +1,5 @@
-import type { QueryType, RefreshStatus, Schedule } from '../../api/types.js';
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { Query, QueryType, RefreshStatus, Schedule } from '../../api/types.js';
 
 /** A saved query as the gateway keeps it. */
 export interface QueryRow {
@@ -57,22 +58,40 @@ export interface SqlCheck {
   bindError?: string;
 }
 
-/** One SQL statement of a change, and what to update in the cache once it ran. */
+/**
+ * One SQL statement of a change: SQL text that holds no data (values travel in `params`, bound to
+ * the statement's `?` placeholders), and what to update in the cache once the change committed.
+ */
 export interface Statement {
   sql: string;
+  params?: DuckDBValue[];
   apply?: () => void;
 }
 
-/** A stored table in `svc.table` and its columns, in DuckDB's order. */
+/** A stored table in `svc.table` and its columns, in DuckDB's order (none for a table made without columns). */
 export interface TableInfo {
   name: string;
   columns: ColumnInfo[];
 }
 
-/** A column of a stored table. */
+/** A column of a stored table, as DuckDB describes it. */
 export interface ColumnInfo {
   name: string;
+  /** DuckDB's type, e.g. `BIGINT`, `DECIMAL(18,3)`. */
   dataType: string;
+  notNull: boolean;
+  unique: boolean;
+  /** The default as DuckDB prints it (a string literal unquoted), or null. */
+  defaultValue: string | null;
+}
+
+/** A column to add: a DuckDB type and the optional constraints a ColumnRequest may ask for. */
+export interface ColumnSpec {
+  name: string;
+  dataType: string;
+  defaultValue: string | null;
+  notNull: boolean;
+  unique: boolean;
 }
 
 /** Options of one project database. */
@@ -82,4 +101,16 @@ export interface ProjectOptions {
   file?: string;
   now: () => number;
   seed: boolean;
+}
+
+/** A folder with all either API shape needs: its path, its subfolders (recursively) and its queries. */
+export interface FolderState {
+  id: string;
+  name: string;
+  parentId: string | null;
+  createdAt: number;
+  modifiedAt: number;
+  path: string;
+  children: FolderState[];
+  queries: Query[];
 }

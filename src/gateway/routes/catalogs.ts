@@ -2,11 +2,17 @@ import { Hono } from 'hono';
 import type { Catalog } from '../../api/types.js';
 import type { GatewayEnv } from '../app.js';
 
-/** The built-in catalogs: fixed ids, both named `svc`. The local gateway has no connected sources. */
+/**
+ * The built-in catalogs, both named `svc`, with the hosted service's fixed ids: `"1"` for the
+ * internal store of tables, `"2"` for the store of queries. The local gateway has no connected sources.
+ */
 export const BUILT_IN_CATALOGS: readonly Catalog[] = [
-  { id: 'svc-internal', name: 'svc', displayName: 'Stored tables', catalogType: 'internal', connectionId: null },
-  { id: 'svc-query', name: 'svc', displayName: 'Queries', catalogType: 'query', connectionId: null },
+  { id: '1', name: 'svc', displayName: 'Stored tables', catalogType: 'internal', connectionId: null },
+  { id: '2', name: 'svc', displayName: 'Queries', catalogType: 'query', connectionId: null },
 ];
+
+/** The id of the built-in catalog that holds stored tables. */
+export const INTERNAL_CATALOG_ID = '1';
 
 export function catalogRoutes(): Hono<GatewayEnv> {
   return new Hono<GatewayEnv>().get('/', (c) => c.json(BUILT_IN_CATALOGS));

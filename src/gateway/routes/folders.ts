@@ -11,52 +11,53 @@ function folderName(value: string): string {
   return value;
 }
 
-/** Folders in the spec's nested shape; create answers 201, delete 200 with the deleted folder. */
+/** A folderName on create: one name, or a nested path (`a/b`, a leading `/` allowed) of clean names. */
+function nestedFolderName(value: string): string {
+  const segments = value.replace(/^\/+/, '').split('/');
+  for (const segment of segments) {
+    if (segment === '') throw badRequest(`folderName "${value}" has an empty segment`);
+    folderName(segment);
+  }
+  return segments.join('/');
+}
+
+/** Query folders; each answer is shaped by the gateway's presenter (the seed's Folder, or the document's). */
 export function folderRoutes(): Hono<GatewayEnv> {
   const r = new Hono<GatewayEnv>();
-  r.get('/', (c) => c.json(c.get('project').rootFolders()));
+  r.get('/', (c) => c.get('present').folderList(c, c.get('project').rootFolderStates()));
   r.get('/tree', (c) => {
     const p = c.get('project');
     const rootId = c.req.query('rootFolderId');
     const withQueries = boolParam(c, 'includeQueries', false);
-    const roots = rootId ? [p.toFolder(p.folder(rootId))] : p.rootFolders();
-    type Node = ReturnType<typeof p.toFolder> & { queries?: unknown[] };
-    const decorate = (f: Node): Node => ({
-      ...f,
-      children: f.children.map(decorate),
-      ...(withQueries ? { queries: f.queryIds.map((id) => p.toQuery(p.query(id))) } : {}),
-    });
-    return c.json({ tree: roots.map(decorate) });
+    const roots = rootId ? [p.folderState(rootId)] : p.rootFolderStates();
+    return c.get('present').folderTree(c, roots, withQueries);
   });
   r.post('/', async (c) => {
-    const name = folderName(reqString(await jsonObject(c), 'folderName'));
-    return c.json(await c.get('project').createFolder(name, null), 201);
+    const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
+    return c.get('present').folderCreated(c, await c.get('project').createFolder(name, null));
   });
   r.post('/:folderId', async (c) => {
-    const name = folderName(reqString(await jsonObject(c), 'folderName'));
-    return c.json(await c.get('project').createFolder(name, c.req.param('folderId')), 201);
+    const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
+    return c.get('present').folderCreated(c, await c.get('project').createFolder(name, c.req.param('folderId')));
   });
-  r.get('/:folderId', (c) => {
-    const p = c.get('project');
-    return c.json(p.toFolder(p.folder(c.req.param('folderId'))));
-  });
+  r.get('/:folderId', (c) => c.get('present').folder(c, c.get('project').folderState(c.req.param('folderId'))));
   r.put('/:folderId', async (c) => {
     const body = await jsonObject(c);
     const added = optStringArray(body, 'queryIdsAdded') ?? [];
     const removed = optStringArray(body, 'queryIdsRemoved') ?? [];
-    return c.json(await c.get('project').updateMembership(c.req.param('folderId'), added, removed));
+    return c.get('present').folderMembership(c, await c.get('project').updateMembership(c.req.param('folderId'), added, removed));
   });
   r.delete('/:folderId', async (c) => {
     const force = boolParam(c, 'force', false);
-    return c.json(await c.get('project').deleteFolder(c.req.param('folderId'), force));
+    return c.get('present').folderDeleted(c, await c.get('project').deleteFolder(c.req.param('folderId'), force));
   });
   r.patch('/:folderId/name', async (c) => {
     const name = folderName(reqString(await jsonObject(c), 'name'));
-    return c.json(await c.get('project').renameFolder(c.req.param('folderId'), name));
+    return c.get('present').folderChanged(c, await c.get('project').renameFolder(c.req.param('folderId'), name));
   });
   r.patch('/:folderId/path', async (c) => {
     const path = checkPath(reqString(await jsonObject(c), 'path')) ?? '/';
-    return c.json(await c.get('project').moveFolder(c.req.param('folderId'), path));
+    return c.get('present').folderChanged(c, await c.get('project').moveFolder(c.req.param('folderId'), path));
   });
   return r;
 }

@@ -41,7 +41,7 @@ export function keyRoutes(): Hono<GatewayEnv> {
     const key = keys.list(projectId).find((k) => k.apiKeyId === apiKeyId);
     if (!key) throw notFound(`project ${projectId} has no API key ${apiKeyId}`);
     await keys.delete(projectId, apiKeyId);
-    return c.json(view(key));
+    return c.get('present').keyDeleted(c, view(key));
   });
   return r;
 }

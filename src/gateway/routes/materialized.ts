@@ -4,12 +4,12 @@ import type { GatewayEnv } from '../app.js';
 /** Refresh (answers at once, runs in the background), its status, and cancel. */
 export function materializedRoutes(): Hono<GatewayEnv> {
   const r = new Hono<GatewayEnv>();
-  r.get('/status', (c) => c.json(c.get('project').statusViews()));
+  r.get('/status', (c) => c.get('present').statusViews(c, c.get('project').statusViews()));
   r.get('/:queryId/status', (c) => {
     const p = c.get('project');
-    return c.json(p.statusView(p.materialized(c.req.param('queryId'))));
+    return c.get('present').statusView(c, p.statusView(p.materialized(c.req.param('queryId'))));
   });
-  r.post('/:queryId/refresh', async (c) => c.json(await c.get('project').refresh(c.req.param('queryId'))));
-  r.post('/:queryId/cancel', async (c) => c.json(await c.get('project').cancel(c.req.param('queryId'))));
+  r.post('/:queryId/refresh', async (c) => c.get('present').refreshStarted(c, await c.get('project').refresh(c.req.param('queryId'))));
+  r.post('/:queryId/cancel', async (c) => c.get('present').refreshCancelled(c, await c.get('project').cancel(c.req.param('queryId'))));
   return r;
 }

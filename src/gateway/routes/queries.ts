@@ -5,16 +5,17 @@ import type { GatewayEnv } from '../app.js';
 import { badRequest } from '../errors.js';
 import { executeSql, type ExecuteTarget } from '../execute.js';
 import type { QueryInput } from '../project/index.js';
+import type { Duration } from '../../schedule/duration.js';
 import { normaliseSchedule } from '../schedule.js';
 import { boolParam, jsonObject, optString, reqString } from '../validate.js';
 
 /** Type-checks a QueryRequest body (2.1); semantics are checked by the project. */
-export function parseQueryInput(body: Record<string, unknown>): QueryInput {
+export function parseQueryInput(body: Record<string, unknown>, minInterval: Duration): QueryInput {
   const input: QueryInput = {
     displayName: optString(body, 'displayName'),
     inputQuery: optString(body, 'inputQuery'),
     inputQueryRefId: optString(body, 'inputQueryRefId'),
-    schedule: normaliseSchedule(body.schedule),
+    schedule: normaliseSchedule(body.schedule, minInterval),
     path: checkPath(optString(body, 'path')),
   };
   const type = body.queryType;
@@ -42,7 +43,7 @@ export function queryRoutes(): Hono<GatewayEnv> {
     return c.json([...p.queries.values()].map((q) => p.toQuery(q)));
   });
   r.post('/', async (c) => {
-    const input = parseQueryInput(await jsonObject(c));
+    const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
     const check = boolParam(c, 'checkSchemaExists', true);
     return c.json(await c.get('project').createQuery(input, check));
   });
@@ -53,18 +54,18 @@ export function queryRoutes(): Hono<GatewayEnv> {
     const given = (['statement', 'id', 'qualifiedName'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
     if (given.length !== 1) throw badRequest('send exactly one of statement, id or qualifiedName');
     const target = { [given[0]]: reqString(body, given[0]) } as ExecuteTarget;
-    return c.json(await executeSql(c.get('project'), target, format));
+    return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });
   r.get('/:queryId', (c) => {
     const p = c.get('project');
     return c.json(p.toQuery(p.query(c.req.param('queryId'))));
   });
   r.put('/:queryId', async (c) => {
-    const input = parseQueryInput(await jsonObject(c));
+    const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
     const check = boolParam(c, 'checkSchemaExists', true);
     return c.json(await c.get('project').updateQuery(c.req.param('queryId'), input, check));
   });
-  r.delete('/:queryId', async (c) => c.json(await c.get('project').deleteQuery(c.req.param('queryId'))));
+  r.delete('/:queryId', async (c) => c.get('present').queryDeleted(c, await c.get('project').deleteQuery(c.req.param('queryId'))));
   r.patch('/:queryId/path', async (c) => {
     const body = await jsonObject(c);
     const path = checkPath(reqString(body, 'path')) ?? '/';

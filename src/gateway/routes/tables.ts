@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { ColumnDataType } from '../../api/types.js';
 import type { GatewayEnv } from '../app.js';
 import { badRequest } from '../errors.js';
+import { refuseNul } from '../project/check.js';
+import type { ColumnSpec } from '../project/index.js';
 import { checkName, jsonBody } from '../validate.js';
 
 const TYPES: Record<ColumnDataType, string> = {
@@ -16,50 +18,58 @@ const TYPES: Record<ColumnDataType, string> = {
 };
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
-/** `[{name, dataType}]` or `{columns: [...]}`; each column type-checked. */
-function parseColumns(body: unknown): Array<{ name: string; dataType: string }> {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as Record<string, unknown>).columns : undefined;
-  if (!Array.isArray(list)) throw badRequest('send the columns as an array of {name, dataType}, or as {columns: [...]}');
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Columns to add: an array of ColumnRequest (as the document's example sends them), one
+ * ColumnRequest (as its schema declares), or `{columns: [...]}`; each field type-checked.
+ */
+function parseColumns(body: unknown): ColumnSpec[] {
+  const list = Array.isArray(body) ? body : isObject(body) && 'columns' in body ? body.columns : isObject(body) ? [body] : undefined;
+  if (!Array.isArray(list)) throw badRequest('send the columns as an array of {name, dataType}, one such object, or {columns: [...]}');
   const seen = new Set<string>();
   return list.map((item, i) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) throw badRequest(`column ${i + 1} must be an object {name, dataType}`);
-    const { name, dataType } = item as Record<string, unknown>;
+    if (!isObject(item)) throw badRequest(`column ${i + 1} must be an object {name, dataType}`);
+    const { name, dataType, displayName, defaultValue, isNotNull, isUnique } = item;
     if (typeof name !== 'string') throw badRequest(`column ${i + 1}: name must be a string`);
     checkName(name, `column ${i + 1} name`, 128);
     if (typeof dataType !== 'string') throw badRequest(`column ${name}: dataType must be a string`);
     const type = TYPES[dataType.toUpperCase() as ColumnDataType];
     if (!type) throw badRequest(`column ${name}: dataType must be one of ${Object.keys(TYPES).join(', ')}`);
+    if (displayName !== undefined && displayName !== null && typeof displayName !== 'string') throw badRequest(`column ${name}: displayName must be a string`);
+    if (defaultValue !== undefined && defaultValue !== null && typeof defaultValue !== 'string') throw badRequest(`column ${name}: defaultValue must be a string`);
+    // A default goes into the table's DDL, which takes no parameters: a NUL would cut it short.
+    if (typeof defaultValue === 'string') refuseNul(defaultValue, `column ${name}: defaultValue`);
+    for (const [field, v] of [['isNotNull', isNotNull], ['isUnique', isUnique]] as const) {
+      if (v !== undefined && v !== null && typeof v !== 'boolean') throw badRequest(`column ${name}: ${field} must be true or false`);
+    }
     if (seen.has(name.toLowerCase())) throw badRequest(`column ${name} is given twice`);
     seen.add(name.toLowerCase());
-    return { name, dataType: type };
+    return { name, dataType: type, defaultValue: typeof defaultValue === 'string' ? defaultValue : null, notNull: isNotNull === true, unique: isUnique === true };
   });
 }
 
-/** Stored tables (`svc.table.<name>`): list, create, list/add columns, drop a column. */
+/** Stored tables (`svc.table.<name>`): list, create (no body needed), delete, list/add columns, drop a column. */
 export function tableRoutes(): Hono<GatewayEnv> {
   const r = new Hono<GatewayEnv>();
-  r.get('/', async (c) => c.json(await c.get('project').tables()));
+  r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables()));
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');
     if (!TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
-    const columns = parseColumns((await jsonBody(c, { optional: true })) ?? []);
-    if (columns.length === 0) throw badRequest('a stored table needs at least one column: send {columns: [{name, dataType}]}');
-    const p = c.get('project');
-    await p.createTable(name, columns);
-    return c.json(await p.table(name));
+    // The document's create has no body; the local gateway also takes columns with it.
+    const body = await jsonBody(c, { optional: true });
+    const columns = body === undefined ? [] : parseColumns(body);
+    return c.get('present').tableCreated(c, await c.get('project').createTable(name, columns));
   });
-  r.get('/:tableName/columns', async (c) => c.json((await c.get('project').table(c.req.param('tableName'))).columns));
+  r.delete('/:tableName', async (c) => c.get('present').tableDeleted(c, await c.get('project').deleteTable(c.req.param('tableName'))));
+  r.get('/:tableName/columns', async (c) => c.get('present').columns(c, (await c.get('project').table(c.req.param('tableName'))).columns));
   r.post('/:tableName/columns', async (c) => {
     const columns = parseColumns(await jsonBody(c));
     if (columns.length === 0) throw badRequest('no columns given');
-    const p = c.get('project');
-    await p.addColumns(c.req.param('tableName'), columns);
-    return c.json((await p.table(c.req.param('tableName'))).columns);
+    return c.get('present').columns(c, await c.get('project').addColumns(c.req.param('tableName'), columns));
   });
   r.delete('/:tableName/columns/:columnName', async (c) => {
-    const p = c.get('project');
-    await p.dropColumn(c.req.param('tableName'), c.req.param('columnName'));
-    return c.json(await p.table(c.req.param('tableName')));
+    return c.get('present').columnDropped(c, await c.get('project').dropColumn(c.req.param('tableName'), c.req.param('columnName')));
   });
   return r;
 }

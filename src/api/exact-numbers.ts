@@ -1,0 +1,62 @@
+/**
+ * The one rule for numbers in result rows, shared by the local gateway (which writes them) and
+ * the CLI (which reads a hosted service's):
+ *
+ * an exact number (an integer of any width, a DECIMAL) is a JSON number only when a double reads
+ * it back exactly: its magnitude is at most 2^53 - 1 and the shortest text of the nearest double
+ * is the same value (0.1, 123.45, -7). Otherwise it is a string with every digit
+ * ("123456789012345.678", "9007199254740993"). A number in a JSON text is therefore always exactly
+ * the value, whether the reader parses it as a double or as a decimal.
+ */
+
+const SHORT_INTEGER = /^-?\d{1,15}$/;
+
+/** `text`, a decimal literal (`-12.50`, `1e-7`, `9007199254740993`), as a JSON number when that is exact, else as the text. */
+export function exactNumber(text: string): number | string {
+  // Fast path: an integer of at most 15 digits always fits.
+  if (SHORT_INTEGER.test(text)) return Number(text);
+  return readsBackExactly(text) ? Number(text) : text;
+}
+
+/** True when `Number(text)` is exactly the value `text` writes, within the safe integer range. */
+export function readsBackExactly(text: string): boolean {
+  const n = Number(text);
+  if (!Number.isFinite(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER) return false;
+  const a = normalise(text);
+  const b = normalise(String(n));
+  return a !== undefined && b !== undefined && a.negative === b.negative && a.digits === b.digits && a.exponent === b.exponent;
+}
+
+/** A decimal literal as sign, significant digits without leading or trailing zeros, and exponent. */
+function normalise(text: string): { negative: boolean; digits: string; exponent: number } | undefined {
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
+  const whole = `${m[2]}${m[3] ?? ''}`;
+  const leading = whole.length - whole.replace(/^0+/, '').length;
+  const significant = whole.slice(leading);
+  if (significant === '') return { negative: false, digits: '0', exponent: 0 };
+  const digits = significant.replace(/0+$/, '');
+  const trailing = significant.length - digits.length;
+  const exponent = Number(m[4] ?? '0') - (m[3] ?? '').length + trailing;
+  return { negative: m[1] === '-', digits, exponent };
+}
+
+/** How `parseJsonExact` keeps a number a double cannot hold: as a string, or as its literal text. */
+export type KeepDigits = 'as-string' | 'verbatim';
+
+/**
+ * JSON.parse that keeps every digit (Node's reviver `context.source`): a number literal a double
+ * cannot read back exactly becomes, by the rule above, the string of its source text (`as-string`,
+ * for result rows), or a raw JSON value that JSON.stringify writes back unchanged (`verbatim`,
+ * for `dgw api`, which prints what the service sent).
+ */
+export function parseJsonExact(text: string, keep: KeepDigits = 'as-string'): unknown {
+  return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) => {
+    if (typeof value !== 'number' || context?.source === undefined) return value;
+    const exact = exactNumber(context.source);
+    return typeof exact === 'number' || keep === 'as-string' ? exact : rawJson(context.source);
+  });
+}
+
+/** JSON.rawJSON (Node 21+), not yet in TypeScript's library. */
+const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;

@@ -1,0 +1,60 @@
+import { MalformedResponseError } from '../errors.js';
+
+// Small helpers for the readers in src/api: they take an answer as it arrives (the document's
+// schemas, its examples, which break them in places, and the seed contract's shapes) and give
+// the commands one record with every field present.
+
+/** A JSON object as it arrived. */
+export type Raw = Record<string, unknown>;
+
+export function isRaw(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One JSON object, or a malformed-response error naming what was expected. */
+export function object(value: unknown, what: string): Raw {
+  if (!isRaw(value)) throw new MalformedResponseError(`the service sent ${describe(value)} where ${what} was expected`);
+  return value;
+}
+
+/**
+ * A list of objects: an array, or a single object where the document declares one but its
+ * examples send an array (or the other way round). Null or nothing reads as an empty list.
+ */
+export function objects(value: unknown, what: string): Raw[] {
+  if (value === null || value === undefined) return [];
+  if (isRaw(value)) return [value];
+  if (!Array.isArray(value)) throw new MalformedResponseError(`the service sent ${describe(value)} where a list of ${what} was expected`);
+  return value.filter(isRaw);
+}
+
+/** A string field; numbers become strings (ids), anything else the fallback. */
+export function text(value: unknown, fallback = ''): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return fallback;
+}
+
+/** A string field, or null when it is missing, null or empty-typed. */
+export function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+export function flag(value: unknown, fallback = false): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+/**
+ * Reads the answer to a change, except in a dry run, where nothing was sent and there is no
+ * answer (the http layer returns undefined; the commands stop before they use the value).
+ */
+export function readAnswer<T>(body: unknown, reader: (value: unknown) => T): T {
+  return (body === undefined ? undefined : reader(body)) as T;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}

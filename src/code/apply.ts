@@ -1,0 +1,108 @@
+import { createFolder, deleteFolder } from '../api/folders.js';
+import type { Http } from '../api/http.js';
+import { createQuery, deleteQuery, moveQuery, updateQuery } from '../api/queries.js';
+import type { QueryRequest } from '../api/types.js';
+import { DgwError } from '../errors.js';
+import type { ProjectState, QueryView } from './model.js';
+import { folderNameFor, type Step } from './order.js';
+
+/** What one step does, in a few words: `create query daily in /reports`. */
+export function describeStep(step: Step): string {
+  switch (step.op) {
+    case 'createFolder':
+      return `create folder ${step.folder}`;
+    case 'createQuery':
+      return `create query ${step.name}${step.change.after.folder === '/' ? '' : ` in ${step.change.after.folder}`}`;
+    case 'updateQuery':
+      return `update query ${step.name} (${step.fields.join(', ')})`;
+    case 'moveQuery':
+      return `move query ${step.name} to ${step.folder}`;
+    case 'deleteQuery':
+      return `delete query ${step.name}`;
+    case 'deleteFolder':
+      return step.queries.length > 0
+        ? `delete folder ${step.folder} with ${step.queries.length === 1 ? 'query' : 'queries'} ${step.queries.join(', ')}`
+        : `delete folder ${step.folder}`;
+  }
+}
+
+/** A step that failed part-way through an apply: what was done and what was not. */
+export class ApplyStoppedError extends DgwError {
+  constructor(
+    readonly step: Step,
+    readonly done: Step[],
+    readonly notDone: Step[],
+    readonly failure: DgwError,
+  ) {
+    super(failure.kind, `${describeStep(step)} failed: ${failure.message}`, {
+      status: failure.status,
+      errorCode: failure.errorCode,
+      cause: failure,
+      hint: `${done.length} of ${done.length + notDone.length + 1} requests were carried out; fix the cause and run \`dgw apply\` again: it plans from the project as it is now and does the rest`,
+    });
+  }
+}
+
+/**
+ * Sends the steps one by one. A query created here is known by its new id to the steps after it
+ * (a copy of it, a move); `onDone` hears of each finished step. A failing step stops the apply
+ * with an ApplyStoppedError (same exit code as its cause).
+ */
+export async function applySteps(http: Http, projectId: string, steps: Step[], project: ProjectState, onDone: (step: Step) => void): Promise<void> {
+  const ids = new Map(project.queries.map((q) => [q.name, q.id]));
+  const done: Step[] = [];
+  for (const [index, step] of steps.entries()) {
+    try {
+      await send(http, projectId, step, ids);
+    } catch (error) {
+      if (error instanceof DgwError) throw new ApplyStoppedError(step, done, steps.slice(index + 1), error);
+      throw error;
+    }
+    done.push(step);
+    onDone(step);
+  }
+}
+
+async function send(http: Http, projectId: string, step: Step, ids: Map<string, string>): Promise<void> {
+  switch (step.op) {
+    case 'createFolder':
+      await createFolder(http, projectId, folderNameFor(step.folder));
+      return;
+    case 'createQuery': {
+      const { after, from, checkSchemaExists } = step.change;
+      const body: QueryRequest = { displayName: after.displayName, queryType: after.materialized ? 'MATERIALIZED' : 'PLAIN', ...sqlSource(after, from, ids) };
+      if (after.schedule) body.schedule = after.schedule;
+      if (after.folder !== '/') body.path = after.folder;
+      const created = await createQuery(http, projectId, body, { checkSchemaExists });
+      ids.set(step.name, created.id);
+      return;
+    }
+    case 'updateQuery': {
+      const { after, from, checkSchemaExists } = step.change;
+      const body: QueryRequest = {};
+      if (step.fields.includes('displayName')) body.displayName = after.displayName;
+      if (step.fields.includes('sql')) Object.assign(body, sqlSource(after, from, ids));
+      if (step.fields.includes('materialized')) body.queryType = after.materialized ? 'MATERIALIZED' : 'PLAIN';
+      if (step.fields.includes('schedule')) body.schedule = after.schedule ?? { type: 'none' };
+      await updateQuery(http, projectId, step.id, body, { checkSchemaExists });
+      return;
+    }
+    case 'moveQuery':
+      await moveQuery(http, projectId, step.id, step.folder);
+      return;
+    case 'deleteQuery':
+      await deleteQuery(http, projectId, step.id);
+      return;
+    case 'deleteFolder':
+      await deleteFolder(http, projectId, step.id, step.force);
+  }
+}
+
+/** The SQL itself, or a reference to the query it is copied from (resolved by the service). */
+function sqlSource(after: QueryView, from: string | null, ids: Map<string, string>): Pick<QueryRequest, 'inputQuery' | 'inputQueryRefId'> {
+  if (from === null) return { inputQuery: after.sql };
+  const id = ids.get(from);
+  // The plan checked the source exists (as a file created earlier in this apply, or in the project).
+  if (id === undefined) throw new DgwError('internal', `no id for ${from}, the source of a copy`);
+  return { inputQueryRefId: id };
+}

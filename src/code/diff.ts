@@ -1,0 +1,125 @@
+import { folderSegments } from '../api/names.js';
+import { NotFoundError, UsageError } from '../errors.js';
+import { folderPathLayoutProblem, inScope, isWithin } from './layout.js';
+import type { Change, DesiredQuery, DesiredState, Plan, ProjectQuery, ProjectState, QueryField, QueryView } from './model.js';
+import { sameRefresh } from './refresh.js';
+import { canonicalSql } from './sql-text.js';
+
+/** How a plan is made. */
+export interface DiffOptions {
+  /** Plan the deletion of what the project holds in the managed folders and no file stands for. */
+  prune: boolean;
+}
+
+/** A plan and what it leaves out, with reasons. */
+export interface PlanWithNotes extends Plan {
+  /** Project folders and queries in the managed folders the layout cannot hold (and so leaves alone). */
+  skipped: string[];
+}
+
+/**
+ * Compares a directory with a project (pure: no requests, no files). Queries are matched by SQL
+ * name across the whole project; a query outside the managed folders whose name a file holds is
+ * moved in. What the managed folders hold and no file stands for is reported as unmanaged, or,
+ * with `prune`, planned for deletion.
+ */
+export function diffStates(desired: DesiredState, project: ProjectState, options: DiffOptions): PlanWithNotes {
+  const { scope } = desired;
+  const projectByName = new Map(project.queries.map((q) => [q.name, q]));
+  const desiredByName = new Map(desired.queries.map((q) => [q.name, q]));
+  const skipped: string[] = [];
+  const representable = (folder: string) => {
+    const problem = folderPathLayoutProblem(folder);
+    return problem === undefined;
+  };
+  for (const f of project.folders) {
+    const problem = folderPathLayoutProblem(f.path);
+    if (problem && inScope(f.path, scope) && !folderPathLayoutProblem(parentOf(f.path))) skipped.push(`folder ${f.path}: its ${problem}, so it has no directory; it and what it holds are left alone`);
+  }
+  const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder);
+  const sqlOf = desiredSqlResolver(desiredByName, projectByName);
+
+  const changes: Change[] = [];
+  const projectFolders = new Set(project.folders.map((f) => f.path));
+  const wantedFolders = new Set<string>();
+  for (const folder of [...desired.folders, ...desired.queries.map((q) => q.folder)]) {
+    for (const ancestor of ancestorsOf(folder)) wantedFolders.add(ancestor);
+  }
+  for (const folder of [...wantedFolders].sort()) if (!projectFolders.has(folder)) changes.push({ action: 'createFolder', folder });
+
+  for (const d of [...desired.queries].sort((a, b) => a.file.localeCompare(b.file))) {
+    const after = { displayName: d.displayName, materialized: d.materialized, schedule: d.schedule, sql: sqlOf(d), folder: d.folder };
+    const p = projectByName.get(d.name);
+    if (!p) {
+      changes.push({ action: 'create', name: d.name, file: d.file, after, from: d.from, checkSchemaExists: d.checkSchemaExists });
+      continue;
+    }
+    const before = viewOf(p);
+    const fields = changedFields(before, after);
+    if (fields.length > 0) {
+      changes.push({ action: 'update', name: d.name, file: d.file, id: p.id, fields, before, after, from: d.from, checkSchemaExists: d.checkSchemaExists });
+    }
+  }
+
+  const unmanaged: Plan['unmanaged'] = { queries: [], folders: [] };
+  for (const p of project.queries) {
+    if (desiredByName.has(p.name) || !managed(p)) continue;
+    if (options.prune) changes.push({ action: 'delete', name: p.name, id: p.id, before: viewOf(p) });
+    else unmanaged.queries.push({ name: p.name, id: p.id, folder: p.folder });
+  }
+  for (const f of project.folders) {
+    if (wantedFolders.has(f.path) || !inScope(f.path, scope) || scope.includes(f.path) || !representable(f.path)) continue;
+    const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path));
+    if (blocked) {
+      skipped.push(`folder ${f.path}: it holds a folder the layout cannot hold, so it is not deleted`);
+      continue;
+    }
+    if (options.prune) changes.push({ action: 'deleteFolder', folder: f.path, id: f.id });
+    else unmanaged.folders.push(f.path);
+  }
+  return { changes, unmanaged, prune: options.prune, fingerprint: project.fingerprint, skipped };
+}
+
+/** The fields that differ between what the project holds and what the file says. */
+export function changedFields(before: QueryView, after: QueryView): QueryField[] {
+  const fields: QueryField[] = [];
+  if (before.displayName !== after.displayName) fields.push('displayName');
+  if (before.sql !== after.sql) fields.push('sql');
+  if (before.materialized !== after.materialized) fields.push('materialized');
+  if (after.materialized && !sameRefresh(before.schedule, after.schedule)) fields.push('schedule');
+  if (before.folder !== after.folder) fields.push('folder');
+  return fields;
+}
+
+/** A project query as a plan shows it. */
+export function viewOf(p: ProjectQuery): QueryView {
+  return { displayName: p.displayName, materialized: p.materialized, schedule: p.schedule, sql: canonicalSql(p.sql), folder: p.folder };
+}
+
+/**
+ * The SQL a desired query stands for: its own, or (with `from`) its source's, where the source is
+ * another file (followed through its own `from`) or, failing that, a project query.
+ */
+export function desiredSqlResolver(desired: Map<string, DesiredQuery>, project: Map<string, ProjectQuery>): (d: DesiredQuery) => string {
+  const resolve = (d: DesiredQuery, chain: string[]): string => {
+    if (d.sql !== null) return d.sql;
+    const source = d.from!;
+    if (chain.includes(source)) throw new UsageError(`${d.file}: from: ${[...chain, source].join(' → ')} is a cycle; one of them must hold SQL`);
+    const file = desired.get(source);
+    if (file) return resolve(file, [...chain, source]);
+    const query = project.get(source);
+    if (query) return canonicalSql(query.sql);
+    throw new NotFoundError(`${d.file}: from: no query named ${source}, neither in a file nor in the project`);
+  };
+  return (d) => resolve(d, [d.name]);
+}
+
+/** `/a/b` → [`/a`, `/a/b`]; the root has none. */
+function ancestorsOf(folder: string): string[] {
+  const segments = folderSegments(folder);
+  return segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}`);
+}
+
+function parentOf(folder: string): string {
+  return `/${folderSegments(folder).slice(0, -1).join('/')}`;
+}

@@ -1,0 +1,72 @@
+import { folderSegments, hasControlCharacter, MAX_QUERY_NAME } from '../api/names.js';
+
+// The layout of queries as code: the folder `/reports/monthly` is the directory
+// `reports/monthly/`, a query is `<name>.sql` in its folder's directory, where `<name>` is its SQL
+// name. These rules are shared by the reader, `pull` and the plan file.
+
+export const SQL_EXTENSION = '.sql';
+
+/** Why a text is not a SQL name the service could have derived, or undefined when it is one. */
+export function sqlNameProblem(name: string): string | undefined {
+  if (name === '') return 'is empty';
+  if (!/^[a-z0-9_]+$/.test(name)) return 'is not a SQL name: use lower-case letters, digits and _ only (the service derives names that way)';
+  if (name.length > MAX_QUERY_NAME) return `is longer than ${MAX_QUERY_NAME} characters`;
+  return undefined;
+}
+
+/**
+ * Why a folder name has no directory of its own in the layout, or undefined when it has one.
+ * Names starting with `.` are hidden entries (`.git`), names ending in `.sql` would read as
+ * queries, and separators or control characters have no safe spelling on disk.
+ */
+export function folderNameProblem(name: string): string | undefined {
+  if (name === '' || name === '.' || name === '..') return 'is not a folder name';
+  if (name.startsWith('.')) return 'starts with "." (hidden entries are skipped)';
+  if (name.toLowerCase().endsWith(SQL_EXTENSION)) return `ends in ${SQL_EXTENSION}, which would read as a query`;
+  if (/[/\\]/.test(name)) return 'contains a path separator';
+  if (hasControlCharacter(name)) return 'contains a control character';
+  if (Buffer.byteLength(name) > 255) return 'is longer than 255 bytes';
+  return undefined;
+}
+
+/** The folder a file's directory stands for: `reports/monthly/x.sql` → `/reports/monthly`. */
+export function folderOfFile(file: string): string {
+  const parts = file.split('/');
+  return `/${parts.slice(0, -1).join('/')}`;
+}
+
+/** The file a query is kept in: (`/reports`, `daily`) → `reports/daily.sql`. */
+export function fileFor(folder: string, name: string): string {
+  return [...folderSegments(folder), `${name}${SQL_EXTENSION}`].join('/');
+}
+
+/** The directory (relative, `/`-separated; '' for the root) a folder is kept in. */
+export function dirFor(folder: string): string {
+  return folderSegments(folder).join('/');
+}
+
+/** Whether `folder` is `ancestor` or below it. */
+export function isWithin(folder: string, ancestor: string): boolean {
+  return ancestor === '/' || folder === ancestor || folder.startsWith(`${ancestor}/`);
+}
+
+/** Whether a folder is in one of the managed folders. */
+export function inScope(folder: string, scope: string[]): boolean {
+  return scope.some((root) => isWithin(folder, root));
+}
+
+/** Managed folders without repeats or folders inside another one of them; `['/']` when none are named. */
+export function normaliseScope(folders: string[]): string[] {
+  const clean = [...new Set(folders.map((f) => `/${folderSegments(f).join('/')}`))].sort();
+  if (clean.length === 0 || clean.includes('/')) return ['/'];
+  return clean.filter((f) => !clean.some((other) => other !== f && isWithin(f, other)));
+}
+
+/** Why a folder path cannot be laid out as directories, or undefined. */
+export function folderPathLayoutProblem(folder: string): string | undefined {
+  for (const segment of folderSegments(folder)) {
+    const problem = folderNameProblem(segment);
+    if (problem) return `folder name "${segment}" ${problem}`;
+  }
+  return undefined;
+}

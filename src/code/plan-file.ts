@@ -1,0 +1,189 @@
+import { deriveQueryName, folderPathProblem } from '../api/names.js';
+import { DgwError, UsageError } from '../errors.js';
+import type { Duration } from '../schedule/duration.js';
+import { parseScheduleInput } from '../schedule/input.js';
+import type { PlanWithNotes } from './diff.js';
+import { fileFor, folderPathLayoutProblem, sqlNameProblem } from './layout.js';
+import type { Change, DesiredQuery, DesiredState, Unmanaged } from './model.js';
+import { describeStep } from './apply.js';
+import type { Step } from './order.js';
+
+/** The `format` of a saved plan; `version` changes when a field changes meaning or goes. */
+export const PLAN_FORMAT = 'dgw-plan';
+export const PLAN_VERSION = 1;
+
+/** How many changes of each kind a plan holds (an update counts under each kind of field it changes). */
+export interface PlanSummary {
+  /** Every change: each query created, updated or deleted, each folder created or deleted. */
+  changes: number;
+  create: number;
+  /** Display name or SQL. */
+  update: number;
+  /** Plain to materialized or back. */
+  convert: number;
+  /** A schedule set, changed or removed (on a materialized query). */
+  schedule: number;
+  move: number;
+  delete: number;
+  createFolder: number;
+  deleteFolder: number;
+  /** Requests `apply` would send (the two reads not counted). */
+  requests: number;
+}
+
+/** The JSON `dgw plan --json` prints, and `dgw apply --plan FILE` reads (documented in the README). */
+export interface PlanDocument {
+  format: typeof PLAN_FORMAT;
+  version: typeof PLAN_VERSION;
+  /** The project the plan was made for. */
+  project: string;
+  /** Where that project was reached: a base URL, or `local`. */
+  target: string;
+  /** The directory and the managed folders the plan read. */
+  dir: string;
+  scope: string[];
+  prune: boolean;
+  /** `sha256:…` of the project's queries and folders when the plan was made. */
+  fingerprint: string;
+  hasChanges: boolean;
+  summary: PlanSummary;
+  changes: Change[];
+  unmanaged: Unmanaged;
+  skipped: string[];
+  /** The requests `apply` would send, in order. */
+  requests: Array<{ operation: string; method: string; description: string }>;
+  /** What the files said: `apply --plan` compares this with the project again. */
+  desired: DesiredState;
+}
+
+const OPERATIONS: Record<Step['op'], [string, string]> = {
+  createFolder: ['createQueryFolderAtRoot', 'POST'],
+  createQuery: ['createQuery', 'POST'],
+  updateQuery: ['updateQuery', 'PUT'],
+  moveQuery: ['updateQueryPath', 'PATCH'],
+  deleteQuery: ['deleteQuery', 'DELETE'],
+  deleteFolder: ['deleteQueryFolder', 'DELETE'],
+};
+
+/** Counts a plan's changes and requests. */
+export function summarise(changes: Change[], steps: Step[]): PlanSummary {
+  const count = (test: (c: Change) => boolean) => changes.filter(test).length;
+  const has = (field: string) => (c: Change) => c.action === 'update' && (c.fields as string[]).includes(field);
+  return {
+    changes: changes.length,
+    create: count((c) => c.action === 'create'),
+    update: count((c) => has('displayName')(c) || has('sql')(c)),
+    convert: count(has('materialized')),
+    schedule: count(has('schedule')),
+    move: count(has('folder')),
+    delete: count((c) => c.action === 'delete'),
+    createFolder: count((c) => c.action === 'createFolder'),
+    deleteFolder: count((c) => c.action === 'deleteFolder'),
+    requests: steps.length,
+  };
+}
+
+/** The saved form of a plan. */
+export function planDocument(plan: PlanWithNotes, steps: Step[], desired: DesiredState, where: { project: string; target: string; dir: string }): PlanDocument {
+  return {
+    format: PLAN_FORMAT,
+    version: PLAN_VERSION,
+    project: where.project,
+    target: where.target,
+    dir: where.dir,
+    scope: desired.scope,
+    prune: plan.prune,
+    fingerprint: plan.fingerprint,
+    hasChanges: plan.changes.length > 0,
+    summary: summarise(plan.changes, steps),
+    changes: plan.changes,
+    unmanaged: plan.unmanaged,
+    skipped: plan.skipped,
+    requests: steps.map((s) => ({ operation: OPERATIONS[s.op][0], method: OPERATIONS[s.op][1], description: describeStep(s) })),
+    desired,
+  };
+}
+
+/** The project changed since the plan was made (exit 5, like any conflict). */
+export class StalePlanError extends DgwError {
+  constructor(message: string) {
+    super('conflict', message, { hint: 'run `dgw plan` again and review the new plan' });
+  }
+}
+
+/**
+ * Reads a saved plan: its format and version, and what `apply` needs of it (the desired state,
+ * checked by the same rules as the files), or a usage error naming the file.
+ */
+export function readPlanDocument(text: string, label: string, minInterval?: Duration): PlanDocument {
+  const fail = (problem: string): never => {
+    throw new UsageError(`--plan ${label}: ${problem}`, 'make the plan with `dgw plan --json > FILE`');
+  };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return fail(`not JSON (${(error as Error).message})`);
+  }
+  if (!isObject(doc)) return fail('not a plan (expected a JSON object)');
+  if (doc.format !== PLAN_FORMAT) return fail(`not a plan (format is ${JSON.stringify(doc.format)}, expected "${PLAN_FORMAT}")`);
+  if (doc.version !== PLAN_VERSION) return fail(`plan version ${JSON.stringify(doc.version)} is not one this dgw reads (it reads version ${PLAN_VERSION})`);
+  for (const key of ['project', 'target', 'dir', 'fingerprint'] as const) if (typeof doc[key] !== 'string') fail(`"${key}" must be a string`);
+  if (typeof doc.prune !== 'boolean') fail('"prune" must be true or false');
+  if (!Array.isArray(doc.changes)) fail('"changes" must be a list');
+  const desired = doc.desired;
+  if (!isObject(desired) || !Array.isArray(desired.queries) || !Array.isArray(desired.folders) || !Array.isArray(desired.scope)) {
+    return fail('"desired" must hold queries, folders and scope');
+  }
+  for (const folder of [...desired.folders, ...desired.scope]) {
+    const problem = typeof folder !== 'string' ? 'a folder is not a string' : (folderPathProblem(folder) ?? folderPathLayoutProblem(folder));
+    if (problem) fail(`desired: ${problem}`);
+  }
+  desired.queries.forEach((q, i) => {
+    const problem = desiredQueryProblem(q, minInterval);
+    if (problem) fail(`desired query ${i + 1}: ${problem}`);
+  });
+  const names = desired.queries.map((q) => (q as DesiredQuery).name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) fail(`desired: the name ${twice} is used twice`);
+  return doc as unknown as PlanDocument;
+}
+
+/** Checks one desired query of a plan file by the rules the files are read by. */
+function desiredQueryProblem(q: unknown, minInterval: Duration | undefined): string | undefined {
+  if (!isObject(q)) return 'not an object';
+  const d = q as Partial<Record<keyof DesiredQuery, unknown>>;
+  if (typeof d.name !== 'string') return '"name" must be a string';
+  const nameProblem = sqlNameProblem(d.name);
+  if (nameProblem) return `name "${d.name}" ${nameProblem}`;
+  if (typeof d.folder !== 'string') return `${d.name}: "folder" must be a string`;
+  const folderProblem = folderPathProblem(d.folder) ?? folderPathLayoutProblem(d.folder);
+  if (folderProblem) return `${d.name}: ${folderProblem}`;
+  if (d.file !== fileFor(d.folder, d.name)) return `${d.name}: "file" must be ${fileFor(d.folder, d.name)}`;
+  if (typeof d.displayName !== 'string' || deriveQueryName(d.displayName) !== d.name) return `${d.name}: "displayName" must be text that gives the name ${d.name}`;
+  if (typeof d.materialized !== 'boolean' || typeof d.checkSchemaExists !== 'boolean') return `${d.name}: "materialized" and "checkSchemaExists" must be true or false`;
+  if (d.schedule !== null) {
+    const s = d.schedule as Record<string, unknown> | undefined;
+    if (!d.materialized || !isObject(s)) return `${d.name}: "schedule" must be null, or a schedule of a materialized query`;
+    try {
+      const ok = s.type === 'interval' && typeof s.repeatDuration === 'string'
+        ? parseScheduleInput({ every: s.repeatDuration }, { minInterval })
+        : s.type === 'cron' && typeof s.cronExpression === 'string' && (s.timezone === undefined || typeof s.timezone === 'string')
+          ? parseScheduleInput({ cron: s.cronExpression, tz: s.timezone as string | undefined }, { minInterval })
+          : undefined;
+      if (!ok) return `${d.name}: "schedule" is not an interval or cron schedule`;
+    } catch (error) {
+      return `${d.name}: schedule: ${(error as Error).message}`;
+    }
+  }
+  if (d.from === null) {
+    if (typeof d.sql !== 'string' || d.sql.trim() === '') return `${d.name}: "sql" must be the query's SQL`;
+  } else if (typeof d.from !== 'string' || sqlNameProblem(d.from) || d.sql !== null || !d.materialized) {
+    return `${d.name}: "from" must name another query, with "sql" null, on a materialized query`;
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

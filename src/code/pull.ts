@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DgwError } from '../errors.js';
+import { changedFields, desiredSqlResolver, viewOf } from './diff.js';
+import { dirFor, fileFor, folderPathLayoutProblem, inScope, isWithin, sqlNameProblem } from './layout.js';
+import type { DesiredQuery, ProjectState } from './model.js';
+import { renderQueryFile } from './query-file.js';
+import type { Scan } from './read-dir.js';
+
+/** What `pull` does to the directory. Paths are relative, `/`-separated. */
+export interface PullPlan {
+  /** Files to write: new ones, and (`overwrite`) ones that differ from the project. */
+  write: Array<{ file: string; content: string; overwrite: boolean }>;
+  /** `.sql` files no project query stands for at that place (or that cannot be read). */
+  remove: string[];
+  /** Directories of project folders that hold no file. */
+  mkdirs: string[];
+  /** Directories of no project folder, removed when nothing is left in them. */
+  rmdirs: string[];
+  /** Files that already say what the project holds: left as they are (comments, `from`, line ends kept). */
+  unchanged: string[];
+  /** Project queries and folders the layout cannot hold, with the reason. */
+  skipped: string[];
+}
+
+/**
+ * What it takes to make the directory say what the project holds (pure). A file that already
+ * says the same thing is left alone, so `pull` keeps a file's comments, its `from` and its
+ * `checkSchemaExists`.
+ */
+export function planPull(scan: Scan, project: ProjectState, scope: string[]): PullPlan {
+  const plan: PullPlan = { write: [], remove: [], mkdirs: [], rmdirs: [], unchanged: [], skipped: [] };
+  const managedFolders = project.folders.filter((f) => inScope(f.path, scope));
+  const blockedFolders = new Set<string>();
+  for (const f of managedFolders) {
+    const problem = folderPathLayoutProblem(f.path);
+    if (problem) {
+      blockedFolders.add(f.path);
+      if (!folderPathLayoutProblem(`/${f.path.split('/').slice(1, -1).join('/')}`)) plan.skipped.push(`folder ${f.path}: its ${problem}`);
+    }
+  }
+  const queries = project.queries.filter((q) => {
+    if (!inScope(q.folder, scope) || [...blockedFolders].some((b) => isWithin(q.folder, b))) return false;
+    const problem = sqlNameProblem(q.name);
+    if (problem) plan.skipped.push(`query "${q.name}" in ${q.folder}: its name ${problem}`);
+    return !problem;
+  });
+
+  const parsed = new Map<string, DesiredQuery>();
+  for (const f of scan.files) if (f.query && !parsed.has(f.query.name)) parsed.set(f.query.name, f.query);
+  const resolve = desiredSqlResolver(parsed, new Map(project.queries.map((q) => [q.name, q])));
+  const sameAsProject = (d: DesiredQuery, q: (typeof queries)[number]) => {
+    try {
+      const after = { displayName: d.displayName, materialized: d.materialized, schedule: d.schedule, sql: resolve(d), folder: d.folder };
+      return changedFields(viewOf(q), after).length === 0;
+    } catch {
+      return false;
+    }
+  };
+
+  const targets = new Set<string>();
+  for (const q of queries) {
+    const file = fileFor(q.folder, q.name);
+    targets.add(file);
+    const existing = scan.files.find((f) => f.file === file);
+    if (existing?.query && sameAsProject(existing.query, q)) plan.unchanged.push(file);
+    else plan.write.push({ file, content: renderQueryFile(q), overwrite: existing !== undefined });
+  }
+  for (const f of scan.files) if (!targets.has(f.file)) plan.remove.push(f.file);
+
+  const folders = new Set(managedFolders.filter((f) => !blockedFolders.has(f.path)).map((f) => f.path));
+  const present = new Set(scan.folders);
+  const written = new Set([...targets].map((t) => `/${t.split('/').slice(0, -1).join('/')}`));
+  for (const folder of [...folders].sort()) {
+    if (present.has(folder) || [...written].some((w) => isWithin(w, folder))) continue;
+    plan.mkdirs.push(dirFor(folder));
+  }
+  const keep = (folder: string) => folders.has(folder) || scope.includes(folder) || [...written].some((w) => isWithin(w, folder)) || [...folders].some((f) => isWithin(f, folder));
+  plan.rmdirs = scan.folders.filter((f) => !keep(f)).sort((a, b) => b.length - a.length).map(dirFor);
+  return plan;
+}
+
+/** Whether carrying the plan out would replace or remove anything in the directory. */
+export function pullDestroys(plan: PullPlan): boolean {
+  return plan.remove.length > 0 || plan.rmdirs.length > 0 || plan.write.some((w) => w.overwrite);
+}
+
+/** A file or directory that could not be written or removed (exit 2: the directory given cannot be used). */
+export class LocalFileError extends DgwError {
+  constructor(message: string, cause: unknown) {
+    super('usage', message, { cause });
+  }
+}
+
+/**
+ * Carries a pull plan out under `root`: each file written to a hidden temporary file first and
+ * renamed into place, so a file is never left half written; removals last. Every path is checked
+ * to stay inside `root`.
+ */
+export async function writePull(root: string, plan: PullPlan, label: string): Promise<void> {
+  const inside = (rel: string) => {
+    const full = path.resolve(root, ...rel.split('/'));
+    const back = path.relative(root, full);
+    if (rel.split('/').some((s) => s === '' || s === '.' || s === '..') || back.startsWith('..') || path.isAbsolute(back)) {
+      throw new DgwError('internal', `refusing to write ${rel}: it is not inside ${root}`);
+    }
+    return full;
+  };
+  const io = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      throw new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
+    }
+  };
+  await io(`create ${label}`, () => fs.mkdir(root, { recursive: true }));
+  for (const dir of plan.mkdirs) await io(`create the directory ${label}${dir}`, () => fs.mkdir(inside(dir), { recursive: true }));
+  for (const w of plan.write) {
+    const full = inside(w.file);
+    await io(`create the directory of ${label}${w.file}`, () => fs.mkdir(path.dirname(full), { recursive: true }));
+    const temporary = path.join(path.dirname(full), `.${path.basename(full)}.dgw-${randomBytes(4).toString('hex')}.tmp`);
+    await io(`write ${label}${w.file}`, async () => {
+      try {
+        await fs.writeFile(temporary, w.content, { flag: 'wx' });
+        await fs.rename(temporary, full);
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
+    });
+  }
+  for (const file of plan.remove) await io(`remove ${label}${file}`, () => fs.rm(inside(file), { force: true }));
+  for (const dir of plan.rmdirs) {
+    await fs.rmdir(inside(dir)).catch(() => undefined); // left when it still holds other files
+  }
+}

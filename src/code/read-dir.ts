@@ -1,0 +1,163 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { dirFor, folderNameProblem, SQL_EXTENSION } from './layout.js';
+import type { DesiredQuery, DesiredState } from './model.js';
+import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
+
+/** The largest query file read (the local gateway takes request bodies up to 1 MiB). */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** One `.sql` file found: its query, or why it could not be read. */
+export interface ScannedFile {
+  file: string;
+  query?: DesiredQuery;
+  problem?: FileProblem;
+}
+
+/** What a walk of the managed folders found. */
+export interface Scan {
+  files: ScannedFile[];
+  /** Every directory in the managed folders, as folder paths. */
+  folders: string[];
+  /** Entries dgw will not read or write through (links, devices, a directory named like a file): never overwritten, never removed. */
+  unsafe: FileProblem[];
+}
+
+/**
+ * Walks the managed folders of a directory. Hidden entries (`.git`, `.gitkeep`) and files that
+ * are not `.sql` are skipped; symbolic links, devices, pipes and sockets are never followed or
+ * read (a link could lead out of the directory, a pipe would block); each `.sql` file is read
+ * whole, at most MAX_FILE_BYTES, as strict UTF-8.
+ */
+export async function scanDirectory(root: string, scope: string[], options: ReadOptions = {}): Promise<Scan> {
+  const scan: Scan = { files: [], folders: [], unsafe: [] };
+  for (const folder of scope) {
+    const rel = dirFor(folder);
+    const start = path.join(root, rel);
+    const stat = await fs.lstat(start).catch(() => undefined);
+    if (!stat) continue;
+    if (!stat.isDirectory() && rel !== '') {
+      scan.unsafe.push(new FileProblem(rel, stat.isSymbolicLink() ? 'is a symbolic link; dgw reads only files and folders inside the directory' : 'is not a directory'));
+      continue;
+    }
+    if (rel !== '') scan.folders.push(folder);
+    await walk(root, rel, scan, options);
+  }
+  scan.files.sort((a, b) => a.file.localeCompare(b.file));
+  scan.folders.sort();
+  return scan;
+}
+
+async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<void> {
+  const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
+    const isSql = entry.name.toLowerCase().endsWith(SQL_EXTENSION);
+    if (entry.isSymbolicLink()) {
+      if (isSql || (await isDirectoryLink(path.join(root, file)))) {
+        scan.unsafe.push(new FileProblem(file, 'is a symbolic link; dgw reads only files and folders inside the directory, so it neither follows nor replaces links'));
+      }
+      continue;
+    }
+    if (entry.isDirectory()) {
+      const problem = folderNameProblem(entry.name);
+      if (problem) {
+        scan.unsafe.push(new FileProblem(file, `is a directory, but its name ${problem}; rename it`));
+        continue;
+      }
+      scan.folders.push(`/${file}`);
+      await walk(root, file, scan, options);
+      continue;
+    }
+    if (!isSql) continue;
+    if (!entry.isFile()) {
+      scan.unsafe.push(new FileProblem(file, 'is not a regular file (a pipe, socket or device); dgw does not read it'));
+      continue;
+    }
+    scan.files.push(await readQueryFile(root, file, options));
+  }
+}
+
+async function isDirectoryLink(full: string): Promise<boolean> {
+  return (await fs.stat(full).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/** Reads and parses one file; a problem is returned, not thrown. */
+async function readQueryFile(root: string, file: string, options: ReadOptions): Promise<ScannedFile> {
+  const full = path.join(root, file);
+  try {
+    const handle = await fs.open(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    let bytes: Buffer;
+    try {
+      const { size } = await handle.stat();
+      if (size > MAX_FILE_BYTES) throw new FileProblem(file, `is ${size} bytes; a query file may hold at most ${MAX_FILE_BYTES} bytes`);
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+    return { file, query: parseQueryFile(file, decode(bytes, file), options) };
+  } catch (error) {
+    if (error instanceof FileProblem) return { file, problem: error };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { file, problem: new FileProblem(file, 'is a symbolic link; dgw does not follow it') };
+    return { file, problem: new FileProblem(file, `cannot be read: ${(error as Error).message}`) };
+  }
+}
+
+/** Strict UTF-8 (a byte-order mark allowed); a NUL byte means a binary file. */
+function decode(bytes: Buffer, file: string): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const loose = bytes.toString('utf8');
+    const line = loose.slice(0, loose.indexOf('\uFFFD')).split('\n').length;
+    throw new FileProblem(file, 'is not UTF-8 text; save it as UTF-8', line);
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) throw new FileProblem(file, 'holds a NUL byte; is it a binary file?', text.slice(0, nul).split('\n').length);
+  return text;
+}
+
+/** Every problem of a scan that stops a plan: unsafe entries, unreadable files, one name in two files. */
+export function scanProblems(scan: Scan): FileProblem[] {
+  const problems = [...scan.unsafe, ...scan.files.flatMap((f) => (f.problem ? [f.problem] : []))];
+  const byName = new Map<string, string[]>();
+  for (const f of scan.files) if (f.query) byName.set(f.query.name, [...(byName.get(f.query.name) ?? []), f.file]);
+  for (const [name, files] of byName) {
+    if (files.length > 1) {
+      problems.push(new FileProblem(files[1], `the name ${name} is also used by ${files.filter((f) => f !== files[1]).join(', ')}; a SQL name is unique in a project, so it can be in one file only`));
+    }
+  }
+  return problems.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Bad input in the directory: every problem, each naming its file; exit 2 before any request. */
+export class InvalidFilesError extends UsageError {
+  constructor(
+    readonly problems: FileProblem[],
+    dirLabel: string,
+  ) {
+    super(
+      problems.length === 1 ? problems[0].where(dirLabel) : `${problems.length} problems in ${dirLabel || 'the directory'}: ${problems.map((p) => p.where(dirLabel)).join('; ')}`,
+      'nothing was sent; fix the files and run the command again',
+    );
+  }
+}
+
+/** The directory's desired state, or an InvalidFilesError listing every problem. */
+export function desiredState(scan: Scan, scope: string[], dirLabel: string): DesiredState {
+  const problems = scanProblems(scan);
+  if (problems.length > 0) throw new InvalidFilesError(problems, dirLabel);
+  return { queries: scan.files.map((f) => f.query!), folders: scan.folders, scope };
+}
+
+/** Checks the directory exists (a plan of an absent directory would read as "delete everything"). */
+export async function requireDirectory(root: string, label: string): Promise<void> {
+  const stat = await fs.stat(root).catch(() => undefined);
+  if (!stat) throw new UsageError(`the directory ${label} does not exist`, 'run `dgw pull` to write the project\'s queries there, or pass --dir');
+  if (!stat.isDirectory()) throw new UsageError(`${label} is not a directory`, 'pass --dir with the directory that holds the .sql files');
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { folderTree } from '../api/folder-tree.js';
+import { listFolders } from '../api/folders.js';
+import type { Http } from '../api/http.js';
+import { folderSegments } from '../api/names.js';
+import { listQueries } from '../api/queries.js';
+import type { Query } from '../api/types.js';
+import type { ProjectFolder, ProjectQuery, ProjectState } from './model.js';
+import { refreshOf } from './refresh.js';
+
+/** Reads a project's queries and folders: two requests, whatever the project holds. */
+export async function readProject(http: Http, projectId: string): Promise<ProjectState> {
+  const [queries, folders] = await Promise.all([listQueries(http, projectId), listFolders(http, projectId)]);
+  return projectState(queries, folderTree(folders).byId.values());
+}
+
+/** The project state from what the service returned (pure). */
+export function projectState(queries: Query[], folders: Iterable<{ id: string; path: string }>): ProjectState {
+  const folderList: ProjectFolder[] = [...folders].map((f) => ({ id: f.id, path: cleanPath(f.path) }));
+  const pathOf = new Map(folderList.map((f) => [f.id, f.path]));
+  const queryList: ProjectQuery[] = queries.map((q) => ({
+    id: q.id,
+    name: q.name,
+    displayName: q.displayName,
+    materialized: q.queryType === 'MATERIALIZED',
+    schedule: q.queryType === 'MATERIALIZED' ? refreshOf(q.schedule) : null,
+    sql: q.inputQuery,
+    // The document's queries carry their path; the seed's only a folder id.
+    folder: q.path ? cleanPath(q.path) : q.folderId ? (pathOf.get(q.folderId) ?? '/') : '/',
+  }));
+  queryList.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  folderList.sort((a, b) => a.path.localeCompare(b.path) || a.id.localeCompare(b.id));
+  return { queries: queryList, folders: folderList, fingerprint: fingerprint(queryList, folderList) };
+}
+
+function cleanPath(path: string): string {
+  return `/${folderSegments(path).join('/')}`;
+}
+
+/**
+ * A hash of everything a plan depends on: each query's id, name, display name, type, schedule,
+ * SQL (exactly as returned) and folder, and each folder's id and path. Equal fingerprints mean the
+ * project is as the plan saw it.
+ */
+export function fingerprint(queries: ProjectQuery[], folders: ProjectFolder[]): string {
+  const canonical = JSON.stringify({
+    queries: [...queries].sort((a, b) => a.id.localeCompare(b.id)).map((q) => [q.id, q.name, q.displayName, q.materialized, q.schedule, q.sql, q.folder]),
+    folders: [...folders].sort((a, b) => a.id.localeCompare(b.id)).map((f) => [f.id, f.path]),
+  });
+  return `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
+}

@@ -1,0 +1,47 @@
+import type { Schedule } from '../api/types.js';
+import { parseDuration } from '../schedule/duration.js';
+import type { Refresh } from './model.js';
+
+/** A schedule as the project holds it, with "none" as null. */
+export function refreshOf(schedule: Schedule | null): Refresh | null {
+  return schedule === null || schedule.type === 'none' ? null : schedule;
+}
+
+/**
+ * Whether two schedules refresh alike: intervals of the same length (`PT6H` and `PT360M`), cron
+ * expressions equal up to spacing and letter case, a missing time zone being UTC.
+ */
+export function sameRefresh(a: Refresh | null, b: Refresh | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.type === 'interval' && b.type === 'interval') {
+    const [x, y] = [parseDuration(a.repeatDuration), parseDuration(b.repeatDuration)];
+    return x && y ? x.ms === y.ms : a.repeatDuration === b.repeatDuration;
+  }
+  if (a.type === 'cron' && b.type === 'cron') {
+    const expr = (s: string) => s.trim().split(/\s+/).join(' ').toUpperCase();
+    return expr(a.cronExpression) === expr(b.cronExpression) && (a.timezone || 'UTC') === (b.timezone || 'UTC');
+  }
+  return false;
+}
+
+const UNITS: Array<[string, number]> = [
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1000],
+];
+
+/** An interval the way a person writes it in a header: `6h`, `90m`, `1d`; ISO 8601 when no one unit fits. */
+export function everyText(repeatDuration: string): string {
+  const d = parseDuration(repeatDuration);
+  if (!d) return repeatDuration;
+  for (const [unit, ms] of UNITS) if (d.ms % ms === 0) return `${d.ms / ms}${unit}`;
+  return d.iso;
+}
+
+/** One short phrase: `every 6h`, `cron 0 2 * * * (Europe/Berlin)`, `no schedule`. */
+export function describeRefresh(r: Refresh | null): string {
+  if (r === null) return 'no schedule';
+  if (r.type === 'interval') return `every ${everyText(r.repeatDuration)}`;
+  return `cron ${r.cronExpression}${r.timezone ? ` (${r.timezone})` : ''}`;
+}

@@ -1,0 +1,115 @@
+import type { ChalkInstance } from 'chalk';
+import { structuredPatch } from 'diff';
+import type { Change, QueryView } from './model.js';
+import type { PlanSummary } from './plan-file.js';
+import type { PlanWithNotes } from './diff.js';
+import { describeRefresh } from './refresh.js';
+
+/** Where a plan was made, for its first line. */
+export interface PlanHeading {
+  project: string;
+  dir: string;
+  scope: string[];
+}
+
+/**
+ * A plan as a person reads it: one line per change, then for an update each changed field
+ * (the SQL as a unified diff), then what is left unmanaged, then the counts. Colour comes from
+ * the chalk instance (none off a terminal).
+ */
+export function renderPlan(plan: PlanWithNotes, summary: PlanSummary, heading: PlanHeading, color: ChalkInstance): string {
+  const out: string[] = [];
+  const scope = heading.scope.join(', ');
+  out.push(color.bold(`Plan for project ${heading.project}, directory ${heading.dir}${scope === '/' ? '' : ` (managed folders: ${scope})`}`), '');
+  for (const change of plan.changes) out.push(...renderChange(change, color));
+  if (plan.changes.length > 0) out.push('');
+  const { queries, folders } = plan.unmanaged;
+  if (queries.length + folders.length > 0) {
+    out.push(color.bold('Unmanaged (in the project, in no file; left alone, --prune plans their deletion):'));
+    for (const q of queries) out.push(`  ${q.name}${q.folder === '/' ? '' : ` in ${q.folder}`}`);
+    for (const f of folders) out.push(`  folder ${f}`);
+    out.push('');
+  }
+  for (const note of plan.skipped) out.push(color.dim(`skipped: ${note}`));
+  if (plan.skipped.length > 0) out.push('');
+  out.push(summaryLine(summary, color));
+  return `${out.join('\n')}\n`;
+}
+
+/** `Plan: 1 to create, 2 to update, 1 to delete (5 requests).` or `No changes: ...`. */
+export function summaryLine(s: PlanSummary, color: ChalkInstance): string {
+  if (s.changes === 0) return color.green('No changes: the project matches the files.');
+  const parts = [
+    [s.create, 'to create'],
+    [s.update, 'to update'],
+    [s.convert, 'to convert'],
+    [s.schedule, 'to reschedule'],
+    [s.move, 'to move'],
+    [s.delete, 'to delete'],
+    [s.createFolder, `folder${s.createFolder === 1 ? '' : 's'} to create`],
+    [s.deleteFolder, `folder${s.deleteFolder === 1 ? '' : 's'} to delete`],
+  ].filter(([n]) => Number(n) > 0);
+  return `${color.bold('Plan:')} ${parts.map(([n, what]) => `${n} ${what}`).join(', ')} (${s.requests} request${s.requests === 1 ? '' : 's'}).`;
+}
+
+function renderChange(change: Change, color: ChalkInstance): string[] {
+  switch (change.action) {
+    case 'createFolder':
+      return [`  ${color.green('+')} create folder ${change.folder}`];
+    case 'deleteFolder':
+      return [`  ${color.red('-')} delete folder ${change.folder}`];
+    case 'delete':
+      return [`  ${color.red('-')} delete ${change.name}${change.before.folder === '/' ? '' : ` in ${change.before.folder}`} ${color.dim(`(${kindOf(change.before)})`)}`];
+    case 'create': {
+      const facts = [kindOf(change.after), ...(change.from ? [`copied from ${change.from}`] : []), ...(change.after.displayName === change.name ? [] : [`"${change.after.displayName}"`])];
+      return [`  ${color.green('+')} create ${change.file} ${color.dim(`(${facts.join(', ')})`)}`];
+    }
+    case 'update': {
+      const verbs = change.fields.map((f) => (f === 'materialized' ? 'convert' : f === 'folder' ? 'move' : f === 'schedule' ? 'reschedule' : 'update'));
+      const verb = [...new Set(verbs)].join(', ');
+      const lines = [`  ${color.yellow('~')} ${verb} ${change.file}`];
+      for (const field of change.fields) lines.push(...renderField(field, change.before, change.after, color));
+      return lines;
+    }
+  }
+}
+
+function renderField(field: string, before: QueryView, after: QueryView, color: ChalkInstance): string[] {
+  const pad = '      ';
+  switch (field) {
+    case 'displayName':
+      return [`${pad}displayName: ${color.red(JSON.stringify(before.displayName))} → ${color.green(JSON.stringify(after.displayName))}`];
+    case 'materialized':
+      return [`${pad}type: ${color.red(kindName(before.materialized))} → ${color.green(kindName(after.materialized))}`];
+    case 'schedule':
+      return [`${pad}schedule: ${color.red(describeRefresh(before.schedule))} → ${color.green(describeRefresh(after.schedule))}`];
+    case 'folder':
+      return [`${pad}folder: ${color.red(before.folder)} → ${color.green(after.folder)}`];
+    default:
+      return [`${pad}sql:`, ...sqlDiff(before.sql, after.sql, color).map((l) => `${pad}  ${l}`)];
+  }
+}
+
+/** A unified diff of two SQL texts, hunks with two lines of context, coloured where colour is on. */
+export function sqlDiff(before: string, after: string, color: ChalkInstance): string[] {
+  const patch = structuredPatch('project', 'file', `${before}\n`, `${after}\n`, '', '', { context: 2 });
+  const lines: string[] = [];
+  for (const hunk of patch.hunks) {
+    lines.push(color.cyan(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
+    for (const line of hunk.lines) {
+      if (line.startsWith('-')) lines.push(color.red(line));
+      else if (line.startsWith('+')) lines.push(color.green(line));
+      else lines.push(line);
+    }
+  }
+  return lines;
+}
+
+function kindName(materialized: boolean): string {
+  return materialized ? 'materialized' : 'plain';
+}
+
+function kindOf(view: QueryView): string {
+  if (!view.materialized) return 'plain';
+  return view.schedule ? `materialized, ${describeRefresh(view.schedule)}` : 'materialized';
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ApplyStoppedError, applySteps, describeStep } from '../../code/apply.js';
+import { readPlanDocument, StalePlanError, summarise } from '../../code/plan-file.js';
+import type { Step } from '../../code/order.js';
+import { renderPlan } from '../../code/render.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { confirmDestructive } from '../confirm.js';
+import { minIntervalFor } from '../query/request-flags.js';
+import { makePlan, planAgainstProject, type MadePlan } from './make-plan.js';
+import { codeLocation, type CodeLocation } from './where.js';
+
+export interface ApplyOptions {
+  dir?: string;
+  prune?: boolean;
+  yes?: boolean;
+  plan?: string;
+}
+
+export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> {
+  const { made, where } = opts.plan === undefined ? await planFromFiles(ctx, opts) : await planFromSavedPlan(ctx, opts, opts.plan);
+  const { plan, steps } = made;
+  const summary = summarise(plan.changes, steps);
+  if (plan.changes.length === 0) {
+    ctx.out.result({ project: made.projectId, applied: [], notDone: [], failed: null }, '');
+    ctx.out.success('No changes: the project matches the files.');
+    return;
+  }
+  if (!ctx.out.json && ctx.out.mode.kind !== 'quiet') {
+    ctx.io.stderr.write(renderPlan(plan, summary, { project: made.projectId, dir: where, scope: made.desired.scope }, ctx.color));
+  }
+  const destroys = [
+    summary.delete > 0 && `deletes ${summary.delete} ${summary.delete === 1 ? 'query' : 'queries'}`,
+    summary.deleteFolder > 0 && `deletes ${summary.deleteFolder} ${summary.deleteFolder === 1 ? 'folder' : 'folders'}`,
+    summary.convert > 0 && `converts ${summary.convert} ${summary.convert === 1 ? 'query' : 'queries'}`,
+  ].filter((x): x is string => typeof x === 'string');
+  if (destroys.length > 0) await confirmDestructive(ctx, `apply this plan (it ${destroys.join(' and ')})`, { yes: opts.yes });
+
+  const applied: Step[] = [];
+  try {
+    await applySteps(made.http, made.projectId, steps, made.project, (step) => {
+      applied.push(step);
+      ctx.out.success(describeStep(step));
+    });
+  } catch (error) {
+    if (error instanceof ApplyStoppedError) {
+      const notDone = error.notDone.map(describeStep);
+      if (notDone.length > 0) ctx.io.stderr.write(`not done:\n${notDone.map((d) => `  ${d}\n`).join('')}`);
+      if (ctx.out.json) {
+        ctx.out.value({ project: made.projectId, applied: applied.map(describeStep), failed: { request: describeStep(error.step), message: error.failure.message }, notDone });
+      }
+    }
+    throw error;
+  }
+  ctx.out.result({ project: made.projectId, applied: applied.map(describeStep), notDone: [], failed: null }, applied.map(describeStep).join('\n'));
+  ctx.out.success(`applied ${plan.changes.length} ${plan.changes.length === 1 ? 'change' : 'changes'} with ${steps.length} ${steps.length === 1 ? 'request' : 'requests'}`);
+}
+
+async function planFromFiles(ctx: Context, opts: ApplyOptions): Promise<{ made: MadePlan; where: string }> {
+  const location: CodeLocation = await codeLocation(ctx, opts.dir);
+  return { made: await makePlan(ctx, location, opts.prune === true), where: location.label };
+}
+
+/**
+ * A saved plan is applied only to the project it was made for, reached the same way, and only
+ * if the project's fingerprint is still the one the plan was made from; the changes are then
+ * worked out again from the plan's desired state (and must be the plan's own).
+ */
+async function planFromSavedPlan(ctx: Context, opts: ApplyOptions, file: string): Promise<{ made: MadePlan; where: string }> {
+  if (opts.dir !== undefined || opts.prune) throw new UsageError('--plan carries its own directory and --prune: give neither with it');
+  let text: string;
+  try {
+    text = await fs.readFile(path.resolve(ctx.cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--plan ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const doc = readPlanDocument(text, file, await minIntervalFor(ctx));
+  const projectId = await ctx.projectId();
+  const target = (await ctx.settings()).baseUrl.value ?? 'local';
+  if (doc.project !== projectId || doc.target !== target) {
+    throw new UsageError(`--plan ${file} was made for project ${doc.project} at ${doc.target}; this command is for project ${projectId} at ${target}`);
+  }
+  const made = await planAgainstProject(doc.desired, await ctx.http(), projectId, doc.prune);
+  if (made.project.fingerprint !== doc.fingerprint) {
+    throw new StalePlanError(`the project has changed since the plan in ${file} was made (its queries or folders are not the ones the plan saw); nothing was changed`);
+  }
+  if (JSON.stringify(made.plan.changes) !== JSON.stringify(doc.changes)) {
+    throw new UsageError(`--plan ${file}: its changes do not follow from its desired state (was it edited?); nothing was changed`);
+  }
+  return { made, where: doc.dir };
+}

@@ -1,0 +1,28 @@
+import { planDocument, type PlanDocument } from '../../code/plan-file.js';
+import { renderPlan } from '../../code/render.js';
+import type { Context } from '../../context.js';
+import { ChangesPresent } from '../../errors.js';
+import { makePlan, type MadePlan } from './make-plan.js';
+import { codeLocation, type CodeLocation } from './where.js';
+
+export interface PlanOptions {
+  dir?: string;
+  prune?: boolean;
+  exitCode?: boolean;
+}
+
+export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
+  const where = await codeLocation(ctx, opts.dir);
+  const made = await makePlan(ctx, where, opts.prune === true);
+  const doc = await documentOf(ctx, made, where);
+  const changed = made.plan.changes.flatMap((c) => ('name' in c ? [c.name] : [c.folder]));
+  if (ctx.out.json || ctx.out.mode.kind === 'quiet') ctx.out.value(doc, changed.join('\n'));
+  else ctx.io.stdout.write(renderPlan(made.plan, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope }, ctx.out.color));
+  if (opts.exitCode && made.plan.changes.length > 0) throw new ChangesPresent(made.plan.changes.length);
+}
+
+/** The plan as its documented JSON object. */
+export async function documentOf(ctx: Context, made: MadePlan, where: CodeLocation): Promise<PlanDocument> {
+  const target = (await ctx.settings()).baseUrl.value ?? 'local';
+  return planDocument(made.plan, made.steps, made.desired, { project: made.projectId, target, dir: where.label });
+}

@@ -1,0 +1,48 @@
+import { planPull, pullDestroys, writePull } from '../../code/pull.js';
+import { scanDirectory } from '../../code/read-dir.js';
+import { readProject } from '../../code/read-project.js';
+import { InvalidFilesError } from '../../code/read-dir.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { minIntervalFor } from '../query/request-flags.js';
+import { codeLocation } from './where.js';
+
+export interface PullOptions {
+  dir?: string;
+  force?: boolean;
+}
+
+export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
+  const where = await codeLocation(ctx, opts.dir);
+  // Links, pipes and devices are never written through or replaced, forced or not.
+  const scan = await scanDirectory(where.root, where.scope, { minInterval: await minIntervalFor(ctx) });
+  if (scan.unsafe.length > 0) throw new InvalidFilesError(scan.unsafe, where.label);
+  const projectId = await ctx.projectId();
+  const http = await ctx.http();
+  const project = await readProject(http, projectId);
+  const plan = planPull(scan, project, where.scope);
+  if (pullDestroys(plan) && !opts.force) {
+    const list = [
+      ...plan.write.filter((w) => w.overwrite).map((w) => `${where.label}${w.file} (differs from the project)`),
+      ...plan.remove.map((f) => `${where.label}${f} (no such query there in the project)`),
+      ...plan.rmdirs.map((d) => `${where.label}${d}/ (no such folder in the project)`),
+    ];
+    throw new UsageError(
+      `pull would replace or remove ${list.length} ${list.length === 1 ? 'entry' : 'entries'} that the project does not match: ${list.join('; ')}; nothing was written`,
+      'run `dgw plan` to see the differences, or `dgw pull --force` to take the project\'s version',
+    );
+  }
+  await writePull(where.root, plan, where.label);
+  for (const note of plan.skipped) ctx.out.warn(`skipped ${note}`);
+  const written = plan.write.map((w) => w.file);
+  for (const w of plan.write) ctx.out.note(`${w.overwrite ? 'replaced' : 'wrote'} ${where.label}${w.file}`);
+  for (const f of plan.remove) ctx.out.note(`removed ${where.label}${f}`);
+  ctx.out.result(
+    { project: projectId, dir: where.label, written, removed: plan.remove, unchanged: plan.unchanged, createdDirectories: plan.mkdirs, skipped: plan.skipped },
+    written.join('\n'),
+  );
+  const count = written.length + plan.unchanged.length;
+  ctx.out.success(
+    `pulled ${count} ${count === 1 ? 'query' : 'queries'} into ${where.label} (${written.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed)`,
+  );
+}

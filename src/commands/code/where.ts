@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { normaliseScope } from '../../code/layout.js';
+import { loadProjectFile } from '../../config/project-file.js';
+import type { Context } from '../../context.js';
+
+/** Where the query files of this run live, and which folders they manage. */
+export interface CodeLocation {
+  /** Absolute path of the directory. */
+  root: string;
+  /** The directory as messages name it, ending in `/` (`queries/`). */
+  label: string;
+  /** The managed folders (`/` for the whole project). */
+  scope: string[];
+}
+
+/**
+ * `--dir`, else the project file's `code.dir` (relative to the project file), else `./queries`;
+ * the managed folders come from the project file's `code.folders` (default: the whole project).
+ */
+export async function codeLocation(ctx: Context, dirFlag: string | undefined): Promise<CodeLocation> {
+  const projectFile = await loadProjectFile(ctx.cwd);
+  const configured = projectFile?.code?.dir;
+  const root =
+    dirFlag !== undefined
+      ? path.resolve(ctx.cwd, dirFlag)
+      : configured !== undefined
+        ? path.resolve(path.dirname(projectFile!.filepath), configured)
+        : path.resolve(ctx.cwd, 'queries');
+  const shown = dirFlag ?? (configured !== undefined ? path.relative(ctx.cwd, root) || '.' : 'queries');
+  return { root, label: shown.endsWith('/') ? shown : `${shown}/`, scope: normaliseScope(projectFile?.code?.folders ?? []) };
+}

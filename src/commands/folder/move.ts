@@ -1,0 +1,75 @@
+import { Argument, type Command } from 'commander';
+import { findFolder } from '../../api/folder-tree.js';
+import { moveFolder } from '../../api/folders.js';
+import type { Http } from '../../api/http.js';
+import { folderSegments } from '../../api/names.js';
+import type { Context } from '../../context.js';
+import { DgwError, NotFoundError, UsageError } from '../../errors.js';
+import { examples, type Wiring } from '../wiring.js';
+import { folderIdFor, loadTree, parseFolderRef, type FolderRef } from './resolve.js';
+import { completes } from '../../completion/kinds.js';
+
+export interface FolderMoveOptions {
+  dryRun?: boolean;
+}
+
+export function registerFolderMove(parent: Command, wiring: Wiring): void {
+  parent
+    .command('move')
+    .argument('<folder>', 'the folder to move: a path such as /reports/monthly, or a folder id')
+    .addArgument(completes(new Argument('<destination>', 'an existing folder to move it into (a path, an id, or / for the root), or the new path it should have'), 'folder'))
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Move a query folder, with its subfolders and queries, elsewhere in the tree (to put queries into a folder: folder mv)')
+    .addHelpText(
+      'after',
+      `\nLike mv: into DESTINATION when that folder exists, else to the path DESTINATION (missing parents are made).\n${examples(
+        'dgw folder move /reports/monthly /archive          # → /archive/monthly',
+        'dgw folder move /reports/monthly /archive/2025-monthly   # moved and renamed, /archive made if missing',
+        'dgw folder move /archive/monthly /                  # back to the root',
+      )}`,
+    )
+    .action(wiring.action(runFolderMove));
+}
+
+export async function runFolderMove(ctx: Context, folderArg: string, destinationArg: string, opts: FolderMoveOptions): Promise<void> {
+  const source = parseFolderRef(folderArg);
+  if (source.kind === 'root') throw new UsageError('the root cannot be moved');
+  const destination = parseFolderRef(destinationArg, 'DESTINATION');
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  if (http.readsNothing) return dryRunMove(http, projectId, source, destination);
+  // One folder list resolves both arguments and tells whether DESTINATION is an existing folder.
+  const tree = await loadTree(http, projectId);
+  const folder = findFolder(tree, source.kind === 'path' ? source.path : source.id);
+  if (!folder) throw new NotFoundError(source.kind === 'path' ? `no folder at ${source.path}` : `no folder with id ${source.id}`);
+  let path: string;
+  if (destination.kind === 'root') path = `/${folder.name}`;
+  else {
+    const into = findFolder(tree, destination.kind === 'path' ? destination.path : destination.id);
+    if (!into && destination.kind === 'id') throw new NotFoundError(`no folder with id ${destination.id}`);
+    path = into ? `${into.path}/${folder.name}` : `/${folderSegments(destination.kind === 'path' ? destination.path : '').join('/')}`;
+  }
+  if (path === folder.path) {
+    ctx.out.note(`folder ${folder.path} is there already`);
+    ctx.out.result({ id: folder.id, path }, folder.id);
+    return;
+  }
+  if (path.startsWith(`${folder.path}/`)) throw new DgwError('conflict', `cannot move folder ${folder.path} into itself (${path})`);
+  // The operation's body is the folder's own new path.
+  await moveFolder(http, projectId, folder.id, path);
+  if (opts.dryRun) return;
+  ctx.out.result({ id: folder.id, path }, folder.id);
+  ctx.out.success(`moved folder ${folder.path} to ${path}`);
+}
+
+/**
+ * A dry run reads nothing, so it cannot tell whether DESTINATION is a folder (then the folder goes
+ * into it) or a new path: it shows the first, and says so.
+ */
+async function dryRunMove(http: Http, projectId: string, source: FolderRef & { kind: 'path' | 'id' }, destination: FolderRef): Promise<void> {
+  const id = await folderIdFor(http, projectId, source);
+  const name = source.kind === 'path' ? folderSegments(source.path).at(-1)! : http.placeholder(`name of folder ${source.id}`);
+  const into = destination.kind === 'root' ? '' : destination.kind === 'path' ? destination.path.replace(/\/+$/, '') : http.placeholder(`path of folder ${destination.id}`);
+  const lines = destination.kind === 'path' ? [`(a dry run reads nothing: if ${destination.path} is not a folder, a real run moves the folder to ${destination.path} itself)`] : [];
+  await moveFolder(http.describing({ lines, facts: {} }), projectId, id, `${into}/${name}`);
+}

@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { findFolder, readFolderTree, type TreeNode } from '../../api/folder-tree.js';
+import { getFolderTree } from '../../api/folders.js';
+import { folderSegments } from '../../api/names.js';
+import type { Context } from '../../context.js';
+import { NotFoundError } from '../../errors.js';
+import { examples, type Wiring } from '../wiring.js';
+import { drawTree, type DrawnFolder } from './draw-tree.js';
+import { loadTree, parseFolderRef } from './resolve.js';
+
+export interface FolderTreeOptions {
+  queries?: boolean;
+}
+
+export function registerFolderTree(parent: Command, wiring: Wiring): void {
+  parent
+    .command('tree')
+    .argument('[folder]', 'show only this folder and what is below it (a path, or a folder id)')
+    .option('--queries', 'list the queries in each folder')
+    .description('Show the folder tree (the service\'s tree endpoint), with the queries in each folder if asked')
+    .addHelpText('after', examples('dgw folder tree', 'dgw folder tree /reports --queries', 'dgw folder tree --queries --json'))
+    .action(wiring.action(runFolderTree));
+}
+
+export async function runFolderTree(ctx: Context, folderArg: string | undefined, opts: FolderTreeOptions): Promise<void> {
+  const ref = folderArg === undefined ? ({ kind: 'root' } as const) : parseFolderRef(folderArg);
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  let rootFolderId: string | undefined;
+  let basePath = '';
+  if (ref.kind === 'path') {
+    const folder = findFolder(await loadTree(http, projectId), ref.path);
+    if (!folder) throw new NotFoundError(`no folder at ${ref.path}`);
+    rootFolderId = folder.id;
+    basePath = `/${folderSegments(ref.path).slice(0, -1).join('/')}`;
+  } else if (ref.kind === 'id') {
+    rootFolderId = ref.id;
+  }
+  const answer = await getFolderTree(http, projectId, { includeQueries: opts.queries, rootFolderId });
+  let roots = readFolderTree(answer, basePath);
+  // A subtree by id in the seed's shape carries no paths: the folder list says where its root is.
+  if (ref.kind === 'id' && roots.length > 0 && !hasPaths(answer)) {
+    const folder = findFolder(await loadTree(http, projectId), ref.id);
+    roots = readFolderTree(answer, folder ? folder.path.split('/').slice(0, -1).join('/') : '');
+  }
+  if (ctx.out.json) {
+    ctx.out.value(roots.map((n) => nested(n, opts.queries === true)));
+    return;
+  }
+  if (ctx.out.mode.kind === 'quiet') {
+    const ids = (nodes: TreeNode[]): string[] => nodes.flatMap((n) => [n.id, ...ids(n.children)]);
+    const all = ids(roots);
+    if (all.length > 0) ctx.out.raw(all.join('\n'));
+    return;
+  }
+  const lines = drawTree(roots.map((n) => drawn(n, opts.queries === true)), ctx.color);
+  ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
+}
+
+function hasPaths(answer: unknown): boolean {
+  const tree = (answer as { tree?: Array<{ path?: unknown }> } | undefined)?.tree;
+  return Array.isArray(tree) && tree.every((n) => typeof n?.path === 'string');
+}
+
+function drawn(node: TreeNode, withQueries: boolean): DrawnFolder {
+  const queries = node.queries ?? null;
+  return {
+    id: node.id,
+    name: node.name,
+    children: node.children.map((c) => drawn(c, withQueries)),
+    queryCount: queries ? queries.length : (node.queryIds?.length ?? null),
+    queries: withQueries && queries ? queries.map((q) => ({ id: q.id, name: q.name })) : undefined,
+  };
+}
+
+/** JSON of a node: `{id, name, path, children}`, plus `queries` when they were asked for. */
+function nested(node: TreeNode, withQueries: boolean): object {
+  return {
+    id: node.id,
+    name: node.name,
+    path: node.path,
+    children: node.children.map((c) => nested(c, withQueries)),
+    ...(withQueries ? { queries: node.queries ?? [] } : {}),
+  };
+}

@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import { findFolder, readFolderContents, type FolderTree } from '../../api/folder-tree.js';
+import { getFolder } from '../../api/folders.js';
+import { listQueries } from '../../api/queries.js';
+import type { Query } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+import type { Column } from '../../output/format.js';
+import { QUERY_COLUMNS } from '../query/columns.js';
+import { examples, type Wiring } from '../wiring.js';
+import { loadTree, parseFolderRef } from './resolve.js';
+
+/** What `folder view --json` prints: the folder, its subfolders and its queries. */
+export interface FolderView {
+  id: string;
+  name: string;
+  path: string | null;
+  parentId: string | null;
+  createdAt: string | null;
+  folders: Array<{ id: string; name: string; path: string | null }>;
+  queries: Query[];
+}
+
+const FIELDS: Column<FolderView>[] = [
+  { header: 'id', value: (f) => f.id },
+  { header: 'name', value: (f) => f.name },
+  { header: 'path', value: (f) => f.path },
+  { header: 'created', value: (f) => f.createdAt },
+  { header: 'folders', value: (f) => f.folders.map((x) => x.name).join(', ') },
+  { header: 'queries', value: (f) => f.queries.length },
+];
+
+export function registerFolderView(parent: Command, wiring: Wiring): void {
+  parent
+    .command('view')
+    .aliases(['get', 'show'])
+    .argument('<folder>', 'folder path such as /reports/monthly, or folder id')
+    .description('Show one query folder: its path, its subfolders and its queries')
+    .addHelpText('after', examples('dgw folder view /reports', 'dgw folder view 550e8400-e29b-41d4-a716-446655440000 --json queries'))
+    .action(wiring.action(runFolderView));
+}
+
+export async function runFolderView(ctx: Context, folderArg: string, _opts: object): Promise<void> {
+  const ref = parseFolderRef(folderArg);
+  if (ref.kind === 'root') throw new UsageError('the root is not a folder: `dgw folder tree` shows everything under it');
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  let tree: FolderTree | undefined = ref.kind === 'path' ? await loadTree(http, projectId) : undefined;
+  const id = ref.kind === 'id' ? ref.id : findFolder(tree!, ref.path)?.id;
+  if (!id) throw new NotFoundError(`no folder at ${folderArg}`);
+  const contents = readFolderContents(await getFolder(http, projectId, id));
+  // The seed's shape sends neither paths nor queries: the folder list and the query list fill them in.
+  if (contents.path === null) tree ??= await loadTree(http, projectId);
+  const path = contents.path ?? tree?.byId.get(id)?.path ?? null;
+  const queries = contents.queries ?? (contents.queryIds.length > 0 ? byIds(await listQueries(http, projectId), contents.queryIds) : []);
+  const view: FolderView = {
+    id: contents.id,
+    name: contents.name,
+    path,
+    parentId: contents.parentId ?? tree?.byId.get(id)?.parentId ?? null,
+    createdAt: contents.createdAt === null ? null : new Date(contents.createdAt).toISOString(),
+    folders: contents.folders.map((f) => ({ ...f, path: f.path ?? (path === null ? null : `${path}/${f.name}`) })),
+    queries,
+  };
+  await ctx.out.record(view, FIELDS, (f) => f.id);
+  if (ctx.out.mode.kind === 'table' && view.queries.length > 0) {
+    ctx.io.stdout.write('\nQueries:\n');
+    await ctx.out.list(view.queries, QUERY_COLUMNS, (q) => q.id);
+  }
+}
+
+/** The queries with these ids, in that order; an id the list lacks stays as a bare record. */
+function byIds(queries: Query[], ids: string[]): Query[] {
+  return ids.map((id) => queries.find((q) => q.id === id) ?? { id, displayName: '', name: '', inputQuery: '', queryType: 'PLAIN', schedule: null, path: null, folderId: null });
+}
+

@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { deleteApiKey, listApiKeys } from '../../api/keys.js';
+import { checkSegment } from '../../api/path.js';
+import { isIdShaped } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+import { requirePartnerKey } from '../partner-key.js';
+
+export interface KeyRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerKeyRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .argument('<key>', 'the key id (a UUID), or its name')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a project API key (partner key only); requests with it are refused from then on')
+    .addHelpText('after', examples('dgw key rm ci-pipeline', 'dgw key rm 21fd1a8d-88d5-4295-b792-5b2113138057 --yes'))
+    .action(wiring.action(runKeyRm));
+}
+
+export async function runKeyRm(ctx: Context, ref: string, opts: KeyRmOptions): Promise<void> {
+  if (!ref.trim()) throw new UsageError('KEY must not be empty');
+  checkSegment(ref, 'KEY');
+  await requirePartnerKey(ctx, 'managing project API keys');
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, `delete API key ${ref} of project ${projectId} (requests with it will be refused)`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  let id = ref;
+  if (!isIdShaped(ref) && http.readsNothing) id = http.placeholder(`id of key ${ref}`);
+  else if (!isIdShaped(ref)) {
+    const matches = (await listApiKeys(http, projectId)).filter((k) => k.name === ref || k.apiKeyId === ref);
+    if (matches.length === 0) throw new NotFoundError(`project ${projectId} has no API key named ${ref}`);
+    if (matches.length > 1) throw new UsageError(`${matches.length} keys are named ${ref}; give the id of the one to delete (${matches.map((k) => k.apiKeyId).join(', ')})`);
+    id = matches[0].apiKeyId;
+  }
+  await deleteApiKey(http, projectId, id);
+  if (opts.dryRun) return;
+  ctx.out.result({ apiKeyId: id, deleted: true }, id);
+  ctx.out.success(`deleted API key ${ref}`);
+}

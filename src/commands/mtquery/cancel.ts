@@ -1,0 +1,33 @@
+import { Argument, type Command } from 'commander';
+import { cancelRefresh } from '../../api/materialized.js';
+import { resolveQueryIds } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { examples, type Wiring } from '../wiring.js';
+import { STATUS_COLUMNS, statusId } from './columns.js';
+import { completes } from '../../completion/kinds.js';
+
+export interface CancelOptions {
+  dryRun?: boolean;
+}
+
+export function registerMtqueryCancel(parent: Command, wiring: Wiring): void {
+  parent
+    .command('cancel')
+    .addArgument(completes(new Argument('<query>', 'materialized query id or SQL name'), 'mtquery'))
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Cancel the refresh of a materialized query that is running, if any (the previous result stays)')
+    .addHelpText('after', examples('dgw mtquery cancel dailyrevenue', 'dgw mtquery cancel 709922802836177297 --json'))
+    .action(wiring.action(runMtqueryCancel));
+}
+
+export async function runMtqueryCancel(ctx: Context, ref: string, opts: CancelOptions): Promise<void> {
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const [id] = await resolveQueryIds(http, projectId, [ref]);
+  const status = await cancelRefresh(http, projectId, id);
+  if (opts.dryRun) return;
+  // The document's answer has no body; the local gateway's default shape sends the status.
+  if (status) await ctx.out.record(status, STATUS_COLUMNS, statusId);
+  else ctx.out.result({ queryId: id, cancel: 'requested' }, id);
+  ctx.out.success(`cancel of the refresh of ${ref} requested; see \`dgw mtquery status ${ref}\``);
+}

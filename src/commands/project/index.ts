@@ -1,0 +1,8 @@
+import type { Command } from 'commander';
+import type { Wiring } from '../wiring.js';
+import { registerProjectList } from './list.js';
+
+export function registerProject(program: Command, wiring: Wiring): void {
+  const project = program.command('project').description('Projects the key can reach, through organizations and workspaces');
+  registerProjectList(project, wiring);
+}

@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { listAllProjects, type ProjectEntry } from '../../api/organizations.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { requirePartnerKey } from '../partner-key.js';
+import { examples, type Wiring } from '../wiring.js';
+
+const COLUMNS: Column<ProjectEntry>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'NAME', value: (p) => p.name },
+  { header: 'WORKSPACE', value: (p) => p.workspaceName },
+  { header: 'ORGANIZATION', value: (p) => p.organizationName },
+  { header: 'CREATED', value: (p) => p.createdAt },
+];
+
+export function registerProjectList(parent: Command, wiring: Wiring): void {
+  parent
+    .command('list')
+    .alias('ls')
+    .description('List the projects a partner key can see, with their workspace and organization (finds the id for --project)')
+    .addHelpText('after', examples('dgw project list', 'dgw project list -q', 'dgw project list --json id,name,workspaceName'))
+    .action(wiring.action(runProjectList));
+}
+
+export async function runProjectList(ctx: Context, _opts: object): Promise<void> {
+  await requirePartnerKey(ctx, 'listing projects');
+  const http = await ctx.http();
+  await ctx.out.list(await listAllProjects(http), COLUMNS, (p) => p.id);
+}

@@ -1,0 +1,60 @@
+import { Argument, type Command } from 'commander';
+import { findFolder } from '../../api/folder-tree.js';
+import { folderSegments } from '../../api/names.js';
+import { moveQuery } from '../../api/queries.js';
+import { resolveQueryIds } from '../../api/resolve.js';
+import type { Context } from '../../context.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+import { loadTree, parseFolderRef } from '../folder/resolve.js';
+import { examples, type Wiring } from '../wiring.js';
+import { completes } from '../../completion/kinds.js';
+
+export interface QueryMvOptions {
+  dryRun?: boolean;
+}
+
+export function registerQueryMv(parent: Command, wiring: Wiring): void {
+  parent
+    .command('mv')
+    // commander allows only a last variadic argument: QUERY... FOLDER arrive as one list.
+    .addArgument(completes(new Argument('<query-and-folder...>', 'query ids or SQL names, then the folder: a path such as /reports/monthly (made when missing), a folder id, or / for the root'), 'query-or-folder'))
+    .usage('[options] <query...> <folder>')
+    .option('--dry-run', 'print the requests instead of sending them')
+    .description('Move queries to a folder (Update Query Path: one request per query)')
+    .addHelpText(
+      'after',
+      examples('dgw query mv revenuereport /reports/monthly', 'dgw query mv 709922802836177297 /archive/2025', 'dgw query mv revenuereport daily /   # back to the root'),
+    )
+    .action(wiring.action(runQueryMv));
+}
+
+export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOptions): Promise<void> {
+  if (items.length < 2) throw new UsageError('give at least one QUERY and then the target FOLDER');
+  const refs = items.slice(0, -1);
+  const target = parseFolderRef(items[items.length - 1]);
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const ids = await resolveQueryIds(http, projectId, refs);
+  let path: string;
+  if (target.kind === 'root') path = '/';
+  else if (target.kind === 'path') path = `/${folderSegments(target.path).join('/')}`;
+  else {
+    // The operation takes a path: a folder given by id is looked up once in the folder list.
+    const folder = findFolder(await loadTree(http, projectId), target.id);
+    if (!folder) throw new NotFoundError(`no folder with id ${target.id}`);
+    path = folder.path;
+  }
+  const moved: string[] = [];
+  for (const id of ids) {
+    try {
+      await moveQuery(http, projectId, id, path);
+    } catch (error) {
+      if (moved.length > 0) ctx.out.warn(`moved before the failure: ${moved.join(', ')}`);
+      throw error;
+    }
+    moved.push(id);
+  }
+  if (opts.dryRun) return;
+  ctx.out.result({ path, queryIds: moved }, moved.join('\n'));
+  ctx.out.success(`moved ${moved.length} ${moved.length === 1 ? 'query' : 'queries'} to ${path}`);
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What is installed of DuckDB, found without loading it. */
+export interface DuckDBInstall {
+  /** True when `--zone local` can load DuckDB: the package and a native binding for this platform. */
+  present: boolean;
+  /** The version of @duckdb/node-api, or null when it is not installed. */
+  version: string | null;
+  /** The native binding package found for this platform, or null. */
+  binding: string | null;
+}
+
+/**
+ * Finds @duckdb/node-api and its native binding the way loading them would (module resolution from
+ * dgw's own files), reading only package.json files: DuckDB itself is never loaded.
+ */
+export function findDuckDB(from: string = import.meta.url): DuckDBInstall {
+  let entry: string;
+  try {
+    entry = createRequire(from).resolve('@duckdb/node-api');
+  } catch {
+    return { present: false, version: null, binding: null };
+  }
+  const version = packageVersion(entry, '@duckdb/node-api');
+  const binding = nativeBinding(entry);
+  return { present: binding !== null, version, binding };
+}
+
+/** The platform's native binding package, resolved as @duckdb/node-bindings resolves it; null when absent. */
+function nativeBinding(apiEntry: string): string | null {
+  let require: NodeJS.Require;
+  try {
+    require = createRequire(createRequire(apiEntry).resolve('@duckdb/node-bindings'));
+  } catch {
+    return null;
+  }
+  const candidates = [`@duckdb/node-bindings-${process.platform}-${process.arch}`, `@duckdb/node-bindings-${process.platform}-${process.arch}-musl`];
+  return candidates.find((name) => canResolve(require, `${name}/package.json`)) ?? null;
+}
+
+function canResolve(require: NodeJS.Require, specifier: string): boolean {
+  try {
+    require.resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The version in the package.json of the package `file` belongs to. */
+function packageVersion(file: string, name: string): string | null {
+  let dir = path.dirname(file.startsWith('file:') ? fileURLToPath(file) : file);
+  for (;;) {
+    const candidate = path.join(dir, 'package.json');
+    try {
+      const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === name) return pkg.version ?? null;
+    } catch {
+      // no package.json here; keep climbing
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { configDir } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import { localDataDir } from '../../gateway/paths.js';
+import type { Column } from '../../output/format.js';
+import { VERSION } from '../../version.js';
+import { examples, type Wiring } from '../wiring.js';
+import { findDuckDB, type DuckDBInstall } from './duckdb-install.js';
+
+/** What `dgw version` reports (`--json` prints it as is). */
+export interface VersionInfo {
+  version: string;
+  node: string;
+  platform: string;
+  arch: string;
+  duckdb: DuckDBInstall;
+  /** The user store's folder (DGW_CONFIG_DIR, else the platform's config folder). */
+  configDir: string;
+  /** The local gateway's data folder (DGW_LOCAL_DIR, else the user data dir). */
+  localDataDir: string;
+}
+
+const FIELDS: Column<VersionInfo>[] = [
+  { header: 'dgw', value: (v) => v.version },
+  { header: 'node', value: (v) => v.node },
+  { header: 'platform', value: (v) => `${v.platform}-${v.arch}` },
+  { header: 'duckdb', value: (v) => describeDuckDB(v.duckdb) },
+  { header: 'config folder', value: (v) => v.configDir },
+  { header: 'local data folder', value: (v) => v.localDataDir },
+];
+
+export function registerVersion(program: Command, wiring: Wiring): void {
+  program
+    .command('version')
+    .description('Show the version of dgw, Node.js, the platform, whether DuckDB is installed, and the config folder')
+    .addHelpText(
+      'after',
+      `${examples('dgw version', 'dgw version --json', 'dgw --version              # the number alone')}
+DuckDB (the local gateway's engine) is found, not loaded: "installed" means --zone local can use it.
+`,
+    )
+    .action(wiring.action(runVersion));
+}
+
+export async function runVersion(ctx: Context, _opts: object): Promise<void> {
+  const info: VersionInfo = {
+    version: VERSION,
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    duckdb: findDuckDB(),
+    configDir: configDir(ctx.env),
+    localDataDir: localDataDir(ctx.env),
+  };
+  await ctx.out.record(info, FIELDS, (v) => v.version);
+}
+
+function describeDuckDB(d: DuckDBInstall): string {
+  if (d.present) return `${d.version ?? 'unknown version'} (installed)`;
+  if (d.version) return `${d.version}, but no native binding for ${process.platform}-${process.arch} (--zone local cannot run)`;
+  return 'not installed (--zone local needs the optional dependency @duckdb/node-api)';
+}

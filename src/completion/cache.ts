@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** How long a completion answer is reused: a burst of Tabs costs one request, and a new name shows up soon. */
+export const COMPLETION_TTL_MS = 20_000;
+
+/**
+ * A short-lived cache of completion answers in the user's cache folder (0700, files 0600), keyed
+ * by everything that decides the answer (profile, base URL, project, resource), hashed. It holds
+ * names only, never a key. Anything wrong with it (missing, stale, damaged, unwritable) is a miss.
+ */
+export class CompletionCache {
+  constructor(
+    private readonly dir: string,
+    private readonly ttlMs = COMPLETION_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached value for `key`, or what `load` answers (then stored). */
+  async get<T>(key: readonly string[], load: () => Promise<T>): Promise<T> {
+    const file = path.join(this.dir, `${createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 32)}.json`);
+    const hit = this.read<T>(file);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    this.write(file, value);
+    return value;
+  }
+
+  private read<T>(file: string): T | undefined {
+    try {
+      const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { at?: unknown; value?: T };
+      if (typeof entry.at !== 'number' || entry.at > this.now() || this.now() - entry.at > this.ttlMs) return undefined;
+      return entry.value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private write(file: string, value: unknown): void {
+    try {
+      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const temp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(temp, JSON.stringify({ at: this.now(), value }), { mode: 0o600 });
+      fs.renameSync(temp, file);
+    } catch {
+      // A cache that cannot be written only costs the next Tab a request.
+    }
+  }
+}

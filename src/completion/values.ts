@@ -1,0 +1,69 @@
+import { listConnectionConfigs } from '../api/connections.js';
+import { folderTree } from '../api/folder-tree.js';
+import { listFolders } from '../api/folders.js';
+import { listQueries } from '../api/queries.js';
+import { listColumns, listTables } from '../api/tables.js';
+import { configDir, readStoreFile } from '../config/store.js';
+import type { Context } from '../context.js';
+import type { CompletionCache } from './cache.js';
+import type { CompletionTarget } from './words.js';
+
+/** A saved query as completion offers it. */
+interface QueryName {
+  name: string;
+  id: string;
+  materialized: boolean;
+}
+
+/**
+ * The live values for the word under the cursor that start with what was typed, sorted: at most
+ * one request (none when the cache answers, or for profiles, which the user store holds).
+ */
+export async function liveValues(ctx: Context, target: CompletionTarget, cache: CompletionCache): Promise<string[]> {
+  const { kind, current, positionals } = target;
+  if (!kind) return [];
+  if (kind === 'profile') return matching(Object.keys(readStoreFile(configDir(ctx.env)).profiles), current);
+  const settings = await ctx.settings();
+  const projectId = settings.projectId.value;
+  if (!projectId && kind !== 'connection-type') return [];
+  // What decides the answer; the local gateway's answer also depends on its data folder.
+  const where = [settings.profile.value, settings.baseUrl.value ?? `local:${ctx.env.DGW_LOCAL_DIR ?? ''}`, projectId ?? ''];
+  const load = <T>(resource: string, fetch: () => Promise<T>) => cache.get([...where, resource], fetch);
+  // A Tab answers at once or not at all: no retries.
+  const http = () => ctx.http({ retries: 0 });
+
+  const queries = () =>
+    load('queries', async () => (await listQueries(await http(), projectId!)).map((q): QueryName => ({ name: q.name, id: q.id, materialized: q.queryType === 'MATERIALIZED' })));
+  const folders = () => load('folders', async () => [...folderTree(await listFolders(await http(), projectId!)).byId.values()].map((f) => f.path));
+
+  switch (kind) {
+    case 'query':
+      return queryValues(await queries(), current);
+    case 'mtquery':
+      return queryValues((await queries()).filter((q) => q.materialized), current);
+    case 'folder':
+      return matching(await folders(), current);
+    case 'query-or-folder':
+      // Queries first; the last word, a folder, is told by its leading `/`.
+      return current.startsWith('/') ? matching(await folders(), current) : queryValues(await queries(), current);
+    case 'table':
+      return matching(await load('tables', async () => (await listTables(await http(), projectId!)).map((t) => t.tableName)), current);
+    case 'column': {
+      const table = positionals.at(-1);
+      if (!table) return [];
+      return matching(await load(`columns:${table}`, async () => (await listColumns(await http(), projectId!, table)).map((c) => c.name)), current);
+    }
+    case 'connection-type':
+      return matching(await load('connection-types', async () => (await listConnectionConfigs(await http())).map((c) => c.connectionType)), current);
+  }
+}
+
+/** SQL names; ids too once the word typed is the start of one. */
+function queryValues(queries: QueryName[], current: string): string[] {
+  const names = queries.map((q) => q.name);
+  return matching(current === '' ? names : [...names, ...queries.map((q) => q.id)], current);
+}
+
+function matching(values: string[], prefix: string): string[] {
+  return [...new Set(values.filter((v) => typeof v === 'string' && v !== '' && v.startsWith(prefix)))].sort();
+}

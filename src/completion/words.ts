@@ -1,0 +1,69 @@
+import type { Argument, Command, Option } from 'commander';
+import type { GlobalOptions } from '../context.js';
+import { argumentKind, optionKind, type LiveKind } from './kinds.js';
+
+/** What the word under the cursor is, read from the words typed, as the shell scripts read them. */
+export interface CompletionTarget {
+  /** The live kind to complete, or undefined when the word takes no live value. */
+  kind?: LiveKind;
+  /** The word typed so far (a prefix of the answer). */
+  current: string;
+  /** The positional words before it, under the command typed (e.g. the table before a column). */
+  positionals: string[];
+  /** The global options typed on the line (--profile, --zone, --base-url, --project): they choose the project. */
+  globals: GlobalOptions;
+}
+
+/** The root's options that decide where values come from; the rest of the line's options are ignored. */
+const SETTING_OPTIONS = new Set(['profile', 'zone', 'baseUrl', 'project']);
+
+/**
+ * Reads `words` (everything after `dgw`, the last being the word under the cursor) against the
+ * command tree: which command is typed, which of its arguments or which option's value the last
+ * word is, and the global options that choose the profile and project.
+ */
+export function completionTarget(program: Command, words: string[]): CompletionTarget {
+  const current = words.at(-1) ?? '';
+  const globals: GlobalOptions = {};
+  const positionals: string[] = [];
+  let command = program;
+  let pending: Option | undefined;
+  for (const word of words.slice(0, -1)) {
+    if (pending) {
+      if (SETTING_OPTIONS.has(pending.attributeName())) (globals as Record<string, string>)[pending.attributeName()] = word;
+      pending = undefined;
+      continue;
+    }
+    if (word === '--') break;
+    if (word.startsWith('-') && word.length > 1) {
+      const [flag, value] = word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+      const option = findOption(command, flag);
+      if (option && value !== undefined && SETTING_OPTIONS.has(option.attributeName())) (globals as Record<string, string>)[option.attributeName()] = value;
+      else if (option?.required && value === undefined) pending = option;
+      continue;
+    }
+    const sub = positionals.length === 0 ? command.commands.find((c) => c.name() === word || c.aliases().includes(word)) : undefined;
+    if (sub) command = sub;
+    else positionals.push(word);
+  }
+  if (pending) return { kind: optionKind(pending), current, positionals, globals };
+  if (current.startsWith('-')) return { current, positionals, globals };
+  const argument = argumentAt(command.registeredArguments, positionals.length);
+  return { kind: argument ? argumentKind(argument) : undefined, current, positionals, globals };
+}
+
+/** The argument a positional word at `index` fills (a variadic last argument takes the rest). */
+function argumentAt(args: readonly Argument[], index: number): Argument | undefined {
+  if (index < args.length) return args[index];
+  const last = args.at(-1);
+  return last?.variadic ? last : undefined;
+}
+
+/** An option of the command or of any command above it (global options apply at any depth). */
+function findOption(command: Command, flag: string): Option | undefined {
+  for (let c: Command | null = command; c; c = c.parent) {
+    const option = c.options.find((o) => o.long === flag || o.short === flag);
+    if (option) return option;
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DgwError, InterruptedError } from '../errors.js';
+
+/** What `editText` needs: the text, a file name for it, and the process's surroundings. */
+export interface EditRequest {
+  text: string;
+  /** The temporary file's name (its extension tells the editor the language), e.g. `revenue.sql`. */
+  fileName: string;
+  env: Record<string, string | undefined>;
+  /** Aborting it (SIGTERM to dgw) stops the editor; the file is removed all the same. */
+  signal: AbortSignal;
+  platform?: NodeJS.Platform;
+}
+
+/**
+ * The editor to run: `$VISUAL`, else `$EDITOR`, else `vi` (`notepad` on Windows). It is a shell
+ * command line, so `code --wait` or `"/Applications/My Editor/bin/edit" -w` work as they do for git.
+ */
+export function editorCommand(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
+  return env.VISUAL?.trim() || env.EDITOR?.trim() || (platform === 'win32' ? 'notepad' : 'vi');
+}
+
+/**
+ * Opens `text` in the user's editor, in a new file only its owner can read (0600, in a 0700
+ * folder of its own under the temporary folder), and returns the text as saved when the editor
+ * exits. The file and its folder are removed afterwards, whatever happened. An editor that fails
+ * (exit status not 0) is an error; one stopped by Ctrl-C is an interruption (exit 130).
+ */
+export async function editText(request: EditRequest): Promise<string> {
+  const platform = request.platform ?? process.platform;
+  const editor = editorCommand(request.env, platform);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-edit-'));
+  try {
+    const file = path.join(dir, safeFileName(request.fileName));
+    fs.writeFileSync(file, request.text, { mode: 0o600, flag: 'wx' });
+    await runEditor(editor, file, request.env, request.signal, platform);
+    return fs.readFileSync(file, 'utf8');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function runEditor(editor: string, file: string, env: Record<string, string | undefined>, signal: AbortSignal, platform: NodeJS.Platform): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new InterruptedError());
+    // As git runs it: the editor line through the shell, the file as one more argument. `exec`, so
+    // no shell stands between dgw and the editor (a shell waiting on it would die of Ctrl-C).
+    const child =
+      platform === 'win32'
+        ? spawn(`${editor} "${file}"`, { shell: true, stdio: 'inherit', env: env as NodeJS.ProcessEnv })
+        : spawn('/bin/sh', ['-c', `exec ${editor} "$@"`, editor, file], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
+    const stop = () => child.kill('SIGTERM');
+    signal.addEventListener('abort', stop, { once: true });
+    child.on('error', (error) => {
+      signal.removeEventListener('abort', stop);
+      reject(new DgwError('usage', `cannot start the editor (${editor}): ${error.message}`, { hint: 'set VISUAL or EDITOR to your editor, e.g. EDITOR="code --wait"' }));
+    });
+    child.on('exit', (code, killedBy) => {
+      signal.removeEventListener('abort', stop);
+      if (signal.aborted || killedBy === 'SIGINT') return reject(new InterruptedError());
+      if (code === 0) return resolve();
+      const how = killedBy ? `was stopped by ${killedBy}` : `exited with status ${code}`;
+      // 127: the shell found no such command.
+      const hint = code === 127 ? 'set VISUAL or EDITOR to your editor, e.g. EDITOR="code --wait"' : undefined;
+      reject(new DgwError('usage', `the editor (${editor}) ${how}; nothing was sent`, { hint }));
+    });
+  });
+}
+
+/** The query's name as a file name: letters, digits, `_`, `-` and `.`, never empty. */
+function safeFileName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '');
+  return cleaned || 'query.sql';
+}

@@ -1,0 +1,41 @@
+import type { DuckDBValueConverter, Json } from '@duckdb/node-api';
+import { exactNumber } from '../api/exact-numbers.js';
+import type { DuckDBModule } from './duckdb.js';
+
+/**
+ * Turns one DuckDB value into its JSON form for the run-SQL answer, at any depth (inside LIST,
+ * ARRAY, STRUCT, MAP and UNION values too): exact numbers by the rule of api/exact-numbers.ts
+ * (a JSON number only when a double reads it back exactly, else a string with every digit),
+ * doubles as numbers with NaN and the infinities as strings, NULL as null, and everything else
+ * as DuckDB's own JSON converter writes it (dates and times as text, intervals as objects).
+ * One call per value, so a streamed answer can convert chunk by chunk.
+ */
+export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Json> {
+  const { DuckDBTypeId: T, JsonDuckDBValueConverter: asDuckDBWrites } = duck;
+  const convert: DuckDBValueConverter<Json> = (value, type, self) => {
+    if (value === null || value === undefined) return null;
+    switch (type.typeId) {
+      case T.BIGINT:
+      case T.UBIGINT:
+      case T.HUGEINT:
+      case T.UHUGEINT:
+      case T.BIGNUM:
+        return exactInteger(value as bigint);
+      case T.DECIMAL:
+        // DuckDB writes a DECIMAL with every digit of its scale; the rule decides number or string.
+        return exactNumber(String(value));
+      case T.FLOAT:
+      case T.DOUBLE:
+        return Number.isFinite(value) ? (value as number) : String(value);
+      default:
+        return asDuckDBWrites(value, type, self);
+    }
+  };
+  return convert;
+}
+
+function exactInteger(value: bigint): number | string {
+  return value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value.toString();
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);

@@ -1,0 +1,13 @@
+import { HostedPresenter } from './hosted.js';
+import type { ApiShape } from './shape.js';
+import { SpecPresenter } from './spec.js';
+
+export { API_SHAPES, parseApiShape, type ApiShape } from './shape.js';
+export type { ExecuteOutcome } from './spec.js';
+
+/** What the routes hand their results to: the presenter of one API shape. */
+export type Presenter = SpecPresenter;
+
+export function presenterFor(shape: ApiShape): Presenter {
+  return shape === 'hosted' ? new HostedPresenter() : new SpecPresenter();
+}

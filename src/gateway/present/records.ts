@@ -1,0 +1,41 @@
+import type { ColumnDetail, Folder, FolderItem, StoredTable } from '../../api/types.js';
+import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
+import { BUILT_IN_CATALOGS, INTERNAL_CATALOG_ID } from '../routes/catalogs.js';
+
+// Records both API shapes send alike, and the pieces their presenters build folders from.
+
+const internal = BUILT_IN_CATALOGS.find((c) => c.id === INTERNAL_CATALOG_ID)!;
+
+/** A stored table as the document's `Table`; the local gateway caches nothing. */
+export function tableRecord(t: TableInfo): StoredTable {
+  return {
+    catalogId: internal.id,
+    catalogName: internal.name,
+    schemaName: 'table',
+    tableName: t.name,
+    isCacheable: false,
+    isDynamicTable: false,
+    isCached: false,
+    supportedCacheTypes: [],
+  };
+}
+
+/** A column as the document's `ColumnDetail`; types are lower-case, as its example shows them. */
+export function columnRecord(c: ColumnInfo): ColumnDetail {
+  return { name: c.name, dataType: c.dataType.toLowerCase(), displayName: c.name, defaultValue: c.defaultValue, isNotNull: c.notNull, isUnique: c.unique };
+}
+
+/** The seed contract's Folder: epoch-millisecond times, children nested, the ids of its queries. */
+export function seedFolder(f: FolderState): Folder {
+  return { id: f.id, name: f.name, createdAt: f.createdAt, modifiedAt: f.modifiedAt, children: f.children.map(seedFolder), queryIds: f.queries.map((q) => q.id) };
+}
+
+/** The document's QueryFolderItem: full path, parent (null at the root), ISO time. */
+export function folderItem(f: FolderState): FolderItem {
+  return { id: f.id, name: f.name, path: f.path, parentId: f.parentId, createdAt: new Date(f.createdAt).toISOString() };
+}
+
+/** Every folder of a forest, each before its subfolders. */
+export function allFolders(roots: FolderState[]): FolderState[] {
+  return roots.flatMap((f) => [f, ...allFolders(f.children)]);
+}

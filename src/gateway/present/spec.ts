@@ -1,0 +1,97 @@
+import type { Context } from 'hono';
+import type { ExecuteResult, ProjectApiKey, Query, RefreshStatusView } from '../../api/types.js';
+import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
+import { columnRecord, seedFolder, tableRecord } from './records.js';
+import type { ApiShape } from './shape.js';
+
+/** What run SQL produced, before a shape presents it. */
+export type ExecuteOutcome = ExecuteResult & { truncated?: boolean };
+
+/**
+ * The `spec` shape: the seed contract's answers where it gives them (folders as its nested
+ * Folder with epoch times, folder delete 200 with the folder), the document's elsewhere, and the
+ * local gateway's extras where the seed leaves a body unsaid (the status view after a refresh,
+ * the deleted record after a delete, `message`, column types, `truncated`). Routes hand every
+ * result here; `HostedPresenter` overrides what the hosted service answers differently.
+ */
+export class SpecPresenter {
+  readonly shape: ApiShape = 'spec';
+
+  folderList(c: Context, roots: FolderState[]): Response {
+    return c.json(roots.map(seedFolder));
+  }
+
+  folderCreated(c: Context, f: FolderState): Response {
+    return c.json(seedFolder(f), 201);
+  }
+
+  folder(c: Context, f: FolderState): Response {
+    return c.json(seedFolder(f));
+  }
+
+  folderMembership(c: Context, f: FolderState): Response {
+    return c.json(seedFolder(f));
+  }
+
+  /** After a rename or a move. */
+  folderChanged(c: Context, f: FolderState): Response {
+    return c.json(seedFolder(f));
+  }
+
+  folderDeleted(c: Context, f: FolderState): Response {
+    return c.json(seedFolder(f));
+  }
+
+  folderTree(c: Context, roots: FolderState[], withQueries: boolean): Response {
+    const node = (f: FolderState): object => ({ ...seedFolder(f), children: f.children.map(node), ...(withQueries ? { queries: f.queries } : {}) });
+    return c.json({ tree: roots.map(node) });
+  }
+
+  queryDeleted(c: Context, q: Query): Response {
+    return c.json(q);
+  }
+
+  executed(c: Context, result: ExecuteOutcome): Response {
+    return c.json(result);
+  }
+
+  statusView(c: Context, view: RefreshStatusView): Response {
+    return c.json(view);
+  }
+
+  statusViews(c: Context, views: RefreshStatusView[]): Response {
+    return c.json(views);
+  }
+
+  refreshStarted(c: Context, view: RefreshStatusView): Response {
+    return c.json(view);
+  }
+
+  refreshCancelled(c: Context, view: RefreshStatusView): Response {
+    return c.json(view);
+  }
+
+  tables(c: Context, tables: TableInfo[]): Response {
+    return c.json(tables.map(tableRecord));
+  }
+
+  tableCreated(c: Context, table: TableInfo): Response {
+    return c.json(tableRecord(table));
+  }
+
+  tableDeleted(c: Context, table: TableInfo): Response {
+    return c.json(tableRecord(table));
+  }
+
+  columns(c: Context, columns: ColumnInfo[]): Response {
+    return c.json(columns.map(columnRecord));
+  }
+
+  columnDropped(c: Context, table: TableInfo): Response {
+    return c.json(tableRecord(table));
+  }
+
+  keyDeleted(c: Context, key: ProjectApiKey): Response {
+    return c.json(key);
+  }
+}

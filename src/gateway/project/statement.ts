@@ -1,0 +1,33 @@
+import type { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
+import type { Statement } from './types.js';
+
+/**
+ * Prepared statements of constant SQL (those with parameters), kept per connection: preparing
+ * costs about as much as running a small INSERT. They go with their connection when it closes.
+ */
+const cache = new WeakMap<DuckDBConnection, Map<string, Promise<DuckDBPreparedStatement>>>();
+
+/**
+ * Runs one statement. Values are bound as parameters of a prepared statement (kept per
+ * connection), never spliced into the text. A statement without values is DDL around a query's
+ * own SQL, which checkSql has parsed as exactly one statement before it gets here. SQL text is cut
+ * at a NUL byte by DuckDB's C API, so such text never reaches it.
+ */
+export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params'>): Promise<void> {
+  if (x.sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
+  if (!x.params) {
+    await conn.run(x.sql);
+    return;
+  }
+  let statements = cache.get(conn);
+  if (!statements) cache.set(conn, (statements = new Map()));
+  let prepared = statements.get(x.sql);
+  if (!prepared) {
+    prepared = conn.prepare(x.sql);
+    statements.set(x.sql, prepared);
+    prepared.catch(() => statements.delete(x.sql));
+  }
+  const statement = await prepared;
+  statement.bind(x.params);
+  await statement.run();
+}

@@ -1,0 +1,60 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { MiddlewareHandler } from 'hono';
+import { HttpError } from './errors.js';
+
+/**
+ * The request a piece of gateway work runs for, so that every DuckDB statement it runs can be
+ * stopped when the request is aborted (the in-process CLI's Ctrl-C aborts its request; a served
+ * client that goes away aborts it too, through @hono/node-server). Kept in async context rather
+ * than passed down, so routes and project modules stay as they are: the project store's
+ * connection helpers read it (ProjectStore.withConnection, tx, change).
+ *
+ * A later limit on a statement's time is another abort of the same signal: set a signal that
+ * combines the request's with a timer (AbortSignal.any), with an HttpError as its reason.
+ */
+const scope = new AsyncLocalStorage<AbortSignal>();
+
+/** Hono middleware: the rest of the request runs in the scope of its Request.signal. */
+export function requestScope(): MiddlewareHandler {
+  return (c, next) => scope.run(c.req.raw.signal, next);
+}
+
+/** Runs `fn` outside any request: work that outlives its request (a refresh) is not stopped by its end. */
+export function outsideRequest<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
+/** How often an aborted request's connection is interrupted again until its work has stopped. */
+const REINTERRUPT_MS = 50;
+
+/**
+ * Runs `work`, the statements of the current request on `conn`, so that an abort of the request
+ * interrupts them at once (DuckDB's `connection.interrupt()`): the running statement fails, and
+ * the failure is answered as the abort's reason when that is an HttpError (a time limit, say),
+ * else as 499 "cancelled". DuckDB forgets an interrupt that arrives between two statements, so
+ * the connection is interrupted again until `work` ends. Outside a request, `work` just runs.
+ */
+export async function interruptible<T>(conn: DuckDBConnection, work: () => Promise<T>, signal = scope.getStore()): Promise<T> {
+  if (!signal) return work();
+  if (signal.aborted) throw cancellation(signal);
+  let timer: NodeJS.Timeout | undefined;
+  const interrupt = () => {
+    conn.interrupt();
+    timer = setInterval(() => conn.interrupt(), REINTERRUPT_MS);
+  };
+  signal.addEventListener('abort', interrupt, { once: true });
+  try {
+    return await work();
+  } catch (error) {
+    throw signal.aborted ? cancellation(signal) : error;
+  } finally {
+    signal.removeEventListener('abort', interrupt);
+    clearInterval(timer);
+  }
+}
+
+function cancellation(signal: AbortSignal): HttpError {
+  if (signal.reason instanceof HttpError) return signal.reason;
+  return new HttpError(499, 'the request was cancelled; its statement was interrupted and nothing was changed', 'CANCELLED');
+}

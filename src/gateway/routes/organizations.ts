@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import type { Organization, Project, Workspace } from '../../api/types.js';
+import type { GatewayEnv } from '../app.js';
+import { forbidden, notFound } from '../errors.js';
+import type { Gateway } from '../gateway.js';
+
+/** The one organization of a local gateway. */
+export const LOCAL_ORGANIZATION: Organization = {
+  id: '10ca1000-0000-4000-8000-000000000001',
+  name: 'Local',
+  iconFileId: null,
+  description: 'the local gateway of this data folder',
+};
+
+/** Its one workspace, which holds every project of the data folder. */
+export const LOCAL_WORKSPACE: Workspace = {
+  id: '10ca1000-0000-4000-8000-000000000002',
+  name: 'Local',
+  organizationId: LOCAL_ORGANIZATION.id,
+  description: 'every project of the local gateway',
+  defaultWorkspace: true,
+};
+
+/**
+ * Organizations, workspaces and projects (read only): one local organization with one workspace
+ * holding the gateway's projects. The document allows these to the partner key only: 403 for a
+ * project key.
+ */
+export function organizationRoutes(): Hono<GatewayEnv> {
+  const r = new Hono<GatewayEnv>();
+  r.use('*', async (c, next) => {
+    if (c.get('principal').kind !== 'partner') throw forbidden('only the partner key can read organizations, workspaces and projects');
+    await next();
+  });
+  r.get('/', (c) => c.json([LOCAL_ORGANIZATION]));
+  r.get('/:organizationId', (c) => c.json(organization(c.req.param('organizationId'))));
+  r.get('/:organizationId/workspaces', (c) => {
+    organization(c.req.param('organizationId'));
+    return c.json([LOCAL_WORKSPACE]);
+  });
+  r.get('/:organizationId/workspaces/:workspaceId', (c) => c.json(workspace(c.req.param('organizationId'), c.req.param('workspaceId'))));
+  r.get('/:organizationId/workspaces/:workspaceId/projects', async (c) => {
+    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
+    const gateway = c.get('gateway');
+    return c.json(await Promise.all((await gateway.projectIds()).map((id) => project(gateway, id))));
+  });
+  r.get('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
+    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
+    const id = c.req.param('projectId');
+    const gateway = c.get('gateway');
+    if (!(await gateway.projectIds()).includes(id)) throw notFound(`project ${id} not found`);
+    return c.json(await project(gateway, id));
+  });
+  return r;
+}
+
+function organization(id: string): Organization {
+  if (id !== LOCAL_ORGANIZATION.id) throw notFound(`organization ${id} not found; the local gateway has one, ${LOCAL_ORGANIZATION.id}`);
+  return LOCAL_ORGANIZATION;
+}
+
+function workspace(organizationId: string, id: string): Workspace {
+  organization(organizationId);
+  if (id !== LOCAL_WORKSPACE.id) throw notFound(`workspace ${id} not found; the local organization has one, ${LOCAL_WORKSPACE.id}`);
+  return LOCAL_WORKSPACE;
+}
+
+async function project(gateway: Gateway, id: string): Promise<Project> {
+  const createdAt = await gateway.projectCreatedAt(id);
+  return { id, name: id, workspaceId: LOCAL_WORKSPACE.id, ...(createdAt ? { createdAt } : {}) };
+}

@@ -1,0 +1,60 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ident } from '../sql.js';
+
+// DuckDB's plans do not name the table an INSERT writes, nor the object a CREATE or DROP makes or
+// removes. So a run-SQL write runs in a transaction of its own, and before it commits, DuckDB's
+// own view of what changed (seen from inside that transaction) is compared with what it was.
+
+/** Row counts of the tables only the gateway writes: `svc._dgw.*` and `svc.mtquery.*`. */
+export async function protectedCounts(conn: DuckDBConnection): Promise<Map<string, bigint>> {
+  const tables = (
+    await conn.runAndReadAll(`SELECT schema_name, table_name FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name IN ('_dgw', 'mtquery') ORDER BY ALL`)
+  ).getRows() as Array<[string, string]>;
+  const counts = new Map<string, bigint>();
+  if (tables.length === 0) return counts;
+  // Names from DuckDB's own catalog, quoted; one round trip for all of them.
+  const sql = tables.map(([s, t], i) => `SELECT ${i} AS i, count(*) AS n FROM svc.${ident(s)}.${ident(t)}`).join(' UNION ALL ');
+  for (const [i, n] of (await conn.runAndReadAll(sql)).getRows() as Array<[number, bigint]>) {
+    counts.set(`svc.${tables[i][0]}.${tables[i][1]}`, n);
+  }
+  return counts;
+}
+
+/** The first protected table whose row count differs between two snapshots. */
+export function changedTable(before: Map<string, bigint>, after: Map<string, bigint>): string | undefined {
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    if (before.get(name) !== after.get(name)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Every user-visible object of every catalog (tables, views, indexes, sequences, schemas, types),
+ * with its oid, so a replaced table shows as changed. Macros are left out (reading DuckDB's
+ * function list takes tens of milliseconds): a CREATE may only plan CREATE_TABLE, so it cannot
+ * make one, and there is none but DuckDB's own, which cannot be dropped.
+ */
+export async function catalogSnapshot(conn: DuckDBConnection): Promise<Set<string>> {
+  const reader = await conn.runAndReadAll(`
+    SELECT 'table', database_name, schema_name, table_name, table_oid FROM duckdb_tables()
+    UNION ALL SELECT 'view', database_name, schema_name, view_name, view_oid FROM duckdb_views() WHERE NOT internal
+    UNION ALL SELECT 'index', database_name, schema_name, index_name, index_oid FROM duckdb_indexes()
+    UNION ALL SELECT 'sequence', database_name, schema_name, sequence_name, sequence_oid FROM duckdb_sequences()
+    UNION ALL SELECT 'schema', database_name, schema_name, schema_name, oid FROM duckdb_schemas() WHERE NOT internal
+    UNION ALL SELECT 'type', database_name, schema_name, type_name, type_oid FROM duckdb_types() WHERE NOT internal`);
+  return new Set((reader.getRows() as unknown[][]).map((r) => JSON.stringify(r.map(String))));
+}
+
+/**
+ * The first object a CREATE or DROP changed that it may not: only tables (and their indexes) in
+ * `svc.table` may appear or go. Undefined when every change is one of those.
+ */
+export function forbiddenChange(before: Set<string>, after: Set<string>): string | undefined {
+  const changed = [...[...after].filter((x) => !before.has(x)), ...[...before].filter((x) => !after.has(x))];
+  for (const entry of changed) {
+    const [kind, catalog, schema, name] = JSON.parse(entry) as string[];
+    if ((kind === 'table' || kind === 'index') && catalog === 'svc' && schema === 'table') continue;
+    return `${kind} ${catalog}.${schema}.${name}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,59 @@
+/**
+ * What one statement touches, read from DuckDB's own view of it: the logical plan that
+ * `EXPLAIN (FORMAT JSON)` prints before any optimizer ran (with `explain_output = 'all'`), where
+ * views, `query()`, `query_table()` and table macros are already expanded into what they read,
+ * and nothing is pruned yet (`LIMIT 0` and `WHERE false` still show the scans they stop).
+ */
+export interface PlanTouches {
+  /** Base tables scanned, as [catalog, schema, table]. */
+  tables: Array<[string, string, string]>;
+  /** Every other node by name: operators (PROJECTION, INSERT, ...) and table functions (RANGE, DUCKDB_SETTINGS, ...). */
+  nodes: string[];
+}
+
+interface PlanNode {
+  name?: unknown;
+  children?: unknown;
+  extra_info?: unknown;
+}
+
+/** Reads the rows of `EXPLAIN (FORMAT JSON)` run with `explain_output = 'all'`. */
+export function planTouches(rows: Array<Record<string, unknown>>): PlanTouches {
+  const logical = rows.find((r) => r.explain_key === 'logical_plan');
+  if (!logical) throw new Error('EXPLAIN printed no logical plan: is explain_output set to all on this connection?');
+  const touches: PlanTouches = { tables: [], nodes: [] };
+  const walk = (node: PlanNode) => {
+    const info = (node.extra_info ?? {}) as Record<string, unknown>;
+    if (typeof info.Table === 'string') touches.tables.push(splitQualified(info.Table));
+    else touches.nodes.push(String(node.name));
+    if (Array.isArray(node.children)) for (const child of node.children) walk(child as PlanNode);
+  };
+  for (const root of JSON.parse(String(logical.explain_value)) as PlanNode[]) walk(root);
+  return touches;
+}
+
+/**
+ * Splits a name as DuckDB prints it (`svc."table".orders`) into its parts, unquoting them. A name
+ * that is not three parts comes back with empty parts, which no rule allows.
+ */
+export function splitQualified(text: string): [string, string, string] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else current += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '.') {
+      parts.push(current);
+      current = '';
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts.length === 3 ? [parts[0], parts[1], parts[2]] : ['', '', text];
+}

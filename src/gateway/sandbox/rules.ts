@@ -1,0 +1,59 @@
+import type { PlanTouches } from './plan.js';
+
+// What SQL may do in the local gateway, in one place (the README's "What SQL may do" says the
+// same in words). Everything not listed here is refused.
+
+/** What a statement is for: a saved query's definition, or one kind of run-SQL statement. */
+export type Purpose = 'definition' | 'select' | 'insert' | 'update' | 'delete' | 'create' | 'drop';
+
+/** The schemas of catalog `svc` whose tables may be read (views in `svc.query` expand into these). */
+const READABLE = new Set(['table', 'mtquery']);
+
+/** Table functions that read nothing but their arguments. */
+export const TABLE_FUNCTIONS = ['range', 'generate_series', 'unnest', 'repeat', 'repeat_row', 'json_each', 'json_tree'];
+
+/** Plan nodes of reading: DuckDB's names for its logical operators. */
+const READ_NODES = new Set([
+  'PROJECTION', 'FILTER', 'AGGREGATE', 'WINDOW', 'UNNEST', 'LIMIT', 'ORDER_BY', 'TOP_N', 'SAMPLE', 'DISTINCT', 'PIVOT',
+  'COMPARISON_JOIN', 'ANY_JOIN', 'ASOF_JOIN', 'DELIM_JOIN', 'DEPENDENT_JOIN', 'CROSS_PRODUCT', 'POSITIONAL_JOIN',
+  'UNION', 'EXCEPT', 'INTERSECT', 'DUMMY_SCAN', 'EMPTY_RESULT', 'EXPRESSION_GET', 'DELIM_GET',
+  'CTE', 'MATERIALIZED_CTE', 'CTE_SCAN', 'REC_CTE', 'REC_KEY_CTE', 'RECURSIVE_CTE',
+  ...TABLE_FUNCTIONS.map((f) => f.toUpperCase()),
+]);
+
+/** The writing nodes each run-SQL kind may hold (an upsert, INSERT OR REPLACE, plans as MERGE_INTO). */
+const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
+  insert: ['INSERT', 'MERGE_INTO'],
+  update: ['UPDATE'],
+  delete: ['DELETE'],
+  create: ['CREATE_TABLE'],
+  drop: ['DROP'],
+};
+
+/** What run-SQL may do, in words, for the messages. */
+export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query and svc.mtquery, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
+
+/** Plan nodes that change something (DuckDB's names), to say so when one is refused. */
+const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|VACUUM|TRANSACTION|PRAGMA|PREPARE|EXECUTE|EXPORT|COPY|ATTACH|DETACH)/;
+
+/** Why the plan of a statement for `purpose` is refused, or undefined when it is allowed. */
+export function refusal(touches: PlanTouches, purpose: Purpose): string | undefined {
+  for (const [catalog, schema, table] of touches.tables) {
+    const c = catalog.toLowerCase();
+    const s = schema.toLowerCase();
+    if (c === 'svc' && s === '_dgw') return "the gateway's own metadata (svc._dgw) is out of reach of SQL";
+    if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query and svc.mtquery`;
+    if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
+  }
+  for (const node of touches.nodes) {
+    if (READ_NODES.has(node) || WRITE_NODES[purpose]?.includes(node)) continue;
+    if (purpose === 'definition' && Object.values(WRITE_NODES).flat().includes(node)) return 'inputQuery must be a single SELECT statement';
+    if (node.startsWith('DUCKDB_') || node.startsWith('PRAGMA_') || node === 'WHICH_SECRET') {
+      return `${node.toLowerCase()}() is out of reach: DuckDB's own catalog and settings functions are not available to SQL here`;
+    }
+    if (node === 'CHUNK_GET') return 'DESCRIBE and SHOW are not available here; `dgw table list TABLE` and `dgw query get QUERY` show columns and SQL';
+    if (CHANGES.test(node)) return `${node.replace(/_/g, ' ')} is not allowed here: ${RUN_SQL_MAY}`;
+    return `${node.toLowerCase()} is not available here; the table functions SQL may use are ${TABLE_FUNCTIONS.join(', ')}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,30 @@
+import type { Query } from '../api/types.js';
+import { count } from './listing.js';
+import { readsColumn, type ColumnRead } from './sql-reads.js';
+
+/** A saved query whose SQL reads a column, and how (see sql-reads.ts). */
+export interface ColumnReader {
+  id: string;
+  name: string;
+  queryType: Query['queryType'];
+  read: ColumnRead;
+}
+
+/** The saved queries whose SQL reads `column` of stored table `table`: those naming it first, then those selecting `*`. */
+export function columnReaders(queries: Query[], table: string, column: string): ColumnReader[] {
+  const readers: ColumnReader[] = [];
+  for (const q of queries) {
+    const read = typeof q.inputQuery === 'string' ? readsColumn(q.inputQuery, table, column) : undefined;
+    if (read) readers.push({ id: q.id, name: q.name, queryType: q.queryType, read });
+  }
+  return readers.sort((a, b) => (a.read === b.read ? a.name.localeCompare(b.name) : a.read === 'by-name' ? -1 : 1));
+}
+
+/** Lines for a person: which queries read the column, and how; or that none does. */
+export function describeColumnReaders(readers: ColumnReader[], table: string, column: string): string[] {
+  if (readers.length === 0) return [`No saved query's SQL reads ${table}.${column}.`];
+  return [
+    `${count(readers.length, 'saved query reads', 'saved queries read')} ${table}.${column} and will fail when next run or refreshed:`,
+    ...readers.map((r) => `  ${r.name} (${r.queryType === 'MATERIALIZED' ? 'materialized' : 'plain'}): ${r.read === 'by-name' ? `names ${column}` : `selects * from ${table}`}`),
+  ];
+}

@@ -1,0 +1,58 @@
+import { folderOfQuery, type FolderNode, type FolderTree } from '../api/folder-tree.js';
+import type { Query } from '../api/types.js';
+import { count, someNames } from './listing.js';
+
+/** What deleting a folder with `force` deletes besides the folder itself. */
+export interface FolderContents {
+  /** Every folder below it, at any depth, by path. */
+  subfolders: FolderNode[];
+  /** The ids of the queries in it or below it. */
+  queryIds: string[];
+  /** Those queries, when the query list was read (for their names). */
+  queries?: Query[];
+}
+
+/**
+ * The folders below `folder` and the queries in it or below it. Queries are found from the folder
+ * list's `queryIds` (the spec's shape) and, when the query list is given, by `folderOfQuery`
+ * (the flat shape carries no query ids).
+ */
+export function folderContents(tree: FolderTree, folder: FolderNode, queries?: Query[]): FolderContents {
+  const subfolders: FolderNode[] = [];
+  const walk = (node: FolderNode) => {
+    for (const child of node.children) {
+      subfolders.push(child);
+      walk(child);
+    }
+  };
+  walk(folder);
+  const inside = [folder, ...subfolders];
+  const folderIds = new Set(inside.map((f) => f.id));
+  const ids = new Set(inside.flatMap((f) => f.queryIds ?? []));
+  for (const q of queries ?? []) {
+    const holder = folderOfQuery(tree, q);
+    if (holder && folderIds.has(holder.id)) ids.add(q.id);
+  }
+  subfolders.sort((a, b) => a.path.localeCompare(b.path));
+  const found = queries?.filter((q) => ids.has(q.id));
+  return { subfolders, queryIds: [...ids], ...(found ? { queries: found } : {}) };
+}
+
+
+/** `2 subfolders and 5 queries`, or `no subfolders and no queries`. */
+export function summariseContents(contents: FolderContents): string {
+  const folders = contents.subfolders.length === 0 ? 'no subfolders' : count(contents.subfolders.length, 'subfolder', 'subfolders');
+  const queries = contents.queryIds.length === 0 ? 'no queries' : count(contents.queryIds.length, 'query', 'queries');
+  return `${folders} and ${queries}`;
+}
+
+/** Lines for a person: the subfolders by path and the queries by name. */
+export function describeContents(contents: FolderContents): string[] {
+  const lines: string[] = [];
+  if (contents.subfolders.length > 0) lines.push(`  subfolders: ${someNames(contents.subfolders.map((f) => f.path))}`);
+  if (contents.queryIds.length > 0) {
+    const names = contents.queries ? contents.queries.map((q) => q.name).sort() : contents.queryIds;
+    lines.push(`  queries: ${someNames(names)}`);
+  }
+  return lines;
+}

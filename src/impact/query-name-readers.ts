@@ -1,0 +1,9 @@
+import type { Query } from '../api/types.js';
+import { readsQuery } from './sql-reads.js';
+
+/** The other saved queries whose SQL reads a query by its SQL name (`<catalog>.query.<name>` or `.mtquery.`). */
+export function queryNameReaders(queries: Query[], name: string, exceptId: string): Query[] {
+  return queries
+    .filter((q) => q.id !== exceptId && typeof q.inputQuery === 'string' && readsQuery(q.inputQuery, name))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,75 @@
+import { isIdentifier, tokenize, type SqlToken } from './sql-tokens.js';
+
+/**
+ * What a saved query's SQL reads, judged from its tokens (sql-tokens.ts): names in strings and
+ * comments never count, quoting and case do not matter (DuckDB and Trino both match identifiers
+ * case-insensitively). This sees what the SQL text says, not what the engine binds: it cannot
+ * tell which table a bare column belongs to, and it cannot see SQL built at run time.
+ */
+
+/** How a query's SQL reads a column of a stored table: by its name, or through `*`. */
+export type ColumnRead = 'by-name' | 'star';
+
+/**
+ * Whether `sql` reads column `column` of stored table `table`: the SQL names the table as
+ * `<catalog>.table.<table>` (or `table.<table>`), and either names the column as an identifier
+ * anywhere (not as a function name) or selects `*` (`SELECT *`, `t.*`). Undefined otherwise.
+ */
+export function readsColumn(sql: string, table: string, column: string): ColumnRead | undefined {
+  const tokens = tokenize(sql);
+  const tableAt = chainEnds(tokens, ['table', table]);
+  if (tableAt.length === 0) return undefined;
+  const inTableName = new Set(tableAt);
+  const wanted = column.toLowerCase();
+  const named = tokens.some(
+    (t, i) => isIdentifier(t) && !inTableName.has(i) && t.name.toLowerCase() === wanted && !isCall(tokens, i) && !followsDot(tokens, i, 'table'),
+  );
+  if (named) return 'by-name';
+  return tokens.some((t, i) => t.kind === 'punct' && t.text === '*' && selectsStar(tokens, i)) ? 'star' : undefined;
+}
+
+/** Whether `sql` reads a saved query by its SQL name: `<catalog>.query.<name>` or `<catalog>.mtquery.<name>`. */
+export function readsQuery(sql: string, name: string): boolean {
+  const tokens = tokenize(sql);
+  return chainEnds(tokens, ['query', name]).length > 0 || chainEnds(tokens, ['mtquery', name]).length > 0;
+}
+
+/** Indexes of the last token of every dotted identifier chain that ends with `names` (case-insensitive). */
+function chainEnds(tokens: SqlToken[], names: string[]): number[] {
+  const out: number[] = [];
+  const lower = names.map((n) => n.toLowerCase());
+  for (let end = 0; end < tokens.length; end++) {
+    let ok = true;
+    for (let k = 0; k < lower.length && ok; k++) {
+      const at = end - 2 * (lower.length - 1 - k);
+      const token = tokens[at];
+      ok = isIdentifier(token) && token.name.toLowerCase() === lower[k] && (k === 0 || (tokens[at - 1]?.kind === 'punct' && tokens[at - 1].text === '.'));
+    }
+    // The chain must not continue past its end (`table.orders.x` reads column x of orders, which the column check sees).
+    if (ok) out.push(end);
+  }
+  return out;
+}
+
+/** `name(`: a function call, not a column. */
+function isCall(tokens: SqlToken[], i: number): boolean {
+  const next = tokens[i + 1];
+  return next?.kind === 'punct' && next.text === '(';
+}
+
+/** The token right after `<word>.`, such as the `orders` of `table.orders`. */
+function followsDot(tokens: SqlToken[], i: number, word: string): boolean {
+  const dot = tokens[i - 1];
+  const before = tokens[i - 2];
+  return dot?.kind === 'punct' && dot.text === '.' && isIdentifier(before) && before.name.toLowerCase() === word;
+}
+
+const STAR_AFTER = new Set(['select', 'distinct', 'all']);
+
+/** A `*` that selects every column (`SELECT *`, `a, *`, `t.*`), not a product or `count(*)`. */
+function selectsStar(tokens: SqlToken[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (!before) return false;
+  if (before.kind === 'punct') return before.text === ',' || before.text === '.';
+  return before.kind === 'word' && STAR_AFTER.has(before.name.toLowerCase());
+}

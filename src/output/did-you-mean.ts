@@ -1,0 +1,48 @@
+/**
+ * Close matches for a mistyped name, by the measure commander uses for commands (optimal string
+ * alignment distance, at most 3 edits, at least 40% alike), so every "did you mean" of dgw
+ * suggests alike. Case is ignored: `Postgres` is one edit from nothing but `POSTGRES`.
+ */
+export function closestNames(word: string, candidates: Iterable<string>): string[] {
+  const wanted = word.toLowerCase();
+  let best = MAX_DISTANCE + 1;
+  let found: string[] = [];
+  for (const candidate of new Set(candidates)) {
+    if (candidate.length <= 1) continue;
+    const distance = editDistance(wanted, candidate.toLowerCase());
+    const length = Math.max(wanted.length, candidate.length);
+    if ((length - distance) / length <= MIN_SIMILARITY || distance > MAX_DISTANCE) continue;
+    if (distance < best) {
+      best = distance;
+      found = [candidate];
+    } else if (distance === best) {
+      found.push(candidate);
+    }
+  }
+  return found.sort((a, b) => a.localeCompare(b));
+}
+
+/** `; did you mean "x"?` (or one of several), or '' when nothing is close. */
+export function didYouMean(word: string, candidates: Iterable<string>): string {
+  const close = closestNames(word, candidates).map((c) => `"${c}"`);
+  if (close.length === 0) return '';
+  return close.length === 1 ? `; did you mean ${close[0]}?` : `; did you mean one of ${close.join(', ')}?`;
+}
+
+const MAX_DISTANCE = 3;
+const MIN_SIMILARITY = 0.4;
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > MAX_DISTANCE) return Math.max(a.length, b.length);
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d[i] = [i];
+  for (let j = 0; j <= b.length; j++) d[0][j] = j;
+  for (let j = 1; j <= b.length; j++) {
+    for (let i = 1; i <= a.length; i++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}

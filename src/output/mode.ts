@@ -1,0 +1,90 @@
+import { UsageError } from '../errors.js';
+import type { OutStream } from './io.js';
+
+/** The formats `--format` names, and a default output can be set to (`auto`: table on a terminal, TSV in a pipe). */
+export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'tsv'] as const;
+
+/** One of OUTPUT_FORMATS. */
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** A default output (profile, project file, DGW_OUTPUT): a format, or `auto`. */
+export type OutputSetting = OutputFormat | 'auto';
+
+/** `dgw sql`'s row shapes, which its `--format` also takes (they shape JSON rows, not the output). */
+export const ROW_SHAPES = ['simple', 'compact'] as const;
+
+/** How data reaches stdout. */
+export type OutputMode =
+  /** JSON (all fields or some), optionally through a `--jq` filter. */
+  | { kind: 'json'; fields?: string[]; jq?: string }
+  | { kind: 'yaml'; fields?: string[] }
+  | { kind: 'quiet' }
+  | { kind: 'table' }
+  /** Comma-separated, RFC 4180, header line first. */
+  | { kind: 'csv' }
+  /** `header`: the column names come first (`--header`). */
+  | { kind: 'tsv'; header?: boolean };
+
+/** The global flags that choose the output mode. */
+export interface OutputFlags {
+  json?: boolean | string;
+  quiet?: boolean;
+  header?: boolean;
+  format?: string;
+  jq?: string;
+}
+
+/** True for a value `--format` or a default output may take. */
+export function isOutputSetting(value: string): value is OutputSetting {
+  return value === 'auto' || (OUTPUT_FORMATS as readonly string[]).includes(value);
+}
+
+/**
+ * Picks the mode: the flags first (`--jq`, `--json`, `--format`, `-q`), then the default output
+ * resolved from the environment, project file or profile, then `auto`. Contradicting flags are a
+ * usage error, before anything is sent.
+ */
+export function outputMode(flags: OutputFlags, stdout: OutStream, setting: OutputSetting = 'auto'): OutputMode {
+  const format = flagFormat(flags.format);
+  const fields = typeof flags.json === 'string' ? flags.json.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  const picked = fields.length > 0 ? { fields } : {};
+  const json = flags.json !== undefined && flags.json !== false;
+  if (flags.jq !== undefined) {
+    if (format && format !== 'json') throw new UsageError(`--jq prints JSON; it cannot be combined with --format ${format}`);
+    if (flags.quiet) throw new UsageError('--jq and -q/--quiet choose different outputs; use one');
+    return { kind: 'json', ...picked, jq: flags.jq };
+  }
+  if (json) {
+    if (format === 'yaml') return { kind: 'yaml', ...picked };
+    if (format && format !== 'json') throw new UsageError(`--json prints JSON; it cannot be combined with --format ${format} (--json FIELDS also picks fields for --format yaml)`);
+    return { kind: 'json', ...picked };
+  }
+  if (format) return modeFor(format, stdout, flags.header);
+  if (flags.quiet) return { kind: 'quiet' };
+  return modeFor(setting, stdout, flags.header);
+}
+
+function modeFor(setting: OutputSetting, stdout: OutStream, header: boolean | undefined): OutputMode {
+  switch (setting) {
+    case 'json':
+    case 'yaml':
+    case 'csv':
+    case 'table':
+      return { kind: setting };
+    case 'tsv':
+      return { kind: 'tsv', header: header === true };
+    case 'auto':
+      return stdout.isTTY ? { kind: 'table' } : { kind: 'tsv', header: header === true };
+  }
+}
+
+/** `--format`'s value, checked; `dgw sql`'s row shapes are not an output format (undefined). */
+function flagFormat(text: string | undefined): OutputFormat | undefined {
+  if (text === undefined) return undefined;
+  const value = text.toLowerCase();
+  if ((ROW_SHAPES as readonly string[]).includes(value)) return undefined;
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`--format: "${text}" is not ${OUTPUT_FORMATS.join(', ')}`);
+  }
+  return value as OutputFormat;
+}

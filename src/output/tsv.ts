@@ -1,0 +1,30 @@
+/**
+ * The one TSV writer: every command's tab-separated output goes through it. Lossless, with the
+ * escaping of PostgreSQL's text format (COPY ... TEXT): inside a field, a backslash is `\\`, a tab
+ * `\t`, a newline `\n`, a carriage return `\r`; NULL (and an absent value) is `\N`, so it differs
+ * from the empty string, which is an empty field. Every other character is itself. Objects and
+ * arrays are their JSON text, escaped the same way.
+ */
+
+/** NULL in a TSV field. */
+export const TSV_NULL = '\\N';
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** One field, escaped. */
+export function tsvField(value: unknown): string {
+  if (value === null || value === undefined) return TSV_NULL;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]);
+}
+
+/** One row: its fields escaped, joined by tabs (no line end). */
+export function tsvLine(values: unknown[]): string {
+  return values.map(tsvField).join('\t');
+}
+
+/** Reads one field back (the inverse of `tsvField` for text): `\N` is null. */
+export function parseTsvField(field: string): string | null {
+  if (field === TSV_NULL) return null;
+  return field.replace(/\\(.)/g, (_m, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
+}

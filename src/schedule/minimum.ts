@@ -1,0 +1,31 @@
+import { UsageError } from '../errors.js';
+import { parseDuration, type Duration } from './duration.js';
+
+/**
+ * The shortest interval between scheduled refreshes, in the CLI and in the local gateway: one
+ * minute, the resolution of cron (a cron schedule cannot fire more often), and below every
+ * interval the hosted service's document shows (PT15M at the least). The hosted document states
+ * no minimum of its own.
+ */
+export const MIN_INTERVAL: Duration = { iso: 'PT1M', ms: 60_000 };
+
+/** The environment variable that changes the local gateway's minimum (to try schedules quickly). */
+export const MIN_INTERVAL_ENV = 'DGW_LOCAL_MIN_INTERVAL';
+
+/**
+ * The local gateway's minimum: `DGW_LOCAL_MIN_INTERVAL` when set (a duration such as 5s), else
+ * one minute. A value that is not a duration is a usage error naming the variable.
+ */
+export function localMinInterval(env: Record<string, string | undefined>): Duration {
+  const text = env[MIN_INTERVAL_ENV];
+  if (text === undefined || text === '') return MIN_INTERVAL;
+  const duration = parseDuration(text);
+  if (!duration) throw new UsageError(`${MIN_INTERVAL_ENV}: "${text}" is not a duration; use 10s, 1m or ISO 8601 such as PT10S`);
+  return duration;
+}
+
+/** Why an interval is too short for the minimum, or undefined when it is not. */
+export function intervalTooShort(interval: Duration, minimum: Duration = MIN_INTERVAL): string | undefined {
+  if (interval.ms >= minimum.ms) return undefined;
+  return `${interval.iso} is shorter than the minimum interval between refreshes, ${minimum.iso}`;
+}

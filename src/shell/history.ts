@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** How many lines the SQL shell remembers across runs. */
+export const HISTORY_SIZE = 1000;
+
+/**
+ * The SQL shell's history: one line per entry, oldest first, in a file only its owner can read
+ * (0600) in the user's data folder. A history that cannot be read is empty; one that cannot be
+ * written is lost quietly (the shell works without it).
+ */
+export class HistoryFile {
+  constructor(readonly file: string) {}
+
+  /** The remembered lines, newest first (as readline keeps them). */
+  load(): string[] {
+    try {
+      return fs.readFileSync(this.file, 'utf8').split('\n').filter((l) => l.trim() !== '').slice(-HISTORY_SIZE).reverse();
+    } catch {
+      return [];
+    }
+  }
+
+  /** Replaces the file with `newestFirst`, kept to HISTORY_SIZE lines. */
+  save(newestFirst: readonly string[]): void {
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      const temp = `${this.file}.${process.pid}.tmp`;
+      fs.writeFileSync(temp, `${[...newestFirst].slice(0, HISTORY_SIZE).reverse().join('\n')}\n`, { mode: 0o600 });
+      fs.renameSync(temp, this.file);
+      fs.chmodSync(this.file, 0o600);
+    } catch {
+      // The shell goes on without a saved history.
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import readline from 'node:readline';
+import { HISTORY_SIZE, type HistoryFile } from './history.js';
+import { StatementBuffer } from './statements.js';
+
+/** What the SQL shell needs: a terminal, a history, and how to run one statement. */
+export interface ShellOptions {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  history: HistoryFile;
+  /** Runs one statement and prints its result; `signal` aborts when Ctrl-C cancels it. */
+  run(statement: string, signal: AbortSignal): Promise<void>;
+  /**
+   * Says what went wrong with one statement; the shell goes on. `cancelled`: Ctrl-C stopped it.
+   * Rethrowing ends the shell with that error.
+   */
+  report(error: unknown, cancelled: boolean): void;
+  /** The command's own signal (SIGTERM): the shell ends. */
+  signal: AbortSignal;
+}
+
+const PROMPT = 'dgw> ';
+const CONTINUE = '  -> ';
+const HELP = [
+  'End a statement with ; (it may span lines). Results print as tables.',
+  'Ctrl-C cancels the running statement, or clears a half-typed one. .exit, .quit or Ctrl-D leaves.',
+  'History (arrow keys) is kept across runs.',
+].join('\n');
+
+/**
+ * The interactive SQL shell of `dgw sql` on a terminal: reads statements ended by `;` (over as
+ * many lines as they take), runs each in turn, and keeps its history. Ctrl-C while a statement
+ * runs cancels that statement only; at the prompt it clears what was typed.
+ */
+export async function runShell(options: ShellOptions): Promise<void> {
+  const { input, output, history } = options;
+  const rl = readline.createInterface({
+    input,
+    output,
+    terminal: true,
+    history: history.load(),
+    historySize: HISTORY_SIZE,
+    removeHistoryDuplicates: true,
+    prompt: PROMPT,
+  }) as readline.Interface & { clearLine?: () => void };
+  rl.on('history', (lines: string[]) => history.save(lines));
+  const buffer = new StatementBuffer();
+  let running: AbortController | undefined;
+  const prompt = () => {
+    rl.setPrompt(buffer.empty ? PROMPT : CONTINUE);
+    rl.prompt();
+  };
+  rl.on('SIGINT', () => {
+    if (running) {
+      running.abort();
+      return;
+    }
+    buffer.clear();
+    if (rl.clearLine) rl.clearLine();
+    else output.write('\n');
+    prompt();
+  });
+  const stop = () => rl.close();
+  options.signal.addEventListener('abort', stop, { once: true });
+  output.write(`dgw SQL shell: end statements with ; — .help for help, .exit or Ctrl-D to leave\n`);
+  try {
+    prompt();
+    for await (const line of rl) {
+      const command = buffer.empty ? line.trim() : '';
+      if (command === '.exit' || command === '.quit') break;
+      if (command === '.help') {
+        output.write(`${HELP}\n`);
+      } else if (command.startsWith('.')) {
+        output.write(`unknown command ${command}; .help lists them\n`);
+      } else {
+        for (const statement of buffer.add(line)) {
+          running = new AbortController();
+          try {
+            await options.run(statement, running.signal);
+          } catch (error) {
+            if (options.signal.aborted) throw error;
+            options.report(error, running.signal.aborted);
+          } finally {
+            running = undefined;
+          }
+        }
+      }
+      prompt();
+    }
+  } finally {
+    options.signal.removeEventListener('abort', stop);
+    rl.close();
+  }
+}

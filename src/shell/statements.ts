@@ -1,0 +1,36 @@
+import { tokenize } from '../impact/sql-tokens.js';
+
+/**
+ * The text typed into the SQL shell so far, cut into statements at each `;` that ends one: a `;`
+ * inside a string (`'a;b'`, `E'..'`, `$$..$$`), a quoted identifier or a comment (`--`, `/* *\/`)
+ * does not. Lines are kept until a statement is complete.
+ */
+export class StatementBuffer {
+  private text = '';
+
+  /** True when nothing but blank space waits for a `;` (the shell shows its first prompt). */
+  get empty(): boolean {
+    return this.text.trim() === '';
+  }
+
+  /** Adds one typed line; returns the statements it completed, in order, without their `;`. */
+  add(line: string): string[] {
+    this.text = this.text === '' ? line : `${this.text}\n${line}`;
+    const statements: string[] = [];
+    let start = 0;
+    for (const token of tokenize(this.text)) {
+      if (token.kind !== 'punct' || token.text !== ';' || token.at === undefined) continue;
+      const statement = this.text.slice(start, token.at).trim();
+      if (statement !== '') statements.push(statement);
+      start = token.at + 1;
+    }
+    this.text = this.text.slice(start);
+    if (this.empty) this.text = '';
+    return statements;
+  }
+
+  /** Forgets a half-typed statement (Ctrl-C at the prompt). */
+  clear(): void {
+    this.text = '';
+  }
+}

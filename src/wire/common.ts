@@ -1,0 +1,36 @@
+import Type, { type TProperties, type TSchema } from 'typebox';
+
+// Helpers the wire schemas are written with. The document declares almost no field required,
+// so most fields are optional; objects are closed (no property the document does not name), which
+// is how requests and the hosted shape's answers are held to it.
+
+/** An object with exactly these properties and no others. */
+export function Closed<P extends TProperties>(properties: P) {
+  return Type.Object(properties, { additionalProperties: false });
+}
+
+/** A value or null. */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** An optional field that may also be null. */
+export function Maybe<T extends TSchema>(schema: T) {
+  return Type.Optional(Nullable(schema));
+}
+
+/** An optional field. */
+export function Opt<T extends TSchema>(schema: T) {
+  return Type.Optional(schema);
+}
+
+/** Where the document declares one object but its examples carry an array of them: both are read. */
+export function OneOrMany<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Array(schema)]);
+}
+
+/** The documented error body; related services add fields (traceId), so it stays open. */
+export const ErrorBody = Type.Object({
+  errorCode: Type.Union([Type.String(), Type.Number()]),
+  message: Type.String(),
+});

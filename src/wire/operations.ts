@@ -1,0 +1,147 @@
+import Type, { type TSchema } from 'typebox';
+import { OneOrMany } from './common.js';
+import {
+  QueryFolderCreateRequest,
+  QueryFolderItem,
+  QueryFolderListResponse,
+  QueryFolderRenameRequest,
+  QueryFolderTreeResponse,
+  QueryFolderUpdateRequest,
+  QueryFolderWithContentsResponse,
+  SeedFolder,
+} from './folders.js';
+import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
+import {
+  ApiKey,
+  ApiKeyRequest,
+  Catalog,
+  ColumnDetail,
+  ColumnRequest,
+  ConnectionConfiguration,
+  Info,
+  MaterializedQueryStatusView,
+  Organization,
+  Project,
+  Table,
+  Workspace,
+} from './resources.js';
+
+/** An HTTP method of the API. */
+export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One answer: its status and its body's schema (null: no body). */
+export interface WireResponse {
+  status: number;
+  body: TSchema | null;
+}
+
+/**
+ * One operation dgw sends or the local gateway answers, as the vendor's document has it: method,
+ * path template below the base URL, query parameters, request body, and the documented answer.
+ */
+export interface WireOperation {
+  /** The document's operationId (`info` is not in the document). */
+  id: string;
+  method: WireMethod;
+  /** Template with `{name}` segments, e.g. `/data/projects/{projectId}/queries/{queryId}`. */
+  path: string;
+  query?: Record<string, TSchema>;
+  /** The request body; absent when the operation has none. */
+  body?: TSchema;
+  /** The documented answer: what the local gateway's `hosted` shape sends. */
+  response: WireResponse;
+  /**
+   * What the local gateway's default `spec` shape answers where it differs from the document: the
+   * seed contract's Folder where the seed speaks (gateway-api.md), the gateway's own record where
+   * the seed leaves a body unsaid (the status after a refresh, the record a delete removed).
+   */
+  spec?: WireResponse;
+  /** False only for GET /info, which the document leaves out (hosted-service-notes.md). */
+  documented: boolean;
+}
+
+const ok = (body: TSchema | null): WireResponse => ({ status: 200, body });
+const created = (body: TSchema): WireResponse => ({ status: 201, body });
+const P = '/data/projects/{projectId}';
+const checkSchemaExists = { checkSchemaExists: Type.Boolean() };
+
+function op(id: string, method: WireMethod, path: string, rest: Omit<WireOperation, 'id' | 'method' | 'path' | 'documented'>): WireOperation {
+  return { id, method, path, documented: true, ...rest };
+}
+
+/** Every operation of the document that dgw uses or the local gateway implements, plus GET /info. */
+export const OPERATIONS: readonly WireOperation[] = [
+  // Queries
+  op('listQueries', 'GET', `${P}/queries`, { response: ok(Type.Array(Query)) }),
+  op('createQuery', 'POST', `${P}/queries`, { query: checkSchemaExists, body: QueryRequest, response: ok(Query) }),
+  op('executeQuery', 'POST', `${P}/queries/execute`, { query: { format: ExecuteFormat }, body: ExecuteRequestBody, response: ok(ExecuteResult('CELL_TYPED')) }),
+  op('readQuery', 'GET', `${P}/queries/{queryId}`, { response: ok(Query) }),
+  op('updateQuery', 'PUT', `${P}/queries/{queryId}`, { query: checkSchemaExists, body: QueryRequest, response: ok(Query) }),
+  op('deleteQuery', 'DELETE', `${P}/queries/{queryId}`, { response: ok(null), spec: ok(Query) }),
+  op('updateQueryPath', 'PATCH', `${P}/queries/{queryId}/path`, { body: QueryPathUpdateRequest, response: ok(null) }),
+  // Query folders
+  op('listQueryFolders', 'GET', `${P}/queries/folders`, { response: ok(QueryFolderListResponse), spec: ok(Type.Array(SeedFolder)) }),
+  op('createQueryFolderAtRoot', 'POST', `${P}/queries/folders`, { body: QueryFolderCreateRequest, response: created(QueryFolderItem), spec: created(SeedFolder) }),
+  op('getQueryFolderTree', 'GET', `${P}/queries/folders/tree`, {
+    query: { includeQueries: Type.Boolean(), rootFolderId: Type.String() },
+    response: ok(QueryFolderTreeResponse),
+    spec: ok(Type.Object({ tree: Type.Array(SeedFolder) }, { additionalProperties: false })),
+  }),
+  op('readQueryFolder', 'GET', `${P}/queries/folders/{folderId}`, { response: ok(QueryFolderWithContentsResponse), spec: ok(SeedFolder) }),
+  op('addOrRemoveQueryFromFolder', 'PUT', `${P}/queries/folders/{folderId}`, { body: QueryFolderUpdateRequest, response: ok(QueryFolderWithContentsResponse), spec: ok(SeedFolder) }),
+  op('deleteQueryFolder', 'DELETE', `${P}/queries/folders/{folderId}`, { query: { force: Type.Boolean() }, response: { status: 204, body: null }, spec: ok(SeedFolder) }),
+  op('renameQueryFolder', 'PATCH', `${P}/queries/folders/{folderId}/name`, { body: QueryFolderRenameRequest, response: ok(QueryFolderItem), spec: ok(SeedFolder) }),
+  op('moveQueryFolder', 'PATCH', `${P}/queries/folders/{folderId}/path`, { body: QueryPathUpdateRequest, response: ok(QueryFolderItem), spec: ok(SeedFolder) }),
+  op('createQueryFolderWithParentId', 'POST', `${P}/queries/folders/{parentFolderId}`, { body: QueryFolderCreateRequest, response: created(QueryFolderItem), spec: created(SeedFolder) }),
+  // Catalogs and stored tables
+  op('listCatalogs', 'GET', `${P}/catalogs`, { response: ok(Type.Array(Catalog)) }),
+  op('listTables', 'GET', `${P}/table`, { response: ok(Type.Array(Table)) }),
+  op('createInternalTable', 'POST', `${P}/table/{tableName}`, { response: ok(Table) }),
+  op('deleteTable', 'DELETE', `${P}/table/{tableName}`, { response: ok(null), spec: ok(Table) }),
+  op('listColumns', 'GET', `${P}/table/{tableName}/columns`, { response: ok(Type.Array(ColumnDetail)) }),
+  op('addColumn', 'POST', `${P}/table/{tableName}/columns`, { body: OneOrMany(ColumnRequest), response: ok(OneOrMany(ColumnDetail)) }),
+  op('deleteColumn', 'DELETE', `${P}/table/{tableName}/columns/{columnName}`, { response: ok(null), spec: ok(Table) }),
+  // Materialized queries
+  op('listMaterializedQueryStatuses', 'GET', `${P}/materialized-queries/status`, { response: ok(Type.Array(MaterializedQueryStatusView)) }),
+  op('cancelMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/cancel`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
+  op('refreshMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/refresh`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
+  op('readMaterializedQueryStatus', 'GET', `${P}/materialized-queries/{queryId}/status`, { response: ok(MaterializedQueryStatusView) }),
+  // Connection types
+  op('listConnectionConfig', 'GET', '/connections/config', { response: ok(OneOrMany(ConnectionConfiguration)) }),
+  op('getConnectionConfig', 'GET', '/connections/config/{connectionType}', { response: ok(ConnectionConfiguration) }),
+  // Project API keys (partner key only)
+  op('listApiKeys', 'GET', '/projects/{projectId}/apiKeys', { response: ok(OneOrMany(ApiKey)) }),
+  op('createApiKey', 'POST', '/projects/{projectId}/apiKeys', { body: ApiKeyRequest, response: ok(ApiKey) }),
+  op('deleteApiKey', 'DELETE', '/projects/{projectId}/apiKeys/{apiKeyId}', { response: ok(null), spec: ok(ApiKey) }),
+  // Organizations, workspaces, projects
+  op('listOrganizations', 'GET', '/organizations', { response: ok(OneOrMany(Organization)) }),
+  op('getOrganization', 'GET', '/organizations/{organizationId}', { response: ok(Organization) }),
+  op('listWorkspaces', 'GET', '/organizations/{organizationId}/workspaces', { response: ok(OneOrMany(Workspace)) }),
+  op('getWorkspace', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}', { response: ok(Workspace) }),
+  op('listProjects_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { response: ok(Type.Array(Project)) }),
+  op('readProject_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(Project) }),
+  // Not in the document
+  { id: 'info', method: 'GET', path: '/info', response: ok(Info), documented: false },
+];
+
+/** The operation a request names, by method and path (segments still URL-encoded); literal segments beat `{params}`. */
+export function findOperation(method: string, path: string): { operation: WireOperation; params: Record<string, string> } | undefined {
+  const segments = path.split('/').slice(1);
+  let best: { operation: WireOperation; params: Record<string, string>; literals: number } | undefined;
+  for (const operation of OPERATIONS) {
+    if (operation.method !== method.toUpperCase()) continue;
+    const template = operation.path.split('/').slice(1);
+    if (template.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    const matches = template.every((t, i) => {
+      const m = /^\{(\w+)\}$/.exec(t);
+      if (!m) return t === segments[i] && ++literals > 0;
+      if (segments[i] === '') return false;
+      params[m[1]] = decodeURIComponent(segments[i]);
+      return true;
+    });
+    if (matches && (!best || literals > best.literals)) best = { operation, params, literals };
+  }
+  return best && { operation: best.operation, params: best.params };
+}

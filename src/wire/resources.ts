@@ -1,0 +1,145 @@
+import Type from 'typebox';
+import { Closed, Maybe, Opt } from './common.js';
+import { MaterializedQuerySchedule } from './queries.js';
+
+/** A catalog: a connected source, or one of the built-in stores (`internal`, `query`). */
+export const Catalog = Closed({
+  id: Opt(Type.String()),
+  name: Opt(Type.String()),
+  displayName: Opt(Type.String()),
+  catalogType: Opt(Type.String()),
+  connectionId: Maybe(Type.String()),
+});
+
+/** A stored table. */
+export const Table = Closed({
+  catalogId: Opt(Type.String()),
+  catalogName: Opt(Type.String()),
+  schemaName: Opt(Type.String()),
+  tableName: Opt(Type.String()),
+  supportedCacheTypes: Opt(Type.Array(Type.String())),
+  isCacheable: Opt(Type.Boolean()),
+  isDynamicTable: Opt(Type.Boolean()),
+  isCached: Opt(Type.Boolean()),
+});
+
+/** A column of a stored table, as the service describes it. */
+export const ColumnDetail = Closed({
+  id: Opt(Type.String()),
+  name: Opt(Type.String()),
+  dataType: Opt(Type.String()),
+  displayName: Opt(Type.String()),
+  defaultValue: Maybe(Type.String()),
+  isNotNull: Opt(Type.Boolean()),
+  isUnique: Opt(Type.Boolean()),
+  desc: Maybe(Type.String()),
+});
+
+/** Column types a stored table accepts. */
+export const ColumnDataType = Type.Union([
+  Type.Literal('VARCHAR'),
+  Type.Literal('BIGINT'),
+  Type.Literal('BOOLEAN'),
+  Type.Literal('DECIMAL'),
+  Type.Literal('TIMESTAMP'),
+  Type.Literal('TIME'),
+  Type.Literal('DATE'),
+  Type.Literal('UUID'),
+]);
+
+/** A column to add to a stored table. */
+export const ColumnRequest = Closed({
+  name: Opt(Type.String()),
+  dataType: Opt(ColumnDataType),
+  displayName: Opt(Type.String()),
+  defaultValue: Maybe(Type.String()),
+  isNotNull: Opt(Type.Boolean()),
+  isUnique: Opt(Type.Boolean()),
+});
+
+/** Refresh status and schedule of one materialized query; times are ISO strings or null. */
+export const MaterializedQueryStatusView = Closed({
+  queryId: Opt(Type.String()),
+  queryName: Opt(Type.String()),
+  scheduleSettings: Maybe(MaterializedQuerySchedule),
+  nextExecutionStartTime: Maybe(Type.String()),
+  status: Opt(Type.String()),
+  lastExecutionStartTime: Maybe(Type.String()),
+  lastUpdateTime: Maybe(Type.String()),
+});
+
+/** One configuration field of a connection type. */
+export const ConnectionConfigurationItem = Closed({
+  fieldName: Opt(Type.String()),
+  fieldType: Opt(Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('boolean')])),
+  required: Opt(Type.Boolean()),
+  description: Opt(Type.String()),
+});
+
+/** What a connection type needs to be configured. */
+export const ConnectionConfiguration = Closed({
+  connectionType: Opt(Type.String()),
+  connectionTypeLabel: Opt(Type.String()),
+  name: Opt(Type.String()),
+  authorizationType: Opt(Type.String()),
+  credentialSchemaType: Opt(Type.String()),
+  redirectRequired: Opt(Type.Boolean()),
+  category: Opt(Type.String()),
+  configuration: Opt(Type.Array(ConnectionConfigurationItem)),
+  documentationUrl: Opt(Type.String()),
+});
+
+/** A project API key; the secret `apiKey` is only sent once, when the key is made. */
+export const ApiKey = Closed({
+  name: Opt(Type.String()),
+  apiKey: Maybe(Type.String()),
+  apiKeyId: Opt(Type.String()),
+  expiresAt: Maybe(Type.String()),
+});
+
+/** Body of create API key; without `expiresAt` the key never expires. */
+export const ApiKeyRequest = Closed({ name: Opt(Type.String()), expiresAt: Opt(Type.String()) });
+
+/** The top of the hierarchy: organization → workspace → project. */
+export const Organization = Closed({
+  id: Opt(Type.String()),
+  name: Opt(Type.String()),
+  owner: Opt(Type.String()),
+  createdAt: Maybe(Type.String()),
+  iconFileId: Maybe(Type.String()),
+  description: Maybe(Type.String()),
+});
+
+/** A workspace of an organization, grouping projects. */
+export const Workspace = Closed({
+  id: Opt(Type.String()),
+  name: Opt(Type.String()),
+  createdBy: Opt(Type.String()),
+  organizationId: Opt(Type.String()),
+  description: Maybe(Type.String()),
+  createdAt: Maybe(Type.String()),
+  defaultWorkspace: Opt(Type.Boolean()),
+});
+
+/** A project. */
+export const Project = Closed({
+  id: Opt(Type.String()),
+  name: Opt(Type.String()),
+  description: Maybe(Type.String()),
+  domain: Maybe(Type.String()),
+  webhookBaseUrl: Maybe(Type.String()),
+  createdAt: Maybe(Type.String()),
+  owner: Maybe(Type.String()),
+  workspaceId: Opt(Type.String()),
+});
+
+/**
+ * Who a key belongs to (`GET /info`). Not in the document: the vendor's own clients call it, and
+ * dgw only does when it must discover a project key's project (hosted-service-notes.md).
+ */
+export const Info = Type.Object({
+  projectId: Opt(Type.String()),
+  projectName: Opt(Type.String()),
+  userId: Opt(Type.String()),
+  email: Opt(Type.String()),
+});

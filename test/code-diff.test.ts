@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { diffStates } from '../src/code/diff.js';
+import type { DesiredQuery, DesiredState, ProjectQuery, ProjectState } from '../src/code/model.js';
+import { dependencyOrder, orderSteps } from '../src/code/order.js';
+import { planPull } from '../src/code/pull.js';
+import { FileProblem, parseQueryFile, renderQueryFile } from '../src/code/query-file.js';
+import type { Scan } from '../src/code/read-dir.js';
+import { fingerprint } from '../src/code/read-project.js';
+import { everyText, sameRefresh } from '../src/code/refresh.js';
+import { canonicalSql, isBlankSql, referencedQueryNames } from '../src/code/sql-text.js';
+import { NotFoundError, UsageError } from '../src/errors.js';
+
+// The pure heart of queries as code, without any server or file: reading a file, comparing a
+// directory with a project, ordering the requests, deciding what `pull` writes.
+
+let nextId = 100;
+function pq(name: string, over: Partial<ProjectQuery> = {}): ProjectQuery {
+  return { id: String(nextId++), name, displayName: name, materialized: false, schedule: null, sql: `SELECT '${name}'`, folder: '/', ...over };
+}
+function project(queries: ProjectQuery[], folders: string[] = []): ProjectState {
+  const all = new Set(folders);
+  for (const q of queries) if (q.folder !== '/') all.add(q.folder);
+  for (const f of [...all]) {
+    const parts = f.split('/').filter(Boolean);
+    for (let i = 1; i < parts.length; i++) all.add(`/${parts.slice(0, i).join('/')}`);
+  }
+  const folderList = [...all].sort().map((path, i) => ({ id: `f${i}`, path }));
+  return { queries, folders: folderList, fingerprint: fingerprint(queries, folderList) };
+}
+function dq(file: string, text: string): DesiredQuery {
+  return parseQueryFile(file, text);
+}
+function desired(queries: DesiredQuery[], folders: string[] = [], scope = ['/']): DesiredState {
+  return { queries, folders, scope };
+}
+const header = (...lines: string[]) => `-- ---\n${lines.map((l) => `-- ${l}\n`).join('')}-- ---\n`;
+
+describe('reading a query file', () => {
+  it('no header: a plain query named after its file', () => {
+    expect(dq('reports/revenue.sql', 'SELECT 1;\n')).toEqual({
+      name: 'revenue', file: 'reports/revenue.sql', folder: '/reports', displayName: 'revenue', materialized: false, schedule: null, sql: 'SELECT 1', from: null, checkSchemaExists: true,
+    });
+  });
+
+  it('a header with every key', () => {
+    const q = dq('daily.sql', `${header('displayName: Daily', 'materialized: true', 'cron: "0 2 * * *"', 'tz: Europe/Berlin', 'checkSchemaExists: false')}SELECT 2\n`);
+    expect(q).toMatchObject({ displayName: 'Daily', materialized: true, schedule: { type: 'cron', cronExpression: '0 2 * * *', timezone: 'Europe/Berlin' }, checkSchemaExists: false, sql: 'SELECT 2' });
+    expect(dq('d.sql', `${header('materialized: true', 'every: 90m')}SELECT 2`).schedule).toEqual({ type: 'interval', repeatDuration: 'PT90M' });
+  });
+
+  it('an ordinary leading comment is SQL, not a header', () => {
+    expect(dq('a.sql', '-- Revenue by month\nSELECT 1').sql).toBe('-- Revenue by month\nSELECT 1');
+    expect(dq('a.sql', '/* doc */ SELECT 1').sql).toBe('/* doc */ SELECT 1');
+  });
+
+  it('line numbers count from the top of the file, across CRLF and a BOM', () => {
+    const text = `\uFEFF\r\n-- ---\r\n-- materialized: true\r\n-- every: soon\r\n-- ---\r\nSELECT 1`;
+    expect(() => dq('a.sql', text)).toThrow(FileProblem);
+    try {
+      dq('a.sql', text);
+    } catch (error) {
+      expect((error as FileProblem).where('q/')).toBe('q/a.sql:4: every: "soon" is not a duration; use 30m, 6h, 1d or ISO 8601 such as PT6H or P1D');
+    }
+  });
+
+  it('refuses values that are not plain scalars, and duplicate keys', () => {
+    expect(() => dq('a.sql', `${header('displayName: [a]')}SELECT 1`)).toThrow(/displayName: give one plain value/);
+    expect(() => dq('a.sql', `${header('materialized: true', 'materialized: false')}SELECT 1`)).toThrow(/not valid YAML: Map keys must be unique/);
+    expect(() => dq('a.sql', `${header('just words')}SELECT 1`)).toThrow(/the header must be YAML "key: value" lines/);
+    expect(() => dq('a.sql', `${header('displayName: true')}SELECT 1`)).toThrow(/displayName: expected text, got true/);
+  });
+
+  it('every and cron together, tz alone', () => {
+    expect(() => dq('a.sql', `${header('materialized: true', 'every: 6h', 'cron: "0 2 * * *"')}SELECT 1`)).toThrow(/every and cron cannot be used together/);
+    expect(() => dq('a.sql', `${header('materialized: true', 'tz: UTC')}SELECT 1`)).toThrow(/tz only applies to cron/);
+  });
+});
+
+describe('pull writes files that read back as the same query', () => {
+  const kinds: ProjectQuery[] = [
+    pq('plain'),
+    pq('namedquotednotacomment', { displayName: 'Named: "quoted" # not a comment' }),
+    pq('mat', { materialized: true }),
+    pq('every6', { materialized: true, schedule: { type: 'interval', repeatDuration: 'PT6H' } }),
+    pq('odd', { materialized: true, schedule: { type: 'interval', repeatDuration: 'P1DT12H' } }),
+    pq('cron', { materialized: true, schedule: { type: 'cron', cronExpression: '*/5 * * * *', timezone: 'Europe/Istanbul' } }),
+    pq('cronutc', { materialized: true, schedule: { type: 'cron', cronExpression: '0 0 * * *', timezone: 'UTC' } }),
+    pq('nested', { folder: '/a/b/c' }),
+    pq('fenced', { sql: '-- ---\nSELECT 1' }),
+    pq('trailing', { sql: '  SELECT 1 ;\n\n' }),
+  ];
+  for (const q of kinds) {
+    it(`${q.name}`, () => {
+      const file = q.folder === '/' ? `${q.name}.sql` : `${q.folder.slice(1)}/${q.name}.sql`;
+      const read = dq(file, renderQueryFile(q));
+      const plan = diffStates(desired([read]), project([q]), { prune: true });
+      expect(plan.changes).toEqual([]);
+    });
+  }
+
+  it('intervals are written as a person would write them', () => {
+    expect(['PT6H', 'P1D', 'PT90M', 'P1DT12H', 'PT30S', 'P2W'].map(everyText)).toEqual(['6h', '1d', '90m', '36h', '30s', '14d']);
+    expect(renderQueryFile(pq('x', { materialized: true, schedule: { type: 'interval', repeatDuration: 'PT6H' } }))).toBe(
+      "-- ---\n-- materialized: true\n-- every: 6h\n-- ---\nSELECT 'x'\n",
+    );
+    expect(renderQueryFile(pq('y'))).toBe("SELECT 'y'\n");
+  });
+});
+
+describe('SQL text', () => {
+  it('canonical form: LF, no BOM, no leading blanks, no trailing blanks or semicolons', () => {
+    expect(canonicalSql('\uFEFF\r\n  SELECT 1;\r\n;  \n')).toBe('SELECT 1');
+    expect(canonicalSql("SELECT ';'")).toBe("SELECT ';'");
+  });
+
+  it('blank SQL is comments, blanks and semicolons only', () => {
+    expect(isBlankSql('-- a\n/* b */ ;\n')).toBe(true);
+    expect(isBlankSql("SELECT '--'")).toBe(false);
+  });
+
+  it('finds the queries a statement reads, outside comments and literals', () => {
+    const sql = `SELECT * FROM svc.query.a JOIN "svc"."mtquery"."b" ON 1=1 -- svc.query.c\nWHERE x = 'svc.query.d' /* svc.query.e */`;
+    expect([...referencedQueryNames(sql)].sort()).toEqual(['a', 'b']);
+  });
+
+  it('schedules compare by what they do', () => {
+    expect(sameRefresh({ type: 'interval', repeatDuration: 'PT6H' }, { type: 'interval', repeatDuration: 'PT360M' })).toBe(true);
+    expect(sameRefresh({ type: 'cron', cronExpression: '0  2 * * mon' }, { type: 'cron', cronExpression: '0 2 * * MON', timezone: 'UTC' })).toBe(true);
+    expect(sameRefresh({ type: 'cron', cronExpression: '0 2 * * *', timezone: 'Europe/Berlin' }, { type: 'cron', cronExpression: '0 2 * * *' })).toBe(false);
+    expect(sameRefresh(null, { type: 'interval', repeatDuration: 'PT6H' })).toBe(false);
+  });
+});
+
+describe('diffStates', () => {
+  it('create, update, move, convert, reschedule; unmanaged left alone', () => {
+    const p = project([
+      pq('same', { sql: 'SELECT 1' }),
+      pq('edited', { sql: 'SELECT 1' }),
+      pq('moved', { sql: 'SELECT 1', folder: '/old' }),
+      pq('conv', { sql: 'SELECT 1' }),
+      pq('unsched', { sql: 'SELECT 1', materialized: true, schedule: { type: 'interval', repeatDuration: 'PT1H' } }),
+      pq('handmade', { folder: '/x' }),
+    ]);
+    const plan = diffStates(
+      desired([
+        dq('same.sql', 'SELECT 1'),
+        dq('edited.sql', 'SELECT 2'),
+        dq('new/moved.sql', 'SELECT 1'),
+        dq('conv.sql', `${header('materialized: true', 'every: 1d')}SELECT 1`),
+        dq('unsched.sql', `${header('materialized: true')}SELECT 1`),
+        dq('fresh.sql', 'SELECT 3'),
+      ]),
+      p,
+      { prune: false },
+    );
+    const brief = plan.changes.map((c) => (c.action === 'update' ? `${c.name}: ${c.fields.join(',')}` : `${c.action} ${'name' in c ? c.name : c.folder}`));
+    expect(brief).toEqual(['createFolder /new', 'conv: materialized,schedule', 'edited: sql', 'create fresh', 'moved: folder', 'unsched: schedule']);
+    expect(plan.unmanaged).toEqual({ queries: [{ name: 'handmade', id: expect.any(String), folder: '/x' }], folders: ['/old', '/x'] });
+  });
+
+  it('--prune plans the deletions instead', () => {
+    const plan = diffStates(desired([]), project([pq('a', { folder: '/x' })]), { prune: true });
+    expect(plan.changes.map((c) => c.action)).toEqual(['delete', 'deleteFolder']);
+    expect(plan.unmanaged).toEqual({ queries: [], folders: [] });
+  });
+
+  it('a query outside the managed folders whose name a file holds is moved in; the rest outside is not touched', () => {
+    const plan = diffStates(desired([dq('reports/a.sql', "SELECT 'a'")], ['/reports'], ['/reports']), project([pq('a', { folder: '/else' }), pq('b', { folder: '/else' })]), { prune: true });
+    expect(plan.changes.map((c) => c.action)).toEqual(['createFolder', 'update']);
+  });
+
+  it('folders the layout cannot hold are skipped, never pruned', () => {
+    const plan = diffStates(desired([]), project([pq('h', { folder: '/.hidden' })]), { prune: true });
+    expect(plan.changes).toEqual([]);
+    expect(plan.skipped[0]).toMatch(/folder \/\.hidden: its folder name "\.hidden" starts with "\."/);
+  });
+
+  it('from: the source is a file (followed through its own from) or a project query', () => {
+    const p = project([pq('src', { sql: 'SELECT 9' })]);
+    const copy = dq('copy.sql', `${header('materialized: true', 'from: src')}`);
+    const copy2 = dq('copy2.sql', `${header('materialized: true', 'from: copy')}`);
+    const plan = diffStates(desired([copy, copy2]), p, { prune: false });
+    expect(plan.changes.map((c) => (c.action === 'create' ? c.after.sql : ''))).toEqual(['SELECT 9', 'SELECT 9']);
+    expect(() => diffStates(desired([dq('c.sql', header('materialized: true', 'from: nowhere'))]), p, { prune: false })).toThrow(NotFoundError);
+    const loop = [dq('x.sql', header('materialized: true', 'from: y')), dq('y.sql', header('materialized: true', 'from: x'))];
+    expect(() => diffStates(desired(loop), p, { prune: false })).toThrow(UsageError);
+  });
+});
+
+describe('orderSteps', () => {
+  it('a folder is created only where no create makes it, once for its deepest new folder', () => {
+    const p = project([pq('m', { sql: 'SELECT 1' })]);
+    const plan = diffStates(desired([dq('x/y/m.sql', 'SELECT 1'), dq('made/by/create/n.sql', 'SELECT 2')], ['/e1', '/e1/e2']), p, { prune: false });
+    expect(orderSteps(plan, p).map((s) => `${s.op} ${'name' in s ? s.name : s.folder}`)).toEqual(['createFolder /e1/e2', 'createFolder /x/y', 'createQuery n', 'moveQuery m']);
+  });
+
+  it('sources before copies, and a query before one whose SQL reads it', () => {
+    const p = project([]);
+    const plan = diffStates(
+      desired([
+        dq('a_reader.sql', 'SELECT * FROM svc.query.z_base'),
+        dq('b_copy.sql', header('materialized: true', 'from: z_base')),
+        dq('z_base.sql', 'SELECT 1'),
+      ]),
+      p,
+      { prune: false },
+    );
+    expect(orderSteps(plan, p).map((s) => ('name' in s ? s.name : ''))).toEqual(['z_base', 'a_reader', 'b_copy']);
+  });
+
+  it('a hard order wins over a cycle of reads', () => {
+    const order = dependencyOrder(['a', 'b'], (x) => x, (x) => (x === 'a' ? { hard: ['b'], soft: [] } : { hard: [], soft: ['a'] }));
+    expect(order).toEqual(['b', 'a']);
+  });
+
+  it('a pruned folder goes in one forced request with what is in it; other deletes one each, readers first', () => {
+    const p = project([pq('in1', { folder: '/old' }), pq('in2', { folder: '/old/deeper' }), pq('base'), pq('reader', { sql: 'SELECT * FROM svc.query.base' })]);
+    const steps = orderSteps(diffStates(desired([]), p, { prune: true }), p);
+    expect(steps.map((s) => `${s.op} ${'name' in s ? s.name : s.folder}`)).toEqual(['deleteQuery reader', 'deleteQuery base', 'deleteFolder /old']);
+    expect(steps[2]).toMatchObject({ force: true, queries: ['in1', 'in2'] });
+    const empty = project([], ['/void']);
+    expect(orderSteps(diffStates(desired([]), empty, { prune: true }), empty)).toEqual([{ op: 'deleteFolder', folder: '/void', id: 'f0', force: false, queries: [] }]);
+  });
+
+  it('a query moved out of a pruned folder is moved before the folder goes', () => {
+    const p = project([pq('keep', { folder: '/old' })]);
+    const steps = orderSteps(diffStates(desired([dq("keep.sql", "SELECT 'keep'")]), p, { prune: true }), p);
+    expect(steps.map((s) => s.op)).toEqual(['moveQuery', 'deleteFolder']);
+    expect(steps[1]).toMatchObject({ force: false });
+  });
+});
+
+describe('planPull', () => {
+  const scanOf = (files: Array<[string, string]>, folders: string[] = []): Scan => ({
+    files: files.map(([file, text]) => {
+      try {
+        return { file, query: parseQueryFile(file, text) };
+      } catch (error) {
+        return { file, problem: error as FileProblem };
+      }
+    }),
+    folders,
+    unsafe: [],
+  });
+
+  it('writes what is missing, keeps what says the same, and marks what it would replace or remove', () => {
+    const p = project(
+      [pq('kept', { sql: 'SELECT 1' }), pq('commented', { sql: 'SELECT 1' }), pq('changed', { sql: 'SELECT 2' }), pq('missing', { folder: '/r' }), pq('copy', { materialized: true, sql: 'SELECT 1' })],
+      ['/emptyfolder'],
+    );
+    const scan = scanOf(
+      [
+        ['kept.sql', 'SELECT 1;\r\n'],
+        ['commented.sql', '-- the comment is SQL the project does not hold\nSELECT 1'],
+        ['changed.sql', 'SELECT 3'],
+        ['copy.sql', header('materialized: true', 'from: kept')],
+        ['gone.sql', 'SELECT 4'],
+        ['broken.sql', ''],
+      ],
+      ['/stray'],
+    );
+    const plan = planPull(scan, p, ['/']);
+    expect(plan.unchanged).toEqual(['kept.sql', 'copy.sql']);
+    expect(plan.write.map((w) => [w.file, w.overwrite])).toEqual([
+      ['commented.sql', true],
+      ['changed.sql', true],
+      ['r/missing.sql', false],
+    ]);
+    expect(plan.remove).toEqual(['gone.sql', 'broken.sql']);
+    expect(plan.mkdirs).toEqual(['emptyfolder']);
+    expect(plan.rmdirs).toEqual(['stray']);
+  });
+});

@@ -1,0 +1,173 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DGW_BIN, runDgw, tempDir } from './support/dgw.js';
+import { RecordingServer } from './support/recording-server.js';
+
+// Live completion: the generated scripts ask the hidden `dgw __complete` for names from the
+// project (queries, folders, tables, columns, profiles), which answers from at most one request,
+// cached a few seconds, and prints nothing on any failure.
+const completions = path.resolve(path.dirname(DGW_BIN), '../completions');
+const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+const home = tempDir('dgw-live-');
+const bin = path.join(home.dir, 'bin');
+const base = {
+  DGW_CONFIG_DIR: path.join(home.dir, 'config'),
+  DGW_LOCAL_DIR: path.join(home.dir, 'local'),
+  XDG_CACHE_HOME: path.join(home.dir, 'cache'),
+  HOME: home.dir,
+};
+const local = { ...base, DGW_ZONE: 'local' };
+
+/** The environment a shell completes in: dgw on PATH (a shim running the built binary). */
+function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'CI'));
+  return { ...inherited, ...base, ...extra, PATH: `${bin}:${process.env.PATH}` };
+}
+
+/** Sources the bash script and runs its function on the words typed, as bash does on Tab. */
+function bashComplete(words: string[], extra: Record<string, string> = {}): { values: string[]; stderr: string } {
+  const script = [
+    `source ${JSON.stringify(path.join(completions, 'dgw.bash'))}`,
+    `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})`,
+    'COMP_CWORD=$((${#COMP_WORDS[@]} - 1))',
+    '_dgw',
+    'printf "%s\\n" "${COMPREPLY[@]}"',
+  ].join('\n');
+  const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', env: shellEnv(extra) });
+  return { values: r.stdout.split('\n').filter(Boolean), stderr: r.stderr };
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(bin, { recursive: true });
+  fs.writeFileSync(path.join(bin, 'dgw'), `#!/bin/sh\nexec '${process.execPath}' '${DGW_BIN}' "$@"\n`, { mode: 0o755 });
+  for (const args of [
+    ['query', 'create', 'Revenue Report', '--sql', 'SELECT 1 AS a'],
+    ['query', 'create', 'Daily Totals', '--materialized', '--sql', 'SELECT 2 AS b'],
+    ['folder', 'create', '/reports/monthly'],
+    ['folder', 'create', '/archive'],
+  ]) {
+    const r = await runDgw(args, { env: local });
+    expect(r.code, r.stderr).toBe(0);
+  }
+}, 60_000);
+afterAll(() => home.remove());
+
+describe('bash completes live names from the local gateway', () => {
+  it('dgw query get <Tab> offers the saved queries', () => {
+    const r = bashComplete(['dgw', 'query', 'get', ''], { DGW_ZONE: 'local' });
+    expect(r.values).toEqual(['dailytotals', 'revenuereport']);
+    expect(r.stderr).toBe('');
+  });
+
+  it('dgw folder mv x /<Tab> offers the folder paths', () => {
+    expect(bashComplete(['dgw', 'folder', 'mv', 'x', '/'], { DGW_ZONE: 'local' }).values).toEqual(['/archive', '/reports', '/reports/monthly']);
+    expect(bashComplete(['dgw', 'folder', 'mv', 'x', '/rep'], { DGW_ZONE: 'local' }).values).toEqual(['/reports', '/reports/monthly']);
+  });
+
+  it('materialized queries for mtquery, tables and their columns for drop-column, folders for --folder', () => {
+    expect(bashComplete(['dgw', 'mtquery', 'refresh', ''], { DGW_ZONE: 'local' }).values).toEqual(['dailytotals']);
+    expect(bashComplete(['dgw', 'table', 'drop-column', ''], { DGW_ZONE: 'local' }).values).toEqual(['customers', 'orders']);
+    expect(bashComplete(['dgw', 'table', 'drop-column', 'orders', 'c'], { DGW_ZONE: 'local' }).values).toEqual(['customer_id']);
+    expect(bashComplete(['dgw', 'query', 'list', '--folder', '/a'], { DGW_ZONE: 'local' }).values).toEqual(['/archive']);
+  });
+
+  it('global options on the line choose the project: --zone local as typed', () => {
+    expect(bashComplete(['dgw', '--zone', 'local', 'query', 'rm', 'rev']).values).toEqual(['revenuereport']);
+  });
+
+  it('profile names come from the user store, with no request', () => {
+    fs.mkdirSync(base.DGW_CONFIG_DIR, { recursive: true });
+    fs.writeFileSync(path.join(base.DGW_CONFIG_DIR, 'config.json'), JSON.stringify({ profiles: { work: {}, 'eu-prod': {} } }));
+    expect(bashComplete(['dgw', 'profile', 'use', '']).values).toEqual(['eu-prod', 'work']);
+    expect(bashComplete(['dgw', '--profile', 'w']).values).toEqual(['work']);
+    fs.rmSync(path.join(base.DGW_CONFIG_DIR, 'config.json'));
+  });
+
+  it('static completion still works (subcommands, options) without asking dgw', () => {
+    expect(bashComplete(['dgw', 'query', 'ed']).values).toEqual(['edit']);
+  });
+});
+
+describe.skipIf(!has('fish'))('fish completes live names', () => {
+  it('complete -C "dgw query get " offers the saved queries; "dgw folder mv x /" the folders', () => {
+    const run = (line: string) =>
+      execFileSync('fish', ['--no-config', '-c', `source ${JSON.stringify(path.join(completions, 'dgw.fish'))}; complete -C ${JSON.stringify(line)}`], {
+        encoding: 'utf8',
+        env: shellEnv({ DGW_ZONE: 'local' }),
+      })
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0]);
+    expect(run('dgw query get ')).toEqual(['dailytotals', 'revenuereport']);
+    expect(run('dgw folder mv x /')).toEqual(['/archive', '/reports', '/reports/monthly']);
+    expect(run('dgw query list --folder /r')).toEqual(['/reports', '/reports/monthly']);
+  });
+});
+
+describe.skipIf(!has('zsh'))('zsh completes live names', () => {
+  /** Runs the zsh function on the words typed, with compadd, _files and _describe standing in for compsys's. */
+  function zshComplete(words: string[]): string[] {
+    const script = [
+      'compdef() { :; }',
+      'compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}"; }',
+      '_files() { print -r -- @files; }',
+      '_describe() { print -rl -- "${(@P)3}"; }',
+      `source ${JSON.stringify(path.join(completions, '_dgw'))}`,
+      `words=(${words.map((w) => `'${w}'`).join(' ')})`,
+      'CURRENT=${#words}',
+      '_dgw',
+    ].join('\n');
+    return execFileSync('zsh', ['-f', '-c', script], { encoding: 'utf8', env: shellEnv({ DGW_ZONE: 'local' }) }).split('\n').filter(Boolean);
+  }
+
+  it('dgw query get <Tab> and dgw folder mv x /<Tab>', () => {
+    expect(zshComplete(['dgw', 'query', 'get', ''])).toEqual(['dailytotals', 'revenuereport']);
+    expect(zshComplete(['dgw', 'folder', 'mv', 'x', '/'])).toEqual(['/archive', '/reports', '/reports/monthly']);
+    expect(zshComplete(['dgw', 'query', 'list', '--folder', '/a'])).toEqual(['/archive']);
+    // A command without live arguments falls back to file names.
+    expect(zshComplete(['dgw', 'sql', ''])).toEqual(['@files']);
+  });
+});
+
+describe('dgw __complete against a hosted stand-in', () => {
+  const server = new RecordingServer();
+  const KEY = 'completion-secret-key-1234';
+  const hosted = () => ({ ...base, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'p1', XDG_CACHE_HOME: path.join(home.dir, 'cache-hosted') });
+  beforeAll(() => server.start());
+  afterAll(() => server.close());
+
+  it('a burst of Tabs costs one request (a short-lived cache), and the cache holds no key', async () => {
+    server.on('GET', '/data/projects/p1/queries', { json: [{ id: '709922802836177297', name: 'revenue', displayName: 'Revenue', inputQuery: 'SELECT 1', queryType: 'PLAIN' }] });
+    for (let i = 0; i < 3; i++) {
+      const r = await runDgw(['__complete', '--', 'query', 'get', ''], { env: hosted() });
+      expect(r.stdout).toBe('revenue\n');
+    }
+    expect(server.requests).toHaveLength(1);
+    // Ids once the word starts like one.
+    expect((await runDgw(['__complete', '--', 'query', 'get', '7099'], { env: hosted() })).stdout).toBe('709922802836177297\n');
+    const cache = path.join(home.dir, 'cache-hosted', 'dgw', 'completion');
+    expect(fs.statSync(cache).mode & 0o777).toBe(0o700);
+    for (const file of fs.readdirSync(cache)) {
+      expect(fs.statSync(path.join(cache, file)).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(path.join(cache, file), 'utf8')).not.toContain(KEY);
+    }
+    server.reset();
+  });
+
+  it('prints nothing, on stdout or stderr, when the service fails, the key is missing or the profile is unknown, without retrying', async () => {
+    server.on('GET', '/data/projects/p1/table', { status: 500, json: { errorCode: 'BOOM', message: 'boom' } });
+    const failing = await runDgw(['__complete', '--', 'table', 'rm', ''], { env: hosted() });
+    const unknownProfile = await runDgw(['__complete', '--', '--profile', 'nope', 'query', 'get', ''], { env: hosted() });
+    const noKey = await runDgw(['__complete', '--', 'folder', 'view', ''], { env: { ...hosted(), DGW_API_KEY: undefined } });
+    // A Tab does not wait for retries: one request for the failing service.
+    expect(server.requests.filter((r) => r.path.endsWith('/table'))).toHaveLength(1);
+    for (const r of [failing, unknownProfile, noKey]) {
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    }
+    // The bash function gets nothing, and bash shows no error either.
+    expect(bashComplete(['dgw', 'table', 'rm', ''], { DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'p1' })).toEqual({ values: [], stderr: '' });
+    server.reset();
+  });
+});

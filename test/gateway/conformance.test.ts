@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiShape } from '../../src/gateway/present/index.js';
+import { OPERATIONS } from '../../src/wire/index.js';
+import { requestProblems, responseProblems } from '../support/conformance.js';
+import { openGateway, P, type TestGateway } from './helpers.js';
+
+// The local gateway's answers, in both API shapes, validated against the wire schemas written from
+// the vendor's document (src/wire) with TypeBox's validator: `hosted` must answer every operation
+// exactly as documented (status, body, nothing extra); `spec` as the seed contract where it speaks
+// and as the document elsewhere. Every operation the gateway implements is exercised, and every
+// request this test sends is itself held to the document.
+
+for (const shape of ['spec', 'hosted'] as ApiShape[]) {
+  describe(`the ${shape} shape`, () => {
+    let g: TestGateway;
+    const exercised = new Set<string>();
+    const problems: string[] = [];
+
+    beforeAll(async () => {
+      g = await openGateway({ apiShape: shape });
+    });
+    afterAll(async () => {
+      await g.close();
+    });
+
+    /** Sends one request, checks it and the answer against the document, returns the parsed body. */
+    async function call(method: string, pathAndQuery: string, body?: unknown) {
+      const [path, qs = ''] = pathAndQuery.split('?');
+      const query = Object.fromEntries(new URLSearchParams(qs));
+      const sent = { method, path, query, body: body === undefined ? '' : JSON.stringify(body) };
+      const checked = requestProblems(sent);
+      problems.push(...checked.problems);
+      const res = await g.call(method, pathAndQuery, body === undefined ? {} : { body });
+      expect(res.status, `${method} ${pathAndQuery}: ${res.text}`).toBeLessThan(400);
+      if (checked.operation) {
+        exercised.add(checked.operation.id);
+        problems.push(...responseProblems(checked.operation, shape, res, query));
+      }
+      return res.body;
+    }
+
+    it('answers every implemented operation as the document (or, in spec, the seed) says', async () => {
+      await call('GET', '/info');
+      const [org] = await call('GET', '/organizations');
+      await call('GET', `/organizations/${org.id}`);
+      const [ws] = await call('GET', `/organizations/${org.id}/workspaces`);
+      await call('GET', `/organizations/${org.id}/workspaces/${ws.id}`);
+      await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`);
+      await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/demo`);
+      await call('GET', '/connections/config');
+      await call('GET', '/connections/config/POSTGRES');
+      const key = await call('POST', '/projects/demo/apiKeys', { name: 'ci', expiresAt: '2999-01-01T00:00:00Z' });
+      await call('GET', '/projects/demo/apiKeys');
+      await call('DELETE', `/projects/demo/apiKeys/${key.apiKeyId}`);
+      await call('GET', `${P}/catalogs`);
+
+      const plain = await call('POST', `${P}/queries`, { displayName: 'Conf Plain', inputQuery: 'SELECT customer_id, name FROM svc.table.customers', path: '/conf/plain' });
+      const mat = await call('POST', `${P}/queries?checkSchemaExists=true`, {
+        displayName: 'Conf Mat', inputQuery: 'SELECT count(*) AS n FROM svc.table.orders', queryType: 'MATERIALIZED', schedule: { type: 'interval', repeatDuration: 'PT6H' },
+      });
+      await call('GET', `${P}/queries`);
+      await call('GET', `${P}/queries/${plain.id}`);
+      await call('PUT', `${P}/queries/${plain.id}?checkSchemaExists=false`, { displayName: 'Conf Plain Two' });
+      await call('PATCH', `${P}/queries/${plain.id}/path`, { path: '/conf/moved' });
+      for (const format of ['CELL_TYPED', 'SIMPLE', 'COMPACT']) {
+        await call('POST', `${P}/queries/execute?format=${format}`, { statement: 'SELECT customer_id, name FROM svc.table.customers LIMIT 2' });
+      }
+      await call('POST', `${P}/queries/execute`, { id: plain.id });
+      await call('POST', `${P}/queries/execute?format=SIMPLE`, { qualifiedName: 'svc.table.orders' });
+
+      await call('GET', `${P}/queries/folders`);
+      const root = await call('POST', `${P}/queries/folders`, { folderName: 'Top/Level' });
+      const sub = await call('POST', `${P}/queries/folders/${root.id}`, { folderName: 'Sub' });
+      await call('GET', `${P}/queries/folders/${root.id}`);
+      await call('GET', `${P}/queries/folders/tree?includeQueries=true`);
+      await call('GET', `${P}/queries/folders/tree?rootFolderId=${root.id}`);
+      await call('PUT', `${P}/queries/folders/${sub.id}`, { queryIdsAdded: [plain.id], queryIdsRemoved: [] });
+      await call('PATCH', `${P}/queries/folders/${sub.id}/name`, { name: 'Renamed' });
+      await call('PATCH', `${P}/queries/folders/${sub.id}/path`, { path: '/Elsewhere/Renamed' });
+      await call('DELETE', `${P}/queries/folders/${root.id}?force=true`);
+
+      await call('GET', `${P}/materialized-queries/status`);
+      await call('GET', `${P}/materialized-queries/${mat.id}/status`);
+      await call('POST', `${P}/materialized-queries/${mat.id}/refresh`);
+      await call('POST', `${P}/materialized-queries/${mat.id}/cancel`);
+
+      await call('GET', `${P}/table`);
+      await call('POST', `${P}/table/confevents`);
+      await call('POST', `${P}/table/confevents/columns`, [
+        { name: 'id', dataType: 'BIGINT', displayName: 'id', defaultValue: null, isNotNull: true, isUnique: false },
+        { name: 'note', dataType: 'VARCHAR' },
+      ]);
+      await call('GET', `${P}/table/confevents/columns`);
+      await call('DELETE', `${P}/table/confevents/columns/note`);
+      await call('DELETE', `${P}/table/confevents`);
+      await call('DELETE', `${P}/queries/${plain.id}`);
+
+      expect(problems).toEqual([]);
+      expect([...exercised].sort()).toEqual(OPERATIONS.map((o) => o.id).sort());
+    });
+
+    it('answers errors with the documented error body', async () => {
+      for (const [method, path] of [['GET', `${P}/queries/404404404404404404`], ['DELETE', `${P}/queries/folders/nope`], ['GET', `${P}/table/nope/columns`], ['GET', '/organizations/nope']]) {
+        const res = await g.call(method, path);
+        expect(res.status).toBe(404);
+        const found = requestProblems({ method, path, query: {}, body: '' });
+        expect(responseProblems(found.operation!, shape, res)).toEqual([]);
+      }
+    });
+  });
+}
+
+describe('the two shapes differ where the seed speaks', () => {
+  it('folder list, delete and refresh: the seed\'s answers in spec, the document\'s in hosted', async () => {
+    const spec = await openGateway({ apiShape: 'spec' });
+    const hosted = await openGateway({ apiShape: 'hosted' });
+    try {
+      for (const g of [spec, hosted]) await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'Shapes' } });
+      const specList = (await spec.call('GET', `${P}/queries/folders`)).body;
+      const hostedList = (await hosted.call('GET', `${P}/queries/folders`)).body;
+      expect(specList).toEqual([{ id: expect.any(String), name: 'Shapes', createdAt: expect.any(Number), modifiedAt: expect.any(Number), children: [], queryIds: [] }]);
+      expect(hostedList).toEqual({ items: [{ id: expect.any(String), name: 'Shapes', path: '/Shapes', parentId: null, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }] });
+      const specDelete = await spec.call('DELETE', `${P}/queries/folders/${specList[0].id}`);
+      const hostedDelete = await hosted.call('DELETE', `${P}/queries/folders/${hostedList.items[0].id}`);
+      expect([specDelete.status, specDelete.body.name]).toEqual([200, 'Shapes']);
+      expect([hostedDelete.status, hostedDelete.text]).toEqual([204, '']);
+    } finally {
+      await spec.close();
+      await hosted.close();
+    }
+  });
+});

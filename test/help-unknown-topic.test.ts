@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { runDgw } from './support/dgw.js';
+
+// Help for a command that does not exist is a usage error with a suggestion (exit 2), as the
+// command itself is; help for one that exists is printed with exit 0.
+
+describe('help for a word that names no command', () => {
+  it.each([
+    [['help', 'quer'], 'quer', /Did you mean query\?/],
+    [['help', 'query', 'lst'], 'lst', /Did you mean one of list, ls\?/],
+    [['quer', '--help'], 'quer', /Did you mean query\?/],
+    [['--zone', 'local', 'query', 'lst', '-h'], 'lst', /Did you mean one of list, ls\?/],
+  ])('dgw %j exits 2 and suggests the command', async (args, word, suggestion) => {
+    const r = await runDgw(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`error: unknown command '${word}'`);
+    expect(r.stderr).toMatch(suggestion);
+    expect(r.stdout).toBe('');
+  });
+
+  it('says the same as the mistyped command itself', async () => {
+    const [help, direct] = await Promise.all([runDgw(['help', 'quer']), runDgw(['quer'])]);
+    expect(help.stderr).toBe(direct.stderr);
+    expect(help.code).toBe(direct.code);
+  });
+
+  it('an unknown word with nothing close is still exit 2', async () => {
+    const r = await runDgw(['help', 'xyzzy']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command 'xyzzy'");
+  });
+});
+
+describe('help for a command that exists', () => {
+  it('dgw help query list shows the help of list, not of query', async () => {
+    const r = await runDgw(['help', 'query', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: dgw query list\|ls/);
+  });
+
+  it('arguments after a command without subcommands are left to it', async () => {
+    const r = await runDgw(['query', 'get', 'revenuereport', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: dgw query get\|show/);
+  });
+
+  it('dgw help and dgw help query still work', async () => {
+    const [root, noun] = await Promise.all([runDgw(['help']), runDgw(['help', 'query'])]);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toMatch(/^Usage: dgw \[options\] \[command\]/);
+    expect(noun.code).toBe(0);
+    expect(noun.stdout).toMatch(/^Usage: dgw query \[options\] \[command\]/);
+  });
+});

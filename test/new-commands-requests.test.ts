@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { KEY, useStandIn } from './support/stand-in.js';
+
+// The commands for the document's operations, as the spawned binary sends them to a recording
+// server: exactly the documented requests (and, through the fixture, each one validated against
+// the wire schemas), answers read in the document's shapes.
+const { server, dgw, dgwInTerminal } = useStandIn('p-3');
+const P = '/data/projects/p-3';
+const Q1 = '718355029114830301';
+const Q2 = '718355029114830302';
+const FOLDERS = {
+  items: [
+    { id: 'f-rep', name: 'reports', path: '/reports', parentId: null, createdAt: '2026-01-01T00:00:00Z' },
+    { id: 'f-mon', name: 'monthly', path: '/reports/monthly', parentId: 'f-rep', createdAt: '2026-01-02T00:00:00Z' },
+    { id: 'f-arc', name: 'archive', path: '/archive', parentId: null, createdAt: '2026-01-03T00:00:00Z' },
+  ],
+};
+const sent = () => server.requests.map((r) => `${r.method} ${r.path}${r.rawQuery ? `?${r.rawQuery}` : ''}${r.body ? ` ${r.body}` : ''}`);
+
+describe('query mv', () => {
+  it('sends one PATCH .../queries/{id}/path per query, with the folder path', async () => {
+    server.on('PATCH', /\/path$/, { status: 200 });
+    const r = await dgw(['query', 'mv', Q1, Q2, '/reports/monthly/', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ path: '/reports/monthly', queryIds: [Q1, Q2] });
+    expect(sent()).toEqual([`PATCH ${P}/queries/${Q1}/path {"path":"/reports/monthly"}`, `PATCH ${P}/queries/${Q2}/path {"path":"/reports/monthly"}`]);
+  });
+
+  it('to / sends path "/"; to a folder id, looks its path up in the folder list first', async () => {
+    server.on('PATCH', /\/path$/, { status: 200 });
+    server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
+    expect((await dgw(['query', 'mv', Q1, '/'])).code).toBe(0);
+    expect((await dgw(['query', 'mv', Q1, 'f-mon'])).code).toBe(0);
+    expect(sent()).toEqual([`PATCH ${P}/queries/${Q1}/path {"path":"/"}`, `GET ${P}/queries/folders`, `PATCH ${P}/queries/${Q1}/path {"path":"/reports/monthly"}`]);
+  });
+
+  it('refuses a bad folder path before sending anything', async () => {
+    const r = await dgw(['query', 'mv', Q1, '/reports/../x']);
+    expect(r.code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('folder rename, move, view, tree', () => {
+  it('folder rename by path: the folder list, then PATCH .../folders/{id}/name', async () => {
+    server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
+    server.on('PATCH', `${P}/queries/folders/f-mon/name`, { json: { id: 'f-mon', name: 'Monthly (old)', path: '/reports/Monthly (old)', parentId: 'f-rep', createdAt: '2026-01-02T00:00:00Z' } });
+    const r = await dgw(['folder', 'rename', '/reports/monthly', 'Monthly (old)', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: 'f-mon', name: 'Monthly (old)', path: '/reports/Monthly (old)' });
+    expect(sent()).toEqual([`GET ${P}/queries/folders`, `PATCH ${P}/queries/folders/f-mon/name {"name":"Monthly (old)"}`]);
+  });
+
+  it('folder rename refuses a path as the new name, before any request', async () => {
+    const r = await dgw(['folder', 'rename', 'f-mon', 'a/b']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not a path/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('folder move into an existing folder sends the folder\'s own new path (as the document\'s example)', async () => {
+    server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
+    server.on('PATCH', `${P}/queries/folders/f-mon/path`, { json: { id: 'f-mon', name: 'monthly', path: '/archive/monthly', parentId: 'f-arc' } });
+    const r = await dgw(['folder', 'move', '/reports/monthly', '/archive']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('moved folder /reports/monthly to /archive/monthly');
+    expect(sent()).toEqual([`GET ${P}/queries/folders`, `PATCH ${P}/queries/folders/f-mon/path {"path":"/archive/monthly"}`]);
+  });
+
+  it('folder move to a path that is no folder sends that path; to / puts it at the root; into itself is exit 5', async () => {
+    server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
+    server.on('PATCH', /\/path$/, { json: {} });
+    expect((await dgw(['folder', 'move', 'f-mon', '/old/2025'])).code).toBe(0);
+    expect((await dgw(['folder', 'move', '/reports/monthly', '/'])).code).toBe(0);
+    expect(sent().filter((s) => s.startsWith('PATCH'))).toEqual([`PATCH ${P}/queries/folders/f-mon/path {"path":"/old/2025"}`, `PATCH ${P}/queries/folders/f-mon/path {"path":"/monthly"}`]);
+    server.requests.length = 0;
+    const r = await dgw(['folder', 'move', '/reports', '/reports/monthly']);
+    expect(r.code).toBe(5);
+    expect(sent()).toEqual([`GET ${P}/queries/folders`]);
+  });
+
+  it('folder view by id: one GET, the folder with its subfolders and queries (the document\'s shape)', async () => {
+    server.on('GET', `${P}/queries/folders/f-rep`, {
+      json: {
+        id: 'f-rep', name: 'reports', path: '/reports', parentId: null, createdAt: '2026-01-01T00:00:00Z',
+        folders: [{ id: 'f-mon', name: 'monthly', path: '/reports/monthly', parentId: 'f-rep', createdAt: '2026-01-02T00:00:00Z' }],
+        queries: [{ id: Q1, displayName: 'Revenue', name: 'revenue', inputQuery: 'SELECT 1', path: '/reports', folderId: 'f-rep' }],
+      },
+    });
+    const r = await dgw(['folder', 'view', 'f-rep', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      id: 'f-rep', name: 'reports', path: '/reports', parentId: null, createdAt: '2026-01-01T00:00:00.000Z',
+      folders: [{ id: 'f-mon', name: 'monthly', path: '/reports/monthly' }],
+      queries: [{ id: Q1, displayName: 'Revenue', name: 'revenue', inputQuery: 'SELECT 1', queryType: 'PLAIN', schedule: null, path: '/reports', folderId: 'f-rep' }],
+    });
+    expect(sent()).toEqual([`GET ${P}/queries/folders/f-rep`]);
+  });
+
+  it('folder view in the seed\'s shape names its queries from the query list and its path from the folder list', async () => {
+    server.on('GET', `${P}/queries/folders/f-rep`, { json: { id: 'f-rep', name: 'reports', createdAt: 1767225600000, modifiedAt: 1, children: [{ id: 'f-mon', name: 'monthly', createdAt: 1, modifiedAt: 1, children: [], queryIds: [] }], queryIds: [Q1] } });
+    server.on('GET', `${P}/queries/folders`, { json: [{ id: 'f-rep', name: 'reports', createdAt: 1, modifiedAt: 1, children: [], queryIds: [Q1] }] });
+    server.on('GET', `${P}/queries`, { json: [{ id: Q1, displayName: 'Revenue', name: 'revenue', inputQuery: 'SELECT 1', path: '/reports', folderId: 'f-rep' }] });
+    const r = await dgw(['folder', 'view', 'f-rep', '--json', 'path,folders,queries']);
+    expect(r.code).toBe(0);
+    const view = JSON.parse(r.stdout);
+    expect(view.path).toBe('/reports');
+    expect(view.folders).toEqual([{ id: 'f-mon', name: 'monthly', path: '/reports/monthly' }]);
+    expect(view.queries.map((q: { name: string }) => q.name)).toEqual(['revenue']);
+  });
+
+  it('folder tree --queries: GET .../folders/tree?includeQueries=true, drawn with the queries', async () => {
+    server.on('GET', `${P}/queries/folders/tree`, {
+      json: { tree: [{ id: 'f-rep', name: 'reports', path: '/reports', children: [{ id: 'f-mon', name: 'monthly', path: '/reports/monthly', children: [], queries: [] }], queries: [{ id: Q1, displayName: 'Revenue', name: 'revenue', inputQuery: 'SELECT 1' }] }] },
+    });
+    const r = await dgw(['folder', 'tree', '--queries']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`reports/  f-rep\n  monthly/  f-mon\n  revenue  ${Q1}\n`);
+    expect(sent()).toEqual([`GET ${P}/queries/folders/tree?includeQueries=true`]);
+  });
+
+  it('folder tree FOLDER sends rootFolderId; --json gives the nested nodes', async () => {
+    server.on('GET', `${P}/queries/folders/tree`, { json: { tree: [{ id: 'f-mon', name: 'monthly', path: '/reports/monthly', children: [] }] } });
+    const r = await dgw(['folder', 'tree', 'f-mon', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ id: 'f-mon', name: 'monthly', path: '/reports/monthly', children: [] }]);
+    expect(sent()).toEqual([`GET ${P}/queries/folders/tree?rootFolderId=f-mon`]);
+  });
+});
+
+describe('mtquery cancel', () => {
+  it('POST .../materialized-queries/{id}/cancel with no body; an empty answer is fine', async () => {
+    server.on('POST', `${P}/materialized-queries/${Q1}/cancel`, { status: 200 });
+    const r = await dgw(['mtquery', 'cancel', Q1, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ queryId: Q1, cancel: 'requested' });
+    expect(sent()).toEqual([`POST ${P}/materialized-queries/${Q1}/cancel`]);
+  });
+});
+
+describe('key list, create, rm', () => {
+  const KEY_ID = '21fd1a8d-0000-4295-b792-5b2113138057';
+  const SECRET = 'Xy7Qp2.secret-of-the-new-key-0000';
+
+  it('key list reads the list the service sends (the document declares one object)', async () => {
+    server.on('GET', '/projects/p-3/apiKeys', { json: [{ name: 'ci', apiKey: null, apiKeyId: KEY_ID }] });
+    const r = await dgw(['key', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${KEY_ID}\tci\tnever\n`);
+  });
+
+  it('key create prints the secret once on stdout, and --debug never shows it', async () => {
+    server.on('POST', '/projects/p-3/apiKeys', { json: { name: 'ci', apiKey: SECRET, apiKeyId: KEY_ID } });
+    const r = await dgw(['key', 'create', 'ci', '--expires', '2099-01-31T00:00:00Z', '--debug']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${SECRET}\n`);
+    expect(r.stderr).toContain('created API key ci');
+    expect(r.stderr).toMatch(/"apiKey":"\*\*\*\*0000"/);
+    expect(r.stderr).not.toContain(SECRET);
+    expect(r.stderr).not.toContain(KEY);
+    expect(sent()).toEqual(['POST /projects/p-3/apiKeys {"name":"ci","expiresAt":"2099-01-31T00:00:00.000Z"}']);
+  });
+
+  it('key create --expires 90d sends a time 90 days ahead; a time in the past is exit 2 with nothing sent', async () => {
+    server.on('POST', '/projects/p-3/apiKeys', { json: { name: 'ci', apiKey: SECRET, apiKeyId: KEY_ID } });
+    const before = Date.now();
+    expect((await dgw(['key', 'create', 'ci', '--expires', '90d'])).code).toBe(0);
+    const at = Date.parse((server.requests[0].json as { expiresAt: string }).expiresAt);
+    expect(at - before).toBeGreaterThanOrEqual(90 * 86_400_000 - 1000);
+    expect(at - before).toBeLessThan(90 * 86_400_000 + 60_000);
+    server.requests.length = 0;
+    expect((await dgw(['key', 'create', 'ci', '--expires', '2001-01-01T00:00:00Z'])).code).toBe(2);
+    expect((await dgw(['key', 'create', 'ci', '--expires', 'soon'])).code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('key rm by name: asks or refuses first (nothing sent without a terminal or --yes), then the list and one DELETE', async () => {
+    server.on('GET', '/projects/p-3/apiKeys', { json: [{ name: 'ci', apiKey: null, apiKeyId: KEY_ID }] });
+    server.on('DELETE', `/projects/p-3/apiKeys/${KEY_ID}`, { status: 200 });
+    const refused = await dgw(['key', 'rm', 'ci']);
+    expect(refused.code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+    const asked = await dgwInTerminal(['key', 'rm', 'ci'], { input: 'y\n' });
+    expect(asked.stdout).toMatch(/Delete API key ci of project p-3/);
+    expect(asked.code).toBe(0);
+    expect(sent()).toEqual(['GET /projects/p-3/apiKeys', `DELETE /projects/p-3/apiKeys/${KEY_ID}`]);
+  });
+
+  it('key rm by id sends one DELETE', async () => {
+    server.on('DELETE', `/projects/p-3/apiKeys/${KEY_ID}`, { status: 200 });
+    expect((await dgw(['key', 'rm', KEY_ID, '--yes'])).code).toBe(0);
+    expect(sent()).toEqual([`DELETE /projects/p-3/apiKeys/${KEY_ID}`]);
+  });
+});
+
+describe('table create, add-column, rm', () => {
+  it('table create NAME --column ...: POST .../table/{name} with no body, then the columns as ColumnRequest', async () => {
+    server.on('POST', `${P}/table/events`, { json: { catalogId: '1', catalogName: 'peaka', schemaName: 'table', tableName: 'events', isCacheable: false, isDynamicTable: false, isCached: false } });
+    server.on('POST', `${P}/table/events/columns`, { json: [{ name: 'id', dataType: 'bigint' }, { name: 'at', dataType: 'timestamp' }] });
+    const r = await dgw(['table', 'create', 'events', '--column', 'id:BIGINT', '-c', 'at:timestamp', '--json', 'tableName,catalogName']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ tableName: 'events', catalogName: 'peaka' });
+    expect(sent()).toEqual([`POST ${P}/table/events`, `POST ${P}/table/events/columns [{"name":"id","dataType":"BIGINT"},{"name":"at","dataType":"TIMESTAMP"}]`]);
+  });
+
+  it('table create refuses a bad column spec before sending anything', async () => {
+    for (const spec of ['id', 'id:BLOB', ':BIGINT']) {
+      const r = await dgw(['table', 'create', 'events', '--column', spec]);
+      expect(r.code, spec).toBe(2);
+    }
+    expect((await dgw(['table', 'create', 'events', '-c', 'a:BIGINT', '-c', 'A:VARCHAR'])).code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('table add-column sends all columns in one POST and shows what the service answers', async () => {
+    server.on('POST', `${P}/table/orders/columns`, { json: { name: 'discount', dataType: 'decimal', displayName: 'discount', defaultValue: null, isNotNull: false, isUnique: false } });
+    const r = await dgw(['table', 'add-column', 'orders', 'discount:DECIMAL']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('discount\tdecimal\n');
+    expect(sent()).toEqual([`POST ${P}/table/orders/columns [{"name":"discount","dataType":"DECIMAL"}]`]);
+  });
+
+  it('table rm: nothing without a terminal or --yes; on a terminal the name is typed back; DELETE .../table/{name}', async () => {
+    server.on('DELETE', `${P}/table/staging`, { status: 200 });
+    expect((await dgw(['table', 'rm', 'staging'])).code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+    const wrong = await dgwInTerminal(['table', 'rm', 'staging'], { input: 'y\n' });
+    expect(wrong.code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+    const typed = await dgwInTerminal(['table', 'rm', 'staging'], { input: 'staging\n' });
+    expect(typed.stdout).toContain('Type "staging" to confirm');
+    expect(typed.code).toBe(0);
+    expect(sent()).toEqual([`DELETE ${P}/table/staging`]);
+  });
+});
+
+describe('project list', () => {
+  it('walks organizations → workspaces → projects with the documented operations', async () => {
+    server.on('GET', '/organizations', { json: [{ id: 'org-1', name: 'Acme', owner: 'u', createdAt: '2025-03-25T12:28:48Z', iconFileId: null }] });
+    server.on('GET', '/organizations/org-1/workspaces', {
+      json: [
+        { id: 'ws-1', name: 'Analytics', organizationId: 'org-1', createdAt: null, defaultWorkspace: false },
+        { id: 'ws-2', name: 'Default Workspace', organizationId: 'org-1', defaultWorkspace: true },
+      ],
+    });
+    server.on('GET', '/organizations/org-1/workspaces/ws-1/projects', { json: [{ id: 'Ab12Cd34', name: 'Shop', createdAt: '2023-08-21T11:09:04Z', workspaceId: 'ws-1' }] });
+    server.on('GET', '/organizations/org-1/workspaces/ws-2/projects', { json: [] });
+    const r = await dgw(['project', 'list', '--json', 'id,name,workspaceName,organizationName']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ id: 'Ab12Cd34', name: 'Shop', workspaceName: 'Analytics', organizationName: 'Acme' }]);
+    expect(sent().sort()).toEqual(['GET /organizations', '/organizations/org-1/workspaces', '/organizations/org-1/workspaces/ws-1/projects', '/organizations/org-1/workspaces/ws-2/projects'].map((p) => (p.startsWith('GET') ? p : `GET ${p}`)).sort());
+  });
+});
+
+describe('partner-key-only commands', () => {
+  it('with a profile known to hold a project key, key and project commands exit 3 and send nothing', async () => {
+    const config = tempDir('dgw-partner-only-');
+    try {
+      const profile = { zone: 'default', baseUrl: server.baseUrl, projectId: 'p-3', apiKey: 'a-project-key-1234', keyType: 'project' };
+      fs.writeFileSync(path.join(config.dir, 'config.json'), JSON.stringify({ currentProfile: 'ci', profiles: { ci: profile } }), { mode: 0o600 });
+      for (const args of [['key', 'list'], ['key', 'create', 'x'], ['key', 'rm', 'x', '--yes'], ['project', 'list']]) {
+        const r = await dgw(args, { env: { DGW_CONFIG_DIR: config.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
+        expect(r.code, args.join(' ')).toBe(3);
+        expect(r.stderr).toMatch(/needs a partner key, and the key in use is a project key/);
+      }
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      config.remove();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDgw, tempDir } from './support/dgw.js';
+import { queryJson, useStandIn } from './support/stand-in.js';
+
+// dgw query edit QUERY: the SQL in $VISUAL/$EDITOR (a temporary .sql file, 0600, removed after),
+// updated only when the text changed; an empty file, a failing editor, Ctrl-C and no terminal send nothing.
+const { server, dgw, dgwInTerminal, env } = useStandIn();
+const ID = '709922802836177297';
+const QUERY = `/data/projects/proj-1/queries/${ID}`;
+const original = queryJson({ id: ID, name: 'revenue', displayName: 'Revenue', inputQuery: 'SELECT 1 AS a' });
+const bin = tempDir('dgw-editors-');
+const log = path.join(bin.dir, 'log');
+afterAll(() => bin.remove());
+
+/** An editor: a shell script that logs its arguments, the file's mode and folder, then does `body`. */
+function editor(name: string, body: string): string {
+  const file = path.join(bin.dir, name);
+  fs.writeFileSync(file, `#!/bin/sh\nfor a in "$@"; do echo "arg:$a" >> '${log}'; done\nf="$1"; [ "$1" = --wait ] && f="$2"\necho "mode:$(stat -c %a "$f")" >> '${log}'\necho "file:$f" >> '${log}'\necho "text:$(cat "$f")" >> '${log}'\n${body}\n`, { mode: 0o755 });
+  return file;
+}
+const logged = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
+const editedFile = () => logged().find((l) => l.startsWith('file:'))!.slice(5);
+
+function routes() {
+  fs.rmSync(log, { force: true });
+  server.on('GET', QUERY, { json: original });
+  server.on('GET', '/data/projects/proj-1/queries', { json: [original] });
+  server.on('PUT', QUERY, (req) => ({ json: { ...original, ...(req.json as object) } }));
+}
+const puts = () => server.requests.filter((r) => r.method === 'PUT');
+
+describe('dgw query edit', () => {
+  it('an editor that rewrites the file updates the query with the new SQL', async () => {
+    routes();
+    const rewrite = editor('rewrite.sh', 'printf "SELECT 2 AS b\\n\\n" > "$f"');
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: rewrite } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(puts().map((p) => p.json)).toEqual([{ inputQuery: 'SELECT 2 AS b' }]);
+    expect(r.stdout).toContain('updated the SQL of revenue');
+    // The editor saw the SQL in a .sql file only its owner could read, removed afterwards.
+    expect(logged()).toContain('text:SELECT 1 AS a');
+    expect(logged()).toContain('mode:600');
+    expect(editedFile()).toMatch(/dgw-edit-[^/]+\/revenue\.sql$/);
+    expect(fs.existsSync(editedFile())).toBe(false);
+    expect(fs.existsSync(path.dirname(editedFile()))).toBe(false);
+  });
+
+  it('an editor that leaves the file sends nothing', async () => {
+    routes();
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('leave.sh', 'exit 0') } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain('did not change: nothing was sent');
+    expect(puts()).toEqual([]);
+    expect(fs.existsSync(editedFile())).toBe(false);
+  });
+
+  it('an emptied file aborts (exit 2) and sends nothing', async () => {
+    routes();
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('empty.sh', ': > "$f"') } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('the file was left empty: nothing was sent');
+    expect(puts()).toEqual([]);
+    expect(fs.existsSync(editedFile())).toBe(false);
+  });
+
+  it('an editor that exits non-zero sends nothing, even when it changed the file', async () => {
+    routes();
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('fail.sh', 'echo "SELECT 3" > "$f"; exit 3') } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/the editor \(.*fail\.sh\) exited with status 3; nothing was sent/);
+    expect(puts()).toEqual([]);
+    expect(fs.existsSync(editedFile())).toBe(false);
+  });
+
+  it('runs an editor command with arguments (EDITOR="code --wait"), and VISUAL wins over EDITOR', async () => {
+    routes();
+    const spaced = path.join(bin.dir, 'my editors');
+    fs.mkdirSync(spaced, { recursive: true });
+    const withArgs = editor('my editors/ed.sh', 'echo "SELECT 4" > "$f"');
+    const r = await dgwInTerminal(['query', 'edit', 'revenue'], {
+      env: { VISUAL: `'${withArgs}' --wait`, EDITOR: editor('never.sh', 'exit 9') },
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(logged()[0]).toBe('arg:--wait');
+    expect(logged()[1]).toMatch(/^arg:.*\/revenue\.sql$/);
+    expect(puts().map((p) => p.json)).toEqual([{ inputQuery: 'SELECT 4' }]);
+  });
+
+  it('a missing editor is a clear error and sends nothing', async () => {
+    routes();
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: '/nonexistent/editor-xyz' } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/exited with status 127; nothing was sent/);
+    expect(r.stdout).toMatch(/set VISUAL or EDITOR/);
+    expect(puts()).toEqual([]);
+  });
+
+  it('Ctrl-C while the editor runs stops it, removes the file and sends nothing (exit 130)', async () => {
+    routes();
+    const waiting = editor('wait.sh', 'echo "editor is open"; sleep 30');
+    const run = startDgw(['query', 'edit', ID], { env: { ...env(), EDITOR: waiting }, terminal: true });
+    await run.waitForOutput('editor is open');
+    run.child.stdin!.write('\x03');
+    const { code } = await run.exited;
+    expect(code).toBe(130);
+    expect(puts()).toEqual([]);
+    expect(fs.existsSync(path.dirname(editedFile()))).toBe(false);
+  });
+
+  it('Ctrl-C is the editor\'s key: an editor that ignores it (as vi does) goes on, and its save is sent', async () => {
+    routes();
+    const patient = editor('patient.sh', 'trap "echo caught" INT; echo "editor is open"; sleep 1; sleep 1; echo "SELECT 5" > "$f"');
+    const run = startDgw(['query', 'edit', ID], { env: { ...env(), EDITOR: patient }, terminal: true });
+    await run.waitForOutput('editor is open');
+    run.child.stdin!.write('\x03');
+    const { code } = await run.exited;
+    expect(run.stdout()).toContain('caught');
+    expect(run.stdout()).not.toContain('stopping...');
+    expect(code, run.stdout()).toBe(0);
+    expect(puts().map((p) => p.json)).toEqual([{ inputQuery: 'SELECT 5' }]);
+  });
+
+  it('off a terminal it is exit 2 before any request', async () => {
+    routes();
+    const r = await dgw(['query', 'edit', ID], { env: { EDITOR: editor('never2.sh', 'exit 0') } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no terminal/);
+    expect(server.requests).toEqual([]);
+    expect(logged()).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDgw, tempDir } from './support/dgw.js';
+import { queryJson, useStandIn } from './support/stand-in.js';
+import { openGateway, P } from './gateway/helpers.js';
+
+// Materialized queries refresh at most once a minute: `--every` below one minute is refused
+// before anything is sent, and the local gateway answers 400 to such an interval.
+// DGW_LOCAL_MIN_INTERVAL lowers the local gateway's minimum (and the CLI's, for zone local).
+
+describe('the CLI', () => {
+  const { server, dgw } = useStandIn();
+
+  it.each([
+    ['query create', ['query', 'create', 'Fast', '--materialized', '--sql', 'SELECT 1', '--every', '1s']],
+    ['mtquery create', ['mtquery', 'create', 'Fast', '--sql', 'SELECT 1', '--every', 'PT59S']],
+    ['query update', ['query', 'update', '3f2b8c1e-0000-4000-8000-000000000001', '--every', '30s']],
+  ])('%s --every below a minute exits 2 naming the minimum, and sends nothing', async (_name, args) => {
+    const r = await dgw(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --every: PT\d+S is shorter than the minimum interval between refreshes, PT1M$/m);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('one minute is accepted and sent', async () => {
+    server.on('POST', /\/queries$/, { json: queryJson({ queryType: 'MATERIALIZED' }) });
+    const r = await dgw(['mtquery', 'create', 'Minutely', '--sql', 'SELECT 1', '--every', '1m']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.requests[0].json).toMatchObject({ schedule: { type: 'interval', repeatDuration: 'PT1M' } });
+  });
+
+  it('DGW_LOCAL_MIN_INTERVAL does not lower the minimum for a hosted target', async () => {
+    const r = await dgw(['mtquery', 'create', 'Fast', '--sql', 'SELECT 1', '--every', '5s'], { env: { DGW_LOCAL_MIN_INTERVAL: '1s' } });
+    expect(r.code).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the local gateway', () => {
+  it('answers 400 to an interval below one minute, on create and on update', async () => {
+    const g = await openGateway();
+    try {
+      const tooFast = await g.call('POST', `${P}/queries`, { body: { displayName: 'Fast', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT30S' } } });
+      expect(tooFast.status).toBe(400);
+      expect(tooFast.body.message).toMatch(/PT30S is shorter than the minimum interval between refreshes, PT1M/);
+      const ok = await g.call('POST', `${P}/queries`, { body: { displayName: 'Minutely', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT1M' } } });
+      expect(ok.status).toBe(200);
+      const update = await g.call('PUT', `${P}/queries/${ok.body.id}`, { body: { schedule: { type: 'interval', repeatDuration: 'PT10S' } } });
+      expect(update.status).toBe(400);
+      expect((await g.call('GET', `${P}/queries/${ok.body.id}`)).body.schedule).toMatchObject({ repeatDuration: 'PT1M' });
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('takes a lower minimum when opened with one', async () => {
+    const g = await openGateway({ minInterval: { iso: 'PT1S', ms: 1000 } });
+    try {
+      const r = await g.call('POST', `${P}/queries`, { body: { displayName: 'Fast', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT2S' } } });
+      expect(r.status).toBe(200);
+    } finally {
+      await g.close();
+    }
+  });
+});
+
+describe('zone local through the binary', () => {
+  const tmp = tempDir('dgw-minimum-');
+  afterAll(() => tmp.remove());
+  const local = (args: string[], extra: Record<string, string> = {}) =>
+    runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/config`, DGW_LOCAL_DIR: `${tmp.dir}/data`, ...extra } });
+
+  it('refuses --every 1s, and accepts it with DGW_LOCAL_MIN_INTERVAL=1s', async () => {
+    const refused = await local(['mtquery', 'create', 'Fast', '--sql', 'SELECT 1 AS x', '--every', '1s']);
+    expect(refused.code).toBe(2);
+    const allowed = await local(['mtquery', 'create', 'Fast', '--sql', 'SELECT 1 AS x', '--every', '1s', '--json'], { DGW_LOCAL_MIN_INTERVAL: '1s' });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(JSON.parse(allowed.stdout).schedule).toMatchObject({ type: 'interval', repeatDuration: 'PT1S' });
+  });
+
+  it('a DGW_LOCAL_MIN_INTERVAL that is not a duration is exit 2 naming it', async () => {
+    const r = await local(['mtquery', 'create', 'Odd', '--sql', 'SELECT 1 AS x', '--every', '1h'], { DGW_LOCAL_MIN_INTERVAL: 'soon' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/DGW_LOCAL_MIN_INTERVAL: "soon" is not a duration/);
+  });
+});

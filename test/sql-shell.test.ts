@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDgw, startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+
+// dgw sql with no statement on a terminal: an interactive shell on the local gateway, driven
+// through a pseudo-terminal as a person types (Enter is \r, Ctrl-C \x03, Ctrl-D \x04, Up \x1b[A).
+const home = tempDir('dgw-shell-');
+const env = {
+  DGW_CONFIG_DIR: path.join(home.dir, 'config'),
+  DGW_LOCAL_DIR: path.join(home.dir, 'local'),
+  XDG_DATA_HOME: path.join(home.dir, 'data'),
+  HOME: home.dir,
+  DGW_ZONE: 'local',
+};
+const historyFile = path.join(home.dir, 'data', 'dgw', 'sql_history');
+afterAll(() => home.remove());
+
+/** Terminal output without its escape sequences (ESC [ ... letter) and carriage returns. */
+const plain = (text: string) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g'), '').replace(/\r/g, '');
+
+/** Types a line and waits until `expected` shows up after it. */
+async function type(shell: RunningDgw, keys: string, expected: string, ms = 20_000): Promise<string> {
+  const before = shell.stdout().length;
+  shell.child.stdin!.write(keys);
+  const deadline = Date.now() + ms;
+  while (!plain(shell.stdout().slice(before)).includes(expected)) {
+    if (Date.now() > deadline) throw new Error(`no "${expected}" after ${JSON.stringify(keys)}:\n${plain(shell.stdout().slice(before))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return plain(shell.stdout().slice(before));
+}
+
+function openShell(): RunningDgw {
+  return startDgw(['sql'], { env, terminal: true });
+}
+
+describe('the SQL shell', () => {
+  it('runs two statements, a multi-line one and a failing one, then leaves with .exit', async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    const first = await type(shell, 'SELECT 40 + 2 AS answer;\r', 'dgw> ');
+    expect(first).toMatch(/answer[\s\S]*42/);
+    expect(first).toMatch(/┌/);
+    const second = await type(shell, "SELECT count(*) AS n FROM svc.table.orders WHERE status = 'shipped';\r", 'dgw> ');
+    expect(second).toMatch(/\bn\b[\s\S]*\d/);
+    // A statement over three lines: the continuation prompt, then the result.
+    await type(shell, "SELECT 'multi' AS word,\r", '-> ');
+    await type(shell, '  7 AS n\r', '-> ');
+    const multi = await type(shell, '  ;\r', 'dgw> ');
+    expect(multi).toMatch(/word[\s\S]*multi[\s\S]*7/);
+    // A semicolon inside a string does not end the statement.
+    const quoted = await type(shell, "SELECT 'a;b' AS s;\r", 'dgw> ');
+    expect(quoted).toContain('a;b');
+    const failing = await type(shell, 'SELECT no_such_column FROM svc.table.orders;\r', 'dgw> ');
+    expect(failing).toMatch(/error: .*no_such_column/);
+    const after = await type(shell, 'SELECT 1 AS still_here;\r', 'dgw> ');
+    expect(after).toContain('still_here');
+    shell.child.stdin!.write('.exit\r');
+    const { code } = await shell.exited;
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it('keeps the history across two runs, in a 0600 file of the user data folder', async () => {
+    const first = openShell();
+    await first.waitForOutput('dgw> ', 30_000);
+    await type(first, 'SELECT 314 AS remembered;\r', 'dgw> ');
+    first.child.stdin!.write('\x04');
+    expect((await first.exited).code).toBe(0);
+    expect(fs.statSync(historyFile).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(historyFile, 'utf8')).toContain('SELECT 314 AS remembered;');
+
+    const second = openShell();
+    await second.waitForOutput('dgw> ', 30_000);
+    // Up arrow brings the statement back; Enter runs it.
+    await type(second, '\x1b[A', 'SELECT 314 AS remembered;');
+    const again = await type(second, '\r', 'dgw> ');
+    expect(again).toMatch(/remembered[\s\S]*314/);
+    second.child.stdin!.write('.exit\r');
+    expect((await second.exited).code).toBe(0);
+  }, 90_000);
+
+  it('Ctrl-C cancels a long statement, not the shell; at the prompt it clears a half-typed statement', async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    const before = shell.stdout().length;
+    shell.child.stdin!.write('SELECT count(*) AS slow FROM range(10000000000) t(i) WHERE hash(i) % 7 = 3;\r');
+    // Give DuckDB the statement, then interrupt it.
+    await new Promise((r) => setTimeout(r, 1500));
+    const pressed = Date.now();
+    const cancelled = await type(shell, '\x03', 'dgw> ', 10_000);
+    expect(Date.now() - pressed).toBeLessThan(5_000);
+    expect(cancelled).toContain('cancelled');
+    expect(plain(shell.stdout().slice(before))).not.toMatch(/slow[\s\S]*│\s*\d+/);
+    // The shell is still there, and the gateway answers the next statement.
+    const next = await type(shell, 'SELECT 5 AS after_cancel;\r', 'dgw> ');
+    expect(next).toMatch(/after_cancel[\s\S]*5/);
+    // A half-typed statement, then Ctrl-C: it is forgotten.
+    await type(shell, 'SELECT 1 AS forgotten,\r', '-> ');
+    await type(shell, '\x03', 'dgw> ');
+    const clean = await type(shell, 'SELECT 2 AS two;\r', 'dgw> ');
+    expect(clean).toMatch(/two[\s\S]*2/);
+    expect(clean).not.toContain('forgotten');
+    expect(clean).not.toContain('error');
+    shell.child.stdin!.write('.exit\r');
+    expect((await shell.exited).code).toBe(0);
+  }, 90_000);
+
+  it('off a terminal, dgw sql with no statement reads it from stdin', async () => {
+    const r = await runDgw(['sql'], { env, input: 'SELECT 6 * 7 AS product' });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('42\n');
+    const empty = await runDgw(['sql'], { env, input: '' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/no SQL statement/);
+  });
+});

@@ -1,0 +1,111 @@
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { ErrorBody, ExecuteResult, findOperation, type WireOperation } from '../../src/wire/index.js';
+
+// Holds requests and answers to the wire schemas (src/wire), with TypeBox's compiled validator.
+// Each check returns the problems it found, in words a failing test can print; none means conformant.
+
+type Validator = ReturnType<typeof Compile>;
+const compiled = new WeakMap<TSchema, Validator>();
+
+function validate(schema: TSchema, value: unknown): string[] {
+  let validator = compiled.get(schema);
+  if (!validator) {
+    validator = Compile(schema);
+    compiled.set(schema, validator);
+  }
+  if (validator.Check(value)) return [];
+  return [...validator.Errors(value)].slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+}
+
+/** A schema with every object opened (extra properties allowed): the default shape may add fields where the seed is silent. */
+export function relaxed(schema: TSchema): TSchema {
+  const open = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(open);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, open(v)]));
+  };
+  return open(schema) as TSchema;
+}
+const relaxedCache = new WeakMap<TSchema, TSchema>();
+function relaxedOf(schema: TSchema): TSchema {
+  let r = relaxedCache.get(schema);
+  if (!r) relaxedCache.set(schema, (r = relaxed(schema)));
+  return r;
+}
+
+/** A request as a server saw it. */
+export interface SeenRequest {
+  method: string;
+  /** Path below the base URL, still URL-encoded, without the query string. */
+  path: string;
+  query: Record<string, string>;
+  /** The raw body ('' for none). */
+  body: string;
+}
+
+/** What is wrong with a request, judged by the document: its operation, query parameters and body. */
+export function requestProblems(req: SeenRequest): { operation?: WireOperation; problems: string[] } {
+  const found = findOperation(req.method, req.path);
+  if (!found) return { problems: [`${req.method} ${req.path} is not an operation of the document`] };
+  const { operation } = found;
+  const problems: string[] = [];
+  for (const [name, raw] of Object.entries(req.query)) {
+    const schema = operation.query?.[name];
+    if (!schema) {
+      problems.push(`query parameter ${name} is not one of ${operation.id}'s`);
+      continue;
+    }
+    const value = raw === 'true' ? true : raw === 'false' ? false : raw;
+    problems.push(...validate(schema, value).map((p) => `query parameter ${name}=${raw}: ${p}`));
+  }
+  if (!operation.body) {
+    if (req.body !== '') problems.push(`${operation.id} takes no body, but one was sent: ${req.body.slice(0, 80)}`);
+  } else {
+    let json: unknown;
+    try {
+      json = JSON.parse(req.body);
+    } catch {
+      problems.push(`${operation.id} needs a JSON body; got ${JSON.stringify(req.body.slice(0, 80))}`);
+      return { operation, problems };
+    }
+    problems.push(...validate(operation.body, json).map((p) => `body of ${operation.id}: ${p}`));
+  }
+  return { operation, problems: problems.map((p) => `${req.method} ${req.path}: ${p}`) };
+}
+
+/**
+ * What is wrong with an answer of the local gateway in one API shape: the documented status and
+ * body for `hosted` (closed objects: nothing the document does not name); for `spec`, its own
+ * answer where it has one (the seed's Folder, ...), else the document's, extra fields allowed (the
+ * gateway adds `message`, column types, `truncated` where the seed is silent). An error status
+ * must carry the documented error body.
+ */
+export function responseProblems(
+  operation: WireOperation,
+  shape: 'spec' | 'hosted',
+  res: { status: number; text: string },
+  query: Record<string, string> = {},
+): string[] {
+  const where = `${operation.id} (${shape})`;
+  if (res.status >= 400) {
+    try {
+      return validate(ErrorBody, JSON.parse(res.text)).map((p) => `${where} error body: ${p}`);
+    } catch {
+      return [`${where} answered ${res.status} without a JSON error body`];
+    }
+  }
+  const expected = shape === 'spec' && operation.spec ? operation.spec : operation.response;
+  if (res.status !== expected.status) return [`${where} answered ${res.status}; expected ${expected.status}`];
+  if (expected.body === null) return res.text === '' ? [] : [`${where} should answer no body; got ${res.text.slice(0, 80)}`];
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    return [`${where} answered no JSON: ${res.text.slice(0, 80)}`];
+  }
+  let schema = expected.body;
+  if (operation.id === 'executeQuery') schema = ExecuteResult((query.format ?? 'CELL_TYPED').toUpperCase() as 'CELL_TYPED');
+  if (shape === 'spec') schema = relaxedOf(schema);
+  return validate(schema, body).map((p) => `${where}: ${p}`);
+}

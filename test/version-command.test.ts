@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DGW_BIN, runDgw, tempDir } from './support/dgw.js';
+
+// `dgw version` says what a bug report needs: dgw, Node.js, the platform, whether DuckDB is
+// installed (found, not loaded), and the folders dgw uses. `dgw --version` stays the number alone.
+
+const ROOT = path.resolve(path.dirname(DGW_BIN), '..');
+const pkgVersion = (dir: string) => (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+const tmp = tempDir('dgw-version-');
+afterAll(() => tmp.remove());
+const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'data') };
+
+describe('dgw version', () => {
+  it('--json: dgw, node, platform, DuckDB and the folders', async () => {
+    const r = await runDgw(['version', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      version: pkgVersion(ROOT),
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      duckdb: { present: true, version: pkgVersion(path.join(ROOT, 'node_modules/@duckdb/node-api')), binding: `@duckdb/node-bindings-${process.platform}-${process.arch}` },
+      configDir: env.DGW_CONFIG_DIR,
+      localDataDir: env.DGW_LOCAL_DIR,
+    });
+  });
+
+  it('in a pipe: field<TAB>value lines', async () => {
+    const r = await runDgw(['version'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`dgw\t${pkgVersion(ROOT)}\n`);
+    expect(r.stdout).toContain(`node\t${process.version}\n`);
+    expect(r.stdout).toMatch(/^duckdb\t\S+ \(installed\)$/m);
+    expect(r.stdout).toContain(`config folder\t${env.DGW_CONFIG_DIR}\n`);
+  });
+
+  it('creates neither folder', async () => {
+    await runDgw(['version'], { env });
+    expect(fs.existsSync(env.DGW_CONFIG_DIR)).toBe(false);
+    expect(fs.existsSync(env.DGW_LOCAL_DIR)).toBe(false);
+  });
+
+  it('--version is still the number alone', async () => {
+    const r = await runDgw(['--version']);
+    expect(r.stdout).toBe(`${pkgVersion(ROOT)}\n`);
+  });
+});

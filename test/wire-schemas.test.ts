@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { describe, expect, it } from 'vitest';
+import * as W from '../src/wire/index.js';
+
+// The wire schemas (src/wire) held to the vendor's OpenAPI document itself: every operation in
+// the table exists there with the same method, path, parameters and body; every schema names
+// exactly the document's fields, types, enums and required fields; and the document's own
+// examples validate. The document lives outside the repository (shared/spec beside it, or
+// DGW_OPENAPI); without it this file checks nothing and says so.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const candidates = [process.env.DGW_OPENAPI, path.resolve(here, '../../shared/spec/peaka-openapi.json'), path.resolve(here, '../../../shared/spec/peaka-openapi.json'), '/work/shared/spec/peaka-openapi.json'];
+const file = candidates.find((f): f is string => !!f && fs.existsSync(f));
+
+type Json = Record<string, unknown>;
+const doc = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Json) : undefined;
+
+const deref = (schema: Json | undefined): Json | undefined => {
+  const ref = schema?.$ref;
+  if (typeof ref !== 'string') return schema;
+  return ((doc!.components as Json).schemas as Json)[ref.split('/').pop()!] as Json;
+};
+
+function valid(schema: TSchema, value: unknown): string[] {
+  const c = Compile(schema);
+  return c.Check(value) ? [] : [...c.Errors(value)].slice(0, 3).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+/** The examples of a request or response content: `example` and each of `examples`. */
+function examplesOf(content: Json | undefined): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = [];
+  for (const media of Object.values(content ?? {}) as Json[]) {
+    if ('example' in media) out.push(['example', media.example]);
+    for (const [name, ex] of Object.entries((media.examples as Json) ?? {})) out.push([name, (ex as Json).value]);
+  }
+  return out;
+}
+
+/** A property's schema without Optional/null wrapping: the TypeBox union members that are not null. */
+function unwrap(schema: Json): Json[] {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).flatMap(unwrap).filter((s) => s.type !== 'null');
+  return [schema];
+}
+
+function ourObject(schema: TSchema): Json {
+  const s = schema as unknown as Json;
+  if (s.$defs) return (s.$defs as Json)[s.$ref as string] as Json;
+  return s;
+}
+
+describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
+  it('every operation is in the document: method, path template, query parameters, body, success status', () => {
+    const problems: string[] = [];
+    for (const op of W.OPERATIONS.filter((o) => o.documented)) {
+      const entry = ((doc!.paths as Json)[op.path] as Json | undefined)?.[op.method.toLowerCase()] as Json | undefined;
+      if (!entry) {
+        problems.push(`${op.method} ${op.path} is not in the document`);
+        continue;
+      }
+      if (entry.operationId !== op.id) problems.push(`${op.path}: operationId ${String(entry.operationId)}, ours ${op.id}`);
+      const params = ((entry.parameters as Json[]) ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(Object.keys(op.query ?? {}).sort(), `${op.id} query parameters`).toEqual([...params].sort());
+      if (!!entry.requestBody !== !!op.body) problems.push(`${op.id}: body ${op.body ? 'given' : 'absent'}, document ${entry.requestBody ? 'has one' : 'has none'}`);
+      if (!(String(op.response.status) in (entry.responses as Json))) problems.push(`${op.id}: status ${op.response.status} is not documented`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every schema names exactly the documented fields, with their types, enums and required fields', () => {
+    const components = (doc!.components as Json).schemas as Json;
+    const ours = Object.entries(W).filter(([name, value]) => name in components && typeof value === 'object' && value !== null) as Array<[string, TSchema]>;
+    expect(ours.length).toBeGreaterThanOrEqual(20);
+    const problems: string[] = [];
+    for (const [name, schema] of ours) {
+      const theirs = components[name] as Json;
+      const mine = ourObject(schema);
+      const theirProps = (theirs.properties as Json) ?? {};
+      const myProps = (mine.properties as Json) ?? {};
+      if (Object.keys(myProps).sort().join() !== Object.keys(theirProps).sort().join()) {
+        problems.push(`${name}: fields ${Object.keys(myProps).sort().join(',')} vs documented ${Object.keys(theirProps).sort().join(',')}`);
+      }
+      // Required fields: the document's, except where its description says a field must be sent (both membership lists).
+      const required = name === 'QueryFolderUpdateRequest' ? ['queryIdsAdded', 'queryIdsRemoved'] : ((theirs.required as string[]) ?? []);
+      if (((mine.required as string[]) ?? []).sort().join() !== [...required].sort().join()) problems.push(`${name}: required ${String(mine.required)} vs ${required}`);
+      for (const [field, raw] of Object.entries(theirProps)) {
+        const their = deref(raw as Json)!;
+        const members = myProps[field] ? unwrap(myProps[field] as Json) : [];
+        if (Array.isArray(their.enum)) {
+          const consts = members.map((m) => m.const);
+          if ([...consts].sort().join() !== [...(their.enum as string[])].sort().join()) problems.push(`${name}.${field}: enum ${consts} vs ${their.enum}`);
+        } else if (typeof their.type === 'string' && members.length > 0) {
+          const types = members.map((m) => (m.$ref ? 'object' : m.type));
+          const expected = their.type === 'number' ? ['number', 'integer'] : [their.type];
+          if (!types.some((t) => expected.includes(String(t)))) problems.push(`${name}.${field}: type ${types} vs ${their.type}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the document\'s own examples validate against the schemas, quirks included', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const op of W.OPERATIONS.filter((o) => o.documented)) {
+      const entry = ((doc!.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json;
+      if (op.body) {
+        for (const [name, value] of examplesOf((entry.requestBody as Json | undefined)?.content as Json)) {
+          checked++;
+          problems.push(...valid(op.body, value).map((p) => `${op.id} request example "${name}": ${p}`));
+        }
+      }
+      const response = (entry.responses as Json)[String(op.response.status)] as Json | undefined;
+      for (const [name, value] of examplesOf(response?.content as Json)) {
+        const schema = op.id === 'executeQuery' ? W.ExecuteResult(name.split(' ')[0] as 'SIMPLE') : op.response.body;
+        if (!schema) continue;
+        checked++;
+        problems.push(...valid(schema, value).map((p) => `${op.id} response example "${name}": ${p}`));
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('the wire schemas', () => {
+  it('find an operation by method and encoded path, literal segments before parameters', () => {
+    expect(W.findOperation('GET', '/data/projects/p%201/queries/folders')?.operation.id).toBe('listQueryFolders');
+    expect(W.findOperation('GET', '/data/projects/p/queries/folders/tree')?.operation.id).toBe('getQueryFolderTree');
+    expect(W.findOperation('GET', '/data/projects/p/queries/709922802836177297')).toMatchObject({ operation: { id: 'readQuery' }, params: { projectId: 'p', queryId: '709922802836177297' } });
+    expect(W.findOperation('PATCH', '/data/projects/p/queries/folders/f1/path')?.operation.id).toBe('moveQueryFolder');
+    expect(W.findOperation('PATCH', '/data/projects/p/queries/q1/path')?.operation.id).toBe('updateQueryPath');
+    expect(W.findOperation('PUT', '/data/projects/p/queries/q1/path')).toBeUndefined();
+    expect(W.findOperation('GET', '/data/projects//queries')).toBeUndefined();
+  });
+
+  it('refuse a request body with a property the document does not name', () => {
+    expect(valid(W.QueryRequest, { displayName: 'x', inputQuery: 'SELECT 1' })).toEqual([]);
+    expect(valid(W.QueryRequest, { displayName: 'x', inputQuery: 'SELECT 1', name: 'x' })).not.toEqual([]);
+    expect(valid(W.QueryFolderUpdateRequest, { queryIdsAdded: ['1'] })).not.toEqual([]);
+  });
+});

@@ -20,6 +20,16 @@ function editor(name: string, body: string): string {
   fs.writeFileSync(file, `#!/bin/sh\nfor a in "$@"; do echo "arg:$a" >> '${log}'; done\nf="$1"; [ "$1" = --wait ] && f="$2"\necho "mode:$(stat -c %a "$f")" >> '${log}'\necho "file:$f" >> '${log}'\necho "text:$(cat "$f")" >> '${log}'\n${body}\n`, { mode: 0o755 });
   return file;
 }
+/**
+ * An editor that is one Node process, for the Ctrl-C tests: a shell script is not one process
+ * (dash catches a Ctrl-C that falls between two of its commands and acts on it only after its
+ * next child ends), so a Ctrl-C sent to it lands at a time the test cannot choose.
+ */
+function nodeEditor(name: string, body: string): string {
+  const file = path.join(bin.dir, name);
+  fs.writeFileSync(file, `const fs = require('node:fs');\nconst f = process.argv[2];\nfs.appendFileSync(${JSON.stringify(log)}, 'file:' + f + '\\n');\n${body}\n`);
+  return `'${process.execPath}' '${file}'`;
+}
 const logged = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
 const editedFile = () => logged().find((l) => l.startsWith('file:'))!.slice(5);
 
@@ -99,7 +109,7 @@ describe('dgw query edit', () => {
 
   it('Ctrl-C while the editor runs stops it, removes the file and sends nothing (exit 130)', async () => {
     routes();
-    const waiting = editor('wait.sh', 'echo "editor is open"; sleep 30');
+    const waiting = nodeEditor('wait.cjs', 'console.log("editor is open"); setTimeout(() => {}, 30_000);');
     const run = startDgw(['query', 'edit', ID], { env: { ...env(), EDITOR: waiting }, terminal: true });
     await run.waitForOutput('editor is open');
     run.child.stdin!.write('\x03');
@@ -111,7 +121,7 @@ describe('dgw query edit', () => {
 
   it('Ctrl-C is the editor\'s key: an editor that ignores it (as vi does) goes on, and its save is sent', async () => {
     routes();
-    const patient = editor('patient.sh', 'trap "echo caught" INT; echo "editor is open"; sleep 1; sleep 1; echo "SELECT 5" > "$f"');
+    const patient = nodeEditor('patient.cjs', 'process.on("SIGINT", () => console.log("caught")); console.log("editor is open"); setTimeout(() => fs.writeFileSync(f, "SELECT 5\\n"), 2000);');
     const run = startDgw(['query', 'edit', ID], { env: { ...env(), EDITOR: patient }, terminal: true });
     await run.waitForOutput('editor is open');
     run.child.stdin!.write('\x03');

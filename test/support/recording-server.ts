@@ -45,6 +45,8 @@ interface Route {
 export class RecordingServer {
   readonly requests: Recorded[] = [];
   private routes: Route[] = [];
+  /** Answers the requests no route matches (see `fallBackTo`); unset, they get 404. */
+  private fallback?: (req: Recorded) => Promise<Reply>;
   private server?: http.Server;
   private port = 0;
 
@@ -69,6 +71,16 @@ export class RecordingServer {
   on(method: string, path: string | RegExp, ...replies: Responder[]): this {
     const match = typeof path === 'string' ? (p: string) => p === path : (p: string) => path.test(p);
     this.routes.unshift({ method: method.toUpperCase(), match, replies, used: 0 });
+    return this;
+  }
+
+  /**
+   * Hands every request no route matches to `answer` (a real service behind the recorder, such as
+   * the local gateway's app), so a test can record and check what a command sends to something
+   * that truly answers. Routes still win; `reset` keeps the fallback.
+   */
+  fallBackTo(answer: (req: Recorded) => Promise<Reply>): this {
+    this.fallback = answer;
     return this;
   }
 
@@ -109,12 +121,20 @@ export class RecordingServer {
       this.requests.push(recorded);
       const route = this.routes.find((r) => r.method === recorded.method && r.match(recorded.path));
       const responder = route ? route.replies[Math.min(route.used++, route.replies.length - 1)] : undefined;
-      const reply: Reply = responder === undefined
-        ? { status: 404, json: { errorCode: 'NOT_FOUND', message: `no route for ${recorded.method} ${recorded.path}` } }
-        : typeof responder === 'function' ? responder(recorded) : responder;
-      const send = () => this.send(res, reply);
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
-      else send();
+      const answer = (reply: Reply) => {
+        const send = () => this.send(res, reply);
+        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        else send();
+      };
+      if (responder === undefined && this.fallback) {
+        this.fallback(recorded).then(answer, (error: unknown) => answer({ status: 500, json: { errorCode: 'STAND_IN', message: String(error) } }));
+        return;
+      }
+      answer(
+        responder === undefined
+          ? { status: 404, json: { errorCode: 'NOT_FOUND', message: `no route for ${recorded.method} ${recorded.path}` } }
+          : typeof responder === 'function' ? responder(recorded) : responder,
+      );
     });
   }
 

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContextDeps } from '../src/context.js';
 import { buildProgram } from '../src/program.js';
+import { API_SHAPES } from '../src/gateway/present/index.js';
 import { OPERATIONS } from '../src/wire/index.js';
 import { requestProblems } from './support/conformance.js';
 import { runDgw, runDgwInTerminal, tempDir, type DgwResult } from './support/dgw.js';
@@ -11,244 +12,11 @@ import { gatewayBehind, type GatewayBehind } from './support/gateway-behind.js';
 import { RecordingServer } from './support/recording-server.js';
 
 // Every command of the tree, run as a user runs it (the built binary) against a recording
-// stand-in with the local gateway behind it in the hosted shape: each request a command sends is
+// stand-in with the local gateway behind it, in each API shape: each request a command sends is
 // held to the vendor's document (operation, query parameters, body with no unknown property),
-// each answer it reads is the document's (status and body), and the command must succeed on
-// those answers. The tree is read from the program itself, so a new command without a case here
+// each answer it reads is the document's (hosted) or the seed's where it speaks (spec), and the
+// command must succeed on those answers. The tree is read from the program itself, so a new command without a case here
 // fails the last test. Commands that talk to no service are run too, and must send nothing.
-
-const server = new RecordingServer();
-let behind: GatewayBehind;
-const config = tempDir('dgw-every-command-');
-const work = tempDir('dgw-every-command-work-');
-
-/** Requests sent by each command path (`folder rm`), over all its cases. */
-const sentBy = new Map<string, number>();
-/** Operations the CLI used, by operationId. */
-const used = new Set<string>();
-const requestFaults: string[] = [];
-
-beforeAll(async () => {
-  await server.start();
-  behind = await gatewayBehind(server, 'hosted');
-});
-afterAll(async () => {
-  await server.close();
-  await behind.close();
-  config.remove();
-  work.remove();
-});
-
-interface Run {
-  code?: number;
-  input?: string;
-  terminal?: boolean;
-  env?: Record<string, string | undefined>;
-  cwd?: string;
-}
-
-/** Runs `dgw COMMAND ARGS...`, checks each request it sent, and counts them for COMMAND. */
-async function dgw(command: string, args: string[] = [], run: Run = {}): Promise<DgwResult> {
-  const before = server.requests.length;
-  const env = { DGW_CONFIG_DIR: config.dir, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: behind.partnerKey, DGW_PROJECT: 'demo', ...run.env };
-  const argv = [...command.split(' '), ...args];
-  const r = await (run.terminal ? runDgwInTerminal : runDgw)(argv, { env, input: run.input, cwd: run.cwd, timeoutMs: 30_000 });
-  expect(r.code, `dgw ${argv.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(run.code ?? 0);
-  const sent = server.requests.slice(before);
-  for (const req of sent) {
-    const { operation, problems } = requestProblems(req);
-    requestFaults.push(...problems.map((p) => `dgw ${argv.join(' ')}: ${p}`));
-    if (operation) {
-      used.add(operation.id);
-      // GET /info is not in the document: only auth, to learn a project key's project, may send it.
-      if (!operation.documented && !command.startsWith('auth ')) requestFaults.push(`dgw ${argv.join(' ')} sent ${req.method} ${req.path}, which the document does not have`);
-    }
-  }
-  sentBy.set(command, (sentBy.get(command) ?? 0) + sent.length);
-  return r;
-}
-
-const json = async (command: string, args: string[], run: Run = {}) => JSON.parse((await dgw(command, [...args, '--json'], run)).stdout);
-
-/** Checks the requests and answers since the last check (each test ends with it), and forgets them. */
-function conforms(): void {
-  expect(requestFaults.splice(0), 'requests the document does not describe').toEqual([]);
-  expect(behind.answerProblems.splice(0), 'answers the document does not describe').toEqual([]);
-}
-
-describe('every command speaks the document (hosted-shape local gateway behind a recording stand-in)', () => {
-  it('catalogs, connection types, projects, API keys', async () => {
-    expect((await json('catalog list', [])).map((c: { id: string }) => c.id)).toEqual(['1', '2']);
-    expect((await dgw('connection types', ['-q'])).stdout).toContain('POSTGRES\n');
-    expect((await json('connection config', ['POSTGRES'])).connectionType).toBe('POSTGRES');
-    expect((await dgw('project list', ['-q'])).stdout).toBe('demo\n');
-    const secret = (await dgw('key create', ['ci', '--expires', '30d'])).stdout.trim();
-    expect(secret.length).toBeGreaterThan(20);
-    const keys = await json('key list', []);
-    const ci = keys.find((k: { name: string }) => k.name === 'ci');
-    await dgw('key rm', [ci.apiKeyId, '--yes']);
-    await dgw('key create', ['ci2']);
-    await dgw('key rm', ['ci2'], { terminal: true, input: 'y\n' });
-    expect((await json('key list', [])).map((k: { name: string }) => k.name)).not.toContain('ci2');
-    conforms();
-  });
-
-  it('stored tables', async () => {
-    expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
-    await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);
-    await dgw('table create', ['hollow']);
-    await dgw('table add-column', ['events', 'ok:BOOLEAN', 'amount:DECIMAL']);
-    expect((await dgw('table list', ['events', '-q'])).stdout).toBe('id\nnote\nok\namount\n');
-    await dgw('table drop-column', ['events', 'ok', '--yes']);
-    await dgw('table drop-column', ['events', 'amount', '--dry-run', '--with-reads']);
-    await dgw('table drop-column', ['events', 'amount'], { terminal: true, input: 'amount\n' });
-    await dgw('table rm', ['hollow', '--yes']);
-    await dgw('table rm', ['events'], { terminal: true, input: 'events\n' });
-    expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).not.toContain('events');
-    conforms();
-  });
-
-  it('queries and materialized queries', async () => {
-    const plain = await json('query create', ['Cov Plain', '--sql', 'SELECT customer_id, name FROM svc.table.customers', '--path', '/cov/a']);
-    expect(plain.id).toMatch(/^\d{18}$/);
-    await dgw('query create', ['Cov Unchecked', '--sql', 'SELECT 1 AS one', '--no-check-schema', '--materialized', '--every', '6h']);
-    expect((await dgw('query list', ['-q'])).stdout).toContain(`${plain.id}\n`);
-    expect((await dgw('query list', ['--type', 'plain', '--folder', '/cov', '--recursive', '-q'])).stdout).toBe(`${plain.id}\n`);
-    expect((await json('query get', [plain.id])).name).toBe('covplain');
-    expect((await json('query get', ['covplain'])).id).toBe(plain.id);
-    await dgw('query update', ['covplain', '--sql', 'SELECT customer_id FROM svc.table.customers', '--no-check-schema']);
-    await dgw('query update', [plain.id, '--name', 'Cov Plain Two', '--path', '/cov/b']);
-    expect((await json('query get', [plain.id])).path).toBe('/cov/b');
-    await dgw('query update', ['covplaintwo', '--sql', 'SELECT 2 AS two', '--dry-run', '--with-reads']);
-    await dgw('query edit', ['covplaintwo'], { terminal: true, env: { EDITOR: 'sed -i s/customer_id/customer_id,name/' } });
-    expect((await json('query get', [plain.id])).inputQuery).toBe('SELECT customer_id,name FROM svc.table.customers');
-    await dgw('query mv', ['covplaintwo', '/cov/c']);
-    expect((await json('query get', [plain.id])).path).toBe('/cov/c');
-
-    const mat = await json('mtquery create', ['Cov Mat', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--cron', '0 2 * * *', '--tz', 'UTC', '--path', '/cov/m']);
-    await dgw('mtquery create', ['Cov Copy', '--from', 'covplaintwo', '--no-schedule']);
-    await dgw('query update', ['covplaintwo', '--materialized', '--from', mat.id]);
-    expect((await json('mtquery status', ['covmat'])).status).toBe('COMPLETED');
-    expect((await dgw('mtquery status', ['-q'])).stdout).toContain(`${mat.id}\n`);
-    await dgw('mtquery refresh', [mat.id]);
-    await dgw('mtquery refresh', ['covmat', '--wait']);
-    await dgw('mtquery cancel', ['covmat']);
-    conforms();
-  });
-
-  it('folders', async () => {
-    const made = await json('folder create', ['/cov2/x', '--parents']);
-    expect(made.path).toBe('/cov2/x');
-    expect((await json('folder list', [])).map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['/cov', '/cov2', '/cov2/x']));
-    expect((await dgw('folder list', ['--tree', '--queries'])).stdout).toContain('covmat');
-    expect((await json('folder view', ['/cov'])).folders.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['a', 'b', 'c', 'm']));
-    const cov = await json('folder view', [made.id]);
-    expect(cov.path).toBe('/cov2/x');
-    expect((await dgw('folder tree', [])).stdout).toContain('cov2/');
-    expect((await dgw('folder tree', ['/cov', '--queries'])).stdout).toContain('covmat');
-    await dgw('folder rename', ['/cov2/x', 'y']);
-    await dgw('folder move', ['/cov2/y', '/cov']);
-    expect((await json('folder view', [made.id])).path).toBe('/cov/y');
-    await dgw('folder mv', ['covplaintwo', 'covcopy', '/cov2']);
-    await dgw('folder mv', ['covcopy', '/']);
-    await dgw('folder rm', ['/cov/a', '--yes']);
-    await dgw('folder rm', ['/cov/b'], { terminal: true, input: 'y\n' });
-    await dgw('folder rm', ['/cov2', '--force', '--dry-run', '--with-reads']);
-    await dgw('folder rm', ['/cov2', '--force'], { terminal: true, input: 'y\n' });
-    expect((await json('folder list', [])).map((f: { path: string }) => f.path)).not.toContain('/cov2');
-    conforms();
-  });
-
-  it('run SQL, the raw api command, live completion', async () => {
-    expect(JSON.parse((await dgw('sql', ['SELECT 1 AS n', '--json'])).stdout)).toEqual([{ n: 1 }]);
-    expect((await dgw('sql', ['SELECT 2 AS n'])).stdout).toBe('2\n');
-    expect((await dgw('sql', ['--file', '-'], { input: 'SELECT 3 AS n' })).stdout).toBe('3\n');
-    expect((await dgw('sql', [], { terminal: true, input: 'SELECT 4 AS n;\n\\q\n' })).stdout).toContain('4');
-    await dgw('api', ['GET', '/data/projects/{projectId}/queries/folders/tree', '-f', 'includeQueries=true']);
-    await dgw('api', ['POST', '/data/projects/{projectId}/queries/execute', '-f', 'statement=select 1']);
-    const values = await dgw('__complete', ['--', 'query', 'get', 'cov'], { env: { XDG_CACHE_HOME: path.join(work.dir, 'cache') } });
-    expect(values.stdout).toContain('covmat');
-    conforms();
-  });
-
-  it('queries as code: pull, plan, apply', async () => {
-    const dir = path.join(work.dir, 'code');
-    await dgw('pull', ['--dir', dir]);
-    fs.mkdirSync(path.join(dir, 'cov3'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'cov3', 'fromfile.sql'), 'SELECT 5 AS five\n');
-    fs.rmSync(path.join(dir, 'cov', 'm', 'covmat.sql'));
-    await dgw('plan', ['--dir', dir, '--prune']);
-    await dgw('apply', ['--dir', dir, '--prune', '--yes']);
-    expect((await dgw('plan', ['--dir', dir, '--prune', '--exit-code'])).stdout).toContain('No changes');
-    conforms();
-  });
-
-  it('auth: login with a project (checked by a documented call), login that discovers it, status', async () => {
-    const fresh = tempDir('dgw-every-command-login-');
-    try {
-      const login = (args: string[], key: string) =>
-        dgw('auth login', ['--base-url', server.baseUrl, '--with-token', '--insecure-storage', ...args], { input: key, env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
-      await login(['--project', 'demo'], behind.partnerKey);
-      await dgw('auth status', [], { env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
-      const projectKey = behind.gateway.keys.initialKey('demo')!;
-      await login(['--key-type', 'project'], projectKey);
-      await dgw('auth status', [], { env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
-      await dgw('auth logout', [], { env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
-    } finally {
-      fresh.remove();
-    }
-    conforms();
-  });
-
-  it('the last queries go: query rm by id and by name', async () => {
-    const all = await json('query list', []);
-    const [first, ...rest] = all.map((q: { id: string }) => q.id);
-    await dgw('query rm', [first, '--yes']);
-    const names = all.filter((q: { id: string }) => rest.includes(q.id)).map((q: { name: string }) => q.name);
-    await dgw('query rm', [names[0]], { terminal: true, input: 'y\n' });
-    await dgw('query rm', [...names.slice(1), '--yes']);
-    expect(await json('query list', [])).toEqual([]);
-    conforms();
-  });
-
-  it('commands that talk to no service send nothing', async () => {
-    const profiles = tempDir('dgw-every-command-profiles-');
-    try {
-      const profileFile = { currentProfile: 'a', profiles: { a: { zone: 'default', projectId: 'demo' }, b: { zone: 'default', projectId: 'demo' } } };
-      fs.writeFileSync(path.join(profiles.dir, 'config.json'), JSON.stringify(profileFile), { mode: 0o600 });
-      const env = { DGW_CONFIG_DIR: profiles.dir };
-      await dgw('profile list', [], { env });
-      await dgw('profile use', ['b'], { env });
-      await dgw('profile rm', ['a', '--yes'], { env });
-      await dgw('config explain', [], { env });
-      await dgw('config set', ['output', 'yaml'], { env });
-      await dgw('config unset', ['output'], { env });
-      await dgw('completion', ['bash']);
-      await dgw('version', []);
-      await dgw('help-exit-codes', []);
-    } finally {
-      profiles.remove();
-    }
-    for (const command of NO_SERVICE) if (command !== 'serve') expect(sentBy.get(command), command).toBe(0);
-  });
-
-  it('destructive commands without a terminal and without --yes send nothing and exit 2', async () => {
-    const cases: Array<[string, string[]]> = [
-      ['query rm', ['709922802836177297']],
-      ['query rm', ['somename']],
-      ['folder rm', ['/cov']],
-      ['table drop-column', ['orders', 'amount']],
-      ['table rm', ['orders']],
-      ['key rm', ['ci']],
-    ];
-    for (const [command, args] of cases) {
-      const before = server.requests.length;
-      const r = await dgw(command, args, { code: 2 });
-      expect(r.stderr).toMatch(/pass --yes/);
-      expect(server.requests.length, `${command} ${args.join(' ')}`).toBe(before);
-    }
-  });
-});
 
 /** Commands that send no request to the service by design, and why. */
 const NO_SERVICE = [
@@ -281,19 +49,256 @@ function leafCommands(): string[] {
   return leaves.sort();
 }
 
-describe('coverage', () => {
-  it('every command of the tree was run above: those that call the service sent requests, the others none', () => {
-    const leaves = leafCommands();
-    expect(leaves.length).toBeGreaterThanOrEqual(50);
-    const notRun = leaves.filter((c) => !sentBy.has(c) && c !== 'serve');
-    expect(notRun, 'commands with no case in this file').toEqual([]);
-    const silent = leaves.filter((c) => sentBy.get(c) === 0 && !NO_SERVICE.includes(c));
-    expect(silent, 'commands that should have called the service but sent nothing').toEqual([]);
-    expect(NO_SERVICE.filter((c) => !leaves.includes(c)), 'NO_SERVICE names commands the tree does not have').toEqual([]);
-  });
+for (const shape of API_SHAPES) {
+  describe(`the ${shape} shape of the local gateway behind a recording stand-in`, () => {
+    const server = new RecordingServer();
+    let behind: GatewayBehind;
+    const config = tempDir('dgw-every-command-');
+    const work = tempDir('dgw-every-command-work-');
 
-  it('the CLI used every operation of the table but those only the local gateway answers', () => {
-    const unused = OPERATIONS.map((o) => o.id).filter((id) => !used.has(id));
-    expect(unused.sort()).toEqual([...GATEWAY_ONLY].sort());
+    /** Requests sent by each command path (`folder rm`), over all its cases. */
+    const sentBy = new Map<string, number>();
+    /** Operations the CLI used, by operationId. */
+    const used = new Set<string>();
+    const requestFaults: string[] = [];
+
+    beforeAll(async () => {
+      await server.start();
+      behind = await gatewayBehind(server, shape);
+    });
+    afterAll(async () => {
+      await server.close();
+      await behind.close();
+      config.remove();
+      work.remove();
+    });
+
+    interface Run {
+      code?: number;
+      input?: string;
+      terminal?: boolean;
+      env?: Record<string, string | undefined>;
+      cwd?: string;
+    }
+
+    /** Runs `dgw COMMAND ARGS...`, checks each request it sent, and counts them for COMMAND. */
+    async function dgw(command: string, args: string[] = [], run: Run = {}): Promise<DgwResult> {
+      const before = server.requests.length;
+      const env = { DGW_CONFIG_DIR: config.dir, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: behind.partnerKey, DGW_PROJECT: 'demo', ...run.env };
+      const argv = [...command.split(' '), ...args];
+      const r = await (run.terminal ? runDgwInTerminal : runDgw)(argv, { env, input: run.input, cwd: run.cwd, timeoutMs: 30_000 });
+      expect(r.code, `dgw ${argv.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(run.code ?? 0);
+      const sent = server.requests.slice(before);
+      for (const req of sent) {
+        const { operation, problems } = requestProblems(req);
+        requestFaults.push(...problems.map((p) => `dgw ${argv.join(' ')}: ${p}`));
+        if (operation) {
+          used.add(operation.id);
+          // GET /info is not in the document: only auth, to learn a project key's project, may send it.
+          if (!operation.documented && !command.startsWith('auth ')) requestFaults.push(`dgw ${argv.join(' ')} sent ${req.method} ${req.path}, which the document does not have`);
+        }
+      }
+      sentBy.set(command, (sentBy.get(command) ?? 0) + sent.length);
+      return r;
+    }
+
+    const json = async (command: string, args: string[], run: Run = {}) => JSON.parse((await dgw(command, [...args, '--json'], run)).stdout);
+
+    /** Checks the requests and answers since the last check (each test ends with it), and forgets them. */
+    function conforms(): void {
+      expect(requestFaults.splice(0), 'requests the document does not describe').toEqual([]);
+      expect(behind.answerProblems.splice(0), 'answers the document does not describe').toEqual([]);
+    }
+
+    describe('the commands', () => {
+      it('catalogs, connection types, projects, API keys', async () => {
+        expect((await json('catalog list', [])).map((c: { id: string }) => c.id)).toEqual(['1', '2']);
+        expect((await dgw('connection types', ['-q'])).stdout).toContain('POSTGRES\n');
+        expect((await json('connection config', ['POSTGRES'])).connectionType).toBe('POSTGRES');
+        expect((await dgw('project list', ['-q'])).stdout).toBe('demo\n');
+        const secret = (await dgw('key create', ['ci', '--expires', '30d'])).stdout.trim();
+        expect(secret.length).toBeGreaterThan(20);
+        const keys = await json('key list', []);
+        const ci = keys.find((k: { name: string }) => k.name === 'ci');
+        await dgw('key rm', [ci.apiKeyId, '--yes']);
+        await dgw('key create', ['ci2']);
+        await dgw('key rm', ['ci2'], { terminal: true, input: 'y\n' });
+        expect((await json('key list', [])).map((k: { name: string }) => k.name)).not.toContain('ci2');
+        conforms();
+      });
+
+      it('stored tables', async () => {
+        expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
+        await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);
+        await dgw('table create', ['hollow']);
+        await dgw('table add-column', ['events', 'ok:BOOLEAN', 'amount:DECIMAL']);
+        expect((await dgw('table list', ['events', '-q'])).stdout).toBe('id\nnote\nok\namount\n');
+        await dgw('table drop-column', ['events', 'ok', '--yes']);
+        await dgw('table drop-column', ['events', 'amount', '--dry-run', '--with-reads']);
+        await dgw('table drop-column', ['events', 'amount'], { terminal: true, input: 'amount\n' });
+        await dgw('table rm', ['hollow', '--yes']);
+        await dgw('table rm', ['events'], { terminal: true, input: 'events\n' });
+        expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).not.toContain('events');
+        conforms();
+      });
+
+      it('queries and materialized queries', async () => {
+        const plain = await json('query create', ['Cov Plain', '--sql', 'SELECT customer_id, name FROM svc.table.customers', '--path', '/cov/a']);
+        expect(plain.id).toMatch(/^\d{18}$/);
+        await dgw('query create', ['Cov Unchecked', '--sql', 'SELECT 1 AS one', '--no-check-schema', '--materialized', '--every', '6h']);
+        expect((await dgw('query list', ['-q'])).stdout).toContain(`${plain.id}\n`);
+        expect((await dgw('query list', ['--type', 'plain', '--folder', '/cov', '--recursive', '-q'])).stdout).toBe(`${plain.id}\n`);
+        expect((await json('query get', [plain.id])).name).toBe('covplain');
+        expect((await json('query get', ['covplain'])).id).toBe(plain.id);
+        await dgw('query update', ['covplain', '--sql', 'SELECT customer_id FROM svc.table.customers', '--no-check-schema']);
+        await dgw('query update', [plain.id, '--name', 'Cov Plain Two', '--path', '/cov/b']);
+        expect((await json('query get', [plain.id])).path).toBe('/cov/b');
+        await dgw('query update', ['covplaintwo', '--sql', 'SELECT 2 AS two', '--dry-run', '--with-reads']);
+        await dgw('query edit', ['covplaintwo'], { terminal: true, env: { EDITOR: 'sed -i s/customer_id/customer_id,name/' } });
+        expect((await json('query get', [plain.id])).inputQuery).toBe('SELECT customer_id,name FROM svc.table.customers');
+        await dgw('query mv', ['covplaintwo', '/cov/c']);
+        expect((await json('query get', [plain.id])).path).toBe('/cov/c');
+
+        const mat = await json('mtquery create', ['Cov Mat', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--cron', '0 2 * * *', '--tz', 'UTC', '--path', '/cov/m']);
+        await dgw('mtquery create', ['Cov Copy', '--from', 'covplaintwo', '--no-schedule']);
+        await dgw('query update', ['covplaintwo', '--materialized', '--from', mat.id]);
+        expect((await json('mtquery status', ['covmat'])).status).toBe('COMPLETED');
+        expect((await dgw('mtquery status', ['-q'])).stdout).toContain(`${mat.id}\n`);
+        await dgw('mtquery refresh', [mat.id]);
+        await dgw('mtquery refresh', ['covmat', '--wait']);
+        await dgw('mtquery cancel', ['covmat']);
+        conforms();
+      });
+
+      it('folders', async () => {
+        const made = await json('folder create', ['/cov2/x', '--parents']);
+        expect(made.path).toBe('/cov2/x');
+        expect((await json('folder list', [])).map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['/cov', '/cov2', '/cov2/x']));
+        expect((await dgw('folder list', ['--tree', '--queries'])).stdout).toContain('covmat');
+        expect((await json('folder view', ['/cov'])).folders.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['a', 'b', 'c', 'm']));
+        const cov = await json('folder view', [made.id]);
+        expect(cov.path).toBe('/cov2/x');
+        expect((await dgw('folder tree', [])).stdout).toContain('cov2/');
+        expect((await dgw('folder tree', ['/cov', '--queries'])).stdout).toContain('covmat');
+        await dgw('folder rename', ['/cov2/x', 'y']);
+        await dgw('folder move', ['/cov2/y', '/cov']);
+        expect((await json('folder view', [made.id])).path).toBe('/cov/y');
+        await dgw('folder mv', ['covplaintwo', 'covcopy', '/cov2']);
+        await dgw('folder mv', ['covcopy', '/']);
+        await dgw('folder rm', ['/cov/a', '--yes']);
+        await dgw('folder rm', ['/cov/b'], { terminal: true, input: 'y\n' });
+        await dgw('folder rm', ['/cov2', '--force', '--dry-run', '--with-reads']);
+        await dgw('folder rm', ['/cov2', '--force'], { terminal: true, input: 'y\n' });
+        expect((await json('folder list', [])).map((f: { path: string }) => f.path)).not.toContain('/cov2');
+        conforms();
+      });
+
+      it('run SQL, the raw api command, live completion', async () => {
+        expect(JSON.parse((await dgw('sql', ['SELECT 1 AS n', '--json'])).stdout)).toEqual([{ n: 1 }]);
+        expect((await dgw('sql', ['SELECT 2 AS n'])).stdout).toBe('2\n');
+        expect((await dgw('sql', ['--file', '-'], { input: 'SELECT 3 AS n' })).stdout).toBe('3\n');
+        expect((await dgw('sql', [], { terminal: true, input: 'SELECT 4 AS n;\n\\q\n' })).stdout).toContain('4');
+        await dgw('api', ['GET', '/data/projects/{projectId}/queries/folders/tree', '-f', 'includeQueries=true']);
+        await dgw('api', ['POST', '/data/projects/{projectId}/queries/execute', '-f', 'statement=select 1']);
+        const values = await dgw('__complete', ['--', 'query', 'get', 'cov'], { env: { XDG_CACHE_HOME: path.join(work.dir, 'cache') } });
+        expect(values.stdout).toContain('covmat');
+        conforms();
+      });
+
+      it('queries as code: pull, plan, apply', async () => {
+        const dir = path.join(work.dir, 'code');
+        await dgw('pull', ['--dir', dir]);
+        fs.mkdirSync(path.join(dir, 'cov3'), { recursive: true });
+        fs.writeFileSync(path.join(dir, 'cov3', 'fromfile.sql'), 'SELECT 5 AS five\n');
+        fs.rmSync(path.join(dir, 'cov', 'm', 'covmat.sql'));
+        await dgw('plan', ['--dir', dir, '--prune']);
+        await dgw('apply', ['--dir', dir, '--prune', '--yes']);
+        expect((await dgw('plan', ['--dir', dir, '--prune', '--exit-code'])).stdout).toContain('No changes');
+        conforms();
+      });
+
+      it('auth: login with a project (checked by a documented call), login that discovers it, status', async () => {
+        const fresh = tempDir('dgw-every-command-login-');
+        try {
+          const login = (args: string[], key: string) =>
+            dgw('auth login', ['--base-url', server.baseUrl, '--with-token', '--insecure-storage', ...args], { input: key, env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
+          await login(['--project', 'demo'], behind.partnerKey);
+          await dgw('auth status', [], { env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
+          const projectKey = behind.gateway.keys.initialKey('demo')!;
+          await login(['--key-type', 'project'], projectKey);
+          await dgw('auth status', [], { env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
+          await dgw('auth logout', [], { env: { DGW_CONFIG_DIR: fresh.dir, DGW_API_KEY: undefined, DGW_BASE_URL: undefined, DGW_PROJECT: undefined } });
+        } finally {
+          fresh.remove();
+        }
+        conforms();
+      });
+
+      it('the last queries go: query rm by id and by name', async () => {
+        const all = await json('query list', []);
+        const [first, ...rest] = all.map((q: { id: string }) => q.id);
+        await dgw('query rm', [first, '--yes']);
+        const names = all.filter((q: { id: string }) => rest.includes(q.id)).map((q: { name: string }) => q.name);
+        await dgw('query rm', [names[0]], { terminal: true, input: 'y\n' });
+        await dgw('query rm', [...names.slice(1), '--yes']);
+        expect(await json('query list', [])).toEqual([]);
+        conforms();
+      });
+
+      it('commands that talk to no service send nothing', async () => {
+        const profiles = tempDir('dgw-every-command-profiles-');
+        try {
+          const profileFile = { currentProfile: 'a', profiles: { a: { zone: 'default', projectId: 'demo' }, b: { zone: 'default', projectId: 'demo' } } };
+          fs.writeFileSync(path.join(profiles.dir, 'config.json'), JSON.stringify(profileFile), { mode: 0o600 });
+          const env = { DGW_CONFIG_DIR: profiles.dir };
+          await dgw('profile list', [], { env });
+          await dgw('profile use', ['b'], { env });
+          await dgw('profile rm', ['a', '--yes'], { env });
+          await dgw('config explain', [], { env });
+          await dgw('config set', ['output', 'yaml'], { env });
+          await dgw('config unset', ['output'], { env });
+          await dgw('completion', ['bash']);
+          await dgw('version', []);
+          await dgw('help-exit-codes', []);
+        } finally {
+          profiles.remove();
+        }
+        for (const command of NO_SERVICE) if (command !== 'serve') expect(sentBy.get(command), command).toBe(0);
+      });
+
+      it('destructive commands without a terminal and without --yes send nothing and exit 2', async () => {
+        const cases: Array<[string, string[]]> = [
+          ['query rm', ['709922802836177297']],
+          ['query rm', ['somename']],
+          ['folder rm', ['/cov']],
+          ['table drop-column', ['orders', 'amount']],
+          ['table rm', ['orders']],
+          ['key rm', ['ci']],
+        ];
+        for (const [command, args] of cases) {
+          const before = server.requests.length;
+          const r = await dgw(command, args, { code: 2 });
+          expect(r.stderr).toMatch(/pass --yes/);
+          expect(server.requests.length, `${command} ${args.join(' ')}`).toBe(before);
+        }
+      });
+    });
+
+    describe('coverage', () => {
+      it('every command of the tree was run above: those that call the service sent requests, the others none', () => {
+        const leaves = leafCommands();
+        expect(leaves.length).toBeGreaterThanOrEqual(50);
+        const notRun = leaves.filter((c) => !sentBy.has(c) && c !== 'serve');
+        expect(notRun, 'commands with no case in this file').toEqual([]);
+        const silent = leaves.filter((c) => sentBy.get(c) === 0 && !NO_SERVICE.includes(c));
+        expect(silent, 'commands that should have called the service but sent nothing').toEqual([]);
+        expect(NO_SERVICE.filter((c) => !leaves.includes(c)), 'NO_SERVICE names commands the tree does not have').toEqual([]);
+      });
+
+      it('the CLI used every operation of the table but those only the local gateway answers', () => {
+        const unused = OPERATIONS.map((o) => o.id).filter((id) => !used.has(id));
+        expect(unused.sort()).toEqual([...GATEWAY_ONLY].sort());
+      });
+    });
   });
-});
+}

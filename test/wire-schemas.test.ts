@@ -70,7 +70,7 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every schema names exactly the documented fields, with their types, enums and required fields', () => {
+  it('every schema names exactly the documented fields, with their types, formats, enums and required fields', () => {
     const components = (doc!.components as Json).schemas as Json;
     const ours = Object.entries(W).filter(([name, value]) => name in components && typeof value === 'object' && value !== null) as Array<[string, TSchema]>;
     expect(ours.length).toBeGreaterThanOrEqual(20);
@@ -97,6 +97,10 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
           const expected = their.type === 'number' ? ['number', 'integer'] : [their.type];
           if (!types.some((t) => expected.includes(String(t)))) problems.push(`${name}.${field}: type ${types} vs ${their.type}`);
         }
+        // String formats (uuid, date-time) are checked; integer widths (int32, int64) are not.
+        const formats = members.map((m) => m.format).filter((f) => f !== undefined);
+        const theirFormat = their.type === 'string' && their.format !== undefined ? String(their.format) : '';
+        if (formats.join() !== theirFormat) problems.push(`${name}.${field}: format ${formats.join() || 'none'} vs ${theirFormat || 'none'}`);
       }
     }
     expect(problems).toEqual([]);
@@ -141,5 +145,13 @@ describe('the wire schemas', () => {
     expect(valid(W.QueryRequest, { displayName: 'x', inputQuery: 'SELECT 1' })).toEqual([]);
     expect(valid(W.QueryRequest, { displayName: 'x', inputQuery: 'SELECT 1', name: 'x' })).not.toEqual([]);
     expect(valid(W.QueryFolderUpdateRequest, { queryIdsAdded: ['1'] })).not.toEqual([]);
+  });
+
+  it('hold the documented formats: a UUID key id, an ISO time with its zone, no null for a key that never expires', () => {
+    expect(valid(W.ApiKey, { name: 'ci', apiKey: null, apiKeyId: '21fd1a8d-88d5-4295-b792-5b2113138057', expiresAt: '2027-09-10T10:11:00Z' })).toEqual([]);
+    expect(valid(W.ApiKey, { name: 'ci', apiKeyId: 'key-1' })).not.toEqual([]);
+    expect(valid(W.ApiKey, { name: 'ci', expiresAt: null })).not.toEqual([]);
+    expect(valid(W.ApiKeyRequest, { name: 'ci', expiresAt: '2027-09-10' })).not.toEqual([]);
+    expect(valid(W.Organization, { id: 'org-1' })).not.toEqual([]);
   });
 });

@@ -123,8 +123,11 @@ export type StoredTable = Complete<Static<typeof W.Table>>;
 /** Who the key belongs to (`GET /info`, not in the document). */
 export type Info = Static<typeof W.Info>;
 
-/** A project API key; `apiKey` is only returned once, on creation. */
-export type ProjectApiKey = Complete<Static<typeof W.ApiKey>>;
+/** A project API key as it may arrive: no `expiresAt` when it never expires. */
+export type WireApiKey = Static<typeof W.ApiKey>;
+
+/** A project API key; `apiKey` is only returned once, on creation; `expiresAt` null: never expires. */
+export type ProjectApiKey = Omit<Complete<WireApiKey>, 'expiresAt'> & { expiresAt: string | null };
 
 /** Body of create API key. */
 export type ApiKeyRequest = Static<typeof W.ApiKeyRequest>;

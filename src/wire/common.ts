@@ -24,6 +24,16 @@ export function Opt<T extends TSchema>(schema: T) {
   return Type.Optional(schema);
 }
 
+/** A string the document gives the `uuid` format. */
+export function Uuid() {
+  return Type.String({ format: 'uuid' });
+}
+
+/** A string the document gives the `date-time` format (ISO 8601 with a time zone). */
+export function DateTime() {
+  return Type.String({ format: 'date-time' });
+}
+
 /** Where the document declares one object but its examples carry an array of them: both are read. */
 export function OneOrMany<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Array(schema)]);

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Closed, Maybe, Opt } from './common.js';
+import { Closed, DateTime, Maybe, Opt, Uuid } from './common.js';
 import { MaterializedQuerySchedule } from './queries.js';
 
 /** A catalog: a connected source, or one of the built-in stores (`internal`, `query`). */
@@ -89,22 +89,25 @@ export const ConnectionConfiguration = Closed({
   documentationUrl: Opt(Type.String()),
 });
 
-/** A project API key; the secret `apiKey` is only sent once, when the key is made. */
+/**
+ * A project API key; the secret `apiKey` is only sent once, when the key is made (null in the
+ * list). A key that never expires has no `expiresAt` at all, as the document's examples show.
+ */
 export const ApiKey = Closed({
   name: Opt(Type.String()),
   apiKey: Maybe(Type.String()),
-  apiKeyId: Opt(Type.String()),
-  expiresAt: Maybe(Type.String()),
+  apiKeyId: Opt(Uuid()),
+  expiresAt: Opt(DateTime()),
 });
 
 /** Body of create API key; without `expiresAt` the key never expires. */
-export const ApiKeyRequest = Closed({ name: Opt(Type.String()), expiresAt: Opt(Type.String()) });
+export const ApiKeyRequest = Closed({ name: Opt(Type.String()), expiresAt: Opt(DateTime()) });
 
 /** The top of the hierarchy: organization → workspace → project. */
 export const Organization = Closed({
-  id: Opt(Type.String()),
+  id: Opt(Uuid()),
   name: Opt(Type.String()),
-  owner: Opt(Type.String()),
+  owner: Opt(Uuid()),
   createdAt: Maybe(Type.String()),
   iconFileId: Maybe(Type.String()),
   description: Maybe(Type.String()),
@@ -112,10 +115,10 @@ export const Organization = Closed({
 
 /** A workspace of an organization, grouping projects. */
 export const Workspace = Closed({
-  id: Opt(Type.String()),
+  id: Opt(Uuid()),
   name: Opt(Type.String()),
-  createdBy: Opt(Type.String()),
-  organizationId: Opt(Type.String()),
+  createdBy: Opt(Uuid()),
+  organizationId: Opt(Uuid()),
   description: Maybe(Type.String()),
   createdAt: Maybe(Type.String()),
   defaultWorkspace: Opt(Type.Boolean()),

@@ -51,6 +51,7 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('GET', '/connections/config');
       await call('GET', '/connections/config/POSTGRES');
       const key = await call('POST', '/projects/demo/apiKeys', { name: 'ci', expiresAt: '2999-01-01T00:00:00Z' });
+      await call('POST', '/projects/demo/apiKeys', { name: 'forever' });
       await call('GET', '/projects/demo/apiKeys');
       await call('DELETE', `/projects/demo/apiKeys/${key.apiKeyId}`);
       await call('GET', `${P}/catalogs`);

@@ -71,6 +71,14 @@ describe('project API keys', () => {
     expectError(await g.call('DELETE', `/projects/demo/apiKeys/${created.body.apiKeyId}`), 404);
   });
 
+  it('a key that never expires carries no expiresAt (the document\'s examples leave it out; its schema has no null)', async () => {
+    const created = await g.call('POST', '/projects/demo/apiKeys', { body: { name: 'forever' } });
+    expect(created.body).toEqual({ name: 'forever', apiKey: expect.any(String), apiKeyId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+    const listed = (await g.call('GET', '/projects/demo/apiKeys')).body.find((k: { apiKeyId: string }) => k.apiKeyId === created.body.apiKeyId);
+    expect(listed).toEqual({ name: 'forever', apiKey: null, apiKeyId: created.body.apiKeyId });
+    expect((await g.call('DELETE', `/projects/demo/apiKeys/${created.body.apiKeyId}`)).body).toEqual(listed);
+  });
+
   it('refuses an expired key and bad bodies', async () => {
     const expired = await g.call('POST', '/projects/demo/apiKeys', { body: { name: 'old', expiresAt: '2001-01-01T00:00:00Z' } });
     expectError(await g.call('GET', `${P}/queries`, { key: expired.body.apiKey }), 401);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ExecuteResult, ProjectApiKey, Query, RefreshStatusView } from '../../api/types.js';
+import type { ExecuteResult, Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
 import type { ApiShape } from './shape.js';
@@ -91,7 +91,7 @@ export class SpecPresenter {
     return c.json(tableRecord(table));
   }
 
-  keyDeleted(c: Context, key: ProjectApiKey): Response {
+  keyDeleted(c: Context, key: WireApiKey): Response {
     return c.json(key);
   }
 }

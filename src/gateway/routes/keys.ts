@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
-import type { ProjectApiKey } from '../../api/types.js';
+import type { WireApiKey } from '../../api/types.js';
 import type { GatewayEnv } from '../app.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { Gateway } from '../gateway.js';
 import type { StoredProjectKey } from '../keys.js';
 import { checkName, jsonObject, optString } from '../validate.js';
 
-const view = (k: StoredProjectKey): ProjectApiKey => ({ name: k.name, apiKey: null, apiKeyId: k.apiKeyId, expiresAt: k.expiresAt });
+/** A key as the document shows it: the secret only when just made, no `expiresAt` when it never expires. */
+function view(k: StoredProjectKey, apiKey: string | null = null): WireApiKey {
+  return { name: k.name, apiKey, apiKeyId: k.apiKeyId, ...(k.expiresAt !== null ? { expiresAt: k.expiresAt } : {}) };
+}
 
 /** Project API keys: list, create (the secret is shown once), delete. Partner key only. */
 export function keyRoutes(): Hono<GatewayEnv> {
@@ -16,7 +19,7 @@ export function keyRoutes(): Hono<GatewayEnv> {
     if (!Gateway.validProjectId(c.req.param('projectId') ?? '')) throw notFound(`project ${c.req.param('projectId')} not found`);
     await next();
   });
-  r.get('/', (c) => c.json(c.get('gateway').keys.list(c.req.param('projectId') ?? '').map(view)));
+  r.get('/', (c) => c.json(c.get('gateway').keys.list(c.req.param('projectId') ?? '').map((k) => view(k))));
   r.post('/', async (c) => {
     const projectId = c.req.param('projectId') ?? '';
     const body = await jsonObject(c);
@@ -31,8 +34,7 @@ export function keyRoutes(): Hono<GatewayEnv> {
     const gateway = c.get('gateway');
     await gateway.project(projectId, { create: true });
     const key = await gateway.keys.create(projectId, name, expiresAt);
-    const created: ProjectApiKey = { name: key.name, apiKey: key.apiKey, apiKeyId: key.apiKeyId, expiresAt: key.expiresAt };
-    return c.json(created);
+    return c.json(view(key, key.apiKey));
   });
   r.delete('/:apiKeyId', async (c) => {
     const projectId = c.req.param('projectId') ?? '';

@@ -66,6 +66,20 @@ describe('answers in the document shapes are read', () => {
     expect(JSON.parse(r.stdout)).toEqual({ status: 'COMPLETED', scheduleSettings: { type: 'interval', repeatDuration: 'PT6H' } });
   });
 
+  it('project list reads organizations and workspaces sent as one object (as the schema declares) or as a list (as the examples show)', async () => {
+    const org = { id: 'd0d3c83f-0000-4f2e-899d-1bfa00eb3cef', name: 'Acme', owner: '1673d60f-0000-41f4-9420-c91dbc2864f5', createdAt: '2025-03-25T12:28:48.737355Z', iconFileId: null, description: 'Default Organization' };
+    const ws = { id: '56d43968-0000-4010-9b75-018a79a51b17', name: 'Default Workspace', organizationId: org.id, description: null, createdAt: null, defaultWorkspace: true };
+    server.on('GET', '/organizations', { json: org });
+    server.on('GET', `/organizations/${org.id}/workspaces`, { json: ws });
+    server.on('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { json: [{ id: 'SksnYuxH', name: 'Shop', description: null, domain: 'shop-rfto', createdAt: '2023-08-21T11:09:04.699714310Z', workspaceId: ws.id }] });
+    const one = await dgw(['project', 'list', '--json', 'id,name,description,workspaceName,organizationName']);
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toEqual([{ id: 'SksnYuxH', name: 'Shop', description: null, workspaceName: 'Default Workspace', organizationName: 'Acme' }]);
+    server.on('GET', '/organizations', { json: [org] });
+    server.on('GET', `/organizations/${org.id}/workspaces`, { json: [ws] });
+    expect((await dgw(['project', 'list', '-q'])).stdout).toBe('SksnYuxH\n');
+  });
+
   it('connection types read when the service sends one object where a list is declared, and a list', async () => {
     const one = { connectionType: 'stripe', connectionTypeLabel: 'Stripe', category: 'Payment', authorizationType: 'bearer_token', configuration: [] };
     server.on('GET', '/connections/config', { json: one });
@@ -116,6 +130,13 @@ describe('ids need no lookup', () => {
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET ${P}/queries/folders`, `PUT ${P}/queries/folders/fb`]);
     expect(server.requests[1].json).toEqual({ queryIdsAdded: [ID, ID2], queryIdsRemoved: [] });
+  });
+
+  it('query rm ID --yes sends exactly one DELETE of that query, no query list', async () => {
+    server.on('DELETE', `${P}/queries/${ID}`, { status: 200 });
+    const r = await dgw(['query', 'rm', ID, '--yes']);
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`DELETE ${P}/queries/${ID}`]);
   });
 
   it('query rm ID without a terminal and without --yes sends nothing and exits 2', async () => {

@@ -4,10 +4,11 @@ import { badRequest, notFound } from './errors.js';
 import { jsonValueConverter } from './json-values.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectDb } from './project/index.js';
+import { builderSql, type BuilderRequest } from './query-builder.js';
 import { ident, trimStatement } from './sql.js';
 
-/** What to run: a statement, a saved query by id, or an object by qualified name. */
-export type ExecuteTarget = { statement: string } | { id: string } | { qualifiedName: string };
+/** What to run: a statement, a saved query by id, an object by qualified name, or a builder request. */
+export type ExecuteTarget = { statement: string } | { id: string } | { qualifiedName: string } | { builder: BuilderRequest };
 
 /** Rows a run-SQL answer carries at most; more are cut off and `truncated` is set. */
 export const MAX_ROWS = 100_000;
@@ -31,6 +32,10 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     const q = project.query(target.id);
     source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };
     sql = `SELECT * FROM svc.${ident(source.schemaName)}.${ident(q.name)}`;
+  } else if ('builder' in target) {
+    for (const name of [target.builder.source.tableName, ...(target.builder.columns ?? []), ...target.builder.orderBy.map((o) => o.column)]) refuseNul(name, 'a name in the builder request');
+    source = target.builder.source;
+    sql = builderSql(target.builder);
   } else {
     refuseNul(target.qualifiedName, 'qualifiedName');
     const [catalog, schemaName, tableName] = parseQualifiedName(target.qualifiedName);

@@ -69,6 +69,7 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       }
       await call('POST', `${P}/queries/execute`, { id: plain.id });
       await call('POST', `${P}/queries/execute?format=SIMPLE`, { qualifiedName: 'svc.table.orders' });
+      await call('POST', `${P}/queries/execute`, { columns: ['amount'], from: [{ catalogName: 'svc', schemaName: 'table', tableName: 'orders' }], filters: null, limit: 3, offset: 0, orderBy: ['amount DESC'] });
 
       await call('GET', `${P}/queries/folders`);
       const root = await call('POST', `${P}/queries/folders`, { folderName: 'Top/Level' });

@@ -241,6 +241,46 @@ describe('run SQL', () => {
     expectError(await g.call('POST', `${P}/queries/execute`, { body: { id: 'unknown' } }), 404);
   });
 
+  it('runs a query builder request (the document\'s fourth form): columns of one table, ordered and paged', async () => {
+    const from = [{ catalogName: 'svc', schemaName: 'table', tableName: 'customers' }];
+    const r = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { columns: ['customer_id', 'name'], from, orderBy: ['customer_id DESC'], limit: 2, offset: 1, filters: null } });
+    expect(r.status).toBe(200);
+    const all = (await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT customer_id, name FROM svc.table.customers ORDER BY customer_id DESC LIMIT 2 OFFSET 1' } })).body.data;
+    expect(r.body.data).toEqual(all);
+    expect(r.body.columns.map((c: { catalogName: string; schemaName: string; tableName: string; columnName: string }) => `${c.catalogName}.${c.schemaName}.${c.tableName}.${c.columnName}`)).toEqual([
+      'svc.table.customers.customer_id',
+      'svc.table.customers.name',
+    ]);
+    // A saved query by its catalog id (2: queries), every column.
+    const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Builder Source', inputQuery: 'SELECT 7 AS seven' } })).body;
+    const byCatalogId = await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { from: [{ catalogId: '2', schemaName: 'query', tableName: q.name }] } });
+    expect(byCatalogId.body.data).toEqual([{ seven: 7 }]);
+  });
+
+  it('refuses builder requests it cannot run exactly: several tables, filters, odd orderBy, other catalogs; names stay names', async () => {
+    const from = [{ catalogName: 'svc', schemaName: 'table', tableName: 'orders' }];
+    for (const body of [
+      { from: [...from, ...from] },
+      { from: [] },
+      { from, filters: { and: [[{ column: { columnName: 'amount' } }, '>', [150]]] } },
+      { from, orderBy: ['amount; DROP TABLE svc.table.orders'] },
+      { from, orderBy: 'amount' },
+      { from, limit: -1 },
+      { from, limit: 1.5 },
+      { from, columns: [1] },
+      { from: [{ catalogName: 'peaka', schemaName: 'table', tableName: 'orders' }] },
+      { from: [{ catalogId: '1', schemaName: 'query', tableName: 'orders' }] },
+      { from: [{ catalogName: 'svc', schemaName: '_dgw', tableName: 'queries' }] },
+      { from, statement: 'SELECT 1' },
+    ]) {
+      expectError(await g.call('POST', `${P}/queries/execute`, { body }), 400);
+    }
+    // A name is quoted, never spliced in: these are names of nothing.
+    expectError(await g.call('POST', `${P}/queries/execute`, { body: { from: [{ schemaName: 'table', tableName: 'orders" ; DROP TABLE svc.table.orders; --' }] } }), 400);
+    expectError(await g.call('POST', `${P}/queries/execute`, { body: { from, columns: ['amount" FROM svc.table.customers --'] } }), 400);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM svc.table.orders' } })).body.data).toEqual([[60]]);
+  });
+
   it('answers 400 with DuckDB\'s message for a failing statement, and for bad bodies', async () => {
     const r = await g.call('POST', `${P}/queries/execute`, { body: { statement: 'SELECT * FROM svc.table.nope' } });
     expectError(r, 400);

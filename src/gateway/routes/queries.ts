@@ -4,6 +4,7 @@ import type { QueryType, ResultFormat } from '../../api/types.js';
 import type { GatewayEnv } from '../app.js';
 import { badRequest } from '../errors.js';
 import { executeSql, type ExecuteTarget } from '../execute.js';
+import { isBuilderBody, parseBuilder } from '../query-builder.js';
 import type { QueryInput } from '../project/index.js';
 import type { Duration } from '../../schedule/duration.js';
 import { normaliseSchedule } from '../schedule.js';
@@ -52,8 +53,8 @@ export function queryRoutes(): Hono<GatewayEnv> {
     if (!FORMATS.includes(format)) throw badRequest(`format must be one of ${FORMATS.join(', ')}`);
     const body = await jsonObject(c);
     const given = (['statement', 'id', 'qualifiedName'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
-    if (given.length !== 1) throw badRequest('send exactly one of statement, id or qualifiedName');
-    const target = { [given[0]]: reqString(body, given[0]) } as ExecuteTarget;
+    if (given.length + (isBuilderBody(body) ? 1 : 0) !== 1) throw badRequest('send exactly one of statement, id, qualifiedName or a query builder request (from, columns, ...)');
+    const target: ExecuteTarget = isBuilderBody(body) ? { builder: parseBuilder(body) } : ({ [given[0]]: reqString(body, given[0]) } as ExecuteTarget);
     return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });
   r.get('/:queryId', (c) => {

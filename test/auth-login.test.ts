@@ -136,7 +136,8 @@ describe('dgw auth login', () => {
     server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
     const r = await loginOnTerminal(['auth', 'login', '--base-url', server.baseUrl]);
     expect(r.code).toBe(0);
-    expect(r.output).toMatch(/Paste your API key \(input is hidden\)/);
+    // The prompt names where the key is about to go (a project file may have chosen it).
+    expect(r.output).toContain(`Paste your API key for ${server.baseUrl} (flag --base-url) (input is hidden)`);
     expect(r.output).toMatch(/logged in/);
     expect(r.output).not.toContain(KEY);
     expect(stored().profiles.default.apiKey).toBe(KEY);

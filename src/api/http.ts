@@ -82,6 +82,8 @@ export class Http {
       fetch: trace ? this.tracedFetch(trace) : config.fetch,
       signal: config.signal,
       headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : undefined,
+      // A redirect is never followed: the key (and the request) go only to the base URL chosen for it.
+      redirect: 'manual',
       retry: {
         limit: config.retries ?? 2,
         methods: ['get', 'put', 'delete'],
@@ -219,6 +221,7 @@ export class Http {
   private async mapError(error: unknown, spec: RequestSpec): Promise<DgwError> {
     if (error instanceof DgwError) return error;
     if (this.config.signal?.aborted) return new InterruptedError();
+    if (isHTTPError(error) && isRedirect(error.response.status)) return this.redirectRefused(error.response, spec);
     if (isHTTPError(error)) {
       const { status, statusText } = error.response;
       const { message, errorCode } = describeErrorBody(error.data, status, statusText);
@@ -232,6 +235,15 @@ export class Http {
     }
     if (error instanceof Error && error.name === 'AbortError') return new InterruptedError();
     return new DgwError('internal', error instanceof Error ? error.message : String(error), { cause: error });
+  }
+
+  private redirectRefused(response: Response, spec: RequestSpec): DgwError {
+    const location = response.headers.get('location');
+    const target = location ? ` to ${this.redact(resolveLocation(location, response.url || this.config.baseUrl))}` : '';
+    return new DgwError('service', `the service answered ${spec.method} ${spec.path} with a redirect (HTTP ${response.status})${target}; dgw follows no redirect, so a request and its key go only to the base URL in use`, {
+      status: response.status,
+      hint: 'if the service has moved, use its new address as --base-url (and log in for it: a stored key goes only to the host it was stored for)',
+    });
   }
 
   /** Replaces the API key wherever it appears in a traced text, and any secret a body carries. */
@@ -259,6 +271,19 @@ function rootCause(error: unknown): string {
     current = current.cause as typeof current;
   }
   return reason;
+}
+
+/** A Location header as an absolute URL where it can be read as one, else quoted as JSON (control characters escaped). */
+function resolveLocation(location: string, base: string): string {
+  try {
+    return new URL(location, base).toString();
+  } catch {
+    return JSON.stringify(location);
+  }
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
 }
 
 function looksLikeHtml(text: string, response: Response): boolean {

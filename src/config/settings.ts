@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { parseDuration } from '../schedule/duration.js';
 import { bindingOf, keyBinding, profilesWithKeyFor } from './key-binding.js';
+import { isLoopback } from './loopback.js';
 import type { ProjectFile } from './project-file.js';
 import type { StoreData } from './store.js';
 import { isZone, LOCAL_DEFAULT_PROJECT, ZONE_BASE_URLS, type Zone } from './zones.js';
@@ -208,11 +209,9 @@ export function checkBaseUrl(text: string, origin = 'base URL'): string {
     throw new UsageError(`${origin}: plain http is only allowed for loopback addresses; use https://${url.host}${url.pathname}`);
   }
   if (url.username || url.password) throw new UsageError(`${origin}: credentials do not belong in the URL`);
+  // Request paths are appended to the base URL: a query or fragment would swallow them.
+  if (url.search || url.hash || /[?#]/.test(text)) throw new UsageError(`${origin}: a base URL has no query (?) or fragment (#); use ${url.origin}${url.pathname.replace(/\/+$/, '')}`);
   return url.toString().replace(/\/+$/, '');
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 /** `abcd…wxyz` style: enough to recognise a key, never enough to use it. */

@@ -40,7 +40,8 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     import('node:path'),
   ]);
   const dataDir = localDataDir(options.env);
-  const toServer = async (url: string): Promise<LocalConnection> => {
+  const toServer = async (announced: string): Promise<LocalConnection> => {
+    const url = await onLoopback(announced, dataDir);
     options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
     const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
   const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
@@ -113,5 +114,20 @@ export async function describeLocal(options: ConnectLocalOptions): Promise<{ bas
   const live = await readLiveLock(dataDir);
   const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
   const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
-  return { baseUrl: live?.mode === 'serve' && live.url ? live.url : IN_PROCESS_BASE_URL, apiKey };
+  return { baseUrl: live?.mode === 'serve' && live.url ? await onLoopback(live.url, dataDir) : IN_PROCESS_BASE_URL, apiKey };
+}
+
+/**
+ * The URL of the `dgw serve` holding the folder, as the lock file announces it, reached on
+ * loopback (a wildcard address is). The local gateway's key (or one stored for it) is sent there,
+ * so any other address is refused: a key for the local gateway never leaves loopback.
+ */
+async function onLoopback(announced: string, dataDir: string): Promise<string> {
+  const { loopbackUrl } = await import('../config/loopback.js');
+  const url = loopbackUrl(announced);
+  if (url !== undefined) return url;
+  const { AuthError } = await import('../errors.js');
+  throw new AuthError(`the dgw serve holding ${dataDir} announces ${JSON.stringify(announced)}, which is not a loopback address; the local gateway's key is only sent over loopback`, {
+    hint: 'restart it with --host 127.0.0.1 (the default), or reach it with --base-url URL and DGW_API_KEY set to its key',
+  });
 }

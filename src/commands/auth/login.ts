@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { listCatalogs } from '../../api/catalogs.js';
 import { whoAmI } from '../../api/info.js';
 import type { Info } from '../../api/types.js';
+import { describeSource } from '../../config/explain.js';
 import { bindingOf, describeBinding, keyBinding } from '../../config/key-binding.js';
 import { maskKey, type Resolved, type Settings } from '../../config/settings.js';
 import { storeKey, type KeyStorage } from '../../config/key-storage.js';
@@ -68,7 +69,7 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
   const settings = await ctx.settings({ mayCreateProfile: true });
   const store = await ctx.store();
   const name = settings.profile.value;
-  const key = await readKey(ctx, opts.withToken);
+  const key = await readKey(ctx, opts.withToken, targetOf(settings.baseUrl));
 
   const explicit = explicitProject(settings.projectId);
   const checked = explicit ? await checkKeyOnProject(ctx, key, explicit) : await discoverProject(ctx, key);
@@ -187,6 +188,12 @@ function refused(error: unknown): unknown {
     });
   }
   return error;
+}
+
+/** Where the key will be checked and bound, and who chose that: `https://… (project file /repo/.dgwrc.json)`. */
+function targetOf(baseUrl: Settings['baseUrl']): string {
+  const where = describeBinding(bindingOf(baseUrl.value));
+  return baseUrl.source === 'default' ? where : `${where} (${describeSource({ source: baseUrl.source, origin: baseUrl.origin ?? null })})`;
 }
 
 /** True when the base URL is the zone's own rather than one the user set. */

@@ -3,15 +3,16 @@ import { UsageError } from '../../errors.js';
 
 /**
  * Reads the API key to log in with: all of stdin with `--with-token`, else a hidden prompt on a
- * terminal. Never echoes it; a key is never taken from a flag, where it would land in shell history.
+ * terminal that names `target`, where the key will be sent (a project file may have chosen it).
+ * Never echoes it; a key is never taken from a flag, where it would land in shell history.
  */
-export async function readKey(ctx: Context, withToken: boolean | undefined): Promise<string> {
+export async function readKey(ctx: Context, withToken: boolean | undefined, target: string): Promise<string> {
   let key: string;
   if (withToken) {
     key = (await ctx.readStdin()).trim();
     if (!key) throw new UsageError('--with-token: stdin was empty; pipe the key in, e.g. `dgw auth login --with-token < key.txt`');
   } else if (ctx.interactive) {
-    key = (await ctx.prompt('Paste your API key (input is hidden): ', { hidden: true })).trim();
+    key = (await ctx.prompt(`Paste your API key for ${target} (input is hidden): `, { hidden: true })).trim();
     if (!key) throw new UsageError('no key was entered');
   } else {
     throw new UsageError('no terminal to ask for the key on: pipe it in with --with-token, e.g. `dgw auth login --with-token < key.txt`');

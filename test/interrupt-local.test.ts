@@ -14,7 +14,9 @@ beforeAll(async () => {
   for (const step of [
     ['sql', 'CREATE TABLE svc.table.size AS SELECT 10::BIGINT AS n'],
     ['query', 'create', 'Sized', '--materialized', '--sql', 'SELECT count(*) AS c FROM svc.table.size s, range(s.n) t(i) WHERE hash(i) % 7 = 3'],
+    ['query', 'create', 'Quick', '--materialized', '--sql', 'SELECT 7 AS q'],
     ['sql', 'UPDATE svc.table.size SET n = 10000000000'],
+    ['sql', 'CREATE TABLE svc.table.wide (keep INTEGER, doomed INTEGER)'],
   ]) {
     const r = await local(...step);
     expect(r.code, r.stderr).toBe(0);
@@ -23,9 +25,9 @@ beforeAll(async () => {
 afterAll(() => tmp.remove());
 
 /** Starts `args` with --debug, waits until its request is in the gateway and DuckDB is at work, then interrupts it. */
-async function interruptWhileRunning(args: string[], how: 'signal' | 'keystroke' = 'signal'): Promise<{ run: RunningDgw; code: number | null; ms: number }> {
+async function interruptWhileRunning(args: string[], how: 'signal' | 'keystroke' = 'signal', request = '→ POST'): Promise<{ run: RunningDgw; code: number | null; ms: number }> {
   const run = startDgw(['--zone', 'local', '--debug', ...args], { env, terminal: how === 'keystroke' });
-  await run.waitForOutput('→ POST');
+  await run.waitForOutput(request);
   await new Promise((r) => setTimeout(r, 1000));
   const sentAt = Date.now();
   if (how === 'signal') run.child.kill('SIGINT');
@@ -76,6 +78,39 @@ describe('Ctrl-C on the in-process gateway', () => {
     const status = JSON.parse((await local('mtquery', 'status', 'sized', '--json')).stdout);
     expect(status).toMatchObject({ status: 'CANCELLED', message: 'the refresh was cancelled' });
     expect(JSON.parse((await local('sql', 'SELECT c FROM svc.mtquery.sized', '--json')).stdout)).toEqual(before);
+    await nextCommandWorksAtOnce();
+  });
+
+  it('interrupts a `query update` that rebuilds a materialized query: the old SQL and result stay', async () => {
+    const { code, ms } = await interruptWhileRunning(['query', 'update', 'quick', '--sql', LONG], 'signal', '→ PUT');
+    expect(code).toBe(130);
+    expect(ms).toBeLessThan(2000);
+    expect(JSON.parse((await local('query', 'get', 'quick', '--json')).stdout)).toMatchObject({ inputQuery: 'SELECT 7 AS q' });
+    expect(JSON.parse((await local('sql', 'SELECT q FROM svc.mtquery.quick', '--json')).stdout)).toEqual([{ q: 7 }]);
+    await nextCommandWorksAtOnce();
+  });
+
+  it('a second Ctrl-C right after the first: still exit 130 at once, and the folder is usable', async () => {
+    const run = startDgw(['--zone', 'local', '--debug', 'sql', LONG], { env });
+    await run.waitForOutput('→ POST');
+    await new Promise((r) => setTimeout(r, 1000));
+    const sentAt = Date.now();
+    run.child.kill('SIGINT');
+    run.child.kill('SIGINT');
+    const { code, at } = await run.exited;
+    expect(code).toBe(130);
+    expect(at - sentAt).toBeLessThan(2000);
+    // Whatever the second signal cut short (even the lock's release), the next command goes ahead.
+    await nextCommandWorksAtOnce();
+  });
+
+  it('Ctrl-C at the question of `table drop-column`: exit 130, the column is kept', async () => {
+    const run = startDgw(['--zone', 'local', 'table', 'drop-column', 'wide', 'doomed'], { env, terminal: true });
+    await run.waitForOutput('Type "doomed" to confirm');
+    run.child.stdin!.write('\x03');
+    expect((await run.exited).code).toBe(130);
+    const columns = JSON.parse((await local('table', 'list', 'wide', '--json')).stdout).map((c: { name: string }) => c.name);
+    expect(columns).toEqual(['keep', 'doomed']);
     await nextCommandWorksAtOnce();
   });
 

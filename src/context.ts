@@ -4,7 +4,7 @@ import { checkSegment } from './api/path.js';
 import { loadProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
 import { describeBinding } from './config/key-binding.js';
-import { unknownProfileError } from './config/known-profile.js';
+import { checkNewProfileName, unknownProfileError } from './config/known-profile.js';
 import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile } from './config/store.js';
 import { DgwError, InterruptedError, UsageError } from './errors.js';
@@ -172,6 +172,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       if (options.mayCreateProfile) mayCreateProfile = true;
       const { settings, unknownProfile } = await resolved();
       if (unknownProfile && !mayCreateProfile) throw unknownProfile;
+      // A profile about to be made gets a name that is safe to show and type.
+      if (unknownProfile && mayCreateProfile) checkNewProfileName(settings);
       return settings;
     },
 

@@ -68,6 +68,42 @@ describe('an unknown profile', () => {
   });
 });
 
+describe('an empty or unsafe profile name', () => {
+  it('--profile "" (an unset variable) is exit 2, not the current profile; so is --base-url ""', async () => {
+    seed(stored());
+    for (const args of [['--profile', '', 'catalog', 'list'], ['--base-url', '', 'catalog', 'list']]) {
+      const r = await dgw(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^error: --(profile|base-url) is empty \(an unset variable\?\)/m);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('profile use and rm suggest the closest name (exit 4); names of the object prototype are no profiles', async () => {
+    seed(stored());
+    const typo = await dgw(['profile', 'use', 'wrok']);
+    expect(typo.code).toBe(4);
+    expect(typo.stderr).toContain('error: no profile named "wrok"; did you mean "work"? (known profiles: work, staging)');
+    for (const args of [['profile', 'use', 'constructor'], ['profile', 'rm', 'toString', '--yes'], ['profile', 'use', '__proto__']]) {
+      const r = await dgw(args);
+      expect(r.code, args.join(' ')).toBe(4);
+    }
+    expect(JSON.parse(fs.readFileSync(path.join(configDir(), 'config.json'), 'utf8'))).toEqual(stored());
+  });
+
+  it('auth login will not make a profile whose name has spaces, a slash, a line break or a leading _', async () => {
+    for (const name of ['a b', 'x/y', 'two\nlines', '__proto__', '-x', 'x'.repeat(65)]) {
+      const r = await dgw([`--profile=${name}`, 'auth', 'login', '--with-token'], {}, 'some-key-1234');
+      expect(r.code, JSON.stringify(name)).toBe(2);
+      expect(r.stderr).toContain(`${JSON.stringify(name)} (flag --profile) cannot name a new profile`);
+    }
+    expect(server.requests).toHaveLength(0);
+    expect(fs.existsSync(path.join(configDir(), 'config.json'))).toBe(false);
+    const fine = await dgw(['--profile', 'eu-work.2@ann', 'auth', 'login', '--with-token'], {}, 'some-key-1234');
+    expect(fine.code, fine.stderr).toBe(0);
+  });
+});
+
 describe('profiles that may be used', () => {
   it('"default" may be absent: --profile default with DGW_API_KEY runs', async () => {
     const r = await dgw(['--profile', 'default', 'catalog', 'list'], { DGW_API_KEY: 'env-key-5678' });

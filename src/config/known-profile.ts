@@ -23,3 +23,19 @@ export function unknownProfileError(settings: Settings, store: StoreData): Usage
     `${known.length > 0 ? `stored profiles: ${known.join(', ')}; ` : 'no profile is stored yet; '}a new one is made by \`dgw --profile NAME auth login\``,
   );
 }
+
+/** What a new profile may be called: a letter or digit, then letters, digits and `_ . @ -`, at most 64 in all. */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/;
+
+/**
+ * Refuses a name for a profile about to be made (`auth login`) that would be trouble wherever it
+ * is shown or typed: spaces, `/`, control characters, a leading `-` or `_` (`__proto__`).
+ * Profiles stored before keep their names.
+ */
+export function checkNewProfileName(settings: Settings): void {
+  const { value: name, source, origin } = settings.profile;
+  if (PROFILE_NAME.test(name)) return;
+  throw new UsageError(
+    `${JSON.stringify(name)} (${describeSource({ source, origin: origin ?? null })}) cannot name a new profile: use a letter or digit, then letters, digits, "_", ".", "@" or "-" (64 at most)`,
+  );
+}

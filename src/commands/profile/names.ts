@@ -1,14 +1,20 @@
 import { NotFoundError } from '../../errors.js';
 import type { StoreData } from '../../config/store.js';
+import { didYouMean } from '../../output/did-you-mean.js';
 
 /** The profile commands use when nothing names one: the stored current profile, else "default". */
 export function currentProfileName(data: StoreData): string {
   return data.currentProfile ?? 'default';
 }
 
-/** Refuses a profile name the store does not hold (exit 4, like any name that matches nothing). */
+/**
+ * Refuses a profile name the store does not hold (exit 4, like any name that matches nothing),
+ * with the closest stored name. Only the store's own entries count: `constructor` is no profile.
+ */
 export function requireProfile(data: StoreData, name: string): void {
-  if (data.profiles[name]) return;
+  if (Object.hasOwn(data.profiles, name)) return;
   const known = Object.keys(data.profiles);
+  const suggestion = didYouMean(name, known);
+  if (suggestion) throw new NotFoundError(`no profile named "${name}"${suggestion} (known profiles: ${known.join(', ')})`);
   throw new NotFoundError(`no profile named "${name}"; ${known.length > 0 ? `known profiles: ${known.join(', ')}` : 'none is stored yet: run `dgw auth login`'}`);
 }

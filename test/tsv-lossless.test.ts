@@ -33,6 +33,12 @@ describe('dgw sql in a pipe', () => {
     expect(r.stdout).toBe('a b\ttab\\\\tname\tz\n1\t2\t\\N\n');
   });
 
+  it('a NUL character is written as itself (the README says so), and a line stays one line', async () => {
+    const r = await local('sql', "SELECT 'a' || chr(0) || 'b' AS nul, chr(13) || chr(10) AS crlf");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('a\u0000b\t\\r\\n\n');
+  });
+
   it('--header is ignored on a terminal-less --json run', async () => {
     const r = await local('--header', 'sql', 'SELECT 1 AS a', '--json');
     expect(JSON.parse(r.stdout)).toEqual([{ a: 1 }]);

@@ -114,6 +114,24 @@ describe('Ctrl-C on the in-process gateway', () => {
     await nextCommandWorksAtOnce();
   });
 
+  it('Ctrl-C while waiting for the folder another dgw holds: exit 130 at once, the holder untouched', async () => {
+    const holder = startDgw(['--zone', 'local', '--debug', 'sql', LONG], { env });
+    await holder.waitForOutput('→ POST');
+    const waiter = startDgw(['--zone', 'local', '--debug', 'sql', 'SELECT 1 AS one'], { env });
+    // Started, and waiting: it has not opened the gateway (no request traced) after a second.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(waiter.stderr()).not.toContain('→ POST');
+    const sentAt = Date.now();
+    waiter.child.kill('SIGINT');
+    const { code, at } = await waiter.exited;
+    expect(code).toBe(130);
+    expect(at - sentAt).toBeLessThan(1000);
+    expect(holder.child.exitCode).toBe(null);
+    holder.child.kill('SIGINT');
+    expect((await holder.exited).code).toBe(130);
+    await nextCommandWorksAtOnce();
+  });
+
   it('a request that runs out of --timeout interrupts its statement the same way: exit 9, folder free', async () => {
     const started = Date.now();
     const r = await local('--timeout', '1s', 'sql', LONG);

@@ -53,7 +53,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
 
   let lock;
   try {
-    lock = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null });
+    lock = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal: options.signal });
   } catch (error) {
     if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer(error.holder.url);
     if (error instanceof FolderBusyError) {

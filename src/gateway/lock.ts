@@ -1,5 +1,6 @@
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { InterruptedError } from '../errors.js';
 
 /** Who holds a data folder: a `dgw serve` (with its URL) or a CLI running the gateway in-process. */
 export interface LockInfo {
@@ -61,7 +62,7 @@ export class FolderBusyError extends Error {
 export async function acquireLock(
   dataDir: string,
   mode: LockInfo['mode'],
-  options: { waitMs?: number; stopWaiting?: (holder: LockInfo) => boolean } = {},
+  options: { waitMs?: number; stopWaiting?: (holder: LockInfo) => boolean; signal?: AbortSignal } = {},
 ): Promise<HeldLock> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, LOCK_FILE);
@@ -86,7 +87,10 @@ export async function acquireLock(
       continue;
     }
     if (options.stopWaiting?.(holder) || Date.now() >= deadline) throw new FolderBusyError(holder);
+    // Ctrl-C ends the wait at once: nothing is held yet, so nothing needs undoing.
+    if (options.signal?.aborted) throw new InterruptedError();
     await new Promise((r) => setTimeout(r, 100));
+    if (options.signal?.aborted) throw new InterruptedError();
   }
   let released = false;
   return {

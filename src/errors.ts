@@ -68,6 +68,13 @@ export class NetworkError extends DgwError {
   }
 }
 
+/** `--wait` ran out of `--timeout` before the refresh ended (exit 9, as any time limit). */
+export class WaitTimeoutError extends DgwError {
+  constructor(message: string, hint?: string) {
+    super('network', message, { hint });
+  }
+}
+
 /** The service answered 2xx with something that is not what the contract promises (exit 8). */
 export class MalformedResponseError extends DgwError {
   constructor(message: string, status?: number) {

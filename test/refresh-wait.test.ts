@@ -43,6 +43,9 @@ describe('mtquery refresh --wait', () => {
     const r = await dgw(['mtquery', 'refresh', QID, '--wait', '--timeout', '2s']);
     expect(r.code).toBe(9);
     expect(r.stderr).toMatch(/gave up waiting for the refresh after 2 s/);
+    // The service goes on with it: dgw says how to follow or stop it, and stops nothing itself.
+    expect(r.stderr).toContain(`hint: the refresh goes on in the service: follow it with \`dgw mtquery status ${QID}\`, or stop it with \`dgw mtquery cancel ${QID}\``);
+    expect(server.requests.filter((q) => q.path.endsWith('/cancel'))).toHaveLength(0);
   });
 
   it('without --wait, one POST and done', async () => {

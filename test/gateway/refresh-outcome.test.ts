@@ -52,6 +52,28 @@ describe('mtquery refresh on the in-process gateway', () => {
   });
 });
 
+describe('mtquery refresh on the in-process gateway, bounded by --timeout', () => {
+  it('a refresh still running when --timeout runs out is cancelled: exit 9 at once, saying so, the previous result kept', async () => {
+    for (const step of [
+      ['sql', 'CREATE TABLE svc.table.size AS SELECT 10::BIGINT AS n'],
+      ['query', 'create', 'Sized', '--materialized', '--sql', 'SELECT count(*) AS c FROM svc.table.size s, range(s.n) t(i) WHERE hash(i) % 7 = 3'],
+      // About 70 s of work now (see test/interrupt-local.test.ts).
+      ['sql', 'UPDATE svc.table.size SET n = 10000000000'],
+    ]) {
+      const r = await local(...step);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const before = JSON.parse((await local('sql', 'SELECT c FROM svc.mtquery.sized', '--json')).stdout);
+    const started = Date.now();
+    const r = await local('--timeout', '2s', 'mtquery', 'refresh', 'sized');
+    expect(r.code).toBe(9);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(r.stderr).toMatch(/^error: gave up on the refresh of sized after 2 s \(--timeout\): it was cancelled, as it cannot go on without dgw here; the previous result is kept$/m);
+    expect(JSON.parse((await local('mtquery', 'status', 'sized', '--json')).stdout)).toMatchObject({ status: 'CANCELLED' });
+    expect(JSON.parse((await local('sql', 'SELECT c FROM svc.mtquery.sized', '--json')).stdout)).toEqual(before);
+  });
+});
+
 describe('mtquery refresh on a served gateway keeps answering at once', () => {
   let server: SpawnedServer;
   const served = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'served') };

@@ -1,12 +1,12 @@
 import { Argument, type Command } from 'commander';
-import { refreshMaterializedQuery } from '../../api/materialized.js';
+import { cancelRefresh, refreshMaterializedQuery } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
 import { waitForRefresh, type WaitPlan } from './wait.js';
-import { InterruptedError } from '../../errors.js';
+import { InterruptedError, WaitTimeoutError } from '../../errors.js';
 import { formatElapsed, liveLineAllowed, startLiveLine } from '../../output/progress.js';
 import { checkSegment } from '../../api/path.js';
 import { completes } from '../../completion/kinds.js';
@@ -30,6 +30,8 @@ export function registerMtqueryRefresh(parent: Command, wiring: Wiring): void {
       `${examples('dgw mtquery refresh dailyrevenue', 'dgw mtquery refresh dailyrevenue --wait --timeout 30m', 'dgw mtquery refresh dailyrevenue --wait --json status')}
 On the in-process local gateway (--zone local, no \`dgw serve\`), the refresh ends before dgw
 does: it always reports the final status, and exits 10 when the refresh failed, as --wait does.
+There it has no time limit unless --timeout gives one; a refresh still running then is cancelled
+(the previous result is kept) and dgw exits 9.
 `,
     )
     .action(wiring.action(runMtqueryRefresh));
@@ -69,6 +71,12 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   } catch (error) {
     // A served or hosted refresh does not stop with dgw (in-process, Ctrl-C cancels it).
     if (error instanceof InterruptedError && !http.inProcess) throw new InterruptedError(goesOnAdvice(ref));
+    if (error instanceof WaitTimeoutError && !http.inProcess) throw new WaitTimeoutError(error.message, goesOnAdvice(ref));
+    if (error instanceof WaitTimeoutError) {
+      // In-process the refresh cannot outlive dgw, and waiting on for it would make --timeout a lie.
+      await cancelRefresh(http, projectId, id);
+      throw new WaitTimeoutError(`gave up on the refresh of ${ref} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout): it was cancelled, as it cannot go on without dgw here; the previous result is kept`);
+    }
     throw error;
   } finally {
     live.stop();

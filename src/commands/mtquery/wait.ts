@@ -2,7 +2,7 @@ import type { Http } from '../../api/http.js';
 import { getRefreshStatus } from '../../api/materialized.js';
 import type { RefreshStatusView } from '../../api/types.js';
 import type { Clock } from '../../context.js';
-import { NetworkError, RefreshFailedError } from '../../errors.js';
+import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
 
 /** How long `--wait` may take and how often it asks. */
 export interface WaitPlan {
@@ -41,7 +41,7 @@ export async function waitForRefresh(
       throw new RefreshFailedError(`refresh of ${status.queryName || queryId} ${status.status.toLowerCase()}${status.message ? `: ${status.message}` : ''}`);
     }
     if (clock.now() + delay > deadline) {
-      throw new NetworkError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running (see \`dgw mtquery status\`)`);
+      throw new WaitTimeoutError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running`);
     }
     await clock.sleep(delay, signal);
     delay = Math.min(delay * 2, plan.maxPollMs ?? 5000);

@@ -114,7 +114,7 @@ describe('Ctrl-C on the in-process gateway', () => {
     await nextCommandWorksAtOnce();
   });
 
-  it('Ctrl-C while waiting for the folder another dgw holds: exit 130 at once, the holder untouched', async () => {
+  it('Ctrl-C while waiting for the folder another dgw holds: exit 130 within 2 s (not the 5 s fallback), the holder untouched', async () => {
     const holder = startDgw(['--zone', 'local', '--debug', 'sql', LONG], { env });
     await holder.waitForOutput('→ POST');
     const waiter = startDgw(['--zone', 'local', '--debug', 'sql', 'SELECT 1 AS one'], { env });
@@ -125,7 +125,7 @@ describe('Ctrl-C on the in-process gateway', () => {
     waiter.child.kill('SIGINT');
     const { code, at } = await waiter.exited;
     expect(code).toBe(130);
-    expect(at - sentAt).toBeLessThan(1000);
+    expect(at - sentAt).toBeLessThan(2000);
     expect(holder.child.exitCode).toBe(null);
     holder.child.kill('SIGINT');
     expect((await holder.exited).code).toBe(130);

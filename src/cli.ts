@@ -11,8 +11,18 @@ export async function main(argv: string[], deps: ContextDeps): Promise<number> {
     await program.parseAsync(normaliseArgv(argv, program), { from: 'user' });
     return 0;
   } catch (error) {
-    return report(error, argv, deps);
+    return report(await asLocalFault(error), argv, deps);
   }
+}
+
+/**
+ * An operating-system error that no command turned into a typed one (a full disk, a file it may
+ * not touch) is still a fault on this machine, never a bug in dgw: it is reported as one.
+ */
+async function asLocalFault(error: unknown): Promise<unknown> {
+  if (error instanceof DgwError || typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') return error;
+  const { fileFault } = await import('./local-faults.js');
+  return fileFault(error) ?? error;
 }
 
 /**

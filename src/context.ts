@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
+import { PROJECT_ID_RULE, validProjectId } from './gateway/project-id.js';
 import { loadProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
 import { describeBinding } from './config/key-binding.js';
@@ -202,7 +203,11 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw auth login --project ID`');
       }
       const { source, origin } = s.projectId;
-      return checkSegment(s.projectId.value, source === 'flag' || source === 'env' ? (origin ?? '--project') : `the project id (from ${origin ?? source})`);
+      const label = source === 'flag' || source === 'env' ? (origin ?? '--project') : `the project id (from ${origin ?? source})`;
+      const id = checkSegment(s.projectId.value, label);
+      // The local gateway names a file after the id: one it can never hold is refused here, before any request.
+      if (s.baseUrl.value === undefined && !validProjectId(id)) throw new UsageError(`${label} "${id}" can name no project of the local gateway: ${PROJECT_ID_RULE}`);
+      return id;
     },
 
     async http(options = {}) {
@@ -212,6 +217,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       let localFetch: typeof fetch | undefined;
       let gatewayKey = false;
       let inProcess = false;
+      const localGateway = baseUrl === undefined;
       const trace = globals.debug ? (line: string) => io.stderr.write(`${errColor.dim(line)}\n`) : undefined;
       if (options.dryRunReads && !options.dryRun) throw new UsageError('--with-reads goes with --dry-run: it lets a dry run read what the change would affect');
       if (baseUrl === undefined && options.dryRun && !options.dryRunReads) {
@@ -236,6 +242,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         timeoutMs: s.timeoutMs.value,
         fetch: localFetch,
         inProcess,
+        localGateway,
         signal,
         trace,
         retries: options.retries,

@@ -10,6 +10,8 @@ export type ErrorKind =
   | 'network'
   | 'refresh_failed'
   | 'changes_present'
+  | 'busy'
+  | 'local_fault'
   | 'interrupted'
   | 'internal';
 
@@ -99,6 +101,31 @@ export class ChangesPresent extends DgwError {
   }
 }
 
+/**
+ * Something on this machine is held by another process for longer than dgw waits: the local
+ * gateway's data folder (another dgw runs in-process on it) or a project database (another
+ * program has it open). Trying again later may succeed (exit 12).
+ */
+export class BusyError extends DgwError {
+  constructor(message: string, hint?: string) {
+    super('busy', message, { hint, errorCode: 'BUSY' });
+  }
+}
+
+/** Which local fault: what the `errorCode` of `--json` errors says. */
+export type LocalFaultCode = 'DISK_FULL' | 'DAMAGED_FILE' | 'FOREIGN_LOCK' | 'FILE_ACCESS';
+
+/**
+ * A fault on this machine, outside dgw: a full disk, a damaged database or settings file, a lock
+ * file naming a process that is not dgw, a file the system will not let dgw read or write. The
+ * message names the file; the hint says what to do. Never a bug in dgw, never worth a blind retry (exit 13).
+ */
+export class LocalFaultError extends DgwError {
+  constructor(code: LocalFaultCode, message: string, hint: string, cause?: unknown) {
+    super('local_fault', message, { hint, errorCode: code, cause });
+  }
+}
+
 /** The user pressed Ctrl-C (exit 130). */
 export class InterruptedError extends DgwError {
   /** `hint`: what went on without dgw, and how to follow or stop it. */
@@ -135,6 +162,8 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   network: 9,
   refresh_failed: 10,
   changes_present: 11,
+  busy: 12,
+  local_fault: 13,
   interrupted: 130,
 };
 
@@ -157,5 +186,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [9, 'network failure or timeout'],
   [10, 'a materialized refresh that was waited on failed or was cancelled'],
   [11, 'changes present: `dgw plan --exit-code` found differences between the files and the project'],
+  [12, 'busy: the local data folder or a project database is held by another process; try again later'],
+  [13, 'local fault: a full disk, a damaged database or settings file, or a lock file left by a process that is not dgw (the message names the file and what to do)'],
   [130, 'interrupted'],
 ];

@@ -16,11 +16,13 @@ const CODES = [
   [9, /network failure or timeout/],
   [10, /refresh .* failed or was cancelled/],
   [11, /changes present: `dgw plan --exit-code`/],
+  [12, /busy: .*held by another process; try again/],
+  [13, /local fault: a full disk, a damaged database or settings file, or a lock file left by a process that is not dgw/],
   [130, /interrupted/],
 ] as const;
 
 describe('dgw help exit-codes', () => {
-  it('prints every code, 0 to 11 and 130, with its meaning', async () => {
+  it('prints every code, 0 to 13 and 130, with its meaning', async () => {
     let out = '';
     const code = await main(['help', 'exit-codes'], {
       io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },

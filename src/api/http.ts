@@ -1,5 +1,5 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
-import { ApiError, DgwError, InterruptedError, MalformedResponseError, NetworkError } from '../errors.js';
+import { ApiError, BusyError, DgwError, InterruptedError, LocalFaultError, MalformedResponseError, NetworkError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 
@@ -53,6 +53,8 @@ export interface HttpConfig {
   retries?: number;
   /** The service runs inside this process (the in-process local gateway) and ends with the command. */
   inProcess?: boolean;
+  /** The service is the local gateway (in-process or `dgw serve`): its fault codes are faults of this machine. */
+  localGateway?: boolean;
   /** Shown with every request a dry run does not send (see `describing`). */
   effects?: DryRunEffects;
   /** Placeholders shown in dry runs, shared by the layers `describing` makes. */
@@ -225,7 +227,7 @@ export class Http {
     if (isHTTPError(error)) {
       const { status, statusText } = error.response;
       const { message, errorCode } = describeErrorBody(error.data, status, statusText);
-      return new ApiError(status, this.redact(message), errorCode);
+      return (this.config.localGateway ? localGatewayFault(errorCode, this.redact(message)) : undefined) ?? new ApiError(status, this.redact(message), errorCode);
     }
     if (isTimeoutError(error)) {
       return new NetworkError(`${spec.method} ${this.config.baseUrl} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, error);
@@ -259,6 +261,18 @@ export class Http {
  */
 export function redactSecrets(text: string): string {
   return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);
+}
+
+/**
+ * The local gateway's fault codes (src/gateway/faults.ts), as the faults of this machine they are:
+ * a full disk or a damaged database (exit 13), a database another program holds (exit 12). Its
+ * message already names the file and what to do.
+ */
+export function localGatewayFault(errorCode: string | number | undefined, message: string): DgwError | undefined {
+  if (errorCode === 'DISK_FULL') return new LocalFaultError('DISK_FULL', message, 'df -h shows the space left on each disk');
+  if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'the README\'s "When a local file is damaged" says how to restore or move it aside');
+  if (errorCode === 'DATABASE_BUSY') return new BusyError(message, 'dgw serve lets several dgw commands share the local gateway; another program should not open its files');
+  return undefined;
 }
 
 /** The innermost cause's code (ECONNREFUSED, ECONNRESET, ...) or message: fetch nests them deeply. */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { LocalFaultError } from '../errors.js';
+import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
 import type { Zone } from './zones.js';
@@ -48,10 +50,36 @@ export function readStoreFile(dir: string): StoreData {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
     throw error;
   }
-  const data: unknown = JSON.parse(text);
+  const file = path.join(dir, 'config.json');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw damagedStore(file, `it is not JSON (${(error as Error).message})`);
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { profiles: {} };
   const { currentProfile, profiles } = data as Partial<StoreData>;
+  const problem = profilesProblem(currentProfile, profiles);
+  if (problem) throw damagedStore(file, problem);
   return { currentProfile, profiles: profiles ?? {} };
+}
+
+/** What makes the profiles of a parsed store unusable, or undefined. */
+function profilesProblem(currentProfile: unknown, profiles: unknown): string | undefined {
+  if (currentProfile !== undefined && typeof currentProfile !== 'string') return '"currentProfile" is not a name';
+  if (profiles === undefined) return undefined;
+  if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return '"profiles" is not an object';
+  const bad = Object.entries(profiles).find(([, p]) => typeof p !== 'object' || p === null || Array.isArray(p));
+  return bad ? `profile "${bad[0]}" is not an object` : undefined;
+}
+
+/** The user store cannot be read: it names the file and what to do (exit 13, never "a bug"). */
+function damagedStore(file: string, problem: string): LocalFaultError {
+  return new LocalFaultError(
+    'DAMAGED_FILE',
+    `${file} is damaged: ${problem}`,
+    `fix it in an editor, or move it aside (mv ${file} ${file}.damaged) and log in again; keys kept in the OS keychain stay there`,
+  );
 }
 
 /**
@@ -66,6 +94,8 @@ export class ProfileStore {
   static async open(dir: string): Promise<ProfileStore> {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     fs.chmodSync(dir, 0o700);
+    // conf throws on a file that is not JSON: read it first, so the damage is said, naming the file.
+    readStoreFile(dir);
     const { default: Conf } = await import('conf');
     const conf = new Conf<StoreData>({
       projectName: 'dgw',
@@ -88,7 +118,12 @@ export class ProfileStore {
 
   /** Replaces the stored data in one atomic write; a key stored before bindings gets its binding recorded. */
   write(data: StoreData): void {
-    this.conf.store = withBindings(data);
-    fs.chmodSync(this.conf.path, 0o600);
+    try {
+      this.conf.store = withBindings(data);
+      fs.chmodSync(this.conf.path, 0o600);
+    } catch (error) {
+      // conf replaces the file whole (write aside, then rename), so a failed write leaves it as it was.
+      throw fileFault(error, this.conf.path) ?? error;
+    }
   }
 }

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DgwError } from '../errors.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
+import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import type { Principal } from './keys.js';
 import { presenterFor, type ApiShape, type Presenter } from './present/index.js';
@@ -70,12 +71,27 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   app.route('/data/projects/:projectId', project);
 
   app.notFound((c) => c.json({ errorCode: 'NOT_FOUND', message: `no such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
-  app.onError((error, c) => {
+  app.onError((raw, c) => {
+    const error = faultIn(raw, c) ?? raw;
     if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: error.message }, error.status as ContentfulStatusCode);
     if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: error.message }, 500);
     return c.json({ errorCode: 'INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }, 500);
   });
   return app;
+}
+
+/**
+ * A full disk, a damaged database or another program holding it, wherever DuckDB met it (a read
+ * of a damaged block surfaces as a statement's SQL error): the answer names the project's file.
+ */
+function faultIn(error: Error, c: Context<GatewayEnv>): HttpError | undefined {
+  // The key file could not be written (keys.ts): the disk is full.
+  if (error instanceof DgwError && error.errorCode === 'DISK_FULL') return new HttpError(507, `${error.message}; ${error.hint ?? ''}`.trim(), 'DISK_FULL');
+  const project = c.get('project') as ProjectDb | undefined;
+  if (!project) return undefined;
+  const site = { projectId: project.id, file: project.file };
+  if (error instanceof HttpError) return error.errorCode === 'SQL_ERROR' ? duckFault(error.message, site) : undefined;
+  return duckFault(error, site);
 }
 
 /**
@@ -111,7 +127,12 @@ function authenticate(gateway: Gateway): MiddlewareHandler<GatewayEnv> {
   };
 }
 
-/** Resolves `:projectId` (403 for another project's key); the partner key creates projects on first use. */
+/**
+ * Resolves `:projectId` (403 for another project's key, 404 for a project that does not exist).
+ * The partner key's first change to a new project (a POST: create a query, a folder or a table, or
+ * run SQL) creates it, and keeps it only when that request succeeds: a read, or a request that
+ * fails, leaves no project behind.
+ */
 function projectScope(gateway: Gateway): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     const projectId = c.req.param('projectId') ?? '';
@@ -119,7 +140,18 @@ function projectScope(gateway: Gateway): MiddlewareHandler<GatewayEnv> {
     if (principal.kind === 'project' && principal.projectId !== projectId) {
       throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${projectId}`);
     }
-    c.set('project', await gateway.project(projectId, { create: principal.kind === 'partner' }));
-    await next();
+    if (principal.kind !== 'partner' || c.req.method !== 'POST') {
+      c.set('project', await gateway.project(projectId, { create: false }));
+      return next();
+    }
+    const { project, settle } = await gateway.forChange(projectId);
+    c.set('project', project);
+    let succeeded = false;
+    try {
+      await next();
+      succeeded = c.error === undefined && c.res.status < 300;
+    } finally {
+      await settle(succeeded);
+    }
   };
 }

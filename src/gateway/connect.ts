@@ -56,10 +56,6 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     lock = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal: options.signal });
   } catch (error) {
     if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer(error.holder.url);
-    if (error instanceof FolderBusyError) {
-      const { UsageError } = await import('../errors.js');
-      throw new UsageError(`${error.message}; wait for it to finish, or run \`dgw serve\` so several commands can share the gateway`);
-    }
     throw error;
   }
   try {
@@ -95,8 +91,15 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     };
   } catch (error) {
     await lock.release();
-    throw error;
+    throw await asCliError(error);
   }
+}
+
+/** The gateway's answer to a fault met while opening (a damaged or busy demo database, a full disk) as the CLI's error. */
+async function asCliError(error: unknown): Promise<unknown> {
+  const [{ HttpError }, { localGatewayFault }] = await Promise.all([import('./errors.js'), import('../api/http.js')]);
+  if (!(error instanceof HttpError)) return error;
+  return localGatewayFault(error.errorCode, error.message) ?? error;
 }
 
 /**

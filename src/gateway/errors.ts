@@ -1,8 +1,8 @@
 /** An error the gateway answers with its status and the documented body `{errorCode, message}`. */
 export class HttpError extends Error {
   constructor(
-    /** 499: the request was cancelled (aborted) before it finished, as nginx says it. */
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500,
+    /** 499: the request was cancelled (aborted) before it finished, as nginx says it. 507: the disk is full. */
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 503 | 507,
     message: string,
     readonly errorCode: string,
   ) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { damagedFile, fileFault } from '../local-faults.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
 export interface StoredProjectKey {
@@ -112,24 +113,63 @@ export class KeyStore {
     const dir = join(this.file, '..');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
-    await chmod(tmp, 0o600);
-    await rename(tmp, this.file);
+    try {
+      await writeFile(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
+      await chmod(tmp, 0o600);
+      await rename(tmp, this.file);
+    } catch (error) {
+      // The key file itself is untouched: it is only ever replaced whole.
+      await unlink(tmp).catch(() => undefined);
+      throw fileFault(error, this.file) ?? error;
+    }
   }
 }
 
-/** Reads a data folder's key file; undefined when there is none. */
+/** Reads a data folder's key file; undefined when there is none. A file that is not what dgw writes is a damaged file, named. */
 export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw fileFault(error, file) ?? error;
   }
-  const parsed = JSON.parse(text) as Partial<KeyFile>;
-  if (typeof parsed.partnerKey !== 'string') throw new Error(`${file} has no partner key; delete it to make new keys`);
-  return { partnerKey: parsed.partnerKey, projectKeys: parsed.projectKeys ?? [], initialProjectKeys: parsed.initialProjectKeys ?? {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw damagedKeys(file, `it is not JSON (${(error as Error).message})`);
+  }
+  const problem = keyFileProblem(parsed);
+  if (problem) throw damagedKeys(file, problem);
+  const data = parsed as Partial<KeyFile> & { partnerKey: string };
+  return { partnerKey: data.partnerKey, projectKeys: data.projectKeys ?? [], initialProjectKeys: data.initialProjectKeys ?? {} };
+}
+
+/** What makes a parsed key file unusable, or undefined when it has the shape dgw writes. */
+function keyFileProblem(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'it does not hold a JSON object';
+  const { partnerKey, projectKeys, initialProjectKeys } = data as Record<string, unknown>;
+  if (typeof partnerKey !== 'string' || partnerKey === '') return 'it has no partner key';
+  if (projectKeys !== undefined) {
+    if (!Array.isArray(projectKeys)) return '"projectKeys" is not a list';
+    const fields = ['apiKeyId', 'projectId', 'name', 'hash'] as const;
+    const bad = projectKeys.findIndex((k) => typeof k !== 'object' || k === null || fields.some((f) => typeof (k as Record<string, unknown>)[f] !== 'string'));
+    if (bad >= 0) return `project key ${bad + 1} of "projectKeys" lacks one of ${fields.join(', ')}`;
+  }
+  if (initialProjectKeys !== undefined) {
+    if (typeof initialProjectKeys !== 'object' || initialProjectKeys === null || Array.isArray(initialProjectKeys)) return '"initialProjectKeys" is not an object';
+    if (Object.values(initialProjectKeys).some((v) => typeof v !== 'string')) return '"initialProjectKeys" holds a value that is not a key';
+  }
+  return undefined;
+}
+
+function damagedKeys(file: string, problem: string) {
+  return damagedFile(
+    file,
+    problem,
+    `restore it from a backup; or move it aside (mv ${file} ${file}.damaged), and the gateway makes a new partner key on its next start: the project keys made before stop working, and the data is kept`,
+  );
 }
 
 function safeEqual(a: string, b: string): boolean {

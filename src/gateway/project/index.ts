@@ -33,6 +33,11 @@ export class ProjectDb {
     return this.s.id;
   }
 
+  /** The database file; undefined in memory. */
+  get file(): string | undefined {
+    return this.s.file;
+  }
+
   get duck(): DuckDBModule {
     return this.s.duck;
   }

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
-import { duckMessage, HttpError } from '../errors.js';
+import { duckFault, heldByAnother } from '../faults.js';
 import { seedDemo } from '../seed.js';
 import { hardenInstance } from '../sandbox/index.js';
 import { literal } from '../sql.js';
@@ -35,18 +35,19 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   let writer: DuckDBConnection | undefined;
   try {
     writer = await instance.connect();
-    await attach(writer, options.file ?? ':memory:', options.id);
+    await attach(writer, options.file ?? ':memory:');
     // From here on SQL cannot reach the file system: run-SQL statements only see the project.
     await writer.run('SET enable_external_access = false');
     await writer.run('USE svc');
-    const store = new ProjectStore(options.id, duck, instance, writer, options.now);
+    const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file);
     await init(store, options.seed);
     await hardenInstance(duck, writer);
     return store;
   } catch (error) {
     writer?.closeSync();
     instance.closeSync();
-    throw error;
+    // A full disk, a damaged file or another program holding it: said as such, naming the file.
+    throw duckFault(error, { projectId: options.id, file: options.file }) ?? error;
   }
 }
 
@@ -98,8 +99,8 @@ async function migrateQueryColumns(conn: DuckDBConnection): Promise<void> {
   await conn.run('DROP TABLE svc._dgw.queries');
 }
 
-/** Attaches the database file, waiting up to 3 s while another process holds its lock. */
-async function attach(conn: DuckDBConnection, file: string, projectId: string): Promise<void> {
+/** Attaches the database file, waiting up to 3 s while another process holds its lock (then openStore says who). */
+async function attach(conn: DuckDBConnection, file: string): Promise<void> {
   const deadline = Date.now() + 3000;
   for (;;) {
     try {
@@ -107,11 +108,7 @@ async function attach(conn: DuckDBConnection, file: string, projectId: string): 
       await conn.run(`ATTACH ${literal(file)} AS svc`);
       return;
     } catch (error) {
-      const message = duckMessage(error);
-      if (!/lock/i.test(message)) throw error;
-      if (Date.now() > deadline) {
-        throw new HttpError(409, `the database of project ${projectId} is in use by another process: ${message}`, 'LOCKED');
-      }
+      if (!heldByAnother(error) || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

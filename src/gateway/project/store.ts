@@ -2,6 +2,7 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node
 import type { RefreshStatus } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
+import { duckFault } from '../faults.js';
 import { interruptible } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
 import { builtStatus, parseQueryDoc } from './objects.js';
@@ -55,6 +56,8 @@ export class ProjectStore {
     private readonly instance: DuckDBInstance,
     readonly writer: DuckDBConnection,
     readonly now: () => number,
+    /** The database file; undefined in memory. */
+    readonly file?: string,
   ) {}
 
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */
@@ -124,7 +127,7 @@ export class ProjectStore {
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.rollBack();
-        throw mapWriteError(error);
+        throw this.writeError(error);
       }
       await this.reload();
       return result;
@@ -151,10 +154,15 @@ export class ProjectStore {
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.rollBack();
-        throw mapWriteError(error);
+        throw this.writeError(error);
       }
       for (const x of statements) x.apply?.();
     });
+  }
+
+  /** A failed change as it is said: a fault outside dgw (a full disk...), a conflict worth retrying, or the error itself. */
+  private writeError(error: unknown): unknown {
+    return duckFault(error, { projectId: this.id, file: this.file }) ?? mapWriteError(error);
   }
 
   /** Ends a failed transaction (if it is still open) and reads the cache back, which it may have run ahead of. */

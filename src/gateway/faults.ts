@@ -1,0 +1,60 @@
+import { dirname } from 'node:path';
+import { duckMessage, HttpError } from './errors.js';
+
+/**
+ * DuckDB's words for a fault that lies outside the gateway. Each pattern is anchored on the
+ * error type DuckDB gives it, so SQL cannot forge one: `error('... No space left on device')`
+ * raises an "Invalid Input Error". A lock is matched by DuckDB's whole phrase, never by a word
+ * inside another (a corrupt "block" is not a "lock").
+ */
+const DISK_FULL = /^(?:IO|TransactionContext|Out of Memory|FATAL) Error: [\s\S]*(?:No space left on device|Disk quota exceeded)/;
+const DAMAGED =
+  /^(?:IO Error: (?:Corrupt database file|Corrupt WAL file|Failure while replaying WAL file|Could not read enough bytes from file|The file .* exists, but it is not a valid DuckDB database file)|Serialization Error: )/;
+const HELD = /^IO Error: Could not set lock on file /;
+
+/** The project a fault happened in: its id and database file (undefined in memory). */
+export interface FaultSite {
+  projectId: string;
+  file?: string;
+}
+
+/** What the CLI maps to its exit codes (src/api/http.ts): the local gateway's own fault codes. */
+export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY' } as const;
+
+/**
+ * The fault a DuckDB error reveals (a full disk, a damaged database file, a database another
+ * program holds), as the answer that names the file and says what to do; undefined for any other
+ * error, which stays what it was.
+ */
+export function duckFault(error: unknown, site: FaultSite): HttpError | undefined {
+  if (error instanceof HttpError) return undefined;
+  const message = duckMessage(error);
+  const file = site.file ?? `project ${site.projectId} (in memory)`;
+  if (DISK_FULL.test(message)) {
+    return new HttpError(
+      507,
+      `the disk is full: the change to project ${site.projectId} could not be written to ${file} and was not made (${message}); free some space on the disk holding ${dirname(file)}, then try again: what was saved before is kept`,
+      FAULT_CODES.diskFull,
+    );
+  }
+  if (DAMAGED.test(message)) {
+    return new HttpError(
+      500,
+      `the database of project ${site.projectId} is damaged: ${file} (${message}); stop every dgw using it, then restore the file (and its .wal beside it) from a backup, or move both aside to start the project afresh, empty`,
+      FAULT_CODES.damaged,
+    );
+  }
+  if (HELD.test(message)) {
+    return new HttpError(
+      503,
+      `the database of project ${site.projectId}, ${file}, is open in another program (${message}); close that program (or wait for it to finish), then try again`,
+      FAULT_CODES.busy,
+    );
+  }
+  return undefined;
+}
+
+/** True for DuckDB's message when another process holds the database file's lock (worth waiting for). */
+export function heldByAnother(error: unknown): boolean {
+  return HELD.test(duckMessage(error));
+}

@@ -1,0 +1,46 @@
+import { dirname } from 'node:path';
+import { LocalFaultError } from './errors.js';
+
+/** The operating system's error codes that say the fault lies with the disk or the file, not with dgw. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const NO_ACCESS = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * An operating-system error met on a file dgw keeps, as the fault it is (a full disk, a file it
+ * may not touch, a failing disk), naming the file and what to do; undefined for any other error.
+ * `file` names the file when the error does not (a failed `write` carries no path).
+ */
+export function fileFault(error: unknown, file?: string): LocalFaultError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string') return undefined;
+  const where = file ?? (error as NodeJS.ErrnoException).path;
+  const it = where ? `${where}` : 'a file of dgw';
+  if (DISK_FULL.has(code)) return diskFull(it, code, error);
+  if (NO_ACCESS.has(code)) {
+    return new LocalFaultError(
+      'FILE_ACCESS',
+      `the system refused access to ${it} (${code}${code === 'EROFS' ? ': a read-only file system' : ''})`,
+      where ? `check who owns ${where} and its folder, and their permissions (dgw keeps its files for their owner alone)` : 'check the permissions of dgw\'s folders',
+      error,
+    );
+  }
+  if (code === 'EIO') {
+    return new LocalFaultError('FILE_ACCESS', `the disk failed to read or write ${it} (EIO)`, 'the disk or its file system may be failing: check the system log (dmesg), and keep a copy of the folder before anything else', error);
+  }
+  return undefined;
+}
+
+/** The disk holding `file` is full: nothing was written past the fault, and space must be made first. */
+export function diskFull(file: string, detail: string, cause?: unknown): LocalFaultError {
+  return new LocalFaultError(
+    'DISK_FULL',
+    `the disk is full: cannot write ${file} (${detail})`,
+    `free some space on the disk holding ${dirname(file)} (df -h shows how much is left), then try again; what was saved before is kept`,
+    cause,
+  );
+}
+
+/** A settings or key file that cannot be read as what dgw wrote: name it, say why, say what to do. */
+export function damagedFile(file: string, problem: string, remedy: string, cause?: unknown): LocalFaultError {
+  return new LocalFaultError('DAMAGED_FILE', `${file} is damaged: ${problem}`, remedy, cause);
+}

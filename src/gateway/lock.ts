@@ -1,6 +1,8 @@
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InterruptedError } from '../errors.js';
+import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
+import { fileFault } from '../local-faults.js';
+import { pidAlive, processCommand, processStartTime } from './process-identity.js';
 
 /** Who holds a data folder: a `dgw serve` (with its URL) or a CLI running the gateway in-process. */
 export interface LockInfo {
@@ -9,6 +11,8 @@ export interface LockInfo {
   /** Base URL of a served gateway (`http://127.0.0.1:PORT/api/v1`); null in-process or while starting. */
   url: string | null;
   startedAt: string;
+  /** The holder's start time as /proc tells it (process-identity.ts): with `pid`, it names one process. Absent where there is no /proc. */
+  processStart?: string;
 }
 
 export const LOCK_FILE = 'gateway.lock';
@@ -19,73 +23,104 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
+/**
+ * What a lock file's holder is now: `gone` (no such process, or its id now names a later process:
+ * the lock is stale), `dgw` (the process that wrote it, still running) or `foreign` (a running
+ * process that is not dgw, by its command line, where the lock cannot say which process wrote it).
+ */
+type Holder = 'gone' | 'dgw' | 'foreign';
+
+function holderOf(info: LockInfo): Holder {
+  if (!pidAlive(info.pid)) return 'gone';
+  const start = processStartTime(info.pid);
+  if (start !== undefined && info.processStart !== undefined) return start === info.processStart ? 'dgw' : 'gone';
+  // A lock without a start time (written by hand, or where /proc was missing): the command line decides.
+  const command = processCommand(info.pid);
+  return command === undefined || /dgw/i.test(command) ? 'dgw' : 'foreign';
+}
+
 /** The live holder of the folder, or undefined (no lock file, or its process is gone). */
 export async function readLiveLock(dataDir: string): Promise<LockInfo | undefined> {
   const info = await readLock(dataDir);
-  return info && pidAlive(info.pid) ? info : undefined;
+  return info && holderOf(info) === 'dgw' ? info : undefined;
 }
 
+/**
+ * The lock file as written, or undefined when there is none or it is not one dgw wrote: a lock
+ * file appears whole or not at all (see acquireLock), so a damaged one was never a live dgw's.
+ */
 async function readLock(dataDir: string): Promise<LockInfo | undefined> {
   try {
     const info = JSON.parse(await readFile(join(dataDir, LOCK_FILE), 'utf8')) as LockInfo;
-    return typeof info.pid === 'number' ? info : undefined;
+    return typeof info === 'object' && info !== null && Number.isSafeInteger(info.pid) && info.pid > 0 ? info : undefined;
   } catch {
     return undefined;
   }
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The folder is held by a live process that would not let go in time. */
-export class FolderBusyError extends Error {
-  constructor(readonly holder: LockInfo) {
+/** The folder is held by a live dgw that would not let go in time: try again later (exit 12). */
+export class FolderBusyError extends BusyError {
+  constructor(
+    readonly holder: LockInfo,
+    hint = 'try again when it has finished, or run `dgw serve` so several commands can share the gateway',
+  ) {
     super(
       holder.mode === 'serve'
         ? `the local gateway data folder is served by dgw serve (pid ${holder.pid}${holder.url ? ` at ${holder.url}` : ''})`
-        : `the local gateway data folder is in use by another dgw process (pid ${holder.pid})`,
+        : `the local gateway data folder is in use by another dgw process (pid ${holder.pid}), which did not finish within the wait`,
+      hint,
     );
   }
 }
 
+/** The lock file names a running process that is not dgw: a stale lock whose id was reused. Waiting cannot help (exit 13). */
+function foreignLock(file: string, holder: LockInfo): LocalFaultError {
+  const command = processCommand(holder.pid) ?? 'another program';
+  return new LocalFaultError(
+    'FOREIGN_LOCK',
+    `${file} names process ${holder.pid}, which is not dgw (it runs ${command}): the lock was left by a dgw that did not exit cleanly, and its process id now belongs to another program`,
+    `if no dgw is using ${join(file, '..')} (ps -p ${holder.pid} -o args shows what runs as ${holder.pid}), delete ${file} and try again; never delete it while a dgw uses the folder`,
+  );
+}
+
 /**
  * Takes the folder's lock file (created exclusively; a stale one, whose process is gone, is
- * replaced). While another live process holds it, waits up to `waitMs`, unless `stopWaiting`
- * says the holder is one to give up on at once (for example a server the caller can talk to).
+ * replaced). While another live dgw holds it, waits up to `waitMs`, unless `stopWaiting` says the
+ * holder is one to give up on at once (for example a server the caller can talk to). A lock naming
+ * a live process that is not dgw is refused at once, without waiting.
  */
 export async function acquireLock(
   dataDir: string,
   mode: LockInfo['mode'],
   options: { waitMs?: number; stopWaiting?: (holder: LockInfo) => boolean; signal?: AbortSignal } = {},
 ): Promise<HeldLock> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    throw fileFault(error, dataDir) ?? error;
+  });
   const file = join(dataDir, LOCK_FILE);
   const deadline = Date.now() + (options.waitMs ?? 0);
-  let info: LockInfo = { pid: process.pid, mode, url: null, startedAt: new Date().toISOString() };
+  let info: LockInfo = { pid: process.pid, mode, url: null, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) };
   for (;;) {
     // Written aside, then hard-linked into place: the lock file appears whole or not at all.
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    await writeFile(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
     try {
+      await writeFile(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
       await link(tmp, file);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
     } finally {
+      // Also after a failed write (a full disk creates the file, then cannot fill it).
       await unlink(tmp).catch(() => undefined);
     }
     const holder = await readLock(dataDir);
-    if (!holder || !pidAlive(holder.pid)) {
+    const state = holder ? holderOf(holder) : 'gone';
+    if (!holder || state === 'gone') {
       // Stale: its process is gone (a gateway killed with SIGKILL leaves one). Remove it and retry.
       await unlink(file).catch(() => undefined);
       continue;
     }
+    if (state === 'foreign') throw foreignLock(file, holder);
     if (options.stopWaiting?.(holder) || Date.now() >= deadline) throw new FolderBusyError(holder);
     // Ctrl-C ends the wait at once: nothing is held yet, so nothing needs undoing.
     if (options.signal?.aborted) throw new InterruptedError();
@@ -98,8 +133,13 @@ export async function acquireLock(
       info = { ...info, ...patch };
       if (released) return;
       const tmp = `${file}.${process.pid}.update`;
-      await writeFile(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
-      await rename(tmp, file);
+      try {
+        await writeFile(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
+        await rename(tmp, file);
+      } catch (error) {
+        await unlink(tmp).catch(() => undefined);
+        throw fileFault(error, file) ?? error;
+      }
     },
     async release() {
       if (released) return;

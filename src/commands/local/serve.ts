@@ -60,7 +60,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   try {
     server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval });
   } catch (error) {
-    if (error instanceof FolderBusyError) throw new UsageError(error.message, 'stop that process, or pass another --data-dir');
+    if (error instanceof FolderBusyError) throw new FolderBusyError(error.holder, 'stop that process, or pass another --data-dir');
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');
     throw error;
   }

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * A process id alone does not name a process: once it ends, the system hands its id to the next
+ * one. Where /proc exists (Linux), a process is named by its id and its start time (clock ticks
+ * since boot, field 22 of /proc/PID/stat), which no later process with the same id shares.
+ * Elsewhere, or where /proc hides other users' processes, both answers are undefined.
+ */
+export function processStartTime(pid: number): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[19];
+}
+
+/** The command line of a running process (its arguments joined by spaces), where /proc tells it. */
+export function processCommand(pid: number): string | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return text.split('\0').filter(Boolean).join(' ') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True while a process with this id exists (EPERM: it exists, and belongs to another user). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 import type { Duration } from '../schedule/duration.js';
@@ -8,6 +8,7 @@ import { loadDuckDB, type DuckDBModule } from './duckdb.js';
 import { notFound } from './errors.js';
 import { KeyStore } from './keys.js';
 import { projectFile } from './paths.js';
+import { validProjectId } from './project-id.js';
 import { ProjectDb, type CloseOptions } from './project/index.js';
 
 /** How to open a local gateway. */
@@ -23,11 +24,18 @@ export interface GatewayOptions {
   minInterval?: Duration;
 }
 
-const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** A project made by requests none of which has succeeded yet: `users` are in flight; `kept` once one succeeded. */
+interface NewProject {
+  users: number;
+  kept: boolean;
+}
 
 /** The local gateway's state: keys, and one DuckDB database per project, opened on first use. */
 export class Gateway {
   private readonly projects = new Map<string, Promise<ProjectDb>>();
+  private readonly fresh = new Map<string, NewProject>();
+  /** Projects whose files are being removed (made by requests that all failed): reopened only after. */
+  private readonly discarding = new Map<string, Promise<void>>();
   private closing = false;
 
   private constructor(
@@ -56,21 +64,66 @@ export class Gateway {
 
   /** True when the id can name a project (and a file). */
   static validProjectId(id: string): boolean {
-    return PROJECT_ID.test(id);
+    return validProjectId(id);
   }
 
-  /** Whether a project exists (open, or a database file in the data folder). */
+  /** Whether a project exists (open, or a database file in the data folder); one made by requests that have not succeeded yet does not. */
   exists(id: string): boolean {
+    if (this.fresh.has(id) && !this.fresh.get(id)!.kept) return false;
     if (this.projects.has(id)) return true;
     return this.options.dataDir !== undefined && Gateway.validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
   }
 
-  /** A project's database; `create` makes a new project (the partner key does that on first use). */
+  /**
+   * A project for a request that may create it (the partner key's first change to a project).
+   * A project it makes is kept only if `settle(true)` is called, by this request or by another
+   * that used it at the same time; when all of them settle with false, its files are removed, so
+   * a request that failed (a 404, a 400) leaves no project behind.
+   */
+  async forChange(id: string): Promise<{ project: ProjectDb; settle(succeeded: boolean): Promise<void> }> {
+    if (this.exists(id)) return { project: await this.project(id, { create: false }), settle: async () => undefined };
+    const entry = this.fresh.get(id) ?? { users: 0, kept: false };
+    this.fresh.set(id, entry);
+    entry.users += 1;
+    const settle = async (succeeded: boolean) => {
+      if (succeeded) entry.kept = true;
+      entry.users -= 1;
+      if (entry.users > 0) return;
+      this.fresh.delete(id);
+      if (!entry.kept) await this.discard(id);
+    };
+    try {
+      return { project: await this.project(id, { create: true }), settle };
+    } catch (error) {
+      await settle(false);
+      throw error;
+    }
+  }
+
+  /** Closes a project made by requests that all failed and removes its files. */
+  private discard(id: string): Promise<void> {
+    const p = this.projects.get(id);
+    this.projects.delete(id);
+    const done = (async () => {
+      const db = await p?.catch(() => undefined);
+      await db?.close({ wait: false });
+      if (this.options.dataDir) {
+        const file = projectFile(this.options.dataDir, id);
+        for (const f of [file, `${file}.wal`]) await rm(f, { force: true });
+      }
+    })().finally(() => this.discarding.delete(id));
+    this.discarding.set(id, done);
+    return done;
+  }
+
+  /** A project's database; `create` makes a new project (a project key for it, or the partner key's first successful change: see forChange). */
   project(id: string, options: { create: boolean }): Promise<ProjectDb> {
     if (!Gateway.validProjectId(id)) return Promise.reject(notFound(`project ${id} not found`));
+    const discarding = this.discarding.get(id);
+    if (discarding) return discarding.then(() => this.project(id, options));
+    if (!options.create && !this.exists(id)) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {
-      if (!options.create && !this.exists(id)) return Promise.reject(notFound(`project ${id} not found`));
       if (this.closing) return Promise.reject(new Error('the gateway is closing'));
       p = ProjectDb.open(this.duck, {
         id,

@@ -37,10 +37,12 @@ describe('authentication', () => {
     expectError(await g.call('GET', '/projects/demo/apiKeys', { key: g.demoKey }), 403);
   });
 
-  it('creates another project on first use by the partner key, and 404s ids that cannot be projects', async () => {
+  it('creates another project with the partner key\'s first change to it, and 404s ids that cannot be projects', async () => {
+    expectError(await g.call('GET', '/data/projects/team-b/queries'), 404);
+    expect((await g.call('POST', '/data/projects/team-b/queries', { body: { displayName: 'first', inputQuery: 'SELECT 1 AS one' } })).status).toBe(200);
     const r = await g.call('GET', '/data/projects/team-b/queries');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual([]);
+    expect(r.body.map((q: { name: string }) => q.name)).toEqual(['first']);
     expectError(await g.call('GET', `/data/projects/${encodeURIComponent('../etc')}/queries`), 404);
   });
 });
@@ -90,7 +92,7 @@ describe('project API keys', () => {
 
 describe('organizations, workspaces and projects', () => {
   it('answers one local organization and workspace holding the projects, to the partner key only', async () => {
-    await g.call('GET', '/data/projects/org-test/catalogs');
+    expect((await g.call('POST', '/data/projects/org-test/queries/folders', { body: { folderName: 'made' } })).status).toBe(201);
     const orgs = (await g.call('GET', '/organizations')).body;
     expect(orgs).toHaveLength(1);
     const org = orgs[0];

@@ -32,8 +32,14 @@ export function keyRoutes(): Hono<GatewayEnv> {
       expiresAt = new Date(t).toISOString();
     }
     const gateway = c.get('gateway');
-    await gateway.project(projectId, { create: true });
-    const key = await gateway.keys.create(projectId, name, expiresAt);
+    // A key for a new project makes the project (kept once the key is made).
+    const { settle } = await gateway.forChange(projectId);
+    let key;
+    try {
+      key = await gateway.keys.create(projectId, name, expiresAt);
+    } finally {
+      await settle(key !== undefined);
+    }
     return c.json(view(key, key.apiKey));
   });
   r.delete('/:apiKeyId', async (c) => {

@@ -1,6 +1,7 @@
 import { CommanderError, type Command } from 'commander';
 import type { ContextDeps } from './context.js';
 import { DgwError, exitCodeFor } from './errors.js';
+import { visible } from './output/visible.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
@@ -54,8 +55,9 @@ function report(error: unknown, argv: string[], deps: ContextDeps): number {
   // One line per error: multi-line service messages (DuckDB's, for one) are folded.
   const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
   const message = raw.trim().split(/\s*\n\s*/).join(' — ');
-  stderr.write(`error: ${message}\n`);
-  if (dgw?.hint) stderr.write(`hint: ${dgw.hint}\n`);
+  // A service's message is printed on a terminal: its control characters are shown, never obeyed.
+  stderr.write(`error: ${visible(message)}\n`);
+  if (dgw?.hint) stderr.write(`hint: ${visible(dgw.hint)}\n`);
   if (!dgw && !debug) stderr.write('hint: this is a bug in dgw; run again with --debug for details\n');
   // Stacks help with bugs only; an error dgw reports on purpose is fully said by its message.
   if (debug && !dgw && error instanceof Error && error.stack) {

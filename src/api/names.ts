@@ -9,10 +9,10 @@ export function deriveQueryName(displayName: string): string {
 /** The longest SQL name the local gateway accepts (the hosted service documents no limit). */
 export const MAX_QUERY_NAME = 128;
 
-/** True when a text holds a control character (C0, or DEL): never part of a name or path dgw sends. */
+/** True when a text holds a control character (C0, DEL or C1): never part of a name or path dgw sends. */
 export function hasControlCharacter(text: string): boolean {
   // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text);
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
 /** Problems with a folder path, or undefined when it is absolute and clean. `/` is the root. */

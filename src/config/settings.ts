@@ -192,9 +192,13 @@ function pick<T>(...candidates: Candidate<T>[]): Resolved<T> | undefined {
   return undefined;
 }
 
+/** The longest timeout a timer can wait for: 2^31-1 ms, about 24.8 days (Node's timers, and ky's, stop there). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 function timeoutFlag(text: string): number {
   const d = parseDuration(text);
   if (!d) throw new UsageError(`--timeout: "${text}" is not a duration; use 30s, 5m, 1h or ISO 8601 such as PT30S`);
+  if (d.ms > MAX_TIMEOUT_MS) throw new UsageError(`--timeout: "${text}" is longer than the longest timeout, 24 days (24d, or P24D)`);
   return d.ms;
 }
 

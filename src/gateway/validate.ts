@@ -56,7 +56,7 @@ export function boolParam(c: Context, name: string, fallback: boolean): boolean 
 }
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
 export function checkName(value: string, what: string, max = 255): string {

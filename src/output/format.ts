@@ -5,6 +5,7 @@ import type { OutStream } from './io.js';
 import type { JqFilter } from './jq.js';
 import type { OutputMode } from './mode.js';
 import { tsvLine } from './tsv.js';
+import { jsonWithoutControls, visible } from './visible.js';
 
 /** One column of human output: a header and how to read it from a row. */
 export interface Column<T> {
@@ -61,12 +62,12 @@ export class Output {
       case 'yaml':
         return this.writeData(rows.map((r) => this.pick(r)));
       case 'quiet':
-        return this.lines(rows.map(id));
+        return this.lines(rows.map(id).map((i) => this.onScreen(i)));
       case 'csv':
-        return this.lines([csvLine(columns.map((c) => c.header)), ...rows.map((r) => csvLine(columns.map((c) => c.value(r))))]);
+        return this.lines([this.onScreen(csvLine(columns.map((c) => c.header))), ...rows.map((r) => this.onScreen(csvLine(columns.map((c) => c.value(r))), '\n'))]);
       case 'tsv': {
-        const body = rows.map((r) => tsvLine(columns.map((c) => c.value(r))));
-        return this.lines(this.mode.header ? [tsvLine(columns.map((c) => c.header)), ...body] : body);
+        const body = rows.map((r) => this.onScreen(tsvLine(columns.map((c) => c.value(r))), '\t'));
+        return this.lines(this.mode.header ? [this.onScreen(tsvLine(columns.map((c) => c.header)), '\t'), ...body] : body);
       }
       case 'table': {
         if (rows.length === 0) {
@@ -74,7 +75,7 @@ export class Output {
           return;
         }
         const { default: Table } = await import('cli-table3');
-        const table = new Table({ head: columns.map((c) => this.color.bold(c.header)), style: { head: [], border: [] }, chars: COMPACT });
+        const table = new Table({ head: columns.map((c) => this.color.bold(visible(c.header))), style: { head: [], border: [] }, chars: COMPACT });
         for (const r of rows) table.push(columns.map((c) => cell(c.value(r))));
         this.stdout.write(`${table.toString()}\n`);
       }
@@ -88,11 +89,11 @@ export class Output {
       case 'yaml':
         return this.writeData(this.pick(row));
       case 'quiet':
-        return this.lines([id(row)]);
+        return this.lines([this.onScreen(id(row))]);
       case 'csv':
-        return this.lines([csvLine(fields.map((f) => f.header)), csvLine(fields.map((f) => f.value(row)))]);
+        return this.lines([csvLine(fields.map((f) => f.header)), this.onScreen(csvLine(fields.map((f) => f.value(row))), '\n')]);
       case 'tsv':
-        return this.lines(fields.map((f) => tsvLine([f.header, f.value(row)])));
+        return this.lines(fields.map((f) => this.onScreen(tsvLine([f.header, f.value(row)]), '\t')));
       case 'table': {
         const { default: Table } = await import('cli-table3');
         const table = new Table({ style: { head: [], border: [] }, chars: COMPACT });
@@ -112,7 +113,7 @@ export class Output {
       return;
     }
     if (this.json) this.writeData(this.pick(data), options.oneLine);
-    else this.stdout.write(`${JSON.stringify(data, null, options.oneLine ? undefined : 2)}\n`);
+    else this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, options.oneLine ? undefined : 2))}\n`);
   }
 
   /** The outcome of a change: data with --json (or YAML, --jq), `quietText` with --quiet, nothing for a person (see `success`). */
@@ -129,34 +130,42 @@ export class Output {
   /** A confirmation for a person (stderr); silent with --quiet and --json. */
   success(message: string): void {
     if (this.mode.kind === 'quiet' || this.json) return;
-    this.stderr.write(`${this.color.green('✓')} ${message}\n`);
+    this.stderr.write(`${this.color.green('✓')} ${visible(message, '\n')}\n`);
   }
 
   /** Progress or context for a person (stderr); silent with --quiet and --json. */
   note(message: string): void {
     if (this.mode.kind === 'quiet' || this.json) return;
-    this.stderr.write(`${this.color.dim(message)}\n`);
+    this.stderr.write(`${this.color.dim(visible(message, '\n'))}\n`);
   }
 
   /** Always shown on stderr. */
   warn(message: string): void {
-    this.stderr.write(`${this.color.yellow('warning:')} ${message}\n`);
+    this.stderr.write(`${this.color.yellow('warning:')} ${visible(message, '\n')}\n`);
   }
 
   /** Structured data: YAML, jq's output of the `--jq` filter, or JSON (indented, or on one line). */
   private writeData(data: unknown, oneLine = false): void {
     if (this.mode.kind === 'yaml') {
-      this.stdout.write(this.loaded('yaml')(data));
+      this.stdout.write(this.onScreen(this.loaded('yaml')(data), '\n\t'));
       return;
     }
     if (this.mode.kind === 'json' && this.mode.jq !== undefined) {
-      // What jq printed before a failure is printed too, as jq itself does.
+      // What jq printed before a failure is printed too, as jq itself does. Its strings are raw (jq -r).
       const { text, error } = this.loaded('jq').apply(data, { oneLine });
-      if (text) this.stdout.write(text);
+      if (text) this.stdout.write(this.onScreen(text, '\n\t'));
       if (error) throw error;
       return;
     }
-    this.stdout.write(`${JSON.stringify(data, null, oneLine ? undefined : 2)}\n`);
+    this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, oneLine ? undefined : 2))}\n`);
+  }
+
+  /**
+   * A value as it may reach stdout: on a terminal, its control characters escaped (but those in
+   * `keep`), so data from a server cannot drive the terminal; into a pipe or a file, exactly as it is.
+   */
+  private onScreen<T>(value: T, keep = ''): T {
+    return (this.stdout.isTTY === true && typeof value === 'string' ? visible(value, keep) : value) as T;
   }
 
   private loaded<K extends keyof Serializers>(name: K): NonNullable<Serializers[K]> {
@@ -187,8 +196,9 @@ export class Output {
 /** No rule between body rows: long lists stay readable. */
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
+/** A table cell, for a person: control characters escaped (a table is drawn, even into a pipe, to be read). */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'object') return visible(JSON.stringify(value));
+  return visible(String(value), '\n');
 }

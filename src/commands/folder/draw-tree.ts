@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { visible } from '../../output/visible.js';
 
 /** A folder as a tree drawing shows it. */
 export interface DrawnFolder {
@@ -18,9 +19,10 @@ export function drawTree(roots: DrawnFolder[], color: ChalkInstance): string[] {
     for (const node of [...nodes].sort((a, b) => a.name.localeCompare(b.name))) {
       const n = node.queryCount;
       const count = n === null || node.queries ? '' : color.dim(` (${n} ${n === 1 ? 'query' : 'queries'})`);
-      lines.push(`${indent}${node.name}/${count}  ${color.dim(node.id)}`);
+      // Names and ids come from the service: shown, never obeyed by the terminal.
+      lines.push(`${indent}${visible(node.name)}/${count}  ${color.dim(visible(node.id))}`);
       walk(node.children, `${indent}  `);
-      for (const q of node.queries ?? []) lines.push(`${indent}  ${q.name}  ${color.dim(q.id)}`);
+      for (const q of node.queries ?? []) lines.push(`${indent}  ${visible(q.name)}  ${color.dim(visible(q.id))}`);
     }
   };
   walk(roots, '');

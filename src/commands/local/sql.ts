@@ -3,6 +3,7 @@ import { executeSql } from '../../api/queries.js';
 import type { ResultFormat } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import type { Http } from '../../api/http.js';
+import { visible } from '../../output/visible.js';
 import { DgwError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { readSource } from '../read-source.js';
@@ -107,8 +108,8 @@ async function runSqlShell(ctx: Context, format: 'simple' | 'compact'): Promise<
         return;
       }
       if (!(error instanceof DgwError)) throw error;
-      ctx.io.stderr.write(`${ctx.color.red('error:')} ${error.message.trim().split(/\s*\n\s*/).join(' — ')}\n`);
-      if (error.hint) ctx.io.stderr.write(`hint: ${error.hint}\n`);
+      ctx.io.stderr.write(`${ctx.color.red('error:')} ${visible(error.message.trim().split(/\s*\n\s*/).join(' — '))}\n`);
+      if (error.hint) ctx.io.stderr.write(`hint: ${visible(error.hint)}\n`);
     },
   });
 }

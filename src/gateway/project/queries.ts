@@ -1,5 +1,5 @@
 import type { Query } from '../../api/types.js';
-import { deriveQueryName, MAX_QUERY_NAME } from '../../api/names.js';
+import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME } from '../../api/names.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
 import { checkSql } from './check.js';
@@ -36,10 +36,16 @@ export function queryByName(s: ProjectStore, name: string): QueryRow | undefined
   return undefined;
 }
 
+/** A display name is printed on terminals: a control character in it could rewrite the screen of whoever lists the queries (as in folder names, refused). */
+function refuseControls(displayName: string): void {
+  if (hasControlCharacter(displayName)) throw badRequest('displayName contains a control character');
+}
+
 /** Create Query (spec 4.1). `checkSchemaExists` false stores SQL that reads missing tables. */
 export async function createQuery(s: ProjectStore, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
   const displayName = input.displayName;
   if (displayName === undefined || displayName.trim() === '') throw badRequest('displayName is required');
+  refuseControls(displayName);
   const name = queryName(displayName);
   const queryType = input.queryType ?? 'PLAIN';
   if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
@@ -99,6 +105,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   }
   const displayName = input.displayName ?? before.displayName;
   if (displayName.trim() === '') throw badRequest('displayName must not be empty');
+  if (input.displayName !== undefined) refuseControls(displayName);
   const name = queryName(displayName);
   const nameChanged = name !== before.name;
   const rebuild = sqlChanged || typeChanged || input.inputQueryRefId !== undefined;

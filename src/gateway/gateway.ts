@@ -45,7 +45,7 @@ export class Gateway {
     readonly now: () => number,
   ) {}
 
-  /** Loads DuckDB, the keys (made on first start) and the demo project (seeded on first start). */
+  /** Loads DuckDB and the keys (made on first start), and makes the demo project on first start (seeded). */
   static async open(options: GatewayOptions = {}): Promise<Gateway> {
     const duck = await loadDuckDB();
     const now = options.now ?? Date.now;
@@ -53,7 +53,9 @@ export class Gateway {
     const keys = await KeyStore.open(options.dataDir, { partnerKey: options.partnerKey, now });
     const gateway = new Gateway(duck, keys, options, now);
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
-    await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
+    // Made and seeded on the first start; after that opened on first use, like every project, so
+    // a damaged demo database stops only the requests that reach it.
+    if (!gateway.exists(LOCAL_DEFAULT_PROJECT)) await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
     return gateway;
   }
 

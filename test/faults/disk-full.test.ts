@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServe } from '../gateway/helpers.js';
+import { tempDir } from '../support/dgw.js';
+import { createQueries, expectAllPresent, filesStartingWith, fillDisk, localDgw, mountTmpfs, unmount, type Acknowledged } from '../support/local-faults.js';
+
+// A full disk, twice: injected on every Linux machine (the project's WAL is a symlink to
+// /dev/full, which fails every write with ENOSPC), and real, on a small tmpfs where this machine
+// lets the tests mount one. Each asserts the message, the exit code (13, not 5's "conflicts with
+// a concurrent one ... try again"), and that every create acknowledged before the fault is there
+// after it.
+
+const DISK_FULL = /error: the disk is full/;
+const NOT_A_CONFLICT = /conflicts with a concurrent one|a bug in dgw/;
+
+describe.skipIf(!fs.existsSync('/dev/full'))('a write error injected: the WAL is /dev/full', () => {
+  const tmp = tempDir('dgw-devfull-');
+  const data = path.join(tmp.dir, 'data');
+  const dgw = localDgw(data, path.join(tmp.dir, 'config'));
+  const wal = path.join(data, 'projects', 'demo.duckdb.wal');
+  afterAll(() => tmp.remove());
+
+  it('a create that cannot be written exits 13 saying the disk is full, and loses nothing acknowledged (item 11: was exit 5, "try again")', async () => {
+    const acknowledged = await createQueries(dgw, 'before', 3);
+    // The in-process gateway checkpoints on close, so no WAL is left to lose.
+    expect(fs.existsSync(wal)).toBe(false);
+    fs.symlinkSync('/dev/full', wal);
+
+    const create = await dgw(['query', 'create', 'refused', '--sql', 'SELECT 0 AS n', '--json']);
+    expect(create.code, create.stderr).toBe(13);
+    expect(create.stderr).toMatch(DISK_FULL);
+    expect(create.stderr).toContain(path.join(data, 'projects', 'demo.duckdb'));
+    expect(create.stderr).toMatch(/free some space on the disk holding/);
+    expect(create.stderr).not.toMatch(NOT_A_CONFLICT);
+    expect(JSON.parse(create.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'local_fault', errorCode: 'DISK_FULL' });
+
+    const folder = await dgw(['folder', 'create', '/refused']);
+    expect(folder.code, folder.stderr).toBe(13);
+    expect(folder.stderr).toMatch(DISK_FULL);
+
+    fs.unlinkSync(wal);
+    await expectAllPresent(dgw, acknowledged);
+    expect((await dgw(['query', 'get', 'refused'])).code).toBe(4);
+    await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
+  });
+});
+
+// Mounted while the tests are collected, so a machine that cannot mount says why in the test name.
+const mountPoint = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dgw-tmpfs-'));
+const cannotMount = mountTmpfs(mountPoint, '16m');
+
+describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, () => {
+  const config = path.join(mountPoint, 'config');
+  afterAll(() => {
+    unmount(mountPoint);
+    fs.rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  /** Creates queries until one fails; returns those acknowledged and the failure. */
+  async function createUntilRefused(dgw: ReturnType<typeof localDgw>, prefix: string) {
+    const acknowledged: Acknowledged[] = [];
+    for (let i = 1; i <= 300; i++) {
+      const r = await dgw(['query', 'create', `${prefix}${i}`, '--sql', `SELECT ${i} AS n, '${'x'.repeat(2000)}' AS pad`, '-q']);
+      if (r.code !== 0) return { acknowledged, refused: r };
+      acknowledged.push({ id: r.stdout.trim(), name: `${prefix}${i}`, project: 'demo' });
+    }
+    throw new Error('300 creates fitted on a full disk');
+  }
+
+  it('in-process: the create that no longer fits exits 13 naming the database, the lock that cannot be written exits 13 and leaves no gateway.lock.<pid>.<rand> behind (items 11, 20)', async () => {
+    const data = path.join(mountPoint, 'in-process');
+    const dgw = localDgw(data, config);
+    const before = await createQueries(dgw, 'before', 2);
+    const filler = fillDisk(mountPoint);
+    // A few pages back, so the lock file can be written and the database is what runs out.
+    fs.truncateSync(filler, fs.statSync(filler).size - 16 * 1024);
+
+    const { acknowledged, refused } = await createUntilRefused(dgw, 'fill');
+    expect(refused.code, refused.stderr).toBe(13);
+    expect(refused.stderr).toMatch(DISK_FULL);
+    expect(refused.stderr).toContain(path.join(data, 'projects', 'demo.duckdb'));
+    expect(refused.stderr).not.toMatch(NOT_A_CONFLICT);
+
+    // Not one byte left: the lock file itself cannot be written.
+    fillDisk(mountPoint);
+    const locked = await dgw(['query', 'list']);
+    expect(locked.code, locked.stderr).toBe(13);
+    expect(locked.stderr).toMatch(DISK_FULL);
+    expect(locked.stderr).toContain(path.join(data, 'gateway.lock'));
+    expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);
+
+    fs.rmSync(path.join(mountPoint, 'filler'));
+    await expectAllPresent(dgw, [...before, ...acknowledged]);
+    await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
+  });
+
+  it('served: the create that no longer fits exits 13 (the gateway answers 507 DISK_FULL), and the server keeps every acknowledged create', async () => {
+    const data = path.join(mountPoint, 'served');
+    const server = await spawnServe(data, config);
+    try {
+      const dgw = localDgw(data, config);
+      const before = await createQueries(dgw, 'before', 2);
+      fillDisk(mountPoint);
+      const { acknowledged, refused } = await createUntilRefused(dgw, 'fill');
+      expect(refused.code, refused.stderr).toBe(13);
+      expect(refused.stderr).toMatch(DISK_FULL);
+      expect(refused.stderr).toContain(path.join(data, 'projects', 'demo.duckdb'));
+      expect(refused.stderr).not.toMatch(NOT_A_CONFLICT);
+      const raw = await server.call('POST', '/data/projects/demo/queries', { displayName: 'raw', inputQuery: `SELECT 0 AS n, '${'x'.repeat(4000)}' AS pad` });
+      expect(raw.status).toBe(507);
+      expect(raw.body.errorCode).toBe('DISK_FULL');
+
+      fs.rmSync(path.join(mountPoint, 'filler'));
+      await expectAllPresent(dgw, [...before, ...acknowledged]);
+      await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
+    } finally {
+      fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+      await server.stop('SIGINT');
+    }
+  });
+});

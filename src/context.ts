@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
-import { PROJECT_ID_RULE, validProjectId } from './gateway/project-id.js';
+import { PROJECT_ID_RULE, validProjectId } from './config/project-id.js';
 import { loadProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
 import { describeBinding } from './config/key-binding.js';

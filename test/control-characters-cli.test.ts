@@ -87,7 +87,8 @@ describe('against the local gateway', () => {
       const acknowledged: Array<{ id: string; displayName: string; inputQuery: string; value: unknown }> = [];
       for (const code of CONTROLS) {
         const c = String.fromCharCode(code);
-        const displayName = code === 0 ? `Ctl ${hex(code)}` : `Ctl ${hex(code)} x${c}y`;
+        // Display names refuse control characters (item 17, test/terminal-control-characters.test.ts): here the SQL carries them.
+        const displayName = `Ctl ${hex(code)}`;
         // Inside a string, and at the very end (where a cut at NUL leaves SQL that still parses).
         for (const [name, sql, value] of [[displayName, `SELECT 'x${c}y' AS v`, `x${c}y`], [`End ${hex(code)}`, `SELECT 42 AS v${c}`, 42]] as const) {
           const r = await runDgw(['query', 'create', name, '--file', '-', '--json'], { env, input: sql });
@@ -102,7 +103,9 @@ describe('against the local gateway', () => {
           const next = await fetch(`${server.baseUrl}${P}/queries`, {
             method: 'POST',
             headers: { authorization: `Bearer ${server.projectKeys.demo}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ displayName: `After ${name}`, inputQuery: 'SELECT 1 AS one' }),
+            // A display name never holds a control character (item 17): the next write's is made clean.
+            // eslint-disable-next-line no-control-regex
+            body: JSON.stringify({ displayName: `After ${name.replace(/[\u0000-\u001f\u007f]/g, '?')}`, inputQuery: 'SELECT 1 AS one' }),
           });
           expect(next.status, `the write after ${JSON.stringify(sql)}`).toBe(200);
         }

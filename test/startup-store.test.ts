@@ -40,11 +40,12 @@ describe('readStoreFile reads the user store as conf does', () => {
     });
   }
 
-  it('invalid JSON fails as it does through conf', async () => {
+  it('invalid JSON fails the same way read directly and through conf: the file named as damaged, with the parse error', async () => {
     const dir = fresh();
     fs.writeFileSync(path.join(dir, 'config.json'), '{"profiles": {', { mode: 0o600 });
-    await expect(ProfileStore.open(dir)).rejects.toThrow(SyntaxError);
-    expect(() => readStoreFile(dir)).toThrow(SyntaxError);
+    const damaged = new RegExp(`^${path.join(dir, 'config.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged: it is not JSON \\(.+\\)$`);
+    await expect(ProfileStore.open(dir)).rejects.toThrow(damaged);
+    expect(() => readStoreFile(dir)).toThrow(damaged);
   });
 
   it('reading creates nothing; a write through conf still makes a 0600 file in a 0700 folder that reads back', async () => {

@@ -270,7 +270,7 @@ export function redactSecrets(text: string): string {
  */
 export function localGatewayFault(errorCode: string | number | undefined, message: string): DgwError | undefined {
   if (errorCode === 'DISK_FULL') return new LocalFaultError('DISK_FULL', message, 'df -h shows the space left on each disk');
-  if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'the README\'s "When a local file is damaged" says how to restore or move it aside');
+  if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'the README\'s "Faults on this machine" says how to restore the file or move it aside');
   if (errorCode === 'DATABASE_BUSY') return new BusyError(message, 'dgw serve lets several dgw commands share the local gateway; another program should not open its files');
   return undefined;
 }

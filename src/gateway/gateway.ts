@@ -8,7 +8,7 @@ import { loadDuckDB, type DuckDBModule } from './duckdb.js';
 import { notFound } from './errors.js';
 import { KeyStore } from './keys.js';
 import { projectFile } from './paths.js';
-import { validProjectId } from './project-id.js';
+import { validProjectId } from '../config/project-id.js';
 import { ProjectDb, type CloseOptions } from './project/index.js';
 
 /** How to open a local gateway. */

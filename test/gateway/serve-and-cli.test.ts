@@ -62,7 +62,7 @@ describe('dgw serve', () => {
 
   it('refuses a second server on the same folder with a clear message', async () => {
     const r = await runDgw(['serve', '--port', '0', '--data-dir', served], { env: { DGW_CONFIG_DIR: config } });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(12);
     expect(r.stderr).toMatch(/served by dgw serve/);
   });
 });

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { EXIT_CODE_TABLE } from '../src/errors.js';
 import { runDgw } from './support/dgw.js';
 
 // `dgw help exit-codes` lists the frozen exit codes of design section 3.
@@ -41,5 +44,13 @@ describe('dgw help exit-codes', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^130 {2}interrupted$/m);
     expect(r.stdout).toMatch(/^ {2}2 {2}usage or invalid input/m);
+  });
+
+  it('matches the README\'s table, code for code', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Errors, retries and timeouts'));
+    const rows = [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), m[2]] as const);
+    expect(rows.map(([c]) => c)).toEqual(EXIT_CODE_TABLE.map(([c]) => c));
+    for (const [i, [, meaning]] of EXIT_CODE_TABLE.entries()) expect(rows[i][1].startsWith(meaning.split(' (')[0])).toBe(true);
   });
 });

@@ -22,14 +22,14 @@ afterAll(async () => {
 
 describe('the partner key under an unknown project id', () => {
   it.each([
-    ['GET', '/queries', undefined, 404],
-    ['GET', '/catalogs', undefined, 404],
-    ['PUT', '/queries/123', { displayName: 'x' }, 404],
-    ['DELETE', '/table/orders', undefined, 404],
-    ['POST', '/materialized-queries/123/refresh', undefined, 404],
-    ['POST', '/queries', { displayName: 'bad', inputQuery: 'SELECT nosuchcolumn' }, 400],
-    ['POST', '/queries/execute', { statement: 'SELECT * FROM svc.table.nosuch' }, 400],
-  ] as const)('%s %s answers %i and creates no project file (item 16: every request made projects/<id>.duckdb)', async (method, tail, body, status) => {
+    ['GET', '/queries', 404, undefined],
+    ['GET', '/catalogs', 404, undefined],
+    ['PUT', '/queries/123', 404, { displayName: 'x' }],
+    ['DELETE', '/table/orders', 404, undefined],
+    ['POST', '/materialized-queries/123/refresh', 404, undefined],
+    ['POST', '/queries', 400, { displayName: 'bad', inputQuery: 'SELECT nosuchcolumn' }],
+    ['POST', '/queries/execute', 400, { statement: 'SELECT * FROM svc.table.nosuch' }],
+  ] as const)('%s %s answers %i and creates no project file (item 16: every request made projects/<id>.duckdb)', async (method, tail, status, body) => {
     const id = `u${Math.random().toString(36).slice(2, 10)}`;
     const r = await g.call(method, `/data/projects/${id}${tail}`, { body });
     expect(r.status, r.text).toBe(status);

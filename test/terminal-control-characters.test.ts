@@ -95,3 +95,14 @@ describe('what a hostile server sends is shown, never obeyed', () => {
     expect(JSON.parse(json.stdout)[0]).toMatchObject({ displayName: HOSTILE, name: `n${C1}` });
   });
 });
+
+describe('a plan (queries as code) shows the project\'s SQL and names escaped', () => {
+  it('a control character in SQL text is shown as \\x1b in the diff, a tab stays a tab (item 17)', async () => {
+    const { sqlDiff } = await import('../src/code/render.js');
+    const { Chalk } = await import('chalk');
+    const lines = sqlDiff(`SELECT '${HOSTILE}' AS a`, "SELECT '\tb' AS a", new Chalk({ level: 0 }));
+    expect(lines.join('\n')).not.toMatch(RAW_CONTROL);
+    expect(lines).toContain(`-SELECT 'e\\x1b]0;pwned\\x07\\x1b[2J' AS a`);
+    expect(lines).toContain("+SELECT '\tb' AS a");
+  });
+});

@@ -4,6 +4,7 @@ import type { Change, QueryView } from './model.js';
 import type { PlanSummary } from './plan-file.js';
 import type { PlanWithNotes } from './diff.js';
 import { describeRefresh } from './refresh.js';
+import { visible } from '../output/visible.js';
 
 /** Where a plan was made, for its first line. */
 export interface PlanHeading {
@@ -15,7 +16,8 @@ export interface PlanHeading {
 /**
  * A plan as a person reads it: one line per change, then for an update each changed field
  * (the SQL as a unified diff), then what is left unmanaged, then the counts. Colour comes from
- * the chalk instance (none off a terminal).
+ * the chalk instance (none off a terminal). Names, folders and SQL come from the project and the
+ * files: their control characters are shown escaped, never sent to the terminal as they are.
  */
 export function renderPlan(plan: PlanWithNotes, summary: PlanSummary, heading: PlanHeading, color: ChalkInstance): string {
   const out: string[] = [];
@@ -26,8 +28,8 @@ export function renderPlan(plan: PlanWithNotes, summary: PlanSummary, heading: P
   const { queries, folders } = plan.unmanaged;
   if (queries.length + folders.length > 0) {
     out.push(color.bold('Unmanaged (in the project, in no file; left alone, --prune plans their deletion):'));
-    for (const q of queries) out.push(`  ${q.name}${q.folder === '/' ? '' : ` in ${q.folder}`}`);
-    for (const f of folders) out.push(`  folder ${f}`);
+    for (const q of queries) out.push(`  ${visible(q.name)}${q.folder === '/' ? '' : ` in ${visible(q.folder)}`}`);
+    for (const f of folders) out.push(`  folder ${visible(f)}`);
     out.push('');
   }
   for (const note of plan.skipped) out.push(color.dim(`skipped: ${note}`));
@@ -55,19 +57,19 @@ export function summaryLine(s: PlanSummary, color: ChalkInstance): string {
 function renderChange(change: Change, color: ChalkInstance): string[] {
   switch (change.action) {
     case 'createFolder':
-      return [`  ${color.green('+')} create folder ${change.folder}`];
+      return [`  ${color.green('+')} create folder ${visible(change.folder)}`];
     case 'deleteFolder':
-      return [`  ${color.red('-')} delete folder ${change.folder}`];
+      return [`  ${color.red('-')} delete folder ${visible(change.folder)}`];
     case 'delete':
-      return [`  ${color.red('-')} delete ${change.name}${change.before.folder === '/' ? '' : ` in ${change.before.folder}`} ${color.dim(`(${kindOf(change.before)})`)}`];
+      return [`  ${color.red('-')} delete ${visible(change.name)}${change.before.folder === '/' ? '' : ` in ${visible(change.before.folder)}`} ${color.dim(`(${kindOf(change.before)})`)}`];
     case 'create': {
-      const facts = [kindOf(change.after), ...(change.from ? [`copied from ${change.from}`] : []), ...(change.after.displayName === change.name ? [] : [`"${change.after.displayName}"`])];
-      return [`  ${color.green('+')} create ${change.file} ${color.dim(`(${facts.join(', ')})`)}`];
+      const facts = [kindOf(change.after), ...(change.from ? [`copied from ${visible(change.from)}`] : []), ...(change.after.displayName === change.name ? [] : [`"${visible(change.after.displayName)}"`])];
+      return [`  ${color.green('+')} create ${visible(change.file)} ${color.dim(`(${facts.join(', ')})`)}`];
     }
     case 'update': {
       const verbs = change.fields.map((f) => (f === 'materialized' ? 'convert' : f === 'folder' ? 'move' : f === 'schedule' ? 'reschedule' : 'update'));
       const verb = [...new Set(verbs)].join(', ');
-      const lines = [`  ${color.yellow('~')} ${verb} ${change.file}`];
+      const lines = [`  ${color.yellow('~')} ${verb} ${visible(change.file)}`];
       for (const field of change.fields) lines.push(...renderField(field, change.before, change.after, color));
       return lines;
     }
@@ -78,13 +80,13 @@ function renderField(field: string, before: QueryView, after: QueryView, color: 
   const pad = '      ';
   switch (field) {
     case 'displayName':
-      return [`${pad}displayName: ${color.red(JSON.stringify(before.displayName))} → ${color.green(JSON.stringify(after.displayName))}`];
+      return [`${pad}displayName: ${color.red(visible(JSON.stringify(before.displayName)))} → ${color.green(visible(JSON.stringify(after.displayName)))}`];
     case 'materialized':
       return [`${pad}type: ${color.red(kindName(before.materialized))} → ${color.green(kindName(after.materialized))}`];
     case 'schedule':
       return [`${pad}schedule: ${color.red(describeRefresh(before.schedule))} → ${color.green(describeRefresh(after.schedule))}`];
     case 'folder':
-      return [`${pad}folder: ${color.red(before.folder)} → ${color.green(after.folder)}`];
+      return [`${pad}folder: ${color.red(visible(before.folder))} → ${color.green(visible(after.folder))}`];
     default:
       return [`${pad}sql:`, ...sqlDiff(before.sql, after.sql, color).map((l) => `${pad}  ${l}`)];
   }
@@ -96,7 +98,9 @@ export function sqlDiff(before: string, after: string, color: ChalkInstance): st
   const lines: string[] = [];
   for (const hunk of patch.hunks) {
     lines.push(color.cyan(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
-    for (const line of hunk.lines) {
+    for (const raw of hunk.lines) {
+      // A tab in SQL is laid out as one; any other control character is shown escaped.
+      const line = visible(raw, '\t');
       if (line.startsWith('-')) lines.push(color.red(line));
       else if (line.startsWith('+')) lines.push(color.green(line));
       else lines.push(line);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../gateway/helpers.js';
 import { tempDir } from '../support/dgw.js';
-import { createQueries, expectAllPresent, filesStartingWith, fillDisk, localDgw, mountTmpfs, unmount, type Acknowledged } from '../support/local-faults.js';
+import { createQueries, expectAllPresent, filesStartingWith, fillDisk, localDgw, mountTmpfs, tmpfsProblem, unmount, type Acknowledged } from '../support/local-faults.js';
 
 // A full disk, twice: injected on every Linux machine (the project's WAL is a symlink to
 // /dev/full, which fails every write with ENOSPC), and real, on a small tmpfs where this machine
@@ -46,12 +46,19 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a write error injected: the WAL is
   });
 });
 
-// Mounted while the tests are collected, so a machine that cannot mount says why in the test name.
-const mountPoint = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dgw-tmpfs-'));
-const cannotMount = mountTmpfs(mountPoint, '16m');
+// Tried while the tests are collected, so a machine that cannot mount says why in the test name.
+const cannotMount = tmpfsProblem();
 
 describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, () => {
-  const config = path.join(mountPoint, 'config');
+  // Made in beforeAll: a skipped suite's body still runs, and must leave nothing behind.
+  let mountPoint: string;
+  let config: string;
+  beforeAll(() => {
+    mountPoint = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dgw-tmpfs-'));
+    config = path.join(mountPoint, 'config');
+    const problem = mountTmpfs(mountPoint, '16m');
+    if (problem) throw new Error(problem);
+  });
   afterAll(() => {
     unmount(mountPoint);
     fs.rmSync(mountPoint, { recursive: true, force: true });

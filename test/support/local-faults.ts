@@ -64,6 +64,15 @@ export function mountTmpfs(dir: string, size: string): string | undefined {
   }
 }
 
+/** Whether a tmpfs can be mounted here: tried on a scratch folder, unmounted and removed at once. Undefined, or the reason why not. */
+export function tmpfsProblem(): string | undefined {
+  const scratch = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dgw-tmpfs-probe-'));
+  const problem = mountTmpfs(scratch, '1m');
+  if (problem === undefined) unmount(scratch);
+  fs.rmSync(scratch, { recursive: true, force: true });
+  return problem;
+}
+
 export function unmount(dir: string): void {
   try {
     execFileSync('umount', [dir], { stdio: 'pipe' });

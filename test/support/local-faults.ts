@@ -59,7 +59,7 @@ export function mountTmpfs(dir: string, size: string): string | undefined {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'pipe' });
     return undefined;
   } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().replace(/\s+/g, ' ').trim();
     return `cannot mount a tmpfs here (${stderr || (error as Error).message}); a real full disk needs root or CAP_SYS_ADMIN`;
   }
 }

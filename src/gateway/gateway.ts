@@ -83,6 +83,8 @@ export class Gateway {
    * a request that failed (a 404, a 400) leaves no project behind.
    */
   async forChange(id: string): Promise<{ project: ProjectDb; settle(succeeded: boolean): Promise<void> }> {
+    // Never a file for an id that cannot name a project: removing it could reach outside the folder.
+    if (!Gateway.validProjectId(id)) throw notFound(`project ${id} not found`);
     if (this.exists(id)) return { project: await this.project(id, { create: false }), settle: async () => undefined };
     const entry = this.fresh.get(id) ?? { users: 0, kept: false };
     this.fresh.set(id, entry);
@@ -109,7 +111,7 @@ export class Gateway {
     const done = (async () => {
       const db = await p?.catch(() => undefined);
       await db?.close({ wait: false });
-      if (this.options.dataDir) {
+      if (this.options.dataDir && Gateway.validProjectId(id)) {
         const file = projectFile(this.options.dataDir, id);
         for (const f of [file, `${file}.wal`]) await rm(f, { force: true });
       }

@@ -38,6 +38,16 @@ describe('the partner key under an unknown project id', () => {
     expect(g.gateway.exists(id)).toBe(false);
   });
 
+  it('an id that can name no project is 404 for a change too, and no file outside the projects folder is touched', async () => {
+    const victim = path.join(data.dir, 'victim.duckdb');
+    fs.writeFileSync(victim, 'keep me');
+    for (const id of ['../victim', '..%2Fvictim', 'a b']) {
+      const r = await g.call('POST', `/data/projects/${encodeURIComponent(id)}/queries`, { body: { displayName: 'x', inputQuery: 'SELECT 1 AS one' } });
+      expect(r.status, id).toBe(404);
+    }
+    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
+  });
+
   it('its first change that succeeds makes the project, which then answers reads', async () => {
     expect((await g.call('POST', '/data/projects/made/queries', { body: { displayName: 'first', inputQuery: 'SELECT 1 AS one' } })).status).toBe(200);
     expect(fs.existsSync(file('made'))).toBe(true);

@@ -24,6 +24,14 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
       error,
     );
   }
+  if (code === 'EFBIG') {
+    return new LocalFaultError(
+      'FILE_ACCESS',
+      `cannot write ${it}: the file size limit of this process is reached (EFBIG)`,
+      'raise the limit (ulimit -f unlimited, or ask whoever set it), then try again; what was saved before is kept',
+      error,
+    );
+  }
   if (code === 'EIO') {
     return new LocalFaultError('FILE_ACCESS', `the disk failed to read or write ${it} (EIO)`, 'the disk or its file system may be failing: check the system log (dmesg), and keep a copy of the folder before anything else', error);
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../gateway/helpers.js';
 import { tempDir } from '../support/dgw.js';
-import { createQueries, expectAllPresent, filesStartingWith, fillDisk, localDgw, mountTmpfs, tmpfsProblem, unmount, type Acknowledged } from '../support/local-faults.js';
+import { createQueries, expectAllPresent, filesStartingWith, fillDisk, localDgw, mountTmpfs, runDgwWithoutFileWrites, tmpfsProblem, unmount, type Acknowledged } from '../support/local-faults.js';
 
 // A full disk, twice: injected on every Linux machine (the project's WAL is a symlink to
 // /dev/full, which fails every write with ENOSPC), and real, on a small tmpfs where this machine
@@ -43,6 +43,26 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a write error injected: the WAL is
     await expectAllPresent(dgw, acknowledged);
     expect((await dgw(['query', 'get', 'refused'])).code).toBe(4);
     await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
+  });
+});
+
+describe('a write error injected on every file: no file may grow (ulimit -f 0)', () => {
+  const tmp = tempDir('dgw-nofsize-');
+  const data = path.join(tmp.dir, 'data');
+  const config = path.join(tmp.dir, 'config');
+  const dgw = localDgw(data, config);
+  afterAll(() => tmp.remove());
+
+  it('the lock file that cannot be written: exit 13 naming it, and no gateway.lock.<pid>.<rand> left behind (item 20: one was left at each try)', async () => {
+    const acknowledged = await createQueries(dgw, 'before', 2);
+    for (let i = 0; i < 3; i++) {
+      const r = await runDgwWithoutFileWrites(['query', 'list'], { DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config });
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toContain(`error: cannot write ${path.join(data, 'gateway.lock')}: the file size limit of this process is reached (EFBIG)`);
+      expect(r.stderr).not.toMatch(NOT_A_CONFLICT);
+    }
+    expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);
+    await expectAllPresent(dgw, acknowledged);
   });
 });
 

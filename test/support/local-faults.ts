@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { runDgw, type DgwResult, type RunOptions } from './dgw.js';
+import { DGW_BIN, runDgw, type DgwResult, type RunOptions } from './dgw.js';
 
 // Shared by the fault-injection tests (test/faults/): a local data folder, writes that were
 // acknowledged before a fault, and the check that each of them is still there after it.
@@ -99,4 +99,21 @@ export function fillDisk(dir: string): string {
   }
   fs.closeSync(fd);
   return filler;
+}
+
+/**
+ * Runs dgw with a file size limit of zero (`ulimit -f 0`): every write to a file fails with EFBIG
+ * (Node ignores SIGXFSZ), an injected write error that needs no privilege and no special disk.
+ */
+export function runDgwWithoutFileWrites(args: string[], env: Record<string, string>): Promise<DgwResult> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)));
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', 'ulimit -f 0 && exec "$@"', 'sh', process.execPath, DGW_BIN, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

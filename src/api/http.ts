@@ -95,6 +95,8 @@ export class Http {
         backoffLimit: 10_000,
         jitter: true,
         retryOnTimeout: false,
+        // A damaged database stays damaged: the local gateway's 500 for it is not worth a retry.
+        shouldRetry: config.localGateway ? ({ error }) => (isHTTPError(error) && errorCodeOf(error.data) === 'DATABASE_DAMAGED' ? false : undefined) : undefined,
       },
       hooks: trace ? { beforeRetry: [({ retryCount, error }) => trace(`  retry ${retryCount} after: ${error.message}`)] } : undefined,
     });
@@ -261,6 +263,10 @@ export class Http {
  */
 export function redactSecrets(text: string): string {
   return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);
+}
+
+function errorCodeOf(data: unknown): unknown {
+  return data && typeof data === 'object' ? (data as { errorCode?: unknown }).errorCode : undefined;
 }
 
 /**

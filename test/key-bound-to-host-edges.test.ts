@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
+import { processStartTime } from '../src/gateway/process-identity.js';
 import { runDgw, startDgw, tempDir } from './support/dgw.js';
 import { RecordingServer } from './support/recording-server.js';
 
@@ -192,7 +193,8 @@ describe('commands that send requests of their own follow the same rule', () => 
 
 describe("the local gateway's key never leaves loopback", () => {
   const lock = (url: string) =>
-    fs.writeFileSync(path.join(data.dir, 'gateway.lock'), JSON.stringify({ pid: process.pid, mode: 'serve', url, startedAt: new Date().toISOString() }));
+    // Named by this process's id and start time, as a live dgw serve names itself (a bare id of a non-dgw process is a foreign lock).
+    fs.writeFileSync(path.join(data.dir, 'gateway.lock'), JSON.stringify({ pid: process.pid, mode: 'serve', url, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) }));
 
   it('a lock file announcing a dgw serve off loopback gets no key: exit 3, nothing sent', async () => {
     lock('http://192.0.2.1:8787/api/v1');

@@ -96,6 +96,16 @@ describe('bad input is exit 2, naming the file, before any request', () => {
     expect(await refused()).toMatch(/queries\/empty\.sql: the SQL is empty/);
   });
 
+  it('a header below a comment, where it would be read as SQL', async () => {
+    write('a.sql', '-- Revenue, by month\n-- ---\n-- materialized: true\n-- ---\nSELECT 1\n');
+    expect(await refused()).toMatch(/^error: queries\/a\.sql:2: this -- --- line opens a header below other comments, where it would be read as SQL/m);
+  });
+
+  it('two statements in one file', async () => {
+    write('a.sql', 'SELECT 1;\r\nSELECT 2;\r\n');
+    expect(await refused()).toMatch(/^error: queries\/a\.sql:2: holds a second statement after a ;/m);
+  });
+
   it('from with SQL as well, or on a plain query', async () => {
     write('a.sql', '-- ---\n-- materialized: true\n-- from: b\n-- ---\nSELECT 1\n');
     expect(await refused()).toMatch(/queries\/a\.sql:3: from: the file also holds SQL/);

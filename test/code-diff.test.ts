@@ -70,6 +70,29 @@ describe('reading a query file', () => {
     expect(() => dq('a.sql', `${header('displayName: true')}SELECT 1`)).toThrow(/displayName: expected text, got true/);
   });
 
+  it('a header below other comments is refused, naming its line, not read as SQL', () => {
+    const text = `-- Revenue by month\n\n${header('materialized: true')}SELECT 1`;
+    expect(() => dq('a.sql', text)).toThrow(/opens a header below other comments/);
+    try {
+      dq('a.sql', text);
+    } catch (error) {
+      expect((error as FileProblem).line).toBe(3);
+    }
+    // Past the first statement line, a fence is a comment of the SQL.
+    expect(dq('a.sql', 'SELECT 1\n-- ---\n-- x: 1\n-- ---\n').sql).toBe('SELECT 1\n-- ---\n-- x: 1\n-- ---');
+  });
+
+  it('one statement per file: a second one after a ; names its line', () => {
+    expect(() => dq('a.sql', `${header('materialized: true')}SELECT 1;\n\nSELECT 2;\n`)).toThrow(/holds a second statement/);
+    try {
+      dq('a.sql', `${header('materialized: true')}SELECT 1;\n\nSELECT 2;\n`);
+    } catch (error) {
+      expect((error as FileProblem).line).toBe(6);
+    }
+    // Semicolons in literals, quoted names and comments, and trailing ones, end nothing.
+    expect(dq('a.sql', `SELECT 'a;b' AS "c;d" /* ; */ -- ;\n;;\n-- after\n`).sql).toBe(`SELECT 'a;b' AS "c;d" /* ; */ -- ;\n;;\n-- after`);
+  });
+
   it('every and cron together, tz alone', () => {
     expect(() => dq('a.sql', `${header('materialized: true', 'every: 6h', 'cron: "0 2 * * *"')}SELECT 1`)).toThrow(/every and cron cannot be used together/);
     expect(() => dq('a.sql', `${header('materialized: true', 'tz: UTC')}SELECT 1`)).toThrow(/tz only applies to cron/);
@@ -87,6 +110,7 @@ describe('pull writes files that read back as the same query', () => {
     pq('cronutc', { materialized: true, schedule: { type: 'cron', cronExpression: '0 0 * * *', timezone: 'UTC' } }),
     pq('nested', { folder: '/a/b/c' }),
     pq('fenced', { sql: '-- ---\nSELECT 1' }),
+    pq('latefence', { sql: '-- note\n-- ---\n-- materialized: true\n-- ---\nSELECT 1' }),
     pq('trailing', { sql: '  SELECT 1 ;\n\n' }),
   ];
   for (const q of kinds) {

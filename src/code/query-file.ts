@@ -5,7 +5,7 @@ import { parseScheduleInput, ScheduleInputError, type ScheduleField } from '../s
 import { folderOfFile, sqlNameProblem } from './layout.js';
 import type { DesiredQuery, ProjectQuery } from './model.js';
 import { everyText } from './refresh.js';
-import { canonicalSql, isBlankSql } from './sql-text.js';
+import { canonicalSql, isBlankSql, secondStatementOffset } from './sql-text.js';
 
 // One query file: an optional header of `--` comment lines fenced by `-- ---` lines, holding
 // YAML, then the SQL. Line comments keep the file runnable as it is in any SQL tool (a block
@@ -46,7 +46,18 @@ function split(text: string, file: string): Split {
   const lines = text.split('\n');
   let open = 0;
   while (open < lines.length && lines[open].trim() === '') open += 1;
-  if (open >= lines.length || !FENCE.test(lines[open].trim())) return { yaml: null, yamlLine: 0, sql: text };
+  if (open >= lines.length || !FENCE.test(lines[open].trim())) {
+    // A header under a comment would be read as SQL and its settings silently lost.
+    const late = lateFence(lines);
+    if (late !== undefined) {
+      throw new FileProblem(
+        file,
+        'this -- --- line opens a header below other comments, where it would be read as SQL: put the header first in the file (or, in a comment, write something else than -- ---)',
+        late + 1,
+      );
+    }
+    return { yaml: null, yamlLine: 0, sql: text };
+  }
   const yaml: string[] = [];
   for (let i = open + 1; i < lines.length; i++) {
     const line = lines[i].trimEnd();
@@ -58,6 +69,16 @@ function split(text: string, file: string): Split {
     yaml.push(line.trimStart().replace(/^--[ \t]?/, ''));
   }
   throw new FileProblem(file, 'the header is not closed: end it with a line -- ---', open + 1);
+}
+
+/** The 0-based line of a header fence in the leading comment lines of a text that does not start with one. */
+function lateFence(lines: string[]): number | undefined {
+  for (const [i, line] of lines.entries()) {
+    const trimmed = line.trim();
+    if (FENCE.test(trimmed)) return i;
+    if (trimmed !== '' && !trimmed.startsWith('--')) return undefined;
+  }
+  return undefined;
 }
 
 type Scalar = string | number | boolean | null;
@@ -180,6 +201,11 @@ export function parseQueryFile(file: string, text: string, options: ReadOptions 
   const blank = isBlankSql(parts.sql);
   if (from !== null && !blank) throw new FileProblem(file, `from: the file also holds SQL; give the SQL or "from: ${from}", not both`, at('from'));
   if (from === null && blank) throw new FileProblem(file, 'the SQL is empty (a file holds one statement, after its header if it has one)');
+  const second = from === null ? secondStatementOffset(parts.sql) : undefined;
+  if (second !== undefined) {
+    const line = normalised.length - parts.sql.length + second;
+    throw new FileProblem(file, 'holds a second statement after a ;: a query is one statement, so give each its own file', normalised.slice(0, line).split('\n').length);
+  }
 
   return {
     name,
@@ -211,7 +237,8 @@ export function renderQueryFile(q: ProjectQuery): string {
     if (q.schedule.timezone && q.schedule.timezone !== 'UTC') lines.push(`tz: ${yamlValue(q.schedule.timezone)}`);
   }
   const sql = `${canonicalSql(q.sql)}\n`;
-  // SQL that itself opens like a header gets an empty header, so it is read back as SQL.
-  if (lines.length === 0 && !FENCE.test(sql.split('\n')[0].trim())) return sql;
+  // SQL whose leading comments hold a header fence gets an empty header, so it is read back as SQL.
+  const sqlLines = sql.split('\n');
+  if (lines.length === 0 && !FENCE.test(sqlLines[0].trim()) && lateFence(sqlLines) === undefined) return sql;
   return `-- ---\n${lines.map((l) => `-- ${l}\n`).join('')}-- ---\n${sql}`;
 }

@@ -1,3 +1,5 @@
+import { tokenize } from '../impact/sql-tokens.js';
+
 /**
  * The SQL text in the form files and the project are compared in, and sent in: line ends are LF,
  * a byte-order mark is dropped, and leading blank space and trailing blank space and semicolons
@@ -60,6 +62,19 @@ export function sqlCode(sql: string): string {
 /** True when the SQL holds no statement: only blanks, comments and semicolons. */
 export function isBlankSql(sql: string): boolean {
   return sqlCode(sql).replace(/[\s;]/g, '') === '';
+}
+
+/**
+ * Where a second statement starts (the offset of its first character), when the SQL holds one
+ * after a `;` outside comments, literals and quoted names; undefined for one statement.
+ */
+export function secondStatementOffset(sql: string): number | undefined {
+  let ended = false;
+  for (const token of tokenize(sql)) {
+    if (token.kind === 'punct' && token.text === ';') ended = true;
+    else if (ended) return token.at;
+  }
+  return undefined;
 }
 
 /**

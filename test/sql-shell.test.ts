@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runDgw, startDgw, tempDir, type RunningDgw } from './support/dgw.js';
 
 // dgw sql with no statement on a terminal: an interactive shell on the local gateway, driven
@@ -31,9 +31,16 @@ async function type(shell: RunningDgw, keys: string, expected: string, ms = 20_0
   return plain(shell.stdout().slice(before));
 }
 
-function openShell(): RunningDgw {
-  return startDgw(['sql'], { env, terminal: true });
+const shells: RunningDgw[] = [];
+function openShell(extraEnv: Record<string, string> = {}): RunningDgw {
+  const shell = startDgw(['sql'], { env: { ...env, ...extraEnv }, terminal: true });
+  shells.push(shell);
+  return shell;
 }
+// A shell a failed test left open would hold the local gateway's folder for the tests after it.
+afterEach(() => {
+  for (const shell of shells.splice(0)) if (shell.child.exitCode === null && shell.child.signalCode === null) shell.child.kill('SIGKILL');
+});
 
 describe('the SQL shell', () => {
   it('runs two statements, a multi-line one and a failing one, then leaves with .exit', async () => {
@@ -78,6 +85,36 @@ describe('the SQL shell', () => {
     expect(again).toMatch(/remembered[\s\S]*314/);
     second.child.stdin!.write('.exit\r');
     expect((await second.exited).code).toBe(0);
+  }, 90_000);
+
+  it('never saves a line holding the API key in use; the file stays 0600 however it was before', async () => {
+    const created = await runDgw(['key', 'create', 'shell-history'], { env });
+    expect(created.code, created.stderr).toBe(0);
+    const key = created.stdout.trim();
+    expect(key.length).toBeGreaterThan(16);
+    fs.chmodSync(historyFile, 0o644);
+    const shell = openShell({ DGW_API_KEY: key });
+    await shell.waitForOutput('dgw> ', 30_000);
+    await type(shell, `SELECT '${key}' AS pasted;\r`, 'dgw> ');
+    await type(shell, 'SELECT 271 AS kept;\r', 'dgw> ');
+    shell.child.stdin!.write('\x04');
+    expect((await shell.exited).code).toBe(0);
+    const saved = fs.readFileSync(historyFile, 'utf8');
+    expect(saved).toContain('SELECT 271 AS kept;');
+    expect(saved).not.toContain(key);
+    expect(fs.statSync(historyFile).mode & 0o777).toBe(0o600);
+  }, 90_000);
+
+  it('a comment after the last ; starts no statement: .exit still leaves', async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    const result = await type(shell, 'SELECT 9 AS nine; -- the answer\r', 'dgw> ');
+    expect(result).toMatch(/nine[\s\S]*9/);
+    // An open block comment does continue the statement.
+    await type(shell, 'SELECT 10 AS ten; /* still\r', '-> ');
+    await type(shell, 'open */\r', 'dgw> ');
+    shell.child.stdin!.write('.exit\r');
+    expect((await shell.exited).code).toBe(0);
   }, 90_000);
 
   it('Ctrl-C cancels a long statement, not the shell; at the prompt it clears a half-typed statement', async () => {

@@ -10,7 +10,11 @@ export const HISTORY_SIZE = 1000;
  * written is lost quietly (the shell works without it).
  */
 export class HistoryFile {
-  constructor(readonly file: string) {}
+  /** `secrets`: texts (the API key in use) no saved line may hold; a line holding one is not saved. */
+  constructor(
+    readonly file: string,
+    private readonly secrets: readonly string[] = [],
+  ) {}
 
   /** The remembered lines, newest first (as readline keeps them). */
   load(): string[] {
@@ -26,7 +30,9 @@ export class HistoryFile {
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
       const temp = `${this.file}.${process.pid}.tmp`;
-      fs.writeFileSync(temp, `${[...newestFirst].slice(0, HISTORY_SIZE).reverse().join('\n')}\n`, { mode: 0o600 });
+      const secrets = this.secrets.filter((secret) => secret.length > 0);
+      const kept = newestFirst.filter((line) => !secrets.some((secret) => line.includes(secret)));
+      fs.writeFileSync(temp, `${kept.slice(0, HISTORY_SIZE).reverse().join('\n')}\n`, { mode: 0o600 });
       fs.renameSync(temp, this.file);
       fs.chmodSync(this.file, 0o600);
     } catch {

@@ -25,7 +25,8 @@ export class StatementBuffer {
       start = token.at + 1;
     }
     this.text = this.text.slice(start);
-    if (this.empty) this.text = '';
+    // Blank space or finished comments after the last `;` (`SELECT 1; -- why`) start no statement.
+    if (this.empty || onlyClosedComments(this.text)) this.text = '';
     return statements;
   }
 
@@ -33,4 +34,9 @@ export class StatementBuffer {
   clear(): void {
     this.text = '';
   }
+}
+
+/** True when `text` holds comments only, all of them closed (a `/*` still open continues onto the next line). */
+function onlyClosedComments(text: string): boolean {
+  return tokenize(text).length === 0 && tokenize(`${text}\nx`).length === 1;
 }

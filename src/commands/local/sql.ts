@@ -96,7 +96,8 @@ async function runSqlShell(ctx: Context, format: 'simple' | 'compact'): Promise<
   await runShell({
     input: ctx.io.stdin as unknown as NodeJS.ReadableStream,
     output: ctx.io.stdout as unknown as NodeJS.WritableStream,
-    history: new HistoryFile(path.join(userDataDir(ctx.env), 'sql_history')),
+    // A key pasted into a statement stays out of the file.
+    history: new HistoryFile(path.join(userDataDir(ctx.env), 'sql_history'), [(await ctx.apiKey()) ?? '', ctx.env.DGW_API_KEY ?? '']),
     signal: ctx.signal,
     run: (statement, signal) => {
       refuseNulInSql(statement, 'the statement');

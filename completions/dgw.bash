@@ -299,13 +299,18 @@ _dgw_live() {
 }
 
 # _dgw_live_values: live values for the word under the cursor, from dgw __complete (one request at
-# most, cached a few seconds; silent on any failure). Values are escaped for the command line.
+# most, cached a few seconds; silent on any failure, nothing after a few seconds). dgw reads the
+# line up to the cursor itself, quotes and backslashes included, and answers with each value
+# written to replace readline's word (after an open quote, or after a : of COMP_WORDBREAKS).
+# No file names instead: a Tab on a query name never offers the files of the current folder.
 _dgw_live_values() {
-  local value
+  local value dgw="${COMP_WORDS[0]}"
   COMPREPLY=()
+  compopt +o default 2>/dev/null
+  [[ "$dgw" == "~/"* ]] && dgw="$HOME/${dgw:2}"
   while IFS= read -r value; do
-    [[ -n "$value" ]] && COMPREPLY+=("$(printf '%q' "$value")")
-  done < <("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+    [[ -n "$value" ]] && COMPREPLY+=("$value")
+  done < <("$dgw" __complete --bash-line "${COMP_LINE:0:COMP_POINT}" --word-breaks "$COMP_WORDBREAKS" </dev/null 2>/dev/null)
 }
 
 # _dgw_values PATH OPTION: values offered for OPTION; @files for file names, @live for live values.

@@ -32,6 +32,9 @@ function bashComplete(words: string[], extra: Record<string, string> = {}): { va
     `source ${JSON.stringify(path.join(completions, 'dgw.bash'))}`,
     `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})`,
     'COMP_CWORD=$((${#COMP_WORDS[@]} - 1))',
+    // As bash sets them on Tab: the line (words as typed, one space apart) and the cursor at its end.
+    `COMP_LINE='${words.join(' ')}'`,
+    'COMP_POINT=${#COMP_LINE}',
     '_dgw',
     'printf "%s\\n" "${COMPREPLY[@]}"',
   ].join('\n');
@@ -117,6 +120,8 @@ describe.skipIf(!has('zsh'))('zsh completes live names', () => {
       `source ${JSON.stringify(path.join(completions, '_dgw'))}`,
       `words=(${words.map((w) => `'${w}'`).join(' ')})`,
       'CURRENT=${#words}',
+      // As compsys sets it: the current word up to the cursor.
+      'PREFIX=${words[CURRENT]}',
       '_dgw',
     ].join('\n');
     return execFileSync('zsh', ['-f', '-c', script], { encoding: 'utf8', env: shellEnv({ DGW_ZONE: 'local' }) }).split('\n').filter(Boolean);
@@ -153,6 +158,19 @@ describe('dgw __complete against a hosted stand-in', () => {
       expect(fs.statSync(path.join(cache, file)).mode & 0o777).toBe(0o600);
       expect(fs.readFileSync(path.join(cache, file), 'utf8')).not.toContain(KEY);
     }
+    server.reset();
+  });
+
+  it('a server that does not answer costs a Tab at most a few seconds, and prints nothing', async () => {
+    server.on('GET', '/data/projects/p1/queries/folders', { json: [], delayMs: 20_000 });
+    const started = Date.now();
+    const r = await runDgw(['__complete', '--', 'folder', 'view', ''], { env: hosted(), timeoutMs: 15_000 });
+    const took = Date.now() - started;
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    // The request gives up after 2 s, the whole Tab after 3 s (measured here: 2.4-2.8 s from spawn to exit).
+    expect(took).toBeLessThan(3_800);
+    const bash = bashComplete(['dgw', 'folder', 'view', ''], { DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'p1', XDG_CACHE_HOME: path.join(home.dir, 'cache-slow') });
+    expect(bash).toEqual({ values: [], stderr: '' });
     server.reset();
   });
 

@@ -1,51 +1,76 @@
 import type { Command } from 'commander';
 import type { ContextDeps } from '../../context.js';
 
-/** How long one Tab may take before completion gives up silently. */
-const TAB_TIMEOUT = '4s';
+/** How long the one request of a Tab may take: past it, the Tab offers nothing rather than hang the shell. */
+const TAB_TIMEOUT = '2s';
+/** How long a whole Tab may take, start-up and the local gateway's opening included. */
+const TAB_DEADLINE_MS = 3_000;
+
+/** `bashLine`: the command line up to the cursor (bash's COMP_LINE), read here; `wordBreaks`: bash's COMP_WORDBREAKS. */
+interface CompleteOptions {
+  bashLine?: string;
+  wordBreaks?: string;
+}
 
 /**
  * The hidden command the completion scripts call for live values: `dgw __complete -- WORDS...`,
- * the words typed after `dgw`, the last one being the word under the cursor. It prints the
- * values that fit, one per line, and nothing else: never an error (a Tab must not print one),
- * never a prompt, at most one request (CompletionCache).
+ * the words typed after `dgw` (unquoted), the last one being the word under the cursor; or
+ * `dgw __complete --bash-line LINE`, the line as typed, which it unquotes itself and answers with
+ * each value written to replace readline's word (bash-line.ts). It prints the values that fit,
+ * one per line, and nothing else: never an error (a Tab must not print one), never a prompt, at
+ * most one request (CompletionCache), and nothing at all past a short deadline.
  */
 export function registerComplete(program: Command, deps: ContextDeps): void {
   program
     .command('__complete', { hidden: true })
     .argument('[words...]')
+    .option('--bash-line <line>')
+    .option('--word-breaks <chars>')
     .helpOption(false)
     .allowUnknownOption()
-    .action(async (words: string[] = []) => {
+    .action(async (words: string[] = [], opts: CompleteOptions = {}) => {
       try {
-        await printLiveValues(deps, words);
+        await printLiveValues(deps, words, opts);
       } catch {
         // Silence is the answer to any failure: no network, no key, a bad profile...
       }
     });
 }
 
-async function printLiveValues(deps: ContextDeps, words: string[]): Promise<void> {
-  const [{ buildProgram }, { completionTarget }, { liveValues }, { CompletionCache }, { createContext }, { userCacheDir }, path] = await Promise.all([
+async function printLiveValues(deps: ContextDeps, typed: string[], opts: CompleteOptions): Promise<void> {
+  const deadline = AbortSignal.timeout(TAB_DEADLINE_MS);
+  const [{ buildProgram }, { completionTarget }, { liveValues }, { CompletionCache }, { createContext }, { userCacheDir }, { readBashLine }, path] = await Promise.all([
     import('../../program.js'),
     import('../../completion/words.js'),
     import('../../completion/values.js'),
     import('../../completion/cache.js'),
     import('../../context.js'),
     import('../../config/user-dirs.js'),
+    import('../../completion/bash-line.js'),
     import('node:path'),
   ]);
+  const bash = opts.bashLine === undefined ? undefined : readBashLine(opts.bashLine, opts.wordBreaks);
+  const words = bash ? bash.words : typed;
   const silent = { write: () => true };
   // The whole tree, built on inert streams: it is read, never run.
   const target = completionTarget(buildProgram({ ...deps, io: { ...deps.io, stdout: silent, stderr: silent } }), words);
   if (!target.kind) return;
-  const signal = AbortSignal.any([deps.signal, AbortSignal.timeout(8_000)]);
+  const signal = AbortSignal.any([deps.signal, deadline]);
   const ctx = createContext({ ...deps, io: { ...deps.io, stderr: silent }, interactive: false, signal }, { ...target.globals, timeout: TAB_TIMEOUT });
   try {
     const cache = new CompletionCache(path.join(userCacheDir(deps.env), 'completion'));
-    const values = await liveValues(ctx, target, cache);
-    if (values.length > 0) deps.io.stdout.write(`${values.join('\n')}\n`);
+    const values = await Promise.race([liveValues(ctx, target, cache), aborted(signal)]);
+    const lines = bash ? values.map((v) => bash.replacement(v)) : values;
+    if (lines.length > 0 && !signal.aborted) deps.io.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await ctx.close();
   }
+}
+
+/** Rejects when `signal` aborts: a Tab stops waiting at its deadline, whatever it waits on. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }

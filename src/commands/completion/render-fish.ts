@@ -90,11 +90,12 @@ function __dgw_live_at --argument-names want
 end
 
 # __dgw_live_values: live values for the word under the cursor, from dgw __complete (one request at
-# most, cached a few seconds; silent on any failure).
+# most, cached a few seconds; silent on any failure). The word goes unquoted (an open quote and
+# backslashes removed); fish quotes each value as the word is quoted.
 function __dgw_live_values
     set -l tokens (commandline -opc)
-    set -l current (commandline -ct)
-    $tokens[1] __complete -- $tokens[2..-1] "$current" 2>/dev/null
+    set -l current (commandline -ct | string unescape)
+    $tokens[1] __complete -- $tokens[2..-1] "$current" </dev/null 2>/dev/null
 end
 
 complete -c dgw -f

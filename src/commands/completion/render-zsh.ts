@@ -58,10 +58,12 @@ ${entries.filter((e) => e.node.live).map((e) => `    ${shQuote(e.path)}) REPLY=1
 }
 
 # _dgw_live_values: offers the live values for the word under the cursor, from dgw __complete
-# (one request at most, cached a few seconds; silent on any failure).
+# (one request at most, cached a few seconds; silent on any failure). The words go unquoted
+# ((Q): \\ and quotes removed; PREFIX, the word up to the cursor, has no open quote); compadd
+# quotes each value as the word is quoted.
 _dgw_live_values() {
   local -a values
-  values=("\${(@f)$("\${words[1]}" __complete -- "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  values=("\${(@f)$("\${words[1]}" __complete -- "\${(@Q)words[2,CURRENT-1]}" "\${(Q)PREFIX}" </dev/null 2>/dev/null)}")
   values=("\${(@)values:#}")
   (( \${#values} )) && compadd -a values
 }

@@ -167,6 +167,12 @@ describe('what a stranger could leave in the directory', () => {
     expect(await refused()).toMatch(/queries\/huge\.sql: is 1048577 bytes; a query file may hold at most 1048576 bytes/);
   });
 
+  it('two directories whose names differ only in letter case (one directory on macOS and Windows)', async () => {
+    write('Reports/a.sql', 'SELECT 1\n');
+    write('reports/b.sql', 'SELECT 2\n');
+    expect(await refused()).toMatch(/queries\/(Reports|reports): is a directory whose name differs from (reports|Reports)\/ only in letter case/);
+  });
+
   it('a directory named like a query file', async () => {
     fs.mkdirSync(q('looks.sql'));
     expect(await refused()).toMatch(/queries\/looks\.sql: is a directory, but its name ends in \.sql, which would read as a query; rename it/);

@@ -199,6 +199,28 @@ describe('diffStates', () => {
     expect(plan.skipped[0]).toMatch(/folder \/\.hidden: its folder name "\.hidden" starts with "\."/);
   });
 
+  it('folders differing only in letter case: the first keeps its directory, the other is left alone, never pruned', () => {
+    const p = project([pq('upper', { folder: '/Reports' }), pq('lower', { folder: '/reports/deep' })]);
+    const plan = diffStates(desired([dq('Reports/upper.sql', "SELECT 'upper'")], ['/Reports']), p, { prune: true });
+    expect(plan.changes).toEqual([]);
+    expect(plan.skipped).toEqual([
+      'folder /reports: its path /reports differs from /Reports only in letter case, and macOS and Windows would keep both in one directory, so it has no directory; it and what it holds are left alone',
+    ]);
+    const pulled = planPull({ files: [], folders: [], unsafe: [] }, p, ['/']);
+    expect(pulled.write.map((w) => w.file)).toEqual(['Reports/upper.sql']);
+    expect(pulled.skipped).toHaveLength(1);
+  });
+
+  it('on Windows, names Windows cannot hold are skipped the same way', () => {
+    const p = project([pq('a', { folder: '/q:1' }), pq('b', { folder: '/con' }), pq('c', { folder: '/dot.' }), pq('d', { folder: '/fine' })]);
+    const windows = diffStates(desired([]), p, { prune: true, platform: 'win32' });
+    expect(windows.changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['d', '/fine']);
+    expect(windows.skipped.join('\n')).toMatch(/\/q:1: its folder name "q:1" contains one of < > : " \| \? \*/);
+    expect(planPull({ files: [], folders: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine/d.sql']);
+    // Elsewhere they are ordinary directories.
+    expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).skipped).toEqual([]);
+  });
+
   it('from: the source is a file (followed through its own from) or a project query', () => {
     const p = project([pq('src', { sql: 'SELECT 9' })]);
     const copy = dq('copy.sql', `${header('materialized: true', 'from: src')}`);

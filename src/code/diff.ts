@@ -1,6 +1,6 @@
 import { folderSegments } from '../api/names.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { folderPathLayoutProblem, inScope, isWithin } from './layout.js';
+import { inScope, isWithin, layoutProblems } from './layout.js';
 import type { Change, DesiredQuery, DesiredState, Plan, ProjectQuery, ProjectState, QueryField, QueryView } from './model.js';
 import { sameRefresh } from './refresh.js';
 import { canonicalSql } from './sql-text.js';
@@ -9,6 +9,8 @@ import { canonicalSql } from './sql-text.js';
 export interface DiffOptions {
   /** Plan the deletion of what the project holds in the managed folders and no file stands for. */
   prune: boolean;
+  /** The platform whose file names the layout must hold (default: this one). */
+  platform?: NodeJS.Platform;
 }
 
 /** A plan and what it leaves out, with reasons. */
@@ -28,13 +30,11 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
   const projectByName = new Map(project.queries.map((q) => [q.name, q]));
   const desiredByName = new Map(desired.queries.map((q) => [q.name, q]));
   const skipped: string[] = [];
-  const representable = (folder: string) => {
-    const problem = folderPathLayoutProblem(folder);
-    return problem === undefined;
-  };
+  const problemOf = layoutProblems(project.folders.map((f) => f.path), options.platform);
+  const representable = (folder: string) => problemOf(folder) === undefined;
   for (const f of project.folders) {
-    const problem = folderPathLayoutProblem(f.path);
-    if (problem && inScope(f.path, scope) && !folderPathLayoutProblem(parentOf(f.path))) skipped.push(`folder ${f.path}: its ${problem}, so it has no directory; it and what it holds are left alone`);
+    const problem = problemOf(f.path);
+    if (problem && inScope(f.path, scope) && !problemOf(parentOf(f.path))) skipped.push(`folder ${f.path}: its ${problem}, so it has no directory; it and what it holds are left alone`);
   }
   const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder);
   const sqlOf = desiredSqlResolver(desiredByName, projectByName);

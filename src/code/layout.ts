@@ -19,14 +19,53 @@ export function sqlNameProblem(name: string): string | undefined {
  * Names starting with `.` are hidden entries (`.git`), names ending in `.sql` would read as
  * queries, and separators or control characters have no safe spelling on disk.
  */
-export function folderNameProblem(name: string): string | undefined {
+export function folderNameProblem(name: string, platform: NodeJS.Platform = process.platform): string | undefined {
   if (name === '' || name === '.' || name === '..') return 'is not a folder name';
   if (name.startsWith('.')) return 'starts with "." (hidden entries are skipped)';
   if (name.toLowerCase().endsWith(SQL_EXTENSION)) return `ends in ${SQL_EXTENSION}, which would read as a query`;
   if (/[/\\]/.test(name)) return 'contains a path separator';
   if (hasControlCharacter(name)) return 'contains a control character';
   if (Buffer.byteLength(name) > 255) return 'is longer than 255 bytes';
+  if (platform === 'win32') return windowsNameProblem(name);
   return undefined;
+}
+
+/** Why Windows has no directory of this name (it refuses or silently changes such names). */
+function windowsNameProblem(name: string): string | undefined {
+  if (/[<>:"|?*]/.test(name)) return 'contains one of < > : " | ? *, which Windows refuses in a directory name';
+  if (/[. ]$/.test(name)) return 'ends in a dot or a space, which Windows drops from a directory name';
+  if (/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i.test(name)) return 'is a device name on Windows';
+  return undefined;
+}
+
+/** Two names a case-insensitive file system (macOS, Windows) holds as one: compared folded. */
+export function foldedName(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
+/**
+ * Why a folder of the project has no directory in the layout, for every folder of `folders` and
+ * below: a name with no safe spelling on disk (folderNameProblem), or a path that differs from an
+ * earlier one only in letter case, which macOS and Windows would make one directory (the first,
+ * in sorted order, keeps its directory). undefined for a folder that has one.
+ */
+export function layoutProblems(folders: string[], platform: NodeJS.Platform = process.platform): (folder: string) => string | undefined {
+  const first = new Map<string, string>();
+  const clashes = new Map<string, string>();
+  for (const folder of [...new Set(folders)].sort()) {
+    const key = foldedName(folder);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, folder);
+    else if (earlier !== folder) clashes.set(folder, earlier);
+  }
+  return (folder) => {
+    const problem = folderPathLayoutProblem(folder, platform);
+    if (problem) return problem;
+    for (const [clash, earlier] of clashes) {
+      if (isWithin(folder, clash)) return `path ${clash} differs from ${earlier} only in letter case, and macOS and Windows would keep both in one directory`;
+    }
+    return undefined;
+  };
 }
 
 /** The folder a file's directory stands for: `reports/monthly/x.sql` → `/reports/monthly`. */
@@ -63,9 +102,9 @@ export function normaliseScope(folders: string[]): string[] {
 }
 
 /** Why a folder path cannot be laid out as directories, or undefined. */
-export function folderPathLayoutProblem(folder: string): string | undefined {
+export function folderPathLayoutProblem(folder: string, platform: NodeJS.Platform = process.platform): string | undefined {
   for (const segment of folderSegments(folder)) {
-    const problem = folderNameProblem(segment);
+    const problem = folderNameProblem(segment, platform);
     if (problem) return `folder name "${segment}" ${problem}`;
   }
   return undefined;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DgwError } from '../errors.js';
 import { changedFields, desiredSqlResolver, viewOf } from './diff.js';
-import { dirFor, fileFor, folderPathLayoutProblem, inScope, isWithin, sqlNameProblem } from './layout.js';
+import { dirFor, fileFor, inScope, isWithin, layoutProblems, sqlNameProblem } from './layout.js';
 import type { DesiredQuery, ProjectState } from './model.js';
 import { renderQueryFile } from './query-file.js';
 import type { Scan } from './read-dir.js';
@@ -29,15 +29,16 @@ export interface PullPlan {
  * says the same thing is left alone, so `pull` keeps a file's comments, its `from` and its
  * `checkSchemaExists`.
  */
-export function planPull(scan: Scan, project: ProjectState, scope: string[]): PullPlan {
+export function planPull(scan: Scan, project: ProjectState, scope: string[], platform: NodeJS.Platform = process.platform): PullPlan {
   const plan: PullPlan = { write: [], remove: [], mkdirs: [], rmdirs: [], unchanged: [], skipped: [] };
   const managedFolders = project.folders.filter((f) => inScope(f.path, scope));
+  const problemOf = layoutProblems(project.folders.map((f) => f.path), platform);
   const blockedFolders = new Set<string>();
   for (const f of managedFolders) {
-    const problem = folderPathLayoutProblem(f.path);
+    const problem = problemOf(f.path);
     if (problem) {
       blockedFolders.add(f.path);
-      if (!folderPathLayoutProblem(`/${f.path.split('/').slice(1, -1).join('/')}`)) plan.skipped.push(`folder ${f.path}: its ${problem}`);
+      if (!problemOf(`/${f.path.split('/').slice(1, -1).join('/')}`)) plan.skipped.push(`folder ${f.path}: its ${problem}`);
     }
   }
   const queries = project.queries.filter((q) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { dirFor, folderNameProblem, SQL_EXTENSION } from './layout.js';
+import { dirFor, folderNameProblem, foldedName, SQL_EXTENSION } from './layout.js';
 import type { DesiredQuery, DesiredState } from './model.js';
 import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
 
@@ -52,6 +52,7 @@ export async function scanDirectory(root: string, scope: string[], options: Read
 async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<void> {
   const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
+  const directories = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
@@ -68,6 +69,12 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
         scan.unsafe.push(new FileProblem(file, `is a directory, but its name ${problem}; rename it`));
         continue;
       }
+      const twin = directories.get(foldedName(entry.name));
+      if (twin !== undefined) {
+        scan.unsafe.push(new FileProblem(file, `is a directory whose name differs from ${twin}/ only in letter case: macOS and Windows keep both in one directory, so merge them`));
+        continue;
+      }
+      directories.set(foldedName(entry.name), entry.name);
       scan.folders.push(`/${file}`);
       await walk(root, file, scan, options);
       continue;

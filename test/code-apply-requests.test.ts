@@ -86,6 +86,40 @@ describe('dgw apply on the stand-in', () => {
     expect(summary().sort()).toEqual(['GET /queries', 'GET /queries/folders']);
   });
 
+  it('a folder moved whole in the files (git mv) is one folder move or rename, not a move per query, and asks for no confirmation', async () => {
+    project.add({ name: 'a', inputQuery: 'SELECT 1', path: '/reports' });
+    project.add({ name: 'b', inputQuery: 'SELECT 2', path: '/reports/monthly' });
+    project.add({ name: 'c', inputQuery: 'SELECT 3', path: '/reports/monthly' });
+    write('archive/reports/a.sql', 'SELECT 1\n');
+    write('archive/reports/monthly/b.sql', 'SELECT 2\n');
+    write('archive/reports/monthly/c.sql', 'SELECT 3\n');
+    const folderId = (p: string) => project.folders.find((f) => f.path === p)!.id;
+    const reports = folderId('/reports');
+    const planned = JSON.parse((await dgw(['plan', '--prune', '--json'], { cwd: work.dir })).stdout);
+    expect(planned.requests.map((r: { operation: string }) => r.operation)).toEqual(['createQueryFolderAtRoot', 'moveQueryFolder']);
+    expect(planned.summary).toMatchObject({ move: 3, createFolder: 3, deleteFolder: 2, requests: 2 });
+    server.requests.length = 0;
+    // Off a terminal, without --yes: nothing is deleted, so nothing needs confirming.
+    const r = await dgw(['apply', '--prune'], { cwd: work.dir });
+    expect(r.stderr).toContain('✓ move folder /reports to /archive/reports with queries a, b, c');
+    expect(r.code, r.stderr).toBe(0);
+    expect(changes().map((c) => `${c.method} ${c.path.replace('/data/projects/proj-1', '')} ${JSON.stringify(c.json)}`)).toEqual([
+      'POST /queries/folders {"folderName":"archive"}',
+      `PATCH /queries/folders/${reports}/path {"path":"/archive/reports"}`,
+    ]);
+    expect(project.queries.map((q) => `${q.name} ${q.path}`).sort()).toEqual(['a /archive/reports', 'b /archive/reports/monthly', 'c /archive/reports/monthly']);
+    expect((await dgw(['plan', '--prune', '--exit-code'], { cwd: work.dir })).code).toBe(0);
+
+    // A rename: same parent, another name.
+    fs.renameSync(path.join(work.dir, 'queries', 'archive', 'reports'), path.join(work.dir, 'queries', 'archive', 'old'));
+    server.requests.length = 0;
+    expect((await dgw(['apply', '--prune'], { cwd: work.dir })).code).toBe(0);
+    expect(changes().map((c) => `${c.method} ${c.path.replace('/data/projects/proj-1', '')} ${JSON.stringify(c.json)}`)).toEqual([
+      `PATCH /queries/folders/${reports}/name {"name":"old"}`,
+    ]);
+    expect((await dgw(['plan', '--prune', '--exit-code'], { cwd: work.dir })).code).toBe(0);
+  });
+
   it('plan sends only the two reads, and --json is the documented plan object', async () => {
     scenario();
     const r = await dgw(['plan', '--prune', '--json'], { cwd: work.dir });

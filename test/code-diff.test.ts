@@ -268,6 +268,31 @@ describe('orderSteps', () => {
     expect(orderSteps(diffStates(desired([]), empty, { prune: true }), empty)).toEqual([{ op: 'deleteFolder', folder: '/void', id: 'f0', force: false, queries: [] }]);
   });
 
+  it('a pruned folder the files move whole elsewhere is one move (or rename), after its new parent is made', () => {
+    const p = project([pq('a', { folder: '/reports' }), pq('b', { folder: '/reports/monthly' }), pq('c', { folder: '/reports/monthly' })]);
+    const moved = (to: string, extra: DesiredQuery[] = []) =>
+      desired([dq(`${to}/a.sql`, "SELECT 'a'"), dq(`${to}/monthly/b.sql`, "SELECT 'b'"), dq(`${to}/monthly/c.sql`, "SELECT 'changed'"), ...extra]);
+    const brief = (steps: ReturnType<typeof orderSteps>) => steps.map((s) => `${s.op} ${'to' in s ? `${s.folder}>${s.to}` : 'name' in s ? s.name : s.folder}`);
+
+    const intoArchive = diffStates(moved('archive/reports'), p, { prune: true });
+    expect(brief(orderSteps(intoArchive, p))).toEqual(['createFolder /archive', 'moveFolder /reports>/archive/reports', 'updateQuery c']);
+    expect(orderSteps(intoArchive, p)[1]).toMatchObject({ how: 'move', queries: ['a', 'b', 'c'] });
+    // The plan's changes still say what happens to each query and folder.
+    expect(intoArchive.changes.filter((c) => c.action === 'update').length).toBe(3);
+
+    const renamed = diffStates(moved('old_reports', [dq('old_reports/fresh.sql', 'SELECT 9')]), p, { prune: true });
+    expect(brief(orderSteps(renamed, p))).toEqual(['moveFolder /reports>/old_reports', 'createQuery fresh', 'updateQuery c']);
+    expect(orderSteps(renamed, p)[0]).toMatchObject({ how: 'rename' });
+
+    // Not a whole-folder move: one query goes elsewhere, or one is deleted, or no --prune, or both name and parent change.
+    const split = diffStates(desired([dq('archive/reports/a.sql', "SELECT 'a'"), dq('archive/reports/monthly/b.sql', "SELECT 'b'"), dq('c.sql', "SELECT 'c'")]), p, { prune: true });
+    expect(orderSteps(split, p).some((s) => s.op === 'moveFolder')).toBe(false);
+    const partial = diffStates(desired([dq('archive/reports/a.sql', "SELECT 'a'"), dq('archive/reports/monthly/b.sql', "SELECT 'b'")]), p, { prune: true });
+    expect(orderSteps(partial, p).some((s) => s.op === 'moveFolder')).toBe(false);
+    expect(orderSteps(diffStates(moved('archive/reports'), p, { prune: false }), p).some((s) => s.op === 'moveFolder')).toBe(false);
+    expect(orderSteps(diffStates(moved('archive/old'), p, { prune: true }), p).some((s) => s.op === 'moveFolder')).toBe(false);
+  });
+
   it('a query moved out of a pruned folder is moved before the folder goes', () => {
     const p = project([pq('keep', { folder: '/old' })]);
     const steps = orderSteps(diffStates(desired([dq("keep.sql", "SELECT 'keep'")]), p, { prune: true }), p);

@@ -147,6 +147,17 @@ describe('queries as code on the local gateway', () => {
     expect(JSON.parse((await ok('query', 'get', 'revenuereport', '--json')).stdout).queryType).toBe('PLAIN');
   });
 
+  it('a folder moved whole (git mv) is one folder move, without a confirmation to give', async () => {
+    fs.renameSync(file('reports'), file('archive/reports'));
+    const planned = await dgw('plan', '--prune', '--json');
+    expect(JSON.parse(planned.stdout).requests).toEqual([
+      { operation: 'moveQueryFolder', method: 'PATCH', description: 'move folder /reports to /archive/reports with queries copy, monthly, sixhourly' },
+    ]);
+    await applyAndSettle('--prune');
+    expect(JSON.parse((await ok('query', 'get', 'monthly', '--json')).stdout).path).toBe('/archive/reports/monthly');
+    expect(JSON.parse((await ok('query', 'get', 'copy', '--json')).stdout).path).toBe('/archive/reports');
+  });
+
   it('drift: a query changed by hand after pull shows in plan, and plan --exit-code exits 11', async () => {
     await ok('query', 'update', 'nightly', '--sql', 'SELECT 3 AS h');
     const r = await dgw('plan', '--exit-code');

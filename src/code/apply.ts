@@ -1,4 +1,5 @@
-import { createFolder, deleteFolder } from '../api/folders.js';
+import { createFolder, deleteFolder, moveFolder, renameFolder } from '../api/folders.js';
+import { folderSegments } from '../api/names.js';
 import type { Http } from '../api/http.js';
 import { createQuery, deleteQuery, moveQuery, updateQuery } from '../api/queries.js';
 import type { QueryRequest } from '../api/types.js';
@@ -17,6 +18,8 @@ export function describeStep(step: Step): string {
       return `update query ${step.name} (${step.fields.join(', ')})`;
     case 'moveQuery':
       return `move query ${step.name} to ${step.folder}`;
+    case 'moveFolder':
+      return `${step.how} folder ${step.folder} to ${step.to} with ${step.queries.length === 1 ? 'query' : 'queries'} ${step.queries.join(', ')}`;
     case 'deleteQuery':
       return `delete query ${step.name}`;
     case 'deleteFolder':
@@ -89,6 +92,10 @@ async function send(http: Http, projectId: string, step: Step, ids: Map<string, 
     }
     case 'moveQuery':
       await moveQuery(http, projectId, step.id, step.folder);
+      return;
+    case 'moveFolder':
+      if (step.how === 'move') await moveFolder(http, projectId, step.id, step.to);
+      else await renameFolder(http, projectId, step.id, folderSegments(step.to).at(-1)!);
       return;
     case 'deleteQuery':
       await deleteQuery(http, projectId, step.id);

@@ -14,6 +14,12 @@ export type Step =
   /** Update Query with only the fields that change (never the folder: that is a move). */
   | { op: 'updateQuery'; name: string; id: string; fields: Exclude<QueryField, 'folder'>[]; change: UpdateChange }
   | { op: 'moveQuery'; name: string; id: string; folder: string }
+  /**
+   * A pruned folder whose whole content the files hold in one new folder, moved there with what it
+   * holds (`move`: same name, another parent) or renamed (`rename`: same parent): one request
+   * instead of a folder create per new folder, a move per query and the delete.
+   */
+  | { op: 'moveFolder'; folder: string; id: string; to: string; how: 'move' | 'rename'; queries: string[] }
   | { op: 'deleteQuery'; name: string; id: string }
   /** A pruned folder, with (`force`) everything still in it: queries planned for deletion and pruned subfolders. */
   | { op: 'deleteFolder'; folder: string; id: string; force: boolean; queries: string[] };
@@ -26,18 +32,25 @@ export type Step =
  * 3. moves (after the creates that made their folders);
  * 4. deletes of queries that are not in a pruned folder, readers before what they read;
  * 5. pruned folders, each topmost one in one request with what is left in it.
+ * A pruned folder the files move whole elsewhere is one move (or rename) instead, after the
+ * folders its new parent needs and before anything goes into it (folderMoves).
  */
 export function orderSteps(plan: Plan, project: ProjectState): Step[] {
   const creates = plan.changes.filter((c): c is CreateChange => c.action === 'create');
   const updates = plan.changes.filter((c): c is UpdateChange => c.action === 'update');
   const steps: Step[] = [];
+  const moves = folderMoves(plan, project);
+  const movedTo = (folder: string) => moves.some((m) => isWithin(folder, m.to));
+  const movedFrom = (folder: string) => moves.some((m) => isWithin(folder, m.folder));
 
-  const newFolders = plan.changes.flatMap((c) => (c.action === 'createFolder' ? [c.folder] : []));
-  const madeByCreate = (folder: string) => creates.some((c) => isWithin(c.after.folder, folder));
+  // A moved folder's parent must be there before the move; its new subfolders come with it.
+  const newFolders = plan.changes.flatMap((c) => (c.action === 'createFolder' && !movedTo(c.folder) ? [c.folder] : []));
+  const madeByCreate = (folder: string) => creates.some((c) => isWithin(c.after.folder, folder)) && !moves.some((m) => isWithin(m.to, folder));
   const explicit = newFolders.filter((f) => !madeByCreate(f));
   for (const folder of explicit) {
     if (!explicit.some((other) => other !== folder && isWithin(other, folder))) steps.push({ op: 'createFolder', folder });
   }
+  steps.push(...moves);
 
   const writes: Array<Step & { op: 'createQuery' | 'updateQuery' }> = [];
   for (const c of creates) writes.push({ op: 'createQuery', name: c.name, change: c });
@@ -53,9 +66,11 @@ export function orderSteps(plan: Plan, project: ProjectState): Step[] {
     })),
   );
 
-  for (const c of updates) if (c.fields.includes('folder')) steps.push({ op: 'moveQuery', name: c.name, id: c.id, folder: c.after.folder });
+  for (const c of updates) {
+    if (c.fields.includes('folder') && !movedFrom(c.before.folder)) steps.push({ op: 'moveQuery', name: c.name, id: c.id, folder: c.after.folder });
+  }
 
-  const prunedFolders = plan.changes.flatMap((c) => (c.action === 'deleteFolder' ? [c] : []));
+  const prunedFolders = plan.changes.flatMap((c) => (c.action === 'deleteFolder' && !movedFrom(c.folder) ? [c] : []));
   const topmost = prunedFolders.filter((f) => !prunedFolders.some((other) => other !== f && isWithin(f.folder, other.folder)));
   const deletes = plan.changes.flatMap((c) => (c.action === 'delete' ? [c] : []));
   const inPruned = (folder: string) => topmost.find((t) => isWithin(folder, t.folder));
@@ -71,6 +86,42 @@ export function orderSteps(plan: Plan, project: ProjectState): Step[] {
     steps.push({ op: 'deleteFolder', folder: t.folder, id: t.id, force: queries.length > 0 || hasSubfolders, queries });
   }
   return steps;
+}
+
+/**
+ * The pruned folders (topmost ones) the files move whole into a folder the project does not have:
+ * every query in the folder and below goes to the same place under the new folder, every
+ * subfolder has its new directory, nothing in it is deleted, and the folder keeps its name (a
+ * move) or its parent (a rename). Anything else is left to the one-by-one steps.
+ */
+function folderMoves(plan: Plan, project: ProjectState): Array<Extract<Step, { op: 'moveFolder' }>> {
+  const pruned = plan.changes.flatMap((c) => (c.action === 'deleteFolder' ? [c] : []));
+  const topmost = pruned.filter((f) => !pruned.some((other) => other !== f && isWithin(f.folder, other.folder)));
+  const created = new Set(plan.changes.flatMap((c) => (c.action === 'createFolder' ? [c.folder] : [])));
+  const existing = new Set(project.folders.map((f) => f.path));
+  const moves: Array<Extract<Step, { op: 'moveFolder' }>> = [];
+  for (const t of topmost) {
+    const inside = project.queries.filter((q) => isWithin(q.folder, t.folder));
+    if (inside.length === 0) continue;
+    if (plan.changes.some((c) => c.action === 'delete' && isWithin(c.before.folder, t.folder))) continue;
+    const targets = new Set<string>();
+    for (const q of inside) {
+      const change = plan.changes.find((c): c is UpdateChange => c.action === 'update' && c.id === q.id && c.fields.includes('folder'));
+      const below = q.folder.slice(t.folder.length);
+      if (!change || !change.after.folder.endsWith(below)) targets.add('');
+      else targets.add(change.after.folder.slice(0, change.after.folder.length - below.length));
+    }
+    const to = [...targets][0];
+    if (targets.size !== 1 || !to || to === '/' || existing.has(to) || isWithin(to, t.folder) || !created.has(to)) continue;
+    const subfolders = project.folders.filter((f) => f.path !== t.folder && isWithin(f.path, t.folder));
+    if (!subfolders.every((f) => created.has(`${to}${f.path.slice(t.folder.length)}`))) continue;
+    const [from, into] = [folderSegments(t.folder), folderSegments(to)];
+    const sameParent = from.slice(0, -1).join('/') === into.slice(0, -1).join('/');
+    const sameName = from.at(-1) === into.at(-1);
+    if (!sameParent && !sameName) continue;
+    moves.push({ op: 'moveFolder', folder: t.folder, id: t.id, to, how: sameName ? 'move' : 'rename', queries: inside.map((q) => q.name).sort() });
+  }
+  return moves;
 }
 
 /**

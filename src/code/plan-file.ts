@@ -56,14 +56,25 @@ export interface PlanDocument {
   desired: DesiredState;
 }
 
-const OPERATIONS: Record<Step['op'], [string, string]> = {
-  createFolder: ['createQueryFolderAtRoot', 'POST'],
-  createQuery: ['createQuery', 'POST'],
-  updateQuery: ['updateQuery', 'PUT'],
-  moveQuery: ['updateQueryPath', 'PATCH'],
-  deleteQuery: ['deleteQuery', 'DELETE'],
-  deleteFolder: ['deleteQueryFolder', 'DELETE'],
-};
+/** The document's operation a step sends, and its method. */
+function operationOf(step: Step): [string, string] {
+  switch (step.op) {
+    case 'createFolder':
+      return ['createQueryFolderAtRoot', 'POST'];
+    case 'createQuery':
+      return ['createQuery', 'POST'];
+    case 'updateQuery':
+      return ['updateQuery', 'PUT'];
+    case 'moveQuery':
+      return ['updateQueryPath', 'PATCH'];
+    case 'moveFolder':
+      return step.how === 'move' ? ['moveQueryFolder', 'PATCH'] : ['renameQueryFolder', 'PATCH'];
+    case 'deleteQuery':
+      return ['deleteQuery', 'DELETE'];
+    case 'deleteFolder':
+      return ['deleteQueryFolder', 'DELETE'];
+  }
+}
 
 /** Counts a plan's changes and requests. */
 export function summarise(changes: Change[], steps: Step[]): PlanSummary {
@@ -99,7 +110,7 @@ export function planDocument(plan: PlanWithNotes, steps: Step[], desired: Desire
     changes: plan.changes,
     unmanaged: plan.unmanaged,
     skipped: plan.skipped,
-    requests: steps.map((s) => ({ operation: OPERATIONS[s.op][0], method: OPERATIONS[s.op][1], description: describeStep(s) })),
+    requests: steps.map((s) => ({ operation: operationOf(s)[0], method: operationOf(s)[1], description: describeStep(s) })),
     desired,
   };
 }

@@ -56,6 +56,12 @@ export class FakeProject {
       return { status: 201, json: { ...f, createdAt: '2026-01-01T00:00:00Z' } };
     });
     route('DELETE', new RegExp(`^${esc}/folders/(\\d+)$`), (req, m) => this.removeFolder(m[1], req.query.force === 'true'));
+    route('PATCH', new RegExp(`^${esc}/folders/(\\d+)/path$`), (req, m) => this.relocateFolder(m[1], String((req.json as { path: string }).path)));
+    route('PATCH', new RegExp(`^${esc}/folders/(\\d+)/name$`), (req, m) => {
+      const folder = this.folders.find((f) => f.id === m[1]);
+      const parent = folder ? folder.path.split('/').slice(0, -1).join('/') : '';
+      return this.relocateFolder(m[1], `${parent}/${String((req.json as { name: string }).name)}`);
+    });
     return this;
   }
 
@@ -140,6 +146,23 @@ export class FakeProject {
     const before = this.queries.length;
     this.queries = this.queries.filter((q) => q.id !== id);
     return this.queries.length < before ? { status: 200 } : { status: 404, json: { errorCode: 404, message: 'no such query' } };
+  }
+
+  /** A folder and all it holds to a new path, its parent already there (409 when taken, or into itself). */
+  private relocateFolder(id: string, path: string): Reply {
+    const folder = this.folders.find((f) => f.id === id);
+    if (!folder) return { status: 404, json: { errorCode: 404, message: 'no such folder' } };
+    const parentPath = path.split('/').slice(0, -1).join('/');
+    const parent = parentPath === '' ? null : this.folders.find((f) => f.path === parentPath);
+    if (parent === undefined) return { status: 404, json: { errorCode: 404, message: `no folder ${parentPath}` } };
+    if (this.folders.some((f) => f.path === path) || path.startsWith(`${folder.path}/`)) return { status: 409, json: { errorCode: 409, message: `cannot move ${folder.path} to ${path}` } };
+    const old = folder.path;
+    const moved = (p: string) => (p === old || p.startsWith(`${old}/`) ? `${path}${p.slice(old.length)}` : p);
+    for (const f of this.folders) f.path = moved(f.path);
+    for (const q of this.queries) if (q.path !== null) q.path = moved(q.path);
+    folder.name = path.split('/').at(-1)!;
+    folder.parentId = parent ? parent.id : null;
+    return { json: { ...folder, createdAt: '2026-01-01T00:00:00Z' } };
   }
 
   private removeFolder(id: string, force: boolean): Reply {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApplyStoppedError, applySteps, describeStep } from '../../code/apply.js';
+import { isWithin } from '../../code/layout.js';
 import { readPlanDocument, StalePlanError, summarise } from '../../code/plan-file.js';
 import type { Step } from '../../code/order.js';
 import { renderPlan } from '../../code/render.js';
@@ -30,9 +31,12 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
   if (!ctx.out.json && ctx.out.mode.kind !== 'quiet') {
     ctx.io.stderr.write(renderPlan(plan, summary, { project: made.projectId, dir: where, scope: made.desired.scope }, ctx.color));
   }
+  // A folder the files move whole elsewhere is moved, not deleted: nothing to confirm for it.
+  const movedAway = steps.flatMap((s) => (s.op === 'moveFolder' ? [s.folder] : []));
+  const folderDeletes = plan.changes.filter((c) => c.action === 'deleteFolder' && !movedAway.some((m) => isWithin(c.folder, m))).length;
   const destroys = [
     summary.delete > 0 && `deletes ${summary.delete} ${summary.delete === 1 ? 'query' : 'queries'}`,
-    summary.deleteFolder > 0 && `deletes ${summary.deleteFolder} ${summary.deleteFolder === 1 ? 'folder' : 'folders'}`,
+    folderDeletes > 0 && `deletes ${folderDeletes} ${folderDeletes === 1 ? 'folder' : 'folders'}`,
     summary.convert > 0 && `converts ${summary.convert} ${summary.convert === 1 ? 'query' : 'queries'}`,
   ].filter((x): x is string => typeof x === 'string');
   if (destroys.length > 0) await confirmDestructive(ctx, `apply this plan (it ${destroys.join(' and ')})`, { yes: opts.yes });

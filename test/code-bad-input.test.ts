@@ -113,6 +113,15 @@ describe('bad input is exit 2, naming the file, before any request', () => {
     expect(await refused()).toMatch(/queries\/a\.sql:2: from: copying another query's SQL makes a materialized query/);
   });
 
+  it('from a query that is in no file and not in the project: exit 4 naming the file, after the two reads, nothing changed', async () => {
+    new FakeProject(server, 'proj-1').serve();
+    write('reports/copy.sql', '-- ---\n-- materialized: true\n-- from: nowhere\n-- ---\n');
+    const r = await dgw(['apply', '--yes'], { cwd: work.dir });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^error: queries\/reports\/copy\.sql: from: no query named nowhere, neither in a file nor in the project/m);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET', 'GET']);
+  });
+
   it('lists every problem, one error line each', async () => {
     write('a.sql', '');
     write('B.sql', 'SELECT 1');

@@ -11,6 +11,8 @@ export interface DiffOptions {
   prune: boolean;
   /** The platform whose file names the layout must hold (default: this one). */
   platform?: NodeJS.Platform;
+  /** The directory as messages name it (`queries/`), before a file's name. */
+  dirLabel?: string;
 }
 
 /** A plan and what it leaves out, with reasons. */
@@ -37,7 +39,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
     if (problem && inScope(f.path, scope) && !problemOf(parentOf(f.path))) skipped.push(`folder ${f.path}: its ${problem}, so it has no directory; it and what it holds are left alone`);
   }
   const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder);
-  const sqlOf = desiredSqlResolver(desiredByName, projectByName);
+  const sqlOf = desiredSqlResolver(desiredByName, projectByName, options.dirLabel);
 
   const changes: Change[] = [];
   const projectFolders = new Set(project.folders.map((f) => f.path));
@@ -100,16 +102,16 @@ export function viewOf(p: ProjectQuery): QueryView {
  * The SQL a desired query stands for: its own, or (with `from`) its source's, where the source is
  * another file (followed through its own `from`) or, failing that, a project query.
  */
-export function desiredSqlResolver(desired: Map<string, DesiredQuery>, project: Map<string, ProjectQuery>): (d: DesiredQuery) => string {
+export function desiredSqlResolver(desired: Map<string, DesiredQuery>, project: Map<string, ProjectQuery>, dirLabel = ''): (d: DesiredQuery) => string {
   const resolve = (d: DesiredQuery, chain: string[]): string => {
     if (d.sql !== null) return d.sql;
     const source = d.from!;
-    if (chain.includes(source)) throw new UsageError(`${d.file}: from: ${[...chain, source].join(' → ')} is a cycle; one of them must hold SQL`);
+    if (chain.includes(source)) throw new UsageError(`${dirLabel}${d.file}: from: ${[...chain, source].join(' → ')} is a cycle; one of them must hold SQL`);
     const file = desired.get(source);
     if (file) return resolve(file, [...chain, source]);
     const query = project.get(source);
     if (query) return canonicalSql(query.sql);
-    throw new NotFoundError(`${d.file}: from: no query named ${source}, neither in a file nor in the project`);
+    throw new NotFoundError(`${dirLabel}${d.file}: from: no query named ${source}, neither in a file nor in the project`);
   };
   return (d) => resolve(d, [d.name]);
 }

@@ -28,13 +28,13 @@ export async function makePlan(ctx: Context, where: CodeLocation, prune: boolean
   const desired = checkedDesired(ctx, scan, where);
   const projectId = await ctx.projectId();
   const http = await ctx.http();
-  return planAgainstProject(desired, http, projectId, prune);
+  return planAgainstProject(desired, http, projectId, prune, where.label);
 }
 
-/** Compares a desired state with the project as it is now. */
-export async function planAgainstProject(desired: DesiredState, http: Http, projectId: string, prune: boolean): Promise<MadePlan> {
+/** Compares a desired state with the project as it is now; `dirLabel` names the directory in messages. */
+export async function planAgainstProject(desired: DesiredState, http: Http, projectId: string, prune: boolean, dirLabel?: string): Promise<MadePlan> {
   const project = await readProject(http, projectId);
-  const plan = diffStates(desired, project, { prune });
+  const plan = diffStates(desired, project, { prune, dirLabel });
   return { desired, project, plan, steps: orderSteps(plan, project), http, projectId };
 }
 

@@ -142,6 +142,14 @@ describe('bad input is exit 2, naming the file, before any request', () => {
   it('a directory that does not exist is not "no queries"', async () => {
     expect(await refused(['plan', '--dir', 'nowhere', '--prune'])).toMatch(/the directory nowhere does not exist/);
   });
+
+  it('a --dir that is a file, or empty (the current folder, whatever .sql files it holds), for pull, plan and apply', async () => {
+    fs.writeFileSync(path.join(work.dir, 'afile'), 'SELECT 1\n');
+    for (const verb of ['pull', 'plan', 'apply']) {
+      expect(await refused([verb, '--dir', 'afile'])).toMatch(/^error: afile is not a directory/m);
+      expect(await refused([verb, '--dir', ''])).toMatch(/^error: --dir is empty/m);
+    }
+  });
 });
 
 describe('what a stranger could leave in the directory', () => {

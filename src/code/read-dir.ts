@@ -166,5 +166,11 @@ export function desiredState(scan: Scan, scope: string[], dirLabel: string): Des
 export async function requireDirectory(root: string, label: string): Promise<void> {
   const stat = await fs.stat(root).catch(() => undefined);
   if (!stat) throw new UsageError(`the directory ${label} does not exist`, 'run `dgw pull` to write the project\'s queries there, or pass --dir');
-  if (!stat.isDirectory()) throw new UsageError(`${label} is not a directory`, 'pass --dir with the directory that holds the .sql files');
+  await refuseNonDirectory(root, label);
+}
+
+/** Refuses a path that exists and is not a directory (`pull` makes one that does not exist). */
+export async function refuseNonDirectory(root: string, label: string): Promise<void> {
+  const stat = await fs.stat(root).catch(() => undefined);
+  if (stat && !stat.isDirectory()) throw new UsageError(`${label} is not a directory`, 'pass --dir with the directory that holds the .sql files');
 }

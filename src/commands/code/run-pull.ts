@@ -1,5 +1,5 @@
 import { planPull, pullDestroys, writePull } from '../../code/pull.js';
-import { scanDirectory } from '../../code/read-dir.js';
+import { refuseNonDirectory, scanDirectory } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
 import { InvalidFilesError } from '../../code/read-dir.js';
 import type { Context } from '../../context.js';
@@ -14,6 +14,7 @@ export interface PullOptions {
 
 export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   const where = await codeLocation(ctx, opts.dir);
+  await refuseNonDirectory(where.root, where.label.replace(/\/$/, ''));
   // Links, pipes and devices are never written through or replaced, forced or not.
   const scan = await scanDirectory(where.root, where.scope, { minInterval: await minIntervalFor(ctx) });
   if (scan.unsafe.length > 0) throw new InvalidFilesError(scan.unsafe, where.label);

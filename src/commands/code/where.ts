@@ -2,6 +2,7 @@ import path from 'node:path';
 import { normaliseScope } from '../../code/layout.js';
 import { loadProjectFile } from '../../config/project-file.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 
 /** Where the query files of this run live, and which folders they manage. */
 export interface CodeLocation {
@@ -18,6 +19,8 @@ export interface CodeLocation {
  * the managed folders come from the project file's `code.folders` (default: the whole project).
  */
 export async function codeLocation(ctx: Context, dirFlag: string | undefined): Promise<CodeLocation> {
+  // An empty --dir (an unset variable?) would be the current folder, with whatever .sql files it holds.
+  if (dirFlag !== undefined && dirFlag.trim() === '') throw new UsageError('--dir is empty', 'pass the directory of the query files, e.g. --dir queries');
   const projectFile = await loadProjectFile(ctx.cwd);
   const configured = projectFile?.code?.dir;
   const root =

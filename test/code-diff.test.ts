@@ -211,6 +211,18 @@ describe('diffStates', () => {
     expect(pulled.skipped).toHaveLength(1);
   });
 
+  it('a query whose name can have no file is left alone, never pruned: a name the service would not derive, a device name on Windows', () => {
+    const p = project([pq('Odd-Name'), pq('nul'), pq('fine')]);
+    const plan = diffStates(desired([]), p, { prune: true, platform: 'win32' });
+    expect(plan.changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['fine']);
+    expect(plan.skipped).toEqual([
+      'query "Odd-Name" in /: its name is not a SQL name: use lower-case letters, digits and _ only (the service derives names that way), so it has no file; it is left alone',
+      'query "nul" in /: its name is a device name on Windows, where its file would not be a file, so it has no file; it is left alone',
+    ]);
+    expect(planPull({ files: [], folders: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine.sql']);
+    expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['nul', 'fine']);
+  });
+
   it('on Windows, names Windows cannot hold are skipped the same way', () => {
     const p = project([pq('a', { folder: '/q:1' }), pq('b', { folder: '/con' }), pq('c', { folder: '/dot.' }), pq('d', { folder: '/fine' })]);
     const windows = diffStates(desired([]), p, { prune: true, platform: 'win32' });

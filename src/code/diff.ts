@@ -1,6 +1,6 @@
 import { folderSegments } from '../api/names.js';
 import { NotFoundError, UsageError } from '../errors.js';
-import { inScope, isWithin, layoutProblems } from './layout.js';
+import { inScope, isWithin, layoutProblems, queryFileProblem } from './layout.js';
 import type { Change, DesiredQuery, DesiredState, Plan, ProjectQuery, ProjectState, QueryField, QueryView } from './model.js';
 import { sameRefresh } from './refresh.js';
 import { canonicalSql } from './sql-text.js';
@@ -38,7 +38,8 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
     const problem = problemOf(f.path);
     if (problem && inScope(f.path, scope) && !problemOf(parentOf(f.path))) skipped.push(`folder ${f.path}: its ${problem}, so it has no directory; it and what it holds are left alone`);
   }
-  const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder);
+  // A query with no possible file is never unmanaged, so never pruned.
+  const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder) && queryFileProblem(q.name, options.platform) === undefined;
   const sqlOf = desiredSqlResolver(desiredByName, projectByName, options.dirLabel);
 
   const changes: Change[] = [];
@@ -65,6 +66,8 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
 
   const unmanaged: Plan['unmanaged'] = { queries: [], folders: [] };
   for (const p of project.queries) {
+    const nameProblem = queryFileProblem(p.name, options.platform);
+    if (nameProblem && inScope(p.folder, scope) && representable(p.folder)) skipped.push(`query "${p.name}" in ${p.folder}: its name ${nameProblem}, so it has no file; it is left alone`);
     if (desiredByName.has(p.name) || !managed(p)) continue;
     if (options.prune) changes.push({ action: 'delete', name: p.name, id: p.id, before: viewOf(p) });
     else unmanaged.queries.push({ name: p.name, id: p.id, folder: p.folder });

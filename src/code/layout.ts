@@ -30,11 +30,24 @@ export function folderNameProblem(name: string, platform: NodeJS.Platform = proc
   return undefined;
 }
 
+/**
+ * Why a project query has no file in the layout: a name the service would not derive, or (on
+ * Windows) a device name (`con.sql` is the console there, not a file).
+ */
+export function queryFileProblem(name: string, platform: NodeJS.Platform = process.platform): string | undefined {
+  const problem = sqlNameProblem(name);
+  if (problem) return problem;
+  if (platform === 'win32' && WINDOWS_DEVICE.test(name)) return 'is a device name on Windows, where its file would not be a file';
+  return undefined;
+}
+
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
 /** Why Windows has no directory of this name (it refuses or silently changes such names). */
 function windowsNameProblem(name: string): string | undefined {
   if (/[<>:"|?*]/.test(name)) return 'contains one of < > : " | ? *, which Windows refuses in a directory name';
   if (/[. ]$/.test(name)) return 'ends in a dot or a space, which Windows drops from a directory name';
-  if (/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i.test(name)) return 'is a device name on Windows';
+  if (WINDOWS_DEVICE.test(name)) return 'is a device name on Windows';
   return undefined;
 }
 

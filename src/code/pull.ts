@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DgwError } from '../errors.js';
 import { changedFields, desiredSqlResolver, viewOf } from './diff.js';
-import { dirFor, fileFor, inScope, isWithin, layoutProblems, sqlNameProblem } from './layout.js';
+import { dirFor, fileFor, inScope, isWithin, layoutProblems, queryFileProblem } from './layout.js';
 import type { DesiredQuery, ProjectState } from './model.js';
 import { renderQueryFile } from './query-file.js';
 import type { Scan } from './read-dir.js';
@@ -43,7 +43,7 @@ export function planPull(scan: Scan, project: ProjectState, scope: string[], pla
   }
   const queries = project.queries.filter((q) => {
     if (!inScope(q.folder, scope) || [...blockedFolders].some((b) => isWithin(q.folder, b))) return false;
-    const problem = sqlNameProblem(q.name);
+    const problem = queryFileProblem(q.name, platform);
     if (problem) plan.skipped.push(`query "${q.name}" in ${q.folder}: its name ${problem}`);
     return !problem;
   });

@@ -161,7 +161,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         // a command that needs none (completion, version) still runs, in the default output.
       }
       const mode = outputMode(globals, io.stdout, setting);
-      out = new Output(mode, io.stdout, io.stderr, color, await loadSerializers(mode));
+      out = new Output(mode, io.stdout, io.stderr, color, await loadSerializers(mode, env));
     },
 
     store() {

@@ -55,6 +55,13 @@ describe('--jq', () => {
     expect(JSON.parse(r.stdout)).toEqual([['id', 'name'], ['id', 'name'], ['id', 'name']]);
   });
 
+  it('$ENV and env are the environment dgw runs in, as with jq (a CI step passes values that way)', async () => {
+    server.on('GET', QUERIES, { json: rows });
+    const r = await dgw(['query', 'list', '--jq', '.[] | select(.name == $ENV.WANTED) | .id, env.WANTED'], { env: { WANTED: 'daily' } });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('709922802836177299\ndaily\n');
+  });
+
   it('a filter producing nothing prints nothing', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'list', '--jq', '.[] | select(.queryType == "NONE")']);

@@ -22,13 +22,14 @@ export interface Serializers {
 }
 
 /**
- * Loads what `mode` writes with (jq-wasm for `--jq`, js-yaml for YAML), and nothing for the other
- * modes. A `--jq` expression that does not compile is a usage error here, before any request.
+ * Loads what `mode` writes with (jq-wasm for `--jq`, the `yaml` library for YAML), and nothing for
+ * the other modes. A `--jq` expression that does not compile is a usage error here, before any
+ * request. `env` is what the filter sees as `$ENV` and `env`.
  */
-export async function loadSerializers(mode: OutputMode): Promise<Serializers> {
+export async function loadSerializers(mode: OutputMode, env: Record<string, string | undefined> = {}): Promise<Serializers> {
   if (mode.kind === 'json' && mode.jq !== undefined) {
     const { compileJq } = await import('./jq.js');
-    return { jq: await compileJq(mode.jq) };
+    return { jq: await compileJq(mode.jq, env) };
   }
   if (mode.kind === 'yaml') {
     const { loadYamlWriter } = await import('./yaml.js');

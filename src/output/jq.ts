@@ -24,7 +24,7 @@ const MARK = 'dgw';
  * (`empty | f`). A compile error is a usage error (exit 2) with jq's own message, found before
  * any request. jq-wasm (jq 1.8) and its WebAssembly are loaded here alone, so only `--jq` pays.
  */
-export async function compileJq(expression: string): Promise<JqFilter> {
+export async function compileJq(expression: string, env: Record<string, string | undefined> = {}): Promise<JqFilter> {
   if (expression.trim() === '') throw new UsageError('--jq: the expression is empty; `.` prints the JSON unchanged');
   const { loadJq } = await import('jq-wasm');
   const jq = await loadJq({ wasmBinary: fs.readFileSync(jqWasmFile()) });
@@ -38,10 +38,13 @@ export async function compileJq(expression: string): Promise<JqFilter> {
     // Compiles alone but not as a function body (a program of definitions only): run it unframed.
     framed = false;
   }
+  // jq's $ENV and env are the process's, as with jq itself (WebAssembly has an environment of its own).
+  const environment = ['--argjson', '__dgw_env', JSON.stringify(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)))];
+  const withEnv = '$__dgw_env as $ENV | def env: $ENV; ';
   return {
     apply(data, options = {}) {
-      const flags = options.oneLine ? ['-r', '-c'] : ['-r'];
-      const program = framed ? `"${MARK}", (${expression}\n), "${MARK}"` : expression;
+      const flags = [...(options.oneLine ? ['-r', '-c'] : ['-r']), ...environment];
+      const program = framed ? `${withEnv}"${MARK}", (${expression}\n), "${MARK}"` : expression;
       const result = jq.raw(data ?? null, program, flags);
       const text = framed ? unframe(result.stdout) : result.stdout ? `${result.stdout}\n` : '';
       if (result.exitCode === 0) return { text };

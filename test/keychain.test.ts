@@ -62,6 +62,52 @@ describe('where no keychain answers (no D-Bus session): the 0600 file', () => {
   });
 });
 
+describe.skipIf(!has('dbus-run-session'))('a D-Bus session where no Secret Service answers (nothing to activate): the 0600 file, at once', () => {
+  const home = tempDir('dgw-nobus-');
+  let bus: { address: string; stop(): Promise<void> };
+  beforeAll(async () => {
+    // A session bus with no service folder: a call to the Secret Service gets "unknown service" at once.
+    const config = path.join(home.dir, 'session.conf');
+    fs.writeFileSync(
+      config,
+      '<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">\n' +
+        `<busconfig><type>session</type><listen>unix:dir=${home.dir}</listen><auth>EXTERNAL</auth>` +
+        '<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>\n',
+    );
+    const child = spawn('dbus-run-session', [`--config-file=${config}`, '--', 'sh', '-c', 'echo "BUS=$DBUS_SESSION_BUS_ADDRESS" && exec cat'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const address = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('the D-Bus session did not start in 10 s')), 10_000);
+      child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+        out += c;
+        const m = /BUS=(\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    bus = { address, stop: () => new Promise((resolve) => (child.on('close', () => resolve()), child.stdin!.end())) };
+  }, 20_000);
+  afterAll(async () => {
+    await bus?.stop();
+    home.remove();
+  });
+
+  it('auth login falls back to the file without waiting, and status says the file', async () => {
+    routes();
+    const env = { DGW_CONFIG_DIR: configDir(), DGW_BASE_URL: server.baseUrl, DBUS_SESSION_BUS_ADDRESS: bus.address, HOME: home.dir };
+    const started = Date.now();
+    const login = await runDgw(['auth', 'login', '--project', 'p-1', '--with-token'], { input: `${KEY}\n`, env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(login.stderr).toMatch(/no OS keychain answered \(.+\)/);
+    expect(stored().profiles.default).toMatchObject({ apiKey: KEY });
+    const status = await runDgw(['auth', 'status', '--json'], { env });
+    expect(JSON.parse(status.stdout)).toMatchObject({ keyStorage: 'file' });
+  });
+});
+
 /** A Secret Service of the test's own: GNOME Keyring on a private D-Bus session, its login keyring unlocked. */
 interface SecretService {
   env: Record<string, string>;

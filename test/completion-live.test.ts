@@ -152,6 +152,11 @@ describe('dgw __complete against a hosted stand-in', () => {
     expect(server.requests).toHaveLength(1);
     // Ids once the word starts like one.
     expect((await runDgw(['__complete', '--', 'query', 'get', '7099'], { env: hosted() })).stdout).toBe('709922802836177297\n');
+    // The cache is per project (and profile, and base URL): another project asks, and gets its own names.
+    server.on('GET', '/data/projects/p2/queries', { json: [{ id: '709922802836177300', name: 'other', displayName: 'Other', inputQuery: 'SELECT 2', queryType: 'PLAIN' }] });
+    expect((await runDgw(['__complete', '--', 'query', 'get', ''], { env: { ...hosted(), DGW_PROJECT: 'p2' } })).stdout).toBe('other\n');
+    expect((await runDgw(['__complete', '--', '--project', 'p2', 'query', 'get', ''], { env: hosted() })).stdout).toBe('other\n');
+    expect(server.requests.map((r) => r.path)).toEqual(['/data/projects/p1/queries', '/data/projects/p2/queries']);
     const cache = path.join(home.dir, 'cache-hosted', 'dgw', 'completion');
     expect(fs.statSync(cache).mode & 0o777).toBe(0o700);
     for (const file of fs.readdirSync(cache)) {

@@ -120,6 +120,30 @@ describe('dgw apply on the stand-in', () => {
     expect((await dgw(['plan', '--prune', '--exit-code'], { cwd: work.dir })).code).toBe(0);
   });
 
+  it('pull into a directory of other things: lists what it would replace or remove and writes nothing; --force touches only .sql files and empty directories', async () => {
+    project.add({ name: 'revenue', inputQuery: 'SELECT 1', path: '/reports' });
+    const q = (rel: string) => path.join(work.dir, 'queries', rel);
+    write('README.md', 'how we keep queries\n');
+    write('.git/config', '[core]\n');
+    write('.hidden.sql', 'SELECT 0\n');
+    write('notes/todo.txt', 'later\n');
+    write('notes/stray.sql', 'SELECT 2\n');
+    write('old/gone.sql', 'SELECT 3\n');
+    write('reports/revenue.sql', '-- mine\nSELECT 1\n');
+    const refused = await dgw(['pull'], { cwd: work.dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/pull would replace or remove 5 entries that the project does not match: queries\/reports\/revenue\.sql \(differs from the project\); queries\/notes\/stray\.sql \(no such query there in the project\); queries\/old\/gone\.sql \(no such query there in the project\); queries\/notes\/ \(no such folder in the project\); queries\/old\/ \(no such folder in the project\); nothing was written/);
+    expect(fs.readFileSync(q('reports/revenue.sql'), 'utf8')).toBe('-- mine\nSELECT 1\n');
+    expect(fs.existsSync(q('old/gone.sql'))).toBe(true);
+
+    const forced = await dgw(['pull', '--force'], { cwd: work.dir });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(fs.readFileSync(q('reports/revenue.sql'), 'utf8')).toBe('SELECT 1\n');
+    for (const kept of ['README.md', '.git/config', '.hidden.sql', 'notes/todo.txt']) expect(fs.existsSync(q(kept)), kept).toBe(true);
+    for (const gone of ['notes/stray.sql', 'old/gone.sql', 'old']) expect(fs.existsSync(q(gone)), gone).toBe(false);
+    expect(changes()).toEqual([]);
+  });
+
   it('plan sends only the two reads, and --json is the documented plan object', async () => {
     scenario();
     const r = await dgw(['plan', '--prune', '--json'], { cwd: work.dir });

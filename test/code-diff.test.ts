@@ -110,6 +110,7 @@ describe('pull writes files that read back as the same query', () => {
     pq('cronutc', { materialized: true, schedule: { type: 'cron', cronExpression: '0 0 * * *', timezone: 'UTC' } }),
     pq('nested', { folder: '/a/b/c' }),
     pq('fenced', { sql: '-- ---\nSELECT 1' }),
+    pq('blockend', { sql: "SELECT '*/' AS x /* a */ -- */\n, 2 AS y" }),
     pq('latefence', { sql: '-- note\n-- ---\n-- materialized: true\n-- ---\nSELECT 1' }),
     pq('trailing', { sql: '  SELECT 1 ;\n\n' }),
   ];

@@ -238,6 +238,19 @@ describe('dgw apply on the stand-in', () => {
     expect(changes().map((c) => c.json)).toEqual([{ displayName: 'fresh', queryType: 'PLAIN', inputQuery: 'SELECT 1' }]);
   });
 
+  it('on a terminal the plan\'s SQL diff is coloured: removed lines red, added lines green; in a pipe it is plain', async () => {
+    project.add({ name: 'a', inputQuery: 'SELECT 1' });
+    write('a.sql', 'SELECT 2\n');
+    const esc = String.fromCharCode(27);
+    const colored = await dgwInTerminal(['plan'], { cwd: work.dir });
+    expect(colored.code).toBe(0);
+    expect(colored.stdout).toContain(`${esc}[31m-SELECT 1${esc}[39m`);
+    expect(colored.stdout).toContain(`${esc}[32m+SELECT 2${esc}[39m`);
+    const piped = await dgw(['plan'], { cwd: work.dir });
+    expect(piped.stdout).toContain('-SELECT 1\n');
+    expect(piped.stdout).not.toContain(esc);
+  });
+
   it('asks on a terminal, and a "no" sends nothing', async () => {
     project.add({ name: 'gone', inputQuery: 'SELECT 1' });
     const r = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'n\n' });

@@ -61,10 +61,11 @@ export function planPull(scan: Scan, project: ProjectState, scope: string[], pla
   };
 
   const targets = new Set<string>();
+  const byFile = new Map(scan.files.map((f) => [f.file, f]));
   for (const q of queries) {
     const file = fileFor(q.folder, q.name);
     targets.add(file);
-    const existing = scan.files.find((f) => f.file === file);
+    const existing = byFile.get(file);
     if (existing?.query && sameAsProject(existing.query, q)) plan.unchanged.push(file);
     else plan.write.push({ file, content: renderQueryFile(q), overwrite: existing !== undefined });
   }

@@ -57,6 +57,20 @@ describe('dgw query edit', () => {
     expect(fs.existsSync(path.dirname(editedFile()))).toBe(false);
   });
 
+  it('a query changed on the service while the editor was open is not overwritten: exit 5, nothing sent, the text kept', async () => {
+    routes();
+    let reads = 0;
+    server.on('GET', QUERY, () => ({ json: reads++ === 0 ? original : { ...original, inputQuery: 'SELECT 99 AS theirs' } }));
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('mine.sh', 'printf "SELECT 2 AS mine\\n" > "$f"') } });
+    expect(r.code).toBe(5);
+    expect(puts()).toEqual([]);
+    const kept = /your text is kept in (\S+\.sql)/.exec(r.stdout.replace(/\r?\n/g, ' '))![1];
+    expect(fs.readFileSync(kept, 'utf8')).toBe('SELECT 2 AS mine\n');
+    expect(fs.statSync(kept).mode & 0o777).toBe(0o600);
+    expect(r.stdout).toMatch(/the SQL of revenue changed while you edited it; nothing was sent/);
+    fs.rmSync(path.dirname(kept), { recursive: true });
+  });
+
   it('an editor that leaves the file sends nothing', async () => {
     routes();
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('leave.sh', 'exit 0') } });

@@ -75,3 +75,14 @@ function safeFileName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '');
   return cleaned || 'query.sql';
 }
+
+/**
+ * Keeps `text` in a new file only its owner can read (0600, in a 0700 folder of its own under the
+ * temporary folder), for an edit that could not be saved; returns the file's path.
+ */
+export function keepText(text: string, fileName: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-edit-kept-'));
+  const file = path.join(dir, safeFileName(fileName));
+  fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+  return file;
+}

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { getQuery, listQueries, updateQuery } from '../../api/queries.js';
 import { isIdShaped, matchQuery } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { DgwError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
 
@@ -19,7 +19,9 @@ export function registerQueryEdit(parent: Command, wiring: Wiring): void {
       `${examples('dgw query edit revenuereport', 'EDITOR="code --wait" dgw query edit revenuereport', 'VISUAL=nano dgw query edit 709922802836177297')}
 The SQL opens in a temporary .sql file only you can read, removed afterwards. When the editor
 exits, the query is updated if the text changed (trailing blank space aside); nothing is sent when
-it did not, or when the file was left empty (exit 2), or when the editor failed. It needs a
+it did not, or when the file was left empty (exit 2), or when the editor failed. When the query's
+SQL changed on the service while the editor was open, nothing is sent either (exit 5): your text is
+kept in a file only you can read, and the message names it. It needs a
 terminal: in scripts, use \`dgw query update QUERY --file FILE\` (which has --dry-run; an edit
 cannot be rehearsed without reading the query, and a dry run reads nothing).
 `,
@@ -45,7 +47,23 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
     if (ctx.out.json) ctx.out.value(query);
     return;
   }
+  // Someone may have changed the SQL while the editor was open: theirs is not overwritten unseen.
+  const now = await getQuery(http, projectId, query.id);
+  if (now.inputQuery !== original) {
+    const { keepText } = await import('../../editor/edit-text.js');
+    const kept = keepText(`${sql}\n`, `${query.name}.sql`);
+    throw new EditConflictError(query.name, kept);
+  }
   const updated = await updateQuery(http, projectId, query.id, { inputQuery: sql });
   await ctx.out.record(updated, QUERY_FIELDS, queryId);
   ctx.out.success(`updated the SQL of ${updated.name}`);
+}
+
+/** The query's SQL changed on the service while the editor was open (exit 5, like any conflict). */
+export class EditConflictError extends DgwError {
+  constructor(name: string, kept: string) {
+    super('conflict', `the SQL of ${name} changed while you edited it; nothing was sent, and your text is kept in ${kept}`, {
+      hint: `compare with \`dgw query get ${name}\`, then \`dgw query update ${name} --file ${kept}\`, or edit again`,
+    });
+  }
 }

@@ -98,6 +98,8 @@ describe('dgw apply on the stand-in', () => {
     const planned = JSON.parse((await dgw(['plan', '--prune', '--json'], { cwd: work.dir })).stdout);
     expect(planned.requests.map((r: { operation: string }) => r.operation)).toEqual(['createQueryFolderAtRoot', 'moveQueryFolder']);
     expect(planned.summary).toMatchObject({ move: 3, createFolder: 3, deleteFolder: 2, requests: 2 });
+    const text = await dgw(['plan', '--prune'], { cwd: work.dir });
+    expect(text.stdout).toMatch(/\n\none request: move folder \/reports to \/archive\/reports with queries a, b, c \(nothing is deleted\)\n\nPlan: 3 to move, 3 folders to create, 2 folders to delete \(2 requests\)\./);
     server.requests.length = 0;
     // Off a terminal, without --yes: nothing is deleted, so nothing needs confirming.
     const r = await dgw(['apply', '--prune'], { cwd: work.dir });

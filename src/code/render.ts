@@ -11,6 +11,8 @@ export interface PlanHeading {
   project: string;
   dir: string;
   scope: string[];
+  /** Folders moved whole by one request each (`move folder /a to /b/a with queries x, y`), said under the changes they stand for. */
+  folderMoves?: string[];
 }
 
 /**
@@ -25,6 +27,8 @@ export function renderPlan(plan: PlanWithNotes, summary: PlanSummary, heading: P
   out.push(color.bold(`Plan for project ${heading.project}, directory ${heading.dir}${scope === '/' ? '' : ` (managed folders: ${scope})`}`), '');
   for (const change of plan.changes) out.push(...renderChange(change, color));
   if (plan.changes.length > 0) out.push('');
+  for (const move of heading.folderMoves ?? []) out.push(color.dim(`one request: ${move} (nothing is deleted)`));
+  if ((heading.folderMoves ?? []).length > 0) out.push('');
   const { queries, folders } = plan.unmanaged;
   if (queries.length + folders.length > 0) {
     out.push(color.bold('Unmanaged (in the project, in no file; left alone, --prune plans their deletion):'));

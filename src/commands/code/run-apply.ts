@@ -29,7 +29,8 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
     return;
   }
   if (!ctx.out.json && ctx.out.mode.kind !== 'quiet') {
-    ctx.io.stderr.write(renderPlan(plan, summary, { project: made.projectId, dir: where, scope: made.desired.scope }, ctx.color));
+    const folderMoves = steps.flatMap((s) => (s.op === 'moveFolder' ? [describeStep(s)] : []));
+    ctx.io.stderr.write(renderPlan(plan, summary, { project: made.projectId, dir: where, scope: made.desired.scope, folderMoves }, ctx.color));
   }
   // A folder the files move whole elsewhere is moved, not deleted: nothing to confirm for it.
   const movedAway = steps.flatMap((s) => (s.op === 'moveFolder' ? [s.folder] : []));

@@ -1,3 +1,4 @@
+import { describeStep } from '../../code/apply.js';
 import { planDocument, type PlanDocument } from '../../code/plan-file.js';
 import { renderPlan } from '../../code/render.js';
 import type { Context } from '../../context.js';
@@ -17,7 +18,10 @@ export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
   const doc = await documentOf(ctx, made, where);
   const changed = made.plan.changes.flatMap((c) => ('name' in c ? [c.name] : [c.folder]));
   if (ctx.out.json || ctx.out.mode.kind === 'quiet') ctx.out.value(doc, changed.join('\n'));
-  else ctx.io.stdout.write(renderPlan(made.plan, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope }, ctx.out.color));
+  else {
+    const folderMoves = made.steps.flatMap((s) => (s.op === 'moveFolder' ? [describeStep(s)] : []));
+    ctx.io.stdout.write(renderPlan(made.plan, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope, folderMoves }, ctx.out.color));
+  }
   if (opts.exitCode && made.plan.changes.length > 0) throw new ChangesPresent(made.plan.changes.length);
 }
 

@@ -3,8 +3,13 @@ import type { ContextDeps } from '../../context.js';
 
 /** How long the one request of a Tab may take: past it, the Tab offers nothing rather than hang the shell. */
 const TAB_TIMEOUT = '2s';
-/** How long a whole Tab may take, start-up and the local gateway's opening included. */
+/** How long a whole Tab may take, start-up included, when a service is asked over the network. */
 const TAB_DEADLINE_MS = 3_000;
+/**
+ * ... and when the local gateway runs in this process: opening DuckDB is bounded work on this
+ * machine, with no network to hang on, but a loaded machine can take seconds over it.
+ */
+const LOCAL_TAB_DEADLINE_MS = 8_000;
 
 /** `bashLine`: the command line up to the cursor (bash's COMP_LINE), read here; `wordBreaks`: bash's COMP_WORDBREAKS. */
 interface CompleteOptions {
@@ -38,7 +43,9 @@ export function registerComplete(program: Command, deps: ContextDeps): void {
 }
 
 async function printLiveValues(deps: ContextDeps, typed: string[], opts: CompleteOptions): Promise<void> {
-  const deadline = AbortSignal.timeout(TAB_DEADLINE_MS);
+  const started = Date.now();
+  const deadline = new AbortController();
+  let timer = setTimeout(() => deadline.abort(new Error('the Tab took too long')), TAB_DEADLINE_MS).unref();
   const [{ buildProgram }, { completionTarget }, { liveValues }, { CompletionCache }, { createContext }, { userCacheDir }, { readBashLine }, path] = await Promise.all([
     import('../../program.js'),
     import('../../completion/words.js'),
@@ -55,14 +62,19 @@ async function printLiveValues(deps: ContextDeps, typed: string[], opts: Complet
   // The whole tree, built on inert streams: it is read, never run.
   const target = completionTarget(buildProgram({ ...deps, io: { ...deps.io, stdout: silent, stderr: silent } }), words);
   if (!target.kind) return;
-  const signal = AbortSignal.any([deps.signal, deadline]);
+  const signal = AbortSignal.any([deps.signal, deadline.signal]);
   const ctx = createContext({ ...deps, io: { ...deps.io, stderr: silent }, interactive: false, signal }, { ...target.globals, timeout: TAB_TIMEOUT });
   try {
+    if ((await ctx.settings()).zone.value === 'local') {
+      clearTimeout(timer);
+      timer = setTimeout(() => deadline.abort(new Error('the Tab took too long')), Math.max(0, LOCAL_TAB_DEADLINE_MS - (Date.now() - started))).unref();
+    }
     const cache = new CompletionCache(path.join(userCacheDir(deps.env), 'completion'));
     const values = await Promise.race([liveValues(ctx, target, cache), aborted(signal)]);
     const lines = bash ? values.map((v) => bash.replacement(v)) : values;
     if (lines.length > 0 && !signal.aborted) deps.io.stdout.write(`${lines.join('\n')}\n`);
   } finally {
+    clearTimeout(timer);
     await ctx.close();
   }
 }

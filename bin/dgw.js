@@ -4,7 +4,7 @@
 // CommonJS on purpose (bin/package.json): a CommonJS entry starts a few milliseconds faster than
 // an ES module one. Two answers need nothing but this file:
 // - `dgw --version`: the version from package.json (the one the build bakes into dist/);
-// - `dgw --help` when stdout is not a terminal: the root help as the build rendered it
+// - `dgw --help` (and `dgw` alone) when stdout is not a terminal: the root help as the build rendered it
 //   (dist/help.txt, written by scripts/build.mjs through the full path with the same 80-column,
 //   colourless layout commander uses for a pipe). On a terminal, help is rendered for its width.
 const fs = process.getBuiltinModule('node:fs');
@@ -20,7 +20,7 @@ function print(text) {
 }
 
 function cachedHelp() {
-  if (args.length !== 1 || (args[0] !== '--help' && args[0] !== '-h')) return undefined;
+  if (args.length > 1 || (args.length === 1 && args[0] !== '--help' && args[0] !== '-h')) return undefined;
   if (process.getBuiltinModule('node:tty').isatty(1)) return undefined;
   try {
     return fs.readFileSync(`${__dirname}/../dist/help.txt`, 'utf8');

@@ -24,6 +24,7 @@ _dgw_sub() {
     '|pull') echo 'pull' ;;
     '|plan') echo 'plan' ;;
     '|apply') echo 'apply' ;;
+    '|schema') echo 'schema' ;;
     '|help') echo 'help' ;;
     'auth|login') echo 'login' ;;
     'auth|status') echo 'status' ;;
@@ -40,12 +41,14 @@ _dgw_sub() {
     'query|create') echo 'create' ;;
     'query|list'|'query|ls') echo 'list' ;;
     'query|get'|'query|show') echo 'get' ;;
+    'query|run') echo 'run' ;;
     'query|update') echo 'update' ;;
     'query|edit') echo 'edit' ;;
     'query|mv') echo 'mv' ;;
     'query|rm'|'query|delete') echo 'rm' ;;
     'query|help') echo 'help' ;;
     'mtquery|create') echo 'create' ;;
+    'mtquery|list'|'mtquery|ls') echo 'list' ;;
     'mtquery|refresh') echo 'refresh' ;;
     'mtquery|status') echo 'status' ;;
     'mtquery|cancel') echo 'cancel' ;;
@@ -82,7 +85,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply help' ;;
+    '') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -91,10 +94,10 @@ _dgw_words() {
     'config set') echo 'output' ;;
     'config unset') echo 'output' ;;
     'config help') echo 'explain set unset' ;;
-    'query') echo 'create list get update edit mv rm help' ;;
-    'query help') echo 'create list get update edit mv rm' ;;
-    'mtquery') echo 'create refresh status cancel help' ;;
-    'mtquery help') echo 'create refresh status cancel' ;;
+    'query') echo 'create list get run update edit mv rm help' ;;
+    'query help') echo 'create list get run update edit mv rm' ;;
+    'mtquery') echo 'create list refresh status cancel help' ;;
+    'mtquery help') echo 'create list refresh status cancel' ;;
     'folder') echo 'list view tree create rename move mv rm help' ;;
     'folder help') echo 'list view tree create rename move mv rm' ;;
     'catalog') echo 'list help' ;;
@@ -109,7 +112,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply exit-codes' ;;
+    'help') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply schema exit-codes' ;;
   esac
 }
 
@@ -136,13 +139,15 @@ _dgw_opts() {
     'query create') echo '--sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'query list') echo '--folder -r --recursive --type -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'query get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
-    'query update') echo '--name --sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query run') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'query update') echo '--name --sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run --plain --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'query edit') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'query mv') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'query rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'query help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
     'mtquery') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'mtquery create') echo '--sql --file --from --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'mtquery list') echo '--folder -r --recursive -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'mtquery refresh') echo '--wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'mtquery status') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'mtquery cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
@@ -154,7 +159,7 @@ _dgw_opts() {
     'folder create') echo '-p --parents --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'folder rename') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'folder move') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
-    'folder mv') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'folder mv') echo '-p --parents --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'folder rm') echo '-y --yes --force --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'folder help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
     'catalog') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
@@ -187,6 +192,7 @@ _dgw_opts() {
     'pull') echo '--dir --force -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'plan') echo '--dir --prune --exit-code -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'apply') echo '--dir --prune -y --yes --plan -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
+    'schema') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout' ;;
     'help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --debug --timeout -h --help' ;;
   esac
 }
@@ -214,6 +220,7 @@ _dgw_value_opts() {
     'query create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
     'query list') echo '--folder --type --profile --zone --base-url --project --jq --format --timeout' ;;
     'query get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query run') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query update') echo '--name --sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
     'query edit') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -221,6 +228,7 @@ _dgw_value_opts() {
     'query help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
+    'mtquery list') echo '--folder --profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery refresh') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery status') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -265,6 +273,7 @@ _dgw_value_opts() {
     'pull') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;
     'plan') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;
     'apply') echo '--dir --plan --profile --zone --base-url --project --jq --format --timeout' ;;
+    'schema') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
   esac
 }
@@ -275,6 +284,7 @@ _dgw_live() {
     'profile use') echo '1' ;;
     'profile rm') echo '1' ;;
     'query get') echo '1' ;;
+    'query run') echo '1' ;;
     'query update') echo '1' ;;
     'query edit') echo '1' ;;
     'query mv') echo '1' ;;
@@ -328,6 +338,7 @@ _dgw_values() {
     'mtquery create|--file') echo '@files' ;;
     'mtquery create|--from') echo '@live' ;;
     'mtquery create|--path') echo '@live' ;;
+    'mtquery list|--folder') echo '@live' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;
     'sql|--file') echo '@files' ;;

@@ -1,18 +1,25 @@
 import { CommanderError, type Command } from 'commander';
 import type { ContextDeps } from './context.js';
-import { DgwError, exitCodeFor } from './errors.js';
-import { visible } from './output/visible.js';
+import { afterSending, DgwError, exitCodeFor } from './errors.js';
+import { jsonWithoutControls, visible } from './output/visible.js';
+import { newRunRecord, type RunRecord } from './run-record.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
+  const run = newRunRecord();
+  const runDeps = { ...deps, run };
   // Only the noun the command line names is loaded (see root.ts); help and the rest get the whole tree.
   const { buildProgramFor, normaliseArgv } = await import('./root.js');
-  const program = overrideExits(await buildProgramFor(deps, argv));
+  const failedIn = new WeakMap<CommanderError, Command>();
+  const program = overrideExits(await buildProgramFor(runDeps, argv), failedIn);
   try {
-    await program.parseAsync(normaliseArgv(argv, program), { from: 'user' });
+    const args = normaliseArgv(argv, program);
+    if (args.includes('--help') || args.includes('-h')) (await import('./contract/help.js')).addJsonFieldsHelp(program);
+    await program.parseAsync(args, { from: 'user' });
+    flushWarnings(deps, run);
     return 0;
   } catch (error) {
-    return report(await asLocalFault(error), argv, deps);
+    return report(await asLocalFault(error), argv, deps, run, failedIn);
   }
 }
 
@@ -29,45 +36,94 @@ async function asLocalFault(error: unknown): Promise<unknown> {
 /**
  * Commander copies `exitOverride` to subcommands only when they are created, so it is applied to
  * the whole tree here: a subcommand's usage error must become exit 2, and its `--help` must not
- * call process.exit.
+ * call process.exit. Each error is noted with the command it arose in, for its hint.
  */
-function overrideExits(command: Command): Command {
-  command.exitOverride();
-  for (const sub of command.commands) overrideExits(sub);
+function overrideExits(command: Command, failedIn: WeakMap<CommanderError, Command>): Command {
+  command.exitOverride((error) => {
+    failedIn.set(error, command);
+    throw error;
+  });
+  for (const sub of command.commands) overrideExits(sub, failedIn);
   return command;
 }
 
-function report(error: unknown, argv: string[], deps: ContextDeps): number {
-  const { stderr } = deps.io;
-  if (error instanceof CommanderError) {
+/** Warnings held back by structured output, each one JSON line on stderr once the command succeeded. */
+function flushWarnings(deps: ContextDeps, run: RunRecord): void {
+  for (const warning of run.warnings) deps.io.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning }))}\n`);
+}
+
+/** What an error report says, in text or as JSON. */
+interface Report {
+  kind: string;
+  status: number | null;
+  message: string;
+  errorCode: string | number | null;
+  hint: string | null;
+}
+
+function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunRecord, failedIn: WeakMap<CommanderError, Command>): number {
+  // Structured output (--json, --jq, --format json|yaml, a default output of json or yaml) wants
+  // errors as JSON; before the output was settled, the flags alone say.
+  const structured = run.structured ?? structuredFlags(argv);
+  let r: Report;
+  let code: number;
+  let stack: string | undefined;
+  if (thrown instanceof CommanderError) {
     // Help and version print through commander and are successes; every other commander error is usage.
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
-    if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
-    return 2;
+    if (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help') return 0;
+    if (thrown.code === 'commander.executeSubCommandAsync') return thrown.exitCode;
+    const command = failedIn.get(thrown);
+    const path = command ? commandWords(command) : '';
+    // One line: commander puts its suggestion on a line of its own.
+    r = { kind: 'usage', status: null, message: thrown.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' '), errorCode: null, hint: `see \`dgw ${path ? `${path} ` : ''}--help\`` };
+    code = 2;
+  } else {
+    // Exit 2 says nothing was sent: a usage error found after a request was is reported as such.
+    const error = afterSending(thrown, run.sent);
+    const dgw = error instanceof DgwError ? error : undefined;
+    code = exitCodeFor(error);
+    // `plan --exit-code` has printed its plan; exit 11 says the rest.
+    if (dgw?.kind === 'changes_present') return code;
+    // One line per error: multi-line service messages (DuckDB's, for one) are folded.
+    const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    const debug = argv.includes('--debug');
+    r = {
+      kind: dgw?.kind ?? 'internal',
+      status: dgw?.status ?? null,
+      message: raw.trim().split(/\s*\n\s*/).join(' — '),
+      errorCode: dgw?.errorCode ?? null,
+      hint: dgw ? (dgw.hint ?? null) : debug ? null : 'this is a bug in dgw; run again with --debug for details',
+    };
+    // Stacks help with bugs only; an error dgw reports on purpose is fully said by its message.
+    if (debug && !dgw && error instanceof Error) stack = error.stack;
   }
-  // --jq is machine output too: it selects the same error form as --json.
-  const wantsJson = argv.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq='));
-  const debug = argv.includes('--debug');
-  const code = exitCodeFor(error);
-  const dgw = error instanceof DgwError ? error : undefined;
-  // `plan --exit-code` has printed its plan; exit 11 says the rest.
-  if (dgw?.kind === 'changes_present') return code;
-  // One line per error: multi-line service messages (DuckDB's, for one) are folded.
-  const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-  const message = raw.trim().split(/\s*\n\s*/).join(' — ');
+  const { stderr } = deps.io;
+  if (structured) {
+    // stderr is exactly one JSON object (with --debug, its trace lines come before it, each a JSON line).
+    const body = { error: { ...r, sent: run.sent, warnings: run.warnings, ...(stack ? { stack } : {}) } };
+    stderr.write(`${jsonWithoutControls(JSON.stringify(body))}\n`);
+    return code;
+  }
   // A service's message is printed on a terminal: its control characters are shown, never obeyed.
-  stderr.write(`error: ${visible(message)}\n`);
-  if (dgw?.hint) stderr.write(`hint: ${visible(dgw.hint)}\n`);
-  if (!dgw && !debug) stderr.write('hint: this is a bug in dgw; run again with --debug for details\n');
-  // Stacks help with bugs only; an error dgw reports on purpose is fully said by its message.
-  if (debug && !dgw && error instanceof Error && error.stack) {
-    stderr.write(`${error.stack}\n`);
-  }
-  if (wantsJson) {
-    const body = { error: { kind: dgw?.kind ?? 'internal', status: dgw?.status ?? null, message, errorCode: dgw?.errorCode ?? null } };
-    stderr.write(`${JSON.stringify(body)}\n`);
-  }
+  stderr.write(`error: ${visible(r.message)}\n`);
+  if (r.hint) stderr.write(`hint: ${visible(r.hint)}\n`);
+  if (stack) stderr.write(`${stack}\n`);
   return code;
+}
+
+/** True when the flags ask for structured output. */
+function structuredFlags(argv: string[]): boolean {
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  const args = argv.slice(0, end);
+  const format = args.flatMap((a, i) => (a === '--format' ? [args[i + 1] ?? ''] : a.startsWith('--format=') ? [a.slice(9)] : []));
+  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|yaml)$/i.test(f));
+}
+
+/** `query get`: the words of a command below the root. */
+function commandWords(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }
 
 /** Entry used by bin/dgw.js: wires the real process to `main` and exits with its code. */
@@ -80,8 +136,8 @@ export async function runProcess(): Promise<void> {
   // closes its gateway cleanly. A second signal, or a command that does not stop, ends it at once.
   const stop = (code: number) => {
     signals += 1;
-    // A person who pressed Ctrl-C sees at once that it was heard; scripts get no extra line.
-    if (signals === 1 && process.stderr.isTTY) process.stderr.write('stopping...\n');
+    // A person who pressed Ctrl-C sees at once that it was heard; scripts (and JSON on stderr) get no extra line.
+    if (signals === 1 && process.stderr.isTTY && !structuredFlags(process.argv.slice(2))) process.stderr.write('stopping...\n');
     controller.abort();
     if (signals > 1) process.exit(code);
     setTimeout(() => process.exit(code), 5000).unref();

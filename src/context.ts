@@ -1,4 +1,6 @@
 import type { ChalkInstance } from 'chalk';
+import type { Static } from 'typebox';
+import type { DryRun as DryRunSchema } from './contract/records.js';
 import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
 import { PROJECT_ID_RULE, validProjectId } from './config/project-id.js';
@@ -10,8 +12,9 @@ import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile } from './config/store.js';
 import { DgwError, InterruptedError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
-import { loadSerializers, Output, outputMode } from './output/format.js';
+import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
 import { readAll, type Io } from './output/io.js';
+import { newRunRecord, type RunRecord } from './run-record.js';
 
 /** Global options every command accepts. */
 export interface GlobalOptions extends SettingFlags {
@@ -46,6 +49,8 @@ export interface ContextDeps {
    * program's, and does not stop dgw. Without it (tests), `work` simply runs.
    */
   inForeground?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Where the run records what its report needs (requests sent, warnings held back); cli.ts makes one per run. */
+  run?: RunRecord;
 }
 
 /** How a command wants its HTTP layer. */
@@ -127,7 +132,14 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   let keyPromise: Promise<string | undefined> | undefined;
   let mayCreateProfile = false;
   const closers: Array<() => Promise<void> | void> = [];
-  let out = new Output(outputMode(globals, io.stdout), io.stdout, io.stderr, color);
+  const run = deps.run ?? newRunRecord();
+  const deferred = { warning: (message: string) => void run.warnings.push(message) };
+  const outputFor = (mode: OutputMode, serializers?: Serializers) => {
+    const output = new Output(mode, io.stdout, io.stderr, color, serializers, deferred);
+    run.structured = output.json;
+    return output;
+  };
+  let out = outputFor(outputMode(globals, io.stdout));
   const resolved = () =>
     (settingsPromise ??= (async () => {
       // Settings only read the user store: straight from its file, without loading conf.
@@ -161,7 +173,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         // a command that needs none (completion, version) still runs, in the default output.
       }
       const mode = outputMode(globals, io.stdout, setting);
-      out = new Output(mode, io.stdout, io.stderr, color, await loadSerializers(mode, env));
+      out = outputFor(mode, await loadSerializers(mode, env));
     },
 
     store() {
@@ -218,7 +230,10 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       let gatewayKey = false;
       let inProcess = false;
       const localGateway = baseUrl === undefined;
-      const trace = globals.debug ? (line: string) => io.stderr.write(`${errColor.dim(line)}\n`) : undefined;
+      // With structured output stderr is JSON only: each trace line is a JSON line of its own.
+      const trace = globals.debug
+        ? (line: string) => io.stderr.write(run.structured ? `${JSON.stringify({ debug: line })}\n` : `${errColor.dim(line)}\n`)
+        : undefined;
       if (options.dryRunReads && !options.dryRun) throw new UsageError('--with-reads goes with --dry-run: it lets a dry run read what the change would affect');
       if (baseUrl === undefined && options.dryRun && !options.dryRunReads) {
         // A dry run opens nothing: not even the in-process gateway on the data folder.
@@ -248,6 +263,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         retries: options.retries,
         dryRun: options.dryRun ? (view) => printDryRun(ctx, view) : undefined,
         dryRunReads: options.dryRunReads,
+        sent: run.sent,
       });
     },
 
@@ -282,8 +298,8 @@ function keyOrigin(s: Settings, given: boolean, gatewayKey: boolean): string {
 
 function printDryRun(ctx: Context, view: DryRunView): void {
   if (ctx.out.json) {
-    const { effects, ...request } = view;
-    ctx.out.value({ dryRun: true, ...request, ...(effects ? { effects: effects.facts } : {}) });
+    const { method, url, headers, body, effects } = view;
+    ctx.out.value({ dryRun: true, method, url, headers, body: body ?? null, effects: effects?.facts ?? null } satisfies DryRun);
     return;
   }
   const lines = [`${view.method} ${view.url}`, ...Object.entries(view.headers).map(([k, v]) => `${k}: ${v}`)];
@@ -292,3 +308,6 @@ function printDryRun(ctx: Context, view: DryRunView): void {
   ctx.io.stdout.write(`${lines.join('\n')}\n`);
   ctx.io.stderr.write(`${ctx.color.dim('(dry run: this request was not sent)')}\n`);
 }
+
+/** What a dry run prints with --json, per request (src/contract/records.ts). */
+type DryRun = Static<typeof DryRunSchema>;

@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'changes_present'
   | 'busy'
   | 'local_fault'
+  | 'usage_after_send'
   | 'interrupted'
   | 'internal';
 
@@ -40,6 +41,31 @@ export class UsageError extends DgwError {
   constructor(message: string, hint?: string) {
     super('usage', message, { hint });
   }
+}
+
+/**
+ * A usage error found only after a request was sent (exit 14): the input did not fit what dgw
+ * read (a plain query given a schedule), or the answer cannot be printed as asked (`--json`
+ * names a column a SQL result does not have, a `--jq` filter fails on it). Exit 2 means that
+ * nothing was sent; this says something was, and the hint says whether a change was among it.
+ */
+export class UsageAfterSendError extends DgwError {
+  constructor(error: DgwError, sent: { reads: number; changes: number }) {
+    const what =
+      sent.changes > 0
+        ? `a change was sent before this was found (${plural(sent.changes, 'request')}), and may have been made: check before running it again`
+        : `only reads were sent before this was found (${plural(sent.reads, 'request')}): nothing was changed`;
+    super('usage_after_send', error.message, { hint: error.hint ? `${error.hint}; ${what}` : what, cause: error });
+  }
+}
+
+/** A usage error as the run that raised it must report it: exit 2 only when nothing was sent. */
+export function afterSending(error: unknown, sent: { reads: number; changes: number }): unknown {
+  return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** No key, or the service said 401/403 (exit 3). */
@@ -164,6 +190,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   changes_present: 11,
   busy: 12,
   local_fault: 13,
+  usage_after_send: 14,
   interrupted: 130,
 };
 
@@ -188,5 +215,6 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [11, 'changes present: `dgw plan --exit-code` found differences between the files and the project'],
   [12, 'busy: the local data folder or a project database is held by another process; try again later'],
   [13, 'local fault: a full disk, a damaged database or settings file, or a lock file left by a process that is not dgw (the message names the file and what to do)'],
+  [14, 'usage or invalid input found after a request was sent (the error says whether a change was sent)'],
   [130, 'interrupted'],
 ];

@@ -18,6 +18,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerLocal } from './commands/local/index.js';
 import { registerVersion } from './commands/version/index.js';
 import { registerCode } from './commands/code/index.js';
+import { registerSchema } from './commands/schema/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -40,6 +41,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerLocal(program, wiring);
   registerVersion(program, wiring);
   registerCode(program, wiring);
+  registerSchema(program, wiring);
 
   addExitCodesCommand(program, deps);
   return program;

@@ -15,7 +15,7 @@ export function createRoot(deps: ContextDeps): Command {
     .addOption(new Option('--zone <zone>', 'zone to talk to (env DGW_ZONE)').choices(['default', 'eu', 'local']))
     .option('--base-url <url>', 'override the zone base URL (env DGW_BASE_URL)')
     .option('--project <id>', 'project id (env DGW_PROJECT)')
-    .option('--json [fields]', 'print JSON on stdout; optionally only these comma-separated fields')
+    .option('--json [fields]', 'print JSON on stdout; optionally only these comma-separated fields (each command\'s --help lists them; dgw schema COMMAND)')
     .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json); strings print raw, as jq -r')
     .addOption(
       new Option('--format <format>', 'output: table, json, yaml, csv or tsv (default: DGW_OUTPUT, project file, profile, else table on a terminal, TSV in a pipe)').choices([
@@ -33,6 +33,8 @@ export function createRoot(deps: ContextDeps): Command {
     .configureOutput({
       writeOut: (s) => deps.io.stdout.write(s),
       writeErr: (s) => deps.io.stderr.write(s),
+      // cli.ts reports commander's errors itself: as text with a pointer to --help, or as JSON.
+      outputError: () => undefined,
     })
     .addHelpText('after', `\nRun \`dgw help exit-codes\` for exit codes, \`dgw <command> --help\` for examples.\n`);
 }
@@ -75,6 +77,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['pull', async () => (await import('./commands/code/index.js')).registerCode],
   ['plan', async () => (await import('./commands/code/index.js')).registerCode],
   ['apply', async () => (await import('./commands/code/index.js')).registerCode],
+  ['schema', async () => (await import('./commands/schema/index.js')).registerSchema],
 ]);
 
 const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout', '--jq', '--format'];
@@ -170,14 +173,18 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
 }
 
 /**
- * Rewrites argv before commander sees it: `dgw help exit-codes` becomes the hidden command, and a
- * bare `--json` right before a command name is moved to the end so commander does not read the
- * command name as the list of fields.
+ * Rewrites argv before commander sees it: `dgw help exit-codes` becomes the hidden command, a
+ * group named without a verb (`dgw`, `dgw query`) asks for its help, and a bare `--json` right
+ * before a command name is moved to the end so commander does not read the command name as the
+ * list of fields.
  */
 export function normaliseArgv(argv: string[], program: Command): string[] {
   if (argv[0] === 'help' && argv[1] === 'exit-codes') return ['help-exit-codes'];
   const help = helpRequest(argv, program);
   if (help) return help;
+  // As gh does: a group without a verb prints its help on stdout and exits 0 (commander would
+  // print it on stderr and fail).
+  if (namesGroup(argv, program)) return [...argv, '--help'];
   const names = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]));
   const out = [...argv];
   for (let i = 0; i < out.length - 1; i++) {
@@ -218,6 +225,23 @@ function helpRequest(argv: string[], program: Command): string[] | undefined {
   }
   if (unknownWordAt(program, words) === undefined) return undefined;
   return argv.filter((a, i) => i >= end || !HELP_FLAGS.includes(a));
+}
+
+/** True when the command line names a group of commands (the root, or a noun) and no verb of it. */
+function namesGroup(argv: string[], program: Command): boolean {
+  let command = program;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (VALUE_OPTIONS.includes(arg)) i += 1;
+    else if (arg === '--json' || FLAG_OPTIONS.includes(arg) || (arg.startsWith('--') && arg.includes('='))) continue;
+    else if (arg.startsWith('-')) return false;
+    else {
+      const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+      if (!next) return false;
+      command = next;
+    }
+  }
+  return command.commands.some((c) => c.name() !== 'help-exit-codes');
 }
 
 /** The index of the first word that should name a subcommand and names none, walking down from the root. */

@@ -45,8 +45,8 @@ describe('dgw auth status', () => {
     server.on('GET', '/data/projects/p-1/catalogs', { json: [] });
     const r = await dgw(['auth', 'status'], { DGW_API_KEY: ENV_KEY });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^key\t\*\*\*\*7x6w from env DGW_API_KEY$/m);
-    expect(r.stdout).toMatch(/^user\tkey verified$/m);
+    expect(r.stdout).toMatch(/^KEY\t\*\*\*\*7x6w from env DGW_API_KEY$/m);
+    expect(r.stdout).toMatch(/^VERIFIED\tyes$/m);
     expect(r.stdout + r.stderr).not.toContain(ENV_KEY);
     expect(server.requests[0].headers.authorization).toBe(`Bearer ${ENV_KEY}`);
   });

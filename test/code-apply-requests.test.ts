@@ -225,10 +225,10 @@ describe('dgw apply on the stand-in', () => {
     expect(r.stderr).toContain('"kind":"conflict"');
   });
 
-  it('deletes and conversions are not sent off a terminal without --yes (exit 2, only the reads)', async () => {
+  it('deletes and conversions are not sent off a terminal without --yes (exit 14: only the reads were sent)', async () => {
     scenario();
     const r = await dgw(['apply', '--prune'], { cwd: work.dir });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(14);
     expect(r.stderr).toMatch(/refusing to apply this plan \(it deletes 2 queries and deletes 2 folders and converts 1 query\) without confirmation: pass --yes/);
     expect(changes()).toEqual([]);
   });
@@ -257,7 +257,8 @@ describe('dgw apply on the stand-in', () => {
     project.add({ name: 'gone', inputQuery: 'SELECT 1' });
     const r = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'n\n' });
     expect(r.stdout).toMatch(/Apply this plan \(it deletes 1 query\)\? \[y\/N\]/);
-    expect(r.code).toBe(2);
+    // The plan was read from the project first: exit 2 would say nothing was sent.
+    expect(r.code).toBe(14);
     expect(changes()).toEqual([]);
     const yes = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'y\n' });
     expect(yes.code).toBe(0);
@@ -297,7 +298,8 @@ describe('dgw apply on the stand-in', () => {
     saved.changes[0].after.sql = 'DROP TABLE x';
     fs.writeFileSync(path.join(work.dir, 'edited.json'), JSON.stringify(saved));
     const edited = await dgw(['apply', '--plan', 'edited.json'], { cwd: work.dir });
-    expect(edited.code).toBe(2);
+    // Found once the project was read again: exit 14, not 2, says a read was sent.
+    expect(edited.code).toBe(14);
     expect(edited.stderr).toMatch(/its changes do not follow from its desired state/);
     expect(changes()).toEqual([]);
   });

@@ -35,7 +35,7 @@ describe('against the recording stand-in', () => {
     const r = await dgw(['connection', 'config', 'postgres']);
     expect(r.code, r.stderr).toBe(0);
     expect(paths()).toEqual(['GET /connections/config/postgres', 'GET /connections/config']);
-    expect(r.stdout).toMatch(/^type\tPOSTGRES$/m);
+    expect(r.stdout).toMatch(/^CONNECTION TYPE\tPOSTGRES$/m);
     expect(r.stdout).toMatch(/^url\tyes\twhere$/m);
     expect(r.stderr).toContain('connection type POSTGRES (matched "postgres" ignoring case)');
   });
@@ -56,10 +56,10 @@ describe('against the recording stand-in', () => {
     expect(r.stderr).not.toMatch(/GET \/connections/);
   });
 
-  it('two types differing only in case: exit 2, naming both', async () => {
+  it('two types differing only in case: exit 14 (found by reading the list), naming both', async () => {
     server.on('GET', '/connections/config', { json: [...TYPES, config('Stripe')] });
     const r = await dgw(['connection', 'config', 'STRIPE']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(14);
     expect(r.stderr).toMatch(/matches 2 types that differ only in case: stripe, Stripe/);
   });
 

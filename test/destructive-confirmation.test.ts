@@ -48,7 +48,9 @@ describe('on a terminal', () => {
     columnsAndQueries();
     server.on('DELETE', /columns/, { status: 200 });
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'orders\n' });
-    expect(r.code).toBe(2);
+    // The column was read (checked) before the question: exit 2 would say nothing was sent.
+    expect(r.code).toBe(14);
+    expect(r.stdout).toContain('only reads were sent');
     expect(r.stdout).toContain('confirmation did not match');
     expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
   });
@@ -115,6 +117,7 @@ describe('--dry-run prints the request and sends nothing', () => {
       url: `${server.baseUrl}/data/projects/proj-1/queries`,
       headers: { Authorization: 'Bearer ****5b4a', 'Content-Type': 'application/json' },
       body: { displayName: 'X', inputQuery: 'SELECT 1', queryType: 'PLAIN' },
+      effects: null,
     });
   });
 });

@@ -29,13 +29,14 @@ describe('HTTP errors become exit codes', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('with --json the error is also one JSON object on stderr', async () => {
+  it('with --json the error is one JSON object on stderr, and nothing else', async () => {
     server.on('GET', CATALOGS, { status: 409, json: { errorCode: 4091, message: 'folder exists' } });
     const r = await dgw(['catalog', 'list', '--json']);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    const last = r.stderr.trim().split('\n').at(-1)!;
-    expect(JSON.parse(last)).toEqual({ error: { kind: 'conflict', status: 409, message: 'folder exists (HTTP 409)', errorCode: 4091 } });
+    expect(JSON.parse(r.stderr)).toEqual({
+      error: { kind: 'conflict', status: 409, message: 'folder exists (HTTP 409)', errorCode: 4091, hint: null, sent: { reads: 1, changes: 0 }, warnings: [] },
+    });
   });
 
   it('a multi-line message from the service is folded onto one line', async () => {

@@ -21,11 +21,12 @@ const CODES = [
   [11, /changes present: `dgw plan --exit-code`/],
   [12, /busy: .*held by another process; try again/],
   [13, /local fault: a full disk, a damaged database or settings file, or a lock file left by a process that is not dgw/],
+  [14, /usage or invalid input found after a request was sent/],
   [130, /interrupted/],
 ] as const;
 
 describe('dgw help exit-codes', () => {
-  it('prints every code, 0 to 13 and 130, with its meaning', async () => {
+  it('prints every code, 0 to 14 and 130, with its meaning', async () => {
     let out = '';
     const code = await main(['help', 'exit-codes'], {
       io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },

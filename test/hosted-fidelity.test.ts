@@ -22,7 +22,7 @@ describe('answers in the document shapes are read', () => {
     });
     const r = await dgw(['table', 'list']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('invoices\tpeaka.table.invoices\t1\npayouts\tpeaka.table.payouts\t1\n');
+    expect(r.stdout).toBe('invoices\ttable\tpeaka\t1\npayouts\ttable\tpeaka\t1\n');
     const json = await dgw(['table', 'list', '--json', 'tableName,catalogName']);
     expect(JSON.parse(json.stdout)).toEqual([{ tableName: 'invoices', catalogName: 'peaka' }, { tableName: 'payouts', catalogName: 'peaka' }]);
   });

@@ -75,10 +75,11 @@ describe('--jq', () => {
       const r = await dgw(['query', 'list', '--jq', expression]);
       expect(r.code, expression).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^error: --jq: /);
+      // --jq is machine output: the error is one JSON object.
+      expect((JSON.parse(r.stderr) as { error: { message: string } }).error.message).toMatch(/^--jq: /);
     }
     const syntax = await dgw(['query', 'list', '--jq', '.[']);
-    expect(syntax.stderr).toContain('error: --jq: syntax error, unexpected end of file at <top-level>, line 1, column 2');
+    expect(syntax.stderr).toContain('"message":"--jq: syntax error, unexpected end of file at <top-level>, line 1, column 2"');
     const unknown = await dgw(['query', 'list', '--jq', 'foo(1)']);
     expect(unknown.stderr).toContain('foo/1 is not defined');
     expect(server.requests).toEqual([]);
@@ -91,15 +92,16 @@ describe('--jq', () => {
     expect(r.stdout).toBe('revenue\n');
   });
 
-  it('a filter failing on the data is exit 2 with jq\'s message, after what it printed; with the JSON error form', async () => {
+  it('a filter failing on the data is exit 14 (the request was sent) with jq\'s message, after what it printed; in the JSON error form', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'list', '--jq', '.[] | .name, (.path | .[])']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(14);
     expect(r.stdout).toBe('revenue\n');
-    expect(r.stderr).toMatch(/error: --jq: Cannot iterate over null/);
-    // --jq is machine output: the error is also one JSON object on stderr, as with --json.
-    const last = JSON.parse(r.stderr.trim().split('\n').at(-1)!) as { error: { kind: string } };
-    expect(last.error.kind).toBe('usage');
+    // --jq is machine output: the error is one JSON object on stderr, as with --json.
+    const { error } = JSON.parse(r.stderr) as { error: { kind: string; message: string; hint: string } };
+    expect(error.kind).toBe('usage_after_send');
+    expect(error.message).toMatch(/^--jq: Cannot iterate over null/);
+    expect(error.hint).toContain('only reads were sent');
   });
 
   it('applies to a dry run\'s JSON and to plain values', async () => {

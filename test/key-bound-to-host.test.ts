@@ -153,7 +153,7 @@ describe('a stored key goes only to the host it was stored for', () => {
     const status = await dgw(['--profile', 'lp', 'auth', 'status', '--json']);
     expect(JSON.parse(status.stdout)).toMatchObject({ key: '****aaaa', keyBoundTo: A.baseUrl, verified: true });
     const plain = await dgw(['--profile', 'lp', 'auth', 'status', '--no-verify']);
-    expect(plain.stdout).toMatch(new RegExp(`^key for\\t${A.baseUrl.replace(/[./]/g, '\\$&')} only$`, 'm'));
+    expect(plain.stdout).toMatch(new RegExp(`^KEY BOUND TO\\t${A.baseUrl.replace(/[./]/g, '\\$&')} only$`, 'm'));
 
     projectFile({ baseUrl: B.baseUrl });
     expectRefusedFor(await dgw(['--profile', 'lp', 'auth', 'status']), B.baseUrl, `--base-url ${B.baseUrl}`);

@@ -42,7 +42,7 @@ describe('where no keychain answers (no D-Bus session): the 0600 file', () => {
     const status = await runDgw(['auth', 'status', '--json'], { env: env() });
     expect(JSON.parse(status.stdout)).toMatchObject({ keyStorage: 'file', key: '****4d3e' });
     const text = await runDgw(['auth', 'status'], { env: env() });
-    expect(text.stdout).toMatch(/key stored in\s+.*config\.json \(mode 0600\)/);
+    expect(text.stdout).toMatch(/KEY STORAGE\s+.*config\.json \(mode 0600\)/);
     expect(bearer().every((b) => b === `Bearer ${KEY}`)).toBe(true);
   });
 
@@ -186,7 +186,7 @@ describe.skipIf(missing.length > 0)(`the OS keychain: a Secret Service (GNOME Ke
     const status = await runDgw(['auth', 'status', '--json'], { env: env() });
     expect(JSON.parse(status.stdout)).toMatchObject({ keyStorage: 'keychain', key: '****4d3e', keySource: 'profile default', verified: true });
     const text = await runDgw(['auth', 'status'], { env: env() });
-    expect(text.stdout).toMatch(/key stored in\s+the OS keychain \(Secret Service keyring\)/);
+    expect(text.stdout).toMatch(/KEY STORAGE\s+the OS keychain \(Secret Service keyring\)/);
     expect(text.stdout).not.toContain(KEY);
 
     const logout = await runDgw(['auth', 'logout'], { env: env() });

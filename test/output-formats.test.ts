@@ -40,11 +40,11 @@ describe('--format', () => {
     const r = await dgw(['query', 'list', '--format', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'ID,NAME,DISPLAY NAME,TYPE,PATH,SCHEDULE\n709922802836177297,revenue,"Revenue, ""net""",MATERIALIZED,/,\n709922802836177298,yes," 1.50 ",PLAIN,/,\n',
+      'ID,NAME,DISPLAY NAME,QUERY TYPE,PATH,SCHEDULE\n709922802836177297,revenue,"Revenue, ""net""",MATERIALIZED,/,\n709922802836177298,yes," 1.50 ",PLAIN,/,\n',
     );
     server.on('GET', QUERIES, { json: rows });
     const one = await dgw(['query', 'get', 'revenue', '--format', 'csv']);
-    expect(one.stdout.split('\n')[0]).toBe('id,name,display name,type,path,folder id,schedule,sql');
+    expect(one.stdout.split('\n')[0]).toBe('ID,NAME,DISPLAY NAME,QUERY TYPE,PATH,FOLDER ID,SCHEDULE,INPUT QUERY');
     expect(one.stdout).toContain('"SELECT 1\nFROM t"');
   });
 
@@ -54,7 +54,7 @@ describe('--format', () => {
     expect(table.stdout).toMatch(/┌/);
     server.on('GET', QUERIES, { json: rows });
     const tsv = await dgw(['--header', 'query', 'list', '--format', 'tsv']);
-    expect(tsv.stdout.split('\n')[0]).toBe('ID\tNAME\tDISPLAY NAME\tTYPE\tPATH\tSCHEDULE');
+    expect(tsv.stdout.split('\n')[0]).toBe('ID\tNAME\tDISPLAY NAME\tQUERY TYPE\tPATH\tSCHEDULE');
   });
 
   it('an unknown format, or one that contradicts --json, is exit 2 before any request', async () => {

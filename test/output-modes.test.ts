@@ -30,12 +30,15 @@ describe('output modes', () => {
     expect(JSON.parse(r.stdout)).toHaveLength(2);
   });
 
-  it('an unknown --json field is a usage error', async () => {
+  it('an unknown --json field is a usage error, before any request', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'list', '--json', 'id,nope']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/unknown field\(s\) nope; available: id, displayName/);
+    const { error } = JSON.parse(r.stderr) as { error: { message: string; hint: string } };
+    expect(error.message).toBe('--json: dgw query list has no field nope; did you mean name?');
+    expect(error.hint).toMatch(/^its fields: id, displayName/);
+    expect(server.requests).toEqual([]);
   });
 
   it('a pipe gets tab-separated rows, no header, no colour, even with FORCE_COLOR', async () => {
@@ -79,8 +82,8 @@ describe('output modes', () => {
   it('query get on a pipe prints field<TAB>value lines', async () => {
     server.on('GET', `${QUERIES}/${rows[0].id}`, { json: rows[0] });
     const r = await dgw(['query', 'get', rows[0].id]);
-    expect(r.stdout).toContain('name\trevenuereport\n');
-    expect(r.stdout).toContain('sql\tSELECT 1\n');
+    expect(r.stdout).toContain('NAME\trevenuereport\n');
+    expect(r.stdout).toContain('INPUT QUERY\tSELECT 1\n');
   });
 
   it('success notes go to stderr, never stdout', async () => {

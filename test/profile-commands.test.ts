@@ -76,7 +76,7 @@ describe('dgw profile rm', () => {
   it('removes a profile that is not current', async () => {
     const r = await dgw(['profile', 'rm', 'eu', '--json', '--yes']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ removed: 'eu', wasCurrent: false });
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'eu', removed: true, wasCurrent: false });
     expect(Object.keys(stored().profiles).sort()).toEqual(['bare', 'work']);
     expect(stored().currentProfile).toBe('work');
   });

@@ -75,16 +75,17 @@ describe('dgw query edit', () => {
     routes();
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('leave.sh', 'exit 0') } });
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain('did not change: nothing was sent');
+    expect(r.stdout).toContain('did not change: nothing was saved');
     expect(puts()).toEqual([]);
     expect(fs.existsSync(editedFile())).toBe(false);
   });
 
-  it('an emptied file aborts (exit 2) and sends nothing', async () => {
+  // The query was read before the editor opened: exit 14 (nothing changed), not 2 (nothing sent).
+  it('an emptied file aborts (exit 14) and sends nothing more', async () => {
     routes();
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('empty.sh', ': > "$f"') } });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toContain('the file was left empty: nothing was sent');
+    expect(r.code).toBe(14);
+    expect(r.stdout).toContain('the file was left empty: nothing was saved');
     expect(puts()).toEqual([]);
     expect(fs.existsSync(editedFile())).toBe(false);
   });
@@ -92,8 +93,8 @@ describe('dgw query edit', () => {
   it('an editor that exits non-zero sends nothing, even when it changed the file', async () => {
     routes();
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('fail.sh', 'echo "SELECT 3" > "$f"; exit 3') } });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/the editor \(.*fail\.sh\) exited with status 3; nothing was sent/);
+    expect(r.code).toBe(14);
+    expect(r.stdout).toMatch(/the editor \(.*fail\.sh\) exited with status 3; nothing was saved/);
     expect(puts()).toEqual([]);
     expect(fs.existsSync(editedFile())).toBe(false);
   });
@@ -115,8 +116,8 @@ describe('dgw query edit', () => {
   it('a missing editor is a clear error and sends nothing', async () => {
     routes();
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: '/nonexistent/editor-xyz' } });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/exited with status 127; nothing was sent/);
+    expect(r.code).toBe(14);
+    expect(r.stdout).toMatch(/exited with status 127; nothing was saved/);
     expect(r.stdout).toMatch(/set VISUAL or EDITOR/);
     expect(puts()).toEqual([]);
   });

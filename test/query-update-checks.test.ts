@@ -19,25 +19,28 @@ const puts = () => server.requests.filter((r) => r.method === 'PUT');
 const listRoute = () => server.on('GET', /\/queries$/, { json: QUERIES });
 
 describe('--from and schedules need a materialized query', () => {
-  it('query update PLAIN --from X is exit 2, and no update is sent (by name: the list alone)', async () => {
+  // The query's type is known only from a read: refused after it, so exit 14 (exit 2 says nothing was sent).
+  it('query update PLAIN --from X is exit 14 (after the read), and no update is sent (by name: the list alone)', async () => {
     listRoute();
     const r = await dgw(['query', 'update', 'rev', '--from', 'snap']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(14);
+    expect(r.stderr).toContain('only reads were sent before this was found (1 request): nothing was changed');
     expect(r.stderr).toMatch(/^error: --from copies SQL into a materialized query, and rev is a plain query: add --materialized to convert it/m);
     expect(server.requests.map((q) => q.method)).toEqual(['GET']);
   });
 
-  it('by id: one read of the query, then exit 2', async () => {
+  it('by id: one read of the query, then exit 14', async () => {
     server.on('GET', new RegExp(`/queries/${PLAIN_ID}$`), { json: QUERIES[0] });
     const r = await dgw(['query', 'update', PLAIN_ID, '--from', MAT_ID]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(14);
     expect(server.requests.map((q) => `${q.method} ${q.path.split('/').at(-1)}`)).toEqual([`GET ${PLAIN_ID}`]);
   });
 
-  it('a schedule on a plain query is exit 2 too; --no-schedule is not', async () => {
+  it('a schedule on a plain query is exit 14 too; --no-schedule is not', async () => {
     listRoute();
     const every = await dgw(['query', 'update', 'rev', '--every', '1h']);
-    expect(every.code).toBe(2);
+    expect(every.code).toBe(14);
+    expect(puts()).toHaveLength(0);
     expect(every.stderr).toMatch(/schedules apply to materialized queries, and rev is a plain query/);
     server.on('PUT', /\/queries\//, { json: QUERIES[0] });
     const none = await dgw(['query', 'update', 'rev', '--no-schedule']);
@@ -120,7 +123,7 @@ describe('on the local gateway', () => {
     expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders')).code).toBe(0);
     expect((await local('query', 'create', 'Reader', '--sql', 'SELECT count(*) AS n FROM svc.query.rev')).code).toBe(0);
     const from = await local('query', 'update', 'rev', '--from', 'reader');
-    expect(from.code).toBe(2);
+    expect(from.code).toBe(14);
     const renamed = await local('query', 'update', 'rev', '--name', 'Revenue');
     expect(renamed.code, renamed.stderr).toBe(0);
     expect(renamed.stderr).toContain('1 saved query reads rev and will fail until its SQL is changed: reader');

@@ -55,8 +55,8 @@ describe('metadata commands go through the same writer', () => {
     server.on('GET', /\/queries\/3f2b8c1e/, { json: queryJson({ inputQuery: 'SELECT a,\n\tb\r\nFROM t -- a \\ b' }) });
     const r = await hosted(['query', 'get', '3f2b8c1e-0000-4000-8000-000000000001']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('sql\tSELECT a,\\n\\tb\\r\\nFROM t -- a \\\\ b\n');
-    expect(r.stdout).toContain('folder id\t\\N\n');
+    expect(r.stdout).toContain('INPUT QUERY\tSELECT a,\\n\\tb\\r\\nFROM t -- a \\\\ b\n');
+    expect(r.stdout).toContain('FOLDER ID\t\\N\n');
   });
 
   it('query list --header: names first; a tab in a display name does not make a column', async () => {
@@ -64,7 +64,7 @@ describe('metadata commands go through the same writer', () => {
     const r = await hosted(['--header', 'query', 'list']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.replace(/\n$/, '').split('\n');
-    expect(lines[0]).toBe('ID\tNAME\tDISPLAY NAME\tTYPE\tPATH\tSCHEDULE');
+    expect(lines[0]).toBe('ID\tNAME\tDISPLAY NAME\tQUERY TYPE\tPATH\tSCHEDULE');
     expect(lines[1].split('\t')).toHaveLength(6);
     expect(lines[1].split('\t')[2]).toBe('Odd\\tName');
   });

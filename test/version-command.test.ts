@@ -30,10 +30,10 @@ describe('dgw version', () => {
   it('in a pipe: field<TAB>value lines', async () => {
     const r = await runDgw(['version'], { env });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`dgw\t${pkgVersion(ROOT)}\n`);
-    expect(r.stdout).toContain(`node\t${process.version}\n`);
-    expect(r.stdout).toMatch(/^duckdb\t\S+ \(installed\)$/m);
-    expect(r.stdout).toContain(`config folder\t${env.DGW_CONFIG_DIR}\n`);
+    expect(r.stdout).toContain(`VERSION\t${pkgVersion(ROOT)}\n`);
+    expect(r.stdout).toContain(`NODE\t${process.version}\n`);
+    expect(r.stdout).toMatch(/^DUCKDB\t\S+ \(installed\)$/m);
+    expect(r.stdout).toContain(`CONFIG DIR\t${env.DGW_CONFIG_DIR}\n`);
   });
 
   it('creates neither folder', async () => {

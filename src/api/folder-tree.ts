@@ -2,7 +2,7 @@ import { MalformedResponseError } from '../errors.js';
 import { folderSegments } from './names.js';
 import { readQuery } from './queries.js';
 import { isRaw, object, objects, text, textOrNull, type Raw } from './read.js';
-import type { Query } from './types.js';
+import type { QueryRecord } from './types.js';
 
 /** One folder after normalisation, whichever shape the service sent. */
 export interface FolderNode {
@@ -143,7 +143,7 @@ export interface FolderContents {
   createdAt: number | null;
   folders: FolderEntry[];
   /** The queries, when the service sent them (the document's shape). */
-  queries: Query[] | null;
+  queries: QueryRecord[] | null;
   /** The ids of its queries (from `queryIds`, or from `queries`). */
   queryIds: string[];
 }
@@ -176,7 +176,7 @@ export interface TreeNode {
   path: string;
   children: TreeNode[];
   /** The folder's queries when they were asked for and sent; null otherwise. */
-  queries: Query[] | null;
+  queries: QueryRecord[] | null;
   /** Query ids when only those were sent (the seed shape); null otherwise. */
   queryIds: string[] | null;
 }

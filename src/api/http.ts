@@ -17,6 +17,8 @@ export interface RequestSpec {
   expect?: 'json' | 'none' | 'optional-json';
   /** Keep every digit of numbers a double cannot hold (api/exact-numbers.ts): as strings (result rows) or verbatim (`dgw api`). */
   keepDigits?: KeepDigits;
+  /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
+  readOnly?: boolean;
 }
 
 /** What `--dry-run` shows of a request that was not sent. */
@@ -59,6 +61,8 @@ export interface HttpConfig {
   effects?: DryRunEffects;
   /** Placeholders shown in dry runs, shared by the layers `describing` makes. */
   placeholders?: Set<string>;
+  /** Counts the requests sent (reads: GET; changes: the rest), so a failure can say what went out. */
+  sent?: { reads: number; changes: number };
 }
 
 const RETRY_STATUS = [429, 500, 502, 503, 504];
@@ -172,6 +176,7 @@ export class Http {
       if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
     }
     if (this.config.trace && spec.body !== undefined) this.config.trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
+    if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
     let response: Response;
     try {
       response = await this.client(url, { method: spec.method, json: spec.body });

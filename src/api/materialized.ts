@@ -2,32 +2,32 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { readSchedule } from './queries.js';
 import { object, objects, text, textOrNull } from './read.js';
-import type { RefreshStatus, RefreshStatusView } from './types.js';
+import type { RefreshStatus, RefreshStatusRecord } from './types.js';
 
 /** Starts a refresh; the document's answer has no body (the local gateway's `spec` shape sends the status). */
-export async function refreshMaterializedQuery(http: Http, projectId: string, queryId: string): Promise<RefreshStatusView | undefined> {
+export async function refreshMaterializedQuery(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord | undefined> {
   const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/refresh`, expect: 'optional-json' });
   return body === undefined ? undefined : readStatusView(body);
 }
 
 /** Cancels a refresh in progress, if any; like refresh, the documented answer has no body. */
-export async function cancelRefresh(http: Http, projectId: string, queryId: string): Promise<RefreshStatusView | undefined> {
+export async function cancelRefresh(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord | undefined> {
   const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/cancel`, expect: 'optional-json' });
   return body === undefined ? undefined : readStatusView(body);
 }
 
-export async function getRefreshStatus(http: Http, projectId: string, queryId: string): Promise<RefreshStatusView> {
+export async function getRefreshStatus(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord> {
   return readStatusView(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/status` }));
 }
 
-export async function listRefreshStatuses(http: Http, projectId: string): Promise<RefreshStatusView[]> {
+export async function listRefreshStatuses(http: Http, projectId: string): Promise<RefreshStatusRecord[]> {
   return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/materialized-queries/status` }), 'refresh statuses').map(readStatusView);
 }
 
-/** A status view with every field present; a missing status is NOT_INITIALIZED. */
-export function readStatusView(value: unknown): RefreshStatusView {
+/** A status view with every field present; a missing status is NOT_INITIALIZED, a missing message null. */
+export function readStatusView(value: unknown): RefreshStatusRecord {
   const s = object(value, 'a refresh status');
-  const view: RefreshStatusView = {
+  return {
     queryId: text(s.queryId),
     queryName: text(s.queryName),
     scheduleSettings: readSchedule(s.scheduleSettings),
@@ -35,7 +35,6 @@ export function readStatusView(value: unknown): RefreshStatusView {
     status: (text(s.status).toUpperCase() || 'NOT_INITIALIZED') as RefreshStatus,
     lastExecutionStartTime: textOrNull(s.lastExecutionStartTime),
     lastUpdateTime: textOrNull(s.lastUpdateTime),
+    message: textOrNull(s.message),
   };
-  if (s.message !== undefined) view.message = textOrNull(s.message);
-  return view;
 }

@@ -1,7 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
-import type { ExecuteRequest, ExecuteResult, Query, QueryRequest, ResultFormat, Schedule } from './types.js';
+import type { ExecuteRequest, ExecuteResult, QueryRecord, QueryRequest, RefreshSchedule, ResultFormat } from './types.js';
 
 /** Options shared by create and update. */
 export interface WriteOptions {
@@ -13,12 +13,12 @@ function schemaParam(opts: WriteOptions) {
   return opts.checkSchemaExists === false ? { checkSchemaExists: false } : undefined;
 }
 
-export async function createQuery(http: Http, projectId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<Query> {
+export async function createQuery(http: Http, projectId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<QueryRecord> {
   return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries`, query: schemaParam(opts), body }), readQuery);
 }
 
 /** Update Query: display name, SQL, type, schedule. A query moves with `moveQuery`, not here. */
-export async function updateQuery(http: Http, projectId: string, queryId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<Query> {
+export async function updateQuery(http: Http, projectId: string, queryId: string, body: QueryRequest, opts: WriteOptions = {}): Promise<QueryRecord> {
   return readAnswer(await http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/queries/${queryId}`, query: schemaParam(opts), body }), readQuery);
 }
 
@@ -27,11 +27,11 @@ export async function moveQuery(http: Http, projectId: string, queryId: string, 
   await http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/${queryId}/path`, body: { path }, expect: 'none' });
 }
 
-export async function getQuery(http: Http, projectId: string, queryId: string): Promise<Query> {
+export async function getQuery(http: Http, projectId: string, queryId: string): Promise<QueryRecord> {
   return readQuery(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/${queryId}` }));
 }
 
-export async function listQueries(http: Http, projectId: string): Promise<Query[]> {
+export async function listQueries(http: Http, projectId: string): Promise<QueryRecord[]> {
   return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries` }), 'queries').map(readQuery);
 }
 
@@ -40,7 +40,9 @@ export function deleteQuery(http: Http, projectId: string, queryId: string): Pro
 }
 
 export function executeSql(http: Http, projectId: string, body: ExecuteRequest, format: ResultFormat): Promise<ExecuteResult> {
-  return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body, keepDigits: 'as-string' });
+  // A statement may write (INSERT into a stored table); a saved query, run by id or name, reads.
+  const readOnly = !('statement' in body);
+  return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body, keepDigits: 'as-string', readOnly });
 }
 
 /**
@@ -48,7 +50,7 @@ export function executeSql(http: Http, projectId: string, body: ExecuteRequest, 
  * document's default, and its examples leave it out of plain queries), a missing path or
  * folder is null, a schedule is normalised (see `readSchedule`).
  */
-export function readQuery(value: unknown): Query {
+export function readQuery(value: unknown): QueryRecord {
   const q = object(value, 'a query');
   return {
     id: text(q.id),
@@ -65,9 +67,10 @@ export function readQuery(value: unknown): Query {
 /**
  * A schedule in the form dgw sends: fields that do not apply (sent as null or missing) are
  * dropped, a legacy `expression` stands in for the duration or cron expression, a cron schedule
- * without a time zone means UTC. Null, or anything that is not a schedule, is no schedule.
+ * without a time zone means UTC. No schedule is null, in one form for every query and status:
+ * null, `{"type": "none"}` (a materialized query's), or anything that is not a schedule.
  */
-export function readSchedule(value: unknown): Schedule | null {
+export function readSchedule(value: unknown): RefreshSchedule | null {
   if (!isRaw(value)) return null;
   const legacy = textOrNull(value.expression);
   const duration = textOrNull(value.repeatDuration) ?? legacy;
@@ -78,6 +81,5 @@ export function readSchedule(value: unknown): Schedule | null {
     const timezone = textOrNull(value.timezone);
     return timezone ? { type: 'cron', cronExpression: cron, timezone } : { type: 'cron', cronExpression: cron };
   }
-  if (type === 'none') return { type: 'none' };
   return null;
 }

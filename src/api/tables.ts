@@ -1,7 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, object, objects, text, textOrNull } from './read.js';
-import type { ColumnDetail, ColumnRequest, StoredTable } from './types.js';
+import type { ColumnRecord, ColumnRequest, StoredTable } from './types.js';
 
 export function dropColumn(http: Http, projectId: string, tableName: string, columnName: string): Promise<void> {
   return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns/${columnName}`, expect: 'none' });
@@ -11,7 +11,7 @@ export async function listTables(http: Http, projectId: string): Promise<StoredT
   return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/table` }), 'tables').map(readTable);
 }
 
-export async function listColumns(http: Http, projectId: string, tableName: string): Promise<ColumnDetail[]> {
+export async function listColumns(http: Http, projectId: string, tableName: string): Promise<ColumnRecord[]> {
   return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns` }), 'columns').map(readColumn);
 }
 
@@ -22,7 +22,7 @@ export async function createTable(http: Http, projectId: string, tableName: stri
 }
 
 /** Adds columns, sent as an array of ColumnRequest (as the document's example does); answers the columns. */
-export async function addColumns(http: Http, projectId: string, tableName: string, columns: ColumnRequest[]): Promise<ColumnDetail[]> {
+export async function addColumns(http: Http, projectId: string, tableName: string, columns: ColumnRequest[]): Promise<ColumnRecord[]> {
   const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns`, body: columns, expect: 'optional-json' });
   return objects(body, 'columns').map(readColumn);
 }
@@ -49,18 +49,17 @@ export function readTable(value: unknown): StoredTable {
   };
 }
 
-/** A column with every field of the document's `ColumnDetail`; `{name, dataType}` alone reads too. */
-export function readColumn(value: unknown): ColumnDetail {
+/** A column with every field of the document's `ColumnDetail` (null where none was sent); `{name, dataType}` alone reads too. */
+export function readColumn(value: unknown): ColumnRecord {
   const c = object(value, 'a column');
-  const column: ColumnDetail = {
+  return {
+    id: typeof c.id === 'string' ? c.id : null,
     name: text(c.name),
     dataType: text(c.dataType),
     displayName: text(c.displayName, text(c.name)),
     defaultValue: textOrNull(c.defaultValue),
     isNotNull: flag(c.isNotNull),
     isUnique: flag(c.isUnique),
+    desc: textOrNull(c.desc),
   };
-  if (typeof c.id === 'string') column.id = c.id;
-  if (c.desc !== undefined) column.desc = textOrNull(c.desc);
-  return column;
 }

@@ -25,6 +25,9 @@ export type Schedule =
   | { type: 'cron'; cronExpression: string; timezone?: string }
   | { type: 'none' };
 
+/** A schedule that refreshes: the schedules of the records dgw prints, where no schedule is null. */
+export type RefreshSchedule = Exclude<Schedule, { type: 'none' }>;
+
 /** Body of create and update query; only the fields that apply are sent. */
 export type QueryRequest = Omit<Static<typeof W.QueryRequest>, 'schedule'> & { schedule?: Schedule | null };
 
@@ -33,6 +36,12 @@ export type WireQuery = Static<typeof W.Query>;
 
 /** A saved query with every field present. */
 export type Query = Omit<Complete<WireQuery>, 'schedule'> & { schedule: Schedule | null };
+
+/**
+ * A saved query as dgw's readers give it and its commands print it (src/contract): every field
+ * present, and no schedule is null, whether the service said null or `{"type": "none"}`.
+ */
+export type QueryRecord = Omit<Query, 'schedule'> & { schedule: RefreshSchedule | null };
 
 /** Body of a query or folder move. */
 export type PathUpdateRequest = Complete<Static<typeof W.QueryPathUpdateRequest>>;
@@ -87,6 +96,9 @@ export type RefreshStatusView = Omit<Complete<Static<typeof W.MaterializedQueryS
   message?: string | null;
 };
 
+/** A refresh status as dgw's readers give it and its commands print it: `message` always there, no schedule null. */
+export type RefreshStatusRecord = Omit<RefreshStatusView, 'scheduleSettings' | 'message'> & { scheduleSettings: RefreshSchedule | null; message: string | null };
+
 /** Result formats of the run-SQL endpoint. */
 export type ResultFormat = Static<typeof W.ExecuteFormat>;
 
@@ -116,6 +128,9 @@ export type ColumnRequest = Static<typeof W.ColumnRequest>;
 
 /** A column of a stored table, every field present (`id` and `desc` are not always sent). */
 export type ColumnDetail = Omit<Complete<Static<typeof W.ColumnDetail>>, 'id' | 'desc'> & { id?: string; desc?: string | null };
+
+/** A column as dgw's readers give it and its commands print it: `id` and `desc` null where the service sent none. */
+export type ColumnRecord = Omit<ColumnDetail, 'id' | 'desc'> & { id: string | null; desc: string | null };
 
 /** A stored table (the document's `Table`). */
 export type StoredTable = Complete<Static<typeof W.Table>>;

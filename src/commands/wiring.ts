@@ -13,7 +13,20 @@ export interface Wiring {
    * Wraps a run function as a commander action that builds the context (lazily loaded) and settles
    * the output first. `rowShapes`: the command takes `--format simple|compact` (`dgw sql`).
    */
-  action<A extends unknown[], O>(run: Run<A, O>, options?: { rowShapes?: boolean }): (...params: unknown[]) => Promise<void>;
+  action<A extends unknown[], O>(run: Run<A, O>, options?: ActionOptions<A, O>): (...params: unknown[]) => Promise<void>;
+}
+
+/** How a verb's action is wired. */
+export interface ActionOptions<A extends unknown[] = unknown[], O = unknown> {
+  /** The command takes `--format simple|compact` (`dgw sql`). */
+  rowShapes?: boolean;
+  /** false: the command prints no JSON, so --json, --jq and --format json|yaml are exit 2 (`completion`). */
+  json?: false;
+  /**
+   * Which variants of its output (src/contract/outputs.ts) this command line can print, for the
+   * check of `--json f1,f2` before the run; without it, any of them but `dryRun`.
+   */
+  variant?: (...rest: [...A, O]) => string | string[];
 }
 
 /** `dgw sql`'s JSON row shapes, which `--format` takes for it alone. */
@@ -35,6 +48,9 @@ export function createWiring(deps: ContextDeps): Wiring {
         const ctx = createContext(deps, globals);
         try {
           await ctx.prepareOutput();
+          if (ctx.out.json && actionOptions.json === false) throw new UsageError(`dgw ${commandPath(command)} prints no JSON: leave out --json, --jq and --format json|yaml`);
+          // Fields the contract knows are checked before anything is sent or done.
+          if (ctx.out.requestedFields) await checkJsonFields(ctx, command, [...args, options], actionOptions.variant as ((...rest: unknown[]) => string | string[]) | undefined);
           await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args, options);
         } finally {
           await ctx.close();
@@ -42,6 +58,26 @@ export function createWiring(deps: ContextDeps): Wiring {
       };
     },
   };
+}
+
+/** `query list`, `sql`: the words that name a command below the root. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** Checks `--json f1,f2` against the fields of what this command line can print (src/contract/fields.ts). */
+async function checkJsonFields(ctx: Context, command: Command, params: unknown[], variant: ((...rest: unknown[]) => string | string[]) | undefined): Promise<void> {
+  const path = commandPath(command);
+  const { fieldsFor, readSchema, variantsOf } = await import('../contract/fields.js');
+  const doc = readSchema(path);
+  if (!doc) return;
+  const options = params.at(-1) as { dryRun?: boolean };
+  const all = [...variantsOf(doc).keys()].filter((v) => v !== 'dryRun');
+  const names = options.dryRun ? ['dryRun'] : variant ? [variant(...params)].flat() : all;
+  const fields = fieldsFor(path, doc, names);
+  if (fields) ctx.out.selectFields(fields, `dgw ${path}${all.length > 1 || options.dryRun ? ` (${names.join(' or ')})` : ''}`);
 }
 
 /** `--with-reads`, for the commands whose dry run can show what the change would destroy or break. */

@@ -65,7 +65,7 @@ function runEditor(editor: string, file: string, env: Record<string, string | un
       const how = killedBy ? `was stopped by ${killedBy}` : `exited with status ${code}`;
       // 127: the shell found no such command.
       const hint = code === 127 ? 'set VISUAL or EDITOR to your editor, e.g. EDITOR="code --wait"' : undefined;
-      reject(new DgwError('usage', `the editor (${editor}) ${how}; nothing was sent`, { hint }));
+      reject(new DgwError('usage', `the editor (${editor}) ${how}; nothing was saved`, { hint }));
     });
   });
 }

@@ -1,16 +1,26 @@
 import type { ChalkInstance } from 'chalk';
-import { UsageError } from '../errors.js';
 import { csvLine } from './csv.js';
 import type { OutStream } from './io.js';
 import type { JqFilter } from './jq.js';
 import type { OutputMode } from './mode.js';
 import { tsvLine } from './tsv.js';
+import { fieldTitle, resolveFields } from './fields.js';
+import { drawList, drawRecord } from './table.js';
 import { jsonWithoutControls, visible } from './visible.js';
 
-/** One column of human output: a header and how to read it from a row. */
+/**
+ * One column of human output: a field of the record's `--json` output, titled by `fieldTitle`,
+ * and, where the raw value reads badly, how to show it (a schedule in words, a count).
+ */
 export interface Column<T> {
-  header: string;
-  value: (row: T) => unknown;
+  field: keyof T & string;
+  show?: (row: T) => unknown;
+}
+
+/** What a structured output does with the notes it must not write as text (see `Output.warn`). */
+export interface Deferred {
+  /** Keeps a warning for the end of the command: a JSON line on success, a field of the error on failure. */
+  warning(message: string): void;
 }
 
 export { outputMode, type OutputMode, type OutputFlags } from './mode.js';
@@ -49,7 +59,26 @@ export class Output {
     private readonly stderr: OutStream,
     readonly color: ChalkInstance,
     private readonly serializers: Serializers = {},
+    private readonly deferred?: Deferred,
   ) {}
+
+  /** The fields `--json f1,f2` picks, as the output names them (set once they are checked: `selectFields`). */
+  private selected?: string[];
+
+  /** The field names `--json f1,f2` asked for, as given; undefined when it asked for every field. */
+  get requestedFields(): string[] | undefined {
+    return this.mode.kind === 'json' || this.mode.kind === 'yaml' ? this.mode.fields : undefined;
+  }
+
+  /**
+   * Checks `--json f1,f2` against the fields the output will have (before anything is sent, when
+   * the command's contract knows them), and keeps them in the output's own spelling. An unknown
+   * field is a usage error; `what` names whose fields they are.
+   */
+  selectFields(available: readonly string[], what: string): void {
+    const requested = this.requestedFields;
+    if (requested) this.selected = resolveFields(requested, available, what);
+  }
 
   /** True when the output is data for a program (JSON, through `--jq` or not, or YAML): commands print their records whole. */
   get json(): boolean {
@@ -58,48 +87,51 @@ export class Output {
 
   /** A list of records: JSON array, ids, a table with headers, or TSV rows (headers only with `--header`). */
   async list<T extends object>(rows: T[], columns: Column<T>[], id: (row: T) => string): Promise<void> {
+    if (this.json) return this.writeData(rows.map((r) => this.pick(r)));
+    if (this.mode.kind === 'quiet') return this.lines(rows.map(id).map((i) => this.onScreen(i)));
+    return this.grid(columns.map((c) => fieldTitle(c.field)), rows.map((r) => columns.map((c) => shown(r, c))));
+  }
+
+  /**
+   * Rows of a SQL result: JSON is the command's own business (`value`); here the table, CSV or TSV,
+   * headed by the column names as the statement named them, and the first value of each row with -q.
+   */
+  async rows(names: string[], rows: unknown[][]): Promise<void> {
+    if (this.mode.kind === 'quiet') return this.lines(rows.map((r) => this.onScreen(String(r[0] ?? ''))));
+    return this.grid(names, rows);
+  }
+
+  /** One record: JSON object, its id, a two-column table, or `TITLE<TAB>value` lines. */
+  async record<T extends object>(row: T, fields: Column<T>[], id: (row: T) => string): Promise<void> {
+    if (this.json) return this.writeData(this.pick(row));
+    if (this.mode.kind === 'quiet') return this.lines([this.onScreen(id(row))]);
+    const titles = fields.map((f) => fieldTitle(f.field));
+    const values = fields.map((f) => shown(row, f));
     switch (this.mode.kind) {
-      case 'json':
-      case 'yaml':
-        return this.writeData(rows.map((r) => this.pick(r)));
-      case 'quiet':
-        return this.lines(rows.map(id).map((i) => this.onScreen(i)));
       case 'csv':
-        return this.lines([this.onScreen(csvLine(columns.map((c) => c.header))), ...rows.map((r) => this.onScreen(csvLine(columns.map((c) => c.value(r))), '\n'))]);
+        return this.lines([csvLine(titles), this.onScreen(csvLine(values), '\n')]);
+      case 'tsv':
+        return this.lines(titles.map((t, i) => this.onScreen(tsvLine([t, values[i]]), '\t')));
+      case 'table':
+        this.stdout.write(`${await drawRecord(titles, values, this.color)}\n`);
+    }
+  }
+
+  /** Rows under a header, in the human formats: the one place a list becomes a table, CSV or TSV. */
+  private async grid(head: string[], rows: unknown[][]): Promise<void> {
+    switch (this.mode.kind) {
+      case 'csv':
+        return this.lines([this.onScreen(csvLine(head)), ...rows.map((r) => this.onScreen(csvLine(r), '\n'))]);
       case 'tsv': {
-        const body = rows.map((r) => this.onScreen(tsvLine(columns.map((c) => c.value(r))), '\t'));
-        return this.lines(this.mode.header ? [this.onScreen(tsvLine(columns.map((c) => c.header)), '\t'), ...body] : body);
+        const body = rows.map((r) => this.onScreen(tsvLine(r), '\t'));
+        return this.lines(this.mode.header ? [this.onScreen(tsvLine(head), '\t'), ...body] : body);
       }
       case 'table': {
         if (rows.length === 0) {
           this.stderr.write(this.color.dim('(none)\n'));
           return;
         }
-        const { default: Table } = await import('cli-table3');
-        const table = new Table({ head: columns.map((c) => this.color.bold(visible(c.header))), style: { head: [], border: [] }, chars: COMPACT });
-        for (const r of rows) table.push(columns.map((c) => cell(c.value(r))));
-        this.stdout.write(`${table.toString()}\n`);
-      }
-    }
-  }
-
-  /** One record: JSON object, its id, a two-column table, or `field<TAB>value` lines. */
-  async record<T extends object>(row: T, fields: Column<T>[], id: (row: T) => string): Promise<void> {
-    switch (this.mode.kind) {
-      case 'json':
-      case 'yaml':
-        return this.writeData(this.pick(row));
-      case 'quiet':
-        return this.lines([this.onScreen(id(row))]);
-      case 'csv':
-        return this.lines([csvLine(fields.map((f) => f.header)), this.onScreen(csvLine(fields.map((f) => f.value(row))), '\n')]);
-      case 'tsv':
-        return this.lines(fields.map((f) => this.onScreen(tsvLine([f.header, f.value(row)]), '\t')));
-      case 'table': {
-        const { default: Table } = await import('cli-table3');
-        const table = new Table({ style: { head: [], border: [] }, chars: COMPACT });
-        for (const f of fields) table.push({ [this.color.bold(f.header)]: cell(f.value(row)) });
-        this.stdout.write(`${table.toString()}\n`);
+        this.stdout.write(`${await drawList(head, rows, this.color)}\n`);
       }
     }
   }
@@ -140,9 +172,14 @@ export class Output {
     this.stderr.write(`${this.color.dim(visible(message, '\n'))}\n`);
   }
 
-  /** Always shown on stderr. */
+  /**
+   * Always said. With structured output (JSON, --jq, YAML) stderr carries JSON only, so the warning
+   * waits for the end of the command: a JSON line after success, a field of the error object after
+   * a failure (see cli.ts).
+   */
   warn(message: string): void {
-    this.stderr.write(`${this.color.yellow('warning:')} ${visible(message, '\n')}\n`);
+    if (this.json && this.deferred) this.deferred.warning(message);
+    else this.stderr.write(`${this.color.yellow('warning:')} ${visible(message, '\n')}\n`);
   }
 
   /** Structured data: YAML, jq's output of the `--jq` filter, or JSON (indented, or on one line). */
@@ -179,27 +216,23 @@ export class Output {
     if (lines.length > 0) this.stdout.write(`${lines.join('\n')}\n`);
   }
 
-  /** Applies `--json f1,f2` to an object or each object of an array. */
+  /**
+   * Applies `--json f1,f2` to an object or each object of an array. Fields the contract knows were
+   * checked before anything was sent (`selectFields`); fields of an answer's own records (a SQL
+   * result, `dgw api`) are checked here, against the record.
+   */
   private pick(data: unknown): unknown {
-    const fields = this.mode.kind === 'json' || this.mode.kind === 'yaml' ? this.mode.fields : undefined;
-    if (!fields) return data;
+    const requested = this.requestedFields;
+    if (!requested) return data;
     if (Array.isArray(data)) return data.map((d) => this.pick(d));
     if (typeof data !== 'object' || data === null) return data;
     const record = data as Record<string, unknown>;
-    const unknown = fields.filter((f) => !(f in record));
-    if (unknown.length > 0) {
-      throw new UsageError(`--json: unknown field(s) ${unknown.join(', ')}; available: ${Object.keys(record).join(', ')}`);
-    }
-    return Object.fromEntries(fields.map((f) => [f, record[f]]));
+    const fields = this.selected ?? resolveFields(requested, Object.keys(record), 'the answer');
+    return Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
   }
 }
 
-/** No rule between body rows: long lists stay readable. */
-const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
-
-/** A table cell, for a person: control characters escaped (a table is drawn, even into a pipe, to be read). */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return visible(JSON.stringify(value));
-  return visible(String(value), '\n');
+function shown<T>(row: T, column: Column<T>): unknown {
+  return column.show ? column.show(row) : row[column.field];
 }
+

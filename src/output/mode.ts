@@ -55,10 +55,12 @@ export function outputMode(flags: OutputFlags, stdout: OutStream, setting: Outpu
     return { kind: 'json', ...picked, jq: flags.jq };
   }
   if (json) {
+    if (flags.quiet) throw new UsageError('--json and -q/--quiet choose different outputs; use one');
     if (format === 'yaml') return { kind: 'yaml', ...picked };
     if (format && format !== 'json') throw new UsageError(`--json prints JSON; it cannot be combined with --format ${format} (--json FIELDS also picks fields for --format yaml)`);
     return { kind: 'json', ...picked };
   }
+  if (format && flags.quiet) throw new UsageError(`--format ${format} and -q/--quiet choose different outputs; use one`);
   if (format) return modeFor(format, stdout, flags.header);
   if (flags.quiet) return { kind: 'quiet' };
   return modeFor(setting, stdout, flags.header);

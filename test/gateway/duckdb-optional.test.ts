@@ -108,7 +108,7 @@ describe('an install without the optional dependency', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).duckdb).toEqual({ present: false, version: null, binding: null });
     const text = await run(join(pkg, 'bin', 'dgw.js'), ['version']);
-    expect(text.stdout).toMatch(/^duckdb\tnot installed \(--zone local needs the optional dependency @duckdb\/node-api\)$/m);
+    expect(text.stdout).toMatch(/^DUCKDB\tnot installed \(--zone local needs the optional dependency @duckdb\/node-api\)$/m);
   });
 
   it('gives a clear message (exit 2, no stack trace) for --zone local', async () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { LogoutResult } from '../../contract/results.js';
 import { hasStoredKey } from '../../config/key-binding.js';
 import { forgetKeychainEntry } from '../../config/key-storage.js';
 import type { Context } from '../../context.js';
@@ -23,7 +24,7 @@ export async function runAuthLogout(ctx: Context, _opts: object): Promise<void> 
     const { apiKey: _removed, keychain: _entry, keyType: _type, keyBoundTo: _host, ...rest } = profile;
     store.write({ ...data, profiles: { ...data.profiles, [name]: rest } });
   }
-  if (ctx.out.json) ctx.out.value({ profile: name, removed: hadKey });
+  if (ctx.out.json) ctx.out.value({ profile: name, removed: hadKey } satisfies LogoutResult);
   if (hadKey) ctx.out.success(`removed the API key of profile ${name}`);
   else ctx.out.note(`profile ${name} holds no API key; nothing to do`);
   if (ctx.env.DGW_API_KEY) ctx.out.warn('DGW_API_KEY is still set in the environment; unset it to log out completely');

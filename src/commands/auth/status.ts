@@ -42,14 +42,14 @@ export interface AuthStatus {
 type ShownStatus = AuthStatus & { keyStorageText: string | null };
 
 const FIELDS: Column<ShownStatus>[] = [
-  { header: 'profile', value: (s) => s.profile },
-  { header: 'zone', value: (s) => s.zone },
-  { header: 'base URL', value: (s) => s.baseUrl ?? '(local gateway)' },
-  { header: 'project', value: (s) => (s.projectName ? `${s.projectId} (${s.projectName})` : s.projectId) },
-  { header: 'key', value: (s) => `${s.key}${s.keyType ? ` (${s.keyType} key)` : ''} from ${s.keySource}` },
-  { header: 'key stored in', value: (s) => s.keyStorageText },
-  { header: 'key for', value: (s) => (s.keyBoundTo ? `${describeBinding(s.keyBoundTo)} only` : s.keySource.startsWith('env') ? 'any host (environment)' : null) },
-  { header: 'user', value: (s) => (s.verified ? (s.email ?? 'key verified') : 'not verified') },
+  { field: 'profile' },
+  { field: 'zone' },
+  { field: 'baseUrl', show: (s) => s.baseUrl ?? '(local gateway)' },
+  { field: 'projectId', show: (s) => (s.projectName ? `${s.projectId} (${s.projectName})` : s.projectId) },
+  { field: 'key', show: (s) => `${s.key}${s.keyType ? ` (${s.keyType} key)` : ''} from ${s.keySource}` },
+  { field: 'keyStorage', show: (s) => s.keyStorageText },
+  { field: 'keyBoundTo', show: (s) => (s.keyBoundTo ? `${describeBinding(s.keyBoundTo)} only` : s.keySource.startsWith('env') ? 'any host (environment)' : null) },
+  { field: 'verified', show: (s) => (s.verified ? (s.email ? `yes (${s.email})` : 'yes') : 'no') },
 ];
 
 export function registerAuthStatus(parent: Command, wiring: Wiring): void {

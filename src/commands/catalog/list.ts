@@ -5,13 +5,7 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<Catalog>[] = [
-  { header: 'ID', value: (c) => c.id },
-  { header: 'NAME', value: (c) => c.name },
-  { header: 'DISPLAY NAME', value: (c) => c.displayName },
-  { header: 'TYPE', value: (c) => c.catalogType },
-  { header: 'CONNECTION', value: (c) => c.connectionId },
-];
+const COLUMNS: Column<Catalog>[] = [{ field: 'id' }, { field: 'name' }, { field: 'displayName' }, { field: 'catalogType' }, { field: 'connectionId' }];
 
 export function registerCatalogList(parent: Command, wiring: Wiring): void {
   parent

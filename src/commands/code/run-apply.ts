@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { ApplyResult } from '../../contract/results.js';
 import path from 'node:path';
 import { ApplyStoppedError, applySteps, describeStep } from '../../code/apply.js';
 import { isWithin } from '../../code/layout.js';
@@ -24,7 +25,7 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
   const { plan, steps } = made;
   const summary = summarise(plan.changes, steps);
   if (plan.changes.length === 0) {
-    ctx.out.result({ project: made.projectId, applied: [], notDone: [], failed: null }, '');
+    ctx.out.result({ project: made.projectId, applied: [], notDone: [], failed: null } satisfies ApplyResult, '');
     ctx.out.success('No changes: the project matches the files.');
     return;
   }
@@ -51,14 +52,15 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
   } catch (error) {
     if (error instanceof ApplyStoppedError) {
       const notDone = error.notDone.map(describeStep);
-      if (notDone.length > 0) ctx.io.stderr.write(`not done:\n${notDone.map((d) => `  ${d}\n`).join('')}`);
+      // With --json the printed result lists them; stderr holds the error alone.
+      if (notDone.length > 0 && !ctx.out.json) ctx.io.stderr.write(`not done:\n${notDone.map((d) => `  ${d}\n`).join('')}`);
       if (ctx.out.json) {
-        ctx.out.value({ project: made.projectId, applied: applied.map(describeStep), failed: { request: describeStep(error.step), message: error.failure.message }, notDone });
+        ctx.out.value({ project: made.projectId, applied: applied.map(describeStep), notDone, failed: { request: describeStep(error.step), message: error.failure.message } } satisfies ApplyResult);
       }
     }
     throw error;
   }
-  ctx.out.result({ project: made.projectId, applied: applied.map(describeStep), notDone: [], failed: null }, applied.map(describeStep).join('\n'));
+  ctx.out.result({ project: made.projectId, applied: applied.map(describeStep), notDone: [], failed: null } satisfies ApplyResult, applied.map(describeStep).join('\n'));
   ctx.out.success(`applied ${plan.changes.length} ${plan.changes.length === 1 ? 'change' : 'changes'} with ${steps.length} ${steps.length === 1 ? 'request' : 'requests'}`);
 }
 

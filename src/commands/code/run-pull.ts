@@ -1,4 +1,5 @@
 import { planPull, pullDestroys, writePull } from '../../code/pull.js';
+import type { PullResult } from '../../contract/results.js';
 import { refuseNonDirectory, scanDirectory } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
 import { InvalidFilesError } from '../../code/read-dir.js';
@@ -39,7 +40,7 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   for (const w of plan.write) ctx.out.note(`${w.overwrite ? 'replaced' : 'wrote'} ${where.label}${w.file}`);
   for (const f of plan.remove) ctx.out.note(`removed ${where.label}${f}`);
   ctx.out.result(
-    { project: projectId, dir: where.label, written, removed: plan.remove, unchanged: plan.unchanged, createdDirectories: plan.mkdirs, skipped: plan.skipped },
+    { project: projectId, dir: where.label, written, removed: plan.remove, unchanged: plan.unchanged, createdDirectories: plan.mkdirs, skipped: plan.skipped } satisfies PullResult,
     written.join('\n'),
   );
   const count = written.length + plan.unchanged.length;

@@ -22,7 +22,7 @@ export function registerCompletion(program: Command, wiring: Wiring): void {
         'dgw completion fish > ~/.config/fish/completions/dgw.fish',
       ),
     )
-    .action(wiring.action(runCompletion));
+    .action(wiring.action(runCompletion, { json: false }));
   registerComplete(program, wiring.deps);
 }
 

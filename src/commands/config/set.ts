@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { ConfigSet } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS } from '../../output/mode.js';
@@ -38,6 +39,6 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
   const { output: _old, ...rest } = data.profiles[name] ?? {};
   const profile = value === undefined ? rest : { ...rest, output: value };
   store.write({ ...data, profiles: { ...data.profiles, [name]: profile } });
-  if (ctx.out.json) ctx.out.value({ profile: name, setting, value: value ?? null });
+  if (ctx.out.json) ctx.out.value({ profile: name, setting, value: value ?? null } satisfies ConfigSet);
   ctx.out.success(value === undefined ? `removed ${setting} from profile ${name}` : `profile ${name}: ${setting} = ${value}`);
 }

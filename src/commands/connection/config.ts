@@ -9,21 +9,18 @@ import { checkSegment } from '../../api/path.js';
 import { completes } from '../../completion/kinds.js';
 
 const FIELDS: Column<ConnectionConfig>[] = [
-  { header: 'type', value: (c) => c.connectionType },
-  { header: 'label', value: (c) => c.connectionTypeLabel },
-  { header: 'name', value: (c) => c.name },
-  { header: 'category', value: (c) => c.category },
-  { header: 'authorization', value: (c) => c.authorizationType },
-  { header: 'credential schema', value: (c) => c.credentialSchemaType },
-  { header: 'redirect required', value: (c) => c.redirectRequired },
-  { header: 'documentation', value: (c) => c.documentationUrl },
+  { field: 'connectionType' },
+  { field: 'connectionTypeLabel' },
+  { field: 'name' },
+  { field: 'category' },
+  { field: 'authorizationType' },
+  { field: 'credentialSchemaType' },
+  { field: 'redirectRequired' },
+  { field: 'documentationUrl' },
 ];
 
-const CONFIG_COLUMNS: Column<ConnectionConfigField>[] = [
-  { header: 'FIELD', value: (f) => f.fieldName },
-  { header: 'REQUIRED', value: (f) => (f.required ? 'yes' : 'no') },
-  { header: 'DESCRIPTION', value: (f) => f.description },
-];
+/** The items of its `configuration` field. */
+const CONFIG_COLUMNS: Column<ConnectionConfigField>[] = [{ field: 'fieldName' }, { field: 'required', show: (f) => (f.required ? 'yes' : 'no') }, { field: 'description' }];
 
 export function registerConnectionConfig(parent: Command, wiring: Wiring): void {
   parent

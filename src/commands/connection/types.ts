@@ -5,12 +5,7 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<ConnectionConfig>[] = [
-  { header: 'TYPE', value: (c) => c.connectionType },
-  { header: 'LABEL', value: (c) => c.connectionTypeLabel },
-  { header: 'CATEGORY', value: (c) => c.category },
-  { header: 'AUTHORIZATION', value: (c) => c.authorizationType },
-];
+const COLUMNS: Column<ConnectionConfig>[] = [{ field: 'connectionType' }, { field: 'connectionTypeLabel' }, { field: 'category' }, { field: 'authorizationType' }];
 
 export function registerConnectionTypes(parent: Command, wiring: Wiring): void {
   parent

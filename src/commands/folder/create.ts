@@ -1,10 +1,11 @@
 import { Argument, type Command } from 'commander';
-import { findFolder } from '../../api/folder-tree.js';
-import { createFolder } from '../../api/folders.js';
+import type { Static } from 'typebox';
+import type * as C from '../../contract/results.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { DgwError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
+import { ensureFolder, showFolderCreation } from './ensure.js';
 import { loadTree, parseFolderRef } from './resolve.js';
 import { completes } from '../../completion/kinds.js';
 
@@ -13,6 +14,8 @@ export interface FolderCreateOptions {
   /** A folder that exists already is a success (mkdir -p). */
   parents?: boolean;
 }
+
+type FolderCreated = Static<typeof C.FolderCreated>;
 
 export function registerFolderCreate(parent: Command, wiring: Wiring): void {
   parent
@@ -33,41 +36,14 @@ export async function runFolderCreate(ctx: Context, pathArg: string, opts: Folde
   const http = await ctx.http({ dryRun: opts.dryRun });
   const segments = folderSegments(ref.path);
   if (http.readsNothing) {
-    // Which levels exist would take a request: show every level, each under its parent's placeholder.
-    for (let i = 0; i < segments.length; i++) {
-      const parent = i === 0 ? undefined : http.placeholder(`id of folder /${segments.slice(0, i).join('/')}`);
-      await createFolder(http, projectId, segments[i], parent);
-    }
+    await showFolderCreation(http, projectId, segments);
     if (segments.length > 1) ctx.out.note('a real run skips the levels that exist already');
     return;
   }
-  const tree = await loadTree(http, projectId);
-  let parentId: string | undefined;
-  let id: string | undefined;
-  let created = 0;
-  for (let i = 0; i < segments.length; i++) {
-    const existing = findFolder(tree, `/${segments.slice(0, i + 1).join('/')}`);
-    if (existing) {
-      parentId = existing.id;
-      id = existing.id;
-      continue;
-    }
-    const folder = await createFolder(http, projectId, segments[i], parentId);
-    id = folderIdOf(folder);
-    parentId = id;
-    created += 1;
-  }
+  const { id, created } = await ensureFolder(http, projectId, await loadTree(http, projectId), segments);
   const path = `/${segments.join('/')}`;
-  if (created === 0 && !opts.parents) throw new DgwError('conflict', `folder ${ref.path} already exists`, { hint: `its id is ${id}; -p/--parents makes an existing folder a success` });
-  ctx.out.result({ id, path, created: created > 0 }, id ?? '');
-  if (created > 0) ctx.out.success(`created folder ${path}`);
+  if (created.length === 0 && !opts.parents) throw new DgwError('conflict', `folder ${ref.path} already exists`, { hint: `its id is ${id}; -p/--parents makes an existing folder a success` });
+  ctx.out.result({ id, path, created: created.length > 0 } satisfies FolderCreated, id);
+  if (created.length > 0) ctx.out.success(`created folder ${path}`);
   else ctx.out.note(`folder ${path} exists already (${id})`);
-}
-
-function folderIdOf(folder: unknown): string {
-  const id = (folder as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string' && typeof id !== 'number') {
-    throw new DgwError('service', 'the service created the folder but did not return its id');
-  }
-  return String(id);
 }

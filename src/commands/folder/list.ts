@@ -13,11 +13,23 @@ export interface FolderListOptions {
   queries?: boolean;
 }
 
-const COLUMNS: Column<FolderNode>[] = [
-  { header: 'ID', value: (f) => f.id },
-  { header: 'PATH', value: (f) => f.path },
-  { header: 'QUERIES', value: (f) => (f.queryIds ? f.queryIds.length : null) },
-  { header: 'CREATED', value: (f) => (f.createdAt === null ? null : new Date(f.createdAt).toISOString()) },
+/** A folder as `folder list --json` prints it (src/contract/records.ts): times in ISO 8601, as everywhere. */
+export interface FolderRecord {
+  id: string;
+  name: string;
+  path: string;
+  parentId: string | null;
+  createdAt: string | null;
+  queryIds: string[] | null;
+  children: FolderRecord[];
+}
+
+const COLUMNS: Column<FolderRecord>[] = [
+  { field: 'id' },
+  { field: 'path' },
+  // How many: the ids themselves are for `--json queryIds`.
+  { field: 'queryIds', show: (f) => (f.queryIds ? f.queryIds.length : null) },
+  { field: 'createdAt' },
 ];
 
 export function registerFolderList(parent: Command, wiring: Wiring): void {
@@ -28,7 +40,7 @@ export function registerFolderList(parent: Command, wiring: Wiring): void {
     .option('--queries', 'show the tree with the queries in each folder (implies --tree; as `dgw folder tree --queries`)')
     .description('List query folders by path')
     .addHelpText('after', examples('dgw folder list', 'dgw folder list --tree', 'dgw folder list --tree --queries', 'dgw folder list --json id,path'))
-    .action(wiring.action(runFolderList));
+    .action(wiring.action(runFolderList, { variant: (opts) => (opts.queries ? 'treeWithQueries' : opts.tree ? 'tree' : 'list') }));
 }
 
 export async function runFolderList(ctx: Context, opts: FolderListOptions): Promise<void> {
@@ -54,12 +66,16 @@ function sortByName(nodes: FolderNode[]): FolderNode[] {
   return [...nodes].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** JSON of one folder without its children (the flat list). */
-function flat(node: FolderNode): FolderNode {
-  return { ...node, children: [] };
+/** One folder without its children (the flat list). */
+function flat(node: FolderNode): FolderRecord {
+  return { ...record(node), children: [] };
 }
 
-/** JSON of a folder with its subtree. */
-function nested(node: FolderNode): FolderNode {
-  return { ...node, children: sortByName(node.children).map(nested) };
+/** A folder with its subtree. */
+function nested(node: FolderNode): FolderRecord {
+  return { ...record(node), children: sortByName(node.children).map(nested) };
+}
+
+function record(node: FolderNode): Omit<FolderRecord, 'children'> {
+  return { id: node.id, name: node.name, path: node.path, parentId: node.parentId, createdAt: node.createdAt === null ? null : new Date(node.createdAt).toISOString(), queryIds: node.queryIds };
 }

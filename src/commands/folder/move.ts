@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { FolderMoved } from '../../contract/results.js';
 import { findFolder } from '../../api/folder-tree.js';
 import { moveFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
@@ -51,14 +52,14 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
   }
   if (path === folder.path) {
     ctx.out.note(`folder ${folder.path} is there already`);
-    ctx.out.result({ id: folder.id, path }, folder.id);
+    ctx.out.result({ id: folder.id, path } satisfies FolderMoved, folder.id);
     return;
   }
   if (path.startsWith(`${folder.path}/`)) throw new DgwError('conflict', `cannot move folder ${folder.path} into itself (${path})`);
   // The operation's body is the folder's own new path.
   await moveFolder(http, projectId, folder.id, path);
   if (opts.dryRun) return;
-  ctx.out.result({ id: folder.id, path }, folder.id);
+  ctx.out.result({ id: folder.id, path } satisfies FolderMoved, folder.id);
   ctx.out.success(`moved folder ${folder.path} to ${path}`);
 }
 

@@ -5,15 +5,23 @@ import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { DgwError, NotFoundError, UsageError } from '../../errors.js';
+import { folderSegments } from '../../api/names.js';
+import type { Static } from 'typebox';
+import type * as C from '../../contract/results.js';
+import { ensureFolder, showFolderCreation, type EnsuredFolder } from './ensure.js';
 import { examples, type Wiring } from '../wiring.js';
-import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
+import { folderIdFor, loadTree, parseFolderRef, type FolderRef } from './resolve.js';
 import { checkSegment } from '../../api/path.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface FolderMvOptions {
   dryRun?: boolean;
+  /** Create the target folder (and its missing parents) when it does not exist. */
+  parents?: boolean;
 }
+
+type QueriesPlaced = Static<typeof C.QueriesPlaced>;
 
 export function registerFolderMv(parent: Command, wiring: Wiring): void {
   parent
@@ -21,9 +29,13 @@ export function registerFolderMv(parent: Command, wiring: Wiring): void {
     // commander allows only a last variadic argument: QUERY... FOLDER arrive as one list.
     .addArgument(completes(new Argument('<query-and-folder...>', 'query ids or SQL names, then the target folder: a path such as /reports/monthly, a folder id, or / for the root'), 'query-or-folder'))
     .usage('[options] <query...> <folder>')
+    .option('-p, --parents', 'create the target folder (and missing parents) when it does not exist, as `folder create` does')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Put queries into a folder, or out of every folder with / (to move a folder itself: folder move)')
-    .addHelpText('after', examples('dgw folder mv revenuereport /reports/monthly', 'dgw folder mv q1 q2 q3 f_8a1b', 'dgw folder mv revenuereport /'))
+    .addHelpText(
+      'after',
+      examples('dgw folder mv revenuereport /reports/monthly', 'dgw folder mv revenuereport daily /reports/2026 --parents   # made when missing', 'dgw folder mv q1 q2 q3 f_8a1b', 'dgw folder mv revenuereport /'),
+    )
     .action(wiring.action(runFolderMv));
 }
 
@@ -36,6 +48,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const ids = await resolveQueryIds(http, projectId, refs);
+  const createdFolders: string[] = [];
   if (target.kind === 'root' && http.readsNothing) {
     // Which folders hold the queries would take a request: one update per query, under a placeholder.
     for (const [i, id] of ids.entries()) {
@@ -45,13 +58,34 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   } else if (target.kind === 'root') {
     await moveToRoot(ctx, http, projectId, ids);
   } else {
-    const folderId = await folderIdFor(http, projectId, target);
+    const { id: folderId, created } = await targetFolder(http, projectId, target, opts.parents === true);
+    createdFolders.push(...created);
     // The contract lists both fields; a query lives in one folder, so adding it here moves it.
     await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: ids, queryIdsRemoved: [] });
   }
   if (opts.dryRun) return;
-  ctx.out.result({ folder: folderArg, queryIds: ids }, ids.join('\n'));
+  for (const path of createdFolders) ctx.out.note(`created folder ${path}`);
+  ctx.out.result({ folder: folderArg, queryIds: ids, createdFolders } satisfies QueriesPlaced, ids.join('\n'));
   ctx.out.success(`moved ${ids.length} ${ids.length === 1 ? 'query' : 'queries'} to ${folderArg}`);
+}
+
+/**
+ * The target folder's id: given, or found by path; a path that names no folder is created with
+ * --parents (missing levels too), and otherwise not found (exit 4) with how to create it.
+ */
+async function targetFolder(http: Http, projectId: string, target: FolderRef & { kind: 'path' | 'id' }, parents: boolean): Promise<EnsuredFolder> {
+  if (target.kind === 'id' || !parents) {
+    try {
+      return { id: await folderIdFor(http, projectId, target), created: [] };
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || target.kind !== 'path') throw error;
+      const path = `/${folderSegments(target.path).join('/')}`;
+      throw new DgwError('not_found', `no folder at ${path}`, { hint: `create it with \`dgw folder create ${path}\`, or add --parents to create it with the move` });
+    }
+  }
+  const segments = folderSegments(target.path);
+  if (http.readsNothing) return { id: await showFolderCreation(http, projectId, segments), created: [] };
+  return ensureFolder(http, projectId, await loadTree(http, projectId), segments);
 }
 
 /** Removes the queries from whichever folders hold them: one membership update per folder. */

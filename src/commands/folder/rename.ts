@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { FolderRenamed } from '../../contract/results.js';
 import { readFolderContents } from '../../api/folder-tree.js';
 import { renameFolder } from '../../api/folders.js';
 import { folderSegments } from '../../api/names.js';
@@ -34,6 +35,6 @@ export async function runFolderRename(ctx: Context, folderArg: string, newName: 
   const renamed = answer === undefined ? undefined : readFolderContents(answer);
   // The document answers the folder with its new path; the seed's shape has none, so it is made from the old one.
   const path = renamed?.path ?? (ref.kind === 'path' ? `/${[...folderSegments(ref.path).slice(0, -1), name].join('/')}` : null);
-  ctx.out.result({ id, name, path }, id);
+  ctx.out.result({ id, name, path } satisfies FolderRenamed, id);
   ctx.out.success(`renamed folder ${folderArg} to ${path ?? name}`);
 }

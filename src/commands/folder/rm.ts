@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { FolderDeleted } from '../../contract/results.js';
 import { findFolder, type FolderNode } from '../../api/folder-tree.js';
 import { deleteFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
@@ -110,7 +111,7 @@ async function deleteWithHint(http: Http, projectId: string, id: string, opts: F
 
 function report(ctx: Context, id: string, shown: string, opts: FolderRmOptions): void {
   if (opts.dryRun) return;
-  ctx.out.result({ id, deleted: true }, id);
+  ctx.out.result({ id, deleted: true } satisfies FolderDeleted, id);
   ctx.out.success(`deleted folder ${shown}`);
 }
 

@@ -19,7 +19,7 @@ export function registerFolderTree(parent: Command, wiring: Wiring): void {
     .option('--queries', 'list the queries in each folder')
     .description('Show the folder tree (the service\'s tree endpoint), with the queries in each folder if asked')
     .addHelpText('after', examples('dgw folder tree', 'dgw folder tree /reports --queries', 'dgw folder tree --queries --json'))
-    .action(wiring.action(runFolderTree));
+    .action(wiring.action(runFolderTree, { variant: (_folder, opts) => (opts.queries ? 'treeWithQueries' : 'tree') }));
 }
 
 export async function runFolderTree(ctx: Context, folderArg: string | undefined, opts: FolderTreeOptions): Promise<void> {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { findFolder, readFolderContents, type FolderTree } from '../../api/folder-tree.js';
 import { getFolder } from '../../api/folders.js';
 import { listQueries } from '../../api/queries.js';
-import type { Query } from '../../api/types.js';
+import type { QueryRecord } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
@@ -18,16 +18,17 @@ export interface FolderView {
   parentId: string | null;
   createdAt: string | null;
   folders: Array<{ id: string; name: string; path: string | null }>;
-  queries: Query[];
+  queries: QueryRecord[];
 }
 
 const FIELDS: Column<FolderView>[] = [
-  { header: 'id', value: (f) => f.id },
-  { header: 'name', value: (f) => f.name },
-  { header: 'path', value: (f) => f.path },
-  { header: 'created', value: (f) => f.createdAt },
-  { header: 'folders', value: (f) => f.folders.map((x) => x.name).join(', ') },
-  { header: 'queries', value: (f) => f.queries.length },
+  { field: 'id' },
+  { field: 'name' },
+  { field: 'path' },
+  { field: 'createdAt' },
+  { field: 'folders', show: (f) => f.folders.map((x) => x.name).join(', ') },
+  // How many; a table lists them below the record.
+  { field: 'queries', show: (f) => f.queries.length },
 ];
 
 export function registerFolderView(parent: Command, wiring: Wiring): void {
@@ -69,7 +70,7 @@ export async function runFolderView(ctx: Context, folderArg: string, _opts: obje
 }
 
 /** The queries with these ids, in that order; an id the list lacks stays as a bare record. */
-function byIds(queries: Query[], ids: string[]): Query[] {
+function byIds(queries: QueryRecord[], ids: string[]): QueryRecord[] {
   return ids.map((id) => queries.find((q) => q.id === id) ?? { id, displayName: '', name: '', inputQuery: '', queryType: 'PLAIN', schedule: null, path: null, folderId: null });
 }
 

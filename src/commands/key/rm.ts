@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { KeyDeleted } from '../../contract/results.js';
 import { deleteApiKey, listApiKeys } from '../../api/keys.js';
 import { checkSegment } from '../../api/path.js';
 import { isIdShaped } from '../../api/resolve.js';
@@ -42,6 +43,6 @@ export async function runKeyRm(ctx: Context, ref: string, opts: KeyRmOptions): P
   }
   await deleteApiKey(http, projectId, id);
   if (opts.dryRun) return;
-  ctx.out.result({ apiKeyId: id, deleted: true }, id);
+  ctx.out.result({ apiKeyId: id, deleted: true } satisfies KeyDeleted, id);
   ctx.out.success(`deleted API key ${ref}`);
 }

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type { ServeInfo } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -64,7 +65,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');
     throw error;
   }
-  const info = { baseUrl: server.baseUrl, partnerKey: server.partnerKey, projectKeys: server.projectKeys, dataDir, apiShape: server.apiShape, pid: process.pid };
+  const info: ServeInfo = { baseUrl: server.baseUrl, partnerKey: server.partnerKey, projectKeys: server.projectKeys, dataDir, apiShape: server.apiShape, pid: process.pid };
   if (ctx.out.json) {
     ctx.out.value(info, undefined, { oneLine: true });
   } else {

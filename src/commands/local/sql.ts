@@ -1,13 +1,12 @@
 import { Option, type Command } from 'commander';
 import { executeSql } from '../../api/queries.js';
-import type { ResultFormat } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import type { Http } from '../../api/http.js';
 import { visible } from '../../output/visible.js';
 import { DgwError, UsageError } from '../../errors.js';
-import type { Column } from '../../output/format.js';
 import { readSource } from '../read-source.js';
 import { refuseNulInSql } from '../sql-text.js';
+import { printResult, rowShape, type RowShape } from '../result-rows.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export interface SqlOptions {
@@ -50,7 +49,7 @@ NULL; --header (before or after the command) prints the column names first.
 
 export async function runSql(ctx: Context, statementArg: string | undefined, opts: SqlOptions): Promise<void> {
   // The global --format also takes the shape of JSON rows here (simple objects, or compact arrays).
-  const format = ctx.globals.format?.toLowerCase() === 'compact' ? 'compact' : 'simple';
+  const format = rowShape(ctx);
   if (opts.f !== undefined) throw new UsageError('-f is not short for --file: in dgw, -f means --field (of `dgw api`); use --file PATH (or --file - for stdin)');
   if (statementArg !== undefined && opts.file !== undefined) throw new UsageError('give the statement as an argument or with --file, not both');
   if (statementArg === undefined && opts.file === undefined) {
@@ -64,20 +63,9 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   await runStatement(ctx, http, projectId, statement, format);
 }
 
-/** Runs one statement and prints its rows: JSON (objects, or arrays with compact), or a table / TSV / CSV. */
-async function runStatement(ctx: Context, http: Http, projectId: string, statement: string, format: 'simple' | 'compact'): Promise<void> {
-  const json = ctx.out.json;
-  // Human output is built from arrays, so columns with the same name stay apart.
-  const wire: ResultFormat = json && format === 'simple' ? 'SIMPLE' : 'COMPACT';
-  const result = await executeSql(http, projectId, { statement }, wire);
-  if (json) {
-    ctx.out.value(result.data);
-    return;
-  }
-  const rows = result.data as unknown[][];
-  const columns: Column<unknown[]>[] = result.columns.map((c, i) => ({ header: c.columnName, value: (row) => display(row[i]) }));
-  await ctx.out.list(rows, columns, (row) => String(display(row[0]) ?? ''));
-  if ((result as { truncated?: boolean }).truncated) ctx.out.warn(`only the first ${rows.length} rows were returned; add a LIMIT`);
+/** Runs one statement and prints its rows (see printResult). */
+function runStatement(ctx: Context, http: Http, projectId: string, statement: string, shape: RowShape): Promise<void> {
+  return printResult(ctx, shape, (format) => executeSql(http, projectId, { statement }, format));
 }
 
 /**
@@ -85,7 +73,7 @@ async function runStatement(ctx: Context, http: Http, projectId: string, stateme
  * reported and the shell going on, Ctrl-C cancelling the running one (the request is aborted;
  * the local gateway interrupts DuckDB). History in the user's data folder.
  */
-async function runSqlShell(ctx: Context, format: 'simple' | 'compact'): Promise<void> {
+async function runSqlShell(ctx: Context, format: RowShape): Promise<void> {
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const [{ runShell }, { HistoryFile }, { userDataDir }, path] = await Promise.all([
     import('../../shell/sql-shell.js'),
@@ -115,6 +103,3 @@ async function runSqlShell(ctx: Context, format: 'simple' | 'compact'): Promise<
   });
 }
 
-function display(value: unknown): unknown {
-  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-}

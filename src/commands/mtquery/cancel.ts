@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { CancelRequested } from '../../contract/results.js';
 import { cancelRefresh } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
@@ -28,6 +29,6 @@ export async function runMtqueryCancel(ctx: Context, ref: string, opts: CancelOp
   if (opts.dryRun) return;
   // The document's answer has no body; the local gateway's default shape sends the status.
   if (status) await ctx.out.record(status, STATUS_COLUMNS, statusId);
-  else ctx.out.result({ queryId: id, cancel: 'requested' }, id);
+  else ctx.out.result({ queryId: id, cancel: 'requested' } satisfies CancelRequested, id);
   ctx.out.success(`cancel of the refresh of ${ref} requested; see \`dgw mtquery status ${ref}\``);
 }

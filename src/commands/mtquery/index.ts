@@ -2,12 +2,14 @@ import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
 import { registerMtqueryCancel } from './cancel.js';
 import { registerMtqueryCreate } from './create.js';
+import { registerMtqueryList } from './list.js';
 import { registerMtqueryRefresh } from './refresh.js';
 import { registerMtqueryStatus } from './status.js';
 
 export function registerMtquery(program: Command, wiring: Wiring): void {
-  const mtquery = program.command('mtquery').description('Materialized queries: create, refresh, refresh status, cancel');
+  const mtquery = program.command('mtquery').description('Materialized queries: create, list, refresh, refresh status, cancel');
   registerMtqueryCreate(mtquery, wiring);
+  registerMtqueryList(mtquery, wiring);
   registerMtqueryRefresh(mtquery, wiring);
   registerMtqueryStatus(mtquery, wiring);
   registerMtqueryCancel(mtquery, wiring);

@@ -1,11 +1,12 @@
 import { Argument, type Command } from 'commander';
+import type { RefreshAccepted } from '../../contract/results.js';
 import { cancelRefresh, refreshMaterializedQuery } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
-import { waitForRefresh, type WaitPlan } from './wait.js';
+import { refreshFailure, waitForRefresh, type WaitPlan } from './wait.js';
 import { InterruptedError, WaitTimeoutError } from '../../errors.js';
 import { formatElapsed, liveLineAllowed, startLiveLine } from '../../output/progress.js';
 import { checkSegment } from '../../api/path.js';
@@ -34,7 +35,7 @@ There it has no time limit unless --timeout gives one; a refresh still running t
 (the previous result is kept) and dgw exits 9.
 `,
     )
-    .action(wiring.action(runMtqueryRefresh));
+    .action(wiring.action(runMtqueryRefresh, { variant: (_ref, opts) => (opts.wait ? 'status' : ['accepted', 'status']) }));
 }
 
 export async function runMtqueryRefresh(ctx: Context, ref: string, opts: RefreshOptions): Promise<void> {
@@ -47,7 +48,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   if (opts.dryRun) return;
   // An in-process gateway finishes the refresh before dgw exits: "started" would hide its outcome.
   if (!opts.wait && !http.inProcess) {
-    ctx.out.result({ queryId: id, refresh: 'accepted' }, id);
+    ctx.out.result({ queryId: id, refresh: 'accepted' } satisfies RefreshAccepted, id);
     ctx.out.success(`refresh of ${ref} started; follow it with \`dgw mtquery status ${ref}\``);
     return;
   }
@@ -81,7 +82,10 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   } finally {
     live.stop();
   }
+  // The final status is the answer whichever way the refresh ended; a failure is exit 10 after it.
   await ctx.out.record(status, STATUS_COLUMNS, statusId);
+  const failure = refreshFailure(status);
+  if (failure) throw failure;
   ctx.out.success(`refresh of ${status.queryName || ref} completed`);
 }
 

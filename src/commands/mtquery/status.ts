@@ -13,7 +13,7 @@ export function registerMtqueryStatus(parent: Command, wiring: Wiring): void {
     .addArgument(completes(new Argument('[query]', 'materialized query id or SQL name; all of them when omitted'), 'mtquery'))
     .description('Show the refresh status of materialized queries')
     .addHelpText('after', examples('dgw mtquery status', 'dgw mtquery status dailyrevenue --json status,lastUpdateTime'))
-    .action(wiring.action(runMtqueryStatus));
+    .action(wiring.action(runMtqueryStatus, { variant: (ref) => (ref === undefined ? 'list' : 'record') }));
 }
 
 export async function runMtqueryStatus(ctx: Context, ref: string | undefined, _opts: object): Promise<void> {

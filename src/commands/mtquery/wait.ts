@@ -1,8 +1,14 @@
 import type { Http } from '../../api/http.js';
 import { getRefreshStatus } from '../../api/materialized.js';
-import type { RefreshStatusView } from '../../api/types.js';
+import type { RefreshStatusRecord } from '../../api/types.js';
 import type { Clock } from '../../context.js';
 import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
+
+/** The error (exit 10) of a final status that is not COMPLETED; undefined for one that is. */
+export function refreshFailure(status: RefreshStatusRecord): RefreshFailedError | undefined {
+  if (status.status === 'COMPLETED') return undefined;
+  return new RefreshFailedError(`refresh of ${status.queryName || status.queryId} ${status.status.toLowerCase()}${status.message ? `: ${status.message}` : ''}`);
+}
 
 /** How long `--wait` may take and how often it asks. */
 export interface WaitPlan {
@@ -10,13 +16,14 @@ export interface WaitPlan {
   firstPollMs?: number;
   maxPollMs?: number;
   /** Called with every status read while waiting (to show it as it changes). */
-  onStatus?: (status: RefreshStatusView) => void;
+  onStatus?: (status: RefreshStatusRecord) => void;
 }
 
 /**
- * Polls the refresh status until the refresh that started at `requestedAt` ends. A COMPLETED
- * status from before the request is not the answer: the waiter needs to have seen RUNNING, or a
- * run that started after the request.
+ * Polls the refresh status until the refresh that started at `requestedAt` ends, and returns its
+ * final status: COMPLETED, FAILED or CANCELLED (`refreshFailure` makes the error of the last two).
+ * A COMPLETED status from before the request is not the answer: the waiter needs to have seen
+ * RUNNING, or a run that started after the request.
  */
 export async function waitForRefresh(
   http: Http,
@@ -26,7 +33,7 @@ export async function waitForRefresh(
   clock: Clock,
   signal: AbortSignal,
   plan: WaitPlan,
-): Promise<RefreshStatusView> {
+): Promise<RefreshStatusRecord> {
   const deadline = clock.now() + plan.deadlineMs;
   let delay = plan.firstPollMs ?? 250;
   let seenRunning = false;
@@ -36,10 +43,7 @@ export async function waitForRefresh(
     if (status.status === 'RUNNING') seenRunning = true;
     const started = status.lastExecutionStartTime ? Date.parse(status.lastExecutionStartTime) : NaN;
     const thisRun = seenRunning || (!Number.isNaN(started) && started >= requestedAt - 1000);
-    if (thisRun && status.status === 'COMPLETED') return status;
-    if (thisRun && (status.status === 'FAILED' || status.status === 'CANCELLED')) {
-      throw new RefreshFailedError(`refresh of ${status.queryName || queryId} ${status.status.toLowerCase()}${status.message ? `: ${status.message}` : ''}`);
-    }
+    if (thisRun && (status.status === 'COMPLETED' || status.status === 'FAILED' || status.status === 'CANCELLED')) return status;
     if (clock.now() + delay > deadline) {
       throw new WaitTimeoutError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running`);
     }

@@ -19,16 +19,16 @@ export interface ProfileRow {
   keyStorage: 'keychain' | 'file' | null;
   /** The base URL (or `local`) the key is sent to, and nowhere else. */
   keyBoundTo: string | null;
-  keyType: Profile['keyType'] | null;
+  keyType: NonNullable<Profile['keyType']> | null;
   current: boolean;
 }
 
 const COLUMNS: Column<ProfileRow>[] = [
-  { header: 'NAME', value: (p) => p.name },
-  { header: 'ZONE', value: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
-  { header: 'PROJECT', value: (p) => p.projectId },
-  { header: 'KEY', value: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : null) },
-  { header: 'CURRENT', value: (p) => (p.current ? '*' : '') },
+  { field: 'name' },
+  { field: 'zone', show: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
+  { field: 'projectId' },
+  { field: 'key', show: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : null) },
+  { field: 'current', show: (p) => (p.current ? '*' : '') },
 ];
 
 export function registerProfileList(parent: Command, wiring: Wiring): void {

@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { ProfileRemoved } from '../../contract/results.js';
 import { describeBinding, hasStoredKey, keyBinding } from '../../config/key-binding.js';
 import { forgetKeychainEntry } from '../../config/key-storage.js';
 import { maskKey } from '../../config/settings.js';
@@ -36,7 +37,7 @@ export async function runProfileRm(ctx: Context, name: string, opts: ProfileRmOp
   const wasCurrent = data.currentProfile === name;
   const next = { currentProfile: wasCurrent ? undefined : data.currentProfile, profiles };
   store.write(next);
-  if (ctx.out.json) ctx.out.value({ removed: name, wasCurrent });
+  if (ctx.out.json) ctx.out.value({ profile: name, removed: true, wasCurrent } satisfies ProfileRemoved);
   ctx.out.success(`removed profile ${name}`);
   if (wasCurrent) {
     // With no current profile, commands fall back to the one named "default".

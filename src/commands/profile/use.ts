@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { ProfileUsed } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requireProfile } from './names.js';
@@ -18,7 +19,7 @@ export async function runProfileUse(ctx: Context, name: string, _opts: object): 
   const data = store.read();
   requireProfile(data, name);
   store.write({ ...data, currentProfile: name });
-  if (ctx.out.json) ctx.out.value({ currentProfile: name });
+  if (ctx.out.json) ctx.out.value({ currentProfile: name } satisfies ProfileUsed);
   ctx.out.success(`now using profile ${name}`);
   if (ctx.globals.profile || ctx.env.DGW_PROFILE) {
     ctx.out.warn(`${ctx.globals.profile ? '--profile' : 'DGW_PROFILE'} still takes precedence over the current profile`);

@@ -5,13 +5,7 @@ import type { Column } from '../../output/format.js';
 import { requirePartnerKey } from '../partner-key.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<ProjectEntry>[] = [
-  { header: 'ID', value: (p) => p.id },
-  { header: 'NAME', value: (p) => p.name },
-  { header: 'WORKSPACE', value: (p) => p.workspaceName },
-  { header: 'ORGANIZATION', value: (p) => p.organizationName },
-  { header: 'CREATED', value: (p) => p.createdAt },
-];
+const COLUMNS: Column<ProjectEntry>[] = [{ field: 'id' }, { field: 'name' }, { field: 'workspaceName' }, { field: 'organizationName' }, { field: 'createdAt' }];
 
 export function registerProjectList(parent: Command, wiring: Wiring): void {
   parent

@@ -41,9 +41,9 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
     editText({ text: original.endsWith('\n') ? original : `${original}\n`, fileName: `${query.name}.sql`, env: ctx.env, signal: ctx.signal }),
   );
   const sql = edited.trimEnd();
-  if (sql.trim() === '') throw new UsageError(`the file was left empty: nothing was sent, and ${query.name} keeps its SQL`);
+  if (sql.trim() === '') throw new UsageError(`the file was left empty: nothing was saved, and ${query.name} keeps its SQL`);
   if (sql === original.trimEnd()) {
-    ctx.out.note(`the SQL of ${query.name} did not change: nothing was sent`);
+    ctx.out.note(`the SQL of ${query.name} did not change: nothing was saved`);
     if (ctx.out.json) ctx.out.value(query);
     return;
   }

@@ -6,6 +6,7 @@ import { registerQueryGet } from './get.js';
 import { registerQueryList } from './list.js';
 import { registerQueryMv } from './mv.js';
 import { registerQueryRm } from './rm.js';
+import { registerQueryRun } from './run.js';
 import { registerQueryUpdate } from './update.js';
 
 export function registerQuery(program: Command, wiring: Wiring): void {
@@ -13,6 +14,7 @@ export function registerQuery(program: Command, wiring: Wiring): void {
   registerQueryCreate(query, wiring);
   registerQueryList(query, wiring);
   registerQueryGet(query, wiring);
+  registerQueryRun(query, wiring);
   registerQueryUpdate(query, wiring);
   registerQueryEdit(query, wiring);
   registerQueryMv(query, wiring);

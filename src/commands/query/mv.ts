@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { QueriesMoved } from '../../contract/results.js';
 import { findFolder } from '../../api/folder-tree.js';
 import { folderSegments } from '../../api/names.js';
 import { moveQuery } from '../../api/queries.js';
@@ -55,6 +56,6 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
     moved.push(id);
   }
   if (opts.dryRun) return;
-  ctx.out.result({ path, queryIds: moved }, moved.join('\n'));
+  ctx.out.result({ path, queryIds: moved } satisfies QueriesMoved, moved.join('\n'));
   ctx.out.success(`moved ${moved.length} ${moved.length === 1 ? 'query' : 'queries'} to ${path}`);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { QueryDeleted } from '../../contract/results.js';
 import { deleteQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
@@ -41,6 +42,6 @@ export async function runQueryRm(ctx: Context, refs: string[], opts: QueryRmOpti
     deleted.push(id);
   }
   if (opts.dryRun) return;
-  ctx.out.result(deleted.map((id) => ({ id, deleted: true })), deleted.join('\n'));
+  ctx.out.result(deleted.map((id): QueryDeleted => ({ id, deleted: true })), deleted.join('\n'));
   ctx.out.success(`deleted ${deleted.length} ${deleted.length === 1 ? 'query' : 'queries'}`);
 }

@@ -13,6 +13,8 @@ import { isIdShaped } from '../../api/resolve.js';
 
 export interface QueryUpdateFlags extends QueryFlags {
   name?: string;
+  /** Convert a materialized query back to a plain one. */
+  plain?: boolean;
   withReads?: boolean;
 }
 
@@ -23,6 +25,7 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
     .option('--name <display-name>', 'new display name; its SQL name (svc.query.<name>) follows it, breaking SQL that reads the old one')
     .description('Change a saved query; fields not given keep their values');
   addQueryFlags(command, { materializedFlag: true })
+    .option('--plain', 'convert a materialized query to a plain one: its result becomes the view svc.query.<name>, its schedule goes')
     .option(...WITH_READS)
     .addHelpText(
       'after',
@@ -31,6 +34,7 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
         'dgw query update revenuereport --materialized --every 1d   # convert to materialized',
         'dgw query update nightlycopy --from revenuereport          # take a fresh snapshot of the source SQL',
         'dgw query update nightlycopy --no-schedule',
+        'dgw query update nightlycopy --plain                      # back to a plain query (a view)',
         'dgw query update revenuereport --name "Revenue (EU)" --dry-run --with-reads   # which queries read the old name',
       ),
     )
@@ -39,17 +43,19 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
 
 export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpdateFlags): Promise<void> {
   checkSegment(ref, 'QUERY');
+  checkPlain(flags);
   const source = await readSqlSource(ctx, flags);
   const body: QueryRequest = {};
   if (flags.name !== undefined) body.displayName = checkDisplayName(flags.name, '--name');
   if (source.sql !== undefined) body.inputQuery = source.sql;
   if (flags.materialized) body.queryType = 'MATERIALIZED';
-  const schedule = scheduleFromFlags(flags, await minIntervalFor(ctx));
+  if (flags.plain) body.queryType = 'PLAIN';
+  const schedule = flags.plain ? undefined : scheduleFromFlags(flags, await minIntervalFor(ctx));
   if (schedule) body.schedule = schedule;
   const path = checkPath(flags.path);
   const changesFields = Object.keys(body).length > 0 || source.from !== undefined;
   if (!changesFields && path === undefined) {
-    throw new UsageError('nothing to change: give --name, --sql, --file, --from, --materialized, --path or a schedule flag');
+    throw new UsageError('nothing to change: give --name, --sql, --file, --from, --materialized, --plain, --path or a schedule flag');
   }
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: flags.dryRun, dryRunReads: flags.withReads });
@@ -85,4 +91,12 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   if (path !== undefined || !query) query = await getQuery(http, projectId, id);
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   ctx.out.success(`updated ${query.name}`);
+}
+
+/** `--plain` makes a plain query, which takes neither a schedule nor `--from`: refused before anything is sent. */
+function checkPlain(flags: QueryUpdateFlags): void {
+  if (!flags.plain) return;
+  if (flags.materialized) throw new UsageError('--plain and --materialized ask for opposite types; give one');
+  const clashing = [flags.every !== undefined && '--every', flags.cron !== undefined && '--cron', flags.tz !== undefined && '--tz', flags.from !== undefined && '--from'].filter(Boolean);
+  if (clashing.length > 0) throw new UsageError(`--plain makes a plain query, which has no schedule and no --from: leave out ${clashing.join(' and ')}`);
 }

@@ -1,20 +1,14 @@
 import type { Command } from 'commander';
 import { addColumns } from '../../api/tables.js';
-import type { ColumnDetail } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
+import { COLUMN_COLUMNS } from './list.js';
 
 export interface AddColumnOptions {
   dryRun?: boolean;
 }
-
-const COLUMNS: Column<ColumnDetail>[] = [
-  { header: 'COLUMN', value: (c) => c.name },
-  { header: 'TYPE', value: (c) => c.dataType },
-];
 
 export function registerTableAddColumn(parent: Command, wiring: Wiring): void {
   parent
@@ -36,7 +30,7 @@ export async function runTableAddColumn(ctx: Context, name: string, specs: strin
   const added = await addColumns(http, projectId, table, columns);
   if (opts.dryRun) return;
   // The answer describes the columns; where a service sends none, what was asked for is shown.
-  const shown = added.length > 0 ? added : columns.map((c) => ({ name: c.name ?? '', dataType: c.dataType ?? '', displayName: c.name ?? '', defaultValue: null, isNotNull: false, isUnique: false }));
-  await ctx.out.list(shown, COLUMNS, (c) => c.name);
+  const shown = added.length > 0 ? added : columns.map((c) => ({ id: null, name: c.name ?? '', dataType: c.dataType ?? '', displayName: c.name ?? '', defaultValue: null, isNotNull: false, isUnique: false, desc: null }));
+  await ctx.out.list(shown, COLUMN_COLUMNS, (c) => c.name);
   ctx.out.success(`added ${columns.length} ${columns.length === 1 ? 'column' : 'columns'} to ${table}`);
 }

@@ -2,20 +2,15 @@ import type { Command } from 'commander';
 import { addColumns, createTable } from '../../api/tables.js';
 import type { StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/format.js';
 import { collect, examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
+import { TABLE_COLUMNS } from './list.js';
 
 export interface TableCreateOptions {
   column?: string[];
   dryRun?: boolean;
 }
 
-const FIELDS: Column<StoredTable>[] = [
-  { header: 'name', value: (t) => t.tableName },
-  { header: 'in SQL', value: (t) => [t.catalogName, t.schemaName, t.tableName].filter(Boolean).join('.') },
-  { header: 'catalog id', value: (t) => t.catalogId },
-];
 
 export function registerTableCreate(parent: Command, wiring: Wiring): void {
   parent
@@ -51,6 +46,6 @@ export async function runTableCreate(ctx: Context, name: string, opts: TableCrea
   }
   if (opts.dryRun) return;
   const record: StoredTable = created ?? { catalogId: '', catalogName: '', schemaName: 'table', tableName: table, supportedCacheTypes: [], isCacheable: false, isDynamicTable: false, isCached: false };
-  await ctx.out.record(record, FIELDS, (t) => t.tableName);
+  await ctx.out.record(record, TABLE_COLUMNS, (t) => t.tableName);
   ctx.out.success(`created table ${table}${columns.length > 0 ? ` with ${columns.length} ${columns.length === 1 ? 'column' : 'columns'}` : ''}`);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { ColumnDropped } from '../../contract/results.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
 import { dropColumn, listColumns } from '../../api/tables.js';
@@ -60,7 +61,7 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   await confirmDestructive(ctx, what, { ...opts, typeBack: column, details });
   await dropColumn(target, projectId, table, column);
   if (opts.dryRun) return;
-  ctx.out.result({ table, column, deleted: true }, column);
+  ctx.out.result({ table, column, deleted: true } satisfies ColumnDropped, column);
   ctx.out.success(`deleted column ${column} of ${table}`);
 }
 

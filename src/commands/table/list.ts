@@ -1,22 +1,18 @@
 import type { Command } from 'commander';
 import { listColumns, listTables } from '../../api/tables.js';
-import type { ColumnDetail, StoredTable } from '../../api/types.js';
+import type { ColumnRecord, StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 
-const TABLE_COLUMNS: Column<StoredTable>[] = [
-  { header: 'NAME', value: (t) => t.tableName },
-  { header: 'IN SQL', value: (t) => [t.catalogName, t.schemaName, t.tableName].filter(Boolean).join('.') },
-  { header: 'CATALOG ID', value: (t) => t.catalogId },
-];
-const COLUMN_COLUMNS: Column<ColumnDetail>[] = [
-  { header: 'COLUMN', value: (c) => c.name },
-  { header: 'TYPE', value: (c) => c.dataType },
-  { header: 'NOT NULL', value: (c) => (c.isNotNull ? 'yes' : '') },
-  { header: 'UNIQUE', value: (c) => (c.isUnique ? 'yes' : '') },
-  { header: 'DEFAULT', value: (c) => c.defaultValue },
+export const TABLE_COLUMNS: Column<StoredTable>[] = [{ field: 'tableName' }, { field: 'schemaName' }, { field: 'catalogName' }, { field: 'catalogId' }];
+export const COLUMN_COLUMNS: Column<ColumnRecord>[] = [
+  { field: 'name' },
+  { field: 'dataType' },
+  { field: 'isNotNull', show: (c) => (c.isNotNull ? 'yes' : '') },
+  { field: 'isUnique', show: (c) => (c.isUnique ? 'yes' : '') },
+  { field: 'defaultValue' },
 ];
 
 export function registerTableList(parent: Command, wiring: Wiring): void {
@@ -26,7 +22,7 @@ export function registerTableList(parent: Command, wiring: Wiring): void {
     .argument('[table]', 'show the columns of this table instead')
     .description('List stored tables, or the columns of one')
     .addHelpText('after', examples('dgw table list', 'dgw table list orders', 'dgw table list --json tableName'))
-    .action(wiring.action(runTableList));
+    .action(wiring.action(runTableList, { variant: (table) => (table === undefined ? 'tables' : 'columns') }));
 }
 
 export async function runTableList(ctx: Context, table: string | undefined, _opts: object): Promise<void> {

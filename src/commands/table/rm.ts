@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { TableDeleted } from '../../contract/results.js';
 import { deleteTable } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { confirmDestructive } from '../confirm.js';
@@ -29,6 +30,6 @@ export async function runTableRm(ctx: Context, name: string, opts: TableRmOption
   const http = await ctx.http({ dryRun: opts.dryRun });
   await deleteTable(http, projectId, table);
   if (opts.dryRun) return;
-  ctx.out.result({ table, deleted: true }, table);
+  ctx.out.result({ table, deleted: true } satisfies TableDeleted, table);
   ctx.out.success(`deleted table ${table}`);
 }

@@ -21,12 +21,13 @@ export interface VersionInfo {
 }
 
 const FIELDS: Column<VersionInfo>[] = [
-  { header: 'dgw', value: (v) => v.version },
-  { header: 'node', value: (v) => v.node },
-  { header: 'platform', value: (v) => `${v.platform}-${v.arch}` },
-  { header: 'duckdb', value: (v) => describeDuckDB(v.duckdb) },
-  { header: 'config folder', value: (v) => v.configDir },
-  { header: 'local data folder', value: (v) => v.localDataDir },
+  { field: 'version' },
+  { field: 'node' },
+  { field: 'platform' },
+  { field: 'arch' },
+  { field: 'duckdb', show: (v) => describeDuckDB(v.duckdb) },
+  { field: 'configDir' },
+  { field: 'localDataDir' },
 ];
 
 export function registerVersion(program: Command, wiring: Wiring): void {

@@ -1,0 +1,19 @@
+import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
+
+// Helpers the output contract is written with. A record dgw prints has every field present
+// (null where there is nothing), and no field the contract does not name.
+
+/** An object with exactly these properties, every one required; `description` documents it in the published schema. */
+export function Closed<P extends TProperties>(properties: P, description?: string) {
+  return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+}
+
+/** A record of the service's own, as dgw prints it: every property of its wire schema required (null where nullable). */
+export function AllPresent<P extends TProperties>(wire: TObject<P>, description: string) {
+  return Closed(Type.Required(wire).properties, description);
+}
+
+/** A value or null. */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DgwError } from '../errors.js';
+
+// The output contract as commands read it at run time: the published schema files (schemas/,
+// generated from src/contract/outputs.ts), read as plain JSON, without TypeBox. Read only when a
+// command line needs them: `--json f1,f2`, `--help`, `dgw schema`.
+
+type Json = { [key: string]: unknown };
+
+/** `query list` → `query-list.json`. */
+export function schemaFileFor(commandPath: string): string {
+  return `${commandPath.split(' ').join('-')}.json`;
+}
+
+/**
+ * The package's `schemas/` folder (generated from src/contract/outputs.ts), found by walking up
+ * from this module, which sits in dist/ (or src/ under tests).
+ */
+export function schemaFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const folder = path.join(dir, 'schemas');
+    if (fs.existsSync(path.join(folder, 'schema.json'))) return folder;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new DgwError('internal', 'the schemas/ folder is missing from the dgw package; reinstall dgw');
+    dir = parent;
+  }
+}
+
+/** The schema document of a command, or undefined when the command prints no JSON. */
+export function readSchema(commandPath: string): Json | undefined {
+  const file = path.join(schemaFolder(), schemaFileFor(commandPath));
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Json) : undefined;
+}
+
+/** Every command that has a schema, by path (`query list`), sorted. */
+export function commandsWithSchemas(): string[] {
+  return fs
+    .readdirSync(schemaFolder())
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => (JSON.parse(fs.readFileSync(path.join(schemaFolder(), f), 'utf8')) as Json).title)
+    .map((t) => String(t).replace(/^dgw /, '').replace(/ --json$/, ''))
+    .sort();
+}
+
+/** The variants of a schema document, by name (each member of its `anyOf`, by `title`). */
+export function variantsOf(doc: Json): Map<string, Json> {
+  return new Map(((doc.anyOf as Json[] | undefined) ?? []).map((v) => [String(v.title), v]));
+}
+
+/**
+ * The fields of a variant's records (of the object, or of each item of the array), or undefined
+ * when they are known only from the answer (SQL rows, `dgw api`) or there are none.
+ */
+export function fieldsOf(doc: Json, variant: Json): string[] | undefined {
+  const resolve = (node: Json | undefined): Json | undefined => {
+    const ref = node?.$ref;
+    if (typeof ref !== 'string') return node;
+    return ((doc.$defs as Json | undefined)?.[ref.replace('#/$defs/', '')] as Json | undefined) ?? node;
+  };
+  const record = resolve(variant.type === 'array' ? (variant.items as Json | undefined) : variant);
+  const properties = record?.properties as Json | undefined;
+  return properties && Object.keys(properties).length > 0 ? Object.keys(properties) : undefined;
+}
+
+/**
+ * The fields `--json f1,f2` may name on a command line that can print any of `names` (a field
+ * every one of them has), or undefined when the answer alone says. An unknown variant is a bug.
+ */
+export function fieldsFor(commandPath: string, doc: Json, names: string[]): string[] | undefined {
+  const variants = variantsOf(doc);
+  let common: string[] | undefined;
+  for (const name of names) {
+    const variant = variants.get(name);
+    if (!variant) throw new DgwError('internal', `schemas/${schemaFileFor(commandPath)} has no variant "${name}"`);
+    const fields = fieldsOf(doc, variant);
+    if (fields === undefined) return undefined;
+    common = common === undefined ? fields : common.filter((f) => fields.includes(f));
+  }
+  return common;
+}
+
+/** The `--help` paragraph that lists a command's JSON fields, per variant where they differ. */
+export function jsonFieldsHelp(commandPath: string): string {
+  const doc = readSchema(commandPath);
+  if (!doc) return '\nJSON: none; this command prints no JSON (--json is exit 2).\n';
+  const lines = [...variantsOf(doc)].map(([name, v]) => {
+    const fields = fieldsOf(doc, v);
+    const list = fields ? fields.join(', ') : name === 'rows' ? 'the result\'s column names' : 'those of the answer';
+    return `  ${name}: ${list}`;
+  });
+  const [first] = lines;
+  const body = lines.length === 1 ? ` ${first.slice(first.indexOf(':') + 2)}` : `\n${lines.join('\n')}`;
+  return `\nJSON fields (--json f1,f2; schema: dgw schema ${commandPath}):${body}\n`;
+}

@@ -1,0 +1,103 @@
+import Type, { type TSchema } from 'typebox';
+import * as R from './records.js';
+import * as O from './results.js';
+
+// What each command prints with --json: one JSON Schema per command, published in schemas/ (one
+// file each, written by `npm run schemas`; test/schemas-up-to-date.test.ts fails when they are
+// stale) and printed by `dgw schema COMMAND`. A command whose output has more than one shape
+// names each shape (a variant) and says when it is printed; the wiring checks `--json f1,f2`
+// against the variants a command line can print before anything is sent (src/contract/fields.ts).
+// Commands with --dry-run get the variant `dryRun` too. Only tests and the generator load this.
+
+/** One shape of a command's output. */
+export interface Variant {
+  /** When it is printed. */
+  when: string;
+  schema: TSchema;
+}
+
+/** A command's JSON output: its variants by name; the first is the usual one. */
+export type CommandOutput = Record<string, Variant>;
+
+const list = (record: TSchema, when = 'always'): CommandOutput => ({ list: { when, schema: Type.Array(record) } });
+const one = (record: TSchema, when = 'always'): CommandOutput => ({ record: { when, schema: record } });
+
+/**
+ * Every command's output, by command path. `null`: the command prints no JSON (`--json` is exit 2).
+ * test/schemas-up-to-date.test.ts holds this to the command tree: every command is here.
+ */
+export const OUTPUTS: Record<string, CommandOutput | null> = {
+  'auth login': one(O.LoginResult),
+  'auth status': one(O.AuthStatus),
+  'auth logout': one(O.LogoutResult),
+  'profile list': list(O.ProfileRow),
+  'profile use': one(O.ProfileUsed),
+  'profile rm': one(O.ProfileRemoved),
+  'config explain': one(O.ConfigExplained),
+  'config set': one(O.ConfigSet),
+  'config unset': one(O.ConfigSet),
+  'query create': one(R.QueryRecord),
+  'query list': list(R.QueryRecord),
+  'query get': one(R.QueryRecord),
+  'query update': one(R.QueryRecord),
+  'query edit': one(R.QueryRecord),
+  'query run': { rows: { when: 'always; the fields are the result\'s columns, known from the answer', schema: R.ResultRows } },
+  'query mv': one(O.QueriesMoved),
+  'query rm': list(O.QueryDeleted),
+  'mtquery create': one(R.QueryRecord),
+  'mtquery list': list(R.QueryRecord),
+  'mtquery refresh': {
+    accepted: { when: 'without --wait, when the service runs the refresh (hosted, or dgw serve)', schema: O.RefreshAccepted },
+    status: { when: 'with --wait, or on the in-process local gateway: the final status (also when the refresh failed, before exit 10)', schema: R.StatusRecord },
+  },
+  'mtquery status': {
+    record: { when: 'with QUERY', schema: R.StatusRecord },
+    list: { when: 'without QUERY: every materialized query', schema: Type.Array(R.StatusRecord) },
+  },
+  'mtquery cancel': {
+    status: { when: 'when the service answers the status (the local gateway\'s spec shape)', schema: R.StatusRecord },
+    requested: { when: 'when it answers no body (the hosted service)', schema: O.CancelRequested },
+  },
+  'folder list': {
+    list: { when: 'without --tree: every folder, children empty', schema: Type.Array(R.FolderRecord) },
+    tree: { when: 'with --tree: the root folders, subfolders nested', schema: Type.Array(R.FolderRecord) },
+    treeWithQueries: { when: 'with --queries (as folder tree --queries)', schema: Type.Array(R.TreeRecord(true)) },
+  },
+  'folder view': one(R.FolderView),
+  'folder tree': {
+    tree: { when: 'without --queries', schema: Type.Array(R.TreeRecord(false)) },
+    treeWithQueries: { when: 'with --queries', schema: Type.Array(R.TreeRecord(true)) },
+  },
+  'folder create': one(O.FolderCreated),
+  'folder rename': one(O.FolderRenamed),
+  'folder move': one(O.FolderMoved),
+  'folder mv': one(O.QueriesPlaced),
+  'folder rm': one(O.FolderDeleted),
+  'catalog list': list(R.CatalogRecord),
+  'table list': {
+    tables: { when: 'without TABLE: the stored tables', schema: Type.Array(R.TableRecord) },
+    columns: { when: 'with TABLE: its columns', schema: Type.Array(R.ColumnRecord) },
+  },
+  'table create': one(R.TableRecord),
+  'table add-column': list(R.ColumnRecord),
+  'table drop-column': one(O.ColumnDropped),
+  'table rm': one(O.TableDeleted),
+  'connection config': one(R.ConnectionRecord),
+  'connection types': list(R.ConnectionRecord),
+  'project list': list(R.ProjectRecord),
+  'key list': list(R.ApiKeyRecord),
+  'key create': one(R.ApiKeyRecord),
+  'key rm': one(O.KeyDeleted),
+  api: { answer: { when: 'always: the response body as the service sent it (numbers digit for digit)', schema: Type.Unknown({ description: 'any JSON' }) } },
+  completion: null,
+  serve: one(O.ServeInfo),
+  sql: { rows: { when: 'always; the fields are the result\'s columns, known from the answer', schema: R.ResultRows } },
+  version: one(O.VersionInfo),
+  pull: one(O.PullResult),
+  plan: one(O.PlanDocument),
+  apply: one(O.ApplyResult),
+  schema: { schema: { when: 'always: a JSON Schema (draft 2020-12)', schema: Type.Object({}, { description: 'a JSON Schema document' }) } },
+};
+
+/** The variant every command with --dry-run has. */
+export const DRY_RUN: Variant = { when: 'with --dry-run: one object per request that was not sent', schema: R.DryRun };

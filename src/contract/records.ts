@@ -1,0 +1,154 @@
+import Type from 'typebox';
+import * as W from '../wire/index.js';
+import { Closed, Nullable } from './common.js';
+
+// The records dgw prints with --json, as JSON Schema (TypeBox). Where dgw prints a record of the
+// service's, it is the wire schema (src/wire) with every field present; the rest are dgw's own.
+// src/contract/types-match.ts holds each to the type the code that prints it uses.
+
+const required = Type.Required;
+
+/** A schedule that refreshes; no schedule is null wherever a record has one. */
+export const RefreshSchedule = Type.Union(
+  [
+    Closed({ type: Type.Literal('interval'), repeatDuration: Type.String({ description: 'ISO 8601 duration, e.g. PT6H' }) }),
+    Closed({
+      type: Type.Literal('cron'),
+      cronExpression: Type.String({ description: 'five-field cron expression' }),
+      timezone: Type.Optional(Type.String({ description: 'IANA time zone; absent means UTC' })),
+    }),
+  ],
+  { description: 'a refresh schedule: every repeatDuration, or on a cron expression' },
+);
+
+/** A saved query. */
+export const QueryRecord = Closed(
+  {
+    ...required(W.Query).properties,
+    queryType: W.QueryType,
+    schedule: Nullable(RefreshSchedule),
+  },
+  'a saved query; path and folderId are null at the root, schedule is null when there is none (always, for a plain query)',
+);
+
+/** The refresh status of a materialized query. */
+export const StatusRecord = Closed(
+  {
+    ...required(W.MaterializedQueryStatusView).properties,
+    status: Type.Union([Type.Literal('NOT_INITIALIZED'), Type.Literal('RUNNING'), Type.Literal('COMPLETED'), Type.Literal('FAILED'), Type.Literal('CANCELLED')]),
+    scheduleSettings: Nullable(RefreshSchedule),
+    message: Nullable(Type.String({ description: 'why the last refresh failed, where the service says' })),
+  },
+  'the refresh status of a materialized query; times are ISO 8601 or null',
+);
+
+/** A catalog. */
+export const CatalogRecord = Closed(required(W.Catalog).properties, 'a catalog: a connected source, or a built-in store');
+
+/** A stored table. */
+export const TableRecord = Closed(required(W.Table).properties, 'a stored table, in SQL catalogName.schemaName.tableName');
+
+/** A column of a stored table. */
+export const ColumnRecord = Closed({ ...required(W.ColumnDetail).properties, id: Nullable(Type.String()) }, 'a column of a stored table');
+
+/** One configuration field of a connection type. */
+const ConnectionField = Closed({ ...required(W.ConnectionConfigurationItem).properties, fieldType: Type.Optional(required(W.ConnectionConfigurationItem).properties.fieldType) });
+
+/** A connection type and what configuring it takes. */
+export const ConnectionRecord = Closed(
+  { ...required(W.ConnectionConfiguration).properties, configuration: Type.Array(ConnectionField) },
+  'a connection type and the fields its configuration takes',
+);
+
+/** A project API key; its secret only once, when it is made; no expiry is null, as everywhere. */
+export const ApiKeyRecord = Closed(
+  { ...required(W.ApiKey).properties, expiresAt: Nullable(required(W.ApiKey).properties.expiresAt) },
+  'a project API key; apiKey (the secret) is null except in the answer to key create; expiresAt is null for a key that never expires',
+);
+
+/** A project with its workspace and organization. */
+export const ProjectRecord = Closed(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    createdAt: Nullable(Type.String()),
+    workspaceId: Type.String(),
+    workspaceName: Type.String(),
+    organizationId: Type.String(),
+    organizationName: Type.String(),
+  },
+  'a project the key can see, with its workspace and organization',
+);
+
+/** A folder of `folder list`: in the flat list its children are empty; with --tree, nested. */
+export const FolderRecord = Type.Cyclic(
+  {
+    Folder: Closed(
+      {
+        id: Type.String(),
+        name: Type.String(),
+        path: Type.String({ description: 'absolute path, e.g. /reports/monthly' }),
+        parentId: Nullable(Type.String({ description: 'null at the root' })),
+        createdAt: Nullable(Type.String({ description: 'ISO 8601, null where the service sent none' })),
+        queryIds: Nullable(Type.Array(Type.String(), { description: 'null where the service does not list them' })),
+        children: Type.Array(Type.Ref('Folder')),
+      },
+      'a query folder',
+    ),
+  },
+  'Folder',
+);
+
+/** A node of `folder tree`; `queries` only with --queries. */
+export function TreeRecord(withQueries: boolean) {
+  const name = withQueries ? 'FolderWithQueries' : 'FolderNode';
+  return Type.Cyclic(
+    {
+      [name]: Closed(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          path: Type.String(),
+          children: Type.Array(Type.Ref(name)),
+          ...(withQueries ? { queries: Type.Array(QueryRecord) } : {}),
+        },
+        withQueries ? 'a folder with its subfolders and its queries' : 'a folder with its subfolders',
+      ),
+    },
+    name,
+  );
+}
+
+/** `folder view`: one folder, its subfolders and its queries. */
+export const FolderView = Closed(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    path: Nullable(Type.String()),
+    parentId: Nullable(Type.String()),
+    createdAt: Nullable(Type.String({ description: 'ISO 8601' })),
+    folders: Type.Array(Closed({ id: Type.String(), name: Type.String(), path: Nullable(Type.String()) })),
+    queries: Type.Array(QueryRecord),
+  },
+  'one folder with its direct subfolders and its queries',
+);
+
+/** What a dry run prints for each request it does not send. */
+export const DryRun = Closed(
+  {
+    dryRun: Type.Literal(true),
+    method: Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('PATCH'), Type.Literal('DELETE')]),
+    url: Type.String({ description: 'with {placeholders} for what only a read could tell' }),
+    headers: Type.Record(Type.String(), Type.String(), { description: 'the key masked' }),
+    body: Type.Unknown({ description: 'the JSON body, or null when the request has none' }),
+    effects: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'what the change would destroy or change, as far as dgw found out' })),
+  },
+  'a request a dry run did not send (one object per request, in order)',
+);
+
+/** A row of a SQL result: an object by column name (`--format simple`), or the values in column order (`--format compact`). */
+export const ResultRows = Type.Array(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Array(Type.Unknown())]), {
+  description: 'the rows: objects keyed by column name (--format simple, the default), or arrays of values (--format compact); exact numbers a double cannot hold are strings',
+});
+

@@ -1,0 +1,268 @@
+import Type, { type Static } from 'typebox';
+import { Closed, Nullable } from './common.js';
+import { RefreshSchedule } from './records.js';
+
+// dgw's own records: what commands that are not a read of the service print with --json.
+
+const Str = Type.String;
+const Bool = Type.Boolean;
+const Strings = (description?: string) => Type.Array(Str(), description ? { description } : {});
+
+
+/** `auth login`: the profile stored, without its key. */
+export const LoginResult = Closed(
+  {
+    profile: Str(),
+    zone: Str(),
+    baseUrl: Nullable(Str()),
+    keyBoundTo: Str({ description: 'the only base URL the stored key is sent to, or local for the local gateway' }),
+    projectId: Nullable(Str()),
+    keyType: Nullable(Type.Union([Type.Literal('partner'), Type.Literal('project')])),
+    keyStorage: Type.Union([Type.Literal('keychain'), Type.Literal('file')]),
+  },
+  'the profile auth login stored and made current; the key itself is never printed',
+);
+
+/** `auth status`: the settings in use, the key masked. */
+export const AuthStatus = Closed(
+  {
+    profile: Str(),
+    zone: Str(),
+    baseUrl: Nullable(Str()),
+    projectId: Nullable(Str()),
+    key: Str({ description: 'masked' }),
+    keySource: Str(),
+    keyBoundTo: Nullable(Str()),
+    keyType: Nullable(Str()),
+    keyStorage: Nullable(Type.Union([Type.Literal('keychain'), Type.Literal('file'), Type.Literal('env')])),
+    verified: Bool({ description: 'false with --no-verify' }),
+    email: Nullable(Str()),
+    projectName: Nullable(Str()),
+  },
+  'the profile, zone, project and key in use; the key masked',
+);
+
+/** `auth logout`. */
+export const LogoutResult = Closed({ profile: Str(), removed: Bool({ description: 'false when the profile held no key' }) }, 'the profile whose key was removed');
+
+/** `profile list`. */
+export const ProfileRow = Closed(
+  {
+    name: Str(),
+    zone: Str(),
+    baseUrl: Nullable(Str()),
+    projectId: Nullable(Str()),
+    key: Nullable(Str({ description: 'masked, or (keychain)' })),
+    keyStorage: Nullable(Type.Union([Type.Literal('keychain'), Type.Literal('file')])),
+    keyBoundTo: Nullable(Str()),
+    keyType: Nullable(Type.Union([Type.Literal('partner'), Type.Literal('project')])),
+    current: Bool(),
+  },
+  'a stored profile; its key masked',
+);
+
+/** `profile use`. */
+export const ProfileUsed = Closed({ currentProfile: Str() }, 'the profile now current');
+
+/** `profile rm`. */
+export const ProfileRemoved = Closed({ profile: Str(), removed: Type.Literal(true), wasCurrent: Bool() }, 'the profile removed, with its key');
+
+/** One setting of `config explain`. */
+const Explained = Closed({
+  value: Type.Union([Str(), Type.Number(), Type.Null()], { description: 'timeout in milliseconds; the API key masked' }),
+  source: Type.Union([Type.Literal('flag'), Type.Literal('env'), Type.Literal('project file'), Type.Literal('profile'), Type.Literal('default')]),
+  origin: Nullable(Str({ description: 'the flag, variable, file or profile that supplied it' })),
+});
+
+/** `config explain`: every setting by name. */
+export const ConfigExplained = Closed(
+  Object.fromEntries(['profile', 'zone', 'baseUrl', 'projectId', 'apiKey', 'keyBoundTo', 'keyType', 'output', 'timeout'].map((k) => [k, Explained])) as Record<string, typeof Explained>,
+  'each setting, its value and where it came from',
+);
+
+/** `config set` and `config unset`. */
+export const ConfigSet = Closed({ profile: Str(), setting: Str(), value: Nullable(Str({ description: 'null after unset' })) }, 'the setting stored in (or removed from) the profile');
+
+/** `query mv`. */
+export const QueriesMoved = Closed({ path: Str({ description: 'the folder path they are in now; / is the root' }), queryIds: Strings() }, 'the queries moved');
+
+/** `query rm`: one per query. */
+export const QueryDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'a deleted query');
+
+/** `mtquery refresh` that does not wait. */
+export const RefreshAccepted = Closed({ queryId: Str(), refresh: Type.Literal('accepted') }, 'the refresh was accepted and runs in the service');
+
+/** `mtquery cancel` where the service answers no status. */
+export const CancelRequested = Closed({ queryId: Str(), cancel: Type.Literal('requested') }, 'the cancel was requested; mtquery status follows it');
+
+/** `folder create`. */
+export const FolderCreated = Closed({ id: Str(), path: Str(), created: Bool({ description: 'false with -p when it existed already' }) }, 'the folder, made or found');
+
+/** `folder rename`. */
+export const FolderRenamed = Closed({ id: Str(), name: Str(), path: Nullable(Str()) }, 'the folder under its new name');
+
+/** `folder move`. */
+export const FolderMoved = Closed({ id: Str(), path: Str() }, 'the folder at its new path');
+
+/** `folder mv`. */
+export const QueriesPlaced = Closed(
+  { folder: Str({ description: 'the FOLDER argument as given' }), queryIds: Strings(), createdFolders: Strings('folders --parents created, by path') },
+  'the queries put in the folder',
+);
+
+/** `folder rm`. */
+export const FolderDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted folder');
+
+/** `table drop-column`. */
+export const ColumnDropped = Closed({ table: Str(), column: Str(), deleted: Type.Literal(true) }, 'the deleted column');
+
+/** `table rm`. */
+export const TableDeleted = Closed({ table: Str(), deleted: Type.Literal(true) }, 'the deleted table');
+
+/** `key rm`. */
+export const KeyDeleted = Closed({ apiKeyId: Str(), deleted: Type.Literal(true) }, 'the deleted key');
+
+/** `serve --json`: one line, as soon as it listens. */
+export const ServeInfo = Closed(
+  {
+    baseUrl: Str(),
+    partnerKey: Str(),
+    projectKeys: Type.Record(Str(), Str(), { description: 'each project id and its key' }),
+    dataDir: Str(),
+    apiShape: Type.Union([Type.Literal('spec'), Type.Literal('hosted')]),
+    pid: Type.Integer(),
+  },
+  'where the local gateway listens and its keys',
+);
+
+/** `version`. */
+export const VersionInfo = Closed(
+  {
+    version: Str(),
+    node: Str(),
+    platform: Str(),
+    arch: Str(),
+    duckdb: Closed({ present: Bool({ description: 'true when --zone local can run' }), version: Nullable(Str()), binding: Nullable(Str()) }),
+    configDir: Str(),
+    localDataDir: Str(),
+  },
+  'the versions of dgw and what it runs on',
+);
+
+/** `pull`. */
+export const PullResult = Closed(
+  {
+    project: Str(),
+    dir: Str(),
+    written: Strings('files written, relative to dir'),
+    removed: Strings(),
+    unchanged: Strings(),
+    createdDirectories: Strings(),
+    skipped: Strings('what could not be written, and why'),
+  },
+  'what pull wrote into the directory',
+);
+
+/** `apply`: also printed before a failure, with `failed` set. */
+export const ApplyResult = Closed(
+  {
+    project: Str(),
+    applied: Strings('each change sent, in order'),
+    notDone: Strings('the changes not sent because one failed'),
+    failed: Nullable(Closed({ request: Str(), message: Str() })),
+  },
+  'what apply changed; with failed set, it stopped there',
+);
+
+/** A query as a plan shows it, before or after. */
+const QueryView = Closed({ displayName: Str(), materialized: Bool(), schedule: Nullable(RefreshSchedule), sql: Str(), folder: Str() });
+
+const Fields = Type.Array(Type.Union([Type.Literal('displayName'), Type.Literal('sql'), Type.Literal('materialized'), Type.Literal('schedule'), Type.Literal('folder')]));
+
+/** `plan`: the plan document `apply --plan` reads back. */
+export const PlanDocument = Closed(
+  {
+    format: Type.Literal('dgw-plan'),
+    version: Type.Literal(1),
+    project: Str(),
+    target: Str({ description: 'the base URL, or local' }),
+    dir: Str(),
+    scope: Strings(),
+    prune: Bool(),
+    fingerprint: Str(),
+    hasChanges: Bool(),
+    summary: Closed(
+      Object.fromEntries(['changes', 'create', 'update', 'convert', 'schedule', 'move', 'delete', 'createFolder', 'deleteFolder', 'requests'].map((k) => [k, Type.Integer()])) as Record<
+        'changes' | 'create' | 'update' | 'convert' | 'schedule' | 'move' | 'delete' | 'createFolder' | 'deleteFolder' | 'requests',
+        ReturnType<typeof Type.Integer>
+      >,
+    ),
+    changes: Type.Array(
+      Type.Union([
+        Closed({ action: Type.Literal('createFolder'), folder: Str() }),
+        Closed({ action: Type.Literal('create'), name: Str(), file: Str(), after: QueryView, from: Nullable(Str()), checkSchemaExists: Bool() }),
+        Closed({
+          action: Type.Literal('update'),
+          name: Str(),
+          file: Str(),
+          id: Str(),
+          fields: Fields,
+          before: QueryView,
+          after: QueryView,
+          from: Nullable(Str()),
+          checkSchemaExists: Bool(),
+        }),
+        Closed({ action: Type.Literal('delete'), name: Str(), id: Str(), before: QueryView }),
+        Closed({ action: Type.Literal('deleteFolder'), folder: Str(), id: Str() }),
+      ]),
+    ),
+    unmanaged: Closed({ queries: Type.Array(Closed({ name: Str(), id: Str(), folder: Str() })), folders: Strings() }),
+    skipped: Strings(),
+    requests: Type.Array(Closed({ operation: Str(), method: Str(), description: Str() })),
+    desired: Closed({
+      queries: Type.Array(
+        Closed({
+          name: Str(),
+          file: Str(),
+          folder: Str(),
+          displayName: Str(),
+          materialized: Bool(),
+          schedule: Nullable(RefreshSchedule),
+          sql: Nullable(Str()),
+          from: Nullable(Str()),
+          checkSchemaExists: Bool(),
+        }),
+      ),
+      folders: Strings(),
+      scope: Strings(),
+    }),
+  },
+  'the plan: what apply would change, and what it was made from',
+);
+
+// The static type of each record, for `satisfies` where a command prints it (type-only imports: no TypeBox at run time).
+export type LoginResult = Static<typeof LoginResult>;
+export type AuthStatus = Static<typeof AuthStatus>;
+export type LogoutResult = Static<typeof LogoutResult>;
+export type ProfileRow = Static<typeof ProfileRow>;
+export type ProfileUsed = Static<typeof ProfileUsed>;
+export type ProfileRemoved = Static<typeof ProfileRemoved>;
+export type ConfigExplained = Static<typeof ConfigExplained>;
+export type ConfigSet = Static<typeof ConfigSet>;
+export type QueriesMoved = Static<typeof QueriesMoved>;
+export type QueryDeleted = Static<typeof QueryDeleted>;
+export type RefreshAccepted = Static<typeof RefreshAccepted>;
+export type CancelRequested = Static<typeof CancelRequested>;
+export type FolderCreated = Static<typeof FolderCreated>;
+export type FolderRenamed = Static<typeof FolderRenamed>;
+export type FolderMoved = Static<typeof FolderMoved>;
+export type QueriesPlaced = Static<typeof QueriesPlaced>;
+export type FolderDeleted = Static<typeof FolderDeleted>;
+export type ColumnDropped = Static<typeof ColumnDropped>;
+export type TableDeleted = Static<typeof TableDeleted>;
+export type KeyDeleted = Static<typeof KeyDeleted>;
+export type ServeInfo = Static<typeof ServeInfo>;
+export type VersionInfo = Static<typeof VersionInfo>;
+export type PullResult = Static<typeof PullResult>;
+export type ApplyResult = Static<typeof ApplyResult>;
+export type PlanDocument = Static<typeof PlanDocument>;

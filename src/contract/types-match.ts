@@ -1,0 +1,37 @@
+// Compile-time only (never imported): each record of the output contract is the type the code
+// that prints it uses. `npx tsc --noEmit` fails here when a field is added, removed, renamed or
+// retyped on one side only, so the published schemas cannot drift from what dgw prints.
+import type { Static } from 'typebox';
+import type { ProjectEntry } from '../api/organizations.js';
+import type * as R from './records.js';
+import type * as O from './results.js';
+import type { Catalog, ColumnRecord, ConnectionConfig, ProjectApiKey, QueryRecord, RefreshStatusRecord, StoredTable } from '../api/types.js';
+import type { LoginResult } from '../commands/auth/login.js';
+import type { AuthStatus } from '../commands/auth/status.js';
+import type { ProfileRow } from '../commands/profile/list.js';
+import type { FolderView } from '../commands/folder/view.js';
+import type { FolderRecord } from '../commands/folder/list.js';
+import type { VersionInfo } from '../commands/version/index.js';
+import type { PlanDocument } from '../code/plan-file.js';
+
+/** True when each type is assignable to the other: the same fields, with the same types, required alike. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+
+export type Checks = [
+  Holds<Same<Static<typeof R.QueryRecord>, QueryRecord>>,
+  Holds<Same<Static<typeof R.StatusRecord>, RefreshStatusRecord>>,
+  Holds<Same<Static<typeof R.CatalogRecord>, Catalog>>,
+  Holds<Same<Static<typeof R.TableRecord>, StoredTable>>,
+  Holds<Same<Static<typeof R.ColumnRecord>, ColumnRecord>>,
+  Holds<Same<Static<typeof R.ConnectionRecord>, ConnectionConfig>>,
+  Holds<Same<Static<typeof R.ApiKeyRecord>, ProjectApiKey>>,
+  Holds<Same<Static<typeof R.ProjectRecord>, ProjectEntry>>,
+  Holds<Same<Static<typeof R.FolderView>, FolderView>>,
+  Holds<Same<Static<typeof R.FolderRecord>, FolderRecord>>,
+  Holds<Same<Static<typeof O.LoginResult>, LoginResult>>,
+  Holds<Same<Static<typeof O.AuthStatus>, AuthStatus>>,
+  Holds<Same<Static<typeof O.ProfileRow>, ProfileRow>>,
+  Holds<Same<Static<typeof O.VersionInfo>, VersionInfo>>,
+  Holds<Same<Static<typeof O.PlanDocument>, PlanDocument>>,
+];

@@ -1,0 +1,38 @@
+// Build entry for scripts/gen-schemas.mjs: the schema files of schemas/, one per command of the
+// real command tree that prints JSON (src/contract/outputs.ts). Building the tree runs no command.
+import type { Command } from 'commander';
+import type { ContextDeps } from './context.js';
+import { schemaFileName, schemaText, type CommandInfo } from './contract/publish.js';
+import { buildProgram } from './program.js';
+
+const inert: ContextDeps = {
+  io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
+  env: {},
+  cwd: '.',
+  signal: new AbortController().signal,
+};
+
+/** Every visible command that runs (no subcommands), by path, and whether it takes --dry-run. */
+export function leafCommands(program: Command = buildProgram(inert)): CommandInfo[] {
+  const out: CommandInfo[] = [];
+  const walk = (command: Command, path: string[]) => {
+    const visible = command.createHelp().visibleCommands(command).filter((c) => command.commands.includes(c));
+    if (visible.length === 0 && path.length > 0) {
+      out.push({ path: path.join(' '), dryRun: command.options.some((o) => o.long === '--dry-run') });
+      return;
+    }
+    for (const sub of visible) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  return out;
+}
+
+/** `{ 'query-list.json': text, ... }`: the files schemas/ must hold. */
+export function generateSchemaFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const command of leafCommands()) {
+    const text = schemaText(command);
+    if (text !== undefined) files[schemaFileName(command.path)] = text;
+  }
+  return files;
+}

@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Compile } from 'typebox/compile';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldTitle } from '../src/output/fields.js';
+import { leafCommands } from '../src/schema-files.js';
+import { runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
+import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
+
+// Every command's real --json output, from the built binary against the local gateway (dgw serve,
+// in both API shapes), validates against the shape of its published schema (schemas/) that the
+// command line prints; and its table headers (--format csv) are the titles of that shape's fields.
+
+type Json = Record<string, unknown>;
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+function schemaOf(command: string): Json {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', `${command.split(' ').join('-')}.json`), 'utf8')) as Json;
+}
+
+/** Problems validating `value` against the variant `name` of `command`'s schema (none: it holds). */
+function problems(command: string, name: string, value: unknown): string[] {
+  const doc = schemaOf(command);
+  const variant = (doc.anyOf as Json[]).find((v) => v.title === name);
+  if (!variant) return [`schemas of ${command} have no variant ${name}`];
+  const check = Compile({ ...variant, ...(doc.$defs ? { $defs: doc.$defs } : {}) } as never);
+  return check.Check(value) ? [] : [...check.Errors(value)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+}
+
+/** The fields of a variant's records. */
+function fieldsOf(command: string, name: string): string[] {
+  const doc = schemaOf(command);
+  const variant = (doc.anyOf as Json[]).find((v) => v.title === name)!;
+  let record = (variant.type === 'array' ? variant.items : variant) as Json;
+  if (typeof record.$ref === 'string') record = (doc.$defs as Json)[record.$ref.replace('#/$defs/', '')] as Json;
+  return Object.keys(record.properties as Json);
+}
+
+/** One command line, the variant of its command's output it prints, and whether its headers are checked. */
+interface Case {
+  command: string;
+  args: string[];
+  variant: string;
+  /** Check the CSV header against the variant's field titles (commands that print a table). */
+  headers?: boolean;
+  /** Extra standard input. */
+  input?: string;
+}
+
+describe('the check itself', () => {
+  it('refuses a record with a field missing, an extra one, or a nested record that is wrong', () => {
+    const query = { id: '1', displayName: 'A', name: 'a', inputQuery: 'SELECT 1', queryType: 'PLAIN', schedule: null, path: null, folderId: null };
+    expect(problems('query get', 'record', query)).toEqual([]);
+    const { folderId: _gone, ...missing } = query;
+    expect(problems('query get', 'record', missing)).not.toEqual([]);
+    expect(problems('query get', 'record', { ...query, extra: 1 })).not.toEqual([]);
+    expect(problems('query get', 'record', { ...query, schedule: { type: 'none' } })).not.toEqual([]);
+    const folder = { id: 'f', name: 'f', path: '/f', parentId: null, createdAt: null, queryIds: [], children: [] as unknown[] };
+    expect(problems('folder list', 'tree', [{ ...folder, children: [folder] }])).toEqual([]);
+    expect(problems('folder list', 'tree', [{ ...folder, children: [{ ...folder, createdAt: 5 }] }])).not.toEqual([]);
+    expect(fieldsOf('mtquery status', 'record').map(fieldTitle)).toContain('LAST EXECUTION START TIME');
+  });
+});
+
+const seen = new Set<string>();
+const tmp = tempDir('dgw-schema-e2e-');
+afterAll(() => tmp.remove());
+
+for (const shape of ['spec', 'hosted'] as const) {
+  describe(`real --json output against the schemas, local gateway in the ${shape} shape`, () => {
+    let server: SpawnedServer;
+    const config = path.join(tmp.dir, `config-${shape}`);
+    const dir = path.join(tmp.dir, `queries-${shape}`);
+    beforeAll(async () => {
+      server = await spawnServe(path.join(tmp.dir, `data-${shape}`), config, ['--api-shape', shape]);
+    }, 30_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
+    const env = () => ({ DGW_CONFIG_DIR: config, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: server.partnerKey, DGW_PROJECT: 'demo', DGW_LOCAL_DIR: path.join(tmp.dir, `local-${shape}`) });
+
+    async function run(c: Case): Promise<unknown> {
+      seen.add(c.command);
+      const r = await runDgw([...c.args, '--json'], { env: env(), input: c.input });
+      expect(r.code, `dgw ${c.args.join(' ')} --json\n${r.stderr}`).toBe(0);
+      // A dry run prints one object per request; everything else one document.
+      const docs = c.variant === 'dryRun' ? r.stdout.trim().split(/\n(?=\{)/).map((d) => JSON.parse(d) as unknown) : [JSON.parse(r.stdout) as unknown];
+      for (const doc of docs) expect(problems(c.command, c.variant, doc), `dgw ${c.args.join(' ')} --json\n${r.stdout}`).toEqual([]);
+      if (c.headers) {
+        const csv = await runDgw([...c.args, '--format', 'csv'], { env: env(), input: c.input });
+        expect(csv.code, csv.stderr).toBe(0);
+        const titles = fieldsOf(c.command, c.variant).map(fieldTitle);
+        const header = csv.stdout.split('\n')[0].split(',');
+        // Every header names a field (a record's CSV is its labels on the first line).
+        expect(header.filter((h) => !titles.includes(h)), `${c.args.join(' ')}: ${header.join(',')}`).toEqual([]);
+      }
+      return docs[0];
+    }
+
+    const sequence: Case[] = [
+      { command: 'version', args: ['version'], variant: 'record', headers: true },
+      { command: 'config explain', args: ['config', 'explain'], variant: 'record' },
+      { command: 'config set', args: ['config', 'set', 'output', 'tsv'], variant: 'record' },
+      { command: 'config unset', args: ['config', 'unset', 'output'], variant: 'record' },
+      { command: 'catalog list', args: ['catalog', 'list'], variant: 'list', headers: true },
+      { command: 'table list', args: ['table', 'list'], variant: 'tables', headers: true },
+      { command: 'table list', args: ['table', 'list', 'orders'], variant: 'columns', headers: true },
+      { command: 'table create', args: ['table', 'create', 'scratch', '-c', 'a:BIGINT'], variant: 'record', headers: false },
+      { command: 'table create', args: ['table', 'create', 'other', '--dry-run'], variant: 'dryRun' },
+      { command: 'table add-column', args: ['table', 'add-column', 'scratch', 'b:VARCHAR'], variant: 'list' },
+      { command: 'table drop-column', args: ['table', 'drop-column', 'scratch', 'b', '--yes'], variant: 'record' },
+      { command: 'table rm', args: ['table', 'rm', 'scratch', '--yes'], variant: 'record' },
+      { command: 'query create', args: ['query', 'create', 'Rev', '--sql', 'SELECT status, amount FROM svc.table.orders'], variant: 'record' },
+      { command: 'query create', args: ['query', 'create', 'Rehearsal', '--sql', 'SELECT 1', '--dry-run'], variant: 'dryRun' },
+      { command: 'query list', args: ['query', 'list'], variant: 'list', headers: true },
+      { command: 'query get', args: ['query', 'get', 'rev'], variant: 'record', headers: true },
+      { command: 'query update', args: ['query', 'update', 'rev', '--sql', 'SELECT status, amount, order_id FROM svc.table.orders'], variant: 'record' },
+      { command: 'query run', args: ['query', 'run', 'rev'], variant: 'rows' },
+      { command: 'query mv', args: ['query', 'mv', 'rev', '/reports/monthly'], variant: 'record' },
+      { command: 'mtquery create', args: ['mtquery', 'create', 'Daily', '--sql', 'SELECT status, sum(amount) AS total FROM svc.table.orders GROUP BY 1', '--every', '1d'], variant: 'record' },
+      { command: 'mtquery list', args: ['mtquery', 'list'], variant: 'list', headers: true },
+      { command: 'mtquery refresh', args: ['mtquery', 'refresh', 'daily'], variant: 'accepted' },
+      { command: 'mtquery refresh', args: ['mtquery', 'refresh', 'daily', '--wait'], variant: 'status', headers: true },
+      { command: 'mtquery status', args: ['mtquery', 'status'], variant: 'list', headers: true },
+      { command: 'mtquery status', args: ['mtquery', 'status', 'daily'], variant: 'record', headers: true },
+      { command: 'mtquery cancel', args: ['mtquery', 'cancel', 'daily'], variant: shape === 'spec' ? 'status' : 'requested' },
+      { command: 'folder list', args: ['folder', 'list'], variant: 'list', headers: true },
+      { command: 'folder list', args: ['folder', 'list', '--tree'], variant: 'tree' },
+      { command: 'folder list', args: ['folder', 'list', '--queries'], variant: 'treeWithQueries' },
+      { command: 'folder tree', args: ['folder', 'tree'], variant: 'tree' },
+      { command: 'folder tree', args: ['folder', 'tree', '--queries'], variant: 'treeWithQueries' },
+      { command: 'folder view', args: ['folder', 'view', '/reports'], variant: 'record', headers: true },
+      { command: 'folder create', args: ['folder', 'create', '/archive'], variant: 'record' },
+      { command: 'folder rename', args: ['folder', 'rename', '/archive', 'old'], variant: 'record' },
+      { command: 'folder move', args: ['folder', 'move', '/old', '/reports'], variant: 'record' },
+      { command: 'folder mv', args: ['folder', 'mv', 'rev', '/made/here', '--parents'], variant: 'record' },
+      { command: 'folder rm', args: ['folder', 'rm', '/reports/old', '--yes'], variant: 'record' },
+      { command: 'connection types', args: ['connection', 'types'], variant: 'list', headers: true },
+      { command: 'connection config', args: ['connection', 'config', 'POSTGRES'], variant: 'record', headers: true },
+      { command: 'project list', args: ['project', 'list'], variant: 'list', headers: true },
+      { command: 'key list', args: ['key', 'list'], variant: 'list', headers: true },
+      { command: 'key create', args: ['key', 'create', 'ci'], variant: 'record' },
+      { command: 'key rm', args: ['key', 'rm', 'ci', '--yes'], variant: 'record' },
+      { command: 'api', args: ['api', 'GET', '/data/projects/{projectId}/catalogs'], variant: 'answer' },
+      { command: 'sql', args: ['sql', 'SELECT 1 AS a, 9007199254740993 AS big'], variant: 'rows' },
+      { command: 'sql', args: ['sql', 'SELECT 1 AS a', '--format', 'compact'], variant: 'rows' },
+      { command: 'schema', args: ['schema', 'query', 'list'], variant: 'schema' },
+      { command: 'pull', args: ['pull', '--dir', dir], variant: 'record' },
+      { command: 'plan', args: ['plan', '--dir', dir], variant: 'record' },
+      { command: 'apply', args: ['apply', '--dir', dir, '--yes'], variant: 'record' },
+      { command: 'query rm', args: ['query', 'rm', 'rev', 'daily', '--yes'], variant: 'list' },
+      { command: 'auth status', args: ['auth', 'status'], variant: 'record', headers: true },
+      { command: 'auth login', args: ['auth', 'login', '--with-token', '--insecure-storage'], variant: 'record' },
+      { command: 'profile list', args: ['profile', 'list'], variant: 'list', headers: true },
+      { command: 'profile use', args: ['profile', 'use', 'default'], variant: 'record' },
+      { command: 'auth logout', args: ['auth', 'logout'], variant: 'record' },
+      { command: 'profile rm', args: ['profile', 'rm', 'default', '--yes'], variant: 'record' },
+    ];
+
+    it('each command in turn', async () => {
+      for (const c of sequence) {
+        // auth login reads the key it stores from stdin.
+        await run(c.command === 'auth login' ? { ...c, input: `${server.partnerKey}\n` } : c);
+      }
+    }, 180_000);
+
+    it('serve --json: its first line', () => {
+      seen.add('serve');
+      // spawnServe started it with --json and kept every field of the first line it printed.
+      const { baseUrl, partnerKey, projectKeys, dataDir, apiShape, pid } = server as unknown as Json;
+      expect(problems('serve', 'record', { baseUrl, partnerKey, projectKeys, dataDir, apiShape, pid })).toEqual([]);
+      expect(apiShape).toBe(shape);
+    });
+  });
+}
+
+describe('a command that needs a terminal', () => {
+  it('query edit (a terminal; the editor changes nothing): the query record', async () => {
+    seen.add('query edit');
+    const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config-edit'), DGW_LOCAL_DIR: path.join(tmp.dir, 'data-edit'), EDITOR: 'true', VISUAL: '' };
+    expect((await runDgw(['--zone', 'local', 'query', 'create', 'Edited', '--sql', 'SELECT 1 AS one'], { env })).code).toBe(0);
+    const r = await runDgwInTerminal(['--zone', 'local', 'query', 'edit', 'edited', '--json'], { env });
+    expect(r.code, r.stdout).toBe(0);
+    expect(problems('query edit', 'record', JSON.parse(r.stdout))).toEqual([]);
+  }, 30_000);
+});
+
+describe('coverage', () => {
+  it('every command that prints JSON was run above', () => {
+    const all = leafCommands().map((c) => c.path).filter((p) => p !== 'completion');
+    expect(all.filter((p) => !seen.has(p))).toEqual([]);
+  });
+});

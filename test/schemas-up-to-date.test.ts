@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { OUTPUTS } from '../src/contract/outputs.js';
+import { generateSchemaFiles, leafCommands } from '../src/schema-files.js';
+import { runDgw } from './support/dgw.js';
+
+// schemas/ is the published JSON contract, generated from src/contract/outputs.ts and the command
+// tree: a change to what a command prints shows as a change to a committed file, in review. A
+// schema changed without regenerating, or a command without an entry, makes this fail.
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../schemas');
+
+describe('schemas/', () => {
+  const generated = generateSchemaFiles();
+
+  it('every command that runs has an entry in the contract, and every entry a command', () => {
+    expect(Object.keys(OUTPUTS).sort()).toEqual(leafCommands().map((c) => c.path).sort());
+  });
+
+  it('holds one file per command that prints JSON, and nothing else', () => {
+    const onDisk = fs.readdirSync(dir).sort();
+    expect(onDisk, 'run `npm run schemas`').toEqual(Object.keys(generated).sort());
+    expect(onDisk).not.toContain('completion.json');
+  });
+
+  it.each(Object.keys(generated))('%s matches the contract', (name) => {
+    const file = path.join(dir, name);
+    const onDisk = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '(missing)';
+    expect(onDisk === generated[name], `schemas/${name} is out of date with src/contract: run \`npm run schemas\``).toBe(true);
+  });
+});
+
+describe('dgw schema', () => {
+  it('prints a command\'s schema, exactly the published file', async () => {
+    const r = await runDgw(['schema', 'mtquery', 'status']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(fs.readFileSync(path.join(dir, 'mtquery-status.json'), 'utf8')));
+  });
+
+  it('without a command, lists every command with a schema and its file', async () => {
+    const r = await runDgw(['schema', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Array<{ command: string; file: string }>;
+    expect(rows.map((x) => x.command).sort()).toEqual(leafCommands().map((c) => c.path).filter((p) => p !== 'completion').sort());
+    expect(rows.find((x) => x.command === 'table add-column')?.file).toBe('schemas/table-add-column.json');
+  });
+
+  it('an unknown command is exit 2 with a suggestion; completion has no schema', async () => {
+    const typo = await runDgw(['schema', 'query', 'lst']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean "query list"?');
+    const completion = await runDgw(['schema', 'completion']);
+    expect(completion.code).toBe(2);
+    expect(completion.stderr).toContain('prints a shell script');
+  });
+});

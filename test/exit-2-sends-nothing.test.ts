@@ -68,7 +68,7 @@ const SAMPLES: Record<string, string[][]> = {
   pull: [['pull', '--dir', dir]],
   plan: [['plan', '--dir', dir]],
   apply: [['apply', '--dir', dir, '--yes']],
-  schema: [['schema', 'query', 'list']],
+  schema: [['schema', 'query', 'list'], ['schema']],
 };
 
 /** Commands whose --json fields are the answer's own (the result's columns, the response): checked after sending. */

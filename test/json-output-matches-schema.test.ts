@@ -145,6 +145,7 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'sql', args: ['sql', 'SELECT 1 AS a, 9007199254740993 AS big'], variant: 'rows' },
       { command: 'sql', args: ['sql', 'SELECT 1 AS a', '--format', 'compact'], variant: 'rows' },
       { command: 'schema', args: ['schema', 'query', 'list'], variant: 'schema' },
+      { command: 'schema', args: ['schema'], variant: 'index', headers: true },
       { command: 'pull', args: ['pull', '--dir', dir], variant: 'record' },
       { command: 'plan', args: ['plan', '--dir', dir], variant: 'record' },
       { command: 'apply', args: ['apply', '--dir', dir, '--yes'], variant: 'record' },

@@ -96,7 +96,10 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   pull: one(O.PullResult),
   plan: one(O.PlanDocument),
   apply: one(O.ApplyResult),
-  schema: { schema: { when: 'always: a JSON Schema (draft 2020-12)', schema: Type.Object({}, { description: 'a JSON Schema document' }) } },
+  schema: {
+    schema: { when: 'with COMMAND: its JSON Schema (draft 2020-12)', schema: Type.Object({}, { description: 'a JSON Schema document' }) },
+    index: { when: 'without COMMAND: the commands that have one', schema: Type.Array(O.SchemaEntry) },
+  },
 };
 
 /** The variant every command with --dry-run has. */

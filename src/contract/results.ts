@@ -135,6 +135,9 @@ export const ServeInfo = Closed(
   'where the local gateway listens and its keys',
 );
 
+/** `schema` without a command: one per command that prints JSON. */
+export const SchemaEntry = Closed({ command: Str({ description: 'e.g. query list' }), file: Str({ description: 'its file in the package, e.g. schemas/query-list.json' }) }, 'a command and its schema file');
+
 /** `version`. */
 export const VersionInfo = Closed(
   {
@@ -266,3 +269,4 @@ export type VersionInfo = Static<typeof VersionInfo>;
 export type PullResult = Static<typeof PullResult>;
 export type ApplyResult = Static<typeof ApplyResult>;
 export type PlanDocument = Static<typeof PlanDocument>;
+export type SchemaEntry = Static<typeof SchemaEntry>;

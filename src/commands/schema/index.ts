@@ -3,12 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { examples, type Wiring } from '../wiring.js';
-
-/** A row of `dgw schema` without a command: a command and its schema file in the package. */
-interface SchemaEntry {
-  command: string;
-  file: string;
-}
+import type { SchemaEntry } from '../../contract/results.js';
 
 export function registerSchema(program: Command, wiring: Wiring): void {
   program
@@ -22,7 +17,7 @@ The schemas are also in the package's schemas/ folder, one file per command (que
 A command whose output has several shapes lists each under anyOf, titled, saying when it is printed.
 `,
     )
-    .action(wiring.action(runSchema));
+    .action(wiring.action(runSchema, { variant: (words) => (words.length === 0 ? 'index' : 'schema') }));
 }
 
 export async function runSchema(ctx: Context, words: string[], _opts: object): Promise<void> {

@@ -31,6 +31,30 @@ describe('schemas/', () => {
   });
 });
 
+describe('the README', () => {
+  const readme = fs.readFileSync(path.resolve(dir, '../README.md'), 'utf8');
+
+  /** The row of the README's table of JSON fields that a schema file stands for. */
+  function row(file: string): string {
+    type Json = Record<string, unknown>;
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Json;
+    const command = String(doc.title).replace(/^dgw /, '').replace(/ --json$/, '');
+    const shapes = (doc.anyOf as Json[]).filter((v) => v.title !== 'dryRun');
+    const cells = shapes.map((v) => {
+      let record = (v.type === 'array' ? v.items : v) as Json;
+      if (typeof record.$ref === 'string') record = (doc.$defs as Json)[record.$ref.replace('#/$defs/', '')] as Json;
+      const keys = Object.keys((record.properties as Json | undefined) ?? {});
+      const fields = keys.length > 0 ? keys.join(', ') : v.title === 'rows' ? "the result's columns" : 'those of the answer';
+      return shapes.length > 1 ? `*${String(v.title)}*: ${fields}` : fields;
+    });
+    return `| \`${command}\` | ${cells.join('<br>')} |`;
+  }
+
+  it.each(fs.readdirSync(dir))('lists the JSON fields of %s as the schema has them', (file) => {
+    expect(readme.split('\n')).toContain(row(file));
+  });
+});
+
 describe('dgw schema', () => {
   it('prints a command\'s schema, exactly the published file', async () => {
     const r = await runDgw(['schema', 'mtquery', 'status']);

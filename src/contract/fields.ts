@@ -85,7 +85,7 @@ export function fieldsFor(commandPath: string, doc: Json, names: string[]): stri
 /** The `--help` paragraph that lists a command's JSON fields, per variant where they differ. */
 export function jsonFieldsHelp(commandPath: string): string {
   const doc = readSchema(commandPath);
-  if (!doc) return '\nJSON: none; this command prints no JSON (--json is exit 2).\n';
+  if (!doc) return 'JSON: none; this command prints no JSON (--json is exit 2).';
   const lines = [...variantsOf(doc)].map(([name, v]) => {
     const fields = fieldsOf(doc, v);
     const list = fields ? fields.join(', ') : name === 'rows' ? 'the result\'s column names' : 'those of the answer';
@@ -93,5 +93,5 @@ export function jsonFieldsHelp(commandPath: string): string {
   });
   const [first] = lines;
   const body = lines.length === 1 ? ` ${first.slice(first.indexOf(':') + 2)}` : `\n${lines.join('\n')}`;
-  return `\nJSON fields (--json f1,f2; schema: dgw schema ${commandPath}):${body}\n`;
+  return `JSON fields (--json f1,f2; schema: dgw schema ${commandPath}):${body}`;
 }

@@ -3,6 +3,7 @@ import type { ContextDeps } from './context.js';
 import { afterSending, DgwError, exitCodeFor } from './errors.js';
 import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
+import { commandPath } from './commands/wiring.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
@@ -52,63 +53,69 @@ function flushWarnings(deps: ContextDeps, run: RunRecord): void {
   for (const warning of run.warnings) deps.io.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning }))}\n`);
 }
 
-/** What an error report says, in text or as JSON. */
+/** What an error report says, in text or as JSON, and the exit code it goes with. */
 interface Report {
   kind: string;
   status: number | null;
   message: string;
   errorCode: string | number | null;
   hint: string | null;
+  /** With --debug, an unexpected failure's stack. */
+  stack?: string;
 }
 
 function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunRecord, failedIn: WeakMap<CommanderError, Command>): number {
-  // Structured output (--json, --jq, --format json|yaml, a default output of json or yaml) wants
-  // errors as JSON; before the output was settled, the flags alone say.
-  const structured = run.structured ?? structuredFlags(argv);
   let r: Report;
   let code: number;
-  let stack: string | undefined;
   if (thrown instanceof CommanderError) {
     // Help and version print through commander and are successes; every other commander error is usage.
     if (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help') return 0;
     if (thrown.code === 'commander.executeSubCommandAsync') return thrown.exitCode;
-    const command = failedIn.get(thrown);
-    const path = command ? commandWords(command) : '';
-    // One line: commander puts its suggestion on a line of its own.
-    r = { kind: 'usage', status: null, message: thrown.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' '), errorCode: null, hint: `see \`dgw ${path ? `${path} ` : ''}--help\`` };
-    code = 2;
+    [r, code] = [commanderReport(thrown, failedIn.get(thrown)), 2];
   } else {
     // Exit 2 says nothing was sent: a usage error found after a request was is reported as such.
     const error = afterSending(thrown, run.sent);
-    const dgw = error instanceof DgwError ? error : undefined;
     code = exitCodeFor(error);
     // `plan --exit-code` has printed its plan; exit 11 says the rest.
-    if (dgw?.kind === 'changes_present') return code;
-    // One line per error: multi-line service messages (DuckDB's, for one) are folded.
-    const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-    const debug = argv.includes('--debug');
-    r = {
-      kind: dgw?.kind ?? 'internal',
-      status: dgw?.status ?? null,
-      message: raw.trim().split(/\s*\n\s*/).join(' — '),
-      errorCode: dgw?.errorCode ?? null,
-      hint: dgw ? (dgw.hint ?? null) : debug ? null : 'this is a bug in dgw; run again with --debug for details',
-    };
-    // Stacks help with bugs only; an error dgw reports on purpose is fully said by its message.
-    if (debug && !dgw && error instanceof Error) stack = error.stack;
+    if (error instanceof DgwError && error.kind === 'changes_present') return code;
+    r = errorReport(error, argv.includes('--debug'));
   }
   const { stderr } = deps.io;
-  if (structured) {
-    // stderr is exactly one JSON object (with --debug, its trace lines come before it, each a JSON line).
-    const body = { error: { ...r, sent: run.sent, warnings: run.warnings, ...(stack ? { stack } : {}) } };
-    stderr.write(`${jsonWithoutControls(JSON.stringify(body))}\n`);
+  // Structured output (--json, --jq, --format json|yaml, a default output of json or yaml) wants
+  // the error as one JSON object, alone on stderr; before the output was settled, the flags say.
+  if (run.structured ?? structuredFlags(argv)) {
+    stderr.write(`${jsonWithoutControls(JSON.stringify({ error: { ...r, sent: run.sent, warnings: run.warnings } }))}\n`);
     return code;
   }
   // A service's message is printed on a terminal: its control characters are shown, never obeyed.
   stderr.write(`error: ${visible(r.message)}\n`);
   if (r.hint) stderr.write(`hint: ${visible(r.hint)}\n`);
-  if (stack) stderr.write(`${stack}\n`);
+  if (r.stack) stderr.write(`${r.stack}\n`);
   return code;
+}
+
+/** A command-line mistake commander found, pointing to the help of the command it arose in. */
+function commanderReport(error: CommanderError, command: Command | undefined): Report {
+  const path = command ? commandPath(command) : '';
+  // One line: commander puts its suggestion on a line of its own.
+  const message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
+  return { kind: 'usage', status: null, message, errorCode: null, hint: `see \`dgw ${path ? `${path} ` : ''}--help\`` };
+}
+
+/** An error dgw reports on purpose, or a bug (kind internal). */
+function errorReport(error: unknown, debug: boolean): Report {
+  const dgw = error instanceof DgwError ? error : undefined;
+  // One line per error: multi-line service messages (DuckDB's, for one) are folded.
+  const raw = dgw ? dgw.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+  return {
+    kind: dgw?.kind ?? 'internal',
+    status: dgw?.status ?? null,
+    message: raw.trim().split(/\s*\n\s*/).join(' — '),
+    errorCode: dgw?.errorCode ?? null,
+    hint: dgw ? (dgw.hint ?? null) : debug ? null : 'this is a bug in dgw; run again with --debug for details',
+    // Stacks help with bugs only; an error dgw reports on purpose is fully said by its message.
+    ...(debug && !dgw && error instanceof Error && error.stack ? { stack: error.stack } : {}),
+  };
 }
 
 /** True when the flags ask for structured output. */
@@ -117,13 +124,6 @@ function structuredFlags(argv: string[]): boolean {
   const args = argv.slice(0, end);
   const format = args.flatMap((a, i) => (a === '--format' ? [args[i + 1] ?? ''] : a.startsWith('--format=') ? [a.slice(9)] : []));
   return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|yaml)$/i.test(f));
-}
-
-/** `query get`: the words of a command below the root. */
-function commandWords(command: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
-  return names.join(' ');
 }
 
 /** Entry used by bin/dgw.js: wires the real process to `main` and exits with its code. */

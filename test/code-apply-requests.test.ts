@@ -133,7 +133,9 @@ describe('dgw apply on the stand-in', () => {
     write('old/gone.sql', 'SELECT 3\n');
     write('reports/revenue.sql', '-- mine\nSELECT 1\n');
     const refused = await dgw(['pull'], { cwd: work.dir });
-    expect(refused.code).toBe(2);
+    // Found after the project was read: exit 14, not 2 (#16: exit 2 means nothing was sent).
+    expect(refused.code).toBe(14);
+    expect(refused.stderr).toMatch(/only reads were sent before this was found .*: nothing was changed/);
     expect(refused.stderr).toMatch(/pull would replace or remove 5 entries that the project does not match: queries\/reports\/revenue\.sql \(differs from the project\); queries\/notes\/stray\.sql \(no such query there in the project\); queries\/old\/gone\.sql \(no such query there in the project\); queries\/notes\/ \(no such folder in the project\); queries\/old\/ \(no such folder in the project\); nothing was written/);
     expect(fs.readFileSync(q('reports/revenue.sql'), 'utf8')).toBe('-- mine\nSELECT 1\n');
     expect(fs.existsSync(q('old/gone.sql'))).toBe(true);

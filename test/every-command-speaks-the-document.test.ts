@@ -27,6 +27,7 @@ const NO_SERVICE = [
   'version', // finds DuckDB on disk
   'help-exit-codes', // `dgw help exit-codes`: prints the table
   'serve', // is the local gateway; it calls no service (its answers: test/gateway/conformance.test.ts)
+  'schema', // prints a published JSON Schema of dgw's own output
 ];
 
 /** Operations of the table (src/wire) the CLI has no use for: only the local gateway answers them. */
@@ -145,6 +146,7 @@ for (const shape of API_SHAPES) {
       it('queries and materialized queries', async () => {
         const plain = await json('query create', ['Cov Plain', '--sql', 'SELECT customer_id, name FROM svc.table.customers', '--path', '/cov/a']);
         expect(plain.id).toMatch(/^\d{18}$/);
+        expect(Object.keys((await json('query run', [plain.id]))[0])).toEqual(['customer_id', 'name']);
         await dgw('query create', ['Cov Unchecked', '--sql', 'SELECT 1 AS one', '--no-check-schema', '--materialized', '--every', '6h']);
         expect((await dgw('query list', ['-q'])).stdout).toContain(`${plain.id}\n`);
         expect((await dgw('query list', ['--type', 'plain', '--folder', '/cov', '--recursive', '-q'])).stdout).toBe(`${plain.id}\n`);
@@ -161,6 +163,9 @@ for (const shape of API_SHAPES) {
 
         const mat = await json('mtquery create', ['Cov Mat', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--cron', '0 2 * * *', '--tz', 'UTC', '--path', '/cov/m']);
         await dgw('mtquery create', ['Cov Copy', '--from', 'covplaintwo', '--no-schedule']);
+        const materialized = (await json('mtquery list', [])).map((q: { id: string }) => q.id);
+        expect(materialized).toContain(mat.id);
+        expect(materialized).not.toContain(plain.id);
         await dgw('query update', ['covplaintwo', '--materialized', '--from', mat.id]);
         expect((await json('mtquery status', ['covmat'])).status).toBe('COMPLETED');
         expect((await dgw('mtquery status', ['-q'])).stdout).toContain(`${mat.id}\n`);
@@ -260,6 +265,7 @@ for (const shape of API_SHAPES) {
           await dgw('completion', ['bash']);
           await dgw('version', []);
           await dgw('help-exit-codes', []);
+          await dgw('schema', ['query', 'list']);
         } finally {
           profiles.remove();
         }

@@ -48,11 +48,13 @@ describe.each(DAMAGES)('a project database %s', (_what, damage) => {
     const started = Date.now();
     const r = await dgw(['--project', 'other', 'query', 'list', '--json']);
     expect(r.code, r.stderr).toBe(13);
-    expect(r.stderr).toMatch(/error: the database of project other is damaged/);
-    expect(r.stderr).toContain(file);
+    // With --json, stderr is the one error object (#16).
+    const { error } = JSON.parse(r.stderr);
+    expect(error).toMatchObject({ kind: 'local_fault', errorCode: 'DAMAGED_FILE' });
+    expect(error.message).toMatch(/^the database of project other is damaged/);
+    expect(error.message).toContain(file);
     expect(r.stderr).toMatch(/restore the file .* from a backup, or move both aside/);
     expect(r.stderr).not.toMatch(/a bug in dgw|unexpected failure|in use by another process/);
-    expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'local_fault', errorCode: 'DAMAGED_FILE' });
     // Not taken for a lock held by another process: no 3 s of waiting for it to be let go.
     expect(Date.now() - started).toBeLessThan(3000);
 

@@ -42,11 +42,13 @@ describe('keys.json', () => {
     fs.writeFileSync(file, text);
     const r = await dgw(['query', 'list', '--json']);
     expect(r.code, r.stderr).toBe(13);
-    expect(r.stderr).toContain(`error: ${file} is damaged`);
-    expect(r.stderr).toMatch(problem);
-    expect(r.stderr).toMatch(/hint: restore it from a backup; or move it aside/);
+    // With --json, stderr is the one error object (#16).
+    const { error } = JSON.parse(r.stderr);
+    expect(error).toMatchObject({ kind: 'local_fault', errorCode: 'DAMAGED_FILE' });
+    expect(error.message.startsWith(`${file} is damaged`), error.message).toBe(true);
+    expect(error.message).toMatch(problem);
+    expect(error.hint).toMatch(/^restore it from a backup; or move it aside/);
     expect(r.stderr).not.toMatch(NOT_A_BUG);
-    expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'local_fault', errorCode: 'DAMAGED_FILE' });
     // Left as found, and the lock released.
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
     expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);

@@ -29,11 +29,13 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a write error injected: the WAL is
 
     const create = await dgw(['query', 'create', 'refused', '--sql', 'SELECT 0 AS n', '--json']);
     expect(create.code, create.stderr).toBe(13);
-    expect(create.stderr).toMatch(DISK_FULL);
-    expect(create.stderr).toContain(path.join(data, 'projects', 'demo.duckdb'));
-    expect(create.stderr).toMatch(/free some space on the disk holding/);
+    // With --json, stderr is the one error object (#16).
+    const { error } = JSON.parse(create.stderr);
+    expect(error).toMatchObject({ kind: 'local_fault', errorCode: 'DISK_FULL' });
+    expect(error.message).toMatch(/^the disk is full/);
+    expect(error.message).toContain(path.join(data, 'projects', 'demo.duckdb'));
+    expect(error.message).toMatch(/free some space on the disk holding/);
     expect(create.stderr).not.toMatch(NOT_A_CONFLICT);
-    expect(JSON.parse(create.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'local_fault', errorCode: 'DISK_FULL' });
 
     const folder = await dgw(['folder', 'create', '/refused']);
     expect(folder.code, folder.stderr).toBe(13);

@@ -78,9 +78,11 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))('a gateway.lock naming a live
     writeLock({ pid, processStart: startTime(pid) });
     const r = await dgw(['query', 'list', '--json'], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(12);
-    expect(r.stderr).toMatch(new RegExp(`error: the local gateway data folder is in use by another dgw process \\(pid ${pid}\\)`));
-    expect(r.stderr).toMatch(/hint: try again when it has finished, or run `dgw serve`/);
-    expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!).error).toMatchObject({ kind: 'busy', errorCode: 'BUSY' });
+    // With --json, stderr is the one error object (#16).
+    const { error } = JSON.parse(r.stderr);
+    expect(error).toMatchObject({ kind: 'busy', errorCode: 'BUSY' });
+    expect(error.message).toMatch(new RegExp(`^the local gateway data folder is in use by another dgw process \\(pid ${pid}\\)`));
+    expect(error.hint).toMatch(/^try again when it has finished, or run `dgw serve`/);
   }, 40_000);
 });
 

@@ -18,17 +18,21 @@ export const forbidden = (message: string) => new HttpError(403, message, 'FORBI
 export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
 
-/** DuckDB's message without the trailing caret diagram, kept on one or a few lines. */
+/**
+ * DuckDB's message without the trailing caret diagram, kept on one or a few lines; an internal
+ * error's stack trace (which names files of the host) is left out too.
+ */
 export function duckMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\n\nLINE \d+:[\s\S]*$/, '').trim();
+  return text.replace(/\n\nLINE \d+:[\s\S]*$/, '').replace(/\s*Stack Trace:[\s\S]*$/, '').trim();
 }
 
-/** Runs SQL that came from a user: DuckDB's errors become 400 with its message. */
+/** Runs SQL that came from a user: DuckDB's errors become 400 with its message (the gateway's own answers pass as they are). */
 export async function userSql<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw sqlError(duckMessage(error));
   }
 }

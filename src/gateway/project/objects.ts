@@ -75,7 +75,8 @@ export function objectStatements(s: ProjectStore, row: QueryRow, check: SqlCheck
     const now = s.now();
     return [statusStatement(s, row.id, { status: 'FAILED', startedAt: now, finishedAt: now, message: check.bindError })];
   }
-  return [{ sql: materializeSql(row.name, check.sql), apply: () => s.refreshes.set(row.id, builtStatus(row)) }];
+  const sql = materializeSql(row.name, check.sql);
+  return [{ sql, run: (conn) => s.sandbox.materialize(conn, sql), apply: () => s.refreshes.set(row.id, builtStatus(row)) }];
 }
 
 /** The status of a materialized table built when its query was saved (see objectStatements). */

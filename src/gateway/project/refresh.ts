@@ -5,7 +5,6 @@ import { nextFireTime } from '../schedule.js';
 import { checkSql } from './check.js';
 import { materializeSql } from './objects.js';
 import { appendStatus } from './refresh-log.js';
-import { runStatement } from './statement.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import type { QueryRow } from './types.js';
 
@@ -76,7 +75,7 @@ async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, sta
     const check = await checkSql(s, q.inputQuery, true);
     if (check.bindError !== undefined) throw new Error(check.bindError);
     await conn.run('BEGIN');
-    await runStatement(conn, { sql: materializeSql(q.name, q.inputQuery) });
+    await s.sandbox.materialize(conn, materializeSql(q.name, q.inputQuery));
     await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });
     await conn.run('COMMIT');
   } catch (error) {

@@ -13,8 +13,9 @@ const cache = new WeakMap<DuckDBConnection, Map<string, Promise<DuckDBPreparedSt
  * own SQL, which checkSql has parsed as exactly one statement before it gets here. SQL text is cut
  * at a NUL byte by DuckDB's C API, so such text never reaches it.
  */
-export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params'>): Promise<void> {
+export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'run'>): Promise<void> {
   if (x.sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
+  if (x.run) return x.run(conn);
   if (!x.params) {
     await conn.run(x.sql);
     return;

@@ -1,4 +1,4 @@
-import type { DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { Query, QueryType, RefreshStatus, Schedule } from '../../api/types.js';
 
 /** A saved query as the gateway keeps it. */
@@ -65,6 +65,8 @@ export interface SqlCheck {
 export interface Statement {
   sql: string;
   params?: DuckDBValue[];
+  /** Runs the statement some other way than as plain SQL (a materialized result is built by the sandbox). */
+  run?: (conn: DuckDBConnection) => Promise<void>;
   apply?: () => void;
 }
 

@@ -1,6 +1,7 @@
-import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResultReader } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
-import { explainParts, rebuildExplain } from './explain-head.js';
+import { runAsJudged, runProfiled, RefusedAsBound } from './as-judged.js';
+import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
 import { planTouches, type PlanTouches } from './plan.js';
@@ -63,6 +64,25 @@ export class Sandbox {
 
   /** Runs one run-SQL statement under the rules and returns its rows, at most `limit` of them. */
   async run(conn: DuckDBConnection, sql: string, limit: number): Promise<DuckDBResultReader> {
+    const kind = await this.kindOf(conn, sql);
+    if (kind === 'explain') return this.runExplain(conn, sql, limit);
+    await this.judge(sql, kind);
+    return this.execute(conn, sql, kind, limit);
+  }
+
+  /**
+   * Builds a materialized result: `sql` is the gateway's own CREATE TABLE ... AS around a saved
+   * query's SQL (judged already, by checkDefinition); what this run reads is checked as it runs
+   * (see as-judged.ts). Inside the caller's transaction, which a refusal rolls back.
+   */
+  async materialize(conn: DuckDBConnection, sql: string): Promise<void> {
+    await runProfiled(conn, sql, 'definition').catch((error: unknown) => {
+      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : error;
+    });
+  }
+
+  /** What kind of statement `sql` is; exactly one statement, or 400. */
+  private async kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
       throw userSqlError(error);
     });
@@ -73,9 +93,7 @@ export class Sandbox {
     try {
       const kind = KINDS[prepared.statementType];
       if (kind === undefined) throw badRequest(ALLOWED);
-      if (kind === 'explain') return await this.runExplain(conn, sql, limit);
-      await this.judge(sql, kind);
-      return await this.execute(conn, prepared, kind, limit);
+      return kind;
     } finally {
       prepared.destroySync();
     }
@@ -88,39 +106,23 @@ export class Sandbox {
   private async runExplain(conn: DuckDBConnection, sql: string, limit: number): Promise<DuckDBResultReader> {
     const parts = explainParts(sql);
     if (!parts) throw notAllowed('this EXPLAIN could not be read: write EXPLAIN [ANALYZE] STATEMENT, or EXPLAIN (FORMAT json|text, ANALYZE) STATEMENT');
-    const inner = await conn.prepare(parts.inner).catch((error: unknown) => {
-      throw userSqlError(error);
-    });
-    let kind: Purpose | 'explain' | undefined;
-    try {
-      kind = KINDS[inner.statementType];
-    } finally {
-      inner.destroySync();
-    }
-    if (kind === undefined || kind === 'explain') throw badRequest(`EXPLAIN: ${ALLOWED}`);
+    const kind = await this.kindOf(conn, parts.inner);
+    if (kind === 'explain') throw badRequest(`EXPLAIN: ${ALLOWED}`);
     await this.judge(parts.inner, kind);
-    const prepared = await conn.prepare(rebuildExplain(parts)).catch((error: unknown) => {
-      throw userSqlError(error);
-    });
-    try {
-      if (!parts.analyze) return await this.rolledBack(conn, 'BEGIN', prepared, limit);
-      return await this.execute(conn, prepared, kind, limit);
-    } finally {
-      prepared.destroySync();
-    }
+    if (!parts.analyze) return this.planOnly(conn, rebuildExplain(parts), limit);
+    return this.execute(conn, parts.inner, kind, limit, parts);
   }
 
   /**
-   * Runs `prepared` in a transaction opened by `begin` and always rolled back. A plain EXPLAIN
-   * plans its statement without running it (the EXPLAIN was rebuilt, so no ANALYZE hides in it),
-   * but DuckDB plans a write in a writing transaction; anything else reads in a read-only one.
+   * A plain EXPLAIN plans its statement without running it (it was rebuilt, so no ANALYZE hides
+   * in it), in a transaction always rolled back: DuckDB plans a write in a writing transaction.
    */
-  private async rolledBack(conn: DuckDBConnection, begin: string, prepared: DuckDBPreparedStatement, limit: number): Promise<DuckDBResultReader> {
-    await conn.run(begin);
+  private async planOnly(conn: DuckDBConnection, explain: string, limit: number): Promise<DuckDBResultReader> {
+    await conn.run('BEGIN');
     try {
-      return await prepared.streamAndReadUntil(limit).catch((error: unknown) => {
-        throw userSqlError(error);
-      });
+      return await conn.streamAndReadUntil(explain, limit);
+    } catch (error) {
+      throw userSqlError(error);
     } finally {
       await conn.run('ROLLBACK').catch(() => undefined);
     }
@@ -135,20 +137,18 @@ export class Sandbox {
   }
 
   /**
-   * Runs a judged statement. A read runs in a read-only transaction that is rolled back. A write
-   * runs in a transaction of its own that commits only when DuckDB shows it changed nothing but
-   * stored tables: no row of `svc._dgw` or `svc.mtquery` (INSERT, DELETE), no object outside
-   * `svc.table` (CREATE, DROP). An UPDATE's plan already names its target among what it reads.
+   * Runs a judged statement (or, with `explain`, EXPLAIN ANALYZE of it), bound once more and
+   * checked as bound (as-judged.ts). A read runs in a read-only transaction that is rolled back.
+   * A write runs in a transaction of its own that commits only when DuckDB shows it changed
+   * nothing but stored tables: no row of `svc._dgw` or `svc.mtquery` (INSERT, DELETE), no object
+   * outside `svc.table` (CREATE, DROP). An UPDATE's plan already names its target among what it reads.
    */
-  private async execute(conn: DuckDBConnection, prepared: DuckDBPreparedStatement, purpose: Purpose, limit: number): Promise<DuckDBResultReader> {
-    if (purpose === 'select') return this.rolledBack(conn, 'BEGIN TRANSACTION READ ONLY', prepared, limit);
-    await conn.run('BEGIN');
+  private async execute(conn: DuckDBConnection, sql: string, purpose: Purpose, limit: number, explain?: ExplainParts): Promise<DuckDBResultReader> {
+    await conn.run(purpose === 'select' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN');
     try {
       const rows = purpose === 'insert' || purpose === 'delete';
-      const before = rows ? await protectedCounts(conn) : purpose === 'update' ? undefined : await catalogSnapshot(conn);
-      const reader = await prepared.runAndReadUntil(limit).catch((error: unknown) => {
-        throw userSqlError(error);
-      });
+      const before = rows ? await protectedCounts(conn) : purpose === 'create' || purpose === 'drop' ? await catalogSnapshot(conn) : undefined;
+      const reader = await this.runBound(conn, sql, purpose, limit, explain);
       if (before instanceof Map) {
         const changed = changedTable(before, await protectedCounts(conn));
         if (changed) throw notAllowed(`only a refresh writes ${changed.startsWith('svc.mtquery.') ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored tables (svc.table) only`);
@@ -156,11 +156,30 @@ export class Sandbox {
         const changed = forbiddenChange(before, await catalogSnapshot(conn));
         if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table only; this statement changed ${changed}`);
       }
-      await conn.run('COMMIT');
+      await conn.run(purpose === 'select' ? 'ROLLBACK' : 'COMMIT');
       return reader;
     } catch (error) {
       await conn.run('ROLLBACK').catch(() => undefined);
-      throw userSqlError(error);
+      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error);
     }
+  }
+
+  /**
+   * Binds and runs the statement inside `execute`'s transaction. SELECT, INSERT, UPDATE and
+   * DELETE are prepared and run as prepared; a CREATE TABLE, which DuckDB cannot prepare, runs
+   * once under EXPLAIN ANALYZE and answers its row count (or, explained, the JSON profile); a DROP
+   * reads nothing and runs as it is.
+   */
+  private async runBound(conn: DuckDBConnection, sql: string, purpose: Purpose, limit: number, explain?: ExplainParts): Promise<DuckDBResultReader> {
+    if (purpose === 'create') {
+      const { profile, rows } = await runProfiled(conn, sql, purpose);
+      if (explain) return conn.runAndReadAll("SELECT 'analyzed_plan' AS explain_key, $1::VARCHAR AS explain_value", [profile]);
+      return conn.runAndReadAll(rows === undefined ? 'SELECT NULL::BIGINT AS "Count" WHERE false' : 'SELECT $1::BIGINT AS "Count"', rows === undefined ? [] : [rows]);
+    }
+    if (purpose === 'drop') return conn.runAndReadUntil(explain ? rebuildExplain(explain) : sql, limit);
+    return runAsJudged(conn, sql, purpose, (execute) => {
+      const statement = explain ? rebuildExplain({ ...explain, inner: execute }) : execute;
+      return purpose === 'select' ? conn.streamAndReadUntil(statement, limit) : conn.runAndReadUntil(statement, limit);
+    });
   }
 }

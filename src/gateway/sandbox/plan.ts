@@ -32,6 +32,37 @@ export function planTouches(rows: Array<Record<string, unknown>>): PlanTouches {
   return touches;
 }
 
+/** What a statement that runs reads: the tables it scans and the table functions it calls. */
+export interface PlanSources {
+  /** Tables scanned, as [catalog, schema, table]. */
+  tables: Array<[string, string, string]>;
+  /** Table functions called, upper case (RANGE, DUCKDB_SETTINGS, ...). */
+  functions: string[];
+}
+
+/**
+ * Reads the sources of a physical plan as DuckDB prints it: `EXPLAIN (FORMAT JSON)` (an array of
+ * nodes with `name`) or the profile of `EXPLAIN (ANALYZE, FORMAT JSON)` (one object whose nodes
+ * have `operator_name`). A scan names its table (`Table`), a table function itself (`Function`,
+ * or `Name` on an INOUT_FUNCTION, which a lateral call plans as). Operators that only pass rows on
+ * are not sources; what they may be is judged on the logical plan (planTouches).
+ */
+export function planSources(plan: unknown): PlanSources {
+  const sources: PlanSources = { tables: [], functions: [] };
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    const info = (n.extra_info ?? {}) as Record<string, unknown>;
+    if (typeof info.Table === 'string') sources.tables.push(splitQualified(info.Table));
+    if (typeof info.Function === 'string') sources.functions.push(info.Function.toUpperCase());
+    if ((n.name ?? n.operator_name) === 'INOUT_FUNCTION') sources.functions.push(String(info.Name ?? '').toUpperCase());
+    walk(n.children);
+  };
+  walk(plan);
+  return sources;
+}
+
 /**
  * Splits a name as DuckDB prints it (`svc."table".orders`) into its parts, unquoting them. A name
  * that is not three parts comes back with empty parts, which no rule allows.

@@ -1,4 +1,4 @@
-import type { PlanTouches } from './plan.js';
+import type { PlanSources, PlanTouches } from './plan.js';
 
 // What SQL may do in the local gateway, in one place (the README's "What SQL may do" says the
 // same in words). Everything not listed here is refused.
@@ -12,13 +12,15 @@ const READABLE = new Set(['table', 'mtquery']);
 /** Table functions that read nothing but their arguments. */
 export const TABLE_FUNCTIONS = ['range', 'generate_series', 'unnest', 'repeat', 'repeat_row', 'json_each', 'json_tree'];
 
+const TABLE_FUNCTION_NODES = new Set(TABLE_FUNCTIONS.map((f) => f.toUpperCase()));
+
 /** Plan nodes of reading: DuckDB's names for its logical operators. */
 const READ_NODES = new Set([
   'PROJECTION', 'FILTER', 'AGGREGATE', 'WINDOW', 'UNNEST', 'LIMIT', 'ORDER_BY', 'TOP_N', 'SAMPLE', 'DISTINCT', 'PIVOT',
   'COMPARISON_JOIN', 'ANY_JOIN', 'ASOF_JOIN', 'DELIM_JOIN', 'DEPENDENT_JOIN', 'CROSS_PRODUCT', 'POSITIONAL_JOIN',
   'UNION', 'EXCEPT', 'INTERSECT', 'DUMMY_SCAN', 'EMPTY_RESULT', 'EXPRESSION_GET', 'DELIM_GET',
   'CTE', 'MATERIALIZED_CTE', 'CTE_SCAN', 'REC_CTE', 'REC_KEY_CTE', 'RECURSIVE_CTE',
-  ...TABLE_FUNCTIONS.map((f) => f.toUpperCase()),
+  ...TABLE_FUNCTION_NODES,
 ]);
 
 /** The writing nodes each run-SQL kind may hold (an upsert, INSERT OR REPLACE, plans as MERGE_INTO). */
@@ -39,21 +41,45 @@ const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|V
 /** Why the plan of a statement for `purpose` is refused, or undefined when it is allowed. */
 export function refusal(touches: PlanTouches, purpose: Purpose): string | undefined {
   for (const [catalog, schema, table] of touches.tables) {
-    const c = catalog.toLowerCase();
-    const s = schema.toLowerCase();
-    if (c === 'svc' && s === '_dgw') return "the gateway's own metadata (svc._dgw) is out of reach of SQL";
-    if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query and svc.mtquery`;
-    if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
+    const why = tableRefusal(catalog, schema, table, purpose);
+    if (why) return why;
   }
   for (const node of touches.nodes) {
     if (READ_NODES.has(node) || WRITE_NODES[purpose]?.includes(node)) continue;
     if (purpose === 'definition' && Object.values(WRITE_NODES).flat().includes(node)) return 'inputQuery must be a single SELECT statement';
-    if (node.startsWith('DUCKDB_') || node.startsWith('PRAGMA_') || node === 'WHICH_SECRET') {
-      return `${node.toLowerCase()}() is out of reach: DuckDB's own catalog and settings functions are not available to SQL here`;
-    }
     if (node === 'CHUNK_GET') return 'DESCRIBE and SHOW are not available here; `dgw table list TABLE` and `dgw query get QUERY` show columns and SQL';
     if (CHANGES.test(node)) return `${node.replace(/_/g, ' ')} is not allowed here: ${RUN_SQL_MAY}`;
-    return `${node.toLowerCase()} is not available here; the table functions SQL may use are ${TABLE_FUNCTIONS.join(', ')}`;
+    return functionRefusal(node);
   }
   return undefined;
+}
+
+/**
+ * Why what a statement about to run reads (its physical plan, bound once and run as it is) is
+ * refused, or undefined. The same rules as `refusal` for tables and table functions: this is
+ * the check that the binding that runs is one the rules allow, whatever its operators.
+ */
+export function sourceRefusal(sources: PlanSources, purpose: Purpose): string | undefined {
+  for (const [catalog, schema, table] of sources.tables) {
+    const why = tableRefusal(catalog, schema, table, purpose);
+    if (why) return why;
+  }
+  for (const fn of sources.functions) if (!TABLE_FUNCTION_NODES.has(fn)) return functionRefusal(fn);
+  return undefined;
+}
+
+function tableRefusal(catalog: string, schema: string, table: string, purpose: Purpose): string | undefined {
+  const c = catalog.toLowerCase();
+  const s = schema.toLowerCase();
+  if (c === 'svc' && s === '_dgw') return "the gateway's own metadata (svc._dgw) is out of reach of SQL";
+  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query and svc.mtquery`;
+  if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
+  return undefined;
+}
+
+function functionRefusal(name: string): string {
+  if (name.startsWith('DUCKDB_') || name.startsWith('PRAGMA_') || name === 'WHICH_SECRET') {
+    return `${name.toLowerCase()}() is out of reach: DuckDB's own catalog and settings functions are not available to SQL here`;
+  }
+  return `${name.toLowerCase()} is not available here; the table functions SQL may use are ${TABLE_FUNCTIONS.join(', ')}`;
 }

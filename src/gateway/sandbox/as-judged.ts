@@ -1,0 +1,75 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { planSources } from './plan.js';
+import { sourceRefusal, type Purpose } from './rules.js';
+
+// The plan the sandbox judges and the plan that runs come from two bindings of the same text, and
+// a binding is not always the same twice: `query()` and `query_table()` work out their argument
+// when the statement is bound, and that argument may be decided by random(), the clock, uuid()
+// or the connection's id. So what runs is bound once more, here, and judged as it is bound: its
+// physical plan must read nothing the rules refuse, and exactly that binding is what runs.
+
+/** The name of the statement prepared on a connection while it is judged and run (one at a time per connection). */
+const PREPARED = 'dgw_judged';
+
+/** Why a statement that is about to run is refused (a 400 SQL_NOT_ALLOWED, made by the caller). */
+export class RefusedAsBound extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'RefusedAsBound';
+  }
+}
+
+/**
+ * Runs a SELECT, INSERT, UPDATE or DELETE as it is bound now: prepared once (`PREPARE`), what
+ * that binding reads checked (`EXPLAIN EXECUTE`, the plan of that very binding), then run
+ * (`run` gets the SQL to run it with: `EXECUTE ...`, or an EXPLAIN around it). Call it inside a
+ * transaction: within one, DuckDB does not bind a prepared statement again.
+ */
+export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpose: Purpose, run: (execute: string) => Promise<T>): Promise<T> {
+  const prepare = `PREPARE ${PREPARED} AS\n${sql}\n`;
+  // The statement was parsed as exactly one; wrapped, it must still be exactly one.
+  if ((await conn.extractStatements(prepare)).count !== 1) throw new RefusedAsBound('this statement cannot be run as one statement');
+  await conn.run(prepare);
+  try {
+    const rows = (await conn.runAndReadAll(`EXPLAIN (FORMAT JSON) EXECUTE ${PREPARED}`)).getRowObjectsJS();
+    const physical = rows.find((r) => r.explain_key === 'physical_plan');
+    if (!physical) throw new Error('EXPLAIN printed no physical plan');
+    const why = sourceRefusal(planSources(JSON.parse(String(physical.explain_value))), purpose);
+    if (why) throw new RefusedAsBound(why);
+    return await run(`EXECUTE ${PREPARED}`);
+  } finally {
+    await conn.run(`DEALLOCATE ${PREPARED}`).catch(() => undefined);
+  }
+}
+
+/**
+ * Runs a CREATE TABLE (with `AS SELECT` or not), which DuckDB cannot prepare, as
+ * `EXPLAIN (ANALYZE, FORMAT JSON)`: the statement runs once and its profile says what that run
+ * read. Refused after the fact, so call it inside a transaction the caller rolls back on an
+ * error. Returns the profile and the number of rows the table was made with (undefined when no
+ * rows went in: a CREATE TABLE without AS, or IF NOT EXISTS on a table that exists).
+ */
+export async function runProfiled(conn: DuckDBConnection, sql: string, purpose: Purpose): Promise<{ profile: string; rows: number | undefined }> {
+  const rows = (await conn.runAndReadAll(`EXPLAIN (ANALYZE, FORMAT JSON)\n${sql}\n`)).getRowObjectsJS();
+  const profile = String(rows.find((r) => r.explain_key === 'analyzed_plan')?.explain_value ?? '');
+  if (!profile) throw new Error('EXPLAIN ANALYZE printed no profile');
+  const parsed = JSON.parse(profile) as unknown;
+  const why = sourceRefusal(planSources(parsed), purpose);
+  if (why) throw new RefusedAsBound(why);
+  return { profile, rows: rowsCreated(parsed) };
+}
+
+/** The rows that flowed into the CREATE TABLE AS operator of a profile. */
+function rowsCreated(node: unknown): number | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const n = node as { operator_type?: unknown; children?: unknown[] };
+  if (typeof n.operator_type === 'string' && /CREATE_TABLE_AS$/.test(n.operator_type)) {
+    const input = (n.children?.[0] ?? {}) as { operator_cardinality?: unknown };
+    return typeof input.operator_cardinality === 'number' ? input.operator_cardinality : undefined;
+  }
+  for (const child of n.children ?? []) {
+    const found = rowsCreated(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -85,6 +85,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 function listen(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname, port }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    // A client that half-closes its socket once it has sent its request (shutdown of its writing
+    // side) still reads the answer: without this, Node ends the socket at the client's FIN and
+    // the request goes on without anyone to answer.
+    (server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
     server.once('error', reject);
   });
 }

@@ -1,0 +1,75 @@
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/dgw.js';
+import { P, spawnServe, type SpawnedServer } from './helpers.js';
+
+// A client that sends its whole request and then half-closes its socket (shutdown of its writing
+// side, as `curl` does with some proxies and many scripts do on purpose) still reads the answer:
+// a POST it sent is either carried out and answered, never carried out in silence.
+
+const tmp = tempDir('dgw-half-close-');
+let server: SpawnedServer;
+beforeAll(async () => {
+  server = await spawnServe(join(tmp.dir, 'data'), join(tmp.dir, 'config'));
+});
+afterAll(async () => {
+  await server?.stop();
+  tmp.remove();
+});
+
+/** Sends raw HTTP, half-closes the socket at once, and returns all the bytes the server sent back. */
+function halfClosedExchange(request: string): Promise<string> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true }, () => {
+      socket.end(request);
+    });
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+    setTimeout(() => {
+      socket.destroy();
+      resolve(received);
+    }, 10_000);
+  });
+}
+
+function post(path: string, body: unknown): string {
+  const text = JSON.stringify(body);
+  return [
+    `POST /api/v1${path} HTTP/1.1`,
+    `Host: 127.0.0.1`,
+    `Authorization: Bearer ${server.partnerKey}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    '',
+    text,
+  ].join('\r\n');
+}
+
+describe('a client that half-closes after sending', () => {
+  it('gets the answer to its POST, and what the answer says was done is there', async () => {
+    const reply = await halfClosedExchange(post(`${P}/queries`, { displayName: 'Half closed', inputQuery: 'SELECT 1 AS one' }));
+    expect(reply).toMatch(/^HTTP\/1\.1 200 /);
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { id: string; name: string };
+    expect(body.name).toBe('halfclosed');
+    const back = await server.call('GET', `${P}/queries/${body.id}`);
+    expect(back.status).toBe(200);
+  });
+
+  it('gets the answer to a run-SQL write, and exactly what it says happened', async () => {
+    const reply = await halfClosedExchange(post(`${P}/queries/execute?format=COMPACT`, { statement: 'CREATE TABLE svc.table.half AS SELECT 7 AS x' }));
+    expect(reply).toMatch(/^HTTP\/1\.1 200 /);
+    const rows = await server.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT x FROM svc.table.half' });
+    expect(rows.body.data).toEqual([[7]]);
+  });
+
+  it('gets an error answered too', async () => {
+    const reply = await halfClosedExchange(post(`${P}/queries/execute`, { statement: 'SELECT * FROM nowhere' }));
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(reply).toMatch(/nowhere/);
+  });
+});

@@ -1,8 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { BASE_PATH, createGatewayApp } from './app.js';
 import type { Duration } from '../schedule/duration.js';
 import { Gateway } from './gateway.js';
+import type { GatewayLimits } from './limits.js';
 import type { ApiShape } from './present/index.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
@@ -17,6 +19,8 @@ export interface ServeOptions {
   apiShape?: ApiShape;
   /** The shortest schedule interval accepted (default one minute). */
   minInterval?: Duration;
+  /** Time and memory limits on the SQL users run (default: limits.ts). */
+  limits?: GatewayLimits;
   /** Scheduler tick (default 1 s) and clock (tests). */
   tickMs?: number;
   clock?: SchedulerClock;
@@ -45,7 +49,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let gateway: Gateway | undefined;
   let server: ServerType | undefined;
   try {
-    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval });
+    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval, limits: options.limits });
     await gateway.openAll();
     const app = createGatewayApp(gateway, { apiShape: options.apiShape });
     const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);
@@ -89,7 +93,36 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, hostname:
     // side) still reads the answer: without this, Node ends the socket at the client's FIN and
     // the request goes on without anyone to answer.
     (server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
+    server.on('request', noticeHangUp);
     server.once('error', reject);
+  });
+}
+
+/** How often a request whose client sent its FIN is asked whether the client still reads. */
+const PROBE_MS = 250;
+
+/**
+ * A FIN from the client no longer ends its request (see listen), but a client that hung up sends
+ * the same FIN as one that only half-closed. So from the FIN on, the pending request writes an
+ * interim `102 Processing` every PROBE_MS (clients must read past 1xx answers): a client that still
+ * reads ignores it; a socket that was closed answers with a reset, the socket closes, and
+ * @hono/node-server aborts the request, which interrupts its statement (request-scope.ts).
+ */
+function noticeHangUp(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  let probe: NodeJS.Timeout | undefined;
+  const onEnd = () => {
+    const ask = () => {
+      if (res.headersSent || res.writableEnded || socket.destroyed) return;
+      res.writeProcessing();
+    };
+    ask();
+    probe = setInterval(ask, PROBE_MS);
+  };
+  socket.once('end', onEnd);
+  res.once('close', () => {
+    socket.off('end', onEnd);
+    clearInterval(probe);
   });
 }
 

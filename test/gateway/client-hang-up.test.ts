@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/dgw.js';
+import { P, spawnServe, type SpawnedServer } from './helpers.js';
+
+// A client that hangs up while its statement runs stops that statement: DuckDB is interrupted at
+// once, so the served gateway does not keep a core busy for a request no one will read. Measured
+// as the CPU time the dgw serve process uses in the two seconds after the hang-up (Linux /proc).
+
+const ISSUE = 'SELECT count(*) FROM range(100000000000)';
+const tmp = tempDir('dgw-hang-up-');
+let server: SpawnedServer;
+beforeAll(async () => {
+  server = await spawnServe(join(tmp.dir, 'data'), join(tmp.dir, 'config'));
+});
+afterAll(async () => {
+  await server?.stop();
+  tmp.remove();
+});
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks of 1/100 s on Linux.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function cpuOver(ms: number): Promise<number> {
+  const before = cpuSeconds(server.child.pid!);
+  await new Promise((r) => setTimeout(r, ms));
+  return cpuSeconds(server.child.pid!) - before;
+}
+
+describe.runIf(process.platform === 'linux')('a client that hangs up', () => {
+  it('stops its statement: the server is idle within a moment', async () => {
+    const controller = new AbortController();
+    const request = fetch(`${server.baseUrl}${P}/queries/execute`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.partnerKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ statement: ISSUE }),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    // The statement runs: the server works (a fifth of a core at least; the machine may be shared).
+    await new Promise((r) => setTimeout(r, 500));
+    const busy = await cpuOver(1500);
+    expect(busy).toBeGreaterThan(0.3);
+    controller.abort();
+    await request;
+    await new Promise((r) => setTimeout(r, 300));
+    // And now it does not.
+    const idle = await cpuOver(2000);
+    expect(idle, `CPU seconds: ${busy.toFixed(2)} in 1.5 s running, ${idle.toFixed(2)} in 2 s after the hang-up`).toBeLessThan(0.2);
+    const next = await server.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT 42' });
+    expect(next.body.data).toEqual([[42]]);
+  });
+});

@@ -6,6 +6,7 @@ import { forbidden, HttpError, unauthorized } from './errors.js';
 import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import type { Principal } from './keys.js';
+import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape, type Presenter } from './present/index.js';
 import type { ProjectDb } from './project/index.js';
 import { requestScope } from './request-scope.js';
@@ -48,7 +49,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   const app = new Hono<GatewayEnv>().basePath(BASE_PATH);
 
   const present = presenterFor(options.apiShape ?? 'spec');
-  app.use('*', requestScope());
+  app.use('*', requestScope(() => ({ ms: gateway.limits.statementTimeoutMs, reason: () => statementTimedOut(gateway.limits) })));
   app.use('*', limitBody(maxSize));
   app.use('*', async (c, next) => {
     c.set('present', present);

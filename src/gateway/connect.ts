@@ -59,11 +59,12 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     throw error;
   }
   try {
-    const [{ Gateway }, { createGatewayApp }, { parseApiShape }, { localMinInterval }] = await Promise.all([
+    const [{ Gateway }, { createGatewayApp }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
       import('./gateway.js'),
       import('./app.js'),
       import('./present/shape.js'),
       import('../schedule/minimum.js'),
+      import('./limit-settings.js'),
     ]);
     const shapeText = options.env.DGW_LOCAL_API_SHAPE || undefined;
     const apiShape = parseApiShape(shapeText);
@@ -72,7 +73,8 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
       throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
     }
     options.trace?.(`# local gateway: in-process on ${dataDir}${apiShape ? `, ${apiShape} shape` : ''}`);
-    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined, minInterval: localMinInterval(options.env) });
+    const limits = resolveLimits(options.env);
+    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined, minInterval: localMinInterval(options.env), limits });
     const app = createGatewayApp(gateway, { apiShape });
     const localFetch = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
     return {

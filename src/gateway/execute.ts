@@ -2,6 +2,7 @@ import type { DuckDBResultReader } from '@duckdb/node-api';
 import type { ExecuteResult, ResultColumn, ResultFormat, TypedCell } from '../api/types.js';
 import { badRequest, notFound } from './errors.js';
 import { jsonValueConverter } from './json-values.js';
+import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectDb } from './project/index.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
@@ -28,6 +29,7 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     sql = trimStatement(target.statement);
     if (sql.trim() === '') throw badRequest('statement must not be empty');
     refuseNul(target.statement, 'statement');
+    checkStatementSize(target.statement, 'statement');
   } else if ('id' in target) {
     const q = project.query(target.id);
     source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };

@@ -7,6 +7,7 @@ import { MIN_INTERVAL } from '../schedule/minimum.js';
 import { loadDuckDB, type DuckDBModule } from './duckdb.js';
 import { notFound } from './errors.js';
 import { KeyStore } from './keys.js';
+import { defaultLimits, type GatewayLimits } from './limits.js';
 import { projectFile } from './paths.js';
 import { validProjectId } from '../config/project-id.js';
 import { ProjectDb, type CloseOptions } from './project/index.js';
@@ -22,6 +23,8 @@ export interface GatewayOptions {
   seed?: boolean;
   /** The shortest schedule interval accepted (default one minute; DGW_LOCAL_MIN_INTERVAL). */
   minInterval?: Duration;
+  /** Time and memory limits on the SQL users run (default: limits.ts; DGW_LOCAL_STATEMENT_TIMEOUT, DGW_LOCAL_MEMORY_LIMIT). */
+  limits?: GatewayLimits;
 }
 
 /** A project made by requests none of which has succeeded yet: `users` are in flight; `kept` once one succeeded. */
@@ -63,6 +66,13 @@ export class Gateway {
   get minInterval(): Duration {
     return this.options.minInterval ?? MIN_INTERVAL;
   }
+
+  /** The limits on the SQL users run, for every project of this gateway. */
+  get limits(): GatewayLimits {
+    return this.options.limits ?? (this.defaults ??= defaultLimits());
+  }
+
+  private defaults: GatewayLimits | undefined;
 
   /** True when the id can name a project (and a file). */
   static validProjectId(id: string): boolean {
@@ -134,6 +144,7 @@ export class Gateway {
         file: this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined,
         now: this.now,
         seed: id === LOCAL_DEFAULT_PROJECT && this.options.seed !== false,
+        limits: this.limits,
       });
       this.projects.set(id, p);
       p.catch(() => this.projects.delete(id));

@@ -10,14 +10,39 @@ import { HttpError } from './errors.js';
  * than passed down, so routes and project modules stay as they are: the project store's
  * connection helpers read it (ProjectStore.withConnection, tx, change).
  *
- * A later limit on a statement's time is another abort of the same signal: set a signal that
- * combines the request's with a timer (AbortSignal.any), with an HttpError as its reason.
+ * The gateway's time limit is another abort of the same signal: the request's signal combined
+ * with a timer, whose reason (an HttpError) is the answer.
  */
 const scope = new AsyncLocalStorage<AbortSignal>();
 
-/** Hono middleware: the rest of the request runs in the scope of its Request.signal. */
-export function requestScope(): MiddlewareHandler {
-  return (c, next) => scope.run(c.req.raw.signal, next);
+/** A time limit on a request's work: after `ms`, its statements are interrupted and `reason()` is the answer. */
+export interface TimeLimit {
+  ms: number;
+  reason: () => Error;
+}
+
+/** Hono middleware: the rest of the request runs in the scope of its Request.signal, and of `limit()` when given. */
+export function requestScope(limit?: () => TimeLimit): MiddlewareHandler {
+  return async (c, next) => {
+    const time = limit?.();
+    if (!time) return scope.run(c.req.raw.signal, next);
+    await underTimeLimit(time, next, c.req.raw.signal);
+  };
+}
+
+/**
+ * Runs `fn` under a time limit (and `signal`, when given): once `limit.ms` have passed, the
+ * statements it runs through `interruptible` are interrupted and fail with `limit.reason()`.
+ * Work that outlives its request (a refresh) gets a limit of its own this way.
+ */
+export async function underTimeLimit<T>(limit: TimeLimit, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(limit.reason()), limit.ms);
+  try {
+    return await scope.run(signal ? AbortSignal.any([signal, timer.signal]) : timer.signal, fn);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
 /** Runs `fn` outside any request: work that outlives its request (a refresh) is not stopped by its end. */

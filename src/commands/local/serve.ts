@@ -7,9 +7,12 @@ import { examples, type Wiring } from '../wiring.js';
 export interface ServeOptions {
   port?: string;
   host?: string;
+  allowRemote?: boolean;
   dataDir?: string;
   partnerKey?: string;
   apiShape?: string;
+  statementTimeout?: string;
+  memoryLimit?: string;
 }
 
 export function registerServe(program: Command, wiring: Wiring): void {
@@ -17,9 +20,12 @@ export function registerServe(program: Command, wiring: Wiring): void {
     .command('serve')
     .description('Serve the local gateway (zone local) over HTTP until interrupted')
     .option('--port <n>', 'TCP port; 0 picks a free one', '8787')
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--host <address>', 'address to listen on; anything but loopback needs --allow-remote', '127.0.0.1')
+    .option('--allow-remote', 'let --host be an address other machines reach (traffic is plain HTTP, keys included)')
     .option('--data-dir <dir>', 'data folder (env DGW_LOCAL_DIR; default: the user data dir)')
-    .option('--partner-key <key>', 'use this partner key instead of a generated one (env DGW_LOCAL_PARTNER_KEY)')
+    .option('--partner-key <key>', 'use this partner key instead of a generated one; prefer env DGW_LOCAL_PARTNER_KEY (a flag shows in ps)')
+    .option('--statement-timeout <duration>', 'stop a statement or refresh that runs longer (env DGW_LOCAL_STATEMENT_TIMEOUT; default 5m)')
+    .option('--memory-limit <size>', 'memory DuckDB may use per open project, e.g. 2GB (env DGW_LOCAL_MEMORY_LIMIT; default: a quarter of RAM)')
     .addOption(
       new Option('--api-shape <shape>', 'answer as the seed contract where it speaks (spec), or exactly as the hosted service\'s document (hosted); env DGW_LOCAL_API_SHAPE').choices(['spec', 'hosted']),
     )
@@ -29,6 +35,8 @@ export function registerServe(program: Command, wiring: Wiring): void {
         'dgw serve',
         'dgw serve --port 0 --json',
         'DGW_LOCAL_PARTNER_KEY=ci-secret dgw serve --data-dir ./gateway-data',
+        'dgw serve --statement-timeout 30s --memory-limit 2GB',
+        'dgw serve --host 0.0.0.0 --allow-remote   # reachable from other machines, over plain HTTP',
         'dgw serve --api-shape hosted      # answers exactly as the hosted service documents them',
         'dgw --base-url http://127.0.0.1:8787/api/v1 --project demo catalog list',
       )}`,
@@ -40,17 +48,32 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const port = Number(opts.port ?? '8787');
   if (!/^\d+$/.test(opts.port ?? '8787') || port > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
   const host = opts.host ?? '127.0.0.1';
+  const beyondLoopback = !isLoopbackHost(host);
+  if (beyondLoopback && !opts.allowRemote) {
+    throw new UsageError(
+      `--host ${host} listens beyond this machine: other machines could reach the gateway, over plain HTTP`,
+      'add --allow-remote to do that on purpose, or leave --host out to serve on 127.0.0.1',
+    );
+  }
   const partnerKey = opts.partnerKey ?? (ctx.env.DGW_LOCAL_PARTNER_KEY || undefined);
   if (partnerKey !== undefined && !/^[\x21-\x7e]{8,}$/.test(partnerKey)) {
     throw new UsageError('--partner-key: use at least 8 printable characters without spaces');
   }
-  const [{ localDataDir }, { startServer }, { FolderBusyError }, { parseApiShape }, { localMinInterval }] = await Promise.all([
+  const [{ localDataDir }, { startServer }, { FolderBusyError }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
     import('../../gateway/paths.js'),
     import('../../gateway/server.js'),
     import('../../gateway/lock.js'),
     import('../../gateway/present/shape.js'),
     import('../../schedule/minimum.js'),
+    import('../../gateway/limit-settings.js'),
   ]);
+  const limits = resolveLimits(ctx.env, { statementTimeout: opts.statementTimeout, memoryLimit: opts.memoryLimit });
+  if (opts.partnerKey !== undefined) {
+    ctx.out.warn('--partner-key puts the key on the command line, where every user of this machine can read it (ps, /proc); set DGW_LOCAL_PARTNER_KEY instead');
+  }
+  if (beyondLoopback) {
+    ctx.out.warn(`listening on ${host}: other machines can reach this gateway, and its traffic, API keys included, is plain HTTP that anyone on the way can read; put a TLS proxy in front of it, or serve on 127.0.0.1`);
+  }
   const shapeText = opts.apiShape ?? (ctx.env.DGW_LOCAL_API_SHAPE || undefined);
   const apiShape = parseApiShape(shapeText);
   if (shapeText !== undefined && !apiShape) throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
@@ -59,7 +82,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const dataDir = resolve(ctx.cwd, opts.dataDir ?? localDataDir(ctx.env));
   let server;
   try {
-    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval });
+    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval, limits });
   } catch (error) {
     if (error instanceof FolderBusyError) throw new FolderBusyError(error.holder, 'stop that process, or pass another --data-dir');
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');
@@ -79,4 +102,11 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   });
   await server.close();
   ctx.out.note('local gateway stopped');
+}
+
+/** Whether `host` is an address only this machine reaches: 127.0.0.0/8, ::1 (also as IPv4-mapped) or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  return /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }

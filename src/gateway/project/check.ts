@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, HttpError, sqlError } from '../errors.js';
+import { checkStatementSize } from '../limits.js';
 import { trimStatement } from '../sql.js';
 import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
@@ -31,6 +32,7 @@ function nonEmptyStatement(text: string, field: string): string {
   const sql = trimStatement(text);
   if (sql.trim() === '') throw badRequest(`${field} must not be empty`);
   refuseNul(text, field);
+  checkStatementSize(text, field);
   return sql;
 }
 

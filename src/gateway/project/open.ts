@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import { duckFault, heldByAnother } from '../faults.js';
+import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { seedDemo } from '../seed.js';
 import { hardenInstance } from '../sandbox/index.js';
 import { literal } from '../sql.js';
@@ -31,7 +32,8 @@ const SCHEMA = [
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
 export async function openStore(duck: DuckDBModule, options: ProjectOptions): Promise<ProjectStore> {
-  const instance = await duck.DuckDBInstance.create(':memory:');
+  const limits = options.limits ?? defaultLimits();
+  const instance = await duck.DuckDBInstance.create(':memory:', instanceSettings(options.file, limits));
   let writer: DuckDBConnection | undefined;
   try {
     writer = await instance.connect();
@@ -40,6 +42,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await writer.run('SET enable_external_access = false');
     await writer.run('USE svc');
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file);
+    store.limits = limits;
     await init(store, options.seed);
     await hardenInstance(duck, writer);
     return store;
@@ -49,6 +52,15 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // A full disk, a damaged file or another program holding it: said as such, naming the file.
     throw duckFault(error, { projectId: options.id, file: options.file }) ?? error;
   }
+}
+
+/**
+ * DuckDB's settings of a project's instance: its memory limit, and where work that does not fit
+ * spills: next to the project's file (DuckDB's default would be `.tmp` in whatever folder dgw was
+ * started from), or nowhere for a project in memory.
+ */
+function instanceSettings(file: string | undefined, limits: GatewayLimits): Record<string, string> {
+  return { memory_limit: `${limits.memoryLimitBytes}B`, temp_directory: file ? `${file}.tmp` : '' };
 }
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {

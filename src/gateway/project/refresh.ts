@@ -1,6 +1,7 @@
 import type { RefreshStatus, RefreshStatusView } from '../../api/types.js';
-import { badRequest, duckMessage } from '../errors.js';
-import { outsideRequest } from '../request-scope.js';
+import { badRequest, duckMessage, HttpError } from '../errors.js';
+import { refreshTimedOut, statementTimedOut } from '../limits.js';
+import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { checkSql } from './check.js';
 import { materializeSql } from './objects.js';
@@ -55,8 +56,9 @@ export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatu
       const conn = await s.connect();
       const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
       s.running.set(id, job);
-      // The refresh outlives the request that started it: its end or abort must not stop it.
-      job.done = outsideRequest(() => runRefresh(s, q, job, startedAt));
+      // The refresh outlives the request that started it: its end or abort must not stop it, its own time limit does.
+      const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
+      job.done = outsideRequest(() => underTimeLimit(limit, () => runRefresh(s, q, job, startedAt)));
     }
     return statusView(s, q);
   });
@@ -74,14 +76,17 @@ async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, sta
     // Judged again each time: what it reads may have changed since it was saved.
     const check = await checkSql(s, q.inputQuery, true);
     if (check.bindError !== undefined) throw new Error(check.bindError);
-    await conn.run('BEGIN');
-    await s.sandbox.materialize(conn, materializeSql(q.name, q.inputQuery));
-    await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });
-    await conn.run('COMMIT');
+    await interruptible(conn, async () => {
+      await conn.run('BEGIN');
+      await s.sandbox.materialize(conn, materializeSql(q.name, q.inputQuery));
+      await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });
+      await conn.run('COMMIT');
+    });
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);
     const status: RefreshStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
-    const message = job.cancelled ? 'the refresh was cancelled' : duckMessage(error);
+    const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
+    const message = job.cancelled ? 'the refresh was cancelled' : timedOut ? refreshTimedOut(s.limits) : duckMessage(error);
     if (!s.closed || job.cancelled) {
       await appendStatus(s, conn, q.id, { status, startedAt, finishedAt: s.now(), message }).catch(() => undefined);
     }

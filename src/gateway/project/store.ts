@@ -3,6 +3,7 @@ import type { RefreshStatus } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { duckFault } from '../faults.js';
+import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
 import { builtStatus, parseQueryDoc } from './objects.js';
@@ -42,11 +43,15 @@ export class ProjectStore {
   readonly aliases = new Map<string, string>();
   readonly running = new Map<string, RunningRefresh>();
   readonly mutex = new Mutex();
+  /** Time and memory limits on the SQL users run; set by openStore. */
+  limits: GatewayLimits = defaultLimits();
   /** The next refresh-log sequence number: the latest row per query is its status. */
   seq = 1;
   closed = false;
   private readonly pool: DuckDBConnection[] = [];
   private readonly planners: DuckDBConnection[] = [];
+  /** Connections running a request's statements now (atWork). */
+  private readonly busy = new Set<DuckDBConnection>();
   /** Decides what a statement may touch: for run-SQL, query definitions and refreshes alike. */
   readonly sandbox = new Sandbox(this);
 
@@ -62,24 +67,27 @@ export class ProjectStore {
 
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */
   async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.assertOpen();
     const conn = this.pool.pop() ?? (await this.connect());
     try {
-      return await interruptible(conn, () => fn(conn));
+      return await this.atWork(conn, () => fn(conn));
     } finally {
       if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
       else conn.closeSync();
     }
   }
 
-  /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox. */
+  /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox; interruptible like withConnection. */
   async withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.assertOpen();
     let conn = this.planners.pop();
     if (!conn) {
       conn = await this.connect();
       await conn.run("SET explain_output = 'all'");
     }
     try {
-      return await fn(conn);
+      const planner = conn;
+      return await this.atWork(planner, () => fn(planner));
     } finally {
       if (this.planners.length < POOL_SIZE && !this.closed) this.planners.push(conn);
       else conn.closeSync();
@@ -107,6 +115,30 @@ export class ProjectStore {
     return f;
   }
 
+  /** Runs a request's work on `conn`, interruptible (request-scope.ts) and known to be at work until it ends. */
+  private async atWork<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+    this.busy.add(conn);
+    try {
+      return await interruptible(conn, work);
+    } finally {
+      this.busy.delete(conn);
+    }
+  }
+
+  /**
+   * Interrupts every connection at work until none is. Closing DuckDB under a running statement
+   * waits for that statement inside a synchronous call, which holds the event loop (dgw serve then
+   * could not even take its second Ctrl-C); so the statements are stopped first, and waited for
+   * asynchronously: one DuckDB cannot interrupt (a list function over one huge list) finishes
+   * while the process stays responsive.
+   */
+  private async stopWork(): Promise<void> {
+    while (this.busy.size > 0) {
+      for (const conn of this.busy) conn.interrupt();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   assertOpen(): void {
     if (this.closed) throw new HttpError(500, `project ${this.id} is closed`, 'CLOSED');
   }
@@ -123,7 +155,7 @@ export class ProjectStore {
       await this.writer.run('BEGIN');
       let result: T;
       try {
-        result = await interruptible(this.writer, () => fn(this.writer));
+        result = await this.atWork(this.writer, () => fn(this.writer));
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.rollBack();
@@ -148,7 +180,7 @@ export class ProjectStore {
       const statements = plan();
       await this.writer.run('BEGIN');
       try {
-        await interruptible(this.writer, async () => {
+        await this.atWork(this.writer, async () => {
           for (const x of statements) await runStatement(this.writer, x);
         });
         await this.writer.run('COMMIT');
@@ -218,8 +250,14 @@ export class ProjectStore {
     const job = this.running.get(id);
     if (!job) return false;
     job.cancelled = true;
+    // DuckDB forgets an interrupt that comes between two statements: interrupt until it has stopped.
     job.conn.interrupt();
-    await job.done;
+    const again = setInterval(() => job.conn.interrupt(), 50);
+    try {
+      await job.done;
+    } finally {
+      clearInterval(again);
+    }
     return true;
   }
 
@@ -230,8 +268,10 @@ export class ProjectStore {
       if (options.wait) await untilAborted(job.done, options.signal);
       if (this.running.has(id)) await this.stopRefresh(id);
     }
+    // No new work from here on; the work under way is stopped before anything closes.
+    this.closed = true;
+    await this.stopWork();
     await this.mutex.run(async () => {
-      this.closed = true;
       for (const conn of [...this.pool.splice(0), ...this.planners.splice(0)]) conn.closeSync();
       await this.writer.run('CHECKPOINT').catch(() => undefined);
       this.writer.closeSync();

@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { Query, QueryType, RefreshStatus, Schedule } from '../../api/types.js';
+import type { GatewayLimits } from '../limits.js';
 
 /** A saved query as the gateway keeps it. */
 export interface QueryRow {
@@ -103,6 +104,8 @@ export interface ProjectOptions {
   file?: string;
   now: () => number;
   seed: boolean;
+  /** Time and memory limits on the SQL users run (default: limits.ts). */
+  limits?: GatewayLimits;
 }
 
 /** A folder with all either API shape needs: its path, its subfolders (recursively) and its queries. */

@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
+import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
 import { runAsJudged, runProfiled, RefusedAsBound } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
@@ -9,9 +10,10 @@ import { refusal, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
 
-/** Connections whose EXPLAIN prints the logical plan too (`explain_output = 'all'`). */
+/** What the sandbox works with: connections whose EXPLAIN prints the logical plan too (`explain_output = 'all'`), and the gateway's limits. */
 export interface PlanConnections {
   withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T>;
+  readonly limits: GatewayLimits;
 }
 
 // StatementType values of DuckDB's C API.
@@ -24,10 +26,11 @@ export function notAllowed(reason: string): HttpError {
   return new HttpError(400, reason, 'SQL_NOT_ALLOWED');
 }
 
-/** DuckDB's error about a user's SQL, as a message for the user (a 400 SQL_ERROR). */
-export function userSqlError(error: unknown): HttpError {
+/** DuckDB's error about a user's SQL, as a message for the user: a 400 SQL_ERROR, or MEMORY_LIMIT when it ran out of memory. */
+export function userSqlError(error: unknown, limits: GatewayLimits): HttpError {
   if (error instanceof HttpError) return error;
-  return sqlError(explainBlockedCall(duckMessage(error)).replace(/^Failed to extract statements: /, ''));
+  const message = duckMessage(error);
+  return memoryLimitReached(message, limits) ?? sqlError(explainBlockedCall(message).replace(/^Failed to extract statements: /, ''));
 }
 
 /**
@@ -39,11 +42,17 @@ export function userSqlError(error: unknown): HttpError {
 export class Sandbox {
   constructor(private readonly planners: PlanConnections) {}
 
-  /** What one statement reads and does, as DuckDB binds it now; `sql` must hold exactly one statement (checked by the caller). */
+  /**
+   * What one statement reads and does, as DuckDB binds it now; `sql` must hold exactly one
+   * statement (checked by the caller). A plan too large to run is refused here, before it runs.
+   */
   async touches(sql: string): Promise<PlanTouches> {
-    return this.planners.withPlanner(async (conn) => {
+    const touches = await this.planners.withPlanner(async (conn) => {
       return planTouches((await conn.runAndReadAll(`EXPLAIN (FORMAT JSON)\n${sql}`)).getRowObjectsJS());
     });
+    const tooLarge = planTooLarge(touches.tables.length + touches.nodes.length);
+    if (tooLarge) throw tooLarge;
+    return touches;
   }
 
   /**
@@ -55,6 +64,8 @@ export class Sandbox {
     try {
       touches = await this.touches(sql);
     } catch (error) {
+      // The gateway's own answers (a plan too large, a time limit, a cancelled request) are not binder messages.
+      if (error instanceof HttpError) throw error;
       return { bindError: explainBlockedCall(duckMessage(error)) };
     }
     const why = refusal(touches, 'definition');
@@ -77,18 +88,19 @@ export class Sandbox {
    */
   async materialize(conn: DuckDBConnection, sql: string): Promise<void> {
     await runProfiled(conn, sql, 'definition').catch((error: unknown) => {
-      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : error;
+      if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
+      throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
     });
   }
 
   /** What kind of statement `sql` is; exactly one statement, or 400. */
   private async kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
-      throw userSqlError(error);
+      throw userSqlError(error, this.planners.limits);
     });
     if (extracted.count !== 1) throw badRequest(`run one statement at a time (got ${extracted.count})`);
     const prepared = await extracted.prepare(0).catch((error: unknown) => {
-      throw userSqlError(error);
+      throw userSqlError(error, this.planners.limits);
     });
     try {
       const kind = KINDS[prepared.statementType];
@@ -122,7 +134,7 @@ export class Sandbox {
     try {
       return await conn.streamAndReadUntil(explain, limit);
     } catch (error) {
-      throw userSqlError(error);
+      throw userSqlError(error, this.planners.limits);
     } finally {
       await conn.run('ROLLBACK').catch(() => undefined);
     }
@@ -130,7 +142,7 @@ export class Sandbox {
 
   private async judge(sql: string, purpose: Purpose): Promise<void> {
     const touches = await this.touches(sql).catch((error: unknown) => {
-      throw userSqlError(error);
+      throw userSqlError(error, this.planners.limits);
     });
     const why = refusal(touches, purpose);
     if (why) throw notAllowed(why);
@@ -160,7 +172,7 @@ export class Sandbox {
       return reader;
     } catch (error) {
       await conn.run('ROLLBACK').catch(() => undefined);
-      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error);
+      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
     }
   }
 

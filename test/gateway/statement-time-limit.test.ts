@@ -1,0 +1,122 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDgw, tempDir } from '../support/dgw.js';
+import { openGateway, P, spawnServe, waitFor, type TestGateway } from './helpers.js';
+
+// A statement, a materialized build or a refresh that runs longer than the gateway's time limit is
+// interrupted: the request is answered 400 STATEMENT_TIMEOUT at the limit, nothing it did is kept,
+// and the project goes on serving. `dgw serve --statement-timeout` and DGW_LOCAL_STATEMENT_TIMEOUT
+// (in-process and served alike) set the limit; the CLI exits 6 with the gateway's message.
+
+/** The issue's statement: a core's work for many minutes. */
+const ISSUE = 'SELECT count(*) FROM range(100000000000)';
+const LONG = 'SELECT count(*) AS n FROM range(10000000000) t(i) WHERE hash(i) % 7 = 3';
+
+describe('with a limit of 1 s, in-process', () => {
+  let g: TestGateway;
+  beforeAll(async () => {
+    g = await openGateway({ limits: { statementTimeoutMs: 1000, memoryLimitBytes: 1024 ** 3 } });
+  });
+  afterAll(() => g.close());
+
+  async function timed(method: string, path: string, body: unknown) {
+    const started = Date.now();
+    const r = await g.call(method, path, { body });
+    return { ...r, took: Date.now() - started };
+  }
+
+  it('stops a run-SQL statement at the limit: 400 STATEMENT_TIMEOUT, and the next statement runs', async () => {
+    const r = await timed('POST', `${P}/queries/execute`, { statement: ISSUE });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
+    expect(r.body.message).toMatch(/time limit of 1s.*--statement-timeout.*DGW_LOCAL_STATEMENT_TIMEOUT/);
+    expect(r.took).toBeGreaterThanOrEqual(900);
+    expect(r.took).toBeLessThan(3000);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT 1' } })).body.data).toEqual([[1]]);
+  });
+
+  it('stops a write and keeps nothing of it', async () => {
+    const r = await timed('POST', `${P}/queries/execute`, { statement: `CREATE TABLE svc.table.never AS ${LONG}` });
+    expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
+    expect(r.took).toBeLessThan(3000);
+    expect((await g.call('GET', `${P}/table`)).body.map((t: { tableName: string }) => t.tableName)).not.toContain('never');
+  });
+
+  it('stops a materialized build: the query is not created', async () => {
+    const r = await timed('POST', `${P}/queries`, { displayName: 'Too slow', queryType: 'MATERIALIZED', inputQuery: LONG });
+    expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
+    expect(r.took).toBeLessThan(3000);
+    expect((await g.call('GET', `${P}/queries`)).body.map((q: { name: string }) => q.name)).not.toContain('tooslow');
+  });
+
+  it('stops the check before a statement runs too (planning a large expansion)', async () => {
+    // 65,536 copies of a0 once inlined: seconds of planning, which DuckDB stops within about a second of an interrupt.
+    const ctes = ['a0 AS (SELECT 1 AS x)'];
+    for (let i = 1; i <= 16; i++) ctes.push(`a${i} AS NOT MATERIALIZED (SELECT * FROM a${i - 1} UNION ALL SELECT * FROM a${i - 1})`);
+    const r = await timed('POST', `${P}/queries/execute`, { statement: `WITH ${ctes.join(', ')} SELECT count(*) FROM a16` });
+    expect(r.status).toBe(400);
+    expect(['STATEMENT_TIMEOUT', 'STATEMENT_TOO_COMPLEX']).toContain(r.body.errorCode);
+    expect(r.took).toBeLessThan(3000);
+  });
+
+  it('stops a refresh at the limit: FAILED with the reason, the previous result kept', async () => {
+    await g.call('POST', `${P}/queries/execute`, { body: { statement: 'CREATE TABLE svc.table.size AS SELECT 10::BIGINT AS n' } });
+    const made = await g.call('POST', `${P}/queries`, { body: { displayName: 'Grows', queryType: 'MATERIALIZED', inputQuery: 'SELECT count(*) AS c FROM svc.table.size s, range(s.n) t(i) WHERE hash(i) % 7 = 3' } });
+    expect(made.status, made.text).toBe(200);
+    const before = (await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data;
+    await g.call('POST', `${P}/queries/execute`, { body: { statement: 'UPDATE svc.table.size SET n = 100000000000' } });
+    const started = Date.now();
+    expect((await g.call('POST', `${P}/materialized-queries/${made.body.id}/refresh`)).status).toBe(200);
+    const status = await waitFor(async () => {
+      const s = (await g.call('GET', `${P}/materialized-queries/${made.body.id}/status`)).body;
+      return s.status === 'RUNNING' ? undefined : s;
+    }, 10_000, 'the refresh to end');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(status.status).toBe('FAILED');
+    expect(status.message).toMatch(/time limit of 1s.*previous result was kept/);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data).toEqual(before);
+  });
+});
+
+describe('set by the user', () => {
+  const tmp = tempDir('dgw-time-limit-');
+  afterAll(() => tmp.remove());
+
+  it('dgw serve --statement-timeout 2s answers the issue\'s statement 400 at 2 s', async () => {
+    const server = await spawnServe(join(tmp.dir, 'served'), join(tmp.dir, 'config'), ['--statement-timeout', '2s']);
+    try {
+      const started = Date.now();
+      const r = await server.call('POST', `${P}/queries/execute`, { statement: ISSUE });
+      const took = Date.now() - started;
+      expect(r.status).toBe(400);
+      expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
+      expect(took).toBeGreaterThanOrEqual(1900);
+      expect(took).toBeLessThan(4000);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('DGW_LOCAL_STATEMENT_TIMEOUT limits an in-process dgw sql: exit 6 with the reason', async () => {
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'in-process'), DGW_ZONE: 'local', DGW_LOCAL_STATEMENT_TIMEOUT: '2s' };
+    const started = Date.now();
+    const r = await runDgw(['sql', ISSUE], { env });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(/error: the statement ran longer than the local gateway's time limit of 2s and was stopped; nothing was changed/);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect((await runDgw(['sql', 'SELECT 1 AS one', '--json'], { env })).stdout).toMatch(/"one": 1/);
+  });
+
+  it('DGW_LOCAL_STATEMENT_TIMEOUT=abc is a usage error naming the variable', async () => {
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'bad'), DGW_ZONE: 'local', DGW_LOCAL_STATEMENT_TIMEOUT: 'abc' };
+    const r = await runDgw(['sql', 'SELECT 1'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/DGW_LOCAL_STATEMENT_TIMEOUT: "abc" is not a duration/);
+  });
+
+  it.each([['0'], ['abc'], ['30d']])('dgw serve --statement-timeout %s is a usage error', async (value) => {
+    const r = await runDgw(['serve', '--port', '0', '--data-dir', join(tmp.dir, 'never'), '--statement-timeout', value], { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config') } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--statement-timeout/);
+  });
+});

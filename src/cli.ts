@@ -126,6 +126,16 @@ function structuredFlags(argv: string[]): boolean {
   return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|yaml)$/i.test(f));
 }
 
+/**
+ * Ends the process at once, the way the signal does when nothing handles it (a shell sees 130 for
+ * SIGINT, 143 for SIGTERM). process.exit() would not: at exit DuckDB waits for a statement it
+ * cannot interrupt to finish (a list function over 30,000,000 elements held an exit for 57 s).
+ */
+function endNow(signal: NodeJS.Signals): void {
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+}
+
 /** Entry used by bin/dgw.js: wires the real process to `main` and exits with its code. */
 export async function runProcess(): Promise<void> {
   const controller = new AbortController();
@@ -134,18 +144,18 @@ export async function runProcess(): Promise<void> {
   let foreground = 0;
   // Ctrl-C and SIGTERM abort the command through ctx.signal, so requests stop and `dgw serve`
   // closes its gateway cleanly. A second signal, or a command that does not stop, ends it at once.
-  const stop = (code: number) => {
+  const stop = (signal: NodeJS.Signals) => {
     signals += 1;
     // A person who pressed Ctrl-C sees at once that it was heard; scripts (and JSON on stderr) get no extra line.
     if (signals === 1 && process.stderr.isTTY && !structuredFlags(process.argv.slice(2))) process.stderr.write('stopping...\n');
     controller.abort();
-    if (signals > 1) process.exit(code);
-    setTimeout(() => process.exit(code), 5000).unref();
+    if (signals > 1) endNow(signal);
+    setTimeout(() => endNow(signal), 5000).unref();
   };
   process.on('SIGINT', () => {
-    if (foreground === 0) stop(130);
+    if (foreground === 0) stop('SIGINT');
   });
-  process.on('SIGTERM', () => stop(143));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
   });

@@ -182,6 +182,15 @@ export class Output {
     else this.stderr.write(`${this.color.yellow('warning:')} ${visible(message, '\n')}\n`);
   }
 
+  /**
+   * A warning for a command that runs until it is stopped (`dgw serve`): waiting for the end would
+   * hold it back for as long as it matters, so with structured output it is a JSON line at once.
+   */
+  warnNow(message: string): void {
+    if (this.json) this.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning: message }))}\n`);
+    else this.warn(message);
+  }
+
   /** Structured data: YAML, jq's output of the `--jq` filter, or JSON (indented, or on one line). */
   private writeData(data: unknown, oneLine = false): void {
     if (this.mode.kind === 'yaml') {

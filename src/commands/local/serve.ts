@@ -69,10 +69,10 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   ]);
   const limits = resolveLimits(ctx.env, { statementTimeout: opts.statementTimeout, memoryLimit: opts.memoryLimit });
   if (opts.partnerKey !== undefined) {
-    ctx.out.warn('--partner-key puts the key on the command line, where every user of this machine can read it (ps, /proc); set DGW_LOCAL_PARTNER_KEY instead');
+    ctx.out.warnNow('--partner-key puts the key on the command line, where every user of this machine can read it (ps, /proc); set DGW_LOCAL_PARTNER_KEY instead');
   }
   if (beyondLoopback) {
-    ctx.out.warn(`listening on ${host}: other machines can reach this gateway, and its traffic, API keys included, is plain HTTP that anyone on the way can read; put a TLS proxy in front of it, or serve on 127.0.0.1`);
+    ctx.out.warnNow(`listening on ${host}: other machines can reach this gateway, and its traffic, API keys included, is plain HTTP that anyone on the way can read; put a TLS proxy in front of it, or serve on 127.0.0.1`);
   }
   const shapeText = opts.apiShape ?? (ctx.env.DGW_LOCAL_API_SHAPE || undefined);
   const apiShape = parseApiShape(shapeText);

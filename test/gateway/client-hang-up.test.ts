@@ -1,23 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support/dgw.js';
-import { P, spawnServe, type SpawnedServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { P, useServedGateway } from './helpers.js';
 
 // A client that hangs up while its statement runs stops that statement: DuckDB is interrupted at
 // once, so the served gateway does not keep a core busy for a request no one will read. Measured
 // as the CPU time the dgw serve process uses in the two seconds after the hang-up (Linux /proc).
 
 const ISSUE = 'SELECT count(*) FROM range(100000000000)';
-const tmp = tempDir('dgw-hang-up-');
-let server: SpawnedServer;
-beforeAll(async () => {
-  server = await spawnServe(join(tmp.dir, 'data'), join(tmp.dir, 'config'));
-});
-afterAll(async () => {
-  await server?.stop();
-  tmp.remove();
-});
+const served = useServedGateway('dgw-hang-up-');
 
 /** CPU seconds (user + system) the process has used so far. */
 function cpuSeconds(pid: number): number {
@@ -27,17 +17,17 @@ function cpuSeconds(pid: number): number {
 }
 
 async function cpuOver(ms: number): Promise<number> {
-  const before = cpuSeconds(server.child.pid!);
+  const before = cpuSeconds(served().child.pid!);
   await new Promise((r) => setTimeout(r, ms));
-  return cpuSeconds(server.child.pid!) - before;
+  return cpuSeconds(served().child.pid!) - before;
 }
 
 describe.runIf(process.platform === 'linux')('a client that hangs up', () => {
   it('stops its statement: the server is idle within a moment', async () => {
     const controller = new AbortController();
-    const request = fetch(`${server.baseUrl}${P}/queries/execute`, {
+    const request = fetch(`${served().baseUrl}${P}/queries/execute`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.partnerKey}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${served().partnerKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ statement: ISSUE }),
       signal: controller.signal,
     }).catch(() => undefined);
@@ -51,7 +41,7 @@ describe.runIf(process.platform === 'linux')('a client that hangs up', () => {
     // And now it does not.
     const idle = await cpuOver(2000);
     expect(idle, `CPU seconds: ${busy.toFixed(2)} in 1.5 s running, ${idle.toFixed(2)} in 2 s after the hang-up`).toBeLessThan(0.2);
-    const next = await server.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT 42' });
+    const next = await served().call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT 42' });
     expect(next.body.data).toEqual([[42]]);
   });
 });

@@ -1,8 +1,6 @@
 import { connect } from 'node:net';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support/dgw.js';
-import { P, spawnServe, type SpawnedServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { P, useServedGateway } from './helpers.js';
 
 // A client that sends its whole request and then half-closes its socket (shutdown of its writing
 // side, as `curl` does with some proxies and many scripts do on purpose) still reads the answer:
@@ -10,19 +8,11 @@ import { P, spawnServe, type SpawnedServer } from './helpers.js';
 // it may get interim `102 Processing` answers (the server asking whether it still reads; see
 // client-hang-up.test.ts), which HTTP clients read past.
 
-const tmp = tempDir('dgw-half-close-');
-let server: SpawnedServer;
-beforeAll(async () => {
-  server = await spawnServe(join(tmp.dir, 'data'), join(tmp.dir, 'config'));
-});
-afterAll(async () => {
-  await server?.stop();
-  tmp.remove();
-});
+const served = useServedGateway('dgw-half-close-');
 
 /** Sends raw HTTP, half-closes the socket at once, and returns all the bytes the server sent back. */
 function halfClosedExchange(request: string): Promise<string> {
-  const { hostname, port } = new URL(server.baseUrl);
+  const { hostname, port } = new URL(served().baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true }, () => {
       socket.end(request);
@@ -49,7 +39,7 @@ function post(path: string, body: unknown): string {
   return [
     `POST /api/v1${path} HTTP/1.1`,
     `Host: 127.0.0.1`,
-    `Authorization: Bearer ${server.partnerKey}`,
+    `Authorization: Bearer ${served().partnerKey}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(text)}`,
     '',
@@ -63,14 +53,14 @@ describe('a client that half-closes after sending', () => {
     expect(reply).toMatch(/^HTTP\/1\.1 200 /);
     const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { id: string; name: string };
     expect(body.name).toBe('halfclosed');
-    const back = await server.call('GET', `${P}/queries/${body.id}`);
+    const back = await served().call('GET', `${P}/queries/${body.id}`);
     expect(back.status).toBe(200);
   });
 
   it('gets the answer to a run-SQL write, and exactly what it says happened', async () => {
     const reply = finalAnswer(await halfClosedExchange(post(`${P}/queries/execute?format=COMPACT`, { statement: 'CREATE TABLE svc.table.half AS SELECT 7 AS x' })));
     expect(reply).toMatch(/^HTTP\/1\.1 200 /);
-    const rows = await server.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT x FROM svc.table.half' });
+    const rows = await served().call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT x FROM svc.table.half' });
     expect(rows.body.data).toEqual([[7]]);
   });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
@@ -120,5 +121,25 @@ export async function spawnServe(dataDir: string, configDir: string, extraArgs: 
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
+  };
+}
+
+/**
+ * One `dgw serve` for a whole test file, on a temporary data and config folder of its own, started
+ * before the file's tests and stopped (its folders removed) after them. Returns the running server.
+ */
+export function useServedGateway(prefix: string): () => SpawnedServer {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let server: SpawnedServer | undefined;
+  beforeAll(async () => {
+    server = await spawnServe(join(dir, 'data'), join(dir, 'config'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!server) throw new Error('dgw serve has not started');
+    return server;
   };
 }

@@ -1,35 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../support/dgw.js';
-import { P, spawnServe, type SpawnedServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { P, useServedGateway } from './helpers.js';
 
 // A statement too large or too complex to run safely is refused before it runs: SQL text over
 // 256 KiB (400 STATEMENT_TOO_LARGE), a plan of more than 5,000 operators (400
 // STATEMENT_TOO_COMPLEX). The issue's 380 KB `SELECT 1 UNION ALL ...` took 35 s and 4.1 GB of a
 // served gateway; measured here as the answer's time and the server's peak memory (Linux /proc).
 
-const tmp = tempDir('dgw-size-limit-');
-let server: SpawnedServer;
-beforeAll(async () => {
-  server = await spawnServe(join(tmp.dir, 'data'), join(tmp.dir, 'config'));
-});
-afterAll(async () => {
-  await server?.stop();
-  tmp.remove();
-});
+const served = useServedGateway('dgw-size-limit-');
 
 const unionOf = (n: number) => Array(n).fill('SELECT 1').join(' UNION ALL ');
 
 /** The server's peak resident memory so far, in MiB. */
 function peakMiB(): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'));
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${served().child.pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0) / 1024;
 }
 
 async function timedRun(statement: string) {
   const started = Date.now();
-  const r = await server.call('POST', `${P}/queries/execute?format=COMPACT`, { statement });
+  const r = await served().call('POST', `${P}/queries/execute?format=COMPACT`, { statement });
   return { ...r, ms: Date.now() - started };
 }
 
@@ -63,7 +53,7 @@ describe.runIf(process.platform === 'linux')('statements too large or too comple
   });
 
   it('a large statement that is simple still runs: an INSERT of 5,000 rows in 200 KB', async () => {
-    await server.call('POST', `${P}/queries/execute`, { statement: 'CREATE TABLE svc.table.bulk (id BIGINT, note VARCHAR)' });
+    await served().call('POST', `${P}/queries/execute`, { statement: 'CREATE TABLE svc.table.bulk (id BIGINT, note VARCHAR)' });
     const rows = Array.from({ length: 5000 }, (_, i) => `(${i}, 'row number ${String(i).padStart(6, '0')} of the bulk insert')`);
     const statement = `INSERT INTO svc.table.bulk VALUES ${rows.join(', ')}`;
     expect(Buffer.byteLength(statement)).toBeGreaterThan(200_000);
@@ -73,11 +63,11 @@ describe.runIf(process.platform === 'linux')('statements too large or too comple
   });
 
   it('the same limits hold for a saved query', async () => {
-    const big = await server.call('POST', `${P}/queries`, { displayName: 'Too big', inputQuery: unionOf(20_500) });
+    const big = await served().call('POST', `${P}/queries`, { displayName: 'Too big', inputQuery: unionOf(20_500) });
     expect(big.status).toBe(400);
     expect(big.body.errorCode).toBe('STATEMENT_TOO_LARGE');
     expect(big.body.message).toMatch(/^inputQuery is/);
-    const complex = await server.call('POST', `${P}/queries?checkSchemaExists=false`, { displayName: 'Too complex', queryType: 'MATERIALIZED', inputQuery: unionOf(8000) });
+    const complex = await served().call('POST', `${P}/queries?checkSchemaExists=false`, { displayName: 'Too complex', queryType: 'MATERIALIZED', inputQuery: unionOf(8000) });
     expect(complex.status).toBe(400);
     expect(complex.body.errorCode).toBe('STATEMENT_TOO_COMPLEX');
   });

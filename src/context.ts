@@ -13,7 +13,7 @@ import { configDir, ProfileStore, readStoreFile } from './config/store.js';
 import { DgwError, InterruptedError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
 import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
-import { readAll, type Io } from './output/io.js';
+import { readAll, terminalSize, type Io } from './output/io.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 
 /** Global options every command accepts. */
@@ -134,8 +134,10 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   const closers: Array<() => Promise<void> | void> = [];
   const run = deps.run ?? newRunRecord();
   const deferred = { warning: (message: string) => void run.warnings.push(message) };
+  const clock = deps.clock ?? realClock;
+  const screen = { width: terminalSize(io.stdout, env)?.columns, now: () => clock.now() };
   const outputFor = (mode: OutputMode, serializers?: Serializers) => {
-    const output = new Output(mode, io.stdout, io.stderr, color, serializers, deferred);
+    const output = new Output(mode, io.stdout, io.stderr, color, serializers, deferred, screen);
     run.structured = output.json;
     return output;
   };
@@ -159,7 +161,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     },
     color: errColor,
     signal,
-    clock: deps.clock ?? realClock,
+    clock,
     // CI runs never prompt, even when a runner allocates a terminal.
     interactive: deps.interactive ?? (!env.CI && io.stderr.isTTY === true && io.stdin.isTTY === true),
 

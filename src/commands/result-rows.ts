@@ -32,8 +32,10 @@ export async function printResult(ctx: Context, shape: RowShape, execute: (forma
     ctx.out.value(result.data);
     return;
   }
-  const rows = (result.data as unknown[][]).map((row) => row.map(display));
-  await ctx.out.rows(result.columns.map((c) => c.columnName), rows);
+  const data = result.data as unknown[][];
+  const kinds = ctx.out.mode.kind === 'table' ? (await import('../output/result-kinds.js')).resultKinds(result.columns, data) : [];
+  const rows = data.map((row) => row.map(display));
+  await ctx.out.rows(result.columns.map((c) => c.columnName), rows, kinds);
   if ((result as { truncated?: boolean }).truncated) ctx.out.warn(`only the first ${rows.length} rows were returned; add a LIMIT`);
 }
 

@@ -5,7 +5,7 @@ import type { JqFilter } from './jq.js';
 import type { OutputMode } from './mode.js';
 import { tsvLine } from './tsv.js';
 import { fieldTitle, resolveFields } from './fields.js';
-import { drawList, drawRecord } from './table.js';
+import type { ColumnKind, TableColumn, TableView } from './table.js';
 import { jsonWithoutControls, visible } from './visible.js';
 
 /**
@@ -15,6 +15,14 @@ import { jsonWithoutControls, visible } from './visible.js';
 export interface Column<T> {
   field: keyof T & string;
   show?: (row: T) => unknown;
+  /** How a table lays it out (src/output/table.ts): `key` never shortened, `text` shortened first; `plain` by default. */
+  kind?: ColumnKind;
+}
+
+/** What a table needs of the terminal: its width (undefined: none to fit), and the time now. */
+export interface TableScreen {
+  width?: number;
+  now(): number;
 }
 
 /** What a structured output does with the notes it must not write as text (see `Output.warn`). */
@@ -60,6 +68,7 @@ export class Output {
     readonly color: ChalkInstance,
     private readonly serializers: Serializers = {},
     private readonly deferred?: Deferred,
+    private readonly screen: TableScreen = { now: () => Date.now() },
   ) {}
 
   /** The fields `--json f1,f2` picks, as the output names them (set once they are checked: `selectFields`). */
@@ -89,36 +98,41 @@ export class Output {
   async list<T extends object>(rows: T[], columns: Column<T>[], id: (row: T) => string): Promise<void> {
     if (this.json) return this.writeData(rows.map((r) => this.pick(r)));
     if (this.mode.kind === 'quiet') return this.lines(rows.map(id).map((i) => this.onScreen(i)));
-    return this.grid(columns.map((c) => fieldTitle(c.field)), rows.map((r) => columns.map((c) => shown(r, c))));
+    return this.grid(tableColumns(columns), rows.map((r) => columns.map((c) => shown(r, c))));
   }
 
   /**
    * Rows of a SQL result: JSON is the command's own business (`value`); here the table, CSV or TSV,
-   * headed by the column names as the statement named them, and the first value of each row with -q.
+   * headed by the column names as the statement named them, and the first value of each row with
+   * -q. `kinds`: how a table lays out each column (numbers right-aligned); free text by default.
    */
-  async rows(names: string[], rows: unknown[][]): Promise<void> {
+  async rows(names: string[], rows: unknown[][], kinds: ColumnKind[] = []): Promise<void> {
     if (this.mode.kind === 'quiet') return this.lines(rows.map((r) => this.onScreen(String(r[0] ?? ''))));
-    return this.grid(names, rows);
+    return this.grid(names.map((title, i) => ({ title, kind: kinds[i] ?? 'text' })), rows);
   }
 
   /** One record: JSON object, its id, a two-column table, or `TITLE<TAB>value` lines. */
   async record<T extends object>(row: T, fields: Column<T>[], id: (row: T) => string): Promise<void> {
     if (this.json) return this.writeData(this.pick(row));
     if (this.mode.kind === 'quiet') return this.lines([this.onScreen(id(row))]);
-    const titles = fields.map((f) => fieldTitle(f.field));
+    const columns = tableColumns(fields);
+    const titles = columns.map((c) => c.title);
     const values = fields.map((f) => shown(row, f));
     switch (this.mode.kind) {
       case 'csv':
         return this.lines([csvLine(titles), this.onScreen(csvLine(values), '\n')]);
       case 'tsv':
         return this.lines(titles.map((t, i) => this.onScreen(tsvLine([t, values[i]]), '\t')));
-      case 'table':
-        this.stdout.write(`${await drawRecord(titles, values, this.color)}\n`);
+      case 'table': {
+        const { drawRecord } = await import('./table.js');
+        this.stdout.write(`${await drawRecord(columns, values, this.tableView())}\n`);
+      }
     }
   }
 
   /** Rows under a header, in the human formats: the one place a list becomes a table, CSV or TSV. */
-  private async grid(head: string[], rows: unknown[][]): Promise<void> {
+  private async grid(columns: TableColumn[], rows: unknown[][]): Promise<void> {
+    const head = columns.map((c) => c.title);
     switch (this.mode.kind) {
       case 'csv':
         return this.lines([this.onScreen(csvLine(head)), ...rows.map((r) => this.onScreen(csvLine(r), '\n'))]);
@@ -131,9 +145,20 @@ export class Output {
           this.stderr.write(this.color.dim('(none)\n'));
           return;
         }
-        this.stdout.write(`${await drawList(head, rows, this.color)}\n`);
+        const { drawList } = await import('./table.js');
+        const view = this.tableView();
+        const drawn = await drawList(columns, rows, view);
+        this.stdout.write(`${drawn.text}\n`);
+        if (drawn.hidden.length > 0) {
+          this.note(`not shown in ${view.width} columns: ${drawn.hidden.join(', ')} (a wider terminal, --json or --format tsv shows them)`);
+        }
       }
     }
+  }
+
+  /** Where a table is drawn: fitted to the terminal stdout is, if it is one. */
+  private tableView(): TableView {
+    return { width: this.stdout.isTTY === true ? this.screen.width : undefined, color: this.color, now: this.screen.now() };
   }
 
   /**
@@ -239,6 +264,11 @@ export class Output {
     const fields = this.selected ?? resolveFields(requested, Object.keys(record), 'the answer');
     return Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
   }
+}
+
+/** The columns of a table: each field's title, and its kind (plain unless the command says). */
+function tableColumns<T>(columns: Column<T>[]): TableColumn[] {
+  return columns.map((c) => ({ title: fieldTitle(c.field), kind: c.kind ?? 'plain' }));
 }
 
 function shown<T>(row: T, column: Column<T>): unknown {

@@ -2,7 +2,9 @@
 export interface OutStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** A terminal's size (0 or undefined when it does not say). */
   columns?: number;
+  rows?: number;
 }
 
 /** A stream dgw reads from. */
@@ -22,4 +24,25 @@ export async function readAll(stream: InStream): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
   return text;
+}
+
+/** A terminal's size in character cells. */
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+/**
+ * The size of the terminal `stream` writes to, or undefined when it is not a terminal: the size
+ * the terminal reports, else COLUMNS and LINES (a terminal that reports none), else 80 by 24.
+ */
+export function terminalSize(stream: OutStream, env: Record<string, string | undefined>): TerminalSize | undefined {
+  if (stream.isTTY !== true) return undefined;
+  const given = (n: number | undefined, name: string, fallback: number) => (n !== undefined && n > 0 ? n : positive(env[name]) ?? fallback);
+  return { columns: given(stream.columns, 'COLUMNS', 80), rows: given(stream.rows, 'LINES', 24) };
+}
+
+function positive(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text !== undefined && /^\d+$/.test(text.trim()) && n > 0 ? n : undefined;
 }

@@ -1,34 +1,224 @@
 import type { ChalkInstance } from 'chalk';
+import { cutToWidth, padToWidth, textWidth, wrapToWidth } from './text-width.js';
 import { visible } from './visible.js';
 
-// The one place dgw draws tables for a terminal (cli-table3, loaded on first use): a list of rows
-// under a header, and a record as title/value lines. Width, paging and alignment belong here.
+// The one place dgw draws tables for a person (loaded only when one is drawn): rows under a
+// header and a rule, fitted to the terminal's width, and a record as title/value lines whose long
+// values wrap. Everything is measured after control characters are escaped, in display columns.
 
-/** No rule between body rows: long lists stay readable. */
-const COMPACT = { mid: '', 'left-mid': '', 'right-mid': '', 'mid-mid': '' };
+/**
+ * What a column holds, which decides how it is laid out:
+ * - `key`: ids and names, what a person copies into the next command: never shortened, never left out;
+ * - `text`: free text (SQL, messages, paths, display names): the first to be shortened, with an ellipsis;
+ * - `plain`: short values (a type, a status): shortened only once the free text cannot give more;
+ * - `number`: right-aligned, never shortened (a cut number is a wrong number);
+ * - `time`: an ISO 8601 instant, shown as a person reads it (`3 minutes ago`), never shortened.
+ */
+export type ColumnKind = 'key' | 'text' | 'plain' | 'number' | 'time';
 
-/** Rows under their header, each cell as `cell` shows it. */
-export async function drawList(head: string[], rows: unknown[][], color: ChalkInstance): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({ head: head.map((h) => color.bold(visible(h))), style: { head: [], border: [] }, chars: COMPACT });
-  for (const r of rows) table.push(r.map(cell));
-  return table.toString();
+/** A column of a table: its title (as `fieldTitle` made it) and what it holds. */
+export interface TableColumn {
+  title: string;
+  kind: ColumnKind;
 }
 
-/** One record: a line per field, its title then its value. */
-export async function drawRecord(titles: string[], values: unknown[], color: ChalkInstance): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({ style: { head: [], border: [] }, chars: COMPACT });
-  for (const [i, t] of titles.entries()) table.push({ [color.bold(visible(t))]: cell(values[i]) });
-  return table.toString();
+/** Where a table is drawn. */
+export interface TableView {
+  /** The terminal's columns; undefined when there is no terminal to fit (`--format table` into a pipe). */
+  width?: number;
+  color: ChalkInstance;
+  /** The clock's now, in milliseconds, for times. */
+  now: number;
+}
+
+/** A drawn list: its text, and the titles of columns left out because even shortened they did not fit. */
+export interface DrawnList {
+  text: string;
+  hidden: string[];
+}
+
+/** Space between two columns. */
+const GAP = 2;
+/** The narrowest a shortened column gets: free text, then plain values. */
+const MIN_TEXT = 8;
+const MIN_PLAIN = 6;
+const RULE = '─';
+
+/** Rows under their header, fitted to the view's width. */
+export async function drawList(columns: TableColumn[], rows: unknown[][], view: TableView): Promise<DrawnList> {
+  const cells = await cellRows(columns, rows, view.now, false);
+  const layout = TableLayout.plan(columns, cells, view.width);
+  const lines = [...layout.header(view.color), ...cells.flatMap((r) => layout.row(r))];
+  return { text: lines.join('\n'), hidden: layout.hidden };
 }
 
 /**
- * A value as a table cell, for a person: nothing for null, JSON for objects and arrays, control
- * characters escaped (a table is drawn, even into a pipe, to be read).
+ * One record: a line per field, its title then its value. A value longer than the line wraps
+ * under itself (a record is read whole: nothing is cut); a value of several lines keeps them.
  */
-function cell(value: unknown): string {
+export async function drawRecord(columns: TableColumn[], values: unknown[], view: TableView): Promise<string> {
+  const [cells] = await cellRows(columns, [values], view.now, true);
+  const titleWidth = Math.max(0, ...columns.map((c) => textWidth(visible(c.title))));
+  const valueWidth = view.width === undefined ? undefined : Math.max(20, view.width - titleWidth - GAP);
+  const indent = ' '.repeat(titleWidth + GAP);
+  const lines: string[] = [];
+  for (const [i, column] of columns.entries()) {
+    const title = visible(column.title);
+    const valueLines = cells[i].split('\n').flatMap((l) => (valueWidth === undefined ? [l] : wrapToWidth(l, valueWidth)));
+    const [first, ...rest] = valueLines;
+    lines.push(`${view.color.bold(title)}${' '.repeat(titleWidth - textWidth(title) + GAP)}${first}`.trimEnd());
+    for (const line of rest) lines.push(`${indent}${line}`.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Each value as the text of its cell: nothing for null, JSON for objects and arrays, times as a
+ * person reads them, control characters escaped (newlines aside: a cell may have several lines).
+ */
+export async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean): Promise<string[][]> {
+  const times = columns.some((c) => c.kind === 'time') ? await import('./times.js') : undefined;
+  return rows.map((row) => columns.map((c, i) => cellText(times && c.kind === 'time' ? times.readableTime(row[i], now, { withDate }) : row[i])));
+}
+
+/** A value as a table cell, for a person. */
+export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return visible(JSON.stringify(value));
-  return visible(String(value), '\n');
+  return visible(String(value), '\n').replace(/\r\n/g, '\n');
+}
+
+/**
+ * The widths of a table's columns, planned once from rows at hand, and the drawing of a header
+ * and of rows with them. A streamed result plans from its first rows and keeps the plan for the
+ * rest (a later, longer value is shortened like the others).
+ */
+export class TableLayout {
+  private constructor(
+    private readonly columns: TableColumn[],
+    /** Indexes of the columns shown, in order. */
+    private readonly shown: number[],
+    /** Width of each shown column, in the order of `shown`. */
+    private readonly widths: number[],
+    /** Titles of the columns left out. */
+    readonly hidden: string[],
+  ) {}
+
+  /**
+   * Fits the columns in `width` (no limit when undefined): when the natural widths are too wide,
+   * the widest free-text columns are shortened first, then plain ones, each down to a few
+   * characters; when even that is too wide, columns are left out from the right, keys never.
+   */
+  static plan(columns: TableColumn[], rows: string[][], width?: number): TableLayout {
+    const sizes = columns.map((c, i) => {
+      const values = Math.max(0, ...rows.map((r) => longestLine(r[i])));
+      return { kind: c.kind, values, natural: Math.max(textWidth(visible(c.title)), values) };
+    });
+    // Left out first: columns with nothing in them (no loss), then the others from the right.
+    const empty = (i: number) => sizes[i].values === 0;
+    let shown = columns.map((_, i) => i);
+    for (;;) {
+      const widths = fit(shown.map((i) => sizes[i]), width);
+      const droppable = shown.filter((i) => columns[i].kind !== 'key');
+      const drop = droppable.findLast(empty) ?? droppable.at(-1);
+      if (widths || drop === undefined) {
+        const hidden = columns.filter((_, i) => !shown.includes(i) && !empty(i)).map((c) => visible(c.title));
+        return new TableLayout(columns, shown, widths ?? shown.map((i) => sizes[i].natural), hidden);
+      }
+      shown = shown.filter((i) => i !== drop);
+    }
+  }
+
+  /** The header line (bold titles) and the rule under it. */
+  header(color: ChalkInstance): string[] {
+    const titles = this.shown.map((i, k) => color.bold(this.fitted(visible(this.columns[i].title), k)));
+    const rule = this.widths.map((w) => RULE.repeat(w)).join(' '.repeat(GAP));
+    return [titles.join(' '.repeat(GAP)), color.dim(rule)];
+  }
+
+  /** A row (its cells as `cellRows` made them) as lines: one, or more when a value has several lines. */
+  row(cells: string[]): string[] {
+    const split = this.shown.map((i) => cells[i].split('\n'));
+    const height = Math.max(1, ...split.map((l) => l.length));
+    const lines: string[] = [];
+    for (let line = 0; line < height; line++) {
+      lines.push(split.map((l, k) => this.fitted(l[line] ?? '', k)).join(' '.repeat(GAP)).trimEnd());
+    }
+    return lines;
+  }
+
+  /**
+   * A line of a cell in the k-th shown column: shortened when too wide, then padded to the column
+   * (numbers on the left, so they align on their last digit); the last column is not padded, so
+   * no line ends in spaces.
+   */
+  private fitted(text: string, k: number): string {
+    const kind = this.columns[this.shown[k]].kind;
+    const cut = cutToWidth(text, this.widths[k]);
+    if (kind !== 'number' && k === this.shown.length - 1) return cut;
+    return padToWidth(cut, this.widths[k], kind === 'number' ? 'right' : 'left');
+  }
+}
+
+/**
+ * The widths that fit `width`, or undefined when the columns cannot fit even shortened. Titles
+ * wider than their values give first, then free text, then plain values; within each, the
+ * widest columns give first (lowered to one common width, as water finds its level), so short
+ * columns stay whole.
+ */
+function fit(columns: Array<{ kind: ColumnKind; natural: number; values: number }>, width: number | undefined): number[] | undefined {
+  const widths = columns.map((c) => c.natural);
+  if (width === undefined) return widths;
+  let excess = widths.reduce((a, b) => a + b, 0) + GAP * (columns.length - 1) - width;
+  const passes: Array<[(kind: ColumnKind) => boolean, (c: (typeof columns)[number]) => number]> = [
+    // A title wider than every value of its column gives first: it only names the column.
+    [() => true, (c) => Math.max(c.values, Math.min(c.natural, MIN_PLAIN))],
+    [(kind) => kind === 'text', (c) => Math.min(c.natural, MIN_TEXT)],
+    [(kind) => kind === 'plain', (c) => Math.min(c.natural, MIN_PLAIN)],
+  ];
+  for (const [which, min] of passes) {
+    if (excess <= 0) break;
+    const lowered = columns.flatMap((c, i) => (which(c.kind) ? [i] : []));
+    excess = lower(widths, lowered, (i) => min(columns[i]), excess);
+  }
+  return excess <= 0 ? widths : undefined;
+}
+
+/**
+ * Lowers the columns `which` (none below its `min`) by `excess` columns in all, widest first;
+ * returns what is still too much (0 when they gave enough).
+ */
+function lower(widths: number[], which: number[], min: (i: number) => number, excess: number): number {
+  const floor = new Map(which.map((i) => [i, Math.min(widths[i], min(i))]));
+  const before = new Map(which.map((i) => [i, widths[i]]));
+  const at = (i: number, cap: number) => Math.max(floor.get(i)!, Math.min(before.get(i)!, cap));
+  const saved = (cap: number) => which.reduce((sum, i) => sum + before.get(i)! - at(i, cap), 0);
+  const most = saved(0);
+  if (most <= excess) {
+    for (const i of which) widths[i] = floor.get(i)!;
+    return excess - most;
+  }
+  // The highest cap that saves enough (saved() falls as the cap rises).
+  let low = 0;
+  let high = Math.max(...before.values());
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (saved(mid) >= excess) low = mid;
+    else high = mid;
+  }
+  let spare = saved(low) - excess;
+  for (const i of which) widths[i] = at(i, low);
+  // What the cap took beyond the need goes back, a column at a time, to those it lowered.
+  for (const i of which) {
+    if (spare === 0) break;
+    if (before.get(i)! > widths[i]) {
+      widths[i] += 1;
+      spare -= 1;
+    }
+  }
+  return 0;
+}
+
+function longestLine(text: string): number {
+  return Math.max(...text.split('\n').map(textWidth));
 }

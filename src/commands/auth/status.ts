@@ -42,10 +42,10 @@ export interface AuthStatus {
 type ShownStatus = AuthStatus & { keyStorageText: string | null };
 
 const FIELDS: Column<ShownStatus>[] = [
-  { field: 'profile' },
+  { field: 'profile', kind: 'key' },
   { field: 'zone' },
   { field: 'baseUrl', show: (s) => s.baseUrl ?? '(local gateway)' },
-  { field: 'projectId', show: (s) => (s.projectName ? `${s.projectId} (${s.projectName})` : s.projectId) },
+  { field: 'projectId', kind: 'key', show: (s) => (s.projectName ? `${s.projectId} (${s.projectName})` : s.projectId) },
   { field: 'key', show: (s) => `${s.key}${s.keyType ? ` (${s.keyType} key)` : ''} from ${s.keySource}` },
   { field: 'keyStorage', show: (s) => s.keyStorageText },
   { field: 'keyBoundTo', show: (s) => (s.keyBoundTo ? `${describeBinding(s.keyBoundTo)} only` : s.keySource.startsWith('env') ? 'any host (environment)' : null) },

@@ -5,7 +5,13 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<Catalog>[] = [{ field: 'id' }, { field: 'name' }, { field: 'displayName' }, { field: 'catalogType' }, { field: 'connectionId' }];
+const COLUMNS: Column<Catalog>[] = [
+  { field: 'id', kind: 'key' },
+  { field: 'name', kind: 'key' },
+  { field: 'displayName', kind: 'text' },
+  { field: 'catalogType' },
+  { field: 'connectionId', kind: 'key' },
+];
 
 export function registerCatalogList(parent: Command, wiring: Wiring): void {
   parent

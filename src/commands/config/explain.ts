@@ -6,9 +6,9 @@ import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
 const COLUMNS: Column<ExplainedSetting>[] = [
-  { field: 'setting' },
-  { field: 'value', show: (r) => (r.setting === 'timeout' && typeof r.value === 'number' ? `${r.value / 1000}s` : r.value) },
-  { field: 'source', show: (r) => describeSource(r) },
+  { field: 'setting', kind: 'key' },
+  { field: 'value', kind: 'text', show: (r) => (r.setting === 'timeout' && typeof r.value === 'number' ? `${r.value / 1000}s` : r.value) },
+  { field: 'source', kind: 'text', show: (r) => describeSource(r) },
 ];
 
 export function registerConfigExplain(parent: Command, wiring: Wiring): void {

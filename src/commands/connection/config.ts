@@ -9,18 +9,22 @@ import { checkSegment } from '../../api/path.js';
 import { completes } from '../../completion/kinds.js';
 
 const FIELDS: Column<ConnectionConfig>[] = [
-  { field: 'connectionType' },
-  { field: 'connectionTypeLabel' },
-  { field: 'name' },
+  { field: 'connectionType', kind: 'key' },
+  { field: 'connectionTypeLabel', kind: 'text' },
+  { field: 'name', kind: 'key' },
   { field: 'category' },
   { field: 'authorizationType' },
   { field: 'credentialSchemaType' },
   { field: 'redirectRequired' },
-  { field: 'documentationUrl' },
+  { field: 'documentationUrl', kind: 'text' },
 ];
 
 /** The items of its `configuration` field. */
-const CONFIG_COLUMNS: Column<ConnectionConfigField>[] = [{ field: 'fieldName' }, { field: 'required', show: (f) => (f.required ? 'yes' : 'no') }, { field: 'description' }];
+const CONFIG_COLUMNS: Column<ConnectionConfigField>[] = [
+  { field: 'fieldName', kind: 'key' },
+  { field: 'required', show: (f) => (f.required ? 'yes' : 'no') },
+  { field: 'description', kind: 'text' },
+];
 
 export function registerConnectionConfig(parent: Command, wiring: Wiring): void {
   parent

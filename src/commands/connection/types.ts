@@ -5,7 +5,12 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<ConnectionConfig>[] = [{ field: 'connectionType' }, { field: 'connectionTypeLabel' }, { field: 'category' }, { field: 'authorizationType' }];
+const COLUMNS: Column<ConnectionConfig>[] = [
+  { field: 'connectionType', kind: 'key' },
+  { field: 'connectionTypeLabel', kind: 'text' },
+  { field: 'category' },
+  { field: 'authorizationType' },
+];
 
 export function registerConnectionTypes(parent: Command, wiring: Wiring): void {
   parent

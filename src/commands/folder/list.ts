@@ -25,11 +25,11 @@ export interface FolderRecord {
 }
 
 const COLUMNS: Column<FolderRecord>[] = [
-  { field: 'id' },
-  { field: 'path' },
+  { field: 'id', kind: 'key' },
+  { field: 'path', kind: 'text' },
   // How many: the ids themselves are for `--json queryIds`.
-  { field: 'queryIds', show: (f) => (f.queryIds ? f.queryIds.length : null) },
-  { field: 'createdAt' },
+  { field: 'queryIds', kind: 'number', show: (f) => (f.queryIds ? f.queryIds.length : null) },
+  { field: 'createdAt', kind: 'time' },
 ];
 
 export function registerFolderList(parent: Command, wiring: Wiring): void {

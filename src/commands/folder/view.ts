@@ -22,13 +22,13 @@ export interface FolderView {
 }
 
 const FIELDS: Column<FolderView>[] = [
-  { field: 'id' },
-  { field: 'name' },
-  { field: 'path' },
-  { field: 'createdAt' },
-  { field: 'folders', show: (f) => f.folders.map((x) => x.name).join(', ') },
+  { field: 'id', kind: 'key' },
+  { field: 'name', kind: 'key' },
+  { field: 'path', kind: 'text' },
+  { field: 'createdAt', kind: 'time' },
+  { field: 'folders', kind: 'text', show: (f) => f.folders.map((x) => x.name).join(', ') },
   // How many; a table lists them below the record.
-  { field: 'queries', show: (f) => f.queries.length },
+  { field: 'queries', kind: 'number', show: (f) => f.queries.length },
 ];
 
 export function registerFolderView(parent: Command, wiring: Wiring): void {

@@ -4,14 +4,14 @@ import { describeSchedule } from '../query/columns.js';
 
 /** Columns of `mtquery status` and the fields of one status. */
 export const STATUS_COLUMNS: Column<RefreshStatusRecord>[] = [
-  { field: 'queryId' },
-  { field: 'queryName' },
+  { field: 'queryId', kind: 'key' },
+  { field: 'queryName', kind: 'key' },
   { field: 'status' },
-  { field: 'lastExecutionStartTime' },
-  { field: 'lastUpdateTime' },
-  { field: 'nextExecutionStartTime' },
-  { field: 'scheduleSettings', show: (s) => describeSchedule(s.scheduleSettings) },
-  { field: 'message' },
+  { field: 'lastExecutionStartTime', kind: 'time' },
+  { field: 'lastUpdateTime', kind: 'time' },
+  { field: 'nextExecutionStartTime', kind: 'time' },
+  { field: 'scheduleSettings', kind: 'text', show: (s) => describeSchedule(s.scheduleSettings) },
+  { field: 'message', kind: 'text' },
 ];
 
 export const statusId = (s: RefreshStatusRecord): string => s.queryId;

@@ -24,9 +24,9 @@ export interface ProfileRow {
 }
 
 const COLUMNS: Column<ProfileRow>[] = [
-  { field: 'name' },
-  { field: 'zone', show: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
-  { field: 'projectId' },
+  { field: 'name', kind: 'key' },
+  { field: 'zone', kind: 'text', show: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
+  { field: 'projectId', kind: 'key' },
   { field: 'key', show: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : null) },
   { field: 'current', show: (p) => (p.current ? '*' : '') },
 ];

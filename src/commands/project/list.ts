@@ -5,7 +5,13 @@ import type { Column } from '../../output/format.js';
 import { requirePartnerKey } from '../partner-key.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<ProjectEntry>[] = [{ field: 'id' }, { field: 'name' }, { field: 'workspaceName' }, { field: 'organizationName' }, { field: 'createdAt' }];
+const COLUMNS: Column<ProjectEntry>[] = [
+  { field: 'id', kind: 'key' },
+  { field: 'name', kind: 'key' },
+  { field: 'workspaceName', kind: 'text' },
+  { field: 'organizationName', kind: 'text' },
+  { field: 'createdAt', kind: 'time' },
+];
 
 export function registerProjectList(parent: Command, wiring: Wiring): void {
   parent

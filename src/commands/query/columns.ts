@@ -10,24 +10,24 @@ export function describeSchedule(schedule: Schedule | null | undefined): string 
 
 /** Columns of `query list`. */
 export const QUERY_COLUMNS: Column<Query>[] = [
-  { field: 'id' },
-  { field: 'name' },
-  { field: 'displayName' },
+  { field: 'id', kind: 'key' },
+  { field: 'name', kind: 'key' },
+  { field: 'displayName', kind: 'text' },
   { field: 'queryType' },
-  { field: 'path', show: (q) => q.path ?? '/' },
-  { field: 'schedule', show: (q) => describeSchedule(q.schedule) },
+  { field: 'path', kind: 'text', show: (q) => q.path ?? '/' },
+  { field: 'schedule', kind: 'text', show: (q) => describeSchedule(q.schedule) },
 ];
 
 /** Fields of `query get` and of a created or updated query. */
 export const QUERY_FIELDS: Column<Query>[] = [
-  { field: 'id' },
-  { field: 'name' },
-  { field: 'displayName' },
+  { field: 'id', kind: 'key' },
+  { field: 'name', kind: 'key' },
+  { field: 'displayName', kind: 'text' },
   { field: 'queryType' },
-  { field: 'path', show: (q) => q.path ?? '/' },
-  { field: 'folderId' },
-  { field: 'schedule', show: (q) => describeSchedule(q.schedule) },
-  { field: 'inputQuery' },
+  { field: 'path', kind: 'text', show: (q) => q.path ?? '/' },
+  { field: 'folderId', kind: 'key' },
+  { field: 'schedule', kind: 'text', show: (q) => describeSchedule(q.schedule) },
+  { field: 'inputQuery', kind: 'text' },
 ];
 
 export const queryId = (q: Query): string => q.id;

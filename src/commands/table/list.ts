@@ -6,13 +6,18 @@ import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 
-export const TABLE_COLUMNS: Column<StoredTable>[] = [{ field: 'tableName' }, { field: 'schemaName' }, { field: 'catalogName' }, { field: 'catalogId' }];
+export const TABLE_COLUMNS: Column<StoredTable>[] = [
+  { field: 'tableName', kind: 'key' },
+  { field: 'schemaName' },
+  { field: 'catalogName' },
+  { field: 'catalogId', kind: 'key' },
+];
 export const COLUMN_COLUMNS: Column<ColumnRecord>[] = [
-  { field: 'name' },
+  { field: 'name', kind: 'key' },
   { field: 'dataType' },
   { field: 'isNotNull', show: (c) => (c.isNotNull ? 'yes' : '') },
   { field: 'isUnique', show: (c) => (c.isUnique ? 'yes' : '') },
-  { field: 'defaultValue' },
+  { field: 'defaultValue', kind: 'text' },
 ];
 
 export function registerTableList(parent: Command, wiring: Wiring): void {

@@ -26,8 +26,8 @@ const FIELDS: Column<VersionInfo>[] = [
   { field: 'platform' },
   { field: 'arch' },
   { field: 'duckdb', show: (v) => describeDuckDB(v.duckdb) },
-  { field: 'configDir' },
-  { field: 'localDataDir' },
+  { field: 'configDir', kind: 'text' },
+  { field: 'localDataDir', kind: 'text' },
 ];
 
 export function registerVersion(program: Command, wiring: Wiring): void {

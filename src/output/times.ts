@@ -1,0 +1,52 @@
+// Instants as a person reads them on a terminal: near ones relative to now (`in 6 hours`,
+// `3 minutes ago`), others as a short local date and time (`2026-11-23 07:19`). Pipes and JSON
+// keep the exact ISO 8601 value; only tables and records on a terminal read this way.
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** An ISO 8601 date-time (what dgw's records hold); anything else is not read as an instant. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** The instant `value` names, in milliseconds, or undefined when it names none. */
+export function instantOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * `value` as a person reads it, seen at `now`: within a day, relative (`just now`, `in 40
+ * seconds`, `3 minutes ago`, `in 6 hours`); further away, the local date and time to the minute.
+ * `withDate`: a near instant also gets its local date and time (`in 6 hours (2026-11-23 12:19)`),
+ * for a record, which has the room. Anything that is not an ISO instant is returned as it is.
+ */
+export function readableTime(value: unknown, now: number, options: { withDate?: boolean } = {}): unknown {
+  const at = instantOf(value);
+  if (at === undefined) return value;
+  const near = nearTime(at - now);
+  if (near === undefined) return localDateTime(at);
+  return options.withDate ? `${near} (${localDateTime(at)})` : near;
+}
+
+/** `in 6 hours`, `3 minutes ago`, `just now`; undefined a day or more away. */
+function nearTime(ms: number): string | undefined {
+  const size = Math.abs(ms);
+  const sign = Math.sign(ms);
+  if (size < 5 * SECOND) return 'just now';
+  if (Math.round(size / SECOND) < 60) return relative.format(sign * Math.round(size / SECOND), 'second');
+  if (Math.round(size / MINUTE) < 60) return relative.format(sign * Math.round(size / MINUTE), 'minute');
+  if (Math.round(size / HOUR) < 24 && size < DAY) return relative.format(sign * Math.round(size / HOUR), 'hour');
+  return undefined;
+}
+
+/** `2026-11-23 07:19`, in the local time zone (TZ). */
+export function localDateTime(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}

@@ -76,8 +76,8 @@ function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunReco
     // Exit 2 says nothing was sent: a usage error found after a request was is reported as such.
     const error = afterSending(thrown, run.sent);
     code = exitCodeFor(error);
-    // `plan --exit-code` has printed its plan; exit 11 says the rest.
-    if (error instanceof DgwError && error.kind === 'changes_present') return code;
+    // `plan --exit-code` has printed its plan; exit 11 says the rest. A reader that went away wants nothing more.
+    if (error instanceof DgwError && (error.kind === 'changes_present' || error.kind === 'reader_gone')) return code;
     r = errorReport(error, argv.includes('--debug'));
   }
   const { stderr } = deps.io;

@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Static } from 'typebox';
 import type { DryRun as DryRunSchema } from './contract/records.js';
+import type { Pager } from './output/pager.js';
 import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
 import { PROJECT_ID_RULE, validProjectId } from './config/project-id.js';
@@ -23,6 +24,8 @@ export interface GlobalOptions extends SettingFlags {
   header?: boolean;
   /** false with --no-color. */
   color?: boolean;
+  /** false with --no-pager. */
+  pager?: boolean;
   debug?: boolean;
 }
 
@@ -104,6 +107,12 @@ export interface Context {
   readStdin(): Promise<string>;
   /** Runs `work` while a child program owns the terminal: Ctrl-C goes to it, not to dgw (see ContextDeps). */
   inForeground<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * No pager for the rest of the command: what is held for it is printed at once. For commands
+   * that talk with a person or run until stopped (the SQL shell, `dgw serve`); prompts and
+   * editors stop paging by themselves.
+   */
+  stopPaging(): void;
   /** Registers cleanup that runs when the command ends (the in-process gateway closes here). */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -136,12 +145,27 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   const deferred = { warning: (message: string) => void run.warnings.push(message) };
   const clock = deps.clock ?? realClock;
   const screen = { width: terminalSize(io.stdout, env)?.columns, now: () => clock.now() };
+  // The streams commands write to: the process's, or a pager's in front of them (prepareOutput).
+  let streams: Io = io;
+  let pager: Pager | undefined;
   const outputFor = (mode: OutputMode, serializers?: Serializers) => {
-    const output = new Output(mode, io.stdout, io.stderr, color, serializers, deferred, screen);
+    const output = new Output(mode, streams.stdout, streams.stderr, color, serializers, deferred, screen);
     run.structured = output.json;
     return output;
   };
   let out = outputFor(outputMode(globals, io.stdout));
+  const inForeground = <T>(work: () => Promise<T>) => (deps.inForeground ? deps.inForeground(work) : work());
+  /**
+   * A pager in front of stdout when a person reads a table on a terminal (never in a pipe, in CI,
+   * with --no-pager, or for JSON, YAML, CSV and TSV, which stay exactly as they are).
+   */
+  const pagerFor = async (mode: OutputMode): Promise<Pager | undefined> => {
+    const size = terminalSize(io.stdout, env);
+    if (mode.kind !== 'table' || !size || env.CI || globals.pager === false) return undefined;
+    const { Pager, pagerCommand } = await import('./output/pager.js');
+    const command = pagerCommand(env);
+    return command && new Pager({ command, env, size, stdout: io.stdout, stderr: io.stderr, inForeground });
+  };
   const resolved = () =>
     (settingsPromise ??= (async () => {
       // Settings only read the user store: straight from its file, without loading conf.
@@ -152,7 +176,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     })());
 
   const ctx: Context = {
-    io,
+    get io() {
+      return streams;
+    },
     env,
     cwd,
     globals,
@@ -175,6 +201,13 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         // a command that needs none (completion, version) still runs, in the default output.
       }
       const mode = outputMode(globals, io.stdout, setting);
+      pager = await pagerFor(mode);
+      if (pager) {
+        streams = { ...io, stdout: pager.stdout, stderr: pager.stderr };
+        // Registered first, so it ends last: after the gateway closed, before an error is reported.
+        const paged = pager;
+        ctx.onClose(() => paged.end());
+      }
       out = outputFor(mode, await loadSerializers(mode, env));
     },
 
@@ -270,13 +303,21 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     },
 
     async prompt(question, options = {}) {
+      pager?.settle();
       const { promptLine } = await import('./output/prompt.js');
       return promptLine(io, question, { hidden: options.hidden, signal });
     },
 
     readStdin: () => readAll(io.stdin),
 
-    inForeground: (work) => (deps.inForeground ? deps.inForeground(work) : work()),
+    inForeground(work) {
+      pager?.settle();
+      return inForeground(work);
+    },
+
+    stopPaging() {
+      pager?.settle();
+    },
 
     onClose(fn) {
       closers.push(fn);

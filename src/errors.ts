@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'local_fault'
   | 'usage_after_send'
   | 'interrupted'
+  | 'reader_gone'
   | 'internal';
 
 /** Base of every error dgw reports on purpose; anything else is a bug (exit 1). */
@@ -160,6 +161,16 @@ export class InterruptedError extends DgwError {
   }
 }
 
+/**
+ * Whoever read the output went away before it ended (the person quit the pager): dgw stops
+ * writing, silently, with exit 0, as for a pipe closed early.
+ */
+export class ReaderGoneError extends DgwError {
+  constructor() {
+    super('reader_gone', 'the output was closed by its reader');
+  }
+}
+
 function kindForStatus(status: number): ErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'not_found';
@@ -192,6 +203,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   local_fault: 13,
   usage_after_send: 14,
   interrupted: 130,
+  reader_gone: 0,
 };
 
 /** The one mapping from an error to the documented exit code. */

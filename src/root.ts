@@ -26,6 +26,7 @@ export function createRoot(deps: ContextDeps): Command {
     .option('-q, --quiet', 'print ids only')
     .option('--header', 'tab-separated output (not a terminal) starts with a line of column names')
     .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
+    .option('--no-pager', 'no pager, even for output taller than the terminal (also DGW_PAGER=)')
     .option('--debug', 'trace requests and responses on stderr (keys redacted)')
     .option('--timeout <duration>', 'request timeout, e.g. 30s, 2m, PT1M (default 30s)')
     .showSuggestionAfterError()
@@ -81,7 +82,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
 ]);
 
 const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout', '--jq', '--format'];
-const FLAG_OPTIONS = ['-q', '--quiet', '--header', '--no-color', '--debug'];
+const FLAG_OPTIONS = ['-q', '--quiet', '--header', '--no-color', '--no-pager', '--debug'];
 
 /**
  * The top-level command a command line names, read the way commander reads the root's options

@@ -45,6 +45,8 @@ export function registerServe(program: Command, wiring: Wiring): void {
 }
 
 export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> {
+  // It runs until stopped: what it prints must show at once, never wait for a pager.
+  ctx.stopPaging();
   const port = Number(opts.port ?? '8787');
   if (!/^\d+$/.test(opts.port ?? '8787') || port > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
   const host = opts.host ?? '127.0.0.1';

@@ -74,6 +74,8 @@ function runStatement(ctx: Context, http: Http, projectId: string, statement: st
  * the local gateway interrupts DuckDB). History in the user's data folder.
  */
 async function runSqlShell(ctx: Context, format: RowShape): Promise<void> {
+  // The shell talks with the person at the terminal: its results are printed, never paged.
+  ctx.stopPaging();
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const [{ runShell }, { HistoryFile }, { userDataDir }, path] = await Promise.all([
     import('../../shell/sql-shell.js'),

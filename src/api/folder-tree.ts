@@ -1,4 +1,5 @@
-import { MalformedResponseError } from '../errors.js';
+import { MalformedResponseError, NotFoundError } from '../errors.js';
+import { closestNames, suggest } from '../output/did-you-mean.js';
 import { folderSegments } from './names.js';
 import { readQuery } from './queries.js';
 import { isRaw, object, objects, text, textOrNull, type Raw } from './read.js';
@@ -89,6 +90,23 @@ export function folderTree(response: unknown): FolderTree {
 export function findFolder(tree: FolderTree, ref: string): FolderNode | undefined {
   if (ref.startsWith('/')) return tree.byPath.get(`/${folderSegments(ref).join('/')}`);
   return tree.byId.get(ref);
+}
+
+/**
+ * The error for a folder (path or id) the tree does not hold; for a path, with the closest paths
+ * it does hold (a typo, or a folder given without its parents: `/monthly` for `/reports/monthly`).
+ */
+export function noFolder(tree: FolderTree, ref: string): NotFoundError {
+  if (!ref.startsWith('/')) return new NotFoundError(`no folder with id ${ref}`);
+  const path = `/${folderSegments(ref).join('/')}`;
+  const paths = [...tree.byPath.keys()];
+  let close = closestNames(path, paths);
+  if (close.length === 0) {
+    const name = folderSegments(path).at(-1)?.toLowerCase() ?? '';
+    const named = [...tree.byPath.values()].filter((f) => f.name.toLowerCase() === name).map((f) => f.path);
+    close = named.length > 0 ? named : closestNames(name, [...tree.byPath.values()].map((f) => f.name)).flatMap((n) => paths.filter((p) => p.endsWith(`/${n}`)));
+  }
+  return new NotFoundError(`no folder at ${ref}${suggest(close)}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { closestNames, suggest } from '../output/did-you-mean.js';
 import type { Http } from './http.js';
 import { listQueries } from './queries.js';
 import type { Query } from './types.js';
@@ -31,6 +32,20 @@ export async function resolveQueryIds(http: Http, projectId: string, refs: strin
 /** Finds a query by SQL name, or by id when a name matches nothing, or throws a not-found error. */
 export function matchQuery(queries: Query[], ref: string): Query {
   const found = queries.find((q) => q.name === ref) ?? queries.find((q) => q.id === ref);
-  if (!found) throw new NotFoundError(`no query named "${ref}" (nor with that id)`);
+  if (!found) throw new NotFoundError(`no query named "${ref}" (nor with that id)${suggest(closeQueryNames(queries, ref))}`);
   return found;
+}
+
+/**
+ * The SQL names of the queries a mistyped reference most likely meant, from the list at hand: by
+ * name, or by display name (a person may give the title they see; the name is what works).
+ */
+function closeQueryNames(queries: Query[], ref: string): string[] {
+  const wanted = ref.trim().toLowerCase();
+  const titled = queries.filter((q) => q.displayName?.trim().toLowerCase() === wanted);
+  if (titled.length > 0) return titled.map((q) => q.name);
+  const nameOf = new Map<string, string>();
+  for (const q of queries) nameOf.set(q.name, q.name);
+  for (const q of queries) if (q.displayName && !nameOf.has(q.displayName)) nameOf.set(q.displayName, q.name);
+  return closestNames(ref, nameOf.keys()).map((c) => nameOf.get(c)!);
 }

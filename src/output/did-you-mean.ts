@@ -24,7 +24,12 @@ export function closestNames(word: string, candidates: Iterable<string>): string
 
 /** `; did you mean "x"?` (or one of several), or '' when nothing is close. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
-  const close = closestNames(word, candidates).map((c) => `"${c}"`);
+  return suggest(closestNames(word, candidates));
+}
+
+/** `; did you mean "x"?` for names found close by other means, or '' for none. */
+export function suggest(names: string[]): string {
+  const close = [...new Set(names)].map((c) => `"${c}"`);
   if (close.length === 0) return '';
   return close.length === 1 ? `; did you mean ${close[0]}?` : `; did you mean one of ${close.join(', ')}?`;
 }

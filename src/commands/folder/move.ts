@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { FolderMoved } from '../../contract/results.js';
-import { findFolder } from '../../api/folder-tree.js';
+import { findFolder, noFolder } from '../../api/folder-tree.js';
 import { moveFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderSegments } from '../../api/names.js';
@@ -42,7 +42,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
   // One folder list resolves both arguments and tells whether DESTINATION is an existing folder.
   const tree = await loadTree(http, projectId);
   const folder = findFolder(tree, source.kind === 'path' ? source.path : source.id);
-  if (!folder) throw new NotFoundError(source.kind === 'path' ? `no folder at ${source.path}` : `no folder with id ${source.id}`);
+  if (!folder) throw noFolder(tree, source.kind === 'path' ? source.path : source.id);
   let path: string;
   if (destination.kind === 'root') path = `/${folder.name}`;
   else {

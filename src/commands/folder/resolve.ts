@@ -1,8 +1,8 @@
-import { findFolder, folderTree, type FolderTree } from '../../api/folder-tree.js';
+import { findFolder, folderTree, noFolder, type FolderTree } from '../../api/folder-tree.js';
 import { listFolders } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderPathProblem } from '../../api/names.js';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
 import { checkSegment } from '../../api/path.js';
 
@@ -24,7 +24,7 @@ export async function folderIdFor(http: Http, projectId: string, ref: FolderRef 
   if (http.readsNothing) return http.placeholder(`id of folder ${ref.path}`);
   const tree = await loadTree(http, projectId);
   const folder = findFolder(tree, ref.path);
-  if (!folder) throw new NotFoundError(`no folder at ${ref.path}`);
+  if (!folder) throw noFolder(tree, ref.path);
   return folder.id;
 }
 

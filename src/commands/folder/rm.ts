@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { FolderDeleted } from '../../contract/results.js';
-import { findFolder, type FolderNode } from '../../api/folder-tree.js';
+import { findFolder, noFolder, type FolderNode } from '../../api/folder-tree.js';
 import { deleteFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { DgwError, InterruptedError, NotFoundError, UsageError } from '../../errors.js';
+import { DgwError, InterruptedError, UsageError } from '../../errors.js';
 import { describeContents, folderContents, summariseContents, type FolderContents } from '../../impact/folder-contents.js';
 import { confirmDestructive, ensureConfirmable, willAsk } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
@@ -62,7 +62,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   }
   const tree = await loadTree(http, projectId);
   const folder = findFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
-  if (!folder) throw new NotFoundError(ref.kind === 'id' ? `no folder with id ${ref.id}` : `no folder at ${ref.path}`);
+  if (!folder) throw noFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
   // Check first, ask second: a folder the service would refuse is refused before the question.
   let contents = folderContents(tree, folder);
   // The query list is read only when the folder list cannot say (its flat shape), or for names.

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { findFolder, readFolderTree, type TreeNode } from '../../api/folder-tree.js';
+import { findFolder, noFolder, readFolderTree, type TreeNode } from '../../api/folder-tree.js';
 import { getFolderTree } from '../../api/folders.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { drawTree, type DrawnFolder } from './draw-tree.js';
 import { loadTree, parseFolderRef } from './resolve.js';
@@ -28,8 +27,9 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
   let rootFolderId: string | undefined;
   let basePath = '';
   if (ref.kind === 'path') {
-    const folder = findFolder(await loadTree(http, projectId), ref.path);
-    if (!folder) throw new NotFoundError(`no folder at ${ref.path}`);
+    const tree = await loadTree(http, projectId);
+    const folder = findFolder(tree, ref.path);
+    if (!folder) throw noFolder(tree, ref.path);
     rootFolderId = folder.id;
     basePath = `/${folderSegments(ref.path).slice(0, -1).join('/')}`;
   } else if (ref.kind === 'id') {

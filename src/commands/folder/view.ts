@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { findFolder, readFolderContents, type FolderTree } from '../../api/folder-tree.js';
+import { findFolder, noFolder, readFolderContents, type FolderTree } from '../../api/folder-tree.js';
 import { getFolder } from '../../api/folders.js';
 import { listQueries } from '../../api/queries.js';
 import type { QueryRecord } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { QUERY_COLUMNS } from '../query/columns.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -47,7 +47,7 @@ export async function runFolderView(ctx: Context, folderArg: string, _opts: obje
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   let tree: FolderTree | undefined = ref.kind === 'path' ? await loadTree(http, projectId) : undefined;
   const id = ref.kind === 'id' ? ref.id : findFolder(tree!, ref.path)?.id;
-  if (!id) throw new NotFoundError(`no folder at ${folderArg}`);
+  if (!id) throw noFolder(tree!, folderArg);
   const contents = readFolderContents(await getFolder(http, projectId, id));
   // The seed's shape sends neither paths nor queries: the folder list and the query list fill them in.
   if (contents.path === null) tree ??= await loadTree(http, projectId);

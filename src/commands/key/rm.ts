@@ -5,6 +5,7 @@ import { checkSegment } from '../../api/path.js';
 import { isIdShaped } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
+import { didYouMean } from '../../output/did-you-mean.js';
 import { confirmDestructive } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requirePartnerKey } from '../partner-key.js';
@@ -36,8 +37,9 @@ export async function runKeyRm(ctx: Context, ref: string, opts: KeyRmOptions): P
   let id = ref;
   if (!isIdShaped(ref) && http.readsNothing) id = http.placeholder(`id of key ${ref}`);
   else if (!isIdShaped(ref)) {
-    const matches = (await listApiKeys(http, projectId)).filter((k) => k.name === ref || k.apiKeyId === ref);
-    if (matches.length === 0) throw new NotFoundError(`project ${projectId} has no API key named ${ref}`);
+    const keys = await listApiKeys(http, projectId);
+    const matches = keys.filter((k) => k.name === ref || k.apiKeyId === ref);
+    if (matches.length === 0) throw new NotFoundError(`project ${projectId} has no API key named ${ref}${didYouMean(ref, keys.map((k) => k.name))}`);
     if (matches.length > 1) throw new UsageError(`${matches.length} keys are named ${ref}; give the id of the one to delete (${matches.map((k) => k.apiKeyId).join(', ')})`);
     id = matches[0].apiKeyId;
   }

@@ -1,10 +1,10 @@
 import { type Command, Option } from 'commander';
-import { findFolder } from '../../api/folder-tree.js';
+import { findFolder, noFolder } from '../../api/folder-tree.js';
 import { folderPathProblem, folderSegments } from '../../api/names.js';
 import { listQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { folderContents } from '../../impact/folder-contents.js';
 import { loadTree } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -46,7 +46,7 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
     // Below a folder: its subtree from the folder list (one more request), whatever shape it has.
     const tree = await loadTree(http, projectId);
     const node = findFolder(tree, folder);
-    if (!node) throw new NotFoundError(folder.startsWith('/') ? `no folder at ${folder}` : `no folder with id ${folder}`);
+    if (!node) throw noFolder(tree, folder);
     const inside = new Set(folderContents(tree, node, queries).queryIds);
     inFolder = (q) => inside.has(q.id);
   } else if (opts.recursive) {

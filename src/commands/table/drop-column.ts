@@ -9,6 +9,7 @@ import { columnReaders, describeColumnReaders, type ColumnReader } from '../../i
 import { ensureConfirmable, confirmDestructive, willAsk } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
+import { didYouMean } from '../../output/did-you-mean.js';
 
 export interface DropColumnOptions {
   yes?: boolean;
@@ -69,7 +70,8 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
 async function requireColumn(http: Http, projectId: string, table: string, column: string): Promise<void> {
   const columns = await listColumns(http, projectId, table);
   if (Array.isArray(columns) && !columns.some((c) => c.name === column)) {
-    throw new NotFoundError(`table ${table} has no column ${column}; its columns: ${columns.map((c) => c.name).join(', ') || '(none)'}`);
+    const names = columns.map((c) => c.name);
+    throw new NotFoundError(`table ${table} has no column ${column}; its columns: ${names.join(', ') || '(none)'}${didYouMean(column, names)}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, conflict, notFound, userSql } from '../errors.js';
 import { ident, literal, qualified } from '../sql.js';
+import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
 import type { ColumnInfo, ColumnSpec, TableInfo } from './types.js';
 
@@ -33,8 +34,9 @@ export async function tables(s: ProjectStore): Promise<TableInfo[]> {
 
 /** A stored table by name, or 404. */
 export async function table(s: ProjectStore, name: string): Promise<TableInfo> {
-  const t = (await tables(s)).find((x) => sameName(x.name, name));
-  if (!t) throw notFound(`table ${name} not found in project ${s.id}`);
+  const all = await tables(s);
+  const t = all.find((x) => sameName(x.name, name));
+  if (!t) throw notFound(`table ${name} not found in project ${s.id}${didYouMean(name, all.map((x) => x.name))}`);
   return t;
 }
 
@@ -81,7 +83,7 @@ export async function addColumns(s: ProjectStore, tableName: string, columns: Co
 export async function dropColumn(s: ProjectStore, tableName: string, columnName: string): Promise<TableInfo> {
   const t = await table(s, tableName);
   const col = t.columns.find((x) => sameName(x.name, columnName));
-  if (!col) throw notFound(`table ${t.name} has no column ${columnName}`);
+  if (!col) throw notFound(`table ${t.name} has no column ${columnName}${didYouMean(columnName, t.columns.map((x) => x.name))}`);
   if (t.columns.length === 1) throw badRequest(`${col.name} is the only column of ${t.name}; a table keeps at least one column (delete the table instead)`);
   await s.tx(async (c) => {
     await userSql(() => c.run(`ALTER TABLE ${qualified('table', t.name)} DROP COLUMN ${ident(col.name)}`));

@@ -597,6 +597,7 @@ complete -c dgw -l format -x -a 'table json yaml csv tsv simple compact' -d 'out
 complete -c dgw -s q -l quiet -d 'print ids only'
 complete -c dgw -l header -d 'tab-separated output (not a terminal) starts with a line of column names'
 complete -c dgw -l no-color -d 'disable colour (also NO_COLOR, TERM=dumb)'
+complete -c dgw -l no-pager -d 'no pager, even for output taller than the terminal (also DGW_PAGER=)'
 complete -c dgw -l debug -d 'trace requests and responses on stderr (keys redacted)'
 complete -c dgw -l timeout -x -d 'request timeout, e.g. 30s, 2m, PT1M (default 30s)'
 complete -c dgw -s h -l help -d 'display help for command'

@@ -317,6 +317,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
 
     stopPaging() {
       pager?.settle();
+      // A readline or a server writes to the terminal's own streams.
+      streams = io;
     },
 
     onClose(fn) {

@@ -51,7 +51,8 @@ describe('--format', () => {
   it('table in a pipe prints a table; tsv on request', async () => {
     server.on('GET', QUERIES, { json: rows });
     const table = await dgw(['query', 'list', '--format', 'table']);
-    expect(table.stdout).toMatch(/┌/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +NAME +DISPLAY NAME +QUERY TYPE +PATH +SCHEDULE$/);
+    expect(table.stdout.split('\n')[1]).toMatch(/^─+ {2}─+/);
     server.on('GET', QUERIES, { json: rows });
     const tsv = await dgw(['--header', 'query', 'list', '--format', 'tsv']);
     expect(tsv.stdout.split('\n')[0]).toBe('ID\tNAME\tDISPLAY NAME\tQUERY TYPE\tPATH\tSCHEDULE');

@@ -68,7 +68,8 @@ describe('what a hostile server sends is shown, never obeyed', () => {
   it('on a terminal every output form escapes them: the default table, --format tsv, -q, --jq (item 17)', async () => {
     for (const args of [['query', 'list'], ['query', 'list', '--format', 'tsv'], ['query', 'list', '--format', 'csv'], ['query', 'list', '--jq', '.[].displayName'], ['query', 'list', '--format', 'yaml']]) {
       listed();
-      const r = await dgwInTerminal(args, { env: { NO_COLOR: '1' } });
+      // Wide enough that no value is shortened: what is checked is how it is escaped.
+      const r = await dgwInTerminal(args, { env: { NO_COLOR: '1', COLUMNS: '200' } });
       expect(r.code, `${args.join(' ')}: ${r.stdout}`).toBe(0);
       // The terminal's own line ends are \r\n; nothing else may be a control character.
       expect(r.stdout.replace(/\r\n/g, '\n'), args.join(' ')).not.toMatch(RAW_CONTROL);

@@ -146,12 +146,9 @@ export class Output {
           return;
         }
         const { drawList } = await import('./table.js');
-        const view = this.tableView();
-        const drawn = await drawList(columns, rows, view);
+        const drawn = await drawList(columns, rows, this.tableView());
         this.stdout.write(`${drawn.text}\n`);
-        if (drawn.hidden.length > 0) {
-          this.note(`not shown in ${view.width} columns: ${drawn.hidden.join(', ')} (a wider terminal, --json or --format tsv shows them)`);
-        }
+        if (drawn.note) this.note(drawn.note);
       }
     }
   }

@@ -8,13 +8,15 @@ import { visible } from './visible.js';
 
 /**
  * What a column holds, which decides how it is laid out:
- * - `key`: ids and names, what a person copies into the next command: never shortened, never left out;
+ * - `key`: the id or name of the row, what a person copies into the next command: never
+ *   shortened, never left out;
+ * - `id`: another id (of a folder, a connection): never shortened, left out when it cannot fit;
  * - `text`: free text (SQL, messages, paths, display names): the first to be shortened, with an ellipsis;
  * - `plain`: short values (a type, a status): shortened only once the free text cannot give more;
  * - `number`: right-aligned, never shortened (a cut number is a wrong number);
  * - `time`: an ISO 8601 instant, shown as a person reads it (`3 minutes ago`), never shortened.
  */
-export type ColumnKind = 'key' | 'text' | 'plain' | 'number' | 'time';
+export type ColumnKind = 'key' | 'id' | 'text' | 'plain' | 'number' | 'time';
 
 /** A column of a table: its title (as `fieldTitle` made it) and what it holds. */
 export interface TableColumn {
@@ -31,10 +33,10 @@ export interface TableView {
   now: number;
 }
 
-/** A drawn list: its text, and the titles of columns left out because even shortened they did not fit. */
+/** A drawn list: its text, and a note naming the columns left out because even shortened they did not fit. */
 export interface DrawnList {
   text: string;
-  hidden: string[];
+  note?: string;
 }
 
 /** Space between two columns. */
@@ -49,7 +51,9 @@ export async function drawList(columns: TableColumn[], rows: unknown[][], view: 
   const cells = await cellRows(columns, rows, view.now, false);
   const layout = TableLayout.plan(columns, cells, view.width);
   const lines = [...layout.header(view.color), ...cells.flatMap((r) => layout.row(r))];
-  return { text: lines.join('\n'), hidden: layout.hidden };
+  if (layout.hidden.length === 0) return { text: lines.join('\n') };
+  const note = `not shown at this width: ${layout.hidden.join(', ')} (--json shows every field)`;
+  return { text: lines.join('\n'), note: view.width === undefined ? note : wrapToWidth(note, view.width).join('\n') };
 }
 
 /**

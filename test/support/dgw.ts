@@ -24,6 +24,8 @@ export interface RunOptions {
   input?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** In a pseudo-terminal: its size, set with stty before dgw starts (else it reports none, and dgw reads COLUMNS and LINES). */
+  terminalSize?: { columns: number; rows: number };
 }
 
 /** A temporary folder removed by the returned function. */
@@ -45,9 +47,14 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * Both streams arrive merged in `stdout`, with CRLF line ends.
  */
 export function runDgwInTerminal(args: string[], options: RunOptions = {}): Promise<DgwResult> {
+  return runCommand('script', ['-qec', terminalCommand(args, options), '/dev/null'], options);
+}
+
+/** The shell command `script` runs: the terminal's size set, then dgw in the shell's place. */
+function terminalCommand(args: string[], options: RunOptions): string {
+  const size = options.terminalSize ? `stty cols ${options.terminalSize.columns} rows ${options.terminalSize.rows}; ` : '';
   // `exec`: no shell waits between script and dgw (dash, as /bin/sh, would die of a Ctrl-C meant for dgw's child).
-  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ')}`;
-  return runCommand('script', ['-qec', command, '/dev/null'], options);
+  return `${size}exec ${[process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ')}`;
 }
 
 function runCommand(file: string, args: string[], options: RunOptions): Promise<DgwResult> {
@@ -85,9 +92,7 @@ export interface RunningDgw {
  */
 export function startDgw(args: string[], options: RunOptions & { terminal?: boolean } = {}): RunningDgw {
   if (!options.terminal) return start(process.execPath, [DGW_BIN, ...args], options);
-  // `exec`: no shell waits between script and dgw (dash, as /bin/sh, would die of a Ctrl-C meant for dgw's child).
-  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ')}`;
-  return start('script', ['-qec', command, '/dev/null'], options);
+  return start('script', ['-qec', terminalCommand(args, options), '/dev/null'], options);
 }
 
 function start(file: string, args: string[], options: RunOptions): RunningDgw {

@@ -10,7 +10,7 @@ const COLUMNS: Column<Catalog>[] = [
   { field: 'name', kind: 'key' },
   { field: 'displayName', kind: 'text' },
   { field: 'catalogType' },
-  { field: 'connectionId', kind: 'key' },
+  { field: 'connectionId', kind: 'id' },
 ];
 
 export function registerCatalogList(parent: Command, wiring: Wiring): void {

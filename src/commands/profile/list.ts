@@ -26,7 +26,7 @@ export interface ProfileRow {
 const COLUMNS: Column<ProfileRow>[] = [
   { field: 'name', kind: 'key' },
   { field: 'zone', kind: 'text', show: (p) => (p.baseUrl ? `${p.zone} (${p.baseUrl})` : p.zone) },
-  { field: 'projectId', kind: 'key' },
+  { field: 'projectId', kind: 'id' },
   { field: 'key', show: (p) => (p.key ? `${p.key}${p.keyType ? ` (${p.keyType})` : ''}` : null) },
   { field: 'current', show: (p) => (p.current ? '*' : '') },
 ];

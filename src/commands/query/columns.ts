@@ -25,7 +25,7 @@ export const QUERY_FIELDS: Column<Query>[] = [
   { field: 'displayName', kind: 'text' },
   { field: 'queryType' },
   { field: 'path', kind: 'text', show: (q) => q.path ?? '/' },
-  { field: 'folderId', kind: 'key' },
+  { field: 'folderId', kind: 'id' },
   { field: 'schedule', kind: 'text', show: (q) => describeSchedule(q.schedule) },
   { field: 'inputQuery', kind: 'text' },
 ];

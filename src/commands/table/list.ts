@@ -10,7 +10,7 @@ export const TABLE_COLUMNS: Column<StoredTable>[] = [
   { field: 'tableName', kind: 'key' },
   { field: 'schemaName' },
   { field: 'catalogName' },
-  { field: 'catalogId', kind: 'key' },
+  { field: 'catalogId', kind: 'id' },
 ];
 export const COLUMN_COLUMNS: Column<ColumnRecord>[] = [
   { field: 'name', kind: 'key' },

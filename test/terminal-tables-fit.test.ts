@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { runDgw } from './support/dgw.js';
+import { queryJson, useStandIn } from './support/stand-in.js';
+
+// Every command that draws a table, in a pseudo-terminal of 60, 80 and 120 columns (set with
+// stty, as a resized terminal is): no line is wider than the terminal, measured in display
+// columns once colour is stripped, and every id and name is printed whole. The data is built to
+// be too wide: long display names, SQL and paths, wide CJK characters, emoji, combining marks and
+// control characters (which are escaped, then measured).
+
+const P = '/data/projects/proj-1';
+const WIDTHS = [60, 80, 120];
+const LONG = 'Quarterly revenue by customer segment and region, 東京 and München, 🚀 growth ';
+
+const queries = [
+  queryJson({ id: '3f2b8c1e-0000-4000-8000-000000000001', name: 'revbycust', displayName: `${LONG}${LONG}`, queryType: 'MATERIALIZED', path: '/finance/reports/quarterly/by-customer/segments', schedule: { type: 'cron', cronExpression: '0 6 * * 1-5', timezone: 'Europe/Berlin' }, inputQuery: `SELECT ${'customer_id, '.repeat(30)}1 FROM t` }),
+  queryJson({ id: '3f2b8c1e-0000-4000-8000-000000000002', name: 'café_ünïcode', displayName: 'e\u0301 combining, 日本語の表示名がとても長い場合の表示', path: '/日本/レポート' }),
+  queryJson({ id: '3f2b8c1e-0000-4000-8000-000000000003', name: 'ctl', displayName: 'tab\there and escape \x1b[2J here', path: '/a' }),
+];
+const statuses = queries.slice(0, 2).map((q, i) => ({
+  queryId: q.id,
+  queryName: q.name,
+  status: i === 0 ? 'FAILED' : 'COMPLETED',
+  lastExecutionStartTime: new Date(Date.now() - 3 * 60_000).toISOString(),
+  lastUpdateTime: new Date(Date.now() - 2 * 60_000).toISOString(),
+  nextExecutionStartTime: new Date(Date.now() + 6 * 3_600_000).toISOString(),
+  scheduleSettings: { type: 'interval', repeatDuration: 'PT6H' },
+  message: i === 0 ? `Binder Error: Referenced column "amout" not found in FROM clause! Candidate bindings: "amount", "customer_id", "order_date" ${LONG}` : null,
+}));
+const folders = {
+  items: [
+    { id: '5a1f0c2e-1111-4000-8000-000000000001', name: 'finance', path: '/finance', parentId: null, createdAt: '2026-01-01T00:00:00Z' },
+    { id: '5a1f0c2e-1111-4000-8000-000000000002', name: 'a-very-long-folder-name-for-quarterly-reports-by-customer-segment', path: '/finance/a-very-long-folder-name-for-quarterly-reports-by-customer-segment', parentId: '5a1f0c2e-1111-4000-8000-000000000001', createdAt: '2026-01-02T00:00:00Z' },
+    { id: '5a1f0c2e-1111-4000-8000-000000000003', name: '日本語のフォルダ', path: '/日本語のフォルダ', parentId: null, createdAt: '2026-01-03T00:00:00Z' },
+  ],
+};
+const tables = [
+  { catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: 'orders_with_a_rather_long_table_name_2026', supportedCacheTypes: [], isCacheable: false, isDynamicTable: false, isCached: false },
+  { catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: 'customers', supportedCacheTypes: [], isCacheable: false, isDynamicTable: false, isCached: false },
+];
+const catalogs = [
+  { id: 'c0a8e1d2-2222-4000-8000-000000000001', name: 'svc', displayName: `Stored tables of the project, ${LONG}`, catalogType: 'internal', connectionId: null },
+  { id: 'c0a8e1d2-2222-4000-8000-000000000002', name: 'warehouse_postgres', displayName: 'Warehouse 🐘 Postgres', catalogType: 'postgresql', connectionId: 'c0a8e1d2-3333-4000-8000-000000000009' },
+];
+const sqlColumns = ['order_id', 'customer_name', 'amount', 'note', 'big'];
+const sqlRows = [
+  [1, 'Ada Lovelace', 47.17, `first order ${LONG}`, '123456789012345.678'],
+  [2, '山田太郎', 121.51, 'e\u0301\u0301 marks and 👩‍👩‍👧 family', '9007199254740993'],
+  [1000003, 'Grace Hopper', 5, null, 1],
+];
+
+/** The lines a person sees, colour stripped. */
+function screenLines(stdout: string): string[] {
+  return stripVTControlCharacters(stdout).split(/\r?\n/).filter((l) => l !== '');
+}
+
+describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are whole', () => {
+  const { server, dgwInTerminal, env } = useStandIn();
+
+  const cases: Array<{ command: string[]; route: () => void; whole: string[] }> = [
+    { command: ['query', 'list'], route: () => server.on('GET', `${P}/queries`, { json: queries }), whole: queries.flatMap((q) => [q.id, q.name]).map(shown) },
+    { command: ['mtquery', 'status'], route: () => server.on('GET', `${P}/materialized-queries/status`, { json: statuses }), whole: statuses.flatMap((s) => [s.queryId, s.queryName]) },
+    { command: ['folder', 'list'], route: () => server.on('GET', `${P}/queries/folders`, { json: folders }), whole: folders.items.map((f) => f.id) },
+    { command: ['table', 'list'], route: () => server.on('GET', `${P}/table`, { json: tables }), whole: tables.map((t) => t.tableName) },
+    { command: ['catalog', 'list'], route: () => server.on('GET', `${P}/catalogs`, { json: catalogs }), whole: catalogs.flatMap((c) => [c.id, c.name]) },
+    {
+      command: ['sql', 'SELECT * FROM svc.table.orders'],
+      route: () => server.on('POST', `${P}/queries/execute`, { body: JSON.stringify({ columns: sqlColumns.map((columnName) => ({ catalogName: null, schemaName: null, tableName: null, columnName })), data: sqlRows }), headers: { 'content-type': 'application/json' } }),
+      // Numbers are never shortened.
+      whole: ['1000003', '121.51', '123456789012345.678', '9007199254740993'],
+    },
+    { command: ['profile', 'list'], route: () => writeProfiles(env().DGW_CONFIG_DIR), whole: ['production-eu-west-analytics', 'dev'] },
+  ];
+
+  for (const { command, route, whole } of cases) {
+    it.each(WIDTHS)(`${command.slice(0, 2).join(' ')} at %i columns`, async (columns) => {
+      route();
+      const r = await dgwInTerminal(command, { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '' } });
+      expect(r.code, r.stdout).toBe(0);
+      const lines = screenLines(r.stdout);
+      // The header, its rule, and at least one row: a table was drawn.
+      expect(lines[1], r.stdout).toMatch(/^─+( {2}─+)*$/);
+      expect(lines.length).toBeGreaterThan(2);
+      for (const line of lines) expect(stringWidth(line), `${columns} columns: ${JSON.stringify(line)}`).toBeLessThanOrEqual(columns);
+      for (const value of whole) expect(stripVTControlCharacters(r.stdout), value).toContain(value);
+    });
+  }
+
+  it('the widest free text gives way first, with an ellipsis; short columns stay whole', async () => {
+    server.on('GET', `${P}/queries`, { json: queries });
+    const r = await dgwInTerminal(['query', 'list'], { terminalSize: { columns: 120, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+    const lines = screenLines(r.stdout);
+    expect(lines[0]).toMatch(/^ID +NAME +DISPLAY NAME +QUERY TYPE +PATH +SCHEDULE$/);
+    const first = lines.find((l) => l.includes('revbycust'))!;
+    expect(first).toContain('…');
+    expect(first).toContain('MATERIALIZED');
+    expect(first).not.toContain(LONG.trim());
+    // A control character is shown escaped, never sent to the terminal.
+    expect(r.stdout).toContain('tab\\x09here');
+  });
+
+  it('numbers are right-aligned on their last digit, text left-aligned', async () => {
+    server.on('POST', `${P}/queries/execute`, { body: JSON.stringify({ columns: ['n', 'word'].map((columnName) => ({ catalogName: null, schemaName: null, tableName: null, columnName })), data: [[47.17, 'a'], [121.51, 'bb'], [5, 'ccc']] }), headers: { 'content-type': 'application/json' } });
+    const r = await dgwInTerminal(['sql', 'SELECT 1'], { terminalSize: { columns: 80, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+    expect(screenLines(r.stdout)).toEqual(['     n  word', '──────  ────', ' 47.17  a', '121.51  bb', '     5  ccc']);
+  });
+
+  it('a column that cannot fit is left out, and a note on stderr names it', async () => {
+    server.on('GET', `${P}/materialized-queries/status`, { json: statuses });
+    const r = await dgwInTerminal(['mtquery', 'status'], { terminalSize: { columns: 60, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+    expect(r.stdout).toMatch(/not shown at this width: [^(]*MESSAGE/);
+  });
+
+  it('a pipe still gets every field whole, as tab-separated values', async () => {
+    server.on('GET', `${P}/queries`, { json: queries });
+    const r = await runDgw(['query', 'list'], { env: { ...env(), COLUMNS: '60' } });
+    expect(r.stdout.split('\n')[0]).toBe([queries[0].id, 'revbycust', `${LONG}${LONG}`, 'MATERIALIZED', queries[0].path, 'cron 0 6 * * 1-5 (Europe/Berlin)'].join('\t'));
+  });
+});
+
+/** A name as a terminal shows it: control characters escaped. */
+function shown(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+function writeProfiles(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const profiles = {
+    'production-eu-west-analytics': { zone: 'eu', projectId: 'p-0123456789abcdef0123456789abcdef', baseUrl: 'https://gateway.example.com/a/very/long/base/path/for/this/profile', apiKey: 'dgw-abcdefghijklmnop1234', keyBoundTo: 'https://gateway.example.com/a/very/long/base/path/for/this/profile', keyType: 'project' },
+    dev: { zone: 'local' },
+  };
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles, currentProfile: 'dev' }));
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDgw, tempDir } from './support/dgw.js';
+import { queryJson, useStandIn } from './support/stand-in.js';
+
+// Output taller than the terminal goes through a pager on a terminal, and never elsewhere. The
+// pager here is a script that records that it ran, its arguments and what it was given.
+
+const P = '/data/projects/proj-1';
+const tmp = tempDir('dgw-pager-');
+afterAll(() => tmp.remove());
+
+let serial = 0;
+/** A fake pager: notes its arguments in `ran`, copies its input to `got`; `extra` runs after. */
+function fakePager(extra = ''): { command: string; ran: string; got: string } {
+  serial += 1;
+  const ran = path.join(tmp.dir, `ran-${serial}`);
+  const got = path.join(tmp.dir, `got-${serial}`);
+  const script = path.join(tmp.dir, `pager-${serial}.sh`);
+  fs.writeFileSync(script, `#!/bin/sh\necho "$@" > '${ran}'\ncat > '${got}'\n${extra}\n`, { mode: 0o755 });
+  return { command: `${script} --from-dgw`, ran, got };
+}
+
+const many = Array.from({ length: 40 }, (_, i) => queryJson({ id: `3f2b8c1e-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `q${i}`, displayName: `Query ${i}` }));
+const few = many.slice(0, 3);
+
+describe('the pager', () => {
+  const { server, dgw, dgwInTerminal, env } = useStandIn();
+  // A terminal of 80 by 20 (the pseudo-terminal reports no size: dgw reads COLUMNS and LINES).
+  const screen = { COLUMNS: '80', LINES: '20' };
+
+  it('runs for output taller than the terminal, and gets the whole table', async () => {
+    server.on('GET', `${P}/queries`, { json: many });
+    const pager = fakePager();
+    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(fs.readFileSync(pager.ran, 'utf8').trim()).toBe('--from-dgw');
+    const paged = fs.readFileSync(pager.got, 'utf8');
+    for (const q of many) expect(paged).toContain(q.id);
+    // It went to the pager, not straight to the terminal.
+    expect(r.stdout).not.toContain(many[39].id);
+  });
+
+  it('PAGER when DGW_PAGER is unset', async () => {
+    server.on('GET', `${P}/queries`, { json: many });
+    const pager = fakePager();
+    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, PAGER: pager.command } });
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(pager.ran)).toBe(true);
+  });
+
+  it('does not run for output that fits the screen', async () => {
+    server.on('GET', `${P}/queries`, { json: few });
+    const pager = fakePager();
+    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(few[2].id);
+    expect(fs.existsSync(pager.ran)).toBe(false);
+  });
+
+  it('never in a pipe, with --no-pager, with an empty DGW_PAGER, in CI, or for JSON', async () => {
+    const pager = fakePager();
+    const each = async (what: string, run: () => Promise<{ code: number | null; stdout: string }>) => {
+      server.on('GET', `${P}/queries`, { json: many });
+      const r = await run();
+      expect(r.code, what).toBe(0);
+      expect(r.stdout, what).toContain(many[39].id);
+      expect(fs.existsSync(pager.ran), what).toBe(false);
+    };
+    await each('a pipe', () => dgw(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } }));
+    await each('--format table into a pipe', () => dgw(['query', 'list', '--format', 'table'], { env: { ...screen, DGW_PAGER: pager.command } }));
+    await each('--no-pager', () => dgwInTerminal(['query', 'list', '--no-pager'], { env: { ...screen, DGW_PAGER: pager.command } }));
+    await each('--no-pager before the command', () => dgwInTerminal(['--no-pager', 'query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } }));
+    await each('an empty DGW_PAGER', () => dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: '', PAGER: pager.command } }));
+    await each('CI', () => dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command, CI: 'true' } }));
+    await each('--json on a terminal', () => dgwInTerminal(['query', 'list', '--json'], { env: { ...screen, DGW_PAGER: pager.command } }));
+    // The pipe's bytes are the tab-separated rows, exactly.
+    server.on('GET', `${P}/queries`, { json: many });
+    const piped = await dgw(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
+    expect(piped.stdout.split('\n')[0]).toBe(`${many[0].id}\tq0\tQuery 0\tPLAIN\t/\t`);
+  });
+
+  it('a pager that is missing leaves the output plain, with a warning', async () => {
+    server.on('GET', `${P}/queries`, { json: many });
+    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: path.join(tmp.dir, 'no-such-pager') } });
+    expect(r.code, r.stdout).toBe(0);
+    for (const q of many) expect(r.stdout).toContain(q.id);
+    expect(r.stdout).toMatch(/warning: pager .*no-such-pager not found/);
+  });
+
+  it('quitting the pager before the end is no error: exit 0, nothing more said', async () => {
+    server.on('GET', `${P}/queries`, { json: many });
+    // Reads one line and leaves, as q pressed at once does.
+    const quitter = path.join(tmp.dir, 'quitter.sh');
+    fs.writeFileSync(quitter, '#!/bin/sh\nhead -n 1 > /dev/null\n', { mode: 0o755 });
+    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: quitter } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).not.toMatch(/error|EPIPE/i);
+  });
+
+  it('Ctrl-C while the pager shows is the pager\'s: dgw says no "stopping..." and exits 0 when it closes', async () => {
+    server.on('GET', `${P}/queries`, { json: many });
+    const shown = path.join(tmp.dir, 'shown');
+    const release = path.join(tmp.dir, 'release');
+    // As less does: Ctrl-C does not end it; it ends when the person is done (here: a file appears).
+    const pager = fakePager(`trap '' INT\ntouch '${shown}'\nwhile [ ! -e '${release}' ]; do sleep 0.05; done`);
+    const running = startDgw(['query', 'list'], { terminal: true, env: { ...env(), ...screen, DGW_PAGER: pager.command } });
+    await waitForFile(shown);
+    running.child.stdin!.write('\x03');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.writeFileSync(release, '');
+    const { code } = await running.exited;
+    expect(running.stdout()).not.toContain('stopping');
+    expect(code).toBe(0);
+    expect(fs.readFileSync(pager.got, 'utf8')).toContain(many[39].id);
+  });
+
+});
+
+async function waitForFile(file: string, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > until) throw new Error(`${file} did not appear in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

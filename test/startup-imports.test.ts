@@ -214,6 +214,33 @@ describe('jq, YAML, the keychain and the SQL shell load only with their flags', 
   });
 });
 
+describe('table layout, display widths, times and the pager load only where a table is drawn', () => {
+  const layout = (l: Loaded) => ({
+    table: l.sources.filter((s) => ['src/output/table.ts', 'src/output/text-width.ts'].includes(s) || fromPackage('string-width')(s) || fromPackage('get-east-asian-width')(s)),
+    times: l.sources.filter((s) => s === 'src/output/times.ts'),
+    pager: [...l.sources, ...l.urls].filter((s) => s === 'src/output/pager.ts' || s === 'node:child_process'),
+  });
+
+  it('none of them for --help, --version, JSON or the TSV of a pipe', async () => {
+    for (const args of [['--help'], ['--version'], ['catalog', 'list', '--json'], ['catalog', 'list']]) {
+      const r = await loadedBy(args, remoteEnv());
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(layout(r), args.join(' ')).toEqual({ table: [], times: [], pager: [] });
+    }
+  });
+
+  it('the check sees the table modules when a table is drawn (--format table), and still no pager off a terminal', async () => {
+    const r = await loadedBy(['catalog', 'list', '--format', 'table'], remoteEnv());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ID +NAME/);
+    expect(layout(r).table).toContain('src/output/table.ts');
+    expect(layout(r).table.some(fromPackage('string-width'))).toBe(true);
+    expect(layout(r).pager).toEqual([]);
+    // No column of a catalog is a time.
+    expect(layout(r).times).toEqual([]);
+  });
+});
+
 describe('start-up paths load only what they need', () => {
   it('--version loads no command framework, settings or HTTP modules', async () => {
     const r = await loadedBy(['--version']);

@@ -267,7 +267,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       const localGateway = baseUrl === undefined;
       // With structured output stderr is JSON only: each trace line is a JSON line of its own.
       const trace = globals.debug
-        ? (line: string) => io.stderr.write(run.structured ? `${JSON.stringify({ debug: line })}\n` : `${errColor.dim(line)}\n`)
+        ? (line: string) => streams.stderr.write(run.structured ? `${JSON.stringify({ debug: line })}\n` : `${errColor.dim(line)}\n`)
         : undefined;
       if (options.dryRunReads && !options.dryRun) throw new UsageError('--with-reads goes with --dry-run: it lets a dry run read what the change would affect');
       if (baseUrl === undefined && options.dryRun && !options.dryRunReads) {

@@ -90,6 +90,30 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     });
   }
 
+  describe('records wrap long values instead of cutting them', () => {
+    for (const columns of WIDTHS) {
+      it(`query get and mtquery status NAME at ${columns} columns`, async () => {
+        server.on('GET', `${P}/queries`, { json: queries });
+        const get = await dgwInTerminal(['query', 'get', 'revbycust'], { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+        expect(get.code, get.stdout).toBe(0);
+        server.on('GET', `${P}/queries`, { json: queries });
+        server.on('GET', `${P}/materialized-queries/${queries[0].id}/status`, { json: statuses[0] });
+        const status = await dgwInTerminal(['mtquery', 'status', 'revbycust'], { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+        expect(status.code, status.stdout).toBe(0);
+        for (const r of [get, status]) {
+          for (const line of screenLines(r.stdout)) expect(stringWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(columns);
+          expect(r.stdout).not.toContain('…');
+        }
+        // Every word of the SQL and of the message is there, in order, across the wrapped lines.
+        const words = (text: string) => text.split(/\s+/).filter(Boolean);
+        const flat = words(screenLines(get.stdout).join(' ')).join(' ');
+        expect(flat).toContain(words(queries[0].inputQuery).join(' '));
+        expect(words(screenLines(status.stdout).join(' ')).join(' ')).toContain(words(statuses[0].message!).join(' '));
+        expect(stripVTControlCharacters(status.stdout)).toMatch(/LAST UPDATE TIME +2 minutes ago \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
+      });
+    }
+  });
+
   it('the widest free text gives way first, with an ellipsis; short columns stay whole', async () => {
     server.on('GET', `${P}/queries`, { json: queries });
     const r = await dgwInTerminal(['query', 'list'], { terminalSize: { columns: 120, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });

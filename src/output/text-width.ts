@@ -7,27 +7,37 @@ import stringWidth from 'string-width';
 
 const graphemes = new Intl.Segmenter();
 
+/** Printable ASCII: a column a character, the common case measured without segmenting. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** The ellipsis that ends a shortened value. */
 export const ELLIPSIS = '…';
 
 /** Terminal columns `text` takes (escape sequences for colour take none). */
 export function textWidth(text: string): number {
-  return stringWidth(text);
+  return PLAIN_ASCII.test(text) ? text.length : stringWidth(text);
 }
 
 /** `text` whole when it fits in `width` columns, else cut to fit with an ellipsis at its end. */
 export function cutToWidth(text: string, width: number): string {
-  if (textWidth(text) <= width) return text;
-  if (width <= 0) return '';
-  let kept = '';
+  if (PLAIN_ASCII.test(text)) return text.length <= width ? text : width <= 0 ? '' : `${text.slice(0, width - 1)}${ELLIPSIS}`;
+  if (width <= 0) return textWidth(text) === 0 ? text : '';
+  // One pass: where the cut goes (room left for the ellipsis), and whether the text needs one.
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const w = stringWidth(segment);
-    if (used + w > width - 1) break;
-    kept += segment;
+  let cutAt = -1;
+  for (const { segment, index } of graphemes.segment(text)) {
+    const w = segmentWidth(segment);
+    if (cutAt < 0 && used + w > width - 1) cutAt = index;
     used += w;
+    if (used > width) return `${text.slice(0, cutAt)}${ELLIPSIS}`;
   }
-  return `${kept}${ELLIPSIS}`;
+  return text;
+}
+
+/** Columns of one grapheme: 1 for a printable ASCII character, else as string-width measures it. */
+function segmentWidth(segment: string): number {
+  const c = segment.charCodeAt(0);
+  return segment.length === 1 && c >= 0x20 && c <= 0x7e ? 1 : stringWidth(segment);
 }
 
 /**
@@ -43,7 +53,7 @@ export function wrapToWidth(text: string, width: number): string[] {
   // Where the line could break after a space: the text before it, and what came after it.
   let lastSpace = -1;
   for (const { segment } of graphemes.segment(text)) {
-    const w = stringWidth(segment);
+    const w = segmentWidth(segment);
     if (used + w > width) {
       if (segment === ' ') {
         lines.push(line);

@@ -1,7 +1,7 @@
 import { Chalk } from 'chalk';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { drawList, drawRecord, TableLayout, type ColumnKind, type TableColumn } from '../src/output/table.js';
+import { drawList, drawRecord, StreamedTable, TableLayout, type ColumnKind, type TableColumn } from '../src/output/table.js';
 import { cutToWidth, wrapToWidth } from '../src/output/text-width.js';
 
 // The table layout on its own: widths by display columns, what gives way first, what never does.
@@ -87,6 +87,16 @@ describe('a list', () => {
     const layout = TableLayout.plan([col('A', 'key'), col('B', 'text')], [['1', 'short']], 40);
     const [line] = layout.row(['2', 'a value far longer than the plan made room for']);
     expect(line).toBe('2  a value far longer than the plan made room for'.slice(0, 3) + cutToWidth('a value far longer than the plan made room for', 5));
+  });
+
+  it('StreamedTable: the first page plans and brings the header; later pages keep the widths', async () => {
+    const table = new StreamedTable([col('N', 'number'), col('WORD', 'text')], view(20));
+    const first = await table.page([[1, 'short'], [22, 'a little longer']]);
+    const later = await table.page([[333, 'a value longer than any of the first page']]);
+    // A later number wider than the plan stays whole (its row a column wider); later text is cut to the plan.
+    expect(`${first}${later}`.split('\n')).toEqual([' N  WORD', '──  ───────────────', ' 1  short', '22  a little longer', '333  a value longer…', '']);
+    expect(await table.page([])).toBe('');
+    expect(table.note).toBeUndefined();
   });
 
   it('control characters are escaped and measured escaped; a newline makes a second line', async () => {

@@ -51,9 +51,42 @@ export async function drawList(columns: TableColumn[], rows: unknown[][], view: 
   const cells = await cellRows(columns, rows, view.now, false);
   const layout = TableLayout.plan(columns, cells, view.width);
   const lines = [...layout.header(view.color), ...cells.flatMap((r) => layout.row(r))];
-  if (layout.hidden.length === 0) return { text: lines.join('\n') };
-  const note = `not shown at this width: ${layout.hidden.join(', ')} (--json shows every field)`;
-  return { text: lines.join('\n'), note: view.width === undefined ? note : wrapToWidth(note, view.width).join('\n') };
+  return { text: lines.join('\n'), note: hiddenNote(layout.hidden, view.width) };
+}
+
+/** What a person is told of the columns left out (wrapped to the width), or undefined for none. */
+function hiddenNote(hidden: string[], width: number | undefined): string | undefined {
+  if (hidden.length === 0) return undefined;
+  const note = `not shown at this width: ${hidden.join(', ')} (--json shows every field)`;
+  return width === undefined ? note : wrapToWidth(note, width).join('\n');
+}
+
+/**
+ * A table drawn as its rows arrive (a streamed SQL result, a page at a time): the first page plans
+ * the widths and brings the header; later pages keep the plan, so printing never waits for the
+ * last row (a later, longer value is shortened like the others).
+ */
+export class StreamedTable {
+  private layout?: TableLayout;
+  constructor(
+    private readonly columns: TableColumn[],
+    private readonly view: TableView,
+  ) {}
+
+  /** The lines of a page of rows, ending in a newline; the first page's start with the header. */
+  async page(rows: unknown[][]): Promise<string> {
+    if (rows.length === 0) return '';
+    const cells = await cellRows(this.columns, rows, this.view.now, false);
+    const first = this.layout === undefined;
+    this.layout ??= TableLayout.plan(this.columns, cells, this.view.width);
+    const lines = [...(first ? this.layout.header(this.view.color) : []), ...cells.flatMap((r) => this.layout!.row(r))];
+    return `${lines.join('\n')}\n`;
+  }
+
+  /** Once every page is drawn: the note naming the columns left out, if any. */
+  get note(): string | undefined {
+    return this.layout ? hiddenNote(this.layout.hidden, this.view.width) : undefined;
+  }
 }
 
 /**
@@ -135,7 +168,7 @@ export class TableLayout {
 
   /** The header line (bold titles) and the rule under it. */
   header(color: ChalkInstance): string[] {
-    const titles = this.shown.map((i, k) => color.bold(this.fitted(visible(this.columns[i].title), k)));
+    const titles = this.shown.map((i, k) => color.bold(this.fitted(visible(this.columns[i].title), k, true)));
     const rule = this.widths.map((w) => RULE.repeat(w)).join(' '.repeat(GAP));
     return [titles.join(' '.repeat(GAP)), color.dim(rule)];
   }
@@ -152,13 +185,18 @@ export class TableLayout {
   }
 
   /**
-   * A line of a cell in the k-th shown column: shortened when too wide, then padded to the column
+   * A line of a cell in the k-th shown column: shortened when too wide (free text, plain values,
+   * times and titles), then padded to the column
    * (numbers on the left, so they align on their last digit); the last column is not padded, so
    * no line ends in spaces.
    */
-  private fitted(text: string, k: number): string {
+  private fitted(text: string, k: number, title = false): string {
     const kind = this.columns[this.shown[k]].kind;
-    const cut = cutToWidth(text, this.widths[k]);
+    // The plan made room for every key, id and number it saw; one that comes later (a streamed
+    // page) and is wider stays whole, and its row a little wider, rather than be wrong. Titles
+    // are always cut to the plan.
+    const whole = !title && (kind === 'key' || kind === 'id' || kind === 'number');
+    const cut = whole ? text : cutToWidth(text, this.widths[k]);
     if (kind !== 'number' && k === this.shown.length - 1) return cut;
     return padToWidth(cut, this.widths[k], kind === 'number' ? 'right' : 'left');
   }

@@ -45,7 +45,7 @@ describe('the pager', () => {
   it('PAGER when DGW_PAGER is unset', async () => {
     server.on('GET', `${P}/queries`, { json: many });
     const pager = fakePager();
-    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, PAGER: pager.command } });
+    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: undefined, PAGER: pager.command } });
     expect(r.code).toBe(0);
     expect(fs.existsSync(pager.ran)).toBe(true);
   });

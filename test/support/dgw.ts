@@ -16,8 +16,9 @@ export interface DgwResult {
 
 export interface RunOptions {
   /**
-   * Extra environment; DGW_*, CI, colour variables and the D-Bus session (so no test reaches the
-   * desktop's keychain unless it hands over a Secret Service of its own) are never inherited.
+   * Extra environment; DGW_*, CI, colour variables, PAGER and LESS, and the D-Bus session (so no
+   * test reaches the desktop's keychain unless it hands over a Secret Service of its own) are never
+   * inherited. DGW_PAGER is empty (no pager) unless given.
    */
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed. */
@@ -96,8 +97,9 @@ export function startDgw(args: string[], options: RunOptions & { terminal?: bool
 }
 
 function start(file: string, args: string[], options: RunOptions): RunningDgw {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)));
-  const env = { ...base, ...options.env };
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k)));
+  // No pager unless a test asks for one: tall output on a test's terminal is printed, never paged.
+  const env: Record<string, string | undefined> = { ...base, DGW_PAGER: '', ...options.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const child = spawn(file, args, { env: env as NodeJS.ProcessEnv, cwd: options.cwd ?? os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
   // A command may end before it reads its input (a usage error): writing to it then is EPIPE, not a failure.

@@ -89,6 +89,17 @@ describe('a list', () => {
     expect(line).toBe('2  a value far longer than the plan made room for'.slice(0, 3) + cutToWidth('a value far longer than the plan made room for', 5));
   });
 
+  it('however narrow the terminal, one column stays; keys that alone are too wide stay whole', async () => {
+    const text = await drawList([col('a', 'text'), col('b', 'text')], [['a long value here', 'another long value']], view(9));
+    expect(text.text.split('\n')).toEqual(['a', '─────────', 'a long v…']);
+    // Below the narrowest a column gets (8 for free text), the line is as narrow as it can be.
+    const tiny = await drawList([col('a', 'text'), col('b', 'text')], [['a long value here', 'another long value']], view(5));
+    expect(tiny.text.split('\n')).toEqual(['a', '────────', 'a long …']);
+    const keys = await drawList([col('ID', 'key'), col('NOTE', 'text')], [['3f2b8c1e-0000-4000-8000-000000000001', 'x']], view(20));
+    expect(keys.text).toContain('3f2b8c1e-0000-4000-8000-000000000001');
+    expect(keys.text).not.toContain('NOTE');
+  });
+
   it('StreamedTable: the first page plans and brings the header; later pages keep the widths', async () => {
     const table = new StreamedTable([col('N', 'number'), col('WORD', 'text')], view(20));
     const first = await table.page([[1, 'short'], [22, 'a little longer']]);

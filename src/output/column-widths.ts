@@ -17,14 +17,15 @@ export interface ColumnSize {
 }
 
 /**
- * The widths that fit `width`, or undefined when the columns cannot fit even shortened. Titles
+ * The widths that fit `width`, and whether they do (shortened as far as they go, they may not).
+ * Titles
  * wider than their values give first, then free text, then plain values; within each, the
  * widest columns give first (lowered to one common width, as water finds its level), so short
  * columns stay whole.
  */
-export function fit(columns: ColumnSize[], width: number | undefined): number[] | undefined {
+export function fit(columns: ColumnSize[], width: number | undefined): { widths: number[]; fits: boolean } {
   const widths = columns.map((c) => c.natural);
-  if (width === undefined) return widths;
+  if (width === undefined) return { widths, fits: true };
   let excess = widths.reduce((a, b) => a + b, 0) + GAP * (columns.length - 1) - width;
   const passes: Array<[(kind: ColumnKind) => boolean, (c: ColumnSize) => number]> = [
     // A title wider than every value of its column gives first: it only names the column.
@@ -37,7 +38,7 @@ export function fit(columns: ColumnSize[], width: number | undefined): number[] 
     const lowered = columns.flatMap((c, i) => (which(c.kind) ? [i] : []));
     excess = lower(widths, lowered, (i) => min(columns[i]), excess);
   }
-  return excess <= 0 ? widths : undefined;
+  return { widths, fits: excess <= 0 };
 }
 
 /**

@@ -151,12 +151,13 @@ export class TableLayout {
     const empty = (i: number) => sizes[i].values === 0;
     let shown = columns.map((_, i) => i);
     for (;;) {
-      const widths = fit(shown.map((i) => sizes[i]), width);
+      const { widths, fits } = fit(shown.map((i) => sizes[i]), width);
       const droppable = shown.filter((i) => columns[i].kind !== 'key');
-      const drop = droppable.findLast(empty) ?? droppable.at(-1);
-      if (widths || drop === undefined) {
+      // One column always stays, however narrow the terminal.
+      const drop = shown.length > 1 ? (droppable.findLast(empty) ?? droppable.at(-1)) : undefined;
+      if (fits || drop === undefined) {
         const hidden = columns.filter((_, i) => !shown.includes(i) && !empty(i)).map((c) => visible(c.title));
-        return new TableLayout(columns, shown, widths ?? shown.map((i) => sizes[i].natural), hidden);
+        return new TableLayout(columns, shown, widths, hidden);
       }
       shown = shown.filter((i) => i !== drop);
     }

@@ -83,6 +83,8 @@ export class Pager {
   private starting: string[] = [];
   private errWaiting: string[] = [];
   private child?: ChildProcess;
+  /** Settles once the pager has started, or could not; `shown`, once it is gone. */
+  private started?: Promise<void>;
   private shown?: Promise<void>;
   private drainWaiters = new Set<() => void>();
 
@@ -163,8 +165,6 @@ export class Pager {
   private release(): void {
     for (const { err, text } of this.held.splice(0)) (err ? this.options.stderr : this.options.stdout).write(text);
   }
-
-  private started?: Promise<void>;
 
   /** Starts the pager with what is held; a pager that cannot start leaves the output plain. */
   private start(): void {

@@ -99,6 +99,17 @@ describe('the pager', () => {
     expect(r.stdout).not.toMatch(/error|EPIPE/i);
   });
 
+  it('dgw serve, which runs until stopped, prints at once and never pages', async () => {
+    const pager = fakePager();
+    const data = path.join(tmp.dir, 'serve-data');
+    const serve = startDgw(['serve', '--port', '0', '--data-dir', data], { terminal: true, env: { ...env(), COLUMNS: '80', LINES: '3', DGW_PAGER: pager.command } });
+    await serve.waitForOutput('API shape', 30_000);
+    expect(serve.stdout()).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
+    serve.child.stdin!.write('\x03');
+    await serve.exited;
+    expect(fs.existsSync(pager.ran)).toBe(false);
+  });
+
   it('Ctrl-C while the pager shows is the pager\'s: dgw says no "stopping..." and exits 0 when it closes', async () => {
     server.on('GET', `${P}/queries`, { json: many });
     const shown = path.join(tmp.dir, 'shown');

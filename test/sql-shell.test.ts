@@ -145,6 +145,19 @@ describe('the SQL shell', () => {
     expect((await shell.exited).code).toBe(0);
   }, 90_000);
 
+  it('never pages: a result taller than the terminal is printed, and the shell goes on', async () => {
+    const ran = path.join(home.dir, 'pager-ran');
+    const pager = path.join(home.dir, 'pager.sh');
+    fs.writeFileSync(pager, `#!/bin/sh\ntouch '${ran}'\ncat > /dev/null\n`, { mode: 0o755 });
+    const shell = openShell({ DGW_PAGER: pager, COLUMNS: '80', LINES: '10' });
+    await shell.waitForOutput('dgw> ', 30_000);
+    const tall = await type(shell, 'SELECT range AS n FROM range(40);\r', 'dgw> ');
+    expect(tall).toMatch(/\b39\b/);
+    expect(fs.existsSync(ran)).toBe(false);
+    await type(shell, '.exit\r', '');
+    expect((await shell.exited).code).toBe(0);
+  });
+
   it('off a terminal, dgw sql with no statement reads it from stdin', async () => {
     const r = await runDgw(['sql'], { env, input: 'SELECT 6 * 7 AS product' });
     expect(r.stderr).toBe('');

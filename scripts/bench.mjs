@@ -7,16 +7,21 @@
 // spawnSync). The ratio is the median over the pairs of dgw time / baseline time. Nothing is
 // hard-coded: a part that cannot run says so in the table.
 //
-// Flags: --runs N (pairs per start-up/remote row, default 20, at least 10)
+// Flags: --runs N (pairs per start-up, remote and in-process row, default 20, at least 10)
+//        --scale-runs N (pairs per row of 10,000 queries, default 10, at least 5)
 //        --gateway-runs N (pairs for the materialization row, default 15)
-//        --no-gateway, --no-footprint (skip those rows; the table says they were skipped)
-//        --check (one pair per row: proves every row runs; the numbers mean nothing)
+//        --no-local, --no-gateway, --no-memory, --no-footprint (skip the local-gateway rows, the
+//          materialization rows, the dgw serve memory row or the install footprint; the table
+//          says they were skipped)
+//        --check (one pair per row, small data sets: proves every row runs; the numbers mean nothing)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { footprint } from './bench/footprint.mjs';
+import { localRows } from './bench/local-rows.mjs';
+import { childEnv, measurer } from './bench/measure.mjs';
 import { median, pairedRatio } from './bench/stats.mjs';
 
 const started = process.hrtime.bigint();
@@ -35,8 +40,10 @@ const num = (name, fallback) => {
 // Its numbers are not measurements, and the output says so.
 const CHECK = flag('--check');
 const RUNS = CHECK ? 1 : Math.max(10, num('--runs', 20));
+const SCALE_RUNS = CHECK ? 1 : Math.max(5, num('--scale-runs', 10));
 const GATEWAY_RUNS = CHECK ? 1 : Math.max(10, num('--gateway-runs', 15));
 const MEMORY_RUNS = CHECK ? 1 : 3;
+const SERVE_CREATES = CHECK ? 20 : 1000;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));
@@ -56,57 +63,7 @@ const machine = [
   `load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
 ];
 
-// ---------------------------------------------------------------------------------------------
-// One spawned process, timed; and its peak memory, measured in separate runs.
-
-/** Environment for every child: nothing of the outer DGW_* settings leaks in. */
-function childEnv(extra = {}) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !k.startsWith('npm_') && k !== 'NODE_OPTIONS'));
-  return { ...env, NO_COLOR: '1', ...extra };
-}
-
-/** Runs `node ...args` once; returns wall-clock milliseconds and stdout. Throws on a non-zero exit. */
-function runOnce(cmd, preload) {
-  const args = preload ? ['--require', path.join(BENCH, 'maxrss.cjs'), ...cmd.args] : cmd.args;
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(NODE, args, { env: cmd.env, cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.error) throw r.error;
-  if (r.status !== 0) throw new Error(`${cmd.label} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);
-  return { ms, stdout: String(r.stdout) };
-}
-
-/** Peak RSS (MiB, median of MEMORY_RUNS) of a command, via the maxrss.cjs preload. */
-function peakRss(cmd) {
-  const values = [];
-  for (let i = 0; i < MEMORY_RUNS; i++) {
-    const file = path.join(tmp, `rss-${process.pid}-${i}`);
-    fs.rmSync(file, { force: true });
-    runOnce({ ...cmd, env: { ...cmd.env, BENCH_RSS_FILE: file } }, true);
-    const kib = fs.readFileSync(file, 'utf8').trim().split('\n').map(Number);
-    values.push(Math.max(...kib) / 1024);
-  }
-  return median(values);
-}
-
-/** Paired, interleaved timing of dgw (a) against its baseline (b), plus both peak RSS. */
-function compare(a, b, runs) {
-  // One unmeasured run each first: fills the compile cache and the OS page cache for both sides.
-  const first = [runOnce(a), runOnce(b)];
-  a.check?.(first[0].stdout, first[1].stdout);
-  const ta = [];
-  const tb = [];
-  for (let i = 0; i < runs; i++) {
-    if (i % 2 === 0) {
-      ta.push(runOnce(a).ms);
-      tb.push(runOnce(b).ms);
-    } else {
-      tb.push(runOnce(b).ms);
-      ta.push(runOnce(a).ms);
-    }
-  }
-  return { runs, a: median(ta), b: median(tb), ratio: pairedRatio(ta, tb), rssA: peakRss(a), rssB: peakRss(b) };
-}
+const { compare } = measurer({ cwd: tmp, memoryRuns: MEMORY_RUNS });
 
 // ---------------------------------------------------------------------------------------------
 // The loopback stand-in server, in its own process (spawnSync blocks this event loop).
@@ -168,7 +125,7 @@ try {
   rows.push({
     label: 'dgw catalog list --json',
     baseline: 'fetch script (GET)',
-    target: 1.6,
+    target: 1.2,
     ...compare(
       { label: 'dgw catalog list --json', args: [DGW, 'catalog', 'list', '--json'], env, check: sameJson('catalog list') },
       { label: 'fetch GET', args: [fetchScript, 'GET', catalogsUrl], env },
@@ -182,7 +139,7 @@ try {
   rows.push({
     label: 'dgw query create --json',
     baseline: 'fetch script (POST)',
-    target: 1.6,
+    target: 1.2,
     ...compare(
       { label: 'dgw query create --json', args: [DGW, 'query', 'create', 'Bench query', '--sql', sql, '--json'], env, check: sameRecord('query create') },
       { label: 'fetch POST', args: [fetchScript, 'POST', `${baseUrl}/data/projects/bench/queries`, body], env },
@@ -193,7 +150,14 @@ try {
   server.stop();
 }
 
-// 4. The local gateway: materialization through the API vs DuckDB directly, for two aggregates
+// 4. The local gateway: commands served and in-process, and at scale (local-rows.mjs).
+if (flag('--no-local')) {
+  rows.push({ label: 'local gateway rows', skipped: 'skipped (--no-local)' });
+} else {
+  rows.push(...(await localRows({ compare, env: childEnv, tmp, runs: RUNS, scaleRuns: SCALE_RUNS, check: CHECK, log })));
+}
+
+// 5. The local gateway: materialization through the API vs DuckDB directly, for two aggregates
 // (scripts/bench/materialize.mjs says what they are). The target applies to the first, a
 // materialized query of the kind the gateway is for; the second is so light that fixed costs per
 // request dominate, and is shown for that.
@@ -237,7 +201,21 @@ for (const { workload, label, target } of MATERIALIZE) {
   }
 }
 
-// 6. Install footprint.
+// 6. dgw serve's memory after 1,000 materialized creates (serve-memory.mjs).
+let memory;
+if (flag('--no-memory')) {
+  memory = { skipped: 'skipped (--no-memory)' };
+} else {
+  log(`measuring dgw serve's memory after ${SERVE_CREATES} materialized creates...`);
+  const r = spawnSync(NODE, [path.join(BENCH, 'serve-memory.mjs'), String(SERVE_CREATES)], { env: childEnv(), cwd: tmp, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    memory = JSON.parse(String(r.stdout));
+  } catch {
+    memory = { skipped: `failed (exit ${r.status}); see the output above` };
+  }
+}
+
+// 7. Install footprint.
 let foot;
 if (flag('--no-footprint')) {
   foot = { skipped: 'skipped (--no-footprint)' };
@@ -281,6 +259,12 @@ const out = [
   ...table.slice(1).map(line),
   '',
 ];
+out.push(
+  memory.skipped
+    ? `dgw serve memory: ${memory.skipped}`
+    : `dgw serve memory after ${memory.creates} materialized creates (default settings): RSS ${fmtMb(memory.rssMiB)}, peak ${fmtMb(memory.peakMiB)} (creates took ${memory.seconds.toFixed(1)} s)`,
+  '',
+);
 if (foot.skipped) {
   out.push(`install footprint: ${foot.skipped}`);
 } else {
@@ -297,6 +281,9 @@ out.push(
   'times: median wall-clock from spawn to exit (spawnSync, process.hrtime) of the same Node binary, after one unmeasured run each (materialize: request or statement time, see its notes);',
   'ratio: median over the pairs of dgw time / baseline time, pairs interleaved and alternating which runs first;',
   `peak RSS: getrusage maxrss of the measured process (a --require preload reads it on exit), median of ${MEMORY_RUNS} separate runs.`,
+  'in-process rows: the bare script imports @duckdb/node-api, opens the same database file, runs the statement and prints its rows (scripts/bench/duckdb-floor.mjs);',
+  '10k rows: the same command with 10,000 queries in 1,000 folders / with 10 queries in 10 folders, both data sets made through dgw serve\'s Create Query (scripts/bench/dataset.mjs);',
+  'folder mv moves 500 of the 10,000 queries, or 500 queries kept in one more folder beside the 10 (scripts/bench/local-rows.mjs).',
 );
 for (const r of rows) if (r.note) out.push(`note (${r.label}): ${r.note}`);
 out.push('', `total bench time: ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);

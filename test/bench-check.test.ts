@@ -64,6 +64,18 @@ describe('npm run bench', () => {
     for (const label of ['dgw --version', 'dgw --help', 'dgw help (rendered live)', 'dgw catalog list --json', 'dgw query create --json']) {
       expect(row(label), label).toMatch(/\| (pass|FAIL|info) +\| \d+\.\d MiB \/ \d+\.\d MiB/);
     }
+    // The local gateway's rows, each with the issue's target; DuckDB is optional, and its absence is said.
+    const local = [
+      ['dgw sql "SELECT 1" (dgw serve)', '1.2'],
+      ['dgw --zone local sql "SELECT 1"', '1.2'],
+      ['dgw --zone local query list --json', '1.2'],
+      ['dgw --zone local catalog list --json', '1.2'],
+      ...['served', 'in-process'].flatMap((mode) => ['query create', 'query list --json', 'folder list --tree', 'folder mv (500 queries)'].map((c) => [`10k: ${c}, ${mode}`, '1.3'])),
+    ];
+    for (const [label, target] of local) {
+      expect(row(label), label).toMatch(new RegExp(`\\| <= ${target.replace('.', '\\.')}x +\\| (pass|FAIL) +\\||skipped: @duckdb/node-api not installed`));
+    }
+    expect(r.stdout).toMatch(/^dgw serve memory after 20 materialized creates \(default settings\): RSS \d+\.\d MiB, peak \d+\.\d MiB|^dgw serve memory: skipped: @duckdb/m);
     // DuckDB is an optional dependency: without it the row says so; with it, the row must run.
     // Each compares its result with DuckDB's own before it measures (materialize.mjs fails otherwise).
     expect(row('materialize: 1M orders by customer-month')).toMatch(/\| (pass|FAIL) +\||skipped: @duckdb\/node-api not installed/);

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { MiddlewareHandler } from 'hono';
 import { HttpError } from './errors.js';
 
 /**
@@ -21,13 +20,9 @@ export interface TimeLimit {
   reason: () => Error;
 }
 
-/** Hono middleware: the rest of the request runs in the scope of its Request.signal, and of `limit()` when given. */
-export function requestScope(limit?: () => TimeLimit): MiddlewareHandler {
-  return async (c, next) => {
-    const time = limit?.();
-    if (!time) return scope.run(c.req.raw.signal, next);
-    await underTimeLimit(time, next, c.req.raw.signal);
-  };
+/** Runs the work of one request (handler.ts) in the scope of its signal, and of `limit` when given. */
+export function withinRequest<T>(signal: AbortSignal, fn: () => Promise<T>, limit?: TimeLimit): Promise<T> {
+  return limit ? underTimeLimit(limit, fn, signal) : scope.run(signal, fn);
 }
 
 /**

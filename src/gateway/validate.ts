@@ -1,8 +1,8 @@
-import type { Context } from 'hono';
+import type { RouteContext } from './router.js';
 import { badRequest } from './errors.js';
 
 /** A JSON object body, or a 400 for malformed JSON or any other JSON value. */
-export async function jsonObject(c: Context, options: { optional?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function jsonObject(c: RouteContext, options: { optional?: boolean } = {}): Promise<Record<string, unknown>> {
   const value = await jsonBody(c, options);
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
@@ -10,7 +10,7 @@ export async function jsonObject(c: Context, options: { optional?: boolean } = {
 }
 
 /** Any JSON body; undefined when the body is empty and optional. */
-export async function jsonBody(c: Context, options: { optional?: boolean } = {}): Promise<unknown> {
+export async function jsonBody(c: RouteContext, options: { optional?: boolean } = {}): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') {
     if (options.optional) return undefined;
@@ -46,7 +46,7 @@ export function optStringArray(body: Record<string, unknown>, field: string): st
 }
 
 /** A boolean query parameter: absent = fallback; `true`/`false` (any case) otherwise 400. */
-export function boolParam(c: Context, name: string, fallback: boolean): boolean {
+export function boolParam(c: RouteContext, name: string, fallback: boolean): boolean {
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return fallback;
   const v = raw.toLowerCase();

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Reply, RouteContext } from '../router.js';
 import type { RefreshStatusView } from '../../api/types.js';
 import type { FolderState, TableInfo } from '../project/index.js';
 import { allFolders, folderItem } from './records.js';
@@ -15,68 +15,68 @@ import type { ApiShape } from './shape.js';
 export class HostedPresenter extends SpecPresenter {
   override readonly shape: ApiShape = 'hosted';
 
-  override folderList(c: Context, roots: FolderState[]): Response {
+  override folderList(c: RouteContext, roots: FolderState[]): Reply {
     return c.json({ items: allFolders(roots).map(folderItem) });
   }
 
-  override folderCreated(c: Context, f: FolderState): Response {
+  override folderCreated(c: RouteContext, f: FolderState): Reply {
     return c.json(folderItem(f), 201);
   }
 
-  override folder(c: Context, f: FolderState): Response {
+  override folder(c: RouteContext, f: FolderState): Reply {
     return c.json(withContents(f));
   }
 
-  override folderMembership(c: Context, f: FolderState): Response {
+  override folderMembership(c: RouteContext, f: FolderState): Reply {
     return c.json(withContents(f));
   }
 
-  override folderChanged(c: Context, f: FolderState): Response {
+  override folderChanged(c: RouteContext, f: FolderState): Reply {
     return c.json(folderItem(f));
   }
 
-  override folderDeleted(c: Context): Response {
+  override folderDeleted(c: RouteContext): Reply {
     return c.body(null, 204);
   }
 
-  override folderTree(c: Context, roots: FolderState[], withQueries: boolean): Response {
+  override folderTree(c: RouteContext, roots: FolderState[], withQueries: boolean): Reply {
     const node = (f: FolderState): object => ({ id: f.id, name: f.name, path: f.path, children: f.children.map(node), ...(withQueries ? { queries: f.queries } : {}) });
     return c.json({ tree: roots.map(node) });
   }
 
-  override queryDeleted(c: Context): Response {
+  override queryDeleted(c: RouteContext): Reply {
     return c.body(null, 200);
   }
 
-  override executed(c: Context, result: ExecuteOutcome): Response {
+  override executed(c: RouteContext, result: ExecuteOutcome): Reply {
     return c.json({ columns: result.columns.map(({ dataType: _type, ...column }) => column), data: result.data });
   }
 
-  override statusView(c: Context, view: RefreshStatusView): Response {
+  override statusView(c: RouteContext, view: RefreshStatusView): Reply {
     return c.json(documented(view));
   }
 
-  override statusViews(c: Context, views: RefreshStatusView[]): Response {
+  override statusViews(c: RouteContext, views: RefreshStatusView[]): Reply {
     return c.json(views.map(documented));
   }
 
-  override refreshStarted(c: Context): Response {
+  override refreshStarted(c: RouteContext): Reply {
     return c.body(null, 200);
   }
 
-  override refreshCancelled(c: Context): Response {
+  override refreshCancelled(c: RouteContext): Reply {
     return c.body(null, 200);
   }
 
-  override tableDeleted(c: Context): Response {
+  override tableDeleted(c: RouteContext): Reply {
     return c.body(null, 200);
   }
 
-  override columnDropped(c: Context, _table: TableInfo): Response {
+  override columnDropped(c: RouteContext, _table: TableInfo): Reply {
     return c.body(null, 200);
   }
 
-  override keyDeleted(c: Context): Response {
+  override keyDeleted(c: RouteContext): Reply {
     return c.body(null, 200);
   }
 }

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Reply, RouteContext } from '../router.js';
 import type { ExecuteResult, Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
@@ -17,81 +17,81 @@ export type ExecuteOutcome = ExecuteResult & { truncated?: boolean };
 export class SpecPresenter {
   readonly shape: ApiShape = 'spec';
 
-  folderList(c: Context, roots: FolderState[]): Response {
+  folderList(c: RouteContext, roots: FolderState[]): Reply {
     return c.json(roots.map(seedFolder));
   }
 
-  folderCreated(c: Context, f: FolderState): Response {
+  folderCreated(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f), 201);
   }
 
-  folder(c: Context, f: FolderState): Response {
+  folder(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f));
   }
 
-  folderMembership(c: Context, f: FolderState): Response {
+  folderMembership(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f));
   }
 
   /** After a rename or a move. */
-  folderChanged(c: Context, f: FolderState): Response {
+  folderChanged(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f));
   }
 
-  folderDeleted(c: Context, f: FolderState): Response {
+  folderDeleted(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f));
   }
 
-  folderTree(c: Context, roots: FolderState[], withQueries: boolean): Response {
+  folderTree(c: RouteContext, roots: FolderState[], withQueries: boolean): Reply {
     const node = (f: FolderState): object => ({ ...seedFolder(f), children: f.children.map(node), ...(withQueries ? { queries: f.queries } : {}) });
     return c.json({ tree: roots.map(node) });
   }
 
-  queryDeleted(c: Context, q: Query): Response {
+  queryDeleted(c: RouteContext, q: Query): Reply {
     return c.json(q);
   }
 
-  executed(c: Context, result: ExecuteOutcome): Response {
+  executed(c: RouteContext, result: ExecuteOutcome): Reply {
     return c.json(result);
   }
 
-  statusView(c: Context, view: RefreshStatusView): Response {
+  statusView(c: RouteContext, view: RefreshStatusView): Reply {
     return c.json(view);
   }
 
-  statusViews(c: Context, views: RefreshStatusView[]): Response {
+  statusViews(c: RouteContext, views: RefreshStatusView[]): Reply {
     return c.json(views);
   }
 
-  refreshStarted(c: Context, view: RefreshStatusView): Response {
+  refreshStarted(c: RouteContext, view: RefreshStatusView): Reply {
     return c.json(view);
   }
 
-  refreshCancelled(c: Context, view: RefreshStatusView): Response {
+  refreshCancelled(c: RouteContext, view: RefreshStatusView): Reply {
     return c.json(view);
   }
 
-  tables(c: Context, tables: TableInfo[]): Response {
+  tables(c: RouteContext, tables: TableInfo[]): Reply {
     return c.json(tables.map(tableRecord));
   }
 
-  tableCreated(c: Context, table: TableInfo): Response {
+  tableCreated(c: RouteContext, table: TableInfo): Reply {
     return c.json(tableRecord(table));
   }
 
-  tableDeleted(c: Context, table: TableInfo): Response {
+  tableDeleted(c: RouteContext, table: TableInfo): Reply {
     return c.json(tableRecord(table));
   }
 
-  columns(c: Context, columns: ColumnInfo[]): Response {
+  columns(c: RouteContext, columns: ColumnInfo[]): Reply {
     return c.json(columns.map(columnRecord));
   }
 
-  columnDropped(c: Context, table: TableInfo): Response {
+  columnDropped(c: RouteContext, table: TableInfo): Reply {
     return c.json(tableRecord(table));
   }
 
-  keyDeleted(c: Context, key: WireApiKey): Response {
+  keyDeleted(c: RouteContext, key: WireApiKey): Reply {
     return c.json(key);
   }
 }

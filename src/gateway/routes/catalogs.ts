@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import { Routes } from '../router.js';
 import type { Catalog } from '../../api/types.js';
-import type { GatewayEnv } from '../app.js';
 
 /**
  * The built-in catalogs, both named `svc`, with the hosted service's fixed ids: `"1"` for the
@@ -14,6 +13,6 @@ export const BUILT_IN_CATALOGS: readonly Catalog[] = [
 /** The id of the built-in catalog that holds stored tables. */
 export const INTERNAL_CATALOG_ID = '1';
 
-export function catalogRoutes(): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>().get('/', (c) => c.json(BUILT_IN_CATALOGS));
+export function catalogRoutes(): Routes {
+  return new Routes().get('/', (c) => c.json(BUILT_IN_CATALOGS));
 }

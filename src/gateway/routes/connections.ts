@@ -1,10 +1,9 @@
-import { Hono } from 'hono';
-import type { GatewayEnv } from '../app.js';
+import { Routes } from '../router.js';
 import { notFound } from '../errors.js';
 import { CONNECTION_CONFIGS, connectionConfig } from '../registry.js';
 
-export function connectionRoutes(): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>()
+export function connectionRoutes(): Routes {
+  return new Routes()
     .get('/config', (c) => c.json(CONNECTION_CONFIGS))
     .get('/config/:connectionType', (c) => {
       const type = c.req.param('connectionType');

@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import type { GatewayEnv } from '../app.js';
+import { Routes } from '../router.js';
 import { badRequest } from '../errors.js';
 import { boolParam, checkName, jsonObject, optStringArray, reqString } from '../validate.js';
 import { checkPath } from './queries.js';
@@ -22,8 +21,8 @@ function nestedFolderName(value: string): string {
 }
 
 /** Query folders; each answer is shaped by the gateway's presenter (the seed's Folder, or the document's). */
-export function folderRoutes(): Hono<GatewayEnv> {
-  const r = new Hono<GatewayEnv>();
+export function folderRoutes(): Routes {
+  const r = new Routes();
   r.get('/', (c) => c.get('present').folderList(c, c.get('project').rootFolderStates()));
   r.get('/tree', (c) => {
     const p = c.get('project');

@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
+import { Routes } from '../router.js';
 import type { Info } from '../../api/types.js';
-import type { GatewayEnv } from '../app.js';
 
-export function infoRoutes(): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>().get('/', (c) => {
+export function infoRoutes(): Routes {
+  return new Routes().get('/', (c) => {
     const p = c.get('principal');
     const info: Info =
       p.kind === 'partner'

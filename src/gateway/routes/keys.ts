@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import { Routes } from '../router.js';
 import type { WireApiKey } from '../../api/types.js';
-import type { GatewayEnv } from '../app.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { Gateway } from '../gateway.js';
 import type { StoredProjectKey } from '../keys.js';
@@ -12,16 +11,16 @@ function view(k: StoredProjectKey, apiKey: string | null = null): WireApiKey {
 }
 
 /** Project API keys: list, create (the secret is shown once), delete. Partner key only. */
-export function keyRoutes(): Hono<GatewayEnv> {
-  const r = new Hono<GatewayEnv>();
-  r.use('*', async (c, next) => {
+export function keyRoutes(): Routes {
+  const r = new Routes();
+  r.use(async (c, next) => {
     if (c.get('principal').kind !== 'partner') throw forbidden('only the partner key can manage project API keys');
-    if (!Gateway.validProjectId(c.req.param('projectId') ?? '')) throw notFound(`project ${c.req.param('projectId')} not found`);
-    await next();
+    if (!Gateway.validProjectId(c.req.param('projectId'))) throw notFound(`project ${c.req.param('projectId')} not found`);
+    return next();
   });
-  r.get('/', (c) => c.json(c.get('gateway').keys.list(c.req.param('projectId') ?? '').map((k) => view(k))));
+  r.get('/', (c) => c.json(c.get('gateway').keys.list(c.req.param('projectId')).map((k) => view(k))));
   r.post('/', async (c) => {
-    const projectId = c.req.param('projectId') ?? '';
+    const projectId = c.req.param('projectId');
     const body = await jsonObject(c);
     const name = checkName(optString(body, 'name') ?? '', 'name');
     const expiresRaw = optString(body, 'expiresAt');
@@ -43,7 +42,7 @@ export function keyRoutes(): Hono<GatewayEnv> {
     return c.json(view(key, key.apiKey));
   });
   r.delete('/:apiKeyId', async (c) => {
-    const projectId = c.req.param('projectId') ?? '';
+    const projectId = c.req.param('projectId');
     const apiKeyId = c.req.param('apiKeyId');
     const keys = c.get('gateway').keys;
     const key = keys.list(projectId).find((k) => k.apiKeyId === apiKeyId);

@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
-import type { GatewayEnv } from '../app.js';
+import { Routes } from '../router.js';
 
 /** Refresh (answers at once, runs in the background), its status, and cancel. */
-export function materializedRoutes(): Hono<GatewayEnv> {
-  const r = new Hono<GatewayEnv>();
+export function materializedRoutes(): Routes {
+  const r = new Routes();
   r.get('/status', (c) => c.get('present').statusViews(c, c.get('project').statusViews()));
   r.get('/:queryId/status', (c) => {
     const p = c.get('project');

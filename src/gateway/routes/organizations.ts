@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import { Routes } from '../router.js';
 import type { Organization, Project, Workspace } from '../../api/types.js';
-import type { GatewayEnv } from '../app.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 
@@ -26,11 +25,11 @@ export const LOCAL_WORKSPACE: Workspace = {
  * holding the gateway's projects. The document allows these to the partner key only: 403 for a
  * project key.
  */
-export function organizationRoutes(): Hono<GatewayEnv> {
-  const r = new Hono<GatewayEnv>();
-  r.use('*', async (c, next) => {
+export function organizationRoutes(): Routes {
+  const r = new Routes();
+  r.use(async (c, next) => {
     if (c.get('principal').kind !== 'partner') throw forbidden('only the partner key can read organizations, workspaces and projects');
-    await next();
+    return next();
   });
   r.get('/', (c) => c.json([LOCAL_ORGANIZATION]));
   r.get('/:organizationId', (c) => c.json(organization(c.req.param('organizationId'))));

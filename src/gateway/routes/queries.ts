@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
+import { Routes } from '../router.js';
 import { folderPathProblem } from '../../api/names.js';
 import type { QueryType, ResultFormat } from '../../api/types.js';
-import type { GatewayEnv } from '../app.js';
 import { badRequest } from '../errors.js';
 import { executeSql, type ExecuteTarget } from '../execute.js';
 import { isBuilderBody, parseBuilder } from '../query-builder.js';
@@ -37,8 +36,8 @@ export function checkPath(path: string | undefined): string | undefined {
 
 const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
-export function queryRoutes(): Hono<GatewayEnv> {
-  const r = new Hono<GatewayEnv>();
+export function queryRoutes(): Routes {
+  const r = new Routes();
   r.get('/', (c) => {
     const p = c.get('project');
     return c.json([...p.queries.values()].map((q) => p.toQuery(q)));

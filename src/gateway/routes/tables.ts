@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import { Routes } from '../router.js';
 import type { ColumnDataType } from '../../api/types.js';
-import type { GatewayEnv } from '../app.js';
 import { badRequest } from '../errors.js';
 import { refuseNul } from '../project/check.js';
 import type { ColumnSpec } from '../project/index.js';
@@ -50,8 +49,8 @@ function parseColumns(body: unknown): ColumnSpec[] {
 }
 
 /** Stored tables (`svc.table.<name>`): list, create (no body needed), delete, list/add columns, drop a column. */
-export function tableRoutes(): Hono<GatewayEnv> {
-  const r = new Hono<GatewayEnv>();
+export function tableRoutes(): Routes {
+  const r = new Routes();
   r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables()));
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');

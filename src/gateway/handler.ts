@@ -1,0 +1,190 @@
+import { DgwError } from '../errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
+import { duckFault } from './faults.js';
+import type { Gateway } from './gateway.js';
+import { statementTimedOut } from './limits.js';
+import { presenterFor, type ApiShape } from './present/index.js';
+import { withinRequest } from './request-scope.js';
+import { decodeParam, Router, Routes, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
+import { catalogRoutes } from './routes/catalogs.js';
+import { connectionRoutes } from './routes/connections.js';
+import { folderRoutes } from './routes/folders.js';
+import { infoRoutes } from './routes/info.js';
+import { keyRoutes } from './routes/keys.js';
+import { materializedRoutes } from './routes/materialized.js';
+import { organizationRoutes } from './routes/organizations.js';
+import { queryRoutes } from './routes/queries.js';
+import { tableRoutes } from './routes/tables.js';
+
+export const BASE_PATH = '/api/v1';
+
+/** How a gateway answers: its API shape and its largest request body. */
+export interface GatewayHandlerOptions {
+  /** Largest request body accepted (413 above it); default 1 MiB. */
+  maxBodyBytes?: number;
+  /** `spec` (the default) or `hosted`: how answers are shaped (src/gateway/present). */
+  apiShape?: ApiShape;
+}
+
+/** Answers one request; never rejects (every error is an answer). */
+export type GatewayHandler = (request: GatewayRequest) => Promise<Reply>;
+
+/**
+ * The local gateway's API (gateway-api.md plus the hosted service's extra endpoints), one group
+ * of routes per resource, under `/api/v1`.
+ */
+export function gatewayRoutes(): Routes {
+  const project = new Routes()
+    .use(projectScope)
+    .route('/catalogs', catalogRoutes())
+    .route('/queries/folders', folderRoutes())
+    .route('/queries', queryRoutes())
+    .route('/materialized-queries', materializedRoutes())
+    .route('/table', tableRoutes());
+  return new Routes()
+    .route('/info', infoRoutes())
+    .route('/connections', connectionRoutes())
+    .route('/projects/:projectId/apiKeys', keyRoutes())
+    .route('/organizations', organizationRoutes())
+    .route('/data/projects/:projectId', project);
+}
+
+/**
+ * The gateway as one function from request to answer: the in-process CLI calls it directly, and
+ * `dgw serve` through Hono (app.ts). Every request is authenticated (401 first, then 404 for a
+ * path no route has); its work runs in the scope of its signal, so an abort interrupts DuckDB;
+ * errors answer `{errorCode, message}`.
+ */
+export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOptions = {}): GatewayHandler {
+  const maxSize = options.maxBodyBytes ?? 1024 * 1024;
+  const router = new Router(new Routes().route(BASE_PATH, gatewayRoutes()).routes);
+  const present = presenterFor(options.apiShape ?? 'spec');
+  const timeLimit = () => ({ ms: gateway.limits.statementTimeoutMs, reason: () => statementTimedOut(gateway.limits) });
+  return (req) =>
+    withinRequest(req.signal, async () => {
+      const c = new Context(req, { gateway, present });
+      try {
+        if (req.path !== BASE_PATH && !req.path.startsWith(`${BASE_PATH}/`)) return notFound(req);
+        if (Number(req.header('content-length') ?? 0) > maxSize) return tooLarge(maxSize);
+        authenticate(c, gateway);
+        const match = router.match(req.method, req.path);
+        if (!match) return notFound(req);
+        c.params = match.params;
+        return await match.route.handler(c);
+      } catch (raw) {
+        return answerError(raw, c);
+      }
+    }, timeLimit());
+}
+
+/** The route context of one request. */
+class Context implements RouteContext {
+  params: Record<string, string> = {};
+  private query: URLSearchParams | undefined;
+  readonly req: RouteContext['req'];
+
+  constructor(
+    request: GatewayRequest,
+    private readonly vars: Partial<RouteVariables>,
+  ) {
+    this.req = {
+      method: request.method,
+      path: request.path,
+      param: (name) => decodeParam(this.params[name] ?? ''),
+      query: (name) => (this.query ??= new URLSearchParams(request.search)).get(name) ?? undefined,
+      header: (name) => request.header(name.toLowerCase()),
+      text: () => request.text(),
+    };
+  }
+
+  get<K extends keyof RouteVariables>(key: K): RouteVariables[K] {
+    return this.vars[key] as RouteVariables[K];
+  }
+
+  /** The variable if it is set: an error may come before the project is. */
+  peek<K extends keyof RouteVariables>(key: K): RouteVariables[K] | undefined {
+    return this.vars[key];
+  }
+
+  set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void {
+    this.vars[key] = value;
+  }
+
+  json(value: unknown, status = 200): Reply {
+    return { status, body: JSON.stringify(value) };
+  }
+
+  body(_value: null, status = 200): Reply {
+    return { status, body: null };
+  }
+}
+
+function notFound(req: GatewayRequest): Reply {
+  return { status: 404, body: JSON.stringify({ errorCode: 'NOT_FOUND', message: `no such endpoint: ${req.method} ${req.path}` }) };
+}
+
+function tooLarge(maxSize: number): Reply {
+  return { status: 413, body: JSON.stringify({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }) };
+}
+
+/** An error as the answer: the gateway's own HttpError, a fault of this machine, or a 500. */
+function answerError(raw: unknown, c: Context): Reply {
+  const error = faultIn(raw, c) ?? raw;
+  if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: error.message }, error.status);
+  if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: error.message }, 500);
+  return c.json({ errorCode: 'INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }, 500);
+}
+
+/**
+ * A full disk, a damaged database or another program holding it, wherever DuckDB met it (a read
+ * of a damaged block surfaces as a statement's SQL error): the answer names the project's file.
+ */
+function faultIn(error: unknown, c: Context): HttpError | undefined {
+  // The key file could not be written (keys.ts): the disk is full.
+  if (error instanceof DgwError && error.errorCode === 'DISK_FULL') return new HttpError(507, `${error.message}; ${error.hint ?? ''}`.trim(), 'DISK_FULL');
+  const project = c.peek('project');
+  if (!project) return undefined;
+  const site = { projectId: project.id, file: project.file };
+  if (error instanceof HttpError) return error.errorCode === 'SQL_ERROR' ? duckFault(error.message, site) : undefined;
+  return duckFault(error, site);
+}
+
+/** Bearer auth: the partner key reaches every project, a project key only its own (401 otherwise). */
+function authenticate(c: Context, gateway: Gateway): void {
+  const header = c.req.header('authorization');
+  if (!header) throw unauthorized('missing Authorization header; send Authorization: Bearer <API key>');
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthorized('the Authorization header must be Bearer <API key>');
+  const principal = gateway.keys.identify(m[1]);
+  if (!principal) throw unauthorized('unknown, revoked or expired API key');
+  c.set('principal', principal);
+}
+
+/**
+ * Resolves `:projectId` (403 for another project's key, 404 for a project that does not exist).
+ * The partner key's first change to a new project (a POST: create a query, a folder or a table, or
+ * run SQL) creates it, and keeps it only when that request succeeds: a read, or a request that
+ * fails, leaves no project behind.
+ */
+const projectScope: Middleware = async (c, next) => {
+  const gateway = c.get('gateway');
+  const projectId = c.req.param('projectId');
+  const principal = c.get('principal');
+  if (principal.kind === 'project' && principal.projectId !== projectId) {
+    throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${projectId}`);
+  }
+  if (principal.kind !== 'partner' || c.req.method !== 'POST') {
+    c.set('project', await gateway.project(projectId, { create: false }));
+    return next();
+  }
+  const { project, settle } = await gateway.forChange(projectId);
+  c.set('project', project);
+  let succeeded = false;
+  try {
+    const reply = await next();
+    succeeded = reply.status < 300;
+    return reply;
+  } finally {
+    await settle(succeeded);
+  }
+};

@@ -1,0 +1,183 @@
+import type { Gateway } from './gateway.js';
+import type { Principal } from './keys.js';
+import type { Presenter } from './present/index.js';
+import type { ProjectDb } from './project/index.js';
+
+/**
+ * The local gateway's routes, free of any HTTP server: the in-process CLI hands a request to them
+ * directly (no fetch Request or Response is made, so Node's fetch library is never loaded), and
+ * `dgw serve` reaches the same routes through Hono (app.ts). The surface is the few parts of
+ * Hono's that the routes use, so a route reads as it would in Hono.
+ */
+
+/** A request as a transport hands it to the gateway. */
+export interface GatewayRequest {
+  method: string;
+  /** The URL's path, percent-encoded as sent (`/api/v1/data/projects/demo/queries`). */
+  path: string;
+  /** The URL's query string, without `?`. */
+  search: string;
+  /** A header's value by lower-case name. */
+  header(name: string): string | undefined;
+  /** The body as text ('' for none). */
+  text(): Promise<string>;
+  /** Aborted when the client went away or gave up (Ctrl-C, a time limit). */
+  signal: AbortSignal;
+}
+
+/** An answer: a status and a JSON text (or no body). */
+export interface Reply {
+  status: number;
+  body: string | null;
+}
+
+/** What handlers find on the context, set by the gateway before a route runs. */
+export interface RouteVariables {
+  gateway: Gateway;
+  principal: Principal;
+  project: ProjectDb;
+  /** Turns each route's result into the wire body and status of the gateway's API shape. */
+  present: Presenter;
+}
+
+/** What a route handler is given: its request, the variables, and the two ways to answer. */
+export interface RouteContext {
+  readonly req: {
+    readonly method: string;
+    /** The URL's path as sent. */
+    readonly path: string;
+    /** A path parameter (`:queryId`), percent-decoded. */
+    param(name: string): string;
+    /** A query parameter (the first, when it is repeated), decoded; undefined when absent. */
+    query(name: string): string | undefined;
+    header(name: string): string | undefined;
+    text(): Promise<string>;
+  };
+  get<K extends keyof RouteVariables>(key: K): RouteVariables[K];
+  set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void;
+  /** A JSON answer (200 unless `status` says otherwise). */
+  json(value: unknown, status?: number): Reply;
+  /** An answer without a body. */
+  body(value: null, status?: number): Reply;
+}
+
+export type Handler = (c: RouteContext) => Reply | Promise<Reply>;
+
+/** Runs around the handlers of the routes registered after it; `next()` runs the handler and gives its answer. */
+export type Middleware = (c: RouteContext, next: () => Promise<Reply>) => Promise<Reply>;
+
+/** One route: method, path pattern (`:name` segments are parameters), handler. */
+export interface Route {
+  method: string;
+  path: string;
+  handler: Handler;
+}
+
+/** Routes registered as in Hono (`r.get('/:id', handler)`), and mounted under a prefix with `route`. */
+export class Routes {
+  readonly routes: Route[] = [];
+  private readonly middleware: Middleware[] = [];
+
+  /** Runs `mw` around every route registered after this call (as Hono's `use('*', mw)`). */
+  use(mw: Middleware): this {
+    this.middleware.push(mw);
+    return this;
+  }
+
+  get(path: string, handler: Handler): this {
+    return this.add('GET', path, handler);
+  }
+
+  post(path: string, handler: Handler): this {
+    return this.add('POST', path, handler);
+  }
+
+  put(path: string, handler: Handler): this {
+    return this.add('PUT', path, handler);
+  }
+
+  patch(path: string, handler: Handler): this {
+    return this.add('PATCH', path, handler);
+  }
+
+  delete(path: string, handler: Handler): this {
+    return this.add('DELETE', path, handler);
+  }
+
+  /** Mounts `sub`'s routes under `prefix`, in the order they were registered. */
+  route(prefix: string, sub: Routes): this {
+    for (const r of sub.routes) this.add(r.method, joinPath(prefix, r.path), r.handler);
+    return this;
+  }
+
+  private add(method: string, path: string, handler: Handler): this {
+    let wrapped = handler;
+    for (const mw of [...this.middleware].reverse()) {
+      const inner = wrapped;
+      wrapped = (c) => mw(c, async () => inner(c));
+    }
+    this.routes.push({ method, path: joinPath('', path), handler: wrapped });
+    return this;
+  }
+}
+
+/** `/a` + `/` is `/a`; `/a` + `/:id` is `/a/:id`. */
+function joinPath(prefix: string, path: string): string {
+  const joined = `${prefix}${path === '/' ? '' : path}`;
+  return joined === '' ? '/' : joined;
+}
+
+/** A route found for a request, with its path parameters still encoded. */
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/**
+ * Finds routes by method and path: the first registered that matches wins (as in Hono, where
+ * `/queries/folders` is mounted before `/queries/:queryId`). A parameter matches one non-empty segment.
+ */
+export class Router {
+  private readonly compiled: Array<{ route: Route; segments: string[] }>;
+
+  constructor(routes: Route[]) {
+    this.compiled = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+  }
+
+  /** The route for `method` (HEAD as GET) and an encoded `path`; undefined when none matches. */
+  match(method: string, path: string): Match | undefined {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const parts = path.split('/').slice(1);
+    for (const { route, segments } of this.compiled) {
+      if (route.method !== wanted || segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        if (segments[i].startsWith(':')) {
+          if (parts[i] === '') ok = false;
+          else params[segments[i].slice(1)] = parts[i];
+        } else if (segments[i] !== parts[i] && segments[i] !== decodeParam(parts[i])) {
+          ok = false;
+        }
+      }
+      if (ok) return { route, params };
+    }
+    return undefined;
+  }
+}
+
+/** A path segment decoded as Hono decodes a parameter: percent-escapes read as UTF-8, those that do not decode kept as sent. */
+export function decodeParam(raw: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}

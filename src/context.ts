@@ -4,6 +4,7 @@ import type { DryRun as DryRunSchema } from './contract/records.js';
 import type { Pager } from './output/pager.js';
 import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
+import type { Transport } from './api/transport.js';
 import { PROJECT_ID_RULE, validProjectId } from './config/project-id.js';
 import { loadProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
@@ -261,7 +262,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       const s = await ctx.settings();
       let baseUrl = s.baseUrl.value;
       let apiKey = options.apiKey ?? (await ctx.apiKey());
-      let localFetch: typeof fetch | undefined;
+      let transport: Transport | undefined;
       let gatewayKey = false;
       let inProcess = false;
       const localGateway = baseUrl === undefined;
@@ -281,7 +282,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         baseUrl = local.baseUrl;
         gatewayKey = apiKey === undefined;
         apiKey = local.apiKey;
-        localFetch = local.fetch;
+        transport = local.transport;
         inProcess = local.mode === 'in-process';
       }
       if (!apiKey && options.requireKey !== false) throw missingKeyError(s);
@@ -290,7 +291,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         baseUrl,
         apiKey,
         timeoutMs: s.timeoutMs.value,
-        fetch: localFetch,
+        transport,
         inProcess,
         localGateway,
         signal,

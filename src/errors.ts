@@ -92,8 +92,12 @@ export class NotFoundError extends DgwError {
 
 /** The connection failed or timed out (exit 9). */
 export class NetworkError extends DgwError {
-  constructor(message: string, cause?: unknown) {
+  /** True when the time limit (--timeout) ran out, rather than the connection failing. */
+  readonly timedOut: boolean;
+
+  constructor(message: string, cause?: unknown, options: { timedOut?: boolean } = {}) {
     super('network', message, { cause });
+    this.timedOut = options.timedOut === true;
   }
 }
 

@@ -22,6 +22,8 @@ interface Loaded {
   stderr: string;
   /** Every URL the process loaded (chunks, external packages, builtins). */
   urls: string[];
+  /** Node's own modules the process loaded (process.moduleLoadList): what a global such as fetch pulls in shows here only. */
+  internals: string[];
   /** The source files (src/..., node_modules/...) held by the loaded dist/ outputs, plus loaded files outside dist/. */
   sources: string[];
 }
@@ -41,12 +43,12 @@ function sourcesOf(urls: string[]): string[] {
   return [...out];
 }
 
-function loadedBy(args: string[], env: Record<string, string> = {}, cwd = tmp.dir): Promise<Loaded> {
+function loadedBy(args: string[], env: Record<string, string> = {}, cwd = tmp.dir, entry: string[] = [DGW_BIN]): Promise<Loaded> {
   const list = path.join(tmp.dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'NODE_OPTIONS' && k !== 'DBUS_SESSION_BUS_ADDRESS'));
   const childEnv = { ...base, DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local'), ...env, TRACK_MODULES_FILE: list };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, DGW_BIN, ...args], { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, ...entry, ...args], { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -54,7 +56,8 @@ function loadedBy(args: string[], env: Record<string, string> = {}, cwd = tmp.di
     child.on('error', reject);
     child.on('close', (code) => {
       const urls = fs.existsSync(list) ? fs.readFileSync(list, 'utf8').split('\n').filter(Boolean) : [];
-      resolve({ code, stdout, stderr, urls, sources: sourcesOf(urls) });
+      const internals = fs.existsSync(`${list}.internal`) ? fs.readFileSync(`${list}.internal`, 'utf8').split('\n').filter(Boolean) : [];
+      resolve({ code, stdout, stderr, urls, internals, sources: sourcesOf(urls) });
     });
   });
 }
@@ -72,6 +75,7 @@ beforeAll(async () => {
       'const seen = [];',
       'module.registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });',
       "process.on('exit', () => fs.writeFileSync(process.env.TRACK_MODULES_FILE, seen.join('\\n')));",
+      "process.on('exit', () => fs.writeFileSync(`${process.env.TRACK_MODULES_FILE}.internal`, process.moduleLoadList.join('\\n')));",
     ].join('\n'),
   );
   await server.start();
@@ -278,7 +282,7 @@ describe('start-up paths load only what they need', () => {
   it('a remote command reads settings without conf, and without cosmiconfig when there is no project file', async () => {
     const r = await loadedBy(['catalog', 'list', '--json'], remoteEnv());
     expect(r.code).toBe(0);
-    expect(r.sources.filter(fromPackage('ky')).length).toBeGreaterThan(0);
+    expect(r.sources).toContain('src/api/node-transport.ts');
     for (const pkg of ['conf', 'ajv', 'cosmiconfig', 'js-yaml']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
   });
 
@@ -291,5 +295,57 @@ describe('start-up paths load only what they need', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.sources.filter(fromPackage('cosmiconfig')).length).toBeGreaterThan(0);
+  });
+});
+
+describe("no command loads Node's fetch library (undici): it alone cost more than the rest of a command's start-up", () => {
+  const undici = (l: Loaded) => l.internals.filter((m) => /undici|http2/.test(m));
+
+  it('the check sees it where fetch is used', async () => {
+    const r = await loadedBy(['-e', 'globalThis.Request'], {}, tmp.dir, []);
+    expect(r.code, r.stderr).toBe(0);
+    expect(undici(r).length).toBeGreaterThan(0);
+  });
+
+  it('remote commands send their requests with node:http', async () => {
+    for (const args of [['catalog', 'list', '--json'], ['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--json']]) {
+      const r = await loadedBy(args, remoteEnv());
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.internals, args.join(' ')).toContain('NativeModule http');
+      expect(undici(r), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('in-process commands hand their requests to the gateway, with no HTTP at all', async () => {
+    for (const args of [['--zone', 'local', 'sql', 'SELECT 1 AS one'], ['--zone', 'local', 'query', 'list', '--json'], ['--zone', 'local', 'catalog', 'list', '--json']]) {
+      const r = await loadedBy(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.sources, args.join(' ')).toContain('src/gateway/in-process.ts');
+      expect(undici(r), args.join(' ')).toEqual([]);
+      expect(r.internals.filter((m) => /^NativeModule (http|https)$/.test(m)), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('a command sent to a running dgw serve', async () => {
+    const { spawnServe } = await import('./gateway/helpers.js');
+    const dataDir = path.join(tmp.dir, 'served');
+    const served = await spawnServe(dataDir, path.join(tmp.dir, 'config'));
+    try {
+      const r = await loadedBy(['--zone', 'local', 'sql', 'SELECT 1 AS one'], { DGW_LOCAL_DIR: dataDir });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('1\n');
+      expect(r.sources).toContain('src/api/node-transport.ts');
+      expect(undici(r)).toEqual([]);
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('help and version', async () => {
+    for (const args of [['--help'], ['--version'], ['help'], ['query', '--help']]) {
+      const r = await loadedBy(args);
+      expect(r.code).toBe(0);
+      expect(undici(r), args.join(' ')).toEqual([]);
+    }
   });
 });

@@ -1,7 +1,8 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { ApiError, BusyError, DgwError, InterruptedError, LocalFaultError, MalformedResponseError, NetworkError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
+import { RETRY_METHODS, RETRY_STATUS, retryDelay } from './retry.js';
+import type { Transport, WireResponse } from './transport.js';
 
 /** HTTP methods the gateway uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,8 +43,8 @@ export interface HttpConfig {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
-  /** The injection point: the embedded local gateway plugs its `app.fetch` in here. */
-  fetch?: typeof fetch;
+  /** How requests are sent: node:http(s) when not given; the in-process local gateway plugs itself in here. */
+  transport?: Transport;
   signal?: AbortSignal;
   /** Receives `--debug` trace lines, already redacted. */
   trace?: (line: string) => void;
@@ -65,11 +66,16 @@ export interface HttpConfig {
   sent?: { reads: number; changes: number };
 }
 
-const RETRY_STATUS = [429, 500, 502, 503, 504];
+/** An answer whose body has been read. */
+interface Answer {
+  status: number;
+  statusText: string;
+  header(name: string): string | undefined;
+  text: string;
+}
 
 /** The thin HTTP layer: base URL, bearer auth, timeout, retry, error mapping, debug trace. */
 export class Http {
-  private readonly client: KyInstance;
   private readonly placeholders: Set<string>;
 
   /**
@@ -82,44 +88,6 @@ export class Http {
 
   constructor(private readonly config: HttpConfig) {
     this.placeholders = config.placeholders ?? new Set();
-    const trace = config.trace;
-    this.client = ky.create({
-      timeout: config.timeoutMs,
-      fetch: trace ? this.tracedFetch(trace) : config.fetch,
-      signal: config.signal,
-      headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : undefined,
-      // A redirect is never followed: the key (and the request) go only to the base URL chosen for it.
-      redirect: 'manual',
-      retry: {
-        limit: config.retries ?? 2,
-        methods: ['get', 'put', 'delete'],
-        statusCodes: RETRY_STATUS,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: 60_000,
-        backoffLimit: 10_000,
-        jitter: true,
-        retryOnTimeout: false,
-        // A damaged database stays damaged: the local gateway's 500 for it is not worth a retry.
-        shouldRetry: config.localGateway ? ({ error }) => (isHTTPError(error) && errorCodeOf(error.data) === 'DATABASE_DAMAGED' ? false : undefined) : undefined,
-      },
-      hooks: trace ? { beforeRetry: [({ retryCount, error }) => trace(`  retry ${retryCount} after: ${error.message}`)] } : undefined,
-    });
-  }
-
-  /** Wraps fetch so each attempt is traced and timed where it is actually sent. */
-  private tracedFetch(trace: (line: string) => void): typeof fetch {
-    const send = this.config.fetch ?? fetch;
-    return async (input, init) => {
-      const request = new Request(input, init);
-      trace(`→ ${request.method} ${request.url}`);
-      trace(`  authorization: ${request.headers.has('authorization') ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
-      const started = performance.now();
-      const response = await send(request);
-      trace(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
-      const text = await response.clone().text().catch(() => '');
-      if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
-      return response;
-    };
   }
 
   /**
@@ -177,13 +145,97 @@ export class Http {
     }
     if (this.config.trace && spec.body !== undefined) this.config.trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
     if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
-    let response: Response;
-    try {
-      response = await this.client(url, { method: spec.method, json: spec.body });
-    } catch (error) {
-      throw await this.mapError(error, spec);
+    const headers: Record<string, string> = {};
+    if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const retries = RETRY_METHODS.includes(spec.method) ? (this.config.retries ?? 2) : 0;
+    for (let retry = 1; ; retry++) {
+      const retriesLeft = retry <= retries;
+      let answer: Answer;
+      try {
+        answer = await this.attempt(spec, url, headers, body);
+      } catch (error) {
+        // A refused or dropped connection is worth another try; a time-out is not (the service may still be working).
+        if (!retriesLeft || !(error instanceof NetworkError) || error.timedOut) throw error;
+        await this.pause(retry, error.message);
+        continue;
+      }
+      if (answer.status >= 200 && answer.status < 300) return this.readBody<T>(answer, spec);
+      const data = errorData(answer);
+      if (retriesLeft && this.mayRetry(answer.status, data)) {
+        await this.pause(retry, `HTTP ${answer.status}`, answer);
+        continue;
+      }
+      throw this.httpError(answer, data, spec);
     }
-    return this.readBody<T>(response, spec);
+  }
+
+  /**
+   * One attempt, its body read whole, within the time limit: a refused or dropped connection is a
+   * NetworkError, the time limit running out one that says so, Ctrl-C an InterruptedError.
+   */
+  private async attempt(spec: RequestSpec, url: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+    const timeout = AbortSignal.timeout(this.config.timeoutMs);
+    const signal = this.config.signal ? AbortSignal.any([this.config.signal, timeout]) : timeout;
+    const trace = this.config.trace;
+    const started = performance.now();
+    if (trace) {
+      trace(`→ ${spec.method} ${url}`);
+      trace(`  authorization: ${headers.authorization ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
+    }
+    let response: WireResponse;
+    let text: string;
+    let stage = 'send';
+    try {
+      response = await (this.config.transport ?? (await defaultTransport()))({ method: spec.method, url, headers, body, signal });
+      stage = 'read';
+      text = await response.text();
+    } catch (error) {
+      if (error instanceof DgwError) throw error;
+      if (this.config.signal?.aborted) throw new InterruptedError();
+      if (timeout.aborted) throw this.timedOut(spec, error);
+      if (stage === 'read') throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error);
+      throw new NetworkError(`cannot reach ${new URL(this.config.baseUrl).host}: ${rootCause(error)}`, error);
+    }
+    // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
+    if (this.config.signal?.aborted) throw new InterruptedError();
+    if (timeout.aborted) throw this.timedOut(spec);
+    if (trace) {
+      trace(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
+      if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
+    }
+    return { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text };
+  }
+
+  private timedOut(spec: RequestSpec, cause?: unknown): NetworkError {
+    return new NetworkError(`${spec.method} ${this.config.baseUrl} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, cause, { timedOut: true });
+  }
+
+  /** True for an answer worth another try: a busy or failing service, but never a damaged local database. */
+  private mayRetry(status: number, data: unknown): boolean {
+    if (!RETRY_STATUS.includes(status)) return false;
+    // A damaged database stays damaged: the local gateway's 500 for it is not worth a retry.
+    return !(this.config.localGateway && errorCodeOf(data) === 'DATABASE_DAMAGED');
+  }
+
+  /** Waits before retry number `retry` (Retry-After, or backoff); Ctrl-C ends the wait. */
+  private async pause(retry: number, why: string, answer?: Answer): Promise<void> {
+    this.config.trace?.(`  retry ${retry} after: ${why}`);
+    const ms = retryDelay(retry, answer?.status, answer?.header('retry-after'));
+    const signal = this.config.signal;
+    await new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(new InterruptedError());
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new InterruptedError());
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   private url(spec: RequestSpec): string {
@@ -203,15 +255,9 @@ export class Http {
     return { method: spec.method, url, headers, ...(spec.body !== undefined ? { body: spec.body } : {}), ...(this.config.effects ? { effects: this.config.effects } : {}) };
   }
 
-  private async readBody<T>(response: Response, spec: RequestSpec): Promise<T> {
+  private readBody<T>(response: Answer, spec: RequestSpec): T {
     const expect = spec.expect ?? 'json';
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      if (this.config.signal?.aborted) throw new InterruptedError();
-      throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error);
-    }
+    const text = response.text;
     if (expect === 'none') return undefined as T;
     if (text.trim() === '') {
       if (expect === 'optional-json') return undefined as T;
@@ -227,28 +273,16 @@ export class Http {
     }
   }
 
-  private async mapError(error: unknown, spec: RequestSpec): Promise<DgwError> {
-    if (error instanceof DgwError) return error;
-    if (this.config.signal?.aborted) return new InterruptedError();
-    if (isHTTPError(error) && isRedirect(error.response.status)) return this.redirectRefused(error.response, spec);
-    if (isHTTPError(error)) {
-      const { status, statusText } = error.response;
-      const { message, errorCode } = describeErrorBody(error.data, status, statusText);
-      return (this.config.localGateway ? localGatewayFault(errorCode, this.redact(message)) : undefined) ?? new ApiError(status, this.redact(message), errorCode);
-    }
-    if (isTimeoutError(error)) {
-      return new NetworkError(`${spec.method} ${this.config.baseUrl} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, error);
-    }
-    if (isNetworkError(error) || error instanceof TypeError) {
-      return new NetworkError(`cannot reach ${new URL(this.config.baseUrl).host}: ${rootCause(error)}`, error);
-    }
-    if (error instanceof Error && error.name === 'AbortError') return new InterruptedError();
-    return new DgwError('internal', error instanceof Error ? error.message : String(error), { cause: error });
+  /** A non-2xx answer as dgw's error: a refused redirect, a fault of this machine (local gateway), or the service's error. */
+  private httpError(answer: Answer, data: unknown, spec: RequestSpec): DgwError {
+    if (isRedirect(answer.status)) return this.redirectRefused(answer, spec);
+    const { message, errorCode } = describeErrorBody(data, answer.status, answer.statusText);
+    return (this.config.localGateway ? localGatewayFault(errorCode, this.redact(message)) : undefined) ?? new ApiError(answer.status, this.redact(message), errorCode);
   }
 
-  private redirectRefused(response: Response, spec: RequestSpec): DgwError {
-    const location = response.headers.get('location');
-    const target = location ? ` to ${this.redact(resolveLocation(location, response.url || this.config.baseUrl))}` : '';
+  private redirectRefused(response: Answer, spec: RequestSpec): DgwError {
+    const location = response.header('location');
+    const target = location ? ` to ${this.redact(resolveLocation(location, this.url(spec)))}` : '';
     return new DgwError('service', `the service answered ${spec.method} ${spec.path} with a redirect (HTTP ${response.status})${target}; dgw follows no redirect, so a request and its key go only to the base URL in use`, {
       status: response.status,
       hint: 'if the service has moved, use its new address as --base-url (and log in for it: a stored key goes only to the host it was stored for)',
@@ -286,6 +320,25 @@ export function localGatewayFault(errorCode: string | number | undefined, messag
   return undefined;
 }
 
+/** The network transport, loaded on the first request (node:http is not needed before). */
+async function defaultTransport(): Promise<Transport> {
+  return (await import('./node-transport.js')).nodeTransport;
+}
+
+/**
+ * An error answer's body as it is read for its message: JSON when it says it is JSON (undefined
+ * when that does not parse), otherwise its text (undefined when empty).
+ */
+function errorData(answer: Answer): unknown {
+  if (answer.text === '') return undefined;
+  if (!/json/i.test(answer.header('content-type') ?? '')) return answer.text;
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The innermost cause's code (ECONNREFUSED, ECONNRESET, ...) or message: fetch nests them deeply. */
 function rootCause(error: unknown): string {
   let current = error as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
@@ -311,8 +364,8 @@ function isRedirect(status: number): boolean {
   return status >= 300 && status < 400;
 }
 
-function looksLikeHtml(text: string, response: Response): boolean {
-  const type = response.headers.get('content-type') ?? '';
+function looksLikeHtml(text: string, response: Answer): boolean {
+  const type = response.header('content-type') ?? '';
   return type.includes('text/html') || /^\s*<(!doctype|html)/i.test(text);
 }
 

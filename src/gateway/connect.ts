@@ -1,3 +1,5 @@
+import type { Transport } from '../api/transport.js';
+
 /**
  * Contract between the CLI and the local gateway (zone `local`): talk to a `dgw serve` that holds
  * the data folder, or run the gateway in-process on it.
@@ -5,8 +7,8 @@
 export interface LocalConnection {
   baseUrl: string;
   apiKey: string;
-  /** Present when the gateway runs in-process: ky sends every request through it. */
-  fetch?: typeof fetch;
+  /** Present when the gateway runs in-process: the HTTP layer hands every request to it (handler.ts). */
+  transport?: Transport;
   /** `server` when a `dgw serve` holds the folder, `in-process` otherwise. */
   mode: 'server' | 'in-process';
   dataDir: string;
@@ -59,9 +61,9 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     throw error;
   }
   try {
-    const [{ Gateway }, { createGatewayApp }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
+    const [{ Gateway }, { inProcessTransport }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
       import('./gateway.js'),
-      import('./app.js'),
+      import('./in-process.js'),
       import('./present/shape.js'),
       import('../schedule/minimum.js'),
       import('./limit-settings.js'),
@@ -75,12 +77,10 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     options.trace?.(`# local gateway: in-process on ${dataDir}${apiShape ? `, ${apiShape} shape` : ''}`);
     const limits = resolveLimits(options.env);
     const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined, minInterval: localMinInterval(options.env), limits });
-    const app = createGatewayApp(gateway, { apiShape });
-    const localFetch = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
     return {
       baseUrl: IN_PROCESS_BASE_URL,
       apiKey: options.apiKey ?? gateway.keys.partnerKey,
-      fetch: localFetch,
+      transport: inProcessTransport(gateway, { apiShape }),
       mode: 'in-process',
       dataDir,
       async close() {

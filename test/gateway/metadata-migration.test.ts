@@ -89,6 +89,8 @@ describe('a project database in the old metadata layout', () => {
     const db = await DuckDBInstance.create(projectFile(tmp.dir, 'demo'));
     const c = await db.connect();
     await c.run('UPDATE _dgw.query_docs SET id = ? WHERE id = ?', [uuid, made.id]);
+    // Those versions recorded no schema version either: without one, opening checks and migrates.
+    await c.run(`DELETE FROM _dgw.settings WHERE key = 'schema_version'`);
     c.closeSync();
     db.closeSync();
 

@@ -25,9 +25,11 @@ function queryDoc(q: QueryRow): string {
   return JSON.stringify(doc);
 }
 
-/** A stored query document back as a row; fields a document lacks take their defaults. */
-export function parseQueryDoc(id: string, text: string): QueryRow {
-  const d = JSON.parse(text) as Partial<QueryRow>;
+/** A stored query document, parsed: the row without its id, any field possibly missing. */
+export type QueryDoc = Partial<QueryRow>;
+
+/** A parsed query document as a row; fields it lacks take their defaults. */
+export function queryFromDoc(id: string, d: QueryDoc): QueryRow {
   return {
     id,
     name: String(d.name),

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
+import { duckMessage } from '../errors.js';
 import { duckFault, heldByAnother } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { seedDemo } from '../seed.js';
@@ -10,7 +11,7 @@ import { migrateQueryIds } from './ids.js';
 import { insertQuerySql } from './objects.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
-import { ProjectStore, rows } from './store.js';
+import { ProjectStore, rows, walSize } from './store.js';
 import type { ProjectOptions, QueryRow } from './types.js';
 
 const SCHEMA = [
@@ -38,11 +39,14 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   try {
     writer = await instance.connect();
     await attach(writer, options.file ?? ':memory:');
+    // Closing the database writes nothing by itself: close() checkpoints when there is a WAL to fold in.
+    await writer.run('PRAGMA disable_checkpoint_on_shutdown');
     // From here on SQL cannot reach the file system: run-SQL statements only see the project.
     await writer.run('SET enable_external_access = false');
     await writer.run('USE svc');
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file);
     store.limits = limits;
+    store.walAtOpen = await walSize(options.file);
     await init(store, options.seed);
     await hardenInstance(duck, writer);
     return store;
@@ -63,25 +67,53 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
   return { memory_limit: `${limits.memoryLimitBytes}B`, temp_directory: file ? `${file}.tmp` : '' };
 }
 
+/**
+ * The version of the metadata schema (SCHEMA and the migrations below): a database that records
+ * it, and is seeded when it should be, needs none of them, so opening it runs no DDL and writes
+ * nothing. Raise it whenever SCHEMA or a migration changes.
+ */
+const SCHEMA_VERSION = '1';
+
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
+  const state = await schemaState(s.writer);
+  if (state?.version !== SCHEMA_VERSION || (seed && !state.seeded)) await prepare(s, seed, state?.seeded === true);
+  await s.reload();
+  for (const r of await rows(s.writer, 'SELECT alias, id FROM svc._dgw.query_aliases')) s.aliases.set(String(r.alias), String(r.id));
+  await recoverRefreshLog(s);
+}
+
+/** The schema version and seed mark a database records; undefined for one without its metadata tables (new, or made before them). */
+async function schemaState(conn: DuckDBConnection): Promise<{ version?: string; seeded: boolean } | undefined> {
+  let found;
+  try {
+    found = await rows(conn, `SELECT key, value FROM svc._dgw.settings WHERE key IN ('schema_version', 'seeded')`);
+  } catch (error) {
+    if (/Catalog Error/i.test(duckMessage(error))) return undefined;
+    throw error;
+  }
+  const value = (key: string) => found.find((r) => r.key === key)?.value;
+  const version = value('schema_version');
+  return { version: version === undefined ? undefined : String(version), seeded: value('seeded') !== undefined };
+}
+
+/** Creates what the schema lacks, migrates older metadata, seeds once when asked, and records the version: one transaction. */
+async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise<void> {
   await s.writer.run('BEGIN');
   try {
     for (const statement of SCHEMA) await s.writer.run(statement);
     await migrateQueryColumns(s.writer);
     await migrateQueryIds(s.writer);
-    const seeded = await rows(s.writer, `SELECT value FROM svc._dgw.settings WHERE key = 'seeded'`);
-    if (seed && seeded.length === 0) {
+    if (seed && !seeded && (await rows(s.writer, `SELECT 1 FROM svc._dgw.settings WHERE key = 'seeded'`)).length === 0) {
       await seedDemo(s.writer);
       await s.writer.run(`INSERT INTO svc._dgw.settings VALUES ('seeded', ?)`, [new Date(s.now()).toISOString()]);
     }
+    await s.writer.run(`DELETE FROM svc._dgw.settings WHERE key = 'schema_version'`);
+    await s.writer.run(`INSERT INTO svc._dgw.settings VALUES ('schema_version', ?)`, [SCHEMA_VERSION]);
     await s.writer.run('COMMIT');
   } catch (error) {
     await s.writer.run('ROLLBACK').catch(() => undefined);
     throw error;
   }
-  await s.reload();
-  for (const r of await rows(s.writer, 'SELECT alias, id FROM svc._dgw.query_aliases')) s.aliases.set(String(r.alias), String(r.id));
-  await recoverRefreshLog(s);
 }
 
 /**

@@ -10,19 +10,29 @@ export async function appendStatus(s: ProjectStore, c: DuckDBConnection, queryId
   st.apply?.();
 }
 
+/** Deletes the rows that are no query's status any more (each query's latest row is). */
+export const COMPACT_REFRESH_LOG = 'DELETE FROM svc._dgw.refresh_log r WHERE seq < (SELECT max(seq) FROM svc._dgw.refresh_log x WHERE x.query_id = r.query_id)';
+
 /** The refresh-log row of a status, and the cache update to make once it is written. */
 export function statusStatement(s: ProjectStore, queryId: string, r: RefreshRow): Statement {
   const seq = s.seq++;
   return {
     sql: 'INSERT INTO svc._dgw.refresh_log VALUES (?, ?, ?, ?, ?, ?)',
     params: [queryId, seq, r.status, r.startedAt, r.finishedAt, r.message],
-    apply: () => s.refreshes.set(queryId, r),
+    apply: () => {
+      s.refreshes.set(queryId, r);
+      s.logSuperseded = true;
+    },
   };
 }
 
-/** Loads the log into the cache when the project opens, closing refreshes a stop interrupted. */
+/**
+ * Loads the log into the cache when the project opens, and closes the refreshes a stop
+ * interrupted. Rows that are no status any more are deleted when the project closes after a change
+ * (ProjectStore.close): opening a project to read it writes nothing.
+ */
 export async function recoverRefreshLog(s: ProjectStore): Promise<void> {
-  await s.reloadRefreshes();
+  s.logSuperseded = (await s.reloadRefreshes()).superseded;
   // A refresh that was running when the gateway stopped never committed: its previous result is intact.
   for (const [queryId, r] of s.refreshes) {
     if (r.status === 'RUNNING') {
@@ -34,5 +44,4 @@ export async function recoverRefreshLog(s: ProjectStore): Promise<void> {
       });
     }
   }
-  await s.writer.run('DELETE FROM svc._dgw.refresh_log r WHERE seq < (SELECT max(seq) FROM svc._dgw.refresh_log x WHERE x.query_id = r.query_id)');
 }

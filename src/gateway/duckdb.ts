@@ -10,7 +10,7 @@ let loading: Promise<DuckDBModule> | undefined;
  * install without it still runs every hosted-zone command, and `--zone local` says what is missing.
  */
 export function loadDuckDB(): Promise<DuckDBModule> {
-  loading ??= import('@duckdb/node-api').catch((error: unknown) => {
+  loading ??= import('@duckdb/node-api').then(namedExports, (error: unknown) => {
     loading = undefined;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new UsageError(
@@ -19,4 +19,13 @@ export function loadDuckDB(): Promise<DuckDBModule> {
     );
   });
   return loading;
+}
+
+/**
+ * The module's exports by name. Node finds them in the CommonJS package itself; the build bundles
+ * the package (scripts/build.mjs), and esbuild, which cannot list them, hands over the package's
+ * `module.exports` as the default export.
+ */
+function namedExports(mod: DuckDBModule | { default: DuckDBModule }): DuckDBModule {
+  return 'DuckDBInstance' in mod ? mod : mod.default;
 }

@@ -79,7 +79,7 @@ registerHooks({
     writeFileSync(log, '');
     const r = await run(DGW_BIN, ['--zone', 'local', 'sql', 'select 1 as one', '--json'], { ...opts(), DGW_API_KEY: '' });
     expect(r.code, r.stderr).toBe(0);
-    expect(readFileSync(log, 'utf8')).toContain('@duckdb/node-api');
+    expect(readFileSync(log, 'utf8')).toContain('@duckdb/node-bindings');
   });
 });
 

@@ -7,36 +7,32 @@ import { fileURLToPath } from 'node:url';
 export interface DuckDBInstall {
   /** True when `--zone local` can load DuckDB: the package and a native binding for this platform. */
   present: boolean;
-  /** The version of @duckdb/node-api, or null when it is not installed. */
+  /** The version of DuckDB's Node packages (@duckdb/node-bindings, which @duckdb/node-api comes with), or null when they are not installed. */
   version: string | null;
   /** The native binding package found for this platform, or null. */
   binding: string | null;
 }
 
 /**
- * Finds @duckdb/node-api and its native binding the way loading them would (module resolution from
- * dgw's own files), reading only package.json files: DuckDB itself is never loaded.
+ * Finds DuckDB's native part the way loading it would: dgw's build holds @duckdb/node-api's
+ * JavaScript and loads @duckdb/node-bindings, and the binding for this platform through it, by
+ * module resolution from dgw's own files. Only package.json files are read: DuckDB itself is never loaded.
  */
 export function findDuckDB(from: string = import.meta.url): DuckDBInstall {
   let entry: string;
   try {
-    entry = createRequire(from).resolve('@duckdb/node-api');
+    entry = createRequire(from).resolve('@duckdb/node-bindings');
   } catch {
     return { present: false, version: null, binding: null };
   }
-  const version = packageVersion(entry, '@duckdb/node-api');
+  const version = packageVersion(entry, '@duckdb/node-bindings');
   const binding = nativeBinding(entry);
   return { present: binding !== null, version, binding };
 }
 
 /** The platform's native binding package, resolved as @duckdb/node-bindings resolves it; null when absent. */
-function nativeBinding(apiEntry: string): string | null {
-  let require: NodeJS.Require;
-  try {
-    require = createRequire(createRequire(apiEntry).resolve('@duckdb/node-bindings'));
-  } catch {
-    return null;
-  }
+function nativeBinding(bindingsEntry: string): string | null {
+  const require = createRequire(bindingsEntry);
   const candidates = [`@duckdb/node-bindings-${process.platform}-${process.arch}`, `@duckdb/node-bindings-${process.platform}-${process.arch}-musl`];
   return candidates.find((name) => canResolve(require, `${name}/package.json`)) ?? null;
 }

@@ -8,6 +8,7 @@ import { hardenInstance } from '../sandbox/index.js';
 import { literal } from '../sql.js';
 import type { Schedule } from '../../api/types.js';
 import { migrateQueryIds } from './ids.js';
+import { readMetadata, type Metadata } from './metadata.js';
 import { insertQuerySql } from './objects.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
@@ -39,11 +40,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   try {
     writer = await instance.connect();
     await attach(writer, options.file ?? ':memory:');
-    // Closing the database writes nothing by itself: close() checkpoints when there is a WAL to fold in.
-    await writer.run('PRAGMA disable_checkpoint_on_shutdown');
-    // From here on SQL cannot reach the file system: run-SQL statements only see the project.
-    await writer.run('SET enable_external_access = false');
-    await writer.run('USE svc');
+    // Closing the database writes nothing by itself (close() checkpoints when the WAL changed); from
+    // here on SQL cannot reach the file system: run-SQL statements only see the project.
+    await writer.run('PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc');
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file);
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);
@@ -75,25 +74,28 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 const SCHEMA_VERSION = '1';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
-  const state = await schemaState(s.writer);
-  if (state?.version !== SCHEMA_VERSION || (seed && !state.seeded)) await prepare(s, seed, state?.seeded === true);
-  await s.reload();
-  for (const r of await rows(s.writer, 'SELECT alias, id FROM svc._dgw.query_aliases')) s.aliases.set(String(r.alias), String(r.id));
+  let meta = await readAll(s.writer);
+  const version = meta?.settings.find((r) => r.key === 'schema_version')?.value;
+  const seeded = meta?.settings.some((r) => r.key === 'seeded') === true;
+  if (!meta || version !== SCHEMA_VERSION || (seed && !seeded)) {
+    await prepare(s, seed, seeded);
+    meta = (await readAll(s.writer))!;
+  }
+  s.loadQueries(meta.docs);
+  s.loadFolders(meta.folders);
+  for (const r of meta.aliases) s.aliases.set(String(r.alias), String(r.id));
+  s.loadLog(meta.log);
   await recoverRefreshLog(s);
 }
 
-/** The schema version and seed mark a database records; undefined for one without its metadata tables (new, or made before them). */
-async function schemaState(conn: DuckDBConnection): Promise<{ version?: string; seeded: boolean } | undefined> {
-  let found;
+/** Everything the cache holds, in one statement; undefined for a database without the metadata tables (new, or made before them). */
+async function readAll(conn: DuckDBConnection): Promise<Metadata | undefined> {
   try {
-    found = await rows(conn, `SELECT key, value FROM svc._dgw.settings WHERE key IN ('schema_version', 'seeded')`);
+    return await readMetadata(conn, ['settings', 'docs', 'folders', 'aliases', 'log']);
   } catch (error) {
     if (/Catalog Error/i.test(duckMessage(error))) return undefined;
     throw error;
   }
-  const value = (key: string) => found.find((r) => r.key === key)?.value;
-  const version = value('schema_version');
-  return { version: version === undefined ? undefined : String(version), seeded: value('seeded') !== undefined };
 }
 
 /** Creates what the schema lacks, migrates older metadata, seeds once when asked, and records the version: one transaction. */

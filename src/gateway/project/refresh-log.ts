@@ -27,12 +27,11 @@ export function statusStatement(s: ProjectStore, queryId: string, r: RefreshRow)
 }
 
 /**
- * Loads the log into the cache when the project opens, and closes the refreshes a stop
- * interrupted. Rows that are no status any more are deleted when the project closes after a change
+ * Closes the refreshes a stop interrupted, once the log is in the cache (ProjectStore.loadLog).
+ * Rows that are no status any more are deleted when the project closes after a change
  * (ProjectStore.close): opening a project to read it writes nothing.
  */
 export async function recoverRefreshLog(s: ProjectStore): Promise<void> {
-  s.logSuperseded = (await s.reloadRefreshes()).superseded;
   // A refresh that was running when the gateway stopped never committed: its previous result is intact.
   for (const [queryId, r] of s.refreshes) {
     if (r.status === 'RUNNING') {

@@ -7,7 +7,8 @@ import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
-import { builtStatus, queryFromDoc, type QueryDoc } from './objects.js';
+import { readMetadata, type DocRecord, type FolderRecord, type LogRecord } from './metadata.js';
+import { builtStatus, queryFromDoc } from './objects.js';
 import { COMPACT_REFRESH_LOG } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
@@ -210,17 +211,23 @@ export class ProjectStore {
     await this.reloadRefreshes();
   }
 
-  /**
-   * Reads the queries and folders back into the cache. Each table comes back as one JSON text
-   * built by DuckDB: reading 10,000 rows value by value cost five times as much.
-   */
+  /** Reads the queries and folders back into the cache. */
   async reload(): Promise<void> {
-    const docs = await jsonRows<{ id: string; doc: QueryDoc }>(this.writer, `SELECT '[' || string_agg('{"id":' || to_json(id) || ',"doc":' || doc || '}', ',') || ']' FROM svc._dgw.query_docs`);
-    const folders = await jsonRows<FolderRecord>(this.writer, 'SELECT to_json(list(f ORDER BY created_at, id)) FROM svc._dgw.folders f');
+    const { docs, folders } = await readMetadata(this.writer, ['docs', 'folders']);
+    this.loadQueries(docs);
+    this.loadFolders(folders);
+  }
+
+  /** Replaces the cached queries. */
+  loadQueries(docs: DocRecord[]): void {
     const qs = docs.map((r) => queryFromDoc(r.id, r.doc));
     qs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     this.queries.clear();
     for (const q of qs) this.queries.set(q.id, q);
+  }
+
+  /** Replaces the cached folders. */
+  loadFolders(folders: FolderRecord[]): void {
     this.folders.clear();
     for (const r of folders) {
       this.folders.set(String(r.id), {
@@ -233,13 +240,17 @@ export class ProjectStore {
     }
   }
 
+  /** Reads the latest committed refresh status of each query back into the cache (see loadLog). */
+  async reloadRefreshes(): Promise<void> {
+    this.loadLog((await readMetadata(this.writer, ['log'])).log);
+  }
+
   /**
-   * Reads the latest committed refresh status of each query back into the cache; a materialized
-   * table without a refresh-log row has the status of its build when the query was saved.
-   * `superseded`: the log holds rows that are no longer any query's status.
+   * Replaces the cached refresh statuses: the latest row of each query is its status; a
+   * materialized table without a refresh-log row has the status of its build when the query was
+   * saved. Notes whether the log holds rows that are no status any more.
    */
-  async reloadRefreshes(): Promise<{ superseded: boolean }> {
-    const log = await jsonRows<LogRecord>(this.writer, 'SELECT to_json(list(r ORDER BY seq)) FROM svc._dgw.refresh_log r');
+  loadLog(log: LogRecord[]): void {
     this.refreshes.clear();
     for (const r of log) {
       this.seq = Math.max(this.seq, Number(r.seq) + 1);
@@ -250,11 +261,10 @@ export class ProjectStore {
         message: r.message === null ? null : String(r.message),
       });
     }
-    const superseded = log.length > this.refreshes.size;
+    this.logSuperseded = log.length > this.refreshes.size;
     for (const q of this.queries.values()) {
       if (q.materializedAt !== null && !this.refreshes.has(q.id)) this.refreshes.set(q.id, builtStatus(q));
     }
-    return { superseded };
   }
 
   /** Cancels a running refresh (interrupting DuckDB) and waits until it has stopped. */
@@ -318,35 +328,10 @@ function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Pro
   });
 }
 
-/** A folder's row as DuckDB's to_json writes it. */
-interface FolderRecord {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  created_at: number;
-  modified_at: number;
-}
-
 /** The size of the database's WAL (changes not yet checkpointed into the file): 0 for none, or in memory. */
 export async function walSize(file: string | undefined): Promise<number> {
   if (file === undefined) return 0;
   return (await stat(`${file}.wal`).catch(() => undefined))?.size ?? 0;
-}
-
-/** A refresh-log row as DuckDB's to_json writes it. */
-interface LogRecord {
-  query_id: string;
-  seq: number;
-  status: string;
-  started_at: number | null;
-  finished_at: number | null;
-  message: string | null;
-}
-
-/** The rows of a statement that returns one JSON array text (or NULL for none), parsed. */
-async function jsonRows<T>(conn: DuckDBConnection, sql: string): Promise<T[]> {
-  const text = (await conn.runAndReadAll(sql)).getRows()[0]?.[0];
-  return text === null || text === undefined ? [] : (JSON.parse(String(text)) as T[]);
 }
 
 /** Runs `sql` and returns its rows as plain objects. */

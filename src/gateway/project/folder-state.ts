@@ -1,5 +1,5 @@
 import { folderPath } from './folders.js';
-import { toQuery } from './queries.js';
+import { queryAt } from './queries.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, FolderState, QueryRow } from './types.js';
 
@@ -19,13 +19,20 @@ interface Index {
   queries: Map<string, QueryRow[]>;
 }
 
+/** Each folder's subfolders (by name) and queries, in one pass over each. */
 function index(s: ProjectStore): Index {
   const children = new Map<string | null, FolderRow[]>();
-  for (const f of s.folders.values()) children.set(f.parentId, [...(children.get(f.parentId) ?? []), f]);
+  for (const f of s.folders.values()) push(children, f.parentId, f);
   for (const list of children.values()) list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const queries = new Map<string, QueryRow[]>();
-  for (const q of s.queries.values()) if (q.folderId) queries.set(q.folderId, [...(queries.get(q.folderId) ?? []), q]);
+  for (const q of s.queries.values()) if (q.folderId) push(queries, q.folderId, q);
   return { children, queries };
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function build(s: ProjectStore, idx: Index, f: FolderRow, path: string): FolderState {
@@ -33,6 +40,6 @@ function build(s: ProjectStore, idx: Index, f: FolderRow, path: string): FolderS
     ...f,
     path,
     children: (idx.children.get(f.id) ?? []).map((c) => build(s, idx, c, `${path}/${c.name}`)),
-    queries: (idx.queries.get(f.id) ?? []).map((q) => toQuery(s, q)),
+    queries: (idx.queries.get(f.id) ?? []).map((q) => queryAt(q, path)),
   };
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
 import { badRequest, conflict } from '../errors.js';
-import { dropQuery, updateQuerySql } from './objects.js';
+import { dropQuery, updateQueriesSql } from './objects.js';
 import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
-import type { FolderRow, Statement } from './types.js';
+import type { FolderRow, QueryRow, Statement } from './types.js';
 
 export function folderPath(s: ProjectStore, id: string): string {
   const names: string[] = [];
@@ -28,23 +28,30 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
     if (findPath(s, path)) throw conflict(`a folder ${path} already exists`);
     const now = s.now();
     const id = await ensurePath(s, c, path, now);
-    if (parentId) await touchFolder(c, parentId, now);
+    if (parentId) await touchFolder(s, c, parentId, now);
     return id!;
   });
 }
 
-/** Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here. */
+/**
+ * Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here.
+ * However many queries change, their documents are written by one statement.
+ */
 export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<void> {
   s.folder(folderId);
   for (const id of [...added, ...removed]) s.query(id);
   await s.tx(async (c) => {
     const now = s.now();
+    const changed = new Map<string, QueryRow>();
     for (const id of removed) {
       const q = s.query(id);
-      if (q.folderId === folderId) await runStatement(c, updateQuerySql({ ...q, folderId: null, modifiedAt: now }));
+      if (q.folderId === folderId) changed.set(q.id, { ...q, folderId: null, modifiedAt: now });
     }
-    for (const id of added) await runStatement(c, updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }));
-    await touchFolder(c, folderId, now);
+    for (const id of added) changed.set(s.query(id).id, { ...s.query(id), folderId, modifiedAt: now });
+    const rows = [...changed.values()];
+    if (rows.length > 0) await runStatement(c, updateQueriesSql(s, rows));
+    await touchFolder(s, c, folderId, now);
+    for (const q of rows) s.putQuery(q);
   });
 }
 
@@ -58,7 +65,8 @@ export async function deleteFolder(s: ProjectStore, folderId: string, force: boo
   }
   await s.tx(async (c) => {
     for (const q of queries) await dropQuery(s, c, q);
-    for (const id of ids) await c.run('DELETE FROM svc._dgw.folders WHERE id = ?', [id]);
+    await runStatement(c, { sql: 'DELETE FROM svc._dgw.folders WHERE id IN (SELECT unnest(?::VARCHAR[]))', params: [s.duck.listValue([...ids])] });
+    for (const id of ids) s.folders.delete(id);
   }, queries.map((q) => q.id));
 }
 
@@ -67,7 +75,9 @@ export async function renameFolder(s: ProjectStore, folderId: string, name: stri
   await s.tx(async (c) => {
     const other = child(s, f.parentId, name);
     if (other && other.id !== folderId) throw conflict(`a folder named ${name} already exists there`);
-    await c.run('UPDATE svc._dgw.folders SET name = ?, modified_at = ? WHERE id = ?', [name, s.now(), folderId]);
+    const now = s.now();
+    await c.run('UPDATE svc._dgw.folders SET name = ?, modified_at = ? WHERE id = ?', [name, now, folderId]);
+    s.putFolder({ ...f, name, modifiedAt: now });
   });
 }
 
@@ -91,6 +101,7 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
     const other = child(s, parentId, name);
     if (other && other.id !== folderId) throw conflict(`a folder ${target} already exists`);
     await c.run('UPDATE svc._dgw.folders SET parent_id = ?, name = ?, modified_at = ? WHERE id = ?', [parentId, name, now, folderId]);
+    s.putFolder({ ...s.folder(folderId), parentId, name, modifiedAt: now });
   });
 }
 
@@ -118,7 +129,7 @@ export function planPath(s: ProjectStore, path: string, now: number): { folderId
     }
     const f: FolderRow = { id: randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
     planned.push(f);
-    statements.push({ ...insertFolderSql(f), apply: () => s.folders.set(f.id, f) });
+    statements.push({ ...insertFolderSql(f), apply: () => s.putFolder(f) });
     parentId = f.id;
   }
   return { folderId: parentId, statements };
@@ -129,8 +140,11 @@ function insertFolderSql(f: FolderRow): Statement {
   return { sql: 'INSERT INTO svc._dgw.folders VALUES (?, ?, ?, ?, ?)', params: [f.id, f.name, f.parentId, f.createdAt, f.modifiedAt] };
 }
 
-export async function touchFolder(c: DuckDBConnection, id: string, now: number): Promise<void> {
+/** Marks a folder changed now (its contents changed), in the database and the cache. */
+export async function touchFolder(s: ProjectStore, c: DuckDBConnection, id: string, now: number): Promise<void> {
   await c.run('UPDATE svc._dgw.folders SET modified_at = ? WHERE id = ?', [now, id]);
+  const f = s.folders.get(id);
+  if (f) s.putFolder({ ...f, modifiedAt: now });
 }
 
 /** The folder at an absolute path, if there is one. */

@@ -93,6 +93,11 @@ export class ProjectDb {
     return queries.toQuery(this.s, q);
   }
 
+  /** Every query as the API answers it, in the order they were made. */
+  allQueries(): Query[] {
+    return queries.allQueries(this.s);
+  }
+
   createQuery(input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
     return queries.createQuery(this.s, input, checkSchemaExists);
   }

@@ -20,6 +20,17 @@ export function updateQuerySql(q: QueryRow): Statement {
   return { sql: 'UPDATE svc._dgw.query_docs SET doc = ? WHERE id = ?', params: [queryDoc(q), q.id] };
 }
 
+/**
+ * Rewrites the metadata of many queries in one statement, however many there are: their ids and
+ * documents travel as two bound lists (a statement per query cost a 500-query move 400 ms).
+ */
+export function updateQueriesSql(s: ProjectStore, qs: QueryRow[]): Statement {
+  return {
+    sql: 'UPDATE svc._dgw.query_docs SET doc = u.doc FROM (SELECT unnest(?::VARCHAR[]) AS id, unnest(?::VARCHAR[]) AS doc) u WHERE query_docs.id = u.id',
+    params: [s.duck.listValue(qs.map((q) => q.id)), s.duck.listValue(qs.map(queryDoc))],
+  };
+}
+
 function queryDoc(q: QueryRow): string {
   const { id: _id, ...doc } = q;
   return JSON.stringify(doc);
@@ -91,5 +102,5 @@ export async function dropQuery(s: ProjectStore, c: DuckDBConnection, q: QueryRo
   await c.run('DELETE FROM svc._dgw.query_docs WHERE id = ?', [q.id]);
   await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
   await c.run(dropObjectSql(q));
-  s.refreshes.delete(q.id);
+  s.removeQuery(q.id);
 }

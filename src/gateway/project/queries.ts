@@ -19,6 +19,11 @@ export function queryName(displayName: string): string {
 }
 
 export function toQuery(s: ProjectStore, q: QueryRow): Query {
+  return queryAt(q, q.folderId ? folderPath(s, q.folderId) : null);
+}
+
+/** A query as the API answers it, in the folder at `path` (null: in none). */
+export function queryAt(q: QueryRow, path: string | null): Query {
   return {
     id: q.id,
     displayName: q.displayName,
@@ -26,14 +31,24 @@ export function toQuery(s: ProjectStore, q: QueryRow): Query {
     inputQuery: q.inputQuery,
     queryType: q.queryType,
     schedule: q.queryType === 'MATERIALIZED' ? (q.schedule ?? { type: 'none' }) : null,
-    path: q.folderId ? folderPath(s, q.folderId) : null,
+    path,
     folderId: q.folderId,
   };
 }
 
+/** Every query as the API answers it, in the order they were made; each folder's path is worked out once. */
+export function allQueries(s: ProjectStore): Query[] {
+  const paths = new Map<string, string>();
+  const pathOf = (id: string) => {
+    let path = paths.get(id);
+    if (path === undefined) paths.set(id, (path = folderPath(s, id)));
+    return path;
+  };
+  return Array.from(s.queries.values(), (q) => queryAt(q, q.folderId ? pathOf(q.folderId) : null));
+}
+
 export function queryByName(s: ProjectStore, name: string): QueryRow | undefined {
-  for (const q of s.queries.values()) if (q.name === name) return q;
-  return undefined;
+  return s.queryByName(name);
 }
 
 /** A display name is printed on terminals: a control character in it could rewrite the screen of whoever lists the queries (as in folder names, refused). */
@@ -79,7 +94,7 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
     if (error instanceof HttpError) throw error;
     throw sqlError(duckMessage(error));
   }
-  s.queries.set(id, row!);
+  s.putQuery(row!);
   return toQuery(s, row!);
 }
 
@@ -143,6 +158,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
       await c.run(`ALTER ${kind} IF EXISTS ${qualified(q.queryType === 'PLAIN' ? 'query' : 'mtquery', q.name)} RENAME TO ${ident(name)}`);
     }
     await runStatement(c, updateQuerySql(row));
+    s.putQuery(row);
   }, rebuild || nameChanged ? [id] : []);
   return toQuery(s, s.query(id));
 }
@@ -153,8 +169,10 @@ export async function moveQuery(s: ProjectStore, id: string, path: string): Prom
   await s.tx(async (c) => {
     const now = s.now();
     const folderId = await ensurePath(s, c, path, now);
-    await runStatement(c, updateQuerySql({ ...s.query(id), folderId, modifiedAt: now }));
-    if (folderId) await touchFolder(c, folderId, now);
+    const row = { ...s.query(id), folderId, modifiedAt: now };
+    await runStatement(c, updateQuerySql(row));
+    s.putQuery(row);
+    if (folderId) await touchFolder(s, c, folderId, now);
   });
 }
 
@@ -175,7 +193,9 @@ export async function bindPendingViews(s: ProjectStore): Promise<void> {
       const current = s.queries.get(q.id);
       if (!current?.viewPending || current.inputQuery !== q.inputQuery || current.name !== q.name) return;
       await runStatement(c, { sql: createViewSql(q.name, check.sql) });
-      await runStatement(c, updateQuerySql({ ...current, viewPending: false }));
+      const row = { ...current, viewPending: false };
+      await runStatement(c, updateQuerySql(row));
+      s.putQuery(row);
     }).catch(() => undefined);
   }
 }

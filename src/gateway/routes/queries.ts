@@ -38,10 +38,7 @@ const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
 export function queryRoutes(): Routes {
   const r = new Routes();
-  r.get('/', (c) => {
-    const p = c.get('project');
-    return c.json([...p.queries.values()].map((q) => p.toQuery(q)));
-  });
+  r.get('/', (c) => c.json(c.get('project').allQueries()));
   r.post('/', async (c) => {
     const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
     const check = boolParam(c, 'checkSchemaExists', true);

@@ -1,0 +1,116 @@
+import { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openGateway, P, type TestGateway } from './helpers.js';
+
+// How many SQL statements a change costs the gateway, counted where they reach DuckDB (every
+// statement any connection runs, and every run of a prepared one): a folder membership update of
+// N queries is one statement on the query documents whatever N is, and no change reads every
+// document back afterwards (each one did, 100 ms at 10,000 queries).
+
+const seen: string[] = [];
+const originals: Array<() => void> = [];
+
+/** Records the SQL of each statement DuckDB is asked to run, on every connection of the process. */
+function countStatements(): void {
+  const conn = DuckDBConnection.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const prep = DuckDBPreparedStatement.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const sqlOf = new WeakMap<object, string>();
+  for (const name of ['run', 'runAndReadAll', 'stream', 'streamAndReadAll', 'streamAndReadUntil', 'runAndReadUntil', 'start', 'startStream']) {
+    const original = conn[name];
+    if (typeof original !== 'function') continue;
+    conn[name] = function (this: unknown, ...args: unknown[]) {
+      seen.push(String(args[0]));
+      return original.apply(this, args);
+    };
+    originals.push(() => (conn[name] = original));
+  }
+  const prepare = conn.prepare;
+  conn.prepare = async function (this: unknown, ...args: unknown[]) {
+    const statement = (await prepare.apply(this, args)) as object;
+    sqlOf.set(statement, String(args[0]));
+    return statement;
+  };
+  originals.push(() => (conn.prepare = prepare));
+  for (const name of ['run', 'runAndReadAll', 'stream', 'streamAndReadAll', 'streamAndReadUntil', 'runAndReadUntil', 'start', 'startStream']) {
+    const original = prep[name];
+    if (typeof original !== 'function') continue;
+    prep[name] = function (this: object, ...args: unknown[]) {
+      seen.push(sqlOf.get(this) ?? '(a prepared statement)');
+      return original.apply(this, args);
+    };
+    originals.push(() => (prep[name] = original));
+  }
+}
+
+let g: TestGateway;
+const ids: string[] = [];
+let target = '';
+
+beforeAll(async () => {
+  g = await openGateway();
+  for (let i = 0; i < 520; i++) {
+    const made = await g.call('POST', `${P}/queries`, { body: { displayName: `Economy ${i}`, inputQuery: `SELECT ${i} AS n`, path: `/from/f${i % 7}` } });
+    ids.push(made.body.id);
+  }
+  target = (await g.call('POST', `${P}/queries/folders`, { body: { folderName: 'target' } })).body.id;
+  countStatements();
+}, 120_000);
+afterEach(() => seen.splice(0));
+afterAll(async () => {
+  for (const restore of originals.splice(0)) restore();
+  await g.close();
+});
+
+/** The statements a request ran, and those of them that touched the query documents. */
+async function statementsOf(request: () => Promise<{ status: number }>): Promise<{ all: string[]; docs: string[] }> {
+  seen.splice(0);
+  const r = await request();
+  expect(r.status).toBeLessThan(300);
+  const all = seen.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim()));
+  return { all, docs: all.filter((sql) => sql.includes('query_docs')) };
+}
+
+describe('statement economy', () => {
+  it('the counter sees the gateway\'s statements (so the counts below can fail)', async () => {
+    const { docs } = await statementsOf(() => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: [ids[0]], queryIdsRemoved: [] } }));
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatch(/^UPDATE svc\._dgw\.query_docs/);
+  });
+
+  it('a membership update of N queries is one statement on the query documents, for 10 as for 500', async () => {
+    const ten = await statementsOf(() => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: ids.slice(1, 11), queryIdsRemoved: [] } }));
+    const five = await statementsOf(() => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: ids.slice(20, 520), queryIdsRemoved: ids.slice(1, 11) } }));
+    expect(ten.docs).toHaveLength(1);
+    expect(five.docs).toHaveLength(1);
+    expect(five.all).toHaveLength(ten.all.length);
+    // The values travel as bound lists, never in the SQL text.
+    expect(five.docs[0]).not.toContain(ids[20]);
+    const moved = (await g.call('GET', `${P}/queries`)).body as Array<{ id: string; path: string | null }>;
+    const byId = new Map(moved.map((q) => [q.id, q.path]));
+    expect(ids.slice(20, 520).every((id) => byId.get(id) === '/target')).toBe(true);
+    expect(ids.slice(1, 11).every((id) => byId.get(id) === null)).toBe(true);
+  });
+
+  it('no change reads every document back: create, update, move, folder create, rename and delete', async () => {
+    const requests: Array<() => Promise<{ status: number }>> = [
+      () => g.call('POST', `${P}/queries`, { body: { displayName: 'Economy new', inputQuery: 'SELECT 1 AS one', path: '/from/new' } }),
+      () => g.call('PUT', `${P}/queries/${ids[2]}`, { body: { displayName: 'Economy renamed' } }),
+      () => g.call('PATCH', `${P}/queries/${ids[3]}/path`, { body: { path: '/elsewhere' } }),
+      () => g.call('POST', `${P}/queries/folders`, { body: { folderName: 'economy/more' } }),
+      () => g.call('DELETE', `${P}/queries/${ids[4]}`),
+    ];
+    for (const request of requests) {
+      const { docs } = await statementsOf(request);
+      expect(docs.filter((sql) => /^\s*SELECT/i.test(sql))).toEqual([]);
+    }
+    // The cache the changes kept agrees with the database, read afresh.
+    const listed = (await g.call('GET', `${P}/queries`)).body as Array<{ id: string; name: string; folderId: string | null }>;
+    const project = await g.gateway.project('demo', { create: false });
+    const stored = await project.withConnection(async (conn) => (await conn.runAndReadAll('SELECT id, doc FROM svc._dgw.query_docs')).getRows());
+    const fromDb = new Map(stored.map(([id, doc]) => [String(id), JSON.parse(String(doc)) as { name: string; folderId: string | null }]));
+    expect(fromDb.size).toBe(listed.length);
+    for (const q of listed) expect({ id: q.id, name: fromDb.get(q.id)?.name, folderId: fromDb.get(q.id)?.folderId }).toEqual({ id: q.id, name: q.name, folderId: q.folderId });
+    expect(listed.map((q) => q.name)).toContain('economyrenamed');
+    expect(listed.map((q) => q.name)).not.toContain('economy4');
+  });
+});

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import type { Transport } from '../api/transport.js';
+import { KEY_FILE, readKeyFile } from './keys.js';
+import { acquireLock, FolderBusyError, readLiveLock } from './lock.js';
+import { localDataDir } from './paths.js';
 
 /**
  * Contract between the CLI and the local gateway (zone `local`): talk to a `dgw serve` that holds
@@ -35,12 +39,6 @@ export const IN_PROCESS_BASE_URL = 'http://local.dgw/api/v1';
  * folder held by another in-process CLI is waited for (10 s at most).
  */
 export async function connectLocal(options: ConnectLocalOptions): Promise<LocalConnection> {
-  const [{ localDataDir }, { readLiveLock, acquireLock, FolderBusyError }, { readKeyFile, KEY_FILE }, { join }] = await Promise.all([
-    import('./paths.js'),
-    import('./lock.js'),
-    import('./keys.js'),
-    import('node:path'),
-  ]);
   const dataDir = localDataDir(options.env);
   const toServer = async (announced: string): Promise<LocalConnection> => {
     const url = await onLoopback(announced, dataDir);
@@ -53,34 +51,27 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   const live = await readLiveLock(dataDir);
   if (live?.mode === 'serve' && live.url) return toServer(live.url);
 
+  // DuckDB loads and makes the engine of the first project (off this thread) while the lock is
+  // taken and the gateway's modules load; the project's file is opened only once the lock is held.
+  const engine = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB()).then((duck) => duck.DuckDBInstance.create(':memory:'));
+  // Without DuckDB this fails; opening the gateway below says so (loadDuckDB's error).
+  engine.catch(() => undefined);
+  const discardEngine = () => engine.then((instance) => instance.closeSync()).catch(() => undefined);
   let lock;
   try {
     lock = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal: options.signal });
   } catch (error) {
+    await discardEngine();
     if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer(error.holder.url);
     throw error;
   }
   try {
-    const [{ Gateway }, { inProcessTransport }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
-      import('./gateway.js'),
-      import('./in-process.js'),
-      import('./present/shape.js'),
-      import('../schedule/minimum.js'),
-      import('./limit-settings.js'),
-    ]);
-    const shapeText = options.env.DGW_LOCAL_API_SHAPE || undefined;
-    const apiShape = parseApiShape(shapeText);
-    if (shapeText !== undefined && !apiShape) {
-      const { UsageError } = await import('../errors.js');
-      throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
-    }
-    options.trace?.(`# local gateway: in-process on ${dataDir}${apiShape ? `, ${apiShape} shape` : ''}`);
-    const limits = resolveLimits(options.env);
-    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined, minInterval: localMinInterval(options.env), limits });
+    const { openInProcess } = await import('./open-in-process.js');
+    const { gateway, transport } = await openInProcess({ dataDir, env: options.env, engine, trace: options.trace });
     return {
       baseUrl: IN_PROCESS_BASE_URL,
       apiKey: options.apiKey ?? gateway.keys.partnerKey,
-      transport: inProcessTransport(gateway, { apiShape }),
+      transport,
       mode: 'in-process',
       dataDir,
       async close() {
@@ -92,6 +83,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
       },
     };
   } catch (error) {
+    await discardEngine();
     await lock.release();
     throw await asCliError(error);
   }
@@ -109,12 +101,6 @@ async function asCliError(error: unknown): Promise<unknown> {
  * `dgw serve` on the folder, or the in-process gateway; its key is read, never created.
  */
 export async function describeLocal(options: ConnectLocalOptions): Promise<{ baseUrl: string; apiKey: string }> {
-  const [{ localDataDir }, { readLiveLock }, { readKeyFile, KEY_FILE }, { join }] = await Promise.all([
-    import('./paths.js'),
-    import('./lock.js'),
-    import('./keys.js'),
-    import('node:path'),
-  ]);
   const dataDir = localDataDir(options.env);
   const live = await readLiveLock(dataDir);
   const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { DuckDBInstance } from '@duckdb/node-api';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 import type { Duration } from '../schedule/duration.js';
 import { MIN_INTERVAL } from '../schedule/minimum.js';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   minInterval?: Duration;
   /** Time and memory limits on the SQL users run (default: limits.ts; DGW_LOCAL_STATEMENT_TIMEOUT, DGW_LOCAL_MEMORY_LIMIT). */
   limits?: GatewayLimits;
+  /** A DuckDB engine made ahead (connect.ts), for the first project opened; closed with the gateway if none is. */
+  engine?: Promise<DuckDBInstance>;
 }
 
 /** A project made by requests none of which has succeeded yet: `users` are in flight; `kept` once one succeeded. */
@@ -40,6 +43,8 @@ export class Gateway {
   /** Projects whose files are being removed (made by requests that all failed): reopened only after. */
   private readonly discarding = new Map<string, Promise<void>>();
   private closing = false;
+  /** The engine made ahead (GatewayOptions.engine) until a project takes it. */
+  private spare: Promise<DuckDBInstance> | undefined;
 
   private constructor(
     readonly duck: DuckDBModule,
@@ -55,6 +60,7 @@ export class Gateway {
     if (options.dataDir) await mkdir(join(options.dataDir, 'projects'), { recursive: true, mode: 0o700 });
     const keys = await KeyStore.open(options.dataDir, { partnerKey: options.partnerKey, now });
     const gateway = new Gateway(duck, keys, options, now);
+    gateway.spare = options.engine;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
     // Made and seeded on the first start; after that opened on first use, like every project, so
     // a damaged demo database stops only the requests that reach it.
@@ -139,8 +145,11 @@ export class Gateway {
     let p = this.projects.get(id);
     if (!p) {
       if (this.closing) return Promise.reject(new Error('the gateway is closing'));
+      const engine = this.spare;
+      this.spare = undefined;
       p = ProjectDb.open(this.duck, {
         id,
+        engine,
         file: this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined,
         now: this.now,
         seed: id === LOCAL_DEFAULT_PROJECT && this.options.seed !== false,
@@ -191,6 +200,8 @@ export class Gateway {
   /** Closes every project: running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions = { wait: false }): Promise<void> {
     this.closing = true;
+    await this.spare?.then((engine) => engine.closeSync()).catch(() => undefined);
+    this.spare = undefined;
     for (const p of await this.openProjects()) await p.close(options);
     this.projects.clear();
   }

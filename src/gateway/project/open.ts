@@ -35,10 +35,13 @@ const SCHEMA = [
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
 export async function openStore(duck: DuckDBModule, options: ProjectOptions): Promise<ProjectStore> {
   const limits = options.limits ?? defaultLimits();
-  const instance = await duck.DuckDBInstance.create(':memory:', instanceSettings(options.file, limits));
+  const settings = instanceSettings(options.file, limits);
+  const instance = await (options.engine ?? duck.DuckDBInstance.create(':memory:', settings));
   let writer: DuckDBConnection | undefined;
   try {
     writer = await instance.connect();
+    // An engine made ahead (before the project was known) takes the project's settings now.
+    if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
     await attach(writer, options.file ?? ':memory:');
     // Closing the database writes nothing by itself (close() checkpoints when the WAL changed); from
     // here on SQL cannot reach the file system: run-SQL statements only see the project.

@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import type { Query, QueryType, RefreshStatus, Schedule } from '../../api/types.js';
 import type { GatewayLimits } from '../limits.js';
 
@@ -106,6 +106,8 @@ export interface ProjectOptions {
   seed: boolean;
   /** Time and memory limits on the SQL users run (default: limits.ts). */
   limits?: GatewayLimits;
+  /** A DuckDB engine made ahead to use (one is made otherwise). */
+  engine?: Promise<DuckDBInstance>;
 }
 
 /** A folder with all either API shape needs: its path, its subfolders (recursively) and its queries. */

@@ -1,0 +1,36 @@
+import type { DuckDBInstance } from '@duckdb/node-api';
+import type { Transport } from '../api/transport.js';
+import { UsageError } from '../errors.js';
+import { localMinInterval } from '../schedule/minimum.js';
+import { Gateway } from './gateway.js';
+import { inProcessTransport } from './in-process.js';
+import { resolveLimits } from './limit-settings.js';
+import { parseApiShape } from './present/shape.js';
+
+/** What opening the in-process gateway needs: its data folder (locked by the caller), the environment, an engine made ahead. */
+export interface InProcessOptions {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+  engine?: Promise<DuckDBInstance>;
+  trace?: (line: string) => void;
+}
+
+/**
+ * Opens the gateway on a data folder this process holds, with the settings the environment gives
+ * it (DGW_LOCAL_API_SHAPE, DGW_LOCAL_PARTNER_KEY, DGW_LOCAL_MIN_INTERVAL, the limits), and the
+ * transport that hands the HTTP layer's requests to it.
+ */
+export async function openInProcess(options: InProcessOptions): Promise<{ gateway: Gateway; transport: Transport }> {
+  const shapeText = options.env.DGW_LOCAL_API_SHAPE || undefined;
+  const apiShape = parseApiShape(shapeText);
+  if (shapeText !== undefined && !apiShape) throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
+  options.trace?.(`# local gateway: in-process on ${options.dataDir}${apiShape ? `, ${apiShape} shape` : ''}`);
+  const gateway = await Gateway.open({
+    dataDir: options.dataDir,
+    partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined,
+    minInterval: localMinInterval(options.env),
+    limits: resolveLimits(options.env),
+    engine: options.engine,
+  });
+  return { gateway, transport: inProcessTransport(gateway, { apiShape }) };
+}

@@ -114,6 +114,10 @@ class Context implements RouteContext {
     return { status, body: JSON.stringify(value) };
   }
 
+  jsonText(text: string, status = 200): Reply {
+    return { status, body: text };
+  }
+
   body(_value: null, status = 200): Reply {
     return { status, body: null };
   }

@@ -57,6 +57,8 @@ export interface RouteContext {
   set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void;
   /** A JSON answer (200 unless `status` says otherwise). */
   json(value: unknown, status?: number): Reply;
+  /** A JSON answer already serialised. */
+  jsonText(text: string, status?: number): Reply;
   /** An answer without a body. */
   body(value: null, status?: number): Reply;
 }

@@ -66,7 +66,7 @@ export async function deleteFolder(s: ProjectStore, folderId: string, force: boo
   await s.tx(async (c) => {
     for (const q of queries) await dropQuery(s, c, q);
     await runStatement(c, { sql: 'DELETE FROM svc._dgw.folders WHERE id IN (SELECT unnest(?::VARCHAR[]))', params: [s.duck.listValue([...ids])] });
-    for (const id of ids) s.folders.delete(id);
+    for (const id of ids) s.removeFolder(id);
   }, queries.map((q) => q.id));
 }
 

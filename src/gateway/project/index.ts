@@ -93,9 +93,9 @@ export class ProjectDb {
     return queries.toQuery(this.s, q);
   }
 
-  /** Every query as the API answers it, in the order they were made. */
-  allQueries(): Query[] {
-    return queries.allQueries(this.s);
+  /** Every query as the API answers it, in the order they were made: the JSON text of the list. */
+  allQueriesJson(): string {
+    return queries.allQueriesJson(this.s);
   }
 
   createQuery(input: QueryInput, checkSchemaExists: boolean): Promise<Query> {

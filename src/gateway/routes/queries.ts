@@ -38,7 +38,7 @@ const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
 export function queryRoutes(): Routes {
   const r = new Routes();
-  r.get('/', (c) => c.json(c.get('project').allQueries()));
+  r.get('/', (c) => c.jsonText(c.get('project').allQueriesJson()));
   r.post('/', async (c) => {
     const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
     const check = boolParam(c, 'checkSchemaExists', true);

@@ -9,8 +9,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Starts `dgw serve` on `dataDir`; `preload` (a --require file) and `env` are for memory runs. */
 export async function startServe(dataDir, key, { env = process.env, args = [], preload } = {}) {
-  const nodeArgs = [...(preload ? ['--require', preload] : []), path.join(ROOT, 'bin', 'dgw.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--partner-key', key, '--json', ...args];
-  const child = spawn(process.execPath, nodeArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = [...(preload ? ['--require', preload] : []), path.join(ROOT, 'bin', 'dgw.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--json', ...args];
+  const child = spawn(process.execPath, nodeArgs, { env: { ...env, DGW_LOCAL_PARTNER_KEY: key }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
   const info = await new Promise((resolve, reject) => {

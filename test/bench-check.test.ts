@@ -75,7 +75,9 @@ describe('npm run bench', () => {
     for (const [label, target] of local) {
       expect(row(label), label).toMatch(new RegExp(`\\| <= ${target.replace('.', '\\.')}x +\\| (pass|FAIL) +\\||skipped: @duckdb/node-api not installed`));
     }
-    expect(r.stdout).toMatch(/^dgw serve memory after 20 materialized creates \(default settings\): RSS \d+\.\d MiB, peak \d+\.\d MiB|^dgw serve memory: skipped: @duckdb/m);
+    for (const limit of ['default memory limit', '--memory-limit 128MB']) {
+      expect(r.stdout).toMatch(new RegExp(`^dgw serve memory after 20 materialized creates \\(${limit}\\): RSS \\d+\\.\\d MiB, peak \\d+\\.\\d MiB|^dgw serve memory: skipped: @duckdb`, 'm'));
+    }
     // DuckDB is an optional dependency: without it the row says so; with it, the row must run.
     // Each compares its result with DuckDB's own before it measures (materialize.mjs fails otherwise).
     expect(row('materialize: 1M orders by customer-month')).toMatch(/\| (pass|FAIL) +\||skipped: @duckdb\/node-api not installed/);

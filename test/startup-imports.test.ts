@@ -323,6 +323,8 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
       expect(r.sources, args.join(' ')).toContain('src/gateway/in-process.ts');
       expect(undici(r), args.join(' ')).toEqual([]);
       expect(r.internals.filter((m) => /^NativeModule (http|https)$/.test(m)), args.join(' ')).toEqual([]);
+      // With the partner key nothing needs node:crypto either (4 ms to load).
+      expect(r.internals, args.join(' ')).not.toContain('NativeModule crypto');
     }
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
 import { badRequest, conflict } from '../errors.js';
@@ -127,7 +126,7 @@ export function planPath(s: ProjectStore, path: string, now: number): { folderId
       parentId = existing.id;
       continue;
     }
-    const f: FolderRow = { id: randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
+    const f: FolderRow = { id: process.getBuiltinModule('node:crypto').randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
     planned.push(f);
     statements.push({ ...insertFolderSql(f), apply: () => s.putFolder(f) });
     parentId = f.id;

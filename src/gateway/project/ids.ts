@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { rows } from './store.js';
 
@@ -12,7 +11,7 @@ const SPAN = 9n * 10n ** 17n;
  */
 export function newQueryId(taken: (id: string) => boolean): string {
   for (;;) {
-    const id = String(LOW + (randomBytes(8).readBigUInt64BE() % SPAN));
+    const id = String(LOW + (process.getBuiltinModule('node:crypto').randomBytes(8).readBigUInt64BE() % SPAN));
     if (!taken(id)) return id;
   }
 }

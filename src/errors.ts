@@ -110,6 +110,19 @@ export class MalformedResponseError extends DgwError {
   }
 }
 
+/**
+ * The service said it sent only part of a result (`truncated`): the rows it sent were printed,
+ * and this says so, so no script takes them for the whole (exit 8).
+ */
+export class ResultCutError extends DgwError {
+  constructor(rows: number) {
+    super('service', `the service cut the result short: it sent ${rows} row${rows === 1 ? '' : 's'} and said there were more`, {
+      errorCode: 'TRUNCATED',
+      hint: 'add a LIMIT (or WHERE) to the statement, or export the whole result with `dgw query export`',
+    });
+  }
+}
+
 /** A refresh that was waited on ended FAILED or CANCELLED (exit 10). */
 export class RefreshFailedError extends DgwError {
   constructor(message: string) {

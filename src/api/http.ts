@@ -1,4 +1,4 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { ApiError, BusyError, DgwError, InterruptedError, LocalFaultError, MalformedResponseError, NetworkError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
@@ -19,6 +19,16 @@ export interface RequestSpec {
   keepDigits?: KeepDigits;
   /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
   readOnly?: boolean;
+}
+
+/** A request whose answer is read as it arrives, and whose body may be sent as it is read (see `Http.open`). */
+export interface OpenSpec extends RequestSpec {
+  /** A body sent as it is (a stream, a form), with its content type; `shown` is what a dry run or trace prints of it. */
+  content?: { body: BodyInit; type: string; shown?: unknown };
+  /** Overrides the time limit for the answer's head; false waits as long as it takes. */
+  timeoutMs?: number | false;
+  /** Also stops this request (an idle watchdog, a reader that has had enough). */
+  signal?: AbortSignal;
 }
 
 /** What `--dry-run` shows of a request that was not sent. */
@@ -116,8 +126,9 @@ export class Http {
       const started = performance.now();
       const response = await send(request);
       trace(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
-      const text = await response.clone().text().catch(() => '');
-      if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
+      // A body read as it arrives (rows, a download) may be huge: only its start is traced.
+      const text = await peekText(response.clone(), 4000).catch(() => '');
+      if (text) trace(`  ${this.redact(text)}`);
       return response;
     };
   }
@@ -128,6 +139,16 @@ export class Http {
    */
   describing(effects: DryRunEffects): Http {
     return new Http({ ...this.config, effects, placeholders: this.placeholders });
+  }
+
+  /** What stops this layer's requests (the command's Ctrl-C, a shell statement's cancel); a body read later heeds it too. */
+  get signal(): AbortSignal | undefined {
+    return this.config.signal;
+  }
+
+  /** The longest wait for an answer (`--timeout`); for a body read as it arrives, the longest silence. */
+  get timeoutMs(): number {
+    return this.config.timeoutMs;
   }
 
   /** True in dry-run mode: no change is sent, changes are shown instead. */
@@ -184,6 +205,42 @@ export class Http {
       throw await this.mapError(error, spec);
     }
     return this.readBody<T>(response, spec);
+  }
+
+  /**
+   * Sends one request and returns its answer unread, for a body read as it arrives (the rows of
+   * run SQL, a download) or a body sent as it is read (`content`: a multipart upload). Errors
+   * are mapped as for `request`. A change in a dry run is shown instead (undefined is returned).
+   * `timeoutMs: false` waits for the answer as long as it takes (the caller watches progress).
+   */
+  async open(spec: OpenSpec): Promise<Response | undefined> {
+    const url = this.url(spec);
+    if (this.config.dryRun) {
+      if (spec.method !== 'GET') {
+        const view = this.dryRunView(spec, url);
+        if (spec.content) {
+          view.headers['Content-Type'] = spec.content.type;
+          if (spec.content.shown !== undefined) view.body = spec.content.shown;
+        }
+        this.config.dryRun(view);
+        return undefined;
+      }
+      if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
+    }
+    if (this.config.trace && spec.body !== undefined) this.config.trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
+    if (this.config.trace && spec.content) this.config.trace(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
+    if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
+    const signal = spec.signal ? (this.config.signal ? AbortSignal.any([this.config.signal, spec.signal]) : spec.signal) : undefined;
+    try {
+      return await this.client(url, {
+        method: spec.method,
+        ...(spec.content ? { body: spec.content.body, headers: { 'content-type': spec.content.type }, duplex: 'half' } : { json: spec.body }),
+        ...(spec.timeoutMs !== undefined ? { timeout: spec.timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+      } as Options);
+    } catch (error) {
+      throw await this.mapError(error, spec);
+    }
   }
 
   private url(spec: RequestSpec): string {
@@ -284,6 +341,24 @@ export function localGatewayFault(errorCode: string | number | undefined, messag
   if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'the README\'s "Faults on this machine" says how to restore the file or move it aside');
   if (errorCode === 'DATABASE_BUSY') return new BusyError(message, 'dgw serve lets several dgw commands share the local gateway; another program should not open its files');
   return undefined;
+}
+
+/** The first `max` characters of a body (with … when there is more), without reading the rest. */
+async function peekText(response: Response, max: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length <= max) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+    return `${text.slice(0, max)}…`;
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 /** The innermost cause's code (ECONNREFUSED, ECONNRESET, ...) or message: fetch nests them deeply. */

@@ -45,6 +45,11 @@ export async function underTimeLimit<T>(limit: TimeLimit, fn: () => Promise<T>, 
   }
 }
 
+/** The abort signal of the request the current work runs for; undefined outside a request. */
+export function requestSignal(): AbortSignal | undefined {
+  return scope.getStore();
+}
+
 /** Runs `fn` outside any request: work that outlives its request (a refresh) is not stopped by its end. */
 export function outsideRequest<T>(fn: () => T): T {
   return scope.exit(fn);
@@ -79,7 +84,8 @@ export async function interruptible<T>(conn: DuckDBConnection, work: () => Promi
   }
 }
 
-function cancellation(signal: AbortSignal): HttpError {
+/** What an aborted request's work fails with: the abort's reason when it is an HttpError, else 499. */
+export function cancellation(signal: AbortSignal): HttpError {
   if (signal.reason instanceof HttpError) return signal.reason;
   return new HttpError(499, 'the request was cancelled; its statement was interrupted and nothing was changed', 'CANCELLED');
 }

@@ -3,6 +3,7 @@ import type { RefreshStatusView } from '../../api/types.js';
 import type { FolderState, TableInfo } from '../project/index.js';
 import { allFolders, folderItem } from './records.js';
 import { SpecPresenter, type ExecuteOutcome } from './spec.js';
+import { streamedJson } from './streamed.js';
 import type { ApiShape } from './shape.js';
 
 /**
@@ -49,7 +50,8 @@ export class HostedPresenter extends SpecPresenter {
   }
 
   override executed(c: Context, result: ExecuteOutcome): Response {
-    return c.json({ columns: result.columns.map(({ dataType: _type, ...column }) => column), data: result.data });
+    const columns = result.columns.map(({ dataType: _type, ...column }) => column);
+    return streamedJson(c, `{"columns":${JSON.stringify(columns)},"data":[`, result.rows, ']}');
   }
 
   override statusView(c: Context, view: RefreshStatusView): Response {

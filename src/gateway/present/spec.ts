@@ -1,17 +1,18 @@
 import type { Context } from 'hono';
-import type { ExecuteResult, Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
+import type { Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
+import type { ExecuteOutcome } from '../execute.js';
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
 import type { ApiShape } from './shape.js';
+import { streamedJson } from './streamed.js';
 
-/** What run SQL produced, before a shape presents it. */
-export type ExecuteOutcome = ExecuteResult & { truncated?: boolean };
+export type { ExecuteOutcome } from '../execute.js';
 
 /**
  * The `spec` shape: the seed contract's answers where it gives them (folders as its nested
  * Folder with epoch times, folder delete 200 with the folder), the document's elsewhere, and the
  * local gateway's extras where the seed leaves a body unsaid (the status view after a refresh,
- * the deleted record after a delete, `message`, column types, `truncated`). Routes hand every
+ * the deleted record after a delete, `message`, column types). Routes hand every
  * result here; `HostedPresenter` overrides what the hosted service answers differently.
  */
 export class SpecPresenter {
@@ -51,8 +52,9 @@ export class SpecPresenter {
     return c.json(q);
   }
 
+  /** Run SQL's answer, streamed as its rows come (see streamedJson). */
   executed(c: Context, result: ExecuteOutcome): Response {
-    return c.json(result);
+    return streamedJson(c, `{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}');
   }
 
   statusView(c: Context, view: RefreshStatusView): Response {

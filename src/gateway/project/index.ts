@@ -59,6 +59,16 @@ export class ProjectDb {
     return this.s.withConnection(fn);
   }
 
+  /** A pooled read connection held until `release` (see ProjectStore.lease). */
+  lease(): Promise<{ conn: DuckDBConnection; release(): void }> {
+    return this.s.lease();
+  }
+
+  /** A connection of its own, not pooled (an export's COPY, which a cancel interrupts). */
+  connect(): Promise<DuckDBConnection> {
+    return this.s.connect();
+  }
+
   /** Decides what a statement may touch, and runs run-SQL statements under that decision. */
   get sandbox(): Sandbox {
     return this.s.sandbox;

@@ -77,6 +77,25 @@ export class ProjectStore {
     }
   }
 
+  /**
+   * A pooled read connection held until `release` (a streamed answer keeps its connection while
+   * its rows are read). Nothing interrupts it on its own: its holder does.
+   */
+  async lease(): Promise<{ conn: DuckDBConnection; release(): void }> {
+    this.assertOpen();
+    const conn = this.pool.pop() ?? (await this.connect());
+    let released = false;
+    return {
+      conn,
+      release: () => {
+        if (released) return;
+        released = true;
+        if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
+        else conn.closeSync();
+      },
+    };
+  }
+
   /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox; interruptible like withConnection. */
   async withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     this.assertOpen();

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'service'
   | 'network'
   | 'refresh_failed'
+  | 'export_failed'
   | 'changes_present'
   | 'busy'
   | 'local_fault'
@@ -130,6 +131,13 @@ export class RefreshFailedError extends DgwError {
   }
 }
 
+/** An export that was waited on (or whose files were asked for) ended FAILED or CANCELLED (exit 10). */
+export class ExportFailedError extends DgwError {
+  constructor(message: string) {
+    super('export_failed', message);
+  }
+}
+
 /**
  * `dgw plan --exit-code` found changes (exit 11). Not a failure: the plan was printed, and this
  * only tells a CI step that the files and the project differ; nothing more is printed for it.
@@ -200,6 +208,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   service: 8,
   network: 9,
   refresh_failed: 10,
+  export_failed: 10,
   changes_present: 11,
   busy: 12,
   local_fault: 13,
@@ -224,7 +233,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [7, 'rate limited (429 after retries)'],
   [8, 'service failure (5xx after retries, or a malformed response)'],
   [9, 'network failure or timeout'],
-  [10, 'a materialized refresh that was waited on failed or was cancelled'],
+  [10, 'a job that was waited on failed or was cancelled: a materialized refresh, an export'],
   [11, 'changes present: `dgw plan --exit-code` found differences between the files and the project'],
   [12, 'busy: the local data folder or a project database is held by another process; try again later'],
   [13, 'local fault: a full disk, a damaged database or settings file, or a lock file left by a process that is not dgw (the message names the file and what to do)'],

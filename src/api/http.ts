@@ -1,5 +1,6 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { ApiError, BusyError, DgwError, InterruptedError, LocalFaultError, MalformedResponseError, NetworkError } from '../errors.js';
+import { isLoopback } from '../config/loopback.js';
 import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 
@@ -239,7 +240,43 @@ export class Http {
         ...(signal ? { signal } : {}),
       } as Options);
     } catch (error) {
+      // The caller's own stop (an idle watchdog) says why it stopped.
+      if (spec.signal?.aborted && spec.signal.reason instanceof DgwError) throw spec.signal.reason;
       throw await this.mapError(error, spec);
+    }
+  }
+
+  /**
+   * GETs a link the service handed out (an export's download URL) and returns the answer unread,
+   * whatever its status. No API key goes with it: a link carries its own authority, and may point
+   * at another host (the hosted service's object store). A link to the base URL's own origin goes
+   * the way the API does (the in-process local gateway answers it). Plain http is refused but on
+   * loopback, as for base URLs; a redirect is followed (the key is not there to leak).
+   */
+  async link(url: string, signal?: AbortSignal): Promise<Response> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new MalformedResponseError(`the service sent a download link that is not a URL: ${JSON.stringify(url.slice(0, 200))}`);
+    }
+    const sameOrigin = target.origin === new URL(this.config.baseUrl).origin;
+    if (target.protocol !== 'https:' && !(target.protocol === 'http:' && (sameOrigin || isLoopback(target.hostname)))) {
+      throw new MalformedResponseError(`the service sent a download link dgw will not follow (${target.protocol}//${target.host}): only https, or http on loopback`);
+    }
+    const shown = `${target.origin}${target.pathname}${target.search ? '?…' : ''}`;
+    this.config.trace?.(`→ GET ${shown} (a download link: no API key sent)`);
+    const send = sameOrigin ? (this.config.fetch ?? fetch) : fetch;
+    const stop = [this.config.signal, signal].filter((s): s is AbortSignal => s !== undefined);
+    try {
+      const started = performance.now();
+      const response = await send(target.toString(), { method: 'GET', redirect: 'follow', signal: stop.length > 0 ? AbortSignal.any(stop) : undefined });
+      this.config.trace?.(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
+      return response;
+    } catch (error) {
+      if (signal?.aborted && signal.reason instanceof DgwError) throw signal.reason;
+      if (this.config.signal?.aborted) throw new InterruptedError();
+      throw new NetworkError(`cannot download from ${target.host}: ${rootCause(error)}`, error);
     }
   }
 

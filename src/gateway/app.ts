@@ -12,6 +12,7 @@ import type { ProjectDb } from './project/index.js';
 import { requestScope } from './request-scope.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
+import { download, DOWNLOAD_ROUTE, exportRoutes } from './routes/exports.js';
 import { folderRoutes } from './routes/folders.js';
 import { infoRoutes } from './routes/info.js';
 import { keyRoutes } from './routes/keys.js';
@@ -53,8 +54,11 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   app.use('*', limitBody(maxSize));
   app.use('*', async (c, next) => {
     c.set('present', present);
+    c.set('gateway', gateway);
     await next();
   });
+  // A download link carries its own authority (a signature that expires), not the API key.
+  app.get(DOWNLOAD_ROUTE, download(gateway));
   app.use('*', authenticate(gateway));
 
   app.route('/info', infoRoutes());
@@ -65,6 +69,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   const project = new Hono<GatewayEnv>();
   project.use('*', projectScope(gateway));
   project.route('/catalogs', catalogRoutes());
+  project.route('/', exportRoutes());
   project.route('/queries/folders', folderRoutes());
   project.route('/queries', queryRoutes());
   project.route('/materialized-queries', materializedRoutes());
@@ -96,7 +101,7 @@ function faultIn(error: Error, c: Context<GatewayEnv>): HttpError | undefined {
 }
 
 /**
- * 413 for a body over `maxSize`. A body with a Content-Length is judged by that header alone (the
+ * 413 for a body over `maxSize` (but an import's CSV file, which may be of any size). A body with a Content-Length is judged by that header alone (the
  * HTTP parser holds the body to it), so the body is later read straight from the socket by
  * @hono/node-server's fast path; hono's bodyLimit builds a full web Request for every request
  * first. Only a chunked body is counted as it streams in, by bodyLimit.
@@ -106,12 +111,16 @@ function limitBody(maxSize: number): MiddlewareHandler<GatewayEnv> {
   const streamed = bodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // An import's file goes to disk as it arrives (transfer/receive.ts): only the disk bounds it.
+    if (IMPORT_PATH.test(c.req.path)) return next();
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
     if (Number(length) > maxSize) return tooLarge(c);
     return next();
   };
 }
+
+const IMPORT_PATH = /\/table\/[^/]+\/import$/;
 
 /** Bearer auth: the partner key reaches every project, a project key only its own (401 otherwise). */
 function authenticate(gateway: Gateway): MiddlewareHandler<GatewayEnv> {

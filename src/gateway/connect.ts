@@ -59,12 +59,13 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     throw error;
   }
   try {
-    const [{ Gateway }, { createGatewayApp }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
+    const [{ Gateway }, { createGatewayApp }, { parseApiShape }, { localMinInterval }, { resolveLimits }, { localLinkTtlMs }] = await Promise.all([
       import('./gateway.js'),
       import('./app.js'),
       import('./present/shape.js'),
       import('../schedule/minimum.js'),
       import('./limit-settings.js'),
+      import('./transfer/links.js'),
     ]);
     const shapeText = options.env.DGW_LOCAL_API_SHAPE || undefined;
     const apiShape = parseApiShape(shapeText);
@@ -74,7 +75,13 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     }
     options.trace?.(`# local gateway: in-process on ${dataDir}${apiShape ? `, ${apiShape} shape` : ''}`);
     const limits = resolveLimits(options.env);
-    const gateway = await Gateway.open({ dataDir, partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined, minInterval: localMinInterval(options.env), limits });
+    const gateway = await Gateway.open({
+      dataDir,
+      partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined,
+      minInterval: localMinInterval(options.env),
+      limits,
+      linkTtlMs: localLinkTtlMs(options.env),
+    });
     const app = createGatewayApp(gateway, { apiShape });
     const localFetch = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init))) as typeof fetch;
     return {

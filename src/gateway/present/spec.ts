@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
 import type { ExecuteOutcome } from '../execute.js';
+import type { ImportOutcome } from '../transfer/import-csv.js';
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
 import type { ApiShape } from './shape.js';
@@ -91,6 +92,11 @@ export class SpecPresenter {
 
   columnDropped(c: Context, table: TableInfo): Response {
     return c.json(tableRecord(table));
+  }
+
+  /** An import that went in whole: the document's ImportJob, its row count in `result`. */
+  imported(c: Context, outcome: ImportOutcome): Response {
+    return c.json({ id: outcome.id, status: 'SUCCEEDED', startTime: outcome.startTime, endTime: outcome.endTime, progress: 100, result: { rowCount: outcome.rowCount } });
   }
 
   keyDeleted(c: Context, key: WireApiKey): Response {

@@ -42,6 +42,12 @@ export class ProjectDb {
     return this.s.duck;
   }
 
+  /** The project's folder for files in transit (see ProjectOptions.transferDir). */
+  get transferDir(): string {
+    if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
+    return this.s.transferDir;
+  }
+
   get queries(): Map<string, QueryRow> {
     return this.s.queries;
   }

@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import { duckFault, heldByAnother } from '../faults.js';
@@ -38,10 +39,12 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   try {
     writer = await instance.connect();
     await attach(writer, options.file ?? ':memory:');
+    // The project's transfer folder alone stays in reach, for the gateway's own imports and exports.
+    if (options.transferDir) await writer.run(`SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]`);
     // From here on SQL cannot reach the file system: run-SQL statements only see the project.
     await writer.run('SET enable_external_access = false');
     await writer.run('USE svc');
-    const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file);
+    const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
     store.limits = limits;
     await init(store, options.seed);
     await hardenInstance(duck, writer);

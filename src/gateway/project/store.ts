@@ -63,6 +63,8 @@ export class ProjectStore {
     readonly now: () => number,
     /** The database file; undefined in memory. */
     readonly file?: string,
+    /** The folder for files in transit (ProjectOptions.transferDir). */
+    readonly transferDir?: string,
   ) {}
 
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */

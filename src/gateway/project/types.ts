@@ -106,6 +106,12 @@ export interface ProjectOptions {
   seed: boolean;
   /** Time and memory limits on the SQL users run (default: limits.ts). */
   limits?: GatewayLimits;
+  /**
+   * The project's folder for files in transit (uploads being imported, exports): the one place
+   * outside the database DuckDB may read and write, for the gateway's own COPY and read_csv (SQL
+   * from requests never can: the sandbox refuses every file function).
+   */
+  transferDir?: string;
 }
 
 /** A folder with all either API shape needs: its path, its subfolders (recursively) and its queries. */

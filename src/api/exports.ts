@@ -7,8 +7,12 @@ import type { ExportJob, ExportRequest } from './types.js';
 /** Export Query (async): answers the job's id and first status (202). */
 export async function exportQuery(http: Http, projectId: string, queryId: string, body: ExportRequest): Promise<{ id: string; status: string } | undefined> {
   const answer = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/${queryId}/exports`, body });
-  if (answer === undefined) return undefined;
-  const job = object(answer, 'an export job');
+  return answer === undefined ? undefined : readExportCreated(answer);
+}
+
+/** The answer to an export: the job's id (required) and first status. */
+export function readExportCreated(value: unknown): { id: string; status: string } {
+  const job = object(value, 'an export job');
   const id = text(job.id);
   if (!id) throw new MalformedResponseError('the service accepted the export but sent no job id');
   return { id, status: text(job.status, 'PENDING') };

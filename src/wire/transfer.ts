@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Closed, DateTime, Opt } from './common.js';
+import { Closed, Opt } from './common.js';
 
 /**
  * One column of a CSV import: the table's column `name`, and the CSV column its values come
@@ -67,10 +67,10 @@ export const ExportJobResponse = Closed({
   bytes: Opt(Type.Integer()),
   durationMs: Opt(Type.Integer()),
   files: Opt(Type.Array(ExportFile)),
-  expiresAt: Opt(DateTime()),
+  expiresAt: Opt(Type.String()),
   downloadable: Opt(Type.Boolean()),
   error: Opt(Type.String()),
-  createdAt: Opt(DateTime()),
+  createdAt: Opt(Type.String()),
   queryId: Opt(Type.String()),
   catalogId: Opt(Type.String()),
   schemaName: Opt(Type.String()),

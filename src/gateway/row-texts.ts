@@ -64,6 +64,7 @@ export class RowTexts {
       const chunk = this.pending ?? (await this.statement.result.fetchChunk());
       this.pending = null;
       if (!chunk || chunk.rowCount === 0) {
+        await this.statement.verify();
         await this.close();
         return null;
       }

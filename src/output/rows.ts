@@ -53,65 +53,81 @@ export class BatchWriter {
  * whole value. Returns the number of rows written.
  */
 export async function writeRows(out: Output, stdout: OutStream, source: RowSource, options: RowWriteOptions = {}): Promise<number> {
-  const mode = out.mode;
-  const w = new BatchWriter(stdout);
-  let count = 0;
   // The fields of a result are its columns: known only now, even when no row comes back.
-  const fields = out.requestedFields;
-  if (fields) out.selectFields(source.columns, 'the result');
-  const pick = (row: unknown) => (fields && row !== null && typeof row === 'object' && !Array.isArray(row) ? out.pick(row) : row);
+  if (out.requestedFields) out.selectFields(source.columns, 'the result');
+  const printer = new RowPrinter(out, new BatchWriter(stdout), source, options);
+  try {
+    await printer.print();
+  } finally {
+    // Rows that came before a failure are printed too (the exit code says the rest).
+    await printer.w.flush();
+  }
+  return printer.count;
+}
+
+/** One result printed in the output mode: each mode a few lines over the rows. */
+class RowPrinter {
+  count = 0;
+
+  constructor(
+    private readonly out: Output,
+    readonly w: BatchWriter,
+    private readonly source: RowSource,
+    private readonly options: RowWriteOptions,
+  ) {}
+
+  async print(): Promise<void> {
+    const { out, w, source } = this;
+    const mode = out.mode;
+    const pick = (row: unknown) => (out.requestedFields && row !== null && typeof row === 'object' && !Array.isArray(row) ? out.pick(row) : row);
+    switch (mode.kind) {
+      case 'json': {
+        if (mode.jq !== undefined) {
+          const all: unknown[] = [];
+          for await (const batch of source.rows) for (const row of batch) all.push(pick(row));
+          this.count = all.length;
+          out.writeData(all);
+          return;
+        }
+        let first = true;
+        await this.each((row) => {
+          const text = `${first ? '[\n  ' : ',\n  '}${jsonWithoutControls(JSON.stringify(pick(row), null, 2).replace(/\n/g, '\n  '))}`;
+          first = false;
+          return text;
+        });
+        await w.add(this.count === 0 ? '[]\n' : '\n]\n');
+        return;
+      }
+      case 'jsonl':
+        return this.each((row) => `${jsonWithoutControls(JSON.stringify(pick(row)))}\n`);
+      case 'yaml':
+        await this.each((row) => out.onScreen(out.yamlText([pick(row)]), '\n\t'));
+        if (this.count === 0) await w.add('[]\n');
+        return;
+      case 'quiet':
+        return this.each((row) => `${out.onScreen(String(display((row as unknown[])[0]) ?? ''))}\n`);
+      case 'csv': {
+        const field = this.options.guardFormulas ? (v: unknown) => csvField(guardFormula(display(v))) : (v: unknown) => csvField(display(v));
+        await w.add(`${out.onScreen(csvLine(source.columns))}\n`);
+        return this.each((row) => `${out.onScreen((row as unknown[]).map(field).join(','), '\n')}\n`);
+      }
+      case 'tsv':
+        if (mode.header) await w.add(`${out.onScreen(tsvLine(source.columns), '\t')}\n`);
+        return this.each((row) => `${out.onScreen(tsvLine((row as unknown[]).map(display)), '\t')}\n`);
+      case 'table':
+        this.count = await writeTable(out, w, source);
+    }
+  }
+
   /** Each row of each batch as `line(row)`, a batch written at once. */
-  const each = async (line: (row: unknown) => string) => {
-    for await (const batch of source.rows) {
+  private async each(line: (row: unknown) => string): Promise<void> {
+    for await (const batch of this.source.rows) {
       let text = '';
       for (const row of batch) text += line(row);
-      count += batch.length;
-      await w.add(text);
+      this.count += batch.length;
+      await this.w.add(text);
     }
-  };
-  switch (mode.kind) {
-    case 'json': {
-      if (mode.jq !== undefined) {
-        const all: unknown[] = [];
-        for await (const batch of source.rows) for (const row of batch) all.push(pick(row));
-        out.writeData(all);
-        return all.length;
-      }
-      let first = true;
-      await each((row) => {
-        const text = `${first ? '[\n  ' : ',\n  '}${jsonWithoutControls(JSON.stringify(pick(row), null, 2).replace(/\n/g, '\n  '))}`;
-        first = false;
-        return text;
-      });
-      await w.add(count === 0 ? '[]\n' : '\n]\n');
-      break;
-    }
-    case 'jsonl':
-      await each((row) => `${jsonWithoutControls(JSON.stringify(pick(row)))}\n`);
-      break;
-    case 'yaml':
-      await each((row) => out.onScreen(out.yamlText([pick(row)]), '\n\t'));
-      if (count === 0) await w.add('[]\n');
-      break;
-    case 'quiet':
-      await each((row) => `${out.onScreen(String(display((row as unknown[])[0]) ?? ''))}\n`);
-      break;
-    case 'csv': {
-      const field = options.guardFormulas ? (v: unknown) => csvField(guardFormula(display(v))) : (v: unknown) => csvField(display(v));
-      await w.add(`${out.onScreen(csvLine(source.columns))}\n`);
-      await each((row) => `${out.onScreen((row as unknown[]).map(field).join(','), '\n')}\n`);
-      break;
-    }
-    case 'tsv':
-      if (mode.header) await w.add(`${out.onScreen(tsvLine(source.columns), '\t')}\n`);
-      await each((row) => `${out.onScreen(tsvLine((row as unknown[]).map(display)), '\t')}\n`);
-      break;
-    case 'table':
-      count = await writeTable(out, w, source);
-      break;
   }
-  await w.flush();
-  return count;
 }
 
 /** Objects and arrays (LIST, STRUCT, MAP values) as their JSON text, in every output but JSON. */

@@ -29,6 +29,12 @@ const ALLOWED = 'only SELECT, EXPLAIN, INSERT, UPDATE, DELETE, and CREATE TABLE 
  */
 export interface StatementRows {
   result: DuckDBResult;
+  /**
+   * Called after the last chunk: throws when the rows ended because the statement failed. DuckDB's
+   * streaming reader ends a failed result like a finished one, without its error; the statement's
+   * transaction, which the failure aborted, tells them apart.
+   */
+  verify(): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -174,7 +180,15 @@ export class Sandbox {
       await conn.run('BEGIN TRANSACTION READ ONLY');
       judged = await prepareAsJudged(conn, sql, 'select');
       const result = await conn.stream(judged.execute);
-      return { result, end };
+      const verify = async () => {
+        try {
+          await conn.run('SELECT 1');
+        } catch (error) {
+          const why = /transaction is aborted/i.test(duckMessage(error)) ? '' : `: ${duckMessage(error)}`;
+          throw sqlError(`the statement failed after its first rows (an error while running it, such as a value that does not convert; DuckDB's streaming reader does not say which), so its result stops short there${why}`);
+        }
+      };
+      return { result, verify, end };
     } catch (error) {
       await end();
       throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
@@ -237,5 +251,5 @@ export class Sandbox {
 
 /** Rows already read whole (materialized): nothing is held, nothing to end. */
 function held(result: DuckDBResult): StatementRows {
-  return { result, end: async () => undefined };
+  return { result, verify: async () => undefined, end: async () => undefined };
 }

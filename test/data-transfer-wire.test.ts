@@ -11,7 +11,7 @@ import { KEY, useStandIn } from './support/stand-in.js';
 // answers: an expired link, a failed job, a result the service cut short.
 
 const P = 'proj-1';
-const { server, dgw } = useStandIn(P);
+const { server, dgw, dgwInTerminal } = useStandIn(P);
 const work = tempDir('dgw-transfer-wire-');
 afterAll(() => work.remove());
 
@@ -95,6 +95,20 @@ describe('table import sends the documented multipart request', () => {
     expect(r.stdout).toMatch(/Content-Type: multipart\/form-data; boundary=/);
     expect(r.stdout).toContain('"containsHeader": true');
     expect(server.requests).toEqual([]);
+  });
+
+  it('a progress line on a terminal for an import that takes a moment; none in a pipe', async () => {
+    const slow = { json: { id: 'job-9', status: 'COMPLETED', result: { rowCount: 1 } }, delayMs: 1500 };
+    server.on('GET', `/data/projects/${P}/table/people/columns`, { json: columns('id') });
+    server.on('POST', `/data/projects/${P}/table/people/import`, slow);
+    const f = file('slow.csv', 'id\n1\n');
+    const tty = await dgwInTerminal(['table', 'import', 'people', f]);
+    expect(tty.code, tty.stdout).toBe(0);
+    expect(tty.stdout).toMatch(/importing into people \d+s/);
+    const pipe = await dgw(['table', 'import', 'people', f]);
+    expect(pipe.code).toBe(0);
+    expect(pipe.stderr).not.toMatch(/importing into/);
+    expect(pipe.stderr).toContain('imported 1 row into people');
   });
 
   it('table sample prints the service\'s CSV as it is', async () => {

@@ -9,7 +9,9 @@
 //
 // Flags: --runs N (pairs per start-up/remote row, default 20, at least 10)
 //        --gateway-runs N (pairs for the materialization row, default 15)
-//        --no-gateway, --no-footprint (skip those rows; the table says they were skipped)
+//        --data-runs N (pairs for the data rows: export, import, sql, run-SQL; default 10)
+//        --data-rows N (rows of the data rows' table; default 1,000,000)
+//        --no-gateway, --no-data, --no-footprint (skip those rows; the table says they were skipped)
 //        --check (one pair per row: proves every row runs; the numbers mean nothing)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +39,10 @@ const CHECK = flag('--check');
 const RUNS = CHECK ? 1 : Math.max(10, num('--runs', 20));
 const GATEWAY_RUNS = CHECK ? 1 : Math.max(10, num('--gateway-runs', 15));
 const MEMORY_RUNS = CHECK ? 1 : 3;
+const DATA_RUNS = CHECK ? 1 : Math.max(10, num('--data-runs', 10));
+// --check keeps the data rows small (they only prove the rows run).
+const DATA_ROWS = CHECK ? 2000 : num('--data-rows', 1_000_000);
+const DATA_REQUESTS = CHECK ? 16 : 200;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));
@@ -237,6 +243,39 @@ for (const { workload, label, target } of MATERIALIZE) {
   }
 }
 
+// 5. Data in and out (issue #9): export, import, sql to a pipe, run-SQL throughput
+// (scripts/bench/data.mjs says what each compares).
+const DATA_LABELS = ['export: query export --format csv -o FILE', 'import: table import FILE.csv --create', 'sql: sql "SELECT * FROM big" --format csv | (pipe)', 'run-SQL: 10k rows, concurrency 8'];
+if (flag('--no-data')) {
+  for (const label of DATA_LABELS) rows.push({ label, skipped: 'skipped (--no-data)' });
+} else {
+  log(`measuring data in and out: ${DATA_ROWS} rows, ${DATA_RUNS} pairs per row (export, import, sql, run-SQL throughput)...`);
+  const r = spawnSync(NODE, [path.join(BENCH, 'data.mjs'), String(DATA_RUNS), String(DATA_ROWS), String(MEMORY_RUNS), String(DATA_REQUESTS)], {
+    env: childEnv(),
+    cwd: tmp,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+  let result;
+  try {
+    result = JSON.parse(String(r.stdout));
+  } catch {
+    result = { skipped: `failed (exit ${r.status}); see the output above` };
+  }
+  const measured = result.rows ?? [];
+  for (const row of measured) {
+    rows.push({
+      ...row,
+      runs: row.a.length,
+      a: median(row.a),
+      b: median(row.b),
+      ratio: pairedRatio(row.a, row.b),
+    });
+  }
+  const reason = result.skipped ?? result.failed;
+  for (const label of DATA_LABELS.slice(measured.length)) rows.push({ label, skipped: reason ?? 'not measured' });
+}
+
 // 6. Install footprint.
 let foot;
 if (flag('--no-footprint')) {
@@ -258,16 +297,20 @@ for (const r of rows) {
     table.push([r.label, '-', '-', '-', '-', '-', '-', r.skipped, '-']);
     continue;
   }
+  const value = (v) => (r.unit ? `${v.toFixed(0)} ${r.unit}` : fmtMs(v));
+  const met = r.higherIsBetter ? r.ratio >= r.target : r.ratio <= r.target;
+  // The sql row's memory targets: the CLI and the server each at most rssTarget x the baseline's.
+  const memoryMet = r.rssTarget === undefined || (r.rssA <= r.rssTarget * r.rssB && r.rssServer <= r.rssTarget * r.rssB);
   table.push([
     r.label,
     String(r.runs),
-    fmtMs(r.a),
+    value(r.a),
     r.baseline,
-    fmtMs(r.b),
+    value(r.b),
     `${r.ratio.toFixed(2)}x`,
-    r.target === undefined ? '-' : `<= ${r.target}x`,
-    r.target === undefined ? 'info' : r.ratio <= r.target ? 'pass' : 'FAIL',
-    r.rssA === undefined ? '-' : `${fmtMb(r.rssA)} / ${fmtMb(r.rssB)}`,
+    r.target === undefined ? '-' : `${r.higherIsBetter ? '>=' : '<='} ${r.target}x`,
+    r.target === undefined ? 'info' : met && memoryMet ? 'pass' : 'FAIL',
+    r.rssA === undefined ? '-' : `${fmtMb(r.rssA)}${r.rssServer === undefined ? '' : ` (+ serve ${fmtMb(r.rssServer)})`} / ${fmtMb(r.rssB)}`,
   ]);
 }
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
@@ -295,7 +338,7 @@ if (foot.skipped) {
 out.push(
   '',
   'times: median wall-clock from spawn to exit (spawnSync, process.hrtime) of the same Node binary, after one unmeasured run each (materialize: request or statement time, see its notes);',
-  'ratio: median over the pairs of dgw time / baseline time, pairs interleaved and alternating which runs first;',
+  'ratio: median over the pairs of dgw time / baseline time (run-SQL: dgw requests/s / baseline requests/s, higher is better), pairs interleaved and alternating which runs first;',
   `peak RSS: getrusage maxrss of the measured process (a --require preload reads it on exit), median of ${MEMORY_RUNS} separate runs.`,
 );
 for (const r of rows) if (r.note) out.push(`note (${r.label}): ${r.note}`);

@@ -42,7 +42,7 @@ const MEMORY_RUNS = CHECK ? 1 : 3;
 const DATA_RUNS = CHECK ? 1 : Math.max(10, num('--data-runs', 10));
 // --check keeps the data rows small (they only prove the rows run).
 const DATA_ROWS = CHECK ? 2000 : num('--data-rows', 1_000_000);
-const DATA_REQUESTS = CHECK ? 16 : 200;
+const DATA_REQUESTS = CHECK ? 16 : 100;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));

@@ -4,15 +4,17 @@ import { JsonStreamError, streamArrayMember } from '../src/api/json-stream.js';
 // The run-SQL answer is read as it arrives: each row of `data` as soon as it is complete, the other
 // members whole. Checked against JSON.parse of the whole text, with the text cut at every byte.
 
+const parse = (run: string) => JSON.parse(`[${run}]`) as unknown[];
+
 async function read(pieces: Array<string | Uint8Array>) {
   const members: Record<string, unknown> = {};
   const rows: unknown[] = [];
   async function* source() {
     yield* pieces;
   }
-  for await (const run of streamArrayMember(source(), 'data', (k, v) => (members[k] = JSON.parse(v)))) {
-    expect(run.trim()).not.toBe('');
-    rows.push(...(JSON.parse(`[${run}]`) as unknown[]));
+  for await (const batch of streamArrayMember(source(), 'data', (k, v) => (members[k] = JSON.parse(v)), parse)) {
+    expect(batch.length).toBeGreaterThan(0);
+    rows.push(...batch);
   }
   return { ...members, data: rows };
 }
@@ -46,15 +48,15 @@ describe('reading a JSON answer as it arrives', () => {
         yield piece;
       }
     }
-    const seen: Array<[string, number]> = [];
-    for await (const run of streamArrayMember(slow(), 'data', () => undefined)) seen.push([run, sent]);
-    expect(seen).toEqual([['[1]', 1], ['[2]', 2], ['[3]', 3]]);
+    const seen: Array<[unknown[], number]> = [];
+    for await (const batch of streamArrayMember(slow(), 'data', () => undefined, parse)) seen.push([batch, sent]);
+    expect(seen).toEqual([[[[1]], 1], [[[2]], 2], [[[3]], 3]]);
   });
 
   it('an empty array, and the array member given as null, are read', async () => {
     expect(await read(['{"data":[]}'])).toEqual({ data: [] });
     const members: string[] = [];
-    for await (const _ of streamArrayMember((async function* () { yield '{"data":null}'; })(), 'data', (k, v) => members.push(`${k}=${v}`))) void _;
+    for await (const _ of streamArrayMember((async function* () { yield '{"data":null}'; })(), 'data', (k, v) => members.push(`${k}=${v}`), parse)) void _;
     expect(members).toEqual(['data=null']);
   });
 
@@ -82,6 +84,14 @@ describe('reading a JSON answer as it arrives', () => {
     const text = JSON.stringify({ data: [[long, '\\"'], [1]] });
     const pieces = text.match(/[\s\S]{1,1000}/g)!;
     expect(await read(pieces)).toEqual({ data: [[long, '\\"'], [1]] });
+  });
+
+  it('the shortcut over row boundaries never cuts inside a string or a nested row', async () => {
+    const rows = [['a],[b', 1], ['x\\"],[', 2], [[1], [2]], [{ k: '},{' }], ['},{'], ['end']];
+    const text = JSON.stringify({ data: rows });
+    for (let cut = 0; cut <= text.length; cut++) expect(await read([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual({ data: rows });
+    const objects = [{ a: '},{"b":1' }, { a: 2 }, { n: { m: [{}] } }];
+    expect(await read([JSON.stringify({ data: objects })])).toEqual({ data: objects });
   });
 
   it('bytes that are not UTF-8 are an error, not replacement characters', async () => {

@@ -129,7 +129,8 @@ class RunScanner {
     if (this.lastEnd >= 0) this.lastEnd -= by;
   }
 
-  scan(text: string): void {
+  /** Scans on from where it stopped; `firstOnly`: stop at the end of the first complete element. */
+  scan(text: string, firstOnly = false): void {
     const re = RUN_STRUCTURE;
     re.lastIndex = this.pos;
     let m: RegExpExecArray | null;
@@ -157,8 +158,14 @@ class RunScanner {
           return;
         }
         this.depth -= 1;
-        if (this.depth === 0) this.lastEnd = i + 1;
-      } else if (this.depth === 0) this.lastEnd = i;
+        if (this.depth === 0) {
+          this.lastEnd = i + 1;
+          if (firstOnly) return;
+        }
+      } else if (this.depth === 0) {
+        this.lastEnd = i;
+        if (firstOnly) return;
+      }
     }
     this.pos = text.length;
   }
@@ -168,12 +175,22 @@ type State = 'start' | 'key' | 'colon' | 'value' | 'after-value' | 'elements' | 
 
 /**
  * Yields the elements of the array member `arrayKey` of the object `chunks` hold, as they
- * complete: for each chunk of input, the text of the run of elements it completed, commas
- * between them as they were (`JSON.parse('[' + run + ']')` reads them; a malformed element fails
- * there). Every other member is given to `onMember(key, valueText)` once whole. Throws
- * JsonStreamError when the text is not such an object, or ends before the object does.
+ * complete: for each chunk of input, the elements it completed, read by `parseRun` from the text
+ * of their run (commas between them as they were: `JSON.parse('[' + run + ']')` reads it; a
+ * malformed element fails there). Every other member is given to `onMember(key, valueText)` once
+ * whole. Throws JsonStreamError when the text is not such an object, or ends before it does.
+ *
+ * The usual answer (one row after another, `],[` or `},{` between them) takes a shortcut: the run
+ * up to the last such boundary is read whole, without scanning it. A boundary inside a string or
+ * deeper in a row leaves text that does not parse (an unended string, an unclosed bracket), and
+ * then the run is scanned character by character instead.
  */
-export async function* streamArrayMember(chunks: AsyncIterable<Uint8Array | string>, arrayKey: string, onMember: (key: string, valueText: string) => void): AsyncGenerator<string> {
+export async function* streamArrayMember<T>(
+  chunks: AsyncIterable<Uint8Array | string>,
+  arrayKey: string,
+  onMember: (key: string, valueText: string) => void,
+  parseRun: (run: string) => T[],
+): AsyncGenerator<T[]> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const scanner = new ValueScanner();
   const run = new RunScanner();
@@ -192,8 +209,8 @@ export async function* streamArrayMember(chunks: AsyncIterable<Uint8Array | stri
     at = WS.lastIndex;
   };
 
-  /** Moves through the text so far; adds the runs of elements it completes to `batch`. Returns when more text is needed. */
-  function advance(final: boolean, batch: string[]): void {
+  /** Moves through the text so far; adds the elements it completes to `batch`. Returns when more text is needed. */
+  function advance(final: boolean, batch: T[]): void {
     for (;;) {
       if (state !== 'value' && state !== 'elements') skipSpace();
       if (state === 'done') {
@@ -263,6 +280,8 @@ export async function* streamArrayMember(chunks: AsyncIterable<Uint8Array | stri
           } else fail('expected "," or "}"');
           break;
         case 'elements': {
+          // An element begun in an earlier chunk is scanned to its end, then the shortcut goes on.
+          const resumed = scanning;
           if (!scanning) {
             if (text[at] === ']') {
               at += 1;
@@ -270,13 +289,29 @@ export async function* streamArrayMember(chunks: AsyncIterable<Uint8Array | stri
               break;
             }
             if (text[at] === ',') fail('expected an element');
+            const boundary = text[at] === '[' ? '],[' : text[at] === '{' ? '},{' : undefined;
+            const last = boundary ? text.lastIndexOf(boundary) : -1;
+            if (last > at) {
+              let rows: T[] | undefined;
+              try {
+                rows = parseRun(text.slice(at, last + 1));
+              } catch {
+                rows = undefined;
+              }
+              if (rows) {
+                for (const row of rows) batch.push(row);
+                at = last + 1;
+                state = 'after-element';
+                break;
+              }
+            }
             run.reset(at);
             scanning = true;
           }
-          run.scan(text);
+          run.scan(text, resumed);
           if (run.lastEnd < 0 || (run.lastEnd === at && run.close < 0)) return;
           scanning = false;
-          if (run.lastEnd > at) batch.push(text.slice(at, run.lastEnd));
+          if (run.lastEnd > at) for (const row of parseRun(text.slice(at, run.lastEnd))) batch.push(row);
           if (run.close >= 0) {
             at = run.close + 1;
             state = 'after-value';
@@ -324,18 +359,18 @@ export async function* streamArrayMember(chunks: AsyncIterable<Uint8Array | stri
       at = 0;
     }
     text += piece;
-    const batch: string[] = [];
+    const batch: T[] = [];
     advance(false, batch);
-    if (batch.length > 0) yield batch.join(',');
+    if (batch.length > 0) yield batch;
   }
   try {
     text += decoder.decode();
   } catch {
     throw new JsonStreamError(`the body ended inside a UTF-8 character (after ${received} bytes)`, true);
   }
-  const batch: string[] = [];
+  const batch: T[] = [];
   advance(true, batch);
-  if (batch.length > 0) yield batch.join(',');
+  if (batch.length > 0) yield batch;
   // `advance` moved the state on (TypeScript cannot see it through the generator).
   if ((state as State) !== 'done') {
     if (at < text.length && !scanning) fail('unexpected text');

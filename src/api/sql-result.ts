@@ -43,11 +43,16 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
   }
   const extras: Record<string, unknown> = {};
   let columns: unknown;
-  const elements = streamArrayMember(bodyChunks(response, { ...options, what }), 'data', (key, text) => {
-    if (key === 'columns') columns = parseJsonExact(text, 'as-string');
-    else extras[key] = parseJsonExact(text, 'as-string');
-  });
-  const read = async (): Promise<IteratorResult<string>> => {
+  const elements = streamArrayMember(
+    bodyChunks(response, { ...options, what }),
+    'data',
+    (key, text) => {
+      if (key === 'columns') columns = parseJsonExact(text, 'as-string');
+      else extras[key] = parseJsonExact(text, 'as-string');
+    },
+    (run) => parseRows(run, response.status, what),
+  );
+  const read = async (): Promise<IteratorResult<unknown[]>> => {
     try {
       return await elements.next();
     } catch (error) {
@@ -55,7 +60,7 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
     }
   };
   // The columns come before the rows in every known answer; rows that come first wait for them.
-  const early: string[] = [];
+  const early: unknown[][] = [];
   let next = await read();
   while (columns === undefined && !next.done) {
     early.push(next.value);
@@ -65,9 +70,9 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
   const list = (Array.isArray(columns) ? columns : []) as ResultColumn[];
   async function* rows(): AsyncGenerator<unknown[]> {
     try {
-      for (const batch of early) yield parseRows(batch, response.status, what);
+      for (const batch of early) yield batch;
       while (!next.done) {
-        yield parseRows(next.value, response.status, what);
+        yield next.value;
         next = await read();
       }
     } finally {

@@ -16,6 +16,9 @@ const EXPRESSIONS = [
   '1.50::DECIMAL(10,2)', '123456789012345.678::DECIMAL(18,3)', '(-0.001)::DECIMAL(10,3)', "'0.12345678901234567890123456789012345678'::DECIMAL(38,38)",
   "'tab\there \"quoted\" \\ back'::VARCHAR", "chr(0) || chr(27) || '€ 😀'", "''",
   "DATE '2026-01-31'", "TIME '23:59:59.123456'", "TIMESTAMP '2026-01-31 12:34:56.789'", "TIMESTAMPTZ '2026-01-31 12:34:56+02'",
+  "TIMESTAMP '1969-12-31 23:59:59.999999'", "TIMESTAMP '1970-01-01 00:00:00'", "TIMESTAMP '1700-03-01 00:00:00.000001'", "TIMESTAMP '2255-06-05 23:47:34.740991'",
+  "TIMESTAMP '2255-06-05 23:47:34.740993'", "TIMESTAMP '0001-01-01 00:00:00'", "TIMESTAMP '9999-12-31 23:59:59.999999'", "'infinity'::TIMESTAMP", "'-infinity'::TIMESTAMP",
+  "TIMESTAMP '2000-02-29 12:00:00.5'", "TIMESTAMP '1900-01-01 01:02:03.04'",
   "'2026-01-31 12:34:56'::TIMESTAMP_S", "'2026-01-31 12:34:56.123'::TIMESTAMP_MS", "'2026-01-31 12:34:56.123456789'::TIMESTAMP_NS",
   "TIMETZ '12:00:00+05:30'", "INTERVAL 3 DAY + INTERVAL 4 HOUR", "'\\xAA\\x00'::BLOB", "'4f8b1c2e-0000-4000-8000-00000000abcd'::UUID",
   "'b'::ENUM('a', 'b')", '[1.5::DECIMAL(18,3), NULL]', "{'a': 9007199254740993::BIGINT, 'b': 'x'}", "MAP {'k': 1}", '[1, 2]::INTEGER[2]',
@@ -40,6 +43,11 @@ describe('JSON text writers', () => {
         }
       }
       expect(checked).toBe(EXPRESSIONS.length * 2);
+      // Timestamps at random microseconds from 1700 to 2250, where the writer takes its fast path.
+      const many = await conn.runAndReadAll("SELECT TIMESTAMP '1700-01-01' + to_microseconds((hash(i) % 17356896000000000)::BIGINT) AS t FROM range(20000) t(i)");
+      const type = many.columnType(0);
+      const write = jsonTextWriter(duck, type);
+      for (const value of many.getColumns()[0]) expect(write(value)).toBe(JSON.stringify(convert(value, type, convert)));
     } finally {
       conn.closeSync();
       instance.closeSync();

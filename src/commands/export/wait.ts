@@ -18,7 +18,8 @@ export interface ExportWait {
 export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> {
   const settings = await ctx.settings();
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  if (http.inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 10, maxPollMs: 200 };
+  // In-process a status read costs no network: asked often, the wait ends right after the job.
+  if (http.inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 5, maxPollMs: 25 };
   return { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000 };
 }
 

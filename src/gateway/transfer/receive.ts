@@ -55,7 +55,11 @@ export async function receiveForm(request: Request, scratchDir: string): Promise
   } catch (error) {
     await Promise.allSettled(writes);
     await discard();
-    if (error instanceof HttpError || (error as NodeJS.ErrnoException).code !== undefined) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new HttpError(507, `the disk is full: the uploaded file could not be written to ${scratchDir} (${code}); nothing was imported; free some space on that disk, then try again`, 'DISK_FULL');
+    }
+    if (error instanceof HttpError || code !== undefined) throw error;
     throw badRequest(`the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { fields, file, discard };

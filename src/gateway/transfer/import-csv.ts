@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { headRecords } from '../../transfer/csv-records.js';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import type { ColumnInfo, ProjectDb } from '../project/index.js';
@@ -43,30 +44,47 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
   const mappings = resolveMappings(request, table.columns, first);
   const types = first.map((_, i) => mappings.find((m) => m.source === i)?.target.dataType ?? 'VARCHAR');
   const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
-  const read = `read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = {${types
-    .map((t, i) => `${literal(`c${i}`)}: ${literal(t)}`)
-    .join(', ')}}, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000)`;
-  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} FROM ${read}`;
+  const columns = `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(t)}`).join(', ')}}`;
+  const rejects = `, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000`;
+  const insert = (withRejects: boolean) =>
+    `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} ` +
+    `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${columns}${withRejects ? rejects : ''})`;
   const conn = await project.connect();
   try {
     const rowCount = await interruptible(conn, async () => {
-      await conn.run('BEGIN');
+      // The rows go in at the reader's full speed; only a file that fails is read again, keeping
+      // what it rejects, to name its first bad line (the reader's own error counts records, not lines).
       try {
-        const result = await conn.run(insert);
-        const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`);
-        if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
-        await conn.run('COMMIT');
-        return result.rowsChanged;
+        return await inTransaction(conn, async () => (await conn.run(insert(false))).rowsChanged);
       } catch (error) {
-        await conn.run('ROLLBACK').catch(() => undefined);
         if (error instanceof HttpError) throw error;
-        throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${duckMessage(error)}`);
+        const failure = duckMessage(error);
+        await inTransaction(conn, async () => {
+          await conn.run(insert(true)).catch(() => undefined);
+          const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
+          if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
+          throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
+        });
+        throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
       }
     });
     return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };
   } finally {
     // The reader's tables of rejected lines are temporary: they go with the connection.
     conn.closeSync();
+  }
+}
+
+/** Runs `work` in a transaction of its own, committed when it returns, rolled back when it throws. */
+async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await conn.run('BEGIN');
+  try {
+    const result = await work();
+    await conn.run('COMMIT');
+    return result;
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
 

@@ -1,10 +1,10 @@
 import type { ResultColumn, ResultFormat } from '../api/types.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, HttpError, notFound } from './errors.js';
 import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectDb } from './project/index.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
-import { interruptible, requestSignal } from './request-scope.js';
+import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import { RowTexts } from './row-texts.js';
 import type { StatementRows } from './sandbox/index.js';
 import { ident, trimStatement } from './sql.js';
@@ -25,7 +25,8 @@ const SCHEMAS = new Set(['query', 'mtquery', 'table']);
  * materialized results; it may also write stored tables (INSERT/UPDATE/DELETE, CREATE TABLE and
  * DROP TABLE in `svc.table`). The sandbox decides and runs it; DuckDB's errors are answered 400
  * with its message. Every row is answered, with no cap: a read streams, from DuckDB to the
- * answer, a chunk at a time (see RowTexts), on a connection held until its last row was read.
+ * answer, a chunk at a time (see RowTexts), on a connection held until its last row was read;
+ * the request's time limit and its abort (a client that hangs up) hold until then too.
  */
 export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
   let sql: string;
@@ -52,7 +53,14 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;
   }
   if (project.queries.size > 0) await project.bindPendingViews();
-  const { conn, release } = await project.lease();
+  const lease = await project.lease();
+  const { conn } = lease;
+  // The time limit holds until the last row was read, not only until the answer began.
+  const letGo = keepTimeLimit();
+  const finish = () => {
+    lease.release();
+    letGo();
+  };
   let statement: StatementRows | undefined;
   try {
     return await interruptible(conn, async () => {
@@ -65,12 +73,13 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
         columnName,
         dataType: String(result.columnType(i)),
       }));
-      const rows = await RowTexts.open(project.duck, conn, statement, columns, format, release, requestSignal());
+      const rows = await RowTexts.open(project.duck, conn, statement, columns, format, finish, requestSignal());
+      lease.onStop(() => rows.stop(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
       return { columns, rows };
     });
   } catch (error) {
     await statement?.end();
-    release();
+    finish();
     throw error;
   }
 }

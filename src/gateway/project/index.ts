@@ -8,7 +8,7 @@ import * as folders from './folders.js';
 import { openStore } from './open.js';
 import * as queries from './queries.js';
 import * as refresh from './refresh.js';
-import type { CloseOptions, ProjectStore } from './store.js';
+import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
 import type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
@@ -66,7 +66,7 @@ export class ProjectDb {
   }
 
   /** A pooled read connection held until `release` (see ProjectStore.lease). */
-  lease(): Promise<{ conn: DuckDBConnection; release(): void }> {
+  lease(): Promise<Lease> {
     return this.s.lease();
   }
 

@@ -35,6 +35,8 @@ export interface StatementRows {
    * transaction, which the failure aborted, tells them apart.
    */
   verify(): Promise<void>;
+  /** A failure of a fetch of these rows, in the words of the sandbox's answers (a 400 SQL_ERROR, MEMORY_LIMIT...). */
+  failure(error: unknown): HttpError;
   end(): Promise<void>;
 }
 
@@ -100,7 +102,7 @@ export class Sandbox {
     if (kind === 'explain') return this.runExplain(conn, sql);
     await this.judge(sql, kind);
     if (kind === 'select') return this.stream(conn, sql);
-    return held(await this.execute(conn, sql, kind));
+    return this.held(await this.execute(conn, sql, kind));
   }
 
   /**
@@ -143,8 +145,8 @@ export class Sandbox {
     const kind = await this.kindOf(conn, parts.inner);
     if (kind === 'explain') throw badRequest(`EXPLAIN: ${ALLOWED}`);
     await this.judge(parts.inner, kind);
-    if (!parts.analyze) return held(await this.planOnly(conn, rebuildExplain(parts)));
-    return held(await this.execute(conn, parts.inner, kind, parts));
+    if (!parts.analyze) return this.held(await this.planOnly(conn, rebuildExplain(parts)));
+    return this.held(await this.execute(conn, parts.inner, kind, parts));
   }
 
   /**
@@ -188,7 +190,7 @@ export class Sandbox {
           throw sqlError(`the statement failed after its first rows (an error while running it, such as a value that does not convert; DuckDB's streaming reader does not say which), so its result stops short there${why}`);
         }
       };
-      return { result, verify, end };
+      return { result, verify, failure: (error) => userSqlError(error, this.planners.limits), end };
     } catch (error) {
       await end();
       throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
@@ -247,9 +249,9 @@ export class Sandbox {
     if (purpose === 'drop') return conn.run(explain ? rebuildExplain(explain) : sql);
     return runAsJudged(conn, sql, purpose, (execute) => conn.run(explain ? rebuildExplain({ ...explain, inner: execute }) : execute));
   }
-}
 
-/** Rows already read whole (materialized): nothing is held, nothing to end. */
-function held(result: DuckDBResult): StatementRows {
-  return { result, verify: async () => undefined, end: async () => undefined };
+  /** Rows already read whole (materialized): nothing is held, nothing to end. */
+  private held(result: DuckDBResult): StatementRows {
+    return { result, verify: async () => undefined, failure: (error) => userSqlError(error, this.planners.limits), end: async () => undefined };
+  }
 }

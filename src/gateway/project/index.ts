@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Query, RefreshStatusView } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
+import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import { checkSql } from './check.js';
 import { folderState, rootFolderStates } from './folder-state.js';
@@ -73,6 +74,16 @@ export class ProjectDb {
   /** A connection of its own, not pooled (an export's COPY, which a cancel interrupts). */
   connect(): Promise<DuckDBConnection> {
     return this.s.connect();
+  }
+
+  /** Runs `fn` on a connection of its own, closed after it (see ProjectStore.withOwnConnection). */
+  withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.s.withOwnConnection(fn);
+  }
+
+  /** The time and memory limits on the SQL users run in this project. */
+  get limits(): GatewayLimits {
+    return this.s.limits;
   }
 
   /** Decides what a statement may touch, and runs run-SQL statements under that decision. */

@@ -114,6 +114,20 @@ export class ProjectStore {
     };
   }
 
+  /**
+   * Runs `fn` on a connection of its own (closed after it, so what it made for itself, such as
+   * temporary tables, goes with it): interruptible and known to be at work, like withConnection.
+   */
+  async withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.assertOpen();
+    const conn = await this.connect();
+    try {
+      return await this.atWork(conn, () => fn(conn));
+    } finally {
+      conn.closeSync();
+    }
+  }
+
   /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox; interruptible like withConnection. */
   async withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     this.assertOpen();

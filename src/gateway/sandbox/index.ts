@@ -117,6 +117,24 @@ export class Sandbox {
     });
   }
 
+  /**
+   * Writes an export: `copy` is the gateway's own `COPY (SELECT ... FROM <saved query>) TO <file>`.
+   * What it reads is checked as it is bound, and that very binding runs (as-judged.ts), in a
+   * read-only transaction: a saved query whose SQL binds differently now (query() decided by
+   * chance) reads nothing the rules refuse. Returns the rows written.
+   */
+  async exportRows(conn: DuckDBConnection, copy: string): Promise<number> {
+    await conn.run('BEGIN TRANSACTION READ ONLY');
+    try {
+      return await runAsJudged(conn, copy, 'select', async (execute) => (await conn.run(execute)).rowsChanged);
+    } catch (error) {
+      if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
+      throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
+    } finally {
+      await conn.run('ROLLBACK').catch(() => undefined);
+    }
+  }
+
   /** What kind of statement `sql` is; exactly one statement, or 400. */
   private async kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {

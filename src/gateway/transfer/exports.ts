@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { badRequest, duckMessage, notFound } from '../errors.js';
+import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import type { ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
-import { outsideRequest } from '../request-scope.js';
+import { exportTimedOut } from '../limits.js';
+import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { ident, literal } from '../sql.js';
 
 /** The states of an export job (the document's). */
@@ -96,7 +97,10 @@ export class ProjectExports {
     await this.save(record);
     const job: Running = { cancelled: false, done: Promise.resolve() };
     this.running.set(record.id, job);
-    job.done = outsideRequest(() => this.run(record, job, from, picked, q.name));
+    // The job outlives the request that started it: its end or abort must not stop it, its own time limit does.
+    const limits = this.project.limits;
+    const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
+    job.done = outsideRequest(() => underTimeLimit(limit, () => this.run(record, job, from, picked, q.name)));
     return record;
   }
 
@@ -124,8 +128,14 @@ export class ProjectExports {
     const job = this.running.get(id);
     if (!job) return;
     job.cancelled = true;
+    // DuckDB forgets an interrupt that comes between two statements: interrupt until the job has stopped.
     job.conn?.interrupt();
-    await job.done;
+    const again = setInterval(() => job.conn?.interrupt(), 50);
+    try {
+      await job.done;
+    } finally {
+      clearInterval(again);
+    }
   }
 
   /** The files folder of a job, for downloads. */
@@ -149,14 +159,14 @@ export class ProjectExports {
     const part = `${final}.part`;
     try {
       if (job.cancelled) throw new Error('cancelled');
-      job.conn = await this.project.connect();
+      const conn = (job.conn = await this.project.connect());
       await this.save({ ...record, status: 'RUNNING', startedAt: this.now() }, record);
       const select = `SELECT ${columns.map((c) => (spec.format === 'JSONL' ? jsonExact(c) : ident(c.name))).join(', ')} FROM ${from}${spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`}`;
-      const result = await job.conn.run(`COPY (${select}) TO ${literal(part)} (${copyOptions(spec)})`);
+      const rowCount = await interruptible(conn, () => this.project.sandbox.exportRows(conn, `COPY (${select}) TO ${literal(part)} (${copyOptions(spec)})`));
       if (job.cancelled) throw new Error('cancelled');
       await rename(part, final);
       const bytes = (await stat(final)).size;
-      await this.save({ ...record, status: 'SUCCEEDED', finishedAt: this.now(), rowCount: result.rowsChanged, bytes, files: [{ name, bytes }] }, record);
+      await this.save({ ...record, status: 'SUCCEEDED', finishedAt: this.now(), rowCount, bytes, files: [{ name, bytes }] }, record);
     } catch (error) {
       await rm(part, { force: true });
       await rm(final, { force: true });

@@ -6,7 +6,7 @@ import { headRecords } from '../../transfer/csv-records.js';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import type { ColumnInfo, ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
-import { interruptible } from '../request-scope.js';
+import { memoryLimitReached } from '../limits.js';
 import { ident, literal, qualified } from '../sql.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
@@ -49,30 +49,27 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
   const insert = (withRejects: boolean) =>
     `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} ` +
     `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${columns}${withRejects ? rejects : ''})`;
-  const conn = await project.connect();
-  try {
-    const rowCount = await interruptible(conn, async () => {
-      // The rows go in at the reader's full speed; only a file that fails is read again, keeping
-      // what it rejects, to name its first bad line (the reader's own error counts records, not lines).
-      try {
-        return await inTransaction(conn, async () => (await conn.run(insert(false))).rowsChanged);
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const failure = duckMessage(error);
-        await inTransaction(conn, async () => {
-          await conn.run(insert(true)).catch(() => undefined);
-          const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
-          if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
-          throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
-        });
+  // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
+  const rowCount = await project.withOwnConnection(async (conn) => {
+    // The rows go in at the reader's full speed; only a file that fails is read again, keeping
+    // what it rejects, to name its first bad line (the reader's own error counts records, not lines).
+    try {
+      return await inTransaction(conn, async () => (await conn.run(insert(false))).rowsChanged);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const failure = duckMessage(error);
+      const memory = memoryLimitReached(failure, project.limits);
+      if (memory) throw memory;
+      await inTransaction(conn, async () => {
+        await conn.run(insert(true)).catch(() => undefined);
+        const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
+        if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
         throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
-      }
-    });
-    return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };
-  } finally {
-    // The reader's tables of rejected lines are temporary: they go with the connection.
-    conn.closeSync();
-  }
+      });
+      throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
+    }
+  });
+  return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };
 }
 
 /** Runs `work` in a transaction of its own, committed when it returns, rolled back when it throws. */

@@ -266,6 +266,7 @@ export class Http {
     }
     const shown = `${target.origin}${target.pathname}${target.search ? '?…' : ''}`;
     this.config.trace?.(`→ GET ${shown} (a download link: no API key sent)`);
+    if (this.config.sent) this.config.sent.reads += 1;
     const send = sameOrigin ? (this.config.fetch ?? fetch) : fetch;
     const stop = [this.config.signal, signal].filter((s): s is AbortSignal => s !== undefined);
     try {

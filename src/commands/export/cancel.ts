@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { cancelExport } from '../../api/exports.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
+import type { ExportCancelled } from '../../contract/results.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export interface ExportCancelOptions {
@@ -24,6 +25,6 @@ export async function runExportCancel(ctx: Context, id: string, opts: ExportCanc
   const http = await ctx.http({ dryRun: opts.dryRun });
   await cancelExport(http, projectId, id);
   if (opts.dryRun) return;
-  ctx.out.result({ id, cancelled: true }, id);
+  ctx.out.result({ id, cancelled: true } satisfies ExportCancelled, id);
   ctx.out.success(`export ${id}: cancelled (if it was still running)`);
 }

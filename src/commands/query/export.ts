@@ -5,6 +5,7 @@ import { resolveQueryIds } from '../../api/resolve.js';
 import type { ExportRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
+import type { ExportStarted } from '../../contract/results.js';
 import { InterruptedError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { EXPORT_FIELDS } from '../export/columns.js';
 import { exportWait, goesOn, waitForExport } from '../export/wait.js';
@@ -43,14 +44,14 @@ again once). Nothing is left under -o when anything fails. An export that fails 
 is exit 10. On the local gateway the file is written by DuckDB's own COPY.
 `,
     )
-    .action(wiring.action(runQueryExport));
+    .action(wiring.action(runQueryExport, { variant: (_ref, opts) => (opts.wait ? 'record' : 'started') }));
 }
 
 export async function runQueryExport(ctx: Context, ref: string, opts: QueryExportOptions): Promise<void> {
   checkSegment(ref, 'QUERY');
   const body = exportBody(ctx, opts);
   const wantsJob = ctx.globals.json !== undefined || ctx.globals.jq !== undefined;
-  if (wantsJob && opts.wait && opts.output === undefined) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
+  if (wantsJob && opts.wait && !opts.dryRun && (opts.output === undefined || opts.output === '-')) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
   const [{ destinationOf, downloadExport }, { transferProgress }] = await Promise.all([import('../../transfer/download.js'), import('../../transfer/progress.js')]);
   const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
   const projectId = await ctx.projectId();
@@ -59,7 +60,7 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
   const job = await exportQuery(http, projectId, id, body);
   if (!job) return;
   if (!opts.wait) {
-    if (wantsJob) ctx.out.value(job, job.id);
+    if (wantsJob) ctx.out.value(job satisfies ExportStarted, job.id);
     else ctx.io.stdout.write(`${job.id}\n`);
     ctx.out.note(`export ${job.id} started; get its file with \`dgw export get ${job.id} -o FILE\``);
     return;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { addColumns, createTable, deleteTable, listColumns } from '../../api/tables.js';
 import type { ImportJob, ImportMapping } from '../../api/types.js';
 import type { Context } from '../../context.js';
+import type { ImportResult } from '../../contract/results.js';
 import { DgwError } from '../../errors.js';
 import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
@@ -99,7 +100,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   progress.stop();
   if (!job) return;
   const rows = job.rowCount === null ? 'the rows' : `${job.rowCount} row${job.rowCount === 1 ? '' : 's'}`;
-  ctx.out.result({ table, ...job }, job.id || table);
+  ctx.out.result({ table, ...job } satisfies ImportResult, job.id || table);
   ctx.out.success(`imported ${rows} into ${table}${opts.create ? ' (created)' : ''}`);
 }
 

@@ -9,7 +9,7 @@ export function registerTableSample(parent: Command, wiring: Wiring): void {
     .argument('<table>', 'the stored table')
     .description('Print a sample CSV of a stored table (its column names and a few rows): a template for `table import`')
     .addHelpText('after', examples('dgw table sample orders', 'dgw table sample orders > orders-template.csv'))
-    .action(wiring.action(runTableSample));
+    .action(wiring.action(runTableSample, { json: false }));
 }
 
 /** Writes the service's sample CSV to stdout as it comes (control characters shown, on a terminal). */

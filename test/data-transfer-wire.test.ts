@@ -52,10 +52,10 @@ describe('table import sends the documented multipart request', () => {
     expect(parts.get('file')).toMatchObject({ filename: 'stdin.csv', content: '1,"a;b"\n2,"x,y"\n3,"say ""hi"""\n' });
   });
 
-  it('--map picks columns; a CSV column that matches no column is exit 2 before anything is sent', async () => {
+  it('--map picks columns; a CSV column that matches no column is exit 14 once the columns were read, nothing changed', async () => {
     server.on('GET', `/data/projects/${P}/table/people/columns`, { json: columns('id', 'name') });
     const unmatched = await dgw(['table', 'import', 'people', file('extra.csv', 'id,name,extra\n1,a,b\n')]);
-    expect([unmatched.code, unmatched.stderr]).toEqual([2, expect.stringMatching(/the file's column "extra" matches no column of table people/)]);
+    expect([unmatched.code, unmatched.stderr]).toEqual([14, expect.stringMatching(/the file's column "extra" matches no column of table people[\s\S]*nothing was changed/)]);
     expect(paths()).toEqual([`GET /data/projects/${P}/table/people/columns`]);
     server.on('POST', `/data/projects/${P}/table/people/import`, { json: { id: 'job-3', status: 'COMPLETED' } });
     const mapped = await dgw(['table', 'import', 'people', file('extra.csv', 'id,name,extra\n1,a,b\n'), '--map', 'name=extra', '--map', 'ID=id']);
@@ -86,6 +86,12 @@ describe('table import sends the documented multipart request', () => {
       { name: 'ok', dataType: 'BOOLEAN' },
       { name: 'label', dataType: 'VARCHAR' },
     ]);
+  });
+
+  it('--create with a --map that names no column of the file is exit 2: nothing is sent, no table made', async () => {
+    const r = await dgw(['table', 'import', 'fresh', file('fresh.csv', 'id,label\n1,x\n'), '--create', '--map', 'nosuch=id']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(server.requests).toEqual([]);
   });
 
   it('--dry-run shows the multipart request and sends nothing', async () => {

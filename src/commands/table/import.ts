@@ -70,9 +70,10 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     const { inferColumns } = await import('../../transfer/infer.js');
     const columns = inferColumns(newColumnNames(head), head.sample);
     for (const c of columns) if (c.note) ctx.out.note(c.note);
+    // Mapped before the table is made: a --map that names no column is exit 2 with nothing sent.
+    mappings = planMappings(head, columns.map((c) => c.name), maps, table);
     await createTable(http, projectId, table);
     await addColumns(http, projectId, table, columns.map(({ name: n, dataType }) => ({ name: n, dataType })));
-    mappings = planMappings(head, columns.map((c) => c.name), maps, table);
   } else {
     // A dry run that may not read assumes the table's columns are the file's.
     const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table)).map((c) => c.name);

@@ -13,6 +13,7 @@ _dgw_sub() {
     '|folder') echo 'folder' ;;
     '|catalog') echo 'catalog' ;;
     '|table') echo 'table' ;;
+    '|export') echo 'export' ;;
     '|connection') echo 'connection' ;;
     '|project') echo 'project' ;;
     '|key') echo 'key' ;;
@@ -46,6 +47,7 @@ _dgw_sub() {
     'query|edit') echo 'edit' ;;
     'query|mv') echo 'mv' ;;
     'query|rm'|'query|delete') echo 'rm' ;;
+    'query|export') echo 'export' ;;
     'query|help') echo 'help' ;;
     'mtquery|create') echo 'create' ;;
     'mtquery|list'|'mtquery|ls') echo 'list' ;;
@@ -69,7 +71,13 @@ _dgw_sub() {
     'table|add-column') echo 'add-column' ;;
     'table|drop-column') echo 'drop-column' ;;
     'table|rm'|'table|delete') echo 'rm' ;;
+    'table|import') echo 'import' ;;
+    'table|sample') echo 'sample' ;;
     'table|help') echo 'help' ;;
+    'export|list'|'export|ls') echo 'list' ;;
+    'export|get') echo 'get' ;;
+    'export|cancel') echo 'cancel' ;;
+    'export|help') echo 'help' ;;
     'connection|config') echo 'config' ;;
     'connection|types') echo 'types' ;;
     'connection|help') echo 'help' ;;
@@ -85,7 +93,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder catalog table export connection project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -94,16 +102,18 @@ _dgw_words() {
     'config set') echo 'output' ;;
     'config unset') echo 'output' ;;
     'config help') echo 'explain set unset' ;;
-    'query') echo 'create list get run update edit mv rm help' ;;
-    'query help') echo 'create list get run update edit mv rm' ;;
+    'query') echo 'create list get run update edit mv rm export help' ;;
+    'query help') echo 'create list get run update edit mv rm export' ;;
     'mtquery') echo 'create list refresh status cancel help' ;;
     'mtquery help') echo 'create list refresh status cancel' ;;
     'folder') echo 'list view tree create rename move mv rm help' ;;
     'folder help') echo 'list view tree create rename move mv rm' ;;
     'catalog') echo 'list help' ;;
     'catalog help') echo 'list' ;;
-    'table') echo 'list create add-column drop-column rm help' ;;
-    'table help') echo 'list create add-column drop-column rm' ;;
+    'table') echo 'list create add-column drop-column rm import sample help' ;;
+    'table help') echo 'list create add-column drop-column rm import sample' ;;
+    'export') echo 'list get cancel help' ;;
+    'export help') echo 'list get cancel' ;;
     'connection') echo 'config types help' ;;
     'connection help') echo 'config types' ;;
     'project') echo 'list help' ;;
@@ -112,7 +122,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder catalog table connection project key api completion serve sql version pull plan apply schema exit-codes' ;;
+    'help') echo 'auth profile config query mtquery folder catalog table export connection project key api completion serve sql version pull plan apply schema exit-codes' ;;
   esac
 }
 
@@ -144,6 +154,7 @@ _dgw_opts() {
     'query edit') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query mv') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'query export') echo '--gzip --columns -o --output --no-wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'mtquery') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'mtquery create') echo '--sql --file --from --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -171,7 +182,14 @@ _dgw_opts() {
     'table add-column') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table drop-column') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'table import') echo '--no-header --delimiter --map --create --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'table sample') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'export') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export list') echo '--status --limit --before -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'connection') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'connection config') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'connection types') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -187,7 +205,7 @@ _dgw_opts() {
     'api') echo '--input -f --field --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'completion') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'serve') echo '--port --host --allow-remote --data-dir --partner-key --statement-timeout --memory-limit --api-shape -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'sql') echo '--file -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'sql') echo '--file --limit --guard-formulas -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'version') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'pull') echo '--dir --force -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'plan') echo '--dir --prune --exit-code -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -225,6 +243,7 @@ _dgw_value_opts() {
     'query edit') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query export') echo '--columns -o --output --profile --zone --base-url --project --jq --format --timeout' ;;
     'query help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -252,7 +271,14 @@ _dgw_value_opts() {
     'table add-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table drop-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table import') echo '--delimiter --map --profile --zone --base-url --project --jq --format --timeout' ;;
+    'table sample') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'export') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'export list') echo '--status --limit --before --profile --zone --base-url --project --jq --format --timeout' ;;
+    'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
+    'export cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'export help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'connection') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'connection config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'connection types') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -268,7 +294,7 @@ _dgw_value_opts() {
     'api') echo '--input -f --field --profile --zone --base-url --project --jq --format --timeout' ;;
     'completion') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'serve') echo '--port --host --data-dir --partner-key --statement-timeout --memory-limit --api-shape --profile --zone --base-url --project --jq --format --timeout' ;;
-    'sql') echo '--file --profile --zone --base-url --project --jq --format --timeout' ;;
+    'sql') echo '--file --limit --profile --zone --base-url --project --jq --format --timeout' ;;
     'version') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'pull') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;
     'plan') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -289,6 +315,7 @@ _dgw_live() {
     'query edit') echo '1' ;;
     'query mv') echo '1' ;;
     'query rm') echo '1' ;;
+    'query export') echo '1' ;;
     'mtquery refresh') echo '1' ;;
     'mtquery status') echo '1' ;;
     'mtquery cancel') echo '1' ;;
@@ -304,6 +331,8 @@ _dgw_live() {
     'table add-column') echo '1' ;;
     'table drop-column') echo '1' ;;
     'table rm') echo '1' ;;
+    'table import') echo '1' ;;
+    'table sample') echo '1' ;;
     'connection config') echo '1' ;;
   esac
 }
@@ -335,10 +364,12 @@ _dgw_values() {
     'query update|--file') echo '@files' ;;
     'query update|--from') echo '@live' ;;
     'query update|--path') echo '@live' ;;
+    'query export|-o'|'query export|--output') echo '@files' ;;
     'mtquery create|--file') echo '@files' ;;
     'mtquery create|--from') echo '@live' ;;
     'mtquery create|--path') echo '@live' ;;
     'mtquery list|--folder') echo '@live' ;;
+    'export get|-o'|'export get|--output') echo '@files' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;
     'sql|--file') echo '@files' ;;
@@ -348,7 +379,7 @@ _dgw_values() {
     'apply|--plan') echo '@files' ;;
     *'|--profile') echo '@live' ;;
     *'|--zone') echo 'default eu local' ;;
-    *'|--format') echo 'table json yaml csv tsv simple compact' ;;
+    *'|--format') echo 'table json jsonl yaml csv tsv simple compact' ;;
   esac
 }
 

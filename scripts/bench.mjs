@@ -10,9 +10,11 @@
 // Flags: --runs N (pairs per start-up, remote and in-process row, default 20, at least 10)
 //        --scale-runs N (pairs per row of 10,000 queries, default 10, at least 5)
 //        --gateway-runs N (pairs for the materialization row, default 15)
-//        --no-local, --no-gateway, --no-memory, --no-footprint (skip the local-gateway rows, the
-//          materialization rows, the dgw serve memory row or the install footprint; the table
-//          says they were skipped)
+//        --data-runs N (pairs for the data rows: export, import, sql, run-SQL; default 10)
+//        --data-rows N (rows of the data rows' table; default 1,000,000)
+//        --no-local, --no-gateway, --no-data, --no-memory, --no-footprint (skip the local-gateway
+//          rows, the materialization rows, the data rows, the dgw serve memory row or the install
+//          footprint; the table says they were skipped)
 //        --check (one pair per row, small data sets: proves every row runs; the numbers mean nothing)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,6 +46,10 @@ const SCALE_RUNS = CHECK ? 1 : Math.max(5, num('--scale-runs', 10));
 const GATEWAY_RUNS = CHECK ? 1 : Math.max(10, num('--gateway-runs', 15));
 const MEMORY_RUNS = CHECK ? 1 : 3;
 const SERVE_CREATES = CHECK ? 20 : 1000;
+const DATA_RUNS = CHECK ? 1 : Math.max(10, num('--data-runs', 10));
+// --check keeps the data rows small (they only prove the rows run).
+const DATA_ROWS = CHECK ? 2000 : num('--data-rows', 1_000_000);
+const DATA_REQUESTS = CHECK ? 16 : 100;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));
@@ -201,7 +207,41 @@ for (const { workload, label, target } of MATERIALIZE) {
   }
 }
 
-// 6. dgw serve's memory after 1,000 materialized creates (serve-memory.mjs): with its default
+// 6. Data in and out (issue #9): export, import, sql to a pipe, run-SQL throughput
+// (scripts/bench/data.mjs says what each compares).
+const DATA_LABELS = ['export: query export --format csv -o FILE', 'import: table import FILE.csv --create', 'sql: sql "SELECT * FROM big" --format csv | (pipe)', 'run-SQL: 10k rows, concurrency 8'];
+if (flag('--no-data')) {
+  for (const label of DATA_LABELS) rows.push({ label, skipped: 'skipped (--no-data)' });
+} else {
+  log(`measuring data in and out: ${DATA_ROWS} rows, ${DATA_RUNS} pairs per row (export, import, sql, run-SQL throughput)...`);
+  const r = spawnSync(NODE, [path.join(BENCH, 'data.mjs'), String(DATA_RUNS), String(DATA_ROWS), String(MEMORY_RUNS), String(DATA_REQUESTS)], {
+    env: childEnv(),
+    cwd: tmp,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+  let result;
+  try {
+    result = JSON.parse(String(r.stdout));
+  } catch {
+    result = { skipped: `failed (exit ${r.status}); see the output above` };
+  }
+  const measured = result.rows ?? [];
+  for (const row of measured) {
+    rows.push({
+      ...row,
+      runs: row.a.length,
+      a: median(row.a),
+      b: median(row.b),
+      ratio: pairedRatio(row.a, row.b),
+    });
+  }
+  const reason = result.skipped ?? result.failed;
+  for (const label of DATA_LABELS.slice(measured.length)) rows.push({ label, skipped: reason ?? 'not measured' });
+}
+
+
+// 7. dgw serve's memory after 1,000 materialized creates (serve-memory.mjs): with its default
 // memory limit (a quarter of this machine's memory), and with --memory-limit 128MB.
 const memory = [];
 for (const limit of [undefined, '128MB']) {
@@ -218,7 +258,7 @@ for (const limit of [undefined, '128MB']) {
   }
 }
 
-// 7. Install footprint.
+// 8. Install footprint.
 let foot;
 if (flag('--no-footprint')) {
   foot = { skipped: 'skipped (--no-footprint)' };
@@ -239,16 +279,20 @@ for (const r of rows) {
     table.push([r.label, '-', '-', '-', '-', '-', '-', r.skipped, '-']);
     continue;
   }
+  const value = (v) => (r.unit ? `${v.toFixed(0)} ${r.unit}` : fmtMs(v));
+  const met = r.higherIsBetter ? r.ratio >= r.target : r.ratio <= r.target;
+  // The sql row's memory targets: the CLI and the server each at most rssTarget x the baseline's.
+  const memoryMet = r.rssTarget === undefined || (r.rssA <= r.rssTarget * r.rssB && r.rssServer <= r.rssTarget * r.rssB);
   table.push([
     r.label,
     String(r.runs),
-    fmtMs(r.a),
+    value(r.a),
     r.baseline,
-    fmtMs(r.b),
+    value(r.b),
     `${r.ratio.toFixed(2)}x`,
-    r.target === undefined ? '-' : `<= ${r.target}x`,
-    r.target === undefined ? 'info' : r.ratio <= r.target ? 'pass' : 'FAIL',
-    r.rssA === undefined ? '-' : `${fmtMb(r.rssA)} / ${fmtMb(r.rssB)}`,
+    r.target === undefined ? '-' : `${r.higherIsBetter ? '>=' : '<='} ${r.target}x`,
+    r.target === undefined ? 'info' : met && memoryMet ? 'pass' : 'FAIL',
+    r.rssA === undefined ? '-' : `${fmtMb(r.rssA)}${r.rssServer === undefined ? '' : ` (+ serve ${fmtMb(r.rssServer)})`} / ${fmtMb(r.rssB)}`,
   ]);
 }
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
@@ -284,7 +328,7 @@ if (foot.skipped) {
 out.push(
   '',
   'times: median wall-clock from spawn to exit (spawnSync, process.hrtime) of the same Node binary, after one unmeasured run each (materialize: request or statement time, see its notes);',
-  'ratio: median over the pairs of dgw time / baseline time, pairs interleaved and alternating which runs first;',
+  'ratio: median over the pairs of dgw time / baseline time (run-SQL: dgw requests/s / baseline requests/s, higher is better), pairs interleaved and alternating which runs first;',
   `peak RSS: getrusage maxrss of the measured process (a --require preload reads it on exit), median of ${MEMORY_RUNS} separate runs.`,
   'in-process rows: the bare script imports @duckdb/node-api, opens the same database file, runs the statement and prints its rows (scripts/bench/duckdb-floor.mjs);',
   '10k rows: the same command with 10,000 queries in 1,000 folders / with 10 queries in 10 folders, both data sets made through dgw serve\'s Create Query (scripts/bench/dataset.mjs);',

@@ -123,7 +123,7 @@ function structuredFlags(argv: string[]): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const args = argv.slice(0, end);
   const format = args.flatMap((a, i) => (a === '--format' ? [args[i + 1] ?? ''] : a.startsWith('--format=') ? [a.slice(9)] : []));
-  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|yaml)$/i.test(f));
+  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|jsonl|yaml)$/i.test(f));
 }
 
 /**

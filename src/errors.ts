@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'service'
   | 'network'
   | 'refresh_failed'
+  | 'export_failed'
   | 'changes_present'
   | 'busy'
   | 'local_fault'
@@ -115,10 +116,30 @@ export class MalformedResponseError extends DgwError {
   }
 }
 
+/**
+ * The service said it sent only part of a result (`truncated`): the rows it sent were printed,
+ * and this says so, so no script takes them for the whole (exit 8).
+ */
+export class ResultCutError extends DgwError {
+  constructor(rows: number) {
+    super('service', `the service cut the result short: it sent ${rows} row${rows === 1 ? '' : 's'} and said there were more`, {
+      errorCode: 'TRUNCATED',
+      hint: 'add a LIMIT (or WHERE) to the statement, or export the whole result with `dgw query export`',
+    });
+  }
+}
+
 /** A refresh that was waited on ended FAILED or CANCELLED (exit 10). */
 export class RefreshFailedError extends DgwError {
   constructor(message: string) {
     super('refresh_failed', message);
+  }
+}
+
+/** An export that was waited on (or whose files were asked for) ended FAILED or CANCELLED (exit 10). */
+export class ExportFailedError extends DgwError {
+  constructor(message: string) {
+    super('export_failed', message);
   }
 }
 
@@ -202,6 +223,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   service: 8,
   network: 9,
   refresh_failed: 10,
+  export_failed: 10,
   changes_present: 11,
   busy: 12,
   local_fault: 13,
@@ -227,7 +249,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [7, 'rate limited (429 after retries)'],
   [8, 'service failure (5xx after retries, or a malformed response)'],
   [9, 'network failure or timeout'],
-  [10, 'a materialized refresh that was waited on failed or was cancelled'],
+  [10, 'a materialized refresh or an export that was waited on failed or was cancelled'],
   [11, 'changes present: `dgw plan --exit-code` found differences between the files and the project'],
   [12, 'busy: the local data folder or a project database is held by another process; try again later'],
   [13, 'local fault: a full disk, a damaged database or settings file, or a lock file left by a process that is not dgw (the message names the file and what to do)'],

@@ -19,6 +19,7 @@ import { registerLocal } from './commands/local/index.js';
 import { registerVersion } from './commands/version/index.js';
 import { registerCode } from './commands/code/index.js';
 import { registerSchema } from './commands/schema/index.js';
+import { registerExport } from './commands/export/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -33,6 +34,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerFolder(program, wiring);
   registerCatalog(program, wiring);
   registerTable(program, wiring);
+  registerExport(program, wiring);
   registerConnection(program, wiring);
   registerProject(program, wiring);
   registerKey(program, wiring);

@@ -18,7 +18,7 @@ export function createRoot(deps: ContextDeps): Command {
     .option('--json [fields]', 'print JSON on stdout; optionally only these comma-separated fields (each command\'s --help lists them; dgw schema COMMAND)')
     .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json); strings print raw, as jq -r')
     .addOption(
-      new Option('--format <format>', 'output: table, json, yaml, csv or tsv (default: DGW_OUTPUT, project file, profile, else table on a terminal, TSV in a pipe)').choices([
+      new Option('--format <format>', 'output: table, json, jsonl, yaml, csv or tsv (default: DGW_OUTPUT, project file, profile, else table on a terminal, TSV in a pipe)').choices([
         ...OUTPUT_FORMATS,
         ...ROW_SHAPES,
       ]),
@@ -66,6 +66,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['folder', async () => (await import('./commands/folder/index.js')).registerFolder],
   ['catalog', async () => (await import('./commands/catalog/index.js')).registerCatalog],
   ['table', async () => (await import('./commands/table/index.js')).registerTable],
+  ['export', async () => (await import('./commands/export/index.js')).registerExport],
   ['connection', async () => (await import('./commands/connection/index.js')).registerConnection],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],
   ['key', async () => (await import('./commands/key/index.js')).registerKey],

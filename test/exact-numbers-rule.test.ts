@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactNumber, parseJsonExact, readsBackExactly } from '../src/api/exact-numbers.js';
+import { exactNumber, mayLoseDigits, parseJsonExact, readsBackExactly } from '../src/api/exact-numbers.js';
 
 // The one rule for numbers in result rows: a JSON number only when a double reads it back exactly.
 describe('exactNumber', () => {
@@ -53,5 +53,34 @@ describe('parseJsonExact', () => {
     expect(JSON.stringify(parseJsonExact(body, 'verbatim'))).toBe(
       '{"columns":[],"data":[[123456789012345.678,1.5,9007199254740993,-0.001,1e400,"text",null,[0.1,12345678901234567890123.456]]]}',
     );
+  });
+});
+
+describe('the fast paths agree with the rule', () => {
+  // Deterministic pseudo-random decimals of 1 to 20 digits, a dot anywhere, either sign.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const decimals = Array.from({ length: 20000 }, () => {
+    const digits = Array.from({ length: 1 + (next() % 20) }, () => String(next() % 10)).join('');
+    const dot = next() % (digits.length + 1);
+    const text = dot === 0 || dot === digits.length ? digits : `${digits.slice(0, dot)}.${digits.slice(dot)}`;
+    return next() % 2 ? `-${text}` : text;
+  });
+
+  it('a decimal of at most 15 digits is a number exactly when the full check says so', () => {
+    for (const text of decimals) {
+      const expected = readsBackExactly(text) ? Number(text) : text;
+      expect(exactNumber(text), text).toBe(expected);
+    }
+  });
+
+  it('plain JSON.parse is used only where it gives what the exact reader gives', () => {
+    for (const text of decimals) {
+      const json = `[${text.replace(/^(-?)0+(\d)/, '$1$2')},"x"]`;
+      if (!mayLoseDigits(json)) expect(JSON.parse(json), json).toEqual(parseJsonExact(json));
+    }
+    expect(mayLoseDigits('[123456789012345.6]')).toBe(true);
+    expect(mayLoseDigits('[1e5]')).toBe(true);
+    expect(mayLoseDigits('[1234567890123.5, "2026-01-01 00:00:00.123456"]')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readSchema } from '../src/contract/fields.js';
 import { leafCommands } from '../src/schema-files.js';
 import { tempDir } from './support/dgw.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
@@ -15,6 +16,10 @@ const files = tempDir('dgw-exit2-');
 afterAll(() => files.remove());
 const dir = path.join(files.dir, 'queries');
 const localDir = path.join(files.dir, 'local');
+const csv = path.join(files.dir, 'rows.csv');
+fs.writeFileSync(csv, 'a\n1\n');
+const exported = path.join(files.dir, 'exported.csv');
+const EXPORT_ID = '4c9fcb44-126a-45f8-99a0-f1d245083d78';
 
 /** A command line of each command (and of each shape of its output), without --json. */
 const SAMPLES: Record<string, string[][]> = {
@@ -54,6 +59,12 @@ const SAMPLES: Record<string, string[][]> = {
   'table add-column': [['table', 'add-column', 't', 'b:BIGINT']],
   'table drop-column': [['table', 'drop-column', 't', 'b', '--yes']],
   'table rm': [['table', 'rm', 't', '--yes']],
+  'table import': [['table', 'import', 't', csv], ['table', 'import', 't', csv, '--create']],
+  'table sample': [['table', 'sample', 't']],
+  'query export': [['query', 'export', 'revenue', '-o', exported], ['query', 'export', 'revenue', '--no-wait']],
+  'export list': [['export', 'list']],
+  'export get': [['export', 'get', EXPORT_ID], ['export', 'get', EXPORT_ID, '-o', exported]],
+  'export cancel': [['export', 'cancel', EXPORT_ID]],
   'connection config': [['connection', 'config', 'POSTGRES']],
   'connection types': [['connection', 'types']],
   'project list': [['project', 'list']],
@@ -86,10 +97,10 @@ describe('an unknown --json field is exit 2 and nothing is sent', () => {
   const cases = leaves.flatMap((c) => {
     if (FIELDS_FROM_ANSWER.has(c.path)) return [];
     const lines = SAMPLES[c.path] ?? [];
-    return [...lines, ...(c.dryRun ? lines.map((l) => [...l, '--dry-run']) : [])].map((argv) => [argv.join(' ').replace(files.dir, '$TMP'), argv] as const);
+    return [...lines, ...(c.dryRun ? lines.map((l) => [...l, '--dry-run']) : [])].map((argv) => [argv.join(' ').replace(files.dir, '$TMP'), argv, c.path] as const);
   });
 
-  it.each(cases)('dgw %s --json nosuchfield', async (_name, argv) => {
+  it.each(cases)('dgw %s --json nosuchfield', async (_name, argv, command) => {
     const r = await dgw([...argv, '--json', 'nosuchfield'], { env: { DGW_LOCAL_DIR: localDir }, input: 'a-key-that-must-not-be-read\n', timeoutMs: 15_000 });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toBe('');
@@ -97,11 +108,13 @@ describe('an unknown --json field is exit 2 and nothing is sent', () => {
     // stderr is exactly one JSON object: the error, naming the field.
     const { error } = JSON.parse(r.stderr) as { error: { kind: string; message: string; sent: { reads: number; changes: number } } };
     expect(error.kind).toBe('usage');
-    expect(error.message).toMatch(argv[0] === 'completion' ? /prints no JSON/ : /nosuchfield/);
+    // A command that prints no JSON (it has no schema) says so; the others name the field.
+    expect(error.message).toMatch(readSchema(command) ? /nosuchfield/ : /prints no JSON/);
     expect(error.sent).toEqual({ reads: 0, changes: 0 });
     // Nothing local happened either: no query files, no gateway data folder.
     expect(fs.existsSync(dir)).toBe(false);
     expect(fs.existsSync(localDir)).toBe(false);
+    expect(fs.existsSync(exported)).toBe(false);
   });
 });
 
@@ -157,6 +170,9 @@ describe('other checks that need no answer are made before the first request', (
     ['--plain with --every', ['query', 'update', 'revenue', '--plain', '--every', '1h']],
     ['--plain with --materialized', ['query', 'update', 'revenue', '--plain', '--materialized']],
     ['--plain with --from', ['query', 'update', 'revenue', '--plain', '--from', 'other']],
+    ['query export --json with the data on stdout (no -o)', ['query', 'export', 'revenue', '--json']],
+    ['query export --json with -o - (the data on stdout)', ['query', 'export', 'revenue', '--json', '-o', '-']],
+    ['export get --json with -o - (the data on stdout)', ['export', 'get', '4c9fcb44-126a-45f8-99a0-f1d245083d78', '--json', '-o', '-']],
   ])('%s', async (_name, argv) => {
     const r = await dgw(argv);
     expect(r.code, r.stderr).toBe(2);

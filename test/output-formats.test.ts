@@ -109,7 +109,7 @@ describe('the default output', () => {
     fs.writeFileSync(path.join(repo.dir, '.dgwrc.json'), JSON.stringify({ output: 'html' }));
     const file = await dgw(['query', 'list'], { cwd: repo.dir });
     expect(file.code).toBe(2);
-    expect(file.stderr).toMatch(/output must be table, json, yaml, csv, tsv or auto/);
+    expect(file.stderr).toMatch(/output must be table, json, jsonl, yaml, csv, tsv or auto/);
     fs.rmSync(path.join(repo.dir, '.dgwrc.json'));
     expect(server.requests).toEqual([]);
   });

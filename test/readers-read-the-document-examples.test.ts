@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../src/api/catalogs.js';
+import { readExportCreated, readExportJob } from '../src/api/exports.js';
 import { folderTree, readFolderContents, readFolderTree } from '../src/api/folder-tree.js';
 import { readApiKey } from '../src/api/keys.js';
 import { readStatusView } from '../src/api/materialized.js';
@@ -123,6 +124,21 @@ const READERS: Record<string, (example: unknown) => number> = {
       },
     ]),
   ),
+  exportQuery: (ex) => {
+    expect(readExportCreated(ex)).toEqual(ex);
+    return 1;
+  },
+  listExports: (ex) => {
+    for (const e of asList(ex)) {
+      const read = readExportJob(e);
+      // What the job record names: every plain field dgw shows, as the example has it; nulls for those it leaves out.
+      const shown = ['id', 'status', 'format', 'rowCount', 'bytes', 'durationMs', 'downloadable', 'error', 'createdAt', 'queryId', 'source'];
+      expect(read).toMatchObject(Object.fromEntries(shown.map((k) => [k, e[k] ?? (k === 'downloadable' ? false : null)])));
+      expect(read.compression).toBe(e.compression ?? 'NONE');
+      expect(read.files).toEqual([]);
+    }
+    return asList(ex).length;
+  },
   ...Object.fromEntries(
     ['listApiKeys', 'createApiKey'].map((id) => [
       id,

@@ -245,6 +245,34 @@ describe('table layout, display widths, times and the pager load only where a ta
   });
 });
 
+describe('data transfer (multipart, CSV, downloads, progress) loads only on the paths that move data', () => {
+  const transfer = (l: Loaded) => l.sources.filter((s) => s.startsWith('src/transfer/') || fromPackage('@fastify/busboy')(s) || s === 'src/gateway/transfer/receive.ts' || s === 'src/gateway/transfer/import-csv.ts');
+
+  it('no other command, nor help, nor the local gateway for other work loads them', async () => {
+    for (const [args, env] of [
+      [['catalog', 'list', '--json'], remoteEnv()],
+      [['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--json'], remoteEnv()],
+      [['--help'], {}],
+      [['table', 'import', '--help'], {}],
+      [['catalog', 'list', '--json', '--zone', 'local'], {}],
+      [['--zone', 'local', 'sql', 'SELECT 1 AS one'], {}],
+    ] as Array<[string[], Record<string, string>]>) {
+      const r = await loadedBy(args, env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(transfer(r), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('table import loads them (so the check can see them), with the gateway\'s multipart reader on the local gateway', async () => {
+    const csv = path.join(tmp.dir, 'import.csv');
+    fs.writeFileSync(csv, 'a,b\n1,2\n');
+    const r = await loadedBy(['--zone', 'local', 'table', 'import', 'startupimport', csv, '--create']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.sources).toContain('src/transfer/multipart.ts');
+    expect(r.sources.filter(fromPackage('@fastify/busboy')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('start-up paths load only what they need', () => {
   it('--version loads no command framework, settings or HTTP modules', async () => {
     const r = await loadedBy(['--version']);

@@ -64,7 +64,14 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
       if (entry.operationId !== op.id) problems.push(`${op.path}: operationId ${String(entry.operationId)}, ours ${op.id}`);
       const params = ((entry.parameters as Json[]) ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       expect(Object.keys(op.query ?? {}).sort(), `${op.id} query parameters`).toEqual([...params].sort());
-      if (!!entry.requestBody !== !!op.body) problems.push(`${op.id}: body ${op.body ? 'given' : 'absent'}, document ${entry.requestBody ? 'has one' : 'has none'}`);
+      if (!!entry.requestBody !== !!(op.body ?? op.multipart)) problems.push(`${op.id}: body ${op.body ? 'given' : 'absent'}, document ${entry.requestBody ? 'has one' : 'has none'}`);
+      // A multipart body: the document's parts, by name.
+      const form = ((entry.requestBody as Json | undefined)?.content as Json | undefined)?.['multipart/form-data'] as Json | undefined;
+      if (!!form !== !!op.multipart) problems.push(`${op.id}: multipart ${op.multipart ? 'given' : 'absent'}, document ${form ? 'has it' : 'has none'}`);
+      if (form && op.multipart) {
+        const parts = Object.keys(((form.schema as Json).properties as Json) ?? {}).sort();
+        if (parts.join() !== Object.keys(op.multipart).sort().join()) problems.push(`${op.id}: parts ${Object.keys(op.multipart)} vs documented ${parts}`);
+      }
       if (!(String(op.response.status) in (entry.responses as Json))) problems.push(`${op.id}: status ${op.response.status} is not documented`);
     }
     expect(problems).toEqual([]);
@@ -96,8 +103,9 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
     for (const op of W.OPERATIONS.filter((o) => o.documented)) {
       const entry = ((doc!.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json;
       const pairs: Array<[string, string, string | undefined]> = [
-        ['request', ours(op.body), op.body ? theirs(((entry.requestBody as Json).content as Json) ?? {}) : 'none'],
-        ['answer', ours(op.response.body), theirs((((entry.responses as Json)[String(op.response.status)] as Json).content as Json) ?? undefined)],
+        // A multipart request's parts are compared by the first test.
+        ['request', ours(op.body), op.body ? theirs(((entry.requestBody as Json).content as Json) ?? {}) : op.multipart ? undefined : 'none'],
+        ['answer', op.response.media ? 'string' : ours(op.response.body), theirs((((entry.responses as Json)[String(op.response.status)] as Json).content as Json) ?? undefined)],
       ];
       for (const [what, mine, documented] of pairs) {
         if (documented === undefined) continue;

@@ -10,11 +10,13 @@
  */
 
 const SHORT_INTEGER = /^-?\d{1,15}$/;
+/** A decimal of at most 15 digits in all (a DECIMAL's usual text): a double always holds it exactly. */
+const SHORT_DECIMAL = /^-?(?=[\d.]{3,16}$)\d+\.\d+$/;
 
 /** `text`, a decimal literal (`-12.50`, `1e-7`, `9007199254740993`), as a JSON number when that is exact, else as the text. */
 export function exactNumber(text: string): number | string {
-  // Fast path: an integer of at most 15 digits always fits.
-  if (SHORT_INTEGER.test(text)) return Number(text);
+  // Fast paths: an integer or a decimal of at most 15 digits always fits.
+  if (SHORT_INTEGER.test(text) || SHORT_DECIMAL.test(text)) return Number(text);
   return readsBackExactly(text) ? Number(text) : text;
 }
 
@@ -60,3 +62,25 @@ export function parseJsonExact(text: string, keep: KeepDigits = 'as-string'): un
 
 /** JSON.rawJSON (Node 21+), not yet in TypeScript's library. */
 const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+
+/**
+ * False when no number literal in the JSON `text` can differ from the double JSON.parse makes of
+ * it: none has 16 or more digits (a dot among them or not) and none has an exponent. Then plain
+ * JSON.parse keeps every value exactly, and the slower `parseJsonExact` is not needed. True may be
+ * a false alarm (digits inside a string): the caller then takes the exact reader, which is right
+ * anyway. One pass over the characters.
+ */
+export function mayLoseDigits(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || c === 46) {
+      if (++run >= 16) return true;
+      continue;
+    }
+    // An exponent: e or E right after a digit.
+    if ((c === 101 || c === 69) && run > 0) return true;
+    run = 0;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 import { RETRY_METHODS, RETRY_STATUS, retryDelay } from './retry.js';
 import type { Transport, WireResponse } from './transport.js';
+import { readRest } from './transport.js';
 
 /** HTTP methods the gateway uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,6 +22,19 @@ export interface RequestSpec {
   /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
   readOnly?: boolean;
 }
+
+/** A request whose answer is read as it arrives, and whose body may be sent as it is read (see `Http.open`). */
+export interface OpenSpec extends RequestSpec {
+  /** A body sent as it is read (a multipart upload), with its content type; `shown` is what a dry run or trace prints of it. */
+  content?: { body: AsyncIterable<Uint8Array>; type: string; shown?: unknown };
+  /** Overrides the time limit for the answer's head; false waits as long as it takes. */
+  timeoutMs?: number | false;
+  /** Also stops this request (an idle watchdog, a reader that has had enough). */
+  signal?: AbortSignal;
+}
+
+/** An answer whose body is read as it arrives (by `read()`; `cancel()` leaves the rest unread). */
+export type OpenAnswer = WireResponse;
 
 /** What `--dry-run` shows of a request that was not sent. */
 export interface DryRunView {
@@ -96,6 +110,16 @@ export class Http {
    */
   describing(effects: DryRunEffects): Http {
     return new Http({ ...this.config, effects, placeholders: this.placeholders });
+  }
+
+  /** What stops this layer's requests (the command's Ctrl-C, a shell statement's cancel); a body read later heeds it too. */
+  get signal(): AbortSignal | undefined {
+    return this.config.signal;
+  }
+
+  /** The longest wait for an answer (`--timeout`); for a body read as it arrives, the longest silence. */
+  get timeoutMs(): number {
+    return this.config.timeoutMs;
   }
 
   /** True in dry-run mode: no change is sent, changes are shown instead. */
@@ -206,6 +230,187 @@ export class Http {
       if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
     }
     return { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text };
+  }
+
+  /**
+   * Sends one request and returns its answer unread, for a body read as it arrives (the rows of
+   * run SQL, a download) or a body sent as it is read (`content`: a multipart upload). The time
+   * limit holds until the answer's head has come (`timeoutMs: false`: no limit; the caller
+   * watches progress), the body's reader sets its own (body-chunks.ts). An answer that is not 2xx
+   * is read whole and mapped as for `request`; nothing is retried (the body may be gone). A change
+   * in a dry run is shown instead (undefined is returned); `--debug` traces only the start of the
+   * body, as it is read.
+   */
+  async open(spec: OpenSpec): Promise<OpenAnswer | undefined> {
+    const url = this.url(spec);
+    if (this.config.dryRun) {
+      if (spec.method !== 'GET') {
+        const view = this.dryRunView(spec, url);
+        if (spec.content) {
+          view.headers['Content-Type'] = spec.content.type;
+          if (spec.content.shown !== undefined) view.body = spec.content.shown;
+        }
+        this.config.dryRun(view);
+        return undefined;
+      }
+      if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
+    }
+    const trace = this.config.trace;
+    if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
+    if (trace && spec.content) trace(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
+    if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
+    const headers: Record<string, string> = {};
+    if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
+    let body: string | AsyncIterable<Uint8Array> | undefined;
+    if (spec.content) {
+      headers['content-type'] = spec.content.type;
+      body = spec.content.body;
+    } else if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.body);
+    }
+    const transport = this.config.transport ?? (await defaultTransport());
+    const response = await this.exchange(transport, spec, url, headers, body, spec.timeoutMs ?? this.config.timeoutMs, spec.signal);
+    if (response.status >= 200 && response.status < 300) return trace ? this.tracedBody(response, trace) : response;
+    const answer: Answer = { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text: await readRest(response).catch(() => '') };
+    if (trace && answer.text) trace(`  ${this.redact(answer.text.length > 4000 ? `${answer.text.slice(0, 4000)}…` : answer.text)}`);
+    throw this.httpError(answer, errorData(answer), spec);
+  }
+
+  /**
+   * GETs a link the service handed out (an export's download URL) and returns the answer unread,
+   * whatever its status. No API key goes with it: a link carries its own authority, and may point
+   * at another host (the hosted service's object store). A link to the base URL's own origin goes
+   * the way the API does (the in-process local gateway answers it). Plain http is refused but on
+   * loopback, as for base URLs; a redirect is followed (the key is not there to leak), to https
+   * or loopback only, five at most.
+   */
+  async link(url: string, signal?: AbortSignal): Promise<OpenAnswer> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new MalformedResponseError(`the service sent a download link that is not a URL: ${JSON.stringify(url.slice(0, 200))}`);
+    }
+    const { isLoopback } = await import('../config/loopback.js');
+    const origin = new URL(this.config.baseUrl).origin;
+    const spec: RequestSpec = { method: 'GET', path: '' };
+    for (let hops = 0; ; hops++) {
+      const sameOrigin = target.origin === origin;
+      if (target.protocol !== 'https:' && !(target.protocol === 'http:' && (sameOrigin || isLoopback(target.hostname)))) {
+        throw new MalformedResponseError(`the service sent a download link dgw will not follow (${target.protocol}//${target.host}): only https, or http on loopback`);
+      }
+      const shown = `${target.origin}${target.pathname}${target.search ? '?…' : ''}`;
+      this.config.trace?.(`→ GET ${shown} (a download link: no API key sent)`);
+      if (this.config.sent) this.config.sent.reads += 1;
+      const transport = sameOrigin && this.config.transport ? this.config.transport : await defaultTransport();
+      const started = performance.now();
+      let response: WireResponse;
+      try {
+        response = await this.exchange(transport, { ...spec, path: shown }, target.toString(), {}, undefined, this.config.timeoutMs, signal, true);
+      } catch (error) {
+        if (error instanceof NetworkError && !error.timedOut) throw new NetworkError(`cannot download from ${target.host}: ${rootCause(error.cause ?? error)}`, error);
+        throw error;
+      }
+      this.config.trace?.(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
+      const location = response.header('location');
+      if (!isRedirect(response.status) || !location || hops >= 5) return response;
+      await response.cancel().catch(() => undefined);
+      try {
+        target = new URL(location, target);
+      } catch {
+        throw new MalformedResponseError(`a download link redirected to something that is not a URL: ${JSON.stringify(location.slice(0, 200))}`);
+      }
+    }
+  }
+
+  /**
+   * Sends one exchange and waits for its head within `limitMs` (false: no limit); the body is left
+   * to its reader, and only the command's Ctrl-C or `signal` stop it after that. A failure is a
+   * NetworkError (one that says the time limit ran out, when it did), Ctrl-C an InterruptedError,
+   * `signal`'s own reason when it is one of dgw's errors (an idle watchdog).
+   */
+  private async exchange(
+    transport: Transport,
+    spec: RequestSpec,
+    url: string,
+    headers: Record<string, string>,
+    body: string | AsyncIterable<Uint8Array> | undefined,
+    limitMs: number | false,
+    signal?: AbortSignal,
+    quiet = false,
+  ): Promise<WireResponse> {
+    const head = new AbortController();
+    const timer = limitMs === false ? undefined : setTimeout(() => head.abort(), limitMs);
+    const stops = [head.signal, ...[this.config.signal, signal].filter((s): s is AbortSignal => s !== undefined)];
+    const trace = quiet ? undefined : this.config.trace;
+    const started = performance.now();
+    if (trace) {
+      trace(`→ ${spec.method} ${url}`);
+      trace(`  authorization: ${headers.authorization ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
+    }
+    let response: WireResponse;
+    try {
+      response = await transport({ method: spec.method, url, headers, body, signal: AbortSignal.any(stops) });
+    } catch (error) {
+      if (signal?.aborted && signal.reason instanceof DgwError) throw signal.reason;
+      if (error instanceof DgwError) throw error;
+      if (this.config.signal?.aborted) throw new InterruptedError();
+      if (head.signal.aborted) throw this.timedOut(spec, error);
+      throw new NetworkError(`cannot reach ${new URL(url).host}: ${rootCause(error)}`, error);
+    } finally {
+      clearTimeout(timer);
+    }
+    // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
+    if (this.config.signal?.aborted) {
+      await response.cancel().catch(() => undefined);
+      throw new InterruptedError();
+    }
+    if (signal?.aborted && signal.reason instanceof DgwError) {
+      await response.cancel().catch(() => undefined);
+      throw signal.reason;
+    }
+    if (head.signal.aborted) {
+      await response.cancel().catch(() => undefined);
+      throw this.timedOut(spec);
+    }
+    trace?.(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
+    return response;
+  }
+
+  /** The same answer, whose body's first 4,000 characters are traced once they have been read (a body may be huge). */
+  private tracedBody(response: WireResponse, trace: (line: string) => void): WireResponse {
+    const decoder = new TextDecoder();
+    let start = '';
+    let done = false;
+    const flush = (more: boolean) => {
+      if (done) return;
+      done = true;
+      if (start) trace(`  ${this.redact(more ? `${start.slice(0, 4000)}…` : start)}`);
+    };
+    return {
+      ...response,
+      header: (name) => response.header(name),
+      async read() {
+        const chunk = await response.read();
+        if (chunk === null) flush(false);
+        else if (!done) {
+          start += decoder.decode(chunk, { stream: true });
+          if (start.length > 4000) flush(true);
+        }
+        return chunk;
+      },
+      async text() {
+        const text = await response.text();
+        start = text;
+        flush(text.length > 4000);
+        return text;
+      },
+      async cancel() {
+        flush(true);
+        await response.cancel();
+      },
+    };
   }
 
   private timedOut(spec: RequestSpec, cause?: unknown): NetworkError {

@@ -11,20 +11,35 @@ export interface WireRequest {
   url: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
-  /** The body, already serialized. */
-  body?: string;
-  /** Aborts the exchange (Ctrl-C, or the time limit of this attempt). */
+  /** The body: already serialized, or bytes sent as they are read (an upload of any size). */
+  body?: string | AsyncIterable<Uint8Array>;
+  /** Aborts the exchange (Ctrl-C, or the time limit of this attempt), the body's reading included. */
   signal: AbortSignal;
 }
 
-/** An answer to a WireRequest: its body is read once, by `text()`. */
+/**
+ * An answer to a WireRequest. Its body is read once: whole by `text()`, or as it arrives by
+ * `read()` (run SQL's rows, a download), which an abort of the request's signal or `cancel()`
+ * stops (the service's work stops with it).
+ */
 export interface WireResponse {
   status: number;
   statusText: string;
   /** A header's value (the first, if it came more than once), by name in any case. */
   header(name: string): string | undefined;
   text(): Promise<string>;
+  /** The body's next bytes; null after the last; rejects when the body ends short of its end. */
+  read(): Promise<Uint8Array | null>;
+  /** Leaves the rest of the body unread. */
+  cancel(): Promise<void>;
 }
 
 /** Sends one exchange; rejects when no answer arrived (refused, reset, aborted). */
 export type Transport = (request: WireRequest) => Promise<WireResponse>;
+
+/** The rest of a body read by `read()`, as UTF-8 text. */
+export async function readRest(response: Pick<WireResponse, 'read'>): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for (let chunk = await response.read(); chunk !== null; chunk = await response.read()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

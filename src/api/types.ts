@@ -135,6 +135,51 @@ export type ColumnRecord = Omit<ColumnDetail, 'id' | 'desc'> & { id: string | nu
 /** A stored table (the document's `Table`). */
 export type StoredTable = Complete<Static<typeof W.Table>>;
 
+/** One column of an import: the table's column `name`, and the CSV column it takes its values from (by header name, or 0-based position). */
+export type ImportMapping = Static<typeof W.ImportMapping>;
+
+/** The `request` part of an import: how CSV columns map to the table's, and whether the file starts with a header line. */
+export type ImportRequest = Static<typeof W.ImportRequest>;
+
+/** An import job as dgw reads it (the document's ImportJob, every field present, the row count found in `result`). */
+export interface ImportJob {
+  id: string;
+  status: string;
+  startTime: number | null;
+  endTime: number | null;
+  progress: number | null;
+  result: Record<string, unknown>;
+  rowCount: number | null;
+}
+
+/** Body of Export Query. */
+export type ExportRequest = Static<typeof W.ExportRequest>;
+
+/** A file of a finished export and its short-lived download URL. */
+export interface ExportFileLink {
+  name: string;
+  url: string;
+  bytes: number | null;
+}
+
+/** An export job as dgw reads it (the document's ExportJobResponse, the fields dgw shows, every one present). */
+export interface ExportJob {
+  id: string;
+  status: string;
+  format: string;
+  compression: string;
+  rowCount: number | null;
+  bytes: number | null;
+  durationMs: number | null;
+  files: ExportFileLink[];
+  expiresAt: string | null;
+  downloadable: boolean;
+  error: string | null;
+  createdAt: string | null;
+  queryId: string | null;
+  source: string | null;
+}
+
 /** Who the key belongs to (`GET /info`, not in the document). */
 export type Info = Static<typeof W.Info>;
 

@@ -1,9 +1,18 @@
-import type { ExecuteResult, ResultFormat } from '../api/types.js';
+import type { SqlResult } from '../api/sql-result.js';
+import type { ResultFormat } from '../api/types.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { ResultCutError, UsageError } from '../errors.js';
 
 /** How `--format` shapes JSON rows for `dgw sql` and `dgw query run`: objects (simple), or arrays of values (compact). */
 export type RowShape = 'simple' | 'compact';
+
+/** What the command line asks of the rows printed. */
+export interface PrintOptions {
+  /** At most this many rows are read (`--limit`); the rest of the answer is cancelled. */
+  limit?: number;
+  /** CSV fields a spreadsheet would run as formulas are made text (`--guard-formulas`). */
+  guardFormulas?: boolean;
+}
 
 /**
  * The row shape the command line asks for, checked before anything is sent: `--json f1,f2` picks
@@ -17,28 +26,56 @@ export function rowShape(ctx: Context): RowShape {
   return shape;
 }
 
-/**
- * Runs a statement or a saved query through run-SQL (`execute` sends the body in the wire format
- * asked for) and prints its rows: JSON (objects, or arrays with compact), or a table, CSV or TSV
- * headed by the column names. The one printer of SQL results.
- */
-export async function printResult(ctx: Context, shape: RowShape, execute: (format: ResultFormat) => Promise<ExecuteResult>): Promise<void> {
-  const json = ctx.out.json;
-  // Human output is built from arrays, so columns with the same name stay apart.
-  const result = await execute(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT');
-  if (json) {
-    // The fields of a result are its columns: known only now, even when no row came back.
-    if (ctx.out.requestedFields) ctx.out.selectFields(result.columns.map((c) => c.columnName), 'the result');
-    ctx.out.value(result.data);
-    return;
-  }
-  const data = result.data as unknown[][];
-  const kinds = ctx.out.mode.kind === 'table' ? (await import('../output/result-kinds.js')).resultKinds(result.columns, data) : [];
-  const rows = data.map((row) => row.map(display));
-  await ctx.out.rows(result.columns.map((c) => c.columnName), rows, kinds);
-  if ((result as { truncated?: boolean }).truncated) ctx.out.warn(`only the first ${rows.length} rows were returned; add a LIMIT`);
+/** `--limit N`: a positive whole number, checked before anything is sent. */
+export function parseLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) throw new UsageError(`--limit: "${text}" is not a positive whole number of rows`);
+  return Number(text);
 }
 
-function display(value: unknown): unknown {
-  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+/** `--guard-formulas` is about CSV: with any other output it would mean nothing, so it is refused. */
+export function checkGuardFormulas(ctx: Context, guard: boolean | undefined): void {
+  if (guard && ctx.out.mode.kind !== 'csv') throw new UsageError('--guard-formulas goes with --format csv (it changes what a spreadsheet runs, not other outputs)');
+}
+
+/**
+ * Runs a statement or a saved query through run SQL (`open` sends it in the wire format asked
+ * for) and prints its rows as they arrive, in every output (src/output/rows.ts): JSON (objects,
+ * or arrays with compact), JSON Lines, YAML, or a table (table.ts: fitted to the terminal, numbers right-aligned, paged when tall), CSV or TSV
+ * headed by the column names.
+ * The one printer of SQL results. A service that says it cut the result is an error once its
+ * rows are printed (exit 8): dgw never passes a part for the whole.
+ */
+export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
+  const json = ctx.out.json;
+  // Human output is built from arrays, so columns with the same name stay apart.
+  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT');
+  const [{ writeRows }] = await Promise.all([import('../output/rows.js')]);
+  let more = false;
+  const rows = options.limit === undefined ? result.rows : limited(result.rows, options.limit, () => (more = true));
+  let count: number;
+  try {
+    const source = { columns: result.columns.map((c) => c.columnName), dataTypes: result.columns.map((c) => c.dataType ?? undefined), rows };
+    count = await writeRows(ctx.out, ctx.io.stdout, source, options);
+  } catch (error) {
+    // A failure before the rows were read (a --json field the result has not) leaves the answer unread: the service stops.
+    await result.cancel();
+    throw error;
+  }
+  if (more) ctx.out.note(`the first ${options.limit} rows (--limit ${options.limit}); the result has more`);
+  if (result.extras.truncated === true) throw new ResultCutError(count);
+}
+
+/** The first `limit` rows; `more` is called when a row past them came (the rest is then cancelled). */
+async function* limited(batches: AsyncIterable<unknown[]>, limit: number, more: () => void): AsyncGenerator<unknown[]> {
+  let n = 0;
+  for await (const batch of batches) {
+    if (n + batch.length > limit) {
+      if (n < limit) yield batch.slice(0, limit - n);
+      more();
+      return;
+    }
+    n += batch.length;
+    yield batch;
+  }
 }

@@ -42,7 +42,7 @@ export function createWiring(deps: ContextDeps): Wiring {
         const args = params.slice(0, -2);
         const globals = command.optsWithGlobals<GlobalOptions>();
         if (globals.format !== undefined && ROW_SHAPE.test(globals.format) && !actionOptions.rowShapes) {
-          throw new UsageError(`--format ${globals.format} shapes the rows of \`dgw sql\`; for this command use table, json, yaml, csv or tsv`);
+          throw new UsageError(`--format ${globals.format} shapes the rows of \`dgw sql\`; for this command use table, json, jsonl, yaml, csv or tsv`);
         }
         const { createContext } = await import('../context.js');
         const ctx = createContext(deps, globals);

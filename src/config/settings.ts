@@ -146,7 +146,7 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
   const output = outputSetting(
     pick<string>(
       [flags.jq !== undefined ? 'json' : undefined, 'flag', '--jq'],
-      [flags.json !== undefined && flags.json !== false && flags.format?.toLowerCase() !== 'yaml' ? 'json' : undefined, 'flag', '--json'],
+      [flags.json !== undefined && flags.json !== false && !['yaml', 'jsonl'].includes(flags.format?.toLowerCase() ?? '') ? 'json' : undefined, 'flag', '--json'],
       [flags.format && isOutputSetting(flags.format.toLowerCase()) ? flags.format.toLowerCase() : undefined, 'flag', '--format'],
       [env.DGW_OUTPUT, 'env', 'DGW_OUTPUT'],
       [projectFile?.output, 'project file', pf],
@@ -175,7 +175,7 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
 
 type Candidate<T> = [T | undefined, Source, string | undefined];
 
-/** A default output checked (any case): table, json, yaml, csv, tsv or auto. */
+/** A default output checked (any case): table, json, jsonl, yaml, csv, tsv or auto. */
 function outputSetting(found: Resolved<string> | undefined): Resolved<OutputSetting> {
   if (!found) return { value: 'auto', source: 'default' };
   const value = found.value.toLowerCase();

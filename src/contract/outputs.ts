@@ -44,6 +44,13 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'query run': { rows: { when: 'always; the fields are the result\'s columns, known from the answer', schema: R.ResultRows } },
   'query mv': one(O.QueriesMoved),
   'query rm': list(O.QueryDeleted),
+  'query export': {
+    record: { when: 'waiting for the export (with -o FILE): the finished job, its files and links', schema: R.ExportJobRecord },
+    started: { when: 'with --no-wait: the job as it started', schema: O.ExportStarted },
+  },
+  'export list': list(R.ExportJobRecord),
+  'export get': one(R.ExportJobRecord, 'always (with -o FILE, once its files are downloaded)'),
+  'export cancel': one(O.ExportCancelled),
   'mtquery create': one(R.QueryRecord),
   'mtquery list': list(R.QueryRecord),
   'mtquery refresh': {
@@ -82,6 +89,8 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'table add-column': list(R.ColumnRecord),
   'table drop-column': one(O.ColumnDropped),
   'table rm': one(O.TableDeleted),
+  'table import': one(O.ImportResult),
+  'table sample': null,
   'connection config': one(R.ConnectionRecord),
   'connection types': list(R.ConnectionRecord),
   'project list': list(R.ProjectRecord),

@@ -134,6 +134,34 @@ export const FolderView = Closed(
   'one folder with its direct subfolders and its queries',
 );
 
+/** An export job, as `export list|get` and `query export` print it: every field present, null where the service sent none. */
+export const ExportJobRecord = Closed(
+  {
+    id: Type.String(),
+    status: Type.String({ description: 'PENDING, RUNNING, SUCCEEDED, FAILED, CANCELLED or EXPIRED' }),
+    format: Type.String({ description: 'CSV or JSONL' }),
+    compression: Type.String({ description: 'NONE or GZIP' }),
+    rowCount: Nullable(Type.Integer()),
+    bytes: Nullable(Type.Integer()),
+    durationMs: Nullable(Type.Integer()),
+    files: Type.Array(
+      Closed({
+        name: Type.String(),
+        url: Type.String({ description: 'a download link: it works without the API key, for a short while' }),
+        bytes: Nullable(Type.Integer()),
+      }),
+      { description: 'the files of a job that SUCCEEDED, read alone (export get, query export); empty in lists' },
+    ),
+    expiresAt: Nullable(Type.String({ description: 'when the download links stop working, ISO 8601' })),
+    downloadable: Type.Boolean(),
+    error: Nullable(Type.String({ description: 'why it FAILED, where the service says' })),
+    createdAt: Nullable(Type.String({ description: 'ISO 8601' })),
+    queryId: Nullable(Type.String()),
+    source: Nullable(Type.String({ description: 'what was exported, e.g. svc.query.revenuereport' })),
+  },
+  'an export job: its status, rows and bytes, and its files with their download links',
+);
+
 /** What a dry run prints for each request it does not send. */
 export const DryRun = Closed(
   {

@@ -122,6 +122,27 @@ export const TableDeleted = Closed({ table: Str(), deleted: Type.Literal(true) }
 /** `key rm`. */
 export const KeyDeleted = Closed({ apiKeyId: Str(), deleted: Type.Literal(true) }, 'the deleted key');
 
+/** `table import`: the table, and the import job as the service answered it. */
+export const ImportResult = Closed(
+  {
+    table: Str(),
+    id: Str({ description: 'the import job; empty where the service sent none' }),
+    status: Str(),
+    startTime: Nullable(Type.Number({ description: 'epoch milliseconds' })),
+    endTime: Nullable(Type.Number({ description: 'epoch milliseconds' })),
+    progress: Nullable(Type.Number({ description: 'percent' })),
+    result: Type.Record(Str(), Type.Unknown(), { description: "the job's result as the service sent it" }),
+    rowCount: Nullable(Type.Number({ description: 'the rows imported, where the service says (the local gateway always does)' })),
+  },
+  'the import: every row of the file went in',
+);
+
+/** `query export --no-wait`. */
+export const ExportStarted = Closed({ id: Str(), status: Str() }, 'the export job, started: dgw export get ID follows it');
+
+/** `export cancel`. */
+export const ExportCancelled = Closed({ id: Str(), cancelled: Type.Literal(true) }, 'the cancel was sent (a finished export is left as it is)');
+
 /** `serve --json`: one line, as soon as it listens. */
 export const ServeInfo = Closed(
   {
@@ -265,6 +286,9 @@ export type ColumnDropped = Static<typeof ColumnDropped>;
 export type TableDeleted = Static<typeof TableDeleted>;
 export type KeyDeleted = Static<typeof KeyDeleted>;
 export type ServeInfo = Static<typeof ServeInfo>;
+export type ImportResult = Static<typeof ImportResult>;
+export type ExportStarted = Static<typeof ExportStarted>;
+export type ExportCancelled = Static<typeof ExportCancelled>;
 export type VersionInfo = Static<typeof VersionInfo>;
 export type PullResult = Static<typeof PullResult>;
 export type ApplyResult = Static<typeof ApplyResult>;

@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import type { ProjectEntry } from '../api/organizations.js';
 import type * as R from './records.js';
 import type * as O from './results.js';
-import type { Catalog, ColumnRecord, ConnectionConfig, ProjectApiKey, QueryRecord, RefreshStatusRecord, StoredTable } from '../api/types.js';
+import type { Catalog, ColumnRecord, ConnectionConfig, ExportJob, ImportJob, ProjectApiKey, QueryRecord, RefreshStatusRecord, StoredTable } from '../api/types.js';
 import type { LoginResult } from '../commands/auth/login.js';
 import type { AuthStatus } from '../commands/auth/status.js';
 import type { ProfileRow } from '../commands/profile/list.js';
@@ -34,4 +34,6 @@ export type Checks = [
   Holds<Same<Static<typeof O.ProfileRow>, ProfileRow>>,
   Holds<Same<Static<typeof O.VersionInfo>, VersionInfo>>,
   Holds<Same<Static<typeof O.PlanDocument>, PlanDocument>>,
+  Holds<Same<Static<typeof R.ExportJobRecord>, ExportJob>>,
+  Holds<Same<Static<typeof O.ImportResult>, { table: string } & ImportJob>>,
 ];

@@ -2,7 +2,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Gateway } from './gateway.js';
-import { createGatewayHandler, type GatewayHandlerOptions } from './handler.js';
+import { createGatewayHandler, IMPORT_PATH, type GatewayHandlerOptions } from './handler.js';
+import type { BodySource } from './router.js';
 
 export { BASE_PATH } from './handler.js';
 
@@ -27,17 +28,22 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
       path: url.pathname,
       search: url.search.slice(1),
       header: (name) => raw.headers.get(name) ?? undefined,
+      origin: url.origin,
       text: () => raw.text(),
+      body: () => (raw.body ?? []) as AsyncIterable<Uint8Array>,
       signal: raw.signal,
     });
-    if (reply.body === null) return c.body(null, reply.status as ContentfulStatusCode);
-    return c.body(reply.body, reply.status as ContentfulStatusCode, { 'content-type': 'application/json' });
+    const status = reply.status as ContentfulStatusCode;
+    if (reply.body === null) return c.body(null, status, reply.headers);
+    const headers = reply.headers ?? { 'content-type': 'application/json' };
+    if (typeof reply.body === 'string') return c.body(reply.body, status, headers);
+    return c.body(readableOf(reply.body), status, headers);
   });
   return app;
 }
 
 /**
- * 413 for a body over `maxSize`. A body with a Content-Length is judged by that header alone (the
+ * 413 for a body over `maxSize` (but an import's CSV file, which may be of any size). A body with a Content-Length is judged by that header alone (the
  * HTTP parser holds the body to it), so the body is later read straight from the socket by
  * @hono/node-server's fast path; hono's bodyLimit builds a full web Request for every request
  * first. Only a chunked body is counted as it streams in, by bodyLimit.
@@ -47,9 +53,31 @@ function limitBody(maxSize: number): MiddlewareHandler {
   const streamed = bodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (IMPORT_PATH.test(c.req.path)) return next();
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
     if (Number(length) > maxSize) return tooLarge(c);
     return next();
   };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A body made as it is read, as the web stream Hono writes: the next chunk is made only when the
+ * socket wants more (so memory stays flat), a client that goes away cancels it (its work stops),
+ * and a chunk that fails errors the stream, which ends the answer short of its end.
+ */
+function readableOf(source: BodySource): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = await source.next();
+        if (chunk === null) controller.close();
+        else controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+      },
+      cancel: () => source.cancel(),
+    },
+    { highWaterMark: 1 },
+  );
 }

@@ -1,18 +1,22 @@
-import type { DuckDBResultReader } from '@duckdb/node-api';
-import type { ExecuteResult, ResultColumn, ResultFormat, TypedCell } from '../api/types.js';
-import { badRequest, notFound } from './errors.js';
-import { jsonValueConverter } from './json-values.js';
+import type { ResultColumn, ResultFormat } from '../api/types.js';
+import { badRequest, HttpError, notFound } from './errors.js';
 import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectDb } from './project/index.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
+import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
+import { RowTexts } from './row-texts.js';
+import type { StatementRows } from './sandbox/index.js';
 import { ident, trimStatement } from './sql.js';
 
 /** What to run: a statement, a saved query by id, an object by qualified name, or a builder request. */
 export type ExecuteTarget = { statement: string } | { id: string } | { qualifiedName: string } | { builder: BuilderRequest };
 
-/** Rows a run-SQL answer carries at most; more are cut off and `truncated` is set. */
-export const MAX_ROWS = 100_000;
+/** What run SQL produced, before a shape presents it: the columns, and the rows as they come. */
+export interface ExecuteOutcome {
+  columns: ResultColumn[];
+  rows: RowTexts;
+}
 
 const SCHEMAS = new Set(['query', 'mtquery', 'table']);
 
@@ -20,9 +24,11 @@ const SCHEMAS = new Set(['query', 'mtquery', 'table']);
  * Run SQL (`POST .../queries/execute`): one statement, reading the project's tables, views and
  * materialized results; it may also write stored tables (INSERT/UPDATE/DELETE, CREATE TABLE and
  * DROP TABLE in `svc.table`). The sandbox decides and runs it; DuckDB's errors are answered 400
- * with its message.
+ * with its message. Every row is answered, with no cap: a read streams, from DuckDB to the
+ * answer, a chunk at a time (see RowTexts), on a connection held until its last row was read;
+ * the request's time limit and its abort (a client that hangs up) hold until then too.
  */
-export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteResult & { truncated?: boolean }> {
+export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
   let sql: string;
   let source: { schemaName: string; tableName: string } | undefined;
   if ('statement' in target) {
@@ -47,19 +53,35 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;
   }
   if (project.queries.size > 0) await project.bindPendingViews();
-  return project.withConnection(async (conn) => {
-    const reader = await project.sandbox.run(conn, sql, MAX_ROWS + 1);
-    const truncated = reader.currentRowCount > MAX_ROWS;
-    const columns: ResultColumn[] = reader.columnNames().map((columnName, i) => ({
-      catalogName: source ? 'svc' : null,
-      schemaName: source?.schemaName ?? null,
-      tableName: source?.tableName ?? null,
-      columnName,
-      dataType: String(reader.columnType(i)),
-    }));
-    const data = convert(project, reader, columns, format);
-    return truncated ? { columns, data, truncated } : { columns, data };
-  });
+  const lease = await project.lease();
+  const { conn } = lease;
+  // The time limit holds until the last row was read, not only until the answer began.
+  const letGo = keepTimeLimit();
+  const finish = () => {
+    lease.release();
+    letGo();
+  };
+  let statement: StatementRows | undefined;
+  try {
+    return await interruptible(conn, async () => {
+      statement = await project.sandbox.run(conn, sql);
+      const result = statement.result;
+      const columns: ResultColumn[] = result.columnNames().map((columnName, i) => ({
+        catalogName: source ? 'svc' : null,
+        schemaName: source?.schemaName ?? null,
+        tableName: source?.tableName ?? null,
+        columnName,
+        dataType: String(result.columnType(i)),
+      }));
+      const rows = await RowTexts.open(project.duck, conn, statement, columns, format, finish, requestSignal());
+      lease.onStop(() => rows.stop(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
+      return { columns, rows };
+    });
+  } catch (error) {
+    await statement?.end();
+    finish();
+    throw error;
+  }
 }
 
 /** Splits `svc.query.name` (parts optionally double-quoted) into its three parts. */
@@ -77,23 +99,4 @@ export function parseQualifiedName(text: string): [string, string, string] {
     throw badRequest(`qualifiedName "${text}" must look like svc.query.<name>, svc.mtquery.<name> or svc.table.<name>`);
   }
   return (parts.length === 2 ? ['svc', ...parts] : parts) as [string, string, string];
-}
-
-/** The rows in the answer's shape; each value is converted once, by jsonValueConverter. */
-function convert(project: ProjectDb, reader: DuckDBResultReader, columns: ResultColumn[], format: ResultFormat): unknown[] {
-  const n = Math.min(reader.currentRowCount, MAX_ROWS);
-  const rows = reader.convertRows(jsonValueConverter(project.duck));
-  const out: unknown[] = [];
-  for (let r = 0; r < n; r++) {
-    const cells = rows[r];
-    if (format === 'COMPACT') out.push(cells);
-    else if (format === 'SIMPLE') out.push(Object.fromEntries(columns.map((c, i) => [c.columnName, cells[i]])));
-    else out.push(cells.map((value, i) => typedCell(columns[i], i, value)));
-  }
-  return out;
-}
-
-/** A CELL_TYPED cell as the document gives it: the column's name twice, its type in lower case, its position. */
-function typedCell(column: ResultColumn, order: number, value: unknown): TypedCell {
-  return { name: column.columnName, displayName: column.columnName, dataType: (column.dataType ?? '').toLowerCase(), order, value };
 }

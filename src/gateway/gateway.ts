@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
@@ -12,6 +13,8 @@ import { defaultLimits, type GatewayLimits } from './limits.js';
 import { projectFile } from './paths.js';
 import { validProjectId } from '../config/project-id.js';
 import { ProjectDb, type CloseOptions } from './project/index.js';
+import { ProjectExports } from './transfer/exports.js';
+import { LinkSigner } from './transfer/links.js';
 
 /** How to open a local gateway. */
 export interface GatewayOptions {
@@ -28,6 +31,8 @@ export interface GatewayOptions {
   limits?: GatewayLimits;
   /** A DuckDB engine made ahead (connect.ts), for the first project opened; closed with the gateway if none is. */
   engine?: Promise<DuckDBInstance>;
+  /** How long an export's download link works (default 15 minutes; DGW_LOCAL_LINK_TTL). */
+  linkTtlMs?: number;
 }
 
 /** A project made by requests none of which has succeeded yet: `users` are in flight; `kept` once one succeeded. */
@@ -45,13 +50,26 @@ export class Gateway {
   private closing = false;
   /** The engine made ahead (GatewayOptions.engine) until a project takes it. */
   private spare: Promise<DuckDBInstance> | undefined;
+  private readonly exportJobs = new Map<string, ProjectExports>();
+  /** Signs and checks the download links of exports. */
+  readonly links: LinkSigner;
 
   private constructor(
     readonly duck: DuckDBModule,
     readonly keys: KeyStore,
     readonly options: GatewayOptions,
     readonly now: () => number,
-  ) {}
+    private readonly transferRoot: string,
+  ) {
+    this.links = new LinkSigner(keys.partnerKey, options.linkTtlMs);
+  }
+
+  /** A project's export jobs (transfer/exports.ts). */
+  exports(project: ProjectDb): ProjectExports {
+    let jobs = this.exportJobs.get(project.id);
+    if (!jobs) this.exportJobs.set(project.id, (jobs = new ProjectExports(project, this.now)));
+    return jobs;
+  }
 
   /** Loads DuckDB and the keys (made on first start), and makes the demo project on first start (seeded). */
   static async open(options: GatewayOptions = {}): Promise<Gateway> {
@@ -59,13 +77,23 @@ export class Gateway {
     const now = options.now ?? Date.now;
     if (options.dataDir) await mkdir(join(options.dataDir, 'projects'), { recursive: true, mode: 0o700 });
     const keys = await KeyStore.open(options.dataDir, { partnerKey: options.partnerKey, now });
-    const gateway = new Gateway(duck, keys, options, now);
+    const gateway = new Gateway(duck, keys, options, now, await openTransferRoot(options.dataDir));
     gateway.spare = options.engine;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
     // Made and seeded on the first start; after that opened on first use, like every project, so
     // a damaged demo database stops only the requests that reach it.
     if (!gateway.exists(LOCAL_DEFAULT_PROJECT)) await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
     return gateway;
+  }
+
+  /**
+   * A project's folder for files in transit: uploads being imported (`uploads/`, emptied when the
+   * gateway opens: a crash may leave one behind, and one gateway holds a data folder at a time)
+   * and exports (`exports/`). In the data folder's `transfer/`; for a gateway in memory, in a
+   * folder of the system's, removed when it closes.
+   */
+  transferDir(projectId: string): string {
+    return join(this.transferRoot, projectId);
   }
 
   /** The shortest schedule interval this gateway accepts. */
@@ -131,6 +159,7 @@ export class Gateway {
         const file = projectFile(this.options.dataDir, id);
         for (const f of [file, `${file}.wal`]) await rm(f, { force: true });
       }
+      await rm(this.transferDir(id), { recursive: true, force: true });
     })().finally(() => this.discarding.delete(id));
     this.discarding.set(id, done);
     return done;
@@ -147,14 +176,18 @@ export class Gateway {
       if (this.closing) return Promise.reject(new Error('the gateway is closing'));
       const engine = this.spare;
       this.spare = undefined;
-      p = ProjectDb.open(this.duck, {
-        id,
-        engine,
-        file: this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined,
-        now: this.now,
-        seed: id === LOCAL_DEFAULT_PROJECT && this.options.seed !== false,
-        limits: this.limits,
-      });
+      const transferDir = this.transferDir(id);
+      p = mkdir(join(transferDir, 'uploads'), { recursive: true, mode: 0o700 }).then(() =>
+        ProjectDb.open(this.duck, {
+          id,
+          engine,
+          file: this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined,
+          now: this.now,
+          seed: id === LOCAL_DEFAULT_PROJECT && this.options.seed !== false,
+          limits: this.limits,
+          transferDir,
+        }),
+      );
       this.projects.set(id, p);
       p.catch(() => this.projects.delete(id));
     }
@@ -202,7 +235,21 @@ export class Gateway {
     this.closing = true;
     await this.spare?.then((engine) => engine.closeSync()).catch(() => undefined);
     this.spare = undefined;
+    for (const jobs of this.exportJobs.values()) await jobs.close(options);
     for (const p of await this.openProjects()) await p.close(options);
     this.projects.clear();
+    if (!this.options.dataDir) await rm(this.transferRoot, { recursive: true, force: true });
   }
+}
+
+/**
+ * The folder of every project's transfer folder: `transfer/` in the data folder, its uploads left
+ * by an earlier run removed; a new folder of the system's for a gateway in memory.
+ */
+async function openTransferRoot(dataDir: string | undefined): Promise<string> {
+  if (!dataDir) return mkdtemp(join(tmpdir(), 'dgw-gateway-'));
+  const root = join(dataDir, 'transfer');
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  for (const project of await readdir(root).catch(() => [] as string[])) await rm(join(root, project, 'uploads'), { recursive: true, force: true });
+  return root;
 }

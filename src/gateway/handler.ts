@@ -5,9 +5,10 @@ import type { Gateway } from './gateway.js';
 import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
-import { decodeParam, Router, Routes, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
+import { BASE_PATH, decodeParam, Router, Routes, type BodySource, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
+import { downloadRoutes, exportRoutes } from './routes/exports.js';
 import { folderRoutes } from './routes/folders.js';
 import { infoRoutes } from './routes/info.js';
 import { keyRoutes } from './routes/keys.js';
@@ -16,11 +17,11 @@ import { organizationRoutes } from './routes/organizations.js';
 import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 
-export const BASE_PATH = '/api/v1';
+export { BASE_PATH } from './router.js';
 
 /** How a gateway answers: its API shape and its largest request body. */
 export interface GatewayHandlerOptions {
-  /** Largest request body accepted (413 above it); default 1 MiB. */
+  /** Largest request body accepted (413 above it; an import's file is bounded by the disk only); default 1 MiB. */
   maxBodyBytes?: number;
   /** `spec` (the default) or `hosted`: how answers are shaped (src/gateway/present). */
   apiShape?: ApiShape;
@@ -37,6 +38,7 @@ export function gatewayRoutes(): Routes {
   const project = new Routes()
     .use(projectScope)
     .route('/catalogs', catalogRoutes())
+    .route('', exportRoutes())
     .route('/queries/folders', folderRoutes())
     .route('/queries', queryRoutes())
     .route('/materialized-queries', materializedRoutes())
@@ -49,6 +51,9 @@ export function gatewayRoutes(): Routes {
     .route('/data/projects/:projectId', project);
 }
 
+/** A CSV import's path: its file goes to disk as it arrives (transfer/receive.ts), so only the disk bounds its size. */
+export const IMPORT_PATH = /\/table\/[^/]+\/import$/;
+
 /**
  * The gateway as one function from request to answer: the in-process CLI calls it directly, and
  * `dgw serve` through Hono (app.ts). Every request is authenticated (401 first, then 404 for a
@@ -58,6 +63,8 @@ export function gatewayRoutes(): Routes {
 export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOptions = {}): GatewayHandler {
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const router = new Router(new Routes().route(BASE_PATH, gatewayRoutes()).routes);
+  // A download link carries its own authority (a signature that expires), not the API key.
+  const links = new Router(new Routes().route(BASE_PATH, downloadRoutes()).routes);
   const present = presenterFor(options.apiShape ?? 'spec');
   const timeLimit = () => ({ ms: gateway.limits.statementTimeoutMs, reason: () => statementTimedOut(gateway.limits) });
   return (req) =>
@@ -65,7 +72,12 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
       const c = new Context(req, { gateway, present });
       try {
         if (req.path !== BASE_PATH && !req.path.startsWith(`${BASE_PATH}/`)) return notFound(req);
-        if (Number(req.header('content-length') ?? 0) > maxSize) return tooLarge(maxSize);
+        if (Number(req.header('content-length') ?? 0) > maxSize && !IMPORT_PATH.test(req.path)) return tooLarge(maxSize);
+        const link = req.method === 'GET' ? links.match(req.method, req.path) : undefined;
+        if (link) {
+          c.params = link.params;
+          return await link.route.handler(c);
+        }
         authenticate(c, gateway);
         const match = router.match(req.method, req.path);
         if (!match) return notFound(req);
@@ -93,7 +105,9 @@ class Context implements RouteContext {
       param: (name) => decodeParam(this.params[name] ?? ''),
       query: (name) => (this.query ??= new URLSearchParams(request.search)).get(name) ?? undefined,
       header: (name) => request.header(name.toLowerCase()),
+      origin: request.origin,
       text: () => request.text(),
+      body: () => request.body(),
     };
   }
 
@@ -118,8 +132,8 @@ class Context implements RouteContext {
     return { status, body: text };
   }
 
-  body(_value: null, status = 200): Reply {
-    return { status, body: null };
+  body(value: string | BodySource | null, status = 200, headers?: Record<string, string>): Reply {
+    return { status, body: value, ...(headers ? { headers } : {}) };
   }
 }
 

@@ -1,32 +1,102 @@
-import type { Transport } from '../api/transport.js';
+import { readRest, type Transport, type WireResponse } from '../api/transport.js';
 import type { Gateway } from './gateway.js';
 import { createGatewayHandler, type GatewayHandlerOptions } from './handler.js';
+import type { Reply } from './router.js';
+
+const encoder = new TextEncoder();
 
 /**
  * The in-process gateway as the HTTP layer's transport: each request goes straight to the
  * gateway's handler, in this process, as text and a status; nothing is parsed from or written to
- * a socket, and no fetch Request or Response is made.
+ * a socket, and no fetch Request or Response is made. A body made as it is read (run SQL's rows, a
+ * download) is handed over a chunk at a time as the CLI reads it, and an upload reaches the
+ * gateway as the CLI reads its file: neither is held whole.
  */
 export function inProcessTransport(gateway: Gateway, options: GatewayHandlerOptions = {}): Transport {
   const handle = createGatewayHandler(gateway, options);
   return async (req) => {
     const url = new URL(req.url);
-    const body = req.body ?? '';
     const headers: Record<string, string> = { ...req.headers };
-    if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    if (typeof req.body === 'string') headers['content-length'] = String(Buffer.byteLength(req.body));
+    const body = req.body ?? '';
     const reply = await handle({
       method: req.method,
       path: url.pathname,
       search: url.search.slice(1),
       header: (name) => headers[name.toLowerCase()],
-      text: async () => body,
+      origin: url.origin,
+      text: async () => (typeof body === 'string' ? body : Buffer.concat(await collect(body)).toString('utf8')),
+      body: () => (typeof body === 'string' ? once(encoder.encode(body)) : untilAborted(body, req.signal)),
       signal: req.signal,
     });
-    return {
-      status: reply.status,
-      statusText: '',
-      header: (name) => (name.toLowerCase() === 'content-type' && reply.body !== null ? 'application/json' : undefined),
-      text: async () => reply.body ?? '',
-    };
+    return answer(reply, req.signal);
+  };
+}
+
+async function* once(chunk: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield chunk;
+}
+
+/**
+ * An upload's bytes as the gateway reads them, each read given up when the request is aborted (the
+ * CLI's Ctrl-C, or its watchdog on a stalled upload): over a socket the connection would close;
+ * here the gateway would otherwise wait on a file that sends nothing more.
+ */
+async function* untilAborted(body: AsyncIterable<Uint8Array>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      let onAbort!: () => void;
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the request was aborted'));
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        const next = await Promise.race([chunks.next(), aborted]);
+        if (next.done) return;
+        yield next.value;
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    }
+  } finally {
+    void chunks.return?.(undefined);
+  }
+}
+
+async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return chunks;
+}
+
+/** The handler's reply as the HTTP layer reads an answer; a body made as it is read is pulled only when read. */
+function answer(reply: Reply, signal: AbortSignal): WireResponse {
+  const headers = reply.headers ?? (reply.body !== null ? { 'content-type': 'application/json' } : {});
+  const source = reply.body;
+  let whole = typeof source === 'string' ? source : source === null ? '' : undefined;
+  const read = async (): Promise<Uint8Array | null> => {
+    if (whole !== undefined) {
+      const text = whole;
+      whole = '';
+      return text === '' ? null : encoder.encode(text);
+    }
+    if (signal.aborted) throw signal.reason;
+    const chunk = await (source as Exclude<Reply['body'], string | null>).next();
+    return chunk === null ? null : typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+  };
+  return {
+    status: reply.status,
+    statusText: '',
+    header: (name) => headers[name.toLowerCase()],
+    read,
+    async text() {
+      if (typeof source === 'string' || source === null) return source ?? '';
+      return readRest({ read });
+    },
+    async cancel() {
+      if (source !== null && typeof source !== 'string') await source.cancel();
+    },
   };
 }

@@ -74,6 +74,11 @@ export function refreshTimedOut(limits: GatewayLimits): string {
   return `the refresh ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; the previous result was kept (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
 }
 
+/** The message of an export stopped by the time limit. */
+export function exportTimedOut(limits: GatewayLimits): string {
+  return `the export ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; its partial file was removed (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
+}
+
 /** DuckDB's error for work beyond its memory limit, as the gateway's answer; undefined for any other error. */
 export function memoryLimitReached(message: string, limits: GatewayLimits): HttpError | undefined {
   if (!/^Out of Memory Error/i.test(message)) return undefined;

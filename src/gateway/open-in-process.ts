@@ -6,6 +6,7 @@ import { Gateway } from './gateway.js';
 import { inProcessTransport } from './in-process.js';
 import { resolveLimits } from './limit-settings.js';
 import { parseApiShape } from './present/shape.js';
+import { localLinkTtlMs } from './transfer/links.js';
 
 /** What opening the in-process gateway needs: its data folder (locked by the caller), the environment, an engine made ahead. */
 export interface InProcessOptions {
@@ -17,7 +18,7 @@ export interface InProcessOptions {
 
 /**
  * Opens the gateway on a data folder this process holds, with the settings the environment gives
- * it (DGW_LOCAL_API_SHAPE, DGW_LOCAL_PARTNER_KEY, DGW_LOCAL_MIN_INTERVAL, the limits), and the
+ * it (DGW_LOCAL_API_SHAPE, DGW_LOCAL_PARTNER_KEY, DGW_LOCAL_MIN_INTERVAL, DGW_LOCAL_LINK_TTL, the limits), and the
  * transport that hands the HTTP layer's requests to it.
  */
 export async function openInProcess(options: InProcessOptions): Promise<{ gateway: Gateway; transport: Transport }> {
@@ -31,6 +32,7 @@ export async function openInProcess(options: InProcessOptions): Promise<{ gatewa
     minInterval: localMinInterval(options.env),
     limits: resolveLimits(options.env),
     engine: options.engine,
+    linkTtlMs: localLinkTtlMs(options.env),
   });
   return { gateway, transport: inProcessTransport(gateway, { apiShape }) };
 }

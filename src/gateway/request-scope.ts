@@ -12,7 +12,13 @@ import { HttpError } from './errors.js';
  * The gateway's time limit is another abort of the same signal: the request's signal combined
  * with a timer, whose reason (an HttpError) is the answer.
  */
-const scope = new AsyncLocalStorage<AbortSignal>();
+const scope = new AsyncLocalStorage<Scope>();
+
+/** What the async context holds: the request's signal, and how to keep its time limit running (see keepTimeLimit). */
+interface Scope {
+  signal: AbortSignal;
+  keep?: () => () => void;
+}
 
 /** A time limit on a request's work: after `ms`, its statements are interrupted and `reason()` is the answer. */
 export interface TimeLimit {
@@ -22,22 +28,53 @@ export interface TimeLimit {
 
 /** Runs the work of one request (handler.ts) in the scope of its signal, and of `limit` when given. */
 export function withinRequest<T>(signal: AbortSignal, fn: () => Promise<T>, limit?: TimeLimit): Promise<T> {
-  return limit ? underTimeLimit(limit, fn, signal) : scope.run(signal, fn);
+  return limit ? underTimeLimit(limit, fn, signal) : scope.run({ signal }, fn);
 }
 
 /**
  * Runs `fn` under a time limit (and `signal`, when given): once `limit.ms` have passed, the
  * statements it runs through `interruptible` are interrupted and fail with `limit.reason()`.
- * Work that outlives its request (a refresh) gets a limit of its own this way.
+ * Work that outlives its request (a refresh) gets a limit of its own this way. The limit ends
+ * when `fn` returns, unless work it started and keeps going (keepTimeLimit) still holds it.
  */
 export async function underTimeLimit<T>(limit: TimeLimit, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(limit.reason()), limit.ms);
+  let returned = false;
+  let kept = 0;
+  const settle = () => {
+    if (returned && kept === 0) clearTimeout(timeout);
+  };
+  const keep = () => {
+    kept += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      kept -= 1;
+      settle();
+    };
+  };
   try {
-    return await scope.run(signal ? AbortSignal.any([signal, timer.signal]) : timer.signal, fn);
+    return await scope.run({ signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal, keep }, fn);
   } finally {
-    clearTimeout(timeout);
+    returned = true;
+    settle();
   }
+}
+
+/**
+ * Keeps the current request's time limit running after its handler has returned, until the
+ * function it returns is called: a streamed answer's statement runs while its rows are read, and
+ * the limit holds for all of it. Outside a time limit it keeps nothing.
+ */
+export function keepTimeLimit(): () => void {
+  return scope.getStore()?.keep?.() ?? (() => undefined);
+}
+
+/** The abort signal of the request the current work runs for (its time limit included); undefined outside a request. */
+export function requestSignal(): AbortSignal | undefined {
+  return scope.getStore()?.signal;
 }
 
 /** Runs `fn` outside any request: work that outlives its request (a refresh) is not stopped by its end. */
@@ -55,7 +92,7 @@ const REINTERRUPT_MS = 50;
  * else as 499 "cancelled". DuckDB forgets an interrupt that arrives between two statements, so
  * the connection is interrupted again until `work` ends. Outside a request, `work` just runs.
  */
-export async function interruptible<T>(conn: DuckDBConnection, work: () => Promise<T>, signal = scope.getStore()): Promise<T> {
+export async function interruptible<T>(conn: DuckDBConnection, work: () => Promise<T>, signal = scope.getStore()?.signal): Promise<T> {
   if (!signal) return work();
   if (signal.aborted) throw cancellation(signal);
   let timer: NodeJS.Timeout | undefined;
@@ -74,7 +111,8 @@ export async function interruptible<T>(conn: DuckDBConnection, work: () => Promi
   }
 }
 
-function cancellation(signal: AbortSignal): HttpError {
+/** What an aborted request's work fails with: the abort's reason when it is an HttpError, else 499. */
+export function cancellation(signal: AbortSignal): HttpError {
   if (signal.reason instanceof HttpError) return signal.reason;
   return new HttpError(499, 'the request was cancelled; its statement was interrupted and nothing was changed', 'CANCELLED');
 }

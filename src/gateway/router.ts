@@ -10,6 +10,9 @@ import type { ProjectDb } from './project/index.js';
  * Hono's that the routes use, so a route reads as it would in Hono.
  */
 
+/** Where the gateway's API is, on any host it serves. */
+export const BASE_PATH = '/api/v1';
+
 /** A request as a transport hands it to the gateway. */
 export interface GatewayRequest {
   method: string;
@@ -19,16 +22,33 @@ export interface GatewayRequest {
   search: string;
   /** A header's value by lower-case name. */
   header(name: string): string | undefined;
-  /** The body as text ('' for none). */
+  /** The origin the request came to (`http://127.0.0.1:8787`), for links that point back at the gateway. */
+  origin: string;
+  /** The body as text ('' for none); read it this way or by `body()`, once. */
   text(): Promise<string>;
+  /** The body's bytes as they arrive (an upload of any size); read it this way or by `text()`, once. */
+  body(): AsyncIterable<Uint8Array>;
   /** Aborted when the client went away or gave up (Ctrl-C, a time limit). */
   signal: AbortSignal;
 }
 
-/** An answer: a status and a JSON text (or no body). */
+/**
+ * A body made as it is read (run SQL's rows, a download): the server (app.ts) and the in-process
+ * transport both pull it a chunk at a time, so it is never held whole.
+ */
+export interface BodySource {
+  /** The next chunk; null after the last. A rejection ends the body short of its end (it never looks whole). */
+  next(): Promise<string | Uint8Array | null>;
+  /** The reader went away before the end: the work behind the body stops. */
+  cancel(): Promise<void>;
+}
+
+/** An answer: a status and a JSON text, a body made as it is read, or no body. */
 export interface Reply {
   status: number;
-  body: string | null;
+  body: string | BodySource | null;
+  /** Headers of a body that is not JSON (its content-type, length, file name); a JSON text needs none. */
+  headers?: Record<string, string>;
 }
 
 /** What handlers find on the context, set by the gateway before a route runs. */
@@ -51,7 +71,11 @@ export interface RouteContext {
     /** A query parameter (the first, when it is repeated), decoded; undefined when absent. */
     query(name: string): string | undefined;
     header(name: string): string | undefined;
+    /** The origin the request came to (scheme, host, port). */
+    readonly origin: string;
     text(): Promise<string>;
+    /** The body's bytes as they arrive. */
+    body(): AsyncIterable<Uint8Array>;
   };
   get<K extends keyof RouteVariables>(key: K): RouteVariables[K];
   set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void;
@@ -59,8 +83,8 @@ export interface RouteContext {
   json(value: unknown, status?: number): Reply;
   /** A JSON answer already serialised. */
   jsonText(text: string, status?: number): Reply;
-  /** An answer without a body. */
-  body(value: null, status?: number): Reply;
+  /** An answer without a body, or with one that is not JSON (text, or made as it is read), with its headers. */
+  body(value: string | BodySource | null, status?: number, headers?: Record<string, string>): Reply;
 }
 
 export type Handler = (c: RouteContext) => Reply | Promise<Reply>;

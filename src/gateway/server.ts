@@ -21,6 +21,8 @@ export interface ServeOptions {
   minInterval?: Duration;
   /** Time and memory limits on the SQL users run (default: limits.ts). */
   limits?: GatewayLimits;
+  /** How long an export's download link works (default 15 minutes). */
+  linkTtlMs?: number;
   /** Scheduler tick (default 1 s) and clock (tests). */
   tickMs?: number;
   clock?: SchedulerClock;
@@ -49,7 +51,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let gateway: Gateway | undefined;
   let server: ServerType | undefined;
   try {
-    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval, limits: options.limits });
+    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval, limits: options.limits, linkTtlMs: options.linkTtlMs });
     await gateway.openAll();
     const app = createGatewayApp(gateway, { apiShape: options.apiShape });
     const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);

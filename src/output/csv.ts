@@ -7,6 +7,8 @@
 /** One field, quoted when it must be. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // A number or a boolean never needs quotes.
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -14,4 +16,18 @@ export function csvField(value: unknown): string {
 /** One record: its fields joined by commas (no line end). */
 export function csvLine(values: unknown[]): string {
   return values.map(csvField).join(',');
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A value made safe to open in a spreadsheet (`--guard-formulas`): text starting with = + - @, a
+ * tab or a carriage return, which Excel, LibreOffice and Google Sheets would run as a formula, gets
+ * a leading `'` (they show the text as it is; the apostrophe is part of the field for any other
+ * reader). A number (-5, +1e3) is left alone; so is anything that is not text.
+ */
+export function guardFormula(value: unknown): unknown {
+  if (typeof value !== 'string' || !FORMULA_START.test(value) || NUMBER.test(value)) return value;
+  return `'${value}`;
 }

@@ -76,7 +76,7 @@ export class Output {
 
   /** The field names `--json f1,f2` asked for, as given; undefined when it asked for every field. */
   get requestedFields(): string[] | undefined {
-    return this.mode.kind === 'json' || this.mode.kind === 'yaml' ? this.mode.fields : undefined;
+    return this.mode.kind === 'json' || this.mode.kind === 'jsonl' || this.mode.kind === 'yaml' ? this.mode.fields : undefined;
   }
 
   /**
@@ -89,9 +89,9 @@ export class Output {
     if (requested) this.selected = resolveFields(requested, available, what);
   }
 
-  /** True when the output is data for a program (JSON, through `--jq` or not, or YAML): commands print their records whole. */
+  /** True when the output is data for a program (JSON, through `--jq` or not, JSON Lines, or YAML): commands print their records whole. */
   get json(): boolean {
-    return this.mode.kind === 'json' || this.mode.kind === 'yaml';
+    return this.mode.kind === 'json' || this.mode.kind === 'jsonl' || this.mode.kind === 'yaml';
   }
 
   /** A list of records: JSON array, ids, a table with headers, or TSV rows (headers only with `--header`). */
@@ -99,16 +99,6 @@ export class Output {
     if (this.json) return this.writeData(rows.map((r) => this.pick(r)));
     if (this.mode.kind === 'quiet') return this.lines(rows.map(id).map((i) => this.onScreen(i)));
     return this.grid(tableColumns(columns), rows.map((r) => columns.map((c) => shown(r, c))));
-  }
-
-  /**
-   * Rows of a SQL result: JSON is the command's own business (`value`); here the table, CSV or TSV,
-   * headed by the column names as the statement named them, and the first value of each row with
-   * -q. `kinds`: how a table lays out each column (numbers right-aligned); free text by default.
-   */
-  async rows(names: string[], rows: unknown[][], kinds: ColumnKind[] = []): Promise<void> {
-    if (this.mode.kind === 'quiet') return this.lines(rows.map((r) => this.onScreen(String(r[0] ?? ''))));
-    return this.grid(names.map((title, i) => ({ title, kind: kinds[i] ?? 'text' })), rows);
   }
 
   /** One record: JSON object, its id, a two-column table, or `TITLE<TAB>value` lines. */
@@ -154,7 +144,7 @@ export class Output {
   }
 
   /** Where a table is drawn: fitted to the terminal stdout is, if it is one. */
-  private tableView(): TableView {
+  tableView(): TableView {
     return { width: this.stdout.isTTY === true ? this.screen.width : undefined, color: this.color, now: this.screen.now() };
   }
 
@@ -213,10 +203,18 @@ export class Output {
     else this.warn(message);
   }
 
-  /** Structured data: YAML, jq's output of the `--jq` filter, or JSON (indented, or on one line). */
-  private writeData(data: unknown, oneLine = false): void {
+  /**
+   * Structured data: YAML, jq's output of the `--jq` filter, JSON Lines (each element of a list
+   * on a line of its own), or JSON (indented, or on one line).
+   */
+  writeData(data: unknown, oneLine = false): void {
     if (this.mode.kind === 'yaml') {
-      this.stdout.write(this.onScreen(this.loaded('yaml')(data), '\n\t'));
+      this.stdout.write(this.onScreen(this.yamlText(data), '\n\t'));
+      return;
+    }
+    if (this.mode.kind === 'jsonl') {
+      const lines = Array.isArray(data) ? data.map((d) => JSON.stringify(d)) : [JSON.stringify(data)];
+      this.lines(lines.map((l) => jsonWithoutControls(l)));
       return;
     }
     if (this.mode.kind === 'json' && this.mode.jq !== undefined) {
@@ -229,11 +227,16 @@ export class Output {
     this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, oneLine ? undefined : 2))}\n`);
   }
 
+  /** `data` as YAML (the writer loadSerializers loaded). */
+  yamlText(data: unknown): string {
+    return this.loaded('yaml')(data);
+  }
+
   /**
    * A value as it may reach stdout: on a terminal, its control characters escaped (but those in
    * `keep`), so data from a server cannot drive the terminal; into a pipe or a file, exactly as it is.
    */
-  private onScreen<T>(value: T, keep = ''): T {
+  onScreen<T>(value: T, keep = ''): T {
     return (this.stdout.isTTY === true && typeof value === 'string' ? visible(value, keep) : value) as T;
   }
 
@@ -252,7 +255,7 @@ export class Output {
    * checked before anything was sent (`selectFields`); fields of an answer's own records (a SQL
    * result, `dgw api`) are checked here, against the record.
    */
-  private pick(data: unknown): unknown {
+  pick(data: unknown): unknown {
     const requested = this.requestedFields;
     if (!requested) return data;
     if (Array.isArray(data)) return data.map((d) => this.pick(d));

@@ -1,6 +1,9 @@
 /** A stream dgw writes to; process.stdout and test buffers both fit. */
 export interface OutStream {
-  write(chunk: string): unknown;
+  /** Writes text (or bytes: a download); false (from a Node stream) asks the writer to wait for `drain`. */
+  write(chunk: string | Uint8Array): unknown;
+  /** Node streams: lets a writer wait for `drain` when its buffer is full (rows in their millions). */
+  once?(event: 'drain', listener: () => void): unknown;
   isTTY?: boolean;
   /** A terminal's size (0 or undefined when it does not say). */
   columns?: number;

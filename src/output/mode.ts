@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import type { OutStream } from './io.js';
 
 /** The formats `--format` names, and a default output can be set to (`auto`: table on a terminal, TSV in a pipe). */
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'tsv'] as const;
+export const OUTPUT_FORMATS = ['table', 'json', 'jsonl', 'yaml', 'csv', 'tsv'] as const;
 
 /** One of OUTPUT_FORMATS. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -18,6 +18,8 @@ export type OutputMode =
   /** JSON (all fields or some), optionally through a `--jq` filter. */
   | { kind: 'json'; fields?: string[]; jq?: string }
   | { kind: 'yaml'; fields?: string[] }
+  /** JSON Lines: one compact JSON value per line (each record of a list, each row of a result). */
+  | { kind: 'jsonl'; fields?: string[] }
   | { kind: 'quiet' }
   | { kind: 'table' }
   /** Comma-separated, RFC 4180, header line first. */
@@ -56,8 +58,8 @@ export function outputMode(flags: OutputFlags, stdout: OutStream, setting: Outpu
   }
   if (json) {
     if (flags.quiet) throw new UsageError('--json and -q/--quiet choose different outputs; use one');
-    if (format === 'yaml') return { kind: 'yaml', ...picked };
-    if (format && format !== 'json') throw new UsageError(`--json prints JSON; it cannot be combined with --format ${format} (--json FIELDS also picks fields for --format yaml)`);
+    if (format === 'yaml' || format === 'jsonl') return { kind: format, ...picked };
+    if (format && format !== 'json') throw new UsageError(`--json prints JSON; it cannot be combined with --format ${format} (--json FIELDS also picks fields for --format yaml and jsonl)`);
     return { kind: 'json', ...picked };
   }
   if (format && flags.quiet) throw new UsageError(`--format ${format} and -q/--quiet choose different outputs; use one`);
@@ -69,6 +71,7 @@ export function outputMode(flags: OutputFlags, stdout: OutStream, setting: Outpu
 function modeFor(setting: OutputSetting, stdout: OutStream, header: boolean | undefined): OutputMode {
   switch (setting) {
     case 'json':
+    case 'jsonl':
     case 'yaml':
     case 'csv':
     case 'table':

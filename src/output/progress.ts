@@ -14,7 +14,7 @@ export interface LiveLine {
  * unset, and the output is neither JSON nor ids only. Never in pipes, CI or `--json`.
  */
 export function liveLineAllowed(stderr: OutStream, env: Record<string, string | undefined>, mode: OutputMode): boolean {
-  return stderr.isTTY === true && !env.CI && env.TERM !== 'dumb' && mode.kind !== 'json' && mode.kind !== 'yaml' && mode.kind !== 'quiet';
+  return stderr.isTTY === true && !env.CI && env.TERM !== 'dumb' && mode.kind !== 'json' && mode.kind !== 'jsonl' && mode.kind !== 'yaml' && mode.kind !== 'quiet';
 }
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

@@ -7,3 +7,4 @@ export * from './folders.js';
 export * from './operations.js';
 export * from './queries.js';
 export * from './resources.js';
+export * from './transfer.js';

@@ -11,6 +11,7 @@ import {
   SeedFolder,
 } from './folders.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
+import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
   ApiKey,
   ApiKeyRequest,
@@ -29,10 +30,12 @@ import {
 /** An HTTP method of the API. */
 export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One answer: its status and its body's schema (null: no body). */
+/** One answer: its status and its body's schema (null: no body, or a body that is not JSON: see `media`). */
 export interface WireResponse {
   status: number;
   body: TSchema | null;
+  /** A body that is not JSON: its media type (`text/csv`); it must not be empty. */
+  media?: string;
 }
 
 /**
@@ -48,6 +51,8 @@ export interface WireOperation {
   query?: Record<string, TSchema>;
   /** The request body; absent when the operation has none. */
   body?: TSchema;
+  /** A multipart/form-data body instead: each part by name, a JSON text held to its schema, or a file. */
+  multipart?: Record<string, TSchema | 'file'>;
   /** The documented answer: what the local gateway's `hosted` shape sends. */
   response: WireResponse;
   /**
@@ -56,8 +61,14 @@ export interface WireOperation {
    * the seed leaves a body unsaid (the status after a refresh, the record a delete removed).
    */
   spec?: WireResponse;
-  /** False only for GET /info, which the document leaves out (hosted-service-notes.md). */
+  /** False for GET /info, which the document leaves out (hosted-service-notes.md), and for `presigned`. */
   documented: boolean;
+  /**
+   * Reached by a URL the service hands out (an export's download link), not by a path of the API:
+   * sent without the API key. The hosted service's links point at its object store; the local
+   * gateway serves them itself, at this path.
+   */
+  presigned?: boolean;
 }
 
 const ok = (body: TSchema | null): WireResponse => ({ status: 200, body });
@@ -101,6 +112,16 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listColumns', 'GET', `${P}/table/{tableName}/columns`, { response: ok(Type.Array(ColumnDetail)) }),
   op('addColumn', 'POST', `${P}/table/{tableName}/columns`, { body: OneOrMany(ColumnRequest), response: ok(OneOrMany(ColumnDetail)) }),
   op('deleteColumn', 'DELETE', `${P}/table/{tableName}/columns/{columnName}`, { response: ok(null), spec: ok(Table) }),
+  // CSV import, query exports (data transfer)
+  op('importCsv', 'POST', `${P}/table/{tableName}/import`, { multipart: { request: ImportRequest, file: 'file' }, response: ok(ImportJob) }),
+  op('csvSample', 'GET', `${P}/table/{tableName}/sample`, { response: { status: 200, body: null, media: 'text/csv' } }),
+  op('exportQuery', 'POST', `${P}/queries/{queryId}/exports`, { body: ExportRequest, response: { status: 202, body: ExportJobCreated } }),
+  op('listExports', 'GET', `${P}/exports`, {
+    query: { status: Type.String({ pattern: `^(${['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'].join('|')})(,(${['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'].join('|')}))*$` }), limit: Type.Integer(), createdBefore: Type.String() },
+    response: ok(Type.Array(ExportJobResponse)),
+  }),
+  op('readExport', 'GET', `${P}/exports/{exportId}`, { response: ok(ExportJobResponse) }),
+  op('cancelExport', 'DELETE', `${P}/exports/{exportId}`, { response: { status: 204, body: null } }),
   // Materialized queries
   op('listMaterializedQueryStatuses', 'GET', `${P}/materialized-queries/status`, { response: ok(Type.Array(MaterializedQueryStatusView)) }),
   op('cancelMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/cancel`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
@@ -122,6 +143,15 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('readProject_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(Project) }),
   // Not in the document
   { id: 'info', method: 'GET', path: '/info', response: ok(Info), documented: false },
+  {
+    id: 'downloadExportFile',
+    method: 'GET',
+    path: `${P}/exports/{exportId}/files/{fileName}`,
+    query: { expires: Type.String({ pattern: '^\\d+$' }), signature: Type.String() },
+    response: { status: 200, body: null, media: 'application/octet-stream' },
+    documented: false,
+    presigned: true,
+  },
 ];
 
 /** The operation a request names, by method and path (segments still URL-encoded); literal segments beat `{params}`. */

@@ -11,6 +11,17 @@ import { openGateway, P, type TestGateway } from './helpers.js';
 // and as the document elsewhere. Every operation the gateway implements is exercised, and every
 // request this test sends is itself held to the document.
 
+const BOUNDARY = 'conformance-boundary';
+
+/** A multipart body with the import's `request` part and a CSV `file` part, as the document describes them. */
+function multipart(request: unknown, csv: string): string {
+  return [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="request"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(request)}\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="data.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+    `--${BOUNDARY}--\r\n`,
+  ].join('');
+}
+
 for (const shape of ['spec', 'hosted'] as ApiShape[]) {
   describe(`the ${shape} shape`, () => {
     let g: TestGateway;
@@ -25,19 +36,25 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
     });
 
     /** Sends one request, checks it and the answer against the document, returns the parsed body. */
-    async function call(method: string, pathAndQuery: string, body?: unknown) {
+    async function call(method: string, pathAndQuery: string, body?: unknown, options: { multipart?: string; key?: null } = {}) {
       const [path, qs = ''] = pathAndQuery.split('?');
       const query = Object.fromEntries(new URLSearchParams(qs));
-      const sent = { method, path, query, body: body === undefined ? '' : JSON.stringify(body) };
+      const sent = { method, path, query, body: options.multipart ?? (body === undefined ? '' : JSON.stringify(body)) };
       const checked = requestProblems(sent);
       problems.push(...checked.problems);
-      const res = await g.call(method, pathAndQuery, body === undefined ? {} : { body });
+      const res = await g.call(
+        method,
+        pathAndQuery,
+        options.multipart !== undefined
+          ? { raw: options.multipart, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } }
+          : { ...(body === undefined ? {} : { body }), ...(options.key === null ? { key: null } : {}) },
+      );
       expect(res.status, `${method} ${pathAndQuery}: ${res.text}`).toBeLessThan(400);
       if (checked.operation) {
         exercised.add(checked.operation.id);
         problems.push(...responseProblems(checked.operation, shape, res, query));
       }
-      return res.body;
+      return res.body ?? res.text;
     }
 
     it('answers every implemented operation as the document (or, in spec, the seed) says', async () => {
@@ -94,6 +111,20 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
         { name: 'note', dataType: 'VARCHAR' },
       ]);
       await call('GET', `${P}/table/confevents/columns`);
+      const imported = await call('POST', `${P}/table/confevents/import`, undefined, {
+        multipart: multipart({ mappings: [{ name: 'id', csvColumnName: 'id' }, { name: 'note', csvColumnIndex: 1 }], containsHeader: true }, 'id,note\n1,one\n2,two\n'),
+      });
+      expect(imported.result.rowCount).toBe(2);
+      expect(await call('GET', `${P}/table/confevents/sample`)).toBe('id,note\n1,one\n2,two\n');
+      const exported = await call('POST', `${P}/queries/${plain.id}/exports`, { format: 'CSV', columns: ['customer_id'], compression: 'NONE' });
+      let job = await call('GET', `${P}/exports/${exported.id}`);
+      while (job.status === 'PENDING' || job.status === 'RUNNING') job = await call('GET', `${P}/exports/${exported.id}`);
+      expect(job.status).toBe('SUCCEEDED');
+      await call('GET', `${P}/exports?status=SUCCEEDED,RUNNING&limit=10`);
+      await call('GET', `${P}/exports?createdBefore=2999-01-01T00:00:00Z`);
+      const link = new URL(job.files[0].url);
+      expect(await call('GET', `${link.pathname.slice('/api/v1'.length)}${link.search}`, undefined, { key: null })).toMatch(/^customer_id\n/);
+      await call('DELETE', `${P}/exports/${exported.id}`);
       await call('DELETE', `${P}/table/confevents/columns/note`);
       await call('DELETE', `${P}/table/confevents`);
       await call('DELETE', `${P}/queries/${plain.id}`);

@@ -31,7 +31,7 @@ export async function openGateway(options: GatewayOptions & { maxBodyBytes?: num
       if (key !== null) headers.authorization = `Bearer ${key}`;
       let body: string | undefined = opts.raw;
       if (opts.body !== undefined) body = JSON.stringify(opts.body);
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
       const res = await app.request(`/api/v1${path}`, { method, headers, body });
       const text = await res.text();
       let parsed: unknown;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
 
@@ -6,8 +8,8 @@ import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js
 // the clock (random(), now(), uuid(), the connection's id, ...) can bind to one thing when judged
 // and to another when it runs. Each attempt below judges safe half the time and runs the forbidden
 // branch half of those; 24 attempts all missing is a chance of 1 in 1,000. Whatever the draw, no
-// row of svc._dgw and no host fact may come back, be copied into a stored table or a materialized
-// result, or shape a profile.
+// row of svc._dgw and no host fact may come back, be copied into a stored table, a materialized
+// result or an export's file, or shape a profile.
 
 let data: ReturnType<typeof tempDir>;
 let g: TestGateway;
@@ -134,6 +136,28 @@ describe('a statement that binds by chance is run as it was judged', () => {
     for (let i = 0; i < ATTEMPTS; i++) {
       expectNothingLeaked((await run('SELECT * FROM svc.query.chanceview')).text, 'the view');
       expectNothingLeaked((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { id } })).text, 'run by id');
+    }
+  });
+
+  it('an export of a definition: the file it writes holds nothing forbidden', async () => {
+    let id = '';
+    for (let i = 0; i < ATTEMPTS && !id; i++) {
+      const made = await g.call('POST', `${P}/queries`, { body: { displayName: `Chance export ${i}`, inputQuery: `SELECT * FROM ${DGW_ROWS}` } });
+      if (made.status === 200) id = made.body.id;
+    }
+    expect(id, 'saved within 24 attempts').not.toBe('');
+    for (let i = 0; i < ATTEMPTS; i++) {
+      const started = await g.call('POST', `${P}/queries/${id}/exports`, { body: { format: 'CSV' } });
+      expect(started.status, started.text).toBe(202);
+      const job = await waitFor(async () => {
+        const read = await g.call('GET', `${P}/exports/${started.body.id}`);
+        return ['SUCCEEDED', 'FAILED'].includes(read.body.status) ? read.body : undefined;
+      }, 10_000, 'the export');
+      expectNothingLeaked(JSON.stringify(job), 'the export job');
+      if (job.status === 'FAILED') expect(job.error).toMatch(/svc\._dgw/);
+      // Whatever the draw, no file of the export (the finished one, a partial one, its job) holds a forbidden row.
+      const folder = join(data.dir, 'transfer', 'demo', 'exports', started.body.id);
+      for (const f of readdirSync(folder)) expectNothingLeaked(readFileSync(join(folder, f), 'utf8'), `the export's ${f}`);
     }
   });
 });

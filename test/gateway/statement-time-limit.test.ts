@@ -1,12 +1,14 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from '../support/dgw.js';
 import { openGateway, P, spawnServe, waitFor, type TestGateway } from './helpers.js';
 
-// A statement, a materialized build or a refresh that runs longer than the gateway's time limit is
-// interrupted: the request is answered 400 STATEMENT_TIMEOUT at the limit, nothing it did is kept,
-// and the project goes on serving. `dgw serve --statement-timeout` and DGW_LOCAL_STATEMENT_TIMEOUT
-// (in-process and served alike) set the limit; the CLI exits 6 with the gateway's message.
+// A statement, a materialized build, a refresh or an export that runs longer than the gateway's
+// time limit is interrupted: the request is answered 400 STATEMENT_TIMEOUT at the limit, nothing it
+// did is kept, and the project goes on serving. `dgw serve --statement-timeout` and
+// DGW_LOCAL_STATEMENT_TIMEOUT (in-process and served alike) set the limit; the CLI exits 6 with the
+// gateway's message.
 
 /** The issue's statement: a core's work for many minutes. */
 const ISSUE = 'SELECT count(*) FROM range(100000000000)';
@@ -75,6 +77,22 @@ describe('with a limit of 1 s, in-process', () => {
     expect(status.status).toBe('FAILED');
     expect(status.message).toMatch(/time limit of 1s.*previous result was kept/);
     expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data).toEqual(before);
+  });
+
+  it('stops an export at the limit: FAILED with the reason, no file of it left', async () => {
+    const made = await g.call('POST', `${P}/queries`, { body: { displayName: 'Slow export', inputQuery: LONG } });
+    expect(made.status, made.text).toBe(200);
+    const started = Date.now();
+    const submitted = await g.call('POST', `${P}/queries/${made.body.id}/exports`, { body: { format: 'CSV' } });
+    expect(submitted.status, submitted.text).toBe(202);
+    const job = await waitFor(async () => {
+      const read = (await g.call('GET', `${P}/exports/${submitted.body.id}`)).body;
+      return ['PENDING', 'RUNNING'].includes(read.status) ? undefined : read;
+    }, 10_000, 'the export to end');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(job.status).toBe('FAILED');
+    expect(job.error).toMatch(/export ran longer than the local gateway's time limit of 1s.*partial file was removed/);
+    expect(readdirSync(join(g.gateway.transferDir('demo'), 'exports', submitted.body.id))).toEqual(['job.json']);
   });
 });
 

@@ -56,10 +56,13 @@ export function requestProblems(req: SeenRequest): { operation?: WireOperation; 
       problems.push(`query parameter ${name} is not one of ${operation.id}'s`);
       continue;
     }
-    const value = raw === 'true' ? true : raw === 'false' ? false : raw;
+    const integer = (schema as { type?: unknown }).type === 'integer' && /^-?\d+$/.test(raw);
+    const value = raw === 'true' ? true : raw === 'false' ? false : integer ? Number(raw) : raw;
     problems.push(...validate(schema, value).map((p) => `query parameter ${name}=${raw}: ${p}`));
   }
-  if (!operation.body) {
+  if (operation.multipart) {
+    problems.push(...multipartProblems(operation, req.body));
+  } else if (!operation.body) {
     if (req.body !== '') problems.push(`${operation.id} takes no body, but one was sent: ${req.body.slice(0, 80)}`);
   } else {
     let json: unknown;
@@ -72,6 +75,53 @@ export function requestProblems(req: SeenRequest): { operation?: WireOperation; 
     problems.push(...validate(operation.body, json).map((p) => `body of ${operation.id}: ${p}`));
   }
   return { operation, problems: problems.map((p) => `${req.method} ${req.path}: ${p}`) };
+}
+
+/** The parts of a multipart/form-data body (boundary read from its first line), by name. */
+export function multipartParts(body: string): Map<string, { headers: string; content: string; filename?: string }> | undefined {
+  const first = /^--([^\r\n]+)\r\n/.exec(body);
+  if (!first) return undefined;
+  const delimiter = `--${first[1]}`;
+  if (!body.endsWith(`${delimiter}--\r\n`)) return undefined;
+  const parts = new Map<string, { headers: string; content: string; filename?: string }>();
+  for (const raw of body.slice(0, body.lastIndexOf(`${delimiter}--`)).split(`${delimiter}\r\n`).slice(1)) {
+    const end = raw.indexOf('\r\n\r\n');
+    if (end < 0 || !raw.endsWith('\r\n')) return undefined;
+    const headers = raw.slice(0, end);
+    const name = /content-disposition: form-data; name="([^"]*)"/i.exec(headers)?.[1];
+    if (name === undefined) return undefined;
+    const filename = /; filename="([^"]*)"/i.exec(headers)?.[1];
+    parts.set(name, { headers, content: raw.slice(end + 4, -2), ...(filename !== undefined ? { filename } : {}) });
+  }
+  return parts;
+}
+
+/** What is wrong with a multipart body, judged by the operation's parts: each present, JSON parts held to their schema, files named. */
+function multipartProblems(operation: WireOperation, body: string): string[] {
+  const parts = multipartParts(body);
+  if (!parts) return [`${operation.id} needs a multipart/form-data body; got ${JSON.stringify(body.slice(0, 80))}`];
+  const problems: string[] = [];
+  for (const name of parts.keys()) if (!(name in operation.multipart!)) problems.push(`${operation.id} has no part named ${name}`);
+  for (const [name, schema] of Object.entries(operation.multipart!)) {
+    const part = parts.get(name);
+    if (!part) {
+      problems.push(`${operation.id} needs a part named ${name}`);
+      continue;
+    }
+    if (schema === 'file') {
+      if (part.filename === undefined) problems.push(`the ${name} part of ${operation.id} is a file, sent with a file name`);
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(part.content);
+    } catch {
+      problems.push(`the ${name} part of ${operation.id} must be JSON; got ${JSON.stringify(part.content.slice(0, 80))}`);
+      continue;
+    }
+    problems.push(...validate(schema, json).map((p) => `the ${name} part of ${operation.id}: ${p}`));
+  }
+  return problems;
 }
 
 /**
@@ -97,6 +147,7 @@ export function responseProblems(
   }
   const expected = shape === 'spec' && operation.spec ? operation.spec : operation.response;
   if (res.status !== expected.status) return [`${where} answered ${res.status}; expected ${expected.status}`];
+  if (expected.media) return res.text === '' ? [`${where} should answer a ${expected.media} body; got none`] : [];
   if (expected.body === null) return res.text === '' ? [] : [`${where} should answer no body; got ${res.text.slice(0, 80)}`];
   let body: unknown;
   try {

@@ -30,7 +30,8 @@ export async function gatewayBehind(server: RecordingServer, apiShape: ApiShape)
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const url = `http://gateway.test/api/v1${req.path}${req.rawQuery ? `?${req.rawQuery}` : ''}`;
+    // The recorder's own address: links the gateway makes (an export's downloads) lead back through it.
+    const url = `${server.origin}/api/v1${req.path}${req.rawQuery ? `?${req.rawQuery}` : ''}`;
     const response = await app.fetch(new Request(url, { method: req.method, headers, body: req.body === '' ? undefined : req.body }));
     const text = await response.text();
     const found = findOperation(req.method, req.path);

@@ -61,13 +61,14 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   if (partnerKey !== undefined && !/^[\x21-\x7e]{8,}$/.test(partnerKey)) {
     throw new UsageError('--partner-key: use at least 8 printable characters without spaces');
   }
-  const [{ localDataDir }, { startServer }, { FolderBusyError }, { parseApiShape }, { localMinInterval }, { resolveLimits }] = await Promise.all([
+  const [{ localDataDir }, { startServer }, { FolderBusyError }, { parseApiShape }, { localMinInterval }, { resolveLimits }, { localLinkTtlMs }] = await Promise.all([
     import('../../gateway/paths.js'),
     import('../../gateway/server.js'),
     import('../../gateway/lock.js'),
     import('../../gateway/present/shape.js'),
     import('../../schedule/minimum.js'),
     import('../../gateway/limit-settings.js'),
+    import('../../gateway/transfer/links.js'),
   ]);
   const limits = resolveLimits(ctx.env, { statementTimeout: opts.statementTimeout, memoryLimit: opts.memoryLimit });
   if (opts.partnerKey !== undefined) {
@@ -80,11 +81,12 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const apiShape = parseApiShape(shapeText);
   if (shapeText !== undefined && !apiShape) throw new UsageError(`DGW_LOCAL_API_SHAPE: "${shapeText}" is not spec or hosted`);
   const minInterval = localMinInterval(ctx.env);
+  const linkTtlMs = localLinkTtlMs(ctx.env);
   const { resolve } = await import('node:path');
   const dataDir = resolve(ctx.cwd, opts.dataDir ?? localDataDir(ctx.env));
   let server;
   try {
-    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval, limits });
+    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval, limits, linkTtlMs });
   } catch (error) {
     if (error instanceof FolderBusyError) throw new FolderBusyError(error.holder, 'stop that process, or pass another --data-dir');
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');

@@ -1,16 +1,18 @@
 import { Option, type Command } from 'commander';
-import { executeSql } from '../../api/queries.js';
 import type { Context } from '../../context.js';
 import type { Http } from '../../api/http.js';
 import { visible } from '../../output/visible.js';
 import { DgwError, UsageError } from '../../errors.js';
 import { readSource } from '../read-source.js';
+import { checkGuardFormulas, parseLimit, printResult, rowShape, type PrintOptions, type RowShape } from '../result-rows.js';
 import { refuseNulInSql } from '../sql-text.js';
-import { printResult, rowShape, type RowShape } from '../result-rows.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export interface SqlOptions {
   file?: string;
+  /** `--limit N`: print at most N rows. */
+  limit?: string;
+  guardFormulas?: boolean;
   /** `-f`, which dgw keeps for `--field` (of `dgw api`): refused with a pointer to --file. */
   f?: string;
 }
@@ -21,6 +23,8 @@ export function registerSql(program: Command, wiring: Wiring): void {
     .argument('[statement]', 'the SQL statement (or use --file); none on a terminal opens the SQL shell')
     .description('Run a SQL statement in the project through the run-SQL endpoint (any zone); alone on a terminal, an interactive SQL shell')
     .option('--file <path>', 'read the statement from a file, or - for stdin')
+    .option('--limit <rows>', 'print at most this many rows (the rest of the answer is not read; no limit by default)')
+    .option('--guard-formulas', 'with --format csv: prefix text starting with = + - @ (a spreadsheet formula) with \'')
     // -f means --field (dgw api) everywhere in dgw; caught here to say so rather than "unknown option".
     .addOption(new Option('-f <path>').hideHelp())
     .addHelpText(
@@ -29,6 +33,9 @@ export function registerSql(program: Command, wiring: Wiring): void {
         'dgw --zone local sql "SELECT count(*) AS n FROM svc.table.orders"',
         'dgw sql "SELECT * FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC LIMIT 5" --json',
         'dgw sql --file report.sql --json --format compact',
+        'dgw sql "SELECT * FROM svc.table.orders" --format csv > orders.csv      # every row, streamed',
+        'dgw sql "SELECT * FROM svc.table.orders" --format jsonl | head          # one JSON object per line',
+        'dgw sql "SELECT * FROM svc.table.events" --limit 1000 --json',
         'echo "SELECT 42 AS answer" | dgw sql',
         'dgw --zone local sql                     # the SQL shell: statements end with ;, .exit leaves',
       )}
@@ -37,7 +44,12 @@ results print as tables, Ctrl-C cancels the running statement (or clears a half-
 or Ctrl-D leaves; the history is kept in the user's data folder (sql_history, mode 0600).
 Off a terminal, a missing statement is read from stdin.
 --format simple (the default) or compact shapes the rows of --json: objects, or arrays of values;
---format table, json, yaml, csv or tsv chooses the output, as for every command.
+--format table, json, jsonl, yaml, csv or tsv chooses the output, as for every command.
+Rows are printed as they arrive, in constant memory, whatever their number (--jq alone reads the
+whole result first). The local gateway sends every row; --limit N prints the first N. A service
+that says it cut a result short makes dgw exit 8 after the rows it sent.
+CSV is RFC 4180 with a header line; --guard-formulas makes text a spreadsheet would run (=, +, -,
+@ first) start with ' instead.
 Numbers keep every digit: with --json, a DECIMAL or big integer that a double cannot hold exactly
 (e.g. 123456789012345.678, 9007199254740993) is a string; tables and TSV print it as it is.
 In a pipe, rows are TSV escaped as PostgreSQL's text format: \\t \\n \\r \\\\ inside a value, \\N for
@@ -50,22 +62,25 @@ NULL; --header (before or after the command) prints the column names first.
 export async function runSql(ctx: Context, statementArg: string | undefined, opts: SqlOptions): Promise<void> {
   // The global --format also takes the shape of JSON rows here (simple objects, or compact arrays).
   const format = rowShape(ctx);
+  const print: PrintOptions = { limit: parseLimit(opts.limit), guardFormulas: opts.guardFormulas };
+  checkGuardFormulas(ctx, opts.guardFormulas);
   if (opts.f !== undefined) throw new UsageError('-f is not short for --file: in dgw, -f means --field (of `dgw api`); use --file PATH (or --file - for stdin)');
   if (statementArg !== undefined && opts.file !== undefined) throw new UsageError('give the statement as an argument or with --file, not both');
   if (statementArg === undefined && opts.file === undefined) {
     // No statement: on a terminal, the SQL shell; otherwise the statement is read from stdin.
-    if (ctx.io.stdin.isTTY && ctx.io.stdout.isTTY) return runSqlShell(ctx, format);
+    if (ctx.io.stdin.isTTY && ctx.io.stdout.isTTY) return runSqlShell(ctx, format, print);
   }
   const statement = opts.file === undefined ? (statementArg ?? (await ctx.readStdin())) : await readSource(ctx, opts.file, '--file');
   if (statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument, with --file, or on stdin');
   refuseNulInSql(statement, opts.file !== undefined ? '--file' : statementArg !== undefined ? 'STATEMENT' : 'stdin');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  await runStatement(ctx, http, projectId, statement, format);
+  await runStatement(ctx, http, projectId, statement, format, print);
 }
 
-/** Runs one statement and prints its rows (see printResult). */
-function runStatement(ctx: Context, http: Http, projectId: string, statement: string, shape: RowShape): Promise<void> {
-  return printResult(ctx, shape, (format) => executeSql(http, projectId, { statement }, format));
+/** Runs one statement and prints its rows as they arrive (see printResult). */
+async function runStatement(ctx: Context, http: Http, projectId: string, statement: string, shape: RowShape, print: PrintOptions): Promise<void> {
+  const { openSqlResult } = await import('../../api/sql-result.js');
+  await printResult(ctx, shape, (format) => openSqlResult(http, projectId, { statement }, format, { signal: http.signal, idleMs: http.timeoutMs }), print);
 }
 
 /**
@@ -73,7 +88,7 @@ function runStatement(ctx: Context, http: Http, projectId: string, statement: st
  * reported and the shell going on, Ctrl-C cancelling the running one (the request is aborted;
  * the local gateway interrupts DuckDB). History in the user's data folder.
  */
-async function runSqlShell(ctx: Context, format: RowShape): Promise<void> {
+async function runSqlShell(ctx: Context, format: RowShape, print: PrintOptions): Promise<void> {
   // The shell talks with the person at the terminal: its results are printed, never paged.
   ctx.stopPaging();
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
@@ -91,7 +106,7 @@ async function runSqlShell(ctx: Context, format: RowShape): Promise<void> {
     signal: ctx.signal,
     run: (statement, signal) => {
       refuseNulInSql(statement, 'the statement');
-      return runStatement(ctx, http.withSignal(signal), projectId, statement, format);
+      return runStatement(ctx, http.withSignal(signal), projectId, statement, format, print);
     },
     report(error, cancelled) {
       if (cancelled) {
@@ -104,4 +119,3 @@ async function runSqlShell(ctx: Context, format: RowShape): Promise<void> {
     },
   });
 }
-

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
 import { registerQueryCreate } from './create.js';
 import { registerQueryEdit } from './edit.js';
+import { registerQueryExport } from './export.js';
 import { registerQueryGet } from './get.js';
 import { registerQueryList } from './list.js';
 import { registerQueryMv } from './mv.js';
@@ -19,4 +20,5 @@ export function registerQuery(program: Command, wiring: Wiring): void {
   registerQueryEdit(query, wiring);
   registerQueryMv(query, wiring);
   registerQueryRm(query, wiring);
+  registerQueryExport(query, wiring);
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { checkSegment } from '../../api/path.js';
-import { executeSql } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { printResult, rowShape } from '../result-rows.js';
@@ -32,5 +31,6 @@ export async function runQueryRun(ctx: Context, ref: string, _opts: object): Pro
   const shape = rowShape(ctx);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const [id] = await resolveQueryIds(http, projectId, [ref]);
-  await printResult(ctx, shape, (format) => executeSql(http, projectId, { id }, format));
+  const { openSqlResult } = await import('../../api/sql-result.js');
+  await printResult(ctx, shape, (format) => openSqlResult(http, projectId, { id }, format, { signal: http.signal, idleMs: http.timeoutMs }));
 }

@@ -3,8 +3,10 @@ import type { Wiring } from '../wiring.js';
 import { registerTableAddColumn } from './add-column.js';
 import { registerTableCreate } from './create.js';
 import { registerTableDropColumn } from './drop-column.js';
+import { registerTableImport } from './import.js';
 import { registerTableList } from './list.js';
 import { registerTableRm } from './rm.js';
+import { registerTableSample } from './sample.js';
 
 export function registerTable(program: Command, wiring: Wiring): void {
   const table = program.command('table').description('Stored tables and their columns');
@@ -13,4 +15,6 @@ export function registerTable(program: Command, wiring: Wiring): void {
   registerTableAddColumn(table, wiring);
   registerTableDropColumn(table, wiring);
   registerTableRm(table, wiring);
+  registerTableImport(table, wiring);
+  registerTableSample(table, wiring);
 }

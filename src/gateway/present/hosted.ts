@@ -2,7 +2,8 @@ import type { Reply, RouteContext } from '../router.js';
 import type { RefreshStatusView } from '../../api/types.js';
 import type { FolderState, TableInfo } from '../project/index.js';
 import { allFolders, folderItem } from './records.js';
-import { SpecPresenter, type ExecuteOutcome } from './spec.js';
+import { JSON_TYPE, SpecPresenter, type ExecuteOutcome } from './spec.js';
+import { streamedJson } from './streamed.js';
 import type { ApiShape } from './shape.js';
 
 /**
@@ -49,7 +50,8 @@ export class HostedPresenter extends SpecPresenter {
   }
 
   override executed(c: RouteContext, result: ExecuteOutcome): Reply {
-    return c.json({ columns: result.columns.map(({ dataType: _type, ...column }) => column), data: result.data });
+    const columns = result.columns.map(({ dataType: _type, ...column }) => column);
+    return c.body(streamedJson(`{"columns":${JSON.stringify(columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
   }
 
   override statusView(c: RouteContext, view: RefreshStatusView): Reply {

@@ -1,17 +1,22 @@
 import type { Reply, RouteContext } from '../router.js';
-import type { ExecuteResult, Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
+import type { Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
+import type { ExecuteOutcome } from '../execute.js';
+import type { ImportOutcome } from '../transfer/import-csv.js';
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
 import type { ApiShape } from './shape.js';
+import { streamedJson } from './streamed.js';
 
-/** What run SQL produced, before a shape presents it. */
-export type ExecuteOutcome = ExecuteResult & { truncated?: boolean };
+/** The headers of a JSON answer made as it is read. */
+export const JSON_TYPE = { 'content-type': 'application/json' };
+
+export type { ExecuteOutcome } from '../execute.js';
 
 /**
  * The `spec` shape: the seed contract's answers where it gives them (folders as its nested
  * Folder with epoch times, folder delete 200 with the folder), the document's elsewhere, and the
  * local gateway's extras where the seed leaves a body unsaid (the status view after a refresh,
- * the deleted record after a delete, `message`, column types, `truncated`). Routes hand every
+ * the deleted record after a delete, `message`, column types). Routes hand every
  * result here; `HostedPresenter` overrides what the hosted service answers differently.
  */
 export class SpecPresenter {
@@ -51,8 +56,9 @@ export class SpecPresenter {
     return c.json(q);
   }
 
+  /** Run SQL's answer, streamed as its rows come (see streamedJson). */
   executed(c: RouteContext, result: ExecuteOutcome): Reply {
-    return c.json(result);
+    return c.body(streamedJson(`{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
   }
 
   statusView(c: RouteContext, view: RefreshStatusView): Reply {
@@ -89,6 +95,11 @@ export class SpecPresenter {
 
   columnDropped(c: RouteContext, table: TableInfo): Reply {
     return c.json(tableRecord(table));
+  }
+
+  /** An import that went in whole: the document's ImportJob, its row count in `result`. */
+  imported(c: RouteContext, outcome: ImportOutcome): Reply {
+    return c.json({ id: outcome.id, status: 'SUCCEEDED', startTime: outcome.startTime, endTime: outcome.endTime, progress: 100, result: { rowCount: outcome.rowCount } });
   }
 
   keyDeleted(c: RouteContext, key: WireApiKey): Reply {

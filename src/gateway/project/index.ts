@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Query, RefreshStatusView } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
+import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import { checkSql } from './check.js';
 import { folderState, rootFolderStates } from './folder-state.js';
@@ -8,7 +9,7 @@ import * as folders from './folders.js';
 import { openStore } from './open.js';
 import * as queries from './queries.js';
 import * as refresh from './refresh.js';
-import type { CloseOptions, ProjectStore } from './store.js';
+import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
 import type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
@@ -42,6 +43,12 @@ export class ProjectDb {
     return this.s.duck;
   }
 
+  /** The project's folder for files in transit (see ProjectOptions.transferDir). */
+  get transferDir(): string {
+    if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
+    return this.s.transferDir;
+  }
+
   get queries(): Map<string, QueryRow> {
     return this.s.queries;
   }
@@ -57,6 +64,26 @@ export class ProjectDb {
   /** Runs `fn` on a pooled read connection. */
   withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.s.withConnection(fn);
+  }
+
+  /** A pooled read connection held until `release` (see ProjectStore.lease). */
+  lease(): Promise<Lease> {
+    return this.s.lease();
+  }
+
+  /** A connection of its own, not pooled (an export's COPY, which a cancel interrupts). */
+  connect(): Promise<DuckDBConnection> {
+    return this.s.connect();
+  }
+
+  /** Runs `fn` on a connection of its own, closed after it (see ProjectStore.withOwnConnection). */
+  withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.s.withOwnConnection(fn);
+  }
+
+  /** The time and memory limits on the SQL users run in this project. */
+  get limits(): GatewayLimits {
+    return this.s.limits;
   }
 
   /** Decides what a statement may touch, and runs run-SQL statements under that decision. */

@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import { duckMessage } from '../errors.js';
@@ -43,10 +44,12 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // An engine made ahead (before the project was known) takes the project's settings now.
     if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
     await attach(writer, options.file ?? ':memory:');
+    // The project's transfer folder alone stays in reach, for the gateway's own imports and exports.
     // Closing the database writes nothing by itself (close() checkpoints when the WAL changed); from
     // here on SQL cannot reach the file system: run-SQL statements only see the project.
-    await writer.run('PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc');
-    const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file);
+    const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
+    await writer.run(`${reach}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
+    const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);
     await init(store, options.seed);

@@ -32,6 +32,15 @@ class Mutex {
 
 const POOL_SIZE = 4;
 
+/** A connection lent to a streamed answer (ProjectStore.lease). */
+export interface Lease {
+  conn: DuckDBConnection;
+  /** Gives the connection back; call it once the statement on it has ended. */
+  release(): void;
+  /** How the holder ends its statement when the project closes under it. */
+  onStop(stop: () => void): void;
+}
+
 /**
  * The state every part of a project shares: a DuckDB instance with the project's database attached
  * as catalog `svc`, its metadata cached in memory, one writer connection for metadata changes
@@ -62,8 +71,10 @@ export class ProjectStore {
   closed = false;
   private readonly pool: DuckDBConnection[] = [];
   private readonly planners: DuckDBConnection[] = [];
-  /** Connections running a request's statements now (atWork). */
+  /** Connections running a request's statements now (atWork), or held by a streamed answer (lease). */
   private readonly busy = new Set<DuckDBConnection>();
+  /** How to stop each streamed answer's statement, by its connection (lease). */
+  private readonly leased = new Map<DuckDBConnection, () => void>();
   /** Decides what a statement may touch: for run-SQL, query definitions and refreshes alike. */
   readonly sandbox = new Sandbox(this);
 
@@ -75,6 +86,8 @@ export class ProjectStore {
     readonly now: () => number,
     /** The database file; undefined in memory. */
     readonly file?: string,
+    /** The folder for files in transit (ProjectOptions.transferDir). */
+    readonly transferDir?: string,
   ) {}
 
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */
@@ -86,6 +99,44 @@ export class ProjectStore {
     } finally {
       if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
       else conn.closeSync();
+    }
+  }
+
+  /**
+   * A pooled read connection held until `release` (a streamed answer keeps its connection while
+   * its rows are read), known to be at work all that while. Its holder interrupts it when its
+   * request is aborted; closing the project calls the holder's `onStop` and waits for `release`.
+   */
+  async lease(): Promise<Lease> {
+    this.assertOpen();
+    const conn = this.pool.pop() ?? (await this.connect());
+    this.busy.add(conn);
+    let released = false;
+    return {
+      conn,
+      onStop: (stop) => void this.leased.set(conn, stop),
+      release: () => {
+        if (released) return;
+        released = true;
+        this.busy.delete(conn);
+        this.leased.delete(conn);
+        if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
+        else conn.closeSync();
+      },
+    };
+  }
+
+  /**
+   * Runs `fn` on a connection of its own (closed after it, so what it made for itself, such as
+   * temporary tables, goes with it): interruptible and known to be at work, like withConnection.
+   */
+  async withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    this.assertOpen();
+    const conn = await this.connect();
+    try {
+      return await this.atWork(conn, () => fn(conn));
+    } finally {
+      conn.closeSync();
     }
   }
 
@@ -145,6 +196,8 @@ export class ProjectStore {
    * while the process stays responsive.
    */
   private async stopWork(): Promise<void> {
+    // A streamed answer whose reader is slow has no statement running to interrupt: its holder ends it.
+    for (const stop of this.leased.values()) stop();
     while (this.busy.size > 0) {
       for (const conn of this.busy) conn.interrupt();
       await new Promise((resolve) => setTimeout(resolve, 50));

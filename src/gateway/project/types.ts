@@ -108,6 +108,12 @@ export interface ProjectOptions {
   limits?: GatewayLimits;
   /** A DuckDB engine made ahead to use (one is made otherwise). */
   engine?: Promise<DuckDBInstance>;
+  /**
+   * The project's folder for files in transit (uploads being imported, exports): the one place
+   * outside the database DuckDB may read and write, for the gateway's own COPY and read_csv (SQL
+   * from requests never can: the sandbox refuses every file function).
+   */
+  transferDir?: string;
 }
 
 /** A folder with all either API shape needs: its path, its subfolders (recursively) and its queries. */

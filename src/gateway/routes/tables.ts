@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Routes } from '../router.js';
 import type { ColumnDataType } from '../../api/types.js';
 import { badRequest } from '../errors.js';
@@ -48,7 +49,7 @@ function parseColumns(body: unknown): ColumnSpec[] {
   });
 }
 
-/** Stored tables (`svc.table.<name>`): list, create (no body needed), delete, list/add columns, drop a column. */
+/** Stored tables (`svc.table.<name>`): list, create (no body needed), delete, list/add columns, drop a column, import CSV, a sample CSV. */
 export function tableRoutes(): Routes {
   const r = new Routes();
   r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables()));
@@ -69,6 +70,21 @@ export function tableRoutes(): Routes {
   });
   r.delete('/:tableName/columns/:columnName', async (c) => {
     return c.get('present').columnDropped(c, await c.get('project').dropColumn(c.req.param('tableName'), c.req.param('columnName')));
+  });
+  r.post('/:tableName/import', async (c) => {
+    const [{ receiveForm }, { importCsvFile }] = await Promise.all([import('../transfer/receive.js'), import('../transfer/import-csv.js')]);
+    const form = await receiveForm(c.req.header('content-type'), c.req.body(), join(c.get('project').transferDir, 'uploads'));
+    try {
+      if (!form.file) throw badRequest('the import needs a "file" part: the CSV file');
+      return c.get('present').imported(c, await importCsvFile(c.get('project'), c.req.param('tableName'), form.fields.request, form.file));
+    } finally {
+      await form.discard();
+    }
+  });
+  r.get('/:tableName/sample', async (c) => {
+    const { sampleCsv } = await import('../transfer/sample.js');
+    const text = await sampleCsv(c.get('project'), c.req.param('tableName'));
+    return c.body(text, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="sample.csv"' });
   });
   return r;
 }

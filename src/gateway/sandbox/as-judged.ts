@@ -19,26 +19,52 @@ export class RefusedAsBound extends Error {
   }
 }
 
+/** A statement prepared and checked as bound (prepareAsJudged): `execute` runs that very binding; `release` lets it go. */
+export interface JudgedStatement {
+  /** The SQL that runs the prepared statement (`EXECUTE ...`), alone or inside an EXPLAIN. */
+  execute: string;
+  /** Deallocates the prepared statement; call it once what it runs is done with (a stream read to its end). */
+  release(): Promise<void>;
+}
+
 /**
- * Runs a SELECT, INSERT, UPDATE or DELETE as it is bound now: prepared once (`PREPARE`), what
- * that binding reads checked (`EXPLAIN EXECUTE`, the plan of that very binding), then run
- * (`run` gets the SQL to run it with: `EXECUTE ...`, or an EXPLAIN around it). Call it inside a
- * transaction: within one, DuckDB does not bind a prepared statement again.
+ * Prepares a SELECT, INSERT, UPDATE or DELETE as it is bound now (`PREPARE`) and checks what that
+ * binding reads (`EXPLAIN EXECUTE`, the plan of that very binding). Call it inside a transaction,
+ * and run `execute` in it: within one, DuckDB does not bind a prepared statement again. A read
+ * that streams keeps it until its last row (the caller releases it then).
  */
-export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpose: Purpose, run: (execute: string) => Promise<T>): Promise<T> {
+export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpose: Purpose): Promise<JudgedStatement> {
   const prepare = `PREPARE ${PREPARED} AS\n${sql}\n`;
   // The statement was parsed as exactly one; wrapped, it must still be exactly one.
   if ((await conn.extractStatements(prepare)).count !== 1) throw new RefusedAsBound('this statement cannot be run as one statement');
   await conn.run(prepare);
+  const release = () => conn.run(`DEALLOCATE ${PREPARED}`).then(
+    () => undefined,
+    () => undefined,
+  );
   try {
     const rows = (await conn.runAndReadAll(`EXPLAIN (FORMAT JSON) EXECUTE ${PREPARED}`)).getRowObjectsJS();
     const physical = rows.find((r) => r.explain_key === 'physical_plan');
     if (!physical) throw new Error('EXPLAIN printed no physical plan');
     const why = sourceRefusal(planSources(JSON.parse(String(physical.explain_value))), purpose);
     if (why) throw new RefusedAsBound(why);
-    return await run(`EXECUTE ${PREPARED}`);
+    return { execute: `EXECUTE ${PREPARED}`, release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/**
+ * Runs a SELECT, INSERT, UPDATE or DELETE as it is bound now, checked as bound (prepareAsJudged);
+ * `run` gets the SQL to run it with: `EXECUTE ...`, or an EXPLAIN around it.
+ */
+export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpose: Purpose, run: (execute: string) => Promise<T>): Promise<T> {
+  const judged = await prepareAsJudged(conn, sql, purpose);
+  try {
+    return await run(judged.execute);
   } finally {
-    await conn.run(`DEALLOCATE ${PREPARED}`).catch(() => undefined);
+    await judged.release();
   }
 }
 

@@ -1,7 +1,7 @@
-import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
-import { runAsJudged, runProfiled, RefusedAsBound } from './as-judged.js';
+import { prepareAsJudged, runAsJudged, runProfiled, RefusedAsBound, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
@@ -20,6 +20,25 @@ export interface PlanConnections {
 const KINDS: Record<number, Purpose | 'explain'> = { 1: 'select', 2: 'insert', 3: 'update', 4: 'explain', 5: 'delete', 7: 'create', 15: 'drop' };
 
 const ALLOWED = 'only SELECT, EXPLAIN, INSERT, UPDATE, DELETE, and CREATE TABLE / DROP TABLE in svc.table can be run';
+
+/**
+ * A run-SQL statement's rows as DuckDB produces them (a SELECT streams: chunk by chunk, as they
+ * are fetched), and how to end it: `end` closes what the statement holds (a read's transaction
+ * is rolled back, its prepared statement let go). Call it once, after the last chunk, after a
+ * failure, or when the reader goes away.
+ */
+export interface StatementRows {
+  result: DuckDBResult;
+  /**
+   * Called after the last chunk: throws when the rows ended because the statement failed. DuckDB's
+   * streaming reader ends a failed result like a finished one, without its error; the statement's
+   * transaction, which the failure aborted, tells them apart.
+   */
+  verify(): Promise<void>;
+  /** A failure of a fetch of these rows, in the words of the sandbox's answers (a 400 SQL_ERROR, MEMORY_LIMIT...). */
+  failure(error: unknown): HttpError;
+  end(): Promise<void>;
+}
 
 /** A statement the sandbox refuses: 400, with the reason. */
 export function notAllowed(reason: string): HttpError {
@@ -73,12 +92,17 @@ export class Sandbox {
     return {};
   }
 
-  /** Runs one run-SQL statement under the rules and returns its rows, at most `limit` of them. */
-  async run(conn: DuckDBConnection, sql: string, limit: number): Promise<DuckDBResultReader> {
+  /**
+   * Runs one run-SQL statement under the rules. A SELECT streams: its rows come as they are
+   * fetched, in a read-only transaction that `end` rolls back; anything else (a write, an
+   * EXPLAIN) is done before this returns, and its few rows are held.
+   */
+  async run(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
     const kind = await this.kindOf(conn, sql);
-    if (kind === 'explain') return this.runExplain(conn, sql, limit);
+    if (kind === 'explain') return this.runExplain(conn, sql);
     await this.judge(sql, kind);
-    return this.execute(conn, sql, kind, limit);
+    if (kind === 'select') return this.stream(conn, sql);
+    return this.held(await this.execute(conn, sql, kind));
   }
 
   /**
@@ -91,6 +115,24 @@ export class Sandbox {
       if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
       throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
     });
+  }
+
+  /**
+   * Writes an export: `copy` is the gateway's own `COPY (SELECT ... FROM <saved query>) TO <file>`.
+   * What it reads is checked as it is bound, and that very binding runs (as-judged.ts), in a
+   * read-only transaction: a saved query whose SQL binds differently now (query() decided by
+   * chance) reads nothing the rules refuse. Returns the rows written.
+   */
+  async exportRows(conn: DuckDBConnection, copy: string): Promise<number> {
+    await conn.run('BEGIN TRANSACTION READ ONLY');
+    try {
+      return await runAsJudged(conn, copy, 'select', async (execute) => (await conn.run(execute)).rowsChanged);
+    } catch (error) {
+      if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
+      throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
+    } finally {
+      await conn.run('ROLLBACK').catch(() => undefined);
+    }
   }
 
   /** What kind of statement `sql` is; exactly one statement, or 400. */
@@ -115,28 +157,61 @@ export class Sandbox {
    * EXPLAIN X is judged as X (EXPLAIN ANALYZE runs X); what runs is an EXPLAIN rebuilt around
    * the X that was judged, so a different reading of the options cannot smuggle anything in.
    */
-  private async runExplain(conn: DuckDBConnection, sql: string, limit: number): Promise<DuckDBResultReader> {
+  private async runExplain(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
     const parts = explainParts(sql);
     if (!parts) throw notAllowed('this EXPLAIN could not be read: write EXPLAIN [ANALYZE] STATEMENT, or EXPLAIN (FORMAT json|text, ANALYZE) STATEMENT');
     const kind = await this.kindOf(conn, parts.inner);
     if (kind === 'explain') throw badRequest(`EXPLAIN: ${ALLOWED}`);
     await this.judge(parts.inner, kind);
-    if (!parts.analyze) return this.planOnly(conn, rebuildExplain(parts), limit);
-    return this.execute(conn, parts.inner, kind, limit, parts);
+    if (!parts.analyze) return this.held(await this.planOnly(conn, rebuildExplain(parts)));
+    return this.held(await this.execute(conn, parts.inner, kind, parts));
   }
 
   /**
    * A plain EXPLAIN plans its statement without running it (it was rebuilt, so no ANALYZE hides
    * in it), in a transaction always rolled back: DuckDB plans a write in a writing transaction.
    */
-  private async planOnly(conn: DuckDBConnection, explain: string, limit: number): Promise<DuckDBResultReader> {
+  private async planOnly(conn: DuckDBConnection, explain: string): Promise<DuckDBResult> {
     await conn.run('BEGIN');
     try {
-      return await conn.streamAndReadUntil(explain, limit);
+      return await conn.run(explain);
     } catch (error) {
       throw userSqlError(error, this.planners.limits);
     } finally {
       await conn.run('ROLLBACK').catch(() => undefined);
+    }
+  }
+
+  /**
+   * Streams a judged SELECT in a read-only transaction: bound once more and checked as bound
+   * (as-judged.ts), and that very binding is what streams. The transaction and the prepared
+   * statement are held until `end`: the rows are fetched as the reader asks for them.
+   */
+  private async stream(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
+    let judged: JudgedStatement | undefined;
+    let ended = false;
+    const end = async () => {
+      if (ended) return;
+      ended = true;
+      await conn.run('ROLLBACK').catch(() => undefined);
+      await judged?.release();
+    };
+    try {
+      await conn.run('BEGIN TRANSACTION READ ONLY');
+      judged = await prepareAsJudged(conn, sql, 'select');
+      const result = await conn.stream(judged.execute);
+      const verify = async () => {
+        try {
+          await conn.run('SELECT 1');
+        } catch (error) {
+          const why = /transaction is aborted/i.test(duckMessage(error)) ? '' : `: ${duckMessage(error)}`;
+          throw sqlError(`the statement failed after its first rows (an error while running it, such as a value that does not convert; DuckDB's streaming reader does not say which), so its result stops short there${why}`);
+        }
+      };
+      return { result, verify, failure: (error) => userSqlError(error, this.planners.limits), end };
+    } catch (error) {
+      await end();
+      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
     }
   }
 
@@ -150,17 +225,18 @@ export class Sandbox {
 
   /**
    * Runs a judged statement (or, with `explain`, EXPLAIN ANALYZE of it), bound once more and
-   * checked as bound (as-judged.ts). A read runs in a read-only transaction that is rolled back.
+   * checked as bound (as-judged.ts), and holds its rows. A read (EXPLAIN ANALYZE of a SELECT; a
+   * SELECT itself streams) runs in a read-only transaction that is rolled back.
    * A write runs in a transaction of its own that commits only when DuckDB shows it changed
    * nothing but stored tables: no row of `svc._dgw` or `svc.mtquery` (INSERT, DELETE), no object
    * outside `svc.table` (CREATE, DROP). An UPDATE's plan already names its target among what it reads.
    */
-  private async execute(conn: DuckDBConnection, sql: string, purpose: Purpose, limit: number, explain?: ExplainParts): Promise<DuckDBResultReader> {
+  private async execute(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     await conn.run(purpose === 'select' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN');
     try {
       const rows = purpose === 'insert' || purpose === 'delete';
       const before = rows ? await protectedCounts(conn) : purpose === 'create' || purpose === 'drop' ? await catalogSnapshot(conn) : undefined;
-      const reader = await this.runBound(conn, sql, purpose, limit, explain);
+      const result = await this.runBound(conn, sql, purpose, explain);
       if (before instanceof Map) {
         const changed = changedTable(before, await protectedCounts(conn));
         if (changed) throw notAllowed(`only a refresh writes ${changed.startsWith('svc.mtquery.') ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored tables (svc.table) only`);
@@ -169,7 +245,7 @@ export class Sandbox {
         if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table only; this statement changed ${changed}`);
       }
       await conn.run(purpose === 'select' ? 'ROLLBACK' : 'COMMIT');
-      return reader;
+      return result;
     } catch (error) {
       await conn.run('ROLLBACK').catch(() => undefined);
       throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
@@ -182,16 +258,18 @@ export class Sandbox {
    * once under EXPLAIN ANALYZE and answers its row count (or, explained, the JSON profile); a DROP
    * reads nothing and runs as it is.
    */
-  private async runBound(conn: DuckDBConnection, sql: string, purpose: Purpose, limit: number, explain?: ExplainParts): Promise<DuckDBResultReader> {
+  private async runBound(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     if (purpose === 'create') {
       const { profile, rows } = await runProfiled(conn, sql, purpose);
-      if (explain) return conn.runAndReadAll("SELECT 'analyzed_plan' AS explain_key, $1::VARCHAR AS explain_value", [profile]);
-      return conn.runAndReadAll(rows === undefined ? 'SELECT NULL::BIGINT AS "Count" WHERE false' : 'SELECT $1::BIGINT AS "Count"', rows === undefined ? [] : [rows]);
+      if (explain) return conn.run("SELECT 'analyzed_plan' AS explain_key, $1::VARCHAR AS explain_value", [profile]);
+      return conn.run(rows === undefined ? 'SELECT NULL::BIGINT AS "Count" WHERE false' : 'SELECT $1::BIGINT AS "Count"', rows === undefined ? [] : [rows]);
     }
-    if (purpose === 'drop') return conn.runAndReadUntil(explain ? rebuildExplain(explain) : sql, limit);
-    return runAsJudged(conn, sql, purpose, (execute) => {
-      const statement = explain ? rebuildExplain({ ...explain, inner: execute }) : execute;
-      return purpose === 'select' ? conn.streamAndReadUntil(statement, limit) : conn.runAndReadUntil(statement, limit);
-    });
+    if (purpose === 'drop') return conn.run(explain ? rebuildExplain(explain) : sql);
+    return runAsJudged(conn, sql, purpose, (execute) => conn.run(explain ? rebuildExplain({ ...explain, inner: execute }) : execute));
+  }
+
+  /** Rows already read whole (materialized): nothing is held, nothing to end. */
+  private held(result: DuckDBResult): StatementRows {
+    return { result, verify: async () => undefined, failure: (error) => userSqlError(error, this.planners.limits), end: async () => undefined };
   }
 }

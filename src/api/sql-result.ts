@@ -1,0 +1,107 @@
+import { MalformedResponseError } from '../errors.js';
+import { bodyChunks, bodyError } from './body-chunks.js';
+import { mayLoseDigits, parseJsonExact } from './exact-numbers.js';
+import type { Http } from './http.js';
+import { JsonStreamError, streamArrayMember } from './json-stream.js';
+import { apiPath } from './path.js';
+import type { ExecuteRequest, ResultColumn, ResultFormat } from './types.js';
+
+/** A run-SQL answer being read: its columns now, its rows as they arrive. */
+export interface SqlResult {
+  columns: ResultColumn[];
+  /** The rows in batches as they arrive, each parsed keeping every digit (api/exact-numbers.ts); read once. */
+  rows: AsyncIterable<unknown[]>;
+  /** The answer's other members (`truncated`...), complete once `rows` has ended. */
+  extras: Record<string, unknown>;
+  /** Leaves the answer unread (none of its rows are wanted): the service stops. */
+  cancel(): Promise<void>;
+}
+
+/** How a run-SQL answer is read. */
+export interface SqlReadOptions {
+  signal?: AbortSignal;
+  /** Longest silence while rows arrive (`--timeout`). */
+  idleMs: number;
+}
+
+/**
+ * Run SQL (`POST .../queries/execute`), its answer read as it arrives: the columns first, then
+ * each row as soon as it is complete, so a result of any size goes through in constant memory.
+ * Leaving the rows early (`--limit`) cancels the answer, which stops the service's work.
+ */
+export async function openSqlResult(http: Http, projectId: string, body: ExecuteRequest, format: ResultFormat, options: SqlReadOptions): Promise<SqlResult> {
+  const path = apiPath`/data/projects/${projectId}/queries/execute`;
+  // A statement may write (INSERT into a stored table); a saved query, run by id or name, reads.
+  const answer = await http.open({ method: 'POST', path, query: { format }, body, readOnly: !('statement' in body) });
+  if (!answer) throw new MalformedResponseError('no answer');
+  const response = answer;
+  const what = `the answer to POST ${path}`;
+  const type = response.header('content-type') ?? '';
+  if (type.includes('text/html')) {
+    await response.cancel().catch(() => undefined);
+    throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
+  }
+  const extras: Record<string, unknown> = {};
+  let columns: unknown;
+  const elements = streamArrayMember(
+    bodyChunks(response, { ...options, what }),
+    'data',
+    (key, text) => {
+      if (key === 'columns') columns = parseJsonExact(text, 'as-string');
+      else extras[key] = parseJsonExact(text, 'as-string');
+    },
+    (run) => parseRows(run, response.status, what),
+  );
+  const read = async (): Promise<IteratorResult<unknown[]>> => {
+    try {
+      return await elements.next();
+    } catch (error) {
+      throw readError(error, response.status, what, options);
+    }
+  };
+  // The columns come before the rows in every known answer; rows that come first wait for them.
+  const early: unknown[][] = [];
+  let next = await read();
+  while (columns === undefined && !next.done) {
+    early.push(next.value);
+    next = await read();
+  }
+  if (columns !== undefined && !Array.isArray(columns)) throw new MalformedResponseError(`${what} has columns that are not a list`, response.status);
+  const list = (Array.isArray(columns) ? columns : []) as ResultColumn[];
+  async function* rows(): AsyncGenerator<unknown[]> {
+    try {
+      for (const batch of early) yield batch;
+      while (!next.done) {
+        yield next.value;
+        next = await read();
+      }
+    } finally {
+      // Left early: the rest of the answer is not wanted, and the service stops.
+      if (!next.done) await elements.return(undefined).catch(() => undefined);
+    }
+  }
+  const cancel = async () => {
+    if (!next.done) await elements.return(undefined).catch(() => undefined);
+  };
+  return { columns: list.map((c) => ({ ...c, columnName: String(c?.columnName ?? '') })), rows: rows(), extras, cancel };
+}
+
+/**
+ * A run of rows (their JSON texts, commas between): one plain JSON.parse for all of them when no
+ * number in them could lose a digit (the usual case), else the exact reader.
+ */
+function parseRows(run: string, status: number, what: string): unknown[] {
+  try {
+    return (mayLoseDigits(run) ? parseJsonExact(`[${run}]`, 'as-string') : JSON.parse(`[${run}]`)) as unknown[];
+  } catch {
+    throw new MalformedResponseError(`${what} is not the JSON it should be: a row does not parse`, status);
+  }
+}
+
+function readError(error: unknown, status: number, what: string, options: SqlReadOptions): Error {
+  if (error instanceof JsonStreamError) {
+    if (error.cutShort) return bodyError(new Error(error.message), { ...options, what });
+    return new MalformedResponseError(`${what} is not the JSON it should be: ${error.message}`, status);
+  }
+  return bodyError(error, { ...options, what });
+}

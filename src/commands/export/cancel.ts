@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { cancelExport } from '../../api/exports.js';
+import { checkSegment } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import type { ExportCancelled } from '../../contract/results.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface ExportCancelOptions {
+  dryRun?: boolean;
+}
+
+export function registerExportCancel(parent: Command, wiring: Wiring): void {
+  parent
+    .command('cancel')
+    .argument('<id>', 'export job id')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Cancel a pending or running export (its partial files are removed); a finished one is left as it is')
+    .addHelpText('after', examples('dgw export cancel 4c9fcb44-126a-45f8-99a0-f1d245083d78'))
+    .action(wiring.action(runExportCancel));
+}
+
+export async function runExportCancel(ctx: Context, id: string, opts: ExportCancelOptions): Promise<void> {
+  checkSegment(id, 'ID');
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  await cancelExport(http, projectId, id);
+  if (opts.dryRun) return;
+  ctx.out.result({ id, cancelled: true } satisfies ExportCancelled, id);
+  ctx.out.success(`export ${id}: cancelled (if it was still running)`);
+}

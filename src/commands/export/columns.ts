@@ -1,0 +1,23 @@
+import type { ExportJob } from '../../api/types.js';
+import type { Column } from '../../output/format.js';
+
+/** An export job in lists and as a record. */
+export const EXPORT_COLUMNS: Column<ExportJob>[] = [
+  { field: 'id' },
+  { field: 'status' },
+  { field: 'format', show: (e) => `${e.format}${e.compression && e.compression !== 'NONE' ? `+${e.compression}` : ''}` },
+  { field: 'rowCount' },
+  { field: 'bytes' },
+  { field: 'createdAt' },
+  { field: 'source' },
+];
+
+/** One export job, field by field (its files and the reason it failed, when there are). */
+export const EXPORT_FIELDS: Column<ExportJob>[] = [
+  ...EXPORT_COLUMNS,
+  { field: 'queryId' },
+  { field: 'durationMs' },
+  { field: 'files', show: (e) => e.files.map((f) => f.name).join(', ') },
+  { field: 'expiresAt' },
+  { field: 'error' },
+];

@@ -1,0 +1,101 @@
+import { Argument, type Command } from 'commander';
+import { exportQuery, readExport } from '../../api/exports.js';
+import { checkSegment } from '../../api/path.js';
+import { resolveQueryIds } from '../../api/resolve.js';
+import type { ExportRequest } from '../../api/types.js';
+import { completes } from '../../completion/kinds.js';
+import type { Context } from '../../context.js';
+import type { ExportStarted } from '../../contract/results.js';
+import { InterruptedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { EXPORT_FIELDS } from '../export/columns.js';
+import { exportWait, goesOn, waitForExport } from '../export/wait.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface QueryExportOptions {
+  gzip?: boolean;
+  columns?: string;
+  output?: string;
+  wait: boolean;
+  dryRun?: boolean;
+}
+
+export function registerQueryExport(parent: Command, wiring: Wiring): void {
+  parent
+    .command('export')
+    .addArgument(completes(new Argument('<query>', 'query id or SQL name'), 'query'))
+    .option('--gzip', 'compress the file with gzip')
+    .option('--columns <a,b>', 'export only these columns, in this order')
+    .option('-o, --output <file>', 'write the file here (written whole, then moved into place); default: stdout')
+    .option('--no-wait', 'print the export job\'s id and return; fetch the file later with `dgw export get ID -o FILE`')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Export all rows of a saved query to a file (CSV or JSON Lines), through the service\'s export job')
+    .addHelpText(
+      'after',
+      `${examples(
+        'dgw query export revenuereport -o revenue.csv',
+        'dgw query export revenuereport --format jsonl --gzip -o revenue.jsonl.gz',
+        'dgw query export revenuereport --columns customer_id,revenue > revenue.csv',
+        'dgw query export revenuereport --no-wait            # prints the job id',
+      )}
+--format csv (the default) or jsonl chooses the file's format. The export runs in the service;
+dgw waits for it (its status and the time so far on a terminal), then downloads its file(s)
+through the links the service gives (they work for a short while; an expired one is asked for
+again once). Nothing is left under -o when anything fails. An export that fails or is cancelled
+is exit 10. On the local gateway the file is written by DuckDB's own COPY.
+`,
+    )
+    .action(wiring.action(runQueryExport, { variant: (_ref, opts) => (opts.wait ? 'record' : 'started') }));
+}
+
+export async function runQueryExport(ctx: Context, ref: string, opts: QueryExportOptions): Promise<void> {
+  checkSegment(ref, 'QUERY');
+  const body = exportBody(ctx, opts);
+  const wantsJob = ctx.globals.json !== undefined || ctx.globals.jq !== undefined;
+  if (wantsJob && opts.wait && !opts.dryRun && (opts.output === undefined || opts.output === '-')) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
+  const [{ destinationOf, downloadExport }, { transferProgress }] = await Promise.all([import('../../transfer/download.js'), import('../../transfer/progress.js')]);
+  const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const [id] = await resolveQueryIds(http, projectId, [ref]);
+  const job = await exportQuery(http, projectId, id, body);
+  if (!job) return;
+  if (!opts.wait) {
+    if (wantsJob) ctx.out.value(job satisfies ExportStarted, job.id);
+    else ctx.io.stdout.write(`${job.id}\n`);
+    ctx.out.note(`export ${job.id} started; get its file with \`dgw export get ${job.id} -o FILE\``);
+    return;
+  }
+  const progress = transferProgress(ctx, `downloading the export of ${ref}`);
+  try {
+    progress.phase(`exporting ${ref}: ${job.status}`);
+    const plan = await exportWait(ctx, http);
+    const done = await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`exporting ${ref}: ${j.status}`) }).catch((error: unknown) => {
+      if (http.inProcess) throw error;
+      if (error instanceof InterruptedError) throw new InterruptedError(goesOn(job.id));
+      if (error instanceof WaitTimeoutError) throw new WaitTimeoutError(error.message, goesOn(job.id));
+      throw error;
+    });
+    progress.phase('');
+    const bytes = await downloadExport(ctx, http, done, destination!, () => readExport(http, projectId, job.id), { onBytes: (n) => progress.add(n) });
+    progress.stop();
+    if (wantsJob) await ctx.out.record(done, EXPORT_FIELDS, (e) => e.id);
+    const rows = done.rowCount === null ? '' : `${done.rowCount} row${done.rowCount === 1 ? '' : 's'}, `;
+    ctx.out.success(`exported ${ref}: ${rows}${bytes} bytes${'file' in destination! ? ` to ${opts.output}` : ''}`);
+  } finally {
+    progress.stop();
+  }
+}
+
+/** The export request from the flags: `--format csv|jsonl` (the global flag), `--gzip`, `--columns`. */
+function exportBody(ctx: Context, opts: QueryExportOptions): ExportRequest {
+  const format = (ctx.globals.format ?? 'csv').toLowerCase();
+  if (format !== 'csv' && format !== 'jsonl') throw new UsageError(`--format ${ctx.globals.format}: an export is csv or jsonl`);
+  const body: ExportRequest = { format: format === 'csv' ? 'CSV' : 'JSONL' };
+  if (opts.gzip) body.compression = 'GZIP';
+  if (opts.columns !== undefined) {
+    const columns = opts.columns.split(',').map((c) => c.trim());
+    if (columns.some((c) => c === '')) throw new UsageError(`--columns: "${opts.columns}" has an empty column name; list them as a,b,c`);
+    body.columns = columns;
+  }
+  return body;
+}

@@ -1,0 +1,115 @@
+import type { Command } from 'commander';
+import { addColumns, createTable, deleteTable, listColumns } from '../../api/tables.js';
+import type { ImportJob, ImportMapping } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import type { ImportResult } from '../../contract/results.js';
+import { DgwError } from '../../errors.js';
+import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';
+import { checkTableName } from './column-specs.js';
+
+export interface TableImportOptions {
+  header: boolean;
+  delimiter?: string;
+  map: string[];
+  create?: boolean;
+  dryRun?: boolean;
+  withReads?: boolean;
+}
+
+export function registerTableImport(parent: Command, wiring: Wiring): void {
+  parent
+    .command('import')
+    .argument('<table>', 'the stored table to import into')
+    .argument('<file>', 'a CSV file (UTF-8), or - for stdin')
+    .option('--no-header', 'the file has no header line: its columns are matched by position')
+    .option('--delimiter <char>', 'the field delimiter of the file: one character, or tab (default ,)')
+    .option('--map <column=csvcolumn>', 'import this CSV column (by header name, or position from 1) into this column; repeatable; only mapped columns are imported', collect, [])
+    .option('--create', 'create the table first, its columns named by the header line and typed from the first rows')
+    .option('--dry-run', 'print the requests instead of sending them')
+    .option(...WITH_READS)
+    .description('Import a CSV file into a stored table, all or nothing (a bad line refuses the whole file)')
+    .addHelpText(
+      'after',
+      `${examples(
+        'dgw table import orders orders.csv                     # columns matched by the header line',
+        'dgw table import events events.csv --create            # a new table, typed from the file',
+        'dgw table import orders export.csv --map id=OrderId --map amount="Total (EUR)"',
+        'dgw table import orders rows.csv --no-header           # by position: the table\'s column order',
+        'dgw table import orders data.tsv --delimiter tab',
+        'gzip -dc big.csv.gz | dgw table import orders -',
+      )}
+The file is UTF-8 CSV (RFC 4180: fields with the delimiter, quotes or line breaks in double
+quotes, quotes doubled). Without --map, every CSV column goes to the table column of the same
+name (any case), and a CSV column that matches none is an error. An empty field is NULL; "" is
+the empty string. --create types each column from the first 2000 rows: BOOLEAN, BIGINT, DECIMAL
+(3 decimals), DATE, TIMESTAMP, TIME, UUID, else VARCHAR.
+On the local gateway an import is all or nothing: the first bad line (too few or too many fields,
+a value that is not of its column's type, bytes that are not UTF-8) refuses the whole file with
+exit 6, naming the line, and the table is exactly as before (with --create: not there).
+`,
+    )
+    .action(wiring.action(runTableImport));
+}
+
+export async function runTableImport(ctx: Context, name: string, file: string, opts: TableImportOptions): Promise<void> {
+  const [{ openSource }, { parseDelimiter, readCsvHead, asCommaSeparated }, { parseMapFlags, planMappings, newColumnNames }] = await Promise.all([
+    import('../../transfer/source.js'),
+    import('../../transfer/csv-head.js'),
+    import('../../transfer/import-plan.js'),
+  ]);
+  const table = checkTableName(name);
+  const delimiter = parseDelimiter(opts.delimiter);
+  const maps = parseMapFlags(opts.map);
+  const projectId = await ctx.projectId();
+  const source = await openSource(ctx, file, 'FILE');
+  const head = readCsvHead(source, delimiter, opts.header);
+  const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
+
+  let mappings: ImportMapping[];
+  if (opts.create) {
+    const { inferColumns } = await import('../../transfer/infer.js');
+    const columns = inferColumns(newColumnNames(head), head.sample);
+    for (const c of columns) if (c.note) ctx.out.note(c.note);
+    // Mapped before the table is made: a --map that names no column is exit 2 with nothing sent.
+    mappings = planMappings(head, columns.map((c) => c.name), maps, table);
+    await createTable(http, projectId, table);
+    await addColumns(http, projectId, table, columns.map(({ name: n, dataType }) => ({ name: n, dataType })));
+  } else {
+    // A dry run that may not read assumes the table's columns are the file's.
+    const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table)).map((c) => c.name);
+    mappings = planMappings(head, columns, maps, table);
+  }
+
+  const request = { mappings, containsHeader: opts.header };
+  const { transferProgress, size } = await import('../../transfer/progress.js');
+  const progress = transferProgress(ctx, `uploading ${source.label}`, source.size);
+  let job: ImportJob | undefined;
+  try {
+    const { importCsv } = await import('../../api/imports.js');
+    job = await importCsv(http, projectId, table, request, {
+      filename: source.filename,
+      data: asCommaSeparated(source.bytes(), delimiter),
+      shown: `${source.label}${source.size === undefined ? '' : ` (${size(source.size)})`}`,
+      onBytes: (n) => progress.add(n),
+      onSent: () => progress.phase(`importing into ${table}`),
+    });
+  } catch (error) {
+    progress.stop();
+    if (opts.create && !http.dryRun) await undoCreate(ctx, () => deleteTable(http, projectId, table), table);
+    throw error;
+  }
+  progress.stop();
+  if (!job) return;
+  const rows = job.rowCount === null ? 'the rows' : `${job.rowCount} row${job.rowCount === 1 ? '' : 's'}`;
+  ctx.out.result({ table, ...job } satisfies ImportResult, job.id || table);
+  ctx.out.success(`imported ${rows} into ${table}${opts.create ? ' (created)' : ''}`);
+}
+
+/** `--create` made the table for an import that failed: it goes, so nothing is left of the attempt. */
+async function undoCreate(ctx: Context, remove: () => Promise<void>, table: string): Promise<void> {
+  try {
+    await remove();
+  } catch (error) {
+    ctx.out.warn(`table ${table} was created for this import and could not be removed (${error instanceof DgwError ? error.message : String(error)}); remove it with \`dgw table rm ${table}\``);
+  }
+}

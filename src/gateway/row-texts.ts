@@ -1,0 +1,160 @@
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import type { ResultColumn, ResultFormat } from '../api/types.js';
+import type { DuckDBModule } from './duckdb.js';
+import { jsonTextWriter, type JsonTextWriter } from './json-text.js';
+import { HttpError } from './errors.js';
+import { cancellation } from './request-scope.js';
+import type { StatementRows } from './sandbox/index.js';
+
+/**
+ * A run-SQL answer's rows as JSON text, one DuckDB chunk (up to 2048 rows) at a time, as they are
+ * fetched: each value converted once, straight to its text, in the answer's format (COMPACT
+ * arrays, SIMPLE objects, CELL_TYPED cells). It holds the statement and its connection until the
+ * last chunk was read, a fetch failed, or it was stopped; then `finish` gives them back. It is
+ * stopped by an abort of `signal` (the request's: the client went away, its time limit passed),
+ * by `cancel` (the reader went away) and by `stop` (the project closes): DuckDB is interrupted,
+ * and an answer stopped short always fails, never ends as if whole.
+ */
+export class RowTexts {
+  private readonly writers: JsonTextWriter[];
+  private readonly rowOf: (cells: string[]) => string;
+  private pending: DuckDBDataChunk | null;
+  private done = false;
+  /** A fetch is under way (an interrupt ends it; the statement is ended after it). */
+  private fetching = false;
+  /** Why the rows were stopped before their end, once they were. */
+  private stopped: Error | undefined;
+  private readonly ended: Promise<void>;
+  private markEnded!: () => void;
+  private readonly onAbort = () => this.stop(cancellation(this.signal!));
+
+  private constructor(
+    duck: DuckDBModule,
+    private readonly conn: DuckDBConnection,
+    private readonly statement: StatementRows,
+    columns: ResultColumn[],
+    format: ResultFormat,
+    first: DuckDBDataChunk | null,
+    private readonly finishing: () => void,
+    private readonly signal?: AbortSignal,
+  ) {
+    const result = statement.result;
+    this.writers = columns.map((_, i) => jsonTextWriter(duck, result.columnType(i)));
+    this.rowOf = rowShaper(columns, format);
+    this.pending = first;
+    this.ended = new Promise((resolve) => (this.markEnded = resolve));
+    if (signal?.aborted) this.stopped = cancellation(signal);
+    else signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /**
+   * Starts reading: the first chunk is fetched here, so an error DuckDB finds at once (most do)
+   * is thrown before any byte of the answer is sent, and can still be its status.
+   */
+  static async open(
+    duck: DuckDBModule,
+    conn: DuckDBConnection,
+    statement: StatementRows,
+    columns: ResultColumn[],
+    format: ResultFormat,
+    finish: () => void,
+    signal?: AbortSignal,
+  ): Promise<RowTexts> {
+    const first = await statement.result.fetchChunk().catch((error: unknown) => {
+      throw statement.failure(error);
+    });
+    return new RowTexts(duck, conn, statement, columns, format, first, finish, signal);
+  }
+
+  /** The next chunk's rows, joined by commas; null after the last. Fails as the fetch failed, or as the rows were stopped. */
+  async next(): Promise<string | null> {
+    if (this.stopped) {
+      await this.close();
+      throw this.stopped;
+    }
+    if (this.done) return null;
+    this.fetching = true;
+    try {
+      const chunk = this.pending ?? (await this.statement.result.fetchChunk());
+      this.pending = null;
+      // An interrupted fetch may end like the last one: rows stopped short are never the whole answer.
+      if (this.stopped) throw this.stopped;
+      if (!chunk || chunk.rowCount === 0) {
+        await this.statement.verify();
+        await this.close();
+        return null;
+      }
+      return this.texts(chunk);
+    } catch (error) {
+      await this.close();
+      throw this.stopped ?? this.statement.failure(error);
+    } finally {
+      this.fetching = false;
+    }
+  }
+
+  /** Stops reading (the client went away): DuckDB is interrupted, the statement ended. */
+  async cancel(): Promise<void> {
+    this.stop(new HttpError(499, 'the client stopped reading the answer; its statement was interrupted', 'CANCELLED'));
+    await this.ended;
+  }
+
+  /**
+   * Stops the rows before their end, for `reason`: DuckDB is interrupted, and the statement is
+   * ended now, or, when a fetch is under way, as soon as the interrupt has ended that fetch.
+   */
+  stop(reason: Error): void {
+    if (this.done) return;
+    this.stopped ??= reason;
+    this.conn.interrupt();
+    if (!this.fetching) void this.close();
+  }
+
+  private texts(chunk: DuckDBDataChunk): string {
+    const n = chunk.rowCount;
+    const columns = this.writers.map((write, c) => {
+      const values = chunk.getColumnValues(c);
+      const out = new Array<string>(n);
+      for (let r = 0; r < n; r++) out[r] = write(values[r]);
+      return out;
+    });
+    const rows = new Array<string>(n);
+    const cells = new Array<string>(columns.length);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < columns.length; c++) cells[c] = columns[c][r];
+      rows[r] = this.rowOf(cells);
+    }
+    return rows.join(',');
+  }
+
+  private async close(): Promise<void> {
+    if (this.done) return this.ended;
+    this.done = true;
+    this.signal?.removeEventListener('abort', this.onAbort);
+    try {
+      await this.statement.end();
+    } finally {
+      this.finishing();
+      this.markEnded();
+    }
+  }
+}
+
+/** How one row's cell texts become the row's text in `format`. */
+function rowShaper(columns: ResultColumn[], format: ResultFormat): (cells: string[]) => string {
+  if (format === 'COMPACT') return (cells) => `[${cells.join(',')}]`;
+  const heads =
+    format === 'SIMPLE'
+      ? columns.map((c, i) => `${i === 0 ? '' : ','}${JSON.stringify(c.columnName)}:`)
+      : columns.map((c, i) => {
+          const name = JSON.stringify(c.columnName);
+          return `${i === 0 ? '' : ','}{"name":${name},"displayName":${name},"dataType":${JSON.stringify((c.dataType ?? '').toLowerCase())},"order":${i},"value":`;
+        });
+  const [open, close] = format === 'SIMPLE' ? ['{', '}'] : ['[', ']'];
+  const cellEnd = format === 'SIMPLE' ? '' : '}';
+  return (cells) => {
+    let text = open;
+    for (let i = 0; i < cells.length; i++) text += heads[i] + cells[i] + cellEnd;
+    return text + close;
+  };
+}

@@ -1,0 +1,252 @@
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
+import type { ProjectDb } from '../project/index.js';
+import { rows } from '../project/index.js';
+import { exportTimedOut } from '../limits.js';
+import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
+import { ident, literal } from '../sql.js';
+
+/** The states of an export job (the document's). */
+export type ExportStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+
+/** What an export was asked to write. */
+export interface ExportSpec {
+  format: 'CSV' | 'JSONL';
+  compression: 'NONE' | 'GZIP';
+  columns?: string[];
+  limit?: number;
+  csv: { delimiter: string; quote: string; newLine: '\n' | '\r\n'; header: boolean; nullValue: string };
+}
+
+/** An export job as the gateway keeps it (`job.json` beside its files). */
+export interface ExportRecord {
+  id: string;
+  status: ExportStatus;
+  spec: ExportSpec;
+  queryId: string;
+  source: string;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  rowCount?: number;
+  bytes?: number;
+  error?: string;
+  files: Array<{ name: string; bytes: number }>;
+  clientSource?: string;
+}
+
+interface Running {
+  conn?: DuckDBConnection;
+  cancelled: boolean;
+  done: Promise<void>;
+}
+
+/** How long a finished export's files are kept before they are removed (status EXPIRED then). */
+export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * One project's export jobs: a saved query's rows written by DuckDB's own COPY into the project's
+ * transfer folder (`exports/<id>/`), in the background, on a connection of their own (a cancel
+ * interrupts it). Each job is a `job.json` beside its files, so a job outlives the process that
+ * ran it (`dgw query export --no-wait`, then `dgw export get`). A file is written under a
+ * temporary name and renamed when whole: no reader ever sees half of one.
+ */
+export class ProjectExports {
+  private readonly running = new Map<string, Running>();
+  private readonly dir: string;
+
+  constructor(
+    private readonly project: ProjectDb,
+    private readonly now: () => number,
+    private readonly retentionMs = EXPORT_RETENTION_MS,
+  ) {
+    this.dir = join(project.transferDir, 'exports');
+  }
+
+  /** Starts an export of query `queryId` (404 for an unknown query, 400 for unknown columns); answers the PENDING job. */
+  async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
+    const q = this.project.query(queryId);
+    const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
+    const from = `svc.${ident(schema)}.${ident(q.name)}`;
+    if (this.project.queries.size > 0) await this.project.bindPendingViews();
+    const described = await this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`)).catch((error: unknown) => {
+      throw badRequest(`query ${q.name} cannot be read now: ${duckMessage(error)}`);
+    });
+    const available = described.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+    const picked = (spec.columns ?? available.map((c) => c.name)).map((name) => {
+      const found = available.find((c) => c.name === name) ?? available.find((c) => c.name.toLowerCase() === name.toLowerCase());
+      if (!found) throw badRequest(`query ${q.name} has no column ${JSON.stringify(name)} (its columns: ${available.map((c) => c.name).join(', ')})`);
+      return found;
+    });
+    const record: ExportRecord = {
+      id: process.getBuiltinModule('node:crypto').randomUUID(),
+      status: 'PENDING',
+      spec,
+      queryId: q.id,
+      source: `svc.${schema}.${ident(q.name)}`,
+      createdAt: this.now(),
+      files: [],
+      ...(clientSource ? { clientSource } : {}),
+    };
+    await mkdir(join(this.dir, record.id), { recursive: true, mode: 0o700 });
+    await this.save(record);
+    const job: Running = { cancelled: false, done: Promise.resolve() };
+    this.running.set(record.id, job);
+    // The job outlives the request that started it: its end or abort must not stop it, its own time limit does.
+    const limits = this.project.limits;
+    const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
+    job.done = outsideRequest(() => underTimeLimit(limit, () => this.run(record, job, from, picked, q.name)));
+    return record;
+  }
+
+  /** One job (404 for an unknown id); a finished one past its retention has its files removed, and is EXPIRED. */
+  async get(id: string): Promise<ExportRecord> {
+    const record = await this.load(id);
+    if (!record) throw notFound(`export ${id} not found in project ${this.project.id}`);
+    return this.expire(record);
+  }
+
+  /** Every job, newest first. */
+  async list(): Promise<ExportRecord[]> {
+    const ids = await readdir(this.dir).catch(() => [] as string[]);
+    const records: ExportRecord[] = [];
+    for (const id of ids) {
+      const record = await this.load(id);
+      if (record) records.push(await this.expire(record));
+    }
+    return records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  }
+
+  /** Cancels a PENDING or RUNNING job (its statement interrupted, its partial files removed); a finished job is left as it is. */
+  async cancel(id: string): Promise<void> {
+    await this.get(id);
+    const job = this.running.get(id);
+    if (!job) return;
+    job.cancelled = true;
+    // DuckDB forgets an interrupt that comes between two statements: interrupt until the job has stopped.
+    job.conn?.interrupt();
+    const again = setInterval(() => job.conn?.interrupt(), 50);
+    try {
+      await job.done;
+    } finally {
+      clearInterval(again);
+    }
+  }
+
+  /** The files folder of a job, for downloads. */
+  folder(id: string): string {
+    return join(this.dir, id);
+  }
+
+  /** Waits for running jobs (`wait`, until `signal` aborts), then cancels what still runs. */
+  async close(options: { wait: boolean; signal?: AbortSignal }): Promise<void> {
+    for (const [id, job] of [...this.running]) {
+      if (options.wait) await untilAborted(job.done, options.signal);
+      if (this.running.has(id)) await this.cancel(id).catch(() => undefined);
+    }
+  }
+
+  private async run(record: ExportRecord, job: Running, from: string, columns: Array<{ name: string; type: string }>, queryName: string): Promise<void> {
+    const { spec } = record;
+    const extension = `${spec.format === 'CSV' ? 'csv' : 'jsonl'}${spec.compression === 'GZIP' ? '.gz' : ''}`;
+    const name = `query_${record.queryId}_${queryName}.${extension}`;
+    const final = join(this.dir, record.id, name);
+    const part = `${final}.part`;
+    try {
+      if (job.cancelled) throw new Error('cancelled');
+      const conn = (job.conn = await this.project.connect());
+      await this.save({ ...record, status: 'RUNNING', startedAt: this.now() }, record);
+      const select = `SELECT ${columns.map((c) => (spec.format === 'JSONL' ? jsonExact(c) : ident(c.name))).join(', ')} FROM ${from}${spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`}`;
+      const rowCount = await interruptible(conn, () => this.project.sandbox.exportRows(conn, `COPY (${select}) TO ${literal(part)} (${copyOptions(spec)})`));
+      if (job.cancelled) throw new Error('cancelled');
+      await rename(part, final);
+      const bytes = (await stat(final)).size;
+      await this.save({ ...record, status: 'SUCCEEDED', finishedAt: this.now(), rowCount, bytes, files: [{ name, bytes }] }, record);
+    } catch (error) {
+      await rm(part, { force: true });
+      await rm(final, { force: true });
+      const status: ExportStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
+      await this.save({ ...record, status, finishedAt: this.now(), ...(status === 'FAILED' ? { error: duckMessage(error) } : {}) }, record).catch(() => undefined);
+    } finally {
+      job.conn?.closeSync();
+      this.running.delete(record.id);
+    }
+  }
+
+  private async expire(record: ExportRecord): Promise<ExportRecord> {
+    if (record.status !== 'SUCCEEDED' || record.createdAt + this.retentionMs > this.now()) return record;
+    for (const f of record.files) await rm(join(this.dir, record.id, f.name), { force: true });
+    const expired: ExportRecord = { ...record, status: 'EXPIRED', files: [] };
+    await this.save(expired, record);
+    return expired;
+  }
+
+  /** Writes the job's file whole (a new file renamed over the old); `into` takes the new values too. */
+  private async save(record: ExportRecord, into?: ExportRecord): Promise<void> {
+    if (into) Object.assign(into, record);
+    const file = join(this.dir, record.id, 'job.json');
+    await writeFile(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
+    await rename(`${file}.tmp`, file);
+  }
+
+  private async load(id: string): Promise<ExportRecord | undefined> {
+    if (!ID.test(id)) return undefined;
+    try {
+      return JSON.parse(await readFile(join(this.dir, id, 'job.json'), 'utf8')) as ExportRecord;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** DuckDB's COPY options for an export. */
+function copyOptions(spec: ExportSpec): string {
+  const options = spec.format === 'CSV'
+    ? [
+        'FORMAT csv',
+        `HEADER ${spec.csv.header}`,
+        `DELIMITER ${literal(spec.csv.delimiter)}`,
+        `QUOTE ${literal(spec.csv.quote)}`,
+        `ESCAPE ${literal(spec.csv.quote)}`,
+        `NULLSTR ${literal(spec.csv.nullValue)}`,
+        `NEW_LINE ${literal(spec.csv.newLine === '\n' ? '\\n' : '\\r\\n')}`,
+      ]
+    : ['FORMAT json'];
+  if (spec.compression === 'GZIP') options.push("COMPRESSION 'gzip'");
+  return options.join(', ');
+}
+
+const EXACT_INTEGERS = /^(BIGINT|UBIGINT|HUGEINT|UHUGEINT|BIGNUM)$/;
+
+/**
+ * A column of a JSONL export, by the rule of exact numbers (api/exact-numbers.ts): a JSON number
+ * only when a double reads it back as the same value, else a string with every digit; NaN and
+ * the infinities as strings, as run SQL writes them. DuckDB's own JSON writes the rest.
+ */
+function jsonExact(column: { name: string; type: string }): string {
+  const c = ident(column.name);
+  const type = column.type.toUpperCase();
+  if (EXACT_INTEGERS.test(type)) return `CASE WHEN ${c} BETWEEN -9007199254740991 AND 9007199254740991 THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END AS ${c}`;
+  if (type.startsWith('DECIMAL')) {
+    // The double's shortest text, read back as the DECIMAL, is the same value: the double holds it.
+    return `CASE WHEN abs(${c}::DOUBLE) <= 9007199254740991 AND TRY_CAST(${c}::DOUBLE::VARCHAR AS ${type}) = ${c} THEN to_json(${c}::DOUBLE) ELSE to_json(${c}::VARCHAR) END AS ${c}`;
+  }
+  if (type === 'DOUBLE' || type === 'FLOAT') {
+    return `CASE WHEN isfinite(${c}) OR ${c} IS NULL THEN to_json(${c}) WHEN isnan(${c}) THEN '"NaN"'::JSON WHEN ${c} > 0 THEN '"Infinity"'::JSON ELSE '"-Infinity"'::JSON END AS ${c}`;
+  }
+  return c;
+}
+
+/** Resolves when `done` settles or `signal` aborts, whichever comes first. */
+function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return done;
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    done.then(() => resolve(), () => resolve());
+  });
+}

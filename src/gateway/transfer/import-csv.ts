@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { headRecords } from '../../transfer/csv-records.js';
+import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
+import type { ColumnInfo, ProjectDb } from '../project/index.js';
+import { rows } from '../project/index.js';
+import { memoryLimitReached } from '../limits.js';
+import { ident, literal, qualified } from '../sql.js';
+
+/** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
+interface Mapping {
+  target: ColumnInfo;
+  /** 0-based position in the file. */
+  source: number;
+}
+
+/** What an import did, for its ImportJob. */
+export interface ImportOutcome {
+  id: string;
+  startTime: number;
+  endTime: number;
+  rowCount: number;
+}
+
+/** The first line of a file may be this long (a header line longer than that is refused). */
+const FIRST_LINE_MAX = 1 << 20;
+
+/**
+ * Imports a CSV file (already on disk) into a stored table, with DuckDB's own CSV reader, all or
+ * nothing: the rows go in in one transaction that commits only when every line was read and
+ * converted to its column's type; the first bad line refuses the whole import with a 400 naming
+ * the line (as the file counts lines), the column and the value, and the table stays as it was.
+ * The file is comma-separated CSV (RFC 4180), UTF-8, with or without a header line.
+ */
+export async function importCsvFile(project: ProjectDb, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }): Promise<ImportOutcome> {
+  const startTime = Date.now();
+  const table = await project.table(tableName);
+  if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet; add its columns before importing into it`);
+  const request = parseRequest(requestText);
+  if (file.bytes === 0) throw badRequest('the file is empty: there is nothing to import');
+  const first = await firstRecord(file.path);
+  const mappings = resolveMappings(request, table.columns, first);
+  const types = first.map((_, i) => mappings.find((m) => m.source === i)?.target.dataType ?? 'VARCHAR');
+  const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
+  const columns = `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(t)}`).join(', ')}}`;
+  const rejects = `, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000`;
+  const insert = (withRejects: boolean) =>
+    `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} ` +
+    `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${columns}${withRejects ? rejects : ''})`;
+  // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
+  const rowCount = await project.withOwnConnection(async (conn) => {
+    // The rows go in at the reader's full speed; only a file that fails is read again, keeping
+    // what it rejects, to name its first bad line (the reader's own error counts records, not lines).
+    try {
+      return await inTransaction(conn, async () => (await conn.run(insert(false))).rowsChanged);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const failure = duckMessage(error);
+      const memory = memoryLimitReached(failure, project.limits);
+      if (memory) throw memory;
+      await inTransaction(conn, async () => {
+        await conn.run(insert(true)).catch(() => undefined);
+        const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
+        if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
+        throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
+      });
+      throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
+    }
+  });
+  return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };
+}
+
+/** Runs `work` in a transaction of its own, committed when it returns, rolled back when it throws. */
+async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await conn.run('BEGIN');
+  try {
+    const result = await work();
+    await conn.run('COMMIT');
+    return result;
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+interface ImportRequestBody {
+  containsHeader: boolean;
+  mappings: Array<{ name: string; csvColumnName?: string; csvColumnIndex?: number }>;
+}
+
+/** The `request` part, type-checked (400 for anything the document does not describe). */
+function parseRequest(text: string | undefined): ImportRequestBody {
+  if (text === undefined) throw badRequest('the import needs a "request" part: {"mappings": [...], "containsHeader": true|false}');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`the "request" part is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the "request" part must be a JSON object');
+  const { mappings, containsHeader } = body as Record<string, unknown>;
+  if (typeof containsHeader !== 'boolean') throw badRequest('request.containsHeader must be true or false');
+  if (!Array.isArray(mappings) || mappings.length === 0) throw badRequest('request.mappings must list at least one column: [{"name": ..., "csvColumnName" or "csvColumnIndex": ...}]');
+  return {
+    containsHeader,
+    mappings: mappings.map((m, i) => {
+      if (typeof m !== 'object' || m === null) throw badRequest(`request.mappings[${i}] must be an object`);
+      const { name, csvColumnName, csvColumnIndex } = m as Record<string, unknown>;
+      if (typeof name !== 'string' || name === '') throw badRequest(`request.mappings[${i}].name must name a column of the table`);
+      if ((csvColumnName === undefined || csvColumnName === null) === (csvColumnIndex === undefined || csvColumnIndex === null)) {
+        throw badRequest(`request.mappings[${i}] needs exactly one of csvColumnName and csvColumnIndex`);
+      }
+      if (csvColumnName !== undefined && csvColumnName !== null && typeof csvColumnName !== 'string') throw badRequest(`request.mappings[${i}].csvColumnName must be a string`);
+      if (csvColumnIndex !== undefined && csvColumnIndex !== null && !(Number.isInteger(csvColumnIndex) && (csvColumnIndex as number) >= 0)) {
+        throw badRequest(`request.mappings[${i}].csvColumnIndex must be a whole number from 0`);
+      }
+      return { name, csvColumnName: (csvColumnName as string | null) ?? undefined, csvColumnIndex: (csvColumnIndex as number | null) ?? undefined };
+    }),
+  };
+}
+
+/** The file's first record (its header, or its first row), read as UTF-8. */
+async function firstRecord(path: string): Promise<string[]> {
+  const handle = await open(path, 'r');
+  let head: Buffer;
+  let whole: boolean;
+  try {
+    const buffer = Buffer.alloc(FIRST_LINE_MAX);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer.subarray(0, bytesRead);
+    whole = bytesRead < buffer.length;
+  } finally {
+    await handle.close();
+  }
+  // Bytes that are not UTF-8 read as U+FFFD: in the first record, they refuse the file here; later
+  // lines are DuckDB's to judge.
+  const text = new TextDecoder('utf-8').decode(head, { stream: !whole });
+  const [record] = headRecords(text, ',', 1, whole).records;
+  if (!record) throw badRequest(`the first line of the file is longer than ${FIRST_LINE_MAX} bytes`, 'CSV_ERROR');
+  if (record.some((field) => field.includes('\uFFFD'))) throw badRequest('line 1 is not UTF-8 text: the file must be UTF-8 (convert it first, e.g. iconv -f latin1 -t utf-8)', 'CSV_ERROR');
+  return record;
+}
+
+/** Each mapping as a column of the table and a position in the file; 400 for what does not exist. */
+function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[], first: string[]): Mapping[] {
+  const seen = new Set<string>();
+  return request.mappings.map((m) => {
+    const target = columns.find((c) => c.name.toLowerCase() === m.name.toLowerCase());
+    if (!target) throw badRequest(`the table has no column ${m.name} (its columns: ${columns.map((c) => c.name).join(', ')})`);
+    if (seen.has(target.name)) throw badRequest(`column ${target.name} is mapped twice`);
+    seen.add(target.name);
+    if (m.csvColumnIndex !== undefined) {
+      if (m.csvColumnIndex >= first.length) throw badRequest(`csvColumnIndex ${m.csvColumnIndex} of ${m.name}: the file's first line has ${first.length} column${first.length === 1 ? '' : 's'} (0 to ${first.length - 1})`);
+      return { target, source: m.csvColumnIndex };
+    }
+    if (!request.containsHeader) throw badRequest(`csvColumnName of ${m.name} needs a header line (containsHeader: true); without one, map by csvColumnIndex`);
+    const source = first.indexOf(m.csvColumnName!);
+    if (source < 0) throw badRequest(`the file's header has no column ${JSON.stringify(m.csvColumnName)} (it has: ${first.map((h) => JSON.stringify(h)).join(', ')})`);
+    return { target, source };
+  });
+}
+
+/** The first bad line DuckDB's reader found, as the 400 that names it. */
+async function rejection(reject: Record<string, unknown>, path: string, first: string[], mappings: Mapping[], header: boolean, table: string): Promise<HttpError> {
+  const line = await lineAt(path, Number(reject.line_byte_position));
+  const position = /^c(\d+)$/.exec(String(reject.column_name ?? ''));
+  const index = position ? Number(position[1]) : undefined;
+  const mapped = index === undefined ? undefined : mappings.find((m) => m.source === index);
+  const column = index === undefined ? undefined : header ? `${JSON.stringify(first[index])}${mapped && mapped.target.name !== first[index] ? ` (into ${mapped.target.name})` : ''}` : `${index + 1}${mapped ? ` (into ${mapped.target.name})` : ''}`;
+  const message = String(reject.error_message ?? '');
+  const type = String(reject.error_type ?? '');
+  let what: string;
+  if (type === 'CAST') {
+    const value = /Could not convert string "(.*)" to/s.exec(message)?.[1];
+    what = `${value === undefined ? 'a value' : JSON.stringify(value)} in column ${column} is not a ${mapped?.target.dataType ?? 'value of its column\'s type'}`;
+  } else if (type === 'MISSING COLUMNS' || type === 'TOO MANY COLUMNS') {
+    const found = /Found: (\d+)/.exec(message)?.[1];
+    what = `it has ${found ?? (type === 'MISSING COLUMNS' ? 'fewer' : 'more')} field${found === '1' ? '' : 's'}, where the file's first line has ${first.length}`;
+  } else if (type === 'INVALID ENCODING' || /unicode|utf-?8/i.test(message)) {
+    what = 'it is not UTF-8 text: the file must be UTF-8 (convert it first, e.g. iconv -f latin1 -t utf-8)';
+  } else {
+    what = message.replace(/"c(\d+)"/g, (_m, i: string) => JSON.stringify(first[Number(i)] ?? `column ${Number(i) + 1}`));
+  }
+  const text = String(reject.csv_line ?? '');
+  const shown = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  return new HttpError(400, `the import into ${table} was refused, and nothing was imported: line ${line}: ${what} (the line: ${shown})`, 'CSV_ERROR');
+}
+
+/** The line number (from 1, as an editor counts them) of the line starting at byte `offset`. */
+async function lineAt(path: string, offset: number): Promise<number> {
+  if (!Number.isFinite(offset) || offset <= 0) return 1;
+  let lines = 1;
+  for await (const chunk of createReadStream(path, { start: 0, end: offset - 1, highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
+  }
+  return lines;
+}

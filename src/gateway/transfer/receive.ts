@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Busboy } from '@fastify/busboy';
+import { badRequest, HttpError } from '../errors.js';
+
+/** A multipart upload as received: its text fields, and its file written to a scratch file. */
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  /** The `file` part, on disk; undefined when the form had none. */
+  file?: { path: string; bytes: number };
+  /** Removes the scratch file. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads a multipart/form-data request as it arrives (with busboy): text parts into `fields` (1
+ * MiB each at most), the part named `file` streamed to a new file in `scratchDir`, so an upload of
+ * any size goes to disk in constant memory. A body that is not such a form is a 400; a full disk
+ * is what the write says it is (the caller's fault mapping names it).
+ */
+export async function receiveForm(contentType: string | undefined, body: AsyncIterable<Uint8Array>, scratchDir: string): Promise<ReceivedForm> {
+  const type = contentType ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw badRequest(`send the import as multipart/form-data with a "request" part and a "file" part (got ${type || 'no content type'})`);
+  const fields: Record<string, string> = {};
+  const path = join(scratchDir, `upload-${randomUUID()}.csv`);
+  let file: ReceivedForm['file'];
+  const discard = () => rm(path, { force: true });
+  let busboy;
+  try {
+    busboy = Busboy({ headers: { 'content-type': type }, isPartAFile: (name) => name === 'file', limits: { fieldSize: 1 << 20, files: 1 } });
+  } catch (error) {
+    throw badRequest(`the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const writes: Array<Promise<void>> = [];
+  busboy.on('field', (name, value, _nameCut, valueCut) => {
+    if (valueCut) writes.push(Promise.reject(badRequest(`the "${name}" part is longer than 1 MiB`)));
+    else fields[name] = value;
+  });
+  busboy.on('file', (_name, stream) => {
+    const out = createWriteStream(path, { mode: 0o600 });
+    writes.push(
+      pipeline(stream, out).then(() => {
+        file = { path, bytes: out.bytesWritten };
+      }),
+    );
+  });
+  try {
+    await pipeline(Readable.from(body, { objectMode: false }), busboy);
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    await discard();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new HttpError(507, `the disk is full: the uploaded file could not be written to ${scratchDir} (${code}); nothing was imported; free some space on that disk, then try again`, 'DISK_FULL');
+    }
+    if (error instanceof HttpError || code !== undefined) throw error;
+    throw badRequest(`the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { fields, file, discard };
+}

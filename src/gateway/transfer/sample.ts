@@ -1,0 +1,37 @@
+import { csvLine } from '../../output/csv.js';
+import { badRequest } from '../errors.js';
+import type { ColumnInfo, ProjectDb } from '../project/index.js';
+import { rows } from '../project/index.js';
+import { ident, qualified } from '../sql.js';
+
+/** Rows a sample shows. */
+const SAMPLE_ROWS = 3;
+
+/**
+ * Get Sample CSV: a CSV file with the table's column names and a few rows: its first rows when it
+ * has any (as DuckDB writes their values as text), else made-up values of each column's type, so
+ * a file for import can be written after it. NULL is an empty field.
+ */
+export async function sampleCsv(project: ProjectDb, tableName: string): Promise<string> {
+  const table = await project.table(tableName);
+  if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet: there is nothing to show`);
+  const names = table.columns.map((c) => c.name);
+  const stored = await project.withConnection((conn) =>
+    rows(conn, `SELECT ${table.columns.map((c, i) => `CAST(${ident(c.name)} AS VARCHAR) AS ${ident(`c${i}`)}`).join(', ')} FROM ${qualified('table', table.name)} LIMIT ${SAMPLE_ROWS}`),
+  );
+  const values = stored.length > 0 ? stored.map((r) => names.map((_, i) => r[`c${i}`] ?? null)) : [1, 2, 3].map((n) => table.columns.map((c) => example(c, n)));
+  return `${[csvLine(names), ...values.map((v) => csvLine(v))].join('\n')}\n`;
+}
+
+/** A made-up value of a column's type, the `n`th. */
+function example(column: ColumnInfo, n: number): string {
+  const type = column.dataType.toUpperCase();
+  if (/^U?(BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT)$/.test(type)) return String(n * 1000 + 17);
+  if (type.startsWith('DECIMAL') || type === 'DOUBLE' || type === 'FLOAT') return `${n * 100 + 12}.5`;
+  if (type === 'BOOLEAN') return n % 2 ? 'true' : 'false';
+  if (type === 'DATE') return `2026-01-0${n}`;
+  if (type.startsWith('TIMESTAMP')) return `2026-01-0${n} 12:30:00`;
+  if (type.startsWith('TIME')) return `12:3${n}:00`;
+  if (type === 'UUID') return `00000000-0000-4000-8000-00000000000${n}`;
+  return `sample text ${n}`;
+}

@@ -1,0 +1,84 @@
+import { UsageError } from '../errors.js';
+import { CsvTranscoder, headRecords } from './csv-records.js';
+import type { SourceFile } from './source.js';
+
+/** What the start of a CSV file says before it is sent: its columns and some rows. */
+export interface CsvHead {
+  /** The header line's names, when the file has one. */
+  header?: string[];
+  /** Fields of the first line (the header, or the first row). */
+  fieldCount: number;
+  /** Rows from the start of the file (after the header), for inferring column types. */
+  sample: string[][];
+}
+
+/** Rows read for inferring column types. */
+const SAMPLE_ROWS = 2000;
+
+/**
+ * Reads the start of a CSV file and refuses, before anything is sent, what can never import: an
+ * empty file, UTF-16 or UTF-32 text, bytes that are not UTF-8 (naming the line), a first line that
+ * does not end within the first MiB. `label` names the file in messages.
+ */
+export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: boolean): CsvHead {
+  const { head, whole, label } = source;
+  if (head.byteLength === 0 && whole) throw new UsageError(`${label} is empty: there is nothing to import`);
+  const bom = head.subarray(0, 4);
+  if ((bom[0] === 0xff && bom[1] === 0xfe) || (bom[0] === 0xfe && bom[1] === 0xff) || (bom[0] === 0 && bom[1] === 0 && bom[2] === 0xfe && bom[3] === 0xff)) {
+    throw new UsageError(`${label} is UTF-16 or UTF-32 text; import takes UTF-8`, `convert it first, e.g. iconv -f utf-16 -t utf-8 ${label} > utf8.csv`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: !whole });
+  } catch {
+    const line = lineOfFirstBadByte(head);
+    throw new UsageError(`${label} is not UTF-8 text: line ${line} holds bytes that are not UTF-8`, `convert it first, e.g. iconv -f latin1 -t utf-8 ${label} > utf8.csv (if it is Latin-1)`);
+  }
+  const { records } = headRecords(text, delimiter, SAMPLE_ROWS + 1, whole);
+  if (records.length === 0) throw new UsageError(`${label}: its first line does not end within the first MiB; is it a CSV file?`);
+  const [first] = records;
+  return { header: hasHeader ? first : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
+}
+
+/** The line (from 1) where the first byte that is not UTF-8 stands. */
+function lineOfFirstBadByte(bytes: Uint8Array): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 10) continue;
+    try {
+      decoder.decode(bytes.subarray(start, i));
+    } catch {
+      return line;
+    }
+    line += 1;
+    start = i + 1;
+  }
+  return line;
+}
+
+/** `--delimiter`: one character, `tab` or `\t` for a tab; never a quote or a line break. */
+export function parseDelimiter(text: string | undefined): string {
+  if (text === undefined) return ',';
+  const value = text === 'tab' || text === '\\t' ? '\t' : text;
+  if ([...value].length !== 1 || /["\r\n]/.test(value)) throw new UsageError(`--delimiter: "${text}" must be one character (or tab), not a quote or a line break`);
+  return value;
+}
+
+/** The file's bytes as comma-separated CSV (for a file with another delimiter), line for line. */
+export async function* asCommaSeparated(bytes: AsyncIterable<Uint8Array>, delimiter: string): AsyncGenerator<Uint8Array> {
+  if (delimiter === ',') {
+    yield* bytes;
+    return;
+  }
+  const decoder = new TextDecoder('utf-8');
+  const encoder = new TextEncoder();
+  const transcoder = new CsvTranscoder(delimiter);
+  for await (const chunk of bytes) {
+    const text = transcoder.push(decoder.decode(chunk, { stream: true }));
+    if (text) yield encoder.encode(text);
+  }
+  const rest = transcoder.push(decoder.decode()) + transcoder.end();
+  if (rest) yield encoder.encode(rest);
+}

@@ -1,0 +1,164 @@
+/**
+ * CSV as RFC 4180 writes it, read record by record: fields separated by one delimiter character,
+ * a field in double quotes may hold the delimiter, quotes (doubled) and line breaks; records end
+ * with LF or CRLF. A UTF-8 byte order mark at the start is skipped. Lenient where files in the
+ * wild are: a quote inside an unquoted field is part of it.
+ */
+
+/** Records read from the start of a text, and whether the text ended inside one more record. */
+export interface HeadRecords {
+  records: string[][];
+  /** Characters of the text the complete records took (what follows is the unfinished record). */
+  consumed: number;
+}
+
+/**
+ * The complete records at the start of `text`, at most `max` of them. A last record not ended by
+ * a line break counts as complete only when `final` (the text is the whole file).
+ */
+export function headRecords(text: string, delimiter: string, max: number, final: boolean): HeadRecords {
+  const records: string[][] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let consumed = i;
+  const d = delimiter.charCodeAt(0);
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let inQuotes = false;
+  const endField = () => {
+    fields.push(field);
+    field = '';
+    quoted = false;
+  };
+  while (i < text.length && records.length < max) {
+    const c = text.charCodeAt(i);
+    if (inQuotes) {
+      if (c === 34) {
+        if (text.charCodeAt(i + 1) === 34) {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        if (i + 1 >= text.length && !final) break;
+        inQuotes = false;
+      } else field += text[i];
+      i += 1;
+      continue;
+    }
+    if (c === 34 && field === '' && !quoted) {
+      inQuotes = true;
+      quoted = true;
+      i += 1;
+    } else if (c === d) {
+      endField();
+      i += 1;
+    } else if (c === 10 || c === 13) {
+      if (c === 13 && i + 1 >= text.length && !final) break;
+      endField();
+      records.push(fields);
+      fields = [];
+      i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
+      consumed = i;
+    } else {
+      field += text[i];
+      i += 1;
+    }
+  }
+  if (final && i >= text.length && records.length < max && (field !== '' || fields.length > 0 || quoted)) {
+    endField();
+    records.push(fields);
+    consumed = text.length;
+  }
+  return { records, consumed };
+}
+
+/**
+ * Rewrites CSV with another delimiter (`;`, a tab, `|`) as comma-separated CSV, chunk by chunk:
+ * each delimiter outside quotes becomes a comma, an unquoted field that holds a comma or a quote
+ * is quoted (its quotes doubled), quoted fields and line breaks pass as they are, so line numbers
+ * stay those of the original. What the hosted service's import reads (commas only) from any file.
+ */
+export class CsvTranscoder {
+  private readonly d: number;
+  private inQuotes = false;
+  /** After a field's closing quote, until the next delimiter or line break. */
+  private afterQuote = false;
+  /** The unquoted field being read (it may need quotes once it is whole). */
+  private field = '';
+  private atFieldStart = true;
+
+  constructor(delimiter: string) {
+    this.d = delimiter.charCodeAt(0);
+  }
+
+  /** The comma-separated text of `text`, which continues what came before. */
+  push(text: string): string {
+    let out = '';
+    let i = 0;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (this.inQuotes) {
+        // Copy up to the next quote at once.
+        const q = text.indexOf('"', i);
+        if (q < 0) {
+          out += text.slice(i);
+          return out;
+        }
+        out += text.slice(i, q + 1);
+        i = q + 1;
+        if (i >= text.length) {
+          // `""` or the closing quote: the next chunk tells; a quote then continues the field.
+          this.inQuotes = false;
+          this.afterQuote = true;
+          return out;
+        }
+        if (text.charCodeAt(i) === 34) {
+          out += '"';
+          i += 1;
+        } else {
+          this.inQuotes = false;
+          this.afterQuote = true;
+        }
+        continue;
+      }
+      if (this.afterQuote && c === 34) {
+        // The quote that ended the last chunk was the first of a doubled pair.
+        out += '"';
+        this.inQuotes = true;
+        this.afterQuote = false;
+        i += 1;
+        continue;
+      }
+      if (c === this.d || c === 10 || c === 13) {
+        out += this.endField() + (c === this.d ? ',' : text[i]);
+        this.afterQuote = false;
+        this.atFieldStart = true;
+        i += 1;
+        continue;
+      }
+      if (this.atFieldStart && c === 34) {
+        this.inQuotes = true;
+        this.atFieldStart = false;
+        out += '"';
+        i += 1;
+        continue;
+      }
+      this.atFieldStart = false;
+      if (this.afterQuote) out += text[i];
+      else this.field += text[i];
+      i += 1;
+    }
+    return out;
+  }
+
+  /** What is left at the end of the input. */
+  end(): string {
+    return this.endField();
+  }
+
+  private endField(): string {
+    const f = this.field;
+    this.field = '';
+    return /[,"]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f;
+  }
+}

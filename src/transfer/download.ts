@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { bodyChunks } from '../api/body-chunks.js';
+import { describeErrorBody, type Http, type OpenAnswer } from '../api/http.js';
+import type { ExportFileLink, ExportJob } from '../api/types.js';
+import type { Context } from '../context.js';
+import { ApiError, AuthError, DgwError, NotFoundError, UsageError } from '../errors.js';
+import { fileFault } from '../local-faults.js';
+
+/** Where downloaded files go: a file (written whole, then renamed into place), or stdout (`-`). */
+export type Destination = { file: string } | { stdout: true };
+
+/**
+ * The destination `-o` names, checked before anything is sent: its folder must exist and it must
+ * not be a folder. No `-o`, or `-o -`, is stdout.
+ */
+export async function destinationOf(ctx: Context, output: string | undefined): Promise<Destination> {
+  if (output === undefined || output === '-') return { stdout: true };
+  const file = path.resolve(ctx.cwd, output);
+  const folder = await stat(path.dirname(file)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new UsageError(`-o: the folder of ${output} does not exist`);
+  if ((await stat(file).catch(() => undefined))?.isDirectory()) throw new UsageError(`-o: ${output} is a folder; name a file`);
+  return { file };
+}
+
+/** What a download reports as it goes. */
+export interface DownloadEvents {
+  onBytes?(n: number): void;
+}
+
+/**
+ * Downloads an export's files, in order, into one destination: a file under `-o` is written
+ * under a temporary name beside it and renamed into place only when every byte has arrived, so a
+ * failure (an expired link, a dropped connection, Ctrl-C, a full disk) leaves no partial file
+ * behind. A link the service refuses (403, 410: expired) is asked for again once (`refresh`
+ * reads the export anew). Several CSV files are joined with the header line of the first only.
+ * Returns the bytes written.
+ */
+export async function downloadExport(ctx: Context, http: Http, job: ExportJob, destination: Destination, refresh: () => Promise<ExportJob>, events: DownloadEvents = {}): Promise<number> {
+  if (job.files.length === 0) {
+    if (!job.downloadable && job.status === 'SUCCEEDED') throw new AuthError(`export ${job.id} may only be downloaded by whoever made it (downloadable: false)`);
+    throw new NotFoundError(`export ${job.id} has no files to download (status ${job.status || 'unknown'})`);
+  }
+  const gzip = job.compression.toUpperCase() === 'GZIP' || job.files.some((f) => f.name.endsWith('.gz'));
+  if ('stdout' in destination && gzip && ctx.io.stdout.isTTY) throw new UsageError('the export is gzip-compressed: write it to a file with -o FILE, or pipe it (| gunzip)');
+  const sink = 'file' in destination ? await FileSink.open(destination.file) : new StdoutSink(ctx, !gzip);
+  let links = job;
+  let written = 0;
+  try {
+    let firstLine: Buffer | undefined;
+    for (const [index, wanted] of job.files.entries()) {
+      let response: OpenAnswer | undefined;
+      for (let attempt = 0; ; attempt++) {
+        const file = links.files.find((f) => f.name === wanted.name) ?? links.files[index];
+        response = await http.link(file.url, ctx.signal);
+        if (response.status >= 200 && response.status < 300) break;
+        const refused = response.status === 401 || response.status === 403 || response.status === 410;
+        if (refused && attempt === 0) {
+          await response.cancel().catch(() => undefined);
+          links = await refresh();
+          continue;
+        }
+        throw await linkError(response, file);
+      }
+      // Several CSV files: each starts with the header line, which is written once.
+      const csv = !gzip && job.format.toUpperCase() === 'CSV' && job.files.length > 1;
+      let head: Buffer | undefined = csv ? Buffer.alloc(0) : undefined;
+      for await (const chunk of bodyChunks(response, { signal: ctx.signal, idleMs: http.timeoutMs, what: `the download of ${wanted.name}`, onBytes: events.onBytes })) {
+        if (!head) {
+          written += await sink.write(chunk);
+          continue;
+        }
+        head = Buffer.concat([head, chunk]);
+        const nl = head.indexOf(10);
+        if (nl < 0) continue;
+        const line = head.subarray(0, nl + 1);
+        if (index === 0) firstLine = Buffer.from(line);
+        written += await sink.write(index > 0 && firstLine?.equals(line) ? head.subarray(nl + 1) : head);
+        head = undefined;
+      }
+      if (head && head.length > 0) written += await sink.write(head);
+    }
+    await sink.commit();
+    return written;
+  } catch (error) {
+    await sink.abandon();
+    throw error;
+  }
+}
+
+/** A link the service refused or could not serve, in dgw's words. */
+async function linkError(response: OpenAnswer, file: ExportFileLink): Promise<DgwError> {
+  const text = await response.text().catch(() => '');
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // An object store answers XML or text.
+  }
+  const { message } = describeErrorBody(data, response.status, response.statusText);
+  if (response.status === 401 || response.status === 403 || response.status === 410) {
+    return new DgwError('rejected', `the download link of ${file.name} was refused twice, a fresh one too (${/expired/i.test(text) ? 'it expired' : message})`, {
+      status: response.status,
+      hint: 'read the export again for new links (`dgw export get ID -o FILE`); if links expire at once, check this machine\'s clock',
+    });
+  }
+  if (response.status === 404) return new NotFoundError(`the file ${file.name} is gone from the service (${message})`);
+  return new ApiError(response.status, `the download of ${file.name} failed: ${message}`);
+}
+
+interface Sink {
+  write(chunk: Uint8Array): Promise<number>;
+  commit(): Promise<void>;
+  abandon(): Promise<void>;
+}
+
+/** A file written under a temporary name beside its destination, renamed into place at the end. */
+class FileSink implements Sink {
+  private constructor(
+    private readonly target: string,
+    private readonly temp: string,
+    private readonly out: WriteStream,
+  ) {}
+
+  static async open(target: string): Promise<FileSink> {
+    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.part`);
+    const out = createWriteStream(temp, { flags: 'wx', mode: 0o644 });
+    await new Promise<void>((resolve, reject) => {
+      out.once('open', () => resolve());
+      out.once('error', (error) => reject(fileFault(error, temp) ?? error));
+    });
+    return new FileSink(target, temp, out);
+  }
+
+  async write(chunk: Uint8Array): Promise<number> {
+    if (!this.out.write(chunk)) await this.drained();
+    return chunk.byteLength;
+  }
+
+  async commit(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(fileFault(error, this.target) ?? error) : resolve())));
+    await rename(this.temp, this.target);
+  }
+
+  async abandon(): Promise<void> {
+    this.out.destroy();
+    await rm(this.temp, { force: true });
+  }
+
+  private drained(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const fail = (error: Error) => reject(fileFault(error, this.target) ?? error);
+      this.out.once('error', fail);
+      this.out.once('drain', () => {
+        this.out.off('error', fail);
+        resolve();
+      });
+    });
+  }
+}
+
+/** stdout: text shown safely on a terminal; in a pipe, the bytes as they are. */
+class StdoutSink implements Sink {
+  private readonly decoder = new TextDecoder();
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly text: boolean,
+  ) {}
+
+  async write(chunk: Uint8Array): Promise<number> {
+    const stdout = this.ctx.io.stdout;
+    const data = this.text && stdout.isTTY ? this.ctx.out.onScreen(this.decoder.decode(chunk, { stream: true }), '\n\t') : chunk;
+    if (stdout.write(data) === false && stdout.once) await new Promise<void>((resolve) => stdout.once!('drain', resolve));
+    return chunk.byteLength;
+  }
+
+  async commit(): Promise<void> {}
+
+  async abandon(): Promise<void> {}
+}

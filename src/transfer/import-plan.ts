@@ -1,0 +1,75 @@
+import type { ImportMapping } from '../api/types.js';
+import { UsageError } from '../errors.js';
+import type { CsvHead } from './csv-head.js';
+
+/** `--map COLUMN=CSVCOLUMN` as given: a table column, and a CSV column by header name or 1-based position. */
+export interface MapFlag {
+  target: string;
+  source: string;
+}
+
+/** `--map` values, each `COLUMN=CSVCOLUMN` (the CSV column by name, or by position from 1 without a header line). */
+export function parseMapFlags(values: string[]): MapFlag[] {
+  return values.map((value) => {
+    const at = value.indexOf('=');
+    if (at <= 0 || at === value.length - 1) throw new UsageError(`--map: "${value}" is not COLUMN=CSVCOLUMN (e.g. amount=Amount, or amount=3 without a header line)`);
+    return { target: value.slice(0, at), source: value.slice(at + 1) };
+  });
+}
+
+/** The column names `--create` gives a new table: the header's, or column1, column2, ... without one. */
+export function newColumnNames(head: CsvHead): string[] {
+  const names = head.header ?? Array.from({ length: head.fieldCount }, (_, i) => `column${i + 1}`);
+  const seen = new Set<string>();
+  for (const [i, name] of names.entries()) {
+    // eslint-disable-next-line no-control-regex
+    if (name.trim() === '' || /[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new UsageError(`--create: column ${i + 1} of the header line has no usable name (${JSON.stringify(name)}); name it in the file, or create the table first`);
+    if (seen.has(name.toLowerCase())) throw new UsageError(`--create: the header line names ${JSON.stringify(name)} twice`);
+    seen.add(name.toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * The import's mappings: each `--map` checked against the table's columns and the file's (by
+ * header name, or by position without a header line); without `--map`, every CSV column to the
+ * table's column of the same name (any case), or without a header line, by position. A column of
+ * the file that goes nowhere is refused rather than dropped unseen.
+ */
+export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFlag[], table: string): ImportMapping[] {
+  const column = (name: string) => {
+    const found = tableColumns.find((c) => c === name) ?? tableColumns.find((c) => c.toLowerCase() === name.toLowerCase());
+    if (!found) throw new UsageError(`table ${table} has no column ${JSON.stringify(name)} (its columns: ${tableColumns.join(', ')})`);
+    return found;
+  };
+  if (maps.length > 0) {
+    const seen = new Set<string>();
+    return maps.map(({ target, source }) => {
+      const name = column(target);
+      if (seen.has(name)) throw new UsageError(`--map: column ${name} is mapped twice`);
+      seen.add(name);
+      if (head.header) {
+        const csv = head.header.includes(source) ? source : head.header.find((h) => h.toLowerCase() === source.toLowerCase());
+        if (csv === undefined) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${head.header.map((h) => JSON.stringify(h)).join(', ')})`);
+        return { name, csvColumnName: csv };
+      }
+      const position = /^\d+$/.test(source) ? Number(source) : NaN;
+      if (!(position >= 1 && position <= head.fieldCount)) throw new UsageError(`--map ${target}=${source}: without a header line, name the CSV column by its position, 1 to ${head.fieldCount}`);
+      return { name, csvColumnIndex: position - 1 };
+    });
+  }
+  if (head.header) {
+    const unmatched = head.header.filter((h) => !tableColumns.some((c) => c.toLowerCase() === h.toLowerCase()));
+    if (unmatched.length > 0) {
+      throw new UsageError(
+        `the file's column${unmatched.length === 1 ? '' : 's'} ${unmatched.map((h) => JSON.stringify(h)).join(', ')} match${unmatched.length === 1 ? 'es' : ''} no column of table ${table} (its columns: ${tableColumns.join(', ')})`,
+        'say which CSV column goes where with --map COLUMN=CSVCOLUMN (only the mapped columns are imported)',
+      );
+    }
+    return head.header.map((h) => ({ name: column(h), csvColumnName: h }));
+  }
+  if (head.fieldCount > tableColumns.length) {
+    throw new UsageError(`the file has ${head.fieldCount} columns and table ${table} ${tableColumns.length}; without a header line they are matched by position`, 'say which CSV column goes where with --map COLUMN=POSITION');
+  }
+  return Array.from({ length: head.fieldCount }, (_, i) => ({ name: tableColumns[i], csvColumnIndex: i }));
+}

@@ -1,0 +1,98 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+/** A file (or stdin) to send: its start read already, the rest read as it is sent. */
+export interface SourceFile {
+  /** What the user called it (`orders.csv`, `stdin`). */
+  label: string;
+  /** The file name sent with it. */
+  filename: string;
+  /** Its size, when known (not for stdin). */
+  size?: number;
+  /** Its first bytes (up to HEAD_BYTES), for checks and samples. */
+  head: Uint8Array;
+  /** True when `head` is the whole file. */
+  whole: boolean;
+  /** Every byte, `head` first; read once. */
+  bytes(): AsyncIterable<Uint8Array>;
+}
+
+/** How much of the start of a file is read before anything is sent. */
+export const HEAD_BYTES = 1 << 20;
+
+/**
+ * Opens FILE (relative to the context's folder) or `-` (stdin) and reads its start. A file that
+ * cannot be read is a usage error naming it (`flag`), found before anything is sent.
+ */
+export async function openSource(ctx: Context, name: string, flag: string): Promise<SourceFile> {
+  if (name === '-') return fromStdin(ctx);
+  const file = path.resolve(ctx.cwd, name);
+  let size: number;
+  let head: Uint8Array;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw new UsageError(`${flag}: ${name} is a folder, not a file`);
+    size = info.size;
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(Math.min(HEAD_BYTES, Math.max(size, 1)));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? (error as Error).message);
+    throw new UsageError(`${flag}: cannot read ${name}: ${why}`);
+  }
+  return {
+    label: name,
+    filename: path.basename(file),
+    size,
+    head,
+    whole: head.byteLength >= size,
+    async *bytes() {
+      yield head;
+      if (head.byteLength >= size) return;
+      yield* createReadStream(file, { start: head.byteLength, highWaterMark: 256 * 1024 }) as AsyncIterable<Uint8Array>;
+    },
+  };
+}
+
+async function fromStdin(ctx: Context): Promise<SourceFile> {
+  const iterator = (ctx.io.stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < HEAD_BYTES) {
+    const { done, value } = await iterator.next();
+    if (done) {
+      ended = true;
+      break;
+    }
+    const chunk = typeof value === 'string' ? Buffer.from(value) : value;
+    chunks.push(chunk);
+    length += chunk.byteLength;
+  }
+  const head = Buffer.concat(chunks);
+  return {
+    label: 'stdin',
+    filename: 'stdin.csv',
+    head,
+    whole: ended,
+    async *bytes() {
+      yield head;
+      if (ended) return;
+      for (;;) {
+        const { done, value } = await iterator.next();
+        if (done) return;
+        yield typeof value === 'string' ? Buffer.from(value) : value;
+      }
+    },
+  };
+}

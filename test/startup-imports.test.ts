@@ -371,6 +371,56 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
     }
   });
 
+  it('data in and out in-process: the upload and the download pass through the gateway with no HTTP', async () => {
+    const csv = path.join(tmp.dir, 'undici-import.csv');
+    fs.writeFileSync(csv, 'a,b\n1,2\n3,4\n');
+    const out = path.join(tmp.dir, 'undici-export.csv');
+    const runs: string[][] = [
+      ['--zone', 'local', 'table', 'import', 'undicitable', csv, '--create'],
+      ['--zone', 'local', 'query', 'create', 'undiciquery', '--sql', 'SELECT * FROM svc.table.undicitable', '-q'],
+      ['--zone', 'local', 'query', 'export', 'undiciquery', '--format', 'csv', '-o', out],
+      ['--zone', 'local', 'sql', 'SELECT sum(a) AS s FROM svc.table.undicitable'],
+    ];
+    for (const args of runs) {
+      const r = await loadedBy(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.sources, args.join(' ')).toContain('src/gateway/in-process.ts');
+      expect(undici(r), args.join(' ')).toEqual([]);
+      expect(r.internals.filter((m) => /^NativeModule (http|https)$/.test(m)), args.join(' ')).toEqual([]);
+      if (args.includes('sql')) expect(r.stdout).toBe('4\n');
+    }
+    expect(fs.readFileSync(out, 'utf8')).toBe('a,b\n1,2\n3,4\n');
+  });
+
+  it('data in and out over the network: the multipart upload, run SQL read as it arrives, the download link', async () => {
+    const { spawnServe } = await import('./gateway/helpers.js');
+    const dataDir = path.join(tmp.dir, 'served-data');
+    const served = await spawnServe(dataDir, path.join(tmp.dir, 'config'));
+    const csv = path.join(tmp.dir, 'undici-served.csv');
+    fs.writeFileSync(csv, 'a,b\n1,2\n3,4\n');
+    const out = path.join(tmp.dir, 'undici-served-export.csv');
+    // The served gateway reached as a remote service is: its base URL and a key.
+    const remote = { DGW_BASE_URL: served.baseUrl, DGW_API_KEY: served.partnerKey, DGW_PROJECT: 'demo' };
+    try {
+      for (const args of [
+        ['table', 'import', 'servedtable', csv, '--create'],
+        ['query', 'create', 'servedquery', '--sql', 'SELECT * FROM svc.table.servedtable', '-q'],
+        ['query', 'export', 'servedquery', '--format', 'csv', '-o', out],
+        ['sql', 'SELECT sum(a) AS s FROM svc.table.servedtable'],
+      ]) {
+        const r = await loadedBy(args, remote);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+        expect(r.sources, args.join(' ')).toContain('src/api/node-transport.ts');
+        expect(r.internals, args.join(' ')).toContain('NativeModule http');
+        expect(undici(r), args.join(' ')).toEqual([]);
+        if (args[0] === 'sql') expect(r.stdout).toBe('4\n');
+      }
+      expect(fs.readFileSync(out, 'utf8')).toBe('a,b\n1,2\n3,4\n');
+    } finally {
+      await served.stop();
+    }
+  });
+
   it('help and version', async () => {
     for (const args of [['--help'], ['--version'], ['help'], ['query', '--help']]) {
       const r = await loadedBy(args);

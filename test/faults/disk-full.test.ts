@@ -124,6 +124,48 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
     await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
   });
 
+  it('an import whose upload no longer fits: exit 13 saying the disk is full, in-process and served; the table as before, no upload left behind (issue #9)', async () => {
+    // The CSV itself is on another disk; only its upload into the data folder meets the full one.
+    const outside = tempDir('dgw-full-import-');
+    const csv = path.join(outside.dir, 'rows.csv');
+    fs.writeFileSync(csv, `a,b\n${Array.from({ length: 100_000 }, (_, i) => `${i},row ${i}`).join('\n')}\n`);
+    const check = async (data: string, dgw: ReturnType<typeof localDgw>) => {
+      const r = await dgw(['table', 'import', 'fulltable', csv]);
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toMatch(DISK_FULL);
+      expect(r.stderr).not.toMatch(NOT_A_CONFLICT);
+      fs.rmSync(path.join(mountPoint, 'filler'));
+      const count = await dgw(['sql', 'SELECT count(*) AS n FROM svc.table.fulltable']);
+      expect(count.stdout, count.stderr).toBe('1\n');
+      expect(fs.readdirSync(path.join(data, 'transfer', 'demo', 'uploads'))).toEqual([]);
+    };
+    try {
+      const inProcess = path.join(mountPoint, 'import-in-process');
+      const dgw = localDgw(inProcess, config);
+      await createQueries(dgw, 'before', 1);
+      expect((await dgw(['sql', "CREATE TABLE svc.table.fulltable AS SELECT 1 AS a, 'one' AS b"])).code).toBe(0);
+      fillDisk(mountPoint);
+      // A few pages back, so the lock file can be written and the upload is what runs out.
+      fs.truncateSync(path.join(mountPoint, 'filler'), fs.statSync(path.join(mountPoint, 'filler')).size - 64 * 1024);
+      await check(inProcess, dgw);
+
+      const served = path.join(mountPoint, 'import-served');
+      const server = await spawnServe(served, config);
+      try {
+        const client = localDgw(served, config);
+        expect((await client(['sql', "CREATE TABLE svc.table.fulltable AS SELECT 1 AS a, 'one' AS b"])).code).toBe(0);
+        fillDisk(mountPoint);
+        await check(served, client);
+      } finally {
+        fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+        await server.stop('SIGINT');
+      }
+    } finally {
+      fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+      outside.remove();
+    }
+  });
+
   it('served: the create that no longer fits exits 13 (the gateway answers 507 DISK_FULL), and the server keeps every acknowledged create', async () => {
     const data = path.join(mountPoint, 'served');
     const server = await spawnServe(data, config);

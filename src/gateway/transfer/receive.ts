@@ -36,24 +36,35 @@ export async function receiveForm(contentType: string | undefined, body: AsyncIt
     throw badRequest(`the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   const writes: Array<Promise<void>> = [];
+  // The first part that fails (a full disk, a field too long) stops the reading of the rest at once.
+  const stop = new AbortController();
+  let failure: unknown;
+  const track = (write: Promise<void>) => {
+    writes.push(write);
+    write.catch((error: unknown) => {
+      failure ??= error;
+      stop.abort(error);
+    });
+  };
   busboy.on('field', (name, value, _nameCut, valueCut) => {
-    if (valueCut) writes.push(Promise.reject(badRequest(`the "${name}" part is longer than 1 MiB`)));
+    if (valueCut) track(Promise.reject(badRequest(`the "${name}" part is longer than 1 MiB`)));
     else fields[name] = value;
   });
   busboy.on('file', (_name, stream) => {
     const out = createWriteStream(path, { mode: 0o600 });
-    writes.push(
+    track(
       pipeline(stream, out).then(() => {
         file = { path, bytes: out.bytesWritten };
       }),
     );
   });
   try {
-    await pipeline(Readable.from(body, { objectMode: false }), busboy);
+    await pipeline(Readable.from(body, { objectMode: false }), busboy, { signal: stop.signal });
     await Promise.all(writes);
-  } catch (error) {
+  } catch (raw) {
     await Promise.allSettled(writes);
     await discard();
+    const error = failure ?? raw;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {
       throw new HttpError(507, `the disk is full: the uploaded file could not be written to ${scratchDir} (${code}); nothing was imported; free some space on that disk, then try again`, 'DISK_FULL');

@@ -117,6 +117,13 @@ describe('table import sends the documented multipart request', () => {
     expect(pipe.stderr).toContain('imported 1 row into people');
   });
 
+  it('table sample is a read: a 503 before its answer begins is tried again, as every GET is', async () => {
+    server.on('GET', `/data/projects/${P}/table/people/sample`, { status: 503, headers: { 'retry-after': '0' }, json: { message: 'busy' } }, { body: 'id\n1\n', headers: { 'content-type': 'text/csv' } });
+    const r = await dgw(['table', 'sample', 'people']);
+    expect([r.code, r.stdout], r.stderr).toEqual([0, 'id\n1\n']);
+    expect(paths()).toEqual([`GET /data/projects/${P}/table/people/sample`, `GET /data/projects/${P}/table/people/sample`]);
+  });
+
   it('table sample prints the service\'s CSV as it is', async () => {
     server.on('GET', `/data/projects/${P}/table/people/sample`, { body: 'text,num19\n"sample text",1176\n', headers: { 'content-type': 'text/csv' } });
     const r = await dgw(['table', 'sample', 'people']);

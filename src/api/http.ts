@@ -237,7 +237,8 @@ export class Http {
    * run SQL, a download) or a body sent as it is read (`content`: a multipart upload). The time
    * limit holds until the answer's head has come (`timeoutMs: false`: no limit; the caller
    * watches progress), the body's reader sets its own (body-chunks.ts). An answer that is not 2xx
-   * is read whole and mapped as for `request`; nothing is retried (the body may be gone). A change
+   * is read whole and mapped as for `request`; a GET, PUT or DELETE is retried as there (never
+   * once its answer has begun, nor one whose body is a stream, which can be read only once). A change
    * in a dry run is shown instead (undefined is returned); `--debug` traces only the start of the
    * body, as it is read.
    */
@@ -270,11 +271,28 @@ export class Http {
       body = JSON.stringify(spec.body);
     }
     const transport = this.config.transport ?? (await defaultTransport());
-    const response = await this.exchange(transport, spec, url, headers, body, spec.timeoutMs ?? this.config.timeoutMs, spec.signal);
-    if (response.status >= 200 && response.status < 300) return trace ? this.tracedBody(response, trace) : response;
-    const answer: Answer = { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text: await readRest(response).catch(() => '') };
-    if (trace && answer.text) trace(`  ${this.redact(answer.text.length > 4000 ? `${answer.text.slice(0, 4000)}…` : answer.text)}`);
-    throw this.httpError(answer, errorData(answer), spec);
+    // An idempotent request whose body is not a stream (read once) is tried again as `request` does, until its answer begins.
+    const retries = RETRY_METHODS.includes(spec.method) && !spec.content ? (this.config.retries ?? 2) : 0;
+    for (let retry = 1; ; retry++) {
+      const retriesLeft = retry <= retries;
+      let response: WireResponse;
+      try {
+        response = await this.exchange(transport, spec, url, headers, body, spec.timeoutMs ?? this.config.timeoutMs, spec.signal);
+      } catch (error) {
+        if (!retriesLeft || !(error instanceof NetworkError) || error.timedOut) throw error;
+        await this.pause(retry, error.message);
+        continue;
+      }
+      if (response.status >= 200 && response.status < 300) return trace ? this.tracedBody(response, trace) : response;
+      const answer: Answer = { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text: await readRest(response).catch(() => '') };
+      if (trace && answer.text) trace(`  ${this.redact(answer.text.length > 4000 ? `${answer.text.slice(0, 4000)}…` : answer.text)}`);
+      const data = errorData(answer);
+      if (retriesLeft && this.mayRetry(answer.status, data)) {
+        await this.pause(retry, `HTTP ${answer.status}`, answer);
+        continue;
+      }
+      throw this.httpError(answer, data, spec);
+    }
   }
 
   /**

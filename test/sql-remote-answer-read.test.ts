@@ -1,0 +1,99 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDgw, tempDir } from './support/dgw.js';
+
+// dgw sql reads a remote run-SQL answer from node:http's response stream as it arrives. --timeout
+// bounds the wait for the answer to begin, and after that each silence while rows arrive, never
+// the answer as a whole: a slow but steady answer is read to its end, one that stops mid-way is
+// exit 9 after the rows that came, and one that never begins is exit 9 too. A server that answers
+// with an error before any row is read as for any request.
+
+const tmp = tempDir('dgw-sql-remote-');
+type Script = (res: http.ServerResponse) => void;
+let script: Script = (res) => res.end();
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => script(res));
+});
+let baseUrl = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  tmp.remove();
+});
+
+const sql = (...args: string[]) =>
+  runDgw(['sql', 'SELECT n FROM t', '--timeout', '1s', ...args], { env: { DGW_BASE_URL: baseUrl, DGW_API_KEY: 'k-remote', DGW_PROJECT: 'p1', DGW_CONFIG_DIR: tmp.dir }, timeoutMs: 30_000 });
+const head = '{"columns":[{"catalogName":null,"schemaName":null,"tableName":null,"columnName":"n"}],"data":[';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a remote run-SQL answer read as it arrives', () => {
+  it('a slow but steady answer is read to its end, though it takes far longer than --timeout', async () => {
+    script = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(head);
+      void (async () => {
+        // 3 s in all, never silent for more than 0.4 s.
+        for (let i = 0; i < 8; i++) {
+          res.write(`${i === 0 ? '' : ','}[${i}]`);
+          await sleep(400);
+        }
+        res.end(']}');
+      })();
+    };
+    const started = Date.now();
+    const r = await sql();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('0\n1\n2\n3\n4\n5\n6\n7\n');
+    expect(Date.now() - started).toBeGreaterThan(2500);
+  });
+
+  it('an answer that stops mid-way: the rows that came, then exit 9 saying it stalled', async () => {
+    script = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(`${head}[1],[2],`);
+      // Then nothing, and the connection stays open.
+    };
+    const r = await sql();
+    expect(r.code, r.stderr).toBe(9);
+    expect(r.stdout).toBe('1\n2\n');
+    expect(r.stderr).toMatch(/stalled: no data for 1 s/);
+  });
+
+  it('an answer that never begins: exit 9, timed out, nothing printed', async () => {
+    script = () => undefined;
+    const r = await sql();
+    expect(r.code, r.stderr).toBe(9);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/timed out after 1 s/);
+  });
+
+  it('an error before any row is the service\'s error (a 401 is exit 3); an HTML page is exit 8; a redirect is not followed', async () => {
+    script = (res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end('{"message":"bad key"}');
+    };
+    const denied = await sql();
+    expect([denied.code, denied.stdout]).toEqual([3, '']);
+    expect(denied.stderr).toMatch(/bad key/);
+    script = (res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>login</html>');
+    };
+    const html = await sql();
+    expect(html.code, html.stderr).toBe(8);
+    expect(html.stderr).toMatch(/HTML page/);
+    script = (res) => {
+      res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' });
+      res.end();
+    };
+    const moved = await sql();
+    expect(moved.code, moved.stderr).not.toBe(0);
+    expect(moved.stderr).toMatch(/dgw follows no redirect/);
+  });
+});

@@ -30,7 +30,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
       header: (name) => raw.headers.get(name) ?? undefined,
       origin: url.origin,
       text: () => raw.text(),
-      body: () => (raw.body ?? []) as AsyncIterable<Uint8Array>,
+      body: () => raw.body ?? noBody(),
       signal: raw.signal,
     });
     const status = reply.status as ContentfulStatusCode;
@@ -62,6 +62,9 @@ function limitBody(maxSize: number): MiddlewareHandler {
 }
 
 const encoder = new TextEncoder();
+
+/** The bytes of a request that has no body: none. */
+async function* noBody(): AsyncGenerator<Uint8Array> {}
 
 /**
  * A body made as it is read, as the web stream Hono writes: the next chunk is made only when the

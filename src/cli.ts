@@ -20,7 +20,7 @@ export async function main(argv: string[], deps: ContextDeps): Promise<number> {
     flushWarnings(deps, run);
     return 0;
   } catch (error) {
-    return report(await asLocalFault(error), argv, deps, run, failedIn);
+    return await report(await asLocalFault(error), argv, deps, run, failedIn);
   }
 }
 
@@ -64,14 +64,14 @@ interface Report {
   stack?: string;
 }
 
-function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunRecord, failedIn: WeakMap<CommanderError, Command>): number {
+async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunRecord, failedIn: WeakMap<CommanderError, Command>): Promise<number> {
   let r: Report;
   let code: number;
   if (thrown instanceof CommanderError) {
     // Help and version print through commander and are successes; every other commander error is usage.
     if (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help') return 0;
     if (thrown.code === 'commander.executeSubCommandAsync') return thrown.exitCode;
-    [r, code] = [commanderReport(thrown, failedIn.get(thrown)), 2];
+    [r, code] = [await commanderReport(thrown, failedIn.get(thrown), argv), 2];
   } else {
     // Exit 2 says nothing was sent: a usage error found after a request was is reported as such.
     const error = afterSending(thrown, run.sent);
@@ -95,11 +95,28 @@ function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunReco
 }
 
 /** A command-line mistake commander found, pointing to the help of the command it arose in. */
-function commanderReport(error: CommanderError, command: Command | undefined): Report {
+async function commanderReport(error: CommanderError, command: Command | undefined, argv: string[]): Promise<Report> {
   const path = command ? commandPath(command) : '';
   // One line: commander puts its suggestion on a line of its own.
-  const message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
+  let message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
+  if (error.code === 'commander.unknownCommand' && command) message += await caseBlindSuggestion(message, command, argv[0] === 'help');
   return { kind: 'usage', status: null, message, errorCode: null, hint: `see \`dgw ${path ? `${path} ` : ''}--help\`` };
+}
+
+/**
+ * Commander suggests only names a few case-sensitive edits away: `QUERY` and `dgw help exit-code`
+ * got no suggestion. When it has none, dgw's own measure (case ignored) is asked, with the help
+ * topic `exit-codes` among the names after `dgw help`.
+ */
+async function caseBlindSuggestion(message: string, command: Command, afterHelp: boolean): Promise<string> {
+  const word = /^unknown command '(.*)'$/.exec(message)?.[1];
+  if (word === undefined) return '';
+  const names = command.createHelp().visibleCommands(command).flatMap((c) => [c.name(), ...c.aliases()]);
+  const { closestNames } = await import('./output/did-you-mean.js');
+  const close = closestNames(word, afterHelp && !command.parent ? [...names, 'exit-codes'] : names);
+  if (close.length === 0) return '';
+  const shown = close.map((name) => (afterHelp ? `dgw help ${[commandPath(command), name].filter(Boolean).join(' ')}` : name));
+  return ` (Did you mean ${shown.length === 1 ? shown[0] : `one of ${shown.join(', ')}`}?)`;
 }
 
 /** An error dgw reports on purpose, or a bug (kind internal). */

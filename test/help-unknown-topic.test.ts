@@ -52,3 +52,26 @@ describe('help for a command that exists', () => {
     expect(noun.stdout).toMatch(/^Usage: dgw query \[options\] \[command\]/);
   });
 });
+
+describe('a suggestion commander cannot make', () => {
+  it.each([
+    [['help', 'exit-code'], 'exit-code', /\(Did you mean dgw help exit-codes\?\)/],
+    [['help', 'QUERY'], 'QUERY', /\(Did you mean dgw help query\?\)/],
+    [['help', 'query', 'LIST'], 'LIST', /\(Did you mean dgw help query list\?\)/],
+    [['QUERY', 'list'], 'QUERY', /\(Did you mean query\?\)/],
+    [['Folder'], 'Folder', /\(Did you mean folder\?\)/],
+  ])('dgw %j exits 2 and suggests, case aside', async (args, word, suggestion) => {
+    const r = await runDgw(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`error: unknown command '${word}'`);
+    expect(r.stderr).toMatch(suggestion);
+    expect(r.stderr.match(/Did you mean/g)).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+
+  it('exit-codes is a help topic, not a command: dgw exit-code suggests nothing of it', async () => {
+    const r = await runDgw(['exit-code']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain('exit-codes');
+  });
+});

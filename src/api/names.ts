@@ -15,6 +15,15 @@ export function hasControlCharacter(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
+/**
+ * True when a name starts or ends with white space. `/reports` and `/ reports` would be two
+ * folders that print alike, so neither dgw nor its gateway makes or names one (an old folder
+ * named so is still reached by its id, and renamed).
+ */
+export function hasEdgeSpace(name: string): boolean {
+  return /^\s|\s$/u.test(name);
+}
+
 /** Problems with a folder path, or undefined when it is absolute and clean. `/` is the root. */
 export function folderPathProblem(path: string): string | undefined {
   if (!path.startsWith('/')) return `folder path "${path}" must be absolute, like /reports/monthly`;
@@ -24,6 +33,7 @@ export function folderPathProblem(path: string): string | undefined {
     if (segment === '') return `folder path "${path}" has an empty segment`;
     if (segment === '.' || segment === '..') return `folder path "${path}" may not contain "." or ".."`;
     if (hasControlCharacter(segment)) return `folder path "${path}" contains a control character`;
+    if (hasEdgeSpace(segment)) return `folder path "${path}" has a name that starts or ends with a space ("${segment}")`;
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { findFolder, folderTree, noFolder, type FolderTree } from '../../api/folder-tree.js';
 import { listFolders } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
-import { folderPathProblem } from '../../api/names.js';
+import { folderPathProblem, hasEdgeSpace } from '../../api/names.js';
 import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
 import { checkSegment } from '../../api/path.js';
@@ -32,10 +32,11 @@ export async function loadTree(http: Http, projectId: string): Promise<FolderTre
   return folderTree(await listFolders(http, projectId));
 }
 
-/** A folder name as a person gives one: not empty, no `/`, not `.` or `..`, no control characters. */
+/** A folder name as a person gives one: not empty, no `/`, not `.` or `..`, no control characters, no space at either end. */
 export function checkFolderName(name: string, label: string): string {
   checkNameArgument(name, label);
   if (name.includes('/')) throw new UsageError(`${label} "${name}" is a name, not a path: it may not contain "/"`);
   if (name === '.' || name === '..') throw new UsageError(`${label} may not be "." or ".."`);
+  if (hasEdgeSpace(name)) throw new UsageError(`${label} "${name}" starts or ends with a space; a folder name may not`);
   return name;
 }

@@ -2,11 +2,13 @@ import { Routes } from '../router.js';
 import { badRequest } from '../errors.js';
 import { boolParam, checkName, jsonObject, optStringArray, reqString } from '../validate.js';
 import { checkPath } from './queries.js';
+import { hasEdgeSpace } from '../../api/names.js';
 
 function folderName(value: string): string {
   checkName(value, 'folder name');
   if (value.includes('/')) throw badRequest('a folder name may not contain "/"');
   if (value === '.' || value === '..') throw badRequest('a folder name may not be "." or ".."');
+  if (hasEdgeSpace(value)) throw badRequest(`folder name "${value}" starts or ends with a space`);
   return value;
 }
 

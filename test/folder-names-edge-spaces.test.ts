@@ -86,3 +86,21 @@ describe('in-process, through the binary', () => {
     expect(tree.stdout).not.toContain('reports ');
   });
 });
+
+describe('queries as code', () => {
+  const tmp = tempDir('dgw-edge-code-');
+  afterAll(() => tmp.remove());
+
+  it('plan refuses a directory whose name starts or ends with white space, naming it, before any request', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const dir = join(tmp.dir, 'queries');
+    mkdirSync(join(dir, 'reports '), { recursive: true });
+    writeFileSync(join(dir, 'reports ', 'q.sql'), 'SELECT 1 AS one\n');
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'data'), DGW_ZONE: 'local' };
+    for (const verb of ['plan', 'apply']) {
+      const r = await runDgw([verb, '--dir', dir, '--yes'].filter((a) => verb === 'apply' || a !== '--yes'), { env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/reports : .*white space/);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { folderSegments, hasControlCharacter, MAX_QUERY_NAME } from '../api/names.js';
+import { folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
 
 // The layout of queries as code: the folder `/reports/monthly` is the directory
 // `reports/monthly/`, a query is `<name>.sql` in its folder's directory, where `<name>` is its SQL
@@ -25,6 +25,7 @@ export function folderNameProblem(name: string, platform: NodeJS.Platform = proc
   if (name.toLowerCase().endsWith(SQL_EXTENSION)) return `ends in ${SQL_EXTENSION}, which would read as a query`;
   if (/[/\\]/.test(name)) return 'contains a path separator';
   if (hasControlCharacter(name)) return 'contains a control character';
+  if (hasEdgeSpace(name)) return 'starts or ends with white space, which no folder name may';
   if (Buffer.byteLength(name) > 255) return 'is longer than 255 bytes';
   if (platform === 'win32') return windowsNameProblem(name);
   return undefined;

@@ -55,6 +55,11 @@ export interface ContextDeps {
   inForeground?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where the run records what its report needs (requests sent, warnings held back); cli.ts makes one per run. */
   run?: RunRecord;
+  /**
+   * The process exits as soon as the command is done (cli.ts's runProcess): the in-process
+   * gateway then leaves DuckDB's memory to the exit (see CloseOptions.endsProcess).
+   */
+  endsProcess?: boolean;
 }
 
 /** How a command wants its HTTP layer. */
@@ -277,7 +282,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         ({ baseUrl, apiKey } = await describeLocal({ env, apiKey }));
       } else if (baseUrl === undefined) {
         const { connectLocal } = await import('./gateway/connect.js');
-        const local = await connectLocal({ env, apiKey, trace, signal });
+        const local = await connectLocal({ env, apiKey, trace, signal, endsProcess: deps.endsProcess });
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
         gatewayKey = apiKey === undefined;

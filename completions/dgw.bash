@@ -149,7 +149,7 @@ _dgw_opts() {
     'query create') echo '--sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query list') echo '--folder -r --recursive --type -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'query run') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'query run') echo '--limit --guard-formulas -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query update') echo '--name --sql --file --from --materialized --path --every --cron --tz --no-schedule --no-check-schema --dry-run --plain --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query edit') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query mv') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -238,7 +238,7 @@ _dgw_value_opts() {
     'query create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
     'query list') echo '--folder --type --profile --zone --base-url --project --jq --format --timeout' ;;
     'query get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'query run') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'query run') echo '--limit --profile --zone --base-url --project --jq --format --timeout' ;;
     'query update') echo '--name --sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;
     'query edit') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

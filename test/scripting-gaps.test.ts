@@ -43,6 +43,8 @@ describe('query run QUERY', () => {
     ['--format compact --json', ['--format', 'compact', '--json']],
     ['--jq', ['--jq', 'map(.n) | add']],
     ['-q', ['-q']],
+    ['--limit 2', ['--limit', '2']],
+    ['--format csv --guard-formulas', ['--format', 'csv', '--guard-formulas']],
   ])('prints as dgw sql prints the same rows: %s', async (_name, flags) => {
     const run = await ok('query', 'run', 'bystatus', ...flags);
     const sql = await ok('sql', 'SELECT * FROM svc.query.bystatus', ...flags);
@@ -54,6 +56,20 @@ describe('query run QUERY', () => {
     const { id } = JSON.parse((await ok('query', 'get', 'stored', '--json', 'id')).stdout) as { id: string };
     expect(JSON.parse((await ok('query', 'run', id, '--json')).stdout)).toEqual([{ big: '9007199254740993', price: 1.5 }]);
     expect((await ok('query', 'run', 'stored', '--debug')).stderr).toContain('body: {"id":"');
+  });
+
+  it('--limit and --guard-formulas are refused as dgw sql refuses them, before anything is sent', async () => {
+    for (const flags of [['--limit', '0'], ['--limit', 'x'], ['--guard-formulas', '--json']]) {
+      const r = await dgw('query', 'run', 'bystatus', ...flags);
+      expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/--limit|--guard-formulas/);
+    }
+  });
+
+  it('--limit prints the first rows and says the result has more', async () => {
+    const r = await ok('query', 'run', 'bystatus', '--limit', '1', '--header');
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr).toMatch(/the first 1 rows.*has more/);
   });
 
   it('a query that does not exist is exit 4', async () => {

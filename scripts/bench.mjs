@@ -163,6 +163,24 @@ if (flag('--no-local')) {
   rows.push(...(await localRows({ compare, env: childEnv, tmp, runs: RUNS, scaleRuns: SCALE_RUNS, check: CHECK, log })));
 }
 
+/**
+ * Runs one part of the bench in a process of its own (scripts/bench/<script> with `args`) and
+ * returns the JSON it prints, or `{skipped}` saying it failed (its stderr is shown as it runs).
+ */
+function runPart(script, ...args) {
+  const r = spawnSync(NODE, [path.join(BENCH, script), ...args.map(String)], {
+    env: childEnv(),
+    cwd: tmp,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 << 20,
+  });
+  try {
+    return JSON.parse(String(r.stdout));
+  } catch {
+    return { skipped: `failed (exit ${r.status}); see the output above` };
+  }
+}
+
 // 5. The local gateway: materialization through the API vs DuckDB directly, for two aggregates
 // (scripts/bench/materialize.mjs says what they are). The target applies to the first, a
 // materialized query of the kind the gateway is for; the second is so light that fixed costs per
@@ -177,18 +195,7 @@ for (const { workload, label, target } of MATERIALIZE) {
     continue;
   }
   log(`measuring materialization through the local gateway vs DuckDB directly, ${workload} (${GATEWAY_RUNS} pairs)...`);
-  const r = spawnSync(NODE, [path.join(BENCH, 'materialize.mjs'), String(GATEWAY_RUNS), workload], {
-    env: childEnv(),
-    cwd: tmp,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 << 20,
-  });
-  let result;
-  try {
-    result = JSON.parse(String(r.stdout));
-  } catch {
-    result = { skipped: `failed (exit ${r.status}); see the output above` };
-  }
+  const result = runPart('materialize.mjs', GATEWAY_RUNS, workload);
   if (result.skipped) {
     rows.push({ label, skipped: result.skipped });
   } else {
@@ -214,18 +221,7 @@ if (flag('--no-data')) {
   for (const label of DATA_LABELS) rows.push({ label, skipped: 'skipped (--no-data)' });
 } else {
   log(`measuring data in and out: ${DATA_ROWS} rows, ${DATA_RUNS} pairs per row (export, import, sql, run-SQL throughput)...`);
-  const r = spawnSync(NODE, [path.join(BENCH, 'data.mjs'), String(DATA_RUNS), String(DATA_ROWS), String(MEMORY_RUNS), String(DATA_REQUESTS)], {
-    env: childEnv(),
-    cwd: tmp,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 << 20,
-  });
-  let result;
-  try {
-    result = JSON.parse(String(r.stdout));
-  } catch {
-    result = { skipped: `failed (exit ${r.status}); see the output above` };
-  }
+  const result = runPart('data.mjs', DATA_RUNS, DATA_ROWS, MEMORY_RUNS, DATA_REQUESTS);
   const measured = result.rows ?? [];
   for (const row of measured) {
     rows.push({
@@ -250,12 +246,7 @@ for (const limit of [undefined, '128MB']) {
     break;
   }
   log(`measuring dgw serve's memory after ${SERVE_CREATES} materialized creates (${limit ? `--memory-limit ${limit}` : 'default memory limit'})...`);
-  const r = spawnSync(NODE, [path.join(BENCH, 'serve-memory.mjs'), String(SERVE_CREATES), ...(limit ? [limit] : [])], { env: childEnv(), cwd: tmp, stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    memory.push(JSON.parse(String(r.stdout)));
-  } catch {
-    memory.push({ skipped: `failed (exit ${r.status}); see the output above` });
-  }
+  memory.push(runPart('serve-memory.mjs', SERVE_CREATES, ...(limit ? [limit] : [])));
 }
 
 // 8. Install footprint.

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDuckDB } from '../src/gateway/duckdb.js';
-import { runDgw, tempDir } from './support/dgw.js';
+import { runDgw, startDgw, tempDir } from './support/dgw.js';
 
 // Data in and out through the local gateway (in-process), as a user runs it, with files of a few
 // hundred thousand rows made by DuckDB here: `table import`, `sql` in every streamed format and
@@ -117,6 +117,54 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     expect(JSON.parse(fs.readFileSync(plain, 'utf8').split('\n')[0])).toEqual({ id: 0, amount: null, name: 'name, "quoted" 0\nsecond line' });
     // Nothing is left beside the files but them.
     expect(fs.readdirSync(dir.dir).filter((f) => f.startsWith('.'))).toEqual([]);
+  }, 120_000);
+
+  it('query export -o makes a copy of the export\'s file, never shares it: changing the copy changes nothing the link serves', async () => {
+    const out = path.join(dir.dir, 'copy.csv');
+    const r = await dgw(['query', 'export', 'events', '-o', out, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const { id } = JSON.parse(r.stdout) as { id: string };
+    const folder = path.join(env.DGW_LOCAL_DIR, 'transfer', 'demo', 'exports', id);
+    const [served] = fs.readdirSync(folder).filter((f) => f.endsWith('.csv'));
+    const original = fs.readFileSync(path.join(folder, served));
+    expect(fs.readFileSync(out).equals(original)).toBe(true);
+    // Two files, each with one name: no hard link between them.
+    const [a, b] = [fs.statSync(out), fs.statSync(path.join(folder, served))];
+    expect(a.ino === b.ino && a.dev === b.dev).toBe(false);
+    expect([a.nlink, b.nlink]).toEqual([1, 1]);
+
+    fs.appendFileSync(out, 'changed by the user\n');
+    fs.writeFileSync(out, 'rewritten', { flag: 'r+' });
+    // The data folder's file kept for its owner alone: the user's copy still gets the mode of a new file of theirs.
+    fs.chmodSync(path.join(folder, served), 0o600);
+    const again = path.join(dir.dir, 'again.csv');
+    const g = await dgw(['export', 'get', id, '-o', again]);
+    expect(g.code, g.stderr).toBe(0);
+    expect(fs.readFileSync(again).equals(original)).toBe(true);
+    const probe = path.join(dir.dir, 'probe');
+    fs.writeFileSync(probe, '', { mode: 0o644 });
+    expect((fs.statSync(again).mode & 0o777).toString(8)).toBe((fs.statSync(probe).mode & 0o777).toString(8));
+    fs.rmSync(probe);
+    expect(fs.readFileSync(path.join(folder, served)).equals(original)).toBe(true);
+    fs.rmSync(out);
+    fs.rmSync(again);
+  }, 120_000);
+
+  it('Ctrl-C while the export runs, and as its download begins: exit 130 with nothing under -o, or 0 with the whole file; never part of one', async () => {
+    const expected = await totals(`read_csv('${csvFile}')`);
+    for (const moment of ['→ POST', 'a download link']) {
+      const out = path.join(dir.dir, 'stopped.csv');
+      const run = startDgw(['--debug', 'query', 'export', 'events', '-o', out], { env });
+      await run.waitForOutput(moment, 60_000);
+      run.child.kill('SIGINT');
+      const { code } = await run.exited;
+      expect([0, 130], run.stderr()).toContain(code);
+      if (moment === '→ POST') expect(code, run.stderr()).toBe(130);
+      if (code === 130) expect(run.stderr()).toMatch(/^error: interrupted$/m);
+      if (fs.existsSync(out)) expect(await totals(`read_csv('${out}')`)).toEqual(expected);
+      expect(fs.readdirSync(dir.dir).filter((f) => f.startsWith('.'))).toEqual([]);
+      fs.rmSync(out, { force: true });
+    }
   }, 120_000);
 });
 

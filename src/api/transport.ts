@@ -32,6 +32,12 @@ export interface WireResponse {
   read(): Promise<Uint8Array | null>;
   /** Leaves the rest of the body unread. */
   cancel(): Promise<void>;
+  /**
+   * Only from the local gateway in this process, for a body that is exactly one file's bytes (an
+   * export's download): the file, which the reader may copy whole instead of reading the body
+   * (then it cancels the body). The gateway has checked the request's authority before answering.
+   */
+  readonly file?: { path: string; bytes: number };
 }
 
 /** Sends one exchange; rejects when no answer arrived (refused, reset, aborted). */

@@ -71,7 +71,10 @@ async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
   return chunks;
 }
 
-/** The handler's reply as the HTTP layer reads an answer; a body made as it is read is pulled only when read. */
+/**
+ * The handler's reply as the HTTP layer reads an answer; a body made as it is read is pulled only
+ * when read. A body that is a file (a download) says which, so the reader may copy it instead.
+ */
 function answer(reply: Reply, signal: AbortSignal): WireResponse {
   const headers = reply.headers ?? (reply.body !== null ? { 'content-type': 'application/json' } : {});
   const source = reply.body;
@@ -90,6 +93,7 @@ function answer(reply: Reply, signal: AbortSignal): WireResponse {
     status: reply.status,
     statusText: '',
     header: (name) => headers[name.toLowerCase()],
+    ...(source !== null && typeof source !== 'string' && source.file ? { file: source.file } : {}),
     read,
     async text() {
       if (typeof source === 'string' || source === null) return source ?? '';

@@ -41,6 +41,18 @@ export interface BodySource {
   next(): Promise<string | Uint8Array | null>;
   /** The reader went away before the end: the work behind the body stops. */
   cancel(): Promise<void>;
+  /**
+   * Set when the body is exactly a file's bytes (a download): a reader in this process may copy
+   * the file itself (the kernel's copy) instead of pulling the chunks, then cancels the body;
+   * `dgw serve` streams it as any other body.
+   */
+  readonly file?: FileOfBody;
+}
+
+/** The file a body is, whole: where it is and how many bytes it has (as the answer's content-length says). */
+export interface FileOfBody {
+  path: string;
+  bytes: number;
 }
 
 /** An answer: a status and a JSON text, a body made as it is read, or no body. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream, type WriteStream } from 'node:fs';
+import { chmod, copyFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyChunks } from '../api/body-chunks.js';
 import { describeErrorBody, type Http, type OpenAnswer } from '../api/http.js';
 import type { ExportFileLink, ExportJob } from '../api/types.js';
 import type { Context } from '../context.js';
-import { ApiError, AuthError, DgwError, NotFoundError, UsageError } from '../errors.js';
+import { ApiError, AuthError, DgwError, InterruptedError, NetworkError, NotFoundError, UsageError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 
 /** Where downloaded files go: a file (written whole, then renamed into place), or stdout (`-`). */
@@ -25,6 +25,14 @@ export async function destinationOf(ctx: Context, output: string | undefined): P
   return { file };
 }
 
+/**
+ * The largest file copied whole by the kernel (see `FileSink.copy`). Such a copy cannot be stopped
+ * midway, and Ctrl-C must still end dgw well within the 5 s after which it ends at once (cli.ts),
+ * leaving no partial file: 256 MiB take about 2.5 s on a disk that writes 100 MB/s. A larger
+ * file is streamed, which Ctrl-C stops between two chunks.
+ */
+const KERNEL_COPY_MAX_BYTES = 256 * 2 ** 20;
+
 /** What a download reports as it goes. */
 export interface DownloadEvents {
   onBytes?(n: number): void;
@@ -36,7 +44,10 @@ export interface DownloadEvents {
  * failure (an expired link, a dropped connection, Ctrl-C, a full disk) leaves no partial file
  * behind. A link the service refuses (403, 410: expired) is asked for again once (`refresh`
  * reads the export anew). Several CSV files are joined with the header line of the first only.
- * Returns the bytes written.
+ * A download the in-process gateway answers with one of its files (`file` of the answer) is
+ * copied by the kernel into the temporary file instead of read through JavaScript: a copy, never
+ * a link, so changing the file under `-o` never changes what the link serves. Returns the bytes
+ * written.
  */
 export async function downloadExport(ctx: Context, http: Http, job: ExportJob, destination: Destination, refresh: () => Promise<ExportJob>, events: DownloadEvents = {}): Promise<number> {
   if (job.files.length === 0) {
@@ -63,6 +74,17 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
           continue;
         }
         throw await linkError(response, file);
+      }
+      // A file of the gateway in this process, the only file: the kernel copies it (no bytes through JavaScript).
+      const whole = response.file;
+      if (whole && sink instanceof FileSink && job.files.length === 1 && whole.bytes <= KERNEL_COPY_MAX_BYTES) {
+        try {
+          written += await sink.copy(whole, wanted.name, ctx.signal);
+        } finally {
+          await response.cancel().catch(() => undefined);
+        }
+        events.onBytes?.(whole.bytes);
+        continue;
       }
       // Several CSV files: each starts with the header line, which is written once.
       const csv = !gzip && job.format.toUpperCase() === 'CSV' && job.files.length > 1;
@@ -118,6 +140,8 @@ interface Sink {
 
 /** A file written under a temporary name beside its destination, renamed into place at the end. */
 class FileSink implements Sink {
+  private copied = false;
+
   private constructor(
     private readonly target: string,
     private readonly temp: string,
@@ -139,8 +163,34 @@ class FileSink implements Sink {
     return chunk.byteLength;
   }
 
+  /**
+   * Fills the (still empty) temporary file with a copy of `file`, made by the kernel
+   * (copy_file_range, or a reflink where the file system has them: either way the two files never
+   * share a change), with the mode the temporary file was given. `name` is the export's name of
+   * the file, for messages. Ctrl-C is heard once the copy is done; the caller then abandons.
+   */
+  async copy(file: { path: string; bytes: number }, name: string, signal?: AbortSignal): Promise<number> {
+    if (signal?.aborted) throw new InterruptedError();
+    const { mode } = await stat(this.temp);
+    await new Promise<void>((resolve) => this.out.destroy().once('close', resolve));
+    this.copied = true;
+    try {
+      await copyFile(file.path, this.temp, constants.COPYFILE_FICLONE);
+    } catch (error) {
+      // The error names the source whichever file failed: only the source can be missing or forbidden (the temporary file is dgw's own).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && !(await stat(file.path).catch(() => undefined))) throw new NotFoundError(`the file ${name} is gone from the local gateway (the export expired or was removed)`);
+      throw fileFault(error, code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' ? file.path : this.target) ?? error;
+    }
+    if (signal?.aborted) throw new InterruptedError();
+    await chmod(this.temp, mode & 0o777);
+    const { size } = await stat(this.temp);
+    if (size !== file.bytes) throw new NetworkError(`the download of ${name} ended before it was complete: copied ${size} of its ${file.bytes} bytes`);
+    return size;
+  }
+
   async commit(): Promise<void> {
-    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(fileFault(error, this.target) ?? error) : resolve())));
+    if (!this.copied) await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(fileFault(error, this.target) ?? error) : resolve())));
     await rename(this.temp, this.target);
   }
 

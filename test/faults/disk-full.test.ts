@@ -166,6 +166,44 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
     }
   });
 
+  it('an export whose file no longer fits under -o: exit 13 naming it, in-process (copied by the kernel) and served (streamed); nothing left under -o (issue #9)', async () => {
+    // The data folder is on another disk; only the file under -o meets the full one.
+    const outside = tempDir('dgw-full-export-');
+    const dgw = localDgw(path.join(outside.dir, 'data'), path.join(outside.dir, 'config'));
+    const folder = path.join(mountPoint, 'exports');
+    fs.mkdirSync(folder);
+    const out = path.join(folder, 'rows.csv');
+    const check = async (r: Awaited<ReturnType<typeof dgw>>) => {
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toMatch(DISK_FULL);
+      expect(r.stderr).toContain(out);
+      expect(fs.readdirSync(folder)).toEqual([]);
+    };
+    try {
+      expect((await dgw(['sql', "CREATE TABLE svc.table.many AS SELECT i AS id, 'row ' || i AS label FROM range(200000) t(i)"])).code).toBe(0);
+      expect((await dgw(['query', 'create', 'Many', '--sql', 'SELECT * FROM svc.table.many'])).code).toBe(0);
+      const filler = fillDisk(mountPoint);
+      // Room for the file's start: the copy runs out midway.
+      fs.truncateSync(filler, fs.statSync(filler).size - 256 * 1024);
+      await check(await dgw(['query', 'export', 'many', '-o', out]));
+
+      const server = await spawnServe(path.join(outside.dir, 'data'), path.join(outside.dir, 'config'));
+      try {
+        await check(await dgw(['query', 'export', 'many', '-o', out]));
+      } finally {
+        await server.stop('SIGINT');
+      }
+      fs.rmSync(filler);
+      const r = await dgw(['query', 'export', 'many', '-o', out]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(fs.readFileSync(out, 'utf8').split('\n')).toHaveLength(200_002);
+    } finally {
+      fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+      fs.rmSync(folder, { recursive: true, force: true });
+      outside.remove();
+    }
+  });
+
   it('served: the create that no longer fits exits 13 (the gateway answers 507 DISK_FULL), and the server keeps every acknowledged create', async () => {
     const data = path.join(mountPoint, 'served');
     const server = await spawnServe(data, config);

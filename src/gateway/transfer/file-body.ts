@@ -7,7 +7,8 @@ const CHUNK_BYTES = 1 << 20;
 /**
  * A file as a body read as it is sent, a chunk at a time (a download of any size in constant
  * memory), with its size; undefined when the file is gone. The file is closed at its end, on a
- * failed read, and when the reader goes away.
+ * failed read, and when the reader goes away. The body names its file (`file`), so a reader in
+ * this process may copy it whole instead (src/transfer/download.ts).
  */
 export async function fileBody(path: string): Promise<{ source: BodySource; size: number } | undefined> {
   const handle = await open(path, 'r').catch(() => undefined);
@@ -21,6 +22,7 @@ export async function fileBody(path: string): Promise<{ source: BodySource; size
   try {
     const { size } = await handle.stat();
     const source: BodySource = {
+      file: { path, bytes: size },
       async next() {
         if (closed) return null;
         try {

@@ -119,6 +119,18 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     expect(fs.readdirSync(dir.dir).filter((f) => f.startsWith('.'))).toEqual([]);
   }, 120_000);
 
+  it('query export waits by held polls: each status read after the first is answered when the job ends (waitMs), not at the next interval', async () => {
+    const out = path.join(dir.dir, 'held.csv');
+    const r = await dgw(['--debug', 'query', 'export', 'events', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const reads = r.stderr.split('\n').filter((l) => /^→ GET .*\/exports\/[0-9a-f-]+(\?|$)/.test(l));
+    expect(reads.length, r.stderr).toBeGreaterThanOrEqual(1);
+    expect(reads[0]).not.toContain('waitMs');
+    for (const read of reads.slice(1)) expect(read).toMatch(/\?waitMs=\d+$/);
+    expect(r.stderr).toContain(`exported events: ${ROWS} rows`);
+    fs.rmSync(out);
+  }, 120_000);
+
   it('query export -o makes a copy of the export\'s file, never shares it: changing the copy changes nothing the link serves', async () => {
     const out = path.join(dir.dir, 'copy.csv');
     const r = await dgw(['query', 'export', 'events', '-o', out, '--json']);

@@ -158,6 +158,8 @@ describe('query export: the request, the polling, the downloads', () => {
     ]);
     expect(server.requests[0].json).toEqual({ format: 'CSV', columns: ['id', 'name'] });
     expect(server.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+    // The hosted service holds no poll: dgw sleeps between them, and never sends the local gateway's waitMs.
+    expect(server.requests.slice(1, 4).map((r) => r.query)).toEqual([{}, {}, {}]);
     for (const download of server.requests.slice(4)) {
       expect(download.headers.authorization).toBeUndefined();
       expect(download.headers.host).toMatch(/^localhost:/);

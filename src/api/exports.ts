@@ -33,9 +33,13 @@ export async function listExports(http: Http, projectId: string, filter: ExportL
   return objects(answer, 'export jobs').map(readExportJob);
 }
 
-/** Read Export: the job, with fresh download links when it succeeded. */
-export async function readExport(http: Http, projectId: string, exportId: string): Promise<ExportJob> {
-  return readExportJob(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/exports/${exportId}` }));
+/**
+ * Read Export: the job, with fresh download links when it succeeded. `waitMs` (the local gateway
+ * only: the hosted service has no such parameter) asks it to answer a running job when it ends,
+ * or after that long.
+ */
+export async function readExport(http: Http, projectId: string, exportId: string, waitMs?: number): Promise<ExportJob> {
+  return readExportJob(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/exports/${exportId}`, ...(waitMs ? { query: { waitMs } } : {}) }));
 }
 
 /** Cancel Export: stops a PENDING or RUNNING job; a no-op on a finished one. */

@@ -100,6 +100,11 @@ export class Http {
     return this.config.inProcess === true;
   }
 
+  /** True when the service is the local gateway (in-process or `dgw serve`), which knows its own extensions. */
+  get localGateway(): boolean {
+    return this.config.localGateway === true;
+  }
+
   constructor(private readonly config: HttpConfig) {
     this.placeholders = config.placeholders ?? new Set();
   }

@@ -6,21 +6,26 @@ import { ExportFailedError, NotFoundError, WaitTimeoutError } from '../../errors
 
 const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
 
-/** How a wait for an export goes: its bound, and what to show as the status changes. */
+/** How a wait for an export goes: its bound, the intervals of its polls, and what to show as the status changes. */
 export interface ExportWait {
   deadlineMs: number;
   firstPollMs: number;
   maxPollMs: number;
+  /** The service holds each poll until the job ends, the interval at most (the local gateway's `waitMs`), instead of dgw sleeping it. */
+  heldPolls: boolean;
   onStatus?: (job: ExportJob) => void;
 }
 
-/** The wait for an export: --timeout when given; else none in-process (the job cannot outlive dgw), an hour elsewhere. */
+/**
+ * The wait for an export: --timeout when given; else none in-process (the job cannot outlive
+ * dgw), an hour elsewhere. The local gateway, in-process or served, answers a poll as soon as the
+ * job ends, so there the interval bounds only how old the status shown may be.
+ */
 export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> {
   const settings = await ctx.settings();
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  // In-process a status read costs no network: asked often, the wait ends right after the job.
-  if (http.inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 5, maxPollMs: 25 };
-  return { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000 };
+  if (http.inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 25, maxPollMs: 1000, heldPolls: true };
+  return { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000, heldPolls: http.localGateway };
 }
 
 /**
@@ -30,12 +35,15 @@ export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> 
 export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, plan: ExportWait): Promise<ExportJob> {
   const deadline = ctx.clock.now() + plan.deadlineMs;
   let delay = plan.firstPollMs;
+  let hold = 0;
   for (;;) {
-    const job = await readExport(http, projectId, exportId);
+    const job = await readExport(http, projectId, exportId, hold);
     plan.onStatus?.(job);
     if (FINISHED.has(job.status)) return finished(job);
     if (ctx.clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for export ${exportId} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout); it is ${job.status || 'not finished'}`);
-    await ctx.clock.sleep(delay, ctx.signal);
+    // A held poll must end well within the time limit of its request.
+    if (plan.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
+    else await ctx.clock.sleep(delay, ctx.signal);
     delay = Math.min(delay * 2, plan.maxPollMs);
   }
 }

@@ -1,12 +1,16 @@
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { join } from 'node:path';
+import { requestSignal } from '../request-scope.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
 import { jsonObject } from '../validate.js';
 
+/** The longest a read of an export may wait for the job's end (`waitMs`). */
+const MAX_WAIT_MS = 30_000;
+
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
-/** Query exports: submit (202 with the job), list, read (with download links), cancel (204). */
+/** Query exports: submit (202 with the job), list, read (with download links; `waitMs` waits for a running job's end), cancel (204). */
 export function exportRoutes(): Routes {
   const r = new Routes();
   r.post('/queries/:queryId/exports', async (c) => {
@@ -25,7 +29,12 @@ export function exportRoutes(): Routes {
     return c.json(page.map((e) => exportView(e)));
   });
   r.get('/exports/:exportId', async (c) => {
-    const record = await c.get('gateway').exports(c.get('project')).get(c.req.param('exportId'));
+    const exports = c.get('gateway').exports(c.get('project'));
+    const waitMs = intParam(c.req.query('waitMs'), 'waitMs');
+    if (waitMs !== undefined && (waitMs < 0 || waitMs > MAX_WAIT_MS)) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
+    // The local gateway's own parameter: a job still running is answered when it ends, or after waitMs.
+    if (waitMs) await exports.settled(c.req.param('exportId'), waitMs, requestSignal());
+    const record = await exports.get(c.req.param('exportId'));
     return c.json(exportView(record, withLinks(c, record)));
   });
   r.delete('/exports/:exportId', async (c) => {

@@ -110,6 +110,26 @@ export class ProjectExports {
     return this.expire(record);
   }
 
+  /**
+   * Resolves when job `id` runs no more (it ended, or it is not this process's), after `ms` at
+   * the most, or when `signal` aborts: a read of the job that waits for its end (`?waitMs=`)
+   * answers as soon as the job ends, not at the next poll.
+   */
+  async settled(id: string, ms: number, signal?: AbortSignal): Promise<void> {
+    const job = this.running.get(id);
+    if (!job || ms <= 0 || signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      signal?.addEventListener('abort', end, { once: true });
+      job.done.then(end, end);
+    });
+  }
+
   /** Every job, newest first. */
   async list(): Promise<ExportRecord[]> {
     const ids = await readdir(this.dir).catch(() => [] as string[]);

@@ -124,16 +124,21 @@ export interface Context {
   close(): Promise<void>;
 }
 
-const realClock: Clock = {
+/** The clock of a real run. A sleep that ends takes its abort listener away: a wait of many polls leaves none behind. */
+export const realClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new InterruptedError());
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => {
+      const stop = () => {
         clearTimeout(timer);
         reject(new InterruptedError());
-      }, { once: true });
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', stop);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', stop, { once: true });
     }),
 };
 

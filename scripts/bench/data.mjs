@@ -155,7 +155,7 @@ try {
       ...t,
       rssA: peak(dgw('query', 'export', 'big', '--format', 'csv', '-o', outA)),
       rssB: peak(duck(baseDb, `COPY (SELECT * FROM big) TO '${outB}' (HEADER)`)),
-      note: `${ROWS} rows x 5 columns; dgw = \`dgw query export big --format csv -o FILE\` on the in-process local gateway (submit, wait, download the file DuckDB's COPY wrote into the data folder, move it into place); baseline = a bare script opening a DuckDB file with the same table and running COPY (SELECT * FROM big) TO FILE (HEADER)`,
+      note: `${ROWS} rows x 5 columns; dgw = \`dgw query export big --format csv -o FILE\` on the in-process local gateway (submit, wait for the job's end, copy the file DuckDB's COPY wrote into the data folder beside FILE by the kernel, move it into place); baseline = a bare script opening a DuckDB file with the same table and running COPY (SELECT * FROM big) TO FILE (HEADER)`,
     });
   }
 

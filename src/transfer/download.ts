@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
-import { chmod, copyFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, lstat, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyChunks } from '../api/body-chunks.js';
 import { describeErrorBody, type Http, type OpenAnswer } from '../api/http.js';
@@ -9,20 +9,55 @@ import type { Context } from '../context.js';
 import { ApiError, AuthError, DgwError, InterruptedError, NetworkError, NotFoundError, UsageError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 
-/** Where downloaded files go: a file (written whole, then renamed into place), or stdout (`-`). */
-export type Destination = { file: string } | { stdout: true };
+/**
+ * Where downloaded files go: a file (written whole under a temporary name beside it, then renamed
+ * into place), stdout (`-`), or something that is not a file (a named pipe, a terminal,
+ * /dev/stdout, /dev/null), written into as it comes, as a shell's `>>` would.
+ */
+export type Destination = { file: string } | { stdout: true } | { stream: string; fd?: number };
+
+/** How many symlinks `-o` may pass through (as the kernel's own limit). */
+const MAX_LINKS = 40;
 
 /**
  * The destination `-o` names, checked before anything is sent: its folder must exist and it must
- * not be a folder. No `-o`, or `-o -`, is stdout.
+ * not be a folder. No `-o`, or `-o -`, is stdout, and so is /dev/stdout. A symlink is followed to
+ * the file it names, which is then written whole or not at all, the link kept; a name that is not
+ * a regular file, or that is a descriptor (/dev/fd/N, /proc/PID/fd/N), is written into, never replaced.
  */
 export async function destinationOf(ctx: Context, output: string | undefined): Promise<Destination> {
   if (output === undefined || output === '-') return { stdout: true };
-  const file = path.resolve(ctx.cwd, output);
+  const given = path.resolve(ctx.cwd, output);
+  const { file, fd } = await followLinks(given, output);
+  if (fd === 1) return { stdout: true };
+  if (fd !== undefined) return { stream: given, fd };
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isDirectory()) throw new UsageError(`-o: ${output} is a folder; name a file`);
+  if (info && !info.isFile()) return { stream: given };
   const folder = await stat(path.dirname(file)).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new UsageError(`-o: the folder of ${output} does not exist`);
-  if ((await stat(file).catch(() => undefined))?.isDirectory()) throw new UsageError(`-o: ${output} is a folder; name a file`);
+  if (!folder?.isDirectory()) throw new UsageError(`-o: the folder of ${output}${file === given ? '' : ` (a link to ${file})`} does not exist`);
   return { file };
+}
+
+/**
+ * The file a chain of symlinks ends at (which need not exist), or, when the chain reaches an entry
+ * of /proc/PID/fd (as /dev/stdout and /dev/fd/N do), `fd`: a descriptor of this process (whatever it
+ * is open on: a pipe, a socket, a terminal, a file a shell opened), or the entry itself for another's.
+ */
+async function followLinks(start: string, shown: string): Promise<{ file: string; fd?: number }> {
+  let file = start;
+  for (let hops = 0; hops < MAX_LINKS; hops++) {
+    const folder = await realpath(path.dirname(file)).catch(() => undefined);
+    const descriptor = folder && /^\/proc\/[^/]+\/fd$/.test(folder) && /^\d+$/.test(path.basename(file));
+    if (descriptor) {
+      const self = await realpath('/proc/self').catch(() => undefined);
+      return folder === `${self}/fd` ? { file, fd: Number(path.basename(file)) } : { file: path.join(folder, path.basename(file)) };
+    }
+    const info = await lstat(file).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return { file };
+    file = path.resolve(path.dirname(file), await readlink(file));
+  }
+  throw new UsageError(`-o: ${shown} passes through more than ${MAX_LINKS} symlinks (a loop?)`);
 }
 
 /**
@@ -56,7 +91,7 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
   }
   const gzip = job.compression.toUpperCase() === 'GZIP' || job.files.some((f) => f.name.endsWith('.gz'));
   if ('stdout' in destination && gzip && ctx.io.stdout.isTTY) throw new UsageError('the export is gzip-compressed: write it to a file with -o FILE, or pipe it (| gunzip)');
-  const sink = 'file' in destination ? await FileSink.open(destination.file) : new StdoutSink(ctx, !gzip);
+  const sink = 'file' in destination ? await FileSink.open(destination.file) : 'stream' in destination ? await StreamSink.open(destination.stream, destination.fd) : new StdoutSink(ctx, !gzip);
   let links = job;
   let written = 0;
   try {
@@ -208,6 +243,48 @@ class FileSink implements Sink {
         resolve();
       });
     });
+  }
+}
+
+/** Something that is not a regular file (a named pipe, a device, a descriptor of this process), written into as the bytes come. */
+class StreamSink implements Sink {
+  private constructor(
+    private readonly target: string,
+    private readonly out: WriteStream,
+  ) {}
+
+  /** `fd`: a descriptor of this process to write to (left open at the end), instead of opening `target`. */
+  static async open(target: string, fd?: number): Promise<StreamSink> {
+    if (fd !== undefined) return new StreamSink(target, createWriteStream('', { fd, autoClose: false }));
+    // Appending: where the name is a file a shell opened (`-o /proc/PID/fd/N`), what it holds stays.
+    const out = createWriteStream(target, { flags: 'a' });
+    await new Promise<void>((resolve, reject) => {
+      out.once('open', () => resolve());
+      out.once('error', (error) => reject(fileFault(error, target) ?? error));
+    });
+    return new StreamSink(target, out);
+  }
+
+  async write(chunk: Uint8Array): Promise<number> {
+    if (!this.out.write(chunk)) {
+      await new Promise<void>((resolve, reject) => {
+        const fail = (error: Error) => reject(fileFault(error, this.target) ?? error);
+        this.out.once('error', fail);
+        this.out.once('drain', () => {
+          this.out.off('error', fail);
+          resolve();
+        });
+      });
+    }
+    return chunk.byteLength;
+  }
+
+  async commit(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(fileFault(error, this.target) ?? error) : resolve())));
+  }
+
+  async abandon(): Promise<void> {
+    this.out.destroy();
   }
 }
 

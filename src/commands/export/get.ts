@@ -31,8 +31,9 @@ once its files are downloaded (-o - is refused with --json: stdout holds the dat
 export async function runExportGet(ctx: Context, id: string, opts: ExportGetOptions): Promise<void> {
   checkSegment(id, 'ID');
   const [{ destinationOf, downloadExport }] = await Promise.all([import('../../transfer/download.js')]);
-  if (ctx.out.json && opts.output === '-') throw new UsageError('--json prints the export job: give -o FILE for the data');
   const destination = opts.output === undefined ? undefined : await destinationOf(ctx, opts.output);
+  // -o /dev/stdout is stdout too.
+  if (ctx.out.json && destination && 'stdout' in destination) throw new UsageError('--json prints the export job: give -o FILE for the data');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const job = await readExport(http, projectId, id);
   if (!destination) {
@@ -42,5 +43,5 @@ export async function runExportGet(ctx: Context, id: string, opts: ExportGetOpti
   if (job.status === 'PENDING' || job.status === 'RUNNING') throw new DgwError('conflict', `export ${id} is ${job.status}: it has no files yet`, { hint: 'try again when it is done (`dgw export get ID` shows its status)' });
   const bytes = await downloadExport(ctx, http, finished(job), destination, () => readExport(http, projectId, id));
   if (ctx.out.json) await ctx.out.record(job, EXPORT_FIELDS, (e) => e.id);
-  ctx.out.success(`downloaded export ${id}: ${bytes} bytes${'file' in destination ? ` to ${opts.output}` : ''}`);
+  ctx.out.success(`downloaded export ${id}: ${bytes} bytes${'stdout' in destination ? '' : ` to ${opts.output}`}`);
 }

@@ -51,9 +51,10 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
   checkSegment(ref, 'QUERY');
   const body = exportBody(ctx, opts);
   const wantsJob = ctx.globals.json !== undefined || ctx.globals.jq !== undefined;
-  if (wantsJob && opts.wait && !opts.dryRun && (opts.output === undefined || opts.output === '-')) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
   const [{ destinationOf, downloadExport }, { transferProgress }] = await Promise.all([import('../../transfer/download.js'), import('../../transfer/progress.js')]);
   const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
+  // -o /dev/stdout is stdout too.
+  if (wantsJob && destination && 'stdout' in destination && !opts.dryRun) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);
@@ -80,7 +81,7 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
     progress.stop();
     if (wantsJob) await ctx.out.record(done, EXPORT_FIELDS, (e) => e.id);
     const rows = done.rowCount === null ? '' : `${done.rowCount} row${done.rowCount === 1 ? '' : 's'}, `;
-    ctx.out.success(`exported ${ref}: ${rows}${bytes} bytes${'file' in destination! ? ` to ${opts.output}` : ''}`);
+    ctx.out.success(`exported ${ref}: ${rows}${bytes} bytes${'stdout' in destination! ? '' : ` to ${opts.output}`}`);
   } finally {
     progress.stop();
   }

@@ -28,13 +28,15 @@ export const HEAD_BYTES = 1 << 20;
  * cannot be read is a usage error naming it (`flag`), found before anything is sent.
  */
 export async function openSource(ctx: Context, name: string, flag: string): Promise<SourceFile> {
-  if (name === '-') return fromStdin(ctx);
+  if (name === '-') return fromStream(ctx.io.stdin as AsyncIterable<Buffer | string>, 'stdin', 'stdin.csv');
   const file = path.resolve(ctx.cwd, name);
   let size: number;
   let head: Uint8Array;
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(`${flag}: ${name} is a folder, not a file`);
+    // A named pipe (`<(gzip -dc x.gz)`), a device: read as it comes, as stdin is; its size says nothing.
+    if (!info.isFile()) return await fromStream(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, name, path.basename(file));
     size = info.size;
     const handle = await open(file, 'r');
     try {
@@ -64,8 +66,9 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
   };
 }
 
-async function fromStdin(ctx: Context): Promise<SourceFile> {
-  const iterator = (ctx.io.stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+/** A source read once, as it comes (stdin, a named pipe): its start read now, its size unknown. */
+async function fromStream(stream: AsyncIterable<Buffer | string>, label: string, filename: string): Promise<SourceFile> {
+  const iterator = stream[Symbol.asyncIterator]();
   const chunks: Uint8Array[] = [];
   let length = 0;
   let ended = false;
@@ -81,8 +84,8 @@ async function fromStdin(ctx: Context): Promise<SourceFile> {
   }
   const head = Buffer.concat(chunks);
   return {
-    label: 'stdin',
-    filename: 'stdin.csv',
+    label,
+    filename,
     head,
     whole: ended,
     async *bytes() {

@@ -92,10 +92,16 @@ export class ProjectExports {
       files: [],
       ...(clientSource ? { clientSource } : {}),
     };
-    await mkdir(join(this.dir, record.id), { recursive: true, mode: 0o700 });
-    await this.save(record);
+    // Known as running before its record exists: a read in between must not take it for a job left by an earlier gateway.
     const job: Running = { cancelled: false, done: Promise.resolve() };
     this.running.set(record.id, job);
+    try {
+      await mkdir(join(this.dir, record.id), { recursive: true, mode: 0o700 });
+      await this.save(record);
+    } catch (error) {
+      this.running.delete(record.id);
+      throw error;
+    }
     // The job outlives the request that started it: its end or abort must not stop it, its own time limit does.
     const limits = this.project.limits;
     const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
@@ -107,7 +113,7 @@ export class ProjectExports {
   async get(id: string): Promise<ExportRecord> {
     const record = await this.load(id);
     if (!record) throw notFound(`export ${id} not found in project ${this.project.id}`);
-    return this.expire(record);
+    return this.current(record);
   }
 
   /**
@@ -136,7 +142,7 @@ export class ProjectExports {
     const records: ExportRecord[] = [];
     for (const id of ids) {
       const record = await this.load(id);
-      if (record) records.push(await this.expire(record));
+      if (record) records.push(await this.current(record));
     }
     return records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
@@ -197,6 +203,32 @@ export class ProjectExports {
     }
   }
 
+  /** The job as it stands now: one left unfinished by an earlier gateway is FAILED, one past its retention EXPIRED. */
+  private async current(record: ExportRecord): Promise<ExportRecord> {
+    if ((record.status === 'PENDING' || record.status === 'RUNNING') && !this.running.has(record.id)) return this.abandoned(record);
+    return this.expire(record);
+  }
+
+  /**
+   * A job the record says runs, which does not run here: the gateway that ran it ended without
+   * finishing it (killed, or its machine stopped), since only the process holding the data folder
+   * runs its jobs. It is FAILED, saying so, and what that gateway wrote of its file is removed.
+   */
+  private async abandoned(record: ExportRecord): Promise<ExportRecord> {
+    const folder = join(this.dir, record.id);
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (name !== 'job.json' && !record.files.some((f) => f.name === name)) await rm(join(folder, name), { force: true });
+    }
+    const failed: ExportRecord = {
+      ...record,
+      status: 'FAILED',
+      finishedAt: this.now(),
+      error: 'the gateway stopped while this export ran (it was killed, or its machine stopped): its partial file was removed; export the query again',
+    };
+    await this.save(failed, record);
+    return failed;
+  }
+
   private async expire(record: ExportRecord): Promise<ExportRecord> {
     if (record.status !== 'SUCCEEDED' || record.createdAt + this.retentionMs > this.now()) return record;
     for (const f of record.files) await rm(join(this.dir, record.id, f.name), { force: true });
@@ -209,8 +241,15 @@ export class ProjectExports {
   private async save(record: ExportRecord, into?: ExportRecord): Promise<void> {
     if (into) Object.assign(into, record);
     const file = join(this.dir, record.id, 'job.json');
-    await writeFile(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
-    await rename(`${file}.tmp`, file);
+    // A name of its own: two reads may bring the same job up to date at once.
+    const temp = `${file}.${process.getBuiltinModule('node:crypto').randomUUID()}.tmp`;
+    try {
+      await writeFile(temp, JSON.stringify(record), { mode: 0o600 });
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   private async load(id: string): Promise<ExportRecord | undefined> {

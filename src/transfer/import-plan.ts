@@ -49,9 +49,11 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
       if (seen.has(name)) throw new UsageError(`--map: column ${name} is mapped twice`);
       seen.add(name);
       if (head.header) {
-        const csv = head.header.includes(source) ? source : head.header.find((h) => h.toLowerCase() === source.toLowerCase());
-        if (csv === undefined) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${head.header.map((h) => JSON.stringify(h)).join(', ')})`);
-        return { name, csvColumnName: csv };
+        const exact = positionsOf(head.header, (h) => h === source);
+        const named = exact.length > 0 ? exact : positionsOf(head.header, (h) => h.toLowerCase() === source.toLowerCase());
+        if (named.length === 0) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${head.header.map((h) => JSON.stringify(h)).join(', ')})`);
+        if (named.length > 1) throw namedTwice(head.header[named[0]], named);
+        return { name, csvColumnName: head.header[named[0]] };
       }
       const position = /^\d+$/.test(source) ? Number(source) : NaN;
       if (!(position >= 1 && position <= head.fieldCount)) throw new UsageError(`--map ${target}=${source}: without a header line, name the CSV column by its position, 1 to ${head.fieldCount}`);
@@ -59,6 +61,12 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
     });
   }
   if (head.header) {
+    const header = head.header;
+    // Both would go to the same column of the table, which takes names in any case.
+    for (const [i, h] of header.entries()) {
+      const same = positionsOf(header, (other) => other.toLowerCase() === h.toLowerCase());
+      if (same.length > 1 && same[0] === i) throw namedTwice(h, same);
+    }
     const unmatched = head.header.filter((h) => !tableColumns.some((c) => c.toLowerCase() === h.toLowerCase()));
     if (unmatched.length > 0) {
       throw new UsageError(
@@ -72,4 +80,17 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
     throw new UsageError(`the file has ${head.fieldCount} columns and table ${table} ${tableColumns.length}; without a header line they are matched by position`, 'say which CSV column goes where with --map COLUMN=POSITION');
   }
   return Array.from({ length: head.fieldCount }, (_, i) => ({ name: tableColumns[i], csvColumnIndex: i }));
+}
+
+/** The positions (from 0) of the header's names that `match`. */
+function positionsOf(header: string[], match: (name: string) => boolean): number[] {
+  return header.flatMap((h, i) => (match(h) ? [i] : []));
+}
+
+/** A header line naming one column at several positions (from 0): it cannot say which goes where. */
+function namedTwice(name: string, positions: number[]): UsageError {
+  return new UsageError(
+    `the file's header line names ${JSON.stringify(name)} ${positions.length === 2 ? 'twice' : `${positions.length} times`} (columns ${positions.map((p) => p + 1).join(' and ')}): which of them goes where cannot be told`,
+    'rename one of them in the file, or leave it out with --map COLUMN=CSVCOLUMN for the other columns',
+  );
 }

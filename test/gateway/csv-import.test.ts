@@ -103,6 +103,13 @@ describe('CSV import on the local gateway', () => {
     expect([notForm.status, notForm.body.message]).toEqual([400, expect.stringMatching(/multipart\/form-data/)]);
   });
 
+  it('a csvColumnName the header line holds twice is 400 naming both places, never the first of the two taken', async () => {
+    const before = await rows();
+    const r = await upload('people', 'id,name,id\n1,a,2\n', { mappings: [{ name: 'id', csvColumnName: 'id' }], containsHeader: true });
+    expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/the file's header names "id" twice \(columns 1 and 3\)/)]);
+    expect(await rows()).toEqual(before);
+  });
+
   it('a table that does not exist is 404', async () => {
     const r = await upload('nosuchtable', 'id\n1\n', { mappings: [{ name: 'id', csvColumnIndex: 0 }], containsHeader: true });
     expect(r.status).toBe(404);

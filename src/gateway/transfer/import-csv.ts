@@ -158,6 +158,8 @@ function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[], firs
     if (!request.containsHeader) throw badRequest(`csvColumnName of ${m.name} needs a header line (containsHeader: true); without one, map by csvColumnIndex`);
     const source = first.indexOf(m.csvColumnName!);
     if (source < 0) throw badRequest(`the file's header has no column ${JSON.stringify(m.csvColumnName)} (it has: ${first.map((h) => JSON.stringify(h)).join(', ')})`);
+    const again = first.indexOf(m.csvColumnName!, source + 1);
+    if (again >= 0) throw badRequest(`the file's header names ${JSON.stringify(m.csvColumnName)} twice (columns ${source + 1} and ${again + 1}): which goes to ${target.name} cannot be told; map it by csvColumnIndex`);
     return { target, source };
   });
 }

@@ -46,6 +46,24 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a write error injected: the WAL is
     expect((await dgw(['query', 'get', 'refused'])).code).toBe(4);
     await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
   });
+
+  it('an import whose upload fitted but whose rows cannot be committed: exit 13 saying the disk is full (was exit 6, "the import was refused"), the table as before, no upload left (issue #9)', async () => {
+    expect((await dgw(['sql', "CREATE TABLE svc.table.landing AS SELECT 1 AS a, 'one' AS b"])).code).toBe(0);
+    const csv = path.join(tmp.dir, 'rows.csv');
+    fs.writeFileSync(csv, `a,b\n${Array.from({ length: 50_000 }, (_, i) => `${i},row ${i}`).join('\n')}\n`);
+    fs.symlinkSync('/dev/full', wal);
+    try {
+      const r = await dgw(['table', 'import', 'landing', csv]);
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toMatch(DISK_FULL);
+      expect(r.stderr).toContain(path.join(data, 'projects', 'demo.duckdb'));
+      expect(r.stderr).not.toMatch(/was refused/);
+    } finally {
+      fs.unlinkSync(wal);
+    }
+    expect((await dgw(['sql', 'SELECT count(*) FROM svc.table.landing'])).stdout).toBe('1\n');
+    expect(fs.readdirSync(path.join(data, 'transfer', 'demo', 'uploads'))).toEqual([]);
+  });
 });
 
 describe('a write error injected on every file: no file may grow (ulimit -f 0)', () => {

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { headRecords } from '../../transfer/csv-records.js';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
+import { duckFault } from '../faults.js';
 import type { ColumnInfo, ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
@@ -60,6 +61,9 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
       const failure = duckMessage(error);
       const memory = memoryLimitReached(failure, project.limits);
       if (memory) throw memory;
+      // A full disk at the commit is the disk's fault, not the file's: 507, as any change that cannot be written.
+      const fault = duckFault(error, { projectId: project.id, file: project.file });
+      if (fault) throw fault;
       await inTransaction(conn, async () => {
         await conn.run(insert(true)).catch(() => undefined);
         const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);

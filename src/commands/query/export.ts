@@ -96,6 +96,8 @@ function exportBody(ctx: Context, opts: QueryExportOptions): ExportRequest {
   if (opts.columns !== undefined) {
     const columns = opts.columns.split(',').map((c) => c.trim());
     if (columns.some((c) => c === '')) throw new UsageError(`--columns: "${opts.columns}" has an empty column name; list them as a,b,c`);
+    const twice = columns.find((c, i) => columns.findIndex((o) => o.toLowerCase() === c.toLowerCase()) !== i);
+    if (twice !== undefined) throw new UsageError(`--columns: "${opts.columns}" names ${twice} twice; a file's header names each column once`);
     body.columns = columns;
   }
   return body;

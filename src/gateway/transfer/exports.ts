@@ -82,6 +82,9 @@ export class ProjectExports {
       if (!found) throw badRequest(`query ${q.name} has no column ${JSON.stringify(name)} (its columns: ${available.map((c) => c.name).join(', ')})`);
       return found;
     });
+    // DuckDB would write the second as name_1: a header that no longer says what was asked.
+    const twice = picked.find((c, i) => picked.indexOf(c) !== i);
+    if (twice) throw badRequest(`columns names ${JSON.stringify(twice.name)} twice; list each column once`);
     const record: ExportRecord = {
       id: process.getBuiltinModule('node:crypto').randomUUID(),
       status: 'PENDING',

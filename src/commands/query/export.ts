@@ -55,6 +55,7 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
   const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
   // -o /dev/stdout is stdout too.
   if (wantsJob && destination && 'stdout' in destination && !opts.dryRun) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
+  if (opts.output !== undefined && destination && !('stdout' in destination)) warnOfCompression(ctx, opts.output, opts.gzip === true);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);
@@ -85,6 +86,13 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
   } finally {
     progress.stop();
   }
+}
+
+/** A file name that says the other thing than its bytes will be (`x.csv` holding gzip, `x.gz` holding text) is written as asked, with a word. */
+function warnOfCompression(ctx: Context, output: string, gzip: boolean): void {
+  const named = /\.gz$/i.test(output);
+  if (gzip && !named) ctx.out.warn(`--gzip writes gzip-compressed bytes to ${output}, whose name does not end in .gz`);
+  if (!gzip && named) ctx.out.warn(`${output} ends in .gz but holds uncompressed text (add --gzip to compress it)`);
 }
 
 /** The export request from the flags: `--format csv|jsonl` (the global flag), `--gzip`, `--columns`. */

@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBVector } from '@duckdb/node-api';
 import type { ResultColumn, ResultFormat } from '../api/types.js';
 import type { DuckDBModule } from './duckdb.js';
 import { jsonTextWriter, type JsonTextWriter } from './json-text.js';
@@ -17,7 +17,7 @@ import type { StatementRows } from './sandbox/index.js';
  */
 export class RowTexts {
   private readonly writers: JsonTextWriter[];
-  private readonly rowOf: (cells: string[]) => string;
+  private readonly layout: RowLayout;
   private pending: DuckDBDataChunk | null;
   private done = false;
   /** A fetch is under way (an interrupt ends it; the statement is ended after it). */
@@ -40,7 +40,7 @@ export class RowTexts {
   ) {
     const result = statement.result;
     this.writers = columns.map((_, i) => jsonTextWriter(duck, result.columnType(i)));
-    this.rowOf = rowShaper(columns, format);
+    this.layout = rowLayout(columns, format);
     this.pending = first;
     this.ended = new Promise((resolve) => (this.markEnded = resolve));
     if (signal?.aborted) this.stopped = cancellation(signal);
@@ -110,19 +110,22 @@ export class RowTexts {
     if (!this.fetching) void this.close();
   }
 
+  /**
+   * A chunk's rows as one text, built row by row straight from DuckDB's vectors: each value is
+   * read once and written once, with no array of values, cells or rows in between.
+   */
   private texts(chunk: DuckDBDataChunk): string {
     const n = chunk.rowCount;
-    const columns = this.writers.map((write, c) => {
-      const values = chunk.getColumnValues(c);
-      const out = new Array<string>(n);
-      for (let r = 0; r < n; r++) out[r] = write(values[r]);
-      return out;
-    });
+    const { writers } = this;
+    const { open, heads, cellEnd, close } = this.layout;
+    const k = writers.length;
+    const vectors = new Array<DuckDBVector>(k);
+    for (let c = 0; c < k; c++) vectors[c] = chunk.getColumnVector(c);
     const rows = new Array<string>(n);
-    const cells = new Array<string>(columns.length);
     for (let r = 0; r < n; r++) {
-      for (let c = 0; c < columns.length; c++) cells[c] = columns[c][r];
-      rows[r] = this.rowOf(cells);
+      let row = open;
+      for (let c = 0; c < k; c++) row += heads[c] + writers[c](vectors[c].getItem(r)) + cellEnd;
+      rows[r] = row + close;
     }
     return rows.join(',');
   }
@@ -140,21 +143,21 @@ export class RowTexts {
   }
 }
 
-/** How one row's cell texts become the row's text in `format`. */
-function rowShaper(columns: ResultColumn[], format: ResultFormat): (cells: string[]) => string {
-  if (format === 'COMPACT') return (cells) => `[${cells.join(',')}]`;
-  const heads =
-    format === 'SIMPLE'
-      ? columns.map((c, i) => `${i === 0 ? '' : ','}${JSON.stringify(c.columnName)}:`)
-      : columns.map((c, i) => {
-          const name = JSON.stringify(c.columnName);
-          return `${i === 0 ? '' : ','}{"name":${name},"displayName":${name},"dataType":${JSON.stringify((c.dataType ?? '').toLowerCase())},"order":${i},"value":`;
-        });
-  const [open, close] = format === 'SIMPLE' ? ['{', '}'] : ['[', ']'];
-  const cellEnd = format === 'SIMPLE' ? '' : '}';
-  return (cells) => {
-    let text = open;
-    for (let i = 0; i < cells.length; i++) text += heads[i] + cells[i] + cellEnd;
-    return text + close;
-  };
+/** The fixed text around a row's cells in a format: `open`, then each cell as `heads[i]` + its value + `cellEnd`, then `close`. */
+interface RowLayout {
+  open: string;
+  heads: string[];
+  cellEnd: string;
+  close: string;
+}
+
+/** The text around the cells of a row in `format`: COMPACT arrays, SIMPLE objects, CELL_TYPED cells. */
+function rowLayout(columns: ResultColumn[], format: ResultFormat): RowLayout {
+  if (format === 'COMPACT') return { open: '[', heads: columns.map((_, i) => (i === 0 ? '' : ',')), cellEnd: '', close: ']' };
+  if (format === 'SIMPLE') return { open: '{', heads: columns.map((c, i) => `${i === 0 ? '' : ','}${JSON.stringify(c.columnName)}:`), cellEnd: '', close: '}' };
+  const heads = columns.map((c, i) => {
+    const name = JSON.stringify(c.columnName);
+    return `${i === 0 ? '' : ','}{"name":${name},"displayName":${name},"dataType":${JSON.stringify((c.dataType ?? '').toLowerCase())},"order":${i},"value":`;
+  });
+  return { open: '[', heads, cellEnd: '}', close: ']' };
 }

@@ -1,7 +1,7 @@
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBVector } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
 import type { ResultColumn, ResultFormat } from '../api/types.js';
 import type { DuckDBModule } from './duckdb.js';
-import { jsonTextWriter, type JsonTextWriter } from './json-text.js';
+import { jsonColumnTexts, type JsonColumnTexts } from './json-text.js';
 import { HttpError } from './errors.js';
 import { cancellation } from './request-scope.js';
 import type { StatementRows } from './sandbox/index.js';
@@ -16,7 +16,7 @@ import type { StatementRows } from './sandbox/index.js';
  * and an answer stopped short always fails, never ends as if whole.
  */
 export class RowTexts {
-  private readonly writers: JsonTextWriter[];
+  private readonly columnTexts: JsonColumnTexts[];
   private readonly layout: RowLayout;
   private pending: DuckDBDataChunk | null;
   private done = false;
@@ -39,7 +39,7 @@ export class RowTexts {
     private readonly signal?: AbortSignal,
   ) {
     const result = statement.result;
-    this.writers = columns.map((_, i) => jsonTextWriter(duck, result.columnType(i)));
+    this.columnTexts = columns.map((_, i) => jsonColumnTexts(duck, result.columnType(i)));
     this.layout = rowLayout(columns, format);
     this.pending = first;
     this.ended = new Promise((resolve) => (this.markEnded = resolve));
@@ -111,20 +111,25 @@ export class RowTexts {
   }
 
   /**
-   * A chunk's rows as one text, built row by row straight from DuckDB's vectors: each value is
-   * read once and written once, with no array of values, cells or rows in between.
+   * A chunk's rows as one text: each column's values written to their JSON texts straight from
+   * DuckDB's vector (each value read once, converted once, by a loop of its column's type), then
+   * each row put together from its cells, and the rows joined once.
    */
   private texts(chunk: DuckDBDataChunk): string {
     const n = chunk.rowCount;
-    const { writers } = this;
+    const { columnTexts } = this;
     const { open, heads, cellEnd, close } = this.layout;
-    const k = writers.length;
-    const vectors = new Array<DuckDBVector>(k);
-    for (let c = 0; c < k; c++) vectors[c] = chunk.getColumnVector(c);
+    const k = columnTexts.length;
+    const cells = new Array<string[]>(k);
+    for (let c = 0; c < k; c++) {
+      const out = new Array<string>(n);
+      columnTexts[c](chunk.getColumnVector(c), n, out);
+      cells[c] = out;
+    }
     const rows = new Array<string>(n);
     for (let r = 0; r < n; r++) {
       let row = open;
-      for (let c = 0; c < k; c++) row += heads[c] + writers[c](vectors[c].getItem(r)) + cellEnd;
+      for (let c = 0; c < k; c++) row += heads[c] + cells[c][r] + cellEnd;
       rows[r] = row + close;
     }
     return rows.join(',');

@@ -4,18 +4,29 @@
  * either end; NULL (and an absent value) is an empty field, objects and arrays are their JSON text.
  */
 
+const MUST_QUOTE = /[",\r\n]|^\s|\s$/;
+
 /** One field, quoted when it must be. */
 export function csvField(value: unknown): string {
+  // Text first: most fields of a result are text or numbers.
+  if (typeof value === 'string') return quoted(value);
   if (value === null || value === undefined) return '';
   // A number or a boolean never needs quotes.
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return quoted(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
-/** One record: its fields joined by commas (no line end). */
-export function csvLine(values: unknown[]): string {
-  return values.map(csvField).join(',');
+function quoted(text: string): string {
+  return MUST_QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record: its fields joined by commas (no line end); `field` writes each (csvField unless told). */
+export function csvLine(values: unknown[], field: (value: unknown) => string = csvField): string {
+  // A loop rather than map and join: no array per record (a result may have millions).
+  if (values.length === 0) return '';
+  let line = field(values[0]);
+  for (let i = 1; i < values.length; i++) line += `,${field(values[i])}`;
+  return line;
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

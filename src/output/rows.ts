@@ -109,13 +109,15 @@ class RowPrinter {
       case 'quiet':
         return this.each((row) => `${out.onScreen(String(display((row as unknown[])[0]) ?? ''))}\n`);
       case 'csv': {
-        const field = this.options.guardFormulas ? (v: unknown) => csvField(guardFormula(display(v))) : (v: unknown) => csvField(display(v));
+        // csvField writes objects as their JSON text itself, as display would.
+        const field = this.options.guardFormulas ? (v: unknown) => csvField(guardFormula(display(v))) : csvField;
         await w.add(`${out.onScreen(csvLine(source.columns))}\n`);
-        return this.each((row) => `${out.onScreen((row as unknown[]).map(field).join(','), '\n')}\n`);
+        return this.each((row) => `${out.onScreen(csvLine(row as unknown[], field), '\n')}\n`);
       }
       case 'tsv':
+        // tsvField writes objects as their JSON text itself, as display would.
         if (mode.header) await w.add(`${out.onScreen(tsvLine(source.columns), '\t')}\n`);
-        return this.each((row) => `${out.onScreen(tsvLine((row as unknown[]).map(display)), '\t')}\n`);
+        return this.each((row) => `${out.onScreen(tsvLine(row as unknown[]), '\t')}\n`);
       case 'table':
         this.count = await writeTable(out, w, source);
     }

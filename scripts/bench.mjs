@@ -286,6 +286,8 @@ for (const r of rows) {
     r.rssA === undefined ? '-' : `${fmtMb(r.rssA)}${r.rssServer === undefined ? '' : ` (+ serve ${fmtMb(r.rssServer)})`} / ${fmtMb(r.rssB)}`,
   ]);
 }
+// A `|` inside a cell (the sql row's label) would end it in Markdown.
+for (const row of table) row.forEach((cell, c) => (row[c] = cell.replaceAll('|', '\\|')));
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
 const line = (row) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
 const out = [

@@ -114,9 +114,10 @@ export class ProjectExports {
 
   /** One job (404 for an unknown id); a finished one past its retention has its files removed, and is EXPIRED. */
   async get(id: string): Promise<ExportRecord> {
+    const runningAtLoad = this.running.has(id);
     const record = await this.load(id);
     if (!record) throw notFound(`export ${id} not found in project ${this.project.id}`);
-    return this.current(record);
+    return this.current(record, runningAtLoad);
   }
 
   /**
@@ -144,8 +145,9 @@ export class ProjectExports {
     const ids = await readdir(this.dir).catch(() => [] as string[]);
     const records: ExportRecord[] = [];
     for (const id of ids) {
+      const runningAtLoad = this.running.has(id);
       const record = await this.load(id);
-      if (record) records.push(await this.current(record));
+      if (record) records.push(await this.current(record, runningAtLoad));
     }
     return records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
@@ -206,9 +208,16 @@ export class ProjectExports {
     }
   }
 
-  /** The job as it stands now: one left unfinished by an earlier gateway is FAILED, one past its retention EXPIRED. */
-  private async current(record: ExportRecord): Promise<ExportRecord> {
-    if ((record.status === 'PENDING' || record.status === 'RUNNING') && !this.running.has(record.id)) return this.abandoned(record);
+  /**
+   * The job as it stands now: one left unfinished by an earlier gateway is FAILED, one past its
+   * retention EXPIRED. `runningAtLoad` is whether the job ran here when its record was read: a
+   * job that ends while its record is being read saves its end first and only then runs no more,
+   * so the record read may say RUNNING of a job that has just succeeded; only a job that ran here
+   * neither then nor now is one an earlier gateway left.
+   */
+  private async current(record: ExportRecord, runningAtLoad: boolean): Promise<ExportRecord> {
+    const unfinished = record.status === 'PENDING' || record.status === 'RUNNING';
+    if (unfinished && !runningAtLoad && !this.running.has(record.id)) return this.abandoned(record);
     return this.expire(record);
   }
 

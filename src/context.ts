@@ -287,7 +287,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         ({ baseUrl, apiKey } = await describeLocal({ env, apiKey }));
       } else if (baseUrl === undefined) {
         const { connectLocal } = await import('./gateway/connect.js');
-        const local = await connectLocal({ env, apiKey, trace, signal, endsProcess: deps.endsProcess });
+        // A pager waits for its reader after the gateway closed and released the folder: DuckDB's
+        // lock on the file must go then too, not at the exit, or the next command finds it held.
+        const local = await connectLocal({ env, apiKey, trace, signal, endsProcess: deps.endsProcess && pager === undefined });
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
         gatewayKey = apiKey === undefined;

@@ -3,7 +3,7 @@ import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 import { RETRY_METHODS, RETRY_STATUS, retryDelay } from './retry.js';
 import type { Transport, WireResponse } from './transport.js';
-import { readRest } from './transport.js';
+import { readWithin } from './transport.js';
 
 /** HTTP methods the gateway uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -289,7 +289,9 @@ export class Http {
         continue;
       }
       if (response.status >= 200 && response.status < 300) return trace ? this.tracedBody(response, trace) : response;
-      const answer: Answer = { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text: await readRest(response).catch(() => '') };
+      const text = await readWithin(response, this.config.timeoutMs);
+      if (this.config.signal?.aborted) throw new InterruptedError();
+      const answer: Answer = { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text };
       if (trace && answer.text) trace(`  ${this.redact(answer.text.length > 4000 ? `${answer.text.slice(0, 4000)}…` : answer.text)}`);
       const data = errorData(answer);
       if (retriesLeft && this.mayRetry(answer.status, data)) {

@@ -49,3 +49,23 @@ export async function readRest(response: Pick<WireResponse, 'read'>): Promise<st
   for (let chunk = await response.read(); chunk !== null; chunk = await response.read()) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * An error answer's body, read for its message within `limitMs`: a service that sends the head
+ * and then nothing more must not hold the command forever. What has not come by then is left
+ * unread (the answer is reported by its status alone).
+ */
+export async function readWithin(response: Pick<WireResponse, 'read' | 'cancel'>, limitMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => {
+      void response.cancel().catch(() => undefined);
+      resolve('');
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([readRest(response).catch(() => ''), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -3,6 +3,7 @@ import { constants, createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, copyFile, lstat, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyChunks } from '../api/body-chunks.js';
+import { readWithin } from '../api/transport.js';
 import { describeErrorBody, type Http, type OpenAnswer } from '../api/http.js';
 import type { ExportFileLink, ExportJob } from '../api/types.js';
 import type { Context } from '../context.js';
@@ -108,7 +109,7 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
           links = await refresh();
           continue;
         }
-        throw await linkError(response, file);
+        throw await linkError(response, file, http.timeoutMs);
       }
       // A file of the gateway in this process, the only file: the kernel copies it (no bytes through JavaScript).
       const whole = response.file;
@@ -148,8 +149,9 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
 }
 
 /** A link the service refused or could not serve, in dgw's words. */
-async function linkError(response: OpenAnswer, file: ExportFileLink): Promise<DgwError> {
-  const text = await response.text().catch(() => '');
+async function linkError(response: OpenAnswer, file: ExportFileLink, limitMs: number): Promise<DgwError> {
+  // Within --timeout: a store that sends the head and then nothing must not hold the command.
+  const text = await readWithin(response, limitMs);
   let data: unknown = text;
   try {
     data = JSON.parse(text);

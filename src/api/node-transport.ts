@@ -1,11 +1,17 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { MalformedResponseError } from '../errors.js';
 import type { Transport, WireResponse } from './transport.js';
+
+/** The content codings asked for (as Node's fetch asked): a service, or a proxy in front of it, may compress what it sends. */
+const ACCEPT_ENCODING = 'gzip, deflate';
 
 /**
  * The network transport: one request through node:http, or node:https for an https URL (loaded
  * only then). Redirects are not followed (the HTTP layer refuses them). Idle connections stay in
  * Node's keep-alive agent for the next request of the same command, without holding the process
  * open. A body given as bytes is sent as it is read, chunked, and waits while the socket is full.
+ * An answer in gzip, deflate or br is decoded as it is read (node:zlib, loaded only then).
  */
 export const nodeTransport: Transport = (req) => {
   const url = new URL(req.url);
@@ -13,7 +19,7 @@ export const nodeTransport: Transport = (req) => {
   // Not `import('node:http')`: an ES import of node:http reads all its exports, among them its
   // WebSocket, which loads Node's whole fetch library (undici).
   const { request } = url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
-  const headers: Record<string, string> = { ...req.headers };
+  const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...req.headers };
   if (typeof req.body === 'string') headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise<WireResponse>((resolve, reject) => {
     const sent = request(url, { method: req.method, headers, signal: req.signal }, (res) => resolve(answer(res, req.signal)));
@@ -53,7 +59,7 @@ async function sendStream(sent: ClientRequest, body: AsyncIterable<Uint8Array>):
 function answer(res: IncomingMessage, signal: AbortSignal): WireResponse {
   let body: Promise<string> | undefined;
   let chunks: AsyncIterator<Buffer> | undefined;
-  const cutShort = () => Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' });
+  const decoded = decode(res);
   return {
     status: res.statusCode ?? 0,
     statusText: res.statusMessage ?? '',
@@ -61,15 +67,15 @@ function answer(res: IncomingMessage, signal: AbortSignal): WireResponse {
       const value = res.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
     },
-    text: () => (body ??= readAll(res, signal)),
+    text: () => (body ??= readAll(decoded, signal)),
     async read() {
       if (signal.aborted) {
         res.destroy();
         throw signal.reason;
       }
-      chunks ??= (res as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+      chunks ??= (decoded.stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
       const next = await chunks.next().catch((error: unknown) => {
-        throw signal.aborted ? signal.reason : res.complete ? error : cutShort();
+        throw signal.aborted ? signal.reason : decoded.failure(error);
       });
       if (!next.done) return next.value;
       if (!res.complete) throw cutShort();
@@ -77,12 +83,66 @@ function answer(res: IncomingMessage, signal: AbortSignal): WireResponse {
     },
     async cancel() {
       res.destroy();
+      decoded.stream.destroy();
     },
   };
 }
 
-/** The whole body as UTF-8; rejects when the connection ends before it does, or on abort. */
-function readAll(res: IncomingMessage, signal: AbortSignal): Promise<string> {
+function cutShort(): Error {
+  return Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' });
+}
+
+/** An answer's body as it was before its Content-Encoding, and what a failure to read it is. */
+interface Decoded {
+  res: IncomingMessage;
+  /** `res` itself, or the decoder that undoes its encoding. */
+  stream: Readable;
+  /** A read's error in dgw's words: a body that does not decode, one cut short, or the error itself. */
+  failure(error: unknown): unknown;
+}
+
+/**
+ * Undoes the answer's Content-Encoding (gzip, x-gzip, deflate, br; several are undone last first).
+ * A body that does not decode, or whose coding dgw cannot read, fails its read with a
+ * MalformedResponseError naming the coding (exit 8); one cut short stays a dropped connection.
+ */
+function decode(res: IncomingMessage): Decoded {
+  const header = res.headers['content-encoding'] ?? '';
+  const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  const plain = (error: unknown) => (res.complete ? error : cutShort());
+  if (codings.length === 0) return { res, stream: res, failure: plain };
+  const undecodable = (reason: string) => new MalformedResponseError(`the service's answer could not be decoded (Content-Encoding: ${header}): ${reason}`, res.statusCode);
+  const zlib = process.getBuiltinModule('node:zlib');
+  const { pipeline, PassThrough } = process.getBuiltinModule('node:stream');
+  const decoders = codings.reverse().map((coding) => {
+    if (coding === 'gzip' || coding === 'x-gzip') return zlib.createGunzip();
+    if (coding === 'deflate') return zlib.createInflate();
+    if (coding === 'br') return zlib.createBrotliDecompress();
+    return undefined;
+  });
+  if (decoders.includes(undefined)) {
+    res.destroy();
+    const stream = new PassThrough();
+    const error = undecodable('dgw reads gzip, deflate and br');
+    // Read later: the reader finds the error (readAll checks `errored`, an iterator rejects with it).
+    stream.on('error', () => undefined);
+    stream.destroy(error);
+    return { res, stream, failure: () => error };
+  }
+  // The first decoder that fails, unless the connection failed first (then its error reaches them all).
+  let sourceFailed = false;
+  let decodeError: Error | undefined;
+  res.once('aborted', () => (sourceFailed = true));
+  res.once('error', () => (sourceFailed = true));
+  for (const d of decoders) d!.once('error', (error: Error) => (decodeError ??= sourceFailed ? undefined : error));
+  const stream = decoders.at(-1)!;
+  pipeline([res, ...decoders] as unknown as [NodeJS.ReadableStream, NodeJS.WritableStream], () => undefined);
+  return { res, stream, failure: (error) => (decodeError ? undecodable(decodeError.message) : plain(error)) };
+}
+
+/** The whole (decoded) body as UTF-8; rejects when the connection ends before it does, when it does not decode, or on abort. */
+function readAll(decoded: Decoded, signal: AbortSignal): Promise<string> {
+  const { res, stream } = decoded;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const fail = (error: unknown) => {
@@ -91,16 +151,20 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<string> {
     };
     const onAbort = () => {
       res.destroy();
+      stream.destroy();
       fail(signal.reason);
     };
     if (signal.aborted) return onAbort();
+    // A decoder may have failed before the body was asked for.
+    if (stream.errored) return fail(decoded.failure(stream.errored));
     signal.addEventListener('abort', onAbort, { once: true });
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('error', fail);
-    res.on('aborted', () => fail(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' })));
-    res.on('end', () => {
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('error', (error) => fail(decoded.failure(error)));
+    if (stream !== res) res.on('error', () => undefined);
+    res.on('aborted', () => fail(cutShort()));
+    stream.on('end', () => {
       signal.removeEventListener('abort', onAbort);
-      if (!res.complete) return fail(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }));
+      if (!res.complete) return fail(cutShort());
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
   });

@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDgw, tempDir } from './support/dgw.js';
+
+// A service (or the proxy in front of it) may compress its answers: dgw asks for gzip and deflate,
+// as Node's fetch did, and reads gzip, deflate and br, in whole answers and in answers read as they
+// arrive (run SQL's rows). An answer that does not decode is the service's failure (exit 8), named.
+
+const tmp = tempDir('dgw-compressed-');
+const catalogs = [{ id: 'c1', name: 'sales', displayName: 'Sales', catalogType: 'internal', connectionId: null }];
+const rows = { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [[1], [2], [3]] };
+let server: http.Server;
+let baseUrl = '';
+let coding = 'gzip';
+const acceptEncodings: Array<string | undefined> = [];
+
+function encode(text: string): Buffer {
+  const raw = Buffer.from(text);
+  if (coding === 'gzip') return zlib.gzipSync(raw);
+  if (coding === 'deflate') return zlib.deflateSync(raw);
+  if (coding === 'br') return zlib.brotliCompressSync(raw);
+  if (coding === 'damaged gzip') return Buffer.concat([zlib.gzipSync(raw).subarray(0, 12), Buffer.from('not gzip at all')]);
+  return raw;
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    acceptEncodings.push(req.headers['accept-encoding']);
+    req.resume();
+    const sql = req.url?.includes('/queries/execute');
+    const body = encode(JSON.stringify(sql ? rows : catalogs));
+    const header = coding === 'damaged gzip' ? 'gzip' : coding;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': header, ...(sql ? {} : { 'content-length': String(body.length) }) });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  tmp.remove();
+});
+
+const dgw = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'compressed-key-1234', DGW_BASE_URL: baseUrl, DGW_PROJECT: 'p1' } });
+
+describe('compressed answers', () => {
+  for (const c of ['gzip', 'deflate', 'br']) {
+    it(`${c}: a whole answer and one read as it arrives are read as sent`, async () => {
+      coding = c;
+      const list = await dgw(['catalog', 'list', '--json']);
+      expect(list.code, list.stderr).toBe(0);
+      expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((x) => x.name)).toEqual(['sales']);
+      const sql = await dgw(['sql', 'SELECT n', '--format', 'csv']);
+      expect(sql.code, sql.stderr).toBe(0);
+      expect(sql.stdout.trim().split('\n')).toEqual(['n', '1', '2', '3']);
+    });
+  }
+
+  it('dgw asks for gzip and deflate', () => {
+    expect(acceptEncodings.length).toBeGreaterThan(0);
+    for (const a of acceptEncodings) expect(a).toBe('gzip, deflate');
+  });
+
+  it('an answer that does not decode, or in a coding dgw cannot read, is exit 8 naming the coding', async () => {
+    for (const c of ['damaged gzip', 'zstd']) {
+      coding = c;
+      for (const args of [['catalog', 'list', '--json'], ['sql', 'SELECT n', '--json']]) {
+        const r = await dgw(args);
+        expect(r.code, `${c} ${args.join(' ')}: ${r.stderr}`).toBe(8);
+        expect(JSON.parse(r.stderr).error.message).toMatch(c === 'zstd' ? /Content-Encoding: zstd/ : /Content-Encoding: gzip/);
+      }
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -15,6 +16,7 @@ let server: http.Server;
 let baseUrl = '';
 let coding = 'gzip';
 const acceptEncodings: Array<string | undefined> = [];
+const userAgents: Array<string | undefined> = [];
 
 function encode(text: string): Buffer {
   const raw = Buffer.from(text);
@@ -28,6 +30,7 @@ function encode(text: string): Buffer {
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     acceptEncodings.push(req.headers['accept-encoding']);
+    userAgents.push(req.headers['user-agent']);
     req.resume();
     const sql = req.url?.includes('/queries/execute');
     const body = encode(JSON.stringify(sql ? rows : catalogs));
@@ -45,6 +48,16 @@ afterAll(async () => {
 });
 
 const dgw = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'compressed-key-1234', DGW_BASE_URL: baseUrl, DGW_PROJECT: 'p1' } });
+
+describe('who asks', () => {
+  it('every request names dgw, its version and Node as its user agent', async () => {
+    coding = 'identity';
+    userAgents.length = 0;
+    expect((await dgw(['catalog', 'list', '--json'])).code).toBe(0);
+    const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    expect(userAgents).toEqual([`dgw/${version} (node ${process.version}; ${process.platform})`]);
+  });
+});
 
 describe('compressed answers', () => {
   for (const c of ['gzip', 'deflate', 'br']) {

@@ -2,9 +2,13 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { MalformedResponseError } from '../errors.js';
 import type { Transport, WireResponse } from './transport.js';
+import { VERSION } from '../version.js';
 
 /** The content codings asked for (as Node's fetch asked): a service, or a proxy in front of it, may compress what it sends. */
 const ACCEPT_ENCODING = 'gzip, deflate';
+
+/** Who asks, as gh and the AWS CLI say it: some gateways and firewalls refuse a request that names no client. */
+const USER_AGENT = `dgw/${VERSION} (node ${process.version}; ${process.platform})`;
 
 /**
  * The network transport: one request through node:http, or node:https for an https URL (loaded
@@ -19,7 +23,7 @@ export const nodeTransport: Transport = (req) => {
   // Not `import('node:http')`: an ES import of node:http reads all its exports, among them its
   // WebSocket, which loads Node's whole fetch library (undici).
   const { request } = url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
-  const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...req.headers };
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING, ...req.headers };
   if (typeof req.body === 'string') headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise<WireResponse>((resolve, reject) => {
     const sent = request(url, { method: req.method, headers, signal: req.signal }, (res) => resolve(answer(res, req.signal)));

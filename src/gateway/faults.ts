@@ -19,7 +19,7 @@ export interface FaultSite {
 }
 
 /** What the CLI maps to its exit codes (src/api/http.ts): the local gateway's own fault codes. */
-export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY' } as const;
+export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY', newer: 'DATABASE_NEWER' } as const;
 
 /**
  * The fault a DuckDB error reveals (a full disk, a damaged database file, a database another

@@ -2,7 +2,8 @@ import { sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import { duckMessage } from '../errors.js';
-import { duckFault, heldByAnother } from '../faults.js';
+import { duckFault, FAULT_CODES, heldByAnother } from '../faults.js';
+import { HttpError } from '../errors.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { seedDemo } from '../seed.js';
 import { hardenInstance } from '../sandbox/index.js';
@@ -82,6 +83,7 @@ const SCHEMA_VERSION = '1';
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);
   const version = meta?.settings.find((r) => r.key === 'schema_version')?.value;
+  refuseNewer(s, version);
   const seeded = meta?.settings.some((r) => r.key === 'seeded') === true;
   if (!meta || version !== SCHEMA_VERSION || (seed && !seeded)) {
     await prepare(s, seed, seeded);
@@ -92,6 +94,21 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   for (const r of meta.aliases) s.aliases.set(String(r.alias), String(r.id));
   s.loadLog(meta.log);
   await recoverRefreshLog(s);
+}
+
+/**
+ * A database whose metadata a later dgw wrote (a higher schema version) is left exactly as it is:
+ * preparing it again would record this dgw's older version over it, and this dgw cannot know what
+ * the later one keeps where. A version that is no number is prepared again, as a missing one is.
+ */
+function refuseNewer(s: ProjectStore, version: string | undefined): void {
+  if (version === undefined || !/^\d+$/.test(version) || Number(version) <= Number(SCHEMA_VERSION)) return;
+  const file = s.file ?? `project ${s.id} (in memory)`;
+  throw new HttpError(
+    500,
+    `the database of project ${s.id}, ${file}, was written by a later dgw (its metadata is version ${version}; this dgw knows version ${SCHEMA_VERSION} at most) and is left as it is; run the dgw that wrote it, or a later one`,
+    FAULT_CODES.newer,
+  );
 }
 
 /** Everything the cache holds, in one statement; undefined for a database without the metadata tables (new, or made before them). */

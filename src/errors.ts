@@ -95,10 +95,13 @@ export class NotFoundError extends DgwError {
 export class NetworkError extends DgwError {
   /** True when the time limit (--timeout) ran out, rather than the connection failing. */
   readonly timedOut: boolean;
+  /** True when trying again cannot help (the server's TLS certificate is not trusted). */
+  readonly lasting: boolean;
 
-  constructor(message: string, cause?: unknown, options: { timedOut?: boolean } = {}) {
-    super('network', message, { cause });
+  constructor(message: string, cause?: unknown, options: { timedOut?: boolean; lasting?: boolean; hint?: string } = {}) {
+    super('network', message, { cause, hint: options.hint });
     this.timedOut = options.timedOut === true;
+    this.lasting = options.lasting === true;
   }
 }
 

@@ -186,7 +186,7 @@ export class Http {
         answer = await this.attempt(spec, url, headers, body);
       } catch (error) {
         // A refused or dropped connection is worth another try; a time-out is not (the service may still be working).
-        if (!retriesLeft || !(error instanceof NetworkError) || error.timedOut) throw error;
+        if (!retriesLeft || !(error instanceof NetworkError) || error.timedOut || error.lasting) throw error;
         await this.pause(retry, error.message);
         continue;
       }
@@ -225,7 +225,7 @@ export class Http {
       if (this.config.signal?.aborted) throw new InterruptedError();
       if (timeout.aborted) throw this.timedOut(spec, error);
       if (stage === 'read') throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error);
-      throw new NetworkError(`cannot reach ${new URL(this.config.baseUrl).host}: ${rootCause(error)}`, error);
+      throw unreachable(new URL(this.config.baseUrl).host, error);
     }
     // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
     if (this.config.signal?.aborted) throw new InterruptedError();
@@ -284,7 +284,7 @@ export class Http {
       try {
         response = await this.exchange(transport, spec, url, headers, body, spec.timeoutMs ?? this.config.timeoutMs, spec.signal);
       } catch (error) {
-        if (!retriesLeft || !(error instanceof NetworkError) || error.timedOut) throw error;
+        if (!retriesLeft || !(error instanceof NetworkError) || error.timedOut || error.lasting) throw error;
         await this.pause(retry, error.message);
         continue;
       }
@@ -334,7 +334,7 @@ export class Http {
       try {
         response = await this.exchange(transport, { ...spec, path: shown }, target.toString(), {}, undefined, this.config.timeoutMs, signal, true);
       } catch (error) {
-        if (error instanceof NetworkError && !error.timedOut) throw new NetworkError(`cannot download from ${target.host}: ${rootCause(error.cause ?? error)}`, error);
+        if (error instanceof NetworkError && !error.timedOut && !error.lasting) throw new NetworkError(`cannot download from ${target.host}: ${rootCause(error.cause ?? error)}`, error);
         throw error;
       }
       this.config.trace?.(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
@@ -382,7 +382,7 @@ export class Http {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
       if (head.signal.aborted) throw this.timedOut(spec, error);
-      throw new NetworkError(`cannot reach ${new URL(url).host}: ${rootCause(error)}`, error);
+      throw unreachable(new URL(url).host, error);
     } finally {
       clearTimeout(timer);
     }
@@ -568,6 +568,31 @@ function errorData(answer: Answer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What Node's TLS says of a certificate it does not trust, and what a person can do about each. */
+const CERTIFICATE_PROBLEMS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'comes from a certificate authority Node does not know',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'comes from a certificate authority Node does not know',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'comes from a certificate authority Node does not know',
+  CERT_HAS_EXPIRED: 'has expired',
+  CERT_NOT_YET_VALID: 'is not valid yet',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'is for another host name',
+};
+
+/**
+ * A connection that failed: a certificate Node does not trust is said as such, with what to do,
+ * and is not tried again (nothing changes between tries); anything else names its cause.
+ */
+function unreachable(host: string, error: unknown): NetworkError {
+  const cause = rootCause(error);
+  const problem = CERTIFICATE_PROBLEMS[cause];
+  if (problem === undefined) return new NetworkError(`cannot reach ${host}: ${cause}`, error);
+  const fix = cause === 'ERR_TLS_CERT_ALTNAME_INVALID' || cause === 'CERT_HAS_EXPIRED' || cause === 'CERT_NOT_YET_VALID'
+    ? 'check the base URL (DGW_BASE_URL, the profile\'s baseUrl) and the machine\'s clock; the service\'s operators can renew its certificate'
+    : 'if your organisation has its own certificate authority, set NODE_EXTRA_CA_CERTS to its PEM file';
+  return new NetworkError(`cannot reach ${host}: its TLS certificate ${problem} (${cause})`, error, { lasting: true, hint: fix });
 }
 
 /** The innermost cause's code (ECONNREFUSED, ECONNRESET, ...) or message: fetch nests them deeply. */

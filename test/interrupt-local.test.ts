@@ -97,8 +97,10 @@ describe('Ctrl-C on the in-process gateway', () => {
     const sentAt = Date.now();
     run.child.kill('SIGINT');
     run.child.kill('SIGINT');
-    const { code, at } = await run.exited;
-    expect(code).toBe(130);
+    const { code, signal, at } = await run.exited;
+    // Two signals sent at once may reach dgw as one (exit 130 after the cancel) or as two: the
+    // second ends dgw at once by the signal itself, which a shell reports as 130 too.
+    expect(code === 130 || (code === null && signal === 'SIGINT'), `code ${code}, signal ${signal}`).toBe(true);
     expect(at - sentAt).toBeLessThan(2000);
     // Whatever the second signal cut short (even the lock's release), the next command goes ahead.
     await nextCommandWorksAtOnce();

@@ -82,8 +82,8 @@ export interface RunningDgw {
   stderr(): string;
   /** Resolves once `text` appears on stdout or stderr; rejects after `ms`. */
   waitForOutput(text: string, ms?: number): Promise<void>;
-  /** The exit code and the time (Date.now()) the process ended. */
-  exited: Promise<{ code: number | null; at: number }>;
+  /** The exit code (null when a signal ended it: `signal`) and the time (Date.now()) the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
 /**
@@ -112,7 +112,7 @@ function start(file: string, args: string[], options: RunOptions): RunningDgw {
   const seen = () => watchers.forEach((w) => w());
   child.stdout!.setEncoding('utf8').on('data', (c: string) => ((stdout += c), seen()));
   child.stderr!.setEncoding('utf8').on('data', (c: string) => ((stderr += c), seen()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('close', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, at: Date.now() })));
   return {
     child,
     stdout: () => stdout,

@@ -19,7 +19,8 @@ export function registerQueryEdit(parent: Command, wiring: Wiring): void {
       `${examples('dgw query edit revenuereport', 'EDITOR="code --wait" dgw query edit revenuereport', 'VISUAL=nano dgw query edit 709922802836177297')}
 The SQL opens in a temporary .sql file only you can read, removed afterwards. When the editor
 exits, the query is updated if the text changed (trailing blank space aside); nothing is sent when
-it did not, or when the file was left empty (exit 2), or when the editor failed. When the query's
+it did not, or when the file was left empty or the editor failed (exit 14: the query was read
+first, nothing was saved). When the query's
 SQL changed on the service while the editor was open, nothing is sent either (exit 5): your text is
 kept in a file only you can read, and the message names it. It needs a
 terminal: in scripts, use \`dgw query update QUERY --file FILE\` (which has --dry-run; an edit

@@ -38,7 +38,7 @@ export function registerServe(program: Command, wiring: Wiring): void {
         'dgw serve --statement-timeout 30s --memory-limit 2GB',
         'dgw serve --host 0.0.0.0 --allow-remote   # reachable from other machines, over plain HTTP',
         'dgw serve --api-shape hosted      # answers exactly as the hosted service documents them',
-        'dgw --base-url http://127.0.0.1:8787/api/v1 --project demo catalog list',
+        'DGW_API_KEY=ci-secret dgw --base-url http://127.0.0.1:8787/api/v1 --project demo catalog list   # any client, with a key it holds',
       )}`,
     )
     .action(wiring.action(runServe));

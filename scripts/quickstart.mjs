@@ -1,5 +1,6 @@
 // The README's quick start, run for real on the local gateway in a temporary data folder:
-// create → materialize → query the result → refresh --wait → folders → drop a column → delete.
+// create → materialize → query the result → refresh --wait → folders → drop a column → delete,
+// the same commands as the README's walk-through.
 // Each step prints its command and output; the first failure stops the run with its exit code.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,22 +14,21 @@ const work = mkdtempSync(join(tmpdir(), 'dgw-quickstart-'));
 const env = { ...process.env, DGW_ZONE: 'local', DGW_LOCAL_DIR: join(work, 'data'), DGW_CONFIG_DIR: join(work, 'config') };
 for (const k of ['DGW_BASE_URL', 'DGW_PROJECT', 'DGW_API_KEY', 'DGW_PROFILE']) delete env[k];
 
+// Exactly the commands of the README's "Quick start on the local gateway", in its order.
 const steps = [
   ['catalog', 'list'],
   ['table', 'list'],
-  ['sql', 'SELECT count(*) AS orders, sum(amount) AS total FROM svc.table.orders'],
+  ['table', 'list', 'orders'],
+  ['sql', 'SELECT * FROM svc.table.orders LIMIT 5'],
   ['mtquery', 'create', 'Revenue by customer', '--path', '/reports',
     '--sql', 'SELECT customer_id, sum(amount) AS revenue FROM svc.table.orders GROUP BY 1'],
-  ['sql', 'SELECT * FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC LIMIT 5'],
+  ['sql', 'SELECT * FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC', '--json'],
   ['mtquery', 'refresh', 'revenuebycustomer', '--wait'],
+  ['folder', 'list', '--tree'],
   ['folder', 'create', '/reports/monthly'],
   ['folder', 'mv', 'revenuebycustomer', '/reports/monthly'],
-  ['folder', 'list', '--tree'],
-  ['query', 'list'],
   ['table', 'drop-column', 'orders', 'status', '--yes'],
-  ['table', 'list', 'orders'],
   ['query', 'rm', 'revenuebycustomer', '--yes'],
-  ['query', 'list'],
 ];
 
 let failed = 0;

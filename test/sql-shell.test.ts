@@ -145,6 +145,22 @@ describe('the SQL shell', () => {
     expect((await shell.exited).code).toBe(0);
   }, 90_000);
 
+  // Ctrl-D typed while a statement runs closes the terminal's input at once: the shell must
+  // print that statement's result and leave (exit 0), not fail drawing the next prompt (exit 1).
+  it('Ctrl-D while a statement runs: its result prints, then the shell leaves with exit 0', async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    const before = shell.stdout().length;
+    shell.child.stdin!.write('SELECT count(*) AS counted FROM range(300000000) t(i) WHERE hash(i) % 7 = 3;\r');
+    await new Promise((r) => setTimeout(r, 300));
+    shell.child.stdin!.write('\x04');
+    const { code } = await shell.exited;
+    const shown = plain(shell.stdout().slice(before));
+    expect(shown).toMatch(/counted[\s\S]*─+\s+\d+/);
+    expect(shown).not.toContain('unexpected failure');
+    expect(code).toBe(0);
+  }, 90_000);
+
   it('never pages: a result taller than the terminal is printed, and the shell goes on', async () => {
     const ran = path.join(home.dir, 'pager-ran');
     const pager = path.join(home.dir, 'pager.sh');

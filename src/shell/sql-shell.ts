@@ -45,7 +45,13 @@ export async function runShell(options: ShellOptions): Promise<void> {
   rl.on('history', (lines: string[]) => history.save(lines));
   const buffer = new StatementBuffer();
   let running: AbortController | undefined;
+  // Ctrl-D while a statement runs closes readline; the loop then ends, with no prompt to draw.
+  let closed = false;
+  rl.on('close', () => {
+    closed = true;
+  });
   const prompt = () => {
+    if (closed) return;
     rl.setPrompt(buffer.empty ? PROMPT : CONTINUE);
     rl.prompt();
   };

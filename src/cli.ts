@@ -176,6 +176,9 @@ export async function runProcess(): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
   });
+  // Notes and errors nobody reads any more (`2>&1 | head -1`) change nothing the command does:
+  // it goes on, and ends with its own exit code.
+  process.stderr.on('error', () => undefined);
   const code = await main(process.argv.slice(2), {
     // process.stdin is made on first use: creating it costs start-up time most commands never need.
     io: {

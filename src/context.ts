@@ -12,11 +12,12 @@ import { describeBinding } from './config/key-binding.js';
 import { checkNewProfileName, unknownProfileError } from './config/known-profile.js';
 import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile } from './config/store.js';
-import { DgwError, InterruptedError, UsageError } from './errors.js';
+import { DgwError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
 import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
 import { readAll, terminalSize, type Io } from './output/io.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
+import { sleep } from './sleep.js';
 
 /** Global options every command accepts. */
 export interface GlobalOptions extends SettingFlags {
@@ -127,19 +128,7 @@ export interface Context {
 /** The clock of a real run. A sleep that ends takes its abort listener away: a wait of many polls leaves none behind. */
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new InterruptedError());
-      const stop = () => {
-        clearTimeout(timer);
-        reject(new InterruptedError());
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', stop);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', stop, { once: true });
-    }),
+  sleep,
 };
 
 /** Builds the context for one run of one command. */

@@ -3,6 +3,7 @@ import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 import { RETRY_METHODS, RETRY_STATUS, retryDelay } from './retry.js';
 import type { Transport, WireResponse } from './transport.js';
+import { sleep } from '../sleep.js';
 import { readWithin } from './transport.js';
 
 /** HTTP methods the gateway uses. */
@@ -453,19 +454,7 @@ export class Http {
   private async pause(retry: number, why: string, answer?: Answer): Promise<void> {
     this.config.trace?.(`  retry ${retry} after: ${why}`);
     const ms = retryDelay(retry, answer?.status, answer?.header('retry-after'));
-    const signal = this.config.signal;
-    await new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(new InterruptedError());
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new InterruptedError());
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    await sleep(ms, this.config.signal);
   }
 
   private url(spec: RequestSpec): string {

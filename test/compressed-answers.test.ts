@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBareServer } from './support/bare-server.js';
 import { runDgw, tempDir } from './support/dgw.js';
 
 // A service (or the proxy in front of it) may compress its answers: dgw asks for gzip and deflate,
@@ -12,8 +11,6 @@ import { runDgw, tempDir } from './support/dgw.js';
 const tmp = tempDir('dgw-compressed-');
 const catalogs = [{ id: 'c1', name: 'sales', displayName: 'Sales', catalogType: 'internal', connectionId: null }];
 const rows = { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [[1], [2], [3]] };
-let server: http.Server;
-let baseUrl = '';
 let coding = 'gzip';
 const acceptEncodings: Array<string | undefined> = [];
 const userAgents: Array<string | undefined> = [];
@@ -27,27 +24,19 @@ function encode(text: string): Buffer {
   return raw;
 }
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    acceptEncodings.push(req.headers['accept-encoding']);
-    userAgents.push(req.headers['user-agent']);
-    req.resume();
-    const sql = req.url?.includes('/queries/execute');
-    const body = encode(JSON.stringify(sql ? rows : catalogs));
-    const header = coding === 'damaged gzip' ? 'gzip' : coding;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': header, ...(sql ? {} : { 'content-length': String(body.length) }) });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+const { baseUrl } = useBareServer((req, res) => {
+  acceptEncodings.push(req.headers['accept-encoding']);
+  userAgents.push(req.headers['user-agent']);
+  req.resume();
+  const sql = req.url?.includes('/queries/execute');
+  const body = encode(JSON.stringify(sql ? rows : catalogs));
+  const header = coding === 'damaged gzip' ? 'gzip' : coding;
+  res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': header, ...(sql ? {} : { 'content-length': String(body.length) }) });
+  res.end(body);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  tmp.remove();
-});
+afterAll(() => tmp.remove());
 
-const dgw = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'compressed-key-1234', DGW_BASE_URL: baseUrl, DGW_PROJECT: 'p1' } });
+const dgw = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'compressed-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' } });
 
 describe('who asks', () => {
   it('every request names dgw, its version and Node as its user agent', async () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBareServer } from './support/bare-server.js';
 import { runDgw, tempDir } from './support/dgw.js';
 
 // dgw sql reads a remote run-SQL answer from node:http's response stream as it arrives. --timeout
@@ -12,23 +12,14 @@ import { runDgw, tempDir } from './support/dgw.js';
 const tmp = tempDir('dgw-sql-remote-');
 type Script = (res: http.ServerResponse) => void;
 let script: Script = (res) => res.end();
-const server = http.createServer((req, res) => {
+const { baseUrl } = useBareServer((req, res) => {
   req.resume();
   req.on('end', () => script(res));
 });
-let baseUrl = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  tmp.remove();
-});
+afterAll(() => tmp.remove());
 
 const sql = (...args: string[]) =>
-  runDgw(['sql', 'SELECT n FROM t', '--timeout', '1s', ...args], { env: { DGW_BASE_URL: baseUrl, DGW_API_KEY: 'k-remote', DGW_PROJECT: 'p1', DGW_CONFIG_DIR: tmp.dir }, timeoutMs: 30_000 });
+  runDgw(['sql', 'SELECT n FROM t', '--timeout', '1s', ...args], { env: { DGW_BASE_URL: baseUrl(), DGW_API_KEY: 'k-remote', DGW_PROJECT: 'p1', DGW_CONFIG_DIR: tmp.dir }, timeoutMs: 30_000 });
 const head = '{"columns":[{"catalogName":null,"schemaName":null,"tableName":null,"columnName":"n"}],"data":[';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

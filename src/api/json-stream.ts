@@ -209,6 +209,17 @@ export async function* streamArrayMember<T>(
     at = WS.lastIndex;
   };
 
+  /** Where the value (or member name) at `at` ends, scanned across chunks; -1 while the text so far does not hold its end. */
+  function valueEnd(final: boolean): number {
+    if (!scanning) {
+      scanner.reset(at);
+      scanning = true;
+    }
+    const end = scanner.end(text, final);
+    if (end >= 0) scanning = false;
+    return end;
+  }
+
   /** Moves through the text so far; adds the elements it completes to `batch`. Returns when more text is needed. */
   function advance(final: boolean, batch: T[]): void {
     for (;;) {
@@ -232,13 +243,8 @@ export async function* streamArrayMember<T>(
             break;
           }
           if (text[at] !== '"') fail('expected a member name');
-          if (!scanning) {
-            scanner.reset(at);
-            scanning = true;
-          }
-          const end = scanner.end(text, final);
+          const end = valueEnd(final);
           if (end < 0) return;
-          scanning = false;
           key = JSON.parse(text.slice(at, end)) as string;
           at = end;
           state = 'colon';
@@ -258,13 +264,8 @@ export async function* streamArrayMember<T>(
             state = 'elements';
             break;
           }
-          if (!scanning) {
-            scanner.reset(at);
-            scanning = true;
-          }
-          const end = scanner.end(text, final);
+          const end = valueEnd(final);
           if (end < 0) return;
-          scanning = false;
           onMember(key, text.slice(at, end));
           at = end;
           state = 'after-value';

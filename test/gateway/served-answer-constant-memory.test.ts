@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { P, spawnServe, tempDir, type SpawnedServer } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { P, useServedGateway } from './helpers.js';
 
 // dgw serve writes a run-SQL answer a DuckDB chunk at a time, and fetches the next chunk only when
 // the socket wants more (app.ts, row-texts.ts): a reader slower than DuckDB never makes the server
@@ -13,16 +12,7 @@ import { P, spawnServe, tempDir, type SpawnedServer } from './helpers.js';
 
 const ROWS = 3_000_000;
 const SQL = `SELECT i AS n, 'row ' || i AS label, i * 1.5 AS amount FROM range(${ROWS}) t(i)`;
-const tmp = tempDir('dgw-served-memory-');
-let server: SpawnedServer;
-
-beforeAll(async () => {
-  server = await spawnServe(path.join(tmp.dir, 'data'), path.join(tmp.dir, 'config'));
-}, 30_000);
-afterAll(async () => {
-  await server?.stop();
-  tmp.remove();
-});
+const served = useServedGateway('dgw-served-memory-');
 
 /** The server's resident set in MiB (Linux), or undefined where /proc does not tell. */
 function rssMiB(pid: number): number | undefined {
@@ -36,6 +26,7 @@ function rssMiB(pid: number): number | undefined {
 
 describe('dgw serve, a reader that stops reading a large answer', () => {
   it('is not run ahead of: the server\'s memory stays flat while the reader waits, and every row arrives', async () => {
+    const server = served();
     const url = new URL(`${server.baseUrl}${P}/queries/execute?format=COMPACT`);
     const body = JSON.stringify({ statement: SQL });
     const samples: number[] = [];

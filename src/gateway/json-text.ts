@@ -1,7 +1,7 @@
-import type { DuckDBType, DuckDBValue, DuckDBVector } from '@duckdb/node-api';
+import type { DuckDBDateValue, DuckDBType, DuckDBValue, DuckDBVector } from '@duckdb/node-api';
 import { exactNumber } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
-import { jsonValueConverter } from './json-values.js';
+import { dateJson, jsonValueConverter } from './json-values.js';
 
 /** Writes one value of a column as JSON text (`null` for NULL). */
 export type JsonTextWriter = (value: DuckDBValue) => string;
@@ -39,8 +39,9 @@ export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWr
       return decimalText;
     case T.TIMESTAMP:
       return timestampText;
-    case T.VARCHAR:
     case T.DATE:
+      return dateText;
+    case T.VARCHAR:
     case T.TIME:
     case T.TIMESTAMP_S:
     case T.TIMESTAMP_MS:
@@ -122,6 +123,10 @@ function decimalText(v: DuckDBValue): string {
   if (v === null) return 'null';
   const exact = exactNumber(String(v));
   return typeof exact === 'number' ? String(exact) : `"${exact}"`;
+}
+
+function dateText(v: DuckDBValue): string {
+  return v === null ? 'null' : JSON.stringify(dateJson(v as DuckDBDateValue) ?? String(v));
 }
 
 function stringText(v: DuckDBValue): string {

@@ -27,6 +27,8 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
       case T.FLOAT:
       case T.DOUBLE:
         return Number.isFinite(value) ? (value as number) : String(value);
+      case T.DATE:
+        return dateJson(value as { isFinite: boolean; days: number }) ?? asDuckDBWrites(value, type, self);
       default:
         return asDuckDBWrites(value, type, self);
     }
@@ -39,3 +41,11 @@ function exactInteger(value: bigint): number | string {
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An infinite DATE as DuckDB writes it (`infinity`, `-infinity`); undefined for any other date.
+ * The DuckDB client's own text of them is a far date (5881580-07-11), which they are not.
+ */
+export function dateJson(value: { isFinite: boolean; days: number }): string | undefined {
+  return value.isFinite ? undefined : value.days > 0 ? 'infinity' : '-infinity';
+}

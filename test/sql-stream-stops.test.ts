@@ -68,7 +68,7 @@ describe('Ctrl-C while the rows stream', () => {
 describe('--debug on a big answer', () => {
   it('traces the start of the body (4,000 characters and an ellipsis), never all of it; every row still reaches stdout', async () => {
     const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local') };
-    const r = await runDgw(['--zone', 'local', '--debug', 'sql', 'SELECT i AS n FROM range(300000) t(i)', '--format', 'csv'], { env, timeoutMs: 60_000 });
+    const r = await runDgw(['--zone', 'local', '--debug', 'sql', 'SELECT i AS n FROM range(300000) t(i)', '--format', 'tsv', '--header'], { env, timeoutMs: 60_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(300_001);
     const body = r.stderr.split('\n').find((l) => l.startsWith('  {"columns":'));

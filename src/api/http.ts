@@ -32,6 +32,8 @@ export interface OpenSpec extends RequestSpec {
   timeoutMs?: number | false;
   /** Also stops this request (an idle watchdog, a reader that has had enough). */
   signal?: AbortSignal;
+  /** The answer's form asked for first (`Accept`), when not JSON alone: the answer says by its content-type what it is. */
+  accept?: string;
 }
 
 /** An answer whose body is read as it arrives (by `read()`; `cancel()` leaves the rest unread). */
@@ -268,6 +270,7 @@ export class Http {
     if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
     const headers: Record<string, string> = {};
     if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
+    if (spec.accept) headers.accept = spec.accept;
     let body: string | AsyncIterable<Uint8Array> | undefined;
     if (spec.content) {
       headers['content-type'] = spec.content.type;
@@ -374,6 +377,7 @@ export class Http {
     if (trace) {
       trace(`→ ${spec.method} ${url}`);
       trace(`  authorization: ${headers.authorization ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
+      if (headers.accept) trace(`  accept: ${headers.accept}`);
     }
     let response: WireResponse;
     try {

@@ -46,10 +46,11 @@ export function checkGuardFormulas(ctx: Context, guard: boolean | undefined): vo
  * The one printer of SQL results. A service that says it cut the result is an error once its
  * rows are printed (exit 8): dgw never passes a part for the whole.
  */
-export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
+export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat, csv: boolean) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
   const json = ctx.out.json;
   // Human output is built from arrays, so columns with the same name stay apart.
-  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT');
+  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', csvAsSent(ctx, options));
+  if (result.csv) return copyBytes(ctx, result.csv);
   const [{ writeRows }] = await Promise.all([import('../output/rows.js')]);
   let more = false;
   const rows = options.limit === undefined ? result.rows : limited(result.rows, options.limit, () => (more = true));
@@ -64,6 +65,24 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   }
   if (more) ctx.out.note(`the first ${options.limit} rows (--limit ${options.limit}); the result has more`);
   if (result.extras.truncated === true) throw new ResultCutError(count);
+}
+
+/**
+ * Whether the service may be asked for the CSV itself (the local gateway has DuckDB write the
+ * very lines this printer would, see src/gateway/csv-fields.ts), to be copied byte for byte: CSV
+ * to a pipe or a file, every row, no field guarded. On a terminal the rows go through the
+ * printer (its pager, its screen-safe text).
+ */
+function csvAsSent(ctx: Context, options: PrintOptions): boolean {
+  return ctx.out.mode.kind === 'csv' && ctx.io.stdout.isTTY !== true && !options.guardFormulas && options.limit === undefined;
+}
+
+/** The answer's bytes to stdout as they arrive, waiting whenever stdout's buffer is full. */
+async function copyBytes(ctx: Context, bytes: AsyncIterable<Uint8Array>): Promise<void> {
+  const stdout = ctx.io.stdout;
+  for await (const chunk of bytes) {
+    if (stdout.write(chunk) === false && stdout.once) await new Promise<void>((resolve) => stdout.once!('drain', resolve));
+  }
 }
 
 /** The first `limit` rows; `more` is called when a row past them came (the rest is then cancelled). */

@@ -29,30 +29,7 @@ const SCHEMAS = new Set(['query', 'mtquery', 'table']);
  * the request's time limit and its abort (a client that hangs up) hold until then too.
  */
 export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
-  let sql: string;
-  let source: { schemaName: string; tableName: string } | undefined;
-  if ('statement' in target) {
-    sql = trimStatement(target.statement);
-    if (sql.trim() === '') throw badRequest('statement must not be empty');
-    refuseNul(target.statement, 'statement');
-    checkStatementSize(target.statement, 'statement');
-  } else if ('id' in target) {
-    const q = project.query(target.id);
-    source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };
-    sql = `SELECT * FROM svc.${ident(source.schemaName)}.${ident(q.name)}`;
-  } else if ('builder' in target) {
-    for (const name of [target.builder.source.tableName, ...(target.builder.columns ?? []), ...target.builder.orderBy.map((o) => o.column)]) refuseNul(name, 'a name in the builder request');
-    source = target.builder.source;
-    sql = builderSql(target.builder);
-  } else {
-    refuseNul(target.qualifiedName, 'qualifiedName');
-    const [catalog, schemaName, tableName] = parseQualifiedName(target.qualifiedName);
-    if (catalog !== 'svc') throw notFound(`catalog ${catalog} not found; this project's built-in catalog is svc`);
-    if (!SCHEMAS.has(schemaName)) throw badRequest(`qualifiedName must name svc.query.<name>, svc.mtquery.<name> or svc.table.<name>`);
-    source = { schemaName, tableName };
-    sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;
-  }
-  if (project.queries.size > 0) await project.bindPendingViews();
+  const { sql, source } = await targetSql(project, target);
   const lease = await project.lease();
   const { conn } = lease;
   // The time limit holds until the last row was read, not only until the answer began.
@@ -82,6 +59,45 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     finish();
     throw error;
   }
+}
+
+/** Where run SQL's rows come from: the saved query, object or builder request a target names. */
+export interface RowSource {
+  schemaName: string;
+  tableName: string;
+}
+
+/**
+ * The SQL a run-SQL target runs (checked: not empty, no NUL, within the size limit; a saved query
+ * or object that exists), and the object its rows come from when it names one. The project's
+ * views are bound first, so that the SQL sees every saved query.
+ */
+export async function targetSql(project: ProjectDb, target: ExecuteTarget): Promise<{ sql: string; source?: RowSource }> {
+  let sql: string;
+  let source: RowSource | undefined;
+  if ('statement' in target) {
+    sql = trimStatement(target.statement);
+    if (sql.trim() === '') throw badRequest('statement must not be empty');
+    refuseNul(target.statement, 'statement');
+    checkStatementSize(target.statement, 'statement');
+  } else if ('id' in target) {
+    const q = project.query(target.id);
+    source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };
+    sql = `SELECT * FROM svc.${ident(source.schemaName)}.${ident(q.name)}`;
+  } else if ('builder' in target) {
+    for (const name of [target.builder.source.tableName, ...(target.builder.columns ?? []), ...target.builder.orderBy.map((o) => o.column)]) refuseNul(name, 'a name in the builder request');
+    source = target.builder.source;
+    sql = builderSql(target.builder);
+  } else {
+    refuseNul(target.qualifiedName, 'qualifiedName');
+    const [catalog, schemaName, tableName] = parseQualifiedName(target.qualifiedName);
+    if (catalog !== 'svc') throw notFound(`catalog ${catalog} not found; this project's built-in catalog is svc`);
+    if (!SCHEMAS.has(schemaName)) throw badRequest(`qualifiedName must name svc.query.<name>, svc.mtquery.<name> or svc.table.<name>`);
+    source = { schemaName, tableName };
+    sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;
+  }
+  if (project.queries.size > 0) await project.bindPendingViews();
+  return { sql, source };
 }
 
 /** Splits `svc.query.name` (parts optionally double-quoted) into its three parts. */

@@ -80,7 +80,7 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
 /** Runs one statement and prints its rows as they arrive (see printResult). */
 async function runStatement(ctx: Context, http: Http, projectId: string, statement: string, shape: RowShape, print: PrintOptions): Promise<void> {
   const { openSqlResult } = await import('../../api/sql-result.js');
-  await printResult(ctx, shape, (format) => openSqlResult(http, projectId, { statement }, format, { signal: http.signal, idleMs: http.timeoutMs }), print);
+  await printResult(ctx, shape, (format, csv) => openSqlResult(http, projectId, { statement }, format, { signal: http.signal, idleMs: http.timeoutMs, csv }), print);
 }
 
 /**

@@ -45,5 +45,5 @@ export async function runQueryRun(ctx: Context, ref: string, opts: QueryRunOptio
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const [id] = await resolveQueryIds(http, projectId, [ref]);
   const { openSqlResult } = await import('../../api/sql-result.js');
-  await printResult(ctx, shape, (format) => openSqlResult(http, projectId, { id }, format, { signal: http.signal, idleMs: http.timeoutMs }), print);
+  await printResult(ctx, shape, (format, csv) => openSqlResult(http, projectId, { id }, format, { signal: http.signal, idleMs: http.timeoutMs, csv }), print);
 }

@@ -51,6 +51,12 @@ export function queryRoutes(): Routes {
     const given = (['statement', 'id', 'qualifiedName'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
     if (given.length + (isBuilderBody(body) ? 1 : 0) !== 1) throw badRequest('send exactly one of statement, id, qualifiedName or a query builder request (from, columns, ...)');
     const target: ExecuteTarget = isBuilderBody(body) ? { builder: parseBuilder(body) } : ({ [given[0]]: reqString(body, given[0]) } as ExecuteTarget);
+    if (wantsCsv(c.req.header('accept'))) {
+      // Loaded only here: named pipes, a child process for mkfifo and sockets serve this path alone.
+      const { csvAnswer } = await import('../csv-answer.js');
+      const csv = await csvAnswer(c.get('project'), target);
+      if (csv) return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8' });
+    }
     return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });
   r.get('/:queryId', (c) => {
@@ -70,4 +76,12 @@ export function queryRoutes(): Routes {
     return c.body(null, 200);
   });
   return r;
+}
+
+/**
+ * Whether the client asks for CSV before JSON (`Accept: text/csv`, the local gateway's own
+ * extension of run SQL): a SELECT is then answered as CSV written by DuckDB (csv-answer.ts).
+ */
+function wantsCsv(accept: string | undefined): boolean {
+  return accept !== undefined && /^\s*text\/csv\s*(;|,|$)/i.test(accept);
 }

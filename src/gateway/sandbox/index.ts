@@ -135,6 +135,17 @@ export class Sandbox {
     }
   }
 
+  /**
+   * Judges a run-SQL statement that is to be written as CSV by DuckDB's own COPY: true when it is
+   * a SELECT the rules let run (then `copyRows` runs it), false when it is another kind of
+   * statement (nothing was run: the caller answers it as run() would); refused as run() refuses.
+   */
+  async judgeRead(conn: DuckDBConnection, sql: string): Promise<boolean> {
+    if ((await this.kindOf(conn, sql)) !== 'select') return false;
+    await this.judge(sql, 'select');
+    return true;
+  }
+
   /** What kind of statement `sql` is; exactly one statement, or 400. */
   private async kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {

@@ -1,0 +1,307 @@
+import { execFile } from 'node:child_process';
+import { closeSync, constants, openSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { Socket } from 'node:net';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBModule } from './duckdb.js';
+import { HttpError } from './errors.js';
+import { targetSql, type ExecuteTarget } from './execute.js';
+import type { ProjectDb } from './project/index.js';
+import type { Lease } from './project/store.js';
+import { cancellation, interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
+import type { BodySource } from './router.js';
+import { userSqlError } from './sandbox/index.js';
+import { csvLine } from '../output/csv.js';
+import { csvFieldSql, type CsvFieldSql } from './csv-fields.js';
+import { literal } from './sql.js';
+
+/**
+ * CSV streams running at once in this process. Each holds a thread of libuv's pool (4 unless
+ * UV_THREADPOOL_SIZE says more) for as long as its reader reads, since DuckDB's COPY waits
+ * there while the pipe is full; two leave the rest of the gateway its threads. More wait for one
+ * to end (within their request's time limit), rather than be answered in another form.
+ */
+const MAX_STREAMS = 2;
+let streams = 0;
+const waiting: Array<() => void> = [];
+
+/** Waits for a place among the MAX_STREAMS; fails as `signal` aborts (the request's end). */
+async function place(signal: AbortSignal | undefined): Promise<() => void> {
+  while (streams >= MAX_STREAMS) {
+    if (signal?.aborted) throw cancellation(signal);
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        signal?.removeEventListener('abort', wake);
+        const at = waiting.indexOf(wake);
+        if (at >= 0) waiting.splice(at, 1);
+        resolve();
+      };
+      waiting.push(wake);
+      signal?.addEventListener('abort', wake, { once: true });
+    });
+  }
+  streams += 1;
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    streams -= 1;
+    waiting.shift()?.();
+  };
+}
+
+/** Whether this platform can give DuckDB a named pipe to write into (not Windows). */
+const PIPES = process.platform !== 'win32';
+
+/**
+ * A run-SQL answer as CSV (`Accept: text/csv`, the local gateway's own; see README "dgw sql"),
+ * written by DuckDB: `COPY (SELECT <each row as dgw's CSV line>) TO` a named pipe in the
+ * project's transfer folder, read as DuckDB writes it and sent on as it is read, so rows go out
+ * in constant memory at the speed of DuckDB's own writer, in DuckDB's threads. The lines are the
+ * very text dgw's CSV writer makes of the JSON answer (csv-fields.ts), so whichever way a result
+ * comes, it prints the same. The statement is judged and run as run SQL runs a SELECT (the
+ * sandbox; a read-only transaction, as bound). Undefined, with nothing run, when the answer is
+ * JSON instead: the statement is not a SELECT (a write, an EXPLAIN), a column's type has no SQL
+ * for its CSV text, or the platform has no named pipes. An error DuckDB finds before the first
+ * bytes is thrown (the answer's status); after them, the body fails short of its end.
+ */
+export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Promise<BodySource | undefined> {
+  if (!PIPES) return undefined;
+  const { sql } = await targetSql(project, target);
+  const signal = requestSignal();
+  const leave = await place(signal);
+  const letGo = keepTimeLimit();
+  let lease: Lease | undefined;
+  let pipe: Pipe | undefined;
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    await pipe?.remove();
+    lease?.release();
+    leave();
+    letGo();
+  };
+  let rows: CsvRows | undefined;
+  try {
+    lease = await project.lease();
+    const { conn } = lease;
+    rows = await interruptible(conn, async () => {
+      const judged = await project.sandbox.judgeRead(conn, sql).catch((error: unknown) => Promise.reject(userSqlError(error, project.limits)));
+      return judged ? csvRows(project.duck, conn, sql) : undefined;
+    });
+    if (rows !== undefined) pipe = await Pipe.make(project);
+  } catch (error) {
+    await finish();
+    if (error instanceof PipeUnavailable) return undefined;
+    throw error;
+  }
+  if (rows === undefined || !pipe) {
+    await finish();
+    return undefined;
+  }
+  const { conn } = lease;
+  // Stopped by the request's abort (the client went away, its time limit), by the reader (cancel) or by the project's close.
+  const stop = new AbortController();
+  if (signal?.aborted) stop.abort(cancellation(signal));
+  else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
+  lease.onStop(() => stop.abort(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
+  const copy = interruptible(conn, () => project.sandbox.exportRows(conn, `COPY (\n${rows.select}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false, QUOTE '', ESCAPE '')`), stop.signal);
+  return new CsvBody(pipe, copy, stop, finish, project.limits).start(rows.header);
+}
+
+/** What DuckDB's COPY is to write: its SELECT, and the header line, which dgw writes itself. */
+interface CsvRows {
+  select: string;
+  header: string;
+}
+
+/**
+ * The SELECT that writes each row as dgw's CSV line (csv-fields.ts: the same text, value by value,
+ * that dgw's CSV writer makes of the JSON answer), each column taken by its position (two may
+ * have the same name), and the header line, with the names as the statement gives them.
+ * Undefined when a column's type has no such SQL: the answer is then JSON, and dgw writes the CSV.
+ */
+async function csvRows(duck: DuckDBModule, conn: DuckDBConnection, sql: string): Promise<CsvRows | undefined> {
+  const prepared = await conn.prepare(sql);
+  const names: string[] = [];
+  const fields: Array<CsvFieldSql | undefined> = [];
+  try {
+    for (let i = 0; i < prepared.columnCount; i++) {
+      names.push(prepared.columnName(i));
+      fields.push(csvFieldSql(duck, prepared.columnType(i), `#${i + 1}`, `dgw_c${i + 1}`));
+    }
+  } finally {
+    prepared.destroySync();
+  }
+  if (fields.length === 0 || fields.some((f) => f === undefined)) return undefined;
+  const made = fields as CsvFieldSql[];
+  const texts = made.flatMap((f) => f.texts).join(', ');
+  const line = made.map((f) => f.field).join(" || ',' || ");
+  return { select: `SELECT ${line} AS line FROM (SELECT ${texts} FROM (\n${sql}\n) AS dgw_rows) AS dgw_texts`, header: `${csvLine(names)}\n` };
+}
+
+/** The pipe could not be made here (no mkfifo): the answer is JSON instead. */
+class PipeUnavailable extends Error {}
+
+/**
+ * A named pipe and its two ends in this process: the reading end, non-blocking (read through the
+ * event loop, not a thread), and a writing end kept open until DuckDB's COPY has ended, so that
+ * the reader sees the end of the bytes only then, whenever DuckDB opens and closes its own.
+ */
+class Pipe {
+  private keeper: number | undefined;
+  private constructor(
+    readonly path: string,
+    readonly reader: Socket,
+    keeper: number,
+  ) {
+    this.keeper = keeper;
+  }
+
+  static async make(project: ProjectDb): Promise<Pipe> {
+    let transferDir: string;
+    try {
+      transferDir = project.transferDir;
+    } catch (error) {
+      // A gateway kept in memory (tests) has no folder for files.
+      throw new PipeUnavailable(String(error));
+    }
+    const dir = join(transferDir, 'streams');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, `${randomBytes(12).toString('hex')}.csv`);
+    await new Promise<void>((resolve, reject) => {
+      execFile('mkfifo', ['-m', '600', path], (error) => (error ? reject(new PipeUnavailable(error.message)) : resolve()));
+    });
+    try {
+      const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      const keeper = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+      return new Pipe(path, new Socket({ fd: readFd, readable: true, writable: false }), keeper);
+    } catch (error) {
+      await rm(path, { force: true });
+      throw new PipeUnavailable(String(error));
+    }
+  }
+
+  /** DuckDB has written its last byte: the reader may see the end once it has read them all. */
+  closeKeeper(): void {
+    if (this.keeper === undefined) return;
+    closeSync(this.keeper);
+    this.keeper = undefined;
+  }
+
+  async remove(): Promise<void> {
+    this.closeKeeper();
+    this.reader.destroy();
+    await rm(this.path, { force: true });
+  }
+}
+
+/** The body: the pipe's bytes as they come, then the COPY's outcome (a failure fails the body). */
+class CsvBody {
+  private readonly chunks: AsyncIterator<Buffer>;
+  private readonly outcome: Promise<number>;
+  private copyEnded = false;
+
+  constructor(
+    private readonly pipe: Pipe,
+    copy: Promise<number>,
+    private readonly stop: AbortController,
+    private readonly finish: () => Promise<void>,
+    private readonly limits: ProjectDb['limits'],
+  ) {
+    this.chunks = pipe.reader[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    this.outcome = copy.finally(() => {
+      this.copyEnded = true;
+      pipe.closeKeeper();
+    });
+    // Seen here whatever happens next, so that a failure never goes unhandled.
+    this.outcome.catch(() => undefined);
+    // A stopped COPY may be waiting on a full pipe that no one reads (a client that reads no more).
+    if (stop.signal.aborted) void this.end();
+    else stop.signal.addEventListener('abort', () => void this.end(), { once: true });
+  }
+
+  /**
+   * Waits for the first bytes of the rows or for the COPY's end: a statement that fails before
+   * writing fails here, while its status can be said. The body is `header`, then the rows.
+   */
+  async start(header: string): Promise<BodySource> {
+    let first: IteratorResult<Buffer>;
+    try {
+      // One read only: a second would take the bytes after the first.
+      const firstRead = this.chunks.next();
+      first = await Promise.race([firstRead, this.outcome.then(() => firstRead)]);
+      if (first.done) await this.outcome;
+    } catch (error) {
+      await this.end();
+      throw this.failure(error);
+    }
+    let pending: IteratorResult<Buffer> | undefined = first;
+    let headed = false;
+    return {
+      next: async () => {
+        if (!headed) {
+          headed = true;
+          return header;
+        }
+        const result = pending ?? (await this.read());
+        pending = undefined;
+        if (!result.done) return result.value;
+        await this.complete();
+        return null;
+      },
+      cancel: async () => {
+        this.stop.abort(new HttpError(499, 'the client stopped reading the answer; its statement was interrupted', 'CANCELLED'));
+        await this.end();
+      },
+    };
+  }
+
+  private async read(): Promise<IteratorResult<Buffer>> {
+    try {
+      if (this.stop.signal.aborted) throw this.stop.signal.reason;
+      return await this.chunks.next();
+    } catch (error) {
+      await this.end();
+      throw this.failure(error);
+    }
+  }
+
+  /** All bytes were read: the COPY's outcome says whether they are the whole answer. */
+  private async complete(): Promise<void> {
+    try {
+      await this.outcome;
+    } catch (error) {
+      throw this.failure(error);
+    } finally {
+      await this.end();
+    }
+  }
+
+  /**
+   * Ends the statement and lets go of the pipe and the connection. While the COPY runs, it is
+   * interrupted and what it still writes is read and dropped: a COPY waiting on a full pipe, or
+   * still to open it, would never see its interrupt.
+   */
+  private async end(): Promise<void> {
+    if (!this.copyEnded) {
+      if (!this.stop.signal.aborted) this.stop.abort(new HttpError(499, 'the answer was not read to its end; its statement was interrupted', 'CANCELLED'));
+      try {
+        while (!(await this.chunks.next()).done);
+      } catch {
+        // The pipe failed: the COPY fails too (its writes find no reader).
+      }
+      await this.outcome.catch(() => undefined);
+    }
+    await this.finish();
+  }
+
+  private failure(error: unknown): HttpError {
+    const reason: unknown = this.stop.signal.reason;
+    if (this.stop.signal.aborted && reason instanceof HttpError) return reason;
+    return userSqlError(error, this.limits);
+  }
+}

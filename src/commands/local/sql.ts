@@ -49,7 +49,8 @@ Rows are printed as they arrive, in constant memory, whatever their number (--jq
 whole result first). The local gateway sends every row; --limit N prints the first N. A service
 that says it cut a result short makes dgw exit 8 after the rows it sent.
 CSV is RFC 4180 with a header line; --guard-formulas makes text a spreadsheet would run (=, +, -,
-@ first) start with ' instead.
+@ first) start with ' instead. On the local gateway, CSV to a pipe or a file is written by DuckDB
+itself, the same bytes at DuckDB's speed (most column types; the rest as before).
 Numbers keep every digit: with --json, a DECIMAL or big integer that a double cannot hold exactly
 (e.g. 123456789012345.678, 9007199254740993) is a string; tables and TSV print it as it is.
 In a pipe, rows are TSV escaped as PostgreSQL's text format: \\t \\n \\r \\\\ inside a value, \\N for

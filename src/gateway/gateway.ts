@@ -88,8 +88,8 @@ export class Gateway {
 
   /**
    * A project's folder for files in transit: uploads being imported (`uploads/`, emptied when the
-   * gateway opens: a crash may leave one behind, and one gateway holds a data folder at a time)
-   * and exports (`exports/`). In the data folder's `transfer/`; for a gateway in memory, in a
+   * gateway opens: a crash may leave one behind, and one gateway holds a data folder at a time),
+   * the named pipes of CSV answers (`streams/`, emptied likewise) and exports (`exports/`). In the data folder's `transfer/`; for a gateway in memory, in a
    * folder of the system's, removed when it closes.
    */
   transferDir(projectId: string): string {
@@ -243,13 +243,16 @@ export class Gateway {
 }
 
 /**
- * The folder of every project's transfer folder: `transfer/` in the data folder, its uploads left
- * by an earlier run removed; a new folder of the system's for a gateway in memory.
+ * The folder of every project's transfer folder: `transfer/` in the data folder, the uploads and
+ * the CSV answers' named pipes (`streams/`) left by an earlier run removed; a new folder of the
+ * system's for a gateway in memory.
  */
 async function openTransferRoot(dataDir: string | undefined): Promise<string> {
   if (!dataDir) return mkdtemp(join(tmpdir(), 'dgw-gateway-'));
   const root = join(dataDir, 'transfer');
   await mkdir(root, { recursive: true, mode: 0o700 });
-  for (const project of await readdir(root).catch(() => [] as string[])) await rm(join(root, project, 'uploads'), { recursive: true, force: true });
+  for (const project of await readdir(root).catch(() => [] as string[])) {
+    for (const left of ['uploads', 'streams']) await rm(join(root, project, left), { recursive: true, force: true });
+  }
   return root;
 }

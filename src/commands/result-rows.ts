@@ -48,10 +48,15 @@ export function checkGuardFormulas(ctx: Context, guard: boolean | undefined): vo
  */
 export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat, csv: boolean) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
   const json = ctx.out.json;
+  const asSent = csvAsSent(ctx, options);
+  // The printer loads while the request is answered (a local gateway's DuckDB works off this
+  // thread), unless the answer is likely to be printed as sent.
+  const printer = asSent ? undefined : import('../output/rows.js');
+  printer?.catch(() => undefined);
   // Human output is built from arrays, so columns with the same name stay apart.
-  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', csvAsSent(ctx, options));
+  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', asSent);
   if (result.csv) return copyBytes(ctx, result.csv);
-  const [{ writeRows }] = await Promise.all([import('../output/rows.js')]);
+  const { writeRows } = await (printer ?? import('../output/rows.js'));
   let more = false;
   const rows = options.limit === undefined ? result.rows : limited(result.rows, options.limit, () => (more = true));
   let count: number;

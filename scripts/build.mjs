@@ -30,6 +30,23 @@ const lazyCommanderBuiltins = {
   },
 };
 
+/** Gives a chunk `require` (bundled CommonJS code calls it); stripNeedlessBanners takes it out of the chunks that never do. */
+const REQUIRE_BANNER = "import { createRequire as __dgwRequire } from 'node:module'; const require = __dgwRequire(import.meta.url);";
+
+/**
+ * The banner runs createRequire in every chunk loaded, about 60 for an in-process command, though
+ * only a few chunks (the bundled CommonJS: DuckDB's API, esbuild's helper) use `require`. The
+ * others get an empty first line instead, so their source maps' lines stay where they were.
+ */
+function stripNeedlessBanners(outputs) {
+  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith(`${REQUIRE_BANNER}\n`)) continue;
+    const body = text.slice(REQUIRE_BANNER.length);
+    if (!/\brequire\b/.test(body)) writeFileSync(file, body);
+  }
+}
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
@@ -42,13 +59,14 @@ const result = await build({
   target: 'node22',
   external: ['@duckdb/node-bindings', '@napi-rs/keyring'],
   define: { __DGW_VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: "import { createRequire as __dgwRequire } from 'node:module'; const require = __dgwRequire(import.meta.url);" },
+  banner: { js: REQUIRE_BANNER },
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,
   plugins: [lazyCommanderBuiltins],
 });
+stripNeedlessBanners(result.metafile.outputs);
 // jq's WebAssembly (for --jq) ships next to the bundle as the binary it is; src/output/jq.ts reads it.
 copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), new URL('../dist/jq.wasm', import.meta.url));
 

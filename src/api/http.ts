@@ -312,9 +312,10 @@ export class Http {
    * at another host (the hosted service's object store). A link to the base URL's own origin goes
    * the way the API does (the in-process local gateway answers it). Plain http is refused but on
    * loopback, as for base URLs; a redirect is followed (the key is not there to leak), to https
-   * or loopback only, five at most.
+   * or loopback only, five at most. `fileCoding`: the file is itself compressed so (a gzip export):
+   * it is asked for and kept as it is stored (see WireRequest.fileCoding).
    */
-  async link(url: string, signal?: AbortSignal): Promise<OpenAnswer> {
+  async link(url: string, signal?: AbortSignal, fileCoding?: 'gzip'): Promise<OpenAnswer> {
     let target: URL;
     try {
       target = new URL(url);
@@ -336,7 +337,9 @@ export class Http {
       const started = performance.now();
       let response: WireResponse;
       try {
-        response = await this.exchange(transport, { ...spec, path: shown }, target.toString(), {}, undefined, this.config.timeoutMs, signal, true);
+        // A gzip file is asked for as gzip: a store that decompresses for a client that does not accept it (as Cloud Storage does) then sends it as it is.
+        const headers: Record<string, string> = fileCoding ? { 'accept-encoding': fileCoding } : {};
+        response = await this.exchange(transport, { ...spec, path: shown }, target.toString(), headers, undefined, this.config.timeoutMs, signal, true, fileCoding);
       } catch (error) {
         if (error instanceof NetworkError && !error.timedOut && !error.lasting) throw new NetworkError(`cannot download from ${target.host}: ${rootCause(error.cause ?? error)}`, error);
         throw error;
@@ -368,6 +371,7 @@ export class Http {
     limitMs: number | false,
     signal?: AbortSignal,
     quiet = false,
+    fileCoding?: 'gzip',
   ): Promise<WireResponse> {
     const head = new AbortController();
     const timer = limitMs === false ? undefined : setTimeout(() => head.abort(), limitMs);
@@ -381,7 +385,7 @@ export class Http {
     }
     let response: WireResponse;
     try {
-      response = await transport({ method: spec.method, url, headers, body, signal: AbortSignal.any(stops) });
+      response = await transport({ method: spec.method, url, headers, body, signal: AbortSignal.any(stops), ...(fileCoding ? { fileCoding } : {}) });
     } catch (error) {
       if (signal?.aborted && signal.reason instanceof DgwError) throw signal.reason;
       if (error instanceof DgwError) throw error;

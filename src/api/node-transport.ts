@@ -26,7 +26,7 @@ export const nodeTransport: Transport = (req) => {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING, ...req.headers };
   if (typeof req.body === 'string') headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise<WireResponse>((resolve, reject) => {
-    const sent = request(url, { method: req.method, headers, signal: req.signal }, (res) => resolve(answer(res, req.signal)));
+    const sent = request(url, { method: req.method, headers, signal: req.signal }, (res) => resolve(answer(res, req.signal, req.fileCoding)));
     sent.on('error', reject);
     if (req.body === undefined || typeof req.body === 'string') sent.end(req.body);
     else void sendStream(sent, req.body);
@@ -60,10 +60,10 @@ async function sendStream(sent: ClientRequest, body: AsyncIterable<Uint8Array>):
   }
 }
 
-function answer(res: IncomingMessage, signal: AbortSignal): WireResponse {
+function answer(res: IncomingMessage, signal: AbortSignal, fileCoding?: 'gzip'): WireResponse {
   let body: Promise<string> | undefined;
   let chunks: AsyncIterator<Buffer> | undefined;
-  const decoded = decode(res);
+  const decoded = decode(res, fileCoding);
   return {
     status: res.statusCode ?? 0,
     statusText: res.statusMessage ?? '',
@@ -106,13 +106,14 @@ interface Decoded {
 }
 
 /**
- * Undoes the answer's Content-Encoding (gzip, x-gzip, deflate, br; several are undone last first).
- * A body that does not decode, or whose coding dgw cannot read, fails its read with a
+ * Undoes the answer's Content-Encoding (gzip, x-gzip, deflate, br; several are undone last first),
+ * but for its first coding when that is `fileCoding`: the compression of the file itself. A body that does not decode, or whose coding dgw cannot read, fails its read with a
  * MalformedResponseError naming the coding (exit 8); one cut short stays a dropped connection.
  */
-function decode(res: IncomingMessage): Decoded {
+function decode(res: IncomingMessage, fileCoding?: 'gzip'): Decoded {
   const header = res.headers['content-encoding'] ?? '';
   const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  if (fileCoding === 'gzip' && (codings[0] === 'gzip' || codings[0] === 'x-gzip')) codings.shift();
   const plain = (error: unknown) => (res.complete ? error : cutShort());
   if (codings.length === 0) return { res, stream: res, failure: plain };
   const undecodable = (reason: string) => new MalformedResponseError(`the service's answer could not be decoded (Content-Encoding: ${header}): ${reason}`, res.statusCode);

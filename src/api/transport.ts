@@ -15,6 +15,12 @@ export interface WireRequest {
   body?: string | AsyncIterable<Uint8Array>;
   /** Aborts the exchange (Ctrl-C, or the time limit of this attempt), the body's reading included. */
   signal: AbortSignal;
+  /**
+   * The compression of the file a download fetches (a gzip export): when the answer's
+   * Content-Encoding starts with it, that coding is the file's own (an object store serves a .gz
+   * file with it as its metadata) and is left as it came; codings applied after it are undone.
+   */
+  fileCoding?: 'gzip';
 }
 
 /**

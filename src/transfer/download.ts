@@ -101,7 +101,8 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
       let response: OpenAnswer | undefined;
       for (let attempt = 0; ; attempt++) {
         const file = links.files.find((f) => f.name === wanted.name) ?? links.files[index];
-        response = await http.link(file.url, ctx.signal);
+        // A gzip export's bytes are its file: kept as stored, even when served with Content-Encoding: gzip.
+        response = await http.link(file.url, ctx.signal, gzip ? 'gzip' : undefined);
         if (response.status >= 200 && response.status < 300) break;
         const refused = response.status === 401 || response.status === 403 || response.status === 410;
         if (refused && attempt === 0) {

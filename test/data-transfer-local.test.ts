@@ -246,4 +246,12 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
     expect(fs.existsSync(out)).toBe(false);
     expect(fs.readdirSync(dir.dir).filter((f) => f.includes('never'))).toEqual([]);
   }, 60_000);
+
+  it('an export whose query fails as it runs is exit 10 with DuckDB\'s reason (only a full disk is exit 13), and writes nothing', async () => {
+    expect((await dgw(['query', 'create', 'Breaks', '--sql', "SELECT CAST(CASE WHEN i < 5000 THEN '1' ELSE 'x' END AS INTEGER) AS n FROM range(10000) t(i)"])).code).toBe(0);
+    const out = path.join(dir.dir, 'breaks.csv');
+    const r = await dgw(['query', 'export', 'breaks', '-o', out]);
+    expect([r.code, r.stderr]).toEqual([10, expect.stringMatching(/export \S+ failed: Conversion Error/)]);
+    expect(fs.existsSync(out)).toBe(false);
+  }, 60_000);
 });

@@ -216,6 +216,15 @@ describe('query export: the request, the polling, the downloads', () => {
     expect(unknown.code).toBe(4);
     expect(fs.readdirSync(work.dir).filter((f) => f.includes('failed'))).toEqual([]);
   });
+
+  it('a hosted job that FAILED on a full disk is still exit 10: the service\'s disk is not this machine\'s (DISK_FULL is the local gateway\'s exit 13 only)', async () => {
+    server.on('POST', `/data/projects/${P}/queries/${QID}/exports`, { status: 202, json: { id: 'e1', status: 'PENDING' } });
+    server.on('GET', `/data/projects/${P}/exports/e1`, { json: job('FAILED', { error: 'IO Error: No space left on device', errorCode: 'DISK_FULL' }) });
+    const failed = await dgw(['query', 'export', QID, '-o', path.join(work.dir, 'full.csv')]);
+    expect([failed.code, failed.stderr]).toEqual([10, expect.stringMatching(/export e1 failed: IO Error: No space left on device/)]);
+    server.on('GET', `/data/projects/${P}/exports/e1`, { json: job('FAILED', { error: 'IO Error: No space left on device', errorCode: 'DISK_FULL' }) });
+    expect((await dgw(['export', 'get', 'e1', '-o', path.join(work.dir, 'full.csv')])).code).toBe(10);
+  });
 });
 
 describe('dgw sql never passes part of a result for the whole', () => {

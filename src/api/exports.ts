@@ -64,6 +64,7 @@ export function readExportJob(value: unknown): ExportJob {
     expiresAt: textOrNull(j.expiresAt),
     downloadable: flag(j.downloadable),
     error: textOrNull(j.error),
+    errorCode: textOrNull(j.errorCode),
     createdAt: textOrNull(j.createdAt),
     queryId: textOrNull(j.queryId),
     source: textOrNull(j.source),

@@ -175,6 +175,8 @@ export interface ExportJob {
   expiresAt: string | null;
   downloadable: boolean;
   error: string | null;
+  /** The local gateway's fault code for a job that FAILED because of this machine (DISK_FULL); null elsewhere. */
+  errorCode: string | null;
   createdAt: string | null;
   queryId: string | null;
   source: string | null;

@@ -155,6 +155,7 @@ export const ExportJobRecord = Closed(
     expiresAt: Nullable(Type.String({ description: 'when the download links stop working, ISO 8601' })),
     downloadable: Type.Boolean(),
     error: Nullable(Type.String({ description: 'why it FAILED, where the service says' })),
+    errorCode: Nullable(Type.String({ description: 'the local gateway only: DISK_FULL when the job FAILED because the disk of its data folder is full (exit 13); null otherwise' })),
     createdAt: Nullable(Type.String({ description: 'ISO 8601' })),
     queryId: Nullable(Type.String()),
     source: Nullable(Type.String({ description: 'what was exported, e.g. svc.query.revenuereport' })),

@@ -21,6 +21,12 @@ export interface FaultSite {
 /** What the CLI maps to its exit codes (src/api/http.ts): the local gateway's own fault codes. */
 export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY', newer: 'DATABASE_NEWER' } as const;
 
+/** True when `error` says the disk is full: in DuckDB's words for it, or as the system's code (ENOSPC, EDQUOT). */
+export function diskIsFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || DISK_FULL.test(duckMessage(error));
+}
+
 /**
  * The fault a DuckDB error reveals (a full disk, a damaged database file, a database another
  * program holds), as the answer that names the file and says what to do; undefined for any other

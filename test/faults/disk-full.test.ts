@@ -222,6 +222,51 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
     }
   });
 
+  it('an export the local gateway cannot write into its data folder: exit 13 naming the disk and the folder, in-process and served (was exit 10, "the export failed"); the job FAILED with DISK_FULL, no part left (issue #9)', async () => {
+    const data = path.join(mountPoint, 'export-data');
+    const dgw = localDgw(data, config);
+    // The file under -o is on another disk: only the gateway's own COPY meets the full one.
+    const outside = tempDir('dgw-full-gateway-export-');
+    const out = path.join(outside.dir, 'rows.csv');
+    const exports = path.join(data, 'transfer', 'demo', 'exports');
+    const check = async (r: Awaited<ReturnType<typeof dgw>>, client: typeof dgw) => {
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toMatch(DISK_FULL);
+      expect(r.stderr).toContain(exports);
+      expect(r.stderr).not.toMatch(/export \S+ failed/);
+      expect(fs.existsSync(out)).toBe(false);
+      const [job] = JSON.parse((await client(['export', 'list', '--json'])).stdout) as Array<{ id: string; status: string; error: string; errorCode: string }>;
+      expect([job.status, job.errorCode]).toEqual(['FAILED', 'DISK_FULL']);
+      // Read again later, the job is the same fault.
+      const get = await client(['export', 'get', job.id, '-o', out]);
+      expect([get.code, get.stderr]).toEqual([13, expect.stringMatching(DISK_FULL)]);
+      expect(job.error).toMatch(/^the disk is full/);
+      expect(fs.readdirSync(path.join(exports, job.id))).toEqual(['job.json']);
+    };
+    try {
+      expect((await dgw(['sql', "CREATE TABLE svc.table.many AS SELECT i AS id, 'row ' || i AS label FROM range(200000) t(i)"])).code).toBe(0);
+      expect((await dgw(['query', 'create', 'Many', '--sql', 'SELECT * FROM svc.table.many'])).code).toBe(0);
+      const filler = fillDisk(mountPoint);
+      // Room for the lock file, the job's record and the file's start: the COPY runs out midway.
+      fs.truncateSync(filler, fs.statSync(filler).size - 256 * 1024);
+      await check(await dgw(['query', 'export', 'many', '-o', out]), dgw);
+
+      const server = await spawnServe(data, config);
+      try {
+        await check(await dgw(['query', 'export', 'many', '-o', out]), dgw);
+      } finally {
+        await server.stop('SIGINT');
+      }
+      fs.rmSync(filler);
+      const r = await dgw(['query', 'export', 'many', '-o', out]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(fs.readFileSync(out, 'utf8').split('\n')).toHaveLength(200_002);
+    } finally {
+      fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+      outside.remove();
+    }
+  });
+
   it('served: the create that no longer fits exits 13 (the gateway answers 507 DISK_FULL), and the server keeps every acknowledged create', async () => {
     const data = path.join(mountPoint, 'served');
     const server = await spawnServe(data, config);

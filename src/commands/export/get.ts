@@ -21,7 +21,7 @@ export function registerExportGet(parent: Command, wiring: Wiring): void {
       'after',
       `${examples('dgw export get 4c9fcb44-126a-45f8-99a0-f1d245083d78', 'dgw export get 4c9fcb44-126a-45f8-99a0-f1d245083d78 -o revenue.csv', 'dgw export get 4c9fcb44-126a-45f8-99a0-f1d245083d78 --json files')}
 With -o, a job still running is exit 5 (try again when it is done), one that failed or was
-cancelled exit 10, one whose files expired exit 4. With -o FILE and --json, the job is printed
+cancelled exit 10 (13 when the local gateway's disk was full), one whose files expired exit 4. With -o FILE and --json, the job is printed
 once its files are downloaded (-o - is refused with --json: stdout holds the data).
 `,
     )
@@ -41,7 +41,7 @@ export async function runExportGet(ctx: Context, id: string, opts: ExportGetOpti
     return;
   }
   if (job.status === 'PENDING' || job.status === 'RUNNING') throw new DgwError('conflict', `export ${id} is ${job.status}: it has no files yet`, { hint: 'try again when it is done (`dgw export get ID` shows its status)' });
-  const bytes = await downloadExport(ctx, http, finished(job), destination, () => readExport(http, projectId, id));
+  const bytes = await downloadExport(ctx, http, finished(job, http.localGateway), destination, () => readExport(http, projectId, id));
   if (ctx.out.json) await ctx.out.record(job, EXPORT_FIELDS, (e) => e.id);
   ctx.out.success(`downloaded export ${id}: ${bytes} bytes${'stdout' in destination ? '' : ` to ${opts.output}`}`);
 }

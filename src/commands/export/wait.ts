@@ -1,7 +1,7 @@
 import { readExport } from '../../api/exports.js';
-import type { Http } from '../../api/http.js';
 import type { ExportJob } from '../../api/types.js';
 import type { Context } from '../../context.js';
+import { localGatewayFault, type Http } from '../../api/http.js';
 import { ExportFailedError, NotFoundError, WaitTimeoutError } from '../../errors.js';
 
 const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
@@ -30,7 +30,7 @@ export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> 
 
 /**
  * Polls an export until it ends. SUCCEEDED is the answer (with its download links); FAILED and
- * CANCELLED are exit 10 with the service's reason; EXPIRED (its files already removed) exit 4.
+ * CANCELLED are exit 10 with the service's reason (a local full disk: exit 13, see `finished`); EXPIRED (its files already removed) exit 4.
  */
 export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, plan: ExportWait): Promise<ExportJob> {
   const deadline = ctx.clock.now() + plan.deadlineMs;
@@ -39,7 +39,7 @@ export async function waitForExport(ctx: Context, http: Http, projectId: string,
   for (;;) {
     const job = await readExport(http, projectId, exportId, hold);
     plan.onStatus?.(job);
-    if (FINISHED.has(job.status)) return finished(job);
+    if (FINISHED.has(job.status)) return finished(job, http.localGateway);
     if (ctx.clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for export ${exportId} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout); it is ${job.status || 'not finished'}`);
     // A held poll must end well within the time limit of its request.
     if (plan.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
@@ -48,8 +48,14 @@ export async function waitForExport(ctx: Context, http: Http, projectId: string,
   }
 }
 
-/** A finished job, or the error its end is. */
-export function finished(job: ExportJob): ExportJob {
+/**
+ * A finished job, or the error its end is. A job the local gateway (`localGateway`) says FAILED
+ * for a fault of this machine (DISK_FULL) is that fault (exit 13), not a failed export: the query
+ * is fine, the disk is not. A hosted service's code speaks of its own machines, never of this one.
+ */
+export function finished(job: ExportJob, localGateway: boolean): ExportJob {
+  const fault = localGateway && job.status === 'FAILED' && job.errorCode ? localGatewayFault(job.errorCode, job.error ?? `export ${job.id} failed`) : undefined;
+  if (fault) throw fault;
   if (job.status === 'FAILED') throw new ExportFailedError(`export ${job.id} failed${job.error ? `: ${job.error}` : ''}`);
   if (job.status === 'CANCELLED') throw new ExportFailedError(`export ${job.id} was cancelled`);
   if (job.status === 'EXPIRED') throw new NotFoundError(`export ${job.id} expired: its files were removed; export the query again`);

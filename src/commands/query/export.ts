@@ -41,7 +41,8 @@ export function registerQueryExport(parent: Command, wiring: Wiring): void {
 dgw waits for it (its status and the time so far on a terminal), then downloads its file(s)
 through the links the service gives (they work for a short while; an expired one is asked for
 again once). Nothing is left under -o when anything fails. An export that fails or is cancelled
-is exit 10. On the local gateway the file is written by DuckDB's own COPY.
+is exit 10. On the local gateway the file is written by DuckDB's own COPY; one stopped because
+the disk of the data folder is full is exit 13 (a fault of this machine, not of the query).
 `,
     )
     .action(wiring.action(runQueryExport, { variant: (_ref, opts) => (opts.wait ? 'record' : 'started') }));

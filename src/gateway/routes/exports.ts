@@ -103,6 +103,7 @@ function exportView(e: ExportRecord, links?: ReturnType<typeof withLinks>): obje
     ...(links ? { files: links.files, expiresAt: new Date(links.expiresAt).toISOString() } : {}),
     downloadable: e.status === 'SUCCEEDED',
     ...(e.error !== undefined ? { error: e.error } : {}),
+    ...(e.errorCode !== undefined ? { errorCode: e.errorCode } : {}),
     createdAt: new Date(e.createdAt).toISOString(),
     queryId: e.queryId,
     source: e.source,

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
+import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
 import { exportTimedOut } from '../limits.js';
@@ -33,6 +34,8 @@ export interface ExportRecord {
   rowCount?: number;
   bytes?: number;
   error?: string;
+  /** A FAILED job's fault code when the fault was this machine's (DISK_FULL: its file could not be written), as the gateway's errors give it. */
+  errorCode?: typeof FAULT_CODES.diskFull;
   files: Array<{ name: string; bytes: number }>;
   clientSource?: string;
 }
@@ -201,7 +204,7 @@ export class ProjectExports {
       await rm(part, { force: true });
       await rm(final, { force: true });
       const status: ExportStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
-      await this.save({ ...record, status, finishedAt: this.now(), ...(status === 'FAILED' ? { error: duckMessage(error) } : {}) }, record).catch(() => undefined);
+      await this.save({ ...record, status, finishedAt: this.now(), ...(status === 'FAILED' ? failure(error, record.id, join(this.dir, record.id)) : {}) }, record).catch(() => undefined);
     } finally {
       job.conn?.closeSync();
       this.running.delete(record.id);
@@ -272,6 +275,19 @@ export class ProjectExports {
       return undefined;
     }
   }
+}
+
+/**
+ * Why an export failed, as its record keeps it: a full disk is this machine's fault, not the
+ * query's, and says so (with DISK_FULL, which dgw reports as exit 13), naming the folder; any
+ * other failure is DuckDB's message.
+ */
+function failure(error: unknown, id: string, folder: string): Pick<ExportRecord, 'error' | 'errorCode'> {
+  if (!diskIsFull(error)) return { error: duckMessage(error) };
+  return {
+    error: `the disk is full: export ${id} could not be written to ${folder} (${duckMessage(error)}); its partial file was removed; free some space on the disk holding that folder, then export the query again`,
+    errorCode: FAULT_CODES.diskFull,
+  };
 }
 
 /** DuckDB's COPY options for an export. */

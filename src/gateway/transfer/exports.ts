@@ -5,6 +5,7 @@ import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
+import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
 import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { ident, literal } from '../sql.js';
@@ -48,6 +49,9 @@ interface Running {
 
 /** How long a finished export's files are kept before they are removed (status EXPIRED then). */
 export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How many job records `list` reads at once: enough to overlap the reads, few enough to leave descriptors and threads to the rest. */
+const LIST_READS = 16;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -143,16 +147,15 @@ export class ProjectExports {
     });
   }
 
-  /** Every job, newest first. */
+  /** Every job, newest first; one whose record is missing or damaged is left out. Records are read LIST_READS at a time. */
   async list(): Promise<ExportRecord[]> {
     const ids = await readdir(this.dir).catch(() => [] as string[]);
-    const records: ExportRecord[] = [];
-    for (const id of ids) {
+    const records = await mapBounded(ids, LIST_READS, async (id) => {
       const runningAtLoad = this.running.has(id);
       const record = await this.load(id);
-      if (record) records.push(await this.current(record, runningAtLoad));
-    }
-    return records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+      return record && (await this.current(record, runningAtLoad));
+    });
+    return records.filter((r): r is ExportRecord => r !== undefined).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
 
   /** Cancels a PENDING or RUNNING job (its statement interrupted, its partial files removed); a finished job is left as it is. */

@@ -16,12 +16,26 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** `json` (default): a JSON body is required; `none`: the body is ignored; `optional-json`: parsed when present. */
-  expect?: 'json' | 'none' | 'optional-json';
+  /**
+   * `json` (default): a JSON body is required; `none`: the body is ignored; `optional-json`: parsed
+   * when present; `json-text`: a JSON body is required, and handed over as a `JsonText`, parsed
+   * only if the caller asks.
+   */
+  expect?: 'json' | 'none' | 'optional-json' | 'json-text';
   /** Keep every digit of numbers a double cannot hold (api/exact-numbers.ts): as strings (result rows) or verbatim (`dgw api`). */
   keepDigits?: KeepDigits;
   /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
   readOnly?: boolean;
+}
+
+/**
+ * A JSON answer not parsed yet (`expect: 'json-text'`): its text, checked as every JSON answer is
+ * (not empty, not an HTML page), and `parse()`, which reads it as `request` would have (a
+ * malformed text is the same MalformedResponseError).
+ */
+export interface JsonText {
+  text: string;
+  parse(): unknown;
 }
 
 /** A request whose answer is read as it arrives, and whose body may be sent as it is read (see `Http.open`). */
@@ -493,11 +507,15 @@ export class Http {
     if (looksLikeHtml(text, response)) {
       throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
     }
-    try {
-      return (spec.keepDigits ? parseJsonExact(text, spec.keepDigits) : JSON.parse(text)) as T;
-    } catch {
-      throw new MalformedResponseError(`the service sent malformed or truncated JSON (HTTP ${response.status}, ${text.length} bytes)`, response.status);
-    }
+    const parse = () => {
+      try {
+        return spec.keepDigits ? parseJsonExact(text, spec.keepDigits) : JSON.parse(text);
+      } catch {
+        throw new MalformedResponseError(`the service sent malformed or truncated JSON (HTTP ${response.status}, ${text.length} bytes)`, response.status);
+      }
+    };
+    if (expect === 'json-text') return { text, parse } satisfies JsonText as T;
+    return parse() as T;
   }
 
   /** A non-2xx answer as dgw's error: a refused redirect, a fault of this machine (local gateway), or the service's error. */

@@ -1,4 +1,4 @@
-import type { Http } from './http.js';
+import type { Http, JsonText } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ExecuteRequest, ExecuteResult, QueryRecord, QueryRequest, RefreshSchedule, ResultFormat } from './types.js';
@@ -32,7 +32,17 @@ export async function getQuery(http: Http, projectId: string, queryId: string): 
 }
 
 export async function listQueries(http: Http, projectId: string): Promise<QueryRecord[]> {
-  return objects(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries` }), 'queries').map(readQuery);
+  return readQueries(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries` }));
+}
+
+/** Get Queries' answer as its text, unread: `readQueries(answer.parse())` is what listQueries gives. */
+export function listQueriesText(http: Http, projectId: string): Promise<JsonText> {
+  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries`, expect: 'json-text' });
+}
+
+/** The queries of a Get Queries answer, each as readQuery reads it. */
+export function readQueries(value: unknown): QueryRecord[] {
+  return objects(value, 'queries').map(readQuery);
 }
 
 export function deleteQuery(http: Http, projectId: string, queryId: string): Promise<void> {

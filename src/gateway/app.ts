@@ -37,6 +37,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
     if (reply.body === null) return c.body(null, status, reply.headers);
     const headers = reply.headers ?? { 'content-type': 'application/json' };
     if (typeof reply.body === 'string') return c.body(reply.body, status, headers);
+    if (reply.body instanceof Uint8Array) return c.body(reply.body as Uint8Array<ArrayBuffer>, status, headers);
     return c.body(readableOf(reply.body), status, headers);
   });
   return app;

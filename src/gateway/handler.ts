@@ -128,7 +128,7 @@ class Context implements RouteContext {
     return { status, body: JSON.stringify(value) };
   }
 
-  jsonText(text: string, status = 200): Reply {
+  jsonText(text: string | Uint8Array, status = 200): Reply {
     return { status, body: text };
   }
 

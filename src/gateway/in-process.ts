@@ -78,29 +78,33 @@ async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
 function answer(reply: Reply, signal: AbortSignal): WireResponse {
   const headers = reply.headers ?? (reply.body !== null ? { 'content-type': 'application/json' } : {});
   const source = reply.body;
-  let whole = typeof source === 'string' ? source : source === null ? '' : undefined;
+  const stream = source === null || typeof source === 'string' || source instanceof Uint8Array ? undefined : source;
+  // A whole body (text or bytes) is read as one chunk.
+  let whole = stream ? null : (source as string | Uint8Array | null);
   const read = async (): Promise<Uint8Array | null> => {
-    if (whole !== undefined) {
-      const text = whole;
-      whole = '';
-      return text === '' ? null : encoder.encode(text);
+    if (!stream) {
+      const rest = whole;
+      whole = null;
+      const bytes = typeof rest === 'string' ? encoder.encode(rest) : rest;
+      return bytes === null || bytes.length === 0 ? null : bytes;
     }
     if (signal.aborted) throw signal.reason;
-    const chunk = await (source as Exclude<Reply['body'], string | null>).next();
+    const chunk = await stream.next();
     return chunk === null ? null : typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
   };
   return {
     status: reply.status,
     statusText: '',
     header: (name) => headers[name.toLowerCase()],
-    ...(source !== null && typeof source !== 'string' && source.file ? { file: source.file } : {}),
+    ...(stream?.file ? { file: stream.file } : {}),
     read,
     async text() {
       if (typeof source === 'string' || source === null) return source ?? '';
+      if (source instanceof Uint8Array) return Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
       return readRest({ read });
     },
     async cancel() {
-      if (source !== null && typeof source !== 'string') await source.cancel();
+      if (stream) await stream.cancel();
     },
   };
 }

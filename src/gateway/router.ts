@@ -58,7 +58,8 @@ export interface FileOfBody {
 /** An answer: a status and a JSON text, a body made as it is read, or no body. */
 export interface Reply {
   status: number;
-  body: string | BodySource | null;
+  /** A JSON answer may come already encoded (bytes). */
+  body: string | Uint8Array | BodySource | null;
   /** Headers of a body that is not JSON (its content-type, length, file name); a JSON text needs none. */
   headers?: Record<string, string>;
 }
@@ -93,8 +94,8 @@ export interface RouteContext {
   set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void;
   /** A JSON answer (200 unless `status` says otherwise). */
   json(value: unknown, status?: number): Reply;
-  /** A JSON answer already serialised. */
-  jsonText(text: string, status?: number): Reply;
+  /** A JSON answer already serialised (text, or its UTF-8 bytes). */
+  jsonText(text: string | Uint8Array, status?: number): Reply;
   /** An answer without a body, or with one that is not JSON (text, or made as it is read), with its headers. */
   body(value: string | BodySource | null, status?: number, headers?: Record<string, string>): Reply;
 }

@@ -94,6 +94,19 @@ export class Output {
     return this.mode.kind === 'json' || this.mode.kind === 'jsonl' || this.mode.kind === 'yaml';
   }
 
+  /** True when `--json` prints records whole, as JSON: no `--jq`, no fields picked, not JSON Lines or YAML. */
+  get printsWholeJson(): boolean {
+    return this.mode.kind === 'json' && this.mode.jq === undefined && this.requestedFields === undefined;
+  }
+
+  /**
+   * A list already laid out, byte for byte, as `list` would print it with `--json` when
+   * `printsWholeJson` (JSON.stringify with two spaces, DEL and C1 escaped, a newline): written as it is.
+   */
+  printedJson(bytes: Uint8Array): void {
+    this.stdout.write(bytes);
+  }
+
   /** A list of records: JSON array, ids, a table with headers, or TSV rows (headers only with `--header`). */
   async list<T extends object>(rows: T[], columns: Column<T>[], id: (row: T) => string): Promise<void> {
     if (this.json) return this.writeData(rows.map((r) => this.pick(r)));

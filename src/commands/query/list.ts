@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { findFolder, noFolder } from '../../api/folder-tree.js';
 import { folderPathProblem, folderSegments } from '../../api/names.js';
-import { listQueries } from '../../api/queries.js';
+import { listQueriesText, readQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -10,6 +10,7 @@ import { loadTree } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
 import { completes } from '../../completion/kinds.js';
+import { printedQueryList } from './printed-list.js';
 
 export interface QueryListOptions {
   folder?: string;
@@ -40,7 +41,13 @@ export function registerQueryList(parent: Command, wiring: Wiring): void {
 export async function runQueryList(ctx: Context, opts: QueryListOptions): Promise<void> {
   const folder = checkFolder(opts.folder);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const queries = await listQueries(http, projectId);
+  const answer = await listQueriesText(http, projectId);
+  if (folder === undefined && opts.type === undefined && ctx.out.printsWholeJson) {
+    // Every query, printed whole: straight from the answer's text when that prints the same.
+    const printed = printedQueryList(answer.text);
+    if (printed) return ctx.out.printedJson(printed);
+  }
+  const queries = readQueries(answer.parse());
   let inFolder = folderFilter(folder);
   if (opts.recursive && folder !== undefined && folder !== '/') {
     // Below a folder: its subtree from the folder list (one more request), whatever shape it has.

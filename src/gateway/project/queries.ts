@@ -37,18 +37,20 @@ export function queryAt(q: QueryRow, path: string | null): Query {
 }
 
 /**
- * Every query as the API answers it, in the order they were made, as one JSON array text: each
- * query's part is kept by the store until the query or its folder's path changes, and each
- * folder's path is worked out once.
+ * Every query as the API answers it, in the order they were made, as one JSON array in UTF-8: the
+ * store keeps it until a query or a folder changes, and each query's part until the query or its
+ * folder's path changes; each folder's path is worked out once.
  */
-export function allQueriesJson(s: ProjectStore): string {
-  const paths = new Map<string, string>();
-  const pathOf = (id: string) => {
-    let path = paths.get(id);
-    if (path === undefined) paths.set(id, (path = folderPath(s, id)));
-    return path;
-  };
-  return `[${Array.from(s.queries.values(), (q) => s.answer(q, () => queryAt(q, q.folderId ? pathOf(q.folderId) : null))).join(',')}]`;
+export function allQueriesJson(s: ProjectStore): Uint8Array {
+  return s.queryList(() => {
+    const paths = new Map<string, string>();
+    const pathOf = (id: string) => {
+      let path = paths.get(id);
+      if (path === undefined) paths.set(id, (path = folderPath(s, id)));
+      return path;
+    };
+    return `[${Array.from(s.queries.values(), (q) => s.answer(q, () => queryAt(q, q.folderId ? pathOf(q.folderId) : null))).join(',')}]`;
+  });
 }
 
 export function queryByName(s: ProjectStore, name: string): QueryRow | undefined {

@@ -54,6 +54,8 @@ export class ProjectStore {
   private readonly byName = new Map<string, string>();
   /** Answers already serialised, by query id (see answer()). */
   private readonly answers = new Map<string, string>();
+  /** Get Queries' answer already serialised and encoded (see queryList()); undefined once anything it shows may have changed. */
+  private listJson: Uint8Array | undefined;
   readonly folders = new Map<string, FolderRow>();
   readonly refreshes = new Map<string, RefreshRow>();
   /** Old (non-numeric) query ids, to the ids those queries have now; loaded once, on open (ids.ts). */
@@ -234,6 +236,7 @@ export class ProjectStore {
   /** Caches a query as saved (new, or changed), with its name. */
   putQuery(q: QueryRow): void {
     this.answers.delete(q.id);
+    this.listJson = undefined;
     const before = this.queries.get(q.id);
     if (before && this.byName.get(before.name) === q.id) this.byName.delete(before.name);
     this.queries.set(q.id, q);
@@ -243,6 +246,7 @@ export class ProjectStore {
   /** Forgets a deleted query, its name and its refresh status. */
   removeQuery(id: string): void {
     this.answers.delete(id);
+    this.listJson = undefined;
     const q = this.queries.get(id);
     if (q && this.byName.get(q.name) === id) this.byName.delete(q.name);
     this.queries.delete(id);
@@ -258,6 +262,7 @@ export class ProjectStore {
   /** Caches a folder as saved. */
   putFolder(f: FolderRow): void {
     const before = this.folders.get(f.id);
+    this.listJson = undefined;
     // A renamed or moved folder changes the path of every query below it.
     if (before && (before.name !== f.name || before.parentId !== f.parentId)) this.answers.clear();
     this.folders.set(f.id, f);
@@ -267,12 +272,21 @@ export class ProjectStore {
   removeFolder(id: string): void {
     this.folders.delete(id);
     this.answers.clear();
+    this.listJson = undefined;
   }
 
   /**
    * Each query's answer (the JSON the API sends for it), kept until the query or the path of its
    * folder changes: listing 10,000 unchanged queries joins texts instead of serialising objects.
    */
+  /**
+   * Get Queries' answer (`build` makes its JSON text), kept as UTF-8 bytes until a query or a
+   * folder is saved, deleted or read back: listing 10,000 unchanged queries again sends the same bytes.
+   */
+  queryList(build: () => string): Uint8Array {
+    return (this.listJson ??= Buffer.from(build()));
+  }
+
   answer(q: QueryRow, build: () => unknown): string {
     let text = this.answers.get(q.id);
     if (text === undefined) this.answers.set(q.id, (text = JSON.stringify(build())));
@@ -331,6 +345,7 @@ export class ProjectStore {
     this.queries.clear();
     this.byName.clear();
     this.answers.clear();
+    this.listJson = undefined;
     for (const q of qs) this.putQuery(q);
   }
 
@@ -338,6 +353,7 @@ export class ProjectStore {
   loadFolders(folders: FolderRecord[]): void {
     this.folders.clear();
     this.answers.clear();
+    this.listJson = undefined;
     for (const r of folders) {
       this.folders.set(String(r.id), {
         id: String(r.id),

@@ -58,6 +58,10 @@ describe('a list in the form readQuery gives is printed from its text', () => {
     expect(await agrees(text)).toBe(true);
   });
 
+  it('a string of a million escapes (SQL of a million lines) and one of 8 MB', async () => {
+    expect(await agrees(list(query({ inputQuery: 'SELECT 1\n'.repeat(1_000_000) }), query({ id: '2', displayName: 'x'.repeat(8 << 20) })))).toBe(true);
+  });
+
   it('ten thousand queries', async () => {
     const qs = Array.from({ length: 10_000 }, (_, i) => query({ id: String(i), displayName: `Scale query ${i}`, inputQuery: `SELECT ${i} AS n`, path: `/area-${i % 10}/group-${i % 1000}` }));
     expect(await agrees(list(...qs))).toBe(true);

@@ -16,6 +16,7 @@ import { userSqlError } from './sandbox/index.js';
 import { csvLine } from '../output/csv.js';
 import { csvFieldSql, type CsvFieldSql } from './csv-fields.js';
 import { literal } from './sql.js';
+import { collectYoungEvery } from './young-garbage.js';
 
 /**
  * CSV streams running at once in this process. Each holds a thread of libuv's pool (4 unless
@@ -263,7 +264,10 @@ class CsvBody {
   private async read(): Promise<IteratorResult<Buffer>> {
     try {
       if (this.stop.signal.aborted) throw this.stop.signal.reason;
-      return await this.chunks.next();
+      const next = await this.chunks.next();
+      // The chunk before this one has been sent: its memory can go.
+      if (!next.done) collectYoungEvery(next.value.byteLength);
+      return next;
     } catch (error) {
       await this.end();
       throw this.failure(error);

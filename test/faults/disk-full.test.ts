@@ -92,6 +92,28 @@ const cannotMount = tmpfsProblem();
 describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, () => {
   // Made in beforeAll: a skipped suite's body still runs, and must leave nothing behind.
   let mountPoint: string;
+
+  /**
+   * Both export scenarios: a 200,000-row query exported while the disk has 256 KiB left, by the
+   * in-process gateway and then by `serve()`'s, each answer checked; then again with room, whole.
+   */
+  async function exportOntoFullDisk(dgw: ReturnType<typeof localDgw>, serve: () => ReturnType<typeof spawnServe>, out: string, check: (r: Awaited<ReturnType<ReturnType<typeof localDgw>>>) => Promise<void>): Promise<void> {
+    expect((await dgw(['sql', "CREATE TABLE svc.table.many AS SELECT i AS id, 'row ' || i AS label FROM range(200000) t(i)"])).code).toBe(0);
+    expect((await dgw(['query', 'create', 'Many', '--sql', 'SELECT * FROM svc.table.many'])).code).toBe(0);
+    const filler = fillDisk(mountPoint);
+    fs.truncateSync(filler, fs.statSync(filler).size - 256 * 1024);
+    await check(await dgw(['query', 'export', 'many', '-o', out]));
+    const server = await serve();
+    try {
+      await check(await dgw(['query', 'export', 'many', '-o', out]));
+    } finally {
+      await server.stop('SIGINT');
+    }
+    fs.rmSync(filler);
+    const r = await dgw(['query', 'export', 'many', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8').split('\n')).toHaveLength(200_002);
+  }
   let config: string;
   beforeAll(() => {
     mountPoint = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dgw-tmpfs-'));
@@ -198,23 +220,8 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
       expect(fs.readdirSync(folder)).toEqual([]);
     };
     try {
-      expect((await dgw(['sql', "CREATE TABLE svc.table.many AS SELECT i AS id, 'row ' || i AS label FROM range(200000) t(i)"])).code).toBe(0);
-      expect((await dgw(['query', 'create', 'Many', '--sql', 'SELECT * FROM svc.table.many'])).code).toBe(0);
-      const filler = fillDisk(mountPoint);
       // Room for the file's start: the copy runs out midway.
-      fs.truncateSync(filler, fs.statSync(filler).size - 256 * 1024);
-      await check(await dgw(['query', 'export', 'many', '-o', out]));
-
-      const server = await spawnServe(path.join(outside.dir, 'data'), path.join(outside.dir, 'config'));
-      try {
-        await check(await dgw(['query', 'export', 'many', '-o', out]));
-      } finally {
-        await server.stop('SIGINT');
-      }
-      fs.rmSync(filler);
-      const r = await dgw(['query', 'export', 'many', '-o', out]);
-      expect(r.code, r.stderr).toBe(0);
-      expect(fs.readFileSync(out, 'utf8').split('\n')).toHaveLength(200_002);
+      await exportOntoFullDisk(dgw, () => spawnServe(path.join(outside.dir, 'data'), path.join(outside.dir, 'config')), out, check);
     } finally {
       fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
       fs.rmSync(folder, { recursive: true, force: true });
@@ -229,38 +236,23 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
     const outside = tempDir('dgw-full-gateway-export-');
     const out = path.join(outside.dir, 'rows.csv');
     const exports = path.join(data, 'transfer', 'demo', 'exports');
-    const check = async (r: Awaited<ReturnType<typeof dgw>>, client: typeof dgw) => {
+    const check = async (r: Awaited<ReturnType<typeof dgw>>) => {
       expect(r.code, r.stderr).toBe(13);
       expect(r.stderr).toMatch(DISK_FULL);
       expect(r.stderr).toContain(exports);
       expect(r.stderr).not.toMatch(/export \S+ failed/);
       expect(fs.existsSync(out)).toBe(false);
-      const [job] = JSON.parse((await client(['export', 'list', '--json'])).stdout) as Array<{ id: string; status: string; error: string; errorCode: string }>;
+      const [job] = JSON.parse((await dgw(['export', 'list', '--json'])).stdout) as Array<{ id: string; status: string; error: string; errorCode: string }>;
       expect([job.status, job.errorCode]).toEqual(['FAILED', 'DISK_FULL']);
       // Read again later, the job is the same fault.
-      const get = await client(['export', 'get', job.id, '-o', out]);
+      const get = await dgw(['export', 'get', job.id, '-o', out]);
       expect([get.code, get.stderr]).toEqual([13, expect.stringMatching(DISK_FULL)]);
       expect(job.error).toMatch(/^the disk is full/);
       expect(fs.readdirSync(path.join(exports, job.id))).toEqual(['job.json']);
     };
     try {
-      expect((await dgw(['sql', "CREATE TABLE svc.table.many AS SELECT i AS id, 'row ' || i AS label FROM range(200000) t(i)"])).code).toBe(0);
-      expect((await dgw(['query', 'create', 'Many', '--sql', 'SELECT * FROM svc.table.many'])).code).toBe(0);
-      const filler = fillDisk(mountPoint);
       // Room for the lock file, the job's record and the file's start: the COPY runs out midway.
-      fs.truncateSync(filler, fs.statSync(filler).size - 256 * 1024);
-      await check(await dgw(['query', 'export', 'many', '-o', out]), dgw);
-
-      const server = await spawnServe(data, config);
-      try {
-        await check(await dgw(['query', 'export', 'many', '-o', out]), dgw);
-      } finally {
-        await server.stop('SIGINT');
-      }
-      fs.rmSync(filler);
-      const r = await dgw(['query', 'export', 'many', '-o', out]);
-      expect(r.code, r.stderr).toBe(0);
-      expect(fs.readFileSync(out, 'utf8').split('\n')).toHaveLength(200_002);
+      await exportOntoFullDisk(dgw, () => spawnServe(data, config), out, check);
     } finally {
       fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
       outside.remove();

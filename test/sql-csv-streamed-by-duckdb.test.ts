@@ -65,6 +65,16 @@ describe('dgw sql --format csv on the local gateway', () => {
     expect(nested.stdout).toBe('l,s\n"[1,2]","{""k"":1.5}"\n');
   }, 60_000);
 
+  it('where no named pipe can be made (no mkfifo on the PATH), the same CSV comes through JSON', async () => {
+    const select = "SELECT i AS n, i / 3 AS third, 'a,' || i AS t FROM range(1000) t(i)";
+    const withPipe = await runDgw(['sql', select, '--format', 'csv'], { env: inProcess });
+    const withoutPipe = await runDgw(['--debug', 'sql', select, '--format', 'csv'], { env: { ...inProcess, PATH: path.join(dir.dir, 'no-such-bin') } });
+    expect(withoutPipe.code, withoutPipe.stderr).toBe(0);
+    expect(withoutPipe.stderr).toMatch(/accept: text\/csv/);
+    expect(withoutPipe.stdout).toBe(withPipe.stdout);
+    expect(withPipe.stdout.split('\n')[2]).toBe('1,0.3333333333333333,"a,1"');
+  }, 60_000);
+
   it('on a terminal, CSV goes through dgw\'s printer (screen-safe text)', async () => {
     const r = await runDgwInTerminal(['sql', "SELECT 1.0::DOUBLE AS d, 'a' || chr(27) || '[31m' AS t", '--format', 'csv', '--no-pager'], { env: inProcess });
     expect(r.code, r.stdout).toBe(0);

@@ -4,7 +4,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from './duckdb.js';
 import { HttpError } from './errors.js';
 import { targetSql, type ExecuteTarget } from './execute.js';
@@ -12,7 +11,7 @@ import type { ProjectDb } from './project/index.js';
 import type { Lease } from './project/store.js';
 import { cancellation, interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import type { BodySource } from './router.js';
-import { userSqlError } from './sandbox/index.js';
+import { userSqlError, type StatementColumn } from './sandbox/index.js';
 import { csvLine } from '../output/csv.js';
 import { csvFieldSql, type CsvFieldSql } from './csv-fields.js';
 import { literal } from './sql.js';
@@ -89,17 +88,15 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Prom
   try {
     lease = await project.lease();
     const { conn } = lease;
-    rows = await interruptible(conn, async () => {
-      const judged = await project.sandbox.judgeRead(conn, sql).catch((error: unknown) => Promise.reject(userSqlError(error, project.limits)));
-      return judged ? csvRows(project.duck, conn, sql) : undefined;
-    });
-    if (rows !== undefined) pipe = await Pipe.make(project);
+    const columns = await interruptible(conn, () => project.sandbox.judgeRead(conn, sql));
+    rows = columns && csvRows(project.duck, columns, sql);
+    if (rows) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
     if (error instanceof PipeUnavailable) return undefined;
     throw error;
   }
-  if (rows === undefined || !pipe) {
+  if (!rows || !pipe) {
     await finish();
     return undefined;
   }
@@ -125,23 +122,13 @@ interface CsvRows {
  * have the same name), and the header line, with the names as the statement gives them.
  * Undefined when a column's type has no such SQL: the answer is then JSON, and dgw writes the CSV.
  */
-async function csvRows(duck: DuckDBModule, conn: DuckDBConnection, sql: string): Promise<CsvRows | undefined> {
-  const prepared = await conn.prepare(sql);
-  const names: string[] = [];
-  const fields: Array<CsvFieldSql | undefined> = [];
-  try {
-    for (let i = 0; i < prepared.columnCount; i++) {
-      names.push(prepared.columnName(i));
-      fields.push(csvFieldSql(duck, prepared.columnType(i), `#${i + 1}`, `dgw_c${i + 1}`));
-    }
-  } finally {
-    prepared.destroySync();
-  }
+function csvRows(duck: DuckDBModule, columns: StatementColumn[], sql: string): CsvRows | undefined {
+  const fields = columns.map((c, i) => csvFieldSql(duck, c.type, `#${i + 1}`, `dgw_c${i + 1}`));
   if (fields.length === 0 || fields.some((f) => f === undefined)) return undefined;
   const made = fields as CsvFieldSql[];
   const texts = made.flatMap((f) => f.texts).join(', ');
   const line = made.map((f) => f.field).join(" || ',' || ");
-  return { select: `SELECT ${line} AS line FROM (SELECT ${texts} FROM (\n${sql}\n) AS dgw_rows) AS dgw_texts`, header: `${csvLine(names)}\n` };
+  return { select: `SELECT ${line} AS line FROM (SELECT ${texts} FROM (\n${sql}\n) AS dgw_rows) AS dgw_texts`, header: `${csvLine(columns.map((c) => c.name))}\n` };
 }
 
 /** The pipe could not be made here (no mkfifo): the answer is JSON instead. */
@@ -162,14 +149,7 @@ class Pipe {
     this.keeper = keeper;
   }
 
-  static async make(project: ProjectDb): Promise<Pipe> {
-    let transferDir: string;
-    try {
-      transferDir = project.transferDir;
-    } catch (error) {
-      // A gateway kept in memory (tests) has no folder for files.
-      throw new PipeUnavailable(String(error));
-    }
+  static async make(transferDir: string): Promise<Pipe> {
     const dir = join(transferDir, 'streams');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, `${randomBytes(12).toString('hex')}.csv`);

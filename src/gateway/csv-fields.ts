@@ -49,7 +49,7 @@ export function csvFieldSql(duck: DuckDBModule, type: DuckDBType, value: string,
       // The double's shortest text read back as the DECIMAL is the same value: the double holds it.
       return {
         texts: [`${value} AS ${exact}`, ...number.texts],
-        field: `coalesce(CASE WHEN abs(${exact}::DOUBLE) <= 9007199254740991 AND TRY_CAST(${name}_text AS ${type.toString()}) = ${exact} THEN ${number.field} ELSE ${exact}::VARCHAR END, '')`,
+        field: `coalesce(CASE WHEN abs(${exact}::DOUBLE) <= 9007199254740991 AND TRY_CAST(${text} AS ${type.toString()}) = ${exact} THEN ${number.field} ELSE ${exact}::VARCHAR END, '')`,
       };
     }
     default:

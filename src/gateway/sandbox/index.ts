@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
 import { prepareAsJudged, runAsJudged, runProfiled, RefusedAsBound, type JudgedStatement } from './as-judged.js';
@@ -136,18 +136,24 @@ export class Sandbox {
   }
 
   /**
-   * Judges a run-SQL statement that is to be written as CSV by DuckDB's own COPY: true when it is
-   * a SELECT the rules let run (then `copyRows` runs it), false when it is another kind of
-   * statement (nothing was run: the caller answers it as run() would); refused as run() refuses.
+   * Judges a run-SQL statement that is to be written as CSV by the gateway's own COPY (run by
+   * exportRows): its result's columns when it is a SELECT the rules let run, undefined when it is
+   * another kind of statement (nothing was run: the caller answers it as run() would); refused as
+   * run() refuses.
    */
-  async judgeRead(conn: DuckDBConnection, sql: string): Promise<boolean> {
-    if ((await this.kindOf(conn, sql)) !== 'select') return false;
-    await this.judge(sql, 'select');
-    return true;
+  async judgeRead(conn: DuckDBConnection, sql: string): Promise<StatementColumn[] | undefined> {
+    const columns = await this.preparedOne(conn, sql, (prepared) => (kindOf(prepared) === 'select' ? columnsOf(prepared) : undefined));
+    if (columns) await this.judge(sql, 'select');
+    return columns;
   }
 
   /** What kind of statement `sql` is; exactly one statement, or 400. */
-  private async kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
+  private kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
+    return this.preparedOne(conn, sql, kindOf);
+  }
+
+  /** `sql`, exactly one statement (else 400), prepared as it binds now; `read` takes what it needs of it before it is let go. */
+  private async preparedOne<T>(conn: DuckDBConnection, sql: string, read: (prepared: DuckDBPreparedStatement) => T): Promise<T> {
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
       throw userSqlError(error, this.planners.limits);
     });
@@ -156,9 +162,7 @@ export class Sandbox {
       throw userSqlError(error, this.planners.limits);
     });
     try {
-      const kind = KINDS[prepared.statementType];
-      if (kind === undefined) throw badRequest(ALLOWED);
-      return kind;
+      return read(prepared);
     } finally {
       prepared.destroySync();
     }
@@ -283,4 +287,21 @@ export class Sandbox {
   private held(result: DuckDBResult): StatementRows {
     return { result, verify: async () => undefined, failure: (error) => userSqlError(error, this.planners.limits), end: async () => undefined };
   }
+}
+
+/** A column of a statement's result: its name and DuckDB's type. */
+export interface StatementColumn {
+  name: string;
+  type: DuckDBType;
+}
+
+/** A prepared statement's kind, as the rules know it; 400 for any other. */
+function kindOf(prepared: DuckDBPreparedStatement): Purpose | 'explain' {
+  const kind = KINDS[prepared.statementType];
+  if (kind === undefined) throw badRequest(ALLOWED);
+  return kind;
+}
+
+function columnsOf(prepared: DuckDBPreparedStatement): StatementColumn[] {
+  return Array.from({ length: prepared.columnCount }, (_, i) => ({ name: prepared.columnName(i), type: prepared.columnType(i) }));
 }

@@ -2,6 +2,7 @@ import type { SqlResult } from '../api/sql-result.js';
 import type { ResultFormat } from '../api/types.js';
 import type { Context } from '../context.js';
 import { ResultCutError, UsageError } from '../errors.js';
+import { writeOut } from '../output/io.js';
 
 /** How `--format` shapes JSON rows for `dgw sql` and `dgw query run`: objects (simple), or arrays of values (compact). */
 export type RowShape = 'simple' | 'compact';
@@ -84,10 +85,7 @@ function csvAsSent(ctx: Context, options: PrintOptions): boolean {
 
 /** The answer's bytes to stdout as they arrive, waiting whenever stdout's buffer is full. */
 async function copyBytes(ctx: Context, bytes: AsyncIterable<Uint8Array>): Promise<void> {
-  const stdout = ctx.io.stdout;
-  for await (const chunk of bytes) {
-    if (stdout.write(chunk) === false && stdout.once) await new Promise<void>((resolve) => stdout.once!('drain', resolve));
-  }
+  for await (const chunk of bytes) await writeOut(ctx.io.stdout, chunk);
 }
 
 /** The first `limit` rows; `more` is called when a row past them came (the rest is then cancelled). */

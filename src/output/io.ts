@@ -10,6 +10,11 @@ export interface OutStream {
   rows?: number;
 }
 
+/** Writes `chunk`, then waits for `drain` when the stream asks its writer to (its buffer is full): rows in their millions stay in constant memory. */
+export async function writeOut(stream: OutStream, chunk: string | Uint8Array): Promise<void> {
+  if (stream.write(chunk) === false && stream.once) await new Promise<void>((resolve) => stream.once!('drain', resolve));
+}
+
 /** A stream dgw reads from. */
 export interface InStream extends AsyncIterable<Buffer | string> {
   isTTY?: boolean;

@@ -1,6 +1,6 @@
 import { csvField, csvLine, guardFormula } from './csv.js';
 import type { Output } from './format.js';
-import type { OutStream } from './io.js';
+import { writeOut, type OutStream } from './io.js';
 import { tsvLine } from './tsv.js';
 import { jsonWithoutControls } from './visible.js';
 
@@ -42,9 +42,7 @@ export class BatchWriter {
     if (this.text === '') return;
     const text = this.text;
     this.text = '';
-    if (this.stream.write(text) === false && this.stream.once) {
-      await new Promise<void>((resolve) => this.stream.once!('drain', resolve));
-    }
+    await writeOut(this.stream, text);
   }
 }
 

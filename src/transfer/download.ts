@@ -9,6 +9,7 @@ import type { ExportFileLink, ExportJob } from '../api/types.js';
 import type { Context } from '../context.js';
 import { ApiError, AuthError, DgwError, InterruptedError, NetworkError, NotFoundError, UsageError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
+import { writeOut } from '../output/io.js';
 
 /**
  * Where downloaded files go: a file (written whole under a temporary name beside it, then renamed
@@ -303,7 +304,7 @@ class StdoutSink implements Sink {
   async write(chunk: Uint8Array): Promise<number> {
     const stdout = this.ctx.io.stdout;
     const data = this.text && stdout.isTTY ? this.ctx.out.onScreen(this.decoder.decode(chunk, { stream: true }), '\n\t') : chunk;
-    if (stdout.write(data) === false && stdout.once) await new Promise<void>((resolve) => stdout.once!('drain', resolve));
+    await writeOut(stdout, data);
     return chunk.byteLength;
   }
 

@@ -131,7 +131,7 @@ function csvRows(duck: DuckDBModule, columns: StatementColumn[], sql: string): C
   return { select: `SELECT ${line} AS line FROM (SELECT ${texts} FROM (\n${sql}\n) AS dgw_rows) AS dgw_texts`, header: `${csvLine(columns.map((c) => c.name))}\n` };
 }
 
-/** The pipe could not be made here (no mkfifo): the answer is JSON instead. */
+/** The pipe could not be made here (no mkfifo, no folder for it): the answer is JSON instead. */
 class PipeUnavailable extends Error {}
 
 /**
@@ -151,7 +151,8 @@ class Pipe {
 
   static async make(transferDir: string): Promise<Pipe> {
     const dir = join(transferDir, 'streams');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // A folder that cannot be made (no inode left, no right to it) is a pipe that cannot be made: the answer is JSON, which needs none.
+    await mkdir(dir, { recursive: true, mode: 0o700 }).catch((error: unknown) => Promise.reject(new PipeUnavailable(String(error))));
     const path = join(dir, `${randomBytes(12).toString('hex')}.csv`);
     await new Promise<void>((resolve, reject) => {
       execFile('mkfifo', ['-m', '600', path], (error) => (error ? reject(new PipeUnavailable(error.message)) : resolve()));

@@ -259,6 +259,26 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
     }
   });
 
+  it('served, on a full disk: dgw sql --format csv still prints every row, the same bytes (a named pipe keeps nothing on disk)', async () => {
+    const data = path.join(mountPoint, 'served-csv');
+    const server = await spawnServe(data, config);
+    const select = "SELECT i AS n, i / 8 AS eighth, 'a,' || i AS t FROM range(20000) t(i)";
+    try {
+      const dgw = localDgw(data, config);
+      const withRoom = await dgw(['sql', select, '--format', 'csv']);
+      expect(withRoom.code, withRoom.stderr).toBe(0);
+      // The pipes' folder is made again on the full disk.
+      fs.rmSync(path.join(data, 'transfer', 'demo', 'streams'), { recursive: true, force: true });
+      fillDisk(mountPoint);
+      const full = await dgw(['sql', select, '--format', 'csv']);
+      expect(full.code, full.stderr).toBe(0);
+      expect(full.stdout).toBe(withRoom.stdout);
+    } finally {
+      fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+      await server.stop('SIGINT');
+    }
+  });
+
   it('served: the create that no longer fits exits 13 (the gateway answers 507 DISK_FULL), and the server keeps every acknowledged create', async () => {
     const data = path.join(mountPoint, 'served');
     const server = await spawnServe(data, config);

@@ -45,7 +45,9 @@ export function csvFieldSql(duck: DuckDBModule, type: DuckDBType, value: string,
     }
     case T.DECIMAL: {
       const exact = `${name}_exact`;
-      const number = javascriptNumber(`${value}::DOUBLE`, name);
+      // Read as a double through its text: DuckDB's cast of a DECIMAL to DOUBLE is not always the
+      // nearest double (-0.0013982262608643910 becomes -0.0013982262608643909), its reading of text is.
+      const number = javascriptNumber(`${value}::VARCHAR::DOUBLE`, name);
       // The double's shortest text read back as the DECIMAL is the same value: the double holds it.
       return {
         texts: [`${value} AS ${exact}`, ...number.texts],

@@ -94,7 +94,7 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
   const floor = (label, sql) => ({ label, args: [path.join(BENCH, 'duckdb-floor.mjs'), file, sql], env: local(dirs.fixed) });
   for (const [label, args, sql, checkOut] of [
     [labels[1], ['sql', 'SELECT 1 AS one'], 'SELECT 1 AS one', (out) => expectOutput(out, '1\n', 'dgw sql')],
-    [labels[2], ['query', 'list', '--json'], 'SELECT id, doc FROM _dgw.query_docs', (out) => expectCount(JSON.parse(out), 10, 'query list')],
+    [labels[2], ['query', 'list', '--json'], 'SELECT id, doc FROM _dgw.query_rows', (out) => expectCount(JSON.parse(out), 10, 'query list')],
     [labels[3], ['catalog', 'list', '--json'], 'SELECT 1 AS one', (out) => expectCount(JSON.parse(out), 2, 'catalog list')],
   ]) {
     log(`measuring ${label} vs a bare Node + DuckDB script (${runs} pairs)...`);

@@ -88,7 +88,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Prom
   try {
     lease = await project.lease();
     const { conn } = lease;
-    const columns = await interruptible(conn, () => project.sandbox.judgeRead(conn, sql));
+    const columns = await interruptible(conn, () => project.withViews(() => project.sandbox.judgeRead(conn, sql)));
     rows = columns && csvRows(project.duck, columns, sql);
     if (rows) pipe = await Pipe.make(project.transferDir);
   } catch (error) {

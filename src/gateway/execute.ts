@@ -41,7 +41,8 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
   let statement: StatementRows | undefined;
   try {
     return await interruptible(conn, async () => {
-      statement = await project.sandbox.run(conn, sql);
+      // A saved query's view is made when a statement first reads it (project/views.ts).
+      statement = await project.withViews(() => project.sandbox.run(conn, sql));
       const result = statement.result;
       const columns: ResultColumn[] = result.columnNames().map((columnName, i) => ({
         catalogName: source ? 'svc' : null,
@@ -69,8 +70,7 @@ export interface RowSource {
 
 /**
  * The SQL a run-SQL target runs (checked: not empty, no NUL, within the size limit; a saved query
- * or object that exists), and the object its rows come from when it names one. The project's
- * views are bound first, so that the SQL sees every saved query.
+ * or object that exists), and the object its rows come from when it names one.
  */
 export async function targetSql(project: ProjectDb, target: ExecuteTarget): Promise<{ sql: string; source?: RowSource }> {
   let sql: string;
@@ -81,7 +81,7 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
     refuseNul(target.statement, 'statement');
     checkStatementSize(target.statement, 'statement');
   } else if ('id' in target) {
-    const q = project.query(target.id);
+    const q = await project.query(target.id);
     source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };
     sql = `SELECT * FROM svc.${ident(source.schemaName)}.${ident(q.name)}`;
   } else if ('builder' in target) {
@@ -96,7 +96,6 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
     source = { schemaName, tableName };
     sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;
   }
-  if (project.queries.size > 0) await project.bindPendingViews();
   return { sql, source };
 }
 

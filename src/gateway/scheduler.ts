@@ -1,4 +1,5 @@
 import type { Gateway } from './gateway.js';
+import type { QueryRow } from './project/index.js';
 
 /** Time as the scheduler sees it; tests hand in their own. */
 export interface SchedulerClock {
@@ -50,7 +51,7 @@ export class Scheduler {
     const started: string[] = [];
     const now = this.clock.now();
     for (const project of await this.gateway.openProjects()) {
-      for (const q of [...project.queries.values()]) {
+      for (const q of await project.materializedQueries().catch((): QueryRow[] => [])) {
         const due = project.nextRun(q);
         if (due === undefined || due > now || project.isRefreshing(q.id)) continue;
         try {

@@ -130,7 +130,7 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
   async function createUntilRefused(dgw: ReturnType<typeof localDgw>, prefix: string) {
     const acknowledged: Acknowledged[] = [];
     for (let i = 1; i <= 300; i++) {
-      const r = await dgw(['query', 'create', `${prefix}${i}`, '--sql', `SELECT ${i} AS n, '${'x'.repeat(2000)}' AS pad`, '-q']);
+      const r = await dgw(['query', 'create', `${prefix}${i}`, '--sql', `SELECT ${i} AS n, '${'x'.repeat(50_000)}' AS pad`, '-q']);
       if (r.code !== 0) return { acknowledged, refused: r };
       acknowledged.push({ id: r.stdout.trim(), name: `${prefix}${i}`, project: 'demo' });
     }

@@ -27,7 +27,7 @@ async function gatewayWithChange(name: string): Promise<{ gateway: Gateway; engi
 async function savedQueryNames(file: string): Promise<string[]> {
   const db = await DuckDBInstance.create(file);
   const conn = await db.connect();
-  const names = (await conn.runAndReadAll(`SELECT view_name FROM duckdb_views() WHERE schema_name = 'query' ORDER BY 1`)).getRows().map((r) => String(r[0]));
+  const names = (await conn.runAndReadAll(`SELECT name FROM _dgw.query_rows ORDER BY 1`)).getRows().map((r) => String(r[0]));
   conn.closeSync();
   db.closeSync();
   return names;

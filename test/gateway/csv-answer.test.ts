@@ -94,7 +94,7 @@ describe('run SQL answered as CSV by DuckDB', () => {
 
   it('the sandbox decides as for any run SQL: refused reads are 400 and no file is written', async () => {
     for (const statement of [
-      'SELECT * FROM svc._dgw.query_docs',
+      'SELECT * FROM svc._dgw.query_rows',
       "SELECT * FROM read_csv('/etc/passwd')",
       `SELECT 1) TO '${join(dir.dir, 'escaped.csv')}' (FORMAT csv); SELECT (1`,
       `SELECT 1 AS x\n) TO '${join(dir.dir, 'escaped.csv')}' (FORMAT csv) --`,

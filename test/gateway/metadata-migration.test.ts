@@ -78,19 +78,33 @@ describe('a project database in the old metadata layout', () => {
     expect((await again.call('GET', `${P}/queries/${id1}`)).status).toBe(404);
   });
 
-  it('a database of the current layout with UUID query ids gets numeric ids, the UUIDs still answer', async () => {
+  it('a database of schema version 1 (a JSON document per query, every view made) with UUID query ids: numeric ids, the UUIDs still answer, no view left', async () => {
     const tmp = tempDir();
     cleanups.push(tmp.remove);
-    const first = await openGateway({ dataDir: tmp.dir });
-    const made = (await first.call('POST', `${P}/queries`, { body: { displayName: 'Was Uuid', queryType: 'MATERIALIZED', inputQuery: 'SELECT 7 AS seven' } })).body;
-    await first.close();
-    // Turn the stored id into a UUID, as versions before numeric ids stored it.
+    mkdirSync(`${tmp.dir}/projects`, { recursive: true });
     const uuid = '6f1c2e0a-1b2c-4d3e-8f40-123456789abc';
-    const db = await DuckDBInstance.create(projectFile(tmp.dir, 'demo'));
+    const plainUuid = '7a2d3f1b-2c3d-4e5f-9a51-23456789abcd';
+    const db = await DuckDBInstance.create(':memory:');
     const c = await db.connect();
-    await c.run('UPDATE _dgw.query_docs SET id = ? WHERE id = ?', [uuid, made.id]);
-    // Those versions recorded no schema version either: without one, opening checks and migrates.
-    await c.run(`DELETE FROM _dgw.settings WHERE key = 'schema_version'`);
+    const doc = (fields: Record<string, unknown>) => JSON.stringify({ viewPending: false, scheduleSetAt: 1000, createdAt: 1000, modifiedAt: 1000, folderId: null, schedule: null, ...fields });
+    for (const [sql, params] of [
+      [`ATTACH '${projectFile(tmp.dir, 'demo')}' AS svc`], ['USE svc'],
+      ['CREATE SCHEMA _dgw'], ['CREATE SCHEMA query'], ['CREATE SCHEMA mtquery'], ['CREATE SCHEMA "table"'],
+      ['CREATE TABLE _dgw.query_docs (id VARCHAR, doc VARCHAR)'],
+      ['CREATE TABLE _dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)'],
+      ['CREATE TABLE _dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)'],
+      ['CREATE TABLE _dgw.settings (key VARCHAR, value VARCHAR)'],
+      ['CREATE TABLE _dgw.query_aliases (alias VARCHAR, id VARCHAR)'],
+      ['CREATE TABLE _dgw.empty_tables (name VARCHAR, created_at BIGINT)'],
+      // Those versions recorded no schema version at first: without one, opening checks and migrates.
+      ["INSERT INTO _dgw.settings VALUES ('seeded', '2026-11-01T00:00:00.000Z')"],
+      ['INSERT INTO _dgw.query_docs VALUES (?, ?)', [uuid, doc({ name: 'wasuuid', displayName: 'Was Uuid', inputQuery: 'SELECT 7 AS seven', queryType: 'MATERIALIZED', materializedAt: 1000 })]],
+      ['INSERT INTO _dgw.query_docs VALUES (?, ?)', [plainUuid, doc({ name: 'plainone', displayName: 'Plain One', inputQuery: 'SELECT seven + 1 AS eight FROM svc.mtquery.wasuuid', queryType: 'PLAIN', createdAt: 2000 })]],
+      ['CREATE TABLE mtquery.wasuuid AS SELECT 7 AS seven'],
+      ['CREATE VIEW query.plainone AS SELECT seven + 1 AS eight FROM svc.mtquery.wasuuid'],
+    ] as Array<[string, string[]?]>) {
+      await c.run(sql, params);
+    }
     c.closeSync();
     db.closeSync();
 
@@ -99,10 +113,21 @@ describe('a project database in the old metadata layout', () => {
     const byUuid = (await g.call('GET', `${P}/queries/${uuid}`)).body;
     expect(byUuid).toMatchObject({ name: 'wasuuid', id: expect.stringMatching(/^[1-9]\d{17}$/) });
     expect(byUuid.id).not.toBe(uuid);
+    const plain = (await g.call('GET', `${P}/queries/${plainUuid}`)).body;
+    expect(plain).toMatchObject({ name: 'plainone', queryType: 'PLAIN', id: expect.stringMatching(/^[1-9]\d{17}$/) });
+    expect((await g.call('GET', `${P}/queries`)).body.map((q: { id: string }) => q.id)).toEqual([byUuid.id, plain.id]);
+    const status = (await g.call('GET', `${P}/materialized-queries/${uuid}/status`)).body;
+    expect(status).toMatchObject({ queryId: byUuid.id, status: 'COMPLETED', lastExecutionStartTime: new Date(1000).toISOString() });
     expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { id: uuid } })).body.data).toEqual([[7]]);
     const refresh = await g.call('POST', `${P}/materialized-queries/${uuid}/refresh`);
     expect(refresh.status).toBe(200);
     expect(refresh.body.queryId).toBe(byUuid.id);
     await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${uuid}/status`)).body.lastExecutionStartTime === refresh.body.lastExecutionStartTime && (await g.call('GET', `${P}/materialized-queries/${byUuid.id}/status`)).body.status === 'COMPLETED', 10_000, 'the refresh');
+    // The view the old version made went with the migration; the first statement to read it makes it again.
+    const project = await g.gateway.project('demo', { create: false });
+    const views = () => project.withConnection(async (conn) => (await conn.runAndReadAll("SELECT view_name FROM duckdb_views() WHERE database_name = 'svc' AND schema_name = 'query'")).getRows().map((r) => String(r[0])));
+    expect(await views()).toEqual([]);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT eight FROM svc.query.plainone' } })).body.data).toEqual([[8]]);
+    expect(await views()).toEqual(['plainone']);
   });
 });

@@ -8,7 +8,9 @@ import { runDgw, tempDir } from '../support/dgw.js';
 // A command that only reads, run in-process on the data folder, leaves the project's database
 // file and its WAL exactly as it found them: same bytes, same modification time, no WAL made.
 // (Opening used to run the schema's CREATE ... IF NOT EXISTS, a refresh-log clean-up and a
-// CHECKPOINT on every command.) A command that changes something still lands in the file.
+// CHECKPOINT on every command.) A command that changes something still lands in the file. A saved
+// query's view is made by the first statement that reads it (the one write a read may cause), and
+// stays: every read after it writes nothing.
 
 const tmp = tempDir('dgw-readonly-');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'data'), DGW_ZONE: 'local' };
@@ -56,6 +58,16 @@ describe('a read-only in-process command writes nothing to the database file', (
     expect(now.db).not.toBeNull();
     expect(now.wal).toBeNull();
   });
+
+  it('the first statement to read a saved query makes its view, in the file and with no WAL; the same read again writes nothing', async () => {
+    const before = fingerprint();
+    expect(await dgw('sql', 'SELECT * FROM svc.query.kept')).toBe('7\n');
+    const made = fingerprint();
+    expect(made.db?.sha256).not.toBe(before.db?.sha256);
+    expect(made.wal).toBeNull();
+    expect(await dgw('sql', 'SELECT * FROM svc.query.kept')).toBe('7\n');
+    expect(fingerprint()).toEqual(made);
+  }, 60_000);
 
   it('query list, query get, sql SELECT, catalog list, folder list, table list, mtquery status: same bytes, same time, no WAL', async () => {
     const before = fingerprint();

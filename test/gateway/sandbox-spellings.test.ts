@@ -48,7 +48,7 @@ describe('refused, whatever the spelling', () => {
     ['duckdb_logs()', 'SELECT * FROM duckdb_logs()'],
     ['duckdb_table_sample()', "SELECT * FROM duckdb_table_sample('svc._dgw.settings')"],
     ['pragma_table_info()', "SELECT * FROM pragma_table_info('svc._dgw.settings')"],
-    ['pragma_storage_info()', "SELECT * FROM pragma_storage_info('svc._dgw.query_docs')"],
+    ['pragma_storage_info()', "SELECT * FROM pragma_storage_info('svc._dgw.query_rows')"],
     ['pragma_metadata_info()', 'SELECT * FROM pragma_metadata_info()'],
     ['pragma_version()', 'SELECT * FROM pragma_version()'],
     ['SHOW DATABASES', 'SHOW DATABASES'],

@@ -166,7 +166,7 @@ describe('other ways round the plan', () => {
   it.each([
     ["json_serialize_plan() plans SQL it is given while the statement runs", "SELECT json_serialize_plan('SELECT * FROM svc._dgw.settings') AS p"],
     ['json_serialize_plan() with options', "SELECT json_serialize_plan('SELECT * FROM duckdb_settings()', true, true) AS p"],
-    ['json_serialize_plan() in a stored table default', "CREATE TABLE svc.table.planned (p VARCHAR DEFAULT json_serialize_plan('SELECT * FROM svc._dgw.query_docs'))"],
+    ['json_serialize_plan() in a stored table default', "CREATE TABLE svc.table.planned (p VARCHAR DEFAULT json_serialize_plan('SELECT * FROM svc._dgw.query_rows'))"],
   ])('%s', async (_label, statement) => {
     const r = await run(statement);
     expect(r.status, r.text).toBe(400);

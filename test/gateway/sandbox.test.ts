@@ -56,33 +56,33 @@ const DGW = /svc\._dgw\) is out of reach/;
 
 describe('the metadata schema svc._dgw, whatever the spelling', () => {
   it.each([
-    ['direct', 'SELECT * FROM svc._dgw.query_docs'],
-    ['string building in query()', "SELECT * FROM query('SELECT * FROM svc._' || 'dgw.query_docs')"],
+    ['direct', 'SELECT * FROM svc._dgw.query_rows'],
+    ['string building in query()', "SELECT * FROM query('SELECT * FROM svc._' || 'dgw.query_rows')"],
     ['chr() in query_table()', "SELECT * FROM query_table('svc.' || chr(95) || 'dgw.settings')"],
     ['the search path', 'SELECT * FROM _dgw.folders'],
     ['quoted, upper case', 'SELECT * FROM SVC."_dgw"."SETTINGS"'],
     ['spaces and comments', 'SELECT * FROM svc /* a */ . -- b\n _dgw . refresh_log'],
     ['LIMIT 0 (columns only)', 'SELECT * FROM svc._dgw.settings LIMIT 0'],
-    ['WHERE false', 'SELECT * FROM svc._dgw.query_docs WHERE false'],
-    ['a scalar subquery', 'SELECT (SELECT count(*) FROM svc._dgw.query_docs) AS n'],
+    ['WHERE false', 'SELECT * FROM svc._dgw.query_rows WHERE false'],
+    ['a scalar subquery', 'SELECT (SELECT count(*) FROM svc._dgw.query_rows) AS n'],
     ['a CTE', 'WITH x AS (SELECT * FROM svc._dgw.refresh_log) SELECT count(*) FROM x'],
     ['a join with a stored table', 'SELECT * FROM svc.table.orders, svc._dgw.settings'],
-    ['EXPLAIN', 'EXPLAIN SELECT * FROM svc._dgw.query_docs'],
-    ['EXPLAIN ANALYZE', 'EXPLAIN ANALYZE SELECT * FROM svc._dgw.query_docs'],
-    ['copied into a stored table', 'CREATE TABLE svc.table.leak AS SELECT * FROM svc._dgw.query_docs'],
-    ['inserted into a stored table', 'INSERT INTO svc.table.orders SELECT NULL, NULL, NULL, NULL, doc FROM svc._dgw.query_docs'],
+    ['EXPLAIN', 'EXPLAIN SELECT * FROM svc._dgw.query_rows'],
+    ['EXPLAIN ANALYZE', 'EXPLAIN ANALYZE SELECT * FROM svc._dgw.query_rows'],
+    ['copied into a stored table', 'CREATE TABLE svc.table.leak AS SELECT * FROM svc._dgw.query_rows'],
+    ['inserted into a stored table', 'INSERT INTO svc.table.orders SELECT NULL, NULL, NULL, NULL, doc FROM svc._dgw.query_rows'],
     ['an UPDATE reading it', 'UPDATE svc.table.orders SET status = (SELECT max(value) FROM svc._dgw.settings)'],
     ['a DELETE reading it', 'DELETE FROM svc.table.orders WHERE status IN (SELECT key FROM svc._dgw.settings)'],
     ['an INSERT into it', "INSERT INTO svc._dgw.settings SELECT 'seeded', 'never'"],
     ['an INSERT into it by VALUES', "INSERT INTO _dgw.settings VALUES ('a', 'b')"],
-    ['a DELETE from it', 'DELETE FROM svc._dgw.query_docs'],
+    ['a DELETE from it', 'DELETE FROM svc._dgw.query_rows'],
   ])('%s: %s', async (_label, statement) => {
     const before = await state();
     await expectRefused(statement, /svc\._dgw|out of reach|only a refresh writes/);
     expect(await state()).toEqual(before);
   });
 
-  it.each(['SELECT * FROM query_docs', 'SELECT * FROM settings', 'SELECT * FROM refresh_log'])('is not suggested by the error for a name that binds nowhere: %s', async (statement) => {
+  it.each(['SELECT * FROM query_rows', 'SELECT * FROM settings', 'SELECT * FROM refresh_log'])('is not suggested by the error for a name that binds nowhere: %s', async (statement) => {
     const r = await run(statement);
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/does not exist/);
@@ -94,7 +94,7 @@ describe('the metadata schema svc._dgw, whatever the spelling', () => {
       const r = await create({ displayName: `Reads dgw ${queryType}`, queryType, inputQuery: "SELECT * FROM query('SELECT * FROM svc._' || 'dgw.settings')" });
       expect(r.status, r.text).toBe(400);
       expect(r.body.message).toMatch(DGW);
-      const unchecked = await g.call('POST', `${P}/queries?checkSchemaExists=false`, { body: { displayName: `Reads dgw unchecked ${queryType}`, queryType, inputQuery: 'SELECT * FROM svc._dgw.query_docs' } });
+      const unchecked = await g.call('POST', `${P}/queries?checkSchemaExists=false`, { body: { displayName: `Reads dgw unchecked ${queryType}`, queryType, inputQuery: 'SELECT * FROM svc._dgw.query_rows' } });
       expect(unchecked.status, unchecked.text).toBe(400);
     }
     const update = await g.call('PUT', `${P}/queries/${matId}`, { body: { inputQuery: 'SELECT key AS customer_id, 0 AS total FROM svc._dgw.settings' } });
@@ -116,7 +116,7 @@ describe('DuckDB facts about the host', () => {
     ['duckdb_tables()', 'SELECT table_name FROM duckdb_tables()'],
     ['a catalog function inside query()', "SELECT * FROM query('SELECT path FROM duckdb_' || 'databases()')"],
     ['SHOW TABLES', 'SHOW TABLES'],
-    ['DESCRIBE', 'DESCRIBE svc._dgw.query_docs'],
+    ['DESCRIBE', 'DESCRIBE svc._dgw.query_rows'],
     ['pg_get_viewdef(), over duckdb_views()', "SELECT pg_get_viewdef((SELECT 1)) AS v"],
     ['a side-effect table function', 'SELECT * FROM checkpoint()'],
   ])('%s', async (_label, statement) => {
@@ -279,9 +279,9 @@ describe('a definition changed behind the gateway\'s back', () => {
     // svc._dgw, and so does the view `base` (which `viaview` and the view `outer` read).
     const instance = await DuckDBInstance.create(projectFile(data.dir, 'demo'));
     const conn = await instance.connect();
-    const doc = (await conn.runAndReadAll('SELECT doc FROM _dgw.query_docs WHERE id = ?', [matId])).getRows()[0][0] as string;
-    await conn.run('UPDATE _dgw.query_docs SET doc = ? WHERE id = ?', [JSON.stringify({ ...JSON.parse(doc), inputQuery: 'SELECT key AS customer_id, 0 AS total FROM svc._dgw.settings' }), matId]);
-    await conn.run('CREATE OR REPLACE VIEW query.base AS SELECT doc AS order_id, 0 AS amount FROM _dgw.query_docs');
+    const doc = (await conn.runAndReadAll('SELECT doc FROM _dgw.query_rows WHERE id = ?', [matId])).getRows()[0][0] as string;
+    await conn.run('UPDATE _dgw.query_rows SET doc = ? WHERE id = ?', [JSON.stringify({ ...JSON.parse(doc), inputQuery: 'SELECT key AS customer_id, 0 AS total FROM svc._dgw.settings' }), matId]);
+    await conn.run('CREATE OR REPLACE VIEW query.base AS SELECT doc AS order_id, 0 AS amount FROM _dgw.query_rows');
     conn.closeSync();
     instance.closeSync();
     g = await openGateway({ dataDir: data.dir });

@@ -1,11 +1,12 @@
 import { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openGateway, P, type TestGateway } from './helpers.js';
+import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 
 // How many SQL statements a change costs the gateway, counted where they reach DuckDB (every
 // statement any connection runs, and every run of a prepared one): a folder membership update of
-// N queries is one statement on the query documents whatever N is, and no change reads every
-// document back afterwards (each one did, 100 ms at 10,000 queries).
+// N queries reads them in one statement and writes them in one whatever N is, and no change reads
+// every query (each one read every document back, 100 ms at 10,000 queries): each statement on
+// the queries' table looks them up by id, name or folder.
 
 const seen: string[] = [];
 const originals: Array<() => void> = [];
@@ -67,24 +68,36 @@ async function statementsOf(request: () => Promise<{ status: number }>): Promise
   const r = await request();
   expect(r.status).toBeLessThan(300);
   const all = seen.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(sql.trim()));
-  return { all, docs: all.filter((sql) => sql.includes('query_docs')) };
+  return { all, docs: all.filter((sql) => sql.includes('query_rows')) };
+}
+
+/** The statements that write the queries' table. */
+function writes(statements: string[]): string[] {
+  return statements.filter((sql) => /^\s*(UPDATE|INSERT|DELETE)/i.test(sql));
+}
+
+/** The statements that read the queries' table other than by id, name or folder: a read of every query. */
+function unbounded(statements: string[]): string[] {
+  return statements.filter((sql) => !/^\s*(UPDATE|INSERT|DELETE)/i.test(sql) && !/query_rows WHERE (id|name|folder_id) (=|IN) /.test(sql));
 }
 
 describe('statement economy', () => {
   it('the counter sees the gateway\'s statements (so the counts below can fail)', async () => {
     const { docs } = await statementsOf(() => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: [ids[0]], queryIdsRemoved: [] } }));
-    expect(docs).toHaveLength(1);
-    expect(docs[0]).toMatch(/^UPDATE svc\._dgw\.query_docs/);
+    expect(writes(docs)).toHaveLength(1);
+    expect(writes(docs)[0]).toMatch(/^\s*UPDATE svc\._dgw\.query_rows/);
   });
 
   it('a membership update of N queries is one statement on the query documents, for 10 as for 500', async () => {
     const ten = await statementsOf(() => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: ids.slice(1, 11), queryIdsRemoved: [] } }));
     const five = await statementsOf(() => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: ids.slice(20, 520), queryIdsRemoved: ids.slice(1, 11) } }));
-    expect(ten.docs).toHaveLength(1);
-    expect(five.docs).toHaveLength(1);
+    expect(writes(ten.docs)).toHaveLength(1);
+    expect(writes(five.docs)).toHaveLength(1);
+    expect(five.docs).toHaveLength(ten.docs.length);
     expect(five.all).toHaveLength(ten.all.length);
+    expect(unbounded(five.docs)).toEqual([]);
     // The values travel as bound lists, never in the SQL text.
-    expect(five.docs[0]).not.toContain(ids[20]);
+    for (const sql of five.docs) expect(sql).not.toContain(ids[20]);
     const moved = (await g.call('GET', `${P}/queries`)).body as Array<{ id: string; path: string | null }>;
     const byId = new Map(moved.map((q) => [q.id, q.path]));
     expect(ids.slice(20, 520).every((id) => byId.get(id) === '/target')).toBe(true);
@@ -101,16 +114,39 @@ describe('statement economy', () => {
     ];
     for (const request of requests) {
       const { docs } = await statementsOf(request);
-      expect(docs.filter((sql) => /^\s*SELECT/i.test(sql))).toEqual([]);
+      expect(unbounded(docs)).toEqual([]);
     }
-    // The cache the changes kept agrees with the database, read afresh.
+    // The answers agree with the database, read afresh.
     const listed = (await g.call('GET', `${P}/queries`)).body as Array<{ id: string; name: string; folderId: string | null }>;
     const project = await g.gateway.project('demo', { create: false });
-    const stored = await project.withConnection(async (conn) => (await conn.runAndReadAll('SELECT id, doc FROM svc._dgw.query_docs')).getRows());
+    const stored = await project.withConnection(async (conn) => (await conn.runAndReadAll('SELECT id, doc FROM svc._dgw.query_rows')).getRows());
     const fromDb = new Map(stored.map(([id, doc]) => [String(id), JSON.parse(String(doc)) as { name: string; folderId: string | null }]));
     expect(fromDb.size).toBe(listed.length);
     for (const q of listed) expect({ id: q.id, name: fromDb.get(q.id)?.name, folderId: fromDb.get(q.id)?.folderId }).toEqual({ id: q.id, name: q.name, folderId: q.folderId });
     expect(listed.map((q) => q.name)).toContain('economyrenamed');
     expect(listed.map((q) => q.name)).not.toContain('economy4');
   });
+
+  it('opening a project reads none of its queries: a command that reads one query reads that one, by its id', async () => {
+    const data = tempDir();
+    try {
+      const first = await openGateway({ dataDir: data.dir });
+      const made: string[] = [];
+      for (let i = 0; i < 30; i++) made.push((await first.call('POST', `${P}/queries`, { body: { displayName: `Opened ${i}`, inputQuery: `SELECT ${i} AS n` } })).body.id);
+      await first.close();
+      const again = await openGateway({ dataDir: data.dir });
+      try {
+        const { all, docs } = await statementsOf(() => again.call('GET', `${P}/queries/${made[17]}`));
+        // The project opened in this request (its metadata statement is among these) ...
+        expect(all.some((sql) => sql.includes('svc._dgw.folders'))).toBe(true);
+        // ... and the only statement on the queries' table reads the one asked for.
+        // (A prepared statement's runAndReadAll runs through its run: it may be counted twice.)
+        expect(new Set(docs)).toEqual(new Set(['SELECT id, doc FROM svc._dgw.query_rows WHERE id = ? ORDER BY created_at, id']));
+      } finally {
+        await again.close();
+      }
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
 });

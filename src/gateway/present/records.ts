@@ -27,7 +27,7 @@ export function columnRecord(c: ColumnInfo): ColumnDetail {
 
 /** The seed contract's Folder: epoch-millisecond times, children nested, the ids of its queries. */
 export function seedFolder(f: FolderState): Folder {
-  return { id: f.id, name: f.name, createdAt: f.createdAt, modifiedAt: f.modifiedAt, children: f.children.map(seedFolder), queryIds: f.queries.map((q) => q.id) };
+  return { id: f.id, name: f.name, createdAt: f.createdAt, modifiedAt: f.modifiedAt, children: f.children.map(seedFolder), queryIds: f.queryIds };
 }
 
 /** The document's QueryFolderItem: full path, parent (null at the root), ISO time. */

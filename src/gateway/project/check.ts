@@ -4,6 +4,7 @@ import { checkStatementSize } from '../limits.js';
 import { trimStatement } from '../sql.js';
 import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
+import { withViews } from './views.js';
 
 /**
  * Checks a query's SQL: it must be exactly one SELECT statement (else 400), parsed as the body of
@@ -22,10 +23,27 @@ export async function checkSql(s: ProjectStore, text: string, storeUnbound: bool
     }
     if (count !== 1) throw badRequest(`${field} must be a single SELECT statement`);
   });
-  const { bindError } = await s.sandbox.checkDefinition(sql);
+  const { bindError } = await judgeDefinition(s, sql);
   if (bindError === undefined) return { sql };
   if (!storeUnbound) throw sqlError(bindError);
   return { sql, bindError };
+}
+
+/** SQL that did not bind, with DuckDB's message: thrown so that withViews may make a view it lacks. */
+class Unbound extends Error {}
+
+/** The sandbox's judgement of a query's SQL, the views of the saved queries it reads made first (views.ts). */
+async function judgeDefinition(s: ProjectStore, sql: string): Promise<{ bindError?: string }> {
+  try {
+    return await withViews(s, async () => {
+      const judged = await s.sandbox.checkDefinition(sql);
+      if (judged.bindError !== undefined) throw new Unbound(judged.bindError);
+      return judged;
+    });
+  } catch (error) {
+    if (error instanceof Unbound) return { bindError: error.message };
+    throw error;
+  }
 }
 
 function nonEmptyStatement(text: string, field: string): string {

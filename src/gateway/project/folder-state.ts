@@ -1,32 +1,43 @@
-import { folderPath } from './folders.js';
+import { folderPath, subtree } from './folders.js';
 import { queryAt } from './queries.js';
+import { readQueriesIn, readQueryIdsByFolder } from './query-rows.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, FolderState, QueryRow } from './types.js';
 
+/**
+ * Whose queries a folder state reads in full (every state has the ids of its queries): no
+ * folder's, the folder's own (one folder's answer shows them), or every folder's of the tree.
+ */
+export type QueriesRead = 'none' | 'own' | 'all';
+
 /** One folder with its path, its subfolders and its queries (404 for an unknown id). */
-export function folderState(s: ProjectStore, id: string): FolderState {
-  return build(s, index(s), s.folder(id), folderPath(s, id));
+export async function folderState(s: ProjectStore, id: string, read: QueriesRead = 'own'): Promise<FolderState> {
+  const f = s.folder(id);
+  const idx = await index(s, subtree(s, id));
+  const state = build(idx, f, folderPath(s, id));
+  await fillQueries(s, read === 'all' ? everyFolder(state) : read === 'own' ? [state] : []);
+  return state;
 }
 
 /** Every root folder, each with its subtree, by name. */
-export function rootFolderStates(s: ProjectStore): FolderState[] {
-  const idx = index(s);
-  return (idx.children.get(null) ?? []).map((f) => build(s, idx, f, `/${f.name}`));
+export async function rootFolderStates(s: ProjectStore, read: Exclude<QueriesRead, 'own'> = 'none'): Promise<FolderState[]> {
+  const idx = await index(s);
+  const roots = (idx.children.get(null) ?? []).map((f) => build(idx, f, `/${f.name}`));
+  if (read === 'all') await fillQueries(s, roots.flatMap(everyFolder));
+  return roots;
 }
 
 interface Index {
   children: Map<string | null, FolderRow[]>;
-  queries: Map<string, QueryRow[]>;
+  queryIds: Map<string, string[]>;
 }
 
-/** Each folder's subfolders (by name) and queries, in one pass over each. */
-function index(s: ProjectStore): Index {
+/** Each folder's subfolders (by name), from the cache, and the ids of its queries (of `within`, or of every folder), in one statement. */
+async function index(s: ProjectStore, within?: Set<string>): Promise<Index> {
   const children = new Map<string | null, FolderRow[]>();
   for (const f of s.folders.values()) push(children, f.parentId, f);
   for (const list of children.values()) list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const queries = new Map<string, QueryRow[]>();
-  for (const q of s.queries.values()) if (q.folderId) push(queries, q.folderId, q);
-  return { children, queries };
+  return { children, queryIds: await s.withConnection((conn) => readQueryIdsByFolder(s.duck, conn, within && [...within])) };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -35,11 +46,26 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function build(s: ProjectStore, idx: Index, f: FolderRow, path: string): FolderState {
+function build(idx: Index, f: FolderRow, path: string): FolderState {
   return {
     ...f,
     path,
-    children: (idx.children.get(f.id) ?? []).map((c) => build(s, idx, c, `${path}/${c.name}`)),
-    queries: (idx.queries.get(f.id) ?? []).map((q) => queryAt(q, path)),
+    children: (idx.children.get(f.id) ?? []).map((c) => build(idx, c, `${path}/${c.name}`)),
+    queryIds: idx.queryIds.get(f.id) ?? [],
+    queries: [],
   };
+}
+
+function everyFolder(f: FolderState): FolderState[] {
+  return [f, ...f.children.flatMap(everyFolder)];
+}
+
+/** Reads the queries of these folders, in one statement, into their states. */
+async function fillQueries(s: ProjectStore, states: FolderState[]): Promise<void> {
+  const wanted = states.filter((f) => f.queryIds.length > 0);
+  if (wanted.length === 0) return;
+  const rows = await s.withConnection((conn) => readQueriesIn(s.duck, conn, wanted.map((f) => f.id)));
+  const byFolder = new Map<string, QueryRow[]>();
+  for (const q of rows) push(byFolder, q.folderId!, q);
+  for (const f of wanted) f.queries = (byFolder.get(f.id) ?? []).map((q) => queryAt(q, f.path));
 }

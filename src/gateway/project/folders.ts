@@ -1,7 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
-import { badRequest, conflict } from '../errors.js';
-import { dropQuery, updateQueriesSql } from './objects.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { dropQuery } from './objects.js';
+import { readQueries, readQueriesIn, updateQueriesSql } from './query-rows.js';
 import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, QueryRow, Statement } from './types.js';
@@ -34,23 +35,28 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
 
 /**
  * Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here.
- * However many queries change, their documents are written by one statement.
+ * However many queries change, they are read by one statement and written by one.
  */
 export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<void> {
   s.folder(folderId);
-  for (const id of [...added, ...removed]) s.query(id);
   await s.tx(async (c) => {
+    const canonical = (id: string) => s.aliases.get(id) ?? id;
+    const found = await readQueries(s.duck, c, [...added, ...removed].map(canonical));
+    const query = (id: string) => {
+      const q = found.get(canonical(id));
+      if (!q) throw notFound(`query ${id} not found in project ${s.id}`);
+      return q;
+    };
     const now = s.now();
     const changed = new Map<string, QueryRow>();
     for (const id of removed) {
-      const q = s.query(id);
+      const q = query(id);
       if (q.folderId === folderId) changed.set(q.id, { ...q, folderId: null, modifiedAt: now });
     }
-    for (const id of added) changed.set(s.query(id).id, { ...s.query(id), folderId, modifiedAt: now });
+    for (const id of added) changed.set(query(id).id, { ...query(id), folderId, modifiedAt: now });
     const rows = [...changed.values()];
-    if (rows.length > 0) await runStatement(c, updateQueriesSql(s, rows));
+    if (rows.length > 0) await runStatement(c, updateQueriesSql(s.duck, rows, (id) => folderPath(s, id)));
     await touchFolder(s, c, folderId, now);
-    for (const q of rows) s.putQuery(q);
   });
 }
 
@@ -58,15 +64,16 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
 export async function deleteFolder(s: ProjectStore, folderId: string, force: boolean): Promise<void> {
   s.folder(folderId);
   const ids = subtree(s, folderId);
-  const queries = [...s.queries.values()].filter((q) => q.folderId !== null && ids.has(q.folderId));
-  if (!force && (ids.size > 1 || queries.length > 0)) {
+  const inside = await s.withConnection((c) => readQueriesIn(s.duck, c, [...ids]));
+  if (!force && (ids.size > 1 || inside.length > 0)) {
     throw conflict(`folder ${folderPath(s, folderId)} is not empty; delete with force=true to delete its folders and queries too`);
   }
   await s.tx(async (c) => {
-    for (const q of queries) await dropQuery(s, c, q);
+    // Read again inside the change: a query may have come or gone since.
+    for (const q of await readQueriesIn(s.duck, c, [...ids])) await dropQuery(s, c, q);
     await runStatement(c, { sql: 'DELETE FROM svc._dgw.folders WHERE id IN (SELECT unnest(?::VARCHAR[]))', params: [s.duck.listValue([...ids])] });
     for (const id of ids) s.removeFolder(id);
-  }, queries.map((q) => q.id));
+  }, inside.map((q) => q.id));
 }
 
 export async function renameFolder(s: ProjectStore, folderId: string, name: string): Promise<void> {
@@ -77,6 +84,7 @@ export async function renameFolder(s: ProjectStore, folderId: string, name: stri
     const now = s.now();
     await c.run('UPDATE svc._dgw.folders SET name = ?, modified_at = ? WHERE id = ?', [name, now, folderId]);
     s.putFolder({ ...f, name, modifiedAt: now });
+    await rewriteAnswersBelow(s, c, folderId);
   });
 }
 
@@ -101,7 +109,17 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
     if (other && other.id !== folderId) throw conflict(`a folder ${target} already exists`);
     await c.run('UPDATE svc._dgw.folders SET parent_id = ?, name = ?, modified_at = ? WHERE id = ?', [parentId, name, now, folderId]);
     s.putFolder({ ...s.folder(folderId), parentId, name, modifiedAt: now });
+    await rewriteAnswersBelow(s, c, folderId);
   });
+}
+
+/**
+ * A folder renamed or moved changes the path in the answer of every query below it, which their
+ * rows keep (query-rows.ts): those rows are read and rewritten, one statement each way.
+ */
+async function rewriteAnswersBelow(s: ProjectStore, c: DuckDBConnection, folderId: string): Promise<void> {
+  const below = await readQueriesIn(s.duck, c, [...subtree(s, folderId)]);
+  if (below.length > 0) await runStatement(c, updateQueriesSql(s.duck, below, (id) => folderPath(s, id)));
 }
 
 /** Resolves a folder path inside a transaction, creating missing folders; null for the root. */
@@ -115,8 +133,16 @@ export async function ensurePath(s: ProjectStore, c: DuckDBConnection, path: str
   return plan.folderId;
 }
 
+/** A path resolved ahead of a change: the folder it names (null for the root), that folder's path, and the statements that create the folders it lacks. */
+export interface PlannedPath {
+  folderId: string | null;
+  /** The path as folderPath will give it once the change committed; null for the root. */
+  path: string | null;
+  statements: Statement[];
+}
+
 /** The folder a path names (null for the root), and the statements that create the folders it lacks. */
-export function planPath(s: ProjectStore, path: string, now: number): { folderId: string | null; statements: Statement[] } {
+export function planPath(s: ProjectStore, path: string, now: number): PlannedPath {
   const planned: FolderRow[] = [];
   const statements: Statement[] = [];
   let parentId: string | null = null;
@@ -131,7 +157,8 @@ export function planPath(s: ProjectStore, path: string, now: number): { folderId
     statements.push({ ...insertFolderSql(f), apply: () => s.putFolder(f) });
     parentId = f.id;
   }
-  return { folderId: parentId, statements };
+  const segments = folderSegments(path);
+  return { folderId: parentId, path: segments.length === 0 ? null : `/${segments.join('/')}`, statements };
 }
 
 /** The row of a new folder. */
@@ -164,7 +191,7 @@ function child(s: ProjectStore, parentId: string | null, name: string): FolderRo
 }
 
 /** A folder and every folder below it. */
-function subtree(s: ProjectStore, rootId: string): Set<string> {
+export function subtree(s: ProjectStore, rootId: string): Set<string> {
   const ids = new Set([rootId]);
   let grew = true;
   while (grew) {

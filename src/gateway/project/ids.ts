@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { rows } from './store.js';
+import type { QueryRow } from './types.js';
 
 const LOW = 10n ** 17n;
 const SPAN = 9n * 10n ** 17n;
@@ -23,18 +23,23 @@ export function isNumericId(id: string): boolean {
 
 /**
  * Databases made before query ids became numeric hold UUIDs (or other strings): each such query
- * gets a numeric id, its refresh log follows it, and the old id is kept as an alias, so that
- * scripts holding it keep working. Runs inside the open transaction.
+ * (of `queries`, the rows a migration is moving) gets a numeric id, its refresh log follows it,
+ * and the old id is kept as an alias, so that scripts holding it keep working. Runs inside the
+ * open transaction; returns the rows with their ids now.
  */
-export async function migrateQueryIds(conn: DuckDBConnection): Promise<void> {
-  const docs = await rows(conn, 'SELECT id FROM svc._dgw.query_docs');
-  const ids = new Set(docs.map((r) => String(r.id)));
-  for (const old of ids) {
-    if (isNumericId(old)) continue;
+export async function migrateQueryIds(conn: DuckDBConnection, queries: QueryRow[]): Promise<QueryRow[]> {
+  const ids = new Set(queries.map((q) => q.id));
+  const moved: QueryRow[] = [];
+  for (const q of queries) {
+    if (isNumericId(q.id)) {
+      moved.push(q);
+      continue;
+    }
     const id = newQueryId((x) => ids.has(x));
     ids.add(id);
-    await conn.run('UPDATE svc._dgw.query_docs SET id = ? WHERE id = ?', [id, old]);
-    await conn.run('UPDATE svc._dgw.refresh_log SET query_id = ? WHERE query_id = ?', [id, old]);
-    await conn.run('INSERT INTO svc._dgw.query_aliases VALUES (?, ?)', [old, id]);
+    await conn.run('UPDATE svc._dgw.refresh_log SET query_id = ? WHERE query_id = ?', [id, q.id]);
+    await conn.run('INSERT INTO svc._dgw.query_aliases VALUES (?, ?)', [q.id, id]);
+    moved.push({ ...q, id });
   }
+  return moved;
 }

@@ -4,22 +4,26 @@ import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import { checkSql } from './check.js';
-import { folderState, rootFolderStates } from './folder-state.js';
+import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { openStore } from './open.js';
 import * as queries from './queries.js';
+import { readMaterialized } from './query-rows.js';
 import * as refresh from './refresh.js';
 import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
+import { withViews } from './views.js';
 import type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
 export { queryName } from './queries.js';
 export { rows, type CloseOptions } from './store.js';
+export type { QueriesRead } from './folder-state.js';
 export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 /**
  * One project: a DuckDB instance with the project's database attached as catalog `svc`, its
- * metadata cached in memory, one writer connection for metadata changes (serialised, each change
+ * folders and refresh statuses cached in memory (queries are read as each request needs them,
+ * query-rows.ts), one writer connection for metadata changes (serialised, each change
  * one transaction), a small pool of connections for reads, and refreshes on their own connections.
  * The work is done by the modules next to this one; this class is the surface the routes use.
  */
@@ -47,10 +51,6 @@ export class ProjectDb {
   get transferDir(): string {
     if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.s.transferDir;
-  }
-
-  get queries(): Map<string, QueryRow> {
-    return this.s.queries;
   }
 
   get folders(): Map<string, FolderRow> {
@@ -103,25 +103,17 @@ export class ProjectDb {
 
   // ---------------------------------------------------------------- queries
 
-  /** A query's id now, for an id it has or had (404 for neither); every change goes by this id. */
-  private canonical(id: string): string {
-    return this.s.query(id).id;
-  }
-
-  query(id: string): QueryRow {
+  /** A query by id, or by the id it had before ids became numeric; 404 for neither. */
+  query(id: string): Promise<QueryRow> {
     return this.s.query(id);
-  }
-
-  queryByName(name: string): QueryRow | undefined {
-    return queries.queryByName(this.s, name);
   }
 
   toQuery(q: QueryRow): Query {
     return queries.toQuery(this.s, q);
   }
 
-  /** Every query as the API answers it, in the order they were made: the JSON of the list, as UTF-8 bytes. */
-  allQueriesJson(): Uint8Array {
+  /** Every query as the API answers it, in the order they were made: the JSON text of the list. */
+  allQueriesJson(): Promise<string> {
     return queries.allQueriesJson(this.s);
   }
 
@@ -130,19 +122,23 @@ export class ProjectDb {
   }
 
   updateQuery(id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
-    return queries.updateQuery(this.s, this.canonical(id), input, checkSchemaExists);
+    return queries.updateQuery(this.s, id, input, checkSchemaExists);
   }
 
   moveQuery(id: string, path: string): Promise<void> {
-    return queries.moveQuery(this.s, this.canonical(id), path);
+    return queries.moveQuery(this.s, id, path);
   }
 
   deleteQuery(id: string): Promise<Query> {
-    return queries.deleteQuery(this.s, this.canonical(id));
+    return queries.deleteQuery(this.s, id);
   }
 
-  bindPendingViews(): Promise<void> {
-    return queries.bindPendingViews(this.s);
+  /**
+   * Runs `bind` (anything that binds SQL a request gave or a saved query holds); when DuckDB
+   * finds no view of a saved PLAIN query it reads, that view is made and `bind` runs again.
+   */
+  withViews<T>(bind: () => Promise<T>): Promise<T> {
+    return withViews(this.s, bind);
   }
 
   // ---------------------------------------------------------------- folders
@@ -151,14 +147,14 @@ export class ProjectDb {
     return this.s.folder(id);
   }
 
-  /** A folder with its path, subfolders and queries; 404 for an unknown id. */
-  folderState(id: string): FolderState {
-    return folderState(this.s, id);
+  /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
+  folderState(id: string, read?: QueriesRead): Promise<FolderState> {
+    return folderState(this.s, id, read);
   }
 
-  /** Every root folder with its subtree. */
-  rootFolderStates(): FolderState[] {
-    return rootFolderStates(this.s);
+  /** Every root folder with its subtree (every folder's queries read in full with `all`). */
+  rootFolderStates(read?: Exclude<QueriesRead, 'own'>): Promise<FolderState[]> {
+    return rootFolderStates(this.s, read);
   }
 
   folderPath(id: string): string {
@@ -170,13 +166,13 @@ export class ProjectDb {
   }
 
   async updateMembership(folderId: string, added: string[], removed: string[]): Promise<FolderState> {
-    await folders.updateMembership(this.s, folderId, added.map((id) => this.canonical(id)), removed.map((id) => this.canonical(id)));
+    await folders.updateMembership(this.s, folderId, added, removed);
     return this.folderState(folderId);
   }
 
   /** Deletes a folder (with its contents when forced) and returns it as it was. */
   async deleteFolder(folderId: string, force: boolean): Promise<FolderState> {
-    const before = this.folderState(folderId);
+    const before = await this.folderState(folderId);
     await folders.deleteFolder(this.s, folderId, force);
     return before;
   }
@@ -193,7 +189,7 @@ export class ProjectDb {
 
   // ---------------------------------------------------------------- refresh
 
-  materialized(id: string): QueryRow {
+  materialized(id: string): Promise<QueryRow> {
     return refresh.materialized(this.s, id);
   }
 
@@ -209,12 +205,17 @@ export class ProjectDb {
     return refresh.statusView(this.s, q);
   }
 
-  statusViews(): RefreshStatusView[] {
+  statusViews(): Promise<RefreshStatusView[]> {
     return refresh.statusViews(this.s);
   }
 
+  /** Every MATERIALIZED query (the scheduler's round). */
+  materializedQueries(): Promise<QueryRow[]> {
+    return this.s.withConnection(readMaterialized);
+  }
+
   refresh(id: string): Promise<RefreshStatusView> {
-    return refresh.refresh(this.s, this.canonical(id));
+    return refresh.refresh(this.s, id);
   }
 
   stopRefresh(id: string): Promise<boolean> {
@@ -222,7 +223,7 @@ export class ProjectDb {
   }
 
   cancel(id: string): Promise<RefreshStatusView> {
-    return refresh.cancel(this.s, this.canonical(id));
+    return refresh.cancel(this.s, id);
   }
 
   // ---------------------------------------------------------------- stored tables

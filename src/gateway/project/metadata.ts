@@ -1,15 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { QueryDoc } from './objects.js';
 
-// Reading the gateway's own tables into its cache. Each table comes back as one JSON text that
-// DuckDB builds, and all that is asked for come in one statement: reading 10,000 documents value
-// by value cost 70 ms, and every statement a round trip through the DuckDB binding.
-
-/** A query document with its id. */
-export interface DocRecord {
-  id: string;
-  doc: QueryDoc;
-}
+// Reading the gateway's own small tables into its cache when a project opens (queries are not:
+// query-rows.ts reads them as requests need them). Each table comes back as one JSON text that
+// DuckDB builds, and all that is asked for come in one statement: every statement is a round trip
+// through the DuckDB binding.
 
 /** A folder's row as DuckDB's to_json writes it. */
 export interface FolderRecord {
@@ -45,7 +39,6 @@ export interface AliasRecord {
 /** What each part is, read. */
 export interface Metadata {
   settings: SettingRecord[];
-  docs: DocRecord[];
   folders: FolderRecord[];
   aliases: AliasRecord[];
   log: LogRecord[];
@@ -59,8 +52,6 @@ export interface Metadata {
  */
 const PARTS: Record<keyof Metadata, string> = {
   settings: `SELECT '[' || string_agg(to_json(s), ',') || ']' FROM svc._dgw.settings s WHERE key IN ('schema_version', 'seeded')`,
-  // A document is JSON already: it is spliced in, not quoted again.
-  docs: `SELECT '[' || string_agg('{"id":' || to_json(id) || ',"doc":' || doc || '}', ',') || ']' FROM svc._dgw.query_docs`,
   folders: `SELECT '[' || string_agg(to_json(f), ',' ORDER BY created_at, id) || ']' FROM svc._dgw.folders f`,
   aliases: `SELECT '[' || string_agg(to_json(a), ',') || ']' FROM svc._dgw.query_aliases a`,
   log: `SELECT '[' || string_agg(to_json(r), ',' ORDER BY seq) || ']' FROM svc._dgw.refresh_log r`,

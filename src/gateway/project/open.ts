@@ -11,7 +11,8 @@ import { literal } from '../sql.js';
 import type { Schedule } from '../../api/types.js';
 import { migrateQueryIds } from './ids.js';
 import { readMetadata, type Metadata } from './metadata.js';
-import { insertQuerySql } from './objects.js';
+import { folderPath } from './folders.js';
+import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type QueryDoc } from './query-rows.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -22,8 +23,8 @@ const SCHEMA = [
   'CREATE SCHEMA IF NOT EXISTS svc.query',
   'CREATE SCHEMA IF NOT EXISTS svc.mtquery',
   'CREATE SCHEMA IF NOT EXISTS svc."table"',
-  // One JSON document per query (objects.ts says why).
-  'CREATE TABLE IF NOT EXISTS svc._dgw.query_docs (id VARCHAR, doc VARCHAR)',
+  // One row per query: its document and the columns lookups go by (query-rows.ts says why).
+  QUERY_ROWS_DDL,
   'CREATE TABLE IF NOT EXISTS svc._dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)',
   // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
   'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
@@ -78,7 +79,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
  * it, and is seeded when it should be, needs none of them, so opening it runs no DDL and writes
  * nothing. Raise it whenever SCHEMA or a migration changes.
  */
-const SCHEMA_VERSION = '1';
+const SCHEMA_VERSION = '2';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);
@@ -87,9 +88,11 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   const seeded = meta?.settings.some((r) => r.key === 'seeded') === true;
   if (!meta || version !== SCHEMA_VERSION || (seed && !seeded)) {
     await prepare(s, seed, seeded);
+    // A migration rewrites the metadata (and drops every view): folded into the file at once, a
+    // command stopped before it closes leaves no WAL for every later one to replay.
+    await s.writer.run('CHECKPOINT');
     meta = (await readAll(s.writer))!;
   }
-  s.loadQueries(meta.docs);
   s.loadFolders(meta.folders);
   for (const r of meta.aliases) s.aliases.set(String(r.alias), String(r.id));
   s.loadLog(meta.log);
@@ -114,7 +117,7 @@ function refuseNewer(s: ProjectStore, version: string | undefined): void {
 /** Everything the cache holds, in one statement; undefined for a database without the metadata tables (new, or made before them). */
 async function readAll(conn: DuckDBConnection): Promise<Metadata | undefined> {
   try {
-    return await readMetadata(conn, ['settings', 'docs', 'folders', 'aliases', 'log']);
+    return await readMetadata(conn, ['settings', 'folders', 'aliases', 'log']);
   } catch (error) {
     if (/Catalog Error/i.test(duckMessage(error))) return undefined;
     throw error;
@@ -126,8 +129,13 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   await s.writer.run('BEGIN');
   try {
     for (const statement of SCHEMA) await s.writer.run(statement);
-    await migrateQueryColumns(s.writer);
-    await migrateQueryIds(s.writer);
+    const moved = await migrateQueryIds(s.writer, [...(await takeQueryColumns(s.writer)), ...(await takeQueryDocs(s.writer))]);
+    if (moved.length > 0) {
+      // Each row keeps its query's answer, which names the folder's path.
+      s.loadFolders((await readMetadata(s.writer, ['folders'])).folders);
+      await runStatement(s.writer, insertQueriesSql(s.duck, moved, (id) => folderPath(s, id)));
+    }
+    await dropEveryView(s.writer);
     if (seed && !seeded && (await rows(s.writer, `SELECT 1 FROM svc._dgw.settings WHERE key = 'seeded'`)).length === 0) {
       await seedDemo(s.writer);
       await s.writer.run(`INSERT INTO svc._dgw.settings VALUES ('seeded', ?)`, [new Date(s.now()).toISOString()]);
@@ -141,15 +149,19 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   }
 }
 
+/** Whether the project's database has this table of the gateway's own. */
+async function hasTable(conn: DuckDBConnection, name: string): Promise<boolean> {
+  return (await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [name])).length > 0;
+}
+
 /**
  * Databases made before query metadata became documents kept it in `_dgw.queries`, a column per
- * field, with a refresh-log row for every build: their rows move into `_dgw.query_docs`.
+ * field, with a refresh-log row for every build: their rows are taken out (the table dropped).
  */
-async function migrateQueryColumns(conn: DuckDBConnection): Promise<void> {
-  const old = await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = 'queries'`);
-  if (old.length === 0) return;
-  for (const r of await rows(conn, 'SELECT * FROM svc._dgw.queries')) {
-    const q: QueryRow = {
+async function takeQueryColumns(conn: DuckDBConnection): Promise<QueryRow[]> {
+  if (!(await hasTable(conn, 'queries'))) return [];
+  const taken = (await rows(conn, 'SELECT * FROM svc._dgw.queries')).map(
+    (r): QueryRow => ({
       id: String(r.id),
       name: String(r.name),
       displayName: String(r.display_name),
@@ -157,15 +169,36 @@ async function migrateQueryColumns(conn: DuckDBConnection): Promise<void> {
       queryType: r.query_type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
       schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
       folderId: r.folder_id === null ? null : String(r.folder_id),
-      viewPending: r.view_pending === true,
       scheduleSetAt: Number(r.schedule_set_at),
       createdAt: Number(r.created_at),
       modifiedAt: Number(r.modified_at),
       materializedAt: null,
-    };
-    await runStatement(conn, insertQuerySql(q));
-  }
+    }),
+  );
   await conn.run('DROP TABLE svc._dgw.queries');
+  return taken;
+}
+
+/**
+ * Databases of schema version 1 kept each query as a JSON document in `_dgw.query_docs`, with
+ * nothing to look a query up by but its id: their rows are taken out (the table dropped).
+ */
+async function takeQueryDocs(conn: DuckDBConnection): Promise<QueryRow[]> {
+  if (!(await hasTable(conn, 'query_docs'))) return [];
+  const taken = (await rows(conn, 'SELECT id, doc FROM svc._dgw.query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as QueryDoc));
+  await conn.run('DROP TABLE svc._dgw.query_docs');
+  return taken;
+}
+
+/**
+ * Earlier versions made every PLAIN query's view when it was saved; now each is made when a
+ * statement first reads it (views.ts), so the file does not make every later command load them all.
+ */
+async function dropEveryView(conn: DuckDBConnection): Promise<void> {
+  const views = await rows(conn, `SELECT 1 FROM duckdb_views() WHERE database_name = 'svc' AND schema_name = 'query' LIMIT 1`);
+  if (views.length === 0) return;
+  await conn.run('DROP SCHEMA svc.query CASCADE');
+  await conn.run('CREATE SCHEMA svc.query');
 }
 
 /** Attaches the database file, waiting up to 3 s while another process holds its lock (then openStore says who). */

@@ -4,9 +4,12 @@ import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from 
 import { ident, qualified } from '../sql.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
-import { ensurePath, folderPath, planPath, touchFolder } from './folders.js';
-import { createViewSql, dropObjectSql, dropQuery, insertQuerySql, objectStatements, updateQuerySql } from './objects.js';
-import { runStatement } from './statement.js';
+import { ensurePath, folderPath, planPath, touchFolder, type PlannedPath } from './folders.js';
+import { dropObjectSql, dropQuery, objectStatements } from './objects.js';
+import { insertQuerySql, queryAt, readQueryByName, readQueryListJson, updateQuerySql, type FolderPaths } from './query-rows.js';
+
+export { queryAt } from './query-rows.js';
+import { readStatement, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
 
@@ -22,39 +25,17 @@ export function toQuery(s: ProjectStore, q: QueryRow): Query {
   return queryAt(q, q.folderId ? folderPath(s, q.folderId) : null);
 }
 
-/** A query as the API answers it, in the folder at `path` (null: in none). */
-export function queryAt(q: QueryRow, path: string | null): Query {
-  return {
-    id: q.id,
-    displayName: q.displayName,
-    name: q.name,
-    inputQuery: q.inputQuery,
-    queryType: q.queryType,
-    schedule: q.queryType === 'MATERIALIZED' ? (q.schedule ?? { type: 'none' }) : null,
-    path,
-    folderId: q.folderId,
-  };
+/** Each folder's path as the cache has it (in a change, with the folders it made so far). */
+export function cachedPaths(s: ProjectStore): FolderPaths {
+  return (id) => folderPath(s, id);
 }
 
 /**
- * Every query as the API answers it, in the order they were made, as one JSON array in UTF-8: the
- * store keeps it until a query or a folder changes, and each query's part until the query or its
- * folder's path changes; each folder's path is worked out once.
+ * Every query as the API answers it, in the order they were made, as the text of one JSON array:
+ * joined by DuckDB from the answer each query's row keeps, and kept by the store until the next change.
  */
-export function allQueriesJson(s: ProjectStore): Uint8Array {
-  return s.queryList(() => {
-    const paths = new Map<string, string>();
-    const pathOf = (id: string) => {
-      let path = paths.get(id);
-      if (path === undefined) paths.set(id, (path = folderPath(s, id)));
-      return path;
-    };
-    return `[${Array.from(s.queries.values(), (q) => s.answer(q, () => queryAt(q, q.folderId ? pathOf(q.folderId) : null))).join(',')}]`;
-  });
-}
-
-export function queryByName(s: ProjectStore, name: string): QueryRow | undefined {
-  return s.queryByName(name);
+export function allQueriesJson(s: ProjectStore): Promise<string> {
+  return s.queryList(() => s.withConnection(readQueryListJson));
 }
 
 /** A display name is printed on terminals: a control character in it could rewrite the screen of whoever lists the queries (as in folder names, refused). */
@@ -73,34 +54,41 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
     throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
   }
   let sqlText: string;
-  if (input.inputQueryRefId !== undefined) sqlText = s.query(input.inputQueryRefId).inputQuery;
+  if (input.inputQueryRefId !== undefined) sqlText = (await s.query(input.inputQueryRefId)).inputQuery;
   else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
   else throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
   const schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
   if (schedule && queryType !== 'MATERIALIZED') throw badRequest('a schedule applies only to MATERIALIZED queries');
   const check = await checkSql(s, sqlText, !checkSchemaExists, sqlField(input));
 
-  const id = newQueryId((x) => s.queries.has(x) || s.aliases.has(x));
   let row: QueryRow | undefined;
   try {
-    // One round trip: folders the path lacks, the metadata row and the view or materialized table.
-    await s.change(() => {
-      if (queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+    // One change: the name and id checked, the folders the path lacks, the row and the materialized table.
+    await s.change(async (c) => {
+      const id = newQueryId((x) => s.aliases.has(x));
+      const [[named, taken]] = await readStatement(
+        c,
+        'SELECT EXISTS (SELECT 1 FROM svc._dgw.query_rows WHERE name = ?), EXISTS (SELECT 1 FROM svc._dgw.query_rows WHERE id = ?)',
+        [name, id],
+      );
+      if (named) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+      // One in 10^17 (ids.ts): the request is refused rather than a second id drawn.
+      if (taken) throw conflict(`the new query's id ${id} is taken; try again`);
       const now = s.now();
-      const path = input.path === undefined ? { folderId: null, statements: [] } : planPath(s, input.path, now);
+      const path: PlannedPath = input.path === undefined ? { folderId: null, path: null, statements: [] } : planPath(s, input.path, now);
       const built = queryType === 'MATERIALIZED' && check.bindError === undefined;
       row = {
         id, name, displayName, inputQuery: sqlText, queryType, schedule, folderId: path.folderId,
-        viewPending: queryType === 'PLAIN' && check.bindError !== undefined,
         scheduleSetAt: now, createdAt: now, modifiedAt: now, materializedAt: built ? now : null,
       };
-      return [...path.statements, insertQuerySql(row), ...objectStatements(s, row, check)];
+      // The folders the path makes are cached once the change committed: their path is the planned one.
+      const paths: FolderPaths = (folder) => (folder === path.folderId && path.path !== null ? path.path : folderPath(s, folder));
+      return [...path.statements, insertQuerySql(row, paths), ...objectStatements(s, row, check)];
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw sqlError(duckMessage(error));
   }
-  s.putQuery(row!);
   return toQuery(s, row!);
 }
 
@@ -111,13 +99,13 @@ function sqlField(input: QueryInput): string {
 
 /** Update Query: omitted fields keep their values; see docs/local-gateway.md for the details. */
 export async function updateQuery(s: ProjectStore, id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
-  const before = s.query(id);
+  const before = await s.query(id);
   const queryType = input.queryType ?? before.queryType;
   if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
     throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
   }
   let sqlText = before.inputQuery;
-  if (input.inputQueryRefId !== undefined) sqlText = s.query(input.inputQueryRefId).inputQuery;
+  if (input.inputQueryRefId !== undefined) sqlText = (await s.query(input.inputQueryRefId)).inputQuery;
   else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
   const sqlChanged = sqlText !== before.inputQuery;
   const typeChanged = queryType !== before.queryType;
@@ -131,9 +119,9 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   const nameChanged = name !== before.name;
   const rebuild = sqlChanged || typeChanged || input.inputQueryRefId !== undefined;
   const check: SqlCheck | undefined = rebuild ? await checkSql(s, sqlText, !checkSchemaExists, sqlField(input)) : undefined;
-  await s.tx(async (c) => {
-    const q = s.query(id);
-    if (nameChanged && queryByName(s, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+  const row = await s.tx(async (c) => {
+    const q = await s.query(id, c);
+    if (nameChanged && (await readQueryByName(c, name))) throw conflict(`a query named ${name} already exists in project ${s.id}`);
     const now = s.now();
     let schedule = q.schedule;
     let scheduleSetAt = q.scheduleSetAt;
@@ -144,64 +132,45 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     if (queryType === 'PLAIN') schedule = null;
     const folderId = input.path === undefined ? q.folderId : await ensurePath(s, c, input.path, now);
     const rebuilt = check !== undefined && queryType === 'MATERIALIZED' && check.bindError === undefined;
-    const row: QueryRow = {
+    const changed: QueryRow = {
       ...q, name, displayName, inputQuery: sqlText, queryType, schedule, scheduleSetAt, folderId, modifiedAt: now,
-      viewPending: queryType === 'PLAIN' && (check ? check.bindError !== undefined : q.viewPending),
       materializedAt: queryType !== 'MATERIALIZED' ? null : rebuild ? (rebuilt ? now : null) : q.materializedAt,
     };
     if (check) {
       await c.run(dropObjectSql(q));
       if (q.queryType !== 'PLAIN') {
-        await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [id]);
-        s.refreshes.delete(id);
+        await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
+        s.refreshes.delete(q.id);
       }
-      for (const x of objectStatements(s, row, check)) {
+      for (const x of objectStatements(s, changed, check)) {
         await userSql(() => runStatement(c, x));
         x.apply?.();
       }
     } else if (nameChanged) {
-      const kind = q.queryType === 'PLAIN' ? 'VIEW' : 'TABLE';
-      await c.run(`ALTER ${kind} IF EXISTS ${qualified(q.queryType === 'PLAIN' ? 'query' : 'mtquery', q.name)} RENAME TO ${ident(name)}`);
+      // A PLAIN query's view is made again, under its new name, when a statement reads it (views.ts).
+      await c.run(q.queryType === 'PLAIN' ? dropObjectSql(q) : `ALTER TABLE IF EXISTS ${qualified('mtquery', q.name)} RENAME TO ${ident(name)}`);
     }
-    await runStatement(c, updateQuerySql(row));
-    s.putQuery(row);
-  }, rebuild || nameChanged ? [id] : []);
-  return toQuery(s, s.query(id));
+    await runStatement(c, updateQuerySql(changed, cachedPaths(s)));
+    return changed;
+  }, rebuild || nameChanged ? [before.id] : []);
+  return toQuery(s, row);
 }
 
 /** Move Query: `/` (or an empty path) puts it at the root; missing folders are created. */
 export async function moveQuery(s: ProjectStore, id: string, path: string): Promise<void> {
-  s.query(id);
+  const q = await s.query(id);
   await s.tx(async (c) => {
     const now = s.now();
     const folderId = await ensurePath(s, c, path, now);
-    const row = { ...s.query(id), folderId, modifiedAt: now };
-    await runStatement(c, updateQuerySql(row));
-    s.putQuery(row);
+    await runStatement(c, updateQuerySql({ ...(await s.query(q.id, c)), folderId, modifiedAt: now }, cachedPaths(s)));
     if (folderId) await touchFolder(s, c, folderId, now);
   });
 }
 
 /** Delete Query: drops its view or materialized table with it. */
 export async function deleteQuery(s: ProjectStore, id: string): Promise<Query> {
-  const view = toQuery(s, s.query(id));
-  await s.tx(async (c) => dropQuery(s, c, s.query(id)), [id]);
+  const q = await s.query(id);
+  const view = toQuery(s, q);
+  await s.tx(async (c) => dropQuery(s, c, await s.query(q.id, c)), [q.id]);
   return view;
-}
-
-/** Creates views that could not be bound when their query was saved, where they now bind. */
-export async function bindPendingViews(s: ProjectStore): Promise<void> {
-  const pending = [...s.queries.values()].filter((q) => q.viewPending);
-  for (const q of pending) {
-    const check = await checkSql(s, q.inputQuery, true).catch(() => undefined);
-    if (!check || check.bindError) continue;
-    await s.tx(async (c) => {
-      const current = s.queries.get(q.id);
-      if (!current?.viewPending || current.inputQuery !== q.inputQuery || current.name !== q.name) return;
-      await runStatement(c, { sql: createViewSql(q.name, check.sql) });
-      const row = { ...current, viewPending: false };
-      await runStatement(c, updateQuerySql(row));
-      s.putQuery(row);
-    }).catch(() => undefined);
-  }
 }

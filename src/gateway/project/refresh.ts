@@ -4,14 +4,15 @@ import { refreshTimedOut, statementTimedOut } from '../limits.js';
 import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { checkSql } from './check.js';
-import { materializeSql } from './objects.js';
+import { builtStatus, materializeSql } from './objects.js';
+import { readMaterialized } from './query-rows.js';
 import { appendStatus } from './refresh-log.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
-import type { QueryRow } from './types.js';
+import type { QueryRow, RefreshRow } from './types.js';
 
 /** A MATERIALIZED query, or 400 for a PLAIN one (404 when missing). */
-export function materialized(s: ProjectStore, id: string): QueryRow {
-  const q = s.query(id);
+export async function materialized(s: ProjectStore, id: string): Promise<QueryRow> {
+  const q = await s.query(id);
   if (q.queryType !== 'MATERIALIZED') throw badRequest(`query ${q.name} is PLAIN; only MATERIALIZED queries have a refresh`, 'NOT_MATERIALIZED');
   return q;
 }
@@ -19,12 +20,20 @@ export function materialized(s: ProjectStore, id: string): QueryRow {
 /** When the schedule of a query is next due (epoch ms), or undefined without a schedule. */
 export function nextRun(s: ProjectStore, q: QueryRow): number | undefined {
   if (q.queryType !== 'MATERIALIZED' || !q.schedule) return undefined;
-  const last = s.refreshes.get(q.id)?.startedAt ?? 0;
+  const last = statusOf(s, q)?.startedAt ?? 0;
   return nextFireTime(q.schedule, Math.max(last, q.scheduleSetAt));
 }
 
+/**
+ * A MATERIALIZED query's latest status: its latest refresh-log row, or without one the build of
+ * its table when it was saved (none for SQL that did not bind then).
+ */
+function statusOf(s: ProjectStore, q: QueryRow): RefreshRow | undefined {
+  return s.refreshes.get(q.id) ?? (q.materializedAt !== null ? builtStatus(q) : undefined);
+}
+
 export function statusView(s: ProjectStore, q: QueryRow): RefreshStatusView {
-  const r = s.refreshes.get(q.id);
+  const r = statusOf(s, q);
   const next = nextRun(s, q);
   return {
     queryId: q.id,
@@ -38,8 +47,9 @@ export function statusView(s: ProjectStore, q: QueryRow): RefreshStatusView {
   };
 }
 
-export function statusViews(s: ProjectStore): RefreshStatusView[] {
-  return [...s.queries.values()].filter((q) => q.queryType === 'MATERIALIZED').map((q) => statusView(s, q));
+/** Every MATERIALIZED query's status, in the order they were made. */
+export async function statusViews(s: ProjectStore): Promise<RefreshStatusView[]> {
+  return (await s.withConnection(readMaterialized)).map((q) => statusView(s, q));
 }
 
 /**
@@ -48,14 +58,14 @@ export function statusViews(s: ProjectStore): RefreshStatusView[] {
  */
 export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatusView> {
   return s.mutex.run(async () => {
-    const q = materialized(s, id);
+    const q = await materialized(s, id);
     s.assertOpen();
-    if (!s.running.has(id)) {
+    if (!s.running.has(q.id)) {
       const startedAt = s.now();
-      await appendStatus(s, s.writer, id, { status: 'RUNNING', startedAt, finishedAt: null, message: null });
+      await appendStatus(s, s.writer, q.id, { status: 'RUNNING', startedAt, finishedAt: null, message: null });
       const conn = await s.connect();
       const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
-      s.running.set(id, job);
+      s.running.set(q.id, job);
       // The refresh outlives the request that started it: its end or abort must not stop it, its own time limit does.
       const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
       job.done = outsideRequest(() => underTimeLimit(limit, () => runRefresh(s, q, job, startedAt)));
@@ -65,8 +75,8 @@ export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatu
 }
 
 export async function cancel(s: ProjectStore, id: string): Promise<RefreshStatusView> {
-  const q = materialized(s, id);
-  await s.stopRefresh(id);
+  const q = await materialized(s, id);
+  await s.stopRefresh(q.id);
   return statusView(s, q);
 }
 

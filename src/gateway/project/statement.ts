@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Statement } from './types.js';
 
 /**
@@ -13,22 +13,36 @@ const cache = new WeakMap<DuckDBConnection, Map<string, Promise<DuckDBPreparedSt
  * own SQL, which checkSql has parsed as exactly one statement before it gets here. SQL text is cut
  * at a NUL byte by DuckDB's C API, so such text never reaches it.
  */
-export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'run'>): Promise<void> {
+export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'types' | 'run'>): Promise<void> {
   if (x.sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
   if (x.run) return x.run(conn);
   if (!x.params) {
     await conn.run(x.sql);
     return;
   }
+  const statement = await preparedOn(conn, x.sql);
+  statement.bind(x.params, x.types);
+  await statement.run();
+}
+
+/**
+ * Runs a reading statement of constant SQL with its values bound (prepared once per connection, as
+ * above; `types` where DuckDB cannot tell them from the values, as for an empty list); its rows as arrays.
+ */
+export async function readStatement(conn: DuckDBConnection, sql: string, params: DuckDBValue[], types?: DuckDBType[]): Promise<unknown[][]> {
+  const statement = await preparedOn(conn, sql);
+  statement.bind(params, types);
+  return (await statement.runAndReadAll()).getRowsJS() as unknown[][];
+}
+
+function preparedOn(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
   let statements = cache.get(conn);
   if (!statements) cache.set(conn, (statements = new Map()));
-  let prepared = statements.get(x.sql);
+  let prepared = statements.get(sql);
   if (!prepared) {
-    prepared = conn.prepare(x.sql);
-    statements.set(x.sql, prepared);
-    prepared.catch(() => statements.delete(x.sql));
+    prepared = conn.prepare(sql);
+    statements.set(sql, prepared);
+    prepared.catch(() => statements.delete(sql));
   }
-  const statement = await prepared;
-  statement.bind(x.params);
-  await statement.run();
+  return prepared;
 }

@@ -7,8 +7,8 @@ import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
-import { readMetadata, type DocRecord, type FolderRecord, type LogRecord } from './metadata.js';
-import { builtStatus, queryFromDoc } from './objects.js';
+import { readMetadata, type FolderRecord, type LogRecord } from './metadata.js';
+import { readQuery } from './query-rows.js';
 import { COMPACT_REFRESH_LOG } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
@@ -43,20 +43,22 @@ export interface Lease {
 
 /**
  * The state every part of a project shares: a DuckDB instance with the project's database attached
- * as catalog `svc`, its metadata cached in memory, one writer connection for metadata changes
+ * as catalog `svc`, its folders and refresh statuses cached in memory (its queries are read from
+ * the database as each request needs them), one writer connection for metadata changes
  * (serialised, each change one transaction), a small pool of connections for reads, and the
  * refreshes running on their own connections.
  */
 export class ProjectStore {
-  /** The queries by id, in the order they were made; change them with putQuery and removeQuery. */
-  readonly queries = new Map<string, QueryRow>();
-  /** Query ids by SQL name. */
-  private readonly byName = new Map<string, string>();
-  /** Answers already serialised, by query id (see answer()). */
-  private readonly answers = new Map<string, string>();
-  /** Get Queries' answer already serialised and encoded (see queryList()); undefined once anything it shows may have changed. */
-  private listJson: Uint8Array | undefined;
+  /**
+   * Get Queries' answer, kept until anything is committed (see queryList): listing 10,000
+   * unchanged queries again sends the same text. Undefined when not made since.
+   */
+  private listJson: string | undefined;
+  /** Counts the commits that may change the list: a list read before one is not kept after it. */
+  private listGeneration = 0;
+  /** Every folder by id (a project has few: they are read when it opens). */
   readonly folders = new Map<string, FolderRow>();
+  /** The latest refresh-log row of each MATERIALIZED query that has one. */
   readonly refreshes = new Map<string, RefreshRow>();
   /** Old (non-numeric) query ids, to the ids those queries have now; loaded once, on open (ids.ts). */
   readonly aliases = new Map<string, string>();
@@ -166,9 +168,13 @@ export class ProjectStore {
     return conn;
   }
 
-  /** A cached query by id (or by the id it had before ids became numeric), or 404. */
-  query(id: string): QueryRow {
-    const q = this.queries.get(id) ?? this.queries.get(this.aliases.get(id) ?? '');
+  /**
+   * A query by id (or by the id it had before ids became numeric), or 404: read on `conn` inside a
+   * change (which sees what the change wrote so far), else on a pooled connection.
+   */
+  async query(id: string, conn?: DuckDBConnection): Promise<QueryRow> {
+    const canonical = this.aliases.get(id) ?? id;
+    const q = conn ? await readQuery(conn, canonical) : await this.withConnection((c) => readQuery(c, canonical));
     if (!q) throw notFound(`query ${id} not found in project ${this.id}`);
     return q;
   }
@@ -212,10 +218,10 @@ export class ProjectStore {
 
   /**
    * One metadata change: serialised with the others, running refreshes of `stop` cancelled first,
-   * then `fn` in one transaction on the writer connection. `fn` updates the cache as it writes
-   * (putQuery, putFolder...), so later lookups in the same change see it; a change that fails is
-   * rolled back and the cache read again. Nothing is reloaded after a commit: with 10,000 queries
-   * that cost every change 100 ms. An abort of the request interrupts it and rolls it back.
+   * then `fn` in one transaction on the writer connection. Queries are read and written in the
+   * database only (read them on `conn` to see what the change wrote so far); `fn` updates the
+   * cached folders and statuses as it writes them, and a change that fails is rolled back and
+   * those read again. An abort of the request interrupts it and rolls it back.
    */
   tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = []): Promise<T> {
     return this.mutex.run(async () => {
@@ -225,6 +231,7 @@ export class ProjectStore {
       try {
         const result = await this.atWork(this.writer, () => fn(this.writer));
         await this.writer.run('COMMIT');
+        this.listChanged();
         return result;
       } catch (error) {
         await this.rollBack();
@@ -233,88 +240,60 @@ export class ProjectStore {
     });
   }
 
-  /** Caches a query as saved (new, or changed), with its name. */
-  putQuery(q: QueryRow): void {
-    this.answers.delete(q.id);
-    this.listJson = undefined;
-    const before = this.queries.get(q.id);
-    if (before && this.byName.get(before.name) === q.id) this.byName.delete(before.name);
-    this.queries.set(q.id, q);
-    this.byName.set(q.name, q.id);
-  }
-
-  /** Forgets a deleted query, its name and its refresh status. */
-  removeQuery(id: string): void {
-    this.answers.delete(id);
-    this.listJson = undefined;
-    const q = this.queries.get(id);
-    if (q && this.byName.get(q.name) === id) this.byName.delete(q.name);
-    this.queries.delete(id);
-    this.refreshes.delete(id);
-  }
-
-  /** The query with this SQL name, if any. */
-  queryByName(name: string): QueryRow | undefined {
-    const id = this.byName.get(name);
-    return id === undefined ? undefined : this.queries.get(id);
-  }
-
   /** Caches a folder as saved. */
   putFolder(f: FolderRow): void {
-    const before = this.folders.get(f.id);
-    this.listJson = undefined;
-    // A renamed or moved folder changes the path of every query below it.
-    if (before && (before.name !== f.name || before.parentId !== f.parentId)) this.answers.clear();
     this.folders.set(f.id, f);
   }
 
   /** Forgets a deleted folder. */
   removeFolder(id: string): void {
     this.folders.delete(id);
-    this.answers.clear();
+  }
+
+  /**
+   * Get Queries' answer (`build` makes its JSON text), kept until the next commit of a change: a
+   * list built while one commits is answered but not kept. Kept as text, not bytes: the in-process
+   * CLI reads the very string, and dgw serve writes it to the socket as it is.
+   */
+  async queryList(build: () => Promise<string>): Promise<string> {
+    if (this.listJson !== undefined) return this.listJson;
+    const generation = this.listGeneration;
+    const text = await build();
+    if (generation === this.listGeneration) this.listJson = text;
+    return text;
+  }
+
+  /** A change committed (or was rolled back): the list kept may not be the list any more. */
+  private listChanged(): void {
+    this.listGeneration += 1;
     this.listJson = undefined;
   }
 
   /**
-   * Each query's answer (the JSON the API sends for it), kept until the query or the path of its
-   * folder changes: listing 10,000 unchanged queries joins texts instead of serialising objects.
+   * One change planned inside its transaction: `plan` reads what it needs on the writer connection
+   * (inside the lock, after BEGIN) and returns the statements, which run one by one (values bound
+   * as parameters) before COMMIT. Each `apply` updates the cache only once COMMIT succeeded, so
+   * nothing is acknowledged that was not committed. The hot path (create query) is one of these.
+   * An abort of the request interrupts it and rolls it back.
    */
-  /**
-   * Get Queries' answer (`build` makes its JSON text), kept as UTF-8 bytes until a query or a
-   * folder is saved, deleted or read back: listing 10,000 unchanged queries again sends the same bytes.
-   */
-  queryList(build: () => string): Uint8Array {
-    return (this.listJson ??= Buffer.from(build()));
-  }
-
-  answer(q: QueryRow, build: () => unknown): string {
-    let text = this.answers.get(q.id);
-    if (text === undefined) this.answers.set(q.id, (text = JSON.stringify(build())));
-    return text;
-  }
-
-  /**
-   * One change planned ahead: `plan` runs inside the lock and returns the statements, which run
-   * one by one (values bound as parameters) between BEGIN and COMMIT on the writer connection.
-   * Each `apply` updates the cache only once COMMIT succeeded, so nothing is acknowledged that
-   * was not committed. The hot path (create query) is one of these. An abort of
-   * the request interrupts it and rolls it back.
-   */
-  change(plan: () => Statement[], stop: string[] = []): Promise<void> {
+  change(plan: (conn: DuckDBConnection) => Promise<Statement[]>, stop: string[] = []): Promise<void> {
     return this.mutex.run(async () => {
       this.assertOpen();
       for (const id of stop) await this.stopRefresh(id);
-      const statements = plan();
       await this.writer.run('BEGIN');
+      let statements: Statement[];
       try {
-        await this.atWork(this.writer, async () => {
-          for (const x of statements) await runStatement(this.writer, x);
+        statements = await this.atWork(this.writer, async () => {
+          const planned = await plan(this.writer);
+          for (const x of planned) await runStatement(this.writer, x);
+          return planned;
         });
         await this.writer.run('COMMIT');
       } catch (error) {
         await this.rollBack();
         throw this.writeError(error);
       }
+      this.listChanged();
       for (const x of statements) x.apply?.();
     });
   }
@@ -327,33 +306,15 @@ export class ProjectStore {
   /** Ends a failed transaction (if it is still open) and reads the cache back, which it may have run ahead of. */
   private async rollBack(): Promise<void> {
     await this.writer.run('ROLLBACK').catch(() => undefined);
-    await this.reload();
-    await this.reloadRefreshes();
-  }
-
-  /** Reads the queries and folders back into the cache. */
-  async reload(): Promise<void> {
-    const { docs, folders } = await readMetadata(this.writer, ['docs', 'folders']);
-    this.loadQueries(docs);
+    this.listChanged();
+    const { folders, log } = await readMetadata(this.writer, ['folders', 'log']);
     this.loadFolders(folders);
-  }
-
-  /** Replaces the cached queries. */
-  loadQueries(docs: DocRecord[]): void {
-    const qs = docs.map((r) => queryFromDoc(r.id, r.doc));
-    qs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    this.queries.clear();
-    this.byName.clear();
-    this.answers.clear();
-    this.listJson = undefined;
-    for (const q of qs) this.putQuery(q);
+    this.loadLog(log);
   }
 
   /** Replaces the cached folders. */
   loadFolders(folders: FolderRecord[]): void {
     this.folders.clear();
-    this.answers.clear();
-    this.listJson = undefined;
     for (const r of folders) {
       this.folders.set(String(r.id), {
         id: String(r.id),
@@ -365,15 +326,10 @@ export class ProjectStore {
     }
   }
 
-  /** Reads the latest committed refresh status of each query back into the cache (see loadLog). */
-  async reloadRefreshes(): Promise<void> {
-    this.loadLog((await readMetadata(this.writer, ['log'])).log);
-  }
-
   /**
-   * Replaces the cached refresh statuses: the latest row of each query is its status; a
+   * Replaces the cached refresh statuses: the latest row of each query is its status (a
    * materialized table without a refresh-log row has the status of its build when the query was
-   * saved. Notes whether the log holds rows that are no status any more.
+   * saved: refresh.ts's statusOf). Notes whether the log holds rows that are no status any more.
    */
   loadLog(log: LogRecord[]): void {
     this.refreshes.clear();
@@ -387,9 +343,6 @@ export class ProjectStore {
       });
     }
     this.logSuperseded = log.length > this.refreshes.size;
-    for (const q of this.queries.values()) {
-      if (q.materializedAt !== null && !this.refreshes.has(q.id)) this.refreshes.set(q.id, builtStatus(q));
-    }
   }
 
   /** Cancels a running refresh (interrupting DuckDB) and waits until it has stopped. */

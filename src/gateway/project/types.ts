@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Query, QueryType, RefreshStatus, Schedule } from '../../api/types.js';
 import type { GatewayLimits } from '../limits.js';
 
@@ -11,8 +11,6 @@ export interface QueryRow {
   queryType: QueryType;
   schedule: Schedule | null;
   folderId: string | null;
-  /** True when its view could not be bound when saved (checkSchemaExists=false); retried before SQL runs. */
-  viewPending: boolean;
   /** When the schedule was last set: intervals count from here or from the last run, whichever is later. */
   scheduleSetAt: number;
   createdAt: number;
@@ -66,6 +64,8 @@ export interface SqlCheck {
 export interface Statement {
   sql: string;
   params?: DuckDBValue[];
+  /** The parameters' types, where DuckDB cannot tell them from the values (an empty list, a list of nulls). */
+  types?: DuckDBType[];
   /** Runs the statement some other way than as plain SQL (a materialized result is built by the sandbox). */
   run?: (conn: DuckDBConnection) => Promise<void>;
   apply?: () => void;
@@ -116,7 +116,10 @@ export interface ProjectOptions {
   transferDir?: string;
 }
 
-/** A folder with all either API shape needs: its path, its subfolders (recursively) and its queries. */
+/**
+ * A folder with all either API shape needs: its path, its subfolders (recursively), the ids of its
+ * queries and, where the answer shows them (folder-state.ts says which), the queries themselves.
+ */
 export interface FolderState {
   id: string;
   name: string;
@@ -125,5 +128,7 @@ export interface FolderState {
   modifiedAt: number;
   path: string;
   children: FolderState[];
+  queryIds: string[];
+  /** The folder's queries as the API answers them; read only for the answers that show them. */
   queries: Query[];
 }

@@ -25,12 +25,13 @@ function nestedFolderName(value: string): string {
 /** Query folders; each answer is shaped by the gateway's presenter (the seed's Folder, or the document's). */
 export function folderRoutes(): Routes {
   const r = new Routes();
-  r.get('/', (c) => c.get('present').folderList(c, c.get('project').rootFolderStates()));
-  r.get('/tree', (c) => {
+  r.get('/', async (c) => c.get('present').folderList(c, await c.get('project').rootFolderStates()));
+  r.get('/tree', async (c) => {
     const p = c.get('project');
     const rootId = c.req.query('rootFolderId');
     const withQueries = boolParam(c, 'includeQueries', false);
-    const roots = rootId ? [p.folderState(rootId)] : p.rootFolderStates();
+    const read = withQueries ? 'all' : 'none';
+    const roots = rootId ? [await p.folderState(rootId, read)] : await p.rootFolderStates(read);
     return c.get('present').folderTree(c, roots, withQueries);
   });
   r.post('/', async (c) => {
@@ -41,7 +42,7 @@ export function folderRoutes(): Routes {
     const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
     return c.get('present').folderCreated(c, await c.get('project').createFolder(name, c.req.param('folderId')));
   });
-  r.get('/:folderId', (c) => c.get('present').folder(c, c.get('project').folderState(c.req.param('folderId'))));
+  r.get('/:folderId', async (c) => c.get('present').folder(c, await c.get('project').folderState(c.req.param('folderId'))));
   r.put('/:folderId', async (c) => {
     const body = await jsonObject(c);
     const added = optStringArray(body, 'queryIdsAdded') ?? [];

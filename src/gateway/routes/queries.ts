@@ -38,7 +38,7 @@ const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
 export function queryRoutes(): Routes {
   const r = new Routes();
-  r.get('/', (c) => c.jsonText(c.get('project').allQueriesJson()));
+  r.get('/', async (c) => c.jsonText(await c.get('project').allQueriesJson()));
   r.post('/', async (c) => {
     const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
     const check = boolParam(c, 'checkSchemaExists', true);
@@ -59,9 +59,9 @@ export function queryRoutes(): Routes {
     }
     return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });
-  r.get('/:queryId', (c) => {
+  r.get('/:queryId', async (c) => {
     const p = c.get('project');
-    return c.json(p.toQuery(p.query(c.req.param('queryId'))));
+    return c.json(p.toQuery(await p.query(c.req.param('queryId'))));
   });
   r.put('/:queryId', async (c) => {
     const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);

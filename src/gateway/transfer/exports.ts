@@ -76,11 +76,11 @@ export class ProjectExports {
 
   /** Starts an export of query `queryId` (404 for an unknown query, 400 for unknown columns); answers the PENDING job. */
   async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
-    const q = this.project.query(queryId);
+    const q = await this.project.query(queryId);
     const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
     const from = `svc.${ident(schema)}.${ident(q.name)}`;
-    if (this.project.queries.size > 0) await this.project.bindPendingViews();
-    const described = await this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`)).catch((error: unknown) => {
+    const describe = () => this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`));
+    const described = await this.project.withViews(describe).catch((error: unknown) => {
       throw badRequest(`query ${q.name} cannot be read now: ${duckMessage(error)}`);
     });
     const available = described.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));

@@ -22,7 +22,7 @@ async function segmentsSent(build: (http: Http) => Promise<unknown>): Promise<st
     retries: 0,
     transport: async (request) => {
       url = new URL(request.url).href;
-      return { status: 204, statusText: 'No Content', header: () => undefined, text: async () => '', read: async () => null, cancel: async () => undefined };
+      return { status: 204, statusText: 'No Content', header: () => undefined, whole: async () => '', read: async () => null, cancel: async () => undefined };
     },
   });
   await build(http);

@@ -4,7 +4,7 @@ import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 import { RETRY_METHODS, RETRY_STATUS, retryDelay } from './retry.js';
 import type { Transport, WireResponse } from './transport.js';
 import { sleep } from '../sleep.js';
-import { readWithin } from './transport.js';
+import { readWithin, textOf } from './transport.js';
 
 /** HTTP methods the gateway uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,12 +29,15 @@ export interface RequestSpec {
 }
 
 /**
- * A JSON answer not parsed yet (`expect: 'json-text'`): its text, checked as every JSON answer is
+ * A JSON answer not parsed yet (`expect: 'json-text'`): its body, checked as every JSON answer is
  * (not empty, not an HTML page), and `parse()`, which reads it as `request` would have (a
  * malformed text is the same MalformedResponseError).
  */
 export interface JsonText {
-  text: string;
+  /** The body as the transport holds it, UTF-8 bytes or text (see WireResponse.whole): not decoded unless asked for. */
+  whole: string | Uint8Array;
+  /** The body as text, decoded when first asked for. */
+  readonly text: string;
   parse(): unknown;
 }
 
@@ -102,7 +105,24 @@ interface Answer {
   status: number;
   statusText: string;
   header(name: string): string | undefined;
-  text: string;
+  /** The body as the transport gave it (see WireResponse.whole). */
+  whole: string | Uint8Array;
+  /** The body as text, decoded when first asked for: a list of 10,000 queries may be printed from its bytes. */
+  readonly text: string;
+}
+
+/** `response`'s answer with its body `whole`. */
+function answered(response: WireResponse, whole: string | Uint8Array): Answer {
+  let text: string | undefined;
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    header: (name) => response.header(name),
+    whole,
+    get text() {
+      return (text ??= textOf(whole));
+    },
+  };
 }
 
 /** The thin HTTP layer: base URL, bearer auth, timeout, retry, error mapping, debug trace. */
@@ -231,12 +251,12 @@ export class Http {
       trace(`  authorization: ${headers.authorization ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
     }
     let response: WireResponse;
-    let text: string;
+    let whole: string | Uint8Array;
     let stage = 'send';
     try {
       response = await (this.config.transport ?? (await defaultTransport()))({ method: spec.method, url, headers, body, signal });
       stage = 'read';
-      text = await response.text();
+      whole = await response.whole();
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
@@ -247,11 +267,13 @@ export class Http {
     // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
     if (this.config.signal?.aborted) throw new InterruptedError();
     if (timeout.aborted) throw this.timedOut(spec);
+    const answer = answered(response, whole);
     if (trace) {
       trace(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
+      const text = answer.text;
       if (text) trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
     }
-    return { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text };
+    return answer;
   }
 
   /**
@@ -309,7 +331,7 @@ export class Http {
       if (response.status >= 200 && response.status < 300) return trace ? this.tracedBody(response, trace) : response;
       const text = await readWithin(response, this.config.timeoutMs);
       if (this.config.signal?.aborted) throw new InterruptedError();
-      const answer: Answer = { status: response.status, statusText: response.statusText, header: (name) => response.header(name), text };
+      const answer = answered(response, text);
       if (trace && answer.text) trace(`  ${this.redact(answer.text.length > 4000 ? `${answer.text.slice(0, 4000)}…` : answer.text)}`);
       const data = errorData(answer);
       if (retriesLeft && this.mayRetry(answer.status, data)) {
@@ -448,11 +470,11 @@ export class Http {
         }
         return chunk;
       },
-      async text() {
-        const text = await response.text();
-        start = text;
-        flush(text.length > 4000);
-        return text;
+      async whole() {
+        const whole = await response.whole();
+        start = textOf(whole);
+        flush(start.length > 4000);
+        return whole;
       },
       async cancel() {
         flush(true);
@@ -498,23 +520,33 @@ export class Http {
 
   private readBody<T>(response: Answer, spec: RequestSpec): T {
     const expect = spec.expect ?? 'json';
-    const text = response.text;
     if (expect === 'none') return undefined as T;
-    if (text.trim() === '') {
+    // An answer that starts as JSON does (`[`, `{`) is neither empty nor a page's text: its bytes need not be decoded to tell.
+    const startsAsJson = startsWithBracket(response.whole);
+    if (!startsAsJson && response.text.trim() === '') {
       if (expect === 'optional-json') return undefined as T;
       throw new MalformedResponseError(`the service sent an empty response to ${spec.method} ${spec.path} where JSON was expected`, response.status);
     }
-    if (looksLikeHtml(text, response)) {
+    if (looksLikeHtml(response, startsAsJson)) {
       throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
     }
     const parse = () => {
+      const text = response.text;
       try {
         return spec.keepDigits ? parseJsonExact(text, spec.keepDigits) : JSON.parse(text);
       } catch {
         throw new MalformedResponseError(`the service sent malformed or truncated JSON (HTTP ${response.status}, ${text.length} bytes)`, response.status);
       }
     };
-    if (expect === 'json-text') return { text, parse } satisfies JsonText as T;
+    if (expect === 'json-text') {
+      return {
+        whole: response.whole,
+        get text() {
+          return response.text;
+        },
+        parse,
+      } satisfies JsonText as T;
+    }
     return parse() as T;
   }
 
@@ -635,9 +667,16 @@ function isRedirect(status: number): boolean {
   return status >= 300 && status < 400;
 }
 
-function looksLikeHtml(text: string, response: Answer): boolean {
+/** True for an answer that is a web page: said so by its content type, or starting with a page's first tag (not when it starts with `[` or `{`). */
+function looksLikeHtml(response: Answer, startsAsJson: boolean): boolean {
   const type = response.header('content-type') ?? '';
-  return type.includes('text/html') || /^\s*<(!doctype|html)/i.test(text);
+  return type.includes('text/html') || (!startsAsJson && /^\s*<(!doctype|html)/i.test(response.text));
+}
+
+/** True when a body's first character is `[` or `{`. */
+function startsWithBracket(whole: string | Uint8Array): boolean {
+  const first = typeof whole === 'string' ? whole.charCodeAt(0) : whole[0];
+  return first === 0x5b || first === 0x7b;
 }
 
 /** Reads the error body: `message`, then `error`, then the status text (hosted-service-notes.md). */

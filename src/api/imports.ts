@@ -3,6 +3,7 @@ import type { Http, OpenAnswer } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, object, text } from './read.js';
 import type { ImportJob, ImportRequest } from './types.js';
+import { textOf } from './transport.js';
 
 /** A file sent as the `file` part of an import, as it is read. */
 export interface UploadFile {
@@ -54,7 +55,7 @@ export async function importCsv(http: Http, projectId: string, tableName: string
       signal: watchdog.signal,
     });
     if (!response) return undefined;
-    const answer = await response.text();
+    const answer = textOf(await response.whole());
     try {
       return readImportJob(answer.trim() === '' ? {} : JSON.parse(answer));
     } catch (error) {

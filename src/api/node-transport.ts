@@ -61,7 +61,7 @@ async function sendStream(sent: ClientRequest, body: AsyncIterable<Uint8Array>):
 }
 
 function answer(res: IncomingMessage, signal: AbortSignal, fileCoding?: 'gzip'): WireResponse {
-  let body: Promise<string> | undefined;
+  let body: Promise<Buffer> | undefined;
   let chunks: AsyncIterator<Buffer> | undefined;
   const decoded = decode(res, fileCoding);
   return {
@@ -71,7 +71,7 @@ function answer(res: IncomingMessage, signal: AbortSignal, fileCoding?: 'gzip'):
       const value = res.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
     },
-    text: () => (body ??= readAll(decoded, signal)),
+    whole: () => (body ??= readAll(decoded, signal)),
     async read() {
       if (signal.aborted) {
         res.destroy();
@@ -145,8 +145,8 @@ function decode(res: IncomingMessage, fileCoding?: 'gzip'): Decoded {
   return { res, stream, failure: (error) => (decodeError ? undecodable(decodeError.message) : plain(error)) };
 }
 
-/** The whole (decoded) body as UTF-8; rejects when the connection ends before it does, when it does not decode, or on abort. */
-function readAll(decoded: Decoded, signal: AbortSignal): Promise<string> {
+/** The whole (decoded) body's bytes; rejects when the connection ends before it does, when it does not decode, or on abort. */
+function readAll(decoded: Decoded, signal: AbortSignal): Promise<Buffer> {
   const { res, stream } = decoded;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -170,7 +170,7 @@ function readAll(decoded: Decoded, signal: AbortSignal): Promise<string> {
     stream.on('end', () => {
       signal.removeEventListener('abort', onAbort);
       if (!res.complete) return fail(cutShort());
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
     });
   });
 }

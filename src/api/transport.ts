@@ -24,7 +24,7 @@ export interface WireRequest {
 }
 
 /**
- * An answer to a WireRequest. Its body is read once: whole by `text()`, or as it arrives by
+ * An answer to a WireRequest. Its body is read once: whole by `whole()`, or as it arrives by
  * `read()` (run SQL's rows, a download), which an abort of the request's signal or `cancel()`
  * stops (the service's work stops with it).
  */
@@ -33,7 +33,12 @@ export interface WireResponse {
   statusText: string;
   /** A header's value (the first, if it came more than once), by name in any case. */
   header(name: string): string | undefined;
-  text(): Promise<string>;
+  /**
+   * The whole body, as the transport holds it: the bytes that came (their Content-Encoding
+   * undone), or the in-process gateway's text. Either is UTF-8 JSON or text; `textOf` reads it.
+   * A reader that can work on the bytes (query list's printer) need not decode them.
+   */
+  whole(): Promise<string | Uint8Array>;
   /** The body's next bytes; null after the last; rejects when the body ends short of its end. */
   read(): Promise<Uint8Array | null>;
   /** Leaves the rest of the body unread. */
@@ -49,11 +54,21 @@ export interface WireResponse {
 /** Sends one exchange; rejects when no answer arrived (refused, reset, aborted). */
 export type Transport = (request: WireRequest) => Promise<WireResponse>;
 
-/** The rest of a body read by `read()`, as UTF-8 text. */
-export async function readRest(response: Pick<WireResponse, 'read'>): Promise<string> {
+/** A whole body (WireResponse.whole) as text: bytes are read as UTF-8, each bad sequence a U+FFFD. */
+export function textOf(whole: string | Uint8Array): string {
+  return typeof whole === 'string' ? whole : Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength).toString('utf8');
+}
+
+/** The rest of a body read by `read()`, its bytes in one buffer. */
+export async function restBytes(response: Pick<WireResponse, 'read'>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   for (let chunk = await response.read(); chunk !== null; chunk = await response.read()) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The rest of a body read by `read()`, as UTF-8 text. */
+export async function readRest(response: Pick<WireResponse, 'read'>): Promise<string> {
+  return textOf(await restBytes(response));
 }
 
 /**

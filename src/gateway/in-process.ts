@@ -1,4 +1,4 @@
-import { readRest, type Transport, type WireResponse } from '../api/transport.js';
+import { restBytes, type Transport, type WireResponse } from '../api/transport.js';
 import type { Gateway } from './gateway.js';
 import { createGatewayHandler, type GatewayHandlerOptions } from './handler.js';
 import type { Reply } from './router.js';
@@ -98,10 +98,10 @@ function answer(reply: Reply, signal: AbortSignal): WireResponse {
     header: (name) => headers[name.toLowerCase()],
     ...(stream?.file ? { file: stream.file } : {}),
     read,
-    async text() {
-      if (typeof source === 'string' || source === null) return source ?? '';
-      if (source instanceof Uint8Array) return Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
-      return readRest({ read });
+    async whole() {
+      if (typeof source === 'string' || source instanceof Uint8Array) return source;
+      if (source === null) return '';
+      return restBytes({ read });
     },
     async cancel() {
       if (stream) await stream.cancel();

@@ -43,8 +43,8 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const answer = await listQueriesText(http, projectId);
   if (folder === undefined && opts.type === undefined && ctx.out.printsWholeJson) {
-    // Every query, printed whole: straight from the answer's text when that prints the same.
-    const printed = printedQueryList(answer.text);
+    // Every query, printed whole: straight from the answer's bytes when that prints the same.
+    const printed = printedQueryList(answer.whole);
     if (printed) return ctx.out.printedJson(printed);
   }
   const queries = readQueries(answer.parse());

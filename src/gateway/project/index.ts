@@ -112,8 +112,8 @@ export class ProjectDb {
     return queries.toQuery(this.s, q);
   }
 
-  /** Every query as the API answers it, in the order they were made: the JSON text of the list. */
-  allQueriesJson(): Promise<string> {
+  /** Every query as the API answers it, in the order they were made: the JSON of the list, as UTF-8 bytes. */
+  allQueriesJson(): Promise<Uint8Array> {
     return queries.allQueriesJson(this.s);
   }
 

@@ -31,10 +31,10 @@ export function cachedPaths(s: ProjectStore): FolderPaths {
 }
 
 /**
- * Every query as the API answers it, in the order they were made, as the text of one JSON array:
+ * Every query as the API answers it, in the order they were made, as one JSON array in UTF-8:
  * joined by DuckDB from the answer each query's row keeps, and kept by the store until the next change.
  */
-export function allQueriesJson(s: ProjectStore): Promise<string> {
+export function allQueriesJson(s: ProjectStore): Promise<Uint8Array> {
   return s.queryList(() => s.withConnection(readQueryListJson));
 }
 

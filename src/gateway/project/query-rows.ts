@@ -162,8 +162,16 @@ export async function readQueryIdsByFolder(duck: DuckDBModule, conn: DuckDBConne
   return new Map(text === null ? [] : Object.entries(JSON.parse(String(text)) as Record<string, string[]>));
 }
 
-/** Every query as the API answers it, in the order they were made: one JSON array, joined by DuckDB from the answers the rows keep. */
-export async function readQueryListJson(conn: DuckDBConnection): Promise<string> {
-  const [[text]] = await readStatement(conn, `SELECT '[' || string_agg(answer, ',' ${ORDER}) || ']' FROM svc._dgw.query_rows`, []);
-  return text === null ? '[]' : String(text);
+/**
+ * Every query as the API answers it, in the order they were made: one JSON array, joined by DuckDB
+ * from the answers the rows keep, as its UTF-8 bytes (`encode`: the text is never made a
+ * JavaScript string, which the CLI would only encode again to print it).
+ */
+export async function readQueryListJson(conn: DuckDBConnection): Promise<Uint8Array> {
+  const [[joined]] = await readStatement(conn, `SELECT encode(string_agg(answer, ',' ${ORDER})) FROM svc._dgw.query_rows`, []);
+  // The brackets are added here: in SQL, one more concatenation copies the whole text again.
+  return joined === null ? Buffer.from('[]') : Buffer.concat([OPEN, joined as Uint8Array, CLOSE]);
 }
+
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');

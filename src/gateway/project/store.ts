@@ -50,10 +50,10 @@ export interface Lease {
  */
 export class ProjectStore {
   /**
-   * Get Queries' answer, kept until anything is committed (see queryList): listing 10,000
-   * unchanged queries again sends the same text. Undefined when not made since.
+   * Get Queries' answer as UTF-8 bytes, kept until anything is committed (see queryList): listing
+   * 10,000 unchanged queries again sends the same bytes. Undefined when not made since.
    */
-  private listJson: string | undefined;
+  private listJson: Uint8Array | undefined;
   /** Counts the commits that may change the list: a list read before one is not kept after it. */
   private listGeneration = 0;
   /** Every folder by id (a project has few: they are read when it opens). */
@@ -251,16 +251,15 @@ export class ProjectStore {
   }
 
   /**
-   * Get Queries' answer (`build` makes its JSON text), kept until the next commit of a change: a
-   * list built while one commits is answered but not kept. Kept as text, not bytes: the in-process
-   * CLI reads the very string, and dgw serve writes it to the socket as it is.
+   * Get Queries' answer (`build` makes its JSON as UTF-8 bytes), kept until the next commit of a
+   * change: a list built while one commits is answered but not kept.
    */
-  async queryList(build: () => Promise<string>): Promise<string> {
+  async queryList(build: () => Promise<Uint8Array>): Promise<Uint8Array> {
     if (this.listJson !== undefined) return this.listJson;
     const generation = this.listGeneration;
-    const text = await build();
-    if (generation === this.listGeneration) this.listJson = text;
-    return text;
+    const bytes = await build();
+    if (generation === this.listGeneration) this.listJson = bytes;
+    return bytes;
   }
 
   /** A change committed (or was rolled back): the list kept may not be the list any more. */

@@ -119,8 +119,8 @@ describe('statement economy', () => {
     // The answers agree with the database, read afresh.
     const listed = (await g.call('GET', `${P}/queries`)).body as Array<{ id: string; name: string; folderId: string | null }>;
     const project = await g.gateway.project('demo', { create: false });
-    const stored = await project.withConnection(async (conn) => (await conn.runAndReadAll('SELECT id, doc FROM svc._dgw.query_rows')).getRows());
-    const fromDb = new Map(stored.map(([id, doc]) => [String(id), JSON.parse(String(doc)) as { name: string; folderId: string | null }]));
+    const stored = await project.withConnection(async (conn) => (await conn.runAndReadAll('SELECT id, name, folder_id FROM svc._dgw.query_rows')).getRows());
+    const fromDb = new Map(stored.map(([id, name, folderId]) => [String(id), { name: String(name), folderId: folderId === null ? null : String(folderId) }]));
     expect(fromDb.size).toBe(listed.length);
     for (const q of listed) expect({ id: q.id, name: fromDb.get(q.id)?.name, folderId: fromDb.get(q.id)?.folderId }).toEqual({ id: q.id, name: q.name, folderId: q.folderId });
     expect(listed.map((q) => q.name)).toContain('economyrenamed');
@@ -141,7 +141,8 @@ describe('statement economy', () => {
         expect(all.some((sql) => sql.includes('svc._dgw.folders'))).toBe(true);
         // ... and the only statement on the queries' table reads the one asked for.
         // (A prepared statement's runAndReadAll runs through its run: it may be counted twice.)
-        expect(new Set(docs)).toEqual(new Set(['SELECT id, doc FROM svc._dgw.query_rows WHERE id = ? ORDER BY created_at, id']));
+        expect(new Set(docs).size).toBe(1);
+        expect(docs[0]).toMatch(/^SELECT .+ FROM svc\._dgw\.query_rows WHERE id = \? /);
       } finally {
         await again.close();
       }

@@ -2,10 +2,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dropQuery } from './objects.js';
-import { readQueries, readQueriesIn, updateQueriesSql } from './query-rows.js';
+import { moveQueriesSql, readQueriesIn, readQueryFolders, retailQueriesSql, type QueryMove } from './query-rows.js';
 import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
-import type { FolderRow, QueryRow, Statement } from './types.js';
+import type { FolderRow, Statement } from './types.js';
 
 export function folderPath(s: ProjectStore, id: string): string {
   const names: string[] = [];
@@ -41,21 +41,16 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
   s.folder(folderId);
   await s.tx(async (c) => {
     const canonical = (id: string) => s.aliases.get(id) ?? id;
-    const found = await readQueries(s.duck, c, [...added, ...removed].map(canonical));
-    const query = (id: string) => {
-      const q = found.get(canonical(id));
-      if (!q) throw notFound(`query ${id} not found in project ${s.id}`);
-      return q;
+    const folders = await readQueryFolders(s.duck, c, [...added, ...removed].map(canonical));
+    const known = (id: string) => {
+      if (!folders.has(canonical(id))) throw notFound(`query ${id} not found in project ${s.id}`);
+      return canonical(id);
     };
     const now = s.now();
-    const changed = new Map<string, QueryRow>();
-    for (const id of removed) {
-      const q = query(id);
-      if (q.folderId === folderId) changed.set(q.id, { ...q, folderId: null, modifiedAt: now });
-    }
-    for (const id of added) changed.set(query(id).id, { ...query(id), folderId, modifiedAt: now });
-    const rows = [...changed.values()];
-    if (rows.length > 0) await runStatement(c, updateQueriesSql(s.duck, rows, (id) => folderPath(s, id)));
+    const moves = new Map<string, QueryMove>();
+    for (const id of removed) if (folders.get(known(id)) === folderId) moves.set(canonical(id), { id: canonical(id), folderId: null, modifiedAt: now });
+    for (const id of added) moves.set(known(id), { id: canonical(id), folderId, modifiedAt: now });
+    if (moves.size > 0) await runStatement(c, moveQueriesSql(s.duck, [...moves.values()], (id) => folderPath(s, id)));
     await touchFolder(s, c, folderId, now);
   });
 }
@@ -113,13 +108,9 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
   });
 }
 
-/**
- * A folder renamed or moved changes the path in the answer of every query below it, which their
- * rows keep (query-rows.ts): those rows are read and rewritten, one statement each way.
- */
+/** A folder renamed or moved changes the path in the answer of every query below it, which their rows keep (query-rows.ts): one statement. */
 async function rewriteAnswersBelow(s: ProjectStore, c: DuckDBConnection, folderId: string): Promise<void> {
-  const below = await readQueriesIn(s.duck, c, [...subtree(s, folderId)]);
-  if (below.length > 0) await runStatement(c, updateQueriesSql(s.duck, below, (id) => folderPath(s, id)));
+  await runStatement(c, retailQueriesSql(s.duck, [...subtree(s, folderId)], (id) => folderPath(s, id)));
 }
 
 /** Resolves a folder path inside a transaction, creating missing folders; null for the root. */

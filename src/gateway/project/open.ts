@@ -12,7 +12,7 @@ import type { Schedule } from '../../api/types.js';
 import { migrateQueryIds } from './ids.js';
 import { readMetadata, type Metadata } from './metadata.js';
 import { folderPath } from './folders.js';
-import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type QueryDoc } from './query-rows.js';
+import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -185,7 +185,7 @@ async function takeQueryColumns(conn: DuckDBConnection): Promise<QueryRow[]> {
  */
 async function takeQueryDocs(conn: DuckDBConnection): Promise<QueryRow[]> {
   if (!(await hasTable(conn, 'query_docs'))) return [];
-  const taken = (await rows(conn, 'SELECT id, doc FROM svc._dgw.query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as QueryDoc));
+  const taken = (await rows(conn, 'SELECT id, doc FROM svc._dgw.query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
   await conn.run('DROP TABLE svc._dgw.query_docs');
   return taken;
 }

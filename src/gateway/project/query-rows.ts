@@ -1,4 +1,4 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Query } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { readStatement } from './statement.js';
@@ -7,71 +7,115 @@ import type { QueryRow, Statement } from './types.js';
 // Saved queries live in the database only, one row each, and are read by the lookup a request
 // needs (by id, by name, by folder...): nothing reads every query when a project opens, so a
 // command on a project of 10,000 queries costs what a command on 10 costs, but for a listing of
-// them all. The row holds the query's document (every field, as JSON) and beside it the columns
-// the lookups and the listing go by, written from the document by the statements below alone.
+// them all. A row has the columns lookups go by and a move changes (name, type, folder, times),
+// the rest of the query as a JSON document, and its answer as the API sends it in two parts: the
+// head (up to its schedule) and the tail (its folder's path and id). A listing joins heads and
+// tails; a move or a folder renamed rewrites only the small columns and the tails.
 
 /** The table of saved queries, made by open.ts. */
-export const QUERY_ROWS_DDL =
-  'CREATE TABLE IF NOT EXISTS svc._dgw.query_rows (id VARCHAR, name VARCHAR, folder_id VARCHAR, query_type VARCHAR, created_at BIGINT, doc VARCHAR, answer VARCHAR)';
+export const QUERY_ROWS_DDL = `CREATE TABLE IF NOT EXISTS svc._dgw.query_rows (id VARCHAR, name VARCHAR, query_type VARCHAR, folder_id VARCHAR,
+  created_at BIGINT, modified_at BIGINT, doc VARCHAR, head VARCHAR, tail VARCHAR)`;
 
-/**
- * The path of a folder by its id, for the answer kept in each query's row: a query's answer
- * names its folder's path, so a folder renamed or moved rewrites the answers below it (folders.ts).
- */
+/** The path of a folder by its id, for the tail of the answer each query's row keeps (see above). */
 export type FolderPaths = (folderId: string) => string;
 
 /** The row of a new query. */
 export function insertQuerySql(q: QueryRow, paths: FolderPaths): Statement {
-  return { sql: 'INSERT INTO svc._dgw.query_rows VALUES (?, ?, ?, ?, ?, ?, ?)', params: [q.id, q.name, q.folderId, q.queryType, q.createdAt, queryDoc(q), answerText(q, paths)] };
+  return {
+    sql: 'INSERT INTO svc._dgw.query_rows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    params: [q.id, q.name, q.queryType, q.folderId, q.createdAt, q.modifiedAt, queryDoc(q), answerHead(q), answerTail(q, paths)],
+  };
 }
 
 /** Rewrites the row of a query already stored (its id and creation time never change). */
 export function updateQuerySql(q: QueryRow, paths: FolderPaths): Statement {
   return {
-    sql: 'UPDATE svc._dgw.query_rows SET name = ?, folder_id = ?, query_type = ?, doc = ?, answer = ? WHERE id = ?',
-    params: [q.name, q.folderId, q.queryType, queryDoc(q), answerText(q, paths), q.id],
+    sql: 'UPDATE svc._dgw.query_rows SET name = ?, query_type = ?, folder_id = ?, modified_at = ?, doc = ?, head = ?, tail = ? WHERE id = ?',
+    params: [q.name, q.queryType, q.folderId, q.modifiedAt, queryDoc(q), answerHead(q), answerTail(q, paths), q.id],
   };
 }
 
 /**
- * Rewrites the rows of many queries in one statement, however many there are: their values travel
- * as bound lists (a statement per query cost a 500-query move 400 ms).
+ * Moves many queries in one statement, however many there are: each row's folder, time of change
+ * and answer's tail, their values as bound lists (a statement per query cost a 500-query move
+ * 400 ms; rewriting whole rows made the checkpoint after it rewrite every document).
  */
-export function updateQueriesSql(duck: DuckDBModule, qs: QueryRow[], paths: FolderPaths): Statement {
-  const list = (f: (q: QueryRow) => string | null) => duck.listValue(qs.map(f));
+export function moveQueriesSql(duck: DuckDBModule, moves: QueryMove[], paths: FolderPaths): Statement {
   return {
-    sql: `UPDATE svc._dgw.query_rows SET name = u.name, folder_id = u.folder_id, query_type = u.query_type, doc = u.doc, answer = u.answer
-      FROM (SELECT unnest(?::VARCHAR[]) AS id, unnest(?::VARCHAR[]) AS name, unnest(?::VARCHAR[]) AS folder_id, unnest(?::VARCHAR[]) AS query_type,
-        unnest(?::VARCHAR[]) AS doc, unnest(?::VARCHAR[]) AS answer) u
+    sql: `UPDATE svc._dgw.query_rows SET folder_id = u.folder_id, modified_at = u.modified_at, tail = u.tail
+      FROM (SELECT unnest(?::VARCHAR[]) AS id, unnest(?::VARCHAR[]) AS folder_id, unnest(?::BIGINT[]) AS modified_at, unnest(?::VARCHAR[]) AS tail) u
       WHERE query_rows.id = u.id`,
-    params: [list((q) => q.id), list((q) => q.name), list((q) => q.folderId), list((q) => q.queryType), list(queryDoc), list((q) => answerText(q, paths))],
-    types: Array(6).fill(duck.LIST(duck.VARCHAR)),
+    params: [
+      duck.listValue(moves.map((m) => m.id)),
+      duck.listValue(moves.map((m) => m.folderId)),
+      duck.listValue(moves.map((m) => BigInt(m.modifiedAt))),
+      duck.listValue(moves.map((m) => answerTail(m, paths))),
+    ],
+    types: [duck.LIST(duck.VARCHAR), duck.LIST(duck.VARCHAR), duck.LIST(duck.BIGINT), duck.LIST(duck.VARCHAR)],
+  };
+}
+
+/** A query put in another folder (or in none) at a time. */
+export interface QueryMove {
+  id: string;
+  folderId: string | null;
+  modifiedAt: number;
+}
+
+/** Rewrites the tail of every query in these folders (renamed or moved: their paths changed), in one statement. */
+export function retailQueriesSql(duck: DuckDBModule, folderIds: string[], paths: FolderPaths): Statement {
+  return {
+    sql: `UPDATE svc._dgw.query_rows SET tail = u.tail FROM (SELECT unnest(?::VARCHAR[]) AS folder_id, unnest(?::VARCHAR[]) AS tail) u
+      WHERE query_rows.folder_id = u.folder_id`,
+    params: [duck.listValue(folderIds), duck.listValue(folderIds.map((folderId) => answerTail({ folderId }, paths)))],
+    types: [duck.LIST(duck.VARCHAR), duck.LIST(duck.VARCHAR)],
   };
 }
 
 /** The rows of many queries, inserted by one statement (a migration moves every query at once). */
 export function insertQueriesSql(duck: DuckDBModule, qs: QueryRow[], paths: FolderPaths): Statement {
-  const list = (f: (q: QueryRow) => string | null) => duck.listValue(qs.map(f));
+  const text = (f: (q: QueryRow) => string | null) => duck.listValue(qs.map(f));
+  const number = (f: (q: QueryRow) => number) => duck.listValue(qs.map((q) => BigInt(f(q))));
   return {
     sql: `INSERT INTO svc._dgw.query_rows SELECT unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[]),
-      unnest(?::BIGINT[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[])`,
+      unnest(?::BIGINT[]), unnest(?::BIGINT[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[]), unnest(?::VARCHAR[])`,
     params: [
-      list((q) => q.id), list((q) => q.name), list((q) => q.folderId), list((q) => q.queryType),
-      duck.listValue(qs.map((q) => BigInt(q.createdAt))), list(queryDoc), list((q) => answerText(q, paths)),
+      text((q) => q.id), text((q) => q.name), text((q) => q.queryType), text((q) => q.folderId),
+      number((q) => q.createdAt), number((q) => q.modifiedAt), text(queryDoc), text(answerHead), text((q) => answerTail(q, paths)),
     ],
-    types: [...Array(4).fill(duck.LIST(duck.VARCHAR)), duck.LIST(duck.BIGINT), duck.LIST(duck.VARCHAR), duck.LIST(duck.VARCHAR)],
+    types: [...Array(4).fill(duck.LIST(duck.VARCHAR)), duck.LIST(duck.BIGINT), duck.LIST(duck.BIGINT), ...Array(3).fill(duck.LIST(duck.VARCHAR))],
   };
 }
 
-/** The document of a query: every field but its id, as JSON. */
+/** The fields of a query its row keeps in no column of their own. */
+type QueryDoc = Pick<QueryRow, 'displayName' | 'inputQuery' | 'schedule' | 'scheduleSetAt' | 'materializedAt'>;
+
 function queryDoc(q: QueryRow): string {
-  const { id: _id, ...doc } = q;
+  const doc: QueryDoc = { displayName: q.displayName, inputQuery: q.inputQuery, schedule: q.schedule, scheduleSetAt: q.scheduleSetAt, materializedAt: q.materializedAt };
   return JSON.stringify(doc);
 }
 
-/** The query as the API answers it, as JSON text: what a listing joins, so no query's JSON is built again when it is listed. */
-function answerText(q: QueryRow, paths: FolderPaths): string {
-  return JSON.stringify(queryAt(q, q.folderId ? paths(q.folderId) : null));
+/**
+ * The query as the API answers it (queryAt) up to its path: the JSON text of `{id, displayName,
+ * name, inputQuery, queryType, schedule` without the closing brace. With its tail, the same bytes
+ * as JSON.stringify of the whole answer, with no query's JSON built again when it is listed.
+ */
+function answerHead(q: QueryRow): string {
+  const head: Omit<Query, 'path' | 'folderId'> = {
+    id: q.id,
+    displayName: q.displayName,
+    name: q.name,
+    inputQuery: q.inputQuery,
+    queryType: q.queryType,
+    schedule: q.queryType === 'MATERIALIZED' ? (q.schedule ?? { type: 'none' }) : null,
+  };
+  return JSON.stringify(head).slice(0, -1);
+}
+
+/** What follows a query's head in its answer: its folder's path and id, and the closing brace. */
+function answerTail(q: Pick<QueryRow, 'folderId'>, paths: FolderPaths): string {
+  const path = q.folderId ? paths(q.folderId) : null;
+  return `,"path":${JSON.stringify(path)},"folderId":${JSON.stringify(q.folderId)}}`;
 }
 
 /** A query as the API answers it, in the folder at `path` (null: in none). */
@@ -88,11 +132,11 @@ export function queryAt(q: QueryRow, path: string | null): Query {
   };
 }
 
-/** A stored query document, parsed: the row without its id, any field possibly missing. */
-export type QueryDoc = Partial<QueryRow> & { viewPending?: unknown };
+/** A query document as earlier versions stored it (every field but the id), parsed: any field possibly missing. */
+export type StoredQueryDoc = Partial<QueryRow> & { viewPending?: unknown };
 
-/** A parsed query document as a row; fields it lacks take their defaults. */
-export function queryFromDoc(id: string, d: QueryDoc): QueryRow {
+/** A query document of an earlier version as a row; fields it lacks take their defaults. */
+export function queryFromDoc(id: string, d: StoredQueryDoc): QueryRow {
   return {
     id,
     name: String(d.name),
@@ -111,11 +155,27 @@ export function queryFromDoc(id: string, d: QueryDoc): QueryRow {
 // ---------------------------------------------------------------------------------------- reads
 
 const ORDER = 'ORDER BY created_at, id';
+const COLUMNS = 'id, name, query_type, folder_id, created_at, modified_at, doc';
 
 /** The queries a condition on `svc._dgw.query_rows` selects, in the order they were made. */
-async function readWhere(conn: DuckDBConnection, where: string, params: unknown[]): Promise<QueryRow[]> {
-  const rows = await readStatement(conn, `SELECT id, doc FROM svc._dgw.query_rows WHERE ${where} ${ORDER}`, params as never);
-  return rows.map(([id, doc]) => queryFromDoc(String(id), JSON.parse(String(doc)) as QueryDoc));
+async function readWhere(conn: DuckDBConnection, where: string, params: DuckDBValue[], types?: DuckDBType[]): Promise<QueryRow[]> {
+  const rows = await readStatement(conn, `SELECT ${COLUMNS} FROM svc._dgw.query_rows WHERE ${where} ${ORDER}`, params, types);
+  return rows.map(([id, name, type, folderId, createdAt, modifiedAt, doc]) => {
+    const d = JSON.parse(String(doc)) as QueryDoc;
+    return {
+      id: String(id),
+      name: String(name),
+      displayName: d.displayName,
+      inputQuery: d.inputQuery,
+      queryType: type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
+      schedule: d.schedule ?? null,
+      folderId: folderId === null ? null : String(folderId),
+      scheduleSetAt: d.scheduleSetAt,
+      createdAt: Number(createdAt),
+      modifiedAt: Number(modifiedAt),
+      materializedAt: d.materializedAt ?? null,
+    };
+  });
 }
 
 /** The query with this id, if any. */
@@ -128,17 +188,19 @@ export async function readQueryByName(conn: DuckDBConnection, name: string): Pro
   return (await readWhere(conn, 'name = ?', [name]))[0];
 }
 
-/** The queries with these ids (those that exist), by id. */
-export async function readQueries(duck: DuckDBModule, conn: DuckDBConnection, ids: string[]): Promise<Map<string, QueryRow>> {
+/** The folder of each of these queries (those that exist), by id: what a membership change needs of them. */
+export async function readQueryFolders(duck: DuckDBModule, conn: DuckDBConnection, ids: string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
-  const found = await readWhere(conn, 'id IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue([...new Set(ids)])]);
-  return new Map(found.map((q) => [q.id, q]));
+  const rows = await readStatement(conn, 'SELECT id, folder_id FROM svc._dgw.query_rows WHERE id IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue([...new Set(ids)])], [
+    duck.LIST(duck.VARCHAR),
+  ]);
+  return new Map(rows.map(([id, folderId]) => [String(id), folderId === null ? null : String(folderId)]));
 }
 
 /** The queries in these folders, in the order they were made. */
 export function readQueriesIn(duck: DuckDBModule, conn: DuckDBConnection, folderIds: string[]): Promise<QueryRow[]> {
   if (folderIds.length === 0) return Promise.resolve([]);
-  return readWhere(conn, 'folder_id IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue(folderIds)]);
+  return readWhere(conn, 'folder_id IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue(folderIds)], [duck.LIST(duck.VARCHAR)]);
 }
 
 /** Every MATERIALIZED query, in the order they were made. */
@@ -164,11 +226,11 @@ export async function readQueryIdsByFolder(duck: DuckDBModule, conn: DuckDBConne
 
 /**
  * Every query as the API answers it, in the order they were made: one JSON array, joined by DuckDB
- * from the answers the rows keep, as its UTF-8 bytes (`encode`: the text is never made a
+ * from the heads and tails the rows keep, as its UTF-8 bytes (`encode`: the text is never made a
  * JavaScript string, which the CLI would only encode again to print it).
  */
 export async function readQueryListJson(conn: DuckDBConnection): Promise<Uint8Array> {
-  const [[joined]] = await readStatement(conn, `SELECT encode(string_agg(answer, ',' ${ORDER})) FROM svc._dgw.query_rows`, []);
+  const [[joined]] = await readStatement(conn, `SELECT encode(string_agg(head || tail, ',' ${ORDER})) FROM svc._dgw.query_rows`, []);
   // The brackets are added here: in SQL, one more concatenation copies the whole text again.
   return joined === null ? Buffer.from('[]') : Buffer.concat([OPEN, joined as Uint8Array, CLOSE]);
 }

@@ -4,6 +4,7 @@ import { inScope, isWithin, layoutProblems, queryFileProblem } from './layout.js
 import type { Change, DesiredQuery, DesiredState, Plan, ProjectQuery, ProjectState, QueryField, QueryView } from './model.js';
 import { sameRefresh } from './refresh.js';
 import { canonicalSql } from './sql-text.js';
+import { compareText } from '../output/text-order.js';
 
 /** How a plan is made. */
 export interface DiffOptions {
@@ -50,7 +51,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
   }
   for (const folder of [...wantedFolders].sort()) if (!projectFolders.has(folder)) changes.push({ action: 'createFolder', folder });
 
-  for (const d of [...desired.queries].sort((a, b) => a.file.localeCompare(b.file))) {
+  for (const d of [...desired.queries].sort((a, b) => compareText(a.file, b.file))) {
     const after = { displayName: d.displayName, materialized: d.materialized, schedule: d.schedule, sql: sqlOf(d), folder: d.folder };
     const p = projectByName.get(d.name);
     if (!p) {

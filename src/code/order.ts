@@ -2,6 +2,7 @@ import { folderSegments } from '../api/names.js';
 import { isWithin } from './layout.js';
 import type { Change, Plan, ProjectState, QueryField } from './model.js';
 import { referencedQueryNames } from './sql-text.js';
+import { compareText } from '../output/text-order.js';
 
 type CreateChange = Extract<Change, { action: 'create' }>;
 type UpdateChange = Extract<Change, { action: 'update' }>;
@@ -58,7 +59,7 @@ export function orderSteps(plan: Plan, project: ProjectState): Step[] {
     const fields = c.fields.filter((f): f is Exclude<QueryField, 'folder'> => f !== 'folder');
     if (fields.length > 0) writes.push({ op: 'updateQuery', name: c.name, id: c.id, fields, change: c });
   }
-  writes.sort((a, b) => a.change.file.localeCompare(b.change.file));
+  writes.sort((a, b) => compareText(a.change.file, b.change.file));
   steps.push(
     ...dependencyOrder(writes, (w) => w.name, (w) => ({
       hard: w.change.from === null ? [] : [w.change.from],

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { dirFor, folderNameProblem, foldedName, SQL_EXTENSION } from './layout.js';
 import type { DesiredQuery, DesiredState } from './model.js';
 import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
+import { compareText } from '../output/text-order.js';
 
 /** The largest query file read (the local gateway takes request bodies up to 1 MiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -44,14 +45,14 @@ export async function scanDirectory(root: string, scope: string[], options: Read
     if (rel !== '') scan.folders.push(folder);
     await walk(root, rel, scan, options);
   }
-  scan.files.sort((a, b) => a.file.localeCompare(b.file));
+  scan.files.sort((a, b) => compareText(a.file, b.file));
   scan.folders.sort();
   return scan;
 }
 
 async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<void> {
   const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
+  entries.sort((a, b) => compareText(a.name, b.name));
   const directories = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
@@ -139,7 +140,7 @@ export function scanProblems(scan: Scan): FileProblem[] {
       problems.push(new FileProblem(files[1], `the name ${name} is also used by ${files.filter((f) => f !== files[1]).join(', ')}; a SQL name is unique in a project, so it can be in one file only`));
     }
   }
-  return problems.sort((a, b) => a.file.localeCompare(b.file));
+  return problems.sort((a, b) => compareText(a.file, b.file));
 }
 
 /** Bad input in the directory: every problem, each naming its file; exit 2 before any request. */

@@ -7,6 +7,7 @@ import { listQueries } from '../api/queries.js';
 import type { Query } from '../api/types.js';
 import type { ProjectFolder, ProjectQuery, ProjectState } from './model.js';
 import { refreshOf } from './refresh.js';
+import { compareText } from '../output/text-order.js';
 
 /** Reads a project's queries and folders: two requests, whatever the project holds. */
 export async function readProject(http: Http, projectId: string): Promise<ProjectState> {
@@ -28,8 +29,8 @@ export function projectState(queries: Query[], folders: Iterable<{ id: string; p
     // The document's queries carry their path; the seed's only a folder id.
     folder: q.path ? cleanPath(q.path) : q.folderId ? (pathOf.get(q.folderId) ?? '/') : '/',
   }));
-  queryList.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  folderList.sort((a, b) => a.path.localeCompare(b.path) || a.id.localeCompare(b.id));
+  queryList.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
+  folderList.sort((a, b) => compareText(a.path, b.path) || compareText(a.id, b.id));
   return { queries: queryList, folders: folderList, fingerprint: fingerprint(queryList, folderList) };
 }
 
@@ -44,8 +45,8 @@ function cleanPath(path: string): string {
  */
 export function fingerprint(queries: ProjectQuery[], folders: ProjectFolder[]): string {
   const canonical = JSON.stringify({
-    queries: [...queries].sort((a, b) => a.id.localeCompare(b.id)).map((q) => [q.id, q.name, q.displayName, q.materialized, q.schedule, q.sql, q.folder]),
-    folders: [...folders].sort((a, b) => a.id.localeCompare(b.id)).map((f) => [f.id, f.path]),
+    queries: [...queries].sort((a, b) => compareText(a.id, b.id)).map((q) => [q.id, q.name, q.displayName, q.materialized, q.schedule, q.sql, q.folder]),
+    folders: [...folders].sort((a, b) => compareText(a.id, b.id)).map((f) => [f.id, f.path]),
   });
   return `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
 }

@@ -1,6 +1,7 @@
 import type { Query } from '../api/types.js';
 import { count } from './listing.js';
 import { readsColumn, type ColumnRead } from './sql-reads.js';
+import { compareText } from '../output/text-order.js';
 
 /** A saved query whose SQL reads a column, and how (see sql-reads.ts). */
 export interface ColumnReader {
@@ -17,7 +18,7 @@ export function columnReaders(queries: Query[], table: string, column: string): 
     const read = typeof q.inputQuery === 'string' ? readsColumn(q.inputQuery, table, column) : undefined;
     if (read) readers.push({ id: q.id, name: q.name, queryType: q.queryType, read });
   }
-  return readers.sort((a, b) => (a.read === b.read ? a.name.localeCompare(b.name) : a.read === 'by-name' ? -1 : 1));
+  return readers.sort((a, b) => (a.read === b.read ? compareText(a.name, b.name) : a.read === 'by-name' ? -1 : 1));
 }
 
 /** Lines for a person: which queries read the column, and how; or that none does. */

@@ -1,6 +1,7 @@
 import { folderOfQuery, type FolderNode, type FolderTree } from '../api/folder-tree.js';
 import type { Query } from '../api/types.js';
 import { count, someNames } from './listing.js';
+import { compareText } from '../output/text-order.js';
 
 /** What deleting a folder with `force` deletes besides the folder itself. */
 export interface FolderContents {
@@ -33,7 +34,7 @@ export function folderContents(tree: FolderTree, folder: FolderNode, queries?: Q
     const holder = folderOfQuery(tree, q);
     if (holder && folderIds.has(holder.id)) ids.add(q.id);
   }
-  subfolders.sort((a, b) => a.path.localeCompare(b.path));
+  subfolders.sort((a, b) => compareText(a.path, b.path));
   const found = queries?.filter((q) => ids.has(q.id));
   return { subfolders, queryIds: [...ids], ...(found ? { queries: found } : {}) };
 }

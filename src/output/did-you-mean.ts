@@ -1,3 +1,5 @@
+import { compareText } from './text-order.js';
+
 /**
  * Close matches for a mistyped name, by the measure commander uses for commands (optimal string
  * alignment distance, at most 3 edits, at least 40% alike), so every "did you mean" of dgw
@@ -19,7 +21,7 @@ export function closestNames(word: string, candidates: Iterable<string>): string
       found.push(candidate);
     }
   }
-  return found.sort((a, b) => a.localeCompare(b));
+  return found.sort((a, b) => compareText(a, b));
 }
 
 /** `; did you mean "x"?` (or one of several), or '' when nothing is close. */

@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { compareText } from '../../output/text-order.js';
 import { visible } from '../../output/visible.js';
 
 /** A folder as a tree drawing shows it. */
@@ -16,7 +17,7 @@ export interface DrawnFolder {
 export function drawTree(roots: DrawnFolder[], color: ChalkInstance): string[] {
   const lines: string[] = [];
   const walk = (nodes: DrawnFolder[], indent: string) => {
-    for (const node of [...nodes].sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const node of [...nodes].sort((a, b) => compareText(a.name, b.name))) {
       const n = node.queryCount;
       const count = n === null || node.queries ? '' : color.dim(` (${n} ${n === 1 ? 'query' : 'queries'})`);
       // Names and ids come from the service: shown, never obeyed by the terminal.

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { FolderNode } from '../../api/folder-tree.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
+import { compareText } from '../../output/text-order.js';
 import { examples, type Wiring } from '../wiring.js';
 import { drawTree, type DrawnFolder } from './draw-tree.js';
 import { loadTree } from './resolve.js';
@@ -58,12 +59,12 @@ export async function runFolderList(ctx: Context, opts: FolderListOptions): Prom
     ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
     return;
   }
-  const all = [...tree.byId.values()].sort((a, b) => a.path.localeCompare(b.path));
+  const all = [...tree.byId.values()].sort((a, b) => compareText(a.path, b.path));
   await ctx.out.list(all.map(flat), COLUMNS, (f) => f.id);
 }
 
 function sortByName(nodes: FolderNode[]): FolderNode[] {
-  return [...nodes].sort((a, b) => a.name.localeCompare(b.name));
+  return [...nodes].sort((a, b) => compareText(a.name, b.name));
 }
 
 /** One folder without its children (the flat list). */

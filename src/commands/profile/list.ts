@@ -4,6 +4,7 @@ import { maskKey } from '../../config/settings.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
+import { compareText } from '../../output/text-order.js';
 import { examples, type Wiring } from '../wiring.js';
 import { currentProfileName } from './names.js';
 
@@ -44,7 +45,7 @@ export async function runProfileList(ctx: Context, _opts: object): Promise<void>
   const data = (await ctx.store()).read();
   const current = currentProfileName(data);
   const rows: ProfileRow[] = Object.entries(data.profiles)
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([name, p]) => ({
       name,
       zone: p.zone ?? 'default',

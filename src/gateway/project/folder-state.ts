@@ -12,6 +12,7 @@ export type QueriesRead = 'none' | 'own' | 'all';
 
 /** One folder with its path, its subfolders and its queries (404 for an unknown id). */
 export async function folderState(s: ProjectStore, id: string, read: QueriesRead = 'own'): Promise<FolderState> {
+  await s.useFolders();
   const f = s.folder(id);
   const idx = await index(s, subtree(s, id));
   const state = build(idx, f, folderPath(s, id));
@@ -21,6 +22,7 @@ export async function folderState(s: ProjectStore, id: string, read: QueriesRead
 
 /** Every root folder, each with its subtree, by name. */
 export async function rootFolderStates(s: ProjectStore, read: Exclude<QueriesRead, 'own'> = 'none'): Promise<FolderState[]> {
+  await s.useFolders();
   const idx = await index(s);
   const roots = (idx.children.get(null) ?? []).map((f) => build(idx, f, `/${f.name}`));
   if (read === 'all') await fillQueries(s, roots.flatMap(everyFolder));

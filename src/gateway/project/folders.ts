@@ -22,6 +22,7 @@ export function folderPath(s: ProjectStore, id: string): string {
  * missing folders are created too; 409 when the last one already exists. Returns the new folder's id.
  */
 export async function createFolder(s: ProjectStore, name: string, parentId: string | null): Promise<string> {
+  await s.useFolders();
   const base = parentId === null ? '' : folderPath(s, s.folder(parentId).id);
   const path = `${base}/${folderSegments(name).join('/')}`;
   return s.tx(async (c) => {
@@ -38,6 +39,7 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
  * However many queries change, they are read by one statement and written by one.
  */
 export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<void> {
+  await s.useFolders();
   s.folder(folderId);
   await s.tx(async (c) => {
     const canonical = (id: string) => s.aliases.get(id) ?? id;
@@ -57,6 +59,7 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
 
 /** Delete Folder: 409 when it holds folders or queries, unless forced (then they go too). */
 export async function deleteFolder(s: ProjectStore, folderId: string, force: boolean): Promise<void> {
+  await s.useFolders();
   s.folder(folderId);
   const ids = subtree(s, folderId);
   const inside = await s.withConnection((c) => readQueriesIn(s.duck, c, [...ids]));
@@ -72,6 +75,7 @@ export async function deleteFolder(s: ProjectStore, folderId: string, force: boo
 }
 
 export async function renameFolder(s: ProjectStore, folderId: string, name: string): Promise<void> {
+  await s.useFolders();
   const f = s.folder(folderId);
   await s.tx(async (c) => {
     const other = child(s, f.parentId, name);
@@ -89,6 +93,7 @@ export async function renameFolder(s: ProjectStore, folderId: string, name: stri
  * holds that path or the folder would move into itself.
  */
 export async function moveFolder(s: ProjectStore, folderId: string, path: string): Promise<void> {
+  await s.useFolders();
   s.folder(folderId);
   const segments = folderSegments(path);
   if (segments.length === 0) throw badRequest('path must name the folder\'s new place, such as /archive/reports; / is the root itself');

@@ -13,7 +13,7 @@ import * as refresh from './refresh.js';
 import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
 import { withViews } from './views.js';
-import type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
+import type { ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
 export { queryName } from './queries.js';
 export { rows, type CloseOptions } from './store.js';
@@ -51,10 +51,6 @@ export class ProjectDb {
   get transferDir(): string {
     if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.s.transferDir;
-  }
-
-  get folders(): Map<string, FolderRow> {
-    return this.s.folders;
   }
 
   get refreshes(): Map<string, RefreshRow> {
@@ -108,7 +104,9 @@ export class ProjectDb {
     return this.s.query(id);
   }
 
-  toQuery(q: QueryRow): Query {
+  /** A query as the API answers it (its folder's path read from the folders, which are read first if they were not yet). */
+  async toQuery(q: QueryRow): Promise<Query> {
+    await this.s.useFolders();
     return queries.toQuery(this.s, q);
   }
 
@@ -143,10 +141,6 @@ export class ProjectDb {
 
   // ---------------------------------------------------------------- folders
 
-  folder(id: string): FolderRow {
-    return this.s.folder(id);
-  }
-
   /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
   folderState(id: string, read?: QueriesRead): Promise<FolderState> {
     return folderState(this.s, id, read);
@@ -155,10 +149,6 @@ export class ProjectDb {
   /** Every root folder with its subtree (every folder's queries read in full with `all`). */
   rootFolderStates(read?: Exclude<QueriesRead, 'own'>): Promise<FolderState[]> {
     return rootFolderStates(this.s, read);
-  }
-
-  folderPath(id: string): string {
-    return folders.folderPath(this.s, id);
   }
 
   async createFolder(name: string, parentId: string | null): Promise<FolderState> {

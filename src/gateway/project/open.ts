@@ -93,7 +93,6 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
     await s.writer.run('CHECKPOINT');
     meta = (await readAll(s.writer))!;
   }
-  s.loadFolders(meta.folders);
   for (const r of meta.aliases) s.aliases.set(String(r.alias), String(r.id));
   s.loadLog(meta.log);
   await recoverRefreshLog(s);
@@ -114,10 +113,10 @@ function refuseNewer(s: ProjectStore, version: string | undefined): void {
   );
 }
 
-/** Everything the cache holds, in one statement; undefined for a database without the metadata tables (new, or made before them). */
-async function readAll(conn: DuckDBConnection): Promise<Metadata | undefined> {
+/** What the cache holds from the start (folders are read on first use), in one statement; undefined for a database without the metadata tables (new, or made before them). */
+async function readAll(conn: DuckDBConnection): Promise<Pick<Metadata, 'settings' | 'aliases' | 'log'> | undefined> {
   try {
-    return await readMetadata(conn, ['settings', 'folders', 'aliases', 'log']);
+    return await readMetadata(conn, ['settings', 'aliases', 'log']);
   } catch (error) {
     if (/Catalog Error/i.test(duckMessage(error))) return undefined;
     throw error;

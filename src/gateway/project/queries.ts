@@ -45,6 +45,7 @@ function refuseControls(displayName: string): void {
 
 /** Create Query (spec 4.1). `checkSchemaExists` false stores SQL that reads missing tables. */
 export async function createQuery(s: ProjectStore, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
+  await s.useFolders();
   const displayName = input.displayName;
   if (displayName === undefined || displayName.trim() === '') throw badRequest('displayName is required');
   refuseControls(displayName);
@@ -99,6 +100,7 @@ function sqlField(input: QueryInput): string {
 
 /** Update Query: omitted fields keep their values; see docs/local-gateway.md for the details. */
 export async function updateQuery(s: ProjectStore, id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
+  await s.useFolders();
   const before = await s.query(id);
   const queryType = input.queryType ?? before.queryType;
   if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
@@ -158,6 +160,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
 
 /** Move Query: `/` (or an empty path) puts it at the root; missing folders are created. */
 export async function moveQuery(s: ProjectStore, id: string, path: string): Promise<void> {
+  await s.useFolders();
   const q = await s.query(id);
   await s.tx(async (c) => {
     const now = s.now();
@@ -169,6 +172,7 @@ export async function moveQuery(s: ProjectStore, id: string, path: string): Prom
 
 /** Delete Query: drops its view or materialized table with it. */
 export async function deleteQuery(s: ProjectStore, id: string): Promise<Query> {
+  await s.useFolders();
   const q = await s.query(id);
   const view = toQuery(s, q);
   await s.tx(async (c) => dropQuery(s, c, await s.query(q.id, c)), [q.id]);

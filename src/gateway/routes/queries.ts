@@ -61,7 +61,7 @@ export function queryRoutes(): Routes {
   });
   r.get('/:queryId', async (c) => {
     const p = c.get('project');
-    return c.json(p.toQuery(await p.query(c.req.param('queryId'))));
+    return c.json(await p.toQuery(await p.query(c.req.param('queryId'))));
   });
   r.put('/:queryId', async (c) => {
     const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGateway, P, type TestGateway } from './helpers.js';
 
-// The query list keeps each query's answer between requests (ProjectStore.answer): after every
-// kind of change, the list must still say what getting each query says.
+// The query list and the folder list are kept between requests until a change commits
+// (ProjectStore.untilChanged), and each query's row keeps its answer: after every kind of change,
+// the list must still say what getting each query says, and the folder list which folder holds which.
 
 let g: TestGateway;
 beforeAll(async () => {
@@ -12,10 +13,18 @@ afterAll(() => g.close());
 
 type Q = { id: string; name: string; displayName: string; path: string | null; folderId: string | null; queryType: string; schedule: unknown };
 
-/** The list, checked against each query fetched on its own. */
+type F = { id: string; queryIds: string[]; children: F[] };
+
+/** The list, checked against each query fetched on its own, and the folder list against the list. */
 async function listAgrees(): Promise<Q[]> {
   const list = (await g.call('GET', `${P}/queries`)).body as Q[];
   for (const q of list) expect((await g.call('GET', `${P}/queries/${q.id}`)).body).toEqual(q);
+  const held = new Map<string, string[]>();
+  const walk = (folders: F[]) => folders.forEach((f) => (f.queryIds.length > 0 && held.set(f.id, f.queryIds), walk(f.children)));
+  walk((await g.call('GET', `${P}/queries/folders`)).body as F[]);
+  const expected = new Map<string, string[]>();
+  for (const q of list) if (q.folderId) expected.set(q.folderId, [...(expected.get(q.folderId) ?? []), q.id]);
+  expect(held).toEqual(expected);
   return list;
 }
 

@@ -39,7 +39,9 @@ async function index(s: ProjectStore, within?: Set<string>): Promise<Index> {
   const children = new Map<string | null, FolderRow[]>();
   for (const f of s.folders.values()) push(children, f.parentId, f);
   for (const list of children.values()) list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { children, queryIds: await s.withConnection((conn) => readQueryIdsByFolder(s.duck, conn, within && [...within])) };
+  const read = () => s.withConnection((conn) => readQueryIdsByFolder(s.duck, conn, within && [...within]));
+  // Every folder's ids (the folder list) are kept until a change; one subtree's are read each time.
+  return { children, queryIds: await (within ? read() : s.untilChanged('query ids by folder', read)) };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

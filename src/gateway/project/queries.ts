@@ -35,7 +35,7 @@ export function cachedPaths(s: ProjectStore): FolderPaths {
  * joined by DuckDB from the answer each query's row keeps, and kept by the store until the next change.
  */
 export function allQueriesJson(s: ProjectStore): Promise<Uint8Array> {
-  return s.queryList(() => s.withConnection(readQueryListJson));
+  return s.untilChanged('query list', () => s.withConnection(readQueryListJson));
 }
 
 /** A display name is printed on terminals: a control character in it could rewrite the screen of whoever lists the queries (as in folder names, refused). */

@@ -50,12 +50,12 @@ export interface Lease {
  */
 export class ProjectStore {
   /**
-   * Get Queries' answer as UTF-8 bytes, kept until anything is committed (see queryList): listing
-   * 10,000 unchanged queries again sends the same bytes. Undefined when not made since.
+   * Answers read from the database and kept until the next change commits (see untilChanged):
+   * listing 10,000 unchanged queries again sends the same bytes.
    */
-  private listJson: Uint8Array | undefined;
-  /** Counts the commits that may change the list: a list read before one is not kept after it. */
-  private listGeneration = 0;
+  private readonly kept = new Map<string, unknown>();
+  /** Counts the commits that may change what is kept: a read made across one is not kept. */
+  private generation = 0;
   /** Every folder by id, once read (see useFolders). */
   private readonly folderMap = new Map<string, FolderRow>();
   /** The folders' first read, under way or done; undefined until a request needs them. */
@@ -253,7 +253,7 @@ export class ProjectStore {
       try {
         const result = await this.atWork(this.writer, () => fn(this.writer));
         await this.writer.run('COMMIT');
-        this.listChanged();
+        this.changed();
         return result;
       } catch (error) {
         await this.rollBack();
@@ -273,21 +273,22 @@ export class ProjectStore {
   }
 
   /**
-   * Get Queries' answer (`build` makes its JSON as UTF-8 bytes), kept until the next commit of a
-   * change: a list built while one commits is answered but not kept.
+   * What `build` reads, kept under `key` until the next change commits (or rolls back): a read
+   * made while one commits is answered but not kept. dgw serve answers the same list of 10,000
+   * queries, or the same folders, without reading them again.
    */
-  async queryList(build: () => Promise<Uint8Array>): Promise<Uint8Array> {
-    if (this.listJson !== undefined) return this.listJson;
-    const generation = this.listGeneration;
-    const bytes = await build();
-    if (generation === this.listGeneration) this.listJson = bytes;
-    return bytes;
+  async untilChanged<T>(key: string, build: () => Promise<T>): Promise<T> {
+    if (this.kept.has(key)) return this.kept.get(key) as T;
+    const generation = this.generation;
+    const value = await build();
+    if (generation === this.generation) this.kept.set(key, value);
+    return value;
   }
 
-  /** A change committed (or was rolled back): the list kept may not be the list any more. */
-  private listChanged(): void {
-    this.listGeneration += 1;
-    this.listJson = undefined;
+  /** A change committed (or was rolled back): nothing kept may be what the database holds now. */
+  private changed(): void {
+    this.generation += 1;
+    this.kept.clear();
   }
 
   /**
@@ -314,7 +315,7 @@ export class ProjectStore {
         await this.rollBack();
         throw this.writeError(error);
       }
-      this.listChanged();
+      this.changed();
       for (const x of statements) x.apply?.();
     });
   }
@@ -327,7 +328,7 @@ export class ProjectStore {
   /** Ends a failed transaction (if it is still open) and reads the cache back, which it may have run ahead of. */
   private async rollBack(): Promise<void> {
     await this.writer.run('ROLLBACK').catch(() => undefined);
-    this.listChanged();
+    this.changed();
     if (this.foldersLoaded) {
       const { folders, log } = await readMetadata(this.writer, ['folders', 'log']);
       this.loadFolders(folders);

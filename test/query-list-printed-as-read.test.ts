@@ -5,6 +5,7 @@ import { printedQueryList } from '../src/commands/query/printed-list.js';
 import { indentCompactJson } from '../src/output/indent-json.js';
 import { Output } from '../src/output/format.js';
 import { Chalk } from 'chalk';
+import { sampleQuery } from './support/sample-query.js';
 
 // `query list --json` prints a whole list straight from the answer's text when that prints the
 // same bytes as reading it (readQueries) and writing it (Output.list with --json). Every text
@@ -27,17 +28,7 @@ async function agrees(text: string): Promise<boolean> {
   return true;
 }
 
-const query = (over: Record<string, unknown> = {}) => ({
-  id: '383912441430812996',
-  displayName: 'Scale query 0',
-  name: 'scalequery0',
-  inputQuery: "SELECT 0 AS n, 'query 0' AS label",
-  queryType: 'PLAIN',
-  schedule: null,
-  path: '/area-0',
-  folderId: '3b4ad4bf-991d-4461-85ff-febb06b4c0de',
-  ...over,
-});
+const query = sampleQuery;
 const list = (...qs: unknown[]) => JSON.stringify(qs);
 
 describe('a list in the form readQuery gives is printed from its text', () => {

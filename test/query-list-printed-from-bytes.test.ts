@@ -5,6 +5,7 @@ import { textOf } from '../src/api/transport.js';
 import { QUERY_COLUMNS, queryId } from '../src/commands/query/columns.js';
 import { printedQueryList } from '../src/commands/query/printed-list.js';
 import { Output } from '../src/output/format.js';
+import { sampleQuery } from './support/sample-query.js';
 
 // `query list --json` lays a list out straight from the answer's UTF-8 bytes, checking as it goes
 // (commands/query/printed-list.ts). Here every answer goes three ways: the fast way on its bytes;
@@ -52,17 +53,7 @@ async function checked(answer: Uint8Array): Promise<boolean> {
   return true;
 }
 
-const query = (over: Record<string, unknown> = {}) => ({
-  id: '383912441430812996',
-  displayName: 'Scale query 0',
-  name: 'scalequery0',
-  inputQuery: "SELECT 0 AS n, 'query 0' AS label",
-  queryType: 'PLAIN',
-  schedule: null,
-  path: '/area-0',
-  folderId: '3b4ad4bf-991d-4461-85ff-febb06b4c0de',
-  ...over,
-});
+const query = sampleQuery;
 const utf8 = (value: unknown) => Buffer.from(JSON.stringify(value));
 /** A list whose first query's display name is `raw`, put in as bytes as they are (not as JSON.stringify would write them). */
 const withRawName = (raw: Uint8Array) => {

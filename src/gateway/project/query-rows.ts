@@ -101,14 +101,7 @@ function queryDoc(q: QueryRow): string {
  * as JSON.stringify of the whole answer, with no query's JSON built again when it is listed.
  */
 function answerHead(q: QueryRow): string {
-  const head: Omit<Query, 'path' | 'folderId'> = {
-    id: q.id,
-    displayName: q.displayName,
-    name: q.name,
-    inputQuery: q.inputQuery,
-    queryType: q.queryType,
-    schedule: q.queryType === 'MATERIALIZED' ? (q.schedule ?? { type: 'none' }) : null,
-  };
+  const { path: _path, folderId: _folderId, ...head } = queryAt(q, null);
   return JSON.stringify(head).slice(0, -1);
 }
 

@@ -9,7 +9,7 @@ import { dropObjectSql, dropQuery, objectStatements } from './objects.js';
 import { insertQuerySql, queryAt, readQueryByName, readQueryListJson, updateQuerySql, type FolderPaths } from './query-rows.js';
 
 export { queryAt } from './query-rows.js';
-import { readStatement, runStatement } from './statement.js';
+import { changeStatement, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
 
@@ -64,17 +64,9 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
 
   let row: QueryRow | undefined;
   try {
-    // One change: the name and id checked, the folders the path lacks, the row and the materialized table.
+    // One change: the row (written only when its name and id are free), the folders the path lacks and the materialized table.
     await s.change(async (c) => {
       const id = newQueryId((x) => s.aliases.has(x));
-      const [[named, taken]] = await readStatement(
-        c,
-        'SELECT EXISTS (SELECT 1 FROM svc._dgw.query_rows WHERE name = ?), EXISTS (SELECT 1 FROM svc._dgw.query_rows WHERE id = ?)',
-        [name, id],
-      );
-      if (named) throw conflict(`a query named ${name} already exists in project ${s.id}`);
-      // One in 10^17 (ids.ts): the request is refused rather than a second id drawn.
-      if (taken) throw conflict(`the new query's id ${id} is taken; try again`);
       const now = s.now();
       const path: PlannedPath = input.path === undefined ? { folderId: null, path: null, statements: [] } : planPath(s, input.path, now);
       const built = queryType === 'MATERIALIZED' && check.bindError === undefined;
@@ -84,7 +76,12 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
       };
       // The folders the path makes are cached once the change committed: their path is the planned one.
       const paths: FolderPaths = (folder) => (folder === path.folderId && path.path !== null ? path.path : folderPath(s, folder));
-      return [...path.statements, insertQuerySql(row, paths), ...objectStatements(s, row, check)];
+      if ((await changeStatement(c, insertQuerySql(row, paths))) === 0) {
+        if (await readQueryByName(c, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+        // One in 10^17 (ids.ts): the request is refused rather than a second id drawn.
+        throw conflict(`the new query's id ${id} is taken; try again`);
+      }
+      return [...path.statements, ...objectStatements(s, row, check)];
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -25,6 +25,14 @@ export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 's
   await statement.run();
 }
 
+/** Runs a writing statement of constant SQL with its values bound (prepared once per connection, as above); the number of rows it changed. */
+export async function changeStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'types'>): Promise<number> {
+  if (x.sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
+  const statement = await preparedOn(conn, x.sql);
+  statement.bind(x.params ?? [], x.types);
+  return Number((await statement.run()).rowsChanged);
+}
+
 /**
  * Runs a reading statement of constant SQL with its values bound (prepared once per connection, as
  * above; `types` where DuckDB cannot tell them from the values, as for an empty list); its rows as arrays.

@@ -1,6 +1,5 @@
 import { folderPath, subtree } from './folders.js';
-import { queryAt } from './queries.js';
-import { readQueriesIn, readQueryIdsByFolder } from './query-rows.js';
+import { queryAt, readQueriesIn, readQueryIdsByFolder } from './query-rows.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, FolderState, QueryRow } from './types.js';
 

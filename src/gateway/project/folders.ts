@@ -2,10 +2,15 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { folderSegments } from '../../api/names.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dropQuery } from './objects.js';
-import { moveQueriesSql, readQueriesIn, readQueryFolders, retailQueriesSql, type QueryMove } from './query-rows.js';
+import { moveQueriesSql, readQueriesIn, readQueryFolders, retailQueriesSql, type FolderPaths, type QueryMove } from './query-rows.js';
 import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, Statement } from './types.js';
+
+/** Each folder's path as the cache has it (in a change, with the folders it made so far), for the answers query rows keep. */
+export function folderPaths(s: ProjectStore): FolderPaths {
+  return (id) => folderPath(s, id);
+}
 
 export function folderPath(s: ProjectStore, id: string): string {
   const names: string[] = [];
@@ -42,17 +47,24 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
   await s.useFolders();
   s.folder(folderId);
   await s.tx(async (c) => {
-    const canonical = (id: string) => s.aliases.get(id) ?? id;
-    const folders = await readQueryFolders(s.duck, c, [...added, ...removed].map(canonical));
-    const known = (id: string) => {
-      if (!folders.has(canonical(id))) throw notFound(`query ${id} not found in project ${s.id}`);
-      return canonical(id);
+    const folders = await readQueryFolders(s.duck, c, [...added, ...removed].map((id) => s.queryId(id)));
+    /** The id the query has now, or 404. */
+    const known = (given: string) => {
+      const id = s.queryId(given);
+      if (!folders.has(id)) throw notFound(`query ${given} not found in project ${s.id}`);
+      return id;
     };
     const now = s.now();
     const moves = new Map<string, QueryMove>();
-    for (const id of removed) if (folders.get(known(id)) === folderId) moves.set(canonical(id), { id: canonical(id), folderId: null, modifiedAt: now });
-    for (const id of added) moves.set(known(id), { id: canonical(id), folderId, modifiedAt: now });
-    if (moves.size > 0) await runStatement(c, moveQueriesSql(s.duck, [...moves.values()], (id) => folderPath(s, id)));
+    for (const given of removed) {
+      const id = known(given);
+      if (folders.get(id) === folderId) moves.set(id, { id, folderId: null, modifiedAt: now });
+    }
+    for (const given of added) {
+      const id = known(given);
+      moves.set(id, { id, folderId, modifiedAt: now });
+    }
+    if (moves.size > 0) await runStatement(c, moveQueriesSql(s.duck, [...moves.values()], folderPaths(s)));
     await touchFolder(s, c, folderId, now);
   });
 }
@@ -115,7 +127,7 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
 
 /** A folder renamed or moved changes the path in the answer of every query below it, which their rows keep (query-rows.ts): one statement. */
 async function rewriteAnswersBelow(s: ProjectStore, c: DuckDBConnection, folderId: string): Promise<void> {
-  await runStatement(c, retailQueriesSql(s.duck, [...subtree(s, folderId)], (id) => folderPath(s, id)));
+  await runStatement(c, retailQueriesSql(s.duck, [...subtree(s, folderId)], folderPaths(s)));
 }
 
 /** Resolves a folder path inside a transaction, creating missing folders; null for the root. */

@@ -11,7 +11,7 @@ import { literal } from '../sql.js';
 import type { Schedule } from '../../api/types.js';
 import { migrateQueryIds } from './ids.js';
 import { readMetadata, type Metadata } from './metadata.js';
-import { folderPath } from './folders.js';
+import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
@@ -132,7 +132,7 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
     if (moved.length > 0) {
       // Each row keeps its query's answer, which names the folder's path.
       s.loadFolders((await readMetadata(s.writer, ['folders'])).folders);
-      await runStatement(s.writer, insertQueriesSql(s.duck, moved, (id) => folderPath(s, id)));
+      await runStatement(s.writer, insertQueriesSql(s.duck, moved, folderPaths(s)));
     }
     await dropEveryView(s.writer);
     if (seed && !seeded && (await rows(s.writer, `SELECT 1 FROM svc._dgw.settings WHERE key = 'seeded'`)).length === 0) {

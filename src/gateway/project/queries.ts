@@ -4,11 +4,9 @@ import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from 
 import { ident, qualified } from '../sql.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
-import { ensurePath, folderPath, planPath, touchFolder, type PlannedPath } from './folders.js';
+import { ensurePath, folderPath, folderPaths, planPath, touchFolder, type PlannedPath } from './folders.js';
 import { dropObjectSql, dropQuery, objectStatements } from './objects.js';
 import { insertQuerySql, queryAt, readQueryByName, readQueryListJson, updateQuerySql, type FolderPaths } from './query-rows.js';
-
-export { queryAt } from './query-rows.js';
 import { changeStatement, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
@@ -23,11 +21,6 @@ export function queryName(displayName: string): string {
 
 export function toQuery(s: ProjectStore, q: QueryRow): Query {
   return queryAt(q, q.folderId ? folderPath(s, q.folderId) : null);
-}
-
-/** Each folder's path as the cache has it (in a change, with the folders it made so far). */
-export function cachedPaths(s: ProjectStore): FolderPaths {
-  return (id) => folderPath(s, id);
 }
 
 /**
@@ -149,7 +142,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
       // A PLAIN query's view is made again, under its new name, when a statement reads it (views.ts).
       await c.run(q.queryType === 'PLAIN' ? dropObjectSql(q) : `ALTER TABLE IF EXISTS ${qualified('mtquery', q.name)} RENAME TO ${ident(name)}`);
     }
-    await runStatement(c, updateQuerySql(changed, cachedPaths(s)));
+    await runStatement(c, updateQuerySql(changed, folderPaths(s)));
     return changed;
   }, rebuild || nameChanged ? [before.id] : []);
   return toQuery(s, row);
@@ -162,7 +155,7 @@ export async function moveQuery(s: ProjectStore, id: string, path: string): Prom
   await s.tx(async (c) => {
     const now = s.now();
     const folderId = await ensurePath(s, c, path, now);
-    await runStatement(c, updateQuerySql({ ...(await s.query(q.id, c)), folderId, modifiedAt: now }, cachedPaths(s)));
+    await runStatement(c, updateQuerySql({ ...(await s.query(q.id, c)), folderId, modifiedAt: now }, folderPaths(s)));
     if (folderId) await touchFolder(s, c, folderId, now);
   });
 }

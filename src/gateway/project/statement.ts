@@ -14,23 +14,25 @@ const cache = new WeakMap<DuckDBConnection, Map<string, Promise<DuckDBPreparedSt
  * at a NUL byte by DuckDB's C API, so such text never reaches it.
  */
 export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'types' | 'run'>): Promise<void> {
-  if (x.sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
-  if (x.run) return x.run(conn);
-  if (!x.params) {
-    await conn.run(x.sql);
+  if (x.params && !x.run) {
+    await changeStatement(conn, x);
     return;
   }
-  const statement = await preparedOn(conn, x.sql);
-  statement.bind(x.params, x.types);
-  await statement.run();
+  refuseNulText(x.sql);
+  if (x.run) return x.run(conn);
+  await conn.run(x.sql);
 }
 
 /** Runs a writing statement of constant SQL with its values bound (prepared once per connection, as above); the number of rows it changed. */
 export async function changeStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'types'>): Promise<number> {
-  if (x.sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
+  refuseNulText(x.sql);
   const statement = await preparedOn(conn, x.sql);
   statement.bind(x.params ?? [], x.types);
   return Number((await statement.run()).rowsChanged);
+}
+
+function refuseNulText(sql: string): void {
+  if (sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
 }
 
 /**

@@ -176,7 +176,7 @@ export class ProjectStore {
    * change (which sees what the change wrote so far), else on a pooled connection.
    */
   async query(id: string, conn?: DuckDBConnection): Promise<QueryRow> {
-    const canonical = this.aliases.get(id) ?? id;
+    const canonical = this.queryId(id);
     const q = conn ? await readQuery(conn, canonical) : await this.withConnection((c) => readQuery(c, canonical));
     if (!q) throw notFound(`query ${id} not found in project ${this.id}`);
     return q;
@@ -199,6 +199,11 @@ export class ProjectStore {
       throw error;
     });
     return this.foldersRead;
+  }
+
+  /** The id a query has now, for an id it has or had before ids became numeric (whether or not such a query exists). */
+  queryId(id: string): string {
+    return this.aliases.get(id) ?? id;
   }
 
   /** A cached folder, or 404. */

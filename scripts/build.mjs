@@ -1,12 +1,17 @@
 // Bundles src/ into dist/ with esbuild: one entry for the CLI, split chunks for lazily imported
-// modules (commands' heavy dependencies, the local gateway). DuckDB's JavaScript API
+// modules (commands' heavy dependencies, the local gateway), which rollup then regroups into a few
+// larger chunks along the paths commands take (scripts/build/regroup-chunks.mjs). DuckDB's JavaScript API
 // (@duckdb/node-api, about 180 small CommonJS files, a third of an in-process command's time to
 // load) is bundled into the gateway's chunk; its native part (@duckdb/node-bindings, an optional
 // dependency) and the keychain's stay external, loaded from node_modules when present.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { regroupChunks } from './build/regroup-chunks.mjs';
 
 /**
  * commander imports node:child_process (only to spawn executable subcommands, which dgw does not
@@ -49,9 +54,13 @@ function stripNeedlessBanners(outputs) {
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const entryPoints = { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts' };
+// esbuild writes to a folder of its own; dist/ gets rollup's regrouped chunks.
+const staging = mkdtempSync(join(tmpdir(), 'dgw-build-'));
+process.on('exit', () => rmSync(staging, { recursive: true, force: true }));
 const result = await build({
-  entryPoints: { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts' },
-  outdir: 'dist',
+  entryPoints,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -67,11 +76,12 @@ const result = await build({
   plugins: [lazyCommanderBuiltins],
 });
 stripNeedlessBanners(result.metafile.outputs);
+const metafile = await regroupChunks({ from: staging, to: fileURLToPath(new URL('../dist', import.meta.url)), metafile: result.metafile, entries: Object.keys(entryPoints) });
 // jq's WebAssembly (for --jq) ships next to the bundle as the binary it is; src/output/jq.ts reads it.
 copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), new URL('../dist/jq.wasm', import.meta.url));
 
 // Which source files each output holds: tests use it to tell which modules a command loaded.
-writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));
+writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(metafile));
 
 // What the root help shows of each top-level command: with it, `dgw help` (and `dgw --help` on a
 // terminal) renders without loading any command's code (src/root.ts, rootForHelp).

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { readQueries } from '../src/api/queries.js';
 import { QUERY_COLUMNS, queryId } from '../src/commands/query/columns.js';
 import { printedQueryList } from '../src/commands/query/printed-list.js';
-import { indentCompactJson } from '../src/output/indent-json.js';
 import { Output } from '../src/output/format.js';
 import { Chalk } from 'chalk';
 import { sampleQuery } from './support/sample-query.js';
@@ -154,20 +153,5 @@ describe('random lists', () => {
     }
     // The fast way must be taken for a fair share of them, or this proves nothing.
     expect(taken).toBeGreaterThan(200);
-  });
-});
-
-describe('the layout alone', () => {
-  it('is JSON.stringify(value, null, 2) and a newline, empty objects and arrays on one line, at any depth', () => {
-    for (const value of [[], {}, [[]], [{}], { a: [1, { b: [] }, 'x,y:{z}'], c: { d: { e: {} } } }, [null, true, false, -1.5e-7, 'q"uo\\te']]) {
-      const compact = Buffer.from(JSON.stringify(value));
-      expect(indentCompactJson(compact).toString()).toBe(`${JSON.stringify(value, null, 2)}\n`);
-    }
-  });
-
-  it('a deep text grows the buffer it writes into', () => {
-    let value: unknown = 'leaf';
-    for (let i = 0; i < 300; i++) value = [value];
-    expect(indentCompactJson(Buffer.from(JSON.stringify(value))).toString()).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });
 });

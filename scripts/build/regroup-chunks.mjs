@@ -67,10 +67,13 @@ export async function regroupChunks({ from, to, metafile, entries }) {
     chunkFileNames: (chunk) => `chunks/${chunk.name.replace(/-[A-Z0-9]{8}$/, '')}-[hash].js`,
     // Every chunk is named: rollup would otherwise move a chunk that no group claims into the first
     // group that imports it, and every other importer would then load that whole group.
-    manualChunks: (id) => (entryFiles.has(fromPath(from, id)) ? undefined : (groups.get(fromPath(from, id)) ?? path.basename(id, '.js'))),
+    manualChunks(id) {
+      const file = fromPath(from, id);
+      return entryFiles.has(file) ? undefined : (groups.get(file) ?? path.basename(id, '.js'));
+    },
   });
   await bundle.close();
-  return resultMetafile(output, metafile, from);
+  return resultMetafile(output, outputs, from);
 }
 
 /** esbuild's JavaScript outputs by path relative to its output folder, with their static imports and entry module. */
@@ -123,7 +126,10 @@ function chunkGroups(outputs, entryFiles) {
   const owners = new Map();
   for (const [source, file] of byEntry) {
     if (WHOLE_TREE.includes(source)) continue;
-    for (const member of closure([file])) owners.set(member, new Set([...(owners.get(member) ?? []), source]));
+    for (const member of closure([file])) {
+      if (!owners.has(member)) owners.set(member, new Set());
+      owners.get(member).add(source);
+    }
   }
   const groups = new Map();
   const join = (group, files) => {
@@ -190,8 +196,7 @@ function withEsbuildSourceMaps() {
 }
 
 /** The regrouped outputs in the shape of esbuild's metafile: for each file, the source files (src/..., node_modules/...) it holds. */
-function resultMetafile(output, metafile, from) {
-  const esbuildOutputs = new Map(Object.entries(metafile.outputs).map(([file, out]) => [fromPath(from, file), out]));
+function resultMetafile(output, esbuildOutputs, from) {
   const outputs = {};
   for (const item of output) {
     if (item.type !== 'chunk') continue;

@@ -34,21 +34,30 @@ const query = (i: number, over: Record<string, unknown> = {}) => ({
 
 let body: Buffer = Buffer.alloc(0);
 let gzip = false;
+/** Say the body's length (then the CLI puts the bytes in one place as they come, node-transport.ts). */
+let withLength = false;
+/** Close the connection after this many bytes of a body whose length was said to be more. */
+let cutAt: number | undefined;
 /** Bytes per write: a prime, so the cuts fall everywhere in characters and escapes. */
 const PIECE = 7;
 
 const { baseUrl } = useBareServer((req, res) => {
   req.resume();
   const sent = gzip ? zlib.gzipSync(body) : body;
-  res.writeHead(200, { 'content-type': 'application/json', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    ...(withLength ? { 'content-length': String(sent.length) } : {}),
+  });
   res.socket?.setNoDelay(true);
   void (async () => {
-    for (let at = 0; at < sent.length; at += PIECE) {
-      res.write(sent.subarray(at, at + PIECE));
+    for (let at = 0; at < (cutAt ?? sent.length); at += PIECE) {
+      res.write(sent.subarray(at, Math.min(at + PIECE, cutAt ?? sent.length)));
       // A pause now and then: the client reads what has come, cut wherever the pause fell.
       if ((at / PIECE) % 50 === 0) await sleep(1);
     }
-    res.end();
+    if (cutAt === undefined) res.end();
+    else res.socket?.destroy();
   })();
 });
 afterAll(() => tmp.remove());
@@ -87,10 +96,42 @@ describe('query list --json from bytes cut anywhere', () => {
   it('bytes that are not UTF-8, and a C1 character (which dgw escapes), are printed as reading them prints them', async () => {
     gzip = false;
     const [head, tail] = JSON.stringify([query(1, { displayName: '@' }), query(2)]).split('@');
-    for (const raw of [Buffer.from([0xe6, 0x9d]), Buffer.from([0xff, 0x41, 0xc2]), Buffer.from('\u0085', 'utf8')]) {
-      body = Buffer.concat([Buffer.from(head), raw, Buffer.from(tail)]);
-      const out = await bothWays();
-      expect(JSON.parse(out)).toHaveLength(2);
+    for (const length of [false, true]) {
+      withLength = length;
+      for (const raw of [Buffer.from([0xe6, 0x9d]), Buffer.from([0xff, 0x41, 0xc2]), Buffer.from('\u0085', 'utf8')]) {
+        body = Buffer.concat([Buffer.from(head), raw, Buffer.from(tail)]);
+        const out = await bothWays();
+        expect(JSON.parse(out)).toHaveLength(2);
+      }
+    }
+    withLength = false;
+  });
+
+  it('a list sent with its length: put in one place as it comes, laid out there, and read the usual way where the pass declines', async () => {
+    gzip = false;
+    withLength = true;
+    body = Buffer.from(JSON.stringify(Array.from({ length: 60 }, (_, i) => query(i))));
+    expect(JSON.parse(await bothWays())).toHaveLength(60);
+    // Not in readQuery's form (a materialized query without its schedule): the usual reader reads
+    // the very bytes that came, which the pass left as they were.
+    body = Buffer.from(JSON.stringify(Array.from({ length: 60 }, (_, i) => query(i, i === 59 ? { schedule: null, queryType: 'MATERIALIZED' } : {}))));
+    expect(JSON.parse(await bothWays())).toHaveLength(60);
+    withLength = false;
+  });
+
+  it('a body cut short of the length it was said to have is a dropped connection, not a shorter list', async () => {
+    gzip = false;
+    withLength = true;
+    body = Buffer.from(JSON.stringify(Array.from({ length: 60 }, (_, i) => query(i))));
+    cutAt = body.length - 40;
+    try {
+      const cut = await dgw('query', 'list', '--json');
+      expect(cut.code).not.toBe(0);
+      expect(cut.stdout).toBe('');
+      expect(cut.stderr).toMatch(/connection dropped while reading the response/);
+    } finally {
+      cutAt = undefined;
+      withLength = false;
     }
   });
 });

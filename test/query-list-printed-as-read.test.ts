@@ -52,6 +52,15 @@ describe('a list in the form readQuery gives is printed from its text', () => {
     expect(await agrees(list(query({ inputQuery: 'SELECT 1\n'.repeat(1_000_000) }), query({ id: '2', displayName: 'x'.repeat(8 << 20) })))).toBe(true);
   });
 
+  it('queries so small that their layout is half as long again as they are, by the ten thousand (the pass starts over with more room)', async () => {
+    const tiny = { id: '', displayName: '', name: '', inputQuery: '', path: null, folderId: null };
+    const qs = Array.from({ length: 30_000 }, (_, i) => query({ ...tiny, schedule: { type: 'cron', cronExpression: String(i % 10), timezone: 'Z' } }));
+    const text = list(...qs);
+    // The layout outgrows the room the pass is first given (half the answer and 4 KB).
+    expect((await printedTheUsualWay(text)).length).toBeGreaterThan(1.5 * Buffer.byteLength(text) + 4096);
+    expect(await agrees(text)).toBe(true);
+  });
+
   it('ten thousand queries', async () => {
     const qs = Array.from({ length: 10_000 }, (_, i) => query({ id: String(i), displayName: `Scale query ${i}`, inputQuery: `SELECT ${i} AS n`, path: `/area-${i % 10}/group-${i % 1000}` }));
     expect(await agrees(list(...qs))).toBe(true);

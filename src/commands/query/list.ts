@@ -10,7 +10,7 @@ import { loadTree } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
 import { completes } from '../../completion/kinds.js';
-import { printedQueryList } from './printed-list.js';
+import { answerRoom, printedQueryList } from './printed-list.js';
 
 export interface QueryListOptions {
   folder?: string;
@@ -41,9 +41,10 @@ export function registerQueryList(parent: Command, wiring: Wiring): void {
 export async function runQueryList(ctx: Context, opts: QueryListOptions): Promise<void> {
   const folder = checkFolder(opts.folder);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const answer = await listQueriesText(http, projectId);
-  if (folder === undefined && opts.type === undefined && ctx.out.printsWholeJson) {
-    // Every query, printed whole: straight from the answer's bytes when that prints the same.
+  // Every query, printed whole: straight from the answer's bytes when that prints the same.
+  const whole = folder === undefined && opts.type === undefined && ctx.out.printsWholeJson;
+  const answer = await listQueriesText(http, projectId, whole ? answerRoom : undefined);
+  if (whole) {
     const printed = printedQueryList(answer.whole);
     if (printed) return ctx.out.printedJson(printed);
   }

@@ -149,5 +149,9 @@ describe('query list --json in-process', () => {
     expect(whole.code, whole.stderr).toBe(0);
     expect(whole.stdout).toBe(picked.stdout);
     expect(whole.stdout).toContain('Grüße 東京 😀');
+    // Where WebAssembly cannot run (V8 without its compilers), the list is read the usual way.
+    const jitless = await runDgw(['query', 'list', '--json'], { env: { ...env, NODE_OPTIONS: '--jitless' }, timeoutMs: 60_000 });
+    expect(jitless.code, jitless.stderr).toBe(0);
+    expect(jitless.stdout).toBe(whole.stdout);
   });
 });

@@ -1,7 +1,7 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Query } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
-import { readStatement } from './statement.js';
+import { readBlob, readStatement } from './statement.js';
 import type { QueryRow, Statement } from './types.js';
 
 // Saved queries live in the database only, one row each, and are read by the lookup a request
@@ -228,9 +228,9 @@ export async function readQueryIdsByFolder(duck: DuckDBModule, conn: DuckDBConne
  * JavaScript string, which the CLI would only encode again to print it).
  */
 export async function readQueryListJson(conn: DuckDBConnection): Promise<Uint8Array> {
-  const [[joined]] = await readStatement(conn, `SELECT encode(string_agg(head || tail, ',' ${ORDER})) FROM svc._dgw.query_rows`, []);
+  const joined = await readBlob(conn, `SELECT encode(string_agg(head || tail, ',' ${ORDER})) FROM svc._dgw.query_rows`);
   // The brackets are added here: in SQL, one more concatenation copies the whole text again.
-  return joined === null ? Buffer.from('[]') : Buffer.concat([OPEN, joined as Uint8Array, CLOSE]);
+  return joined === null ? Buffer.from('[]') : Buffer.concat([OPEN, joined, CLOSE]);
 }
 
 const OPEN = Buffer.from('[');

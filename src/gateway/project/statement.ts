@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBBlobVector, DuckDBConnection, DuckDBPreparedStatement, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Statement } from './types.js';
 
 /**
@@ -43,6 +43,19 @@ export async function readStatement(conn: DuckDBConnection, sql: string, params:
   const statement = await preparedOn(conn, sql);
   statement.bind(params, types);
   return (await statement.runAndReadAll()).getRowsJS() as unknown[][];
+}
+
+/**
+ * Runs a reading statement of constant SQL whose answer is one BLOB (prepared once per connection,
+ * as above); its bytes, or null. Read from the result's vector, they are copied out of DuckDB once:
+ * readStatement's rows copy a BLOB twice (a 2.5 MB list of 10,000 queries: about 2 ms more).
+ */
+export async function readBlob(conn: DuckDBConnection, sql: string): Promise<Uint8Array | null> {
+  const result = await (await preparedOn(conn, sql)).run();
+  if (result.chunkCount === 0) return null;
+  const bytes = (result.getChunk(0).getColumnVector(0) as DuckDBBlobVector).getItemBytes(0);
+  // Twelve bytes or fewer are a view of the vector's memory, which goes with the result.
+  return bytes && bytes.length <= 12 ? Uint8Array.from(bytes) : bytes;
 }
 
 function preparedOn(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {

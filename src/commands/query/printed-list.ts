@@ -41,7 +41,7 @@ export function printedQueryList(answer: string | Uint8Array): Buffer | undefine
   // rarely half as long again as its answer, so the layout's new pages are half the answer's.
   // Where it catches up, the pass starts again with room for a layout twice as long (there is no
   // longer one: a query's pieces add less than its own smallest form).
-  for (const gap of [(src.length >> 1) + 4096, src.length + 4096]) {
+  for (const gap of [(src.length >> 1) + SLACK, src.length + SLACK]) {
     const copy = passRoom(module, { input: LAYOUT_AT + gap, bytes: src.length, layout: LAYOUT_AT, end: 0 });
     if (copy === undefined) return undefined;
     new Uint8Array(copy.memory.buffer, copy.input, src.length).set(src);
@@ -60,7 +60,7 @@ export function printedQueryList(answer: string | Uint8Array): Buffer | undefine
 export function answerRoom(bytes: number): Uint8Array | undefined {
   const module = compiledPass();
   const layout = LAYOUT_AT + bytes + PADDING;
-  const room = module && passRoom(module, { input: LAYOUT_AT, bytes, layout, end: layout + 2 * bytes + 4096 });
+  const room = module && passRoom(module, { input: LAYOUT_AT, bytes, layout, end: layout + 2 * bytes + SLACK });
   if (room === undefined) return undefined;
   rooms.set(room.memory.buffer, room);
   return new Uint8Array(room.memory.buffer, room.input, bytes);
@@ -116,6 +116,8 @@ interface PassExports {
 /** Where the layout goes: past the literals printed-list.wat keeps at the start of its memory. */
 const LAYOUT_AT = 4096;
 const PADDING = 64;
+/** Room beyond what a layout's length needs, for its opening and the checks' margin (RECORD_GROWTH in printed-list.wat). */
+const SLACK = 4096;
 /** What the pass returns when the layout would have overwritten answer it had not read yet. */
 const CAUGHT_UP = -2;
 const PAGE = 65536;

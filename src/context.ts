@@ -6,7 +6,7 @@ import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
 import type { Transport } from './api/transport.js';
 import { PROJECT_ID_RULE, validProjectId } from './config/project-id.js';
-import { loadProjectFile } from './config/project-file.js';
+import { findProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
 import { describeBinding } from './config/key-binding.js';
 import { checkNewProfileName, unknownProfileError } from './config/known-profile.js';
@@ -170,7 +170,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     (settingsPromise ??= (async () => {
       // Settings only read the user store: straight from its file, without loading conf.
       const stored = readStoreFile(configDir(env));
-      const projectFile = await loadProjectFile(cwd);
+      const { file: projectFile, ignored } = await findProjectFile(cwd);
+      for (const code of ignored) out.warn(`ignored ${code}: dgw reads project settings only from JSON or YAML (.dgwrc, .dgwrc.json, .dgwrc.yaml, package.json "dgw"), never runs code`);
       const settings = resolveSettings({ flags: globals, env, projectFile, store: stored });
       return { settings, unknownProfile: unknownProfileError(settings, stored) };
     })());

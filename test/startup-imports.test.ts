@@ -279,15 +279,15 @@ describe('start-up paths load only what they need', () => {
     const r = await loadedBy(['--version']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\d+\.\d+\.\d+/);
-    for (const pkg of ['commander', 'conf', 'ky', 'cosmiconfig', 'chalk']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
+    for (const pkg of ['commander', 'conf', 'ky', 'yaml', 'chalk']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
   });
 
   for (const args of [['--help'], ['help'], ['query', '--help']]) {
-    it(`${args.join(' ')} loads neither conf, ky nor cosmiconfig`, async () => {
+    it(`${args.join(' ')} loads neither conf, ky nor a YAML parser`, async () => {
       const r = await loadedBy(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Usage: dgw');
-      for (const pkg of ['conf', 'ky', 'cosmiconfig', 'ajv']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
+      for (const pkg of ['conf', 'ky', 'yaml', 'ajv']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
       expect(gatewayOrDuckdb(r)).toEqual([]);
     });
   }
@@ -308,22 +308,22 @@ describe('start-up paths load only what they need', () => {
     expect(r.sources.filter((s) => /^src\/commands\/[^/]+\//.test(s))).toEqual([]);
   });
 
-  it('a remote command reads settings without conf, and without cosmiconfig when there is no project file', async () => {
+  it('a remote command reads settings without conf, and without a YAML parser when there is no project file', async () => {
     const r = await loadedBy(['catalog', 'list', '--json'], remoteEnv());
     expect(r.code).toBe(0);
     expect(r.sources).toContain('src/api/node-transport.ts');
-    for (const pkg of ['conf', 'ajv', 'cosmiconfig', 'js-yaml']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
+    for (const pkg of ['conf', 'ajv', 'yaml']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
   });
 
-  it('a project file is still found (cosmiconfig loads when one may exist)', async () => {
+  it('a YAML project file is still found (the YAML parser loads for it alone)', async () => {
     const project = path.join(tmp.dir, 'repo');
     fs.mkdirSync(path.join(project, 'sub'), { recursive: true });
-    fs.writeFileSync(path.join(project, '.dgwrc.json'), JSON.stringify({ project: 'p1' }));
+    fs.writeFileSync(path.join(project, '.dgwrc.yaml'), 'project: p1\n');
     const { DGW_PROJECT: _omit, ...env } = remoteEnv();
     const r = await loadedBy(['catalog', 'list', '--json'], env, path.join(project, 'sub'));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.sources.filter(fromPackage('cosmiconfig')).length).toBeGreaterThan(0);
+    expect(r.sources.filter(fromPackage('yaml')).length).toBeGreaterThan(0);
   });
 });
 

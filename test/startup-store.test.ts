@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mayHaveProjectFile } from '../src/config/project-file.js';
 import { ProfileStore, readStoreFile } from '../src/config/store.js';
 import { tempDir } from './support/dgw.js';
 
-// The start-up path reads settings without conf and skips cosmiconfig when no project file can
-// exist. Both shortcuts must agree with the libraries they stand in for.
+// The start-up path reads settings without conf: the shortcut must agree with conf.
 
 const temps: Array<{ remove: () => void }> = [];
 const fresh = () => {
@@ -59,36 +56,4 @@ describe('readStoreFile reads the user store as conf does', () => {
     // A key written without a binding gets the one it resolves to (key-binding.ts).
     expect(readStoreFile(dir)).toEqual({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default', keyBoundTo: 'https://partner.peaka.studio/api/v1' } } });
   });
-});
-
-describe('mayHaveProjectFile never misses a project file cosmiconfig would find', () => {
-  // Each layout: files relative to a temporary root (which holds no package.json), and the folder searched from.
-  const layouts: Array<[string, Record<string, string>, string]> = [
-    ['nothing at all', {}, 'a/b'],
-    ['.dgwrc in the folder', { 'a/.dgwrc': 'project: p\n' }, 'a'],
-    ['.dgwrc.json two levels up', { 'a/.dgwrc.json': '{"project":"p"}' }, 'a/b/c'],
-    ['.dgwrc.yaml', { '.dgwrc.yaml': 'zone: eu\n' }, '.'],
-    ['.config/dgwrc.json', { 'a/.config/dgwrc.json': '{"project":"p"}' }, 'a/b'],
-    ['dgw.config.cjs', { 'dgw.config.cjs': 'module.exports = { project: "p" };' }, '.'],
-    ['package.json with a dgw key', { 'a/package.json': '{"name":"x","dgw":{"project":"p"}}' }, 'a/b'],
-    ['package.json without one (the search stops there)', { 'a/package.json': '{"name":"x"}' }, 'a/b'],
-    ['a .dgwrc above the package root is not searched', { '.dgwrc.json': '{"project":"p"}', 'a/package.json': '{"name":"x"}' }, 'a/b'],
-    ['an unrelated .config folder', { 'a/.config/other.json': '{}' }, 'a'],
-  ];
-  for (const [label, files, from] of layouts) {
-    it(label, async () => {
-      const root = fresh();
-      for (const [rel, text] of Object.entries(files)) {
-        fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-        fs.writeFileSync(path.join(root, rel), text);
-      }
-      const cwd = path.join(root, from);
-      fs.mkdirSync(cwd, { recursive: true });
-      const found = await cosmiconfig('dgw', { searchStrategy: 'project', cache: false }).search(cwd);
-      const may = mayHaveProjectFile(cwd);
-      if (found && !found.isEmpty) expect(may).toBe(true);
-      // The shortcut is only worth having if it says no when nothing is there.
-      if (Object.keys(files).length === 0 || label.startsWith('package.json without') || label.startsWith('an unrelated')) expect(may).toBe(false);
-    });
-  }
 });

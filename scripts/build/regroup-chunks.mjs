@@ -15,7 +15,7 @@
 //   without DuckDB's JavaScript API (a chunk of its own);
 // - one group per noun (`query`, `folder`, ...) for what only that noun loads, and one for each
 //   set of nouns that share code (`mtquery+query`, written mtquery_query-<hash>.js).
-// What stays as esbuild made it: a large bundled package (DuckDB's API, yaml, conf, cosmiconfig,
+// What stays as esbuild made it: a large bundled package (DuckDB's API, yaml, conf,
 // jq), and every module loaded on demand (jq, YAML, the keychain, the pager, table layout, data
 // transfer, `plan`'s runners). test/startup-imports.test.ts checks what each path must not load
 // (DuckDB and the gateway for a remote command, another noun's code, those modules) and how few

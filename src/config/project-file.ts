@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { isZone, type Zone } from './zones.js';
 
-/** Non-secret defaults a repository commits in `.dgwrc`, `dgw.config.js` or `package.json#dgw`. */
+/** Non-secret defaults a repository commits in `.dgwrc`, `.dgwrc.json`, `.dgwrc.yaml` or `package.json#dgw`. */
 export interface ProjectFile {
   filepath: string;
   project?: string;
@@ -29,16 +29,78 @@ const SECRET_KEYS = ['apiKey', 'api_key', 'apikey', 'key', 'token', 'apiToken'];
 const KNOWN_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output', 'code'];
 const STRING_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output'];
 
-/** Finds and checks the nearest project file from `cwd` up to the project root. */
+/** The data files a project file may be, in the order each folder is searched (`package.json` counts only with a `dgw` key). */
+const DATA_PLACES = ['package.json', '.dgwrc', '.dgwrc.json', '.dgwrc.yaml', '.dgwrc.yml', '.config/dgwrc', '.config/dgwrc.json', '.config/dgwrc.yaml', '.config/dgwrc.yml'];
+const CODE_EXTENSIONS = ['.js', '.cjs', '.mjs', '.ts', '.cts', '.mts'];
+/** Names cosmiconfig would run as code; dgw never does, and says it ignored them. */
+const CODE_PLACES = ['.dgwrc', '.config/dgwrc', 'dgw.config'].flatMap((base) => CODE_EXTENSIONS.map((ext) => base + ext));
+
+/** The nearest project file, and the code files that were ignored on the way to it. */
+export interface ProjectFileSearch {
+  file?: ProjectFile;
+  /** JavaScript or TypeScript project files found and not run. */
+  ignored: string[];
+}
+
+/**
+ * Finds and checks the nearest project file from `cwd` up to the project root (the first folder
+ * with package.json or package.yaml), as cosmiconfig's `project` search does but for data files
+ * only: cosmiconfig would run a `.dgwrc.js` or `.config/config.js` that came with a cloned
+ * repository, so dgw reads JSON and YAML itself and only names the code files it passed.
+ */
+export async function findProjectFile(cwd: string): Promise<ProjectFileSearch> {
+  const ignored: string[] = [];
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const entries = listFolder(dir);
+    const has = (place: string) => (place.startsWith('.config/') ? configEntries(dir, entries).includes(place.slice(8)) : entries.includes(place));
+    ignored.push(...CODE_PLACES.filter(has).map((place) => path.join(dir, place)));
+    for (const place of DATA_PLACES.filter(has)) {
+      const filepath = path.join(dir, place);
+      const raw = await readDataFile(filepath);
+      if (raw !== undefined) return { file: checkProjectFile(raw, filepath), ignored };
+    }
+    if (entries.includes('package.json') || entries.includes('package.yaml') || path.dirname(dir) === dir) return { ignored };
+  }
+}
+
+/** The nearest project file, or undefined; code files found on the way are ignored without a word. */
 export async function loadProjectFile(cwd: string): Promise<ProjectFile | undefined> {
-  if (!mayHaveProjectFile(cwd)) return undefined;
-  // cosmiconfig is CommonJS: bundled, its exports may arrive under `default`.
-  const mod = (await import('cosmiconfig')) as typeof import('cosmiconfig') & { default?: typeof import('cosmiconfig') };
-  const cosmiconfig = mod.cosmiconfig ?? mod.default!.cosmiconfig;
-  const explorer = cosmiconfig('dgw', { searchStrategy: 'project' });
-  const found = await explorer.search(cwd);
-  if (!found || found.isEmpty) return undefined;
-  return checkProjectFile(found.config, found.filepath);
+  return (await findProjectFile(cwd)).file;
+}
+
+function listFolder(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function configEntries(dir: string, entries: string[]): string[] {
+  return entries.includes('.config') ? listFolder(path.join(dir, '.config')) : [];
+}
+
+/** A data file's contents, or undefined when it is empty (or, for package.json, has no `dgw` key). */
+async function readDataFile(filepath: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(filepath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR' || code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (text.trim() === '') return undefined;
+  const base = path.basename(filepath);
+  try {
+    if (base === 'package.json') return (JSON.parse(text) as Record<string, unknown> | null)?.dgw ?? undefined;
+    if (base.endsWith('.json')) return JSON.parse(text) as unknown;
+    // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
+    const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
+    return (mod.parse ?? mod.default!.parse)(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`project file ${filepath} cannot be read: ${(error as Error).message.split('\n')[0]}`);
+  }
 }
 
 /** Validates a project file's contents; refuses API keys, which belong in the user store. */
@@ -86,61 +148,5 @@ function checkCodeSettings(code: unknown, filepath: string): void {
       const problem = folderPathProblem(folder);
       if (problem) fail(`.folders: ${problem}`);
     }
-  }
-}
-
-/**
- * Whether cosmiconfig could find a project file from `cwd` up, looked at cheaply (one directory
- * listing per folder) so that the common case, no project file at all, never loads cosmiconfig and
- * its YAML parser on a command's start-up path. It walks the folders cosmiconfig's `project`
- * strategy walks (up to the first one holding package.json or package.yaml) and answers yes for
- * anything that might be one of its search places (`.dgwrc*`, `.config/dgwrc*`, `dgw.config.*`,
- * package.json with a `dgw` key) or cosmiconfig's own meta configuration in the working folder;
- * cosmiconfig then decides. A folder it cannot read also answers yes.
- */
-export function mayHaveProjectFile(cwd: string): boolean {
-  const list = (dir: string): string[] | undefined => {
-    try {
-      return fs.readdirSync(dir);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return code === 'ENOENT' || code === 'ENOTDIR' ? [] : undefined;
-    }
-  };
-  const packageJson = (dir: string): Record<string, unknown> | undefined => {
-    try {
-      const data: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-      return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    } catch {
-      return undefined;
-    }
-  };
-  // cosmiconfig's meta configuration (which can add search places) is read from the working folder.
-  const here = list(process.cwd());
-  if (here === undefined) return true;
-  if (here.includes('package.yaml')) return true;
-  if (here.includes('package.json') && (packageJson(process.cwd()) ?? { cosmiconfig: true }).cosmiconfig !== undefined) return true;
-  if (here.includes('.config')) {
-    const meta = list(path.join(process.cwd(), '.config'));
-    if (meta === undefined || meta.some((n) => n.startsWith('config.'))) return true;
-  }
-  let dir = path.resolve(cwd);
-  for (;;) {
-    const entries = list(dir);
-    if (entries === undefined) return true;
-    if (entries.some((n) => n.startsWith('.dgwrc') || n.startsWith('dgw.config.'))) return true;
-    if (entries.includes('.config')) {
-      const inner = list(path.join(dir, '.config'));
-      if (inner === undefined || inner.some((n) => n.startsWith('dgwrc'))) return true;
-    }
-    if (entries.includes('package.json')) {
-      const pkg = packageJson(dir);
-      if (pkg === undefined || pkg.dgw !== undefined) return true;
-      return false;
-    }
-    if (entries.includes('package.yaml')) return true;
-    const parent = path.dirname(dir);
-    if (parent === dir) return false;
-    dir = parent;
   }
 }

@@ -1,0 +1,43 @@
+import { main } from '../../src/cli.js';
+import type { ContextDeps } from '../../src/context.js';
+
+/** What one in-process run of dgw printed, and its exit code. */
+export interface InProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface InProcessOptions {
+  /** The whole environment the command sees (nothing is inherited from the test's process). */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Standard input, read once. */
+  input?: string;
+  /** Answers prompts as a terminal would (default: not interactive). */
+  interactive?: boolean;
+}
+
+/** Runs dgw through `main`, as bin/dgw.js does, with buffers for its streams. */
+export async function runInProcess(argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
+  let stdout = '';
+  let stderr = '';
+  const input = options.input;
+  const deps: ContextDeps = {
+    io: {
+      stdout: { write: (s: string | Uint8Array) => ((stdout += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true) },
+      stderr: { write: (s: string | Uint8Array) => ((stderr += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true) },
+      stdin: {
+        async *[Symbol.asyncIterator]() {
+          if (input !== undefined) yield Buffer.from(input);
+        },
+      },
+    },
+    env: options.env ?? {},
+    cwd: options.cwd ?? process.cwd(),
+    signal: new AbortController().signal,
+    interactive: options.interactive ?? false,
+  };
+  const code = await main(argv, deps);
+  return { code, stdout, stderr };
+}

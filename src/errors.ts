@@ -168,7 +168,7 @@ export class BusyError extends DgwError {
 }
 
 /** Which local fault: what the `errorCode` of `--json` errors says. */
-export type LocalFaultCode = 'DISK_FULL' | 'DAMAGED_FILE' | 'FOREIGN_LOCK' | 'FILE_ACCESS' | 'NEWER_FILE';
+export type LocalFaultCode = 'DISK_FULL' | 'DAMAGED_FILE' | 'FOREIGN_LOCK' | 'FILE_ACCESS' | 'NEWER_FILE' | 'UNSAFE_FOLDER';
 
 /**
  * A fault on this machine, outside dgw: a full disk, a damaged database or settings file, a lock

@@ -5,6 +5,7 @@ import { LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
+import { checkOwnFolder } from './safe-folder.js';
 import type { Zone } from './zones.js';
 
 /** What one profile in the user store remembers. */
@@ -43,6 +44,7 @@ export function configDir(env: Record<string, string | undefined>): string {
  * every command's start-up; writes still go through `ProfileStore`.
  */
 export function readStoreFile(dir: string): StoreData {
+  checkOwnFolder(dir, 'config folder');
   let text: string;
   try {
     text = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
@@ -92,6 +94,7 @@ export class ProfileStore {
   ) {}
 
   static async open(dir: string): Promise<ProfileStore> {
+    checkOwnFolder(dir, 'config folder');
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     fs.chmodSync(dir, 0o700);
     // conf throws on a file that is not JSON: read it first, so the damage is said, naming the file.

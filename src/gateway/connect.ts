@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Transport } from '../api/transport.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
 import { acquireLock, FolderBusyError, readLiveLock } from './lock.js';
+import { checkOwnFolder } from '../config/safe-folder.js';
 import { localDataDir } from './paths.js';
 
 /**
@@ -42,8 +43,11 @@ export const IN_PROCESS_BASE_URL = 'http://local.dgw/api/v1';
  */
 export async function connectLocal(options: ConnectLocalOptions): Promise<LocalConnection> {
   const dataDir = localDataDir(options.env);
+  checkOwnFolder(dataDir, 'local gateway data folder');
   const toServer = async (announced: string): Promise<LocalConnection> => {
     const url = await onLoopback(announced, dataDir);
+    const { checkHolder } = await import('./holder-proof.js');
+    await checkHolder(url, dataDir, options.signal ?? new AbortController().signal);
     options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
     const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
   const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
@@ -104,6 +108,7 @@ async function asCliError(error: unknown): Promise<unknown> {
  */
 export async function describeLocal(options: ConnectLocalOptions): Promise<{ baseUrl: string; apiKey: string }> {
   const dataDir = localDataDir(options.env);
+  checkOwnFolder(dataDir, 'local gateway data folder');
   const live = await readLiveLock(dataDir);
   const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
   const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');

@@ -6,6 +6,7 @@ import type { Duration } from '../schedule/duration.js';
 import { Gateway } from './gateway.js';
 import type { GatewayLimits } from './limits.js';
 import type { ApiShape } from './present/index.js';
+import { checkOwnFolder } from '../config/safe-folder.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 
@@ -47,6 +48,7 @@ export interface RunningServer {
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  checkOwnFolder(options.dataDir, 'local gateway data folder');
   const lock = await acquireLock(options.dataDir, 'serve', { waitMs: 5000, stopWaiting: (h) => h.mode === 'serve' });
   let gateway: Gateway | undefined;
   let server: ServerType | undefined;

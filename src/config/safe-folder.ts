@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LocalFaultError } from '../errors.js';
+
+/** Who runs dgw, and what a folder's owner and mode are (tests pass their own). */
+export interface FolderOwnership {
+  uid: number;
+  stat(folder: string): { uid: number; mode: number } | undefined;
+}
+
+const realOwnership = (): FolderOwnership | undefined => {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  return {
+    uid,
+    stat(folder) {
+      try {
+        return fs.statSync(folder);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+};
+
+/**
+ * Refuses a folder dgw keeps keys or a lock in when another user could change what is in it, as
+ * ssh refuses such a `~/.ssh`: the folder must be the user's and writable by no one else, and
+ * every folder above it the user's or root's, writable by others only with the sticky bit (as
+ * /tmp is), so no one else can swap it for their own. A folder not made yet is judged by the
+ * folders above it. Where there are no user ids (Windows) nothing is checked.
+ */
+export function checkOwnFolder(folder: string, what: string, ownership: FolderOwnership | undefined = realOwnership()): void {
+  if (!ownership) return;
+  const absolute = path.resolve(folder);
+  const own = ownership.stat(absolute);
+  if (own) {
+    if (own.uid !== ownership.uid) throw unsafe(absolute, what, `it belongs to user id ${own.uid}, not to you (${ownership.uid})`, `use a folder of your own (${what === 'config folder' ? 'DGW_CONFIG_DIR' : 'DGW_LOCAL_DIR or --data-dir'})`);
+    if ((own.mode & 0o022) !== 0) throw unsafe(absolute, what, `other users can write to it (mode ${octal(own.mode)})`, `chmod go-w ${absolute}`);
+  }
+  for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
+    const above = ownership.stat(dir);
+    if (above) {
+      if (above.uid !== ownership.uid && above.uid !== 0) throw unsafe(absolute, what, `the folder above it, ${dir}, belongs to user id ${above.uid}, who could replace it`, 'use a folder inside your home folder');
+      if ((above.mode & 0o022) !== 0 && (above.mode & 0o1000) === 0) throw unsafe(absolute, what, `other users can write to the folder above it, ${dir} (mode ${octal(above.mode)}), and replace it`, `chmod go-w ${dir}, or use a folder inside your home folder`);
+    }
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
+const octal = (mode: number) => `0${(mode & 0o7777).toString(8)}`;
+
+function unsafe(folder: string, what: string, why: string, hint: string): LocalFaultError {
+  return new LocalFaultError('UNSAFE_FOLDER', `refusing the ${what} ${folder}: ${why}, and could plant files there that dgw trusts with your keys`, hint);
+}

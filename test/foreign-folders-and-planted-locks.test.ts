@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkOwnFolder } from '../src/config/safe-folder.js';
+import { processStartTime } from '../src/gateway/process-identity.js';
+import { startServer } from '../src/gateway/server.js';
+import { tempDir } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
+import { RecordingServer } from './support/recording-server.js';
+
+// Whoever can write a user's data or config folder could plant a gateway.lock naming a server of
+// their own, and every `--zone local` command would send it the folder's partner key. dgw refuses
+// such folders (exit 13, as ssh refuses a ~/.ssh others can write), and sends a key to a
+// lock-announced server only once it proved it holds the folder.
+
+const temps: Array<{ remove: () => void }> = [];
+const fresh = () => {
+  const t = tempDir('dgw-own-');
+  temps.push(t);
+  return t.dir;
+};
+afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+const isRoot = process.getuid?.() === 0;
+
+function envFor(root: string, dataDir = path.join(root, 'local'), configDir = path.join(root, 'config')) {
+  return { DGW_LOCAL_DIR: dataDir, DGW_CONFIG_DIR: configDir, DGW_ZONE: 'local' };
+}
+
+describe('a folder another user can change is refused, exit 13, named', () => {
+  it('a data folder anyone can write (0777): refused before anything in it is read', async () => {
+    const root = fresh();
+    const data = path.join(root, 'local');
+    fs.mkdirSync(data, { mode: 0o700 });
+    fs.chmodSync(data, 0o777);
+    const r = await runInProcess(['query', 'list'], { env: envFor(root) });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`error: refusing the local gateway data folder ${data}: other users can write to it (mode 0777)`);
+    expect(r.stderr).toContain(`hint: chmod go-w ${data}`);
+    expect(fs.readdirSync(data)).toEqual([]);
+  });
+
+  it('a group-writable config folder (0770): refused for a command that reads settings', async () => {
+    const root = fresh();
+    const config = path.join(root, 'config');
+    fs.mkdirSync(config);
+    fs.chmodSync(config, 0o770);
+    const r = await runInProcess(['config', 'explain'], { env: envFor(root) });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`refusing the config folder ${config}: other users can write to it (mode 0770)`);
+  });
+
+  it('a folder inside a folder others can write without the sticky bit: refused, even before it exists', async () => {
+    const root = fresh();
+    const open = path.join(root, 'shared');
+    fs.mkdirSync(open);
+    fs.chmodSync(open, 0o777);
+    const r = await runInProcess(['query', 'list'], { env: envFor(root, path.join(open, 'local')) });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`other users can write to the folder above it, ${open} (mode 0777), and replace it`);
+    expect(fs.existsSync(path.join(open, 'local'))).toBe(false);
+  });
+
+  it('a folder inside a sticky folder others can write (as /tmp): accepted', async () => {
+    const root = fresh();
+    const sticky = path.join(root, 'tmp');
+    fs.mkdirSync(sticky);
+    fs.chmodSync(sticky, 0o1777);
+    const r = await runInProcess(['query', 'list', '--json', 'id'], { env: envFor(root, path.join(sticky, 'local')) });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it.runIf(isRoot)('a data folder owned by another user: refused, even at mode 0700', async () => {
+    const root = fresh();
+    const data = path.join(root, 'local');
+    fs.mkdirSync(data, { mode: 0o700 });
+    fs.chownSync(data, 65534, 65534);
+    const r = await runInProcess(['query', 'list'], { env: envFor(root) });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`refusing the local gateway data folder ${data}: it belongs to user id 65534, not to you (0)`);
+  });
+
+  it('dgw serve refuses such a data folder too', async () => {
+    const data = path.join(fresh(), 'local');
+    fs.mkdirSync(data);
+    fs.chmodSync(data, 0o757);
+    const r = await runInProcess(['serve', '--data-dir', data, '--port', '0']);
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`refusing the local gateway data folder ${data}: other users can write to it (mode 0757)`);
+  });
+
+  it('the rule, as ssh has it: owner and mode of the folder, owner and mode of every folder above it', () => {
+    const modes: Record<string, { uid: number; mode: number }> = {
+      '/': { uid: 0, mode: 0o40755 },
+      '/home': { uid: 0, mode: 0o40755 },
+      '/home/me': { uid: 1000, mode: 0o40750 },
+      '/home/me/dgw': { uid: 1000, mode: 0o40700 },
+      '/home/other': { uid: 1001, mode: 0o40755 },
+      '/home/other/dgw': { uid: 1000, mode: 0o40700 },
+    };
+    const as = (uid: number) => ({ uid, stat: (f: string) => modes[f] });
+    expect(() => checkOwnFolder('/home/me/dgw', 'data folder', as(1000))).not.toThrow();
+    expect(() => checkOwnFolder('/home/me/not-yet', 'data folder', as(1000))).not.toThrow();
+    expect(() => checkOwnFolder('/home/me/dgw', 'data folder', as(1001))).toThrow(/belongs to user id 1000, not to you \(1001\)/);
+    expect(() => checkOwnFolder('/home/other/dgw', 'data folder', as(1000))).toThrow(/the folder above it, \/home\/other, belongs to user id 1001/);
+    expect(() => checkOwnFolder('/home/me/dgw', 'data folder', undefined)).not.toThrow();
+  });
+});
+
+describe('a lock-announced server gets a key only after proving it holds the folder', () => {
+  const impostor = new RecordingServer();
+  beforeAll(() => impostor.start());
+  afterAll(() => impostor.close());
+  afterEach(() => impostor.reset());
+
+  /** A data folder of the user's, made by a first in-process run, then a gateway.lock planted in it. */
+  async function plantedLock(answer: (challenge: string) => unknown): Promise<{ root: string; partnerKey: string }> {
+    const root = fresh();
+    expect((await runInProcess(['query', 'list', '--json', 'id'], { env: envFor(root) })).code).toBe(0);
+    const partnerKey = (JSON.parse(fs.readFileSync(path.join(root, 'local', 'keys.json'), 'utf8')) as { partnerKey: string }).partnerKey;
+    // The lock names a live process (this one, with its true start time) and the impostor's URL.
+    const lock = { pid: process.pid, mode: 'serve', url: impostor.baseUrl, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) };
+    fs.writeFileSync(path.join(root, 'local', 'gateway.lock'), JSON.stringify(lock));
+    impostor.on('GET', '/_dgw/holder', (req) => ({ json: answer(req.query.challenge ?? '') }));
+    impostor.on('GET', /.*/, { json: { content: [] } });
+    return { root, partnerKey };
+  }
+
+  it('a server that cannot answer the challenge gets no request with a key: exit 13, named', async () => {
+    const { root, partnerKey } = await plantedLock(() => ({ proof: 'made up' }));
+    const r = await runInProcess(['query', 'list'], { env: envFor(root) });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`names a server at ${impostor.baseUrl} that did not prove it holds the folder`);
+    expect(r.stderr).toContain('no key was sent to it');
+    expect(impostor.requests.map((q) => q.path)).toEqual(['/_dgw/holder']);
+    expect(JSON.stringify(impostor.requests)).not.toContain(partnerKey);
+    expect(impostor.requests.every((q) => q.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('a server that answers with another secret is refused the same way', async () => {
+    const { holderProof } = await import('../src/gateway/holder-proof.js');
+    const { root } = await plantedLock((challenge) => ({ proof: holderProof('dgw_partner_guessed', challenge) }));
+    const r = await runInProcess(['query', 'list'], { env: envFor(root) });
+    expect(r.code).toBe(13);
+    expect(impostor.requests.every((q) => q.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('a real dgw serve on the folder proves it, and the command runs there', async () => {
+    const root = fresh();
+    const server = await startServer({ dataDir: path.join(root, 'local'), port: 0 });
+    try {
+      const r = await runInProcess(['query', 'list', '--json', 'id', '--debug'], { env: envFor(root) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`dgw serve at ${server.baseUrl}`);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDuckDB } from '../src/gateway/duckdb.js';
 import { runDgw, startDgw, tempDir } from './support/dgw.js';
+import { transferFolder } from './support/transfer-folder.js';
 
 // Data in and out through the local gateway (in-process), as a user runs it, with files of a few
 // hundred thousand rows made by DuckDB here: `table import`, `sql` in every streamed format and
@@ -136,7 +137,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     const r = await dgw(['query', 'export', 'events', '-o', out, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const { id } = JSON.parse(r.stdout) as { id: string };
-    const folder = path.join(env.DGW_LOCAL_DIR, 'transfer', 'demo', 'exports', id);
+    const folder = path.join(transferFolder(env.DGW_LOCAL_DIR), 'exports', id);
     const [served] = fs.readdirSync(folder).filter((f) => f.endsWith('.csv'));
     const original = fs.readFileSync(path.join(folder, served));
     expect(fs.readFileSync(out).equals(original)).toBe(true);

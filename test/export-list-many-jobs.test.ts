@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDgw, startDgw, tempDir } from './support/dgw.js';
+import { transferFolder } from './support/transfer-folder.js';
 
 // `dgw export list` on the local gateway reads every job's record (job.json) of the project. It
 // reads them several at a time, not one after another, and still lists them newest first, every
@@ -15,7 +16,8 @@ import { runDgw, startDgw, tempDir } from './support/dgw.js';
 const tmp = tempDir('dgw-export-list-');
 const data = path.join(tmp.dir, 'data');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: data, DGW_ZONE: 'local' };
-const exportsDir = path.join(data, 'transfer', 'demo', 'exports');
+/** The project's exports folder, once the first command made it. */
+let exportsDir = '';
 afterAll(() => tmp.remove());
 
 const JOBS = 200;
@@ -63,6 +65,7 @@ describe('export list on the local gateway, with many jobs', () => {
     // The project exists, with no export yet.
     const first = await runDgw(['export', 'list', '--json'], { env });
     expect([first.code, first.stdout.trim()], first.stderr).toEqual([0, '[]']);
+    exportsDir = path.join(transferFolder(data), 'exports');
     fs.mkdirSync(exportsDir, { recursive: true });
     // Two of the jobs' records are named pipes; the rest files.
     piped = [ids[17], ids[150]];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DGW_BIN, runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
+import { transferFolder } from './support/transfer-folder.js';
 
 // `dgw sql --format csv` to a pipe or a file on the local gateway has DuckDB write the CSV (the
 // gateway's COPY through a named pipe), and prints the same bytes as the rows read one by one and
@@ -110,7 +111,7 @@ describe('dgw sql --format csv on the local gateway', () => {
     }
     const next = await runDgw(['sql', 'SELECT 5 AS n', '--format', 'csv'], { env: served });
     expect(next.stdout).toBe('n\n5\n');
-    const streams = path.join(served.DGW_LOCAL_DIR, 'transfer', 'demo', 'streams');
+    const streams = path.join(transferFolder(served.DGW_LOCAL_DIR), 'streams');
     await expect.poll(() => (fs.existsSync(streams) ? fs.readdirSync(streams) : []), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
 });

@@ -186,6 +186,8 @@ class CsvBody {
   private readonly chunks: AsyncIterator<Buffer>;
   private readonly outcome: Promise<number>;
   private copyEnded = false;
+  /** The rows that reached the reader, to be held against the rows COPY says it wrote. */
+  private readonly delivered = new RecordCounter();
 
   constructor(
     private readonly pipe: Pipe,
@@ -217,6 +219,7 @@ class CsvBody {
       const firstRead = this.chunks.next();
       first = await Promise.race([firstRead, this.outcome.then(() => firstRead)]);
       if (first.done) await this.outcome;
+      else this.delivered.add(first.value);
     } catch (error) {
       await this.end();
       throw this.failure(error);
@@ -246,8 +249,11 @@ class CsvBody {
     try {
       if (this.stop.signal.aborted) throw this.stop.signal.reason;
       const next = await this.chunks.next();
-      // The chunk before this one has been sent: its memory can go.
-      if (!next.done) collectYoungEvery(next.value.byteLength);
+      if (!next.done) {
+        this.delivered.add(next.value);
+        // The chunk before this one has been sent: its memory can go.
+        collectYoungEvery(next.value.byteLength);
+      }
       return next;
     } catch (error) {
       await this.end();
@@ -255,14 +261,21 @@ class CsvBody {
     }
   }
 
-  /** All bytes were read: the COPY's outcome says whether they are the whole answer. */
+  /**
+   * All bytes were read: the COPY's outcome says whether they are the whole answer, and the rows
+   * read must be the rows it wrote (whatever took some on the way, the answer fails, never looks whole).
+   */
   private async complete(): Promise<void> {
+    let written: number;
     try {
-      await this.outcome;
+      written = await this.outcome;
     } catch (error) {
       throw this.failure(error);
     } finally {
       await this.end();
+    }
+    if (written !== this.delivered.records) {
+      throw new HttpError(500, `the CSV answer lost rows on its way: DuckDB wrote ${written}, ${this.delivered.records} reached the answer`, 'ROWS_LOST');
     }
   }
 
@@ -288,5 +301,38 @@ class CsvBody {
     const reason: unknown = this.stop.signal.reason;
     if (this.stop.signal.aborted && reason instanceof HttpError) return reason;
     return userSqlError(error, this.limits);
+  }
+}
+
+/** Counts CSV records in bytes as they come, across chunks: line ends outside quoted fields. */
+export class RecordCounter {
+  records = 0;
+  private quoted = false;
+
+  add(chunk: Uint8Array): void {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let at = 0;
+    // The next quote at or after `at` (-1: none left in the chunk), found once, not at every line.
+    let quote = bytes.indexOf(0x22);
+    while (at < bytes.length) {
+      if (this.quoted) {
+        const close = bytes.indexOf(0x22, at);
+        if (close < 0) return;
+        // A doubled quote inside a field closes and reopens it: the count stays right.
+        this.quoted = false;
+        at = close + 1;
+        quote = bytes.indexOf(0x22, at);
+        continue;
+      }
+      const end = bytes.indexOf(0x0a, at);
+      if (end >= 0 && (quote < 0 || end < quote)) {
+        this.records += 1;
+        at = end + 1;
+        continue;
+      }
+      if (quote < 0) return;
+      this.quoted = true;
+      at = quote + 1;
+    }
   }
 }

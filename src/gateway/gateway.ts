@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
@@ -15,6 +15,7 @@ import { validProjectId } from '../config/project-id.js';
 import { ProjectDb, type CloseOptions } from './project/index.js';
 import { ProjectExports } from './transfer/exports.js';
 import { LinkSigner } from './transfer/links.js';
+import { newSecretFolder, SECRET_FOLDER } from './transfer/secret-folder.js';
 
 /** How to open a local gateway. */
 export interface GatewayOptions {
@@ -60,6 +61,8 @@ export class Gateway {
     readonly options: GatewayOptions,
     readonly now: () => number,
     private readonly transferRoot: string,
+    /** Each project's secret folder name inside `transferRoot/<project>/`, made on first use. */
+    private readonly transferSecrets: Map<string, string>,
   ) {
     this.links = new LinkSigner(keys.partnerKey, options.linkTtlMs);
   }
@@ -77,7 +80,8 @@ export class Gateway {
     const now = options.now ?? Date.now;
     if (options.dataDir) await mkdir(join(options.dataDir, 'projects'), { recursive: true, mode: 0o700 });
     const keys = await KeyStore.open(options.dataDir, { partnerKey: options.partnerKey, now });
-    const gateway = new Gateway(duck, keys, options, now, await openTransferRoot(options.dataDir));
+    const { root, secrets } = await openTransferRoot(options.dataDir);
+    const gateway = new Gateway(duck, keys, options, now, root, secrets);
     gateway.spare = options.engine;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
     // Made and seeded on the first start; after that opened on first use, like every project, so
@@ -89,11 +93,16 @@ export class Gateway {
   /**
    * A project's folder for files in transit: uploads being imported (`uploads/`, emptied when the
    * gateway opens: a crash may leave one behind, and one gateway holds a data folder at a time),
-   * the named pipes of CSV answers (`streams/`, emptied likewise) and exports (`exports/`). In the data folder's `transfer/`; for a gateway in memory, in a
-   * folder of the system's, removed when it closes.
+   * the named pipes of CSV answers (`streams/`, emptied likewise) and exports (`exports/`). It is
+   * `transfer/<project>/<secret>/` in the data folder (for a gateway in memory, under a folder of
+   * the system's, removed when it closes): the project's DuckDB may reach that folder alone, and
+   * SQL from requests cannot name it, so no statement can read another request's pipe, upload or
+   * export, not even while it is being bound and before the sandbox refuses it.
    */
   transferDir(projectId: string): string {
-    return join(this.transferRoot, projectId);
+    let secret = this.transferSecrets.get(projectId);
+    if (secret === undefined) this.transferSecrets.set(projectId, (secret = newSecretFolder()));
+    return join(this.transferRoot, projectId, secret);
   }
 
   /** The shortest schedule interval this gateway accepts. */
@@ -159,7 +168,8 @@ export class Gateway {
         const file = projectFile(this.options.dataDir, id);
         for (const f of [file, `${file}.wal`]) await rm(f, { force: true });
       }
-      await rm(this.transferDir(id), { recursive: true, force: true });
+      await rm(join(this.transferRoot, id), { recursive: true, force: true });
+      this.transferSecrets.delete(id);
     })().finally(() => this.discarding.delete(id));
     this.discarding.set(id, done);
     return done;
@@ -243,16 +253,28 @@ export class Gateway {
 }
 
 /**
- * The folder of every project's transfer folder: `transfer/` in the data folder, the uploads and
- * the CSV answers' named pipes (`streams/`) left by an earlier run removed; a new folder of the
- * system's for a gateway in memory.
+ * The folder of every project's transfer folder (`transfer/` in the data folder, or a new folder
+ * of the system's for a gateway in memory), and each project's secret folder in it. The uploads
+ * and the CSV answers' named pipes (`streams/`) an earlier run left are removed; exports kept
+ * where files were kept before secret folders move into the project's secret folder.
  */
-async function openTransferRoot(dataDir: string | undefined): Promise<string> {
-  if (!dataDir) return mkdtemp(join(tmpdir(), 'dgw-gateway-'));
+async function openTransferRoot(dataDir: string | undefined): Promise<{ root: string; secrets: Map<string, string> }> {
+  const secrets = new Map<string, string>();
+  if (!dataDir) return { root: await mkdtemp(join(tmpdir(), 'dgw-gateway-')), secrets };
   const root = join(dataDir, 'transfer');
   await mkdir(root, { recursive: true, mode: 0o700 });
   for (const project of await readdir(root).catch(() => [] as string[])) {
-    for (const left of ['uploads', 'streams']) await rm(join(root, project, left), { recursive: true, force: true });
+    const folder = join(root, project);
+    const secret = (await readdir(folder).catch(() => [] as string[])).find((n) => SECRET_FOLDER.test(n)) ?? newSecretFolder();
+    secrets.set(project, secret);
+    for (const left of ['uploads', 'streams']) {
+      await rm(join(folder, secret, left), { recursive: true, force: true });
+      await rm(join(folder, left), { recursive: true, force: true });
+    }
+    const older = await readdir(join(folder, 'exports')).catch(() => [] as string[]);
+    if (older.length > 0) await mkdir(join(folder, secret, 'exports'), { recursive: true, mode: 0o700 });
+    for (const job of older) await rename(join(folder, 'exports', job), join(folder, secret, 'exports', job));
+    await rm(join(folder, 'exports'), { recursive: true, force: true });
   }
-  return root;
+  return { root, secrets };
 }

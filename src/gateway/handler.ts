@@ -1,5 +1,6 @@
 import { DgwError } from '../errors.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
+import { withoutSecretFolder } from './transfer/secret-folder.js';
 import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import { statementTimedOut } from './limits.js';
@@ -148,9 +149,9 @@ function tooLarge(maxSize: number): Reply {
 /** An error as the answer: the gateway's own HttpError, a fault of this machine, or a 500. */
 function answerError(raw: unknown, c: Context): Reply {
   const error = faultIn(raw, c) ?? raw;
-  if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: error.message }, error.status);
-  if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: error.message }, 500);
-  return c.json({ errorCode: 'INTERNAL', message: `internal error: ${error instanceof Error ? error.message : String(error)}` }, 500);
+  if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message) }, error.status);
+  if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: withoutSecretFolder(error.message) }, 500);
+  return c.json({ errorCode: 'INTERNAL', message: withoutSecretFolder(`internal error: ${error instanceof Error ? error.message : String(error)}`) }, 500);
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../gateway/helpers.js';
 import { tempDir } from '../support/dgw.js';
+import { transferFolder } from '../support/transfer-folder.js';
 import { createQueries, expectAllPresent, filesStartingWith, fillDisk, localDgw, mountTmpfs, runDgwWithoutFileWrites, tmpfsProblem, unmount, type Acknowledged } from '../support/local-faults.js';
 
 // A full disk, twice: injected on every Linux machine (the project's WAL is a symlink to
@@ -62,7 +63,7 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a write error injected: the WAL is
       fs.unlinkSync(wal);
     }
     expect((await dgw(['sql', 'SELECT count(*) FROM svc.table.landing'])).stdout).toBe('1\n');
-    expect(fs.readdirSync(path.join(data, 'transfer', 'demo', 'uploads'))).toEqual([]);
+    expect(fs.readdirSync(path.join(transferFolder(data), 'uploads'))).toEqual([]);
   });
 });
 
@@ -177,7 +178,7 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
       fs.rmSync(path.join(mountPoint, 'filler'));
       const count = await dgw(['sql', 'SELECT count(*) AS n FROM svc.table.fulltable']);
       expect(count.stdout, count.stderr).toBe('1\n');
-      expect(fs.readdirSync(path.join(data, 'transfer', 'demo', 'uploads'))).toEqual([]);
+      expect(fs.readdirSync(path.join(transferFolder(data), 'uploads'))).toEqual([]);
     };
     try {
       const inProcess = path.join(mountPoint, 'import-in-process');
@@ -248,7 +249,7 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
       const get = await dgw(['export', 'get', job.id, '-o', out]);
       expect([get.code, get.stderr]).toEqual([13, expect.stringMatching(DISK_FULL)]);
       expect(job.error).toMatch(/^the disk is full/);
-      expect(fs.readdirSync(path.join(exports, job.id))).toEqual(['job.json']);
+      expect(fs.readdirSync(path.join(transferFolder(data), 'exports', job.id))).toEqual(['job.json']);
     };
     try {
       // Room for the lock file, the job's record and the file's start: the COPY runs out midway.
@@ -268,7 +269,7 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
       const withRoom = await dgw(['sql', select, '--format', 'csv']);
       expect(withRoom.code, withRoom.stderr).toBe(0);
       // The pipes' folder is made again on the full disk.
-      fs.rmSync(path.join(data, 'transfer', 'demo', 'streams'), { recursive: true, force: true });
+      fs.rmSync(path.join(transferFolder(data), 'streams'), { recursive: true, force: true });
       fillDisk(mountPoint);
       const full = await dgw(['sql', select, '--format', 'csv']);
       expect(full.code, full.stderr).toBe(0);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../gateway/helpers.js';
 import { tempDir } from '../support/dgw.js';
+import { transferFolder } from '../support/transfer-folder.js';
 import { localDgw } from '../support/local-faults.js';
 
 // A `dgw serve` killed (SIGKILL) while an export runs leaves the job's record saying RUNNING and
@@ -30,7 +31,7 @@ describe('an export whose gateway was killed mid-COPY', () => {
       expect(started.code, started.stderr).toBe(0);
       id = started.stdout.trim();
       // Killed once DuckDB is writing the file.
-      const folder = path.join(data, 'transfer', 'demo', 'exports', id);
+      const folder = path.join(transferFolder(data), 'exports', id);
       const deadline = Date.now() + 30_000;
       while (!fs.readdirSync(folder).some((f) => f.endsWith('.part') && fs.statSync(path.join(folder, f)).size > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(fs.readdirSync(folder).filter((f) => f.endsWith('.part'))).toHaveLength(1);
@@ -38,11 +39,10 @@ describe('an export whose gateway was killed mid-COPY', () => {
       await server.stop('SIGKILL');
     }
 
-    const folder = path.join(data, 'transfer', 'demo', 'exports', id);
     const job = await dgw(['export', 'get', id, '--json', 'status,error']);
     expect(job.code, job.stderr).toBe(0);
     expect(JSON.parse(job.stdout)).toEqual({ status: 'FAILED', error: expect.stringMatching(/the gateway stopped while this export ran/) });
-    expect(fs.readdirSync(folder)).toEqual(['job.json']);
+    expect(fs.readdirSync(path.join(transferFolder(data), 'exports', id))).toEqual(['job.json']);
 
     const out = path.join(tmp.dir, 'out.csv');
     const get = await dgw(['export', 'get', id, '-o', out]);

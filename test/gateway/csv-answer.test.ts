@@ -26,7 +26,7 @@ afterAll(async () => {
   dir.remove();
 });
 
-const streamsDir = () => join(dir.dir, 'transfer', 'demo', 'streams');
+const streamsDir = () => join(g.gateway.transferDir('demo'), 'streams');
 const pipesLeft = () => (existsSync(streamsDir()) ? readdirSync(streamsDir()) : []);
 
 const execute = (statement: string, accept = 'text/csv') =>
@@ -166,7 +166,8 @@ describe('a CSV answer whose reader stalls', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       const next = await run('SELECT 7 AS n');
       expect(await next.text()).toBe('n\n7\n');
-      await expect.poll(() => (existsSync(join(slow.dir, 'transfer', 'demo', 'streams')) ? readdirSync(join(slow.dir, 'transfer', 'demo', 'streams')) : []), { timeout: 10_000 }).toEqual([]);
+      const streams = join(sg.gateway.transferDir('demo'), 'streams');
+      await expect.poll(() => (existsSync(streams) ? readdirSync(streams) : []), { timeout: 10_000 }).toEqual([]);
     } finally {
       await sg.close();
       slow.remove();
@@ -175,14 +176,19 @@ describe('a CSV answer whose reader stalls', () => {
 });
 
 describe('named pipes left by a gateway that was killed mid-answer', () => {
-  it('are removed when the next gateway opens the data folder', async () => {
+  it('are removed when the next gateway opens the data folder (in its secret folder, or where they were kept before)', async () => {
     const left = tempDir('dgw-csv-left-');
-    const streams = join(left.dir, 'transfer', 'demo', 'streams');
-    mkdirSync(streams, { recursive: true });
-    execFileSync('mkfifo', [join(streams, 'left-behind.csv')]);
+    const earlier = join(left.dir, 'transfer', 'demo', `t-${'a'.repeat(32)}`, 'streams');
+    const older = join(left.dir, 'transfer', 'demo', 'streams');
+    for (const streams of [earlier, older]) {
+      mkdirSync(streams, { recursive: true });
+      execFileSync('mkfifo', [join(streams, 'left-behind.csv')]);
+    }
     const next = await openGateway({ dataDir: left.dir });
     try {
-      expect(existsSync(streams)).toBe(false);
+      expect(existsSync(earlier)).toBe(false);
+      expect(existsSync(older)).toBe(false);
+      expect(readdirSync(join(left.dir, 'transfer', 'demo'))).toEqual([next.gateway.transferDir('demo').split('/').pop()]);
     } finally {
       await next.close();
       left.remove();

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
+import { transferFolder } from '../support/transfer-folder.js';
 
 // What runs is what was judged. `query()` and `query_table()` read SQL or a table name that is
 // worked out when the statement is bound, so a statement whose argument is decided by chance or by
@@ -156,7 +157,7 @@ describe('a statement that binds by chance is run as it was judged', () => {
       expectNothingLeaked(JSON.stringify(job), 'the export job');
       if (job.status === 'FAILED') expect(job.error).toMatch(/svc\._dgw/);
       // Whatever the draw, no file of the export (the finished one, a partial one, its job) holds a forbidden row.
-      const folder = join(data.dir, 'transfer', 'demo', 'exports', started.body.id);
+      const folder = join(transferFolder(data.dir), 'exports', started.body.id);
       for (const f of readdirSync(folder)) expectNothingLeaked(readFileSync(join(folder, f), 'utf8'), `the export's ${f}`);
     }
   });

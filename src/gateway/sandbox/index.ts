@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
@@ -14,6 +15,8 @@ export { hardenInstance } from './instance.js';
 export interface PlanConnections {
   withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T>;
   readonly limits: GatewayLimits;
+  /** The project's folder for files in transit (Gateway.transferDir), which SQL may not name. */
+  readonly transferDir?: string;
 }
 
 // StatementType values of DuckDB's C API.
@@ -66,6 +69,7 @@ export class Sandbox {
    * statement (checked by the caller). A plan too large to run is refused here, before it runs.
    */
   async touches(sql: string): Promise<PlanTouches> {
+    this.refuseTransferPaths(sql);
     const touches = await this.planners.withPlanner(async (conn) => {
       return planTouches((await conn.runAndReadAll(`EXPLAIN (FORMAT JSON)\n${sql}`)).getRowObjectsJS());
     });
@@ -154,6 +158,7 @@ export class Sandbox {
 
   /** `sql`, exactly one statement (else 400), prepared as it binds now; `read` takes what it needs of it before it is let go. */
   private async preparedOne<T>(conn: DuckDBConnection, sql: string, read: (prepared: DuckDBPreparedStatement) => T): Promise<T> {
+    this.refuseTransferPaths(sql);
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
       throw userSqlError(error, this.planners.limits);
     });
@@ -228,6 +233,17 @@ export class Sandbox {
       await end();
       throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
     }
+  }
+
+  /**
+   * A statement that names the gateway's transfer folder is refused before DuckDB binds it. The
+   * engine could not reach the files in transit anyway (their folder has a secret name), but a
+   * path spelled out says plainly what is refused.
+   */
+  private refuseTransferPaths(sql: string): void {
+    if (this.planners.transferDir === undefined) return;
+    const root = dirname(dirname(this.planners.transferDir));
+    if (sql.includes(root)) throw notAllowed(`the gateway's folder of files in transit (${root}) is out of reach of SQL`);
   }
 
   private async judge(sql: string, purpose: Purpose): Promise<void> {

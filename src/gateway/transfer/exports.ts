@@ -9,6 +9,7 @@ import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
 import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { ident, literal } from '../sql.js';
+import { withoutSecretFolder } from './secret-folder.js';
 
 /** The states of an export job (the document's). */
 export type ExportStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
@@ -286,9 +287,9 @@ export class ProjectExports {
  * other failure is DuckDB's message.
  */
 function failure(error: unknown, id: string, folder: string): Pick<ExportRecord, 'error' | 'errorCode'> {
-  if (!diskIsFull(error)) return { error: duckMessage(error) };
+  if (!diskIsFull(error)) return { error: withoutSecretFolder(duckMessage(error)) };
   return {
-    error: `the disk is full: export ${id} could not be written to ${folder} (${duckMessage(error)}); its partial file was removed; free some space on the disk holding that folder, then export the query again`,
+    error: withoutSecretFolder(`the disk is full: export ${id} could not be written to ${folder} (${duckMessage(error)}); its partial file was removed; free some space on the disk holding that folder, then export the query again`),
     errorCode: FAULT_CODES.diskFull,
   };
 }

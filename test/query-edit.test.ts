@@ -41,6 +41,15 @@ function routes() {
 }
 const puts = () => server.requests.filter((r) => r.method === 'PUT');
 
+/** The file the message says the text is kept in: it holds `text`, and only its owner can read it. */
+function expectKept(output: string, text: string): void {
+  const kept = /your text is kept in (\S+\.sql)/.exec(output.replace(/\r?\n/g, ' '))?.[1];
+  expect(kept, output).toBeDefined();
+  expect(fs.readFileSync(kept!, 'utf8')).toBe(text);
+  expect(fs.statSync(kept!).mode & 0o777).toBe(0o600);
+  fs.rmSync(path.dirname(kept!), { recursive: true });
+}
+
 describe('dgw query edit', () => {
   it('an editor that rewrites the file updates the query with the new SQL', async () => {
     routes();
@@ -90,13 +99,45 @@ describe('dgw query edit', () => {
     expect(fs.existsSync(editedFile())).toBe(false);
   });
 
-  it('an editor that exits non-zero sends nothing, even when it changed the file', async () => {
+  it('an editor that exits non-zero sends nothing, even when it changed the file, and keeps the changed text (0600)', async () => {
     routes();
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('fail.sh', 'echo "SELECT 3" > "$f"; exit 3') } });
     expect(r.code).toBe(14);
     expect(r.stdout).toMatch(/the editor \(.*fail\.sh\) exited with status 3; nothing was saved/);
     expect(puts()).toEqual([]);
     expect(fs.existsSync(editedFile())).toBe(false);
+    expectKept(r.stdout, 'SELECT 3\n');
+  });
+
+  it('SQL the service refuses reopens the editor with the reason on top; the fixed SQL is sent without it', async () => {
+    routes();
+    server.on('PUT', QUERY, { status: 400, json: { errorCode: 'SQL_ERROR', message: 'Parser Error: syntax error at or near "SELEC"' } }, (req) => ({ json: { ...original, ...(req.json as object) } }));
+    const twice = editor('twice.sh', 'if grep -q "^-- dgw: the service refused this SQL: Parser Error" "$f"; then sed -i "s/SELEC 2/SELECT 2/" "$f"; else echo "SELEC 2" > "$f"; fi');
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: twice } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(puts().map((p) => p.json)).toEqual([{ inputQuery: 'SELEC 2' }, { inputQuery: 'SELECT 2' }]);
+    const texts = logged().filter((l) => l.startsWith('text:'));
+    expect(texts).toHaveLength(2);
+    expect(r.stdout).toContain('updated the SQL of revenue');
+  });
+
+  it('a refusal saved unchanged stops: exit 6, the reason said, the text kept in a 0600 file the message names', async () => {
+    routes();
+    server.on('PUT', QUERY, { status: 400, json: { errorCode: 'SQL_ERROR', message: 'Binder Error: column nope not found' } });
+    const once = editor('once.sh', 'grep -q "^-- dgw:" "$f" || echo "SELECT nope FROM t" > "$f"');
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: once } });
+    expect(r.code, r.stdout).toBe(6);
+    expect(puts()).toHaveLength(1);
+    expect(r.stdout).toMatch(/Binder Error: column nope not found \(HTTP 400\); your text is kept in/);
+    expectKept(r.stdout, 'SELECT nope FROM t\n');
+  });
+
+  it('a service that fails while saving (HTTP 500) keeps the text, and says where', async () => {
+    routes();
+    server.on('PUT', QUERY, { status: 500, json: { errorCode: 'INTERNAL', message: 'boom' } });
+    const r = await dgwInTerminal(['query', 'edit', ID, '--debug'], { env: { EDITOR: editor('lost.sh', 'echo "SELECT 42 AS kept" > "$f"') } });
+    expect(r.code, r.stdout).toBe(8);
+    expectKept(r.stdout, 'SELECT 42 AS kept\n');
   });
 
   it('runs an editor command with arguments (EDITOR="code --wait"), and VISUAL wins over EDITOR', async () => {

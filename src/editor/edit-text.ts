@@ -26,21 +26,31 @@ export function editorCommand(env: Record<string, string | undefined>, platform:
 /**
  * Opens `text` in the user's editor, in a new file only its owner can read (0600, in a 0700
  * folder of its own under the temporary folder), and returns the text as saved when the editor
- * exits. The file and its folder are removed afterwards, whatever happened. An editor that fails
- * (exit status not 0) is an error; one stopped by Ctrl-C is an interruption (exit 130).
+ * exits. The file and its folder are removed afterwards. An editor that fails (exit status not 0)
+ * is an error; one stopped by Ctrl-C is an interruption (exit 130); either way, a text the user
+ * changed is kept first (keepText), and the error names where.
  */
 export async function editText(request: EditRequest): Promise<string> {
   const platform = request.platform ?? process.platform;
   const editor = editorCommand(request.env, platform);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-edit-'));
+  const file = path.join(dir, safeFileName(request.fileName));
   try {
-    const file = path.join(dir, safeFileName(request.fileName));
     fs.writeFileSync(file, request.text, { mode: 0o600, flag: 'wx' });
     await runEditor(editor, file, request.env, request.signal, platform);
     return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const saved = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    if (saved === undefined || saved === request.text || !(error instanceof DgwError)) throw error;
+    throw withKeptText(error, keepText(saved, request.fileName));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** `error`, saying that the text the user typed is kept in `file` (same kind: same exit code). */
+export function withKeptText(error: DgwError, file: string, hint?: string): DgwError {
+  return new DgwError(error.kind, `${error.message}; your text is kept in ${file}`, { hint: hint ?? error.hint, status: error.status, errorCode: error.errorCode, cause: error });
 }
 
 function runEditor(editor: string, file: string, env: Record<string, string | undefined>, signal: AbortSignal, platform: NodeJS.Platform): Promise<void> {

@@ -20,9 +20,11 @@ export function registerQueryEdit(parent: Command, wiring: Wiring): void {
 The SQL opens in a temporary .sql file only you can read, removed afterwards. When the editor
 exits, the query is updated if the text changed (trailing blank space aside); nothing is sent when
 it did not, or when the file was left empty or the editor failed (exit 14: the query was read
-first, nothing was saved). When the query's
-SQL changed on the service while the editor was open, nothing is sent either (exit 5): your text is
-kept in a file only you can read, and the message names it. It needs a
+first, nothing was saved). When the service refuses the SQL (exit 6), the editor opens again with
+the reason as comment lines on top: fix the SQL and save to send it again, or save it unchanged to
+stop. Whenever an edit cannot be saved (a refusal you stopped at, a failed editor, Ctrl-C, the
+query changed on the service while the editor was open, exit 5, or the service unreachable), your
+text is kept in a file only you can read, and the message names it. It needs a
 terminal: in scripts, use \`dgw query update QUERY --file FILE\` (which has --dry-run; an edit
 cannot be rehearsed without reading the query, and a dry run reads nothing).
 `,
@@ -37,28 +39,57 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const query = isIdShaped(ref) ? await getQuery(http, projectId, ref) : matchQuery(await listQueries(http, projectId), ref);
   const original = query.inputQuery;
-  const { editText } = await import('../../editor/edit-text.js');
-  const edited = await ctx.inForeground(() =>
-    editText({ text: original.endsWith('\n') ? original : `${original}\n`, fileName: `${query.name}.sql`, env: ctx.env, signal: ctx.signal }),
-  );
-  const sql = edited.trimEnd();
-  if (sql.trim() === '') throw new UsageError(`the file was left empty: nothing was saved, and ${query.name} keeps its SQL`);
-  if (sql === original.trimEnd()) {
-    ctx.out.note(`the SQL of ${query.name} did not change: nothing was saved`);
-    if (ctx.out.json) ctx.out.value(query);
-    return;
+  const { editText, keepText, withKeptText } = await import('../../editor/edit-text.js');
+  const fileName = `${query.name}.sql`;
+  const edit = (text: string) => ctx.inForeground(() => editText({ text, fileName, env: ctx.env, signal: ctx.signal }));
+  let shown = original.endsWith('\n') ? original : `${original}\n`;
+  let refused: DgwError | undefined;
+  for (;;) {
+    const saved = await edit(shown);
+    const sql = withoutRefusal(saved).trimEnd();
+    if (sql.trim() === '') throw new UsageError(`the file was left empty: nothing was saved, and ${query.name} keeps its SQL`);
+    if (sql === original.trimEnd()) {
+      ctx.out.note(`the SQL of ${query.name} did not change: nothing was saved`);
+      if (ctx.out.json) ctx.out.value(query);
+      return;
+    }
+    const kept = () => keepText(`${sql}\n`, fileName);
+    // Saved again as it was shown, the refusal still in it: the user gave up on this text.
+    if (refused && saved === shown) throw withKeptText(refused, kept(), retryHint(query.name));
+    // Someone may have changed the SQL while the editor was open: theirs is not overwritten unseen.
+    const now = await getQuery(http, projectId, query.id).catch((error: unknown) => Promise.reject(error instanceof DgwError ? withKeptText(error, kept()) : error));
+    if (now.inputQuery !== original) throw new EditConflictError(query.name, kept());
+    try {
+      const updated = await updateQuery(http, projectId, query.id, { inputQuery: sql });
+      await ctx.out.record(updated, QUERY_FIELDS, queryId);
+      ctx.out.success(`updated the SQL of ${updated.name}`);
+      return;
+    } catch (error) {
+      if (!(error instanceof DgwError)) throw error;
+      // The service refused the SQL itself: back to the editor, the reason on top, as kubectl edit does.
+      if (error.kind !== 'rejected') throw withKeptText(error, kept(), retryHint(query.name));
+      refused = error;
+      shown = `${refusalComment(error.message)}${sql}\n`;
+    }
   }
-  // Someone may have changed the SQL while the editor was open: theirs is not overwritten unseen.
-  const now = await getQuery(http, projectId, query.id);
-  if (now.inputQuery !== original) {
-    const { keepText } = await import('../../editor/edit-text.js');
-    const kept = keepText(`${sql}\n`, `${query.name}.sql`);
-    throw new EditConflictError(query.name, kept);
-  }
-  const updated = await updateQuery(http, projectId, query.id, { inputQuery: sql });
-  await ctx.out.record(updated, QUERY_FIELDS, queryId);
-  ctx.out.success(`updated the SQL of ${updated.name}`);
 }
+
+const REFUSAL_MARK = '-- dgw: ';
+
+/** The service's reason as SQL comment lines above the text, which dgw takes off again before sending. */
+function refusalComment(message: string): string {
+  const lines = [`the service refused this SQL: ${message}`, 'fix it and save to send it again; save it unchanged to stop (your text is then kept in a file)'];
+  return lines.flatMap((l) => l.split('\n')).map((l) => `${REFUSAL_MARK}${l}\n`).join('');
+}
+
+function withoutRefusal(text: string): string {
+  const lines = text.split('\n');
+  let first = 0;
+  while (first < lines.length && lines[first].startsWith(REFUSAL_MARK.trimEnd())) first++;
+  return lines.slice(first).join('\n');
+}
+
+const retryHint = (name: string) => `send it again with \`dgw query update ${name} --file FILE\` once it is right`;
 
 /** The query's SQL changed on the service while the editor was open (exit 5, like any conflict). */
 export class EditConflictError extends DgwError {

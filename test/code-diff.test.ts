@@ -207,7 +207,7 @@ describe('diffStates', () => {
     expect(plan.skipped).toEqual([
       'folder /reports: its path /reports differs from /Reports only in letter case, and macOS and Windows would keep both in one directory, so it has no directory; it and what it holds are left alone',
     ]);
-    const pulled = planPull({ files: [], folders: [], unsafe: [] }, p, ['/']);
+    const pulled = planPull({ files: [], folders: [], markers: [], unsafe: [] }, p, ['/']);
     expect(pulled.write.map((w) => w.file)).toEqual(['Reports/upper.sql']);
     expect(pulled.skipped).toHaveLength(1);
   });
@@ -220,7 +220,7 @@ describe('diffStates', () => {
       'query "Odd-Name" in /: its name is not a SQL name: use lower-case letters, digits and _ only (the service derives names that way), so it has no file; it is left alone',
       'query "nul" in /: its name is a device name on Windows, where its file would not be a file, so it has no file; it is left alone',
     ]);
-    expect(planPull({ files: [], folders: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine.sql']);
+    expect(planPull({ files: [], folders: [], markers: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine.sql']);
     expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['nul', 'fine']);
   });
 
@@ -229,7 +229,7 @@ describe('diffStates', () => {
     const windows = diffStates(desired([]), p, { prune: true, platform: 'win32' });
     expect(windows.changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['d', '/fine']);
     expect(windows.skipped.join('\n')).toMatch(/\/q:1: its folder name "q:1" contains one of < > : " \| \? \*/);
-    expect(planPull({ files: [], folders: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine/d.sql']);
+    expect(planPull({ files: [], folders: [], markers: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine/d.sql']);
     // Elsewhere they are ordinary directories.
     expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).skipped).toEqual([]);
   });
@@ -315,7 +315,7 @@ describe('orderSteps', () => {
 });
 
 describe('planPull', () => {
-  const scanOf = (files: Array<[string, string]>, folders: string[] = []): Scan => ({
+  const scanOf = (files: Array<[string, string]>, folders: string[] = [], markers: string[] = []): Scan => ({
     files: files.map(([file, text]) => {
       try {
         return { file, query: parseQueryFile(file, text) };
@@ -324,6 +324,7 @@ describe('planPull', () => {
       }
     }),
     folders,
+    markers,
     unsafe: [],
   });
 
@@ -352,6 +353,14 @@ describe('planPull', () => {
     ]);
     expect(plan.remove).toEqual(['gone.sql', 'broken.sql']);
     expect(plan.mkdirs).toEqual(['emptyfolder']);
+    // git keeps no empty directory: the folder with no query gets a marker file, so a clone has it too.
+    expect(plan.markers).toEqual(['emptyfolder']);
     expect(plan.rmdirs).toEqual(['stray']);
+  });
+
+  it('marks only the deepest folders with no query below them, and none that has its marker already', () => {
+    const p = project([pq('q', { folder: '/a/full' })], ['/a', '/a/full', '/a/empty', '/b', '/b/c', '/b/c/d', '/kept']);
+    const plan = planPull(scanOf([], ['/kept'], ['/kept']), p, ['/']);
+    expect(plan.markers).toEqual(['a/empty', 'b/c/d']);
   });
 });

@@ -6,7 +6,7 @@ import { changedFields, desiredSqlResolver, viewOf } from './diff.js';
 import { dirFor, fileFor, inScope, isWithin, layoutProblems, queryFileProblem } from './layout.js';
 import type { DesiredQuery, ProjectState } from './model.js';
 import { renderQueryFile } from './query-file.js';
-import type { Scan } from './read-dir.js';
+import { KEEP_FILE, type Scan } from './read-dir.js';
 
 /** What `pull` does to the directory. Paths are relative, `/`-separated. */
 export interface PullPlan {
@@ -16,6 +16,8 @@ export interface PullPlan {
   remove: string[];
   /** Directories of project folders that hold no file. */
   mkdirs: string[];
+  /** Directories that get a KEEP_FILE: folders with no query in or below them, so git keeps them. */
+  markers: string[];
   /** Directories of no project folder, removed when nothing is left in them. */
   rmdirs: string[];
   /** Files that already say what the project holds: left as they are (comments, `from`, line ends kept). */
@@ -30,7 +32,7 @@ export interface PullPlan {
  * `checkSchemaExists`.
  */
 export function planPull(scan: Scan, project: ProjectState, scope: string[], platform: NodeJS.Platform = process.platform): PullPlan {
-  const plan: PullPlan = { write: [], remove: [], mkdirs: [], rmdirs: [], unchanged: [], skipped: [] };
+  const plan: PullPlan = { write: [], remove: [], mkdirs: [], markers: [], rmdirs: [], unchanged: [], skipped: [] };
   const managedFolders = project.folders.filter((f) => inScope(f.path, scope));
   const problemOf = layoutProblems(project.folders.map((f) => f.path), platform);
   const blockedFolders = new Set<string>();
@@ -78,6 +80,9 @@ export function planPull(scan: Scan, project: ProjectState, scope: string[], pla
     if (present.has(folder) || [...written].some((w) => isWithin(w, folder))) continue;
     plan.mkdirs.push(dirFor(folder));
   }
+  const marked = new Set(scan.markers);
+  const holdsNothing = (folder: string) => ![...written, ...folders].some((w) => w !== folder && isWithin(w, folder)) && !written.has(folder);
+  plan.markers = [...folders].filter((f) => holdsNothing(f) && !marked.has(f)).sort().map(dirFor);
   const keep = (folder: string) => folders.has(folder) || scope.includes(folder) || [...written].some((w) => isWithin(w, folder)) || [...folders].some((f) => isWithin(f, folder));
   plan.rmdirs = scan.folders.filter((f) => !keep(f)).sort((a, b) => b.length - a.length).map(dirFor);
   return plan;
@@ -118,6 +123,9 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
   };
   await io(`create ${label}`, () => fs.mkdir(root, { recursive: true }));
   for (const dir of plan.mkdirs) await io(`create the directory ${label}${dir}`, () => fs.mkdir(inside(dir), { recursive: true }));
+  for (const dir of plan.markers) {
+    await io(`write ${label}${dir}/${KEEP_FILE}`, () => fs.writeFile(inside(`${dir}/${KEEP_FILE}`), '', { flag: 'w' }));
+  }
   for (const w of plan.write) {
     const full = inside(w.file);
     await io(`create the directory of ${label}${w.file}`, () => fs.mkdir(path.dirname(full), { recursive: true }));
@@ -133,6 +141,7 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
   }
   for (const file of plan.remove) await io(`remove ${label}${file}`, () => fs.rm(inside(file), { force: true }));
   for (const dir of plan.rmdirs) {
+    await fs.rm(inside(`${dir}/${KEEP_FILE}`), { force: true });
     await fs.rmdir(inside(dir)).catch(() => undefined); // left when it still holds other files
   }
 }

@@ -6,6 +6,12 @@ import type { DesiredQuery, DesiredState } from './model.js';
 import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
 import { compareText } from '../output/text-order.js';
 
+/**
+ * The empty file `pull` writes into the directory of a folder that holds no query: git keeps no
+ * empty directory, and a folder whose directory a clone lacks would be planned for deletion.
+ */
+export const KEEP_FILE = '.gitkeep';
+
 /** The largest query file read (the local gateway takes request bodies up to 1 MiB). */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -21,6 +27,8 @@ export interface Scan {
   files: ScannedFile[];
   /** Every directory in the managed folders, as folder paths. */
   folders: string[];
+  /** The folders whose directory holds a KEEP_FILE. */
+  markers: string[];
   /** Entries dgw will not read or write through (links, devices, a directory named like a file): never overwritten, never removed. */
   unsafe: FileProblem[];
 }
@@ -32,7 +40,7 @@ export interface Scan {
  * whole, at most MAX_FILE_BYTES, as strict UTF-8.
  */
 export async function scanDirectory(root: string, scope: string[], options: ReadOptions = {}): Promise<Scan> {
-  const scan: Scan = { files: [], folders: [], unsafe: [] };
+  const scan: Scan = { files: [], folders: [], markers: [], unsafe: [] };
   for (const folder of scope) {
     const rel = dirFor(folder);
     const start = path.join(root, rel);
@@ -55,6 +63,7 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
   entries.sort((a, b) => compareText(a.name, b.name));
   const directories = new Map<string, string>();
   for (const entry of entries) {
+    if (entry.name === KEEP_FILE && entry.isFile()) scan.markers.push(`/${rel}`);
     if (entry.name.startsWith('.')) continue;
     const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
     const isSql = entry.name.toLowerCase().endsWith(SQL_EXTENSION);

@@ -10,7 +10,10 @@ let loading: Promise<DuckDBModule> | undefined;
  * install without it still runs every hosted-zone command, and `--zone local` says what is missing.
  */
 export function loadDuckDB(): Promise<DuckDBModule> {
-  loading ??= import('@duckdb/node-api').then(namedExports, (error: unknown) => {
+  loading ??= Promise.all([import('@duckdb/node-api'), import('@duckdb/node-api/lib/vectors/dataAccessors.js')]).then(([mod, accessors]) => {
+    keepByteOrderMarks(accessors);
+    return namedExports(mod);
+  }, (error: unknown) => {
     loading = undefined;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new UsageError(
@@ -28,4 +31,14 @@ export function loadDuckDB(): Promise<DuckDBModule> {
  */
 function namedExports(mod: DuckDBModule | { default: DuckDBModule }): DuckDBModule {
   return 'DuckDBInstance' in mod ? mod : mod.default;
+}
+
+/**
+ * `@duckdb/node-api` decodes every text value with one shared `new TextDecoder()`, which drops a
+ * U+FEFF at the start of each value as a byte order mark (`chr(65279) || 'bom'` read back as
+ * `bom`). The decoder it reads at each call is replaced by one that keeps it: values come back as stored.
+ */
+function keepByteOrderMarks(accessors: object): void {
+  const exported = ('default' in accessors ? accessors.default : accessors) as { textDecoder: TextDecoder };
+  exported.textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 }

@@ -5,6 +5,7 @@ import type { StoreData } from '../src/config/store.js';
 import { processStartTime } from '../src/gateway/process-identity.js';
 import { runDgw, startDgw, tempDir } from './support/dgw.js';
 import { RecordingServer } from './support/recording-server.js';
+import { holderProof } from '../src/gateway/holder-proof.js';
 
 // The edges of "a stored key goes only to the base URL it was stored for" (key-bound-to-host
 // covers the main rule): spellings of the same URL and of other ones, redirects, the commands
@@ -207,10 +208,13 @@ describe("the local gateway's key never leaves loopback", () => {
   });
 
   it('a dgw serve on a wildcard address is reached on loopback', async () => {
+    // The stand-in holds the folder as a dgw serve would: it answers the challenge with the folder's partner key.
+    fs.writeFileSync(path.join(data.dir, 'keys.json'), JSON.stringify({ partnerKey: LOCAL_PARTNER, projectKeys: [], initialProjectKeys: {} }), { mode: 0o600 });
+    B.on('GET', '/_dgw/holder', (req) => ({ json: { proof: holderProof(LOCAL_PARTNER, req.query.challenge ?? '') } }));
     B.on('GET', '/data/projects/demo/catalogs', { json: [] });
     lock(B.baseUrl.replace('127.0.0.1', '0.0.0.0'));
     const r = await dgw(['--zone', 'local', 'catalog', 'list']);
     expect(r.code, r.stderr).toBe(0);
-    expect(sent(B)).toEqual([`GET /data/projects/demo/catalogs Bearer ${LOCAL_PARTNER}`]);
+    expect(sent(B)).toEqual(['GET /_dgw/holder (none)', `GET /data/projects/demo/catalogs Bearer ${LOCAL_PARTNER}`]);
   });
 });

@@ -10,10 +10,7 @@ let loading: Promise<DuckDBModule> | undefined;
  * install without it still runs every hosted-zone command, and `--zone local` says what is missing.
  */
 export function loadDuckDB(): Promise<DuckDBModule> {
-  loading ??= Promise.all([import('@duckdb/node-api'), import('@duckdb/node-api/lib/vectors/dataAccessors.js')]).then(([mod, accessors]) => {
-    keepByteOrderMarks(accessors);
-    return namedExports(mod);
-  }, (error: unknown) => {
+  loading ??= import('./duckdb-api.js').then(({ api }) => namedExports(api), (error: unknown) => {
     loading = undefined;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new UsageError(
@@ -33,12 +30,3 @@ function namedExports(mod: DuckDBModule | { default: DuckDBModule }): DuckDBModu
   return 'DuckDBInstance' in mod ? mod : mod.default;
 }
 
-/**
- * `@duckdb/node-api` decodes every text value with one shared `new TextDecoder()`, which drops a
- * U+FEFF at the start of each value as a byte order mark (`chr(65279) || 'bom'` read back as
- * `bom`). The decoder it reads at each call is replaced by one that keeps it: values come back as stored.
- */
-function keepByteOrderMarks(accessors: object): void {
-  const exported = ('default' in accessors ? accessors.default : accessors) as { textDecoder: TextDecoder };
-  exported.textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
-}

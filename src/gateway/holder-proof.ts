@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { LocalFaultError } from '../errors.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
@@ -53,7 +52,8 @@ function notProven(url: string, dataDir: string, why: string): LocalFaultError {
 /** A GET on loopback and its body (at most 4 KB: a proof is short). */
 function getText(url: string, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { signal }, (res) => {
+    // Not an ES import of node:http: reading all its exports loads Node's fetch library (undici).
+    const req = process.getBuiltinModule('node:http').request(url, { signal }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-
 /** The name of a project's secret folder of files in transit (Gateway.transferDir): `t-` and 32 hex digits. */
 export const SECRET_FOLDER = /^t-[0-9a-f]{32}$/;
 
 /** A new secret folder name, unguessable (128 bits). */
 export function newSecretFolder(): string {
-  return `t-${randomBytes(16).toString('hex')}`;
+  // node:crypto is taken only here: opening a project that has its folder needs none (4 ms to load).
+  return `t-${process.getBuiltinModule('node:crypto').randomBytes(16).toString('hex')}`;
 }
 
 /**

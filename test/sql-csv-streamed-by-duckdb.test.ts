@@ -5,14 +5,14 @@ import { DGW_BIN, runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
 import { transferFolder } from './support/transfer-folder.js';
 
-// `dgw sql --format csv` to a pipe or a file on the local gateway has DuckDB write the CSV (the
-// gateway's COPY through a named pipe), and prints the same bytes as the rows read one by one and
-// written by dgw's CSV writer (which --limit, a terminal, --guard-formulas, statements that are
-// not a SELECT and columns of other types still take), in-process and through `dgw serve`.
+// `dgw sql --format csv` on the local gateway has DuckDB write the CSV (the gateway's COPY through
+// a named pipe), copied as sent to a pipe or a file; with --limit, on a terminal or with
+// --guard-formulas, dgw reads that CSV's records and prints them with its own writer, the same
+// bytes (README "One CSV rule"), in-process and through `dgw serve`.
 
 const SELECT = `SELECT i AS id, 'name ' || i AS name, i / 4 AS amount, i % 3 = 0 AS flag, CASE WHEN i % 5 = 0 THEN '' END AS maybe,
   (i * 1e-8)::DOUBLE AS tiny, TIMESTAMP '2026-01-01' + INTERVAL (i) SECOND AS at FROM range(250000) t(i)`;
-// Past any row count: the rows go through dgw's own writer, as the CSV of every other path does.
+// Past any row count: the records go through dgw's own writer.
 const JSON_PATH = ['--limit', '1000000000'];
 
 const dir = tempDir('dgw-sql-csv-duckdb-');
@@ -37,33 +37,32 @@ describe('dgw sql --format csv on the local gateway', () => {
       runDgw(['sql', SELECT, '--format', 'csv', ...JSON_PATH], { env: served, timeoutMs: 60_000 }),
     ]);
     for (const r of [fast, slow, fastServed, slowServed]) expect(r.code, r.stderr).toBe(0);
-    expect(fast.stdout.split('\n').slice(0, 3)).toEqual(['id,name,amount,flag,maybe,tiny,at', '0,name 0,0,true,,0,2026-01-01 00:00:00', '1,name 1,0.25,false,,1e-8,2026-01-01 00:00:01']);
+    expect(fast.stdout.split('\n').slice(0, 3)).toEqual(['id,name,amount,flag,maybe,tiny,at', '0,name 0,0.0,true,"",0.0,2026-01-01 00:00:00', '1,name 1,0.25,false,,1e-08,2026-01-01 00:00:01']);
     expect(fast.stdout.length).toBeGreaterThan(10_000_000);
     expect(fast.stdout === slow.stdout).toBe(true);
     expect(fastServed.stdout === fast.stdout).toBe(true);
     expect(slowServed.stdout === fast.stdout).toBe(true);
   }, 120_000);
 
-  it('asks the gateway for CSV only when it can print it as sent (the --debug trace shows the Accept header)', async () => {
-    const asked = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'csv'], { env: served });
-    expect(asked.stderr).toMatch(/accept: text\/csv/);
-    expect(asked.stdout).toBe('x\n1\n');
-    for (const extra of [['--guard-formulas'], ['--limit', '5'], []]) {
-      const format = extra.length === 0 ? 'tsv' : 'csv';
-      const r = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', format, ...extra], { env: served });
-      expect(r.stderr, extra.join(' ')).not.toMatch(/accept: text\/csv/);
+  it('asks the gateway for CSV whenever it prints CSV, and only then (the --debug trace shows the Accept header)', async () => {
+    for (const extra of [[], ['--guard-formulas'], ['--limit', '5']]) {
+      const asked = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'csv', ...extra], { env: served });
+      expect(asked.stderr, extra.join(' ')).toMatch(/accept: text\/csv/);
+      expect(asked.stdout).toBe('x\n1\n');
     }
+    const tsv = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'tsv'], { env: served });
+    expect(tsv.stderr).not.toMatch(/accept: text\/csv/);
   }, 60_000);
 
-  it('--guard-formulas, statements that are not a SELECT and columns of other types print as before', async () => {
+  it('--guard-formulas, statements that are not a SELECT and columns of every type', async () => {
     const guarded = await runDgw(['sql', "SELECT '=1+1' AS f, 2.0::DOUBLE AS d", '--format', 'csv', '--guard-formulas'], { env: inProcess });
-    expect(guarded.stdout).toBe("f,d\n'=1+1,2\n");
+    expect(guarded.stdout).toBe("f,d\n'=1+1,2.0\n");
     await runDgw(['sql', 'CREATE TABLE svc.table.csv_w (x INTEGER)'], { env: inProcess });
     const insert = await runDgw(['sql', 'INSERT INTO svc.table.csv_w VALUES (1), (2), (3)', '--format', 'csv'], { env: inProcess });
     expect(insert.code, insert.stderr).toBe(0);
     expect(insert.stdout).toBe('Count\n3\n');
     const nested = await runDgw(['sql', "SELECT [1, 2] AS l, {'k': 1.5} AS s", '--format', 'csv'], { env: served });
-    expect(nested.stdout).toBe('l,s\n"[1,2]","{""k"":1.5}"\n');
+    expect(nested.stdout).toBe('l,s\n"[1, 2]",{\'k\': 1.5}\n');
   }, 60_000);
 
   it('where no named pipe can be made (no mkfifo on the PATH), the same CSV comes through JSON', async () => {
@@ -79,7 +78,7 @@ describe('dgw sql --format csv on the local gateway', () => {
   it('on a terminal, CSV goes through dgw\'s printer (screen-safe text)', async () => {
     const r = await runDgwInTerminal(['sql', "SELECT 1.0::DOUBLE AS d, 'a' || chr(27) || '[31m' AS t", '--format', 'csv', '--no-pager'], { env: inProcess });
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/^d,t\r?\n1,/m);
+    expect(r.stdout).toMatch(/^d,t\r?\n1\.0,/m);
     expect(r.stdout).not.toContain('\u001b[31m');
   }, 60_000);
 

@@ -49,20 +49,22 @@ export function checkGuardFormulas(ctx: Context, guard: boolean | undefined): vo
  */
 export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat, csv: boolean) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
   const json = ctx.out.json;
+  const csv = ctx.out.mode.kind === 'csv';
   const asSent = csvAsSent(ctx, options);
   // The printer loads while the request is answered (a local gateway's DuckDB works off this
   // thread), unless the answer is likely to be printed as sent.
   const printer = asSent ? undefined : import('../output/rows.js');
   printer?.catch(() => undefined);
   // Human output is built from arrays, so columns with the same name stay apart.
-  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', asSent);
-  if (result.csv) return copyBytes(ctx, result.csv);
+  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', csv);
+  if (result.csv && asSent) return copyBytes(ctx, result.csv);
+  const { columns, dataTypes, batches } = result.csv ? await csvColumnsAndRows(result.csv) : { columns: result.columns.map((c) => c.columnName), dataTypes: result.columns.map((c) => c.dataType ?? undefined), batches: result.rows };
   const { writeRows } = await (printer ?? import('../output/rows.js'));
   let more = false;
-  const rows = options.limit === undefined ? result.rows : limited(result.rows, options.limit, () => (more = true));
+  const rows = options.limit === undefined ? batches : limited(batches, options.limit, () => (more = true));
   let count: number;
   try {
-    const source = { columns: result.columns.map((c) => c.columnName), dataTypes: result.columns.map((c) => c.dataType ?? undefined), rows };
+    const source = { columns, dataTypes, rows };
     count = await writeRows(ctx.out, ctx.io.stdout, source, options);
   } catch (error) {
     // A failure before the rows were read (a --json field the result has not) leaves the answer unread: the service stops.
@@ -74,13 +76,29 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
 }
 
 /**
- * Whether the service may be asked for the CSV itself (the local gateway has DuckDB write the
- * very lines this printer would, see src/gateway/csv-fields.ts), to be copied byte for byte: CSV
- * to a pipe or a file, every row, no field guarded. On a terminal the rows go through the
- * printer (its pager, its screen-safe text).
+ * Whether the CSV the local gateway sends (DuckDB's COPY, by the one CSV rule: README) is copied
+ * byte for byte: to a pipe or a file, every row, no field guarded. On a terminal, with --limit or
+ * --guard-formulas, its records go through the printer (its screen-safe text, the same rule).
  */
 function csvAsSent(ctx: Context, options: PrintOptions): boolean {
   return ctx.out.mode.kind === 'csv' && ctx.io.stdout.isTTY !== true && !options.guardFormulas && options.limit === undefined;
+}
+
+/** A CSV answer read as the printer reads rows: its header line, then its records in batches (NULL an empty unquoted field). */
+async function csvColumnsAndRows(bytes: AsyncIterable<Uint8Array>): Promise<{ columns: string[]; dataTypes: undefined[]; batches: AsyncIterable<unknown[]> }> {
+  const { csvRecordBatches } = await import('../transfer/csv-records.js');
+  const records = csvRecordBatches(bytes);
+  const first = await records.next();
+  const [header = [], ...rest] = first.done ? [] : first.value;
+  async function* batches(): AsyncGenerator<unknown[]> {
+    try {
+      if (rest.length > 0) yield rest;
+      yield* records;
+    } finally {
+      await records.return(undefined);
+    }
+  }
+  return { columns: header.map((name) => name ?? ''), dataTypes: [], batches: batches() };
 }
 
 /** The answer's bytes to stdout as they arrive, waiting whenever stdout's buffer is full. */

@@ -4,7 +4,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { DuckDBModule } from './duckdb.js';
 import { HttpError } from './errors.js';
 import { targetSql, type ExecuteTarget } from './execute.js';
 import type { ProjectDb } from './project/index.js';
@@ -13,8 +12,7 @@ import { cancellation, interruptible, keepTimeLimit, requestSignal } from './req
 import type { BodySource } from './router.js';
 import { userSqlError, type StatementColumn } from './sandbox/index.js';
 import { csvLine } from '../output/csv.js';
-import { csvFieldSql, type CsvFieldSql } from './csv-fields.js';
-import { literal } from './sql.js';
+import { ident, literal } from './sql.js';
 import { collectYoungEvery } from './young-garbage.js';
 
 /**
@@ -55,20 +53,22 @@ async function place(signal: AbortSignal | undefined): Promise<() => void> {
 /** Whether this platform can give DuckDB a named pipe to write into (not Windows). */
 const PIPES = process.platform !== 'win32';
 
+/** A CSV answer: its body, or the SQL whose JSON answer gives the same text (where no pipe can be made). */
+export type CsvAnswer = { body: BodySource } | { textSql: string };
+
 /**
- * A run-SQL answer as CSV (`Accept: text/csv`, the local gateway's own; see README "dgw sql"),
- * written by DuckDB: `COPY (SELECT <each row as dgw's CSV line>) TO` a named pipe in the
- * project's transfer folder, read as DuckDB writes it and sent on as it is read, so rows go out
- * in constant memory at the speed of DuckDB's own writer, in DuckDB's threads. The lines are the
- * very text dgw's CSV writer makes of the JSON answer (csv-fields.ts), so whichever way a result
- * comes, it prints the same. The statement is judged and run as run SQL runs a SELECT (the
- * sandbox; a read-only transaction, as bound). Undefined, with nothing run, when the answer is
- * JSON instead: the statement is not a SELECT (a write, an EXPLAIN), a column's type has no SQL
- * for its CSV text, or the platform has no named pipes. An error DuckDB finds before the first
- * bytes is thrown (the answer's status); after them, the body fails short of its end.
+ * A run-SQL answer as CSV (`Accept: text/csv`, the local gateway's own; see README "One CSV
+ * rule"), written by DuckDB's COPY into a named pipe in the project's folder of files in transit,
+ * read as DuckDB writes it and sent on as it is read: rows go out in constant memory at the speed
+ * of DuckDB's own writer, in DuckDB's threads. The statement is judged and run as run SQL runs a
+ * SELECT (the sandbox; a read-only transaction, as bound). Undefined, with nothing run, when the
+ * statement is not a SELECT (a write, an EXPLAIN: its JSON answer is printed as CSV by dgw). Where
+ * no pipe can be made (Windows, no mkfifo, no room for the pipe's folder) the answer is `textSql`:
+ * the statement with every column as DuckDB's text, whose JSON answer dgw prints as the same CSV.
+ * An error DuckDB finds before the first bytes is thrown (the answer's status); after them, the
+ * body fails short of its end.
  */
-export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Promise<BodySource | undefined> {
-  if (!PIPES) return undefined;
+export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Promise<CsvAnswer | undefined> {
   const { sql } = await targetSql(project, target);
   const signal = requestSignal();
   const leave = await place(signal);
@@ -84,51 +84,37 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Prom
     leave();
     letGo();
   };
-  let rows: CsvRows | undefined;
+  let columns: StatementColumn[] | undefined;
   try {
     lease = await project.lease();
     const { conn } = lease;
-    const columns = await interruptible(conn, () => project.withViews(() => project.sandbox.judgeRead(conn, sql)));
-    rows = columns && csvRows(project.duck, columns, sql);
-    if (rows) pipe = await Pipe.make(project.transferDir);
+    columns = await interruptible(conn, () => project.withViews(() => project.sandbox.judgeRead(conn, sql)));
+    if (columns && PIPES) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
-    if (error instanceof PipeUnavailable) return undefined;
-    throw error;
+    if (!(error instanceof PipeUnavailable)) throw error;
   }
-  if (!rows || !pipe) {
+  if (!columns) {
     await finish();
     return undefined;
   }
-  const { conn } = lease;
+  if (!pipe) {
+    await finish();
+    return { textSql: asText(sql, columns) };
+  }
+  const { conn } = lease!;
   // Stopped by the request's abort (the client went away, its time limit), by the reader (cancel) or by the project's close.
   const stop = new AbortController();
   if (signal?.aborted) stop.abort(cancellation(signal));
   else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
-  lease.onStop(() => stop.abort(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
-  const copy = interruptible(conn, () => project.sandbox.exportRows(conn, `COPY (\n${rows.select}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false, QUOTE '', ESCAPE '')`), stop.signal);
-  return new CsvBody(pipe, copy, stop, finish, project.limits).start(rows.header);
+  lease!.onStop(() => stop.abort(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
+  const copy = interruptible(conn, () => project.sandbox.exportRows(conn, `COPY (\n${sql}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false)`), stop.signal);
+  return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`) };
 }
 
-/** What DuckDB's COPY is to write: its SELECT, and the header line, which dgw writes itself. */
-interface CsvRows {
-  select: string;
-  header: string;
-}
-
-/**
- * The SELECT that writes each row as dgw's CSV line (csv-fields.ts: the same text, value by value,
- * that dgw's CSV writer makes of the JSON answer), each column taken by its position (two may
- * have the same name), and the header line, with the names as the statement gives them.
- * Undefined when a column's type has no such SQL: the answer is then JSON, and dgw writes the CSV.
- */
-function csvRows(duck: DuckDBModule, columns: StatementColumn[], sql: string): CsvRows | undefined {
-  const fields = columns.map((c, i) => csvFieldSql(duck, c.type, `#${i + 1}`, `dgw_c${i + 1}`));
-  if (fields.length === 0 || fields.some((f) => f === undefined)) return undefined;
-  const made = fields as CsvFieldSql[];
-  const texts = made.flatMap((f) => f.texts).join(', ');
-  const line = made.map((f) => f.field).join(" || ',' || ");
-  return { select: `SELECT ${line} AS line FROM (SELECT ${texts} FROM (\n${sql}\n) AS dgw_rows) AS dgw_texts`, header: `${csvLine(columns.map((c) => c.name))}\n` };
+/** `sql` with each column as DuckDB's text of it (what COPY writes), under the column's own name. */
+function asText(sql: string, columns: StatementColumn[]): string {
+  return `SELECT ${columns.map((c, i) => `#${i + 1}::VARCHAR AS ${ident(c.name)}`).join(', ')} FROM (\n${sql}\n) AS dgw_rows`;
 }
 
 /** The pipe could not be made here (no mkfifo, no folder for it): the answer is JSON instead. */

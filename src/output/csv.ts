@@ -1,10 +1,12 @@
 /**
- * The CSV writer (`--format csv`): RFC 4180 fields, a comma between them, one record per line. A
- * field is quoted when it holds a comma, a double quote (doubled inside), a line break, or space at
- * either end; NULL (and an absent value) is an empty field, objects and arrays are their JSON text.
+ * The CSV writer (`--format csv`), by the one rule every CSV of dgw follows (DuckDB's own, so the
+ * local gateway's COPY, its exports and this writer make the same bytes, and `table import` reads
+ * them back): fields separated by commas, one record per line; NULL (and an absent value) is an
+ * empty field, the empty string is `""`; a field is quoted when it holds a comma, a double quote
+ * (doubled inside), a line break or `#`; objects and arrays are their JSON text.
  */
 
-const MUST_QUOTE = /[",\r\n]|^\s|\s$/;
+const MUST_QUOTE = /[",\r\n#]/;
 
 /** One field, quoted when it must be. */
 export function csvField(value: unknown): string {
@@ -17,7 +19,7 @@ export function csvField(value: unknown): string {
 }
 
 function quoted(text: string): string {
-  return MUST_QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return text === '' || MUST_QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record: its fields joined by commas (no line end); `field` writes each (csvField unless told). */

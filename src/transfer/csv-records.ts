@@ -12,13 +12,21 @@ export interface HeadRecords {
   consumed: number;
 }
 
+/** How `headRecords` reads: whether a byte order mark starts the text, whether an empty unquoted field is NULL. */
+export interface RecordOptions {
+  /** The text is the file's start: a U+FEFF there is a byte order mark, not data (default true). */
+  start?: boolean;
+  /** An empty field without quotes is null, `""` the empty string (dgw's CSV rule); else both are ''. */
+  nulls?: boolean;
+}
+
 /**
  * The complete records at the start of `text`, at most `max` of them. A last record not ended by
  * a line break counts as complete only when `final` (the text is the whole file).
  */
-export function headRecords(text: string, delimiter: string, max: number, final: boolean): HeadRecords {
+export function headRecords(text: string, delimiter: string, max: number, final: boolean, options: RecordOptions = {}): HeadRecords {
   const records: string[][] = [];
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let i = options.start !== false && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let consumed = i;
   const d = delimiter.charCodeAt(0);
   let fields: string[] = [];
@@ -26,7 +34,8 @@ export function headRecords(text: string, delimiter: string, max: number, final:
   let quoted = false;
   let inQuotes = false;
   const endField = () => {
-    fields.push(field);
+    // A NULL travels as null in a list typed as text: the records of `nulls` are read as such (csvRecordBatches).
+    fields.push(options.nulls && field === '' && !quoted ? (null as unknown as string) : field);
     field = '';
     quoted = false;
   };
@@ -70,6 +79,25 @@ export function headRecords(text: string, delimiter: string, max: number, final:
     consumed = text.length;
   }
   return { records, consumed };
+}
+
+/**
+ * The records of CSV that dgw's rule wrote (comma-separated, UTF-8, no byte order mark: a U+FEFF
+ * is data), in batches as the bytes arrive: an empty unquoted field is null (NULL), `""` the empty string.
+ */
+export async function* csvRecordBatches(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Array<Array<string | null>>> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const options = { start: false, nulls: true };
+  let text = '';
+  for await (const chunk of bytes) {
+    text += decoder.decode(chunk, { stream: true });
+    const { records, consumed } = headRecords(text, ',', Infinity, false, options);
+    text = text.slice(consumed);
+    if (records.length > 0) yield records;
+  }
+  text += decoder.decode();
+  const { records } = headRecords(text, ',', Infinity, true, options);
+  if (records.length > 0) yield records;
 }
 
 /**

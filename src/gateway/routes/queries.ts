@@ -55,7 +55,8 @@ export function queryRoutes(): Routes {
       // Loaded only here: named pipes, a child process for mkfifo and sockets serve this path alone.
       const { csvAnswer } = await import('../csv-answer.js');
       const csv = await csvAnswer(c.get('project'), target);
-      if (csv) return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8' });
+      if (csv && 'body' in csv) return c.body(csv.body, 200, { 'content-type': 'text/csv; charset=utf-8' });
+      if (csv) return c.get('present').executed(c, await executeSql(c.get('project'), { statement: csv.textSql }, format));
     }
     return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });

@@ -1,11 +1,11 @@
 import type { Query, Schedule } from '../../api/types.js';
 import type { Column } from '../../output/format.js';
 
-/** A schedule in a few words: `every PT6H`, `cron 0 6 * * * (Europe/Berlin)`, or null (none: an empty cell, in CSV too). */
-export function describeSchedule(schedule: Schedule | null | undefined): string | null {
+/** A schedule in a few words: `every PT6H`, `cron 0 6 * * * (Europe/Berlin)`, or empty. */
+export function describeSchedule(schedule: Schedule | null | undefined): string {
   if (schedule?.type === 'interval') return `every ${schedule.repeatDuration}`;
   if (schedule?.type === 'cron') return `cron ${schedule.cronExpression} (${schedule.timezone ?? 'UTC'})`;
-  return null;
+  return '';
 }
 
 /** Columns of `query list`. */

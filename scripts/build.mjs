@@ -5,7 +5,6 @@
 // load) is bundled into the gateway's chunk; its native part (@duckdb/node-bindings, an optional
 // dependency) and the keychain's stay external, loaded from node_modules when present.
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -88,9 +87,3 @@ writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(
 const { commandSummaries } = await import(new URL('../dist/commands-manifest.js', import.meta.url).href);
 writeFileSync(new URL('../dist/commands.json', import.meta.url), `${JSON.stringify(commandSummaries(), null, 1)}\n`);
 
-// The root help exactly as a pipe gets it (80 columns, no colour), rendered by the built CLI
-// itself: bin/dgw.js prints it for `dgw --help` when stdout is not a terminal. If it cannot be
-// rendered here, there is no file and help is always rendered at run time.
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
-const help = spawnSync(process.execPath, [new URL('../bin/dgw.js', import.meta.url).pathname, '--help'], { env, encoding: 'utf8' });
-if (help.status === 0 && help.stdout.startsWith('Usage: dgw')) writeFileSync(new URL('../dist/help.txt', import.meta.url), help.stdout);

@@ -191,7 +191,6 @@ export async function runProcess(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     signal: controller.signal,
-    endsProcess: true,
     async inForeground(work) {
       foreground += 1;
       try {

@@ -56,11 +56,6 @@ export interface ContextDeps {
   inForeground?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where the run records what its report needs (requests sent, warnings held back); cli.ts makes one per run. */
   run?: RunRecord;
-  /**
-   * The process exits as soon as the command is done (cli.ts's runProcess): the in-process
-   * gateway then leaves DuckDB's memory to the exit (see CloseOptions.endsProcess).
-   */
-  endsProcess?: boolean;
 }
 
 /** How a command wants its HTTP layer. */
@@ -279,7 +274,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         const { connectLocal } = await import('./gateway/connect.js');
         // A pager waits for its reader after the gateway closed and released the folder: DuckDB's
         // lock on the file must go then too, not at the exit, or the next command finds it held.
-        const local = await connectLocal({ env, apiKey, trace, signal, endsProcess: deps.endsProcess && pager === undefined });
+        const local = await connectLocal({ env, apiKey, trace, signal });
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
         gatewayKey = apiKey === undefined;

@@ -20,11 +20,11 @@ describe('--jq', () => {
     expect(r.stdout).toBe('revenue\ndaily\n');
   });
 
-  it('prints non-string results as indented JSON, as jq does', async () => {
+  it('prints non-string results as compact JSON in a pipe (jq -c), as every JSON of dgw off a terminal', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'list', '--jq', 'map(.name)']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('[\n  "revenue",\n  "plain_one",\n  "daily"\n]\n');
+    expect(r.stdout).toBe('["revenue","plain_one","daily"]\n');
   });
 
   it('@tsv, length, keys, objects built in the filter, and filters on a single record', async () => {

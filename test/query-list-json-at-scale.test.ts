@@ -22,14 +22,14 @@ afterAll(async () => {
 
 const dgw = (...args: string[]) => runDgw(args, { env: { DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config, DGW_PROJECT: 'demo' }, timeoutMs: 60_000 });
 
-/** What `query list --json` must print for the gateway's answer: each query in readQuery's form, JSON.stringify's layout, DEL and C1 escaped. */
+/** What `query list --json` must print for the gateway's answer in a pipe: each query in readQuery's form, compact, DEL and C1 escaped. */
 async function expected(s: SpawnedServer): Promise<string> {
   const answer = (await s.call('GET', `${P}/queries`)).body as Array<Record<string, unknown>>;
   const queries = answer.map((q) => {
     const schedule = q.schedule as { type?: string } | null;
     return { id: q.id, displayName: q.displayName, name: q.name, inputQuery: q.inputQuery, queryType: q.queryType, schedule: schedule && schedule.type !== 'none' ? schedule : null, path: q.path, folderId: q.folderId };
   });
-  return `${JSON.stringify(queries, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  return `${JSON.stringify(queries).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
 async function listed(): Promise<string> {
@@ -61,17 +61,17 @@ describe('query list --json at scale, served', () => {
     // A change after the list was kept: create, update, move, folder rename, delete.
     const a = (await s.call('POST', `${P}/queries`, { displayName: 'Added later', inputQuery: 'SELECT 2 AS two', path: '/later' })).body as { id: string };
     let out = await listed();
-    expect(out).toContain('"displayName": "Added later"');
+    expect(out).toContain('"displayName":"Added later"');
     expect(out).toBe(await expected(s));
     await s.call('PUT', `${P}/queries/${a.id}`, { displayName: 'Renamed later' });
     out = await listed();
-    expect(out).toContain('"displayName": "Renamed later"');
+    expect(out).toContain('"displayName":"Renamed later"');
     expect(out).toBe(await expected(s));
     await s.call('PATCH', `${P}/queries/${a.id}/path`, { path: '/moved/here' });
-    expect(await listed()).toContain('"path": "/moved/here"');
+    expect(await listed()).toContain('"path":"/moved/here"');
     const moved = ((await s.call('GET', `${P}/queries/${a.id}`)).body as { folderId: string }).folderId;
     expect((await dgw('folder', 'rename', '/moved', 'shifted')).code).toBe(0);
-    expect(await listed()).toContain('"path": "/shifted/here"');
+    expect(await listed()).toContain('"path":"/shifted/here"');
     expect((await s.call('GET', `${P}/queries/${a.id}`)).body.folderId).toBe(moved);
     await s.call('DELETE', `${P}/queries/${a.id}`);
     out = await listed();
@@ -82,7 +82,7 @@ describe('query list --json at scale, served', () => {
     const unscheduled = await s.call('POST', `${P}/queries`, { displayName: 'Unscheduled', inputQuery: 'SELECT 3 AS three', queryType: 'MATERIALIZED' });
     expect(unscheduled.status, JSON.stringify(unscheduled.body)).toBe(200);
     out = await listed();
-    expect(out).toContain('"displayName": "Unscheduled"');
+    expect(out).toContain('"displayName":"Unscheduled"');
     expect(out).toBe(await expected(s));
   }, 180_000);
 

@@ -59,8 +59,8 @@ describe('a hosted service sending number literals', () => {
     server.on('POST', '/data/projects/p/queries/execute', { body: simpleBody, headers: { 'content-type': 'application/json' } });
     const r = await dgw(['api', 'POST', '/data/projects/{projectId}/queries/execute', '-f', 'statement=SELECT 1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`"d": ${D18},`);
-    expect(r.stdout).toContain('"n": 9007199254740993,');
+    expect(r.stdout).toContain(`"d":${D18},`);
+    expect(r.stdout).toContain('"n":9007199254740993,');
   });
 });
 

@@ -2,7 +2,7 @@ import { ApiError, BusyError, DgwError, InterruptedError, LocalFaultError, Malfo
 import { maskKey } from '../config/settings.js';
 import { parseJsonExact, type KeepDigits } from './exact-numbers.js';
 import { RETRY_METHODS, RETRY_STATUS, retryDelay } from './retry.js';
-import type { BodyRoom, Transport, WireResponse } from './transport.js';
+import type { Transport, WireResponse } from './transport.js';
 import { sleep } from '../sleep.js';
 import { readWithin, textOf } from './transport.js';
 
@@ -26,8 +26,6 @@ export interface RequestSpec {
   keepDigits?: KeepDigits;
   /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
   readOnly?: boolean;
-  /** Where a successful answer's body goes when its length is known ahead (WireResponse.whole). */
-  bodyRoom?: BodyRoom;
 }
 
 /**
@@ -258,7 +256,7 @@ export class Http {
     try {
       response = await (this.config.transport ?? (await defaultTransport()))({ method: spec.method, url, headers, body, signal });
       stage = 'read';
-      whole = await response.whole(response.status >= 200 && response.status < 300 ? spec.bodyRoom : undefined);
+      whole = await response.whole();
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
@@ -472,8 +470,8 @@ export class Http {
         }
         return chunk;
       },
-      async whole(room) {
-        const whole = await response.whole(room);
+      async whole() {
+        const whole = await response.whole();
         start = textOf(whole);
         flush(start.length > 4000);
         return whole;

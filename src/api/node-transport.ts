@@ -1,7 +1,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { MalformedResponseError } from '../errors.js';
-import type { BodyRoom, Transport, WireResponse } from './transport.js';
+import type { Transport, WireResponse } from './transport.js';
 import { VERSION } from '../version.js';
 
 /** The content codings asked for (as Node's fetch asked): a service, or a proxy in front of it, may compress what it sends. */
@@ -71,7 +71,7 @@ function answer(res: IncomingMessage, signal: AbortSignal, fileCoding?: 'gzip'):
       const value = res.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
     },
-    whole: (room) => (body ??= readAll(decoded, signal, room)),
+    whole: () => (body ??= readAll(decoded, signal)),
     async read() {
       if (signal.aborted) {
         res.destroy();
@@ -154,19 +154,10 @@ function decode(res: IncomingMessage, fileCoding?: 'gzip'): Decoded {
   return { res, stream, failure: (error) => (decodeError ? undecodable(decodeError.message) : plain(error)) };
 }
 
-/**
- * The whole (decoded) body's bytes; rejects when the connection ends before it does, when it does
- * not decode, or on abort. A body whose length the answer gives is put in one place as it comes
- * (`room`'s, or, past one read, a buffer of that size): joining 40 pieces of a 2.5 MB list at its
- * end took the command 1.6 ms more, after the last byte came.
- */
-function readAll(decoded: Decoded, signal: AbortSignal, room?: BodyRoom): Promise<Uint8Array> {
+/** The whole (decoded) body's bytes; rejects when the connection ends before it does, when it does not decode, or on abort. */
+function readAll(decoded: Decoded, signal: AbortSignal): Promise<Uint8Array> {
   const { res, stream } = decoded;
   return new Promise((resolve, reject) => {
-    const length = declaredLength(decoded);
-    // A body that fits one read of the socket (64 KB) usually comes in one piece, handed over as it is.
-    const placed = length === undefined ? undefined : (room?.(length) ?? (length > ONE_READ ? Buffer.allocUnsafe(length) : undefined));
-    let filled = 0;
     const chunks: Buffer[] = [];
     const fail = (error: unknown) => {
       signal.removeEventListener('abort', onAbort);
@@ -181,38 +172,14 @@ function readAll(decoded: Decoded, signal: AbortSignal, room?: BodyRoom): Promis
     // A decoder may have failed before the body was asked for.
     if (stream.errored) return fail(decoded.failure(stream.errored));
     signal.addEventListener('abort', onAbort, { once: true });
-    stream.on('data', (chunk: Buffer) => {
-      if (placed && chunks.length === 0 && filled + chunk.length <= placed.length) {
-        placed.set(chunk, filled);
-        filled += chunk.length;
-      } else {
-        chunks.push(chunk);
-      }
-    });
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('error', (error) => fail(decoded.failure(error)));
     if (stream !== res) res.on('error', () => undefined);
     res.on('aborted', () => fail(cutShort()));
     stream.on('end', () => {
       signal.removeEventListener('abort', onAbort);
       if (!res.complete) return fail(cutShort());
-      if (placed && filled === placed.length && chunks.length === 0) return resolve(placed);
-      // Not the length it said (Node's parser holds a body to it, so this is only a safeguard).
-      if (placed) chunks.unshift(Buffer.from(placed.buffer, placed.byteOffset, filled));
       resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
     });
   });
-}
-
-/** What Node reads from a socket at a time. */
-const ONE_READ = 64 << 10;
-
-/** A body larger than this is gathered as it comes, never placed ahead of its arrival at the size the answer claims. */
-const MOST_PLACED = 256 << 20;
-
-/** The body's length as the answer gives it, when its bytes are the body's (no coding undone); undefined otherwise. */
-function declaredLength(decoded: Decoded): number | undefined {
-  const value = decoded.res.headers['content-length'];
-  if (decoded.stream !== decoded.res || value === undefined || !/^\d+$/.test(value)) return undefined;
-  const length = Number(value);
-  return length > 0 && length <= MOST_PLACED ? length : undefined;
 }

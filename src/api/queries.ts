@@ -1,5 +1,4 @@
 import type { Http, JsonText } from './http.js';
-import type { BodyRoom } from './transport.js';
 import { apiPath } from './path.js';
 import { isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ExecuteRequest, ExecuteResult, QueryRecord, QueryRequest, RefreshSchedule, ResultFormat } from './types.js';
@@ -36,12 +35,9 @@ export async function listQueries(http: Http, projectId: string): Promise<QueryR
   return readQueries(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries` }));
 }
 
-/**
- * Get Queries' answer as its text, unread: `readQueries(answer.parse())` is what listQueries gives.
- * `bodyRoom` is where its bytes go when their length is known ahead (RequestSpec.bodyRoom).
- */
-export function listQueriesText(http: Http, projectId: string, bodyRoom?: BodyRoom): Promise<JsonText> {
-  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries`, expect: 'json-text', bodyRoom });
+/** Get Queries' answer as its text, unread: `readQueries(answer.parse())` is what listQueries gives. */
+export function listQueriesText(http: Http, projectId: string): Promise<JsonText> {
+  return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries`, expect: 'json-text' });
 }
 
 /** The queries of a Get Queries answer, each as readQuery reads it. */

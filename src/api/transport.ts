@@ -36,11 +36,9 @@ export interface WireResponse {
   /**
    * The whole body, as the transport holds it: the bytes that came (their Content-Encoding
    * undone), or the in-process gateway's text. Either is UTF-8 JSON or text; `textOf` reads it.
-   * A reader that can work on the bytes (query list's printer) need not decode them. `room`, when
-   * the body's length is known before it arrives, is asked for a place of that many bytes to put
-   * it in as it comes (query list's printer reads it there without a copy).
+   * A reader that can work on the bytes (query list's printer) need not decode them.
    */
-  whole(room?: BodyRoom): Promise<string | Uint8Array>;
+  whole(): Promise<string | Uint8Array>;
   /** The body's next bytes; null after the last; rejects when the body ends short of its end. */
   read(): Promise<Uint8Array | null>;
   /** Leaves the rest of the body unread. */
@@ -52,9 +50,6 @@ export interface WireResponse {
    */
   readonly file?: { path: string; bytes: number };
 }
-
-/** A place for a whole body of `bytes` bytes, or undefined to leave the choice to the transport. */
-export type BodyRoom = (bytes: number) => Uint8Array | undefined;
 
 /** Sends one exchange; rejects when no answer arrived (refused, reset, aborted). */
 export type Transport = (request: WireRequest) => Promise<WireResponse>;

@@ -27,8 +27,6 @@ export interface ConnectLocalOptions {
   trace?: (line: string) => void;
   /** The command's Ctrl-C: once aborted, closing cancels running refreshes instead of awaiting them. */
   signal?: AbortSignal;
-  /** The process exits right after close(): DuckDB's memory is left to the exit (CloseOptions.endsProcess). */
-  endsProcess?: boolean;
 }
 
 /** Base URL of the in-process gateway; requests never leave the process. */
@@ -82,7 +80,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
       dataDir,
       async close() {
         try {
-          await gateway.close({ wait: true, signal: options.signal, endsProcess: options.endsProcess });
+          await gateway.close({ wait: true, signal: options.signal });
         } finally {
           await lock.release();
         }

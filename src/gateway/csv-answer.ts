@@ -13,7 +13,6 @@ import type { BodySource } from './router.js';
 import { userSqlError, type StatementColumn } from './sandbox/index.js';
 import { csvLine } from '../output/csv.js';
 import { ident, literal } from './sql.js';
-import { collectYoungEvery } from './young-garbage.js';
 
 /**
  * CSV streams running at once in this process. Each holds a thread of libuv's pool (4 unless
@@ -235,11 +234,7 @@ class CsvBody {
     try {
       if (this.stop.signal.aborted) throw this.stop.signal.reason;
       const next = await this.chunks.next();
-      if (!next.done) {
-        this.delivered.add(next.value);
-        // The chunk before this one has been sent: its memory can go.
-        collectYoungEvery(next.value.byteLength);
-      }
+      if (!next.done) this.delivered.add(next.value);
       return next;
     } catch (error) {
       await this.end();

@@ -94,17 +94,20 @@ export class Output {
     return this.mode.kind === 'json' || this.mode.kind === 'jsonl' || this.mode.kind === 'yaml';
   }
 
+  /** JSON is indented for a person on a terminal, and compact anywhere else (a pipe, a file), as gh prints it. */
+  get indentsJson(): boolean {
+    return this.stdout.isTTY === true;
+  }
+
   /** True when `--json` prints records whole, as JSON: no `--jq`, no fields picked, not JSON Lines or YAML. */
   get printsWholeJson(): boolean {
     return this.mode.kind === 'json' && this.mode.jq === undefined && this.requestedFields === undefined;
   }
 
-  /**
-   * A list already laid out, byte for byte, as `list` would print it with `--json` when
-   * `printsWholeJson` (JSON.stringify with two spaces, DEL and C1 escaped, a newline): written as it is.
-   */
-  printedJson(bytes: Uint8Array): void {
+  /** A list already in the form `list` would print off a terminal (compact JSON): written as it is, and a newline. */
+  printedJson(bytes: string | Uint8Array): void {
     this.stdout.write(bytes);
+    this.stdout.write('\n');
   }
 
   /** A list of records: JSON array, ids, a table with headers, or TSV rows (headers only with `--header`). */
@@ -171,7 +174,7 @@ export class Output {
       return;
     }
     if (this.json) this.writeData(this.pick(data), options.oneLine);
-    else this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, options.oneLine ? undefined : 2))}\n`);
+    else this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, options.oneLine || !this.indentsJson ? undefined : 2))}\n`);
   }
 
   /** The outcome of a change: data with --json (or YAML, --jq), `quietText` with --quiet, nothing for a person (see `success`). */
@@ -218,7 +221,7 @@ export class Output {
 
   /**
    * Structured data: YAML, jq's output of the `--jq` filter, JSON Lines (each element of a list
-   * on a line of its own), or JSON (indented, or on one line).
+   * on a line of its own), or JSON (indented on a terminal, else compact; `oneLine` always compact).
    */
   writeData(data: unknown, oneLine = false): void {
     if (this.mode.kind === 'yaml') {
@@ -232,12 +235,12 @@ export class Output {
     }
     if (this.mode.kind === 'json' && this.mode.jq !== undefined) {
       // What jq printed before a failure is printed too, as jq itself does. Its strings are raw (jq -r).
-      const { text, error } = this.loaded('jq').apply(data, { oneLine });
+      const { text, error } = this.loaded('jq').apply(data, { oneLine: oneLine || !this.indentsJson });
       if (text) this.stdout.write(this.onScreen(text, '\n\t'));
       if (error) throw error;
       return;
     }
-    this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, oneLine ? undefined : 2))}\n`);
+    this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, oneLine || !this.indentsJson ? undefined : 2))}\n`);
   }
 
   /** `data` as YAML (the writer loadSerializers loaded). */

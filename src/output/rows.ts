@@ -90,12 +90,14 @@ class RowPrinter {
           return;
         }
         let first = true;
+        const indent = out.indentsJson;
         await this.each((row) => {
-          const text = `${first ? '[\n  ' : ',\n  '}${jsonWithoutControls(JSON.stringify(pick(row), null, 2).replace(/\n/g, '\n  '))}`;
+          const json = jsonWithoutControls(indent ? JSON.stringify(pick(row), null, 2).replace(/\n/g, '\n  ') : JSON.stringify(pick(row)));
+          const text = `${first ? (indent ? '[\n  ' : '[') : indent ? ',\n  ' : ','}${json}`;
           first = false;
           return text;
         });
-        await w.add(this.count === 0 ? '[]\n' : '\n]\n');
+        await w.add(this.count === 0 ? '[]\n' : indent ? '\n]\n' : ']\n');
         return;
       }
       case 'jsonl':

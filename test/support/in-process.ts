@@ -16,6 +16,8 @@ export interface InProcessOptions {
   input?: string;
   /** Answers prompts as a terminal would (default: not interactive). */
   interactive?: boolean;
+  /** stdout is a terminal of this many columns (default: a pipe). */
+  terminalColumns?: number;
 }
 
 /** Runs dgw through `main`, as bin/dgw.js does, with buffers for its streams. */
@@ -25,7 +27,10 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
   const input = options.input;
   const deps: ContextDeps = {
     io: {
-      stdout: { write: (s: string | Uint8Array) => ((stdout += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true) },
+      stdout: {
+        write: (s: string | Uint8Array) => ((stdout += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true),
+        ...(options.terminalColumns === undefined ? {} : { isTTY: true, columns: options.terminalColumns, rows: 50 }),
+      },
       stderr: { write: (s: string | Uint8Array) => ((stderr += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true) },
       stdin: {
         async *[Symbol.asyncIterator]() {

@@ -10,7 +10,6 @@ import { loadTree } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
 import { completes } from '../../completion/kinds.js';
-import { answerRoom, printedQueryList } from './printed-list.js';
 
 export interface QueryListOptions {
   folder?: string;
@@ -41,13 +40,11 @@ export function registerQueryList(parent: Command, wiring: Wiring): void {
 export async function runQueryList(ctx: Context, opts: QueryListOptions): Promise<void> {
   const folder = checkFolder(opts.folder);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  // Every query, printed whole: straight from the answer's bytes when that prints the same.
-  const whole = folder === undefined && opts.type === undefined && ctx.out.printsWholeJson;
-  const answer = await listQueriesText(http, projectId, whole ? answerRoom : undefined);
-  if (whole) {
-    const printed = printedQueryList(answer.whole);
-    if (printed) return ctx.out.printedJson(printed);
-  }
+  const answer = await listQueriesText(http, projectId);
+  // The local gateway answers the whole list in the very form dgw prints off a terminal (compact,
+  // each query as readQuery gives it): its bytes go out as they came.
+  const asSent = folder === undefined && opts.type === undefined && ctx.out.printsWholeJson && !ctx.out.indentsJson && http.localGateway;
+  if (asSent && printableAsSent(answer.whole)) return ctx.out.printedJson(answer.whole);
   const queries = readQueries(answer.parse());
   let inFolder = folderFilter(folder);
   if (opts.recursive && folder !== undefined && folder !== '/') {
@@ -78,4 +75,17 @@ function folderFilter(folder: string | undefined): (q: Query) => boolean {
   if (folder === undefined) return () => true;
   if (!folder.startsWith('/')) return (q) => q.folderId === folder;
   return (q) => (folder === '/' ? !q.path || q.path === '/' : `/${folderSegments(q.path ?? '/').join('/')}` === folder);
+}
+
+/**
+ * Whether the local gateway's list is what dgw prints: an array (the gateway writes each query
+ * with JSON.stringify, in readQuery's fields and order; test/query-list-json-at-scale.test.ts holds
+ * them equal) with no DEL or C1 character, which dgw's writer escapes, and no materialized query
+ * without a schedule, which the gateway writes `{"type":"none"}` as the document does and dgw as null.
+ */
+function printableAsSent(body: string | Uint8Array): boolean {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (bytes[0] !== 0x5b || bytes.includes(0x7f) || bytes.includes('"schedule":{"type":"none"}')) return false;
+  for (let at = bytes.indexOf(0xc2); at >= 0; at = bytes.indexOf(0xc2, at + 1)) if (bytes[at + 1] >= 0x80 && bytes[at + 1] <= 0x9f) return false;
+  return true;
 }

@@ -413,7 +413,7 @@ export class ProjectStore {
         await this.writer.run('CHECKPOINT').catch(() => undefined);
       }
       this.writer.closeSync();
-      if (!options.endsProcess) this.instance.closeSync();
+      this.instance.closeSync();
     });
   }
 }
@@ -422,14 +422,6 @@ export class ProjectStore {
 export interface CloseOptions {
   wait: boolean;
   signal?: AbortSignal;
-  /**
-   * The process exits right after (the in-process CLI): DuckDB's instance is not freed, the exit
-   * frees it. Its close would write nothing (the WAL was checkpointed above, or is as it was, and
-   * checkpoint on shutdown is off): it only frees the catalog, 40 ms with 10,000 views. DuckDB's
-   * lock on the file goes with the process; a process that takes the folder meanwhile waits for
-   * it (open.ts's attach).
-   */
-  endsProcess?: boolean;
 }
 
 /** Resolves when `done` settles or `signal` aborts, whichever comes first. */

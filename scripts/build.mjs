@@ -53,7 +53,7 @@ function stripNeedlessBanners(outputs) {
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const entryPoints = { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts' };
+const entryPoints = { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts', 'docs-pages': 'src/docs-pages.ts' };
 // esbuild writes to a folder of its own; dist/ gets rollup's regrouped chunks.
 const staging = mkdtempSync(join(tmpdir(), 'dgw-build-'));
 process.on('exit', () => rmSync(staging, { recursive: true, force: true }));

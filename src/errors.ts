@@ -240,7 +240,7 @@ export function exitCodeFor(error: unknown): number {
   return error instanceof DgwError ? EXIT_CODES[error.kind] : 1;
 }
 
-/** Rows for `dgw help exit-codes` and the README. */
+/** Rows for `dgw help exit-codes` and the README's table. */
 export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [0, 'success'],
   [1, 'unexpected failure (a bug)'],

@@ -49,7 +49,7 @@ describe('dgw help exit-codes', () => {
 
   it('matches the README\'s table, code for code', () => {
     const readme = fs.readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Errors, retries and timeouts'));
+    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## More'));
     const rows = [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), m[2]] as const);
     expect(rows.map(([c]) => c)).toEqual(EXIT_CODE_TABLE.map(([c]) => c));
     for (const [i, [, meaning]] of EXIT_CODE_TABLE.entries()) expect(rows[i][1].startsWith(meaning.split(' (')[0])).toBe(true);

@@ -31,10 +31,10 @@ describe('schemas/', () => {
   });
 });
 
-describe('the README', () => {
-  const readme = fs.readFileSync(path.resolve(dir, '../README.md'), 'utf8');
+describe('docs/output.md', () => {
+  const readme = fs.readFileSync(path.resolve(dir, '../docs/output.md'), 'utf8');
 
-  /** The row of the README's table of JSON fields that a schema file stands for. */
+  /** The row of the output guide's table of JSON fields that a schema file stands for. */
   function row(file: string): string {
     type Json = Record<string, unknown>;
     const doc = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Json;

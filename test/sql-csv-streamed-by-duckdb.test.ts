@@ -8,7 +8,7 @@ import { transferFolder } from './support/transfer-folder.js';
 // `dgw sql --format csv` on the local gateway has DuckDB write the CSV (the gateway's COPY through
 // a named pipe), copied as sent to a pipe or a file; with --limit, on a terminal or with
 // --guard-formulas, dgw reads that CSV's records and prints them with its own writer, the same
-// bytes (README "One CSV rule"), in-process and through `dgw serve`.
+// bytes (docs/data.md "One CSV rule"), in-process and through `dgw serve`.
 
 const SELECT = `SELECT i AS id, 'name ' || i AS name, i / 4 AS amount, i % 3 = 0 AS flag, CASE WHEN i % 5 = 0 THEN '' END AS maybe,
   (i * 1e-8)::DOUBLE AS tiny, TIMESTAMP '2026-01-01' + INTERVAL (i) SECOND AS at FROM range(250000) t(i)`;

@@ -93,7 +93,7 @@ const S_JSON = '{"a":"12345678901234567890123.456","b":["9007199254740993"]}';
 const M_JSON = '[{"key":"k","value":"-123456789012345.678"}]';
 const TSV_ROW = `${V.bmin}\t${V.bmax}\t${V.hmin}\t${V.uhmax}\t${V.dneg}\tNaN\t-Infinity\t${S_JSON}\t${M_JSON}\t-1.5\t-9007199254740991`;
 const CSV_ROW = `${V.bmin},${V.bmax},${V.hmin},${V.uhmax},${V.dneg},NaN,-Infinity,"${S_JSON.replace(/"/g, '""')}","${M_JSON.replace(/"/g, '""')}",-1.5,-9007199254740991`;
-/** The local gateway's CSV is DuckDB's text of each value (README "One CSV rule"): every digit too. */
+/** The local gateway's CSV is DuckDB's text of each value (docs/data.md "One CSV rule"): every digit too. */
 const LOCAL_CSV_ROW = `${V.bmin},${V.bmax},${V.hmin},${V.uhmax},${V.dneg},nan,-inf,"{'a': 12345678901234567890123.456, 'b': [9007199254740993]}",{k=-123456789012345.678},-1.50,-9007199254740991`;
 const JSON_ROW = { ...V, nan: 'NaN', ninf: '-Infinity', s: { a: '12345678901234567890123.456', b: ['9007199254740993'] }, m: [{ key: 'k', value: '-123456789012345.678' }], small: -1.5, safe: -9007199254740991 };
 const TABLE_CELLS = [...Object.values(V), 'NaN', '-Infinity', S_JSON, M_JSON, '-1.5', '-9007199254740991'];

@@ -592,7 +592,7 @@ function errorCodeOf(data: unknown): unknown {
  */
 export function localGatewayFault(errorCode: string | number | undefined, message: string): DgwError | undefined {
   if (errorCode === 'DISK_FULL') return new LocalFaultError('DISK_FULL', message, 'df -h shows the space left on each disk');
-  if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'the README\'s "Faults on this machine" says how to restore the file or move it aside');
+  if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'docs/errors.md "Faults on this machine" says how to restore the file or move it aside');
   if (errorCode === 'DATABASE_NEWER') return new LocalFaultError('NEWER_FILE', message, '`dgw version` says which dgw this is; install the later one (npm install) to use this data folder');
   if (errorCode === 'DATABASE_BUSY') return new BusyError(message, 'dgw serve lets several dgw commands share the local gateway; another program should not open its files');
   return undefined;

@@ -31,7 +31,7 @@ export interface PlanSummary {
   requests: number;
 }
 
-/** The JSON `dgw plan --json` prints, and `dgw apply --plan FILE` reads (documented in the README). */
+/** The JSON `dgw plan --json` prints, and `dgw apply --plan FILE` reads (documented in docs/queries-as-code.md). */
 export interface PlanDocument {
   format: typeof PLAN_FORMAT;
   version: typeof PLAN_VERSION;

@@ -76,7 +76,7 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
 }
 
 /**
- * Whether the CSV the local gateway sends (DuckDB's COPY, by the one CSV rule: README) is copied
+ * Whether the CSV the local gateway sends (DuckDB's COPY, by the one CSV rule: docs/data.md) is copied
  * byte for byte: to a pipe or a file, every row, no field guarded. On a terminal, with --limit or
  * --guard-formulas, its records go through the printer (its screen-safe text, the same rule).
  */

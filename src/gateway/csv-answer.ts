@@ -56,7 +56,7 @@ const PIPES = process.platform !== 'win32';
 export type CsvAnswer = { body: BodySource } | { textSql: string };
 
 /**
- * A run-SQL answer as CSV (`Accept: text/csv`, the local gateway's own; see README "One CSV
+ * A run-SQL answer as CSV (`Accept: text/csv`, the local gateway's own; see docs/data.md "One CSV
  * rule"), written by DuckDB's COPY into a named pipe in the project's folder of files in transit,
  * read as DuckDB writes it and sent on as it is read: rows go out in constant memory at the speed
  * of DuckDB's own writer, in DuckDB's threads. The statement is judged and run as run SQL runs a

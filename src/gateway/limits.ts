@@ -5,7 +5,7 @@ import { HttpError } from './errors.js';
  * The limits one local gateway puts on the SQL its users run: how long DuckDB may work for one
  * request or one refresh, and how much memory each open project's DuckDB may take. Set by
  * `dgw serve --statement-timeout / --memory-limit` or DGW_LOCAL_STATEMENT_TIMEOUT /
- * DGW_LOCAL_MEMORY_LIMIT (limit-settings.ts); the README's "Limits" says the same in words.
+ * DGW_LOCAL_MEMORY_LIMIT (limit-settings.ts); docs/local-gateway.md "Limits" says the same in words.
  */
 export interface GatewayLimits {
   /** Longest a request's DuckDB work (run-SQL, a materialized build) or a refresh may run, in ms. */

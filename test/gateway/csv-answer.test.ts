@@ -59,7 +59,7 @@ describe('run SQL answered as CSV by DuckDB', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await res.text();
     expect(text).toBe(await csvFromJson(select));
-    // DuckDB's own text of each value (README "One CSV rule"): 0.0 for a double, the DECIMAL's scale kept.
+    // DuckDB's own text of each value (docs/data.md "One CSV rule"): 0.0 for a double, the DECIMAL's scale kept.
     expect(text.startsWith('id,name,amount,tiny,at,even,awkward,exact,big,day\n0,name 0,0.0,0.0,2026-01-01 00:00:00,true,,0.000,0,2026-01-01\n1,name 1,0.125,1e-09,')).toBe(true);
     expect(pipesLeft()).toEqual([]);
   });

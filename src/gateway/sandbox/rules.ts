@@ -1,6 +1,6 @@
 import type { PlanSources, PlanTouches } from './plan.js';
 
-// What SQL may do in the local gateway, in one place (the README's "What SQL may do" says the
+// What SQL may do in the local gateway, in one place (docs/local-gateway.md "What SQL may do" says the
 // same in words). Everything not listed here is refused.
 
 /** What a statement is for: a saved query's definition, or one kind of run-SQL statement. */

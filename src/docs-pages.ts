@@ -1,0 +1,53 @@
+// Build entry for scripts/gen-docs.mjs: one Markdown page per command under docs/commands/,
+// made from the command's own `--help` (as a pipe gets it: 80 columns, no colour), and an index.
+// test/docs-up-to-date.test.ts fails when a page is stale.
+import type { Command } from 'commander';
+import { main } from './cli.js';
+import type { ContextDeps } from './context.js';
+import { buildProgram } from './program.js';
+
+const inert = (): ContextDeps => ({
+  io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
+  env: {},
+  cwd: '.',
+  signal: new AbortController().signal,
+});
+
+/** A command's path below `dgw`, and the commander object it names. */
+interface Listed {
+  path: string[];
+  command: Command;
+}
+
+/** Every visible command, groups and leaves, depth first, in the order help lists them. */
+function visibleCommands(command: Command, path: string[] = []): Listed[] {
+  const children = command.createHelp().visibleCommands(command).filter((c) => command.commands.includes(c) && c.name() !== 'help');
+  return children.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...visibleCommands(c, [...path, c.name()])]);
+}
+
+/** The page file of a command: `dgw_query_create.md`. */
+export const pageName = (path: string[]): string => `${['dgw', ...path].join('_')}.md`;
+
+async function helpOf(path: string[]): Promise<string> {
+  let text = '';
+  const deps = inert();
+  deps.io.stdout = { write: (chunk: string | Uint8Array) => ((text += String(chunk)), true) };
+  await main([...path, '--help'], deps);
+  return text;
+}
+
+/** `{ 'README.md': index, 'dgw_query_create.md': page, ... }`: what docs/commands/ must hold. */
+export async function generateDocPages(): Promise<Record<string, string>> {
+  const root = buildProgram(inert());
+  const listed = visibleCommands(root);
+  const pages: Record<string, string> = {};
+  for (const { path, command } of listed) {
+    const subcommands = listed.filter((l) => l.path.length === path.length + 1 && path.every((p, i) => l.path[i] === p));
+    const see = subcommands.length > 0 ? `\n## Commands\n\n${subcommands.map((s) => `- [dgw ${s.path.join(' ')}](${pageName(s.path)}): ${s.command.summary() || s.command.description()}`).join('\n')}\n` : '';
+    const parent = path.length > 1 ? `[dgw ${path.slice(0, -1).join(' ')}](${pageName(path.slice(0, -1))})` : '[all commands](README.md)';
+    pages[pageName(path)] = `# dgw ${path.join(' ')}\n\n\`\`\`text\n${await helpOf(path)}\`\`\`\n${see}\nSee also: ${parent}. This page is made from \`dgw ${path.join(' ')} --help\` by \`npm run docs\`.\n`;
+  }
+  const index = listed.filter((l) => l.path.length === 1).map((l) => `- [dgw ${l.path[0]}](${pageName(l.path)}): ${l.command.summary() || l.command.description()}`);
+  pages['README.md'] = `# dgw commands\n\nOne page per command, made from its own \`--help\` by \`npm run docs\` (a test fails when a page is stale).\nThe guides are one folder up: [docs/](../README.md).\n\n${index.join('\n')}\n`;
+  return pages;
+}

@@ -41,7 +41,7 @@ export async function generateDocPages(): Promise<Record<string, string>> {
   const root = buildProgram(inert());
   const listed = visibleCommands(root);
   const pages: Record<string, string> = {};
-  for (const { path, command } of listed) {
+  for (const { path } of listed) {
     const subcommands = listed.filter((l) => l.path.length === path.length + 1 && path.every((p, i) => l.path[i] === p));
     const see = subcommands.length > 0 ? `\n## Commands\n\n${subcommands.map((s) => `- [dgw ${s.path.join(' ')}](${pageName(s.path)}): ${s.command.summary() || s.command.description()}`).join('\n')}\n` : '';
     const parent = path.length > 1 ? `[dgw ${path.slice(0, -1).join(' ')}](${pageName(path.slice(0, -1))})` : '[all commands](README.md)';

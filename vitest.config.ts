@@ -1,11 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The slow tier: the bench's own check, scale and constant-memory runs, exhaustive byte loops,
+ * and faults with real waits (a held folder, a full disk, a killed process, time limits).
+ * `npm test` runs the fast tier; `.ci/run` runs both (`npm run test:slow` after it).
+ */
+export const SLOW = [
+  'test/bench-check.test.ts',
+  'test/query-list-json-at-scale.test.ts',
+  'test/streams-in-constant-memory.test.ts',
+  'test/gateway/served-answer-constant-memory.test.ts',
+  'test/gateway/memory-limit.test.ts',
+  'test/gateway/control-characters.test.ts',
+  'test/control-characters-cli.test.ts',
+  'test/faults/**/*.test.ts',
+  'test/gateway/serve-exits-promptly.test.ts',
+  'test/gateway/statement-time-limit.test.ts',
+  'test/refresh-wait-progress.test.ts',
+  'test/interrupt-local.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     pool: 'forks',
+    // Most of a test's time is a spawned dgw or a DuckDB statement: more workers than the two
+    // cores keep both busy.
+    maxWorkers: 3,
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, testTimeout: 60_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 180_000, hookTimeout: 180_000 } },
+    ],
   },
 });

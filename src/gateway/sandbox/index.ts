@@ -7,7 +7,7 @@ import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
 import { planTouches, type PlanTouches } from './plan.js';
-import { refusal, type Purpose } from './rules.js';
+import { refusal, withoutInternalNames, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
 
@@ -48,11 +48,15 @@ export function notAllowed(reason: string): HttpError {
   return new HttpError(400, reason, 'SQL_NOT_ALLOWED');
 }
 
-/** DuckDB's error about a user's SQL, as a message for the user: a 400 SQL_ERROR, or MEMORY_LIMIT when it ran out of memory. */
-export function userSqlError(error: unknown, limits: GatewayLimits): HttpError {
+/**
+ * DuckDB's error about a user's SQL, as a message for the user: a 400 SQL_ERROR, or MEMORY_LIMIT
+ * when it ran out of memory. With the statement, nothing of names SQL may not reach (rules.ts).
+ */
+export function userSqlError(error: unknown, limits: GatewayLimits, sql?: string): HttpError {
   if (error instanceof HttpError) return error;
   const message = duckMessage(error);
-  return memoryLimitReached(message, limits) ?? sqlError(explainBlockedCall(message).replace(/^Failed to extract statements: /, ''));
+  const said = explainBlockedCall(message).replace(/^Failed to extract statements: /, '');
+  return memoryLimitReached(message, limits) ?? sqlError(sql === undefined ? said : withoutInternalNames(said, sql));
 }
 
 /**
@@ -89,7 +93,7 @@ export class Sandbox {
     } catch (error) {
       // The gateway's own answers (a plan too large, a time limit, a cancelled request) are not binder messages.
       if (error instanceof HttpError) throw error;
-      return { bindError: explainBlockedCall(duckMessage(error)) };
+      return { bindError: withoutInternalNames(explainBlockedCall(duckMessage(error)), sql) };
     }
     const why = refusal(touches, 'definition');
     if (why) throw notAllowed(why);
@@ -160,11 +164,11 @@ export class Sandbox {
   private async preparedOne<T>(conn: DuckDBConnection, sql: string, read: (prepared: DuckDBPreparedStatement) => T): Promise<T> {
     this.refuseTransferPaths(sql);
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
-      throw userSqlError(error, this.planners.limits);
+      throw userSqlError(error, this.planners.limits, sql);
     });
     if (extracted.count !== 1) throw badRequest(`run one statement at a time (got ${extracted.count})`);
     const prepared = await extracted.prepare(0).catch((error: unknown) => {
-      throw userSqlError(error, this.planners.limits);
+      throw userSqlError(error, this.planners.limits, sql);
     });
     try {
       return read(prepared);
@@ -196,7 +200,7 @@ export class Sandbox {
     try {
       return await conn.run(explain);
     } catch (error) {
-      throw userSqlError(error, this.planners.limits);
+      throw userSqlError(error, this.planners.limits, explain);
     } finally {
       await conn.run('ROLLBACK').catch(() => undefined);
     }
@@ -228,10 +232,10 @@ export class Sandbox {
           throw sqlError(`the statement failed after its first rows (an error while running it, such as a value that does not convert; DuckDB's streaming reader does not say which), so its result stops short there${why}`);
         }
       };
-      return { result, verify, failure: (error) => userSqlError(error, this.planners.limits), end };
+      return { result, verify, failure: (error) => userSqlError(error, this.planners.limits, sql), end };
     } catch (error) {
       await end();
-      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
+      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits, sql);
     }
   }
 
@@ -248,7 +252,7 @@ export class Sandbox {
 
   private async judge(sql: string, purpose: Purpose): Promise<void> {
     const touches = await this.touches(sql).catch((error: unknown) => {
-      throw userSqlError(error, this.planners.limits);
+      throw userSqlError(error, this.planners.limits, sql);
     });
     const why = refusal(touches, purpose);
     if (why) throw notAllowed(why);
@@ -279,7 +283,7 @@ export class Sandbox {
       return result;
     } catch (error) {
       await conn.run('ROLLBACK').catch(() => undefined);
-      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits);
+      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits, sql);
     }
   }
 

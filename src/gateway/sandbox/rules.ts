@@ -68,10 +68,25 @@ export function sourceRefusal(sources: PlanSources, purpose: Purpose): string | 
   return undefined;
 }
 
+const METADATA_OUT_OF_REACH = "the gateway's own metadata (svc._dgw) is out of reach of SQL";
+
+/**
+ * DuckDB's message for a statement that failed to bind, without what it would tell of names SQL
+ * may not reach: a statement that names svc._dgw is told only that it is out of reach (DuckDB
+ * would suggest its tables, or list their columns as candidates); one that builds SQL at run time
+ * (`query()`, `query_table()`) gets the message's first sentence only, without DuckDB's suggestions.
+ */
+export function withoutInternalNames(message: string, sql: string): string {
+  if (!/^(Catalog|Binder) Error/.test(message)) return message;
+  if (/_dgw/i.test(sql)) return METADATA_OUT_OF_REACH;
+  if (/\bquery(_table)?\s*\(/i.test(sql)) return message.split('\n')[0];
+  return message;
+}
+
 function tableRefusal(catalog: string, schema: string, table: string, purpose: Purpose): string | undefined {
   const c = catalog.toLowerCase();
   const s = schema.toLowerCase();
-  if (c === 'svc' && s === '_dgw') return "the gateway's own metadata (svc._dgw) is out of reach of SQL";
+  if (c === 'svc' && s === '_dgw') return METADATA_OUT_OF_REACH;
   if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query and svc.mtquery`;
   if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
   return undefined;

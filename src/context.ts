@@ -224,12 +224,12 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     apiKey() {
       keyPromise ??= (async () => {
         const s = await ctx.settings();
-        if (!s.keychainAccount) return s.apiKey.value;
+        if (!s.keychainAccount) return checkKey(s.apiKey.value, s.apiKey.origin ?? s.apiKey.source);
         const { openKeychain, keychainReadError } = await import('./config/keychain.js');
         try {
           const key = await (await openKeychain(signal)).get(s.keychainAccount);
           if (!key) throw keychainReadError(s.profile.value, 'it holds no entry for this profile (was it removed?)');
-          return key;
+          return checkKey(key, 'the OS keychain');
         } catch (error) {
           if (error instanceof DgwError) throw error;
           throw keychainReadError(s.profile.value, (error as Error).message);
@@ -354,3 +354,13 @@ function printDryRun(ctx: Context, view: DryRunView): void {
 
 /** What a dry run prints with --json, per request (src/contract/records.ts). */
 type DryRun = Static<typeof DryRunSchema>;
+
+/**
+ * An API key goes in a request header: a line break, a space or a control character in it (a
+ * key file read with its newline, a paste gone wrong) can never be sent, so it is input to fix
+ * (exit 2), not a network failure.
+ */
+function checkKey(key: string | undefined, from: string): string | undefined {
+  if (key === undefined || /^[\x21-\x7e]+$/.test(key)) return key;
+  throw new UsageError(`the API key (from ${from}) holds a space, a line break or another character no key has`, 'set it again without it (a key file read with its trailing newline is a common cause)');
+}

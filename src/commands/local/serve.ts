@@ -49,7 +49,8 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   ctx.stopPaging();
   const port = Number(opts.port ?? '8787');
   if (!/^\d+$/.test(opts.port ?? '8787') || port > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
-  const host = opts.host ?? '127.0.0.1';
+  // An IPv6 address may come as a URL writes it (`[::1]`): the address is what is inside.
+  const host = (opts.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1');
   const beyondLoopback = !isLoopbackHost(host);
   if (beyondLoopback && !opts.allowRemote) {
     throw new UsageError(
@@ -89,7 +90,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval, limits, linkTtlMs });
   } catch (error) {
     if (error instanceof FolderBusyError) throw new FolderBusyError(error.holder, 'stop that process, or pass another --data-dir');
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use`, 'pass another --port, or --port 0 for a free one');
+    if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') throw new UsageError(`--host ${host}: this machine has no such address to listen on (${code})`, 'pass an address of this machine, such as 127.0.0.1 or ::1');
     throw error;
   }
   const info: ServeInfo = { baseUrl: server.baseUrl, partnerKey: server.partnerKey, projectKeys: server.projectKeys, dataDir, apiShape: server.apiShape, pid: process.pid };

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { headRecords } from '../../transfer/csv-records.js';
-import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
+import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
 import type { ColumnInfo, ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
@@ -64,6 +64,9 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
       // A full disk at the commit is the disk's fault, not the file's: 507, as any change that cannot be written.
       const fault = duckFault(error, { projectId: project.id, file: project.file });
       if (fault) throw fault;
+      // Another request dropped or changed the table while the rows went in: a conflict a retry may resolve, not a bad file.
+      const now = await project.table(table.name).catch(() => undefined);
+      if (!now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
       await inTransaction(conn, async () => {
         await conn.run(insert(true)).catch(() => undefined);
         const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);

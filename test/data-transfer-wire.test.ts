@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartParts } from './support/conformance.js';
-import { tempDir } from './support/dgw.js';
+import { startDgw, tempDir } from './support/dgw.js';
 import { KEY, useStandIn } from './support/stand-in.js';
 
 // What dgw sends to a hosted service to move data in and out, as the spawned binary sends it to a
@@ -11,7 +11,7 @@ import { KEY, useStandIn } from './support/stand-in.js';
 // answers: an expired link, a failed job, a result the service cut short.
 
 const P = 'proj-1';
-const { server, dgw, dgwInTerminal } = useStandIn(P);
+const { server, dgw, dgwInTerminal, env } = useStandIn(P);
 const work = tempDir('dgw-transfer-wire-');
 afterAll(() => work.remove());
 
@@ -86,6 +86,19 @@ describe('table import sends the documented multipart request', () => {
       { name: 'ok', dataType: 'BOOLEAN' },
       { name: 'label', dataType: 'VARCHAR' },
     ]);
+  });
+
+  it('--create stopped by Ctrl-C while the file goes up: the table made for it is removed all the same (exit 130)', async () => {
+    server.on('POST', `/data/projects/${P}/table/stopped`, { json: { tableName: 'stopped' } });
+    server.on('POST', `/data/projects/${P}/table/stopped/columns`, { json: [] });
+    // The service takes the upload and does not answer: the import is under way when Ctrl-C comes.
+    server.on('POST', `/data/projects/${P}/table/stopped/import`, { delayMs: 60_000, json: {} });
+    server.on('DELETE', `/data/projects/${P}/table/stopped`, { status: 200 });
+    const run = startDgw(['--debug', 'table', 'import', 'stopped', file('stopped.csv', 'id,label\n1,x\n'), '--create'], { env: env() });
+    await run.waitForOutput('/table/stopped/import');
+    run.child.kill('SIGINT');
+    expect((await run.exited).code).toBe(130);
+    expect(paths()).toContain(`DELETE /data/projects/${P}/table/stopped`);
   });
 
   it('--create with a --map that names no column of the file is exit 2: nothing is sent, no table made', async () => {

@@ -49,13 +49,22 @@ describe('typing columns for --create', () => {
   it('the narrowest type every value fits, empty fields ignored; long decimals stay text, saying why', () => {
     const rows = [
       ['1', '1.5', 'true', '2026-01-31', '2026-01-31 12:30:00', '12:30', '4f8b1c2e-0000-4000-8000-00000000abcd', 'x', '', '0.12345'],
-      ['-2', '3', 'FALSE', '2026-02-01', '2026-02-01T01:02:03.5', '01:02:03', '4F8B1C2E-0000-4000-8000-00000000ABCD', '7', '', '1.5'],
+      ['-2', '3', 'FALSE', '2026-02-01', '2026-02-01T01:02:03.5', '01:02:03', '4f8b1c2e-0000-4000-8000-00000000abce', '7', '', '1.5'],
     ];
     const names = ['i', 'd', 'b', 'day', 'at', 't', 'u', 'mixed', 'empty', 'long'];
     const types = inferColumns(names, rows);
     expect(types.map((c) => c.dataType)).toEqual(['BIGINT', 'DECIMAL', 'BOOLEAN', 'DATE', 'TIMESTAMP', 'TIME', 'UUID', 'VARCHAR', 'VARCHAR', 'VARCHAR']);
     expect(types[9].note).toMatch(/more than 3 decimals .* kept as VARCHAR/);
     expect(inferColumns(['big'], [['12345678901234567890']])[0].dataType).toBe('VARCHAR');
+  });
+
+  it('a column keeps its text when its type would not print a value back as written: leading zeros, +, -0, an upper-case UUID', () => {
+    for (const value of ['00123', '+5', '-0', '007.5', '+1.25', '-0.0', '-0.000', '4F8B1C2E-0000-4000-8000-00000000ABCD']) {
+      expect(inferColumns(['c'], [['1'], [value]])[0].dataType, value).toBe('VARCHAR');
+    }
+    for (const [value, type] of [['0', 'BIGINT'], ['-5', 'BIGINT'], ['0.5', 'DECIMAL'], ['-0.5', 'DECIMAL'], ['10.250', 'DECIMAL']]) {
+      expect(inferColumns(['c'], [['1'], [value]])[0].dataType, value).toBe(type);
+    }
   });
 });
 

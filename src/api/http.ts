@@ -190,6 +190,11 @@ export class Http {
     this.config.dryRun(this.dryRunView(spec, this.url(spec)));
   }
 
+  /** The same HTTP layer, whose requests Ctrl-C no longer stops: for the cleanup of what a stopped command made. */
+  detached(): Http {
+    return new Http({ ...this.config, placeholders: this.placeholders, signal: undefined });
+  }
+
   /** The same HTTP layer, whose requests `signal` also stops (one statement of the SQL shell, which Ctrl-C cancels). */
   withSignal(signal: AbortSignal): Http {
     return new Http({ ...this.config, placeholders: this.placeholders, signal: this.config.signal ? AbortSignal.any([this.config.signal, signal]) : signal });

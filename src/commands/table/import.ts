@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { addColumns, createTable, deleteTable, listColumns } from '../../api/tables.js';
-import type { ImportJob, ImportMapping } from '../../api/types.js';
+import type { ColumnDataType, ImportJob, ImportMapping } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import type { ImportResult } from '../../contract/results.js';
 import { DgwError } from '../../errors.js';
@@ -66,21 +66,28 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
 
   let mappings: ImportMapping[];
+  let create: Array<{ name: string; dataType: ColumnDataType }> | undefined;
+  // The hosted service makes the table by two requests before the import; the local gateway makes it in the import's own transaction.
+  let made = false;
   if (opts.create) {
     const { inferColumns } = await import('../../transfer/infer.js');
     const columns = inferColumns(newColumnNames(head), head.sample);
     for (const c of columns) if (c.note) ctx.out.note(c.note);
     // Mapped before the table is made: a --map that names no column is exit 2 with nothing sent.
     mappings = planMappings(head, columns.map((c) => c.name), maps, table);
-    await createTable(http, projectId, table);
-    await addColumns(http, projectId, table, columns.map(({ name: n, dataType }) => ({ name: n, dataType })));
+    create = columns.map(({ name: n, dataType }) => ({ name: n, dataType }));
+    if (!http.localGateway) {
+      await createTable(http, projectId, table);
+      made = true;
+      await addColumns(http, projectId, table, create);
+    }
   } else {
     // A dry run that may not read assumes the table's columns are the file's.
     const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table)).map((c) => c.name);
     mappings = planMappings(head, columns, maps, table);
   }
 
-  const request = { mappings, containsHeader: opts.header };
+  const request = { mappings, containsHeader: opts.header, ...(create && http.localGateway ? { create } : {}) };
   const { transferProgress, size } = await import('../../transfer/progress.js');
   const progress = transferProgress(ctx, `uploading ${source.label}`, source.size);
   let job: ImportJob | undefined;
@@ -95,7 +102,8 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     });
   } catch (error) {
     progress.stop();
-    if (opts.create && !http.dryRun) await undoCreate(ctx, () => deleteTable(http, projectId, table), table);
+    // Also after Ctrl-C: the table made for this import goes, by requests Ctrl-C does not stop.
+    if (made && !http.dryRun) await undoCreate(ctx, () => deleteTable(http.detached(), projectId, table), table);
     throw error;
   }
   progress.stop();

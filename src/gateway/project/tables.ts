@@ -49,7 +49,7 @@ export async function createTable(s: ProjectStore, name: string, columns: Column
       return;
     }
     await checkDefaults(c, columns);
-    await userSql(() => c.run(`CREATE TABLE ${qualified('table', name)} (${columns.map(columnSql).join(', ')})`));
+    await userSql(() => c.run(createTableSql(name, columns)));
   });
   return table(s, name);
 }
@@ -113,6 +113,11 @@ async function checkDefaults(c: DuckDBConnection, columns: ColumnSpec[]): Promis
       throw badRequest(`column ${col.name}: defaultValue "${col.defaultValue}" is not a ${col.dataType}`);
     }
   }
+}
+
+/** The statement that makes stored table `name` with `columns`. */
+export function createTableSql(name: string, columns: ColumnSpec[]): string {
+  return `CREATE TABLE ${qualified('table', name)} (${columns.map(columnSql).join(', ')})`;
 }
 
 function columnSql(col: ColumnSpec): string {

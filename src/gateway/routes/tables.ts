@@ -49,6 +49,20 @@ function parseColumns(body: unknown): ColumnSpec[] {
   });
 }
 
+/** The columns an import's `request` part asks the table to be made with, checked as Create Table checks them; undefined for none. */
+function createColumns(requestText: string | undefined): ColumnSpec[] | undefined {
+  let body: unknown;
+  try {
+    body = requestText === undefined ? undefined : JSON.parse(requestText);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(body) || body.create === undefined) return undefined;
+  const columns = parseColumns(body.create);
+  if (columns.length === 0) throw badRequest('request.create must list the columns of the table to make');
+  return columns;
+}
+
 /** Stored tables (`svc.table.<name>`): list, create (no body needed), delete, list/add columns, drop a column, import CSV, a sample CSV. */
 export function tableRoutes(): Routes {
   const r = new Routes();
@@ -76,7 +90,11 @@ export function tableRoutes(): Routes {
     const form = await receiveForm(c.req.header('content-type'), c.req.body(), join(c.get('project').transferDir, 'uploads'));
     try {
       if (!form.file) throw badRequest('the import needs a "file" part: the CSV file');
-      return c.get('present').imported(c, await importCsvFile(c.get('project'), c.req.param('tableName'), form.fields.request, form.file));
+      const name = c.req.param('tableName');
+      // dgw's own: the request's `create` columns make the table in the import's transaction (`table import --create`).
+      const create = createColumns(form.fields.request);
+      if (create && !TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
+      return c.get('present').imported(c, await importCsvFile(c.get('project'), name, form.fields.request, form.file, create));
     } finally {
       await form.discard();
     }

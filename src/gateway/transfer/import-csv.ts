@@ -5,7 +5,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { headRecords } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
-import type { ColumnInfo, ProjectDb } from '../project/index.js';
+import type { ColumnInfo, ColumnSpec, ProjectDb, TableInfo } from '../project/index.js';
+import { createTableSql } from '../project/tables.js';
 import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { ident, literal, qualified } from '../sql.js';
@@ -35,9 +36,9 @@ const FIRST_LINE_MAX = 1 << 20;
  * the line (as the file counts lines), the column and the value, and the table stays as it was.
  * The file is comma-separated CSV (RFC 4180), UTF-8, with or without a header line.
  */
-export async function importCsvFile(project: ProjectDb, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }): Promise<ImportOutcome> {
+export async function importCsvFile(project: ProjectDb, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }, create?: ColumnSpec[]): Promise<ImportOutcome> {
   const startTime = Date.now();
-  const table = await project.table(tableName);
+  const table = create ? await tableToMake(project, tableName, create) : await project.table(tableName);
   if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet; add its columns before importing into it`);
   const request = parseRequest(requestText);
   if (file.bytes === 0) throw badRequest('the file is empty: there is nothing to import');
@@ -55,7 +56,10 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
     // The rows go in at the reader's full speed; only a file that fails is read again, keeping
     // what it rejects, to name its first bad line (the reader's own error counts records, not lines).
     try {
-      return await inTransaction(conn, async () => (await conn.run(insert(false))).rowsChanged);
+      return await inTransaction(conn, async () => {
+        if (create) await conn.run(createTableSql(table.name, create));
+        return (await conn.run(insert(false))).rowsChanged;
+      });
     } catch (error) {
       if (error instanceof HttpError) throw error;
       const failure = duckMessage(error);
@@ -64,10 +68,11 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
       // A full disk at the commit is the disk's fault, not the file's: 507, as any change that cannot be written.
       const fault = duckFault(error, { projectId: project.id, file: project.file });
       if (fault) throw fault;
-      // Another request dropped or changed the table while the rows went in: a conflict a retry may resolve, not a bad file.
+      // Another request dropped, changed or made the table while the rows went in: a conflict a retry may resolve, not a bad file.
       const now = await project.table(table.name).catch(() => undefined);
-      if (!now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
+      if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
       await inTransaction(conn, async () => {
+        if (create) await conn.run(createTableSql(table.name, create));
         await conn.run(insert(true)).catch(() => undefined);
         const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
         if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
@@ -77,6 +82,15 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
     }
   });
   return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };
+}
+
+/**
+ * The table `table import --create` asks for, made in the import's own transaction: it exists
+ * afterwards only if the import committed. One of that name already there is a conflict.
+ */
+async function tableToMake(project: ProjectDb, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
+  if (await project.table(name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
+  return { name, columns: columns.map((c) => ({ name: c.name, dataType: c.dataType, notNull: c.notNull, unique: c.unique, defaultValue: c.defaultValue })) };
 }
 
 /** Runs `work` in a transaction of its own, committed when it returns, rolled back when it throws. */

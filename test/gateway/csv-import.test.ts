@@ -110,6 +110,18 @@ describe('CSV import on the local gateway', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('a line longer than the reader takes is refused naming the line, at any length (past 32 MB DuckDB said only "Parallel CSV Reader")', async () => {
+    for (const size of [3 << 20, 33 << 20]) {
+      const before = await rows();
+      const r = await upload('people', `id,name,amount,born\n1,a,1,2000-01-01\n2,${'x'.repeat(size)},2,2000-01-02\n`, { mappings: byName, containsHeader: true });
+      expect(r.status, String(size)).toBe(400);
+      expect(r.body.errorCode).toBe('CSV_ERROR');
+      expect(r.body.message).toMatch(/line 3: (it is longer than 2,000,000 bytes, the most a line may hold|Maximum line size of 2000000 bytes exceeded)/);
+      expect(r.body.message).not.toMatch(/Parallel CSV Reader/);
+      expect(await rows()).toEqual(before);
+    }
+  });
+
   it('a table that does not exist is 404', async () => {
     const r = await upload('nosuchtable', 'id\n1\n', { mappings: [{ name: 'id', csvColumnIndex: 0 }], containsHeader: true });
     expect(r.status).toBe(404);

@@ -43,6 +43,9 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
   const request = parseRequest(requestText);
   if (file.bytes === 0) throw badRequest('the file is empty: there is nothing to import');
   const first = await firstRecord(file.path);
+  // Found before DuckDB reads the file: past its buffer it fails without naming the line, or skips it without a word.
+  const long = file.bytes > MAX_LINE_BYTES ? await longLineStart(file.path) : undefined;
+  if (long !== undefined) throw await longLine(file.path, long, table.name);
   const mappings = resolveMappings(request, table.columns, first);
   const types = first.map((_, i) => mappings.find((m) => m.source === i)?.target.dataType ?? 'VARCHAR');
   const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
@@ -209,6 +212,46 @@ async function rejection(reject: Record<string, unknown>, path: string, first: s
   const text = String(reject.csv_line ?? '');
   const shown = text.length > 120 ? `${text.slice(0, 120)}…` : text;
   return new HttpError(400, `the import into ${table} was refused, and nothing was imported: line ${line}: ${what} (the line: ${shown})`, 'CSV_ERROR');
+}
+
+/** The longest line DuckDB's CSV reader takes (its max_line_size). */
+const MAX_LINE_BYTES = 2_000_000;
+
+/**
+ * Where the first line longer than MAX_LINE_BYTES starts, if one does, found by one read of the
+ * file: in pieces shorter than such a line, only the first and last line break of each piece
+ * matter. DuckDB's parallel reader skips a line past its buffer (32 MB) without a word.
+ */
+async function longLineStart(path: string): Promise<number | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    const piece = Buffer.allocUnsafe(1 << 20);
+    let lineStart = 0;
+    for (let offset = 0; ; ) {
+      const { bytesRead } = await handle.read(piece, 0, piece.length, offset);
+      if (bytesRead === 0) return offset - lineStart > MAX_LINE_BYTES ? lineStart : undefined;
+      const chunk = piece.subarray(0, bytesRead);
+      const first = chunk.indexOf(10);
+      if (first < 0 ? offset + bytesRead - lineStart > MAX_LINE_BYTES : offset + first - lineStart > MAX_LINE_BYTES) return lineStart;
+      if (first >= 0) lineStart = offset + chunk.lastIndexOf(10) + 1;
+      offset += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The refusal of a file with a line longer than MAX_LINE_BYTES starting at `start`: its number and first characters. */
+async function longLine(path: string, start: number, table: string): Promise<HttpError> {
+  const handle = await open(path, 'r');
+  let head: string;
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(120), 0, 120, start);
+    head = new TextDecoder().decode(buffer.subarray(0, bytesRead), { stream: true });
+  } finally {
+    await handle.close();
+  }
+  return badRequest(`the import into ${table} was refused, and nothing was imported: line ${await lineAt(path, start)}: it is longer than ${MAX_LINE_BYTES.toLocaleString('en-US')} bytes, the most a line may hold (the line: ${head}…)`, 'CSV_ERROR');
 }
 
 /** The line number (from 1, as an editor counts them) of the line starting at byte `offset`. */

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { CsvTranscoder, headRecords } from './csv-records.js';
+import { CsvTranscoder, headRecords, MAX_COLUMNS } from './csv-records.js';
 import type { SourceFile } from './source.js';
 
 /** What the start of a CSV file says before it is sent: its columns and some rows. */
@@ -37,6 +37,7 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   const { records } = headRecords(text, delimiter, SAMPLE_ROWS + 1, whole);
   if (records.length === 0) throw new UsageError(`${label}: its first line does not end within the first MiB; is it a CSV file?`);
   const [first] = records;
+  if (first.length > MAX_COLUMNS) throw new UsageError(`${label} has ${first.length} columns; an import takes at most ${MAX_COLUMNS.toLocaleString('en-US')}`);
   return { header: hasHeader ? first : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
 }
 

@@ -1,6 +1,7 @@
 import type { ImportMapping } from '../api/types.js';
 import { UsageError } from '../errors.js';
 import type { CsvHead } from './csv-head.js';
+import { listed } from './csv-records.js';
 
 /** `--map COLUMN=CSVCOLUMN` as given: a table column, and a CSV column by header name or 1-based position. */
 export interface MapFlag {
@@ -37,21 +38,27 @@ export function newColumnNames(head: CsvHead): string[] {
  * the file that goes nowhere is refused rather than dropped unseen.
  */
 export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFlag[], table: string): ImportMapping[] {
+  // Names are looked up in maps, not lists: a header of 10,000 columns is mapped in linear time.
+  const exactColumn = new Set(tableColumns);
+  const columnInAnyCase = new Map<string, string>();
+  for (const c of tableColumns) if (!columnInAnyCase.has(c.toLowerCase())) columnInAnyCase.set(c.toLowerCase(), c);
   const column = (name: string) => {
-    const found = tableColumns.find((c) => c === name) ?? tableColumns.find((c) => c.toLowerCase() === name.toLowerCase());
-    if (!found) throw new UsageError(`table ${table} has no column ${JSON.stringify(name)} (its columns: ${tableColumns.join(', ')})`);
+    const found = exactColumn.has(name) ? name : columnInAnyCase.get(name.toLowerCase());
+    if (!found) throw new UsageError(`table ${table} has no column ${JSON.stringify(name)} (its columns: ${listed(tableColumns)})`);
     return found;
   };
+  const positions = head.header && positionsByName(head.header);
   if (maps.length > 0) {
     const seen = new Set<string>();
     return maps.map(({ target, source }) => {
       const name = column(target);
       if (seen.has(name)) throw new UsageError(`--map: column ${name} is mapped twice`);
       seen.add(name);
-      if (head.header) {
-        const exact = positionsOf(head.header, (h) => h === source);
-        const named = exact.length > 0 ? exact : positionsOf(head.header, (h) => h.toLowerCase() === source.toLowerCase());
-        if (named.length === 0) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${head.header.map((h) => JSON.stringify(h)).join(', ')})`);
+      if (head.header && positions) {
+        const inAnyCase = positions.get(source.toLowerCase()) ?? [];
+        const exact = inAnyCase.filter((p) => head.header![p] === source);
+        const named = exact.length > 0 ? exact : inAnyCase;
+        if (named.length === 0) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${listed(head.header.map((h) => JSON.stringify(h)))})`);
         if (named.length > 1) throw namedTwice(head.header[named[0]], named);
         return { name, csvColumnName: head.header[named[0]] };
       }
@@ -60,17 +67,14 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
       return { name, csvColumnIndex: position - 1 };
     });
   }
-  if (head.header) {
+  if (head.header && positions) {
     const header = head.header;
     // Both would go to the same column of the table, which takes names in any case.
-    for (const [i, h] of header.entries()) {
-      const same = positionsOf(header, (other) => other.toLowerCase() === h.toLowerCase());
-      if (same.length > 1 && same[0] === i) throw namedTwice(h, same);
-    }
-    const unmatched = head.header.filter((h) => !tableColumns.some((c) => c.toLowerCase() === h.toLowerCase()));
+    for (const same of positions.values()) if (same.length > 1) throw namedTwice(header[same[0]], same);
+    const unmatched = header.filter((h) => !columnInAnyCase.has(h.toLowerCase()));
     if (unmatched.length > 0) {
       throw new UsageError(
-        `the file's column${unmatched.length === 1 ? '' : 's'} ${unmatched.map((h) => JSON.stringify(h)).join(', ')} match${unmatched.length === 1 ? 'es' : ''} no column of table ${table} (its columns: ${tableColumns.join(', ')})`,
+        `the file's column${unmatched.length === 1 ? '' : 's'} ${listed(unmatched.map((h) => JSON.stringify(h)))} match${unmatched.length === 1 ? 'es' : ''} no column of table ${table} (its columns: ${listed(tableColumns)})`,
         'say which CSV column goes where with --map COLUMN=CSVCOLUMN (only the mapped columns are imported)',
       );
     }
@@ -82,9 +86,16 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
   return Array.from({ length: head.fieldCount }, (_, i) => ({ name: tableColumns[i], csvColumnIndex: i }));
 }
 
-/** The positions (from 0) of the header's names that `match`. */
-function positionsOf(header: string[], match: (name: string) => boolean): number[] {
-  return header.flatMap((h, i) => (match(h) ? [i] : []));
+/** The positions (from 0) of each of the header's names, by the name in lower case. */
+function positionsByName(header: string[]): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  for (const [i, h] of header.entries()) {
+    const key = h.toLowerCase();
+    const at = positions.get(key);
+    if (at) at.push(i);
+    else positions.set(key, [i]);
+  }
+  return positions;
 }
 
 /** A header line naming one column at several positions (from 0): it cannot say which goes where. */

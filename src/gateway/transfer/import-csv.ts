@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { headRecords } from '../../transfer/csv-records.js';
+import { headRecords, listed, MAX_COLUMNS } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
 import type { ColumnInfo, ColumnSpec, ProjectDb, TableInfo } from '../project/index.js';
@@ -12,7 +12,7 @@ import { memoryLimitReached } from '../limits.js';
 import { ident, literal, qualified } from '../sql.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
-interface Mapping {
+export interface Mapping {
   target: ColumnInfo;
   /** 0-based position in the file. */
   source: number;
@@ -47,7 +47,8 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
   const long = file.bytes > MAX_LINE_BYTES ? await longLineStart(file.path) : undefined;
   if (long !== undefined) throw await longLine(file.path, long, table.name);
   const mappings = resolveMappings(request, table.columns, first);
-  const types = first.map((_, i) => mappings.find((m) => m.source === i)?.target.dataType ?? 'VARCHAR');
+  const types = first.map(() => 'VARCHAR');
+  for (const m of mappings) types[m.source] = m.target.dataType;
   const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
   const columns = `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(t)}`).join(', ')}}`;
   const rejects = `, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000`;
@@ -109,7 +110,7 @@ async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>):
   }
 }
 
-interface ImportRequestBody {
+export interface ImportRequestBody {
   containsHeader: boolean;
   mappings: Array<{ name: string; csvColumnName?: string; csvColumnIndex?: number }>;
 }
@@ -163,16 +164,26 @@ async function firstRecord(path: string): Promise<string[]> {
   const text = new TextDecoder('utf-8').decode(head, { stream: !whole });
   const [record] = headRecords(text, ',', 1, whole).records;
   if (!record) throw badRequest(`the first line of the file is longer than ${FIRST_LINE_MAX} bytes`, 'CSV_ERROR');
+  if (record.length > MAX_COLUMNS) throw badRequest(`the file's first line has ${record.length} columns; an import takes at most ${MAX_COLUMNS.toLocaleString('en-US')}`, 'CSV_ERROR');
   if (record.some((field) => field.includes('\uFFFD'))) throw badRequest('line 1 is not UTF-8 text: the file must be UTF-8 (convert it first, e.g. iconv -f latin1 -t utf-8)', 'CSV_ERROR');
   return record;
 }
 
 /** Each mapping as a column of the table and a position in the file; 400 for what does not exist. */
-function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[], first: string[]): Mapping[] {
+export function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[], first: string[]): Mapping[] {
   const seen = new Set<string>();
+  // Looked up in maps, not lists: a file of MAX_COLUMNS columns is mapped in linear time.
+  const byName = new Map<string, ColumnInfo>();
+  for (const c of columns) if (!byName.has(c.name.toLowerCase())) byName.set(c.name.toLowerCase(), c);
+  const headerAt = new Map<string, number[]>();
+  for (const [i, h] of first.entries()) {
+    const at = headerAt.get(h);
+    if (at) at.push(i);
+    else headerAt.set(h, [i]);
+  }
   return request.mappings.map((m) => {
-    const target = columns.find((c) => c.name.toLowerCase() === m.name.toLowerCase());
-    if (!target) throw badRequest(`the table has no column ${m.name} (its columns: ${columns.map((c) => c.name).join(', ')})`);
+    const target = byName.get(m.name.toLowerCase());
+    if (!target) throw badRequest(`the table has no column ${m.name} (its columns: ${listed(columns.map((c) => c.name))})`);
     if (seen.has(target.name)) throw badRequest(`column ${target.name} is mapped twice`);
     seen.add(target.name);
     if (m.csvColumnIndex !== undefined) {
@@ -180,13 +191,13 @@ function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[], firs
       return { target, source: m.csvColumnIndex };
     }
     if (!request.containsHeader) throw badRequest(`csvColumnName of ${m.name} needs a header line (containsHeader: true); without one, map by csvColumnIndex`);
-    const source = first.indexOf(m.csvColumnName!);
-    if (source < 0) throw badRequest(`the file's header has no column ${JSON.stringify(m.csvColumnName)} (it has: ${first.map((h) => JSON.stringify(h)).join(', ')})`);
-    const again = first.indexOf(m.csvColumnName!, source + 1);
-    if (again >= 0) throw badRequest(`the file's header names ${JSON.stringify(m.csvColumnName)} twice (columns ${source + 1} and ${again + 1}): which goes to ${target.name} cannot be told; map it by csvColumnIndex`);
+    const [source, again] = headerAt.get(m.csvColumnName!) ?? [];
+    if (source === undefined) throw badRequest(`the file's header has no column ${JSON.stringify(m.csvColumnName)} (it has: ${listed(first.map((h) => JSON.stringify(h)))})`);
+    if (again !== undefined) throw badRequest(`the file's header names ${JSON.stringify(m.csvColumnName)} twice (columns ${source + 1} and ${again + 1}): which goes to ${target.name} cannot be told; map it by csvColumnIndex`);
     return { target, source };
   });
 }
+
 
 /** The first bad line DuckDB's reader found, as the 400 that names it. */
 async function rejection(reject: Record<string, unknown>, path: string, first: string[], mappings: Mapping[], header: boolean, table: string): Promise<HttpError> {

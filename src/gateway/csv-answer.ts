@@ -17,36 +17,19 @@ import { ident, literal } from './sql.js';
 /**
  * CSV streams running at once in this process. Each holds a thread of libuv's pool (4 unless
  * UV_THREADPOOL_SIZE says more) for as long as its reader reads, since DuckDB's COPY waits
- * there while the pipe is full; two leave the rest of the gateway its threads. More wait for one
- * to end (within their request's time limit), rather than be answered in another form.
+ * there while the pipe is full; two leave the rest of the gateway its threads. A request finds a
+ * place or is answered at once by the JSON path (the same CSV, written by dgw), never waits; one
+ * key holds one place at a time, so no client can take both; a reader that stops reading loses
+ * its place after GatewayLimits.readerStallMs.
  */
 const MAX_STREAMS = 2;
-let streams = 0;
-const waiting: Array<() => void> = [];
+const holders = new Set<string>();
 
-/** Waits for a place among the MAX_STREAMS; fails as `signal` aborts (the request's end). */
-async function place(signal: AbortSignal | undefined): Promise<() => void> {
-  while (streams >= MAX_STREAMS) {
-    if (signal?.aborted) throw cancellation(signal);
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        signal?.removeEventListener('abort', wake);
-        const at = waiting.indexOf(wake);
-        if (at >= 0) waiting.splice(at, 1);
-        resolve();
-      };
-      waiting.push(wake);
-      signal?.addEventListener('abort', wake, { once: true });
-    });
-  }
-  streams += 1;
-  let left = false;
-  return () => {
-    if (left) return;
-    left = true;
-    streams -= 1;
-    waiting.shift()?.();
-  };
+/** A place among the MAX_STREAMS for `owner` (a project and a key), and how to leave it; undefined when none is free to it. */
+function takePlace(owner: string): (() => void) | undefined {
+  if (holders.size >= MAX_STREAMS || holders.has(owner)) return undefined;
+  holders.add(owner);
+  return () => holders.delete(owner);
 }
 
 /** Whether this platform can give DuckDB a named pipe to write into (not Windows). */
@@ -67,10 +50,10 @@ export type CsvAnswer = { body: BodySource } | { textSql: string };
  * An error DuckDB finds before the first bytes is thrown (the answer's status); after them, the
  * body fails short of its end.
  */
-export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Promise<CsvAnswer | undefined> {
+export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner: string): Promise<CsvAnswer | undefined> {
   const { sql } = await targetSql(project, target);
   const signal = requestSignal();
-  const leave = await place(signal);
+  let leave: (() => void) | undefined;
   const letGo = keepTimeLimit();
   let lease: Lease | undefined;
   let pipe: Pipe | undefined;
@@ -80,7 +63,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Prom
     finished = true;
     await pipe?.remove();
     lease?.release();
-    leave();
+    leave?.();
     letGo();
   };
   let columns: StatementColumn[] | undefined;
@@ -88,7 +71,8 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Prom
     lease = await project.lease();
     const { conn } = lease;
     columns = await interruptible(conn, () => project.withViews(() => project.sandbox.judgeRead(conn, sql)));
-    if (columns && PIPES) pipe = await Pipe.make(project.transferDir);
+    leave = columns && PIPES ? takePlace(`${project.id}\u0000${owner}`) : undefined;
+    if (leave) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
     if (!(error instanceof PipeUnavailable)) throw error;
@@ -108,7 +92,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget): Prom
   else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
   lease!.onStop(() => stop.abort(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
   const copy = interruptible(conn, () => project.sandbox.exportRows(conn, `COPY (\n${sql}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false)`), stop.signal);
-  return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`) };
+  return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
 }
 
 /** `sql` with each column as DuckDB's text of it (what COPY writes), under the column's own name. */
@@ -166,6 +150,9 @@ class Pipe {
   }
 }
 
+/** How long a reader may leave the next chunk unasked for before its stream is stopped and its place freed. */
+const READER_STALL_MS = 10_000;
+
 /** The body: the pipe's bytes as they come, then the COPY's outcome (a failure fails the body). */
 class CsvBody {
   private readonly chunks: AsyncIterator<Buffer>;
@@ -197,7 +184,7 @@ class CsvBody {
    * Waits for the first bytes of the rows or for the COPY's end: a statement that fails before
    * writing fails here, while its status can be said. The body is `header`, then the rows.
    */
-  async start(header: string): Promise<BodySource> {
+  async start(header: string, stallMs: number): Promise<BodySource> {
     let first: IteratorResult<Buffer>;
     try {
       // One read only: a second would take the bytes after the first.
@@ -211,15 +198,24 @@ class CsvBody {
     }
     let pending: IteratorResult<Buffer> | undefined = first;
     let headed = false;
+    // Armed when a chunk is handed over, cleared when the next is asked for: a reader that asks
+    // for none in stallMs loses its place (its statement is stopped, the answer ends short).
+    let stall: NodeJS.Timeout | undefined;
+    const handOver = <T>(chunk: T): T => {
+      stall = setTimeout(() => this.stop.abort(new HttpError(499, `the client read nothing for ${stallMs} ms; its answer was stopped`, 'CANCELLED')), stallMs).unref();
+      return chunk;
+    };
+    this.stop.signal.addEventListener('abort', () => clearTimeout(stall), { once: true });
     return {
       next: async () => {
+        clearTimeout(stall);
         if (!headed) {
           headed = true;
-          return header;
+          return handOver(header);
         }
         const result = pending ?? (await this.read());
         pending = undefined;
-        if (!result.done) return result.value;
+        if (!result.done) return handOver(result.value);
         await this.complete();
         return null;
       },

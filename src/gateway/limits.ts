@@ -12,6 +12,8 @@ export interface GatewayLimits {
   statementTimeoutMs: number;
   /** DuckDB's memory_limit of each open project, in bytes. */
   memoryLimitBytes: number;
+  /** How long a CSV answer's reader may read nothing before its stream is stopped (default 10 s; tests shorten it). */
+  readerStallMs?: number;
 }
 
 /** Five minutes: far beyond what an interactive statement takes, short of a runaway one. */

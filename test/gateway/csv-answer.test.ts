@@ -150,15 +150,67 @@ describe('run SQL answered as CSV by DuckDB', () => {
     await expect.poll(pipesLeft).toEqual([]);
   });
 
-  it('more readers at once than streams run: each waits its turn and gets the whole answer', async () => {
-    const select = 'SELECT i AS n, i * 2 AS m FROM range(300000) t(i)';
-    const texts = await Promise.all(Array.from({ length: 5 }, async () => (await execute(select)).text()));
+  it('more readers at once than streams run: none waits; those without a place get the JSON of the same texts, at once', async () => {
+    const select = 'SELECT i AS n, i * 2 AS m FROM range(100000) t(i)';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => execute(select)));
     const expected = await csvFromJson(select);
-    for (const text of texts) expect(text).toBe(expected);
+    const kinds = [];
+    for (const res of answers) {
+      const csv = /^text\/csv/.test(res.headers.get('content-type') ?? '');
+      kinds.push(csv ? 'csv' : 'json');
+      if (csv) expect(await res.text()).toBe(expected);
+      else expect(csvOfTexts(await res.text())).toBe(expected);
+    }
+    // One key holds one place at a time: the partner key's first request streams, the rest are JSON.
+    expect(kinds.filter((k) => k === 'csv')).toHaveLength(1);
+  });
+
+  it('places are fair across keys: a key that holds one does not take the other from another key', async () => {
+    const held = await execute('SELECT i AS n FROM range(20000000) t(i)');
+    const reader = held.body!.getReader();
+    await reader.read();
+    const again = await execute('SELECT 1 AS n');
+    expect(again.headers.get('content-type')).toMatch(/json/);
+    const other = await app.request(`/api/v1${P}/queries/execute?format=COMPACT`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${g.demoKey}`, 'content-type': 'application/json', accept: 'text/csv' },
+      body: JSON.stringify({ statement: 'SELECT 2 AS n' }),
+    });
+    expect(other.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await other.text()).toBe('n\n2\n');
+    await reader.cancel();
   });
 });
 
+/** A JSON answer of DuckDB's texts (the CSV path where no place or pipe is free), printed by dgw's CSV writer. */
+function csvOfTexts(text: string): string {
+  const body = parseJsonExact(text) as { columns: Array<{ columnName: string }>; data: unknown[][] };
+  return `${[csvLine(body.columns.map((c) => c.columnName)), ...body.data.map((row) => csvLine(row))].join('\n')}\n`;
+}
+
 describe('a CSV answer whose reader stalls', () => {
+  it('loses its place after the stall, though its time limit is far: the next request streams again', async () => {
+    const slow = tempDir('dgw-csv-stall-place-');
+    const sg = await openGateway({ dataDir: slow.dir, limits: { ...defaultLimits(), readerStallMs: 300 } });
+    const sapp = createGatewayApp(sg.gateway);
+    const run = (statement: string, key: string) =>
+      sapp.request(`/api/v1${P}/queries/execute`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'text/csv' },
+        body: JSON.stringify({ statement }),
+      });
+    try {
+      // Both places taken (one per key), each read once and then left.
+      const stalled = [await run('SELECT i AS n FROM range(50000000) t(i)', sg.partnerKey), await run('SELECT i AS n FROM range(50000000) t(i)', sg.demoKey)];
+      for (const res of stalled) await res.body!.getReader().read();
+      // Until the stall frees them, a third request is answered by the JSON path; then it streams.
+      await expect.poll(async () => (await run('SELECT 7 AS n', sg.partnerKey)).headers.get('content-type'), { timeout: 30_000, interval: 100 }).toMatch(/^text\/csv/);
+    } finally {
+      await sg.close();
+      slow.remove();
+    }
+  }, 60_000);
+
   it('is stopped by the time limit, and frees its place for the next answer', async () => {
     const slow = tempDir('dgw-csv-stall-');
     const sg = await openGateway({ dataDir: slow.dir, limits: { ...defaultLimits(), statementTimeoutMs: 1500 } });

@@ -54,7 +54,8 @@ export function queryRoutes(): Routes {
     if (wantsCsv(c.req.header('accept'))) {
       // Loaded only here: named pipes, a child process for mkfifo and sockets serve this path alone.
       const { csvAnswer } = await import('../csv-answer.js');
-      const csv = await csvAnswer(c.get('project'), target);
+      const principal = c.get('principal');
+      const csv = await csvAnswer(c.get('project'), target, principal.kind === 'partner' ? 'partner' : principal.apiKeyId);
       if (csv && 'body' in csv) return c.body(csv.body, 200, { 'content-type': 'text/csv; charset=utf-8' });
       if (csv) return c.get('present').executed(c, await executeSql(c.get('project'), { statement: csv.textSql }, format));
     }

@@ -101,6 +101,23 @@ describe('table import sends the documented multipart request', () => {
     expect(paths()).toContain(`DELETE /data/projects/${P}/table/stopped`);
   });
 
+  it('--create run again after a run stopped between making the table and its columns: the empty table is taken; one with columns is still a conflict', async () => {
+    server.on('POST', `/data/projects/${P}/table/again`, { status: 409, json: { errorCode: 'CONFLICT', message: 'table again already exists' } });
+    server.on('GET', `/data/projects/${P}/table/again/columns`, { json: [] });
+    server.on('POST', `/data/projects/${P}/table/again/columns`, { json: [] });
+    server.on('POST', `/data/projects/${P}/table/again/import`, { json: { id: 'job-2', status: 'COMPLETED', startTime: 1, endTime: 2, progress: 100, result: { importedRows: 1 } } });
+    const csv = file('again.csv', 'id,label\n1,x\n');
+    const taken = await dgw(['table', 'import', 'again', csv, '--create']);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(paths()).toEqual([`POST /data/projects/${P}/table/again`, `GET /data/projects/${P}/table/again/columns`, `POST /data/projects/${P}/table/again/columns`, `POST /data/projects/${P}/table/again/import`]);
+    server.reset();
+    server.on('POST', `/data/projects/${P}/table/again`, { status: 409, json: { errorCode: 'CONFLICT', message: 'table again already exists' } });
+    server.on('GET', `/data/projects/${P}/table/again/columns`, { json: columns('id', 'label') });
+    const refused = await dgw(['table', 'import', 'again', csv, '--create']);
+    expect(refused.code).toBe(5);
+    expect(paths()).toEqual([`POST /data/projects/${P}/table/again`, `GET /data/projects/${P}/table/again/columns`]);
+  });
+
   it('--create with a --map that names no column of the file is exit 2: nothing is sent, no table made', async () => {
     const r = await dgw(['table', 'import', 'fresh', file('fresh.csv', 'id,label\n1,x\n'), '--create', '--map', 'nosuch=id']);
     expect(r.code, r.stderr).toBe(2);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { addColumns, createTable, deleteTable, listColumns } from '../../api/tables.js';
 import type { ColumnDataType, ImportJob, ImportMapping } from '../../api/types.js';
+import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { ImportResult } from '../../contract/results.js';
 import { DgwError } from '../../errors.js';
@@ -77,8 +78,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     mappings = planMappings(head, columns.map((c) => c.name), maps, table);
     create = columns.map(({ name: n, dataType }) => ({ name: n, dataType }));
     if (!http.localGateway) {
-      await createTable(http, projectId, table);
-      made = true;
+      made = await createOrReuse(http, projectId, table);
       await addColumns(http, projectId, table, create);
     }
   } else {
@@ -111,6 +111,22 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   const rows = job.rowCount === null ? 'the rows' : `${job.rowCount} row${job.rowCount === 1 ? '' : 's'}`;
   ctx.out.result({ table, ...job } satisfies ImportResult, job.id || table);
   ctx.out.success(`imported ${rows} into ${table}${opts.create ? ' (created)' : ''}`);
+}
+
+/**
+ * Makes the table for `--create`; true when this run made it. A table of that name with no
+ * columns yet is the one a stopped run made before its columns (a table without columns holds no
+ * rows): it is taken as it is. Any other table of that name is the conflict it always was.
+ */
+async function createOrReuse(http: Http, projectId: string, table: string): Promise<boolean> {
+  try {
+    await createTable(http, projectId, table);
+    return true;
+  } catch (error) {
+    if (!(error instanceof DgwError && error.kind === 'conflict') || http.dryRun) throw error;
+    if ((await listColumns(http, projectId, table)).length > 0) throw error;
+    return true;
+  }
 }
 
 /** `--create` made the table for an import that failed: it goes, so nothing is left of the attempt. */

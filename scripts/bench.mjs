@@ -340,5 +340,8 @@ if (!CHECK && rows.every((r) => !r.skipped) && !foot.skipped && fs.existsSync(PA
   const page = fs.readFileSync(PAGE, 'utf8');
   const from = page.indexOf(BEGIN);
   const to = page.indexOf(END);
-  if (from >= 0 && to > from) fs.writeFileSync(PAGE, `${page.slice(0, from + BEGIN.length)}\n\n${out.join('\n').trim()}\n\n${page.slice(to)}`);
+  // The table, memory and footprint; how each number is measured stays in the bench's own output.
+  const shown = out.slice(0, out.findIndex((l) => l.startsWith('times:'))).join('\n').trim();
+  const total = `total bench time: ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`;
+  if (from >= 0 && to > from) fs.writeFileSync(PAGE, `${page.slice(0, from + BEGIN.length)}\n\n${shown}\n\n${total}\n\n${page.slice(to)}`);
 }

@@ -547,7 +547,7 @@ complete -c dgw -n '__dgw_in \'folder list\'' -l tree -d 'show folders as a tree
 complete -c dgw -n '__dgw_in \'folder list\'' -l queries -d 'show the tree with the queries in each folder (implies --tree; as `dgw folder tree --queries`)'
 complete -c dgw -n '__dgw_live_at \'folder view\'' -a '(__dgw_live_values)'
 complete -c dgw -n '__dgw_live_at \'folder tree\'' -a '(__dgw_live_values)'
-complete -c dgw -n '__dgw_in \'folder tree\'' -l queries -d 'list the queries in each folder'
+complete -c dgw -n '__dgw_in \'folder tree\'' -l queries -d 'list the queries in each folder, and those at the root'
 complete -c dgw -n '__dgw_live_at \'folder create\'' -a '(__dgw_live_values)'
 complete -c dgw -n '__dgw_in \'folder create\'' -s p -l parents -d 'no error if the folder exists already (exit 0, its id printed): "make sure it exists"'
 complete -c dgw -n '__dgw_in \'folder create\'' -l dry-run -d 'print the requests instead of sending them'

@@ -76,7 +76,8 @@ describe('folder list --tree --queries', () => {
     const r = await local('folder', 'list', '--tree', '--queries');
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n').map((l) => l.replace(/\s{2}\S+$/, ''));
-    expect(lines).toEqual(['archive/', '  2024/', '    q1/', 'reports/', '  monthly/', '    rev', '  snap']);
+    // The query in no folder comes last, at the root.
+    expect(lines).toEqual(['archive/', '  2024/', '    q1/', 'reports/', '  monthly/', '    rev', '  snap', 'top']);
     const same = await local('folder', 'tree', '--queries');
     expect(r.stdout).toBe(same.stdout);
   });

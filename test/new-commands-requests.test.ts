@@ -116,10 +116,12 @@ describe('folder rename, move, view, tree', () => {
     server.on('GET', `${P}/queries/folders/tree`, {
       json: { tree: [{ id: 'f-rep', name: 'reports', path: '/reports', children: [{ id: 'f-mon', name: 'monthly', path: '/reports/monthly', children: [], queries: [] }], queries: [{ id: Q1, displayName: 'Revenue', name: 'revenue', inputQuery: 'SELECT 1' }] }] },
     });
+    // The tree holds no query outside a folder: the query list says which are at the root.
+    server.on('GET', `${P}/queries`, { json: [{ id: Q1, displayName: 'Revenue', name: 'revenue', inputQuery: 'SELECT 1', path: '/reports', folderId: 'f-rep' }, { id: '709922802836177999', displayName: 'Loose', name: 'loose', inputQuery: 'SELECT 2', path: null, folderId: null }] });
     const r = await dgw(['folder', 'tree', '--queries']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`reports/  f-rep\n  monthly/  f-mon\n  revenue  ${Q1}\n`);
-    expect(sent()).toEqual([`GET ${P}/queries/folders/tree?includeQueries=true`]);
+    expect(r.stdout).toBe(`reports/  f-rep\n  monthly/  f-mon\n  revenue  ${Q1}\nloose  709922802836177999\n`);
+    expect(sent().sort()).toEqual([`GET ${P}/queries`, `GET ${P}/queries/folders/tree?includeQueries=true`]);
   });
 
   it('folder tree FOLDER sends rootFolderId; --json gives the nested nodes', async () => {

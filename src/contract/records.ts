@@ -123,7 +123,7 @@ export function TreeRecord(withQueries: boolean) {
 /** `folder view`: one folder, its subfolders and its queries. */
 export const FolderView = Closed(
   {
-    id: Type.String(),
+    id: Nullable(Type.String({ description: 'null for the root (/)' })),
     name: Type.String(),
     path: Nullable(Type.String()),
     parentId: Nullable(Type.String()),

@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
 import { findFolder, noFolder, readFolderTree, type TreeNode } from '../../api/folder-tree.js';
 import { getFolderTree } from '../../api/folders.js';
+import { listQueries } from '../../api/queries.js';
+import type { QueryRecord } from '../../api/types.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { visible } from '../../output/visible.js';
 import { examples, type Wiring } from '../wiring.js';
 import { drawTree, type DrawnFolder } from './draw-tree.js';
 import { loadTree, parseFolderRef } from './resolve.js';
@@ -15,9 +19,9 @@ export function registerFolderTree(parent: Command, wiring: Wiring): void {
   parent
     .command('tree')
     .argument('[folder]', 'show only this folder and what is below it (a path, or a folder id)')
-    .option('--queries', 'list the queries in each folder')
+    .option('--queries', 'list the queries in each folder, and those at the root')
     .description('Show the folder tree (the service\'s tree endpoint), with the queries in each folder if asked')
-    .addHelpText('after', examples('dgw folder tree', 'dgw folder tree /reports --queries', 'dgw folder tree --queries --json'))
+    .addHelpText('after', examples('dgw folder tree', 'dgw folder tree /reports --queries', 'dgw folder tree --queries --json', 'dgw folder tree --queries --format csv   # a row per folder and per query, by path'))
     .action(wiring.action(runFolderTree, { variant: (_folder, opts) => (opts.queries ? 'treeWithQueries' : 'tree') }));
 }
 
@@ -35,6 +39,9 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
   } else if (ref.kind === 'id') {
     rootFolderId = ref.id;
   }
+  // The queries in no folder are in the tree's answer nowhere: the query list, asked for alongside.
+  const listed = opts.queries && ref.kind === 'root' ? listQueries(http, projectId) : undefined;
+  listed?.catch(() => undefined);
   const answer = await getFolderTree(http, projectId, { includeQueries: opts.queries, rootFolderId });
   let roots = readFolderTree(answer, basePath);
   // A subtree by id in the seed's shape carries no paths: the folder list says where its root is.
@@ -52,8 +59,36 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
     if (all.length > 0) ctx.out.raw(all.join('\n'));
     return;
   }
+  const atRoot = listed ? (await listed).filter((q) => !q.folderId && (!q.path || q.path === '/')) : [];
+  // Rows for CSV, and for TSV asked for by name; a pipe left to the default gets the drawing, as a terminal does.
+  if (ctx.out.mode.kind === 'csv' || (ctx.out.mode.kind === 'tsv' && (ctx.globals.format !== undefined || ctx.out.mode.header))) {
+    await ctx.out.list(treeRows(roots, atRoot), TREE_COLUMNS, (r) => r.id);
+    return;
+  }
   const lines = drawTree(roots.map((n) => drawn(n, opts.queries === true)), ctx.color);
+  for (const q of atRoot) lines.push(`${visible(q.name)}  ${ctx.color.dim(visible(q.id))}`);
   ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
+}
+
+/** A row of the tree as CSV or TSV print it: each folder, and each query listed, by path. */
+interface TreeRow {
+  kind: 'folder' | 'query';
+  path: string;
+  id: string;
+  name: string;
+}
+
+const TREE_COLUMNS: Column<TreeRow>[] = [{ field: 'kind' }, { field: 'path', kind: 'text' }, { field: 'id', kind: 'key' }, { field: 'name', kind: 'key' }];
+
+function treeRows(roots: TreeNode[], atRoot: QueryRecord[]): TreeRow[] {
+  const rows: TreeRow[] = atRoot.map((q) => ({ kind: 'query', path: '/', id: q.id, name: q.name }));
+  const walk = (node: TreeNode) => {
+    rows.push({ kind: 'folder', path: node.path, id: node.id, name: node.name });
+    for (const q of node.queries ?? []) rows.push({ kind: 'query', path: node.path, id: q.id, name: q.name });
+    node.children.forEach(walk);
+  };
+  roots.forEach(walk);
+  return rows;
 }
 
 function hasPaths(answer: unknown): boolean {

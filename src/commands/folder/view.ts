@@ -3,8 +3,8 @@ import { findFolder, noFolder, readFolderContents, type FolderTree } from '../..
 import { getFolder } from '../../api/folders.js';
 import { listQueries } from '../../api/queries.js';
 import type { QueryRecord } from '../../api/types.js';
+import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { QUERY_COLUMNS } from '../query/columns.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -12,7 +12,8 @@ import { loadTree, parseFolderRef } from './resolve.js';
 
 /** What `folder view --json` prints: the folder, its subfolders and its queries. */
 export interface FolderView {
-  id: string;
+  /** Null for the root, which has no id. */
+  id: string | null;
   name: string;
   path: string | null;
   parentId: string | null;
@@ -35,16 +36,16 @@ export function registerFolderView(parent: Command, wiring: Wiring): void {
   parent
     .command('view')
     .aliases(['get', 'show'])
-    .argument('<folder>', 'folder path such as /reports/monthly, or folder id')
+    .argument('<folder>', 'folder path such as /reports/monthly (/ for the root), or folder id')
     .description('Show one query folder: its path, its subfolders and its queries')
-    .addHelpText('after', examples('dgw folder view /reports', 'dgw folder view 550e8400-e29b-41d4-a716-446655440000 --json queries'))
+    .addHelpText('after', examples('dgw folder view /reports', 'dgw folder view /   # the folders and the queries at the root', 'dgw folder view 550e8400-e29b-41d4-a716-446655440000 --json queries'))
     .action(wiring.action(runFolderView));
 }
 
 export async function runFolderView(ctx: Context, folderArg: string, _opts: object): Promise<void> {
   const ref = parseFolderRef(folderArg);
-  if (ref.kind === 'root') throw new UsageError('the root is not a folder: `dgw folder tree` shows everything under it');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  if (ref.kind === 'root') return printView(ctx, await rootView(http, projectId));
   let tree: FolderTree | undefined = ref.kind === 'path' ? await loadTree(http, projectId) : undefined;
   const id = ref.kind === 'id' ? ref.id : findFolder(tree!, ref.path)?.id;
   if (!id) throw noFolder(tree!, folderArg);
@@ -62,7 +63,25 @@ export async function runFolderView(ctx: Context, folderArg: string, _opts: obje
     folders: contents.folders.map((f) => ({ ...f, path: f.path ?? (path === null ? null : `${path}/${f.name}`) })),
     queries,
   };
-  await ctx.out.record(view, FIELDS, (f) => f.id);
+  await printView(ctx, view);
+}
+
+/** The root as a folder: the folders at the top and the queries in no folder. */
+async function rootView(http: Http, projectId: string): Promise<FolderView> {
+  const [tree, queries] = await Promise.all([loadTree(http, projectId), listQueries(http, projectId)]);
+  return {
+    id: null,
+    name: '/',
+    path: '/',
+    parentId: null,
+    createdAt: null,
+    folders: tree.roots.map((f) => ({ id: f.id, name: f.name, path: f.path })),
+    queries: queries.filter((q) => !q.folderId && (!q.path || q.path === '/')),
+  };
+}
+
+async function printView(ctx: Context, view: FolderView): Promise<void> {
+  await ctx.out.record(view, FIELDS, (f) => f.id ?? '/');
   if (ctx.out.mode.kind === 'table' && view.queries.length > 0) {
     ctx.io.stdout.write('\nQueries:\n');
     await ctx.out.list(view.queries, QUERY_COLUMNS, (q) => q.id);

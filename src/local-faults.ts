@@ -32,6 +32,14 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
       error,
     );
   }
+  if (code === 'ENOTDIR') {
+    return new LocalFaultError(
+      'FILE_ACCESS',
+      `cannot use ${it}: a part of its path is a file, not a folder (ENOTDIR)`,
+      'check the path, and the variable that sets it (XDG_CONFIG_HOME, XDG_DATA_HOME, DGW_CONFIG_DIR, DGW_LOCAL_DIR)',
+      error,
+    );
+  }
   if (code === 'EIO') {
     return new LocalFaultError('FILE_ACCESS', `the disk failed to read or write ${it} (EIO)`, 'the disk or its file system may be failing: check the system log (dmesg), and keep a copy of the folder before anything else', error);
   }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
 import { checkOwnFolder } from './safe-folder.js';
+import { home, xdg } from './user-dirs.js';
 import type { Zone } from './zones.js';
 
 /** What one profile in the user store remembers. */
@@ -33,7 +33,7 @@ export interface StoreData {
 /** Where the user store lives: DGW_CONFIG_DIR, else the platform's config folder. */
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.DGW_CONFIG_DIR) return path.resolve(env.DGW_CONFIG_DIR);
-  const base = env.XDG_CONFIG_HOME || (process.platform === 'win32' ? env.APPDATA : undefined) || path.join(os.homedir(), '.config');
+  const base = xdg(env.XDG_CONFIG_HOME) ?? (process.platform === 'win32' ? env.APPDATA : undefined) ?? path.join(home(env), '.config');
   return path.join(base, 'dgw');
 }
 

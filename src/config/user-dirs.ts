@@ -1,10 +1,30 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { LocalFaultError } from '../errors.js';
 
 type Env = Record<string, string | undefined>;
 
-function home(env: Env): string {
-  return env.HOME || env.USERPROFILE || homedir();
+/**
+ * The user's home folder: HOME (USERPROFILE on Windows) when it is an absolute path, else the
+ * account's own from the system. An empty or relative HOME would put dgw's keys and databases in
+ * the current folder, where `git add -A` would commit them.
+ */
+export function home(env: Env): string {
+  const given = env.HOME || env.USERPROFILE;
+  if (given && isAbsolute(given)) return given;
+  let account: string | undefined;
+  try {
+    account = userInfo().homedir;
+  } catch {
+    account = undefined;
+  }
+  if (account && isAbsolute(account)) return account;
+  throw new LocalFaultError('FILE_ACCESS', `no home folder: HOME is ${given ? `"${given}", not an absolute path` : 'empty'}, and the system names none for this account`, 'set HOME to your home folder, or DGW_CONFIG_DIR and DGW_LOCAL_DIR to absolute paths');
+}
+
+/** An XDG variable's folder: used only when it is an absolute path, as the XDG rules say (a relative one is ignored). */
+export function xdg(value: string | undefined): string | undefined {
+  return value && isAbsolute(value) ? value : undefined;
 }
 
 /**
@@ -15,7 +35,7 @@ function home(env: Env): string {
 export function userDataDir(env: Env, platform: string = process.platform): string {
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home(env), 'AppData', 'Local'), 'dgw');
   if (platform === 'darwin') return join(home(env), 'Library', 'Application Support', 'dgw');
-  return join(env.XDG_DATA_HOME || join(home(env), '.local', 'share'), 'dgw');
+  return join(xdg(env.XDG_DATA_HOME) ?? join(home(env), '.local', 'share'), 'dgw');
 }
 
 /**
@@ -26,5 +46,5 @@ export function userDataDir(env: Env, platform: string = process.platform): stri
 export function userCacheDir(env: Env, platform: string = process.platform): string {
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home(env), 'AppData', 'Local'), 'dgw', 'Cache');
   if (platform === 'darwin') return join(home(env), 'Library', 'Caches', 'dgw');
-  return join(env.XDG_CACHE_HOME || join(home(env), '.cache'), 'dgw');
+  return join(xdg(env.XDG_CACHE_HOME) ?? join(home(env), '.cache'), 'dgw');
 }

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { configDir } from '../src/config/store.js';
+import { userDataDir } from '../src/config/user-dirs.js';
+import { tempDir } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
+
+// Where dgw keeps its settings, keys and databases when the environment is off: an XDG variable
+// naming a file is a fault on this machine, named (it was "a bug in dgw"); an empty HOME or a
+// relative XDG variable never puts them in the current folder, where `git add -A` would commit a key.
+
+const tmp = tempDir('dgw-home-');
+afterAll(() => tmp.remove());
+
+describe('folders from HOME and XDG', () => {
+  it('XDG_CONFIG_HOME naming a file: exit 13 naming it, even for a command that only reads', async () => {
+    const file = path.join(tmp.dir, 'a-file');
+    fs.writeFileSync(file, '');
+    const r = await runInProcess(['config', 'explain'], { env: { XDG_CONFIG_HOME: file, HOME: tmp.dir }, cwd: tmp.dir });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`cannot use ${file}/dgw/config.json: a part of its path is a file, not a folder`);
+  });
+
+  it('an empty HOME falls back to the account\'s home folder, never the current folder', () => {
+    const account = os.userInfo().homedir;
+    expect(configDir({ HOME: '' })).toBe(path.join(account, '.config', 'dgw'));
+    expect(userDataDir({ HOME: '' }, 'linux')).toBe(path.join(account, '.local', 'share', 'dgw'));
+    expect(configDir({ HOME: 'relative/home' })).toBe(path.join(account, '.config', 'dgw'));
+  });
+
+  it('a relative XDG variable is ignored, as the XDG rules say', () => {
+    expect(configDir({ HOME: '/home/me', XDG_CONFIG_HOME: 'cfg' })).toBe('/home/me/.config/dgw');
+    expect(userDataDir({ HOME: '/home/me', XDG_DATA_HOME: './data' }, 'linux')).toBe('/home/me/.local/share/dgw');
+    expect(userDataDir({ HOME: '/home/me', XDG_DATA_HOME: '/srv/data' }, 'linux')).toBe('/srv/data/dgw');
+  });
+
+  it('with an empty HOME and relative XDG folders, a local command writes nothing in the current folder', async () => {
+    const cwd = path.join(tmp.dir, 'repo');
+    fs.mkdirSync(cwd);
+    const r = await runInProcess(['version', '--json'], { env: { HOME: '', XDG_DATA_HOME: 'data', XDG_CONFIG_HOME: 'config' }, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    const where = JSON.parse(r.stdout) as { configDir: string; localDataDir: string };
+    expect(path.isAbsolute(where.configDir) && !where.configDir.startsWith(cwd)).toBe(true);
+    expect(path.isAbsolute(where.localDataDir) && !where.localDataDir.startsWith(cwd)).toBe(true);
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+});

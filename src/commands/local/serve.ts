@@ -101,7 +101,9 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   } else {
     const lines = [server.baseUrl, `partner key: ${server.partnerKey}`, ...Object.entries(server.projectKeys).map(([p, k]) => `project key (${p}): ${k}`), `data folder: ${dataDir}`, `API shape: ${server.apiShape}`];
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
-    ctx.out.note(`local gateway listening; --zone local commands now use it. Press Ctrl-C to stop.`);
+    // Commands find a server by the folder they use: the default one, or DGW_LOCAL_DIR's.
+    const used = resolve(ctx.cwd, localDataDir(ctx.env)) === dataDir;
+    ctx.out.note(`local gateway listening; --zone local commands ${used ? 'now use it' : `use it with DGW_LOCAL_DIR=${dataDir}`}. Press Ctrl-C to stop.`);
   }
   await new Promise<void>((done) => {
     if (ctx.signal.aborted) return done();

@@ -78,12 +78,18 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
     code = exitCodeFor(error);
     // `plan --exit-code` has printed its plan; exit 11 says the rest. A reader that went away wants nothing more.
     if (error instanceof DgwError && (error.kind === 'changes_present' || error.kind === 'reader_gone')) return code;
+    // A "no" at a prompt is an answer, not a failure: said as it is.
+    if (error instanceof DgwError && error.kind === 'declined' && (!(run.structured ?? structuredFlags(argv)) || deps.io.stderr.isTTY === true)) {
+      deps.io.stderr.write(`${visible(error.message)}\n`);
+      return code;
+    }
     r = errorReport(error, argv.includes('--debug'));
   }
   const { stderr } = deps.io;
   // Structured output (--json, --jq, --format json|yaml, a default output of json or yaml) wants
-  // the error as one JSON object, alone on stderr; before the output was settled, the flags say.
-  if (run.structured ?? structuredFlags(argv)) {
+  // the error as one JSON object, alone on stderr, for the program that reads it; a person at a
+  // terminal gets it in words. Before the output was settled, the flags say.
+  if ((run.structured ?? structuredFlags(argv)) && stderr.isTTY !== true) {
     stderr.write(`${jsonWithoutControls(JSON.stringify({ error: { ...r, sent: run.sent, warnings: run.warnings } }))}\n`);
     return code;
   }

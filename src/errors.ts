@@ -16,6 +16,7 @@ export type ErrorKind =
   | 'usage_after_send'
   | 'interrupted'
   | 'reader_gone'
+  | 'declined'
   | 'internal';
 
 /** Base of every error dgw reports on purpose; anything else is a bug (exit 1). */
@@ -199,6 +200,16 @@ export class ReaderGoneError extends DgwError {
   }
 }
 
+/**
+ * A person answered no at a confirmation: not a failure, said plainly (no "error:"), exit 2 as gh
+ * does, since nothing was changed whatever was read before the question.
+ */
+export class DeclinedError extends DgwError {
+  constructor(message: string) {
+    super('declined', message);
+  }
+}
+
 function kindForStatus(status: number): ErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'not_found';
@@ -233,6 +244,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   usage_after_send: 14,
   interrupted: 130,
   reader_gone: 0,
+  declined: 2,
 };
 
 /** The one mapping from an error to the documented exit code. */
@@ -244,7 +256,7 @@ export function exitCodeFor(error: unknown): number {
 export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [0, 'success'],
   [1, 'unexpected failure (a bug)'],
-  [2, 'usage or invalid input, found before any request was sent'],
+  [2, 'usage or invalid input, found before any request was sent; also a "no" answered at a confirmation (nothing was changed)'],
   [3, 'authentication or permission (no key, 401, 403)'],
   [4, 'not found (404)'],
   [5, 'conflict (409)'],

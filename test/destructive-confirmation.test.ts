@@ -48,10 +48,10 @@ describe('on a terminal', () => {
     columnsAndQueries();
     server.on('DELETE', /columns/, { status: 200 });
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'orders\n' });
-    // The column was read (checked) before the question: exit 2 would say nothing was sent.
-    expect(r.code).toBe(14);
-    expect(r.stdout).toContain('only reads were sent');
-    expect(r.stdout).toContain('confirmation did not match');
+    // An answer, not a failure: said plainly, exit 2 as gh does (nothing was changed).
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('"orders" is not "discount": nothing was changed');
+    expect(r.stdout).not.toContain('error:');
     expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
   });
 
@@ -60,6 +60,8 @@ describe('on a terminal', () => {
     const no = await dgwInTerminal(['query', 'rm', QID], { input: 'n\n' });
     expect(no.stdout).toMatch(/Delete query .*\[y\/N\]/);
     expect(no.code).toBe(2);
+    expect(no.stdout).toMatch(/^nothing was changed\r?$/m);
+    expect(no.stdout).not.toContain('error:');
     expect(server.requests).toHaveLength(0);
     const yes = await dgwInTerminal(['query', 'rm', QID], { input: 'y\n' });
     expect(yes.code).toBe(0);

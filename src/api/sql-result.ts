@@ -43,7 +43,7 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
   const path = apiPath`/data/projects/${projectId}/queries/execute`;
   // A statement may write (INSERT into a stored table); a saved query, run by id or name, reads.
   const accept = options.csv && http.localGateway ? 'text/csv, application/json;q=0.5' : undefined;
-  const answer = await http.open({ method: 'POST', path, query: { format }, body, readOnly: !('statement' in body), accept });
+  const answer = await http.open({ method: 'POST', path, query: { format }, body, readOnly: !('statement' in body) || readsOnly(body.statement), accept });
   if (!answer) throw new MalformedResponseError('no answer');
   const response = answer;
   const what = `the answer to POST ${path}`;
@@ -119,4 +119,16 @@ function readError(error: unknown, status: number, what: string, options: SqlRea
     return new MalformedResponseError(`${what} is not the JSON it should be: ${error.message}`, status);
   }
   return bodyError(error, { ...options, what });
+}
+
+/**
+ * Whether a statement can only read, by its first word (after comments and parentheses): what a
+ * failure then says was sent. Anything it cannot be sure of (WITH, which may lead to an INSERT)
+ * counts as a change.
+ */
+export function readsOnly(statement: string): boolean {
+  const start = statement.replace(/^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/|\()*/, '');
+  const word = /^[A-Za-z]+/.exec(start)?.[0].toUpperCase();
+  if (word === 'EXPLAIN') return !/\bANALY[SZ]E\b/i.test(start);
+  return word !== undefined && ['SELECT', 'FROM', 'VALUES', 'TABLE', 'SHOW', 'DESCRIBE', 'SUMMARIZE'].includes(word);
 }

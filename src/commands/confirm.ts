@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { DeclinedError, UsageError } from '../errors.js';
 
 /** What a destructive command was told: `--yes`, `--dry-run`, and a word to type back. */
 export interface ConfirmOptions {
@@ -36,9 +36,9 @@ export async function confirmDestructive(ctx: Context, what: string, options: Co
   if (options.details && options.details.length > 0) ctx.io.stderr.write(`${options.details.join('\n')}\n`);
   if (options.typeBack) {
     const answer = await ctx.prompt(`This will ${what}. It cannot be undone. Type "${options.typeBack}" to confirm: `);
-    if (answer.trim() !== options.typeBack) throw new UsageError('confirmation did not match; nothing was changed');
+    if (answer.trim() !== options.typeBack) throw new DeclinedError(`"${answer.trim()}" is not "${options.typeBack}": nothing was changed`);
     return;
   }
   const answer = await ctx.prompt(`${what[0].toUpperCase()}${what.slice(1)}? [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled; nothing was changed');
+  if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError('nothing was changed');
 }

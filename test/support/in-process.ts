@@ -16,7 +16,7 @@ export interface InProcessOptions {
   input?: string;
   /** Answers prompts as a terminal would (default: not interactive). */
   interactive?: boolean;
-  /** stdout is a terminal of this many columns (default: a pipe). */
+  /** stdout and stderr are a terminal of this many columns (default: pipes). */
   terminalColumns?: number;
 }
 
@@ -31,7 +31,10 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
         write: (s: string | Uint8Array) => ((stdout += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true),
         ...(options.terminalColumns === undefined ? {} : { isTTY: true, columns: options.terminalColumns, rows: 50 }),
       },
-      stderr: { write: (s: string | Uint8Array) => ((stderr += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true) },
+      stderr: {
+        write: (s: string | Uint8Array) => ((stderr += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true),
+        ...(options.terminalColumns === undefined ? {} : { isTTY: true }),
+      },
       stdin: {
         async *[Symbol.asyncIterator]() {
           if (input !== undefined) yield Buffer.from(input);

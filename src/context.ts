@@ -243,7 +243,11 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       if (globals.project !== undefined && globals.project.trim() === '') checkSegment('', '--project');
       const s = await ctx.settings();
       if (!s.projectId.value) {
-        throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw auth login --project ID`');
+        // With no key at all this is a new user: how to log in comes first, and the local gateway needs no account.
+        if (s.apiKey.source === 'default') {
+          throw new UsageError('no project id and no API key: log in with `dgw auth login` (the key is made in the web app; docs/auth.md says where), or add --zone local to work offline with no account');
+        }
+        throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw config set project ID`');
       }
       const { source, origin } = s.projectId;
       const label = source === 'flag' || source === 'env' ? (origin ?? '--project') : `the project id (from ${origin ?? source})`;

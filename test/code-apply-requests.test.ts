@@ -259,8 +259,9 @@ describe('dgw apply on the stand-in', () => {
     project.add({ name: 'gone', inputQuery: 'SELECT 1' });
     const r = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'n\n' });
     expect(r.stdout).toMatch(/Apply this plan \(it deletes 1 query\)\? \[y\/N\]/);
-    // The plan was read from the project first: exit 2 would say nothing was sent.
-    expect(r.code).toBe(14);
+    // A "no" is exit 2 whatever was read before it: nothing was changed.
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/^error:/m);
     expect(changes()).toEqual([]);
     const yes = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'y\n' });
     expect(yes.code).toBe(0);

@@ -1,30 +1,34 @@
 import { Argument, type Command } from 'commander';
 import type { ConfigSet } from '../../contract/results.js';
 import type { Context } from '../../context.js';
+import { checkSegment } from '../../api/path.js';
+import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { UsageError } from '../../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS } from '../../output/mode.js';
 import { examples, type Wiring } from '../wiring.js';
 
-/** The settings `config set` writes into a profile: the non-secret ones that have no other command. */
-const SETTABLE = ['output'] as const;
+/** The settings `config set` writes into a profile: the non-secret ones, by the profile field each is. */
+const SETTABLE = { output: 'output', project: 'projectId' } as const;
 
 export function registerConfigSet(parent: Command, wiring: Wiring): void {
   parent
     .command('set')
-    .addArgument(new Argument('<setting>', 'the setting to store in the profile in use').choices(SETTABLE))
-    .addArgument(new Argument('<value>', `for output: ${OUTPUT_FORMATS.join(', ')} or auto`).choices([...OUTPUT_FORMATS, 'auto']))
-    .description('Store a default in the profile in use (output: the format commands print in)')
+    .addArgument(new Argument('<setting>', 'the setting to store in the profile in use').choices(Object.keys(SETTABLE)))
+    .addArgument(new Argument('<value>', `for output: ${OUTPUT_FORMATS.join(', ')} or auto; for project: a project id`))
+    .description('Store a default in the profile in use: the output commands print in, or the project they act on')
     .addHelpText(
       'after',
-      `${examples('dgw config set output yaml', 'dgw --profile ci config set output json', 'dgw config unset output')}
+      `${examples('dgw config set output yaml', 'dgw --profile ci config set output json', 'dgw config set project 3f2b8c1e-0000-4000-8000-000000000001', 'dgw config unset output')}
 The default output applies when no flag chooses one (--format, --json, --jq, -q); DGW_OUTPUT and a
 project file's "output" win over the profile's. auto: a table on a terminal, TSV in a pipe.
+The project is the profile's own: --project, DGW_PROJECT and a project file's "project" win over it;
+changing it keeps the profile's key (no new login).
 `,
     )
     .action(wiring.action(runConfigSet));
   parent
     .command('unset')
-    .addArgument(new Argument('<setting>', 'the setting to remove from the profile in use').choices(SETTABLE))
+    .addArgument(new Argument('<setting>', 'the setting to remove from the profile in use').choices(Object.keys(SETTABLE)))
     .description('Remove a default from the profile in use')
     .addHelpText('after', examples('dgw config unset output'))
     .action(wiring.action((ctx: Context, setting: string, opts: object) => runConfigSet(ctx, setting, undefined, opts)));
@@ -32,12 +36,19 @@ project file's "output" win over the profile's. auto: a table on a terminal, TSV
 
 /** Writes (or, with no value, removes) one setting of the profile in use; `default` is made when missing. */
 export async function runConfigSet(ctx: Context, setting: string, value: string | undefined, _opts: object): Promise<void> {
-  if (value !== undefined && !isOutputSetting(value)) throw new UsageError(`${setting}: "${value}" is not ${OUTPUT_FORMATS.join(', ')} or auto`);
-  const name = (await ctx.settings()).profile.value;
+  if (value !== undefined && setting === 'output' && !isOutputSetting(value)) throw new UsageError(`${setting}: "${value}" is not ${OUTPUT_FORMATS.join(', ')} or auto`);
+  const settings = await ctx.settings({ mayCreateProfile: true });
+  if (value !== undefined && setting === 'project') {
+    checkSegment(value, 'project');
+    // The local gateway names a file after the id, so the stricter rule applies there.
+    if (settings.baseUrl.value === undefined && !validProjectId(value)) throw new UsageError(`project "${value}" can name no project of the local gateway: ${PROJECT_ID_RULE}`);
+  }
+  const field = SETTABLE[setting as keyof typeof SETTABLE];
+  const name = settings.profile.value;
   const store = await ctx.store();
   const data = store.read();
-  const { output: _old, ...rest } = data.profiles[name] ?? {};
-  const profile = value === undefined ? rest : { ...rest, output: value };
+  const { [field]: _old, ...rest } = data.profiles[name] ?? {};
+  const profile = value === undefined ? rest : { ...rest, [field]: value };
   store.write({ ...data, profiles: { ...data.profiles, [name]: profile } });
   if (ctx.out.json) ctx.out.value({ profile: name, setting, value: value ?? null } satisfies ConfigSet);
   ctx.out.success(value === undefined ? `removed ${setting} from profile ${name}` : `profile ${name}: ${setting} = ${value}`);

@@ -82,6 +82,7 @@ _dgw_sub() {
     'connection|types') echo 'types' ;;
     'connection|help') echo 'help' ;;
     'project|list'|'project|ls') echo 'list' ;;
+    'project|create') echo 'create' ;;
     'project|help') echo 'help' ;;
     'key|list'|'key|ls') echo 'list' ;;
     'key|create') echo 'create' ;;
@@ -116,8 +117,8 @@ _dgw_words() {
     'export help') echo 'list get cancel' ;;
     'connection') echo 'config types help' ;;
     'connection help') echo 'config types' ;;
-    'project') echo 'list help' ;;
-    'project help') echo 'list' ;;
+    'project') echo 'list create help' ;;
+    'project help') echo 'list create' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
@@ -196,6 +197,7 @@ _dgw_opts() {
     'connection help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'project create') echo '--description --workspace -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'key list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -285,6 +287,7 @@ _dgw_value_opts() {
     'connection help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'project create') echo '--description --workspace --profile --zone --base-url --project --jq --format --timeout' ;;
     'project help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

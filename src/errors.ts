@@ -81,7 +81,7 @@ export class AuthError extends DgwError {
 /** The service answered with an error status (exit code by status). */
 export class ApiError extends DgwError {
   constructor(status: number, message: string, errorCode?: string | number) {
-    super(kindForStatus(status), message, { status, errorCode, hint: hintForStatus(status) });
+    super(kindForStatus(status), message, { status, errorCode, hint: hintForStatus(status, message) });
   }
 }
 
@@ -219,7 +219,9 @@ function kindForStatus(status: number): ErrorKind {
   return 'rejected';
 }
 
-function hintForStatus(status: number): string | undefined {
+function hintForStatus(status: number, message: string): string | undefined {
+  // Projects are made on purpose only, so an unknown one is most often a typo.
+  if (status === 404 && /^project \S+ not found/.test(message)) return '`dgw project list` shows the projects the key reaches; `dgw project create NAME` makes one';
   if (status === 401) return 'run `dgw auth login`, or check DGW_API_KEY';
   if (status === 403) return 'a project key only reaches its own project; check --project';
   if (status === 429) return 'the service is rate limiting; wait and try again';

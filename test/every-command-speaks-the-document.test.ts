@@ -119,6 +119,9 @@ for (const shape of API_SHAPES) {
         expect((await dgw('connection types', ['-q'])).stdout).toContain('POSTGRES\n');
         expect((await json('connection config', ['POSTGRES'])).connectionType).toBe('POSTGRES');
         expect((await dgw('project list', ['-q'])).stdout).toBe('demo\n');
+        const made = await json('project create', ['Team B', '--description', 'for the document test']);
+        expect(made).toMatchObject({ name: 'Team B', description: 'for the document test', organizationName: 'Local' });
+        expect((await dgw('project list', ['-q'])).stdout.split('\n')).toContain(made.id);
         const secret = (await dgw('key create', ['ci', '--expires', '30d'])).stdout.trim();
         expect(secret.length).toBeGreaterThan(20);
         const keys = await json('key list', []);

@@ -68,6 +68,7 @@ const SAMPLES: Record<string, string[][]> = {
   'connection config': [['connection', 'config', 'POSTGRES']],
   'connection types': [['connection', 'types']],
   'project list': [['project', 'list']],
+  'project create': [['project', 'create', 'x'], ['project', 'create', 'x', '--workspace', 'nope']],
   'key list': [['key', 'list']],
   'key create': [['key', 'create', 'ci']],
   'key rm': [['key', 'rm', 'ci', '--yes']],

@@ -154,6 +154,7 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'connection types', args: ['connection', 'types'], variant: 'list', headers: true },
       { command: 'connection config', args: ['connection', 'config', 'POSTGRES'], variant: 'record', headers: true },
       { command: 'project list', args: ['project', 'list'], variant: 'list', headers: true },
+      { command: 'project create', args: ['project', 'create', 'Schema Check'], variant: 'record' },
       { command: 'key list', args: ['key', 'list'], variant: 'list', headers: true },
       { command: 'key create', args: ['key', 'create', 'ci'], variant: 'record' },
       { command: 'key rm', args: ['key', 'rm', 'ci', '--yes'], variant: 'record' },

@@ -170,7 +170,7 @@ describe('the local zone and the local gateway key', () => {
   it('--zone local never receives a hosted key: the in-process gateway is reached with its own key', async () => {
     await loginToA();
     // Were lp's key sent, the local gateway would answer 401 (it knows no such key).
-    const r = await dgw(['--profile', 'lp', '--zone', 'local', '--debug', 'sql', 'SELECT 42 AS n', '--json']);
+    const r = await dgw(['--profile', 'lp', '--zone', 'local', '--project', 'demo', '--debug', 'sql', 'SELECT 42 AS n', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ n: 42 }]);
     expect(r.stderr).toContain(`the local gateway's own; profile lp's key is bound to ${A.baseUrl} and not sent`);

@@ -6,6 +6,7 @@ import { readCatalog } from '../src/api/catalogs.js';
 import { readExportCreated, readExportJob } from '../src/api/exports.js';
 import { folderTree, readFolderContents, readFolderTree } from '../src/api/folder-tree.js';
 import { readApiKey } from '../src/api/keys.js';
+import { readProjectEntry } from '../src/api/organizations.js';
 import { readStatusView } from '../src/api/materialized.js';
 import { readQuery } from '../src/api/queries.js';
 import { objects } from '../src/api/read.js';
@@ -136,6 +137,23 @@ const READERS: Record<string, (example: unknown) => number> = {
       expect(read).toMatchObject(Object.fromEntries(shown.map((k) => [k, e[k] ?? (k === 'downloadable' ? false : null)])));
       expect(read.compression).toBe(e.compression ?? 'NONE');
       expect(read.files).toEqual([]);
+    }
+    return asList(ex).length;
+  },
+  createProject_1: (ex) => {
+    const ws = { id: 'ws-1', name: 'Main', defaultWorkspace: true, organizationId: 'org-1', organizationName: 'Org' };
+    for (const p of asList(ex)) {
+      const e = p as Json;
+      expect(readProjectEntry(p, ws)).toEqual({
+        id: e.id,
+        name: e.name,
+        description: e.description ?? null,
+        createdAt: e.createdAt ?? null,
+        workspaceId: e.workspaceId ?? ws.id,
+        workspaceName: 'Main',
+        organizationId: 'org-1',
+        organizationName: 'Org',
+      });
     }
     return asList(ex).length;
   },

@@ -1,6 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { objects, text, textOrNull } from './read.js';
+import { flag, object, objects, readAnswer, text, textOrNull } from './read.js';
+import type { ProjectRequest } from './types.js';
 
 /** A project with where it lives, as `dgw project list` shows it. */
 export interface ProjectEntry {
@@ -14,35 +15,64 @@ export interface ProjectEntry {
   organizationName: string;
 }
 
-/**
- * Every project the key can see, through the documented hierarchy: the organizations, the
- * workspaces of each, the projects of each workspace (one request per organization and per
- * workspace, those of one level at once).
- */
-export async function listAllProjects(http: Http): Promise<ProjectEntry[]> {
+/** A workspace with its organization, where a project can be made. */
+export interface WorkspaceEntry {
+  id: string;
+  name: string;
+  defaultWorkspace: boolean;
+  organizationId: string;
+  organizationName: string;
+}
+
+/** Every workspace the key can see: the organizations, then the workspaces of each (those at once). */
+export async function listAllWorkspaces(http: Http): Promise<WorkspaceEntry[]> {
   const organizations = objects(await http.request({ method: 'GET', path: '/organizations' }), 'organizations');
-  const workspaces = (
-    await Promise.all(
-      organizations.map(async (org) =>
-        objects(await http.request({ method: 'GET', path: apiPath`/organizations/${text(org.id)}/workspaces` }), 'workspaces').map((ws) => ({ org, ws })),
-      ),
-    )
-  ).flat();
-  const projects = await Promise.all(
-    workspaces.map(async ({ org, ws }) =>
-      objects(await http.request({ method: 'GET', path: apiPath`/organizations/${text(org.id)}/workspaces/${text(ws.id)}/projects` }), 'projects').map(
-        (p): ProjectEntry => ({
-          id: text(p.id),
-          name: text(p.name, text(p.id)),
-          description: textOrNull(p.description),
-          createdAt: textOrNull(p.createdAt),
-          workspaceId: text(p.workspaceId, text(ws.id)),
-          workspaceName: text(ws.name),
+  const perOrganization = await Promise.all(
+    organizations.map(async (org) =>
+      objects(await http.request({ method: 'GET', path: apiPath`/organizations/${text(org.id)}/workspaces` }), 'workspaces').map(
+        (ws): WorkspaceEntry => ({
+          id: text(ws.id),
+          name: text(ws.name, text(ws.id)),
+          defaultWorkspace: flag(ws.defaultWorkspace),
           organizationId: text(org.id),
-          organizationName: text(org.name),
+          organizationName: text(org.name, text(org.id)),
         }),
       ),
     ),
   );
+  return perOrganization.flat();
+}
+
+/** Every project the key can see, through the documented hierarchy (one request per organization and per workspace, those of one level at once). */
+export async function listAllProjects(http: Http): Promise<ProjectEntry[]> {
+  const workspaces = await listAllWorkspaces(http);
+  const projects = await Promise.all(
+    workspaces.map(async (ws) =>
+      objects(await http.request({ method: 'GET', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}/projects` }), 'projects').map((p) =>
+        readProjectEntry(p, ws),
+      ),
+    ),
+  );
   return projects.flat();
+}
+
+/** Makes a project in a workspace (partner key only). */
+export async function createProject(http: Http, ws: WorkspaceEntry, body: ProjectRequest): Promise<ProjectEntry> {
+  const answer = await http.request({ method: 'POST', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}/projects`, body });
+  return readAnswer(answer, (p) => readProjectEntry(p, ws));
+}
+
+/** A project as the service sent it, placed in the workspace it was listed or made in. */
+export function readProjectEntry(value: unknown, ws: WorkspaceEntry): ProjectEntry {
+  const p = object(value, 'a project');
+  return {
+    id: text(p.id),
+    name: text(p.name, text(p.id)),
+    description: textOrNull(p.description),
+    createdAt: textOrNull(p.createdAt),
+    workspaceId: text(p.workspaceId, ws.id),
+    workspaceName: ws.name,
+    organizationId: ws.organizationId,
+    organizationName: ws.organizationName,
+  };
 }

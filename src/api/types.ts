@@ -198,6 +198,7 @@ export type ApiKeyRequest = Static<typeof W.ApiKeyRequest>;
 export type Organization = Static<typeof W.Organization>;
 export type Workspace = Static<typeof W.Workspace>;
 export type Project = Static<typeof W.Project>;
+export type ProjectRequest = Static<typeof W.ProjectRequest>;
 
 /** The error body the service documents. */
 export type ErrorBody = Static<typeof W.ErrorBody>;

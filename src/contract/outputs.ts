@@ -94,6 +94,7 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'connection config': one(R.ConnectionRecord),
   'connection types': list(R.ConnectionRecord),
   'project list': list(R.ProjectRecord),
+  'project create': one(R.ProjectRecord),
   'key list': list(R.ApiKeyRecord),
   'key create': one(R.ApiKeyRecord),
   'key rm': one(O.KeyDeleted),

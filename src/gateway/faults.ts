@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { duckMessage, HttpError } from './errors.js';
+import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 
 /**
  * DuckDB's words for a fault that lies outside the gateway. Each pattern is anchored on the
@@ -46,7 +47,7 @@ export function duckFault(error: unknown, site: FaultSite): HttpError | undefine
   if (DAMAGED.test(message)) {
     return new HttpError(
       500,
-      `the database of project ${site.projectId} is damaged: ${file} (${message}); stop every dgw using it, then restore the file (and its .wal beside it) from a backup, or move both aside to start the project afresh, empty`,
+      `the database of project ${site.projectId} is damaged: ${file} (${message}); stop every dgw using it, then restore the file (and its .wal beside it) from a backup, or move both aside and make the project afresh, empty${site.projectId === LOCAL_DEFAULT_PROJECT ? ' (the demo project is made again, seeded, when dgw next starts)' : ` (\`dgw --zone local project create ${site.projectId}\`)`}`,
       FAULT_CODES.damaged,
     );
   }

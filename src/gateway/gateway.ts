@@ -12,7 +12,7 @@ import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { projectFile } from './paths.js';
 import { validProjectId } from '../config/project-id.js';
-import { ProjectDb, type CloseOptions } from './project/index.js';
+import { ProjectDb, type CloseOptions, type ProjectInfo } from './project/index.js';
 import { ProjectExports } from './transfer/exports.js';
 import { LinkSigner } from './transfer/links.js';
 import { newSecretFolder, SECRET_FOLDER } from './transfer/secret-folder.js';
@@ -36,18 +36,11 @@ export interface GatewayOptions {
   linkTtlMs?: number;
 }
 
-/** A project made by requests none of which has succeeded yet: `users` are in flight; `kept` once one succeeded. */
-interface NewProject {
-  users: number;
-  kept: boolean;
-}
-
 /** The local gateway's state: keys, and one DuckDB database per project, opened on first use. */
 export class Gateway {
   private readonly projects = new Map<string, Promise<ProjectDb>>();
-  private readonly fresh = new Map<string, NewProject>();
-  /** Projects whose files are being removed (made by requests that all failed): reopened only after. */
-  private readonly discarding = new Map<string, Promise<void>>();
+  /** Project creations, one at a time, so two cannot take the same id. */
+  private creating: Promise<unknown> = Promise.resolve();
   private closing = false;
   /** The engine made ahead (GatewayOptions.engine) until a project takes it. */
   private spare: Promise<DuckDBInstance> | undefined;
@@ -122,64 +115,41 @@ export class Gateway {
     return validProjectId(id);
   }
 
-  /** Whether a project exists (open, or a database file in the data folder); one made by requests that have not succeeded yet does not. */
+  /** Whether a project exists (open, or a database file in the data folder). */
   exists(id: string): boolean {
-    if (this.fresh.has(id) && !this.fresh.get(id)!.kept) return false;
     if (this.projects.has(id)) return true;
     return this.options.dataDir !== undefined && Gateway.validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
   }
 
   /**
-   * A project for a request that may create it (the partner key's first change to a project).
-   * A project it makes is kept only if `settle(true)` is called, by this request or by another
-   * that used it at the same time; when all of them settle with false, its files are removed, so
-   * a request that failed (a 404, a 400) leaves no project behind.
+   * Makes a project on purpose (`POST .../projects`; no other request makes one). Its id is the
+   * name when the name can be an id and no project has it, so `--project sales` works for a
+   * project named sales; otherwise a new id, as the hosted service makes.
    */
-  async forChange(id: string): Promise<{ project: ProjectDb; settle(succeeded: boolean): Promise<void> }> {
-    // Never a file for an id that cannot name a project: removing it could reach outside the folder.
-    if (!Gateway.validProjectId(id)) throw notFound(`project ${id} not found`);
-    if (this.exists(id)) return { project: await this.project(id, { create: false }), settle: async () => undefined };
-    const entry = this.fresh.get(id) ?? { users: 0, kept: false };
-    this.fresh.set(id, entry);
-    entry.users += 1;
-    const settle = async (succeeded: boolean) => {
-      if (succeeded) entry.kept = true;
-      entry.users -= 1;
-      if (entry.users > 0) return;
-      this.fresh.delete(id);
-      if (!entry.kept) await this.discard(id);
-    };
-    try {
-      return { project: await this.project(id, { create: true }), settle };
-    } catch (error) {
-      await settle(false);
-      throw error;
+  createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectDb> {
+    const made = this.creating.then(async () => {
+      const id = Gateway.validProjectId(info.name) && !this.exists(info.name) ? info.name : this.newProjectId();
+      const project = await this.project(id, { create: true });
+      await project.setInfo({ ...info, createdAt: new Date(this.now()).toISOString() });
+      return project;
+    });
+    this.creating = made.catch(() => undefined);
+    return made;
+  }
+
+  /** Eight letters and digits no project has, like the hosted service's ids. */
+  private newProjectId(): string {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    for (;;) {
+      // The global Web Crypto, not node:crypto: in-process commands start without loading that module.
+      const id = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => letters[b % letters.length]).join('');
+      if (!this.exists(id)) return id;
     }
   }
 
-  /** Closes a project made by requests that all failed and removes its files. */
-  private discard(id: string): Promise<void> {
-    const p = this.projects.get(id);
-    this.projects.delete(id);
-    const done = (async () => {
-      const db = await p?.catch(() => undefined);
-      await db?.close({ wait: false });
-      if (this.options.dataDir && Gateway.validProjectId(id)) {
-        const file = projectFile(this.options.dataDir, id);
-        for (const f of [file, `${file}.wal`]) await rm(f, { force: true });
-      }
-      await rm(join(this.transferRoot, id), { recursive: true, force: true });
-      this.transferSecrets.delete(id);
-    })().finally(() => this.discarding.delete(id));
-    this.discarding.set(id, done);
-    return done;
-  }
-
-  /** A project's database; `create` makes a new project (a project key for it, or the partner key's first successful change: see forChange). */
+  /** A project's database; `create` makes a new one (the demo project, or createProject). */
   project(id: string, options: { create: boolean }): Promise<ProjectDb> {
     if (!Gateway.validProjectId(id)) return Promise.reject(notFound(`project ${id} not found`));
-    const discarding = this.discarding.get(id);
-    if (discarding) return discarding.then(() => this.project(id, options));
     if (!options.create && !this.exists(id)) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {

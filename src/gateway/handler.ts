@@ -179,31 +179,13 @@ function authenticate(c: Context, gateway: Gateway): void {
   c.set('principal', principal);
 }
 
-/**
- * Resolves `:projectId` (403 for another project's key, 404 for a project that does not exist).
- * The partner key's first change to a new project (a POST: create a query, a folder or a table, or
- * run SQL) creates it, and keeps it only when that request succeeds: a read, or a request that
- * fails, leaves no project behind.
- */
+/** Resolves `:projectId`: 403 for another project's key, 404 for a project that does not exist (projects are made on purpose only). */
 const projectScope: Middleware = async (c, next) => {
-  const gateway = c.get('gateway');
   const projectId = c.req.param('projectId');
   const principal = c.get('principal');
   if (principal.kind === 'project' && principal.projectId !== projectId) {
     throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${projectId}`);
   }
-  if (principal.kind !== 'partner' || c.req.method !== 'POST') {
-    c.set('project', await gateway.project(projectId, { create: false }));
-    return next();
-  }
-  const { project, settle } = await gateway.forChange(projectId);
-  c.set('project', project);
-  let succeeded = false;
-  try {
-    const reply = await next();
-    succeeded = reply.status < 300;
-    return reply;
-  } finally {
-    await settle(succeeded);
-  }
+  c.set('project', await c.get('gateway').project(projectId, { create: false }));
+  return next();
 };

@@ -23,6 +23,7 @@ import {
   MaterializedQueryStatusView,
   Organization,
   Project,
+  ProjectRequest,
   Table,
   Workspace,
 } from './resources.js';
@@ -140,6 +141,7 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listWorkspaces', 'GET', '/organizations/{organizationId}/workspaces', { response: ok(OneOrMany(Workspace)) }),
   op('getWorkspace', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}', { response: ok(Workspace) }),
   op('listProjects_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { response: ok(Type.Array(Project)) }),
+  op('createProject_1', 'POST', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { body: ProjectRequest, response: ok(Project) }),
   op('readProject_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(Project) }),
   // Not in the document
   { id: 'info', method: 'GET', path: '/info', response: ok(Info), documented: false },

@@ -124,6 +124,9 @@ export const Workspace = Closed({
   defaultWorkspace: Opt(Type.Boolean()),
 });
 
+/** What `POST .../projects` takes: a name, and a description if wanted. */
+export const ProjectRequest = Closed({ name: Type.String(), description: Opt(Type.String()) });
+
 /** A project. */
 export const Project = Closed({
   id: Opt(Type.String()),

@@ -22,6 +22,7 @@ beforeEach(async () => {
   data = fs.mkdtempSync(path.join(tmp.dir, 'data-'));
   dgw = localDgw(data, path.join(tmp.dir, 'config'));
   kept = await createQueries(dgw, 'demoquery', 2);
+  expect((await dgw(['project', 'create', 'other', '-q'])).stdout).toBe('other\n');
   await createQueries(dgw, 'lost', 3, 'other');
   file = path.join(data, 'projects', 'other.duckdb');
   expect(fs.existsSync(`${file}.wal`)).toBe(false);
@@ -54,6 +55,7 @@ describe.each(DAMAGES)('a project database %s', (_what, damage) => {
     expect(error.message).toMatch(/^the database of project other is damaged/);
     expect(error.message).toContain(file);
     expect(r.stderr).toMatch(/restore the file .* from a backup, or move both aside/);
+    expect(error.message).toContain('`dgw --zone local project create other`');
     expect(r.stderr).not.toMatch(/a bug in dgw|unexpected failure|in use by another process/);
     // Not taken for a lock held by another process: no 3 s of waiting for it to be let go.
     expect(Date.now() - started).toBeLessThan(3000);
@@ -80,7 +82,10 @@ it('moving the damaged files aside, as the message says, starts the project afre
   fs.truncateSync(file, 5000);
   expect((await dgw(['--project', 'other', 'query', 'list'])).code).toBe(13);
   fs.renameSync(file, `${file}.damaged`);
-  // The project no longer exists: its first change makes it again, empty.
+  // The project no longer exists: a change to it is not found until it is made again, as the message says.
+  expect((await dgw(['--project', 'other', 'query', 'create', 'fresh0', '--sql', 'SELECT 1'])).code).toBe(4);
+  const again = await dgw(['project', 'create', 'other', '-q']);
+  expect(again.stdout, again.stderr).toBe('other\n');
   const made = await createQueries(dgw, 'fresh', 1, 'other');
   const list = await dgw(['--project', 'other', 'query', 'list', '-q']);
   expect(list.stdout.trim().split('\n')).toEqual([made[0].id]);

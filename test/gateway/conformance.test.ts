@@ -66,6 +66,7 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}`);
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`);
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/demo`);
+      await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Made Here', description: 'by the conformance test' });
       await call('GET', '/connections/config');
       await call('GET', '/connections/config/POSTGRES');
       const key = await call('POST', '/projects/demo/apiKeys', { name: 'ci', expiresAt: '2999-01-01T00:00:00Z' });

@@ -37,8 +37,14 @@ describe('authentication', () => {
     expectError(await g.call('GET', '/projects/demo/apiKeys', { key: g.demoKey }), 403);
   });
 
-  it('creates another project with the partner key\'s first change to it, and 404s ids that cannot be projects', async () => {
+  it('makes another project only by POST .../projects; before that every request under it is 404, as is an id that cannot be a project', async () => {
     expectError(await g.call('GET', '/data/projects/team-b/queries'), 404);
+    expectError(await g.call('POST', '/data/projects/team-b/queries', { body: { displayName: 'first', inputQuery: 'SELECT 1 AS one' } }), 404);
+    const [org] = (await g.call('GET', '/organizations')).body;
+    const [ws] = (await g.call('GET', `/organizations/${org.id}/workspaces`)).body;
+    const made = await g.call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { body: { name: 'team-b' } });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ id: 'team-b', name: 'team-b', workspaceId: ws.id, createdAt: expect.any(String) });
     expect((await g.call('POST', '/data/projects/team-b/queries', { body: { displayName: 'first', inputQuery: 'SELECT 1 AS one' } })).status).toBe(200);
     const r = await g.call('GET', '/data/projects/team-b/queries');
     expect(r.status).toBe(200);
@@ -92,7 +98,6 @@ describe('project API keys', () => {
 
 describe('organizations, workspaces and projects', () => {
   it('answers one local organization and workspace holding the projects, to the partner key only', async () => {
-    expect((await g.call('POST', '/data/projects/org-test/queries/folders', { body: { folderName: 'made' } })).status).toBe(201);
     const orgs = (await g.call('GET', '/organizations')).body;
     expect(orgs).toHaveLength(1);
     const org = orgs[0];
@@ -101,12 +106,15 @@ describe('organizations, workspaces and projects', () => {
     expect(workspaces).toEqual([expect.objectContaining({ organizationId: org.id, defaultWorkspace: true })]);
     const ws = workspaces[0];
     expect((await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}`)).body).toEqual(ws);
+    expect((await g.call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { body: { name: 'org-test' } })).status).toBe(200);
     const projects = (await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`)).body;
     expect(projects.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(['demo', 'org-test']));
     for (const p of projects) expect(p).toMatchObject({ id: p.id, name: p.id, workspaceId: ws.id });
     expect((await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/demo`)).body).toMatchObject({ id: 'demo' });
     // The document allows these to the partner key only.
     expectError(await g.call('GET', '/organizations', { key: g.demoKey }), 403);
+    expectError(await g.call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { key: g.demoKey, body: { name: 'x' } }), 403);
+    expectError(await g.call('POST', `/organizations/${org.id}/workspaces/nope/projects`, { body: { name: 'x' } }), 404);
     expectError(await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { key: g.demoKey }), 403);
     expectError(await g.call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/nope`), 404);
     expectError(await g.call('GET', `/organizations/${org.id}/workspaces/nope/projects`), 404);

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
+import { registerProjectCreate } from './create.js';
 import { registerProjectList } from './list.js';
 
 export function registerProject(program: Command, wiring: Wiring): void {
-  const project = program.command('project').description('Projects the key can reach, through organizations and workspaces');
+  const project = program.command('project').description('Projects the key can reach, through organizations and workspaces; make one');
   registerProjectList(project, wiring);
+  registerProjectCreate(project, wiring);
 }

@@ -6,6 +6,7 @@ import type { Sandbox } from '../sandbox/index.js';
 import { checkSql } from './check.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
+import { readInfo, writeInfo, type ProjectInfo } from './info.js';
 import { openStore } from './open.js';
 import * as queries from './queries.js';
 import { readMaterialized } from './query-rows.js';
@@ -18,6 +19,7 @@ import type { ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, Q
 export { queryName } from './queries.js';
 export { rows, type CloseOptions } from './store.js';
 export type { QueriesRead } from './folder-state.js';
+export type { ProjectInfo } from './info.js';
 export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 /**
@@ -55,6 +57,15 @@ export class ProjectDb {
 
   get refreshes(): Map<string, RefreshRow> {
     return this.s.refreshes;
+  }
+
+  /** The project's name and description (null for a project made without them). */
+  info(): Promise<ProjectInfo> {
+    return readInfo(this.s);
+  }
+
+  setInfo(info: ProjectInfo): Promise<void> {
+    return writeInfo(this.s, info);
   }
 
   /** Runs `fn` on a pooled read connection. */

@@ -31,14 +31,9 @@ export function keyRoutes(): Routes {
       expiresAt = new Date(t).toISOString();
     }
     const gateway = c.get('gateway');
-    // A key for a new project makes the project (kept once the key is made).
-    const { settle } = await gateway.forChange(projectId);
-    let key;
-    try {
-      key = await gateway.keys.create(projectId, name, expiresAt);
-    } finally {
-      await settle(key !== undefined);
-    }
+    // A key is for a project that exists: a mistyped id is 404, never a new project.
+    await gateway.project(projectId, { create: false });
+    const key = await gateway.keys.create(projectId, name, expiresAt);
     return c.json(view(key, key.apiKey));
   });
   r.delete('/:apiKeyId', async (c) => {

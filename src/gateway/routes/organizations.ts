@@ -2,6 +2,8 @@ import { Routes } from '../router.js';
 import type { Organization, Project, Workspace } from '../../api/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
+import type { ProjectInfo } from '../project/index.js';
+import { checkName, jsonObject, optString, reqString } from '../validate.js';
 
 /** The one organization of a local gateway. */
 export const LOCAL_ORGANIZATION: Organization = {
@@ -21,9 +23,9 @@ export const LOCAL_WORKSPACE: Workspace = {
 };
 
 /**
- * Organizations, workspaces and projects (read only): one local organization with one workspace
- * holding the gateway's projects. The document allows these to the partner key only: 403 for a
- * project key.
+ * Organizations, workspaces and projects: one local organization with one workspace holding the
+ * gateway's projects, read, and projects made here (the only way a project is made). The document
+ * allows these to the partner key only: 403 for a project key.
  */
 export function organizationRoutes(): Routes {
   const r = new Routes();
@@ -42,6 +44,15 @@ export function organizationRoutes(): Routes {
     workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
     const gateway = c.get('gateway');
     return c.json(await Promise.all((await gateway.projectIds()).map((id) => project(gateway, id))));
+  });
+  r.post('/:organizationId/workspaces/:workspaceId/projects', async (c) => {
+    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
+    const body = await jsonObject(c);
+    const name = checkName(reqString(body, 'name'), 'name');
+    const description = optString(body, 'description') ?? null;
+    const gateway = c.get('gateway');
+    const made = await gateway.createProject({ name, description });
+    return c.json(await project(gateway, made.id));
   });
   r.get('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
     workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
@@ -64,7 +75,17 @@ function workspace(organizationId: string, id: string): Workspace {
   return LOCAL_WORKSPACE;
 }
 
+/** A project's name and description; a project that cannot be opened now is listed by its id. */
+function readInfo(gateway: Gateway, id: string): Promise<ProjectInfo> {
+  return gateway
+    .project(id, { create: false })
+    .then((p) => p.info())
+    .catch(() => ({ name: null, description: null, createdAt: null }));
+}
+
+/** A project as the document shows it; one made without a name (demo) is named by its id. */
 async function project(gateway: Gateway, id: string): Promise<Project> {
-  const createdAt = await gateway.projectCreatedAt(id);
-  return { id, name: id, workspaceId: LOCAL_WORKSPACE.id, ...(createdAt ? { createdAt } : {}) };
+  const info = await readInfo(gateway, id);
+  const createdAt = info.createdAt ?? (await gateway.projectCreatedAt(id));
+  return { id, name: info.name ?? id, ...(info.description !== null ? { description: info.description } : {}), workspaceId: LOCAL_WORKSPACE.id, ...(createdAt ? { createdAt } : {}) };
 }

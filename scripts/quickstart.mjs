@@ -20,7 +20,7 @@ const steps = [
   ['table', 'list'],
   ['table', 'list', 'orders'],
   ['sql', 'SELECT * FROM svc.table.orders LIMIT 5'],
-  ['mtquery', 'create', 'Revenue by customer', '--path', '/reports',
+  ['mtquery', 'create', 'Revenue by customer', '--path', '/reports', '--parents',
     '--sql', 'SELECT customer_id, sum(amount) AS revenue FROM svc.table.orders GROUP BY 1'],
   ['sql', 'SELECT * FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC', '--json'],
   ['mtquery', 'refresh', 'revenuebycustomer', '--wait'],

@@ -151,7 +151,7 @@ describe('on the local gateway', () => {
   const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
 
   it('folder rm of a folder with queries: exit 5 with the counts; --force --dry-run sends nothing; the folder stays', async () => {
-    expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders', '--path', '/reports/monthly')).code).toBe(0);
+    expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders', '--path', '/reports/monthly', '--parents')).code).toBe(0);
     const refused = await local('folder', 'rm', '/reports', '--yes');
     expect(refused.code).toBe(5);
     expect(refused.stderr).toContain('folder /reports is not empty: it holds 1 subfolder and 1 query');

@@ -48,7 +48,7 @@ beforeAll(async () => {
   fs.mkdirSync(work, { recursive: true });
   // Every kind of query the round trip must hold.
   await ok('query', 'create', 'Revenue Report', '--sql', 'SELECT customer_id, amount FROM svc.table.orders;  \n');
-  await ok('query', 'create', 'Monthly', '--materialized', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--path', '/reports/monthly');
+  await ok('query', 'create', 'Monthly', '--materialized', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--path', '/reports/monthly', '--parents');
   await ok('query', 'create', 'Six hourly', '--materialized', '--every', '6h', '--sql', 'SELECT 6 AS h', '--path', '/reports');
   await ok('query', 'create', 'Nightly', '--materialized', '--cron', '0 2 * * *', '--tz', 'Europe/Berlin', '--sql', 'SELECT 2 AS h');
   await ok('query', 'create', 'Ghost', '--sql', 'SELECT * FROM svc.table.not_there_yet', '--no-check-schema');

@@ -78,7 +78,7 @@ describe('on the local gateway', () => {
   const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
 
   it('folder rm --force --dry-run --with-reads names what it would delete, and the folder stays', async () => {
-    expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders', '--path', '/reports/monthly')).code).toBe(0);
+    expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders', '--path', '/reports/monthly', '--parents')).code).toBe(0);
     const dry = await local('folder', 'rm', '/reports', '--force', '--dry-run', '--with-reads');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('This would delete folder /reports with its 1 subfolder and 1 query.');

@@ -168,7 +168,7 @@ for (const shape of API_SHAPES) {
       });
 
       it('queries and materialized queries', async () => {
-        const plain = await json('query create', ['Cov Plain', '--sql', 'SELECT customer_id, name FROM svc.table.customers', '--path', '/cov/a']);
+        const plain = await json('query create', ['Cov Plain', '--sql', 'SELECT customer_id, name FROM svc.table.customers', '--path', '/cov/a', '--parents']);
         expect(plain.id).toMatch(/^\d{18}$/);
         expect(Object.keys((await json('query run', [plain.id]))[0])).toEqual(['customer_id', 'name']);
         await dgw('query create', ['Cov Unchecked', '--sql', 'SELECT 1 AS one', '--no-check-schema', '--materialized', '--every', '6h']);
@@ -177,15 +177,15 @@ for (const shape of API_SHAPES) {
         expect((await json('query get', [plain.id])).name).toBe('covplain');
         expect((await json('query get', ['covplain'])).id).toBe(plain.id);
         await dgw('query update', ['covplain', '--sql', 'SELECT customer_id FROM svc.table.customers', '--no-check-schema']);
-        await dgw('query update', [plain.id, '--name', 'Cov Plain Two', '--path', '/cov/b']);
+        await dgw('query update', [plain.id, '--name', 'Cov Plain Two', '--path', '/cov/b', '--parents']);
         expect((await json('query get', [plain.id])).path).toBe('/cov/b');
         await dgw('query update', ['covplaintwo', '--sql', 'SELECT 2 AS two', '--dry-run', '--with-reads']);
         await dgw('query edit', ['covplaintwo'], { terminal: true, env: { EDITOR: 'sed -i s/customer_id/customer_id,name/' } });
         expect((await json('query get', [plain.id])).inputQuery).toBe('SELECT customer_id,name FROM svc.table.customers');
-        await dgw('query mv', ['covplaintwo', '/cov/c']);
+        await dgw('query mv', ['covplaintwo', '/cov/c', '--parents']);
         expect((await json('query get', [plain.id])).path).toBe('/cov/c');
 
-        const mat = await json('mtquery create', ['Cov Mat', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--cron', '0 2 * * *', '--tz', 'UTC', '--path', '/cov/m']);
+        const mat = await json('mtquery create', ['Cov Mat', '--sql', 'SELECT count(*) AS n FROM svc.table.orders', '--cron', '0 2 * * *', '--tz', 'UTC', '--path', '/cov/m', '--parents']);
         await dgw('mtquery create', ['Cov Copy', '--from', 'covplaintwo', '--no-schedule']);
         const materialized = (await json('mtquery list', [])).map((q: { id: string }) => q.id);
         expect(materialized).toContain(mat.id);

@@ -13,8 +13,8 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   for (const [name, args] of Object.entries({
-    rev: ['query', 'create', 'Rev', '--sql', 'SELECT 1 AS x', '--path', '/reports/monthly'],
-    snap: ['mtquery', 'create', 'Snap', '--sql', 'SELECT 2 AS x', '--path', '/reports'],
+    rev: ['query', 'create', 'Rev', '--sql', 'SELECT 1 AS x', '--path', '/reports/monthly', '--parents'],
+    snap: ['mtquery', 'create', 'Snap', '--sql', 'SELECT 2 AS x', '--path', '/reports', '--parents'],
     top: ['query', 'create', 'Top', '--sql', 'SELECT 3 AS x'],
   })) {
     const r = await local(...args, '-q');

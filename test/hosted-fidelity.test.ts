@@ -93,7 +93,7 @@ describe('requests follow the document', () => {
   it('query update --path moves the query with PATCH .../queries/{id}/path, not with path in the PUT body', async () => {
     server.on('PATCH', `${P}/queries/${ID}/path`, { status: 200 });
     server.on('GET', `${P}/queries/${ID}`, { json: { id: ID, displayName: 'Plain one', name: 'plainone', inputQuery: 'SELECT 1', path: '/reports/monthly', folderId: 'f_1' } });
-    const r = await dgw(['query', 'update', ID, '--path', '/reports/monthly', '--json', 'path']);
+    const r = await dgw(['query', 'update', ID, '--path', '/reports/monthly', '--parents', '--json', 'path']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ path: '/reports/monthly' });
     expect(server.requests.map((q) => `${q.method} ${q.path} ${q.body}`)).toEqual([
@@ -108,7 +108,7 @@ describe('requests follow the document', () => {
     server.on('GET', `${P}/queries/${ID}`, { json: { id: ID, displayName: 'Renamed', name: 'renamed', inputQuery: 'SELECT 1', path: '/a' } });
     // --name reads the query list first, to say which queries read the SQL name it changes.
     server.on('GET', `${P}/queries`, { json: [{ id: ID, displayName: 'Old', name: 'old', inputQuery: 'SELECT 1' }] });
-    const r = await dgw(['query', 'update', ID, '--name', 'Renamed', '--path', '/a']);
+    const r = await dgw(['query', 'update', ID, '--name', 'Renamed', '--path', '/a', '--parents']);
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => `${q.method} ${q.body}`)).toEqual(['GET ', 'PUT {"displayName":"Renamed"}', 'PATCH {"path":"/a"}', 'GET ']);
   });

@@ -132,7 +132,7 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'export get', args: () => ['export', 'get', exportId, '-o', exported], variant: 'record' },
       { command: 'export cancel', args: () => ['export', 'cancel', exportId], variant: 'record' },
       { command: 'export cancel', args: () => ['export', 'cancel', exportId, '--dry-run'], variant: 'dryRun' },
-      { command: 'query mv', args: ['query', 'mv', 'rev', '/reports/monthly'], variant: 'record' },
+      { command: 'query mv', args: ['query', 'mv', 'rev', '/reports/monthly', '--parents'], variant: 'record' },
       { command: 'mtquery create', args: ['mtquery', 'create', 'Daily', '--sql', 'SELECT status, sum(amount) AS total FROM svc.table.orders GROUP BY 1', '--every', '1d'], variant: 'record' },
       { command: 'mtquery list', args: ['mtquery', 'list'], variant: 'list', headers: true },
       { command: 'mtquery refresh', args: ['mtquery', 'refresh', 'daily'], variant: 'accepted' },

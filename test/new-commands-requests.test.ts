@@ -21,12 +21,27 @@ const FOLDERS = {
 const sent = () => server.requests.map((r) => `${r.method} ${r.path}${r.rawQuery ? `?${r.rawQuery}` : ''}${r.body ? ` ${r.body}` : ''}`);
 
 describe('query mv', () => {
-  it('sends one PATCH .../queries/{id}/path per query, with the folder path', async () => {
+  it('sends one PATCH .../queries/{id}/path per query, with the folder path, once the folder list shows it exists', async () => {
     server.on('PATCH', /\/path$/, { status: 200 });
+    server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
     const r = await dgw(['query', 'mv', Q1, Q2, '/reports/monthly/', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ path: '/reports/monthly', queryIds: [Q1, Q2] });
-    expect(sent()).toEqual([`PATCH ${P}/queries/${Q1}/path {"path":"/reports/monthly"}`, `PATCH ${P}/queries/${Q2}/path {"path":"/reports/monthly"}`]);
+    expect(sent()).toEqual([`GET ${P}/queries/folders`, `PATCH ${P}/queries/${Q1}/path {"path":"/reports/monthly"}`, `PATCH ${P}/queries/${Q2}/path {"path":"/reports/monthly"}`]);
+  });
+
+  it('a path no folder has is not found (exit 4) and nothing moves, as folder move; --parents sends the move without asking', async () => {
+    server.on('PATCH', /\/path$/, { status: 200 });
+    server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
+    const typo = await dgw(['query', 'mv', Q1, '/reprots/monthly']);
+    expect(typo.code).toBe(4);
+    expect(typo.stderr).toMatch(/no folder at \/reprots\/monthly/);
+    expect(typo.stderr).toMatch(/add --parents/);
+    expect(sent()).toEqual([`GET ${P}/queries/folders`]);
+    server.requests.length = 0;
+    const made = await dgw(['query', 'mv', Q1, '/archive/2025', '--parents']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(sent()).toEqual([`PATCH ${P}/queries/${Q1}/path {"path":"/archive/2025"}`]);
   });
 
   it('to / sends path "/"; to a folder id, looks its path up in the folder list first', async () => {
@@ -70,12 +85,21 @@ describe('folder rename, move, view, tree', () => {
     expect(sent()).toEqual([`GET ${P}/queries/folders`, `PATCH ${P}/queries/folders/f-mon/path {"path":"/archive/monthly"}`]);
   });
 
-  it('folder move to a path that is no folder sends that path; to / puts it at the root; into itself is exit 5', async () => {
+  it('folder move to a path that is no folder sends that path (its missing parent only with --parents); to / puts it at the root; into itself is exit 5', async () => {
     server.on('GET', `${P}/queries/folders`, { json: FOLDERS });
     server.on('PATCH', /\/path$/, { json: {} });
-    expect((await dgw(['folder', 'move', 'f-mon', '/old/2025'])).code).toBe(0);
+    const typo = await dgw(['folder', 'move', 'f-mon', '/old/2025']);
+    expect(typo.code).toBe(4);
+    expect(typo.stderr).toMatch(/no folder at \/old[\s\S]*--parents/);
+    expect(sent().filter((s) => s.startsWith('PATCH'))).toEqual([]);
+    expect((await dgw(['folder', 'move', 'f-mon', '/archive/2025-monthly'])).code).toBe(0);
+    expect((await dgw(['folder', 'move', 'f-mon', '/old/2025', '--parents'])).code).toBe(0);
     expect((await dgw(['folder', 'move', '/reports/monthly', '/'])).code).toBe(0);
-    expect(sent().filter((s) => s.startsWith('PATCH'))).toEqual([`PATCH ${P}/queries/folders/f-mon/path {"path":"/old/2025"}`, `PATCH ${P}/queries/folders/f-mon/path {"path":"/monthly"}`]);
+    expect(sent().filter((s) => s.startsWith('PATCH'))).toEqual([
+      `PATCH ${P}/queries/folders/f-mon/path {"path":"/archive/2025-monthly"}`,
+      `PATCH ${P}/queries/folders/f-mon/path {"path":"/old/2025"}`,
+      `PATCH ${P}/queries/folders/f-mon/path {"path":"/monthly"}`,
+    ]);
     server.requests.length = 0;
     const r = await dgw(['folder', 'move', '/reports', '/reports/monthly']);
     expect(r.code).toBe(5);

@@ -61,7 +61,7 @@ describe('query create sends exactly the documented request', () => {
 
   it('--every 6h sends an ISO 8601 interval', async () => {
     server.on('POST', `/data/projects/${P}/queries`, { json: queryJson() });
-    const r = await dgw(['query', 'create', 'Six hourly', '--materialized', '--sql', 'SELECT 1', '--every', '6h', '--path', '/reports/daily']);
+    const r = await dgw(['query', 'create', 'Six hourly', '--materialized', '--sql', 'SELECT 1', '--every', '6h', '--path', '/reports/daily', '--parents']);
     expect(r.code).toBe(0);
     expect(lastRequest().json).toEqual({
       displayName: 'Six hourly',

@@ -23,7 +23,7 @@ for (const shape of ['spec', 'hosted']) {
     it('query mv, folder view, tree, rename and move', async () => {
       const q = await json('query', 'create', 'Mover', '--sql', 'SELECT 1 AS one');
       expect(q.id).toMatch(/^[1-9]\d{17}$/);
-      await dgw('query', 'mv', q.id, '/a/b');
+      await dgw('query', 'mv', q.id, '/a/b', '--parents');
       expect((await json('query', 'get', q.id)).path).toBe('/a/b');
 
       const a = await json('folder', 'view', '/a');
@@ -40,7 +40,7 @@ for (const shape of ['spec', 'hosted']) {
       await dgw('folder', 'create', '/archive');
       await dgw('folder', 'move', '/a/bee', '/archive');
       expect((await json('query', 'get', 'mover')).path).toBe('/archive/bee');
-      await dgw('folder', 'move', '/archive/bee', '/old/2025');
+      await dgw('folder', 'move', '/archive/bee', '/old/2025', '--parents');
       expect((await json('query', 'get', 'mover')).path).toBe('/old/2025');
       await dgw('query', 'mv', 'mover', '/');
       expect((await json('query', 'get', 'mover')).path).toBeNull();

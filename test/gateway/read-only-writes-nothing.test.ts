@@ -46,7 +46,7 @@ async function readEverything(): Promise<void> {
 }
 
 beforeAll(async () => {
-  queryId = JSON.parse(await dgw('query', 'create', 'Kept', '--sql', 'SELECT 7 AS seven', '--path', '/reports', '--json')).id;
+  queryId = JSON.parse(await dgw('query', 'create', 'Kept', '--sql', 'SELECT 7 AS seven', '--path', '/reports', '--parents', '--json')).id;
   await dgw('mtquery', 'create', 'Totals', '--sql', 'SELECT 1 AS one');
   await dgw('sql', 'CREATE TABLE svc.table.notes AS SELECT * FROM range(2) t(n)');
 }, 60_000);

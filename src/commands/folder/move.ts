@@ -12,6 +12,8 @@ import { completes } from '../../completion/kinds.js';
 
 export interface FolderMoveOptions {
   dryRun?: boolean;
+  /** Make the missing parents of a new path. */
+  parents?: boolean;
 }
 
 export function registerFolderMove(parent: Command, wiring: Wiring): void {
@@ -19,13 +21,14 @@ export function registerFolderMove(parent: Command, wiring: Wiring): void {
     .command('move')
     .argument('<folder>', 'the folder to move: a path such as /reports/monthly, or a folder id')
     .addArgument(completes(new Argument('<destination>', 'an existing folder to move it into (a path, an id, or / for the root), or the new path it should have'), 'folder'))
+    .option('-p, --parents', 'make the missing parent folders of a new path')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Move a query folder, with its subfolders and queries, elsewhere in the tree (to put queries into a folder: folder mv)')
     .addHelpText(
       'after',
-      `\nLike mv: into DESTINATION when that folder exists, else to the path DESTINATION (missing parents are made).\n${examples(
+      `\nLike mv: into DESTINATION when that folder exists, else to the path DESTINATION, whose parent must\nexist (exit 4) unless --parents.\n${examples(
         'dgw folder move /reports/monthly /archive          # → /archive/monthly',
-        'dgw folder move /reports/monthly /archive/2025-monthly   # moved and renamed, /archive made if missing',
+        'dgw folder move /reports/monthly /archive/2025-monthly --parents   # moved and renamed, /archive made if missing',
         'dgw folder move /archive/monthly /                  # back to the root',
       )}`,
     )
@@ -49,6 +52,11 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
     const into = findFolder(tree, destination.kind === 'path' ? destination.path : destination.id);
     if (!into && destination.kind === 'id') throw new NotFoundError(`no folder with id ${destination.id}`);
     path = into ? `${into.path}/${folder.name}` : `/${folderSegments(destination.kind === 'path' ? destination.path : '').join('/')}`;
+    // As with the other verbs that take a path: missing folders are made only when asked.
+    const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+    if (!into && parent !== '/' && !findFolder(tree, parent) && !opts.parents) {
+      throw new DgwError('not_found', `no folder at ${parent}`, { hint: `create it with \`dgw folder create ${parent}\`, or add --parents to make it with the move` });
+    }
   }
   if (path === folder.path) {
     ctx.out.note(`folder ${folder.path} is there already`);

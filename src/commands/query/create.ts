@@ -3,6 +3,7 @@ import { createQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { checkFolderExists } from '../folder/existing-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
 import { addQueryFlags, createRequest, minIntervalFor, readSqlSource, type QueryFlags } from './request-flags.js';
@@ -17,7 +18,7 @@ export function registerQueryCreate(parent: Command, wiring: Wiring): void {
       'after',
       examples(
         'dgw query create "Revenue Report" --sql "SELECT * FROM svc.table.orders"',
-        'dgw query create "Daily revenue" --materialized --file revenue.sql --path /reports --every 6h',
+        'dgw query create "Daily revenue" --materialized --file revenue.sql --path /reports --parents --every 6h',
         'dgw query create "Nightly copy" --materialized --from revenuereport --cron "0 2 * * *" --tz Europe/Berlin',
         'cat q.sql | dgw query create "From stdin" --file - --json id,name',
       ),
@@ -35,6 +36,7 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: flags.dryRun });
   if (source.from !== undefined) [body.inputQueryRefId] = await resolveQueryIds(http, projectId, [source.from]);
+  if (typeof body.path === 'string') await checkFolderExists(http, projectId, body.path, flags.parents);
   const query = await createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
   if (flags.dryRun) return;
   await ctx.out.record(query, QUERY_FIELDS, queryId);

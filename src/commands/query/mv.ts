@@ -6,25 +6,29 @@ import { moveQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
+import { checkFolderExists } from '../folder/existing-path.js';
 import { loadTree, parseFolderRef } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface QueryMvOptions {
   dryRun?: boolean;
+  /** Make the target folder (and missing parents) when no folder has that path. */
+  parents?: boolean;
 }
 
 export function registerQueryMv(parent: Command, wiring: Wiring): void {
   parent
     .command('mv')
     // commander allows only a last variadic argument: QUERY... FOLDER arrive as one list.
-    .addArgument(completes(new Argument('<query-and-folder...>', 'query ids or SQL names, then the folder: a path such as /reports/monthly (made when missing), a folder id, or / for the root'), 'query-or-folder'))
+    .addArgument(completes(new Argument('<query-and-folder...>', 'query ids or SQL names, then the folder: a path such as /reports/monthly, a folder id, or / for the root'), 'query-or-folder'))
     .usage('[options] <query...> <folder>')
+    .option('-p, --parents', 'make the target folder (and missing parents) when it does not exist, as `folder create` does')
     .option('--dry-run', 'print the requests instead of sending them')
-    .description('Move queries to a folder (Update Query Path: one request per query)')
+    .description('Move queries to a folder (Update Query Path: one request per query); exit 4 for a folder that does not exist, unless --parents')
     .addHelpText(
       'after',
-      examples('dgw query mv revenuereport /reports/monthly', 'dgw query mv 709922802836177297 /archive/2025', 'dgw query mv revenuereport daily /   # back to the root'),
+      examples('dgw query mv revenuereport /reports/monthly', 'dgw query mv 709922802836177297 /archive/2025 --parents   # made when missing', 'dgw query mv revenuereport daily /   # back to the root'),
     )
     .action(wiring.action(runQueryMv));
 }
@@ -36,10 +40,11 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const ids = await resolveQueryIds(http, projectId, refs);
-  let path: string;
-  if (target.kind === 'root') path = '/';
-  else if (target.kind === 'path') path = `/${folderSegments(target.path).join('/')}`;
-  else {
+  let path = '/';
+  if (target.kind === 'path') {
+    path = `/${folderSegments(target.path).join('/')}`;
+    await checkFolderExists(http, projectId, path, opts.parents);
+  } else if (target.kind === 'id') {
     // The operation takes a path: a folder given by id is looked up once in the folder list.
     const folder = findFolder(await loadTree(http, projectId), target.id);
     if (!folder) throw new NotFoundError(`no folder with id ${target.id}`);

@@ -18,6 +18,8 @@ export interface QueryFlags {
   from?: string;
   materialized?: boolean;
   path?: string;
+  /** Make the --path folder when it does not exist. */
+  parents?: boolean;
   every?: string;
   cron?: string;
   tz?: string;
@@ -36,7 +38,8 @@ export function addQueryFlags(command: Command, { materializedFlag }: { material
     .addOption(completes(new Option('--from <query>', 'copy the SQL of an existing query (id or name); materialized only'), 'query'));
   if (materializedFlag) command.option('--materialized', 'store the result as svc.mtquery.<name>');
   return command
-    .addOption(completes(new Option('--path <folder>', 'folder path such as /reports/monthly (created when missing)'), 'folder'))
+    .addOption(completes(new Option('--path <folder>', 'folder path such as /reports/monthly (an existing folder, unless --parents)'), 'folder'))
+    .option('-p, --parents', 'make the --path folder (and missing parents) when it does not exist')
     .addOption(new Option('--every <duration>', 'refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H); at least 1m').conflicts(['cron', 'schedule']))
     .addOption(new Option('--cron <expr>', 'refresh on a five-field cron expression').conflicts(['every', 'schedule']))
     .option('--tz <zone>', 'IANA time zone for --cron (default UTC)')

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
 import { checkMaterializedOnly, describeRename, readUpdateTarget, renameOf } from './update-target.js';
+import { checkFolderExists } from '../folder/existing-path.js';
 import { addQueryFlags, checkDisplayName, checkPath, minIntervalFor, readSqlSource, scheduleFromFlags, type QueryFlags } from './request-flags.js';
 import { deriveQueryName } from '../../api/names.js';
 import { checkSegment } from '../../api/path.js';
@@ -66,6 +67,8 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   if (target.query) checkMaterializedOnly(target.query, { from: source.from !== undefined, schedule, materialized: flags.materialized === true });
   if (target.fromId !== undefined) body.inputQueryRefId = target.fromId;
   const id = target.id;
+  // Checked before anything changes, so a mistyped --path leaves the query as it was.
+  if (path !== undefined) await checkFolderExists(http, projectId, path, flags.parents);
   let send = http;
   const rename = renaming && target.query && target.queries ? renameOf(target.query, flags.name!, target.queries, flags.materialized === true) : undefined;
   if (renaming && http.readsNothing) {

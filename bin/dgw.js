@@ -3,8 +3,20 @@
 'use strict';
 // CommonJS on purpose (bin/package.json): a CommonJS entry starts a few milliseconds faster than
 // an ES module one. `dgw --version` needs nothing but this file: the version from package.json.
-const fs = process.getBuiltinModule('node:fs');
 const args = process.argv.slice(2);
+
+// `npm link` runs this file on the system Node, which may be older than dgw supports: say so
+// plainly (exit 2, a usage error) rather than fail later in a way that looks like a bug.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 22) {
+  process.stderr.write(
+    `error: dgw needs Node.js 22 or later; this is Node.js ${process.versions.node} (${process.execPath})\n` +
+      'hint: install Node.js 22 or later, or run `npx dgw` inside the dgw repository, which brings its own Node 24\n',
+  );
+  process.exit(2);
+}
+
+const fs = process.getBuiltinModule('node:fs');
 
 function print(text) {
   try {

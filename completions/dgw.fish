@@ -661,7 +661,7 @@ complete -c dgw -n '__dgw_in \'apply\'' -l dir -r -F -d 'the directory of query 
 complete -c dgw -n '__dgw_in \'apply\'' -l prune -d 'also delete queries and folders that are in the project but in no file'
 complete -c dgw -n '__dgw_in \'apply\'' -s y -l yes -d 'do not ask before deletes and conversions (needed without a terminal)'
 complete -c dgw -n '__dgw_in \'apply\'' -l plan -r -F -d 'apply a plan saved with `dgw plan --json`, if the project has not changed since'
-complete -c dgw -n '__dgw_at \'help\'' -a 'auth profile config query mtquery folder catalog table export connection project key api completion serve sql version pull plan apply schema exit-codes'
+complete -c dgw -n '__dgw_at \'help\'' -a 'auth profile config query mtquery folder catalog table export connection project key api completion serve sql version pull plan apply schema exit-codes options'
 complete -c dgw -n '__dgw_in \'\'' -s V -l version -d 'output the version number'
 complete -c dgw -l profile -x -a '(__dgw_live_values)' -d 'profile in the user store (env DGW_PROFILE)'
 complete -c dgw -l zone -x -a 'default eu local' -d 'zone to talk to (env DGW_ZONE)'

@@ -4,6 +4,7 @@ import { afterSending, DgwError, exitCodeFor } from './errors.js';
 import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { commandPath } from './commands/wiring.js';
+import { HELP_TOPICS } from './help-topics.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
@@ -112,14 +113,14 @@ async function commanderReport(error: CommanderError, command: Command | undefin
 /**
  * Commander suggests only names a few case-sensitive edits away: `QUERY` and `dgw help exit-code`
  * got no suggestion. When it has none, dgw's own measure (case ignored) is asked, with the help
- * topic `exit-codes` among the names after `dgw help`.
+ * topics (`exit-codes`, `options`) among the names after `dgw help`.
  */
 async function caseBlindSuggestion(message: string, command: Command, afterHelp: boolean): Promise<string> {
   const word = /^unknown command '(.*)'$/.exec(message)?.[1];
   if (word === undefined) return '';
   const names = command.createHelp().visibleCommands(command).flatMap((c) => [c.name(), ...c.aliases()]);
   const { closestNames } = await import('./output/did-you-mean.js');
-  const close = closestNames(word, afterHelp && !command.parent ? [...names, 'exit-codes'] : names);
+  const close = closestNames(word, afterHelp && !command.parent ? [...names, ...HELP_TOPICS] : names);
   if (close.length === 0) return '';
   const shown = close.map((name) => (afterHelp ? `dgw help ${[commandPath(command), name].filter(Boolean).join(' ')}` : name));
   return ` (Did you mean ${shown.length === 1 ? shown[0] : `one of ${shown.join(', ')}`}?)`;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ContextDeps } from './context.js';
 import { createWiring } from './commands/wiring.js';
-import { addExitCodesCommand, createRoot } from './root.js';
+import { addHelpTopicCommand, createRoot } from './root.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerConfig } from './commands/config/index.js';
@@ -45,7 +45,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerCode(program, wiring);
   registerSchema(program, wiring);
 
-  addExitCodesCommand(program, deps);
+  addHelpTopicCommand(program, deps);
   return program;
 }
 

@@ -4,6 +4,7 @@ import { createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
 import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
 import { VERSION } from './version.js';
+import { HELP_TOPIC_COMMAND, HELP_TOPICS } from './help-topics.js';
 import { completes } from './completion/kinds.js';
 
 /** The root command with its global options, without any noun (see `buildProgram` for the whole tree). */
@@ -30,7 +31,7 @@ export function createRoot(deps: ContextDeps): Command {
     .option('--debug', 'trace requests and responses on stderr (keys redacted)')
     .option('--timeout <duration>', 'request timeout, e.g. 30s, 2m, PT1M (default 30s)')
     .showSuggestionAfterError()
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp(GROUP_HELP)
     .configureOutput({
       writeOut: (s) => deps.io.stdout.write(s),
       writeErr: (s) => deps.io.stderr.write(s),
@@ -40,13 +41,50 @@ export function createRoot(deps: ContextDeps): Command {
     .addHelpText('after', `\nRun \`dgw help exit-codes\` for exit codes, \`dgw <command> --help\` for examples.\n`);
 }
 
-/** The hidden command `dgw help exit-codes` runs; registered after the nouns. */
-export function addExitCodesCommand(program: Command, deps: ContextDeps): void {
+/** True for a noun that holds verbs (`dgw table`), not the root and not a verb. */
+function isGroup(cmd: Command): boolean {
+  return cmd.parent !== null && cmd.commands.length > 0;
+}
+
+/**
+ * Help that shows a verb's global options in full, but folds them into one line in a group's help,
+ * after its commands, as gh does with inherited flags: twenty lines of options hid the commands.
+ */
+const GROUP_HELP: Partial<Help> = {
+  showGlobalOptions: true,
+  visibleGlobalOptions(this: Help, cmd: Command) {
+    return isGroup(cmd) ? [] : Help.prototype.visibleGlobalOptions.call(this, cmd);
+  },
+  visibleOptions(this: Help, cmd: Command) {
+    return isGroup(cmd) ? [] : Help.prototype.visibleOptions.call(this, cmd);
+  },
+  formatHelp(this: Help, cmd: Command, helper: Help) {
+    const text = Help.prototype.formatHelp.call(this, cmd, helper);
+    return isGroup(cmd) ? `${text.trimEnd()}\n\nOptions: -h, --help, and the global options (--profile, --zone, --json, ...): \`dgw help options\`\n` : text;
+  },
+};
+
+/** The hidden command (see HELP_TOPIC_COMMAND) for `dgw help exit-codes` and `dgw help options`; registered after the nouns. */
+export function addHelpTopicCommand(program: Command, deps: ContextDeps): void {
   program
-    .command('help-exit-codes', { hidden: true })
-    .action(() => {
+    .command(HELP_TOPIC_COMMAND, { hidden: true })
+    .argument('<topic>')
+    .action((topic: string) => {
+      if (topic === 'options') {
+        deps.io.stdout.write(globalOptionsHelp(program, deps.io.stdout.columns));
+        return;
+      }
       deps.io.stdout.write(`${EXIT_CODE_TABLE.map(([code, meaning]) => `${String(code).padStart(3)}  ${meaning}`).join('\n')}\n`);
     });
+}
+
+/** The root's options, as its own help shows them: every command takes them. */
+function globalOptionsHelp(program: Command, columns: number | undefined): string {
+  const help = program.createHelp();
+  help.prepareContext({ helpWidth: columns ?? 80 });
+  const width = help.longestOptionTermLength(program, help);
+  const items = help.visibleOptions(program).filter((o) => o.long !== '--version').map((o) => help.formatItem(help.optionTerm(o), width, help.optionDescription(o), help));
+  return `Global options: every command takes them, before or after its name.\n\n${items.join('\n')}\n`;
 }
 
 type Register = (program: Command, wiring: Wiring) => void;
@@ -138,7 +176,7 @@ export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[]): Com
       return terms.get(cmd) ?? Help.prototype.subcommandTerm.call(this, cmd);
     },
   });
-  addExitCodesCommand(program, deps);
+  addHelpTopicCommand(program, deps);
   return program;
 }
 
@@ -170,18 +208,18 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
   if (!load) return (await import('./program.js')).buildProgram(deps);
   const program = createRoot(deps);
   (await load())(program, createWiring(deps));
-  addExitCodesCommand(program, deps);
+  addHelpTopicCommand(program, deps);
   return program;
 }
 
 /**
- * Rewrites argv before commander sees it: `dgw help exit-codes` becomes the hidden command, a
+ * Rewrites argv before commander sees it: `dgw help exit-codes` and `dgw help options` become the hidden command, a
  * group named without a verb (`dgw`, `dgw query`) asks for its help, and a bare `--json` right
  * before a command name is moved to the end so commander does not read the command name as the
  * list of fields.
  */
 export function normaliseArgv(argv: string[], program: Command): string[] {
-  if (argv[0] === 'help' && argv[1] === 'exit-codes') return ['help-exit-codes'];
+  if (argv[0] === 'help' && argv.length === 2 && HELP_TOPICS.includes(argv[1])) return [HELP_TOPIC_COMMAND, argv[1]];
   const help = helpRequest(argv, program);
   if (help) return help;
   // As gh does: a group without a verb prints its help on stdout and exits 0 (commander would
@@ -243,14 +281,14 @@ function namesGroup(argv: string[], program: Command): boolean {
       command = next;
     }
   }
-  return command.commands.some((c) => c.name() !== 'help-exit-codes');
+  return command.commands.some((c) => c.name() !== HELP_TOPIC_COMMAND);
 }
 
 /** The index of the first word that should name a subcommand and names none, walking down from the root. */
 function unknownWordAt(program: Command, words: string[]): number | undefined {
   let command = program;
   for (const [i, word] of words.entries()) {
-    const subs = command.commands.filter((c) => c.name() !== 'help-exit-codes');
+    const subs = command.commands.filter((c) => c.name() !== HELP_TOPIC_COMMAND);
     // A command without subcommands takes the remaining words as its arguments.
     if (subs.length === 0 || word === 'help') return undefined;
     const next = subs.find((c) => c.name() === word || c.aliases().includes(word));

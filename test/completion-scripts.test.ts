@@ -35,7 +35,7 @@ describe('the completion tree', () => {
     expect(child(tree, 'api').argumentChoices).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
     expect(child(tree, 'api').options.find((o) => o.flags.includes('--input'))?.values).toBe('files');
     expect(child(child(tree, 'profile'), 'list').aliases).toContain('ls');
-    expect(tree.commands.map((c) => c.name)).not.toContain('help-exit-codes');
+    expect(tree.commands.map((c) => c.name)).not.toContain('help-topic');
   });
 });
 

@@ -25,7 +25,7 @@ const NO_SERVICE = [
   'auth logout', // forgets the stored key; there is no documented revoke for it
   'completion', // prints a script
   'version', // finds DuckDB on disk
-  'help-exit-codes', // `dgw help exit-codes`: prints the table
+  'help-topic', // `dgw help exit-codes`, `dgw help options`: print a table
   'serve', // is the local gateway; it calls no service (its answers: test/gateway/conformance.test.ts)
   'schema', // prints a published JSON Schema of dgw's own output
 ];
@@ -288,7 +288,8 @@ for (const shape of API_SHAPES) {
           await dgw('config unset', ['output'], { env });
           await dgw('completion', ['bash']);
           await dgw('version', []);
-          await dgw('help-exit-codes', []);
+          await dgw('help-topic', ['exit-codes']);
+          await dgw('help-topic', ['options']);
           await dgw('schema', ['query', 'list']);
         } finally {
           profiles.remove();

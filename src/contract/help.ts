@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { jsonFieldsHelp } from './fields.js';
+import { HELP_TOPIC_COMMAND } from '../help-topics.js';
 
 /**
  * Ends the help of every command that runs with its JSON fields (from its published schema).
@@ -7,7 +8,7 @@ import { jsonFieldsHelp } from './fields.js';
  */
 export function addJsonFieldsHelp(program: Command): void {
   const walk = (command: Command, path: string[]) => {
-    const subs = command.commands.filter((c) => c.name() !== 'help-exit-codes' && c.name() !== '__complete');
+    const subs = command.commands.filter((c) => c.name() !== HELP_TOPIC_COMMAND && c.name() !== '__complete');
     if (subs.length === 0 && path.length > 0) {
       command.addHelpText('after', () => jsonFieldsHelp(path.join(' ')));
       return;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { argumentKind, optionKind } from '../../completion/kinds.js';
+import { HELP_TOPICS } from '../../help-topics.js';
 
 /** One option as shells complete it. */
 export interface OptionNode {
@@ -54,7 +55,7 @@ function commandNode(command: Command, root: boolean): CommandNode {
     live: command.registeredArguments.some((a) => argumentKind(a) !== undefined),
     commands: subcommands.map((c) =>
       // Commander's implicit `help [command]` has no tree of its own: offer the command names.
-      command.commands.includes(c) ? commandNode(c, false) : { ...helpNode(c), argumentChoices: root ? [...nouns, 'exit-codes'] : nouns },
+      command.commands.includes(c) ? commandNode(c, false) : { ...helpNode(c), argumentChoices: root ? [...nouns, ...HELP_TOPICS] : nouns },
     ),
   };
 }

@@ -5,6 +5,7 @@ import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { commandPath } from './commands/wiring.js';
 import { HELP_TOPICS } from './help-topics.js';
+import { carryTarget, targetFromArgv } from './output/carry-target.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
@@ -86,6 +87,7 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
     }
     r = errorReport(error, argv.includes('--debug'));
   }
+  if (r.hint) r.hint = carryTarget(r.hint, targetFromArgv(argv));
   const { stderr } = deps.io;
   // Structured output (--json, --jq, --format json|yaml, a default output of json or yaml) wants
   // the error as one JSON object, alone on stderr, for the program that reads it; a person at a

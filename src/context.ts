@@ -1,3 +1,4 @@
+import { carryTarget } from './output/carry-target.js';
 import type { ChalkInstance } from 'chalk';
 import type { Static } from 'typebox';
 import type { DryRun as DryRunSchema } from './contract/records.js';
@@ -144,7 +145,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   let streams: Io = io;
   let pager: Pager | undefined;
   const outputFor = (mode: OutputMode, serializers?: Serializers) => {
-    const output = new Output(mode, streams.stdout, streams.stderr, color, serializers, deferred, screen);
+    const output = new Output(mode, streams.stdout, streams.stderr, color, serializers, deferred, screen, (text) => carryTarget(text, globals));
     run.structured = output.json;
     return output;
   };

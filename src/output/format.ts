@@ -69,6 +69,8 @@ export class Output {
     private readonly serializers: Serializers = {},
     private readonly deferred?: Deferred,
     private readonly screen: TableScreen = { now: () => Date.now() },
+    /** Adds the command's target options to the dgw commands a note or warning quotes (carry-target.ts). */
+    private readonly carry: (text: string) => string = (text) => text,
   ) {}
 
   /** The fields `--json f1,f2` picks, as the output names them (set once they are checked: `selectFields`). */
@@ -197,7 +199,7 @@ export class Output {
   /** Progress or context for a person (stderr); silent with --quiet and --json. */
   note(message: string): void {
     if (this.mode.kind === 'quiet' || this.json) return;
-    this.stderr.write(`${this.color.dim(visible(message, '\n'))}\n`);
+    this.stderr.write(`${this.color.dim(visible(this.carry(message), '\n'))}\n`);
   }
 
   /**
@@ -206,8 +208,8 @@ export class Output {
    * a failure (see cli.ts).
    */
   warn(message: string): void {
-    if (this.json && this.deferred) this.deferred.warning(message);
-    else this.stderr.write(`${this.color.yellow('warning:')} ${visible(message, '\n')}\n`);
+    if (this.json && this.deferred) this.deferred.warning(this.carry(message));
+    else this.stderr.write(`${this.color.yellow('warning:')} ${visible(this.carry(message), '\n')}\n`);
   }
 
   /**

@@ -1,0 +1,46 @@
+/** The global options that choose what a command acts on, as its command line gave them. */
+export interface Target {
+  profile?: string;
+  zone?: string;
+  baseUrl?: string;
+  project?: string;
+}
+
+const FLAGS: [keyof Target, string][] = [
+  ['profile', '--profile'],
+  ['zone', '--zone'],
+  ['baseUrl', '--base-url'],
+  ['project', '--project'],
+];
+
+/** The target options of a command line, read before `--` in either form (`--zone local`, `--zone=local`). */
+export function targetFromArgv(argv: string[]): Target {
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  const target: Target = {};
+  for (let i = 0; i < end; i++) {
+    for (const [key, flag] of FLAGS) {
+      if (argv[i] === flag && i + 1 < end) target[key] = argv[++i];
+      else if (argv[i].startsWith(`${flag}=`)) target[key] = argv[i].slice(flag.length + 1);
+    }
+  }
+  return target;
+}
+
+/**
+ * Every dgw command quoted in `text` (`dgw folder create /x`), given the target options the
+ * running command had, so a copied hint acts on the same profile, zone and project.
+ */
+export function carryTarget(text: string, target: Target): string {
+  const given = FLAGS.filter(([key]) => target[key] !== undefined);
+  if (given.length === 0) return text;
+  return text.replace(/`dgw ([^`]*)`/g, (whole, rest: string) => {
+    if (rest.startsWith('__complete') || /(^|\s)(--help|-h)(\s|$)/.test(rest)) return whole;
+    const added = given.filter(([, flag]) => !new RegExp(`(^|\\s)${flag}(=|\\s)`).test(rest)).map(([key, flag]) => `${flag} ${shellWord(target[key]!)}`);
+    return added.length === 0 ? whole : `\`dgw ${added.join(' ')} ${rest}\``;
+  });
+}
+
+/** A value as one shell word: as it is when that is safe, else in single quotes. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

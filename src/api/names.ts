@@ -1,9 +1,31 @@
+/** Latin letters that Unicode does not decompose into a base letter and an accent. */
+const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
 /**
  * The SQL name of a query, derived from its display name the way the hosted service's examples
- * do: lower-cased, keeping only `[a-z0-9_]` (`Revenue Report` → `revenuereport`).
+ * do: lower-cased, keeping only `[a-z0-9_]` (`Revenue Report` → `revenuereport`). Accented Latin
+ * letters keep their base letter (`Café Überblick` → `cafeuberblick`) instead of vanishing.
  */
 export function deriveQueryName(displayName: string): string {
-  return displayName.toLowerCase().replace(/[^a-z0-9_]/g, '');
+  return displayName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[ßæœøłđðþı]/g, (c) => LATIN_LETTERS[c])
+    .replace(/[^a-z0-9_]/g, '');
+}
+
+/** Why a display name gives no SQL name: it has none of the characters a name keeps. */
+export function noSqlNameReason(displayName: string): string {
+  return `"${displayName}" gives no SQL name: a name keeps only the letters a to z (accents dropped), digits and underscores of the display name; add some, e.g. "sales ${displayName}"`;
+}
+
+/**
+ * A query's name as SQL reads it (`svc.query.revenue`): double-quoted when it is not a plain
+ * identifier, as a name that starts with a digit (`svc.query."2024report"`).
+ */
+export function sqlName(schema: string, name: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(name) ? `${schema}.${name}` : `${schema}."${name.replace(/"/g, '""')}"`;
 }
 
 /** The longest SQL name the local gateway accepts (the hosted service documents no limit). */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
+import { sqlName } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
@@ -40,5 +41,6 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   const query = await createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
   if (flags.dryRun) return;
   await ctx.out.record(query, QUERY_FIELDS, queryId);
-  ctx.out.success(`created ${query.queryType === 'MATERIALIZED' ? 'materialized query svc.mtquery' : 'query svc.query'}.${query.name}`);
+  const materialized = query.queryType === 'MATERIALIZED';
+  ctx.out.success(`created ${materialized ? 'materialized query' : 'query'} ${sqlName(materialized ? 'svc.mtquery' : 'svc.query', query.name)}`);
 }

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { deriveQueryName, folderPathProblem, hasControlCharacter } from '../../api/names.js';
+import { deriveQueryName, folderPathProblem, hasControlCharacter, noSqlNameReason } from '../../api/names.js';
 import type { QueryRequest, Schedule } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -100,7 +100,7 @@ export function checkDisplayName(displayName: string, flag = 'DISPLAY_NAME'): st
   // Printed on terminals by every listing: a control character could rewrite the screen (folder names refuse them too).
   if (hasControlCharacter(displayName)) throw new UsageError(`${flag} contains a control character`);
   if (!deriveQueryName(displayName)) {
-    throw new UsageError(`${flag} "${displayName}" has no letters, digits or underscores, so it gives no SQL name`);
+    throw new UsageError(`${flag} ${noSqlNameReason(displayName)}`);
   }
   return displayName;
 }

@@ -1,5 +1,5 @@
 import type { Http } from '../../api/http.js';
-import { deriveQueryName } from '../../api/names.js';
+import { deriveQueryName, sqlName } from '../../api/names.js';
 import { getQuery, listQueries } from '../../api/queries.js';
 import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
 import type { Query, Schedule } from '../../api/types.js';
@@ -78,7 +78,8 @@ export function renameOf(query: Query, displayName: string, queries: Query[], ma
 
 /** Lines for stderr (and a dry run): the old and new SQL names, and who reads the old one. */
 export function describeRename(r: Rename): string[] {
-  const lines = [`the SQL name changes: ${r.schema}.${r.from} becomes ${r.schema}.${r.to}, and ${r.schema}.${r.from} stops existing`];
+  const [from, to] = [sqlName(r.schema, r.from), sqlName(r.schema, r.to)];
+  const lines = [`the SQL name changes: ${from} becomes ${to}, and ${from} stops existing`];
   if (r.readers.length === 0) lines.push(`no other saved query's SQL reads ${r.from}`);
   else lines.push(`${r.readers.length === 1 ? '1 saved query reads' : `${r.readers.length} saved queries read`} ${r.from} and will fail until its SQL is changed: ${r.readers.map((q) => q.name).join(', ')}`);
   return lines;

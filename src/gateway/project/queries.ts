@@ -1,5 +1,5 @@
 import type { Query } from '../../api/types.js';
-import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME } from '../../api/names.js';
+import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
 import { checkSql } from './check.js';
@@ -14,7 +14,7 @@ import type { QueryInput, QueryRow, SqlCheck } from './types.js';
 /** `name` from `displayName` by the documented rule; 400 when nothing is left. */
 export function queryName(displayName: string): string {
   const name = deriveQueryName(displayName);
-  if (name === '') throw badRequest(`displayName "${displayName}" has no letters, digits or underscores to make a name from`);
+  if (name === '') throw badRequest(`displayName ${noSqlNameReason(displayName)}`);
   if (name.length > MAX_QUERY_NAME) throw badRequest(`the name derived from displayName is longer than ${MAX_QUERY_NAME} characters`);
   return name;
 }

@@ -1,5 +1,6 @@
 import type { SqlResult } from '../api/sql-result.js';
 import type { ResultFormat } from '../api/types.js';
+import { whileWorking } from './while-working.js';
 import type { Context } from '../context.js';
 import { ResultCutError, UsageError } from '../errors.js';
 import { writeOut } from '../output/io.js';
@@ -56,7 +57,7 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   const printer = asSent ? undefined : import('../output/rows.js');
   printer?.catch(() => undefined);
   // Human output is built from arrays, so columns with the same name stay apart.
-  const result = await open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', csv);
+  const result = await whileWorking(ctx, 'running', () => open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', csv));
   if (result.csv && asSent) return copyBytes(ctx, result.csv);
   const { columns, dataTypes, batches } = result.csv ? await csvColumnsAndRows(result.csv) : { columns: result.columns.map((c) => c.columnName), dataTypes: result.columns.map((c) => c.dataType ?? undefined), batches: result.rows };
   const { writeRows } = await (printer ?? import('../output/rows.js'));

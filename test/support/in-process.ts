@@ -1,5 +1,5 @@
 import { main } from '../../src/cli.js';
-import type { ContextDeps } from '../../src/context.js';
+import type { Clock, ContextDeps } from '../../src/context.js';
 
 /** What one in-process run of dgw printed, and its exit code. */
 export interface InProcessResult {
@@ -18,6 +18,8 @@ export interface InProcessOptions {
   interactive?: boolean;
   /** stdout and stderr are a terminal of this many columns (default: pipes). */
   terminalColumns?: number;
+  /** Time as the command sees it (default: the real clock). */
+  clock?: Clock;
 }
 
 /** Runs dgw through `main`, as bin/dgw.js does, with buffers for its streams. */
@@ -45,6 +47,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
     cwd: options.cwd ?? process.cwd(),
     signal: new AbortController().signal,
     interactive: options.interactive ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   const code = await main(argv, deps);
   return { code, stdout, stderr };

@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
 import { examples, type Wiring } from '../wiring.js';
+import { whileWorking } from '../while-working.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
 import { addQueryFlags, createRequest, minIntervalFor, readSqlSource, type QueryFlags } from './request-flags.js';
 
@@ -38,7 +39,9 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   const http = await ctx.http({ dryRun: flags.dryRun });
   if (source.from !== undefined) [body.inputQueryRefId] = await resolveQueryIds(http, projectId, [source.from]);
   if (typeof body.path === 'string') await checkFolderExists(http, projectId, body.path, flags.parents);
-  const query = await createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
+  const materializing = body.queryType === 'MATERIALIZED' && !flags.dryRun;
+  const send = () => createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
+  const query = materializing ? await whileWorking(ctx, `materializing ${displayName}`, send) : await send();
   if (flags.dryRun) return;
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   const materialized = query.queryType === 'MATERIALIZED';

@@ -44,5 +44,9 @@ describe('carryTarget', () => {
     expect(carryTarget('run `dgw query get x`', target)).toBe("run `dgw --profile 'my ci' --base-url http://127.0.0.1:8787 query get x`");
     expect(carryTarget('run `dgw --profile NAME auth login`', target)).toBe('run `dgw --base-url http://127.0.0.1:8787 --profile NAME auth login`');
     expect(carryTarget('see `dgw query --help`', target)).toBe('see `dgw query --help`');
+    // A project is not carried into commands that choose none (a mistyped --project's hint names project list).
+    const typo = targetFromArgv(['--zone', 'local', '--project', 'salse', 'query', 'list']);
+    expect(carryTarget('run `dgw project list`, or `dgw --profile x auth login`', typo)).toBe('run `dgw --zone local project list`, or `dgw --zone local --profile x auth login`');
+    expect(carryTarget('`dgw query get q`', typo)).toBe('`dgw --zone local --project salse query get q`');
   });
 });

@@ -60,9 +60,7 @@ async function loginToA(profile = 'lp'): Promise<void> {
 function expectRefusedFor(r: DgwResult, target: string, login: string) {
   expect(r.code).toBe(3);
   expect(r.stderr).toContain(`error: profile lp holds a key for ${A.baseUrl}, not for ${target}`);
-  // The hint carries a --project the command was given (test/hints-carry-global-options.test.ts).
-  const hint = `--profile NAME auth login ${login}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  expect(r.stderr).toMatch(new RegExp(`\`dgw (--project p )?${hint}\``));
+  expect(r.stderr).toContain(`dgw --profile NAME auth login ${login}`);
   expect(r.stdout + r.stderr).not.toContain(KEY_A);
 }
 

@@ -13,6 +13,9 @@ const FLAGS: [keyof Target, string][] = [
   ['project', '--project'],
 ];
 
+/** Commands that act on no project (or choose one themselves): a --project is not carried into them. */
+const NO_PROJECT = /^(project|auth|profile|config|help|version|completion|schema)\b/;
+
 /** The target options of a command line, read before `--` in either form (`--zone local`, `--zone=local`). */
 export function targetFromArgv(argv: string[]): Target {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
@@ -35,7 +38,9 @@ export function carryTarget(text: string, target: Target): string {
   if (given.length === 0) return text;
   return text.replace(/`dgw ([^`]*)`/g, (whole, rest: string) => {
     if (rest.startsWith('__complete') || /(^|\s)(--help|-h)(\s|$)/.test(rest)) return whole;
-    const added = given.filter(([, flag]) => !new RegExp(`(^|\\s)${flag}(=|\\s)`).test(rest)).map(([key, flag]) => `${flag} ${shellWord(target[key]!)}`);
+    const words = rest.replace(/(^|\s)--?[\w-]+(=\S+|\s+[^-\s]\S*)?/g, ' ').trim();
+    const wanted = given.filter(([key]) => key !== 'project' || !NO_PROJECT.test(words));
+    const added = wanted.filter(([, flag]) => !new RegExp(`(^|\\s)${flag}(=|\\s)`).test(rest)).map(([key, flag]) => `${flag} ${shellWord(target[key]!)}`);
     return added.length === 0 ? whole : `\`dgw ${added.join(' ')} ${rest}\``;
   });
 }

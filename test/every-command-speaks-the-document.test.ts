@@ -7,7 +7,8 @@ import { buildProgram } from '../src/program.js';
 import { API_SHAPES } from '../src/gateway/present/index.js';
 import { OPERATIONS } from '../src/wire/index.js';
 import { requestProblems } from './support/conformance.js';
-import { runDgw, runDgwInTerminal, tempDir, type DgwResult } from './support/dgw.js';
+import { runDgwInTerminal, tempDir, type DgwResult } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { gatewayBehind, type GatewayBehind } from './support/gateway-behind.js';
 import { RecordingServer } from './support/recording-server.js';
 
@@ -87,7 +88,7 @@ for (const shape of API_SHAPES) {
       const before = server.requests.length;
       const env = { DGW_CONFIG_DIR: config.dir, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: behind.partnerKey, DGW_PROJECT: 'demo', ...run.env };
       const argv = [...command.split(' '), ...args];
-      const r = await (run.terminal ? runDgwInTerminal : runDgw)(argv, { env, input: run.input, cwd: run.cwd, timeoutMs: 30_000 });
+      const r = run.terminal ? await runDgwInTerminal(argv, { env, input: run.input, cwd: run.cwd, timeoutMs: 30_000 }) : await runAsBinaryWould(argv, { env, input: run.input, cwd: run.cwd });
       expect(r.code, `dgw ${argv.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(run.code ?? 0);
       const sent = server.requests.slice(before);
       for (const req of sent) {
@@ -160,7 +161,8 @@ for (const shape of API_SHAPES) {
         expect(fs.readFileSync(file, 'utf8')).toBe('id,name\n1,Ann\n2,"Bo, Jr"\n3,Cy\n');
         const id = (await dgw('query export', ['people', '--format', 'jsonl', '--columns', 'name', '--no-wait'])).stdout.trim();
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
-        await dgw('export get', [id]);
+        // --no-wait returns at once: the job is followed until it is done, as a script would.
+        while (['PENDING', 'RUNNING'].includes((await json('export get', [id])).status)) await new Promise((resolve) => setTimeout(resolve, 20));
         expect((await dgw('export get', [id, '-o', '-'])).stdout).toBe('{"name":"Ann"}\n{"name":"Bo, Jr"}\n{"name":"Cy"}\n');
         expect((await json('export list', ['--status', 'SUCCEEDED'])).map((e: { id: string }) => e.id)).toContain(id);
         await dgw('export cancel', [id]);

@@ -4,7 +4,8 @@ import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldTitle } from '../src/output/fields.js';
 import { leafCommands } from '../src/schema-files.js';
-import { runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
 
 // Every command's real --json output, from the built binary against the local gateway (dgw serve,
@@ -83,13 +84,13 @@ for (const shape of ['spec', 'hosted'] as const) {
     async function run(c: Case): Promise<unknown> {
       seen.add(c.command);
       const args = typeof c.args === 'function' ? c.args() : c.args;
-      const r = await runDgw([...args, '--json'], { env: env(), input: c.input });
+      const r = await runAsBinaryWould([...args, '--json'], { env: env(), input: c.input });
       expect(r.code, `dgw ${args.join(' ')} --json\n${r.stderr}`).toBe(0);
       // A dry run prints one object per request; everything else one document.
       const docs = c.variant === 'dryRun' ? r.stdout.trim().split(/\n(?=\{)/).map((d) => JSON.parse(d) as unknown) : [JSON.parse(r.stdout) as unknown];
       for (const doc of docs) expect(problems(c.command, c.variant, doc), `dgw ${args.join(' ')} --json\n${r.stdout}`).toEqual([]);
       if (c.headers) {
-        const csv = await runDgw([...args, '--format', 'csv'], { env: env(), input: c.input });
+        const csv = await runAsBinaryWould([...args, '--format', 'csv'], { env: env(), input: c.input });
         expect(csv.code, csv.stderr).toBe(0);
         const titles = fieldsOf(c.command, c.variant).map(fieldTitle);
         const header = csv.stdout.split('\n')[0].split(',');
@@ -199,7 +200,7 @@ describe('a command that needs a terminal', () => {
   it('query edit (a terminal; the editor changes nothing): the query record', async () => {
     seen.add('query edit');
     const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config-edit'), DGW_LOCAL_DIR: path.join(tmp.dir, 'data-edit'), EDITOR: 'true', VISUAL: '' };
-    expect((await runDgw(['--zone', 'local', 'query', 'create', 'Edited', '--sql', 'SELECT 1 AS one'], { env })).code).toBe(0);
+    expect((await runAsBinaryWould(['--zone', 'local', 'query', 'create', 'Edited', '--sql', 'SELECT 1 AS one'], { env })).code).toBe(0);
     const r = await runDgwInTerminal(['--zone', 'local', 'query', 'edit', 'edited', '--json'], { env });
     expect(r.code, r.stdout).toBe(0);
     expect(problems('query edit', 'record', JSON.parse(r.stdout))).toEqual([]);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDgw } from '../support/dgw.js';
+import { runAsBinaryWould } from '../support/in-process.js';
 import { tempDir } from './helpers.js';
 
 // The commands for the document's operations, end to end on the local gateway as a user runs them
@@ -12,7 +12,7 @@ afterAll(() => tmp.remove());
 for (const shape of ['spec', 'hosted']) {
   describe(`on the local gateway in the ${shape} shape`, () => {
     const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
-    const run = (args: string[], extra: Record<string, string> = {}) => runDgw(['--zone', 'local', ...args], { env: { ...env, ...extra } });
+    const run = (args: string[], extra: Record<string, string> = {}) => runAsBinaryWould(['--zone', 'local', ...args], { env: { ...env, ...extra } });
     const dgw = async (...args: string[]) => {
       const r = await run(args);
       expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);

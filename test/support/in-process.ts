@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { main } from '../../src/cli.js';
 import type { Clock, ContextDeps } from '../../src/context.js';
 
@@ -51,4 +52,19 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
   };
   const code = await main(argv, deps);
   return { code, stdout, stderr };
+}
+
+/**
+ * Runs dgw in this process with the environment `runDgw` gives a spawned one (this process's,
+ * without DGW_*, CI, colour, pager and D-Bus variables; DGW_PAGER empty; then `env`), in pipes.
+ * For tests that need no real process: signals, exit and start-up are tested by spawning.
+ */
+export function runAsBinaryWould(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<InProcessResult> {
+  const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
+  const env: Record<string, string> = {};
+  for (const [k, v] of [...inherited, ['DGW_PAGER', ''], ...Object.entries(options.env ?? {})]) {
+    if (v === undefined) delete env[k as string];
+    else env[k as string] = v;
+  }
+  return runInProcess(argv, { env, input: options.input, cwd: options.cwd ?? os.tmpdir() });
 }

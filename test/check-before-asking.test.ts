@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Check first, ask second: a destructive command finds out what it would destroy before it
@@ -148,7 +149,7 @@ describe('table drop-column', () => {
 describe('on the local gateway', () => {
   const tmp = tempDir('dgw-check-first-');
   afterAll(() => tmp.remove());
-  const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
+  const local = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
 
   it('folder rm of a folder with queries: exit 5 with the counts; --force --dry-run sends nothing; the folder stays', async () => {
     expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders', '--path', '/reports/monthly', '--parents')).code).toBe(0);

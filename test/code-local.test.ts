@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir, type DgwResult } from './support/dgw.js';
+import { tempDir, type DgwResult } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // Queries as code end to end: the built binary against the local gateway (in-process), in
 // temporary folders. Each scenario shows its plan, applies it, and `plan` shows no change after.
@@ -9,7 +10,7 @@ import { runDgw, tempDir, type DgwResult } from './support/dgw.js';
 const tmp = tempDir('dgw-code-local-');
 const work = path.join(tmp.dir, 'work');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local') };
-const dgw = (...args: string[]): Promise<DgwResult> => runDgw(['--zone', 'local', ...args], { env, cwd: work, timeoutMs: 60_000 });
+const dgw = (...args: string[]): Promise<DgwResult> => runAsBinaryWould(['--zone', 'local', ...args], { env, cwd: work });
 const file = (rel: string) => path.join(work, 'queries', rel);
 const read = (rel: string) => fs.readFileSync(file(rel), 'utf8');
 function write(rel: string, text: string) {
@@ -178,7 +179,7 @@ describe('queries as code on the local gateway', () => {
   });
 
   it('the same files against the gateway in the hosted API shape: still no change', async () => {
-    const r = await runDgw(['--zone', 'local', 'plan', '--prune', '--exit-code'], { env: { ...env, DGW_LOCAL_API_SHAPE: 'hosted' }, cwd: work, timeoutMs: 60_000 });
+    const r = await runAsBinaryWould(['--zone', 'local', 'plan', '--prune', '--exit-code'], { env: { ...env, DGW_LOCAL_API_SHAPE: 'hosted' }, cwd: work });
     expect(r.stdout, r.stderr).toContain('No changes');
     expect(r.code).toBe(0);
   });

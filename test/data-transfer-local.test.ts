@@ -4,7 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDuckDB } from '../src/gateway/duckdb.js';
-import { runDgw, startDgw, tempDir } from './support/dgw.js';
+import { startDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { transferFolder } from './support/transfer-folder.js';
 
 // Data in and out through the local gateway (in-process), as a user runs it, with files of a few
@@ -14,7 +15,7 @@ import { transferFolder } from './support/transfer-folder.js';
 const ROWS = 300_000;
 const dir = tempDir('dgw-transfer-');
 const env = { DGW_CONFIG_DIR: path.join(dir.dir, 'config'), DGW_LOCAL_DIR: path.join(dir.dir, 'gateway'), DGW_ZONE: 'local' };
-const dgw = (args: string[], input?: string) => runDgw(args, { env, input, timeoutMs: 60_000 });
+const dgw = (args: string[], input?: string) => runAsBinaryWould(args, { env, input });
 const csvFile = path.join(dir.dir, 'events.csv');
 
 let instance: DuckDBInstance;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useStandIn } from './support/stand-in.js';
 
 // `dgw sql` prints exact numbers with every digit in each output format: from the local gateway
@@ -20,16 +21,16 @@ describe('the local gateway, through the spawned binary', () => {
   afterAll(() => data.remove());
 
   it('TSV', async () => {
-    const r = await runDgw(['--zone', 'local', 'sql', STATEMENT], { env });
+    const r = await runAsBinaryWould(['--zone', 'local', 'sql', STATEMENT], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${D18}\t${D38}\t${HUGE}\t1.5\t["${D18}"]\n`);
   });
 
   it('JSON, simple and compact: strings where a double cannot hold the value', async () => {
-    const simple = await runDgw(['--zone', 'local', 'sql', STATEMENT, '--json'], { env });
+    const simple = await runAsBinaryWould(['--zone', 'local', 'sql', STATEMENT, '--json'], { env });
     expect(simple.code, simple.stderr).toBe(0);
     expect(JSON.parse(simple.stdout)).toEqual([{ d: D18, d38: D38, h: HUGE, small: 1.5, l: [D18] }]);
-    const compact = await runDgw(['--zone', 'local', 'sql', STATEMENT, '--json', '--format', 'compact'], { env });
+    const compact = await runAsBinaryWould(['--zone', 'local', 'sql', STATEMENT, '--json', '--format', 'compact'], { env });
     expect(compact.stdout.replace(/\s/g, '')).toBe(`[["${D18}","${D38}","${HUGE}",1.5,["${D18}"]]]`);
   });
 
@@ -126,7 +127,7 @@ for (const shape of ['spec', 'hosted']) {
       env = { DGW_CONFIG_DIR: data.dir, DGW_LOCAL_DIR: `${data.dir}/gw`, DGW_LOCAL_API_SHAPE: shape };
     });
     afterAll(() => data.remove());
-    const sql = (...extra: string[]) => runDgw(['--zone', 'local', 'sql', EDGE_SQL, ...extra], { env });
+    const sql = (...extra: string[]) => runAsBinaryWould(['--zone', 'local', 'sql', EDGE_SQL, ...extra], { env });
 
     it('TSV, with --header', async () => {
       const r = await sql('--header');

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { requestProblems } from './conformance.js';
 import { RecordingServer } from './recording-server.js';
-import { runDgw, runDgwInTerminal, tempDir, type DgwResult, type RunOptions } from './dgw.js';
+import { runDgwInTerminal, tempDir, type DgwResult, type RunOptions } from './dgw.js';
+import { runAsBinaryWould } from './in-process.js';
 
 /** The key every stand-in test uses; tests assert it never leaks. */
 export const KEY = 'dgw-test-key-9f8e7d6c5b4a';
@@ -46,7 +47,7 @@ export interface StandInOptions {
 
 /**
  * Per test file: a recording server on 127.0.0.1, a temporary config folder, and `dgw(...)`
- * that spawns the built binary against them. Routes and records reset after each test, once
+ * that runs dgw in this process against them (`dgwInTerminal` spawns it in a pseudo-terminal). Routes and records reset after each test, once
  * every request recorded was held to the document.
  */
 export function useStandIn(project = 'proj-1', options: StandInOptions = {}) {
@@ -70,7 +71,7 @@ export function useStandIn(project = 'proj-1', options: StandInOptions = {}) {
   return {
     server,
     env,
-    dgw: (args: string[], options: RunOptions = {}): Promise<DgwResult> => runDgw(args, { ...options, env: { ...env(), ...options.env } }),
+    dgw: (args: string[], options: RunOptions = {}): Promise<DgwResult> => runAsBinaryWould(args, { input: options.input, cwd: options.cwd, env: { ...env(), ...options.env } }),
     dgwInTerminal: (args: string[], options: RunOptions = {}): Promise<DgwResult> =>
       runDgwInTerminal(args, { ...options, env: { ...env(), ...options.env } }),
   };

@@ -65,7 +65,7 @@ describe('folder rm', () => {
     expect(text.stdout).toContain('This would delete folder /reports with its subfolders and queries.');
     expect(text.stdout).toContain('a dry run reads nothing');
     const json = await dgw(['folder', 'rm', 'f1', '--force', '--dry-run', '--json']);
-    expect(JSON.parse(json.stdout).effects).toEqual({ folder: { id: 'f1' }, subfolders: null, queries: null });
+    expect(JSON.parse(json.stdout).effects).toEqual({ folder: { id: 'f1' }, subfolders: null, queries: null, readers: null });
     expect(server.requests).toHaveLength(0);
   });
 

@@ -31,6 +31,8 @@ describe('--dry-run --with-reads', () => {
       folder: { id: 'f1', path: '/reports' },
       subfolders: [{ id: 'f2', path: '/reports/monthly' }],
       queries: [{ id: 'q1', name: 'revenue' }, { id: 'q2', name: 'monthly_revenue' }],
+      ends: ['svc.query.revenue', 'svc.query.monthly_revenue'],
+      readers: [],
     });
     expect(methods().every((m) => m === 'GET')).toBe(true);
   });
@@ -60,7 +62,7 @@ describe('--dry-run --with-reads', () => {
     const r = await dgw(['query', 'update', 'revenue', '--name', 'Revenue EU', '--dry-run', '--with-reads']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('/queries/q1');
-    expect(r.stderr).toContain('1 saved query reads revenue and will fail until its SQL is changed: monthly_revenue');
+    expect(r.stderr).toContain('1 saved query reads svc.query.revenue and will fail when next run or refreshed:\nwarning:   monthly_revenue (plain)');
     expect(methods()).toEqual(['GET']);
   });
 

@@ -97,13 +97,14 @@ describe('warnings of a command that succeeds', () => {
   it('are JSON lines on stderr after it, with structured output; text without', async () => {
     server.on('GET', QUERIES, { json: [queryJson({ id: QID, name: 'rev' }), queryJson({ id: 'q2', name: 'reader', inputQuery: 'SELECT * FROM svc.query.rev' })] });
     server.on('PUT', `${QUERIES}/${QID}`, { json: queryJson({ id: QID, name: 'revenue', displayName: 'Revenue' }) });
-    const r = await dgw(['query', 'update', 'rev', '--name', 'Revenue', '--json', 'id,name']);
+    const r = await dgw(['query', 'update', 'rev', '--name', 'Revenue', '--yes', '--json', 'id,name']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ id: QID, name: 'revenue' });
     const lines = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { warning: string });
     expect(lines.map((l) => l.warning)).toEqual([
       'the SQL name changes: svc.query.rev becomes svc.query.revenue, and svc.query.rev stops existing',
-      '1 saved query reads rev and will fail until its SQL is changed: reader',
+      '1 saved query reads svc.query.rev and will fail when next run or refreshed:',
+      '  reader (plain)',
     ]);
   });
 });

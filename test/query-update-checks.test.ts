@@ -48,10 +48,10 @@ describe('--from and schedules need a materialized query', () => {
     expect(puts()).toHaveLength(1);
   });
 
-  it('with --materialized the plain query is converted and the update is sent', async () => {
+  it('with --materialized the plain query is converted and the update is sent (--yes: saved queries read svc.query.rev)', async () => {
     listRoute();
     server.on('PUT', /\/queries\//, { json: { ...QUERIES[0], queryType: 'MATERIALIZED' } });
-    const r = await dgw(['query', 'update', 'rev', '--from', 'snap', '--materialized']);
+    const r = await dgw(['query', 'update', 'rev', '--from', 'snap', '--materialized', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(puts()[0].json).toEqual({ queryType: 'MATERIALIZED', inputQueryRefId: MAT_ID });
   });
@@ -75,10 +75,10 @@ describe('--name that changes the SQL name', () => {
   it('warns on stderr with the old and new names and the queries whose SQL reads the old one', async () => {
     listRoute();
     server.on('PUT', /\/queries\//, { json: { ...QUERIES[0], displayName: 'Revenue', name: 'revenue' } });
-    const r = await dgw(['query', 'update', 'rev', '--name', 'Revenue']);
+    const r = await dgw(['query', 'update', 'rev', '--name', 'Revenue', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('warning: the SQL name changes: svc.query.rev becomes svc.query.revenue, and svc.query.rev stops existing');
-    expect(r.stderr).toContain('warning: 2 saved queries read rev and will fail until its SQL is changed: mat_reader, reader');
+    expect(r.stderr).toContain('warning: 2 saved queries read svc.query.rev and will fail when next run or refreshed:\nwarning:   mat_reader (plain)\nwarning:   reader (plain)');
     expect(r.stderr).not.toContain('in_a_string');
     expect(r.stdout).not.toContain('warning');
     expect(puts()[0].json).toEqual({ displayName: 'Revenue' });
@@ -91,9 +91,9 @@ describe('--name that changes the SQL name', () => {
     expect(text.stderr).toContain('the SQL name changes from rev to revenue');
     expect(text.stdout).toContain('PUT http://127.0.0.1');
     expect(text.stdout).toContain('/queries/{id of rev}');
-    expect(text.stdout).toContain('the saved queries that read the old name are not listed');
+    expect(text.stdout).toContain('the saved queries that read the old name are not named: add --with-reads');
     const json = await dgw(['query', 'update', 'rev', '--name', 'Revenue', '--dry-run', '--json']);
-    expect(JSON.parse(json.stdout).effects).toEqual({ rename: { from: 'rev', to: 'revenue', readers: null } });
+    expect(JSON.parse(json.stdout).effects).toEqual({ rename: { from: 'rev', to: 'revenue', readers: null }, readers: null });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -103,6 +103,14 @@ describe('--name that changes the SQL name', () => {
     const r = await dgw(['query', 'update', 'rev', '--name', 'R E V']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('warning');
+  });
+
+  it('without --yes and without a terminal, readers of the old name stop it after the reads (exit 14), naming them', async () => {
+    listRoute();
+    const r = await dgw(['query', 'update', 'rev', '--name', 'Revenue']);
+    expect(r.code).toBe(14);
+    expect(r.stderr).toContain('refusing to update query rev, breaking 2 saved queries that read it (mat_reader, reader) without confirmation: pass --yes');
+    expect(puts()).toHaveLength(0);
   });
 
   it('a SQL name another query has is refused (exit 5) before the update is sent', async () => {
@@ -124,9 +132,12 @@ describe('on the local gateway', () => {
     expect((await local('query', 'create', 'Reader', '--sql', 'SELECT count(*) AS n FROM svc.query.rev')).code).toBe(0);
     const from = await local('query', 'update', 'rev', '--from', 'reader');
     expect(from.code).toBe(14);
-    const renamed = await local('query', 'update', 'rev', '--name', 'Revenue');
+    const refused = await local('query', 'update', 'rev', '--name', 'Revenue');
+    expect(refused.code).toBe(14);
+    expect(refused.stderr).toContain('(reader)');
+    const renamed = await local('query', 'update', 'rev', '--name', 'Revenue', '--yes');
     expect(renamed.code, renamed.stderr).toBe(0);
-    expect(renamed.stderr).toContain('1 saved query reads rev and will fail until its SQL is changed: reader');
+    expect(renamed.stderr).toContain('1 saved query reads svc.query.rev and will fail when next run or refreshed:\nwarning:   reader (plain)');
     const broken = await local('sql', 'SELECT * FROM svc.query.reader');
     expect(broken.code).toBe(6);
   });

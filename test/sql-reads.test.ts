@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Query } from '../src/api/types.js';
+import { endedQueryName, endedQueryType, endedTable, nameReaders } from '../src/impact/name-readers.js';
 import { readsColumn, readsQuery } from '../src/impact/sql-reads.js';
 import { tokenize } from '../src/impact/sql-tokens.js';
 
@@ -55,6 +57,31 @@ describe('readsQuery', () => {
     ['-- svc.query.rev\nSELECT 1', false],
   ])('%s → %s', (sql, expected) => {
     expect(readsQuery(sql, 'rev')).toBe(expected);
+  });
+});
+
+describe('nameReaders: the saved queries that read a name that ends', () => {
+  const q = (id: string, inputQuery: string, queryType: 'PLAIN' | 'MATERIALIZED' = 'PLAIN') => ({ id, name: id, displayName: id, inputQuery, queryType }) as unknown as Query;
+  const queries = [
+    q('by_view', 'SELECT * FROM svc.query.rev'),
+    q('by_table', 'SELECT * FROM "svc"."mtquery"."REV"', 'MATERIALIZED'),
+    q('by_stored', 'SELECT a FROM svc.table.orders JOIN svc.query.other USING (a)'),
+    q('in_a_string', "SELECT 'svc.table.orders', 'svc.query.rev'"),
+  ];
+
+  it('a query that goes (rm, --name) ends its name whichever schema a reader wrote', () => {
+    expect(nameReaders(queries, [endedQueryName({ name: 'rev', queryType: 'PLAIN' })], new Set()).map((r) => r.name)).toEqual(['by_table', 'by_view']);
+  });
+
+  it('a type change ends only the old schema: --materialized breaks svc.query readers, --plain svc.mtquery ones', () => {
+    expect(nameReaders(queries, [endedQueryType({ name: 'rev', queryType: 'PLAIN' })], new Set()).map((r) => r.name)).toEqual(['by_view']);
+    expect(nameReaders(queries, [endedQueryType({ name: 'rev', queryType: 'MATERIALIZED' })], new Set()).map((r) => r.name)).toEqual(['by_table']);
+  });
+
+  it('a stored table, several names at once, and the queries the change takes itself left out', () => {
+    const ended = [endedTable('orders'), endedQueryName({ name: 'other', queryType: 'PLAIN' })];
+    expect(nameReaders(queries, ended, new Set())).toEqual([{ id: 'by_stored', name: 'by_stored', queryType: 'PLAIN', reads: ['svc.table.orders', 'svc.query.other'] }]);
+    expect(nameReaders(queries, ended, new Set(['by_stored']))).toEqual([]);
   });
 });
 

@@ -9,6 +9,8 @@ export interface ConfirmOptions {
   typeBack?: string;
   /** Lines shown before the question: what exactly will be destroyed. */
   details?: string[];
+  /** Said with a refusal for want of a terminal: how to see first what the change would break. */
+  refusalHint?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ConfirmOptions {
  */
 export function ensureConfirmable(ctx: Context, what: string, options: ConfirmOptions): void {
   if (options.yes || options.dryRun || ctx.interactive) return;
-  throw new UsageError(`refusing to ${what} without confirmation: pass --yes (no terminal to ask on)`);
+  throw new UsageError(`refusing to ${what} without confirmation: pass --yes (no terminal to ask on)`, options.refusalHint);
 }
 
 /** True when a person will be asked: the command should find out what it destroys first, to say so. */

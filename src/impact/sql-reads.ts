@@ -30,8 +30,13 @@ export function readsColumn(sql: string, table: string, column: string): ColumnR
 
 /** Whether `sql` reads a saved query by its SQL name: `<catalog>.query.<name>` or `<catalog>.mtquery.<name>`. */
 export function readsQuery(sql: string, name: string): boolean {
+  return readsName(sql, ['query', 'mtquery'], name);
+}
+
+/** Whether `sql` names `<catalog>.<schema>.<name>` for one of `schemas` (`query`, `mtquery`, `table`). */
+export function readsName(sql: string, schemas: readonly string[], name: string): boolean {
   const tokens = tokenize(sql);
-  return chainEnds(tokens, ['query', name]).length > 0 || chainEnds(tokens, ['mtquery', name]).length > 0;
+  return schemas.some((schema) => chainEnds(tokens, [schema, name]).length > 0);
 }
 
 /** Indexes of the last token of every dotted identifier chain that ends with `names` (case-insensitive). */

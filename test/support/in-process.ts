@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { Clock, ContextDeps } from '../../src/context.js';
 
@@ -38,11 +39,8 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
         write: (s: string | Uint8Array) => ((stderr += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true),
         ...(options.terminalColumns === undefined ? {} : { isTTY: true }),
       },
-      stdin: {
-        async *[Symbol.asyncIterator]() {
-          if (input !== undefined) yield Buffer.from(input);
-        },
-      },
+      // A stream, not only an iterable: a prompt (readline) listens to it.
+      stdin: Readable.from(input === undefined ? [] : [Buffer.from(input)]),
     },
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),

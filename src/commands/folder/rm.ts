@@ -3,11 +3,12 @@ import type { FolderDeleted } from '../../contract/results.js';
 import { findFolder, noFolder, type FolderNode } from '../../api/folder-tree.js';
 import { deleteFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
-import { listQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { DgwError, InterruptedError, UsageError } from '../../errors.js';
+import { DgwError, UsageError } from '../../errors.js';
 import { describeContents, folderContents, summariseContents, type FolderContents } from '../../impact/folder-contents.js';
+import { breakageFacts, breakingClause, describeBreakage, endedQueryName } from '../../impact/name-readers.js';
+import { breakageIn, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { confirmDestructive, ensureConfirmable, willAsk } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
@@ -34,7 +35,8 @@ export function registerFolderRm(parent: Command, wiring: Wiring): void {
       `${examples('dgw folder rm /reports/old', 'dgw folder rm /reports/old --force --yes', 'dgw folder rm /reports/old --force --dry-run --with-reads')}
 A folder that is not empty is refused (exit 5) before anything is asked or deleted, unless
 --force; with --force the question counts and names the subfolders and queries that go with
-it. --dry-run sends nothing at all, so it shows the request but not what the folder holds;
+it, and the other saved queries whose SQL reads one of those queries (they fail once it is
+gone). --dry-run sends nothing at all, so it shows the request but not what the folder holds;
 --dry-run --with-reads reads the folder list (and the query list) to show that too.
 `,
     )
@@ -44,13 +46,13 @@ it. --dry-run sends nothing at all, so it shows the request but not what the fol
 export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderRmOptions): Promise<void> {
   const ref = parseFolderRef(folderArg);
   if (ref.kind === 'root') throw new UsageError('the root is not a folder and cannot be deleted');
-  ensureConfirmable(ctx, `delete folder ${folderArg}${opts.force ? ' with its subfolders and queries' : ''}`, opts);
+  ensureConfirmable(ctx, `delete folder ${folderArg}${opts.force ? ' with its subfolders and queries' : ''}`, { ...opts, refusalHint: opts.force ? withReadsHint('dgw folder rm', [folderArg, '--force']) : undefined });
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
   if (http.readsNothing) {
     // A dry run reads nothing: the request is shown under a placeholder, and what goes with it is not.
     const what = `delete folder ${folderArg}${opts.force ? ' with its subfolders and queries' : ''}`;
-    const effects = { lines: [`This would ${what}.`, NOT_READ], facts: { folder: ref.kind === 'id' ? { id: ref.id } : { path: ref.path }, subfolders: null, queries: null } };
+    const effects = { lines: [`This would ${what}.`, NOT_READ], facts: { folder: ref.kind === 'id' ? { id: ref.id } : { path: ref.path }, subfolders: null, queries: null, readers: null } };
     await deleteWithHint(http.describing(effects), projectId, await folderIdFor(http, projectId, ref), opts);
     return;
   }
@@ -65,37 +67,34 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   if (!folder) throw noFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
   // Check first, ask second: a folder the service would refuse is refused before the question.
   let contents = folderContents(tree, folder);
-  // The query list is read only when the folder list cannot say (its flat shape), or for names.
-  if (!listsQueries(folder) || (inspect && contents.queryIds.length > 0)) contents = folderContents(tree, folder, await queriesIfReadable(http, projectId));
+  // The query list is read only when the folder list cannot say (its flat shape), or for names and readers.
+  let queries: Query[] | string | undefined;
+  if (!listsQueries(folder) || (inspect && contents.queryIds.length > 0)) {
+    queries = await savedQueries(http, projectId);
+    contents = folderContents(tree, folder, typeof queries === 'string' ? undefined : queries);
+  }
   const empty = contents.subfolders.length === 0 && contents.queryIds.length === 0;
   if (!empty && !opts.force) {
     throw new DgwError('conflict', `folder ${folder.path} is not empty: it holds ${summariseContents(contents)}`, {
       hint: `add --force to delete them with it; \`dgw query list --folder ${folder.path} --recursive\` lists the queries`,
     });
   }
-  const what = empty ? `delete folder ${folder.path} (empty)` : `delete folder ${folder.path} with its ${summariseContents(contents)}`;
-  const details = empty ? [] : [`Folder ${folder.path} holds:`, ...describeContents(contents)];
+  // The queries deleted with the folder end their SQL names: the other saved queries that read them
+  // break (a list that could not be read is said so, and the folder may still go).
+  const breakage = inspect && queries !== undefined && contents.queryIds.length > 0 ? breakageIn(queries, (contents.queries ?? []).map(endedQueryName), contents.queryIds) : undefined;
+  const what = `${empty ? `delete folder ${folder.path} (empty)` : `delete folder ${folder.path} with its ${summariseContents(contents)}`}${breakage ? breakingClause(breakage) : ''}`;
+  const details = empty ? [] : [`Folder ${folder.path} holds:`, ...describeContents(contents), ...(breakage ? describeBreakage(breakage) : [])];
   await confirmDestructive(ctx, what, { ...opts, details });
-  const target = http.describing({ lines: [`This would ${what}.`, ...details], facts: factsOf(folder, contents) });
+  const target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { ...factsOf(folder, contents), ...(breakage ? breakageFacts(breakage) : {}) } });
   await deleteWithHint(target, projectId, folder.id, opts);
   report(ctx, folder.id, folder.path, opts);
 }
 
-const NOT_READ = '(a dry run reads nothing, so what the folder holds is not shown: add --with-reads to read it; a real run checks first, and says it before asking)';
+const NOT_READ = '(a dry run reads nothing, so what the folder holds and who reads its queries are not shown: add --with-reads to read it; a real run checks first, and says it before asking)';
 
 /** The spec's folder list names each folder's queries; the flat one does not (then the query list does). */
 function listsQueries(folder: FolderNode): boolean {
   return folder.queryIds !== null && folder.children.every(listsQueries);
-}
-
-/** The query list, for names and for folders whose list does not say; undefined when it cannot be read. */
-async function queriesIfReadable(http: Http, projectId: string): Promise<Query[] | undefined> {
-  try {
-    return await listQueries(http, projectId);
-  } catch (error) {
-    if (error instanceof InterruptedError || !(error instanceof DgwError)) throw error;
-    return undefined;
-  }
 }
 
 async function deleteWithHint(http: Http, projectId: string, id: string, opts: FolderRmOptions): Promise<void> {

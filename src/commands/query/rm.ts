@@ -1,15 +1,20 @@
 import type { Command } from 'commander';
 import type { QueryDeleted } from '../../contract/results.js';
 import { deleteQuery } from '../../api/queries.js';
-import { resolveQueryIds } from '../../api/resolve.js';
+import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
+import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive } from '../confirm.js';
-import { examples, type Wiring } from '../wiring.js';
+import { endedQueryName } from '../../impact/name-readers.js';
+import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
+import { ensureConfirmable } from '../confirm.js';
+import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
+import { listQueries } from '../../api/queries.js';
 
 export interface QueryRmOptions {
   yes?: boolean;
   dryRun?: boolean;
+  withReads?: boolean;
 }
 
 export function registerQueryRm(parent: Command, wiring: Wiring): void {
@@ -18,23 +23,46 @@ export function registerQueryRm(parent: Command, wiring: Wiring): void {
     .alias('delete')
     .argument('<query...>', 'query ids or SQL names')
     .option('-y, --yes', 'do not ask for confirmation')
-    .option('--dry-run', 'print the requests instead of sending them')
+    .option('--dry-run', 'print the requests instead of sending them (nothing is read either)')
+    .option(...WITH_READS)
     .description('Delete saved queries, permanently (a materialized result goes with its query)')
-    .addHelpText('after', examples('dgw query rm revenuereport', 'dgw query rm q1 q2 q3 --yes', 'dgw query list -q --type plain | xargs dgw query rm --yes'))
+    .addHelpText(
+      'after',
+      `${examples('dgw query rm revenuereport', 'dgw query rm q1 q2 q3 --yes', 'dgw query list -q --type plain | xargs dgw query rm --yes', 'dgw query rm revenuereport --dry-run --with-reads   # which saved queries read it')}
+Before asking, dgw checks that the named queries exist (exit 4 if not) and names the saved queries
+whose SQL reads svc.query.<name> or svc.mtquery.<name> of one of them: they fail once it is gone.
+--dry-run sends nothing at all, so it does not, unless --with-reads. --yes does not ask (given
+names, the list is read anyway, and who breaks is said on stderr).
+`,
+    )
     .action(wiring.action(runQueryRm));
 }
 
 export async function runQueryRm(ctx: Context, refs: string[], opts: QueryRmOptions): Promise<void> {
   for (const ref of refs) checkSegment(ref, 'QUERY');
+  const what = `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`;
+  // Refused before anything is sent, name lookups included, when there is no one to ask.
+  ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint('dgw query rm', refs) });
   const projectId = await ctx.projectId();
-  // Asked (or refused) before anything is sent, name lookups included.
-  await confirmDestructive(ctx, `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
-  const ids = await resolveQueryIds(http, projectId, refs);
+  const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
+  let ids: string[] | undefined;
+  // The query list that finds the readers also turns the names into ids (one request for both).
+  // Ids need no list: when it cannot be read they are deleted all the same, and the warning says so.
+  const inspect = async () => {
+    const queries = refs.every(isIdShaped) ? await savedQueries(http, projectId) : await listQueries(http, projectId);
+    const listed = typeof queries === 'string' ? [] : queries;
+    const doomed = refs.map((ref): Pick<Query, 'id' | 'name' | 'queryType'> => (isIdShaped(ref) ? (listed.find((q) => q.id === ref) ?? { id: ref, name: '', queryType: 'PLAIN' }) : matchQuery(listed, ref)));
+    ids = doomed.map((q) => q.id);
+    const breakage = breakageIn(queries, doomed.filter((q) => q.name !== '').map(endedQueryName), ids);
+    return { breakage, facts: { queries: doomed.map((q) => ({ id: q.id, name: q.name || null })) } };
+  };
+  const shown = refs.length === 1 ? refs[0] : 'them';
+  const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: shown, facts: { queries: refs.map((ref) => (isIdShaped(ref) ? { id: ref } : { name: ref })) } }, !refs.every(isIdShaped));
+  ids ??= await resolveQueryIds(http, projectId, refs);
   const deleted: string[] = [];
   for (const id of ids) {
     try {
-      await deleteQuery(http, projectId, id);
+      await deleteQuery(target, projectId, id);
     } catch (error) {
       if (deleted.length > 0) ctx.out.warn(`deleted before the failure: ${deleted.join(', ')}`);
       throw error;

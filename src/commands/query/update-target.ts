@@ -2,9 +2,9 @@ import type { Http } from '../../api/http.js';
 import { deriveQueryName, sqlName } from '../../api/names.js';
 import { getQuery, listQueries } from '../../api/queries.js';
 import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
-import type { Query, Schedule } from '../../api/types.js';
+import type { Query, QueryType, Schedule } from '../../api/types.js';
 import { DgwError, UsageError } from '../../errors.js';
-import { queryNameReaders } from '../../impact/query-name-readers.js';
+import { endedQueryName, endedQueryType, querySchema, type EndedName } from '../../impact/name-readers.js';
 
 /** The query an update changes, as read before the update, and the id of a `--from` source. */
 export interface UpdateTarget {
@@ -53,13 +53,14 @@ export function checkMaterializedOnly(query: Query, given: { from: boolean; sche
   }
 }
 
-/** A change of a query's SQL name by `--name`, and the other saved queries whose SQL reads the old one. */
+/** A change of a query's SQL name by `--name`. */
 export interface Rename {
   from: string;
   to: string;
-  /** `svc.query` or `svc.mtquery`: where the name lives in SQL after the update. */
+  /** `svc.query` or `svc.mtquery`: where the name lives in SQL before the update. */
+  fromSchema: string;
+  /** The same, after the update (`--materialized` or `--plain` may change it too). */
   schema: string;
-  readers: Query[];
 }
 
 /**
@@ -67,20 +68,28 @@ export interface Rename {
  * undefined when the name stays. A new name another query already has is refused here (exit 5),
  * before the update is sent.
  */
-export function renameOf(query: Query, displayName: string, queries: Query[], materialized: boolean): Rename | undefined {
+export function renameOf(query: Query, displayName: string, queries: Query[], newType: QueryType | undefined): Rename | undefined {
   const to = deriveQueryName(displayName);
   if (to === query.name) return undefined;
   const taken = queries.find((q) => q.id !== query.id && q.name === to);
   if (taken) throw new DgwError('conflict', `another query (${taken.id}) already has the SQL name ${to}, which the display name "${displayName}" would give ${query.name}`);
-  const schema = materialized || query.queryType === 'MATERIALIZED' ? 'svc.mtquery' : 'svc.query';
-  return { from: query.name, to, schema, readers: queryNameReaders(queries, query.name, query.id) };
+  return { from: query.name, to, fromSchema: `svc.${querySchema(query)}`, schema: `svc.${querySchema({ queryType: newType ?? query.queryType })}` };
 }
 
-/** Lines for stderr (and a dry run): the old and new SQL names, and who reads the old one. */
-export function describeRename(r: Rename): string[] {
-  const [from, to] = [sqlName(r.schema, r.from), sqlName(r.schema, r.to)];
-  const lines = [`the SQL name changes: ${from} becomes ${to}, and ${from} stops existing`];
-  if (r.readers.length === 0) lines.push(`no other saved query's SQL reads ${r.from}`);
-  else lines.push(`${r.readers.length === 1 ? '1 saved query reads' : `${r.readers.length} saved queries read`} ${r.from} and will fail until its SQL is changed: ${r.readers.map((q) => q.name).join(', ')}`);
-  return lines;
+/**
+ * The SQL name an update makes stop existing, and a line saying so: the old name when `--name`
+ * changes it, else the old schema's name when `--materialized` or `--plain` changes the type
+ * (the result moves between the view svc.query.<name> and the table svc.mtquery.<name>).
+ */
+export function endedByUpdate(query: Query, rename: Rename | undefined, newType: QueryType | undefined): { ended: EndedName; line: string } | undefined {
+  if (rename) {
+    return {
+      ended: endedQueryName(query),
+      line: `the SQL name changes: ${sqlName(rename.fromSchema, rename.from)} becomes ${sqlName(rename.schema, rename.to)}, and ${sqlName(rename.fromSchema, rename.from)} stops existing`,
+    };
+  }
+  if (newType === undefined || querySchema({ queryType: newType }) === querySchema(query)) return undefined;
+  const ended = endedQueryType(query);
+  const result = newType === 'MATERIALIZED' ? `the table ${sqlName('svc.mtquery', query.name)}` : `the view ${sqlName('svc.query', query.name)}`;
+  return { ended, line: `${query.name} becomes a ${newType === 'MATERIALIZED' ? 'materialized' : 'plain'} query: its result is now ${result}, and ${ended.shown} stops existing` };
 }

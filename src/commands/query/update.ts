@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
 import { getQuery, moveQuery, updateQuery } from '../../api/queries.js';
-import type { QueryRequest } from '../../api/types.js';
+import type { Http } from '../../api/http.js';
+import type { QueryRequest, QueryType } from '../../api/types.js';
+import { breakageFacts, breakingClause, describeBreakage } from '../../impact/name-readers.js';
+import { breakageIn, notReadLine } from '../breaking-reads.js';
+import { confirmDestructive } from '../confirm.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
-import { checkMaterializedOnly, describeRename, readUpdateTarget, renameOf } from './update-target.js';
+import { checkMaterializedOnly, endedByUpdate, readUpdateTarget, renameOf, type UpdateTarget } from './update-target.js';
 import { checkFolderExists } from '../folder/existing-path.js';
 import { addQueryFlags, checkDisplayName, checkPath, minIntervalFor, readSqlSource, scheduleFromFlags, type QueryFlags } from './request-flags.js';
 import { deriveQueryName } from '../../api/names.js';
@@ -14,6 +18,7 @@ import { isIdShaped } from '../../api/resolve.js';
 
 export interface QueryUpdateFlags extends QueryFlags {
   name?: string;
+  yes?: boolean;
   /** Convert a materialized query back to a plain one. */
   plain?: boolean;
   withReads?: boolean;
@@ -27,6 +32,7 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
     .description('Change a saved query; fields not given keep their values');
   addQueryFlags(command, { materializedFlag: true })
     .option('--plain', 'convert a materialized query to a plain one: its result becomes the view svc.query.<name>, its schedule goes')
+    .option('-y, --yes', 'do not ask before an update that breaks saved queries reading its old SQL name')
     .option(...WITH_READS)
     .addHelpText(
       'after',
@@ -37,7 +43,15 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
         'dgw query update nightlycopy --no-schedule',
         'dgw query update nightlycopy --plain                      # back to a plain query (a view)',
         'dgw query update revenuereport --name "Revenue (EU)" --dry-run --with-reads   # which queries read the old name',
-      ),
+      ) +
+        `
+--name, --materialized and --plain can end a SQL name: a new name ends svc.query.<old> (or
+svc.mtquery.<old>), a new type moves the result between the view svc.query.<name> and the table
+svc.mtquery.<name>. dgw says so on stderr and names the other saved queries whose SQL reads the
+name that ends; when there are some, it asks before sending the update (--yes does not ask;
+without a terminal it refuses, exit 14: only the reads were sent). --dry-run reads nothing, so it
+does not name them, unless --with-reads.
+`,
     )
     .action(wiring.action(runQueryUpdate));
 }
@@ -60,32 +74,18 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   }
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: flags.dryRun, dryRunReads: flags.withReads });
-  // The query's type matters for --from and schedules (a plain query takes neither), its SQL name for --name.
+  // The query's type matters for --from and schedules (a plain query takes neither), its SQL name
+  // for --name; every query for --name, --materialized and --plain, to find who reads a name that ends.
   const typeMatters = !flags.materialized && (source.from !== undefined || (schedule !== undefined && schedule.type !== 'none'));
   const renaming = flags.name !== undefined;
-  const target = await readUpdateTarget(http, projectId, ref, source.from, { query: typeMatters || renaming, all: renaming });
+  const endsNames = renaming || body.queryType !== undefined;
+  const target = await readUpdateTarget(http, projectId, ref, source.from, { query: typeMatters || endsNames, all: endsNames });
   if (target.query) checkMaterializedOnly(target.query, { from: source.from !== undefined, schedule, materialized: flags.materialized === true });
   if (target.fromId !== undefined) body.inputQueryRefId = target.fromId;
   const id = target.id;
   // Checked before anything changes, so a mistyped --path leaves the query as it was.
   if (path !== undefined) await checkFolderExists(http, projectId, path, flags.parents);
-  let send = http;
-  const rename = renaming && target.query && target.queries ? renameOf(target.query, flags.name!, target.queries, flags.materialized === true) : undefined;
-  if (renaming && http.readsNothing) {
-    // A dry run reads nothing: the new SQL name is known, the old one only when QUERY is a name.
-    const to = deriveQueryName(flags.name!);
-    const from = isIdShaped(ref) ? undefined : ref;
-    if (from !== to) {
-      const lines = [`the SQL name ${from ? `changes from ${from} to ${to}` : `becomes ${to}`}`, '(a dry run reads nothing, so the saved queries that read the old name are not listed: add --with-reads to list them)'];
-      for (const line of lines) ctx.out.warn(line);
-      send = http.describing({ lines, facts: { rename: { from: from ?? null, to, readers: null } } });
-    }
-  } else if (rename) {
-    // Said before the update is sent, so a dry run says it too; stderr, so a pipe's data stays clean.
-    const lines = describeRename(rename);
-    for (const line of lines) ctx.out.warn(line);
-    send = http.describing({ lines, facts: { rename: { from: rename.from, to: rename.to, readers: rename.readers.map((q) => ({ id: q.id, name: q.name })) } } });
-  }
+  const send = http.readsNothing ? unreadEffects(ctx, http, ref, flags) : await confirmEnding(ctx, http, target, flags, body.queryType);
   // Update Query changes fields; a query moves with its own operation (PATCH .../path).
   let query = changesFields ? await updateQuery(send, projectId, id, body, { checkSchemaExists: flags.checkSchema }) : undefined;
   if (path !== undefined) await moveQuery(http, projectId, id, path);
@@ -102,4 +102,45 @@ function checkPlain(flags: QueryUpdateFlags): void {
   if (flags.materialized) throw new UsageError('--plain and --materialized ask for opposite types; give one');
   const clashing = [flags.every !== undefined && '--every', flags.cron !== undefined && '--cron', flags.tz !== undefined && '--tz', flags.from !== undefined && '--from'].filter(Boolean);
   if (clashing.length > 0) throw new UsageError(`--plain makes a plain query, which has no schedule and no --from: leave out ${clashing.join(' and ')}`);
+}
+
+/**
+ * Says which SQL name the update ends and who reads it (stderr, so a pipe's data stays clean,
+ * and before the update is sent, so a dry run says it too); when saved queries read it, asks
+ * first, as the destructive verbs do. Answers the HTTP layer that shows it in a dry run.
+ */
+async function confirmEnding(ctx: Context, http: Http, target: UpdateTarget, flags: QueryUpdateFlags, newType: QueryType | undefined): Promise<Http> {
+  if (!target.query || !target.queries) return http;
+  const rename = flags.name === undefined ? undefined : renameOf(target.query, flags.name, target.queries, newType);
+  const ending = endedByUpdate(target.query, rename, newType);
+  if (!ending) return http;
+  const breakage = breakageIn(target.queries, [ending.ended], [target.query.id]);
+  const lines = [ending.line, ...describeBreakage(breakage)];
+  for (const line of lines) ctx.out.warn(line);
+  if (breakage.readers && breakage.readers.length > 0) await confirmDestructive(ctx, `update query ${target.query.name}${breakingClause(breakage)}`, flags);
+  const facts = breakageFacts(breakage);
+  const change = rename
+    ? { rename: { from: rename.from, to: rename.to, readers: facts.readers!.map((r) => ({ id: r.id, name: r.name })) } }
+    : { typeChange: { from: target.query.queryType ?? 'PLAIN', to: newType } };
+  return http.describing({ lines, facts: { ...change, ...facts } });
+}
+
+/** A dry run reads nothing: the new SQL name is known, the old one only when QUERY is a name, the type not at all. */
+function unreadEffects(ctx: Context, http: Http, ref: string, flags: QueryUpdateFlags): Http {
+  const from = isIdShaped(ref) ? undefined : ref;
+  let lines: string[];
+  let facts: Record<string, unknown>;
+  if (flags.name !== undefined && deriveQueryName(flags.name) !== from) {
+    const to = deriveQueryName(flags.name);
+    lines = [`the SQL name ${from ? `changes from ${from} to ${to}` : `becomes ${to}`}`, notReadLine('the old name')];
+    facts = { rename: { from: from ?? null, to, readers: null } };
+  } else if (flags.materialized || flags.plain) {
+    const [before, after] = flags.materialized ? ['query', 'mtquery'] : ['mtquery', 'query'];
+    lines = [`if ${ref} is a ${flags.materialized ? 'plain' : 'materialized'} query, svc.${before}.${from ?? '<name>'} stops existing and its result is svc.${after}.${from ?? '<name>'}`, notReadLine('it')];
+    facts = { typeChange: { from: null, to: flags.materialized ? 'MATERIALIZED' : 'PLAIN' } };
+  } else {
+    return http;
+  }
+  for (const line of lines) ctx.out.warn(line);
+  return http.describing({ lines, facts: { ...facts, readers: null } });
 }

@@ -1,0 +1,79 @@
+import type { Http } from '../api/http.js';
+import { listQueries } from '../api/queries.js';
+import type { Query } from '../api/types.js';
+import type { Context } from '../context.js';
+import { DgwError, InterruptedError } from '../errors.js';
+import { breakageFacts, breakingClause, describeBreakage, nameReaders, type Breakage, type EndedName } from '../impact/name-readers.js';
+import { confirmDestructive, willAsk, type ConfirmOptions } from './confirm.js';
+
+// The step every verb that makes a SQL name stop existing shares (query rm, table rm, folder rm
+// --force, query update --name/--materialized/--plain): find the saved queries whose SQL reads the
+// name, name them before the question, in the question and in a dry run's effects.
+
+/** The saved query list, or why it could not be read: the change may still go ahead, said so. */
+export async function savedQueries(http: Http, projectId: string): Promise<Query[] | string> {
+  try {
+    return await listQueries(http, projectId);
+  } catch (error) {
+    if (error instanceof InterruptedError || !(error instanceof DgwError)) throw error;
+    return `(the saved queries could not be read to find those that read it: ${error.message})`;
+  }
+}
+
+/** Who reads `ended`, from `queries` (the list, or why it could not be read); `except`: the queries the change itself takes. */
+export function breakageIn(queries: Query[] | string, ended: EndedName[], except: Iterable<string> = []): Breakage {
+  if (typeof queries === 'string') return { ended, readers: null, unread: queries };
+  return { ended, readers: nameReaders(queries, ended, new Set(except)) };
+}
+
+/** Said when a destructive verb is refused for want of a terminal: how to see who would break. */
+export function withReadsHint(command: string, args: string[]): string {
+  const line = [command, ...args.map((a) => (/^[\w./@:=-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))].join(' ');
+  return `\`${line} --dry-run --with-reads\` names the saved queries that would break, and changes nothing`;
+}
+
+/** What a dry run without --with-reads says in place of the readers. */
+export function notReadLine(names: string): string {
+  return `(a dry run reads nothing, so the saved queries that read ${names} are not named: add --with-reads to name them, as a real run does before asking)`;
+}
+
+/** What a destructive verb found out before asking: what breaks, and its own facts for `--dry-run --json`. */
+export interface Inspected {
+  breakage: Breakage;
+  facts: Record<string, unknown>;
+}
+
+/**
+ * Check first, ask second: when a person will be asked, or a dry run may read (`--with-reads`),
+ * `inspect` reads what the change breaks; the readers are shown before the question and named in
+ * it. With `--yes` nothing extra is read (`readsAnyway`: the command reads the list in any case,
+ * so the readers are said on stderr). Answers the HTTP layer to send the change through,
+ * which in a dry run shows the same lines and facts. `ensureConfirmable` must have run first, so
+ * a refusal without a terminal sends nothing.
+ */
+export async function confirmBreakage(
+  ctx: Context,
+  http: Http,
+  what: string,
+  options: ConfirmOptions,
+  inspect: () => Promise<Inspected>,
+  notRead: { names: string; facts: Record<string, unknown> },
+  readsAnyway = false,
+): Promise<Http> {
+  if (http.readsNothing) {
+    return http.describing({ lines: [`This would ${what}.`, notReadLine(notRead.names)], facts: { ...notRead.facts, readers: null } });
+  }
+  if (!willAsk(ctx, options) && !http.dryRun) {
+    await confirmDestructive(ctx, what, options);
+    if (!readsAnyway) return http;
+    // --yes: the list is read all the same (to find names), so who breaks is said on stderr for free.
+    const { breakage } = await inspect();
+    if (breakage.readers && breakage.readers.length > 0) for (const line of describeBreakage(breakage)) ctx.out.warn(line);
+    return http;
+  }
+  const { breakage, facts } = await inspect();
+  const details = describeBreakage(breakage);
+  const asked = `${what}${breakingClause(breakage)}`;
+  await confirmDestructive(ctx, asked, { ...options, details });
+  return http.describing({ lines: [`This would ${asked}.`, ...details], facts: { ...facts, ...breakageFacts(breakage) } });
+}

@@ -23,11 +23,8 @@ export type { ProjectInfo } from './info.js';
 export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 /**
- * One project: a DuckDB instance with the project's database attached as catalog `svc`, its
- * folders and refresh statuses cached in memory (queries are read as each request needs them,
- * query-rows.ts), one writer connection for metadata changes (serialised, each change
- * one transaction), a small pool of connections for reads, and refreshes on their own connections.
- * The work is done by the modules next to this one; this class is the surface the routes use.
+ * One project: a DuckDB instance with the project's database attached as `svc`, folders and refresh
+ * statuses cached, one serialised writer connection and a pool of readers; the surface the routes use.
  */
 export class ProjectDb {
   private constructor(private readonly s: ProjectStore) {}
@@ -40,7 +37,6 @@ export class ProjectDb {
     return this.s.id;
   }
 
-  /** The database file; undefined in memory. */
   get file(): string | undefined {
     return this.s.file;
   }
@@ -49,7 +45,6 @@ export class ProjectDb {
     return this.s.duck;
   }
 
-  /** The project's folder for files in transit (see ProjectOptions.transferDir). */
   get transferDir(): string {
     if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.s.transferDir;
@@ -59,7 +54,6 @@ export class ProjectDb {
     return this.s.refreshes;
   }
 
-  /** The project's name and description (null for a project made without them). */
   info(): Promise<ProjectInfo> {
     return readInfo(this.s);
   }
@@ -68,12 +62,10 @@ export class ProjectDb {
     return writeInfo(this.s, info);
   }
 
-  /** Runs `fn` on a pooled read connection. */
   withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.s.withConnection(fn);
   }
 
-  /** A pooled read connection held until `release` (see ProjectStore.lease). */
   lease(): Promise<Lease> {
     return this.s.lease();
   }
@@ -83,45 +75,36 @@ export class ProjectDb {
     return this.s.connect();
   }
 
-  /** Runs `fn` on a connection of its own, closed after it (see ProjectStore.withOwnConnection). */
   withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.s.withOwnConnection(fn);
   }
 
-  /** The time and memory limits on the SQL users run in this project. */
   get limits(): GatewayLimits {
     return this.s.limits;
   }
 
-  /** Decides what a statement may touch, and runs run-SQL statements under that decision. */
   get sandbox(): Sandbox {
     return this.s.sandbox;
   }
 
-  /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.s.close(options);
   }
 
-  /** Checks a query's SQL: exactly one SELECT (else 400), optionally bound (see check.ts). */
   checkSql(text: string, bind: boolean): Promise<SqlCheck> {
     return checkSql(this.s, text, bind);
   }
-
-  // ---------------------------------------------------------------- queries
 
   /** A query by id, or by the id it had before ids became numeric; 404 for neither. */
   query(id: string): Promise<QueryRow> {
     return this.s.query(id);
   }
 
-  /** A query as the API answers it (its folder's path read from the folders, which are read first if they were not yet). */
   async toQuery(q: QueryRow): Promise<Query> {
     await this.s.useFolders();
     return queries.toQuery(this.s, q);
   }
 
-  /** Every query as the API answers it, in the order they were made: the JSON of the list, as UTF-8 bytes. */
   allQueriesJson(): Promise<Uint8Array> {
     return queries.allQueriesJson(this.s);
   }
@@ -142,22 +125,15 @@ export class ProjectDb {
     return queries.deleteQuery(this.s, id);
   }
 
-  /**
-   * Runs `bind` (anything that binds SQL a request gave or a saved query holds); when DuckDB
-   * finds no view of a saved PLAIN query it reads, that view is made and `bind` runs again.
-   */
+  /** Runs `bind`, making any missing view of a saved PLAIN query it reads and running it again. */
   withViews<T>(bind: () => Promise<T>): Promise<T> {
     return withViews(this.s, bind);
   }
 
-  // ---------------------------------------------------------------- folders
-
-  /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
   folderState(id: string, read?: QueriesRead): Promise<FolderState> {
     return folderState(this.s, id, read);
   }
 
-  /** Every root folder with its subtree (every folder's queries read in full with `all`). */
   rootFolderStates(read?: Exclude<QueriesRead, 'own'>): Promise<FolderState[]> {
     return rootFolderStates(this.s, read);
   }
@@ -171,7 +147,6 @@ export class ProjectDb {
     return this.folderState(folderId);
   }
 
-  /** Deletes a folder (with its contents when forced) and returns it as it was. */
   async deleteFolder(folderId: string, force: boolean): Promise<FolderState> {
     const before = await this.folderState(folderId);
     await folders.deleteFolder(this.s, folderId, force);
@@ -187,8 +162,6 @@ export class ProjectDb {
     await folders.moveFolder(this.s, folderId, path);
     return this.folderState(folderId);
   }
-
-  // ---------------------------------------------------------------- refresh
 
   materialized(id: string): Promise<QueryRow> {
     return refresh.materialized(this.s, id);
@@ -210,7 +183,6 @@ export class ProjectDb {
     return refresh.statusViews(this.s);
   }
 
-  /** Every MATERIALIZED query (the scheduler's round). */
   materializedQueries(): Promise<QueryRow[]> {
     return this.s.withConnection(readMaterialized);
   }
@@ -226,8 +198,6 @@ export class ProjectDb {
   cancel(id: string): Promise<RefreshStatusView> {
     return refresh.cancel(this.s, id);
   }
-
-  // ---------------------------------------------------------------- stored tables
 
   tables(): Promise<TableInfo[]> {
     return tables.tables(this.s);

@@ -264,7 +264,7 @@ export const PlanDocument = Closed(
   'the plan: what apply would change, and what it was made from',
 );
 
-// The static type of each record, for `satisfies` where a command prints it (type-only imports: no TypeBox at run time).
+// Type-only, so no TypeBox at run time.
 export type LoginResult = Static<typeof LoginResult>;
 export type AuthStatus = Static<typeof AuthStatus>;
 export type LogoutResult = Static<typeof LogoutResult>;

@@ -6,10 +6,7 @@ import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
 import { withViews } from './views.js';
 
-/**
- * Checks a query's SQL: one SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the
- * sandbox allows; unbound SQL is refused, or with `storeUnbound` reported in `bindError`.
- */
+/** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
   const sql = nonEmptyStatement(text, field);
   await s.withConnection(async (conn) => {

@@ -17,10 +17,7 @@ export function isNumericId(id: string): boolean {
   return /^[1-9][0-9]*$/.test(id);
 }
 
-/**
- * Gives each non-numeric query id a numeric one (moving its refresh log) and keeps the old id as an
- * alias so scripts holding it keep working. Runs inside the open transaction.
- */
+/** Gives each non-numeric query id a numeric one inside the open transaction, keeping the old id as an alias for scripts that hold it. */
 export async function migrateQueryIds(conn: DuckDBConnection, queries: QueryRow[]): Promise<QueryRow[]> {
   const ids = new Set(queries.map((q) => q.id));
   const moved: QueryRow[] = [];

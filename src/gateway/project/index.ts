@@ -22,10 +22,7 @@ export type { QueriesRead } from './folder-state.js';
 export type { ProjectInfo } from './info.js';
 export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
-/**
- * One project: a DuckDB instance with the project's database attached as `svc`, folders and refresh
- * statuses cached, one serialised writer connection and a pool of readers; the surface the routes use.
- */
+/** One project: its DuckDB database, cached folders and statuses, a serialised writer and a pool of readers; the surface the routes use. */
 export class ProjectDb {
   private constructor(private readonly s: ProjectStore) {}
 

@@ -1,7 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-// Each table is read as one JSON text DuckDB builds, all in one statement: every statement is a
-// round trip through the DuckDB binding.
+// Every statement is a round trip through the DuckDB binding, so all tables are read in one, each as a JSON text.
 
 /** A folder's row as DuckDB's to_json writes it. */
 export interface FolderRecord {

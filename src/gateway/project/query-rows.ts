@@ -4,9 +4,7 @@ import type { DuckDBModule } from '../duckdb.js';
 import { readBlob, readStatement } from './statement.js';
 import type { QueryRow, Statement } from './types.js';
 
-// Saved queries live only in the database and are read by the lookup a request needs, so opening a
-// project never reads them all. Each row keeps its answer as a head and a tail (folder path and id),
-// so listings join text and moves rewrite only the tails.
+// Queries are read by the lookup a request needs, never all on open; each row keeps its answer as a head and a tail (folder path and id), so moves rewrite only tails.
 
 /** The table of saved queries, made by open.ts. */
 export const QUERY_ROWS_DDL = `CREATE TABLE IF NOT EXISTS svc._dgw.query_rows (id VARCHAR, name VARCHAR, query_type VARCHAR, folder_id VARCHAR,

@@ -331,7 +331,6 @@ export class ProjectStore {
     return true;
   }
 
-  /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions): Promise<void> {
     if (this.closed) return;
     for (const [id, job] of [...this.running]) {

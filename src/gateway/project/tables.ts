@@ -5,8 +5,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
 import type { ColumnInfo, ColumnSpec, TableInfo } from './types.js';
 
-// A table made without columns cannot exist in DuckDB: it is a row of `_dgw.empty_tables` until its
-// first columns are added.
+// DuckDB has no table without columns: such a table is a row of `_dgw.empty_tables` until its first columns come.
 
 export async function tables(s: ProjectStore): Promise<TableInfo[]> {
   const [cols, uniques, empty] = await s.withConnection(async (c) => [

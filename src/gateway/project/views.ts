@@ -4,8 +4,7 @@ import { readQueryByName } from './query-rows.js';
 import { readStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 
-// Views of PLAIN queries are made when a statement first needs one, not on save: DuckDB loads
-// every view of a file on attach and rewrites them at each checkpoint.
+// Views are made when a statement first needs one, not on save: DuckDB loads every view on attach and rewrites them at each checkpoint.
 
 const MAX_VIEWS_PER_STATEMENT = 256;
 

@@ -2,8 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { planSources } from './plan.js';
 import { sourceRefusal, type Purpose } from './rules.js';
 
-// A binding is not always the same twice (`query()` may pick its argument by random() or the clock),
-// so what runs is bound once more, judged as bound, and exactly that binding runs.
+// A binding can differ twice (`query()` may pick its argument by random()), so what runs is bound once more, judged as bound, and that binding runs.
 
 const PREPARED = 'dgw_judged';
 

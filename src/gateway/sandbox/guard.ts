@@ -1,8 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ident } from '../sql.js';
 
-// DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so a run-SQL write is checked
-// against DuckDB's own catalog and counts before it commits.
+// DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so writes are checked against the catalog and counts before commit.
 
 /** Row counts of the tables only the gateway writes: `svc._dgw.*` and `svc.mtquery.*`. */
 export async function protectedCounts(conn: DuckDBConnection): Promise<Map<string, bigint>> {

@@ -201,10 +201,7 @@ export class Sandbox {
     if (why) throw notAllowed(why);
   }
 
-  /**
-   * Runs a judged statement and holds its rows: reads in a rolled-back read-only transaction, writes in
-   * one that commits only when nothing but stored tables changed.
-   */
+  /** Runs a judged statement: reads in a rolled-back read-only transaction, writes committed only when nothing but stored tables changed. */
   private async execute(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     await conn.run(purpose === 'select' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN');
     try {

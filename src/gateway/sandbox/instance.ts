@@ -1,10 +1,7 @@
 import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 
-/**
- * Settings that make the boundary hold whatever a statement says: no external access, no persistent
- * secrets, no name suggestions from other schemas, blocked functions made ambiguous, configuration locked.
- */
+/** Settings that hold whatever a statement says: no external access or persistent secrets, no cross-schema suggestions, blocked functions ambiguous, configuration locked. */
 export async function hardenInstance(duck: DuckDBModule, conn: DuckDBConnection): Promise<void> {
   await conn.run('SET allow_persistent_secrets = false');
   // Would otherwise suggest names from svc._dgw.

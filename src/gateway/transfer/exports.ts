@@ -56,10 +56,7 @@ const LIST_READS = 16;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/**
- * One project's export jobs, written by DuckDB's COPY in the background; each keeps a `job.json` so it
- * outlives its process, and files are renamed into place when whole.
- */
+/** One project's export jobs, written by COPY in the background; a `job.json` lets each outlive its process, and files are renamed into place when whole. */
 export class ProjectExports {
   private readonly running = new Map<string, Running>();
   private readonly dir: string;

@@ -49,7 +49,6 @@ export class SpecPresenter {
     return c.json(q);
   }
 
-  /** Run SQL's answer, streamed as its rows come (see streamedJson). */
   executed(c: RouteContext, result: ExecuteOutcome): Reply {
     return c.body(streamedJson(`{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
   }

@@ -83,7 +83,6 @@ function withLinks(c: RouteContext, record: ExportRecord): { files: Array<{ name
   return { files, expiresAt: Math.floor(expiresAt / 1000) * 1000 };
 }
 
-/** An export job as the document gives it (ExportJobResponse); `links`: its files, for one job read alone. */
 function exportView(e: ExportRecord, links?: ReturnType<typeof withLinks>): object {
   return {
     id: e.id,

@@ -21,10 +21,7 @@ export type Step =
   /** A pruned folder, with (`force`) everything still in it. */
   | { op: 'deleteFolder'; folder: string; id: string; force: boolean; queries: string[] };
 
-/**
- * Turns a plan into the fewest requests in a safe order (pure): folders, creates and updates (sources
- * and read queries first), moves, deletes (readers first), then pruned folders.
- */
+/** Turns a plan into the fewest requests in a safe order (pure): folders, creates and updates (sources first), moves, deletes (readers first), pruned folders. */
 export function orderSteps(plan: Plan, project: ProjectState): Step[] {
   const creates = plan.changes.filter((c): c is CreateChange => c.action === 'create');
   const updates = plan.changes.filter((c): c is UpdateChange => c.action === 'update');

@@ -7,8 +7,7 @@ import type { DesiredQuery, ProjectQuery } from './model.js';
 import { everyText } from './refresh.js';
 import { canonicalSql, isBlankSql, secondStatementOffset } from './sql-text.js';
 
-// A query file is an optional `-- ---` fenced YAML header in line comments, then SQL: line comments
-// keep it runnable anywhere (a block comment would end at a cron step's `*/5`).
+// An optional `-- ---` fenced YAML header in line comments, then SQL: a block comment would end at a cron step's `*/5`.
 
 /** A problem with one file, found before any request; `line` is 1-based. */
 export class FileProblem extends Error {
@@ -88,7 +87,6 @@ function badLine(yaml: string, offset: number): number {
   return line;
 }
 
-/** Reads the header's YAML, refusing anything but flat scalars. */
 function readHeader(yaml: string, firstLine: number, file: string): Map<HeaderKey, { value: Scalar; line: number }> {
   const counter = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: counter, uniqueKeys: true, prettyErrors: false, version: '1.2' });

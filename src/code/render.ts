@@ -98,7 +98,6 @@ export function sqlDiff(before: string, after: string, color: ChalkInstance): st
   for (const hunk of patch.hunks) {
     lines.push(color.cyan(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
     for (const raw of hunk.lines) {
-      // A tab in SQL is laid out as one; any other control character is shown escaped.
       const line = visible(raw, '\t');
       if (line.startsWith('-')) lines.push(color.red(line));
       else if (line.startsWith('+')) lines.push(color.green(line));

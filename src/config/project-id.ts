@@ -1,4 +1,3 @@
-/** It names a file (`projects/<id>.duckdb`), so only safe characters. */
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /** True when the id can name a project of the local gateway (and a file). */

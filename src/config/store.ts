@@ -69,7 +69,6 @@ function profilesProblem(currentProfile: unknown, profiles: unknown): string | u
   return bad ? `profile "${bad[0]}" is not an object` : undefined;
 }
 
-/** The user store cannot be read: it names the file and what to do (exit 13, never "a bug"). */
 function damagedStore(file: string, problem: string): LocalFaultError {
   return new LocalFaultError(
     'DAMAGED_FILE',

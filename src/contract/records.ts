@@ -49,7 +49,6 @@ export const TableRecord = Closed(required(W.Table).properties, 'a stored table,
 /** A column of a stored table. */
 export const ColumnRecord = Closed({ ...required(W.ColumnDetail).properties, id: Nullable(Type.String()) }, 'a column of a stored table');
 
-/** One configuration field of a connection type. */
 const ConnectionField = Closed({ ...required(W.ConnectionConfigurationItem).properties, fieldType: Type.Optional(required(W.ConnectionConfigurationItem).properties.fieldType) });
 
 /** A connection type and what configuring it takes. */

@@ -1,7 +1,4 @@
-/**
- * A bash command line up to the cursor, unquoted as bash would read it, and how to write each value
- * over readline's word (which starts after an open quote or the last COMP_WORDBREAKS character).
- */
+/** A bash command line up to the cursor, unquoted as bash reads it, and how to write a value over readline's word (which starts after an open quote or a COMP_WORDBREAKS character). */
 export interface BashLine {
   /** The words after the command name, unquoted; the last is the word under the cursor ('' after a space). */
   words: string[];

@@ -1,7 +1,6 @@
 import Type, { type TProperties, type TSchema } from 'typebox';
 
-// The document declares almost no field required, so most are optional; objects are closed, which
-// holds requests and hosted-shape answers to it.
+// The document requires almost no field, so most are optional; objects are closed to hold requests and hosted answers to it.
 
 /** An object with exactly these properties and no others. */
 export function Closed<P extends TProperties>(properties: P) {

@@ -168,7 +168,6 @@ export class CsvTranscoder {
     return out;
   }
 
-  /** What is left at the end of the input. */
   end(): string {
     return this.endField();
   }

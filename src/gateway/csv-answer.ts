@@ -30,10 +30,7 @@ const PIPES = process.platform !== 'win32';
 /** A CSV answer: its body, or the SQL whose JSON answer gives the same text (where no pipe can be made). */
 export type CsvAnswer = { body: BodySource } | { textSql: string };
 
-/**
- * A run-SQL SELECT as CSV written by DuckDB's COPY into a named pipe and streamed in constant memory;
- * undefined for other statements, `textSql` where no pipe can be made (Windows, no mkfifo).
- */
+/** A run-SQL SELECT as CSV written by DuckDB's COPY into a named pipe and streamed; undefined for other statements, `textSql` where no pipe can be made. */
 export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner: string): Promise<CsvAnswer | undefined> {
   const { sql } = await targetSql(project, target);
   const signal = requestSignal();
@@ -79,7 +76,6 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
   return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
 }
 
-/** `sql` with each column as DuckDB's text of it (what COPY writes), under the column's own name. */
 function asText(sql: string, columns: StatementColumn[]): string {
   return `SELECT ${columns.map((c, i) => `#${i + 1}::VARCHAR AS ${ident(c.name)}`).join(', ')} FROM (\n${sql}\n) AS dgw_rows`;
 }
@@ -130,7 +126,6 @@ class Pipe {
 
 const READER_STALL_MS = 10_000;
 
-/** The body: the pipe's bytes as they come, then the COPY's outcome (a failure fails the body). */
 class CsvBody {
   private readonly chunks: AsyncIterator<Buffer>;
   private readonly outcome: Promise<number>;

@@ -78,10 +78,7 @@ export class Gateway {
     return gateway;
   }
 
-  /**
-   * A project's folder for files in transit (uploads, CSV pipes, exports): the only folder its DuckDB
-   * may reach, under a secret name SQL cannot guess, so no statement can read another request's files.
-   */
+  /** A project's folder for files in transit: the only folder its DuckDB may reach, under a secret name, so no statement can read another request's files. */
   transferDir(projectId: string): string {
     let secret = this.transferSecrets.get(projectId);
     if (secret === undefined) this.transferSecrets.set(projectId, (secret = newSecretFolder()));
@@ -190,7 +187,6 @@ export class Gateway {
     }
   }
 
-  /** Closes every project: running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions = { wait: false }): Promise<void> {
     this.closing = true;
     await this.spare?.then((engine) => engine.closeSync()).catch(() => undefined);

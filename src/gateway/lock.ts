@@ -30,7 +30,6 @@ function holderOf(info: LockInfo): Holder {
   if (!pidAlive(info.pid)) return 'gone';
   const start = processStartTime(info.pid);
   if (start !== undefined && info.processStart !== undefined) return start === info.processStart ? 'dgw' : 'gone';
-  // A lock without a start time: the command line decides.
   const command = processCommand(info.pid);
   return command === undefined || /dgw/i.test(command) ? 'dgw' : 'foreign';
 }

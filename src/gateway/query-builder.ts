@@ -1,8 +1,7 @@
 import { badRequest } from './errors.js';
 import { ident } from './sql.js';
 
-// Filters are not evaluated: the document shows their grammar by one example only, and a guess
-// would answer wrongly rather than refuse.
+// Filters are not evaluated: the document shows their grammar by one example only, and a guess would answer wrongly.
 
 /** One table or query a builder request reads, as `svc.<schemaName>.<tableName>`. */
 export interface BuilderSource {

@@ -2,8 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { HttpError } from './errors.js';
 
-// The request each piece of work runs for, kept in async context so every DuckDB statement can be
-// interrupted when the request is aborted or its time limit passes, without passing it down.
+// Kept in async context so every DuckDB statement of a request can be interrupted when it is aborted or times out.
 const scope = new AsyncLocalStorage<Scope>();
 
 interface Scope {

@@ -43,7 +43,6 @@ function overrideExits(command: Command, failedIn: WeakMap<CommanderError, Comma
   return command;
 }
 
-/** Warnings held back by structured output, each one JSON line on stderr once the command succeeded. */
 function flushWarnings(deps: ContextDeps, run: RunRecord): void {
   for (const warning of run.warnings) deps.io.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning }))}\n`);
 }

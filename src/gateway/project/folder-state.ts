@@ -16,6 +16,7 @@ export async function folderState(s: ProjectStore, id: string, read: QueriesRead
   return state;
 }
 
+/** Every root folder, each with its subtree, by name. */
 export async function rootFolderStates(s: ProjectStore, read: Exclude<QueriesRead, 'own'> = 'none'): Promise<FolderState[]> {
   await s.useFolders();
   const idx = await index(s);

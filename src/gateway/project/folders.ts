@@ -132,6 +132,7 @@ export async function ensurePath(s: ProjectStore, c: DuckDBConnection, path: str
 /** A path resolved ahead of a change: its folder, its path, and the statements creating missing folders. */
 export interface PlannedPath {
   folderId: string | null;
+  /** The path as folderPath will give it once the change committed; null for the root. */
   path: string | null;
   statements: Statement[];
 }

@@ -34,6 +34,7 @@ export class ProjectDb {
     return this.s.id;
   }
 
+  /** The database file; undefined in memory. */
   get file(): string | undefined {
     return this.s.file;
   }
@@ -42,6 +43,7 @@ export class ProjectDb {
     return this.s.duck;
   }
 
+  /** The project's folder for files in transit. */
   get transferDir(): string {
     if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.s.transferDir;
@@ -51,6 +53,7 @@ export class ProjectDb {
     return this.s.refreshes;
   }
 
+  /** The project's name and description (null for a project made without them). */
   info(): Promise<ProjectInfo> {
     return readInfo(this.s);
   }
@@ -59,10 +62,12 @@ export class ProjectDb {
     return writeInfo(this.s, info);
   }
 
+  /** Runs `fn` on a pooled read connection. */
   withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.s.withConnection(fn);
   }
 
+  /** A pooled read connection held until `release` (see ProjectStore.lease). */
   lease(): Promise<Lease> {
     return this.s.lease();
   }
@@ -72,22 +77,27 @@ export class ProjectDb {
     return this.s.connect();
   }
 
+  /** Runs `fn` on a connection of its own, closed after it. */
   withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.s.withOwnConnection(fn);
   }
 
+  /** The time and memory limits on the SQL users run in this project. */
   get limits(): GatewayLimits {
     return this.s.limits;
   }
 
+  /** Decides what a statement may touch, and runs run-SQL statements under that decision. */
   get sandbox(): Sandbox {
     return this.s.sandbox;
   }
 
+  /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.s.close(options);
   }
 
+  /** Checks a query's SQL: exactly one SELECT (else 400), optionally bound (see check.ts). */
   checkSql(text: string, bind: boolean): Promise<SqlCheck> {
     return checkSql(this.s, text, bind);
   }
@@ -97,11 +107,13 @@ export class ProjectDb {
     return this.s.query(id);
   }
 
+  /** A query as the API answers it, with its folder's path. */
   async toQuery(q: QueryRow): Promise<Query> {
     await this.s.useFolders();
     return queries.toQuery(this.s, q);
   }
 
+  /** Every query as the API answers it, in the order they were made, as UTF-8 JSON bytes. */
   allQueriesJson(): Promise<Uint8Array> {
     return queries.allQueriesJson(this.s);
   }
@@ -127,10 +139,12 @@ export class ProjectDb {
     return withViews(this.s, bind);
   }
 
+  /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
   folderState(id: string, read?: QueriesRead): Promise<FolderState> {
     return folderState(this.s, id, read);
   }
 
+  /** Every root folder with its subtree (every folder's queries read in full with `all`). */
   rootFolderStates(read?: Exclude<QueriesRead, 'own'>): Promise<FolderState[]> {
     return rootFolderStates(this.s, read);
   }
@@ -144,6 +158,7 @@ export class ProjectDb {
     return this.folderState(folderId);
   }
 
+  /** Deletes a folder (with its contents when forced) and returns it as it was. */
   async deleteFolder(folderId: string, force: boolean): Promise<FolderState> {
     const before = await this.folderState(folderId);
     await folders.deleteFolder(this.s, folderId, force);
@@ -180,6 +195,7 @@ export class ProjectDb {
     return refresh.statusViews(this.s);
   }
 
+  /** Every MATERIALIZED query (the scheduler's round). */
   materializedQueries(): Promise<QueryRow[]> {
     return this.s.withConnection(readMaterialized);
   }

@@ -55,6 +55,7 @@ export class ProjectStore {
   readonly aliases = new Map<string, string>();
   readonly running = new Map<string, RunningRefresh>();
   readonly mutex = new Mutex();
+  /** Time and memory limits on the SQL users run; set by openStore. */
   limits: GatewayLimits = defaultLimits();
   /** The next refresh-log sequence number: the latest row per query is its status. */
   seq = 1;
@@ -68,6 +69,7 @@ export class ProjectStore {
   /** Connections running a request's statements now (atWork), or held by a streamed answer (lease). */
   private readonly busy = new Set<DuckDBConnection>();
   private readonly leased = new Map<DuckDBConnection, () => void>();
+  /** Decides what a statement may touch: for run-SQL, query definitions and refreshes alike. */
   readonly sandbox = new Sandbox(this);
 
   constructor(
@@ -76,7 +78,9 @@ export class ProjectStore {
     private readonly instance: DuckDBInstance,
     readonly writer: DuckDBConnection,
     readonly now: () => number,
+    /** The database file; undefined in memory. */
     readonly file?: string,
+    /** The folder for files in transit (ProjectOptions.transferDir). */
     readonly transferDir?: string,
   ) {}
 
@@ -140,6 +144,7 @@ export class ProjectStore {
     }
   }
 
+  /** A new connection of its own (not pooled), using the project's catalog. */
   async connect(): Promise<DuckDBConnection> {
     const conn = await this.instance.connect();
     await conn.run('USE svc');
@@ -174,6 +179,7 @@ export class ProjectStore {
     return this.aliases.get(id) ?? id;
   }
 
+  /** A cached folder, or 404. */
   folder(id: string): FolderRow {
     const f = this.folders.get(id);
     if (!f) throw notFound(`folder ${id} not found in project ${this.id}`);
@@ -222,10 +228,12 @@ export class ProjectStore {
     });
   }
 
+  /** Caches a folder as saved. */
   putFolder(f: FolderRow): void {
     this.folders.set(f.id, f);
   }
 
+  /** Forgets a deleted folder. */
   removeFolder(id: string): void {
     this.folders.delete(id);
   }
@@ -285,6 +293,7 @@ export class ProjectStore {
     }
   }
 
+  /** Replaces the cached folders. */
   loadFolders(folders: FolderRecord[]): void {
     this.folderMap.clear();
     this.foldersLoaded = true;
@@ -331,6 +340,7 @@ export class ProjectStore {
     return true;
   }
 
+  /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions): Promise<void> {
     if (this.closed) return;
     for (const [id, job] of [...this.running]) {

@@ -30,6 +30,7 @@ export async function tables(s: ProjectStore): Promise<TableInfo[]> {
   return [...byTable].map(([name, columns]) => ({ name, columns })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/** A stored table by name, or 404. */
 export async function table(s: ProjectStore, name: string): Promise<TableInfo> {
   const all = await tables(s);
   const t = all.find((x) => sameName(x.name, name));

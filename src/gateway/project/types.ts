@@ -49,6 +49,7 @@ export interface QueryInput {
 /** The outcome of checking a statement before it is saved. */
 export interface SqlCheck {
   sql: string;
+  /** DuckDB's binder message when the statement reads something that does not exist. */
   bindError?: string;
 }
 
@@ -72,6 +73,7 @@ export interface TableInfo {
 /** A column of a stored table, as DuckDB describes it. */
 export interface ColumnInfo {
   name: string;
+  /** DuckDB's type, e.g. `BIGINT`, `DECIMAL(18,3)`. */
   dataType: string;
   notNull: boolean;
   unique: boolean;
@@ -95,7 +97,9 @@ export interface ProjectOptions {
   file?: string;
   now: () => number;
   seed: boolean;
+  /** Time and memory limits on the SQL users run (default: limits.ts). */
   limits?: GatewayLimits;
+  /** A DuckDB engine made ahead to use (one is made otherwise). */
   engine?: Promise<DuckDBInstance>;
   /** Folder for files in transit: the only place outside the database the gateway's own COPY and read_csv use. */
   transferDir?: string;
@@ -111,5 +115,6 @@ export interface FolderState {
   path: string;
   children: FolderState[];
   queryIds: string[];
+  /** The folder's queries as the API answers them; read only for the answers that show them. */
   queries: Query[];
 }

@@ -30,6 +30,7 @@ const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
   drop: ['DROP'],
 };
 
+/** What run-SQL may do, in words, for the messages. */
 export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query and svc.mtquery, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
 
 const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|VACUUM|TRANSACTION|PRAGMA|PREPARE|EXECUTE|EXPORT|COPY|ATTACH|DETACH)/;

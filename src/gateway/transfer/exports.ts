@@ -165,6 +165,7 @@ export class ProjectExports {
     }
   }
 
+  /** The files folder of a job, for downloads. */
   folder(id: string): string {
     return join(this.dir, id);
   }

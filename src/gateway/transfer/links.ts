@@ -4,6 +4,7 @@ import { parseDuration } from '../../schedule/duration.js';
 /** How long a download link works, unless DGW_LOCAL_LINK_TTL says otherwise. */
 export const DEFAULT_LINK_TTL_MS = 15 * 60 * 1000;
 
+/** The environment variable that changes how long download links work. */
 export const LINK_TTL_ENV = 'DGW_LOCAL_LINK_TTL';
 
 /** `DGW_LOCAL_LINK_TTL` (a duration such as 30s) when set, else the default; not a duration is a usage error. */

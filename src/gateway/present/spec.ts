@@ -32,6 +32,7 @@ export class SpecPresenter {
     return c.json(seedFolder(f));
   }
 
+  /** After a rename or a move. */
   folderChanged(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f));
   }
@@ -49,6 +50,7 @@ export class SpecPresenter {
     return c.json(q);
   }
 
+  /** Run SQL's answer, streamed as its rows come (see streamedJson). */
   executed(c: RouteContext, result: ExecuteOutcome): Reply {
     return c.body(streamedJson(`{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
   }

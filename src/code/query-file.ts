@@ -19,6 +19,7 @@ export class FileProblem extends Error {
     super(message);
   }
 
+  /** `reports/daily.sql:3: unknown header key "materialised"` */
   where(dirLabel: string): string {
     return `${dirLabel}${this.file}${this.line === undefined ? '' : `:${this.line}`}: ${this.message}`;
   }

@@ -168,6 +168,7 @@ export class CsvTranscoder {
     return out;
   }
 
+  /** What is left at the end of the input. */
   end(): string {
     return this.endField();
   }

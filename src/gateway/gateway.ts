@@ -44,6 +44,7 @@ export class Gateway {
   private closing = false;
   private spare: Promise<DuckDBInstance> | undefined;
   private readonly exportJobs = new Map<string, ProjectExports>();
+  /** Signs and checks the download links of exports. */
   readonly links: LinkSigner;
 
   private constructor(
@@ -57,6 +58,7 @@ export class Gateway {
     this.links = new LinkSigner(keys.partnerKey, options.linkTtlMs);
   }
 
+  /** A project's export jobs (transfer/exports.ts). */
   exports(project: ProjectDb): ProjectExports {
     let jobs = this.exportJobs.get(project.id);
     if (!jobs) this.exportJobs.set(project.id, (jobs = new ProjectExports(project, this.now)));
@@ -85,20 +87,24 @@ export class Gateway {
     return join(this.transferRoot, projectId, secret);
   }
 
+  /** The shortest schedule interval this gateway accepts. */
   get minInterval(): Duration {
     return this.options.minInterval ?? MIN_INTERVAL;
   }
 
+  /** The limits on the SQL users run, for every project of this gateway. */
   get limits(): GatewayLimits {
     return this.options.limits ?? (this.defaults ??= defaultLimits());
   }
 
   private defaults: GatewayLimits | undefined;
 
+  /** True when the id can name a project (and a file). */
   static validProjectId(id: string): boolean {
     return validProjectId(id);
   }
 
+  /** Whether a project exists (open, or a database file in the data folder). */
   exists(id: string): boolean {
     if (this.projects.has(id)) return true;
     return this.options.dataDir !== undefined && Gateway.validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
@@ -172,6 +178,7 @@ export class Gateway {
     return new Date(info.birthtimeMs > 0 ? info.birthtimeMs : info.mtimeMs).toISOString();
   }
 
+  /** Projects whose databases are open now. */
   async openProjects(): Promise<ProjectDb[]> {
     const settled = await Promise.allSettled([...this.projects.values()]);
     return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -187,6 +194,7 @@ export class Gateway {
     }
   }
 
+  /** Closes every project: running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions = { wait: false }): Promise<void> {
     this.closing = true;
     await this.spare?.then((engine) => engine.closeSync()).catch(() => undefined);

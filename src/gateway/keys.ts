@@ -61,6 +61,7 @@ export class KeyStore {
     return this.data.partnerKey;
   }
 
+  /** The key made for a project on its first start, if it still exists. */
   initialKey(projectId: string): string | undefined {
     const secret = this.data.initialProjectKeys[projectId];
     if (secret && this.data.projectKeys.some((k) => k.hash === hash(secret))) return secret;

@@ -22,6 +22,7 @@ export function defaultMemoryLimitBytes(total = totalmem()): number {
   return Math.max(MIN_MEMORY_LIMIT_BYTES, Math.floor(total / 4));
 }
 
+/** The limits when nothing is set. */
 export function defaultLimits(): GatewayLimits {
   return { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS, memoryLimitBytes: defaultMemoryLimitBytes() };
 }
@@ -32,12 +33,14 @@ export const MAX_STATEMENT_BYTES = 256 * 1024;
 /** Most operators a plan may hold: DuckDB cannot interrupt some work of a much larger plan once it runs. */
 export const MAX_PLAN_OPERATORS = 5000;
 
+/** 400 STATEMENT_TOO_LARGE for SQL text over MAX_STATEMENT_BYTES; `field` names it. */
 export function checkStatementSize(text: string, field: string): void {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= MAX_STATEMENT_BYTES) return;
   throw new HttpError(400, `${field} is ${formatBytes(bytes)} of SQL; the local gateway takes at most ${formatBytes(MAX_STATEMENT_BYTES)}`, 'STATEMENT_TOO_LARGE');
 }
 
+/** 400 STATEMENT_TOO_COMPLEX for a plan of more than MAX_PLAN_OPERATORS operators. */
 export function planTooLarge(operators: number): HttpError | undefined {
   if (operators <= MAX_PLAN_OPERATORS) return undefined;
   return new HttpError(
@@ -56,10 +59,12 @@ export function statementTimedOut(limits: GatewayLimits): HttpError {
   );
 }
 
+/** The message of a refresh stopped by the time limit. */
 export function refreshTimedOut(limits: GatewayLimits): string {
   return `the refresh ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; the previous result was kept (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
 }
 
+/** The message of an export stopped by the time limit. */
 export function exportTimedOut(limits: GatewayLimits): string {
   return `the export ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; its partial file was removed (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
 }

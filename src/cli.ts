@@ -11,7 +11,7 @@ import { carryTarget, targetFromArgv } from './output/carry-target.js';
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
   const run = newRunRecord();
   const runDeps = { ...deps, run };
-  // Only the noun the command line names is loaded (see root.ts); help and the rest get the whole tree.
+  // Only the noun the command line names is loaded; help and the rest get the whole tree.
   const { buildProgramFor, normaliseArgv } = await import('./root.js');
   const failedIn = new WeakMap<CommanderError, Command>();
   const program = overrideExits(await buildProgramFor(runDeps, argv), failedIn);
@@ -26,21 +26,14 @@ export async function main(argv: string[], deps: ContextDeps): Promise<number> {
   }
 }
 
-/**
- * An operating-system error that no command turned into a typed one (a full disk, a file it may
- * not touch) is still a fault on this machine, never a bug in dgw: it is reported as one.
- */
+/** An OS error no command typed (a full disk, a forbidden file) is still a local fault, never a bug. */
 async function asLocalFault(error: unknown): Promise<unknown> {
   if (error instanceof DgwError || typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') return error;
   const { fileFault } = await import('./local-faults.js');
   return fileFault(error) ?? error;
 }
 
-/**
- * Commander copies `exitOverride` to subcommands only when they are created, so it is applied to
- * the whole tree here: a subcommand's usage error must become exit 2, and its `--help` must not
- * call process.exit. Each error is noted with the command it arose in, for its hint.
- */
+/** Commander copies `exitOverride` only to subcommands created after it, so it is applied to the whole tree here. */
 function overrideExits(command: Command, failedIn: WeakMap<CommanderError, Command>): Command {
   command.exitOverride((error) => {
     failedIn.set(error, command);
@@ -50,12 +43,10 @@ function overrideExits(command: Command, failedIn: WeakMap<CommanderError, Comma
   return command;
 }
 
-/** Warnings held back by structured output, each one JSON line on stderr once the command succeeded. */
 function flushWarnings(deps: ContextDeps, run: RunRecord): void {
   for (const warning of run.warnings) deps.io.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning }))}\n`);
 }
 
-/** What an error report says, in text or as JSON, and the exit code it goes with. */
 interface Report {
   kind: string;
   status: number | null;
@@ -89,9 +80,7 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
   }
   if (r.hint) r.hint = carryTarget(r.hint, targetFromArgv(argv));
   const { stderr } = deps.io;
-  // Structured output (--json, --jq, --format json|yaml, a default output of json or yaml) wants
-  // the error as one JSON object, alone on stderr, for the program that reads it; a person at a
-  // terminal gets it in words. Before the output was settled, the flags say.
+  // Structured output wants the error as one JSON object alone on stderr; a person at a terminal gets words.
   if ((run.structured ?? structuredFlags(argv)) && stderr.isTTY !== true) {
     stderr.write(`${jsonWithoutControls(JSON.stringify({ error: { ...r, sent: run.sent, warnings: run.warnings } }))}\n`);
     return code;
@@ -103,7 +92,6 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
   return code;
 }
 
-/** A command-line mistake commander found, pointing to the help of the command it arose in. */
 async function commanderReport(error: CommanderError, command: Command | undefined, argv: string[]): Promise<Report> {
   const path = command ? commandPath(command) : '';
   // One line: commander puts its suggestion on a line of its own.
@@ -112,11 +100,7 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   return { kind: 'usage', status: null, message, errorCode: null, hint: `see \`dgw ${path ? `${path} ` : ''}--help\`` };
 }
 
-/**
- * Commander suggests only names a few case-sensitive edits away: `QUERY` and `dgw help exit-code`
- * got no suggestion. When it has none, dgw's own measure (case ignored) is asked, with the help
- * topics (`exit-codes`, `options`) among the names after `dgw help`.
- */
+/** Commander's suggestions are case-sensitive and miss `QUERY`; dgw's own case-blind measure is asked when it has none. */
 async function caseBlindSuggestion(message: string, command: Command, afterHelp: boolean): Promise<string> {
   const word = /^unknown command '(.*)'$/.exec(message)?.[1];
   if (word === undefined) return '';
@@ -128,7 +112,6 @@ async function caseBlindSuggestion(message: string, command: Command, afterHelp:
   return ` (Did you mean ${shown.length === 1 ? shown[0] : `one of ${shown.join(', ')}`}?)`;
 }
 
-/** An error dgw reports on purpose, or a bug (kind internal). */
 function errorReport(error: unknown, debug: boolean): Report {
   const dgw = error instanceof DgwError ? error : undefined;
   // One line per error: multi-line service messages (DuckDB's, for one) are folded.
@@ -144,7 +127,6 @@ function errorReport(error: unknown, debug: boolean): Report {
   };
 }
 
-/** True when the flags ask for structured output. */
 function structuredFlags(argv: string[]): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const args = argv.slice(0, end);
@@ -152,11 +134,7 @@ function structuredFlags(argv: string[]): boolean {
   return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|jsonl|yaml)$/i.test(f));
 }
 
-/**
- * Ends the process at once, the way the signal does when nothing handles it (a shell sees 130 for
- * SIGINT, 143 for SIGTERM). process.exit() would not: at exit DuckDB waits for a statement it
- * cannot interrupt to finish (a list function over 30,000,000 elements held an exit for 57 s).
- */
+/** Ends the process as the unhandled signal would: process.exit() waits for a DuckDB statement that cannot be interrupted. */
 function endNow(signal: NodeJS.Signals): void {
   process.removeAllListeners(signal);
   process.kill(process.pid, signal);
@@ -168,8 +146,7 @@ export async function runProcess(): Promise<void> {
   let signals = 0;
   // While a program dgw started owns the terminal (an editor), Ctrl-C is that program's key.
   let foreground = 0;
-  // Ctrl-C and SIGTERM abort the command through ctx.signal, so requests stop and `dgw serve`
-  // closes its gateway cleanly. A second signal, or a command that does not stop, ends it at once.
+  // A signal aborts the command through ctx.signal so `dgw serve` closes cleanly; a second one ends it at once.
   const stop = (signal: NodeJS.Signals) => {
     signals += 1;
     // A person who pressed Ctrl-C sees at once that it was heard; scripts (and JSON on stderr) get no extra line.
@@ -185,8 +162,7 @@ export async function runProcess(): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
   });
-  // Notes and errors nobody reads any more (`2>&1 | head -1`) change nothing the command does:
-  // it goes on, and ends with its own exit code.
+  // Notes nobody reads any more (`2>&1 | head -1`) change nothing the command does.
   process.stderr.on('error', () => undefined);
   const code = await main(process.argv.slice(2), {
     // process.stdin is made on first use: creating it costs start-up time most commands never need.

@@ -46,12 +46,7 @@ export class UsageError extends DgwError {
   }
 }
 
-/**
- * A usage error found only after a request was sent (exit 14): the input did not fit what dgw
- * read (a plain query given a schedule), or the answer cannot be printed as asked (`--json`
- * names a column a SQL result does not have, a `--jq` filter fails on it). Exit 2 means that
- * nothing was sent; this says something was, and the hint says whether a change was among it.
- */
+/** A usage error found after a request was sent (exit 14), since exit 2 promises nothing was sent. */
 export class UsageAfterSendError extends DgwError {
   constructor(error: DgwError, sent: { reads: number; changes: number }) {
     const what =
@@ -120,10 +115,7 @@ export class MalformedResponseError extends DgwError {
   }
 }
 
-/**
- * The service said it sent only part of a result (`truncated`): the rows it sent were printed,
- * and this says so, so no script takes them for the whole (exit 8).
- */
+/** The service sent only part of a result: the rows were printed, and this stops scripts taking them for the whole (exit 8). */
 export class ResultCutError extends DgwError {
   constructor(rows: number) {
     super('service', `the service cut the result short: it sent ${rows} row${rows === 1 ? '' : 's'} and said there were more`, {
@@ -147,21 +139,14 @@ export class ExportFailedError extends DgwError {
   }
 }
 
-/**
- * `dgw plan --exit-code` found changes (exit 11). Not a failure: the plan was printed, and this
- * only tells a CI step that the files and the project differ; nothing more is printed for it.
- */
+/** `dgw plan --exit-code` found changes (exit 11): not a failure, only a signal to CI. */
 export class ChangesPresent extends DgwError {
   constructor(count: number) {
     super('changes_present', `${count} change${count === 1 ? '' : 's'} present`);
   }
 }
 
-/**
- * Something on this machine is held by another process for longer than dgw waits: the local
- * gateway's data folder (another dgw runs in-process on it) or a project database (another
- * program has it open). Trying again later may succeed (exit 12).
- */
+/** Something on this machine is held by another process longer than dgw waits; retrying later may succeed (exit 12). */
 export class BusyError extends DgwError {
   constructor(message: string, hint?: string) {
     super('busy', message, { hint, errorCode: 'BUSY' });
@@ -171,11 +156,7 @@ export class BusyError extends DgwError {
 /** Which local fault: what the `errorCode` of `--json` errors says. */
 export type LocalFaultCode = 'DISK_FULL' | 'DAMAGED_FILE' | 'FOREIGN_LOCK' | 'FILE_ACCESS' | 'NEWER_FILE' | 'UNSAFE_FOLDER';
 
-/**
- * A fault on this machine, outside dgw: a full disk, a damaged database or settings file, a lock
- * file naming a process that is not dgw, a file the system will not let dgw read or write. The
- * message names the file; the hint says what to do. Never a bug in dgw, never worth a blind retry (exit 13).
- */
+/** A fault on this machine outside dgw (full disk, damaged file, foreign lock, no access): never a bug, never worth a blind retry (exit 13). */
 export class LocalFaultError extends DgwError {
   constructor(code: LocalFaultCode, message: string, hint: string, cause?: unknown) {
     super('local_fault', message, { hint, errorCode: code, cause });
@@ -190,20 +171,14 @@ export class InterruptedError extends DgwError {
   }
 }
 
-/**
- * Whoever read the output went away before it ended (the person quit the pager): dgw stops
- * writing, silently, with exit 0, as for a pipe closed early.
- */
+/** The reader went away (the pager was quit): dgw stops writing silently with exit 0, as for a closed pipe. */
 export class ReaderGoneError extends DgwError {
   constructor() {
     super('reader_gone', 'the output was closed by its reader');
   }
 }
 
-/**
- * A person answered no at a confirmation: not a failure, said plainly (no "error:"), exit 2 as gh
- * does, since nothing was changed whatever was read before the question.
- */
+/** A "no" at a confirmation: said plainly, exit 2 as gh does, since nothing was changed. */
 export class DeclinedError extends DgwError {
   constructor(message: string) {
     super('declined', message);

@@ -41,15 +41,11 @@ export function createRoot(deps: ContextDeps): Command {
     .addHelpText('after', `\nRun \`dgw help exit-codes\` for exit codes, \`dgw <command> --help\` for examples.\n`);
 }
 
-/** True for a noun that holds verbs (`dgw table`), not the root and not a verb. */
 function isGroup(cmd: Command): boolean {
   return cmd.parent !== null && cmd.commands.length > 0;
 }
 
-/**
- * Help that shows a verb's global options in full, but folds them into one line in a group's help,
- * after its commands, as gh does with inherited flags: twenty lines of options hid the commands.
- */
+/** A group's help folds the global options into one line after its commands, as gh does, so they do not hide the commands. */
 const GROUP_HELP: Partial<Help> = {
   showGlobalOptions: true,
   visibleGlobalOptions(this: Help, cmd: Command) {
@@ -64,7 +60,7 @@ const GROUP_HELP: Partial<Help> = {
   },
 };
 
-/** The hidden command (see HELP_TOPIC_COMMAND) for `dgw help exit-codes` and `dgw help options`; registered after the nouns. */
+/** The hidden command for `dgw help exit-codes` and `dgw help options`; registered after the nouns. */
 export function addHelpTopicCommand(program: Command, deps: ContextDeps): void {
   program
     .command(HELP_TOPIC_COMMAND, { hidden: true })
@@ -78,7 +74,6 @@ export function addHelpTopicCommand(program: Command, deps: ContextDeps): void {
     });
 }
 
-/** The root's options, as its own help shows them: every command takes them. */
 function globalOptionsHelp(program: Command, columns: number | undefined): string {
   const help = program.createHelp();
   help.prepareContext({ helpWidth: columns ?? 80 });
@@ -89,12 +84,7 @@ function globalOptionsHelp(program: Command, columns: number | undefined): strin
 
 type Register = (program: Command, wiring: Wiring) => void;
 
-/**
- * Each top-level command and how to load the noun that registers it. A command line that names
- * one of these loads that noun alone; anything else (root help, `help`, an unknown word, options
- * this file does not know) builds the whole tree. test/startup-lazy.test.ts checks that this map
- * covers every top-level command and that each noun built alone equals its part of the whole tree.
- */
+/** Each top-level command and how to load its noun, so a command line loads only the noun it names (test/startup-lazy.test.ts). */
 export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<string, () => Promise<Register>>([
   ['auth', async () => (await import('./commands/auth/index.js')).registerAuth],
   ['profile', async () => (await import('./commands/profile/index.js')).registerProfile],
@@ -123,11 +113,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
 const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout', '--jq', '--format'];
 const FLAG_OPTIONS = ['-q', '--quiet', '--header', '--no-color', '--no-pager', '--debug'];
 
-/**
- * The top-level command a command line names, read the way commander reads the root's options
- * before it; undefined when there is none or when anything unusual comes first (then the whole
- * tree is built and commander decides).
- */
+/** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */
 export function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -162,10 +148,7 @@ export function summarise(program: Command): CommandSummary[] {
     .map((c) => ({ name: c.name(), aliases: c.aliases(), term: help.subcommandTerm(c), description: help.subcommandDescription(c) }));
 }
 
-/**
- * The root with a stand-in for each top-level command: enough for commander to render the root
- * help (at any width) exactly as the whole tree renders it, without loading any command's code.
- */
+/** The root with stand-ins for each top-level command, rendering the root help without loading any command's code. */
 export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[]): Command {
   const program = createRoot(deps);
   const terms = new Map<Command, string>();
@@ -180,7 +163,6 @@ export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[]): Com
   return program;
 }
 
-/** The summaries the build wrote next to the bundle, or undefined (unbundled, or not built). */
 function builtSummaries(): CommandSummary[] | undefined {
   try {
     const fs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
@@ -192,11 +174,7 @@ function builtSummaries(): CommandSummary[] | undefined {
 
 const ROOT_HELP = new Set(['', '--help', '-h', 'help']);
 
-/**
- * The command tree for one command line: only the noun it names when it names one; for the root
- * help alone (`dgw`, `dgw --help`, `dgw -h`, `dgw help`), stand-ins from the build's summaries;
- * else the whole tree.
- */
+/** The command tree for one command line: the noun it names, stand-ins for root help, else the whole tree. */
 export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promise<Command> {
   if (argv.length <= 1 && ROOT_HELP.has(argv[0] ?? '')) {
     const summaries = builtSummaries();
@@ -212,18 +190,12 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
   return program;
 }
 
-/**
- * Rewrites argv before commander sees it: `dgw help exit-codes` and `dgw help options` become the hidden command, a
- * group named without a verb (`dgw`, `dgw query`) asks for its help, and a bare `--json` right
- * before a command name is moved to the end so commander does not read the command name as the
- * list of fields.
- */
+/** Rewrites argv for commander: help topics become the hidden command, a bare group asks for help, a bare `--json` moves to the end. */
 export function normaliseArgv(argv: string[], program: Command): string[] {
   if (argv[0] === 'help' && argv.length === 2 && HELP_TOPICS.includes(argv[1])) return [HELP_TOPIC_COMMAND, argv[1]];
   const help = helpRequest(argv, program);
   if (help) return help;
-  // As gh does: a group without a verb prints its help on stdout and exits 0 (commander would
-  // print it on stderr and fail).
+  // As gh does: a group without a verb prints its help on stdout and exits 0.
   if (namesGroup(argv, program)) return [...argv, '--help'];
   const names = new Set(program.commands.flatMap((c) => [c.name(), ...c.aliases()]));
   const out = [...argv];
@@ -240,13 +212,7 @@ export function normaliseArgv(argv: string[], program: Command): string[] {
 
 const HELP_FLAGS = ['--help', '-h'];
 
-/**
- * A request for the help of a command path, `dgw help a b` or `dgw a b --help`, rewritten when
- * commander would answer it wrongly: when a word names no command, the words alone, so commander
- * reports the unknown command with its suggestion (exit 2) as it does for `dgw a b`, instead of
- * showing the nearest help with exit 0; `help a b` of a known path becomes `a b --help` (commander's
- * help command reads only the first word). Undefined when there is nothing to rewrite.
- */
+/** Rewrites help requests commander would answer wrongly: an unknown word gets its usage error, `help a b` becomes `a b --help`. */
 function helpRequest(argv: string[], program: Command): string[] | undefined {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   if (argv[0] === 'help' && argv.length > 1) {
@@ -267,7 +233,6 @@ function helpRequest(argv: string[], program: Command): string[] | undefined {
   return argv.filter((a, i) => i >= end || !HELP_FLAGS.includes(a));
 }
 
-/** True when the command line names a group of commands (the root, or a noun) and no verb of it. */
 function namesGroup(argv: string[], program: Command): boolean {
   let command = program;
   for (let i = 0; i < argv.length; i++) {
@@ -284,7 +249,6 @@ function namesGroup(argv: string[], program: Command): boolean {
   return command.commands.some((c) => c.name() !== HELP_TOPIC_COMMAND);
 }
 
-/** The index of the first word that should name a subcommand and names none, walking down from the root. */
 function unknownWordAt(program: Command, words: string[]): number | undefined {
   let command = program;
   for (const [i, word] of words.entries()) {

@@ -46,11 +46,7 @@ export class ApplyStoppedError extends DgwError {
   }
 }
 
-/**
- * Sends the steps one by one. A query created here is known by its new id to the steps after it
- * (a copy of it, a move); `onDone` hears of each finished step. A failing step stops the apply
- * with an ApplyStoppedError (same exit code as its cause).
- */
+/** Sends the steps one by one, later steps knowing queries created earlier by their new ids; a failure stops with ApplyStoppedError. */
 export async function applySteps(http: Http, projectId: string, steps: Step[], project: ProjectState, onDone: (step: Step) => void): Promise<void> {
   const ids = new Map(project.queries.map((q) => [q.name, q.id]));
   const done: Step[] = [];
@@ -105,7 +101,6 @@ async function send(http: Http, projectId: string, step: Step, ids: Map<string, 
   }
 }
 
-/** The SQL itself, or a reference to the query it is copied from (resolved by the service). */
 function sqlSource(after: QueryView, from: string | null, ids: Map<string, string>): Pick<QueryRequest, 'inputQuery' | 'inputQueryRefId'> {
   if (from === null) return { inputQuery: after.sql };
   const id = ids.get(from);

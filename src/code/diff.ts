@@ -22,12 +22,7 @@ export interface PlanWithNotes extends Plan {
   skipped: string[];
 }
 
-/**
- * Compares a directory with a project (pure: no requests, no files). Queries are matched by SQL
- * name across the whole project; a query outside the managed folders whose name a file holds is
- * moved in. What the managed folders hold and no file stands for is reported as unmanaged, or,
- * with `prune`, planned for deletion.
- */
+/** Compares a directory with a project (pure), matching queries by SQL name across the whole project. */
 export function diffStates(desired: DesiredState, project: ProjectState, options: DiffOptions): PlanWithNotes {
   const { scope } = desired;
   const projectByName = new Map(project.queries.map((q) => [q.name, q]));
@@ -102,10 +97,7 @@ export function viewOf(p: ProjectQuery): QueryView {
   return { displayName: p.displayName, materialized: p.materialized, schedule: p.schedule, sql: canonicalSql(p.sql), folder: p.folder };
 }
 
-/**
- * The SQL a desired query stands for: its own, or (with `from`) its source's, where the source is
- * another file (followed through its own `from`) or, failing that, a project query.
- */
+/** The SQL a desired query stands for: its own, or (with `from`) its source's, file or project query. */
 export function desiredSqlResolver(desired: Map<string, DesiredQuery>, project: Map<string, ProjectQuery>, dirLabel = ''): (d: DesiredQuery) => string {
   const resolve = (d: DesiredQuery, chain: string[]): string => {
     if (d.sql !== null) return d.sql;
@@ -120,7 +112,6 @@ export function desiredSqlResolver(desired: Map<string, DesiredQuery>, project: 
   return (d) => resolve(d, [d.name]);
 }
 
-/** `/a/b` → [`/a`, `/a/b`]; the root has none. */
 function ancestorsOf(folder: string): string[] {
   const segments = folderSegments(folder);
   return segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}`);

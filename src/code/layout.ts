@@ -1,8 +1,6 @@
 import { folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
 
-// The layout of queries as code: the folder `/reports/monthly` is the directory
-// `reports/monthly/`, a query is `<name>.sql` in its folder's directory, where `<name>` is its SQL
-// name. These rules are shared by the reader, `pull` and the plan file.
+// The layout of queries as code: folder `/a/b` is directory `a/b/`, a query is `<name>.sql` in it.
 
 export const SQL_EXTENSION = '.sql';
 
@@ -14,11 +12,7 @@ export function sqlNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/**
- * Why a folder name has no directory of its own in the layout, or undefined when it has one.
- * Names starting with `.` are hidden entries (`.git`), names ending in `.sql` would read as
- * queries, and separators or control characters have no safe spelling on disk.
- */
+/** Why a folder name has no safe directory (hidden, ending in `.sql`, separators or control characters), or undefined. */
 export function folderNameProblem(name: string, platform: NodeJS.Platform = process.platform): string | undefined {
   if (name === '' || name === '.' || name === '..') return 'is not a folder name';
   if (name.startsWith('.')) return 'starts with "." (hidden entries are skipped)';
@@ -31,10 +25,7 @@ export function folderNameProblem(name: string, platform: NodeJS.Platform = proc
   return undefined;
 }
 
-/**
- * Why a project query has no file in the layout: a name the service would not derive, or (on
- * Windows) a device name (`con.sql` is the console there, not a file).
- */
+/** Why a project query has no file: a name the service would not derive, or a Windows device name (`con.sql`). */
 export function queryFileProblem(name: string, platform: NodeJS.Platform = process.platform): string | undefined {
   const problem = sqlNameProblem(name);
   if (problem) return problem;
@@ -44,7 +35,6 @@ export function queryFileProblem(name: string, platform: NodeJS.Platform = proce
 
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
-/** Why Windows has no directory of this name (it refuses or silently changes such names). */
 function windowsNameProblem(name: string): string | undefined {
   if (/[<>:"|?*]/.test(name)) return 'contains one of < > : " | ? *, which Windows refuses in a directory name';
   if (/[. ]$/.test(name)) return 'ends in a dot or a space, which Windows drops from a directory name';
@@ -57,12 +47,7 @@ export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase();
 }
 
-/**
- * Why a folder of the project has no directory in the layout, for every folder of `folders` and
- * below: a name with no safe spelling on disk (folderNameProblem), or a path that differs from an
- * earlier one only in letter case, which macOS and Windows would make one directory (the first,
- * in sorted order, keeps its directory). undefined for a folder that has one.
- */
+/** Why each folder has no directory: an unsafe name, or a path equal to an earlier one but for case. */
 export function layoutProblems(folders: string[], platform: NodeJS.Platform = process.platform): (folder: string) => string | undefined {
   const first = new Map<string, string>();
   const clashes = new Map<string, string>();
@@ -108,7 +93,7 @@ export function inScope(folder: string, scope: string[]): boolean {
   return scope.some((root) => isWithin(folder, root));
 }
 
-/** Managed folders without repeats or folders inside another one of them; `['/']` when none are named. */
+/** Managed folders without repeats or nesting; `['/']` when none are named. */
 export function normaliseScope(folders: string[]): string[] {
   const clean = [...new Set(folders.map((f) => `/${folderSegments(f).join('/')}`))].sort();
   if (clean.length === 0 || clean.includes('/')) return ['/'];

@@ -1,34 +1,33 @@
 import type { Schedule } from '../api/types.js';
 
-// The records queries as code works with: what the files say (desired), what the project holds,
-// and the changes between them. Everything here is plain data, so plans serialise as JSON.
+// Plain data only, so plans serialise as JSON.
 
-/** A schedule that refreshes (never `{type: 'none'}`: no schedule is null). */
+/** A schedule that refreshes; no schedule is null. */
 export type Refresh = Exclude<Schedule, { type: 'none' }>;
 
 /** What one file says a query should be. */
 export interface DesiredQuery {
   /** The SQL name: the file's name without `.sql`, the query's identity. */
   name: string;
-  /** The file, relative to the directory, with `/` separators (`reports/daily.sql`). */
+  /** The file, relative to the directory, with `/` separators. */
   file: string;
-  /** The folder path the file's directory stands for: `/` or `/reports/monthly`. */
+  /** The folder path the file's directory stands for. */
   folder: string;
   displayName: string;
   materialized: boolean;
   schedule: Refresh | null;
-  /** The SQL in its canonical form (see `canonicalSql`); null when `from` names the source. */
+  /** Canonical SQL; null when `from` names the source. */
   sql: string | null;
   /** A materialized copy of another query's SQL (by SQL name), sent as `inputQueryRefId`. */
   from: string | null;
-  /** false sends `checkSchemaExists=false` when this query is created or updated; the service keeps no record of it. */
+  /** false sends `checkSchemaExists=false`; the service keeps no record of it. */
   checkSchemaExists: boolean;
 }
 
 /** The directory as a whole. */
 export interface DesiredState {
   queries: DesiredQuery[];
-  /** Every directory in the managed folders, as folder paths (`/reports`, `/reports/monthly`). */
+  /** Every directory in the managed folders, as folder paths. */
   folders: string[];
   /** The managed folders (`/` for the whole project). */
   scope: string[];
@@ -56,7 +55,7 @@ export interface ProjectFolder {
 export interface ProjectState {
   queries: ProjectQuery[];
   folders: ProjectFolder[];
-  /** `sha256:<hex>` of the queries and folders (see fingerprint.ts). */
+  /** `sha256:<hex>` of the queries and folders. */
   fingerprint: string;
 }
 

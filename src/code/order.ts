@@ -9,33 +9,19 @@ type UpdateChange = Extract<Change, { action: 'update' }>;
 
 /** One request `apply` sends, in the order it sends them. */
 export type Step =
-  /** Create Query Folder at the root with the whole path: the service makes missing parents. */
+  /** Create Query Folder with the whole path: the service makes missing parents. */
   | { op: 'createFolder'; folder: string }
   | { op: 'createQuery'; name: string; change: CreateChange }
   /** Update Query with only the fields that change (never the folder: that is a move). */
   | { op: 'updateQuery'; name: string; id: string; fields: Exclude<QueryField, 'folder'>[]; change: UpdateChange }
   | { op: 'moveQuery'; name: string; id: string; folder: string }
-  /**
-   * A pruned folder whose whole content the files hold in one new folder, moved there with what it
-   * holds (`move`: same name, another parent) or renamed (`rename`: same parent): one request
-   * instead of a folder create per new folder, a move per query and the delete.
-   */
+  /** A pruned folder moved or renamed whole to a new folder: one request instead of many. */
   | { op: 'moveFolder'; folder: string; id: string; to: string; how: 'move' | 'rename'; queries: string[] }
   | { op: 'deleteQuery'; name: string; id: string }
-  /** A pruned folder, with (`force`) everything still in it: queries planned for deletion and pruned subfolders. */
+  /** A pruned folder, with (`force`) everything still in it. */
   | { op: 'deleteFolder'; folder: string; id: string; force: boolean; queries: string[] };
 
-/**
- * Turns a plan into the fewest requests, in a safe order (pure):
- * 1. folders no query create makes (a create's `path` makes its folders): one request per deepest one;
- * 2. creates and updates, a source before the queries copied from it (`from`) and, where the SQL
- *    says so, a query before the queries that read it;
- * 3. moves (after the creates that made their folders);
- * 4. deletes of queries that are not in a pruned folder, readers before what they read;
- * 5. pruned folders, each topmost one in one request with what is left in it.
- * A pruned folder the files move whole elsewhere is one move (or rename) instead, after the
- * folders its new parent needs and before anything goes into it (folderMoves).
- */
+/** Turns a plan into the fewest requests in a safe order (pure): folders, creates and updates (sources first), moves, deletes (readers first), pruned folders. */
 export function orderSteps(plan: Plan, project: ProjectState): Step[] {
   const creates = plan.changes.filter((c): c is CreateChange => c.action === 'create');
   const updates = plan.changes.filter((c): c is UpdateChange => c.action === 'update');
@@ -89,12 +75,7 @@ export function orderSteps(plan: Plan, project: ProjectState): Step[] {
   return steps;
 }
 
-/**
- * The pruned folders (topmost ones) the files move whole into a folder the project does not have:
- * every query in the folder and below goes to the same place under the new folder, every
- * subfolder has its new directory, nothing in it is deleted, and the folder keeps its name (a
- * move) or its parent (a rename). Anything else is left to the one-by-one steps.
- */
+/** Pruned folders the files move whole, unchanged, into a new folder; anything else is left to one-by-one steps. */
 function folderMoves(plan: Plan, project: ProjectState): Array<Extract<Step, { op: 'moveFolder' }>> {
   const pruned = plan.changes.flatMap((c) => (c.action === 'deleteFolder' ? [c] : []));
   const topmost = pruned.filter((f) => !pruned.some((other) => other !== f && isWithin(f.folder, other.folder)));
@@ -125,11 +106,7 @@ function folderMoves(plan: Plan, project: ProjectState): Array<Extract<Step, { o
   return moves;
 }
 
-/**
- * A stable topological order: an item comes after the items it names in `hard` (always) and in
- * `soft` (unless they form a cycle, which is then broken in the given order). Names of no item
- * are ignored.
- */
+/** A stable topological order: `hard` dependencies always, `soft` ones unless they form a cycle. */
 export function dependencyOrder<T>(items: T[], nameOf: (item: T) => string, depsOf: (item: T) => { hard: string[]; soft: string[] }): T[] {
   const names = new Set(items.map(nameOf));
   const remaining = items.map((item) => {

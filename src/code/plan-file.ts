@@ -14,14 +14,14 @@ export const PLAN_VERSION = 1;
 
 /** How many changes of each kind a plan holds (an update counts under each kind of field it changes). */
 export interface PlanSummary {
-  /** Every change: each query created, updated or deleted, each folder created or deleted. */
+  /** Every change. */
   changes: number;
   create: number;
   /** Display name or SQL. */
   update: number;
   /** Plain to materialized or back. */
   convert: number;
-  /** A schedule set, changed or removed (on a materialized query). */
+  /** A schedule set, changed or removed. */
   schedule: number;
   move: number;
   delete: number;
@@ -31,7 +31,7 @@ export interface PlanSummary {
   requests: number;
 }
 
-/** The JSON `dgw plan --json` prints, and `dgw apply --plan FILE` reads (documented in docs/queries-as-code.md). */
+/** The JSON `dgw plan --json` prints and `dgw apply --plan FILE` reads (docs/queries-as-code.md). */
 export interface PlanDocument {
   format: typeof PLAN_FORMAT;
   version: typeof PLAN_VERSION;
@@ -56,7 +56,6 @@ export interface PlanDocument {
   desired: DesiredState;
 }
 
-/** The document's operation a step sends, and its method. */
 function operationOf(step: Step): [string, string] {
   switch (step.op) {
     case 'createFolder':
@@ -122,10 +121,7 @@ export class StalePlanError extends DgwError {
   }
 }
 
-/**
- * Reads a saved plan: its format and version, and what `apply` needs of it (the desired state,
- * checked by the same rules as the files), or a usage error naming the file.
- */
+/** Reads a saved plan, checking its desired state by the rules files are read by; a usage error names the file. */
 export function readPlanDocument(text: string, label: string, minInterval?: Duration): PlanDocument {
   const fail = (problem: string): never => {
     throw new UsageError(`--plan ${label}: ${problem}`, 'make the plan with `dgw plan --json > FILE`');
@@ -160,7 +156,6 @@ export function readPlanDocument(text: string, label: string, minInterval?: Dura
   return doc as unknown as PlanDocument;
 }
 
-/** Checks one desired query of a plan file by the rules the files are read by. */
 function desiredQueryProblem(q: unknown, minInterval: Duration | undefined): string | undefined {
   if (!isObject(q)) return 'not an object';
   const d = q as Partial<Record<keyof DesiredQuery, unknown>>;

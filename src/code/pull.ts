@@ -16,21 +16,17 @@ export interface PullPlan {
   remove: string[];
   /** Directories of project folders that hold no file. */
   mkdirs: string[];
-  /** Directories that get a KEEP_FILE: folders with no query in or below them, so git keeps them. */
+  /** Directories that get a KEEP_FILE so git keeps them. */
   markers: string[];
   /** Directories of no project folder, removed when nothing is left in them. */
   rmdirs: string[];
-  /** Files that already say what the project holds: left as they are (comments, `from`, line ends kept). */
+  /** Files that already say what the project holds: left as they are, comments and all. */
   unchanged: string[];
   /** Project queries and folders the layout cannot hold, with the reason. */
   skipped: string[];
 }
 
-/**
- * What it takes to make the directory say what the project holds (pure). A file that already
- * says the same thing is left alone, so `pull` keeps a file's comments, its `from` and its
- * `checkSchemaExists`.
- */
+/** What makes the directory say what the project holds (pure); a file already saying it is kept, comments and all. */
 export function planPull(scan: Scan, project: ProjectState, scope: string[], platform: NodeJS.Platform = process.platform): PullPlan {
   const plan: PullPlan = { write: [], remove: [], mkdirs: [], markers: [], rmdirs: [], unchanged: [], skipped: [] };
   const managedFolders = project.folders.filter((f) => inScope(f.path, scope));
@@ -93,18 +89,14 @@ export function pullDestroys(plan: PullPlan): boolean {
   return plan.remove.length > 0 || plan.rmdirs.length > 0 || plan.write.some((w) => w.overwrite);
 }
 
-/** A file or directory that could not be written or removed (exit 2: the directory given cannot be used). */
+/** A file or directory that could not be written or removed (exit 2). */
 export class LocalFileError extends DgwError {
   constructor(message: string, cause: unknown) {
     super('usage', message, { cause });
   }
 }
 
-/**
- * Carries a pull plan out under `root`: each file written to a hidden temporary file first and
- * renamed into place, so a file is never left half written; removals last. Every path is checked
- * to stay inside `root`.
- */
+/** Carries a pull plan out under `root`, writing through temporary files so none is left half written. */
 export async function writePull(root: string, plan: PullPlan, label: string): Promise<void> {
   const inside = (rel: string) => {
     const full = path.resolve(root, ...rel.split('/'));

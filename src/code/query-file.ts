@@ -7,10 +7,7 @@ import type { DesiredQuery, ProjectQuery } from './model.js';
 import { everyText } from './refresh.js';
 import { canonicalSql, isBlankSql, secondStatementOffset } from './sql-text.js';
 
-// One query file: an optional header of `--` comment lines fenced by `-- ---` lines, holding
-// YAML, then the SQL. Line comments keep the file runnable as it is in any SQL tool (a block
-// comment would end at the `*/` of a cron step like `*/5`). Reading is pure: text in, a
-// DesiredQuery (or a problem naming the line) out.
+// An optional `-- ---` fenced YAML header in line comments, then SQL: a block comment would end at a cron step's `*/5`.
 
 /** A problem with one file, found before any request; `line` is 1-based. */
 export class FileProblem extends Error {
@@ -32,10 +29,8 @@ export class FileProblem extends Error {
 export const HEADER_KEYS = ['displayName', 'materialized', 'every', 'cron', 'tz', 'from', 'checkSchemaExists'] as const;
 type HeaderKey = (typeof HEADER_KEYS)[number];
 
-/** The header's fence: `-- ---` alone on a line. */
 const FENCE = /^--[ \t]*---[ \t]*$/;
 
-/** The header's YAML and the SQL after it, with the line the YAML starts on. */
 interface Split {
   yaml: string | null;
   yamlLine: number;
@@ -71,7 +66,6 @@ function split(text: string, file: string): Split {
   throw new FileProblem(file, 'the header is not closed: end it with a line -- ---', open + 1);
 }
 
-/** The 0-based line of a header fence in the leading comment lines of a text that does not start with one. */
 function lateFence(lines: string[]): number | undefined {
   for (const [i, line] of lines.entries()) {
     const trimmed = line.trim();
@@ -83,10 +77,7 @@ function lateFence(lines: string[]): number | undefined {
 
 type Scalar = string | number | boolean | null;
 
-/**
- * The 0-based line of a YAML error: the first line that is not YAML on its own (an unclosed
- * quote or bracket is noticed only at the end of the text), else where the parser stopped.
- */
+/** The first line that is not YAML on its own (an unclosed quote is noticed only at the end), else where the parser stopped. */
 function badLine(yaml: string, offset: number): number {
   const lines = yaml.split('\n');
   const alone = lines.findIndex((line) => line.trim() !== '' && parseDocument(line, { prettyErrors: false }).errors.length > 0);
@@ -97,7 +88,6 @@ function badLine(yaml: string, offset: number): number {
   return line;
 }
 
-/** Reads the header's YAML into key → value (with its line), refusing anything but flat scalars. */
 function readHeader(yaml: string, firstLine: number, file: string): Map<HeaderKey, { value: Scalar; line: number }> {
   const counter = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: counter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
@@ -130,14 +120,11 @@ function readHeader(yaml: string, firstLine: number, file: string): Map<HeaderKe
 
 /** How query files are read. */
 export interface ReadOptions {
-  /** The shortest `every` accepted (default one minute; the local gateway's may be lower). */
+  /** The shortest `every` accepted (the local gateway's may be lower). */
   minInterval?: Duration;
 }
 
-/**
- * Reads one query file. `file` is its path relative to the directory (`reports/daily.sql`); the
- * text is already decoded. Throws a FileProblem naming the file, and the line where it helps.
- */
+/** Reads one query file (`file` relative to the directory); throws a FileProblem naming the file and line. */
 export function parseQueryFile(file: string, text: string, options: ReadOptions = {}): DesiredQuery {
   const base = file.split('/').at(-1)!;
   const name = base.slice(0, -'.sql'.length);
@@ -220,7 +207,6 @@ export function parseQueryFile(file: string, text: string, options: ReadOptions 
   };
 }
 
-/** A header value as YAML on one line. */
 function yamlValue(value: string): string {
   const plain = stringify(value, { lineWidth: 0 }).trimEnd();
   return plain.includes('\n') ? JSON.stringify(value) : plain;

@@ -6,10 +6,7 @@ import type { DesiredQuery, DesiredState } from './model.js';
 import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
 import { compareText } from '../output/text-order.js';
 
-/**
- * The empty file `pull` writes into the directory of a folder that holds no query: git keeps no
- * empty directory, and a folder whose directory a clone lacks would be planned for deletion.
- */
+/** Written into an empty folder's directory: git keeps no empty directory, and a missing one would be planned for deletion. */
 export const KEEP_FILE = '.gitkeep';
 
 /** The largest query file read (the local gateway takes request bodies up to 1 MiB). */
@@ -29,16 +26,11 @@ export interface Scan {
   folders: string[];
   /** The folders whose directory holds a KEEP_FILE. */
   markers: string[];
-  /** Entries dgw will not read or write through (links, devices, a directory named like a file): never overwritten, never removed. */
+  /** Links, devices and the like: never read, overwritten or removed. */
   unsafe: FileProblem[];
 }
 
-/**
- * Walks the managed folders of a directory. Hidden entries (`.git`, `.gitkeep`) and files that
- * are not `.sql` are skipped; symbolic links, devices, pipes and sockets are never followed or
- * read (a link could lead out of the directory, a pipe would block); each `.sql` file is read
- * whole, at most MAX_FILE_BYTES, as strict UTF-8.
- */
+/** Walks the managed folders, never following links or reading devices or pipes; each `.sql` file read whole as strict UTF-8. */
 export async function scanDirectory(root: string, scope: string[], options: ReadOptions = {}): Promise<Scan> {
   const scan: Scan = { files: [], folders: [], markers: [], unsafe: [] };
   for (const folder of scope) {
@@ -102,7 +94,6 @@ async function isDirectoryLink(full: string): Promise<boolean> {
   return (await fs.stat(full).catch(() => undefined))?.isDirectory() ?? false;
 }
 
-/** Reads and parses one file; a problem is returned, not thrown. */
 async function readQueryFile(root: string, file: string, options: ReadOptions): Promise<ScannedFile> {
   const full = path.join(root, file);
   try {
@@ -172,14 +163,14 @@ export function desiredState(scan: Scan, scope: string[], dirLabel: string): Des
   return { queries: scan.files.map((f) => f.query!), folders: scan.folders, scope };
 }
 
-/** Checks the directory exists (a plan of an absent directory would read as "delete everything"). */
+/** A plan of an absent directory would read as "delete everything". */
 export async function requireDirectory(root: string, label: string): Promise<void> {
   const stat = await fs.stat(root).catch(() => undefined);
   if (!stat) throw new UsageError(`the directory ${label} does not exist`, 'run `dgw pull` to write the project\'s queries there, or pass --dir');
   await refuseNonDirectory(root, label);
 }
 
-/** Refuses a path that exists and is not a directory (`pull` makes one that does not exist). */
+/** Refuses a path that exists and is not a directory. */
 export async function refuseNonDirectory(root: string, label: string): Promise<void> {
   const stat = await fs.stat(root).catch(() => undefined);
   if (stat && !stat.isDirectory()) throw new UsageError(`${label} is not a directory`, 'pass --dir with the directory that holds the .sql files');

@@ -38,11 +38,7 @@ function cleanPath(path: string): string {
   return `/${folderSegments(path).join('/')}`;
 }
 
-/**
- * A hash of everything a plan depends on: each query's id, name, display name, type, schedule,
- * SQL (exactly as returned) and folder, and each folder's id and path. Equal fingerprints mean the
- * project is as the plan saw it.
- */
+/** A hash of everything a plan depends on: equal fingerprints mean the project is as the plan saw it. */
 export function fingerprint(queries: ProjectQuery[], folders: ProjectFolder[]): string {
   const canonical = JSON.stringify({
     queries: [...queries].sort((a, b) => compareText(a.id, b.id)).map((q) => [q.id, q.name, q.displayName, q.materialized, q.schedule, q.sql, q.folder]),

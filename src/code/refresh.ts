@@ -7,10 +7,7 @@ export function refreshOf(schedule: Schedule | null): Refresh | null {
   return schedule === null || schedule.type === 'none' ? null : schedule;
 }
 
-/**
- * Whether two schedules refresh alike: intervals of the same length (`PT6H` and `PT360M`), cron
- * expressions equal up to spacing and letter case, a missing time zone being UTC.
- */
+/** Whether two schedules refresh alike (`PT6H` and `PT360M`; cron up to spacing and case; no time zone is UTC). */
 export function sameRefresh(a: Refresh | null, b: Refresh | null): boolean {
   if (a === null || b === null) return a === b;
   if (a.type === 'interval' && b.type === 'interval') {
@@ -31,7 +28,7 @@ const UNITS: Array<[string, number]> = [
   ['s', 1000],
 ];
 
-/** An interval the way a person writes it in a header: `6h`, `90m`, `1d`; ISO 8601 when no one unit fits. */
+/** An interval the way a person writes it: `6h`, `90m`, `1d`; ISO 8601 when no one unit fits. */
 export function everyText(repeatDuration: string): string {
   const d = parseDuration(repeatDuration);
   if (!d) return repeatDuration;

@@ -11,16 +11,11 @@ export interface PlanHeading {
   project: string;
   dir: string;
   scope: string[];
-  /** Folders moved whole by one request each (`move folder /a to /b/a with queries x, y`), said under the changes they stand for. */
+  /** Folders moved whole by one request each, said under the changes they stand for. */
   folderMoves?: string[];
 }
 
-/**
- * A plan as a person reads it: one line per change, then for an update each changed field
- * (the SQL as a unified diff), then what is left unmanaged, then the counts. Colour comes from
- * the chalk instance (none off a terminal). Names, folders and SQL come from the project and the
- * files: their control characters are shown escaped, never sent to the terminal as they are.
- */
+/** A plan as a person reads it; names and SQL come from elsewhere, so their control characters are shown escaped. */
 export function renderPlan(plan: PlanWithNotes, summary: PlanSummary, heading: PlanHeading, color: ChalkInstance): string {
   const out: string[] = [];
   const scope = heading.scope.join(', ');
@@ -103,7 +98,6 @@ export function sqlDiff(before: string, after: string, color: ChalkInstance): st
   for (const hunk of patch.hunks) {
     lines.push(color.cyan(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
     for (const raw of hunk.lines) {
-      // A tab in SQL is laid out as one; any other control character is shown escaped.
       const line = visible(raw, '\t');
       if (line.startsWith('-')) lines.push(color.red(line));
       else if (line.startsWith('+')) lines.push(color.green(line));

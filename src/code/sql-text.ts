@@ -1,11 +1,6 @@
 import { tokenize } from '../impact/sql-tokens.js';
 
-/**
- * The SQL text in the form files and the project are compared in, and sent in: line ends are LF,
- * a byte-order mark is dropped, and leading blank space and trailing blank space and semicolons
- * are trimmed (the service keeps what it is sent, the local gateway trims the end; neither is a
- * difference a person made). Nothing inside the statement changes.
- */
+/** SQL as compared and sent: LF line ends, no byte-order mark, blanks and trailing semicolons trimmed. */
 export function canonicalSql(text: string): string {
   return text
     .replace(/^\uFEFF/, '')
@@ -14,11 +9,7 @@ export function canonicalSql(text: string): string {
     .replace(/^\s+/, '');
 }
 
-/**
- * The SQL with its comments and string literals blanked out (each character of them becomes a
- * space, line ends stay), so that what is left is keywords, identifiers and punctuation.
- * Double-quoted identifiers are kept.
- */
+/** The SQL with comments and string literals blanked to spaces (line ends kept), double-quoted identifiers kept. */
 export function sqlCode(sql: string): string {
   let out = '';
   let i = 0;
@@ -64,10 +55,7 @@ export function isBlankSql(sql: string): boolean {
   return sqlCode(sql).replace(/[\s;]/g, '') === '';
 }
 
-/**
- * Where a second statement starts (the offset of its first character), when the SQL holds one
- * after a `;` outside comments, literals and quoted names; undefined for one statement.
- */
+/** Where a second statement starts, after a `;` outside comments, literals and quoted names; undefined for one. */
 export function secondStatementOffset(sql: string): number | undefined {
   let ended = false;
   for (const token of tokenize(sql)) {
@@ -77,11 +65,7 @@ export function secondStatementOffset(sql: string): number | undefined {
   return undefined;
 }
 
-/**
- * The SQL names of saved queries a statement reads, as `<catalog>.query.<name>` or
- * `<catalog>.mtquery.<name>` (quoted or not), outside comments and literals. Used only to order
- * changes (a query is created before one that reads it), so a name it misses costs nothing but order.
- */
+/** Names of saved queries a statement reads; used only to order changes, so a miss costs nothing but order. */
 export function referencedQueryNames(sql: string): Set<string> {
   const names = new Set<string>();
   const pattern = /(?:^|[^\w"])"?(?:query|mtquery)"?\s*\.\s*"?([a-z0-9_]+)"?(?![\w])/gi;

@@ -1,13 +1,4 @@
-/**
- * A bash command line up to the cursor, read as bash would run it, for live completion: the words
- * with their quotes and backslashes removed (so `/my\ reports` and `"/my reports` both name the
- * folder `/my reports`), and for each value offered, the text that replaces readline's word.
- *
- * Readline's word is not bash's word: it starts after an open quote (`"/my r` → `/my r`), or after
- * the last unquoted character of COMP_WORDBREAKS (`/a/q:` → after the `:`). A value replaces that
- * word, written so that bash reads it back as the value: backslashes outside quotes, `\"` inside
- * double quotes, `'\''` inside single quotes (readline then closes the quote).
- */
+/** A bash command line up to the cursor, unquoted as bash reads it, and how to write a value over readline's word (which starts after an open quote or a COMP_WORDBREAKS character). */
 export interface BashLine {
   /** The words after the command name, unquoted; the last is the word under the cursor ('' after a space). */
   words: string[];
@@ -18,14 +9,10 @@ export interface BashLine {
 /** Bash's default COMP_WORDBREAKS. */
 export const DEFAULT_WORD_BREAKS = ' \t\n"\'><=;|&(:';
 
-/** The word being read: its unquoted text, and per raw character, how much unquoted text came before it. */
 interface Word {
   text: string;
-  /** `before[i]`: length of `text` produced by the raw characters before index i of the word. */
   before: number[];
-  /** Raw index (in the word) of the last unquoted word-break character, or -1. */
   lastBreak: number;
-  /** The quote still open at the cursor, with its raw index. */
   open?: { quote: '"' | "'"; at: number };
 }
 
@@ -35,7 +22,6 @@ export function readBashLine(line: string, wordBreaks: string = DEFAULT_WORD_BRE
   const breaks = new Set([...wordBreaks].filter((c) => c !== '"' && c !== "'" && !SPACE.test(c)));
   const words: string[] = [];
   let word: Word | undefined;
-  // `raw`: where the word being read starts in the line.
   let raw = 0;
   const add = (text: string) => {
     word!.text += text;
@@ -98,8 +84,7 @@ export function readBashLine(line: string, wordBreaks: string = DEFAULT_WORD_BRE
         const { quote, at } = current.open;
         const rest = value.slice(current.before[at]);
         const quoted = quote === "'" ? rest.replace(/'/g, "'\\''") : rest.replace(/["\\$`]/g, '\\$&');
-        // Readline closes the quote after a single match unless the text already ends in that
-        // quote character (here an escaped or reopened one): then the quote is closed here.
+        // Readline closes the quote after a single match unless the text already ends in that quote character.
         return quoted.endsWith(quote) ? `${quoted}${quote}` : quoted;
       }
       const from = current.lastBreak < 0 ? 0 : current.before[current.lastBreak + 1];

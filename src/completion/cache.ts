@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** How long a completion answer is reused: a burst of Tabs costs one request, and a new name shows up soon. */
+/** A burst of Tabs costs one request, and a new name shows up soon. */
 export const COMPLETION_TTL_MS = 20_000;
 
-/**
- * A short-lived cache of completion answers in the user's cache folder (0700, files 0600), keyed
- * by everything that decides the answer (profile, base URL, project, resource), hashed. It holds
- * names only, never a key. Anything wrong with it (missing, stale, damaged, unwritable) is a miss.
- */
+/** Short-lived completion answers keyed by everything that decides them, names only; anything wrong with it is a miss. */
 export class CompletionCache {
   constructor(
     private readonly dir: string,

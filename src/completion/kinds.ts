@@ -8,7 +8,7 @@ export type LiveKind =
   | 'mtquery'
   /** Folder paths. */
   | 'folder'
-  /** Queries, then a folder last (`query mv`, `folder mv`): folder paths once the word starts with `/`. */
+  /** Queries, then folder paths once the word starts with `/`. */
   | 'query-or-folder'
   | 'table'
   /** The columns of the table named by the argument before. */
@@ -18,7 +18,7 @@ export type LiveKind =
 
 const marked = new WeakMap<Argument | Option, LiveKind>();
 
-/** The argument names that mean the same thing in every command, so new commands complete without a mark. */
+/** Argument names that mean the same in every command, so new commands complete without a mark. */
 const BY_NAME: Record<string, LiveKind> = { query: 'query', folder: 'folder', table: 'table', column: 'column' };
 
 /** Marks an argument or option as completed with live values of `kind`; returns it, for chaining. */
@@ -27,7 +27,7 @@ export function completes<T extends Argument | Option>(target: T, kind: LiveKind
   return target;
 }
 
-/** The live kind of an argument: its mark, else what its name means (`<query>`, `<folder>`, `<table>`, `<column>`). */
+/** The live kind of an argument: its mark, else what its name means. */
 export function argumentKind(argument: Argument): LiveKind | undefined {
   return marked.get(argument) ?? BY_NAME[argument.name()];
 }

@@ -8,17 +8,13 @@ import type { Context } from '../context.js';
 import type { CompletionCache } from './cache.js';
 import type { CompletionTarget } from './words.js';
 
-/** A saved query as completion offers it. */
 interface QueryName {
   name: string;
   id: string;
   materialized: boolean;
 }
 
-/**
- * The live values for the word under the cursor that start with what was typed, sorted: at most
- * one request (none when the cache answers, or for profiles, which the user store holds).
- */
+/** The live values starting with what was typed, sorted: at most one request, none when the cache answers. */
 export async function liveValues(ctx: Context, target: CompletionTarget, cache: CompletionCache): Promise<string[]> {
   const { kind, current, positionals } = target;
   if (!kind) return [];
@@ -26,7 +22,7 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
   const settings = await ctx.settings();
   const projectId = settings.projectId.value;
   if (!projectId && kind !== 'connection-type') return [];
-  // What decides the answer; the local gateway's answer also depends on its data folder.
+  // The local gateway's answer also depends on its data folder.
   const where = [settings.profile.value, settings.baseUrl.value ?? `local:${ctx.env.DGW_LOCAL_DIR ?? ''}`, projectId ?? ''];
   const load = <T>(resource: string, fetch: () => Promise<T>) => cache.get([...where, resource], fetch);
   // A Tab answers at once or not at all: no retries.
@@ -44,7 +40,6 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
     case 'folder':
       return matching(await folders(), current);
     case 'query-or-folder':
-      // Queries first; the last word, a folder, is told by its leading `/`.
       return current.startsWith('/') ? matching(await folders(), current) : queryValues(await queries(), current);
     case 'table':
       return matching(await load('tables', async () => (await listTables(await http(), projectId!)).map((t) => t.tableName)), current);
@@ -58,7 +53,6 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
   }
 }
 
-/** SQL names; ids too once the word typed is the start of one. */
 function queryValues(queries: QueryName[], current: string): string[] {
   const names = queries.map((q) => q.name);
   return matching(current === '' ? names : [...names, ...queries.map((q) => q.id)], current);

@@ -8,20 +8,15 @@ export interface CompletionTarget {
   kind?: LiveKind;
   /** The word typed so far (a prefix of the answer). */
   current: string;
-  /** The positional words before it, under the command typed (e.g. the table before a column). */
+  /** The positional words before it (e.g. the table before a column). */
   positionals: string[];
-  /** The global options typed on the line (--profile, --zone, --base-url, --project): they choose the project. */
+  /** The global options that choose the project. */
   globals: GlobalOptions;
 }
 
-/** The root's options that decide where values come from; the rest of the line's options are ignored. */
 const SETTING_OPTIONS = new Set(['profile', 'zone', 'baseUrl', 'project']);
 
-/**
- * Reads `words` (everything after `dgw`, the last being the word under the cursor) against the
- * command tree: which command is typed, which of its arguments or which option's value the last
- * word is, and the global options that choose the profile and project.
- */
+/** Reads the words after `dgw` against the command tree: which argument or option value the last word is, and the globals. */
 export function completionTarget(program: Command, words: string[]): CompletionTarget {
   const current = words.at(-1) ?? '';
   const globals: GlobalOptions = {};
@@ -52,14 +47,13 @@ export function completionTarget(program: Command, words: string[]): CompletionT
   return { kind: argument ? argumentKind(argument) : undefined, current, positionals, globals };
 }
 
-/** The argument a positional word at `index` fills (a variadic last argument takes the rest). */
 function argumentAt(args: readonly Argument[], index: number): Argument | undefined {
   if (index < args.length) return args[index];
   const last = args.at(-1);
   return last?.variadic ? last : undefined;
 }
 
-/** An option of the command or of any command above it (global options apply at any depth). */
+/** Global options apply at any depth, so the commands above are searched too. */
 function findOption(command: Command, flag: string): Option | undefined {
   for (let c: Command | null = command; c; c = c.parent) {
     const option = c.options.find((o) => o.long === flag || o.short === flag);

@@ -36,7 +36,6 @@ export function explainSettings(settings: Settings): ExplainedSetting[] {
 /** Human form of a source: `flag --project`, `env DGW_PROJECT`, `project file /repo/.dgwrc.json`, ... */
 export function describeSource(row: Pick<ExplainedSetting, 'source' | 'origin'>): string {
   if (!row.origin) return row.source;
-  // A base URL that follows its zone carries the zone's source; say so rather than "flag zone eu".
   if (row.origin.startsWith('zone ')) return `${row.source} (${row.origin})`;
   if (row.source === 'profile') return row.origin === 'current profile' ? 'profile store (current profile)' : row.origin;
   return `${row.source} ${row.origin}`;

@@ -1,19 +1,10 @@
 import type { Profile, StoreData } from './store.js';
 import { ZONE_BASE_URLS } from './zones.js';
 
-/**
- * The binding of a key stored for zone `local` without a base URL: the local gateway of the data
- * folder (in-process, or the `dgw serve` holding it on loopback).
- */
+/** The binding of a key stored for zone `local` without a base URL: the local gateway of the data folder. */
 export const LOCAL_GATEWAY = 'local';
 
-/**
- * Where a profile's stored key may be sent: the base URL it was stored for (`auth login` records
- * it as `keyBoundTo`), or `local` for the local gateway. A profile stored before keys were bound
- * has no record: it is bound to the URL the profile itself resolves to (its own base URL, else its
- * zone's), which is where its key has been going all along without overrides. Undefined when the
- * profile holds no key.
- */
+/** Where a profile's stored key may be sent; a profile stored before bindings is bound to the URL it resolves to. */
 export function keyBinding(profile: Profile): string | undefined {
   if (!hasStoredKey(profile)) return undefined;
   if (profile.keyBoundTo) return profile.keyBoundTo === LOCAL_GATEWAY ? LOCAL_GATEWAY : normaliseUrl(profile.keyBoundTo);
@@ -45,10 +36,7 @@ export function profilesWithKeyFor(store: StoreData, binding: string): string[] 
     .sort();
 }
 
-/**
- * Records the binding of every stored key that has none, so the store says what it means; used on
- * each write of the user store, so profiles from before bindings get theirs on the next write.
- */
+/** Records the binding of every stored key that has none, so the store says what it means. */
 export function withBindings(store: StoreData): StoreData {
   const profiles = Object.fromEntries(
     Object.entries(store.profiles).map(([name, p]) => [name, hasStoredKey(p) && !p.keyBoundTo ? { ...p, keyBoundTo: keyBinding(p) } : p]),
@@ -56,7 +44,6 @@ export function withBindings(store: StoreData): StoreData {
   return { ...store, profiles };
 }
 
-/** The same normalisation as checkBaseUrl (no trailing slash), tolerant of a hand-edited value. */
 function normaliseUrl(text: string): string {
   try {
     return new URL(text).toString().replace(/\/+$/, '');

@@ -4,7 +4,7 @@ import type { Profile } from './store.js';
 /** Where a profile's key lives: the OS keychain, or the user store's file (0600). */
 export type KeyStorage = 'keychain' | 'file';
 
-/** A profile with its key put away: `keychain` names the entry, or `apiKey` holds it; `note` says why the file was used. */
+/** A profile with its key put away: `keychain` names the entry, or `apiKey` holds it. */
 export interface StoredKey {
   fields: Pick<Profile, 'apiKey' | 'keychain'>;
   storage: KeyStorage;
@@ -14,11 +14,7 @@ export interface StoredKey {
   fallback?: string;
 }
 
-/**
- * Puts a key away for `profile`: in the OS keychain unless `insecure` (--insecure-storage), reusing
- * the profile's entry; where no keychain answers, in the file. A key that goes to the file leaves
- * no entry behind in the keychain, and one in the keychain none in the file.
- */
+/** Puts a key in the OS keychain unless `insecure` or none answers, then in the file; never in both. */
 export async function storeKey(ctx: Context, profileName: string, existing: Profile, key: string, insecure: boolean): Promise<StoredKey> {
   const { openKeychain, newKeychainAccount } = await import('./keychain.js');
   if (insecure) {

@@ -4,12 +4,12 @@ import { AuthError } from '../errors.js';
 /** The service name dgw's entries have in the OS keychain. */
 export const KEYCHAIN_SERVICE = 'dgw';
 
-/** How long one keychain call may take (an unlock dialog on a desktop counts). */
+/** Long enough for an unlock dialog on a desktop. */
 const KEYCHAIN_TIMEOUT_MS = 60_000;
 
 /** The OS keychain as dgw uses it: one password per account, under the service `dgw`. */
 export interface Keychain {
-  /** Which keychain this is, for `auth status` and notes: macOS Keychain, Windows Credential Manager, Secret Service. */
+  /** Which keychain this is, for `auth status` and notes. */
   readonly name: string;
   get(account: string): Promise<string | undefined>;
   set(account: string, secret: string): Promise<void>;
@@ -20,7 +20,7 @@ export interface Keychain {
 /** Why no keychain answered: the library is missing, or the platform's keychain is not there (CI, containers). */
 export class KeychainUnavailable extends Error {}
 
-/** A new account name for a profile's key: its name and a random tag, so two config folders never share an entry. */
+/** A new account name for a profile's key, with a random tag so two config folders never share an entry. */
 export function newKeychainAccount(profile: string): string {
   return `${profile}:${randomBytes(6).toString('hex')}`;
 }
@@ -32,13 +32,7 @@ export function keychainName(platform: NodeJS.Platform = process.platform): stri
   return 'Secret Service keyring';
 }
 
-/**
- * Opens the OS keychain through @napi-rs/keyring (a native module with prebuilt binaries, loaded
- * here only, by the commands that read or write a key). On Linux only the Secret Service is used
- * (GNOME Keyring, KWallet, KeePassXC...): the library's other Linux store, the kernel keyring,
- * forgets everything at reboot, so it never holds a key of dgw's. Throws KeychainUnavailable when
- * the library cannot load; each call rejects with it when the keychain does not answer.
- */
+/** Opens the OS keychain through @napi-rs/keyring; on Linux only the Secret Service, as the kernel keyring forgets at reboot. */
 export async function openKeychain(signal?: AbortSignal, platform: NodeJS.Platform = process.platform): Promise<Keychain> {
   let AsyncEntry: typeof import('@napi-rs/keyring').AsyncEntry;
   try {

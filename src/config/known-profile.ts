@@ -7,12 +7,7 @@ import type { StoreData } from './store.js';
 /** The profile every command falls back to; it may be absent (nothing stored yet, or no key). */
 export const DEFAULT_PROFILE = 'default';
 
-/**
- * Refuses a profile name the user store does not hold, wherever the name came from (`--profile`,
- * DGW_PROFILE, a project file, the store's current profile): a typo must not read as "no API key"
- * or silently run with nothing. Only "default" may be absent. `auth login` creates profiles and
- * does not ask.
- */
+/** Refuses a profile name the store lacks, whatever named it: a typo must not read as "no API key". */
 export function unknownProfileError(settings: Settings, store: StoreData): UsageError | undefined {
   const { value: name, source, origin } = settings.profile;
   if (name === DEFAULT_PROFILE || Object.hasOwn(store.profiles, name)) return undefined;
@@ -24,14 +19,9 @@ export function unknownProfileError(settings: Settings, store: StoreData): Usage
   );
 }
 
-/** What a new profile may be called: a letter or digit, then letters, digits and `_ . @ -`, at most 64 in all. */
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/;
 
-/**
- * Refuses a name for a profile about to be made (`auth login`) that would be trouble wherever it
- * is shown or typed: spaces, `/`, control characters, a leading `-` or `_` (`__proto__`).
- * Profiles stored before keep their names.
- */
+/** Refuses a new profile name that would be trouble where shown or typed (spaces, `/`, control characters, leading `-` or `_`). */
 export function checkNewProfileName(settings: Settings): void {
   const { value: name, source, origin } = settings.profile;
   if (PROFILE_NAME.test(name)) return;

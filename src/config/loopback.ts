@@ -1,16 +1,9 @@
-/**
- * Loopback addresses: where plain http is allowed, and the only place the local gateway's key is
- * sent. `hostname` as URL gives it (IPv6 in brackets, already normalised: `[::1]`, `127.0.0.1`).
- */
+/** Loopback addresses: where plain http is allowed, and the only place the local gateway's key is sent. */
 export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/**
- * The URL a client on this machine uses to reach a server listening on `url`'s address: a
- * wildcard address (`0.0.0.0`, `[::]`, which `dgw serve --host` accepts) is reached on loopback.
- * Undefined when the address is not loopback, or `url` is not a URL.
- */
+/** The loopback URL reaching a server on `url` (a wildcard address is reached on loopback); undefined otherwise. */
 export function loopbackUrl(url: string): string | undefined {
   let parsed: URL;
   try {

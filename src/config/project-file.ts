@@ -17,7 +17,7 @@ export interface ProjectFile {
   code?: CodeSettings;
 }
 
-/** The project file's `code` object: where the query files live and which folders they manage. */
+/** Where the query files live and which folders they manage. */
 export interface CodeSettings {
   /** The directory of query files, relative to the project file (default `queries`). */
   dir?: string;
@@ -29,7 +29,6 @@ const SECRET_KEYS = ['apiKey', 'api_key', 'apikey', 'key', 'token', 'apiToken'];
 const KNOWN_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output', 'code'];
 const STRING_KEYS = ['project', 'zone', 'profile', 'baseUrl', 'output'];
 
-/** The data files a project file may be, in the order each folder is searched (`package.json` counts only with a `dgw` key). */
 const DATA_PLACES = ['package.json', '.dgwrc', '.dgwrc.json', '.dgwrc.yaml', '.dgwrc.yml', '.config/dgwrc', '.config/dgwrc.json', '.config/dgwrc.yaml', '.config/dgwrc.yml'];
 const CODE_EXTENSIONS = ['.js', '.cjs', '.mjs', '.ts', '.cts', '.mts'];
 /** Names cosmiconfig would run as code; dgw never does, and says it ignored them. */
@@ -42,12 +41,7 @@ export interface ProjectFileSearch {
   ignored: string[];
 }
 
-/**
- * Finds and checks the nearest project file from `cwd` up to the project root (the first folder
- * with package.json or package.yaml), as cosmiconfig's `project` search does but for data files
- * only: cosmiconfig would run a `.dgwrc.js` or `.config/config.js` that came with a cloned
- * repository, so dgw reads JSON and YAML itself and only names the code files it passed.
- */
+/** Finds the nearest project file like cosmiconfig, but reads data files only: a cloned repository's `.dgwrc.js` is never run. */
 export async function findProjectFile(cwd: string): Promise<ProjectFileSearch> {
   const ignored: string[] = [];
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
@@ -80,7 +74,6 @@ function configEntries(dir: string, entries: string[]): string[] {
   return entries.includes('.config') ? listFolder(path.join(dir, '.config')) : [];
 }
 
-/** A data file's contents, or undefined when it is empty (or, for package.json, has no `dgw` key). */
 async function readDataFile(filepath: string): Promise<unknown> {
   let text: string;
   try {

@@ -1,4 +1,3 @@
-/** What a local project id may be: it names a file (`projects/<id>.duckdb`), so letters, digits, `_` and `-`, 64 at most. */
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /** True when the id can name a project of the local gateway (and a file). */

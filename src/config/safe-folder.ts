@@ -23,13 +23,7 @@ const realOwnership = (): FolderOwnership | undefined => {
   };
 };
 
-/**
- * Refuses a folder dgw keeps keys or a lock in when another user could change what is in it, as
- * ssh refuses such a `~/.ssh`: the folder must be the user's and writable by no one else, and
- * every folder above it the user's or root's, writable by others only with the sticky bit (as
- * /tmp is), so no one else can swap it for their own. A folder not made yet is judged by the
- * folders above it. Where there are no user ids (Windows) nothing is checked.
- */
+/** Refuses a folder for keys or a lock that another user could change or swap, as ssh does for `~/.ssh`; unchecked on Windows. */
 export function checkOwnFolder(folder: string, what: string, ownership: FolderOwnership | undefined = realOwnership()): void {
   if (!ownership) return;
   const absolute = path.resolve(folder);

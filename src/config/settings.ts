@@ -39,15 +39,12 @@ export interface Settings {
   baseUrl: Resolved<string | undefined>;
   projectId: Resolved<string | undefined>;
   apiKey: Resolved<string | undefined>;
-  /** Where the key in use may be sent: a stored key's base URL (or `local`); undefined for DGW_API_KEY or no key. */
+  /** Where the key in use may be sent; undefined for DGW_API_KEY or no key. */
   keyBoundTo: Resolved<string | undefined>;
   keyType: Resolved<'partner' | 'project' | undefined>;
   /** The profile's stored key when this command's target is not the host it is bound to: it is not sent. */
   withheldKey?: WithheldKey;
-  /**
-   * The OS keychain account holding the key in use, when it is the profile's and lives there:
-   * `apiKey.value` is then undefined until `ctx.apiKey()` reads it (only for a request).
-   */
+  /** The keychain account holding the key in use; `apiKey.value` stays undefined until a request needs it. */
   keychainAccount?: string;
   /** The output format: a flag's, else the default output (DGW_OUTPUT, project file, profile), else `auto`. */
   output: Resolved<OutputSetting>;
@@ -175,7 +172,6 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
 
 type Candidate<T> = [T | undefined, Source, string | undefined];
 
-/** A default output checked (any case): table, json, jsonl, yaml, csv, tsv or auto. */
 function outputSetting(found: Resolved<string> | undefined): Resolved<OutputSetting> {
   if (!found) return { value: 'auto', source: 'default' };
   const value = found.value.toLowerCase();
@@ -192,7 +188,7 @@ function pick<T>(...candidates: Candidate<T>[]): Resolved<T> | undefined {
   return undefined;
 }
 
-/** The longest timeout a timer can wait for: 2^31-1 ms, about 24.8 days (Node's timers, and ky's, stop there). */
+/** Node's timers (and ky's) stop at 2^31-1 ms. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 function timeoutFlag(text: string): number {

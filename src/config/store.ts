@@ -13,14 +13,14 @@ export interface Profile {
   zone?: Zone;
   baseUrl?: string;
   projectId?: string;
-  /** The API key, when it is kept in this file (0600): where no OS keychain answers, or `auth login --insecure-storage`. */
+  /** The API key, when kept in this file (0600) rather than the OS keychain. */
   apiKey?: string;
-  /** The account of the OS keychain entry (service `dgw`) that holds the key instead of this file. */
+  /** The account of the OS keychain entry that holds the key instead of this file. */
   keychain?: string;
-  /** The base URL the key was stored for (or `local`): the only place it is sent (key-binding.ts). */
+  /** The base URL the key was stored for (or `local`): the only place it is sent. */
   keyBoundTo?: string;
   keyType?: 'partner' | 'project';
-  /** The default output of commands run with this profile (`dgw config set output FORMAT`). */
+  /** The default output of commands run with this profile. */
   output?: OutputSetting;
 }
 
@@ -37,12 +37,7 @@ export function configDir(env: Record<string, string | undefined>): string {
   return path.join(base, 'dgw');
 }
 
-/**
- * Reads the user store without conf: the same file (`<dir>/config.json`), parsed as conf parses it
- * (no file is an empty store; a file that is not an object reads as an empty store; invalid JSON
- * throws). Settings only read the store, and conf (with its schema validator, ajv) is too heavy for
- * every command's start-up; writes still go through `ProfileStore`.
- */
+/** Reads the user store as conf would, without loading conf and its validator on every start-up. */
 export function readStoreFile(dir: string): StoreData {
   checkOwnFolder(dir, 'config folder');
   let text: string;
@@ -66,7 +61,6 @@ export function readStoreFile(dir: string): StoreData {
   return { currentProfile, profiles: profiles ?? {} };
 }
 
-/** What makes the profiles of a parsed store unusable, or undefined. */
 function profilesProblem(currentProfile: unknown, profiles: unknown): string | undefined {
   if (currentProfile !== undefined && typeof currentProfile !== 'string') return '"currentProfile" is not a name';
   if (profiles === undefined) return undefined;
@@ -75,7 +69,6 @@ function profilesProblem(currentProfile: unknown, profiles: unknown): string | u
   return bad ? `profile "${bad[0]}" is not an object` : undefined;
 }
 
-/** The user store cannot be read: it names the file and what to do (exit 13, never "a bug"). */
 function damagedStore(file: string, problem: string): LocalFaultError {
   return new LocalFaultError(
     'DAMAGED_FILE',
@@ -84,10 +77,7 @@ function damagedStore(file: string, problem: string): LocalFaultError {
   );
 }
 
-/**
- * The profile store on conf: the file is 0600 inside a 0700 folder, so a key written here is
- * readable by its owner alone. conf is imported on first use; it is heavy for a start-up path.
- */
+/** The profile store on conf (0600 file in a 0700 folder), imported on first use since it is heavy. */
 export class ProfileStore {
   private constructor(
     private readonly conf: { store: StoreData; path: string },
@@ -125,7 +115,7 @@ export class ProfileStore {
       this.conf.store = withBindings(data);
       fs.chmodSync(this.conf.path, 0o600);
     } catch (error) {
-      // conf replaces the file whole (write aside, then rename), so a failed write leaves it as it was.
+      // conf replaces the file whole, so a failed write leaves it as it was.
       throw fileFault(error, this.conf.path) ?? error;
     }
   }

@@ -4,11 +4,7 @@ import { LocalFaultError } from '../errors.js';
 
 type Env = Record<string, string | undefined>;
 
-/**
- * The user's home folder: HOME (USERPROFILE on Windows) when it is an absolute path, else the
- * account's own from the system. An empty or relative HOME would put dgw's keys and databases in
- * the current folder, where `git add -A` would commit them.
- */
+/** HOME when absolute, else the account's own: a relative HOME would put keys where `git add -A` commits them. */
 export function home(env: Env): string {
   const given = env.HOME || env.USERPROFILE;
   if (given && isAbsolute(given)) return given;
@@ -22,27 +18,19 @@ export function home(env: Env): string {
   throw new LocalFaultError('FILE_ACCESS', `no home folder: HOME is ${given ? `"${given}", not an absolute path` : 'empty'}, and the system names none for this account`, 'set HOME to your home folder, or DGW_CONFIG_DIR and DGW_LOCAL_DIR to absolute paths');
 }
 
-/** An XDG variable's folder: used only when it is an absolute path, as the XDG rules say (a relative one is ignored). */
+/** An XDG variable's folder, used only when absolute as the XDG rules say. */
 export function xdg(value: string | undefined): string | undefined {
   return value && isAbsolute(value) ? value : undefined;
 }
 
-/**
- * The user's data folder for dgw: `$XDG_DATA_HOME/dgw` (`~/.local/share/dgw`); `~/Library/
- * Application Support/dgw` on macOS; `%LOCALAPPDATA%\dgw` on Windows. The local gateway's data and
- * the SQL shell's history live here.
- */
+/** The user's data folder for dgw (`~/.local/share/dgw` and platform equivalents): local gateway data and shell history. */
 export function userDataDir(env: Env, platform: string = process.platform): string {
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home(env), 'AppData', 'Local'), 'dgw');
   if (platform === 'darwin') return join(home(env), 'Library', 'Application Support', 'dgw');
   return join(xdg(env.XDG_DATA_HOME) ?? join(home(env), '.local', 'share'), 'dgw');
 }
 
-/**
- * The user's cache folder for dgw, for what may be lost at any time (completion's short-lived
- * answers): `$XDG_CACHE_HOME/dgw` (`~/.cache/dgw`); `~/Library/Caches/dgw` on macOS;
- * `%LOCALAPPDATA%\dgw\Cache` on Windows.
- */
+/** The user's cache folder for dgw (`~/.cache/dgw` and platform equivalents), for what may be lost at any time. */
 export function userCacheDir(env: Env, platform: string = process.platform): string {
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home(env), 'AppData', 'Local'), 'dgw', 'Cache');
   if (platform === 'darwin') return join(home(env), 'Library', 'Caches', 'dgw');

@@ -1,7 +1,6 @@
 import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
 
-// Helpers the output contract is written with. A record dgw prints has every field present
-// (null where there is nothing), and no field the contract does not name.
+// A record dgw prints has every field present (null where there is nothing), and no other field.
 
 /** An object with exactly these properties, every one required; `description` documents it in the published schema. */
 export function Closed<P extends TProperties>(properties: P, description?: string) {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DgwError } from '../errors.js';
 
-// The output contract as commands read it at run time: the published schema files (schemas/,
-// generated from src/contract/outputs.ts), read as plain JSON, without TypeBox. Read only when a
-// command line needs them: `--json f1,f2`, `--help`, `dgw schema`.
+// The published schema files read as plain JSON, without TypeBox, and only when a command line needs them.
 
 type Json = { [key: string]: unknown };
 
@@ -14,10 +12,7 @@ export function schemaFileFor(commandPath: string): string {
   return `${commandPath.split(' ').join('-')}.json`;
 }
 
-/**
- * The package's `schemas/` folder (generated from src/contract/outputs.ts), found by walking up
- * from this module, which sits in dist/ (or src/ under tests).
- */
+/** The package's `schemas/` folder, found by walking up from this module (in dist/, or src/ under tests). */
 export function schemaFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
@@ -50,10 +45,7 @@ export function variantsOf(doc: Json): Map<string, Json> {
   return new Map(((doc.anyOf as Json[] | undefined) ?? []).map((v) => [String(v.title), v]));
 }
 
-/**
- * The fields of a variant's records (of the object, or of each item of the array), or undefined
- * when they are known only from the answer (SQL rows, `dgw api`) or there are none.
- */
+/** The fields of a variant's records, or undefined when only the answer knows them (SQL rows, `dgw api`). */
 export function fieldsOf(doc: Json, variant: Json): string[] | undefined {
   const resolve = (node: Json | undefined): Json | undefined => {
     const ref = node?.$ref;
@@ -65,10 +57,7 @@ export function fieldsOf(doc: Json, variant: Json): string[] | undefined {
   return properties && Object.keys(properties).length > 0 ? Object.keys(properties) : undefined;
 }
 
-/**
- * The fields `--json f1,f2` may name on a command line that can print any of `names` (a field
- * every one of them has), or undefined when the answer alone says. An unknown variant is a bug.
- */
+/** The fields `--json f1,f2` may name: those every variant the command line can print has. */
 export function fieldsFor(commandPath: string, doc: Json, names: string[]): string[] | undefined {
   const variants = variantsOf(doc);
   let common: string[] | undefined;

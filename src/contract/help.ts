@@ -2,10 +2,7 @@ import type { Command } from 'commander';
 import { jsonFieldsHelp } from './fields.js';
 import { HELP_TOPIC_COMMAND } from '../help-topics.js';
 
-/**
- * Ends the help of every command that runs with its JSON fields (from its published schema).
- * Added only when help is asked for: the schema files are read then, and not on other runs.
- */
+/** Ends each command's help with its JSON fields; added only when help is asked for, so schemas are read only then. */
 export function addJsonFieldsHelp(program: Command): void {
   const walk = (command: Command, path: string[]) => {
     const subs = command.commands.filter((c) => c.name() !== HELP_TOPIC_COMMAND && c.name() !== '__complete');

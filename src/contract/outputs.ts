@@ -2,12 +2,7 @@ import Type, { type TSchema } from 'typebox';
 import * as R from './records.js';
 import * as O from './results.js';
 
-// What each command prints with --json: one JSON Schema per command, published in schemas/ (one
-// file each, written by `npm run schemas`; test/schemas-up-to-date.test.ts fails when they are
-// stale) and printed by `dgw schema COMMAND`. A command whose output has more than one shape
-// names each shape (a variant) and says when it is printed; the wiring checks `--json f1,f2`
-// against the variants a command line can print before anything is sent (src/contract/fields.ts).
-// Commands with --dry-run get the variant `dryRun` too. Only tests and the generator load this.
+// What each command prints with --json, published in schemas/ by `npm run schemas`. Only tests and the generator load this.
 
 /** One shape of a command's output. */
 export interface Variant {
@@ -22,10 +17,7 @@ export type CommandOutput = Record<string, Variant>;
 const list = (record: TSchema, when = 'always'): CommandOutput => ({ list: { when, schema: Type.Array(record) } });
 const one = (record: TSchema, when = 'always'): CommandOutput => ({ record: { when, schema: record } });
 
-/**
- * Every command's output, by command path. `null`: the command prints no JSON (`--json` is exit 2).
- * test/schemas-up-to-date.test.ts holds this to the command tree: every command is here.
- */
+/** Every command's output, by command path; `null`: the command prints no JSON (`--json` is exit 2). */
 export const OUTPUTS: Record<string, CommandOutput | null> = {
   'auth login': one(O.LoginResult),
   'auth status': one(O.AuthStatus),

@@ -1,8 +1,7 @@
 import type { TSchema } from 'typebox';
 import { DRY_RUN, OUTPUTS, type CommandOutput } from './outputs.js';
 
-// The published form of the output contract: one JSON Schema document per command, as the files
-// in schemas/ hold it. Only the generator and the tests load this (TypeBox is not loaded by commands).
+// Only the generator and the tests load this (TypeBox is not loaded by commands).
 
 /** What the generator needs to know of a command in the tree. */
 export interface CommandInfo {
@@ -27,11 +26,7 @@ export function variantsOf(command: CommandInfo): CommandOutput | null {
   return command.dryRun ? { ...output, dryRun: DRY_RUN } : output;
 }
 
-/**
- * The schema document of one command: JSON Schema 2020-12, the variants as the members of a
- * top-level `anyOf`, each titled with its name and saying when it is printed; recursive records
- * (folders) in a shared `$defs`. Undefined for a command that prints no JSON.
- */
+/** A command's JSON Schema 2020-12 document: its variants as a titled top-level `anyOf`; undefined when it prints no JSON. */
 export function schemaDocument(command: CommandInfo): Json | undefined {
   const variants = variantsOf(command);
   if (!variants) return undefined;
@@ -59,10 +54,7 @@ function describe(schema: TSchema): string {
   return inner ? ` — ${inner}` : '';
 }
 
-/**
- * The schema as plain JSON, its recursive definitions (TypeBox's `$id`-named `$defs`) moved into
- * the document's `$defs` and referred to by JSON pointer, so one document may hold several.
- */
+/** The schema as plain JSON, TypeBox's named definitions moved into the document's `$defs` so one document may hold several. */
 function plain(schema: TSchema, defs: Json): Json {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);

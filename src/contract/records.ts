@@ -2,9 +2,7 @@ import Type from 'typebox';
 import * as W from '../wire/index.js';
 import { Closed, Nullable } from './common.js';
 
-// The records dgw prints with --json, as JSON Schema (TypeBox). Where dgw prints a record of the
-// service's, it is the wire schema (src/wire) with every field present; the rest are dgw's own.
-// src/contract/types-match.ts holds each to the type the code that prints it uses.
+// The records dgw prints with --json; types-match.ts holds each to the type the printing code uses.
 
 const required = Type.Required;
 
@@ -51,7 +49,6 @@ export const TableRecord = Closed(required(W.Table).properties, 'a stored table,
 /** A column of a stored table. */
 export const ColumnRecord = Closed({ ...required(W.ColumnDetail).properties, id: Nullable(Type.String()) }, 'a column of a stored table');
 
-/** One configuration field of a connection type. */
 const ConnectionField = Closed({ ...required(W.ConnectionConfigurationItem).properties, fieldType: Type.Optional(required(W.ConnectionConfigurationItem).properties.fieldType) });
 
 /** A connection type and what configuring it takes. */

@@ -67,7 +67,6 @@ export const ProfileUsed = Closed({ currentProfile: Str() }, 'the profile now cu
 /** `profile rm`. */
 export const ProfileRemoved = Closed({ profile: Str(), removed: Type.Literal(true), wasCurrent: Bool() }, 'the profile removed, with its key');
 
-/** One setting of `config explain`. */
 const Explained = Closed({
   value: Type.Union([Str(), Type.Number(), Type.Null()], { description: 'timeout in milliseconds; the API key masked' }),
   source: Type.Union([Type.Literal('flag'), Type.Literal('env'), Type.Literal('project file'), Type.Literal('profile'), Type.Literal('default')]),
@@ -198,7 +197,6 @@ export const ApplyResult = Closed(
   'what apply changed; with failed set, it stopped there',
 );
 
-/** A query as a plan shows it, before or after. */
 const QueryView = Closed({ displayName: Str(), materialized: Bool(), schedule: Nullable(RefreshSchedule), sql: Str(), folder: Str() });
 
 const Fields = Type.Array(Type.Union([Type.Literal('displayName'), Type.Literal('sql'), Type.Literal('materialized'), Type.Literal('schedule'), Type.Literal('folder')]));
@@ -264,7 +262,7 @@ export const PlanDocument = Closed(
   'the plan: what apply would change, and what it was made from',
 );
 
-// The static type of each record, for `satisfies` where a command prints it (type-only imports: no TypeBox at run time).
+// Type-only, so no TypeBox at run time.
 export type LoginResult = Static<typeof LoginResult>;
 export type AuthStatus = Static<typeof AuthStatus>;
 export type LogoutResult = Static<typeof LogoutResult>;

@@ -1,6 +1,4 @@
-// Compile-time only (never imported): each record of the output contract is the type the code
-// that prints it uses. `npx tsc --noEmit` fails here when a field is added, removed, renamed or
-// retyped on one side only, so the published schemas cannot drift from what dgw prints.
+// Compile-time only: `tsc --noEmit` fails here when a record and the type that prints it drift apart.
 import type { Static } from 'typebox';
 import type { ProjectEntry } from '../api/organizations.js';
 import type * as R from './records.js';

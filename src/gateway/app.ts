@@ -11,11 +11,7 @@ export { BASE_PATH } from './handler.js';
 /** Options of the served gateway: those of its handler. */
 export type GatewayAppOptions = GatewayHandlerOptions;
 
-/**
- * The local gateway over HTTP (`dgw serve`, and tests through `app.request()`): Hono reads the
- * request and writes the answer; the gateway's handler (handler.ts) does everything between. A
- * body over the size limit is refused here, as it streams in, before the handler reads it.
- */
+/** The local gateway over HTTP: Hono reads and writes, the handler does everything between. */
 export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = {}): Hono {
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const handle = createGatewayHandler(gateway, options);
@@ -46,12 +42,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   return app;
 }
 
-/**
- * 413 for a body over `maxSize` (but an import's CSV file, which may be of any size). A body with a Content-Length is judged by that header alone (the
- * HTTP parser holds the body to it), so the body is later read straight from the socket by
- * @hono/node-server's fast path; hono's bodyLimit builds a full web Request for every request
- * first. Only a chunked body is counted as it streams in, by bodyLimit.
- */
+/** 413 for a body over `maxSize`, judged by Content-Length where given so the body keeps @hono/node-server's fast path. */
 function limitBody(maxSize: number): MiddlewareHandler {
   const tooLarge = (c: Context) => c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }, 413);
   const streamed = bodyLimit({ maxSize, onError: tooLarge });
@@ -67,14 +58,9 @@ function limitBody(maxSize: number): MiddlewareHandler {
 
 const encoder = new TextEncoder();
 
-/** The bytes of a request that has no body: none. */
 async function* noBody(): AsyncGenerator<Uint8Array> {}
 
-/**
- * A body made as it is read, as the web stream Hono writes: the next chunk is made only when the
- * socket wants more (so memory stays flat), a client that goes away cancels it (its work stops),
- * and a chunk that fails errors the stream, which ends the answer short of its end.
- */
+/** A body made only as the socket wants more; a client that goes away cancels it, and a failure ends the answer short. */
 function readableOf(source: BodySource): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {

@@ -1,7 +1,4 @@
-/**
- * `fn` applied to every item, at most `limit` at a time, the results in the items' order: many
- * small reads (a file each) overlap without opening them all at once.
- */
+/** `fn` on every item, at most `limit` at a time, results in order. */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;

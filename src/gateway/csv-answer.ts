@@ -14,42 +14,23 @@ import { userSqlError, type StatementColumn } from './sandbox/index.js';
 import { csvLine } from '../output/csv.js';
 import { ident, literal } from './sql.js';
 
-/**
- * CSV streams running at once in this process. Each holds a thread of libuv's pool (4 unless
- * UV_THREADPOOL_SIZE says more) for as long as its reader reads, since DuckDB's COPY waits
- * there while the pipe is full; two leave the rest of the gateway its threads. A request finds a
- * place or is answered at once by the JSON path (the same CSV, written by dgw), never waits; one
- * key holds one place at a time, so no client can take both; a reader that stops reading loses
- * its place after GatewayLimits.readerStallMs.
- */
+/** CSV streams running at once: each holds a libuv pool thread while its reader reads, so two leave the rest of the gateway its threads. */
 const MAX_STREAMS = 2;
 const holders = new Set<string>();
 
-/** A place among the MAX_STREAMS for `owner` (a project and a key), and how to leave it; undefined when none is free to it. */
+/** A place for `owner` (project and key, one place each), or undefined when none is free; the caller falls back to JSON. */
 function takePlace(owner: string): (() => void) | undefined {
   if (holders.size >= MAX_STREAMS || holders.has(owner)) return undefined;
   holders.add(owner);
   return () => holders.delete(owner);
 }
 
-/** Whether this platform can give DuckDB a named pipe to write into (not Windows). */
 const PIPES = process.platform !== 'win32';
 
 /** A CSV answer: its body, or the SQL whose JSON answer gives the same text (where no pipe can be made). */
 export type CsvAnswer = { body: BodySource } | { textSql: string };
 
-/**
- * A run-SQL answer as CSV (`Accept: text/csv`, the local gateway's own; see docs/data.md "One CSV
- * rule"), written by DuckDB's COPY into a named pipe in the project's folder of files in transit,
- * read as DuckDB writes it and sent on as it is read: rows go out in constant memory at the speed
- * of DuckDB's own writer, in DuckDB's threads. The statement is judged and run as run SQL runs a
- * SELECT (the sandbox; a read-only transaction, as bound). Undefined, with nothing run, when the
- * statement is not a SELECT (a write, an EXPLAIN: its JSON answer is printed as CSV by dgw). Where
- * no pipe can be made (Windows, no mkfifo, no room for the pipe's folder) the answer is `textSql`:
- * the statement with every column as DuckDB's text, whose JSON answer dgw prints as the same CSV.
- * An error DuckDB finds before the first bytes is thrown (the answer's status); after them, the
- * body fails short of its end.
- */
+/** A run-SQL SELECT as CSV written by DuckDB's COPY into a named pipe and streamed; undefined for other statements, `textSql` where no pipe can be made. */
 export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner: string): Promise<CsvAnswer | undefined> {
   const { sql } = await targetSql(project, target);
   const signal = requestSignal();
@@ -86,7 +67,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
     return { textSql: asText(sql, columns) };
   }
   const { conn } = lease!;
-  // Stopped by the request's abort (the client went away, its time limit), by the reader (cancel) or by the project's close.
+  // Stopped by the request's abort, by the reader (cancel) or by the project's close.
   const stop = new AbortController();
   if (signal?.aborted) stop.abort(cancellation(signal));
   else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
@@ -95,19 +76,13 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
   return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
 }
 
-/** `sql` with each column as DuckDB's text of it (what COPY writes), under the column's own name. */
 function asText(sql: string, columns: StatementColumn[]): string {
   return `SELECT ${columns.map((c, i) => `#${i + 1}::VARCHAR AS ${ident(c.name)}`).join(', ')} FROM (\n${sql}\n) AS dgw_rows`;
 }
 
-/** The pipe could not be made here (no mkfifo, no folder for it): the answer is JSON instead. */
 class PipeUnavailable extends Error {}
 
-/**
- * A named pipe and its two ends in this process: the reading end, non-blocking (read through the
- * event loop, not a thread), and a writing end kept open until DuckDB's COPY has ended, so that
- * the reader sees the end of the bytes only then, whenever DuckDB opens and closes its own.
- */
+/** A named pipe read through the event loop; our writing end stays open until COPY ends, so the reader sees the end only then. */
 class Pipe {
   private keeper: number | undefined;
   private constructor(
@@ -120,7 +95,7 @@ class Pipe {
 
   static async make(transferDir: string): Promise<Pipe> {
     const dir = join(transferDir, 'streams');
-    // A folder that cannot be made (no inode left, no right to it) is a pipe that cannot be made: the answer is JSON, which needs none.
+    // A folder that cannot be made means no pipe: JSON needs none.
     await mkdir(dir, { recursive: true, mode: 0o700 }).catch((error: unknown) => Promise.reject(new PipeUnavailable(String(error))));
     const path = join(dir, `${randomBytes(12).toString('hex')}.csv`);
     await new Promise<void>((resolve, reject) => {
@@ -136,7 +111,6 @@ class Pipe {
     }
   }
 
-  /** DuckDB has written its last byte: the reader may see the end once it has read them all. */
   closeKeeper(): void {
     if (this.keeper === undefined) return;
     closeSync(this.keeper);
@@ -150,10 +124,8 @@ class Pipe {
   }
 }
 
-/** How long a reader may leave the next chunk unasked for before its stream is stopped and its place freed. */
 const READER_STALL_MS = 10_000;
 
-/** The body: the pipe's bytes as they come, then the COPY's outcome (a failure fails the body). */
 class CsvBody {
   private readonly chunks: AsyncIterator<Buffer>;
   private readonly outcome: Promise<number>;
@@ -175,15 +147,12 @@ class CsvBody {
     });
     // Seen here whatever happens next, so that a failure never goes unhandled.
     this.outcome.catch(() => undefined);
-    // A stopped COPY may be waiting on a full pipe that no one reads (a client that reads no more).
+    // A stopped COPY may be waiting on a full pipe that no one reads.
     if (stop.signal.aborted) void this.end();
     else stop.signal.addEventListener('abort', () => void this.end(), { once: true });
   }
 
-  /**
-   * Waits for the first bytes of the rows or for the COPY's end: a statement that fails before
-   * writing fails here, while its status can be said. The body is `header`, then the rows.
-   */
+  /** Waits for the first bytes or the COPY's end, so a statement failing before writing fails while its status can be said. */
   async start(header: string, stallMs: number): Promise<BodySource> {
     let first: IteratorResult<Buffer>;
     try {
@@ -198,8 +167,7 @@ class CsvBody {
     }
     let pending: IteratorResult<Buffer> | undefined = first;
     let headed = false;
-    // Armed when a chunk is handed over, cleared when the next is asked for: a reader that asks
-    // for none in stallMs loses its place (its statement is stopped, the answer ends short).
+    // A reader that asks for no chunk in stallMs loses its place.
     let stall: NodeJS.Timeout | undefined;
     const handOver = <T>(chunk: T): T => {
       stall = setTimeout(() => this.stop.abort(new HttpError(499, `the client read nothing for ${stallMs} ms; its answer was stopped`, 'CANCELLED')), stallMs).unref();
@@ -238,10 +206,7 @@ class CsvBody {
     }
   }
 
-  /**
-   * All bytes were read: the COPY's outcome says whether they are the whole answer, and the rows
-   * read must be the rows it wrote (whatever took some on the way, the answer fails, never looks whole).
-   */
+  /** The rows read must be the rows COPY wrote, or the answer fails rather than looking whole. */
   private async complete(): Promise<void> {
     let written: number;
     try {
@@ -256,11 +221,7 @@ class CsvBody {
     }
   }
 
-  /**
-   * Ends the statement and lets go of the pipe and the connection. While the COPY runs, it is
-   * interrupted and what it still writes is read and dropped: a COPY waiting on a full pipe, or
-   * still to open it, would never see its interrupt.
-   */
+  /** Ends the statement, reading and dropping what COPY still writes: a COPY blocked on the pipe would never see its interrupt. */
   private async end(): Promise<void> {
     if (!this.copyEnded) {
       if (!this.stop.signal.aborted) this.stop.abort(new HttpError(499, 'the answer was not read to its end; its statement was interrupted', 'CANCELLED'));
@@ -289,7 +250,6 @@ export class RecordCounter {
   add(chunk: Uint8Array): void {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let at = 0;
-    // The next quote at or after `at` (-1: none left in the chunk), found once, not at every line.
     let quote = bytes.indexOf(0x22);
     while (at < bytes.length) {
       if (this.quoted) {

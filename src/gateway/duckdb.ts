@@ -5,10 +5,7 @@ export type DuckDBModule = typeof import('@duckdb/node-api');
 
 let loading: Promise<DuckDBModule> | undefined;
 
-/**
- * Loads `@duckdb/node-api` with a dynamic import (it is an optional dependency and heavy): an
- * install without it still runs every hosted-zone command, and `--zone local` says what is missing.
- */
+/** A dynamic import, since the package is optional and heavy: hosted-zone commands run without it. */
 export function loadDuckDB(): Promise<DuckDBModule> {
   loading ??= import('./duckdb-api.js').then(({ api }) => namedExports(api), (error: unknown) => {
     loading = undefined;
@@ -21,11 +18,7 @@ export function loadDuckDB(): Promise<DuckDBModule> {
   return loading;
 }
 
-/**
- * The module's exports by name. Node finds them in the CommonJS package itself; the build bundles
- * the package (scripts/build.mjs), and esbuild, which cannot list them, hands over the package's
- * `module.exports` as the default export.
- */
+/** The module's exports by name; esbuild's bundle hands over `module.exports` as the default export. */
 function namedExports(mod: DuckDBModule | { default: DuckDBModule }): DuckDBModule {
   return 'DuckDBInstance' in mod ? mod : mod.default;
 }

@@ -1,7 +1,7 @@
 /** An error the gateway answers with its status and the documented body `{errorCode, message}`. */
 export class HttpError extends Error {
   constructor(
-    /** 499: the request was cancelled (aborted) before it finished, as nginx says it. 507: the disk is full. */
+    /** 499: cancelled before it finished (as nginx says it). 507: the disk is full. */
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 503 | 507,
     message: string,
     readonly errorCode: string,
@@ -18,16 +18,13 @@ export const forbidden = (message: string) => new HttpError(403, message, 'FORBI
 export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
 
-/**
- * DuckDB's message without the trailing caret diagram, kept on one or a few lines; an internal
- * error's stack trace (which names files of the host) is left out too.
- */
+/** DuckDB's message without its caret diagram or an internal error's stack trace, which names host files. */
 export function duckMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\n\nLINE \d+:[\s\S]*$/, '').replace(/\s*Stack Trace:[\s\S]*$/, '').trim();
 }
 
-/** Runs SQL that came from a user: DuckDB's errors become 400 with its message (the gateway's own answers pass as they are). */
+/** Runs SQL that came from a user: DuckDB's errors become 400 with its message. */
 export async function userSql<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();

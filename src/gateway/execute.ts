@@ -20,14 +20,7 @@ export interface ExecuteOutcome {
 
 const SCHEMAS = new Set(['query', 'mtquery', 'table']);
 
-/**
- * Run SQL (`POST .../queries/execute`): one statement, reading the project's tables, views and
- * materialized results; it may also write stored tables (INSERT/UPDATE/DELETE, CREATE TABLE and
- * DROP TABLE in `svc.table`). The sandbox decides and runs it; DuckDB's errors are answered 400
- * with its message. Every row is answered, with no cap: a read streams, from DuckDB to the
- * answer, a chunk at a time (see RowTexts), on a connection held until its last row was read;
- * the request's time limit and its abort (a client that hangs up) hold until then too.
- */
+/** Run SQL: one statement judged and run by the sandbox; every row is answered, streamed a chunk at a time. */
 export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
   const { sql, source } = await targetSql(project, target);
   const lease = await project.lease();
@@ -41,7 +34,6 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
   let statement: StatementRows | undefined;
   try {
     return await interruptible(conn, async () => {
-      // A saved query's view is made when a statement first reads it (project/views.ts).
       statement = await project.withViews(() => project.sandbox.run(conn, sql));
       const result = statement.result;
       const columns: ResultColumn[] = result.columnNames().map((columnName, i) => ({
@@ -68,10 +60,7 @@ export interface RowSource {
   tableName: string;
 }
 
-/**
- * The SQL a run-SQL target runs (checked: not empty, no NUL, within the size limit; a saved query
- * or object that exists), and the object its rows come from when it names one.
- */
+/** The checked SQL a run-SQL target runs, and the object its rows come from when it names one. */
 export async function targetSql(project: ProjectDb, target: ExecuteTarget): Promise<{ sql: string; source?: RowSource }> {
   let sql: string;
   let source: RowSource | undefined;

@@ -2,12 +2,7 @@ import { dirname } from 'node:path';
 import { duckMessage, HttpError } from './errors.js';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 
-/**
- * DuckDB's words for a fault that lies outside the gateway. Each pattern is anchored on the
- * error type DuckDB gives it, so SQL cannot forge one: `error('... No space left on device')`
- * raises an "Invalid Input Error". A lock is matched by DuckDB's whole phrase, never by a word
- * inside another (a corrupt "block" is not a "lock").
- */
+// Each pattern is anchored on DuckDB's error type so SQL cannot forge one with error('...').
 const DISK_FULL = /^(?:IO|TransactionContext|Out of Memory|FATAL) Error: [\s\S]*(?:No space left on device|Disk quota exceeded)/;
 const DAMAGED =
   /^(?:IO Error: (?:Corrupt database file|Corrupt WAL file|Failure while replaying WAL file|Could not read enough bytes from file|The file .* exists, but it is not a valid DuckDB database file)|Serialization Error: )/;
@@ -19,20 +14,16 @@ export interface FaultSite {
   file?: string;
 }
 
-/** What the CLI maps to its exit codes (src/api/http.ts): the local gateway's own fault codes. */
+/** The local gateway's own fault codes, which the CLI maps to exit codes. */
 export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY', newer: 'DATABASE_NEWER' } as const;
 
-/** True when `error` says the disk is full: in DuckDB's words for it, or as the system's code (ENOSPC, EDQUOT). */
+/** True when `error` says the disk is full, in DuckDB's words or as ENOSPC/EDQUOT. */
 export function diskIsFull(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT' || DISK_FULL.test(duckMessage(error));
 }
 
-/**
- * The fault a DuckDB error reveals (a full disk, a damaged database file, a database another
- * program holds), as the answer that names the file and says what to do; undefined for any other
- * error, which stays what it was.
- */
+/** A full disk, damaged file or lock held by another program, as an answer naming the file; undefined otherwise. */
 export function duckFault(error: unknown, site: FaultSite): HttpError | undefined {
   if (error instanceof HttpError) return undefined;
   const message = duckMessage(error);
@@ -61,7 +52,7 @@ export function duckFault(error: unknown, site: FaultSite): HttpError | undefine
   return undefined;
 }
 
-/** True for DuckDB's message when another process holds the database file's lock (worth waiting for). */
+/** True when another process holds the database file's lock (worth waiting for). */
 export function heldByAnother(error: unknown): boolean {
   return HELD.test(duckMessage(error));
 }

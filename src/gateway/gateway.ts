@@ -26,13 +26,13 @@ export interface GatewayOptions {
   now?: () => number;
   /** Seed the demo dataset into project `demo` on its first start (default true). */
   seed?: boolean;
-  /** The shortest schedule interval accepted (default one minute; DGW_LOCAL_MIN_INTERVAL). */
+  /** The shortest schedule interval accepted (default one minute). */
   minInterval?: Duration;
-  /** Time and memory limits on the SQL users run (default: limits.ts; DGW_LOCAL_STATEMENT_TIMEOUT, DGW_LOCAL_MEMORY_LIMIT). */
+  /** Time and memory limits on the SQL users run. */
   limits?: GatewayLimits;
-  /** A DuckDB engine made ahead (connect.ts), for the first project opened; closed with the gateway if none is. */
+  /** A DuckDB engine made ahead, for the first project opened. */
   engine?: Promise<DuckDBInstance>;
-  /** How long an export's download link works (default 15 minutes; DGW_LOCAL_LINK_TTL). */
+  /** How long an export's download link works. */
   linkTtlMs?: number;
 }
 
@@ -42,7 +42,6 @@ export class Gateway {
   /** Project creations, one at a time, so two cannot take the same id. */
   private creating: Promise<unknown> = Promise.resolve();
   private closing = false;
-  /** The engine made ahead (GatewayOptions.engine) until a project takes it. */
   private spare: Promise<DuckDBInstance> | undefined;
   private readonly exportJobs = new Map<string, ProjectExports>();
   /** Signs and checks the download links of exports. */
@@ -54,7 +53,6 @@ export class Gateway {
     readonly options: GatewayOptions,
     readonly now: () => number,
     private readonly transferRoot: string,
-    /** Each project's secret folder name inside `transferRoot/<project>/`, made on first use. */
     private readonly transferSecrets: Map<string, string>,
   ) {
     this.links = new LinkSigner(keys.partnerKey, options.linkTtlMs);
@@ -67,7 +65,7 @@ export class Gateway {
     return jobs;
   }
 
-  /** Loads DuckDB and the keys (made on first start), and makes the demo project on first start (seeded). */
+  /** Loads DuckDB and the keys, and makes the seeded demo project on first start. */
   static async open(options: GatewayOptions = {}): Promise<Gateway> {
     const duck = await loadDuckDB();
     const now = options.now ?? Date.now;
@@ -77,21 +75,12 @@ export class Gateway {
     const gateway = new Gateway(duck, keys, options, now, root, secrets);
     gateway.spare = options.engine;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
-    // Made and seeded on the first start; after that opened on first use, like every project, so
-    // a damaged demo database stops only the requests that reach it.
+    // Later opened on first use, so a damaged demo database stops only the requests that reach it.
     if (!gateway.exists(LOCAL_DEFAULT_PROJECT)) await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
     return gateway;
   }
 
-  /**
-   * A project's folder for files in transit: uploads being imported (`uploads/`, emptied when the
-   * gateway opens: a crash may leave one behind, and one gateway holds a data folder at a time),
-   * the named pipes of CSV answers (`streams/`, emptied likewise) and exports (`exports/`). It is
-   * `transfer/<project>/<secret>/` in the data folder (for a gateway in memory, under a folder of
-   * the system's, removed when it closes): the project's DuckDB may reach that folder alone, and
-   * SQL from requests cannot name it, so no statement can read another request's pipe, upload or
-   * export, not even while it is being bound and before the sandbox refuses it.
-   */
+  /** A project's folder for files in transit: the only folder its DuckDB may reach, under a secret name, so no statement can read another request's files. */
   transferDir(projectId: string): string {
     let secret = this.transferSecrets.get(projectId);
     if (secret === undefined) this.transferSecrets.set(projectId, (secret = newSecretFolder()));
@@ -121,11 +110,7 @@ export class Gateway {
     return this.options.dataDir !== undefined && Gateway.validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
   }
 
-  /**
-   * Makes a project on purpose (`POST .../projects`; no other request makes one). Its id is the
-   * name when the name can be an id and no project has it, so `--project sales` works for a
-   * project named sales; otherwise a new id, as the hosted service makes.
-   */
+  /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
   createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectDb> {
     const made = this.creating.then(async () => {
       const id = Gateway.validProjectId(info.name) && !this.exists(info.name) ? info.name : this.newProjectId();
@@ -137,7 +122,6 @@ export class Gateway {
     return made;
   }
 
-  /** Eight letters and digits no project has, like the hosted service's ids. */
   private newProjectId(): string {
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
     for (;;) {
@@ -186,7 +170,7 @@ export class Gateway {
     return [...ids].sort();
   }
 
-  /** When a project's database file was made (or last changed, where the file system keeps no birth time); undefined in memory. */
+  /** When a project's database file was made (or last changed); undefined in memory. */
   async projectCreatedAt(id: string): Promise<string | undefined> {
     if (!this.options.dataDir || !Gateway.validProjectId(id)) return undefined;
     const info = await stat(projectFile(this.options.dataDir, id)).catch(() => undefined);
@@ -200,7 +184,7 @@ export class Gateway {
     return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   }
 
-  /** Opens every project of the data folder (a served gateway does, so their schedules run). */
+  /** Opens every project of the data folder, so their schedules run. */
   async openAll(): Promise<void> {
     if (!this.options.dataDir) return;
     const files = await readdir(join(this.options.dataDir, 'projects')).catch(() => [] as string[]);
@@ -222,12 +206,7 @@ export class Gateway {
   }
 }
 
-/**
- * The folder of every project's transfer folder (`transfer/` in the data folder, or a new folder
- * of the system's for a gateway in memory), and each project's secret folder in it. The uploads
- * and the CSV answers' named pipes (`streams/`) an earlier run left are removed; exports kept
- * where files were kept before secret folders move into the project's secret folder.
- */
+/** The root of the transfer folders and each project's secret folder; leftover uploads and pipes are removed. */
 async function openTransferRoot(dataDir: string | undefined): Promise<{ root: string; secrets: Map<string, string> }> {
   const secrets = new Map<string, string>();
   if (!dataDir) return { root: await mkdtemp(join(tmpdir(), 'dgw-gateway-')), secrets };

@@ -22,19 +22,16 @@ export { BASE_PATH } from './router.js';
 
 /** How a gateway answers: its API shape and its largest request body. */
 export interface GatewayHandlerOptions {
-  /** Largest request body accepted (413 above it; an import's file is bounded by the disk only); default 1 MiB. */
+  /** Largest request body accepted (413 above it; an import's file is bounded by the disk only). */
   maxBodyBytes?: number;
-  /** `spec` (the default) or `hosted`: how answers are shaped (src/gateway/present). */
+  /** `spec` (the default) or `hosted`: how answers are shaped. */
   apiShape?: ApiShape;
 }
 
 /** Answers one request; never rejects (every error is an answer). */
 export type GatewayHandler = (request: GatewayRequest) => Promise<Reply>;
 
-/**
- * The local gateway's API (gateway-api.md plus the hosted service's extra endpoints), one group
- * of routes per resource, under `/api/v1`.
- */
+/** The local gateway's API, one group of routes per resource, under `/api/v1`. */
 export function gatewayRoutes(): Routes {
   const project = new Routes()
     .use(projectScope)
@@ -52,15 +49,10 @@ export function gatewayRoutes(): Routes {
     .route('/data/projects/:projectId', project);
 }
 
-/** A CSV import's path: its file goes to disk as it arrives (transfer/receive.ts), so only the disk bounds its size. */
+/** A CSV import's path: its file goes to disk as it arrives, so only the disk bounds its size. */
 export const IMPORT_PATH = /\/table\/[^/]+\/import$/;
 
-/**
- * The gateway as one function from request to answer: the in-process CLI calls it directly, and
- * `dgw serve` through Hono (app.ts). Every request is authenticated (401 first, then 404 for a
- * path no route has); its work runs in the scope of its signal, so an abort interrupts DuckDB;
- * errors answer `{errorCode, message}`.
- */
+/** The gateway as one function from request to answer, for the in-process CLI and for `dgw serve` through Hono. */
 export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOptions = {}): GatewayHandler {
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const router = new Router(new Routes().route(BASE_PATH, gatewayRoutes()).routes);
@@ -90,7 +82,6 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
     }, timeLimit());
 }
 
-/** The route context of one request. */
 class Context implements RouteContext {
   params: Record<string, string> = {};
   private query: URLSearchParams | undefined;
@@ -146,7 +137,6 @@ function tooLarge(maxSize: number): Reply {
   return { status: 413, body: JSON.stringify({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }) };
 }
 
-/** An error as the answer: the gateway's own HttpError, a fault of this machine, or a 500. */
 function answerError(raw: unknown, c: Context): Reply {
   const error = faultIn(raw, c) ?? raw;
   if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message) }, error.status);
@@ -154,12 +144,8 @@ function answerError(raw: unknown, c: Context): Reply {
   return c.json({ errorCode: 'INTERNAL', message: withoutSecretFolder(`internal error: ${error instanceof Error ? error.message : String(error)}`) }, 500);
 }
 
-/**
- * A full disk, a damaged database or another program holding it, wherever DuckDB met it (a read
- * of a damaged block surfaces as a statement's SQL error): the answer names the project's file.
- */
+/** A machine fault wherever DuckDB met it (a damaged block surfaces as an SQL error): the answer names the project's file. */
 function faultIn(error: unknown, c: Context): HttpError | undefined {
-  // The key file could not be written (keys.ts): the disk is full.
   if (error instanceof DgwError && error.errorCode === 'DISK_FULL') return new HttpError(507, `${error.message}; ${error.hint ?? ''}`.trim(), 'DISK_FULL');
   const project = c.peek('project');
   if (!project) return undefined;
@@ -179,7 +165,7 @@ function authenticate(c: Context, gateway: Gateway): void {
   c.set('principal', principal);
 }
 
-/** Resolves `:projectId`: 403 for another project's key, 404 for a project that does not exist (projects are made on purpose only). */
+/** Resolves `:projectId`: 403 for another project's key, 404 for a project that does not exist. */
 const projectScope: Middleware = async (c, next) => {
   const projectId = c.req.param('projectId');
   const principal = c.get('principal');

@@ -11,11 +11,7 @@ export function holderProof(partnerKey: string, challenge: string): string {
   return createHmac('sha256', partnerKey).update(`dgw serve holds this folder: ${challenge}`).digest('base64url');
 }
 
-/**
- * Before the CLI sends a key to the server a lock file announces, the server answers a fresh
- * challenge with the folder's secret (keys.json, readable by the folder's owner alone). Whoever
- * planted a lock naming a server of their own cannot answer, and gets no key.
- */
+/** Whoever planted a lock naming their own server cannot answer the challenge, and so gets no key. */
 export async function checkHolder(url: string, dataDir: string, signal: AbortSignal): Promise<void> {
   const keyFile = join(dataDir, KEY_FILE);
   const secret = (await readKeyFile(keyFile))?.partnerKey;
@@ -49,7 +45,6 @@ function notProven(url: string, dataDir: string, why: string): LocalFaultError {
   );
 }
 
-/** A GET on loopback and its body (at most 4 KB: a proof is short). */
 function getText(url: string, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     // Not an ES import of node:http: reading all its exports loads Node's fetch library (undici).

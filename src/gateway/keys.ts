@@ -25,8 +25,7 @@ export type Principal = { kind: 'partner' } | { kind: 'project'; projectId: stri
 
 export const KEY_FILE = 'keys.json';
 
-// node:crypto is taken when first needed: a command with the partner key (the in-process CLI's)
-// never needs it, and loading it cost every in-process command 4 ms.
+// Loaded lazily: a command with the partner key never needs it.
 const crypto = () => process.getBuiltinModule('node:crypto');
 const hash = (secret: string) => crypto().createHash('sha256').update(secret).digest('hex');
 const newSecret = (prefix: string) => `${prefix}_${crypto().randomBytes(24).toString('base64url')}`;
@@ -127,7 +126,7 @@ export class KeyStore {
   }
 }
 
-/** Reads a data folder's key file; undefined when there is none. A file that is not what dgw writes is a damaged file, named. */
+/** Reads a data folder's key file; undefined when there is none, and a file not in dgw's shape is named as damaged. */
 export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
   let text: string;
   try {
@@ -148,7 +147,6 @@ export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
   return { partnerKey: data.partnerKey, projectKeys: data.projectKeys ?? [], initialProjectKeys: data.initialProjectKeys ?? {} };
 }
 
-/** What makes a parsed key file unusable, or undefined when it has the shape dgw writes. */
 function keyFileProblem(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'it does not hold a JSON object';
   const { partnerKey, projectKeys, initialProjectKeys } = data as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { defaultLimits, formatBytes, MIN_MEMORY_LIMIT_BYTES, type GatewayLimits 
 export const STATEMENT_TIMEOUT_ENV = 'DGW_LOCAL_STATEMENT_TIMEOUT';
 export const MEMORY_LIMIT_ENV = 'DGW_LOCAL_MEMORY_LIMIT';
 
-/** The longest timer Node keeps (about 24.8 days); a longer one would fire at once. */
+/** The longest timer Node keeps; a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The flags of `dgw serve` that set limits; in-process commands have none. */
@@ -15,10 +15,7 @@ export interface LimitFlags {
   memoryLimit?: string;
 }
 
-/**
- * The local gateway's limits: each from its flag, else its environment variable, else the
- * default. A value that does not parse is a usage error naming where it came from.
- */
+/** The local gateway's limits: each from its flag, else its environment variable, else the default. */
 export function resolveLimits(env: Record<string, string | undefined>, flags: LimitFlags = {}): GatewayLimits {
   const limits = defaultLimits();
   const timeout = pick(flags.statementTimeout, '--statement-timeout', env[STATEMENT_TIMEOUT_ENV], STATEMENT_TIMEOUT_ENV);

@@ -1,31 +1,23 @@
 import { totalmem } from 'node:os';
 import { HttpError } from './errors.js';
 
-/**
- * The limits one local gateway puts on the SQL its users run: how long DuckDB may work for one
- * request or one refresh, and how much memory each open project's DuckDB may take. Set by
- * `dgw serve --statement-timeout / --memory-limit` or DGW_LOCAL_STATEMENT_TIMEOUT /
- * DGW_LOCAL_MEMORY_LIMIT (limit-settings.ts); docs/local-gateway.md "Limits" says the same in words.
- */
+/** The limits one local gateway puts on the SQL its users run (docs/local-gateway.md "Limits"). */
 export interface GatewayLimits {
-  /** Longest a request's DuckDB work (run-SQL, a materialized build) or a refresh may run, in ms. */
+  /** Longest a request's DuckDB work or a refresh may run, in ms. */
   statementTimeoutMs: number;
   /** DuckDB's memory_limit of each open project, in bytes. */
   memoryLimitBytes: number;
-  /** How long a CSV answer's reader may read nothing before its stream is stopped (default 10 s; tests shorten it). */
+  /** How long a CSV answer's reader may read nothing before its stream is stopped. */
   readerStallMs?: number;
 }
 
-/** Five minutes: far beyond what an interactive statement takes, short of a runaway one. */
+/** Far beyond what an interactive statement takes, short of a runaway one. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5 * 60_000;
 
 /** The least memory a project may be given: DuckDB fails ordinary work below it. */
 export const MIN_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
 
-/**
- * A quarter of this machine's memory for each open project (DuckDB alone would take 80% for
- * each), and never less than the minimum.
- */
+/** A quarter of this machine's memory per open project (DuckDB alone would take 80% for each). */
 export function defaultMemoryLimitBytes(total = totalmem()): number {
   return Math.max(MIN_MEMORY_LIMIT_BYTES, Math.floor(total / 4));
 }
@@ -38,11 +30,7 @@ export function defaultLimits(): GatewayLimits {
 /** Longest SQL text of a statement or a saved query's definition, in bytes of UTF-8. */
 export const MAX_STATEMENT_BYTES = 256 * 1024;
 
-/**
- * Most operators a statement's plan may hold (views and CTEs expanded). DuckDB cannot interrupt
- * some of the work of a much larger plan once it runs: 20,000 `SELECT 1 UNION ALL` (60,000
- * operators) took 130 s and 6.8 GB after an interrupt at 15 s; 2,000 (6,000 operators) ran in 0.7 s.
- */
+/** Most operators a plan may hold: DuckDB cannot interrupt some work of a much larger plan once it runs. */
 export const MAX_PLAN_OPERATORS = 5000;
 
 /** 400 STATEMENT_TOO_LARGE for SQL text over MAX_STATEMENT_BYTES; `field` names it. */
@@ -92,7 +80,7 @@ export function memoryLimitReached(message: string, limits: GatewayLimits): Http
   );
 }
 
-/** `64 MB` or `64 MiB` (whichever is whole, as a limit is usually set), else `5.9 GiB`, `380.2 KiB`. */
+/** `64 MB` or `64 MiB` (whichever is whole), else `5.9 GiB`. */
 export function formatBytes(bytes: number): string {
   for (const [size, unit] of [[1e12, 'TB'], [1024 ** 4, 'TiB'], [1e9, 'GB'], [1024 ** 3, 'GiB'], [1e6, 'MB'], [1024 ** 2, 'MiB']] as const) {
     if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;

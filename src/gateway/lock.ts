@@ -8,10 +8,10 @@ import { pidAlive, processCommand, processStartTime } from './process-identity.j
 export interface LockInfo {
   pid: number;
   mode: 'serve' | 'in-process';
-  /** Base URL of a served gateway (`http://127.0.0.1:PORT/api/v1`); null in-process or while starting. */
+  /** Base URL of a served gateway; null in-process or while starting. */
   url: string | null;
   startedAt: string;
-  /** The holder's start time as /proc tells it (process-identity.ts): with `pid`, it names one process. Absent where there is no /proc. */
+  /** The holder's start time from /proc: with `pid`, it names one process. */
   processStart?: string;
 }
 
@@ -23,18 +23,13 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
-/**
- * What a lock file's holder is now: `gone` (no such process, or its id now names a later process:
- * the lock is stale), `dgw` (the process that wrote it, still running) or `foreign` (a running
- * process that is not dgw, by its command line, where the lock cannot say which process wrote it).
- */
+/** `gone`: stale lock; `dgw`: its writer, still running; `foreign`: a running process that is not dgw. */
 type Holder = 'gone' | 'dgw' | 'foreign';
 
 function holderOf(info: LockInfo): Holder {
   if (!pidAlive(info.pid)) return 'gone';
   const start = processStartTime(info.pid);
   if (start !== undefined && info.processStart !== undefined) return start === info.processStart ? 'dgw' : 'gone';
-  // A lock without a start time (written by hand, or where /proc was missing): the command line decides.
   const command = processCommand(info.pid);
   return command === undefined || /dgw/i.test(command) ? 'dgw' : 'foreign';
 }
@@ -45,10 +40,7 @@ export async function readLiveLock(dataDir: string): Promise<LockInfo | undefine
   return info && holderOf(info) === 'dgw' ? info : undefined;
 }
 
-/**
- * The lock file as written, or undefined when there is none or it is not one dgw wrote: a lock
- * file appears whole or not at all (see acquireLock), so a damaged one was never a live dgw's.
- */
+/** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. */
 async function readLock(dataDir: string): Promise<LockInfo | undefined> {
   try {
     const info = JSON.parse(await readFile(join(dataDir, LOCK_FILE), 'utf8')) as LockInfo;
@@ -73,7 +65,7 @@ export class FolderBusyError extends BusyError {
   }
 }
 
-/** The lock file names a running process that is not dgw: a stale lock whose id was reused. Waiting cannot help (exit 13). */
+/** A stale lock whose process id was reused by something else: waiting cannot help (exit 13). */
 function foreignLock(file: string, holder: LockInfo): LocalFaultError {
   const command = processCommand(holder.pid) ?? 'another program';
   return new LocalFaultError(
@@ -83,12 +75,7 @@ function foreignLock(file: string, holder: LockInfo): LocalFaultError {
   );
 }
 
-/**
- * Takes the folder's lock file (created exclusively; a stale one, whose process is gone, is
- * replaced). While another live dgw holds it, waits up to `waitMs`, unless `stopWaiting` says the
- * holder is one to give up on at once (for example a server the caller can talk to). A lock naming
- * a live process that is not dgw is refused at once, without waiting.
- */
+/** Takes the folder's lock file, replacing a stale one and waiting up to `waitMs` for a live dgw holding it. */
 export async function acquireLock(
   dataDir: string,
   mode: LockInfo['mode'],
@@ -116,13 +103,13 @@ export async function acquireLock(
     const holder = await readLock(dataDir);
     const state = holder ? holderOf(holder) : 'gone';
     if (!holder || state === 'gone') {
-      // Stale: its process is gone (a gateway killed with SIGKILL leaves one). Remove it and retry.
+      // Stale: its process is gone (a gateway killed with SIGKILL leaves one).
       await unlink(file).catch(() => undefined);
       continue;
     }
     if (state === 'foreign') throw foreignLock(file, holder);
     if (options.stopWaiting?.(holder) || Date.now() >= deadline) throw new FolderBusyError(holder);
-    // Ctrl-C ends the wait at once: nothing is held yet, so nothing needs undoing.
+    // Nothing is held yet, so nothing needs undoing.
     if (options.signal?.aborted) throw new InterruptedError();
     await new Promise((r) => setTimeout(r, 100));
     if (options.signal?.aborted) throw new InterruptedError();

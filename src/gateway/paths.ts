@@ -1,11 +1,7 @@
 import { join } from 'node:path';
 import { userDataDir } from '../config/user-dirs.js';
 
-/**
- * The local gateway's data folder: `DGW_LOCAL_DIR`, else the user data dir
- * (`$XDG_DATA_HOME/dgw`, `~/.local/share/dgw`; `~/Library/Application Support/dgw` on macOS;
- * `%LOCALAPPDATA%\dgw` on Windows).
- */
+/** The local gateway's data folder: `DGW_LOCAL_DIR`, else the platform's user data dir. */
 export function localDataDir(env: Record<string, string | undefined>, platform: string = process.platform): string {
   if (env.DGW_LOCAL_DIR) return env.DGW_LOCAL_DIR;
   return userDataDir(env, platform);

@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * A process id alone does not name a process: once it ends, the system hands its id to the next
- * one. Where /proc exists (Linux), a process is named by its id and its start time (clock ticks
- * since boot, field 22 of /proc/PID/stat), which no later process with the same id shares.
- * Elsewhere, or where /proc hides other users' processes, both answers are undefined.
- */
+/** A process's start time from /proc, which with its id names it even after the id is reused; undefined without /proc. */
 export function processStartTime(pid: number): string | undefined {
   let stat: string;
   try {

@@ -1,10 +1,7 @@
 import { badRequest } from './errors.js';
 import { ident } from './sql.js';
 
-// Run SQL's fourth form, the query builder (the document's QueryExecuteRequest): columns of one
-// table or query, ordered and paged. The local gateway turns it into one SELECT of quoted names,
-// which the sandbox then runs like any statement. Filters are not evaluated: the document shows
-// their grammar by one example only, and a guess would answer wrongly rather than refuse.
+// Filters are not evaluated: the document shows their grammar by one example only, and a guess would answer wrongly.
 
 /** One table or query a builder request reads, as `svc.<schemaName>.<tableName>`. */
 export interface BuilderSource {
@@ -22,7 +19,6 @@ export interface BuilderRequest {
   offset: number | null;
 }
 
-/** The built-in catalogs by id (routes/catalogs.ts): `1` holds stored tables, `2` queries. */
 const SCHEMAS_OF_CATALOG: Record<string, readonly BuilderSource['schemaName'][]> = { '1': ['table'], '2': ['query', 'mtquery'] };
 const SCHEMAS: readonly BuilderSource['schemaName'][] = ['table', 'query', 'mtquery'];
 const ORDER = /^\s*(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_]*))(?:\s+(ASC|DESC))?\s*$/i;

@@ -5,11 +5,7 @@ import { intervalTooShort, MIN_INTERVAL } from '../schedule/minimum.js';
 import { isValidTimeZone } from '../schedule/timezone.js';
 import { badRequest } from './errors.js';
 
-/**
- * Checks a schedule from a request body and returns it in the spec's form (fields that do not
- * apply dropped, intervals as ISO 8601). null/undefined stay undefined (meaning "not given").
- * An interval shorter than `minInterval` is refused.
- */
+/** Checks a request's schedule and returns it in the spec's form; an interval shorter than `minInterval` is refused. */
 export function normaliseSchedule(value: unknown, minInterval: Duration = MIN_INTERVAL): Schedule | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('schedule must be an object');
@@ -41,11 +37,7 @@ export function normaliseSchedule(value: unknown, minInterval: Duration = MIN_IN
   return { type: 'cron', cronExpression: expr.trim() };
 }
 
-/**
- * When a schedule next fires after `after` (epoch ms): intervals count from `after`, cron
- * expressions are evaluated on the wall clock of their time zone (UTC when none is given).
- * Undefined for no schedule.
- */
+/** When a schedule next fires after `after` (epoch ms); cron uses its time zone's wall clock (UTC by default). */
 export function nextFireTime(schedule: Schedule | null | undefined, after: number): number | undefined {
   if (!schedule || schedule.type === 'none') return undefined;
   if (schedule.type === 'interval') {

@@ -18,11 +18,7 @@ export const realSchedulerClock: SchedulerClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/**
- * Runs materialized queries' schedules while the gateway is served: every tick it starts a refresh
- * of each query whose next fire time (from its last run, or from when its schedule was set) has
- * come. A refresh still running is not started twice. Missed cron times fire once, not per miss.
- */
+/** Runs materialized queries' schedules while served; a running refresh is not started twice, missed times fire once. */
 export class Scheduler {
   private timer: unknown;
   private stopped = true;

@@ -5,10 +5,7 @@ const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Al
 const COUNTRIES = ['GB', 'US', 'NL', 'DE', 'FR'];
 const STATUSES = ['paid', 'paid', 'paid', 'shipped', 'refunded'];
 
-/**
- * The demo dataset of project `demo`: 20 customers and 60 orders, the same on every machine, so
- * the README's walk-through gives the same numbers everywhere.
- */
+/** The demo dataset, the same on every machine so the README's walk-through gives the same numbers. */
 export async function seedDemo(conn: DuckDBConnection): Promise<void> {
   await conn.run(`CREATE TABLE svc."table".customers (customer_id BIGINT, name VARCHAR, country VARCHAR, signed_up DATE)`);
   for (let i = 1; i <= 20; i++) {

@@ -18,13 +18,13 @@ export interface ServeOptions {
   partnerKey?: string;
   /** How answers are shaped: `spec` (default) or `hosted`. */
   apiShape?: ApiShape;
-  /** The shortest schedule interval accepted (default one minute). */
+  /** The shortest schedule interval accepted. */
   minInterval?: Duration;
-  /** Time and memory limits on the SQL users run (default: limits.ts). */
+  /** Time and memory limits on the SQL users run. */
   limits?: GatewayLimits;
-  /** How long an export's download link works (default 15 minutes). */
+  /** How long an export's download link works. */
   linkTtlMs?: number;
-  /** Scheduler tick (default 1 s) and clock (tests). */
+  /** Scheduler tick and clock (tests). */
   tickMs?: number;
   clock?: SchedulerClock;
 }
@@ -42,10 +42,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * Serves the local gateway over HTTP on the data folder: takes the folder's lock file (with the
- * URL, so `--zone local` CLIs talk to this server), opens every project, runs schedules.
- */
+/** Serves the local gateway over HTTP, holding the folder's lock with its URL so `--zone local` CLIs find it. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   checkOwnFolder(options.dataDir, 'local gateway data folder');
@@ -93,25 +90,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 function listen(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname, port }, (info: AddressInfo) => resolve({ server, port: info.port }));
-    // A client that half-closes its socket once it has sent its request (shutdown of its writing
-    // side) still reads the answer: without this, Node ends the socket at the client's FIN and
-    // the request goes on without anyone to answer.
+    // A client that half-closes its socket after sending its request still reads the answer.
     (server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
     server.on('request', noticeHangUp);
     server.once('error', reject);
   });
 }
 
-/** How often a request whose client sent its FIN is asked whether the client still reads. */
 const PROBE_MS = 250;
 
-/**
- * A FIN from the client no longer ends its request (see listen), but a client that hung up sends
- * the same FIN as one that only half-closed. So from the FIN on, the pending request writes an
- * interim `102 Processing` every PROBE_MS (clients must read past 1xx answers): a client that still
- * reads ignores it; a socket that was closed answers with a reset, the socket closes, and
- * @hono/node-server aborts the request, which interrupts its statement (request-scope.ts).
- */
+/** A hung-up client sends the same FIN as a half-closed one, so interim 102s probe it: a reset aborts the request. */
 function noticeHangUp(req: IncomingMessage, res: ServerResponse): void {
   const socket = req.socket;
   let probe: NodeJS.Timeout | undefined;

@@ -13,11 +13,7 @@ export interface FolderContents {
   queries?: Query[];
 }
 
-/**
- * The folders below `folder` and the queries in it or below it. Queries are found from the folder
- * list's `queryIds` (the spec's shape) and, when the query list is given, by `folderOfQuery`
- * (the flat shape carries no query ids).
- */
+/** The folders below `folder` and the queries in or below it, from `queryIds` or, for the flat shape, the query list. */
 export function folderContents(tree: FolderTree, folder: FolderNode, queries?: Query[]): FolderContents {
   const subfolders: FolderNode[] = [];
   const walk = (node: FolderNode) => {

@@ -1,20 +1,11 @@
 import { isIdentifier, tokenize, type SqlToken } from './sql-tokens.js';
 
-/**
- * What a saved query's SQL reads, judged from its tokens (sql-tokens.ts): names in strings and
- * comments never count, quoting and case do not matter (DuckDB and Trino both match identifiers
- * case-insensitively). This sees what the SQL text says, not what the engine binds: it cannot
- * tell which table a bare column belongs to, and it cannot see SQL built at run time.
- */
+// Judged from the SQL's tokens, not what the engine binds: a bare column's table and SQL built at run time go unseen.
 
 /** How a query's SQL reads a column of a stored table: by its name, or through `*`. */
 export type ColumnRead = 'by-name' | 'star';
 
-/**
- * Whether `sql` reads column `column` of stored table `table`: the SQL names the table as
- * `<catalog>.table.<table>` (or `table.<table>`), and either names the column as an identifier
- * anywhere (not as a function name) or selects `*` (`SELECT *`, `t.*`). Undefined otherwise.
- */
+/** Whether `sql` names stored table `table` and either names `column` (not as a function) or selects `*`. */
 export function readsColumn(sql: string, table: string, column: string): ColumnRead | undefined {
   const tokens = tokenize(sql);
   const tableAt = chainEnds(tokens, ['table', table]);
@@ -39,7 +30,6 @@ export function readsName(sql: string, schemas: readonly string[], name: string)
   return schemas.some((schema) => chainEnds(tokens, [schema, name]).length > 0);
 }
 
-/** Indexes of the last token of every dotted identifier chain that ends with `names` (case-insensitive). */
 function chainEnds(tokens: SqlToken[], names: string[]): number[] {
   const out: number[] = [];
   const lower = names.map((n) => n.toLowerCase());
@@ -56,13 +46,11 @@ function chainEnds(tokens: SqlToken[], names: string[]): number[] {
   return out;
 }
 
-/** `name(`: a function call, not a column. */
 function isCall(tokens: SqlToken[], i: number): boolean {
   const next = tokens[i + 1];
   return next?.kind === 'punct' && next.text === '(';
 }
 
-/** The token right after `<word>.`, such as the `orders` of `table.orders`. */
 function followsDot(tokens: SqlToken[], i: number, word: string): boolean {
   const dot = tokens[i - 1];
   const before = tokens[i - 2];

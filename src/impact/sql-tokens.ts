@@ -1,11 +1,4 @@
-/**
- * A small SQL tokenizer for reading saved queries' SQL: enough to tell identifiers from string
- * literals and comments, not a parser. It knows the lexical forms of DuckDB and Trino SQL:
- * `'...'` strings (`''` inside), `E'...'` strings (backslash escapes), `$tag$...$tag$` strings,
- * `"..."` quoted identifiers (`""` inside), `--` and nested `/* *\/` comments, numbers, words
- * and single-character punctuation. Input it does not understand becomes punctuation, never an
- * error.
- */
+// A small tokenizer of DuckDB and Trino SQL, enough to tell identifiers from literals and comments; what it does not understand is punctuation, never an error.
 
 /** One token: its kind, its text as written, and for identifiers the name it stands for; `at`: where it starts. */
 export type SqlToken = (
@@ -71,7 +64,6 @@ export function tokenize(sql: string): SqlToken[] {
   return found;
 }
 
-/** Where a quoted run that opens at `start` ends (past its closing quote, or at the end of the text). */
 function quotedEnd(sql: string, start: number, quote: string, backslashEscapes: boolean): number {
   let i = start + 1;
   while (i < sql.length) {
@@ -87,7 +79,7 @@ function quotedEnd(sql: string, start: number, quote: string, backslashEscapes: 
   return sql.length;
 }
 
-/** Where a block comment that opens at `start` ends; block comments nest, as in PostgreSQL. */
+/** Block comments nest, as in PostgreSQL. */
 function blockCommentEnd(sql: string, start: number): number {
   let depth = 0;
   let i = start;

@@ -8,11 +8,7 @@ const SHORT = /^(\d+)(s|m|h|d)$/;
 const ISO = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
-/**
- * Parses `30s`, `30m`, `6h`, `1d` or an ISO 8601 duration of weeks, days, hours, minutes and
- * seconds (`PT6H`, `P1D`, `P1DT12H`). Years and months are refused: their length varies.
- * Returns undefined for anything else, including zero.
- */
+/** Parses `30s`, `6h`, `1d` or an ISO 8601 duration without years or months (their length varies); undefined otherwise or for zero. */
 export function parseDuration(text: string): Duration | undefined {
   const trimmed = text.trim();
   const short = SHORT.exec(trimmed);

@@ -28,16 +28,13 @@ export class ScheduleInputError extends Error {
 
 /** How `parseScheduleInput` names fields and which interval it accepts at the least. */
 export interface ScheduleInputOptions {
-  /** How the caller spells a field in its messages (`--every`, or the header key `every`). */
+  /** How the caller spells a field in its messages. */
   label?: (field: ScheduleField) => string;
-  /** The shortest interval accepted (default: one minute, see minimum.ts). */
+  /** The shortest interval accepted (default: one minute). */
   minInterval?: Duration;
 }
 
-/**
- * The schedule a person asked for, in the form dgw sends, or undefined when none was given.
- * One place for the rules, used by the query flags and by the headers of queries as code.
- */
+/** The schedule asked for, in the form dgw sends, or undefined; shared by query flags and query-file headers. */
 export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputOptions = {}): Schedule | undefined {
   const label = options.label ?? ((f: ScheduleField) => f);
   if (input.every !== undefined && input.cron !== undefined) {

@@ -1,21 +1,13 @@
 import { UsageError } from '../errors.js';
 import { parseDuration, type Duration } from './duration.js';
 
-/**
- * The shortest interval between scheduled refreshes, in the CLI and in the local gateway: one
- * minute, the resolution of cron (a cron schedule cannot fire more often), and below every
- * interval the hosted service's document shows (PT15M at the least). The hosted document states
- * no minimum of its own.
- */
+/** One minute: cron's resolution, and below every interval the hosted service's document shows. */
 export const MIN_INTERVAL: Duration = { iso: 'PT1M', ms: 60_000 };
 
-/** The environment variable that changes the local gateway's minimum (to try schedules quickly). */
+/** The environment variable that lowers the local gateway's minimum (to try schedules quickly). */
 export const MIN_INTERVAL_ENV = 'DGW_LOCAL_MIN_INTERVAL';
 
-/**
- * The local gateway's minimum: `DGW_LOCAL_MIN_INTERVAL` when set (a duration such as 5s), else
- * one minute. A value that is not a duration is a usage error naming the variable.
- */
+/** The local gateway's minimum: `DGW_LOCAL_MIN_INTERVAL` when set, else one minute; a bad value is a usage error. */
 export function localMinInterval(env: Record<string, string | undefined>): Duration {
   const text = env[MIN_INTERVAL_ENV];
   if (text === undefined || text === '') return MIN_INTERVAL;

@@ -12,14 +12,9 @@ export interface CsvHead {
   sample: string[][];
 }
 
-/** Rows read for inferring column types. */
 const SAMPLE_ROWS = 2000;
 
-/**
- * Reads the start of a CSV file and refuses, before anything is sent, what can never import: an
- * empty file, UTF-16 or UTF-32 text, bytes that are not UTF-8 (naming the line), a first line that
- * does not end within the first MiB. `label` names the file in messages.
- */
+/** Reads the start of a CSV file, refusing what can never import (empty, UTF-16/32, not UTF-8, a huge first line) before anything is sent. */
 export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: boolean): CsvHead {
   const { head, whole, label } = source;
   if (head.byteLength === 0 && whole) throw new UsageError(`${label} is empty: there is nothing to import`);
@@ -41,7 +36,6 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   return { header: hasHeader ? first : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
 }
 
-/** The line (from 1) where the first byte that is not UTF-8 stands. */
 function lineOfFirstBadByte(bytes: Uint8Array): number {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let line = 1;
@@ -67,7 +61,7 @@ export function parseDelimiter(text: string | undefined): string {
   return value;
 }
 
-/** The file's bytes as comma-separated CSV (for a file with another delimiter), line for line. */
+/** The file's bytes as comma-separated CSV, line for line. */
 export async function* asCommaSeparated(bytes: AsyncIterable<Uint8Array>, delimiter: string): AsyncGenerator<Uint8Array> {
   if (delimiter === ',') {
     yield* bytes;

@@ -1,9 +1,4 @@
-/**
- * CSV as RFC 4180 writes it, read record by record: fields separated by one delimiter character,
- * a field in double quotes may hold the delimiter, quotes (doubled) and line breaks; records end
- * with LF or CRLF. A UTF-8 byte order mark at the start is skipped. Lenient where files in the
- * wild are: a quote inside an unquoted field is part of it.
- */
+// CSV as RFC 4180 writes it, lenient where files in the wild are: a quote inside an unquoted field is part of it.
 
 /** The most columns a CSV file may have to be imported, checked before anything else is done with it. */
 export const MAX_COLUMNS = 10_000;
@@ -16,11 +11,11 @@ export function listed(names: string[]): string {
 /** Records read from the start of a text, and whether the text ended inside one more record. */
 export interface HeadRecords {
   records: string[][];
-  /** Characters of the text the complete records took (what follows is the unfinished record). */
+  /** Characters the complete records took (what follows is the unfinished record). */
   consumed: number;
 }
 
-/** How `headRecords` reads: whether a byte order mark starts the text, whether an empty unquoted field is NULL. */
+/** How `headRecords` reads. */
 export interface RecordOptions {
   /** The text is the file's start: a U+FEFF there is a byte order mark, not data (default true). */
   start?: boolean;
@@ -28,10 +23,7 @@ export interface RecordOptions {
   nulls?: boolean;
 }
 
-/**
- * The complete records at the start of `text`, at most `max` of them. A last record not ended by
- * a line break counts as complete only when `final` (the text is the whole file).
- */
+/** The complete records at the start of `text`, at most `max`; an unended last record counts only when `final`. */
 export function headRecords(text: string, delimiter: string, max: number, final: boolean, options: RecordOptions = {}): HeadRecords {
   const records: string[][] = [];
   let i = options.start !== false && text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -42,7 +34,7 @@ export function headRecords(text: string, delimiter: string, max: number, final:
   let quoted = false;
   let inQuotes = false;
   const endField = () => {
-    // A NULL travels as null in a list typed as text: the records of `nulls` are read as such (csvRecordBatches).
+    // A NULL travels as null in a list typed as text.
     fields.push(options.nulls && field === '' && !quoted ? (null as unknown as string) : field);
     field = '';
     quoted = false;
@@ -89,10 +81,7 @@ export function headRecords(text: string, delimiter: string, max: number, final:
   return { records, consumed };
 }
 
-/**
- * The records of CSV that dgw's rule wrote (comma-separated, UTF-8, no byte order mark: a U+FEFF
- * is data), in batches as the bytes arrive: an empty unquoted field is null (NULL), `""` the empty string.
- */
+/** Records of CSV written by dgw's rule, in batches as bytes arrive: an empty unquoted field is NULL, `""` the empty string. */
 export async function* csvRecordBatches(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Array<Array<string | null>>> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const options = { start: false, nulls: true };
@@ -108,18 +97,11 @@ export async function* csvRecordBatches(bytes: AsyncIterable<Uint8Array>): Async
   if (records.length > 0) yield records;
 }
 
-/**
- * Rewrites CSV with another delimiter (`;`, a tab, `|`) as comma-separated CSV, chunk by chunk:
- * each delimiter outside quotes becomes a comma, an unquoted field that holds a comma or a quote
- * is quoted (its quotes doubled), quoted fields and line breaks pass as they are, so line numbers
- * stay those of the original. What the hosted service's import reads (commas only) from any file.
- */
+/** Rewrites CSV with another delimiter as comma-separated CSV, chunk by chunk, keeping line numbers: the hosted import reads commas only. */
 export class CsvTranscoder {
   private readonly d: number;
   private inQuotes = false;
-  /** After a field's closing quote, until the next delimiter or line break. */
   private afterQuote = false;
-  /** The unquoted field being read (it may need quotes once it is whole). */
   private field = '';
   private atFieldStart = true;
 
@@ -134,7 +116,6 @@ export class CsvTranscoder {
     while (i < text.length) {
       const c = text.charCodeAt(i);
       if (this.inQuotes) {
-        // Copy up to the next quote at once.
         const q = text.indexOf('"', i);
         if (q < 0) {
           out += text.slice(i);
@@ -143,7 +124,7 @@ export class CsvTranscoder {
         out += text.slice(i, q + 1);
         i = q + 1;
         if (i >= text.length) {
-          // `""` or the closing quote: the next chunk tells; a quote then continues the field.
+          // `""` or the closing quote: the next chunk tells.
           this.inQuotes = false;
           this.afterQuote = true;
           return out;

@@ -31,14 +31,9 @@ export function newColumnNames(head: CsvHead): string[] {
   return names;
 }
 
-/**
- * The import's mappings: each `--map` checked against the table's columns and the file's (by
- * header name, or by position without a header line); without `--map`, every CSV column to the
- * table's column of the same name (any case), or without a header line, by position. A column of
- * the file that goes nowhere is refused rather than dropped unseen.
- */
+/** The import's mappings, from `--map` or by name (or position); a file column that goes nowhere is refused rather than dropped unseen. */
 export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFlag[], table: string): ImportMapping[] {
-  // Names are looked up in maps, not lists: a header of 10,000 columns is mapped in linear time.
+  // Maps, not lists, so a very wide header is mapped in linear time.
   const exactColumn = new Set(tableColumns);
   const columnInAnyCase = new Map<string, string>();
   for (const c of tableColumns) if (!columnInAnyCase.has(c.toLowerCase())) columnInAnyCase.set(c.toLowerCase(), c);
@@ -86,7 +81,6 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
   return Array.from({ length: head.fieldCount }, (_, i) => ({ name: tableColumns[i], csvColumnIndex: i }));
 }
 
-/** The positions (from 0) of each of the header's names, by the name in lower case. */
 function positionsByName(header: string[]): Map<string, number[]> {
   const positions = new Map<string, number[]>();
   for (const [i, h] of header.entries()) {
@@ -98,7 +92,6 @@ function positionsByName(header: string[]): Map<string, number[]> {
   return positions;
 }
 
-/** A header line naming one column at several positions (from 0): it cannot say which goes where. */
 function namedTwice(name: string, positions: number[]): UsageError {
   return new UsageError(
     `the file's header line names ${JSON.stringify(name)} ${positions.length === 2 ? 'twice' : `${positions.length} times`} (columns ${positions.map((p) => p + 1).join(' and ')}): which of them goes where cannot be told`,

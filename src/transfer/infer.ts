@@ -8,8 +8,7 @@ export interface InferredColumn {
   note?: string;
 }
 
-// Numbers and UUIDs only as the column's type prints them back: `00123` (a postal code, an id),
-// `+5`, `-0` and an upper-case UUID would come back changed, so they stay text. (TRUE is a boolean.)
+// Only values the type prints back unchanged: `00123`, `+5`, `-0` or an upper-case UUID stay text.
 const CHECKS: Array<[ColumnDataType, RegExp]> = [
   ['BOOLEAN', /^(?:true|false)$/i],
   ['BIGINT', /^(?:0|-?[1-9]\d{0,17})$/],
@@ -22,14 +21,7 @@ const CHECKS: Array<[ColumnDataType, RegExp]> = [
 const MORE_DECIMALS = /^-?(?:0|[1-9]\d*)\.\d+$/;
 const NEGATIVE_ZERO = /^-0\.0+$/;
 
-/**
- * The narrowest column type every non-empty sample value of each column fits (`--create`), among
- * the types a stored table takes: BOOLEAN, BIGINT, DECIMAL, DATE, TIMESTAMP, TIME, UUID, else
- * VARCHAR, each value written as that type writes it (else the column keeps its text). A BIGINT
- * column with decimals is DECIMAL. DECIMAL keeps three decimals and fifteen
- * digits before the point (the local gateway's DECIMAL(18,3)); numbers with more stay VARCHAR,
- * since a DECIMAL would round them. An empty field is NULL and fits every type.
- */
+/** The narrowest stored-table type every sample value of each column fits, written back unchanged; numbers a DECIMAL(18,3) would round stay VARCHAR. */
 export function inferColumns(names: string[], rows: string[][]): InferredColumn[] {
   return names.map((name, i) => {
     const values = rows.map((r) => r[i] ?? '').filter((v) => v !== '');

@@ -7,16 +7,11 @@ export type FormPart =
 
 const encoder = new TextEncoder();
 
-/** A name or file name as a quoted string of a Content-Disposition header (as browsers write them). */
 function quoted(text: string): string {
   return `"${text.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
 }
 
-/**
- * A multipart/form-data body (RFC 7578) made as it is sent: text parts whole, file parts chunk by
- * chunk as they are read, so a file of any size goes out in constant memory. Returns the body and
- * its content type, which names the boundary.
- */
+/** A multipart/form-data body (RFC 7578) streamed so a file of any size goes out in constant memory; returns its content type too. */
 export function multipartBody(parts: FormPart[]): { body: AsyncIterable<Uint8Array>; type: string } {
   const boundary = `dgw-${randomBytes(16).toString('hex')}`;
   async function* bytes(): AsyncGenerator<Uint8Array> {

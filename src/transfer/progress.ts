@@ -11,13 +11,10 @@ export interface TransferProgress {
   stop(): void;
 }
 
-/** Nothing is drawn for transfers that end within this time: a progress bar is for what takes a moment. */
+/** A progress bar is for what takes a moment. */
 const SHOW_AFTER_MS = 500;
 
-/**
- * A progress line for one transfer (`label`: `uploading orders.csv`), drawn only on a terminal's
- * stderr, never in pipes, CI or JSON output, and only once it has taken half a second.
- */
+/** A progress line for one transfer, on a terminal's stderr only, once it has taken half a second. */
 export function transferProgress(ctx: Context, label: string, total?: number): TransferProgress {
   const started = ctx.clock.now();
   let moved = 0;

@@ -23,10 +23,7 @@ export interface SourceFile {
 /** How much of the start of a file is read before anything is sent. */
 export const HEAD_BYTES = 1 << 20;
 
-/**
- * Opens FILE (relative to the context's folder) or `-` (stdin) and reads its start. A file that
- * cannot be read is a usage error naming it (`flag`), found before anything is sent.
- */
+/** Opens FILE or `-` (stdin) and reads its start; an unreadable file is a usage error found before anything is sent. */
 export async function openSource(ctx: Context, name: string, flag: string): Promise<SourceFile> {
   if (name === '-') return fromStream(ctx.io.stdin as AsyncIterable<Buffer | string>, 'stdin', 'stdin.csv');
   const file = path.resolve(ctx.cwd, name);
@@ -35,7 +32,7 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw new UsageError(`${flag}: ${name} is a folder, not a file`);
-    // A named pipe (`<(gzip -dc x.gz)`), a device: read as it comes, as stdin is; its size says nothing.
+    // A named pipe or a device: read as it comes, as stdin is; its size says nothing.
     if (!info.isFile()) return await fromStream(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, name, path.basename(file));
     size = info.size;
     const handle = await open(file, 'r');
@@ -66,7 +63,6 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
   };
 }
 
-/** A source read once, as it comes (stdin, a named pipe): its start read now, its size unknown. */
 async function fromStream(stream: AsyncIterable<Buffer | string>, label: string, filename: string): Promise<SourceFile> {
   const iterator = stream[Symbol.asyncIterator]();
   const chunks: Uint8Array[] = [];

@@ -1,8 +1,6 @@
 import Type, { type TProperties, type TSchema } from 'typebox';
 
-// Helpers the wire schemas are written with. The document declares almost no field required,
-// so most fields are optional; objects are closed (no property the document does not name), which
-// is how requests and the hosted shape's answers are held to it.
+// The document requires almost no field, so most are optional; objects are closed to hold requests and hosted answers to it.
 
 /** An object with exactly these properties and no others. */
 export function Closed<P extends TProperties>(properties: P) {
@@ -29,7 +27,7 @@ export function Uuid() {
   return Type.String({ format: 'uuid' });
 }
 
-/** A string the document gives the `date-time` format (ISO 8601 with a time zone). */
+/** A string the document gives the `date-time` format. */
 export function DateTime() {
   return Type.String({ format: 'date-time' });
 }

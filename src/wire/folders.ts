@@ -42,7 +42,7 @@ export const QueryFolderTreeNode = Type.Cyclic(
 /** The folder tree: its root-level nodes. */
 export const QueryFolderTreeResponse = Closed({ tree: Opt(Type.Array(QueryFolderTreeNode)) });
 
-/** Body of folder create; the name may be a nested path (`a/b`), whose missing parents are created. */
+/** Body of folder create; the name may be a nested path (`a/b`). */
 export const QueryFolderCreateRequest = Closed({ folderName: Opt(Type.String()) });
 
 /** Body of folder rename. */
@@ -54,11 +54,7 @@ export const QueryFolderUpdateRequest = Closed({
   queryIdsRemoved: Type.Array(Type.String()),
 });
 
-/**
- * A folder in the seed contract's shape (gateway-api.md 2.4), which the local gateway's default
- * `spec` shape answers: epoch-millisecond times, children nested, the ids of its queries. The
- * folder tree endpoint adds `queries` when asked.
- */
+/** A folder in the seed contract's shape (gateway-api.md 2.4), as the local gateway's `spec` shape answers. */
 export const SeedFolder = Type.Cyclic(
   {
     SeedFolder: Closed({

@@ -31,7 +31,7 @@ import {
 /** An HTTP method of the API. */
 export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One answer: its status and its body's schema (null: no body, or a body that is not JSON: see `media`). */
+/** One answer: its status and its body's schema (null: no body, or a body that is not JSON). */
 export interface WireResponse {
   status: number;
   body: TSchema | null;
@@ -39,10 +39,7 @@ export interface WireResponse {
   media?: string;
 }
 
-/**
- * One operation dgw sends or the local gateway answers, as the vendor's document has it: method,
- * path template below the base URL, query parameters, request body, and the documented answer.
- */
+/** One operation dgw sends or the local gateway answers, as the vendor's document has it. */
 export interface WireOperation {
   /** The document's operationId (`info` is not in the document). */
   id: string;
@@ -56,19 +53,11 @@ export interface WireOperation {
   multipart?: Record<string, TSchema | 'file'>;
   /** The documented answer: what the local gateway's `hosted` shape sends. */
   response: WireResponse;
-  /**
-   * What the local gateway's default `spec` shape answers where it differs from the document: the
-   * seed contract's Folder where the seed speaks (gateway-api.md), the gateway's own record where
-   * the seed leaves a body unsaid (the status after a refresh, the record a delete removed).
-   */
+  /** What the local gateway's default `spec` shape answers where it differs from the document. */
   spec?: WireResponse;
-  /** False for GET /info, which the document leaves out (hosted-service-notes.md), and for `presigned`. */
+  /** False for GET /info, which the document leaves out, and for `presigned`. */
   documented: boolean;
-  /**
-   * Reached by a URL the service hands out (an export's download link), not by a path of the API:
-   * sent without the API key. The hosted service's links point at its object store; the local
-   * gateway serves them itself, at this path.
-   */
+  /** Reached by a URL the service hands out (an export's download link), sent without the API key. */
   presigned?: boolean;
 }
 
@@ -83,7 +72,6 @@ function op(id: string, method: WireMethod, path: string, rest: Omit<WireOperati
 
 /** Every operation of the document that dgw uses or the local gateway implements, plus GET /info. */
 export const OPERATIONS: readonly WireOperation[] = [
-  // Queries
   op('listQueries', 'GET', `${P}/queries`, { response: ok(Type.Array(Query)) }),
   op('createQuery', 'POST', `${P}/queries`, { query: checkSchemaExists, body: QueryRequest, response: ok(Query) }),
   op('executeQuery', 'POST', `${P}/queries/execute`, { query: { format: ExecuteFormat }, body: ExecuteRequestBody, response: ok(ExecuteResult('CELL_TYPED')) }),
@@ -91,7 +79,6 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('updateQuery', 'PUT', `${P}/queries/{queryId}`, { query: checkSchemaExists, body: QueryRequest, response: ok(Query) }),
   op('deleteQuery', 'DELETE', `${P}/queries/{queryId}`, { response: ok(null), spec: ok(Query) }),
   op('updateQueryPath', 'PATCH', `${P}/queries/{queryId}/path`, { body: QueryPathUpdateRequest, response: ok(null) }),
-  // Query folders
   op('listQueryFolders', 'GET', `${P}/queries/folders`, { response: ok(QueryFolderListResponse), spec: ok(Type.Array(SeedFolder)) }),
   op('createQueryFolderAtRoot', 'POST', `${P}/queries/folders`, { body: QueryFolderCreateRequest, response: created(QueryFolderItem), spec: created(SeedFolder) }),
   op('getQueryFolderTree', 'GET', `${P}/queries/folders/tree`, {
@@ -105,7 +92,6 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('renameQueryFolder', 'PATCH', `${P}/queries/folders/{folderId}/name`, { body: QueryFolderRenameRequest, response: ok(QueryFolderItem), spec: ok(SeedFolder) }),
   op('moveQueryFolder', 'PATCH', `${P}/queries/folders/{folderId}/path`, { body: QueryPathUpdateRequest, response: ok(QueryFolderItem), spec: ok(SeedFolder) }),
   op('createQueryFolderWithParentId', 'POST', `${P}/queries/folders/{parentFolderId}`, { body: QueryFolderCreateRequest, response: created(QueryFolderItem), spec: created(SeedFolder) }),
-  // Catalogs and stored tables
   op('listCatalogs', 'GET', `${P}/catalogs`, { response: ok(Type.Array(Catalog)) }),
   op('listTables', 'GET', `${P}/table`, { response: ok(Type.Array(Table)) }),
   op('createInternalTable', 'POST', `${P}/table/{tableName}`, { response: ok(Table) }),
@@ -113,7 +99,6 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listColumns', 'GET', `${P}/table/{tableName}/columns`, { response: ok(Type.Array(ColumnDetail)) }),
   op('addColumn', 'POST', `${P}/table/{tableName}/columns`, { body: OneOrMany(ColumnRequest), response: ok(OneOrMany(ColumnDetail)) }),
   op('deleteColumn', 'DELETE', `${P}/table/{tableName}/columns/{columnName}`, { response: ok(null), spec: ok(Table) }),
-  // CSV import, query exports (data transfer)
   op('importCsv', 'POST', `${P}/table/{tableName}/import`, { multipart: { request: ImportRequest, file: 'file' }, response: ok(ImportJob) }),
   op('csvSample', 'GET', `${P}/table/{tableName}/sample`, { response: { status: 200, body: null, media: 'text/csv' } }),
   op('exportQuery', 'POST', `${P}/queries/{queryId}/exports`, { body: ExportRequest, response: { status: 202, body: ExportJobCreated } }),
@@ -123,19 +108,15 @@ export const OPERATIONS: readonly WireOperation[] = [
   }),
   op('readExport', 'GET', `${P}/exports/{exportId}`, { response: ok(ExportJobResponse) }),
   op('cancelExport', 'DELETE', `${P}/exports/{exportId}`, { response: { status: 204, body: null } }),
-  // Materialized queries
   op('listMaterializedQueryStatuses', 'GET', `${P}/materialized-queries/status`, { response: ok(Type.Array(MaterializedQueryStatusView)) }),
   op('cancelMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/cancel`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
   op('refreshMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/refresh`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
   op('readMaterializedQueryStatus', 'GET', `${P}/materialized-queries/{queryId}/status`, { response: ok(MaterializedQueryStatusView) }),
-  // Connection types
   op('listConnectionConfig', 'GET', '/connections/config', { response: ok(OneOrMany(ConnectionConfiguration)) }),
   op('getConnectionConfig', 'GET', '/connections/config/{connectionType}', { response: ok(ConnectionConfiguration) }),
-  // Project API keys (partner key only)
   op('listApiKeys', 'GET', '/projects/{projectId}/apiKeys', { response: ok(OneOrMany(ApiKey)) }),
   op('createApiKey', 'POST', '/projects/{projectId}/apiKeys', { body: ApiKeyRequest, response: ok(ApiKey) }),
   op('deleteApiKey', 'DELETE', '/projects/{projectId}/apiKeys/{apiKeyId}', { response: ok(null), spec: ok(ApiKey) }),
-  // Organizations, workspaces, projects
   op('listOrganizations', 'GET', '/organizations', { response: ok(OneOrMany(Organization)) }),
   op('getOrganization', 'GET', '/organizations/{organizationId}', { response: ok(Organization) }),
   op('listWorkspaces', 'GET', '/organizations/{organizationId}/workspaces', { response: ok(OneOrMany(Workspace)) }),

@@ -89,10 +89,7 @@ export const ConnectionConfiguration = Closed({
   documentationUrl: Opt(Type.String()),
 });
 
-/**
- * A project API key; the secret `apiKey` is only sent once, when the key is made (null in the
- * list). A key that never expires has no `expiresAt` at all, as the document's examples show.
- */
+/** A project API key; the secret `apiKey` is sent only when the key is made, and a key that never expires has no `expiresAt`. */
 export const ApiKey = Closed({
   name: Opt(Type.String()),
   apiKey: Maybe(Type.String()),
@@ -139,10 +136,7 @@ export const Project = Closed({
   workspaceId: Opt(Type.String()),
 });
 
-/**
- * Who a key belongs to (`GET /info`). Not in the document: the vendor's own clients call it, and
- * dgw only does when it must discover a project key's project (hosted-service-notes.md).
- */
+/** Who a key belongs to (`GET /info`), not in the document: dgw calls it only to discover a project key's project. */
 export const Info = Type.Object({
   projectId: Opt(Type.String()),
   projectName: Opt(Type.String()),

@@ -1,10 +1,7 @@
 import Type from 'typebox';
 import { Closed, Opt } from './common.js';
 
-/**
- * One column of a CSV import: the table's column `name`, and the CSV column its values come
- * from, by header name or by 0-based position (a file without a header line needs the position).
- */
+/** One column of a CSV import: the table column, and the CSV column by header name or 0-based position. */
 export const ImportMapping = Closed({
   name: Type.String(),
   csvColumnName: Opt(Type.String()),

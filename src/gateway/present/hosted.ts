@@ -6,13 +6,7 @@ import { JSON_TYPE, SpecPresenter, type ExecuteOutcome } from './spec.js';
 import { streamedJson } from './streamed.js';
 import type { ApiShape } from './shape.js';
 
-/**
- * The `hosted` shape: every answer as the vendor's document gives it. Folders are QueryFolderItem
- * (`{items: [...]}` for the list, ISO times, path and parent), one folder comes with its `folders`
- * and `queries`, a folder delete is 204 with no body; the operations the document answers with no
- * body (query delete, refresh, cancel, table and column delete, key delete) send none; nothing the
- * document does not name is added.
- */
+/** The `hosted` shape: every answer exactly as the vendor's document gives it, nothing added. */
 export class HostedPresenter extends SpecPresenter {
   override readonly shape: ApiShape = 'hosted';
 
@@ -87,7 +81,6 @@ function withContents(f: FolderState): object {
   return { ...folderItem(f), folders: f.children.map(folderItem), queries: f.queries };
 }
 
-/** The status view without the local gateway's `message`. */
 function documented({ message: _message, ...view }: RefreshStatusView): RefreshStatusView {
   return view;
 }

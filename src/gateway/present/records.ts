@@ -2,11 +2,9 @@ import type { ColumnDetail, Folder, FolderItem, StoredTable } from '../../api/ty
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
 import { BUILT_IN_CATALOGS, INTERNAL_CATALOG_ID } from '../routes/catalogs.js';
 
-// Records both API shapes send alike, and the pieces their presenters build folders from.
-
 const internal = BUILT_IN_CATALOGS.find((c) => c.id === INTERNAL_CATALOG_ID)!;
 
-/** A stored table as the document's `Table`; the local gateway caches nothing. */
+/** A stored table as the document's `Table`. */
 export function tableRecord(t: TableInfo): StoredTable {
   return {
     catalogId: internal.id,

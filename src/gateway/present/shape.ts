@@ -1,8 +1,4 @@
-/**
- * The two API shapes the local gateway answers in: `spec`, the seed contract (gateway-api.md)
- * wherever it speaks and the vendor's document elsewhere (the default); `hosted`, the vendor's
- * document everywhere, as the hosted service answers.
- */
+/** `spec`: the seed contract where it speaks, the vendor's document elsewhere (default); `hosted`: the vendor's document everywhere. */
 export type ApiShape = 'spec' | 'hosted';
 
 export const API_SHAPES: readonly ApiShape[] = ['spec', 'hosted'];

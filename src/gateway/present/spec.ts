@@ -12,13 +12,7 @@ export const JSON_TYPE = { 'content-type': 'application/json' };
 
 export type { ExecuteOutcome } from '../execute.js';
 
-/**
- * The `spec` shape: the seed contract's answers where it gives them (folders as its nested
- * Folder with epoch times, folder delete 200 with the folder), the document's elsewhere, and the
- * local gateway's extras where the seed leaves a body unsaid (the status view after a refresh,
- * the deleted record after a delete, `message`, column types). Routes hand every
- * result here; `HostedPresenter` overrides what the hosted service answers differently.
- */
+/** The `spec` shape: the seed contract's answers where it gives them, the document's elsewhere, plus local extras. */
 export class SpecPresenter {
   readonly shape: ApiShape = 'spec';
 

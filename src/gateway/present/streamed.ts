@@ -1,13 +1,7 @@
 import type { BodySource } from '../router.js';
 import type { RowTexts } from '../row-texts.js';
 
-/**
- * A JSON answer whose array of rows is written as DuckDB produces it: `head` (the text up to the
- * array's `[`), the rows a chunk at a time, then `tail`. The next chunk is fetched only when the
- * reader wants more, so memory stays flat whatever the row count; a reader that goes away
- * (cancel) interrupts the statement. A failure after the first byte cannot change the status any
- * more: the body then stops short of its end, which every JSON reader sees as an error.
- */
+/** A JSON answer whose rows are fetched only as the reader wants them; a failure after the first byte cuts the body short, which any JSON reader sees. */
 export function streamedJson(head: string, rows: RowTexts, tail: string): BodySource {
   let first = true;
   let started = false;

@@ -6,12 +6,7 @@ import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
 import { withViews } from './views.js';
 
-/**
- * Checks a query's SQL: it must be exactly one SELECT statement (else 400), parsed as the body of
- * a CREATE VIEW, the way it is stored, so nothing else can ride along; and the sandbox must allow
- * what it reads (else 400). SQL that does not bind now (a missing table or column) is refused with
- * DuckDB's message, or, with `storeUnbound`, reported in `bindError` to be stored anyway.
- */
+/** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
   const sql = nonEmptyStatement(text, field);
   await s.withConnection(async (conn) => {
@@ -29,10 +24,9 @@ export async function checkSql(s: ProjectStore, text: string, storeUnbound: bool
   return { sql, bindError };
 }
 
-/** SQL that did not bind, with DuckDB's message: thrown so that withViews may make a view it lacks. */
+/** Thrown so that withViews may make a view the SQL lacks. */
 class Unbound extends Error {}
 
-/** The sandbox's judgement of a query's SQL, the views of the saved queries it reads made first (views.ts). */
 async function judgeDefinition(s: ProjectStore, sql: string): Promise<{ bindError?: string }> {
   try {
     return await withViews(s, async () => {
@@ -54,16 +48,12 @@ function nonEmptyStatement(text: string, field: string): string {
   return sql;
 }
 
-/**
- * DuckDB reads SQL text as a C string, which ends at the first NUL byte: the rest would be
- * silently dropped. SQL holding one is refused whole rather than run cut short.
- */
+/** DuckDB reads SQL as a C string, so text after a NUL would be silently dropped: refuse it whole. */
 export function refuseNul(text: string, field: string): void {
   const at = text.indexOf('\u0000');
   if (at >= 0) throw badRequest(`${field} contains a NUL character (U+0000) at position ${at}; SQL text cannot hold one`);
 }
 
-/** Why SQL that does not parse as one SELECT was refused, in DuckDB's words where they help. */
 async function explainParseError(conn: DuckDBConnection, sql: string): Promise<HttpError> {
   try {
     const parsed = await rows(conn, 'SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);

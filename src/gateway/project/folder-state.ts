@@ -3,10 +3,7 @@ import { queryAt, readQueriesIn, readQueryIdsByFolder } from './query-rows.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, FolderState, QueryRow } from './types.js';
 
-/**
- * Whose queries a folder state reads in full (every state has the ids of its queries): no
- * folder's, the folder's own (one folder's answer shows them), or every folder's of the tree.
- */
+/** Whose queries a folder state reads in full: none, the folder's own, or every folder's. */
 export type QueriesRead = 'none' | 'own' | 'all';
 
 /** One folder with its path, its subfolders and its queries (404 for an unknown id). */
@@ -33,13 +30,11 @@ interface Index {
   queryIds: Map<string, string[]>;
 }
 
-/** Each folder's subfolders (by name), from the cache, and the ids of its queries (of `within`, or of every folder), in one statement. */
 async function index(s: ProjectStore, within?: Set<string>): Promise<Index> {
   const children = new Map<string | null, FolderRow[]>();
   for (const f of s.folders.values()) push(children, f.parentId, f);
   for (const list of children.values()) list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const read = () => s.withConnection((conn) => readQueryIdsByFolder(s.duck, conn, within && [...within]));
-  // Every folder's ids (the folder list) are kept until a change; one subtree's are read each time.
   return { children, queryIds: await (within ? read() : s.untilChanged('query ids by folder', read)) };
 }
 
@@ -63,7 +58,6 @@ function everyFolder(f: FolderState): FolderState[] {
   return [f, ...f.children.flatMap(everyFolder)];
 }
 
-/** Reads the queries of these folders, in one statement, into their states. */
 async function fillQueries(s: ProjectStore, states: FolderState[]): Promise<void> {
   const wanted = states.filter((f) => f.queryIds.length > 0);
   if (wanted.length === 0) return;

@@ -7,7 +7,7 @@ import { runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, Statement } from './types.js';
 
-/** Each folder's path as the cache has it (in a change, with the folders it made so far), for the answers query rows keep. */
+/** Each folder's path as the cache has it, including folders made so far in a change. */
 export function folderPaths(s: ProjectStore): FolderPaths {
   return (id) => folderPath(s, id);
 }
@@ -22,10 +22,7 @@ export function folderPath(s: ProjectStore, id: string): string {
   return `/${names.join('/')}`;
 }
 
-/**
- * Create Folder under a parent (or at the root): `name` may be a nested path (`a/b`), whose
- * missing folders are created too; 409 when the last one already exists. Returns the new folder's id.
- */
+/** Create Folder: `name` may be a nested path whose missing folders are created too; 409 if the last exists. */
 export async function createFolder(s: ProjectStore, name: string, parentId: string | null): Promise<string> {
   await s.useFolders();
   const base = parentId === null ? '' : folderPath(s, s.folder(parentId).id);
@@ -39,16 +36,12 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
   });
 }
 
-/**
- * Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here.
- * However many queries change, they are read by one statement and written by one.
- */
+/** Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here. */
 export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<void> {
   await s.useFolders();
   s.folder(folderId);
   await s.tx(async (c) => {
     const folders = await readQueryFolders(s.duck, c, [...added, ...removed].map((id) => s.queryId(id)));
-    /** The id the query has now, or 404. */
     const known = (given: string) => {
       const id = s.queryId(given);
       if (!folders.has(id)) throw notFound(`query ${given} not found in project ${s.id}`);
@@ -69,7 +62,7 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
   });
 }
 
-/** Delete Folder: 409 when it holds folders or queries, unless forced (then they go too). */
+/** Delete Folder: 409 when it holds folders or queries, unless forced. */
 export async function deleteFolder(s: ProjectStore, folderId: string, force: boolean): Promise<void> {
   await s.useFolders();
   s.folder(folderId);
@@ -99,11 +92,7 @@ export async function renameFolder(s: ProjectStore, folderId: string, name: stri
   });
 }
 
-/**
- * Move Folder: `path` is the folder's own new path (`/Archive/Reports` puts folder Reports there;
- * a different last name renames it too). Missing parents are created; 409 when another folder
- * holds that path or the folder would move into itself.
- */
+/** Move Folder: `path` is the folder's new path (a different last name renames it); missing parents are created. */
 export async function moveFolder(s: ProjectStore, folderId: string, path: string): Promise<void> {
   await s.useFolders();
   s.folder(folderId);
@@ -125,7 +114,7 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
   });
 }
 
-/** A folder renamed or moved changes the path in the answer of every query below it, which their rows keep (query-rows.ts): one statement. */
+/** Query rows keep their folder's path in their answer, so a move rewrites those below it. */
 async function rewriteAnswersBelow(s: ProjectStore, c: DuckDBConnection, folderId: string): Promise<void> {
   await runStatement(c, retailQueriesSql(s.duck, [...subtree(s, folderId)], folderPaths(s)));
 }
@@ -135,13 +124,12 @@ export async function ensurePath(s: ProjectStore, c: DuckDBConnection, path: str
   const plan = planPath(s, path, now);
   for (const x of plan.statements) {
     await runStatement(c, x);
-    // Visible to later lookups in this transaction; the reload after it makes it permanent.
     x.apply?.();
   }
   return plan.folderId;
 }
 
-/** A path resolved ahead of a change: the folder it names (null for the root), that folder's path, and the statements that create the folders it lacks. */
+/** A path resolved ahead of a change: its folder, its path, and the statements creating missing folders. */
 export interface PlannedPath {
   folderId: string | null;
   /** The path as folderPath will give it once the change committed; null for the root. */
@@ -169,19 +157,17 @@ export function planPath(s: ProjectStore, path: string, now: number): PlannedPat
   return { folderId: parentId, path: segments.length === 0 ? null : `/${segments.join('/')}`, statements };
 }
 
-/** The row of a new folder. */
 function insertFolderSql(f: FolderRow): Statement {
   return { sql: 'INSERT INTO svc._dgw.folders VALUES (?, ?, ?, ?, ?)', params: [f.id, f.name, f.parentId, f.createdAt, f.modifiedAt] };
 }
 
-/** Marks a folder changed now (its contents changed), in the database and the cache. */
+/** Marks a folder changed now, in the database and the cache. */
 export async function touchFolder(s: ProjectStore, c: DuckDBConnection, id: string, now: number): Promise<void> {
   await c.run('UPDATE svc._dgw.folders SET modified_at = ? WHERE id = ?', [now, id]);
   const f = s.folders.get(id);
   if (f) s.putFolder({ ...f, modifiedAt: now });
 }
 
-/** The folder at an absolute path, if there is one. */
 function findPath(s: ProjectStore, path: string): FolderRow | undefined {
   let parentId: string | null = null;
   let found: FolderRow | undefined;

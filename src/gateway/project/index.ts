@@ -22,13 +22,7 @@ export type { QueriesRead } from './folder-state.js';
 export type { ProjectInfo } from './info.js';
 export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
-/**
- * One project: a DuckDB instance with the project's database attached as catalog `svc`, its
- * folders and refresh statuses cached in memory (queries are read as each request needs them,
- * query-rows.ts), one writer connection for metadata changes (serialised, each change
- * one transaction), a small pool of connections for reads, and refreshes on their own connections.
- * The work is done by the modules next to this one; this class is the surface the routes use.
- */
+/** One project: its DuckDB database, cached folders and statuses, a serialised writer and a pool of readers; the surface the routes use. */
 export class ProjectDb {
   private constructor(private readonly s: ProjectStore) {}
 
@@ -49,7 +43,7 @@ export class ProjectDb {
     return this.s.duck;
   }
 
-  /** The project's folder for files in transit (see ProjectOptions.transferDir). */
+  /** The project's folder for files in transit. */
   get transferDir(): string {
     if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.s.transferDir;
@@ -83,7 +77,7 @@ export class ProjectDb {
     return this.s.connect();
   }
 
-  /** Runs `fn` on a connection of its own, closed after it (see ProjectStore.withOwnConnection). */
+  /** Runs `fn` on a connection of its own, closed after it. */
   withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.s.withOwnConnection(fn);
   }
@@ -108,20 +102,18 @@ export class ProjectDb {
     return checkSql(this.s, text, bind);
   }
 
-  // ---------------------------------------------------------------- queries
-
   /** A query by id, or by the id it had before ids became numeric; 404 for neither. */
   query(id: string): Promise<QueryRow> {
     return this.s.query(id);
   }
 
-  /** A query as the API answers it (its folder's path read from the folders, which are read first if they were not yet). */
+  /** A query as the API answers it, with its folder's path. */
   async toQuery(q: QueryRow): Promise<Query> {
     await this.s.useFolders();
     return queries.toQuery(this.s, q);
   }
 
-  /** Every query as the API answers it, in the order they were made: the JSON of the list, as UTF-8 bytes. */
+  /** Every query as the API answers it, in the order they were made, as UTF-8 JSON bytes. */
   allQueriesJson(): Promise<Uint8Array> {
     return queries.allQueriesJson(this.s);
   }
@@ -142,15 +134,10 @@ export class ProjectDb {
     return queries.deleteQuery(this.s, id);
   }
 
-  /**
-   * Runs `bind` (anything that binds SQL a request gave or a saved query holds); when DuckDB
-   * finds no view of a saved PLAIN query it reads, that view is made and `bind` runs again.
-   */
+  /** Runs `bind`, making any missing view of a saved PLAIN query it reads and running it again. */
   withViews<T>(bind: () => Promise<T>): Promise<T> {
     return withViews(this.s, bind);
   }
-
-  // ---------------------------------------------------------------- folders
 
   /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
   folderState(id: string, read?: QueriesRead): Promise<FolderState> {
@@ -188,8 +175,6 @@ export class ProjectDb {
     return this.folderState(folderId);
   }
 
-  // ---------------------------------------------------------------- refresh
-
   materialized(id: string): Promise<QueryRow> {
     return refresh.materialized(this.s, id);
   }
@@ -226,8 +211,6 @@ export class ProjectDb {
   cancel(id: string): Promise<RefreshStatusView> {
     return refresh.cancel(this.s, id);
   }
-
-  // ---------------------------------------------------------------- stored tables
 
   tables(): Promise<TableInfo[]> {
     return tables.tables(this.s);

@@ -1,7 +1,7 @@
 import type { ProjectStore } from './store.js';
 import { rows } from './store.js';
 
-/** What a project is called and when it was made, as `POST .../projects` recorded; a project made otherwise (demo) has none. */
+/** A project's name, description and creation time; a project made otherwise (demo) has none. */
 export interface ProjectInfo {
   name: string | null;
   description: string | null;
@@ -10,7 +10,7 @@ export interface ProjectInfo {
 
 const KEYS = `('name', 'description', 'created_at')`;
 
-/** Stores the name and description in the project's own settings table, so they travel with its file. */
+/** Stored in the project's own settings table, so they travel with its file. */
 export async function writeInfo(s: ProjectStore, info: ProjectInfo): Promise<void> {
   await s.tx(async (c) => {
     await c.run(`DELETE FROM svc._dgw.settings WHERE key IN ${KEYS}`);

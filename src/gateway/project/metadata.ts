@@ -1,9 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-// Reading the gateway's own small tables into its cache when a project opens (queries are not:
-// query-rows.ts reads them as requests need them). Each table comes back as one JSON text that
-// DuckDB builds, and all that is asked for come in one statement: every statement is a round trip
-// through the DuckDB binding.
+// Every statement is a round trip through the DuckDB binding, so all tables are read in one, each as a JSON text.
 
 /** A folder's row as DuckDB's to_json writes it. */
 export interface FolderRecord {
@@ -24,7 +21,7 @@ export interface LogRecord {
   message: string | null;
 }
 
-/** A row of `_dgw.settings` (the schema version and the seed mark are read). */
+/** A row of `_dgw.settings`. */
 export interface SettingRecord {
   key: string;
   value: string;
@@ -36,7 +33,7 @@ export interface AliasRecord {
   id: string;
 }
 
-/** What each part is, read. */
+/** The parts, read. */
 export interface Metadata {
   settings: SettingRecord[];
   folders: FolderRecord[];
@@ -44,12 +41,7 @@ export interface Metadata {
   log: LogRecord[];
 }
 
-/**
- * Each part as a statement returning one JSON array text (NULL for an empty table). The array is
- * joined from each row's `to_json` rather than made by `to_json(list(row))`: the same text, and
- * a fresh engine plans and runs it in about 3 ms less (a list of structs costs DuckDB about
- * 2 ms a table to bind and build, even for three rows).
- */
+/** Each part as a statement returning one JSON array text; joining row texts binds faster than `to_json(list(row))`. */
 const PARTS: Record<keyof Metadata, string> = {
   settings: `SELECT '[' || string_agg(to_json(s), ',') || ']' FROM svc._dgw.settings s WHERE key IN ('schema_version', 'seeded')`,
   folders: `SELECT '[' || string_agg(to_json(f), ',' ORDER BY created_at, id) || ']' FROM svc._dgw.folders f`,
@@ -57,11 +49,7 @@ const PARTS: Record<keyof Metadata, string> = {
   log: `SELECT '[' || string_agg(to_json(r), ',' ORDER BY seq) || ']' FROM svc._dgw.refresh_log r`,
 };
 
-/**
- * Reads the parts asked for, in one statement (run after the statements of `before`, when given,
- * in the same call). Its one row is taken from the materialized result as it is (no chunk fetched
- * later): one trip to DuckDB's threads and back, not three.
- */
+/** Reads the parts asked for in one statement, taken from the materialized result: one trip to DuckDB's threads. */
 export async function readMetadata<K extends keyof Metadata>(conn: DuckDBConnection, parts: K[], before?: string): Promise<Pick<Metadata, K>> {
   const sql = `${before ? `${before}; ` : ''}SELECT ${parts.map((p) => `(${PARTS[p]})::VARCHAR`).join(', ')}`;
   const row = (await conn.run(sql)).getChunk(0).getRows()[0];

@@ -4,14 +4,7 @@ import { statusStatement } from './refresh-log.js';
 import type { ProjectStore } from './store.js';
 import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
 
-// What a saved query is in the database besides its row (query-rows.ts): a view in `svc.query`
-// for a PLAIN one, made when a statement first reads it (views.ts), or a materialized table in
-// `svc.mtquery` with its refresh log for a MATERIALIZED one, built when it is saved.
-
-/**
- * `WITH DATA` (the default) closes the statement, so SQL that ends in its own `WITH [NO] DATA`
- * does not parse here, just as it does not parse as the body of a view.
- */
+/** SQL ending in its own `WITH [NO] DATA` does not parse here, just as it does not parse as a view body. */
 export function materializeSql(name: string, sql: string): string {
   return `CREATE OR REPLACE TABLE ${qualified('mtquery', name)} AS\n${trimStatement(sql)}\nWITH DATA`;
 }
@@ -21,11 +14,7 @@ export function dropObjectSql(q: Pick<QueryRow, 'queryType' | 'name'>): string {
   return q.queryType === 'PLAIN' ? `DROP VIEW IF EXISTS ${qualified('query', q.name)}` : `DROP TABLE IF EXISTS ${qualified('mtquery', q.name)}`;
 }
 
-/**
- * SQL that builds the materialized table of a MATERIALIZED query (a PLAIN one gets its view when
- * it is first read). SQL that does not bind yet gets a FAILED refresh in place of a table. A table
- * built here is COMPLETED at `row.materializedAt`, which the query's own row records.
- */
+/** SQL building a MATERIALIZED query's table; SQL that does not bind yet gets a FAILED refresh instead. */
 export function objectStatements(s: ProjectStore, row: QueryRow, check: SqlCheck): Statement[] {
   if (row.queryType === 'PLAIN') return [];
   if (check.bindError !== undefined) {
@@ -36,12 +25,12 @@ export function objectStatements(s: ProjectStore, row: QueryRow, check: SqlCheck
   return [{ sql, run: (conn) => s.sandbox.materialize(conn, sql), apply: () => s.refreshes.set(row.id, builtStatus(row)) }];
 }
 
-/** The status of a materialized table built when its query was saved (see objectStatements). */
+/** The status of a materialized table built when its query was saved. */
 export function builtStatus(q: QueryRow): RefreshRow {
   return { status: 'COMPLETED', startedAt: q.materializedAt, finishedAt: q.materializedAt, message: null };
 }
 
-/** Deletes a query inside a transaction: its row, its refresh log, and its view or table (a rollback reads the statuses back). */
+/** Deletes a query inside a transaction: its row, its refresh log, and its view or table. */
 export async function dropQuery(s: ProjectStore, c: DuckDBConnection, q: QueryRow): Promise<void> {
   await c.run('DELETE FROM svc._dgw.query_rows WHERE id = ?', [q.id]);
   await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);

@@ -23,15 +23,13 @@ const SCHEMA = [
   'CREATE SCHEMA IF NOT EXISTS svc.query',
   'CREATE SCHEMA IF NOT EXISTS svc.mtquery',
   'CREATE SCHEMA IF NOT EXISTS svc."table"',
-  // One row per query: its document and the columns lookups go by (query-rows.ts says why).
   QUERY_ROWS_DDL,
   'CREATE TABLE IF NOT EXISTS svc._dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)',
   // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
   'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.settings (key VARCHAR, value VARCHAR)',
-  // Ids queries had before ids became numeric, and the ids they have now (ids.ts).
   'CREATE TABLE IF NOT EXISTS svc._dgw.query_aliases (alias VARCHAR, id VARCHAR)',
-  // Stored tables made without columns: DuckDB has no table without one, so the table is made with its first columns.
+  // DuckDB has no table without columns, so an empty table is made with its first columns.
   'CREATE TABLE IF NOT EXISTS svc._dgw.empty_tables (name VARCHAR, created_at BIGINT)',
 ];
 
@@ -43,12 +41,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   let writer: DuckDBConnection | undefined;
   try {
     writer = await instance.connect();
-    // An engine made ahead (before the project was known) takes the project's settings now.
     if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
     await attach(writer, options.file ?? ':memory:');
-    // The project's transfer folder alone stays in reach, for the gateway's own imports and exports.
-    // Closing the database writes nothing by itself (close() checkpoints when the WAL changed); from
-    // here on SQL cannot reach the file system: run-SQL statements only see the project.
+    // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports.
     const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
     await writer.run(`${reach}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
@@ -60,25 +55,16 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   } catch (error) {
     writer?.closeSync();
     instance.closeSync();
-    // A full disk, a damaged file or another program holding it: said as such, naming the file.
     throw duckFault(error, { projectId: options.id, file: options.file }) ?? error;
   }
 }
 
-/**
- * DuckDB's settings of a project's instance: its memory limit, and where work that does not fit
- * spills: next to the project's file (DuckDB's default would be `.tmp` in whatever folder dgw was
- * started from), or nowhere for a project in memory.
- */
+/** DuckDB's memory limit, and spilling next to the project's file rather than in whatever folder dgw started from. */
 function instanceSettings(file: string | undefined, limits: GatewayLimits): Record<string, string> {
   return { memory_limit: `${limits.memoryLimitBytes}B`, temp_directory: file ? `${file}.tmp` : '' };
 }
 
-/**
- * The version of the metadata schema (SCHEMA and the migrations below): a database that records
- * it, and is seeded when it should be, needs none of them, so opening it runs no DDL and writes
- * nothing. Raise it whenever SCHEMA or a migration changes.
- */
+/** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
 const SCHEMA_VERSION = '2';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
@@ -88,8 +74,7 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   const seeded = meta?.settings.some((r) => r.key === 'seeded') === true;
   if (!meta || version !== SCHEMA_VERSION || (seed && !seeded)) {
     await prepare(s, seed, seeded);
-    // A migration rewrites the metadata (and drops every view): folded into the file at once, a
-    // command stopped before it closes leaves no WAL for every later one to replay.
+    // Folded into the file at once, so a command stopped before closing leaves no WAL for later ones to replay.
     await s.writer.run('CHECKPOINT');
     meta = (await readAll(s.writer))!;
   }
@@ -98,11 +83,7 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   await recoverRefreshLog(s);
 }
 
-/**
- * A database whose metadata a later dgw wrote (a higher schema version) is left exactly as it is:
- * preparing it again would record this dgw's older version over it, and this dgw cannot know what
- * the later one keeps where. A version that is no number is prepared again, as a missing one is.
- */
+/** A database a later dgw wrote is left as it is: this dgw cannot know what the later one keeps where. */
 function refuseNewer(s: ProjectStore, version: string | undefined): void {
   if (version === undefined || !/^\d+$/.test(version) || Number(version) <= Number(SCHEMA_VERSION)) return;
   const file = s.file ?? `project ${s.id} (in memory)`;
@@ -113,7 +94,7 @@ function refuseNewer(s: ProjectStore, version: string | undefined): void {
   );
 }
 
-/** What the cache holds from the start (folders are read on first use), in one statement; undefined for a database without the metadata tables (new, or made before them). */
+/** What the cache holds from the start, in one statement; undefined for a database without the metadata tables. */
 async function readAll(conn: DuckDBConnection): Promise<Pick<Metadata, 'settings' | 'aliases' | 'log'> | undefined> {
   try {
     return await readMetadata(conn, ['settings', 'aliases', 'log']);
@@ -130,7 +111,6 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
     for (const statement of SCHEMA) await s.writer.run(statement);
     const moved = await migrateQueryIds(s.writer, [...(await takeQueryColumns(s.writer)), ...(await takeQueryDocs(s.writer))]);
     if (moved.length > 0) {
-      // Each row keeps its query's answer, which names the folder's path.
       s.loadFolders((await readMetadata(s.writer, ['folders'])).folders);
       await runStatement(s.writer, insertQueriesSql(s.duck, moved, folderPaths(s)));
     }
@@ -148,15 +128,11 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   }
 }
 
-/** Whether the project's database has this table of the gateway's own. */
 async function hasTable(conn: DuckDBConnection, name: string): Promise<boolean> {
   return (await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [name])).length > 0;
 }
 
-/**
- * Databases made before query metadata became documents kept it in `_dgw.queries`, a column per
- * field, with a refresh-log row for every build: their rows are taken out (the table dropped).
- */
+/** Takes the rows out of the old column-per-field `_dgw.queries` table, dropping it. */
 async function takeQueryColumns(conn: DuckDBConnection): Promise<QueryRow[]> {
   if (!(await hasTable(conn, 'queries'))) return [];
   const taken = (await rows(conn, 'SELECT * FROM svc._dgw.queries')).map(
@@ -178,10 +154,7 @@ async function takeQueryColumns(conn: DuckDBConnection): Promise<QueryRow[]> {
   return taken;
 }
 
-/**
- * Databases of schema version 1 kept each query as a JSON document in `_dgw.query_docs`, with
- * nothing to look a query up by but its id: their rows are taken out (the table dropped).
- */
+/** Takes the rows out of schema version 1's `_dgw.query_docs` table, dropping it. */
 async function takeQueryDocs(conn: DuckDBConnection): Promise<QueryRow[]> {
   if (!(await hasTable(conn, 'query_docs'))) return [];
   const taken = (await rows(conn, 'SELECT id, doc FROM svc._dgw.query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
@@ -189,10 +162,7 @@ async function takeQueryDocs(conn: DuckDBConnection): Promise<QueryRow[]> {
   return taken;
 }
 
-/**
- * Earlier versions made every PLAIN query's view when it was saved; now each is made when a
- * statement first reads it (views.ts), so the file does not make every later command load them all.
- */
+/** Views are made when first read (views.ts), so a migrated file does not make every command load them all. */
 async function dropEveryView(conn: DuckDBConnection): Promise<void> {
   const views = await rows(conn, `SELECT 1 FROM duckdb_views() WHERE database_name = 'svc' AND schema_name = 'query' LIMIT 1`);
   if (views.length === 0) return;
@@ -200,7 +170,7 @@ async function dropEveryView(conn: DuckDBConnection): Promise<void> {
   await conn.run('CREATE SCHEMA svc.query');
 }
 
-/** Attaches the database file, waiting up to 3 s while another process holds its lock (then openStore says who). */
+/** Waits a while for another process's lock on the file (then openStore says who holds it). */
 async function attach(conn: DuckDBConnection, file: string): Promise<void> {
   const deadline = Date.now() + 3000;
   for (;;) {

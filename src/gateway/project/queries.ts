@@ -23,15 +23,12 @@ export function toQuery(s: ProjectStore, q: QueryRow): Query {
   return queryAt(q, q.folderId ? folderPath(s, q.folderId) : null);
 }
 
-/**
- * Every query as the API answers it, in the order they were made, as one JSON array in UTF-8:
- * joined by DuckDB from the answer each query's row keeps, and kept by the store until the next change.
- */
+/** Every query as the API answers it, as one UTF-8 JSON array joined by DuckDB and kept until the next change. */
 export function allQueriesJson(s: ProjectStore): Promise<Uint8Array> {
   return s.untilChanged('query list', () => s.withConnection(readQueryListJson));
 }
 
-/** A display name is printed on terminals: a control character in it could rewrite the screen of whoever lists the queries (as in folder names, refused). */
+/** A control character in a display name could rewrite the screen of whoever lists the queries. */
 function refuseControls(displayName: string): void {
   if (hasControlCharacter(displayName)) throw badRequest('displayName contains a control character');
 }
@@ -57,7 +54,6 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
 
   let row: QueryRow | undefined;
   try {
-    // One change: the row (written only when its name and id are free), the folders the path lacks and the materialized table.
     await s.change(async (c) => {
       const id = newQueryId((x) => s.aliases.has(x));
       const now = s.now();
@@ -67,11 +63,9 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
         id, name, displayName, inputQuery: sqlText, queryType, schedule, folderId: path.folderId,
         scheduleSetAt: now, createdAt: now, modifiedAt: now, materializedAt: built ? now : null,
       };
-      // The folders the path makes are cached once the change committed: their path is the planned one.
       const paths: FolderPaths = (folder) => (folder === path.folderId && path.path !== null ? path.path : folderPath(s, folder));
       if ((await changeStatement(c, insertQuerySql(row, paths))) === 0) {
         if (await readQueryByName(c, name)) throw conflict(`a query named ${name} already exists in project ${s.id}`);
-        // One in 10^17 (ids.ts): the request is refused rather than a second id drawn.
         throw conflict(`the new query's id ${id} is taken; try again`);
       }
       return [...path.statements, ...objectStatements(s, row, check)];
@@ -83,7 +77,6 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   return toQuery(s, row!);
 }
 
-/** Which field the SQL of a create or update came from, for messages about it. */
 function sqlField(input: QueryInput): string {
   return input.inputQueryRefId !== undefined ? 'the SQL of the query inputQueryRefId names' : 'inputQuery';
 }

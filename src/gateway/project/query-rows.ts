@@ -4,26 +4,16 @@ import type { DuckDBModule } from '../duckdb.js';
 import { readBlob, readStatement } from './statement.js';
 import type { QueryRow, Statement } from './types.js';
 
-// Saved queries live in the database only, one row each, and are read by the lookup a request
-// needs (by id, by name, by folder...): nothing reads every query when a project opens, so a
-// command on a project of 10,000 queries costs what a command on 10 costs, but for a listing of
-// them all. A row has the columns lookups go by and a move changes (name, type, folder, times),
-// the rest of the query as a JSON document, and its answer as the API sends it in two parts: the
-// head (up to its schedule) and the tail (its folder's path and id). A listing joins heads and
-// tails; a move or a folder renamed rewrites only the small columns and the tails.
+// Queries are read by the lookup a request needs, never all on open; each row keeps its answer as a head and a tail (folder path and id), so moves rewrite only tails.
 
 /** The table of saved queries, made by open.ts. */
 export const QUERY_ROWS_DDL = `CREATE TABLE IF NOT EXISTS svc._dgw.query_rows (id VARCHAR, name VARCHAR, query_type VARCHAR, folder_id VARCHAR,
   created_at BIGINT, modified_at BIGINT, doc VARCHAR, head VARCHAR, tail VARCHAR)`;
 
-/** The path of a folder by its id, for the tail of the answer each query's row keeps (see above). */
+/** The path of a folder by its id, for the tail of each query's answer. */
 export type FolderPaths = (folderId: string) => string;
 
-/**
- * The row of a new query, written only when no query has its name or its id: run it with
- * changeStatement, and 0 rows changed says one does (one statement, where a check before the
- * insert cost a create a second trip to DuckDB, about 1.5 ms of its 3.5).
- */
+/** Inserts only when no query has the name or id: with changeStatement, 0 rows changed says one does. */
 export function insertQuerySql(q: QueryRow, paths: FolderPaths): Statement {
   return {
     sql: `INSERT INTO svc._dgw.query_rows SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?
@@ -40,11 +30,7 @@ export function updateQuerySql(q: QueryRow, paths: FolderPaths): Statement {
   };
 }
 
-/**
- * Moves many queries in one statement, however many there are: each row's folder, time of change
- * and answer's tail, their values as bound lists (a statement per query cost a 500-query move
- * 400 ms; rewriting whole rows made the checkpoint after it rewrite every document).
- */
+/** Moves many queries in one statement, their values as bound lists, rewriting only the small columns and tails. */
 export function moveQueriesSql(duck: DuckDBModule, moves: QueryMove[], paths: FolderPaths): Statement {
   return {
     sql: `UPDATE svc._dgw.query_rows SET folder_id = u.folder_id, modified_at = u.modified_at, tail = u.tail
@@ -67,7 +53,7 @@ export interface QueryMove {
   modifiedAt: number;
 }
 
-/** Rewrites the tail of every query in these folders (renamed or moved: their paths changed), in one statement. */
+/** Rewrites the tail of every query in these folders (their paths changed), in one statement. */
 export function retailQueriesSql(duck: DuckDBModule, folderIds: string[], paths: FolderPaths): Statement {
   return {
     sql: `UPDATE svc._dgw.query_rows SET tail = u.tail FROM (SELECT unnest(?::VARCHAR[]) AS folder_id, unnest(?::VARCHAR[]) AS tail) u
@@ -77,7 +63,7 @@ export function retailQueriesSql(duck: DuckDBModule, folderIds: string[], paths:
   };
 }
 
-/** The rows of many queries, inserted by one statement (a migration moves every query at once). */
+/** The rows of many queries, inserted by one statement. */
 export function insertQueriesSql(duck: DuckDBModule, qs: QueryRow[], paths: FolderPaths): Statement {
   const text = (f: (q: QueryRow) => string | null) => duck.listValue(qs.map(f));
   const number = (f: (q: QueryRow) => number) => duck.listValue(qs.map((q) => BigInt(f(q))));
@@ -92,7 +78,6 @@ export function insertQueriesSql(duck: DuckDBModule, qs: QueryRow[], paths: Fold
   };
 }
 
-/** The fields of a query its row keeps in no column of their own. */
 type QueryDoc = Pick<QueryRow, 'displayName' | 'inputQuery' | 'schedule' | 'scheduleSetAt' | 'materializedAt'>;
 
 function queryDoc(q: QueryRow): string {
@@ -100,17 +85,12 @@ function queryDoc(q: QueryRow): string {
   return JSON.stringify(doc);
 }
 
-/**
- * The query as the API answers it (queryAt) up to its path: the JSON text of `{id, displayName,
- * name, inputQuery, queryType, schedule` without the closing brace. With its tail, the same bytes
- * as JSON.stringify of the whole answer, with no query's JSON built again when it is listed.
- */
+/** The answer's JSON up to its path, without the closing brace: with the tail, the bytes of JSON.stringify of it. */
 function answerHead(q: QueryRow): string {
   const { path: _path, folderId: _folderId, ...head } = queryAt(q, null);
   return JSON.stringify(head).slice(0, -1);
 }
 
-/** What follows a query's head in its answer: its folder's path and id, and the closing brace. */
 function answerTail(q: Pick<QueryRow, 'folderId'>, paths: FolderPaths): string {
   const path = q.folderId ? paths(q.folderId) : null;
   return `,"path":${JSON.stringify(path)},"folderId":${JSON.stringify(q.folderId)}}`;
@@ -130,7 +110,7 @@ export function queryAt(q: QueryRow, path: string | null): Query {
   };
 }
 
-/** A query document as earlier versions stored it (every field but the id), parsed: any field possibly missing. */
+/** A query document as earlier versions stored it, parsed: any field possibly missing. */
 export type StoredQueryDoc = Partial<QueryRow> & { viewPending?: unknown };
 
 /** A query document of an earlier version as a row; fields it lacks take their defaults. */
@@ -150,12 +130,9 @@ export function queryFromDoc(id: string, d: StoredQueryDoc): QueryRow {
   };
 }
 
-// ---------------------------------------------------------------------------------------- reads
-
 const ORDER = 'ORDER BY created_at, id';
 const COLUMNS = 'id, name, query_type, folder_id, created_at, modified_at, doc';
 
-/** The queries a condition on `svc._dgw.query_rows` selects, in the order they were made. */
 async function readWhere(conn: DuckDBConnection, where: string, params: DuckDBValue[], types?: DuckDBType[]): Promise<QueryRow[]> {
   const rows = await readStatement(conn, `SELECT ${COLUMNS} FROM svc._dgw.query_rows WHERE ${where} ${ORDER}`, params, types);
   return rows.map(([id, name, type, folderId, createdAt, modifiedAt, doc]) => {
@@ -186,7 +163,7 @@ export async function readQueryByName(conn: DuckDBConnection, name: string): Pro
   return (await readWhere(conn, 'name = ?', [name]))[0];
 }
 
-/** The folder of each of these queries (those that exist), by id: what a membership change needs of them. */
+/** The folder of each of these queries that exists, by id. */
 export async function readQueryFolders(duck: DuckDBModule, conn: DuckDBConnection, ids: string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await readStatement(conn, 'SELECT id, folder_id FROM svc._dgw.query_rows WHERE id IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue([...new Set(ids)])], [
@@ -206,10 +183,7 @@ export function readMaterialized(conn: DuckDBConnection): Promise<QueryRow[]> {
   return readWhere(conn, "query_type = 'MATERIALIZED'", []);
 }
 
-/**
- * The ids of the queries of each folder (of `folderIds`, or of every folder), in the order they
- * were made; folders without queries are left out.
- */
+/** The ids of the queries of each folder (of `folderIds`, or of every folder) that has any. */
 export async function readQueryIdsByFolder(duck: DuckDBModule, conn: DuckDBConnection, folderIds?: string[]): Promise<Map<string, string[]>> {
   const where = folderIds ? 'folder_id IN (SELECT unnest(?::VARCHAR[]))' : 'folder_id IS NOT NULL';
   const [[text]] = await readStatement(
@@ -222,14 +196,10 @@ export async function readQueryIdsByFolder(duck: DuckDBModule, conn: DuckDBConne
   return new Map(text === null ? [] : Object.entries(JSON.parse(String(text)) as Record<string, string[]>));
 }
 
-/**
- * Every query as the API answers it, in the order they were made: one JSON array, joined by DuckDB
- * from the heads and tails the rows keep, as its UTF-8 bytes (`encode`: the text is never made a
- * JavaScript string, which the CLI would only encode again to print it).
- */
+/** Every query's answer as one JSON array in UTF-8, never made a JavaScript string the CLI would only encode again. */
 export async function readQueryListJson(conn: DuckDBConnection): Promise<Uint8Array> {
   const joined = await readBlob(conn, `SELECT encode(string_agg(head || tail, ',' ${ORDER})) FROM svc._dgw.query_rows`);
-  // The brackets are added here: in SQL, one more concatenation copies the whole text again.
+  // In SQL, one more concatenation copies the whole text again.
   return joined === null ? Buffer.from('[]') : Buffer.concat([OPEN, joined, CLOSE]);
 }
 

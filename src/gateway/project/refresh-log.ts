@@ -26,11 +26,7 @@ export function statusStatement(s: ProjectStore, queryId: string, r: RefreshRow)
   };
 }
 
-/**
- * Closes the refreshes a stop interrupted, once the log is in the cache (ProjectStore.loadLog).
- * Rows that are no status any more are deleted when the project closes after a change
- * (ProjectStore.close): opening a project to read it writes nothing.
- */
+/** Closes the refreshes a stop interrupted; superseded rows are deleted on close after a change, so reading writes nothing. */
 export async function recoverRefreshLog(s: ProjectStore): Promise<void> {
   // A refresh that was running when the gateway stopped never committed: its previous result is intact.
   for (const [queryId, r] of s.refreshes) {

@@ -24,10 +24,7 @@ export function nextRun(s: ProjectStore, q: QueryRow): number | undefined {
   return nextFireTime(q.schedule, Math.max(last, q.scheduleSetAt));
 }
 
-/**
- * A MATERIALIZED query's latest status: its latest refresh-log row, or without one the build of
- * its table when it was saved (none for SQL that did not bind then).
- */
+/** The latest refresh-log row, or without one the build of its table when it was saved. */
 function statusOf(s: ProjectStore, q: QueryRow): RefreshRow | undefined {
   return s.refreshes.get(q.id) ?? (q.materializedAt !== null ? builtStatus(q) : undefined);
 }
@@ -52,10 +49,7 @@ export async function statusViews(s: ProjectStore): Promise<RefreshStatusView[]>
   return (await s.withConnection(readMaterialized)).map((q) => statusView(s, q));
 }
 
-/**
- * Starts a refresh in the background and answers at once. The new result replaces the old one
- * in a single transaction, so readers see one or the other. A refresh already running is reused.
- */
+/** Starts a refresh in the background (reusing one already running); the new result replaces the old in one transaction. */
 export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatusView> {
   return s.mutex.run(async () => {
     const q = await materialized(s, id);
@@ -66,7 +60,7 @@ export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatu
       const conn = await s.connect();
       const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
       s.running.set(q.id, job);
-      // The refresh outlives the request that started it: its end or abort must not stop it, its own time limit does.
+      // The refresh outlives the request that started it: only its own time limit stops it.
       const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
       job.done = outsideRequest(() => underTimeLimit(limit, () => runRefresh(s, q, job, startedAt)));
     }

@@ -20,7 +20,6 @@ export interface RunningRefresh {
   done: Promise<void>;
 }
 
-/** Serialises the metadata writes of one project. */
 class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
   run<T>(fn: () => Promise<T>): Promise<T> {
@@ -35,35 +34,24 @@ const POOL_SIZE = 4;
 /** A connection lent to a streamed answer (ProjectStore.lease). */
 export interface Lease {
   conn: DuckDBConnection;
-  /** Gives the connection back; call it once the statement on it has ended. */
+  /** Gives the connection back once the statement on it has ended. */
   release(): void;
   /** How the holder ends its statement when the project closes under it. */
   onStop(stop: () => void): void;
 }
 
-/**
- * The state every part of a project shares: a DuckDB instance with the project's database attached
- * as catalog `svc`, its folders and refresh statuses cached in memory (its queries are read from
- * the database as each request needs them), one writer connection for metadata changes
- * (serialised, each change one transaction), a small pool of connections for reads, and the
- * refreshes running on their own connections.
- */
+/** The state every part of a project shares: the DuckDB instance, cached folders and statuses, and its connections. */
 export class ProjectStore {
-  /**
-   * Answers read from the database and kept until the next change commits (see untilChanged):
-   * listing 10,000 unchanged queries again sends the same bytes.
-   */
+  /** Answers kept until the next change commits (see untilChanged). */
   private readonly kept = new Map<string, unknown>();
   /** Counts the commits that may change what is kept: a read made across one is not kept. */
   private generation = 0;
-  /** Every folder by id, once read (see useFolders). */
   private readonly folderMap = new Map<string, FolderRow>();
-  /** The folders' first read, under way or done; undefined until a request needs them. */
   private foldersRead: Promise<void> | undefined;
   private foldersLoaded = false;
   /** The latest refresh-log row of each MATERIALIZED query that has one. */
   readonly refreshes = new Map<string, RefreshRow>();
-  /** Old (non-numeric) query ids, to the ids those queries have now; loaded once, on open (ids.ts). */
+  /** Old (non-numeric) query ids, to the ids those queries have now. */
   readonly aliases = new Map<string, string>();
   readonly running = new Map<string, RunningRefresh>();
   readonly mutex = new Mutex();
@@ -71,16 +59,15 @@ export class ProjectStore {
   limits: GatewayLimits = defaultLimits();
   /** The next refresh-log sequence number: the latest row per query is its status. */
   seq = 1;
-  /** The refresh log holds rows that are no query's status any more (deleted on close, see close()). */
+  /** The refresh log holds rows that are no query's status any more. */
   logSuperseded = false;
-  /** The WAL's size when the project opened (a gateway that stopped without closing leaves one): close() checkpoints only when it changed. */
+  /** The WAL's size at open: close() checkpoints only when it changed. */
   walAtOpen = 0;
   closed = false;
   private readonly pool: DuckDBConnection[] = [];
   private readonly planners: DuckDBConnection[] = [];
   /** Connections running a request's statements now (atWork), or held by a streamed answer (lease). */
   private readonly busy = new Set<DuckDBConnection>();
-  /** How to stop each streamed answer's statement, by its connection (lease). */
   private readonly leased = new Map<DuckDBConnection, () => void>();
   /** Decides what a statement may touch: for run-SQL, query definitions and refreshes alike. */
   readonly sandbox = new Sandbox(this);
@@ -109,11 +96,7 @@ export class ProjectStore {
     }
   }
 
-  /**
-   * A pooled read connection held until `release` (a streamed answer keeps its connection while
-   * its rows are read), known to be at work all that while. Its holder interrupts it when its
-   * request is aborted; closing the project calls the holder's `onStop` and waits for `release`.
-   */
+  /** A pooled connection held by a streamed answer until `release`; closing the project calls its `onStop`. */
   async lease(): Promise<Lease> {
     this.assertOpen();
     const conn = this.pool.pop() ?? (await this.connect());
@@ -133,10 +116,7 @@ export class ProjectStore {
     };
   }
 
-  /**
-   * Runs `fn` on a connection of its own (closed after it, so what it made for itself, such as
-   * temporary tables, goes with it): interruptible and known to be at work, like withConnection.
-   */
+  /** Runs `fn` on a connection of its own, closed after it so what it made (temporary tables) goes too. */
   async withOwnConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     this.assertOpen();
     const conn = await this.connect();
@@ -147,7 +127,7 @@ export class ProjectStore {
     }
   }
 
-  /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox; interruptible like withConnection. */
+  /** Runs `fn` on a pooled connection whose EXPLAIN prints logical plans too, for the sandbox. */
   async withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     this.assertOpen();
     let conn = this.planners.pop();
@@ -171,10 +151,7 @@ export class ProjectStore {
     return conn;
   }
 
-  /**
-   * A query by id (or by the id it had before ids became numeric), or 404: read on `conn` inside a
-   * change (which sees what the change wrote so far), else on a pooled connection.
-   */
+  /** A query by id (or old id), or 404: read on `conn` inside a change to see what it wrote so far. */
   async query(id: string, conn?: DuckDBConnection): Promise<QueryRow> {
     const canonical = this.queryId(id);
     const q = conn ? await readQuery(conn, canonical) : await this.withConnection((c) => readQuery(c, canonical));
@@ -182,17 +159,13 @@ export class ProjectStore {
     return q;
   }
 
-  /**
-   * Every folder by id. They are read on first use, not when the project opens (a command that
-   * only reads queries or runs SQL needs none, and 1,000 folders cost a fresh engine 5 to 7 ms):
-   * whatever uses them awaits useFolders() first, and reading them before is a bug.
-   */
+  /** Every folder by id, read on first use: awaiting useFolders() first is required. */
   get folders(): Map<string, FolderRow> {
     if (!this.foldersLoaded) throw new Error(`the folders of project ${this.id} were used before they were read (useFolders)`);
     return this.folderMap;
   }
 
-  /** Reads the folders into the cache once (committed ones, on a pooled connection); later calls wait for that read. */
+  /** Reads the folders into the cache once; later calls wait for that read. */
   useFolders(): Promise<void> {
     this.foldersRead ??= this.withConnection(async (conn) => this.loadFolders((await readMetadata(conn, ['folders'])).folders)).catch((error: unknown) => {
       this.foldersRead = undefined;
@@ -201,7 +174,7 @@ export class ProjectStore {
     return this.foldersRead;
   }
 
-  /** The id a query has now, for an id it has or had before ids became numeric (whether or not such a query exists). */
+  /** The id a query has now, for an id it has or had before ids became numeric. */
   queryId(id: string): string {
     return this.aliases.get(id) ?? id;
   }
@@ -213,7 +186,7 @@ export class ProjectStore {
     return f;
   }
 
-  /** Runs a request's work on `conn`, interruptible (request-scope.ts) and known to be at work until it ends. */
+  /** Runs a request's work on `conn`, interruptible and known to be at work until it ends. */
   private async atWork<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {
     this.busy.add(conn);
     try {
@@ -223,13 +196,7 @@ export class ProjectStore {
     }
   }
 
-  /**
-   * Interrupts every connection at work until none is. Closing DuckDB under a running statement
-   * waits for that statement inside a synchronous call, which holds the event loop (dgw serve then
-   * could not even take its second Ctrl-C); so the statements are stopped first, and waited for
-   * asynchronously: one DuckDB cannot interrupt (a list function over one huge list) finishes
-   * while the process stays responsive.
-   */
+  /** Closing DuckDB under a running statement blocks the event loop, so statements are interrupted and awaited first. */
   private async stopWork(): Promise<void> {
     // A streamed answer whose reader is slow has no statement running to interrupt: its holder ends it.
     for (const stop of this.leased.values()) stop();
@@ -243,13 +210,7 @@ export class ProjectStore {
     if (this.closed) throw new HttpError(500, `project ${this.id} is closed`, 'CLOSED');
   }
 
-  /**
-   * One metadata change: serialised with the others, running refreshes of `stop` cancelled first,
-   * then `fn` in one transaction on the writer connection. Queries are read and written in the
-   * database only (read them on `conn` to see what the change wrote so far); `fn` updates the
-   * cached folders and statuses as it writes them, and a change that fails is rolled back and
-   * those read again. An abort of the request interrupts it and rolls it back.
-   */
+  /** One metadata change: serialised, `stop` refreshes cancelled, `fn` in one transaction; a failure rolls back the cache too. */
   tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = []): Promise<T> {
     return this.mutex.run(async () => {
       this.assertOpen();
@@ -277,11 +238,7 @@ export class ProjectStore {
     this.folders.delete(id);
   }
 
-  /**
-   * What `build` reads, kept under `key` until the next change commits (or rolls back): a read
-   * made while one commits is answered but not kept. dgw serve answers the same list of 10,000
-   * queries, or the same folders, without reading them again.
-   */
+  /** What `build` reads, kept under `key` until the next change commits; a read made while one commits is not kept. */
   async untilChanged<T>(key: string, build: () => Promise<T>): Promise<T> {
     if (this.kept.has(key)) return this.kept.get(key) as T;
     const generation = this.generation;
@@ -290,19 +247,12 @@ export class ProjectStore {
     return value;
   }
 
-  /** A change committed (or was rolled back): nothing kept may be what the database holds now. */
   private changed(): void {
     this.generation += 1;
     this.kept.clear();
   }
 
-  /**
-   * One change planned inside its transaction: `plan` reads what it needs on the writer connection
-   * (inside the lock, after BEGIN) and returns the statements, which run one by one (values bound
-   * as parameters) before COMMIT. Each `apply` updates the cache only once COMMIT succeeded, so
-   * nothing is acknowledged that was not committed. The hot path (create query) is one of these.
-   * An abort of the request interrupts it and rolls it back.
-   */
+  /** One change planned inside its transaction; each `apply` updates the cache only once COMMIT succeeded. */
   change(plan: (conn: DuckDBConnection) => Promise<Statement[]>, stop: string[] = []): Promise<void> {
     return this.mutex.run(async () => {
       this.assertOpen();
@@ -325,12 +275,12 @@ export class ProjectStore {
     });
   }
 
-  /** A failed change as it is said: a fault outside dgw (a full disk...), a conflict worth retrying, or the error itself. */
+  /** A failed change as it is said: a fault outside dgw, a conflict worth retrying, or the error itself. */
   private writeError(error: unknown): unknown {
     return duckFault(error, { projectId: this.id, file: this.file }) ?? mapWriteError(error);
   }
 
-  /** Ends a failed transaction (if it is still open) and reads the cache back, which it may have run ahead of. */
+  /** Ends a failed transaction and reads the cache back, which it may have run ahead of. */
   private async rollBack(): Promise<void> {
     await this.writer.run('ROLLBACK').catch(() => undefined);
     this.changed();
@@ -359,11 +309,7 @@ export class ProjectStore {
     }
   }
 
-  /**
-   * Replaces the cached refresh statuses: the latest row of each query is its status (a
-   * materialized table without a refresh-log row has the status of its build when the query was
-   * saved: refresh.ts's statusOf). Notes whether the log holds rows that are no status any more.
-   */
+  /** Replaces the cached refresh statuses (the latest row of each query) and notes superseded rows. */
   loadLog(log: LogRecord[]): void {
     this.refreshes.clear();
     for (const r of log) {
@@ -401,13 +347,11 @@ export class ProjectStore {
       if (options.wait) await untilAborted(job.done, options.signal);
       if (this.running.has(id)) await this.stopRefresh(id);
     }
-    // No new work from here on; the work under way is stopped before anything closes.
     this.closed = true;
     await this.stopWork();
     await this.mutex.run(async () => {
       for (const conn of [...this.pool.splice(0), ...this.planners.splice(0)]) conn.closeSync();
-      // The changes made since it opened are in the WAL: fold them into the file, so the next open
-      // replays nothing. A project only read leaves both files as it found them.
+      // Fold the WAL into the file so the next open replays nothing; a project only read is left as found.
       if ((await walSize(this.file)) !== this.walAtOpen) {
         if (this.logSuperseded) await this.writer.run(COMPACT_REFRESH_LOG).catch(() => undefined);
         await this.writer.run('CHECKPOINT').catch(() => undefined);
@@ -424,7 +368,6 @@ export interface CloseOptions {
   signal?: AbortSignal;
 }
 
-/** Resolves when `done` settles or `signal` aborts, whichever comes first. */
 function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return done;
   if (signal.aborted) return Promise.resolve();
@@ -439,7 +382,7 @@ function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Pro
   });
 }
 
-/** The size of the database's WAL (changes not yet checkpointed into the file): 0 for none, or in memory. */
+/** The size of the database's WAL: 0 for none, or in memory. */
 export async function walSize(file: string | undefined): Promise<number> {
   if (file === undefined) return 0;
   return (await stat(`${file}.wal`).catch(() => undefined))?.size ?? 0;

@@ -5,9 +5,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
 import type { ColumnInfo, ColumnSpec, TableInfo } from './types.js';
 
-// Stored tables live in `svc.table`; DuckDB names are case-insensitive, so lookups are too. A
-// table made without columns (POST .../table/{name} has no body) cannot exist in DuckDB: it is a
-// row of `_dgw.empty_tables` until its first columns are added, which creates it.
+// DuckDB has no table without columns: such a table is a row of `_dgw.empty_tables` until its first columns come.
 
 export async function tables(s: ProjectStore): Promise<TableInfo[]> {
   const [cols, uniques, empty] = await s.withConnection(async (c) => [
@@ -79,7 +77,7 @@ export async function addColumns(s: ProjectStore, tableName: string, columns: Co
   return columns.map((col) => after.columns.find((x) => sameName(x.name, col.name))!);
 }
 
-/** Delete Table Column (spec 4.8): the column and its data are gone for good. */
+/** Delete Table Column (spec 4.8). */
 export async function dropColumn(s: ProjectStore, tableName: string, columnName: string): Promise<TableInfo> {
   const t = await table(s, tableName);
   const col = t.columns.find((x) => sameName(x.name, columnName));
@@ -92,7 +90,7 @@ export async function dropColumn(s: ProjectStore, tableName: string, columnName:
   return table(s, t.name);
 }
 
-/** Delete Table: the table and all its rows; views and materialized queries reading it fail when next run. */
+/** Delete Table: views and materialized queries reading it fail when next run. */
 export async function deleteTable(s: ProjectStore, tableName: string): Promise<TableInfo> {
   const t = await table(s, tableName);
   await s.tx(async (c) => {
@@ -131,7 +129,6 @@ async function checkpoint(s: ProjectStore): Promise<void> {
   await s.mutex.run(() => s.writer.run('CHECKPOINT').catch(() => undefined));
 }
 
-/** `'it''s'` → `it's`; any other default (a number, an expression) as DuckDB prints it. */
 function unquote(text: string): string {
   const m = /^'((?:[^']|'')*)'$/.exec(text);
   return m ? m[1].replace(/''/g, "'") : text;

@@ -11,19 +11,15 @@ export interface QueryRow {
   queryType: QueryType;
   schedule: Schedule | null;
   folderId: string | null;
-  /** When the schedule was last set: intervals count from here or from the last run, whichever is later. */
+  /** Intervals count from here or from the last run, whichever is later. */
   scheduleSetAt: number;
   createdAt: number;
   modifiedAt: number;
-  /**
-   * When saving the query (create, or an update that changed its SQL or type) built its
-   * materialized table. That build writes no refresh-log row: it is the query's status until a
-   * refresh writes one. Null for PLAIN queries and for SQL that did not bind.
-   */
+  /** When saving built the materialized table, which is the status until a refresh writes a log row. */
   materializedAt: number | null;
 }
 
-/** A folder as the gateway keeps it: queries point at it, children at their parent. */
+/** A folder as the gateway keeps it. */
 export interface FolderRow {
   id: string;
   name: string;
@@ -57,21 +53,18 @@ export interface SqlCheck {
   bindError?: string;
 }
 
-/**
- * One SQL statement of a change: SQL text that holds no data (values travel in `params`, bound to
- * the statement's `?` placeholders), and what to update in the cache once the change committed.
- */
+/** One statement of a change: values travel in `params`, and `apply` updates the cache once committed. */
 export interface Statement {
   sql: string;
   params?: DuckDBValue[];
-  /** The parameters' types, where DuckDB cannot tell them from the values (an empty list, a list of nulls). */
+  /** Where DuckDB cannot tell the parameters' types from the values (an empty list, a list of nulls). */
   types?: DuckDBType[];
-  /** Runs the statement some other way than as plain SQL (a materialized result is built by the sandbox). */
+  /** Runs the statement some other way than as plain SQL. */
   run?: (conn: DuckDBConnection) => Promise<void>;
   apply?: () => void;
 }
 
-/** A stored table in `svc.table` and its columns, in DuckDB's order (none for a table made without columns). */
+/** A stored table in `svc.table` and its columns, in DuckDB's order. */
 export interface TableInfo {
   name: string;
   columns: ColumnInfo[];
@@ -88,7 +81,7 @@ export interface ColumnInfo {
   defaultValue: string | null;
 }
 
-/** A column to add: a DuckDB type and the optional constraints a ColumnRequest may ask for. */
+/** A column to add. */
 export interface ColumnSpec {
   name: string;
   dataType: string;
@@ -100,7 +93,7 @@ export interface ColumnSpec {
 /** Options of one project database. */
 export interface ProjectOptions {
   id: string;
-  /** The database file; undefined keeps everything in memory (tests). */
+  /** The database file; undefined keeps everything in memory. */
   file?: string;
   now: () => number;
   seed: boolean;
@@ -108,18 +101,11 @@ export interface ProjectOptions {
   limits?: GatewayLimits;
   /** A DuckDB engine made ahead to use (one is made otherwise). */
   engine?: Promise<DuckDBInstance>;
-  /**
-   * The project's folder for files in transit (uploads being imported, exports): the one place
-   * outside the database DuckDB may read and write, for the gateway's own COPY and read_csv (SQL
-   * from requests never can: the sandbox refuses every file function).
-   */
+  /** Folder for files in transit: the only place outside the database the gateway's own COPY and read_csv use. */
   transferDir?: string;
 }
 
-/**
- * A folder with all either API shape needs: its path, its subfolders (recursively), the ids of its
- * queries and, where the answer shows them (folder-state.ts says which), the queries themselves.
- */
+/** A folder with its path, subfolders, query ids and, where the answer shows them, the queries. */
 export interface FolderState {
   id: string;
   name: string;

@@ -1,10 +1,7 @@
 import { Routes } from '../router.js';
 import type { Catalog } from '../../api/types.js';
 
-/**
- * The built-in catalogs, both named `svc`, with the hosted service's fixed ids: `"1"` for the
- * internal store of tables, `"2"` for the store of queries. The local gateway has no connected sources.
- */
+/** The built-in catalogs, both `svc`, with the hosted service's fixed ids: `"1"` tables, `"2"` queries. */
 export const BUILT_IN_CATALOGS: readonly Catalog[] = [
   { id: '1', name: 'svc', displayName: 'Stored tables', catalogType: 'internal', connectionId: null },
   { id: '2', name: 'svc', displayName: 'Queries', catalogType: 'query', connectionId: null },

@@ -5,12 +5,11 @@ import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
 import { jsonObject } from '../validate.js';
 
-/** The longest a read of an export may wait for the job's end (`waitMs`). */
 const MAX_WAIT_MS = 30_000;
 
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
-/** Query exports: submit (202 with the job), list, read (with download links; `waitMs` waits for a running job's end), cancel (204). */
+/** Query exports: submit (202 with the job), list, read (`waitMs` waits for a running job's end), cancel (204). */
 export function exportRoutes(): Routes {
   const r = new Routes();
   r.post('/queries/:queryId/exports', async (c) => {
@@ -32,7 +31,6 @@ export function exportRoutes(): Routes {
     const exports = c.get('gateway').exports(c.get('project'));
     const waitMs = intParam(c.req.query('waitMs'), 'waitMs');
     if (waitMs !== undefined && (waitMs < 0 || waitMs > MAX_WAIT_MS)) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
-    // The local gateway's own parameter: a job still running is answered when it ends, or after waitMs.
     if (waitMs) await exports.settled(c.req.param('exportId'), waitMs, requestSignal());
     const record = await exports.get(c.req.param('exportId'));
     return c.json(exportView(record, withLinks(c, record)));
@@ -44,11 +42,7 @@ export function exportRoutes(): Routes {
   return r;
 }
 
-/**
- * A download link's answer: the file, read as it is sent, when the link's signature holds and it
- * has not expired (403 otherwise, naming which); no API key needed, as with the hosted service's
- * links. Under the base path, outside the routes that need a key (handler.ts).
- */
+/** A download link's answer: no API key needed, as with the hosted service, so it lives outside the keyed routes. */
 export function downloadRoutes(): Routes {
   return new Routes().get('/data/projects/:projectId/exports/:exportId/files/:fileName', download);
 }
@@ -76,7 +70,6 @@ async function download(c: RouteContext) {
     });
 }
 
-/** Fresh download links for a finished job's files, from the address the request came to. */
 function withLinks(c: RouteContext, record: ExportRecord): { files: Array<{ name: string; url: string; bytes: number }>; expiresAt: number } | undefined {
   if (record.status !== 'SUCCEEDED') return undefined;
   const gateway = c.get('gateway');
@@ -90,7 +83,6 @@ function withLinks(c: RouteContext, record: ExportRecord): { files: Array<{ name
   return { files, expiresAt: Math.floor(expiresAt / 1000) * 1000 };
 }
 
-/** An export job as the document gives it (ExportJobResponse); `links`: its files, for one job read alone. */
 function exportView(e: ExportRecord, links?: ReturnType<typeof withLinks>): object {
   return {
     id: e.id,

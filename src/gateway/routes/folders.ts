@@ -12,7 +12,6 @@ function folderName(value: string): string {
   return value;
 }
 
-/** A folderName on create: one name, or a nested path (`a/b`, a leading `/` allowed) of clean names. */
 function nestedFolderName(value: string): string {
   const segments = value.replace(/^\/+/, '').split('/');
   for (const segment of segments) {
@@ -22,7 +21,7 @@ function nestedFolderName(value: string): string {
   return segments.join('/');
 }
 
-/** Query folders; each answer is shaped by the gateway's presenter (the seed's Folder, or the document's). */
+/** Query folders; each answer is shaped by the gateway's presenter. */
 export function folderRoutes(): Routes {
   const r = new Routes();
   r.get('/', async (c) => c.get('present').folderList(c, await c.get('project').rootFolderStates()));

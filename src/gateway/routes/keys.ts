@@ -5,7 +5,6 @@ import { Gateway } from '../gateway.js';
 import type { StoredProjectKey } from '../keys.js';
 import { checkName, jsonObject, optString } from '../validate.js';
 
-/** A key as the document shows it: the secret only when just made, no `expiresAt` when it never expires. */
 function view(k: StoredProjectKey, apiKey: string | null = null): WireApiKey {
   return { name: k.name, apiKey, apiKeyId: k.apiKeyId, ...(k.expiresAt !== null ? { expiresAt: k.expiresAt } : {}) };
 }
@@ -31,7 +30,7 @@ export function keyRoutes(): Routes {
       expiresAt = new Date(t).toISOString();
     }
     const gateway = c.get('gateway');
-    // A key is for a project that exists: a mistyped id is 404, never a new project.
+    // A mistyped project id is 404, never a new project.
     await gateway.project(projectId, { create: false });
     const key = await gateway.keys.create(projectId, name, expiresAt);
     return c.json(view(key, key.apiKey));

@@ -22,11 +22,7 @@ export const LOCAL_WORKSPACE: Workspace = {
   defaultWorkspace: true,
 };
 
-/**
- * Organizations, workspaces and projects: one local organization with one workspace holding the
- * gateway's projects, read, and projects made here (the only way a project is made). The document
- * allows these to the partner key only: 403 for a project key.
- */
+/** Organizations, workspaces and projects; the document allows these to the partner key only. */
 export function organizationRoutes(): Routes {
   const r = new Routes();
   r.use(async (c, next) => {
@@ -83,7 +79,6 @@ function readInfo(gateway: Gateway, id: string): Promise<ProjectInfo> {
     .catch(() => ({ name: null, description: null, createdAt: null }));
 }
 
-/** A project as the document shows it; one made without a name (demo) is named by its id. */
 async function project(gateway: Gateway, id: string): Promise<Project> {
   const info = await readInfo(gateway, id);
   const createdAt = info.createdAt ?? (await gateway.projectCreatedAt(id));

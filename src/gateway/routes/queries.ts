@@ -80,10 +80,6 @@ export function queryRoutes(): Routes {
   return r;
 }
 
-/**
- * Whether the client asks for CSV before JSON (`Accept: text/csv`, the local gateway's own
- * extension of run SQL): a SELECT is then answered as CSV written by DuckDB (csv-answer.ts).
- */
 function wantsCsv(accept: string | undefined): boolean {
   return accept !== undefined && /^\s*text\/csv\s*(;|,|$)/i.test(accept);
 }

@@ -20,10 +20,7 @@ const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * Columns to add: an array of ColumnRequest (as the document's example sends them), one
- * ColumnRequest (as its schema declares), or `{columns: [...]}`; each field type-checked.
- */
+/** Columns to add: an array of ColumnRequest (the document's example), one ColumnRequest (its schema), or `{columns}`. */
 function parseColumns(body: unknown): ColumnSpec[] {
   const list = Array.isArray(body) ? body : isObject(body) && 'columns' in body ? body.columns : isObject(body) ? [body] : undefined;
   if (!Array.isArray(list)) throw badRequest('send the columns as an array of {name, dataType}, one such object, or {columns: [...]}');
@@ -49,7 +46,6 @@ function parseColumns(body: unknown): ColumnSpec[] {
   });
 }
 
-/** The columns an import's `request` part asks the table to be made with, checked as Create Table checks them; undefined for none. */
 function createColumns(requestText: string | undefined): ColumnSpec[] | undefined {
   let body: unknown;
   try {
@@ -63,14 +59,13 @@ function createColumns(requestText: string | undefined): ColumnSpec[] | undefine
   return columns;
 }
 
-/** Stored tables (`svc.table.<name>`): list, create (no body needed), delete, list/add columns, drop a column, import CSV, a sample CSV. */
+/** Stored tables (`svc.table.<name>`): tables, columns, CSV import and sample. */
 export function tableRoutes(): Routes {
   const r = new Routes();
   r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables()));
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');
     if (!TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
-    // The document's create has no body; the local gateway also takes columns with it.
     const body = await jsonBody(c, { optional: true });
     const columns = body === undefined ? [] : parseColumns(body);
     return c.get('present').tableCreated(c, await c.get('project').createTable(name, columns));
@@ -91,7 +86,6 @@ export function tableRoutes(): Routes {
     try {
       if (!form.file) throw badRequest('the import needs a "file" part: the CSV file');
       const name = c.req.param('tableName');
-      // dgw's own: the request's `create` columns make the table in the import's transaction (`table import --create`).
       const create = createColumns(form.fields.request);
       if (create && !TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
       return c.get('present').imported(c, await importCsvFile(c.get('project'), name, form.fields.request, form.file, create));

@@ -2,13 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { planSources } from './plan.js';
 import { sourceRefusal, type Purpose } from './rules.js';
 
-// The plan the sandbox judges and the plan that runs come from two bindings of the same text, and
-// a binding is not always the same twice: `query()` and `query_table()` work out their argument
-// when the statement is bound, and that argument may be decided by random(), the clock, uuid()
-// or the connection's id. So what runs is bound once more, here, and judged as it is bound: its
-// physical plan must read nothing the rules refuse, and exactly that binding is what runs.
+// A binding can differ twice (`query()` may pick its argument by random()), so what runs is bound once more, judged as bound, and that binding runs.
 
-/** The name of the statement prepared on a connection while it is judged and run (one at a time per connection). */
 const PREPARED = 'dgw_judged';
 
 /** Why a statement that is about to run is refused (a 400 SQL_NOT_ALLOWED, made by the caller). */
@@ -19,20 +14,15 @@ export class RefusedAsBound extends Error {
   }
 }
 
-/** A statement prepared and checked as bound (prepareAsJudged): `execute` runs that very binding; `release` lets it go. */
+/** A statement prepared and checked as bound: `execute` runs that very binding; `release` lets it go. */
 export interface JudgedStatement {
   /** The SQL that runs the prepared statement (`EXECUTE ...`), alone or inside an EXPLAIN. */
   execute: string;
-  /** Deallocates the prepared statement; call it once what it runs is done with (a stream read to its end). */
+  /** Deallocates the prepared statement once what it runs is done with. */
   release(): Promise<void>;
 }
 
-/**
- * Prepares a SELECT, INSERT, UPDATE or DELETE as it is bound now (`PREPARE`) and checks what that
- * binding reads (`EXPLAIN EXECUTE`, the plan of that very binding). Call it inside a transaction,
- * and run `execute` in it: within one, DuckDB does not bind a prepared statement again. A read
- * that streams keeps it until its last row (the caller releases it then).
- */
+/** Prepares a statement and checks that binding's plan; run `execute` in the same transaction, where DuckDB does not rebind it. */
 export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpose: Purpose): Promise<JudgedStatement> {
   const prepare = `PREPARE ${PREPARED} AS\n${sql}\n`;
   // The statement was parsed as exactly one; wrapped, it must still be exactly one.
@@ -55,10 +45,7 @@ export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpo
   }
 }
 
-/**
- * Runs a SELECT, INSERT, UPDATE or DELETE as it is bound now, checked as bound (prepareAsJudged);
- * `run` gets the SQL to run it with: `EXECUTE ...`, or an EXPLAIN around it.
- */
+/** Runs a SELECT, INSERT, UPDATE or DELETE as it is bound now, checked as bound (prepareAsJudged). */
 export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpose: Purpose, run: (execute: string) => Promise<T>): Promise<T> {
   const judged = await prepareAsJudged(conn, sql, purpose);
   try {
@@ -68,13 +55,7 @@ export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpos
   }
 }
 
-/**
- * Runs a CREATE TABLE (with `AS SELECT` or not), which DuckDB cannot prepare, as
- * `EXPLAIN (ANALYZE, FORMAT JSON)`: the statement runs once and its profile says what that run
- * read. Refused after the fact, so call it inside a transaction the caller rolls back on an
- * error. Returns the profile and the number of rows the table was made with (undefined when no
- * rows went in: a CREATE TABLE without AS, or IF NOT EXISTS on a table that exists).
- */
+/** Runs a CREATE TABLE, which DuckDB cannot prepare, under EXPLAIN ANALYZE and judges its profile after the fact: call it in a transaction rolled back on error. */
 export async function runProfiled(conn: DuckDBConnection, sql: string, purpose: Purpose): Promise<{ profile: string; rows: number | undefined }> {
   const rows = (await conn.runAndReadAll(`EXPLAIN (ANALYZE, FORMAT JSON)\n${sql}\n`)).getRowObjectsJS();
   const profile = String(rows.find((r) => r.explain_key === 'analyzed_plan')?.explain_value ?? '');
@@ -85,7 +66,6 @@ export async function runProfiled(conn: DuckDBConnection, sql: string, purpose: 
   return { profile, rows: rowsCreated(parsed) };
 }
 
-/** The rows that flowed into the CREATE TABLE AS operator of a profile. */
 function rowsCreated(node: unknown): number | undefined {
   if (node === null || typeof node !== 'object') return undefined;
   const n = node as { operator_type?: unknown; children?: unknown[] };

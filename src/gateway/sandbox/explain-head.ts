@@ -1,6 +1,6 @@
 /** An `EXPLAIN` statement taken apart: its options, and the statement it explains. */
 export interface ExplainParts {
-  /** `EXPLAIN ANALYZE` (or an ANALYZE option, whatever its value: DuckDB analyzes either way) runs the statement. */
+  /** An ANALYZE option runs the statement whatever its value, as in DuckDB. */
   analyze: boolean;
   /** The FORMAT option, lower-cased, when given. */
   format?: string;
@@ -10,12 +10,7 @@ export interface ExplainParts {
 
 const FORMATS = new Set(['text', 'json', 'html', 'graphviz', 'yaml']);
 
-/**
- * Takes apart `EXPLAIN [ANALYZE | ANALYSE] stmt` and `EXPLAIN (option [value], ...) stmt`, reading
- * spaces and comments (`--`, nested `/* *\/`) the way DuckDB does. Undefined for anything else.
- * The caller judges `inner` and then runs an EXPLAIN it rebuilds from these parts, so what runs
- * is always what was judged, even where this reading and DuckDB's might differ.
- */
+/** Takes apart an EXPLAIN as DuckDB reads it; the caller rebuilds what runs from these parts, so what runs is what was judged. */
 export function explainParts(sql: string): ExplainParts | undefined {
   let i = skip(sql, 0);
   const word = (at: number) => /^[A-Za-z_][A-Za-z0-9_$]*/.exec(sql.slice(at))?.[0] ?? '';
@@ -50,7 +45,6 @@ export function rebuildExplain(parts: ExplainParts): string {
   return `EXPLAIN ${options.length > 0 ? `(${options.join(', ')})` : ''}\n${parts.inner}`;
 }
 
-/** Reads `name [value], ...)` from `start` (just after the `(`); names and values unquoted. */
 function readOptions(sql: string, start: number): { names: string[]; values: Array<string | undefined>; end: number } | undefined {
   const names: string[] = [];
   const values: Array<string | undefined> = [];
@@ -74,7 +68,6 @@ function readOptions(sql: string, start: number): { names: string[]; values: Arr
   }
 }
 
-/** A word, a number, a "quoted name" or a 'string' at `i`. */
 function token(sql: string, i: number): { text: string; end: number } | undefined {
   const m = /^(?:[A-Za-z_][A-Za-z0-9_$]*|[0-9]+(?:\.[0-9]+)?)/.exec(sql.slice(i));
   if (m) return { text: m[0], end: i + m[0].length };
@@ -91,7 +84,6 @@ function token(sql: string, i: number): { text: string; end: number } | undefine
   return undefined;
 }
 
-/** Skips spaces and comments from `i`. */
 function skip(sql: string, i: number): number {
   for (;;) {
     if (/\s/.test(sql[i] ?? '')) i++;

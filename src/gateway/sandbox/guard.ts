@@ -1,9 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ident } from '../sql.js';
 
-// DuckDB's plans do not name the table an INSERT writes, nor the object a CREATE or DROP makes or
-// removes. So a run-SQL write runs in a transaction of its own, and before it commits, DuckDB's
-// own view of what changed (seen from inside that transaction) is compared with what it was.
+// DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so writes are checked against the catalog and counts before commit.
 
 /** Row counts of the tables only the gateway writes: `svc._dgw.*` and `svc.mtquery.*`. */
 export async function protectedCounts(conn: DuckDBConnection): Promise<Map<string, bigint>> {
@@ -12,7 +10,6 @@ export async function protectedCounts(conn: DuckDBConnection): Promise<Map<strin
   ).getRows() as Array<[string, string]>;
   const counts = new Map<string, bigint>();
   if (tables.length === 0) return counts;
-  // Names from DuckDB's own catalog, quoted; one round trip for all of them.
   const sql = tables.map(([s, t], i) => `SELECT ${i} AS i, count(*) AS n FROM svc.${ident(s)}.${ident(t)}`).join(' UNION ALL ');
   for (const [i, n] of (await conn.runAndReadAll(sql)).getRows() as Array<[number, bigint]>) {
     counts.set(`svc.${tables[i][0]}.${tables[i][1]}`, n);
@@ -28,12 +25,7 @@ export function changedTable(before: Map<string, bigint>, after: Map<string, big
   return undefined;
 }
 
-/**
- * Every user-visible object of every catalog (tables, views, indexes, sequences, schemas, types),
- * with its oid, so a replaced table shows as changed. Macros are left out (reading DuckDB's
- * function list takes tens of milliseconds): a CREATE may only plan CREATE_TABLE, so it cannot
- * make one, and there is none but DuckDB's own, which cannot be dropped.
- */
+/** Every user-visible object with its oid, so a replaced table shows as changed; macros are left out as too slow to list and not creatable. */
 export async function catalogSnapshot(conn: DuckDBConnection): Promise<Set<string>> {
   const reader = await conn.runAndReadAll(`
     SELECT 'table', database_name, schema_name, table_name, table_oid FROM duckdb_tables()
@@ -45,10 +37,7 @@ export async function catalogSnapshot(conn: DuckDBConnection): Promise<Set<strin
   return new Set((reader.getRows() as unknown[][]).map((r) => JSON.stringify(r.map(String))));
 }
 
-/**
- * The first object a CREATE or DROP changed that it may not: only tables (and their indexes) in
- * `svc.table` may appear or go. Undefined when every change is one of those.
- */
+/** The first object a CREATE or DROP changed outside `svc.table`, if any. */
 export function forbiddenChange(before: Set<string>, after: Set<string>): string | undefined {
   const changed = [...[...after].filter((x) => !before.has(x)), ...[...before].filter((x) => !after.has(x))];
   for (const entry of changed) {

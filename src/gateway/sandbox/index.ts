@@ -11,11 +11,11 @@ import { refusal, withoutInternalNames, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
 
-/** What the sandbox works with: connections whose EXPLAIN prints the logical plan too (`explain_output = 'all'`), and the gateway's limits. */
+/** Connections whose EXPLAIN prints the logical plan too, and the gateway's limits. */
 export interface PlanConnections {
   withPlanner<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T>;
   readonly limits: GatewayLimits;
-  /** The project's folder for files in transit (Gateway.transferDir), which SQL may not name. */
+  /** The project's folder for files in transit, which SQL may not name. */
   readonly transferDir?: string;
 }
 
@@ -24,21 +24,12 @@ const KINDS: Record<number, Purpose | 'explain'> = { 1: 'select', 2: 'insert', 3
 
 const ALLOWED = 'only SELECT, EXPLAIN, INSERT, UPDATE, DELETE, and CREATE TABLE / DROP TABLE in svc.table can be run';
 
-/**
- * A run-SQL statement's rows as DuckDB produces them (a SELECT streams: chunk by chunk, as they
- * are fetched), and how to end it: `end` closes what the statement holds (a read's transaction
- * is rolled back, its prepared statement let go). Call it once, after the last chunk, after a
- * failure, or when the reader goes away.
- */
+/** A run-SQL statement's rows as DuckDB produces them; call `end` once, after the last chunk, a failure, or when the reader goes away. */
 export interface StatementRows {
   result: DuckDBResult;
-  /**
-   * Called after the last chunk: throws when the rows ended because the statement failed. DuckDB's
-   * streaming reader ends a failed result like a finished one, without its error; the statement's
-   * transaction, which the failure aborted, tells them apart.
-   */
+  /** DuckDB's streaming reader ends a failed result like a finished one: this throws when the statement failed. */
   verify(): Promise<void>;
-  /** A failure of a fetch of these rows, in the words of the sandbox's answers (a 400 SQL_ERROR, MEMORY_LIMIT...). */
+  /** A failure of a fetch of these rows, in the words of the sandbox's answers. */
   failure(error: unknown): HttpError;
   end(): Promise<void>;
 }
@@ -48,10 +39,7 @@ export function notAllowed(reason: string): HttpError {
   return new HttpError(400, reason, 'SQL_NOT_ALLOWED');
 }
 
-/**
- * DuckDB's error about a user's SQL, as a message for the user: a 400 SQL_ERROR, or MEMORY_LIMIT
- * when it ran out of memory. With the statement, nothing of names SQL may not reach (rules.ts).
- */
+/** DuckDB's error about a user's SQL as a 400 SQL_ERROR or MEMORY_LIMIT, naming nothing SQL may not reach. */
 export function userSqlError(error: unknown, limits: GatewayLimits, sql?: string): HttpError {
   if (error instanceof HttpError) return error;
   const message = duckMessage(error);
@@ -59,19 +47,11 @@ export function userSqlError(error: unknown, limits: GatewayLimits, sql?: string
   return memoryLimitReached(message, limits) ?? sqlError(sql === undefined ? said : withoutInternalNames(said, sql));
 }
 
-/**
- * The sandbox: decides what a statement may touch, from DuckDB's own view of it (its bound,
- * unoptimized plan; see plan.ts and rules.ts), and runs run-SQL statements so that the decision
- * holds (reads in read-only transactions; writes in transactions checked before they commit, see
- * guard.ts). Used alike by run-SQL, by query definitions when they are saved, and by refreshes.
- */
+/** Decides what a statement may touch from DuckDB's own bound plan, and runs run-SQL statements so that decision holds. */
 export class Sandbox {
   constructor(private readonly planners: PlanConnections) {}
 
-  /**
-   * What one statement reads and does, as DuckDB binds it now; `sql` must hold exactly one
-   * statement (checked by the caller). A plan too large to run is refused here, before it runs.
-   */
+  /** What one statement reads and does, as DuckDB binds it now; a plan too large to run is refused here. */
   async touches(sql: string): Promise<PlanTouches> {
     this.refuseTransferPaths(sql);
     const touches = await this.planners.withPlanner(async (conn) => {
@@ -82,10 +62,7 @@ export class Sandbox {
     return touches;
   }
 
-  /**
-   * Judges the SQL of a saved query (one SELECT, parse-checked by the caller): refused with 400
-   * when it reaches beyond what SQL may read; DuckDB's binder message when it does not bind now.
-   */
+  /** Judges a saved query's SQL: 400 beyond what SQL may read; DuckDB's binder message when it does not bind now. */
   async checkDefinition(sql: string): Promise<{ bindError?: string }> {
     let touches: PlanTouches;
     try {
@@ -100,11 +77,7 @@ export class Sandbox {
     return {};
   }
 
-  /**
-   * Runs one run-SQL statement under the rules. A SELECT streams: its rows come as they are
-   * fetched, in a read-only transaction that `end` rolls back; anything else (a write, an
-   * EXPLAIN) is done before this returns, and its few rows are held.
-   */
+  /** Runs one run-SQL statement under the rules: a SELECT streams in a read-only transaction; anything else completes here. */
   async run(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
     const kind = await this.kindOf(conn, sql);
     if (kind === 'explain') return this.runExplain(conn, sql);
@@ -113,11 +86,7 @@ export class Sandbox {
     return this.held(await this.execute(conn, sql, kind));
   }
 
-  /**
-   * Builds a materialized result: `sql` is the gateway's own CREATE TABLE ... AS around a saved
-   * query's SQL (judged already, by checkDefinition); what this run reads is checked as it runs
-   * (see as-judged.ts). Inside the caller's transaction, which a refusal rolls back.
-   */
+  /** Builds a materialized result, checking what this run reads; a refusal rolls back the caller's transaction. */
   async materialize(conn: DuckDBConnection, sql: string): Promise<void> {
     await runProfiled(conn, sql, 'definition').catch((error: unknown) => {
       if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
@@ -125,12 +94,7 @@ export class Sandbox {
     });
   }
 
-  /**
-   * Writes an export: `copy` is the gateway's own `COPY (SELECT ... FROM <saved query>) TO <file>`.
-   * What it reads is checked as it is bound, and that very binding runs (as-judged.ts), in a
-   * read-only transaction: a saved query whose SQL binds differently now (query() decided by
-   * chance) reads nothing the rules refuse. Returns the rows written.
-   */
+  /** Writes an export, judging and running one binding in a read-only transaction; returns the rows written. */
   async exportRows(conn: DuckDBConnection, copy: string): Promise<number> {
     await conn.run('BEGIN TRANSACTION READ ONLY');
     try {
@@ -143,24 +107,17 @@ export class Sandbox {
     }
   }
 
-  /**
-   * Judges a run-SQL statement that is to be written as CSV by the gateway's own COPY (run by
-   * exportRows): its result's columns when it is a SELECT the rules let run, undefined when it is
-   * another kind of statement (nothing was run: the caller answers it as run() would); refused as
-   * run() refuses.
-   */
+  /** Judges a statement to be exported as CSV: its columns for an allowed SELECT, undefined for another kind. */
   async judgeRead(conn: DuckDBConnection, sql: string): Promise<StatementColumn[] | undefined> {
     const columns = await this.preparedOne(conn, sql, (prepared) => (kindOf(prepared) === 'select' ? columnsOf(prepared) : undefined));
     if (columns) await this.judge(sql, 'select');
     return columns;
   }
 
-  /** What kind of statement `sql` is; exactly one statement, or 400. */
   private kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
     return this.preparedOne(conn, sql, kindOf);
   }
 
-  /** `sql`, exactly one statement (else 400), prepared as it binds now; `read` takes what it needs of it before it is let go. */
   private async preparedOne<T>(conn: DuckDBConnection, sql: string, read: (prepared: DuckDBPreparedStatement) => T): Promise<T> {
     this.refuseTransferPaths(sql);
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
@@ -177,10 +134,7 @@ export class Sandbox {
     }
   }
 
-  /**
-   * EXPLAIN X is judged as X (EXPLAIN ANALYZE runs X); what runs is an EXPLAIN rebuilt around
-   * the X that was judged, so a different reading of the options cannot smuggle anything in.
-   */
+  /** EXPLAIN X is judged as X, and what runs is rebuilt around the judged X so odd options smuggle nothing in. */
   private async runExplain(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
     const parts = explainParts(sql);
     if (!parts) throw notAllowed('this EXPLAIN could not be read: write EXPLAIN [ANALYZE] STATEMENT, or EXPLAIN (FORMAT json|text, ANALYZE) STATEMENT');
@@ -191,10 +145,7 @@ export class Sandbox {
     return this.held(await this.execute(conn, parts.inner, kind, parts));
   }
 
-  /**
-   * A plain EXPLAIN plans its statement without running it (it was rebuilt, so no ANALYZE hides
-   * in it), in a transaction always rolled back: DuckDB plans a write in a writing transaction.
-   */
+  /** DuckDB plans a write in a writing transaction, so a plain EXPLAIN runs in one that is always rolled back. */
   private async planOnly(conn: DuckDBConnection, explain: string): Promise<DuckDBResult> {
     await conn.run('BEGIN');
     try {
@@ -206,11 +157,7 @@ export class Sandbox {
     }
   }
 
-  /**
-   * Streams a judged SELECT in a read-only transaction: bound once more and checked as bound
-   * (as-judged.ts), and that very binding is what streams. The transaction and the prepared
-   * statement are held until `end`: the rows are fetched as the reader asks for them.
-   */
+  /** Streams a SELECT bound once more and checked as bound, holding its transaction and statement until `end`. */
   private async stream(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
     let judged: JudgedStatement | undefined;
     let ended = false;
@@ -239,11 +186,7 @@ export class Sandbox {
     }
   }
 
-  /**
-   * A statement that names the gateway's transfer folder is refused before DuckDB binds it. The
-   * engine could not reach the files in transit anyway (their folder has a secret name), but a
-   * path spelled out says plainly what is refused.
-   */
+  /** The engine cannot reach the transfer folder anyway, but a path spelled out says plainly what is refused. */
   private refuseTransferPaths(sql: string): void {
     if (this.planners.transferDir === undefined) return;
     const root = dirname(dirname(this.planners.transferDir));
@@ -258,14 +201,7 @@ export class Sandbox {
     if (why) throw notAllowed(why);
   }
 
-  /**
-   * Runs a judged statement (or, with `explain`, EXPLAIN ANALYZE of it), bound once more and
-   * checked as bound (as-judged.ts), and holds its rows. A read (EXPLAIN ANALYZE of a SELECT; a
-   * SELECT itself streams) runs in a read-only transaction that is rolled back.
-   * A write runs in a transaction of its own that commits only when DuckDB shows it changed
-   * nothing but stored tables: no row of `svc._dgw` or `svc.mtquery` (INSERT, DELETE), no object
-   * outside `svc.table` (CREATE, DROP). An UPDATE's plan already names its target among what it reads.
-   */
+  /** Runs a judged statement: reads in a rolled-back read-only transaction, writes committed only when nothing but stored tables changed. */
   private async execute(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     await conn.run(purpose === 'select' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN');
     try {
@@ -287,12 +223,7 @@ export class Sandbox {
     }
   }
 
-  /**
-   * Binds and runs the statement inside `execute`'s transaction. SELECT, INSERT, UPDATE and
-   * DELETE are prepared and run as prepared; a CREATE TABLE, which DuckDB cannot prepare, runs
-   * once under EXPLAIN ANALYZE and answers its row count (or, explained, the JSON profile); a DROP
-   * reads nothing and runs as it is.
-   */
+  /** CREATE TABLE cannot be prepared, so it runs once under EXPLAIN ANALYZE; a DROP reads nothing and runs as it is. */
   private async runBound(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     if (purpose === 'create') {
       const { profile, rows } = await runProfiled(conn, sql, purpose);
@@ -303,7 +234,6 @@ export class Sandbox {
     return runAsJudged(conn, sql, purpose, (execute) => conn.run(explain ? rebuildExplain({ ...explain, inner: execute }) : execute));
   }
 
-  /** Rows already read whole (materialized): nothing is held, nothing to end. */
   private held(result: DuckDBResult): StatementRows {
     return { result, verify: async () => undefined, failure: (error) => userSqlError(error, this.planners.limits), end: async () => undefined };
   }
@@ -315,7 +245,6 @@ export interface StatementColumn {
   type: DuckDBType;
 }
 
-/** A prepared statement's kind, as the rules know it; 400 for any other. */
 function kindOf(prepared: DuckDBPreparedStatement): Purpose | 'explain' {
   const kind = KINDS[prepared.statementType];
   if (kind === undefined) throw badRequest(ALLOWED);

@@ -1,20 +1,10 @@
 import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 
-/**
- * Settings that make the boundary hold whatever a statement says, applied once the gateway's own
- * setup is done: no file system, network or extension loading (`enable_external_access`, set
- * right after the project's file is attached); no persistent secrets; no suggestions of names
- * from other schemas in binder errors (which would name svc._dgw's tables); the functions of
- * BLOCKED unusable (a second function of the same signature makes every call ambiguous, so DuckDB
- * refuses it whatever the spelling: in a view, inside `query()`, in a column default); and the
- * configuration locked, so no statement (not even one run by `EXPLAIN ANALYZE`) can change a
- * setting. Only `explain_output` stays settable per connection: the sandbox's own connections
- * read plans with it.
- */
+/** Settings that hold whatever a statement says: no external access or persistent secrets, no cross-schema suggestions, blocked functions ambiguous, configuration locked. */
 export async function hardenInstance(duck: DuckDBModule, conn: DuckDBConnection): Promise<void> {
   await conn.run('SET allow_persistent_secrets = false');
-  // A name that binds nowhere gets no "did you mean" from other schemas (svc._dgw among them).
+  // Would otherwise suggest names from svc._dgw.
   await conn.run('SET catalog_error_max_schemas = 0');
   await conn.run("SET allowed_configs = ['explain_output']");
   for (const { name, why, signatures } of BLOCKED) {

@@ -1,13 +1,8 @@
-/**
- * What one statement touches, read from DuckDB's own view of it: the logical plan that
- * `EXPLAIN (FORMAT JSON)` prints before any optimizer ran (with `explain_output = 'all'`), where
- * views, `query()`, `query_table()` and table macros are already expanded into what they read,
- * and nothing is pruned yet (`LIMIT 0` and `WHERE false` still show the scans they stop).
- */
+/** What a statement touches, from the unoptimized logical plan, where views and `query()` are expanded and nothing is pruned yet. */
 export interface PlanTouches {
   /** Base tables scanned, as [catalog, schema, table]. */
   tables: Array<[string, string, string]>;
-  /** Every other node by name: operators (PROJECTION, INSERT, ...) and table functions (RANGE, DUCKDB_SETTINGS, ...). */
+  /** Every other node by name: operators and table functions. */
   nodes: string[];
 }
 
@@ -36,17 +31,11 @@ export function planTouches(rows: Array<Record<string, unknown>>): PlanTouches {
 export interface PlanSources {
   /** Tables scanned, as [catalog, schema, table]. */
   tables: Array<[string, string, string]>;
-  /** Table functions called, upper case (RANGE, DUCKDB_SETTINGS, ...). */
+  /** Table functions called, upper case. */
   functions: string[];
 }
 
-/**
- * Reads the sources of a physical plan as DuckDB prints it: `EXPLAIN (FORMAT JSON)` (an array of
- * nodes with `name`) or the profile of `EXPLAIN (ANALYZE, FORMAT JSON)` (one object whose nodes
- * have `operator_name`). A scan names its table (`Table`), a table function itself (`Function`,
- * or `Name` on an INOUT_FUNCTION, which a lateral call plans as). Operators that only pass rows on
- * are not sources; what they may be is judged on the logical plan (planTouches).
- */
+/** Reads the sources of a physical plan, from EXPLAIN or an ANALYZE profile; pass-through operators were judged on the logical plan. */
 export function planSources(plan: unknown): PlanSources {
   const sources: PlanSources = { tables: [], functions: [] };
   const walk = (node: unknown) => {
@@ -63,10 +52,7 @@ export function planSources(plan: unknown): PlanSources {
   return sources;
 }
 
-/**
- * Splits a name as DuckDB prints it (`svc."table".orders`) into its parts, unquoting them. A name
- * that is not three parts comes back with empty parts, which no rule allows.
- */
+/** Splits a printed name (`svc."table".orders`) into unquoted parts; anything but three parts comes back empty, which no rule allows. */
 export function splitQualified(text: string): [string, string, string] {
   const parts: string[] = [];
   let current = '';

@@ -1,7 +1,6 @@
 import type { PlanSources, PlanTouches } from './plan.js';
 
-// What SQL may do in the local gateway, in one place (docs/local-gateway.md "What SQL may do" says the
-// same in words). Everything not listed here is refused.
+// What SQL may do in the local gateway (docs/local-gateway.md says the same); everything else is refused.
 
 /** What a statement is for: a saved query's definition, or one kind of run-SQL statement. */
 export type Purpose = 'definition' | 'select' | 'insert' | 'update' | 'delete' | 'create' | 'drop';
@@ -14,7 +13,6 @@ export const TABLE_FUNCTIONS = ['range', 'generate_series', 'unnest', 'repeat', 
 
 const TABLE_FUNCTION_NODES = new Set(TABLE_FUNCTIONS.map((f) => f.toUpperCase()));
 
-/** Plan nodes of reading: DuckDB's names for its logical operators. */
 const READ_NODES = new Set([
   'PROJECTION', 'FILTER', 'AGGREGATE', 'WINDOW', 'UNNEST', 'LIMIT', 'ORDER_BY', 'TOP_N', 'SAMPLE', 'DISTINCT', 'PIVOT',
   'COMPARISON_JOIN', 'ANY_JOIN', 'ASOF_JOIN', 'DELIM_JOIN', 'DEPENDENT_JOIN', 'CROSS_PRODUCT', 'POSITIONAL_JOIN',
@@ -23,7 +21,7 @@ const READ_NODES = new Set([
   ...TABLE_FUNCTION_NODES,
 ]);
 
-/** The writing nodes each run-SQL kind may hold (an upsert, INSERT OR REPLACE, plans as MERGE_INTO). */
+/** The writing nodes each run-SQL kind may hold (an upsert plans as MERGE_INTO). */
 const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
   insert: ['INSERT', 'MERGE_INTO'],
   update: ['UPDATE'],
@@ -35,7 +33,6 @@ const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
 /** What run-SQL may do, in words, for the messages. */
 export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query and svc.mtquery, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
 
-/** Plan nodes that change something (DuckDB's names), to say so when one is refused. */
 const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|VACUUM|TRANSACTION|PRAGMA|PREPARE|EXECUTE|EXPORT|COPY|ATTACH|DETACH)/;
 
 /** Why the plan of a statement for `purpose` is refused, or undefined when it is allowed. */
@@ -54,11 +51,7 @@ export function refusal(touches: PlanTouches, purpose: Purpose): string | undefi
   return undefined;
 }
 
-/**
- * Why what a statement about to run reads (its physical plan, bound once and run as it is) is
- * refused, or undefined. The same rules as `refusal` for tables and table functions: this is
- * the check that the binding that runs is one the rules allow, whatever its operators.
- */
+/** The same rules as `refusal`, on the physical plan of the binding that actually runs. */
 export function sourceRefusal(sources: PlanSources, purpose: Purpose): string | undefined {
   for (const [catalog, schema, table] of sources.tables) {
     const why = tableRefusal(catalog, schema, table, purpose);
@@ -70,12 +63,7 @@ export function sourceRefusal(sources: PlanSources, purpose: Purpose): string | 
 
 const METADATA_OUT_OF_REACH = "the gateway's own metadata (svc._dgw) is out of reach of SQL";
 
-/**
- * DuckDB's message for a statement that failed to bind, without what it would tell of names SQL
- * may not reach: a statement that names svc._dgw is told only that it is out of reach (DuckDB
- * would suggest its tables, or list their columns as candidates); one that builds SQL at run time
- * (`query()`, `query_table()`) gets the message's first sentence only, without DuckDB's suggestions.
- */
+/** DuckDB's bind error without the names of what SQL may not reach; SQL built at run time gets the first sentence only. */
 export function withoutInternalNames(message: string, sql: string): string {
   if (!/^(Catalog|Binder) Error/.test(message)) return message;
   if (/_dgw/i.test(sql)) return METADATA_OUT_OF_REACH;

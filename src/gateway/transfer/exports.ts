@@ -11,7 +11,7 @@ import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.
 import { ident, literal } from '../sql.js';
 import { withoutSecretFolder } from './secret-folder.js';
 
-/** The states of an export job (the document's). */
+/** The states of an export job. */
 export type ExportStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
 
 /** What an export was asked to write. */
@@ -36,7 +36,7 @@ export interface ExportRecord {
   rowCount?: number;
   bytes?: number;
   error?: string;
-  /** A FAILED job's fault code when the fault was this machine's (DISK_FULL: its file could not be written), as the gateway's errors give it. */
+  /** DISK_FULL when the fault was this machine's. */
   errorCode?: typeof FAULT_CODES.diskFull;
   files: Array<{ name: string; bytes: number }>;
   clientSource?: string;
@@ -48,21 +48,15 @@ interface Running {
   done: Promise<void>;
 }
 
-/** How long a finished export's files are kept before they are removed (status EXPIRED then). */
+/** How long a finished export's files are kept (status EXPIRED then). */
 export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How many job records `list` reads at once: enough to overlap the reads, few enough to leave descriptors and threads to the rest. */
+/** Job records read at once: overlapping reads while leaving descriptors and threads to the rest. */
 const LIST_READS = 16;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/**
- * One project's export jobs: a saved query's rows written by DuckDB's own COPY into the project's
- * transfer folder (`exports/<id>/`), in the background, on a connection of their own (a cancel
- * interrupts it). Each job is a `job.json` beside its files, so a job outlives the process that
- * ran it (`dgw query export --no-wait`, then `dgw export get`). A file is written under a
- * temporary name and renamed when whole: no reader ever sees half of one.
- */
+/** One project's export jobs, written by COPY in the background; a `job.json` lets each outlive its process, and files are renamed into place when whole. */
 export class ProjectExports {
   private readonly running = new Map<string, Running>();
   private readonly dir: string;
@@ -75,7 +69,7 @@ export class ProjectExports {
     this.dir = join(project.transferDir, 'exports');
   }
 
-  /** Starts an export of query `queryId` (404 for an unknown query, 400 for unknown columns); answers the PENDING job. */
+  /** Starts an export of query `queryId`; answers the PENDING job. */
   async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
     const q = await this.project.query(queryId);
     const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
@@ -113,7 +107,7 @@ export class ProjectExports {
       this.running.delete(record.id);
       throw error;
     }
-    // The job outlives the request that started it: its end or abort must not stop it, its own time limit does.
+    // The job outlives the request that started it: only its own time limit stops it.
     const limits = this.project.limits;
     const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
     job.done = outsideRequest(() => underTimeLimit(limit, () => this.run(record, job, from, picked, q.name)));
@@ -128,11 +122,7 @@ export class ProjectExports {
     return this.current(record, runningAtLoad);
   }
 
-  /**
-   * Resolves when job `id` runs no more (it ended, or it is not this process's), after `ms` at
-   * the most, or when `signal` aborts: a read of the job that waits for its end (`?waitMs=`)
-   * answers as soon as the job ends, not at the next poll.
-   */
+  /** Resolves when job `id` runs no more, after `ms` at most, or on abort, so `?waitMs=` answers as soon as the job ends. */
   async settled(id: string, ms: number, signal?: AbortSignal): Promise<void> {
     const job = this.running.get(id);
     if (!job || ms <= 0 || signal?.aborted) return;
@@ -148,7 +138,7 @@ export class ProjectExports {
     });
   }
 
-  /** Every job, newest first; one whose record is missing or damaged is left out. Records are read LIST_READS at a time. */
+  /** Every job, newest first; one whose record is missing or damaged is left out. */
   async list(): Promise<ExportRecord[]> {
     const ids = await readdir(this.dir).catch(() => [] as string[]);
     const records = await mapBounded(ids, LIST_READS, async (id) => {
@@ -159,7 +149,7 @@ export class ProjectExports {
     return records.filter((r): r is ExportRecord => r !== undefined).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
 
-  /** Cancels a PENDING or RUNNING job (its statement interrupted, its partial files removed); a finished job is left as it is. */
+  /** Cancels a PENDING or RUNNING job and removes its partial files; a finished job is left as it is. */
   async cancel(id: string): Promise<void> {
     await this.get(id);
     const job = this.running.get(id);
@@ -215,24 +205,14 @@ export class ProjectExports {
     }
   }
 
-  /**
-   * The job as it stands now: one left unfinished by an earlier gateway is FAILED, one past its
-   * retention EXPIRED. `runningAtLoad` is whether the job ran here when its record was read: a
-   * job that ends while its record is being read saves its end first and only then runs no more,
-   * so the record read may say RUNNING of a job that has just succeeded; only a job that ran here
-   * neither then nor now is one an earlier gateway left.
-   */
+  /** The job as it stands now; `runningAtLoad` tells a job that just finished from one an earlier gateway left. */
   private async current(record: ExportRecord, runningAtLoad: boolean): Promise<ExportRecord> {
     const unfinished = record.status === 'PENDING' || record.status === 'RUNNING';
     if (unfinished && !runningAtLoad && !this.running.has(record.id)) return this.abandoned(record);
     return this.expire(record);
   }
 
-  /**
-   * A job the record says runs, which does not run here: the gateway that ran it ended without
-   * finishing it (killed, or its machine stopped), since only the process holding the data folder
-   * runs its jobs. It is FAILED, saying so, and what that gateway wrote of its file is removed.
-   */
+  /** Only the process holding the data folder runs its jobs, so one marked running but not here was abandoned: FAILED. */
   private async abandoned(record: ExportRecord): Promise<ExportRecord> {
     const folder = join(this.dir, record.id);
     for (const name of await readdir(folder).catch(() => [] as string[])) {
@@ -281,11 +261,7 @@ export class ProjectExports {
   }
 }
 
-/**
- * Why an export failed, as its record keeps it: a full disk is this machine's fault, not the
- * query's, and says so (with DISK_FULL, which dgw reports as exit 13), naming the folder; any
- * other failure is DuckDB's message.
- */
+/** A full disk is this machine's fault, not the query's, and says so with DISK_FULL; else DuckDB's message. */
 function failure(error: unknown, id: string, folder: string): Pick<ExportRecord, 'error' | 'errorCode'> {
   if (!diskIsFull(error)) return { error: withoutSecretFolder(duckMessage(error)) };
   return {
@@ -294,7 +270,6 @@ function failure(error: unknown, id: string, folder: string): Pick<ExportRecord,
   };
 }
 
-/** DuckDB's COPY options for an export. */
 function copyOptions(spec: ExportSpec): string {
   const options = spec.format === 'CSV'
     ? [
@@ -313,17 +288,12 @@ function copyOptions(spec: ExportSpec): string {
 
 const EXACT_INTEGERS = /^(BIGINT|UBIGINT|HUGEINT|UHUGEINT|BIGNUM)$/;
 
-/**
- * A column of a JSONL export, by the rule of exact numbers (api/exact-numbers.ts): a JSON number
- * only when a double reads it back as the same value, else a string with every digit; NaN and
- * the infinities as strings, as run SQL writes them. DuckDB's own JSON writes the rest.
- */
+/** A JSONL column by the rule of exact numbers (api/exact-numbers.ts): a number only when a double holds it exactly. */
 function jsonExact(column: { name: string; type: string }): string {
   const c = ident(column.name);
   const type = column.type.toUpperCase();
   if (EXACT_INTEGERS.test(type)) return `CASE WHEN ${c} BETWEEN -9007199254740991 AND 9007199254740991 THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END AS ${c}`;
   if (type.startsWith('DECIMAL')) {
-    // The double's shortest text, read back as the DECIMAL, is the same value: the double holds it.
     return `CASE WHEN abs(${c}::DOUBLE) <= 9007199254740991 AND TRY_CAST(${c}::DOUBLE::VARCHAR AS ${type}) = ${c} THEN to_json(${c}::DOUBLE) ELSE to_json(${c}::VARCHAR) END AS ${c}`;
   }
   if (type === 'DOUBLE' || type === 'FLOAT') {
@@ -332,7 +302,6 @@ function jsonExact(column: { name: string; type: string }): string {
   return c;
 }
 
-/** Resolves when `done` settles or `signal` aborts, whichever comes first. */
 function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return done;
   if (signal.aborted) return Promise.resolve();

@@ -1,15 +1,9 @@
 import { open } from 'node:fs/promises';
 import type { BodySource } from '../router.js';
 
-/** How much of a file one chunk of a download carries. */
 const CHUNK_BYTES = 1 << 20;
 
-/**
- * A file as a body read as it is sent, a chunk at a time (a download of any size in constant
- * memory), with its size; undefined when the file is gone. The file is closed at its end, on a
- * failed read, and when the reader goes away. The body names its file (`file`), so a reader in
- * this process may copy it whole instead (src/transfer/download.ts).
- */
+/** A file as a body streamed a chunk at a time, closed at its end, on error or when the reader goes; undefined when gone. */
 export async function fileBody(path: string): Promise<{ source: BodySource; size: number } | undefined> {
   const handle = await open(path, 'r').catch(() => undefined);
   if (!handle) return undefined;

@@ -26,16 +26,9 @@ export interface ImportOutcome {
   rowCount: number;
 }
 
-/** The first line of a file may be this long (a header line longer than that is refused). */
 const FIRST_LINE_MAX = 1 << 20;
 
-/**
- * Imports a CSV file (already on disk) into a stored table, with DuckDB's own CSV reader, all or
- * nothing: the rows go in in one transaction that commits only when every line was read and
- * converted to its column's type; the first bad line refuses the whole import with a 400 naming
- * the line (as the file counts lines), the column and the value, and the table stays as it was.
- * The file is comma-separated CSV (RFC 4180), UTF-8, with or without a header line.
- */
+/** Imports a CSV file into a stored table with DuckDB's reader, all or nothing: the first bad line refuses it, naming the line. */
 export async function importCsvFile(project: ProjectDb, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }, create?: ColumnSpec[]): Promise<ImportOutcome> {
   const startTime = Date.now();
   const table = create ? await tableToMake(project, tableName, create) : await project.table(tableName);
@@ -43,7 +36,7 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
   const request = parseRequest(requestText);
   if (file.bytes === 0) throw badRequest('the file is empty: there is nothing to import');
   const first = await firstRecord(file.path);
-  // Found before DuckDB reads the file: past its buffer it fails without naming the line, or skips it without a word.
+  // Found before DuckDB reads the file: past its buffer it fails without naming the line, or skips it silently.
   const long = file.bytes > MAX_LINE_BYTES ? await longLineStart(file.path) : undefined;
   if (long !== undefined) throw await longLine(file.path, long, table.name);
   const mappings = resolveMappings(request, table.columns, first);
@@ -57,8 +50,7 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
     `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${columns}${withRejects ? rejects : ''})`;
   // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
   const rowCount = await project.withOwnConnection(async (conn) => {
-    // The rows go in at the reader's full speed; only a file that fails is read again, keeping
-    // what it rejects, to name its first bad line (the reader's own error counts records, not lines).
+    // Only a file that fails is read again, keeping rejects, since the reader's error counts records, not lines.
     try {
       return await inTransaction(conn, async () => {
         if (create) await conn.run(createTableSql(table.name, create));
@@ -69,10 +61,10 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
       const failure = duckMessage(error);
       const memory = memoryLimitReached(failure, project.limits);
       if (memory) throw memory;
-      // A full disk at the commit is the disk's fault, not the file's: 507, as any change that cannot be written.
+      // A full disk at the commit is the disk's fault, not the file's.
       const fault = duckFault(error, { projectId: project.id, file: project.file });
       if (fault) throw fault;
-      // Another request dropped, changed or made the table while the rows went in: a conflict a retry may resolve, not a bad file.
+      // Another request changed the table meanwhile: a conflict a retry may resolve, not a bad file.
       const now = await project.table(table.name).catch(() => undefined);
       if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
       await inTransaction(conn, async () => {
@@ -88,16 +80,12 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
   return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };
 }
 
-/**
- * The table `table import --create` asks for, made in the import's own transaction: it exists
- * afterwards only if the import committed. One of that name already there is a conflict.
- */
+/** The table `--create` asks for, made in the import's own transaction so it exists only if the import commits. */
 async function tableToMake(project: ProjectDb, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
   if (await project.table(name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
   return { name, columns: columns.map((c) => ({ name: c.name, dataType: c.dataType, notNull: c.notNull, unique: c.unique, defaultValue: c.defaultValue })) };
 }
 
-/** Runs `work` in a transaction of its own, committed when it returns, rolled back when it throws. */
 async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   await conn.run('BEGIN');
   try {
@@ -115,7 +103,6 @@ export interface ImportRequestBody {
   mappings: Array<{ name: string; csvColumnName?: string; csvColumnIndex?: number }>;
 }
 
-/** The `request` part, type-checked (400 for anything the document does not describe). */
 function parseRequest(text: string | undefined): ImportRequestBody {
   if (text === undefined) throw badRequest('the import needs a "request" part: {"mappings": [...], "containsHeader": true|false}');
   let body: unknown;
@@ -146,7 +133,6 @@ function parseRequest(text: string | undefined): ImportRequestBody {
   };
 }
 
-/** The file's first record (its header, or its first row), read as UTF-8. */
 async function firstRecord(path: string): Promise<string[]> {
   const handle = await open(path, 'r');
   let head: Buffer;
@@ -159,8 +145,7 @@ async function firstRecord(path: string): Promise<string[]> {
   } finally {
     await handle.close();
   }
-  // Bytes that are not UTF-8 read as U+FFFD: in the first record, they refuse the file here; later
-  // lines are DuckDB's to judge.
+  // Non-UTF-8 bytes read as U+FFFD: in the first record they refuse the file; later lines are DuckDB's to judge.
   const text = new TextDecoder('utf-8').decode(head, { stream: !whole });
   const [record] = headRecords(text, ',', 1, whole).records;
   if (!record) throw badRequest(`the first line of the file is longer than ${FIRST_LINE_MAX} bytes`, 'CSV_ERROR');
@@ -172,7 +157,7 @@ async function firstRecord(path: string): Promise<string[]> {
 /** Each mapping as a column of the table and a position in the file; 400 for what does not exist. */
 export function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[], first: string[]): Mapping[] {
   const seen = new Set<string>();
-  // Looked up in maps, not lists: a file of MAX_COLUMNS columns is mapped in linear time.
+  // Maps, not lists, so a very wide file is mapped in linear time.
   const byName = new Map<string, ColumnInfo>();
   for (const c of columns) if (!byName.has(c.name.toLowerCase())) byName.set(c.name.toLowerCase(), c);
   const headerAt = new Map<string, number[]>();
@@ -199,7 +184,6 @@ export function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[
 }
 
 
-/** The first bad line DuckDB's reader found, as the 400 that names it. */
 async function rejection(reject: Record<string, unknown>, path: string, first: string[], mappings: Mapping[], header: boolean, table: string): Promise<HttpError> {
   const line = await lineAt(path, Number(reject.line_byte_position));
   const position = /^c(\d+)$/.exec(String(reject.column_name ?? ''));
@@ -228,11 +212,7 @@ async function rejection(reject: Record<string, unknown>, path: string, first: s
 /** The longest line DuckDB's CSV reader takes (its max_line_size). */
 const MAX_LINE_BYTES = 2_000_000;
 
-/**
- * Where the first line longer than MAX_LINE_BYTES starts, if one does, found by one read of the
- * file: in pieces shorter than such a line, only the first and last line break of each piece
- * matter. DuckDB's parallel reader skips a line past its buffer (32 MB) without a word.
- */
+/** Where the first too-long line starts, if any: DuckDB's parallel reader skips a line past its buffer without a word. */
 async function longLineStart(path: string): Promise<number | undefined> {
   const handle = await open(path, 'r');
   try {
@@ -252,7 +232,6 @@ async function longLineStart(path: string): Promise<number | undefined> {
   }
 }
 
-/** The refusal of a file with a line longer than MAX_LINE_BYTES starting at `start`: its number and first characters. */
 async function longLine(path: string, start: number, table: string): Promise<HttpError> {
   const handle = await open(path, 'r');
   let head: string;
@@ -265,7 +244,6 @@ async function longLine(path: string, start: number, table: string): Promise<Htt
   return badRequest(`the import into ${table} was refused, and nothing was imported: line ${await lineAt(path, start)}: it is longer than ${MAX_LINE_BYTES.toLocaleString('en-US')} bytes, the most a line may hold (the line: ${head}…)`, 'CSV_ERROR');
 }
 
-/** The line number (from 1, as an editor counts them) of the line starting at byte `offset`. */
 async function lineAt(path: string, offset: number): Promise<number> {
   if (!Number.isFinite(offset) || offset <= 0) return 1;
   let lines = 1;

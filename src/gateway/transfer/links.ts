@@ -1,10 +1,10 @@
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../schedule/duration.js';
 
-/** How long a download link works, unless the gateway was opened with another (DGW_LOCAL_LINK_TTL). */
+/** How long a download link works, unless DGW_LOCAL_LINK_TTL says otherwise. */
 export const DEFAULT_LINK_TTL_MS = 15 * 60 * 1000;
 
-/** The environment variable that changes how long download links work (to try an expired one). */
+/** The environment variable that changes how long download links work. */
 export const LINK_TTL_ENV = 'DGW_LOCAL_LINK_TTL';
 
 /** `DGW_LOCAL_LINK_TTL` (a duration such as 30s) when set, else the default; not a duration is a usage error. */
@@ -16,7 +16,7 @@ export function localLinkTtlMs(env: Record<string, string | undefined>): number 
   return duration.ms;
 }
 
-// node:crypto is taken when a link is first signed or checked (as keys.ts does): most commands never do.
+// Loaded lazily: most commands never sign or check a link.
 const crypto = () => process.getBuiltinModule('node:crypto');
 
 /** What a download link names: one file of one export of one project. */
@@ -26,12 +26,7 @@ export interface LinkTarget {
   fileName: string;
 }
 
-/**
- * The local gateway's presigned download links, as the hosted service's object store gives them:
- * a URL that works without the API key until it expires, because it carries an HMAC of what it
- * names and when it expires, under a secret only the gateway knows (derived from its partner key,
- * so links survive a restart and die with a new partner key).
- */
+/** Presigned download links: an HMAC under a secret derived from the partner key, so links survive a restart. */
 export class LinkSigner {
   private key: Buffer | undefined;
 
@@ -40,7 +35,6 @@ export class LinkSigner {
     readonly ttlMs: number = DEFAULT_LINK_TTL_MS,
   ) {}
 
-  /** The signing secret, made on first use: node:crypto loads only when a link is signed or checked. */
   private get secret(): Buffer {
     return (this.key ??= crypto().createHmac('sha256', 'dgw local gateway download links').update(this.partnerKey).digest());
   }
@@ -51,7 +45,7 @@ export class LinkSigner {
     return `expires=${expires}&signature=${this.mac(target, expires)}`;
   }
 
-  /** Why a link's `expires` and `signature` do not let it through (`expired`, `invalid`), or undefined when they do. */
+  /** Why a link does not let it through (`expired`, `invalid`), or undefined when it does. */
   check(target: LinkTarget, expires: string | undefined, signature: string | undefined, now: number): 'expired' | 'invalid' | undefined {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
     const expected = Buffer.from(this.mac(target, expires));

@@ -16,12 +16,7 @@ export interface ReceivedForm {
   discard(): Promise<void>;
 }
 
-/**
- * Reads a multipart/form-data request as it arrives (with busboy): text parts into `fields` (1
- * MiB each at most), the part named `file` streamed to a new file in `scratchDir`, so an upload of
- * any size goes to disk in constant memory. A body that is not such a form is a 400; a full disk
- * is what the write says it is (the caller's fault mapping names it).
- */
+/** Reads a multipart/form-data request as it arrives, streaming the `file` part to disk so any size fits in constant memory. */
 export async function receiveForm(contentType: string | undefined, body: AsyncIterable<Uint8Array>, scratchDir: string): Promise<ReceivedForm> {
   const type = contentType ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) throw badRequest(`send the import as multipart/form-data with a "request" part and a "file" part (got ${type || 'no content type'})`);

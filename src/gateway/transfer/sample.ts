@@ -4,14 +4,9 @@ import type { ColumnInfo, ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
 import { ident, qualified } from '../sql.js';
 
-/** Rows a sample shows. */
 const SAMPLE_ROWS = 3;
 
-/**
- * Get Sample CSV: a CSV file with the table's column names and a few rows: its first rows when it
- * has any (as DuckDB writes their values as text), else made-up values of each column's type, so
- * a file for import can be written after it. NULL is an empty field.
- */
+/** Get Sample CSV: the column names and the first rows, or made-up values of each type so an import file can be written after it. */
 export async function sampleCsv(project: ProjectDb, tableName: string): Promise<string> {
   const table = await project.table(tableName);
   if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet: there is nothing to show`);
@@ -23,7 +18,6 @@ export async function sampleCsv(project: ProjectDb, tableName: string): Promise<
   return `${[csvLine(names), ...values.map((v) => csvLine(v))].join('\n')}\n`;
 }
 
-/** A made-up value of a column's type, the `n`th. */
 function example(column: ColumnInfo, n: number): string {
   const type = column.dataType.toUpperCase();
   if (/^U?(BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT)$/.test(type)) return String(n * 1000 + 17);

@@ -78,7 +78,8 @@ const EDGE = [
   `'-inf'::DOUBLE AS ninf`,
   `{'a': '12345678901234567890123.456'::DECIMAL(38,3), 'b': [9007199254740993::BIGINT]} AS s`,
   `MAP {'k': (-123456789012345.678)::DECIMAL(18,3)} AS m`,
-  // Values a double holds exactly are JSON numbers, in every type.
+  // Small values of wide types: from the local gateway strings as every value of their column
+  // (one JSON type per column, docs/output.md); from a service that names no types, numbers.
   `(-1.50)::DECIMAL(38,2) AS small`,
   `(-9007199254740991)::BIGINT AS safe`,
 ].join(', ');
@@ -98,6 +99,11 @@ const CSV_ROW = `${V.bmin},${V.bmax},${V.hmin},${V.uhmax},${V.dneg},NaN,-Infinit
 const LOCAL_CSV_ROW = `${V.bmin},${V.bmax},${V.hmin},${V.uhmax},${V.dneg},nan,-inf,"{'a': 12345678901234567890123.456, 'b': [9007199254740993]}",{k=-123456789012345.678},-1.50,-9007199254740991`;
 const JSON_ROW = { ...V, nan: 'NaN', ninf: '-Infinity', s: { a: '12345678901234567890123.456', b: ['9007199254740993'] }, m: [{ key: 'k', value: '-123456789012345.678' }], small: -1.5, safe: -9007199254740991 };
 const TABLE_CELLS = [...Object.values(V), 'NaN', '-Infinity', S_JSON, M_JSON, '-1.5', '-9007199254740991'];
+// The local gateway names each column's type: a DECIMAL(38,2) and a BIGINT are strings in every row,
+// the DECIMAL with every digit of its scale.
+const LOCAL_TSV_ROW = TSV_ROW.replace('\t-1.5\t', '\t-1.50\t');
+const LOCAL_JSON_ROW = { ...JSON_ROW, small: '-1.50', safe: '-9007199254740991' };
+const LOCAL_TABLE_CELLS = TABLE_CELLS.map((cell) => (cell === '-1.5' ? '-1.50' : cell));
 const YAML_ROW = [
   `- bmin: "${V.bmin}"`,
   `  bmax: "${V.bmax}"`,
@@ -117,6 +123,7 @@ const YAML_ROW = [
   '  safe: -9007199254740991',
   '',
 ].join('\n');
+const LOCAL_YAML_ROW = YAML_ROW.replace('  small: -1.5\n  safe: -9007199254740991', '  small: "-1.50"\n  safe: "-9007199254740991"');
 
 for (const shape of ['spec', 'hosted']) {
   describe(`every output format keeps every digit: the local gateway, ${shape} API shape`, () => {
@@ -132,7 +139,7 @@ for (const shape of ['spec', 'hosted']) {
     it('TSV, with --header', async () => {
       const r = await sql('--header');
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toBe(`bmin\tbmax\thmin\tuhmax\tdneg\tnan\tninf\ts\tm\tsmall\tsafe\n${TSV_ROW}\n`);
+      expect(r.stdout).toBe(`bmin\tbmax\thmin\tuhmax\tdneg\tnan\tninf\ts\tm\tsmall\tsafe\n${LOCAL_TSV_ROW}\n`);
     });
 
     it('CSV', async () => {
@@ -144,28 +151,28 @@ for (const shape of ['spec', 'hosted']) {
     it('JSON, simple and compact', async () => {
       const simple = await sql('--json');
       expect(simple.code, simple.stderr).toBe(0);
-      expect(JSON.parse(simple.stdout)).toEqual([JSON_ROW]);
+      expect(JSON.parse(simple.stdout)).toEqual([LOCAL_JSON_ROW]);
       const compact = await sql('--json', '--format', 'compact');
-      expect(JSON.parse(compact.stdout)).toEqual([Object.values(JSON_ROW)]);
+      expect(JSON.parse(compact.stdout)).toEqual([Object.values(LOCAL_JSON_ROW)]);
     });
 
     it('YAML', async () => {
       const r = await sql('--format', 'yaml');
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toBe(YAML_ROW);
+      expect(r.stdout).toBe(LOCAL_YAML_ROW);
     });
 
     it('--jq: the strings as jq -r prints them, one per line', async () => {
       const r = await sql('--jq', '.[0] | .bmin, .bmax, .hmin, .uhmax, .dneg, .s.a, .s.b[0], .m[0].value, .small, .safe');
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toBe(`${Object.values(V).join('\n')}\n12345678901234567890123.456\n9007199254740993\n-123456789012345.678\n-1.5\n-9007199254740991\n`);
+      expect(r.stdout).toBe(`${Object.values(V).join('\n')}\n12345678901234567890123.456\n9007199254740993\n-123456789012345.678\n-1.50\n-9007199254740991\n`);
     });
 
     it('a table', async () => {
       const r = await sql('--format', 'table', '--no-color');
       expect(r.code, r.stderr).toBe(0);
       const cells = r.stdout.split('\n')[2].split(/ {2,}/).map((c) => c.trim()).filter(Boolean);
-      expect(cells).toEqual(TABLE_CELLS);
+      expect(cells).toEqual(LOCAL_TABLE_CELLS);
     });
   });
 }

@@ -1,13 +1,39 @@
 /**
- * The one rule for numbers in result rows, shared by the local gateway (which writes them) and
- * the CLI (which reads a hosted service's):
+ * The rules for numbers in result rows, shared by the local gateway (which writes them) and the
+ * CLI (which reads a hosted service's).
  *
- * an exact number (an integer of any width, a DECIMAL) is a JSON number only when a double reads
- * it back exactly: its magnitude is at most 2^53 - 1 and the shortest text of the nearest double
- * is the same value (0.1, 123.45, -7). Otherwise it is a string with every digit
- * ("123456789012345.678", "9007199254740993"). A number in a JSON text is therefore always exactly
- * the value, whether the reader parses it as a double or as a decimal.
+ * One JSON type per column, chosen from the column's SQL type (`numberJsonType`), so that a
+ * program reading the rows (jq, a script) sees the same type in every row, small values and huge
+ * ones alike: a type every value of which a double holds exactly (TINYINT to INTEGER and their
+ * unsigned kinds, FLOAT, DOUBLE, DECIMAL of at most 15 digits) is a JSON number; a wider exact
+ * type (BIGINT, HUGEINT, their unsigned kinds, BIGNUM, DECIMAL of 16 digits or more) is a string
+ * with every digit, in every row. NULL is null.
+ *
+ * Where the type is not known, a number is judged alone (`exactNumber`): a JSON number only when
+ * a double reads it back exactly (0.1, 123.45, -7), else a string with every digit
+ * ("123456789012345.678", "9007199254740993"). Either way a number in a JSON text is exactly the
+ * value, whether the reader parses it as a double or as a decimal.
  */
+
+/** The JSON type of a column's non-null numbers by its SQL type (DuckDB's or the hosted service's spelling); undefined for a type that is not a number or not known. */
+export function numberJsonType(dataType: string | undefined): 'number' | 'string' | undefined {
+  const type = dataType?.trim().toUpperCase().replace(/\s+/g, ' ');
+  if (!type) return undefined;
+  if (DOUBLE_SIZED.test(type)) return 'number';
+  if (WIDE_INTEGERS.test(type)) return 'string';
+  const decimal = DECIMAL.exec(type);
+  if (!decimal) return undefined;
+  // DuckDB's DECIMAL without a width is DECIMAL(18,3); a width unknown is taken as wide.
+  const width = decimal[1] === undefined ? undefined : Number(decimal[1]);
+  return width !== undefined && width <= MAX_DOUBLE_DIGITS ? 'number' : 'string';
+}
+
+/** Every decimal of at most this many significant digits reads back exactly from a double. */
+export const MAX_DOUBLE_DIGITS = 15;
+
+const DOUBLE_SIZED = /^(TINYINT|SMALLINT|INTEGER|INT|INT1|INT2|INT4|SHORT|SIGNED|UTINYINT|USMALLINT|UINTEGER|FLOAT|FLOAT4|FLOAT8|REAL|DOUBLE|DOUBLE PRECISION)$/;
+const WIDE_INTEGERS = /^(BIGINT|INT8|LONG|UBIGINT|HUGEINT|INT128|UHUGEINT|BIGNUM|VARINT)$/;
+const DECIMAL = /^(?:DECIMAL|NUMERIC)(?:\s?\(\s?(\d+)\s?(?:,\s?\d+\s?)?\))?$/;
 
 const SHORT_INTEGER = /^-?\d{1,15}$/;
 /** A decimal of at most 15 digits in all (a DECIMAL's usual text): a double always holds it exactly. */

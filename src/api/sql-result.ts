@@ -1,6 +1,6 @@
 import { MalformedResponseError } from '../errors.js';
 import { bodyChunks, bodyError } from './body-chunks.js';
-import { mayLoseDigits, parseJsonExact } from './exact-numbers.js';
+import { mayLoseDigits, numberJsonType, parseJsonExact } from './exact-numbers.js';
 import type { Http } from './http.js';
 import { JsonStreamError, streamArrayMember } from './json-stream.js';
 import { apiPath } from './path.js';
@@ -9,7 +9,10 @@ import type { ExecuteRequest, ResultColumn, ResultFormat } from './types.js';
 /** A run-SQL answer being read: its columns now, its rows as they arrive. */
 export interface SqlResult {
   columns: ResultColumn[];
-  /** The rows in batches as they arrive, each parsed keeping every digit (api/exact-numbers.ts); read once. */
+  /**
+   * The rows in batches as they arrive, each parsed keeping every digit, and numbers given one
+   * JSON type per column by the column's type where the answer names it (api/exact-numbers.ts); read once.
+   */
   rows: AsyncIterable<unknown[]>;
   /** The answer's other members (`truncated`...), complete once `rows` has ended. */
   extras: Record<string, unknown>;
@@ -83,11 +86,12 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
   }
   if (columns !== undefined && !Array.isArray(columns)) throw new MalformedResponseError(`${what} has columns that are not a list`, response.status);
   const list = (Array.isArray(columns) ? columns : []) as ResultColumn[];
+  const typed = oneTypePerColumn(list);
   async function* rows(): AsyncGenerator<unknown[]> {
     try {
-      for (const batch of early) yield batch;
+      for (const batch of early) yield typed(batch);
       while (!next.done) {
-        yield next.value;
+        yield typed(next.value);
         next = await read();
       }
     } finally {
@@ -99,6 +103,45 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
     if (!next.done) await elements.return(undefined).catch(() => undefined);
   };
   return { columns: list.map((c) => ({ ...c, columnName: String(c?.columnName ?? '') })), rows: rows(), extras, cancel };
+}
+
+/**
+ * What gives a batch of rows one JSON type per column (the column rule of api/exact-numbers.ts),
+ * by the types the answer names: a service may send a BIGINT or a wide DECIMAL as numbers, which
+ * the exact reader leaves numbers when small and makes strings when huge, so such a column's
+ * numbers are made strings (their digits, exactly); in a column of numbers, a number's text is
+ * made the number. Rows are changed in place; columns of no known type are left as read.
+ */
+function oneTypePerColumn(columns: ResultColumn[]): (batch: unknown[]) => unknown[] {
+  const fixes = columns.flatMap((c, index) => {
+    const type = numberJsonType(c.dataType ?? undefined);
+    return type === undefined ? [] : [{ index, name: c.columnName, fix: type === 'string' ? numberAsString : stringAsNumber }];
+  });
+  if (fixes.length === 0) return (batch) => batch;
+  return (batch) => {
+    for (const row of batch) {
+      if (Array.isArray(row)) {
+        for (const { index, fix } of fixes) row[index] = fix(row[index]);
+      } else if (row !== null && typeof row === 'object') {
+        const record = row as Record<string, unknown>;
+        for (const { name, fix } of fixes) if (name in record) record[name] = fix(record[name]);
+      }
+    }
+    return batch;
+  };
+}
+
+/** A number read exactly (a small one; a huge one is a string already) as its digits. */
+function numberAsString(value: unknown): unknown {
+  return typeof value === 'number' ? String(value) : value;
+}
+
+/**
+ * A number's text as the number, in a column whose type a double always holds (the exact reader
+ * makes 1e+300 in a DOUBLE column a string, judging the value alone); NaN and Infinity stay strings.
+ */
+function stringAsNumber(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(value) ? Number(value) : value;
 }
 
 /**

@@ -1,18 +1,17 @@
-import type { DuckDBDateValue, DuckDBType, DuckDBValue, DuckDBVector } from '@duckdb/node-api';
-import { exactNumber } from '../api/exact-numbers.js';
+import type { DuckDBDateValue, DuckDBDecimalType, DuckDBType, DuckDBValue, DuckDBVector } from '@duckdb/node-api';
+import { MAX_DOUBLE_DIGITS } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
 import { dateJson, jsonValueConverter } from './json-values.js';
 
 /** Writes one value of a column as JSON text (`null` for NULL). */
 export type JsonTextWriter = (value: DuckDBValue) => string;
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
 /**
  * The JSON text of a column's values, chosen once per column so that each value is converted
  * once, straight to its text: exactly what `JSON.stringify(jsonValueConverter(value))` writes (a
  * test holds them equal over every type), without the intermediate value or a switch per value.
- * Exact numbers follow api/exact-numbers.ts; nested and rare types go through the converter.
+ * Numbers follow the column rule of api/exact-numbers.ts (one JSON type per column, from its
+ * type); nested and rare types go through the converter.
  */
 export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWriter {
   const T = duck.DuckDBTypeId;
@@ -36,7 +35,7 @@ export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWr
     case T.BIGNUM:
       return bigIntegerText;
     case T.DECIMAL:
-      return decimalText;
+      return (type as DuckDBDecimalType).width <= MAX_DOUBLE_DIGITS ? shortDecimalText : wideDecimalText;
     case T.TIMESTAMP:
       return timestampText;
     case T.DATE:
@@ -113,16 +112,19 @@ function doubleText(v: DuckDBValue): string {
   return v === null ? 'null' : Number.isFinite(v) ? String(v) : `"${String(v)}"`;
 }
 
+/** BIGINT and wider: a string in every row, small values too, so the column has one JSON type. */
 function bigIntegerText(v: DuckDBValue): string {
-  if (v === null) return 'null';
-  const n = v as bigint;
-  return n >= -MAX_SAFE && n <= MAX_SAFE ? String(n) : `"${String(n)}"`;
+  return v === null ? 'null' : `"${String(v)}"`;
 }
 
-function decimalText(v: DuckDBValue): string {
-  if (v === null) return 'null';
-  const exact = exactNumber(String(v));
-  return typeof exact === 'number' ? String(exact) : `"${exact}"`;
+/** A DECIMAL of at most 15 digits, which a double always holds: a number (1.500 as 1.5). */
+function shortDecimalText(v: DuckDBValue): string {
+  return v === null ? 'null' : String(Number(String(v)));
+}
+
+/** A DECIMAL of 16 digits or more: a string with every digit of its scale, in every row. */
+function wideDecimalText(v: DuckDBValue): string {
+  return v === null ? 'null' : `"${String(v)}"`;
 }
 
 function dateText(v: DuckDBValue): string {

@@ -1,11 +1,12 @@
-import type { DuckDBValueConverter, Json } from '@duckdb/node-api';
-import { exactNumber } from '../api/exact-numbers.js';
+import type { DuckDBDecimalType, DuckDBValueConverter, Json } from '@duckdb/node-api';
+import { MAX_DOUBLE_DIGITS } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
 
 /**
  * Turns one DuckDB value into its JSON form for the run-SQL answer, at any depth (inside LIST,
- * ARRAY, STRUCT, MAP and UNION values too): exact numbers by the rule of api/exact-numbers.ts
- * (a JSON number only when a double reads it back exactly, else a string with every digit),
+ * ARRAY, STRUCT, MAP and UNION values too): numbers by the column rule of api/exact-numbers.ts
+ * (one JSON type per type: BIGINT and wider, and DECIMALs of 16 digits or more, always strings
+ * with every digit; the narrower types numbers),
  * doubles as numbers with NaN and the infinities as strings, NULL as null, and everything else
  * as DuckDB's own JSON converter writes it (dates and times as text, intervals as objects).
  * One call per value, so a streamed answer can convert chunk by chunk.
@@ -20,10 +21,10 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
       case T.HUGEINT:
       case T.UHUGEINT:
       case T.BIGNUM:
-        return exactInteger(value as bigint);
+        return String(value);
       case T.DECIMAL:
-        // DuckDB writes a DECIMAL with every digit of its scale; the rule decides number or string.
-        return exactNumber(String(value));
+        // DuckDB writes a DECIMAL with every digit of its scale; its width decides number or string.
+        return (type as DuckDBDecimalType).width <= MAX_DOUBLE_DIGITS ? Number(String(value)) : String(value);
       case T.FLOAT:
       case T.DOUBLE:
         return Number.isFinite(value) ? (value as number) : String(value);
@@ -35,12 +36,6 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
   };
   return convert;
 }
-
-function exactInteger(value: bigint): number | string {
-  return value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value.toString();
-}
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * An infinite DATE as DuckDB writes it (`infinity`, `-infinity`); undefined for any other date.

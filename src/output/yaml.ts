@@ -1,4 +1,4 @@
-import { parseJsonExact } from '../api/exact-numbers.js';
+import { exactNumber } from '../api/exact-numbers.js';
 
 /**
  * Data as YAML (`--format yaml`): one document per value, keys in the order JSON has them, no
@@ -17,7 +17,13 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
 /**
  * What JSON would write (`toJSON` applied, undefined fields dropped), read back keeping every
  * digit: a number a double cannot hold (a verbatim literal from `dgw api`) is its digits, quoted.
+ * A number that was a double already (1e+300 in a DOUBLE column) stays the number: its column's
+ * values are numbers in every row (api/exact-numbers.ts).
  */
 function toPlain(data: unknown): unknown {
-  return data === undefined ? null : parseJsonExact(JSON.stringify(data), 'as-string');
+  if (data === undefined) return null;
+  return JSON.parse(JSON.stringify(data), (_key, value: unknown, context?: { source?: string }) => {
+    if (typeof value !== 'number' || context?.source === undefined || context.source === String(value)) return value;
+    return exactNumber(context.source);
+  });
 }

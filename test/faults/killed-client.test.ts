@@ -42,7 +42,7 @@ describe('a client killed mid-statement', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     const rows = await dgw(['sql', 'SELECT count(*) AS n FROM svc.table.counts', '--json']);
     expect(rows.code, rows.stderr).toBe(0);
-    expect(JSON.parse(rows.stdout)).toEqual([{ n: 0 }]);
+    expect(JSON.parse(rows.stdout)).toEqual([{ n: '0' }]); // count(*) is a BIGINT: a string
     expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);
     await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
   }, 60_000);

@@ -229,13 +229,14 @@ describe('run SQL', () => {
       { catalogName: null, schemaName: null, tableName: null, columnName: 'customer_id', dataType: 'BIGINT' },
       { catalogName: null, schemaName: null, tableName: null, columnName: 'name', dataType: 'VARCHAR' },
     ]);
-    expect(simple.body.data).toEqual([{ customer_id: 1, name: 'Ada Lovelace' }, { customer_id: 2, name: 'Grace Hopper' }]);
+    // customer_id is a BIGINT: a string in every row (docs/output.md).
+    expect(simple.body.data).toEqual([{ customer_id: '1', name: 'Ada Lovelace' }, { customer_id: '2', name: 'Grace Hopper' }]);
     const compact = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement } });
-    expect(compact.body.data).toEqual([[1, 'Ada Lovelace'], [2, 'Grace Hopper']]);
+    expect(compact.body.data).toEqual([['1', 'Ada Lovelace'], ['2', 'Grace Hopper']]);
     const typed = await g.call('POST', `${P}/queries/execute`, { body: { statement } });
     // CELL_TYPED cells as the document gives them: name, displayName, dataType (lower case), order, value.
     expect(typed.body.data[0]).toEqual([
-      { name: 'customer_id', displayName: 'customer_id', dataType: 'bigint', order: 0, value: 1 },
+      { name: 'customer_id', displayName: 'customer_id', dataType: 'bigint', order: 0, value: '1' },
       { name: 'name', displayName: 'name', dataType: 'varchar', order: 1, value: 'Ada Lovelace' },
     ]);
   });
@@ -288,7 +289,7 @@ describe('run SQL', () => {
     // A name is quoted, never spliced in: these are names of nothing.
     expectError(await g.call('POST', `${P}/queries/execute`, { body: { from: [{ schemaName: 'table', tableName: 'orders" ; DROP TABLE svc.table.orders; --' }] } }), 400);
     expectError(await g.call('POST', `${P}/queries/execute`, { body: { from, columns: ['amount" FROM svc.table.customers --'] } }), 400);
-    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM svc.table.orders' } })).body.data).toEqual([[60]]);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM svc.table.orders' } })).body.data).toEqual([['60']]);
   });
 
   it('answers 400 with DuckDB\'s message for a failing statement, and for bad bodies', async () => {
@@ -467,7 +468,7 @@ describe('stored tables', () => {
     expect(rows.body.data).toEqual([['n/a']]);
     const more = await g.call('POST', `${P}/table/later/columns`, { body: [{ name: 'n', dataType: 'BIGINT', defaultValue: '7', isNotNull: true }] });
     expect(more.body).toEqual([column('n', 'bigint', { defaultValue: '7', isNotNull: true })]);
-    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT code, n FROM svc.table.later' } })).body.data).toEqual([['n/a', 7]]);
+    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT code, n FROM svc.table.later' } })).body.data).toEqual([['n/a', '7']]);
     expectError(await g.call('POST', `${P}/table/later/columns`, { body: [{ name: 'u', dataType: 'BIGINT', isUnique: true }] }), 400);
     expectError(await g.call('POST', `${P}/table/later/columns`, { body: [{ name: 'd', dataType: 'BIGINT', defaultValue: 'seven' }] }), 400);
   });

@@ -37,8 +37,8 @@ describe('CSV import on the local gateway', () => {
     expect(r.body).toMatchObject({ status: 'SUCCEEDED', progress: 100, result: { rowCount: 2 } });
     expect(r.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await rows()).toEqual([
-      [1, 'Smith, Jo', '1.500', '2000-01-31'],
-      [2, 'quoted "x"\nline two', null, '1999-12-01'],
+      ['1', 'Smith, Jo', '1.500', '2000-01-31'],
+      ['2', 'quoted "x"\nline two', null, '1999-12-01'],
     ]);
   });
 
@@ -50,8 +50,8 @@ describe('CSV import on the local gateway', () => {
     expect(r.status).toBe(200);
     expect(r.body.result.rowCount).toBe(2);
     expect((await rows()).slice(2)).toEqual([
-      [3, '', '2.250', '2001-02-03'],
-      [4, 'Ann', '-7.000', '2001-02-04'],
+      ['3', '', '2.250', '2001-02-03'],
+      ['4', 'Ann', '-7.000', '2001-02-04'],
     ]);
   });
 

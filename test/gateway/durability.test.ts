@@ -41,8 +41,8 @@ describe('restart', () => {
     expect((await second.call('GET', `${P}/table`)).body).toEqual(before.tables);
     expect((await second.call('GET', `${P}/materialized-queries/${mat.body.id}/status`)).body).toEqual(before.status);
     expect((await second.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT * FROM svc.mtquery.keptrevenue ORDER BY 1' } })).body.data).toEqual(result);
-    expect((await second.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM svc.query.keptplain' } })).body.data).toEqual([[20]]);
-    expect((await second.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT * FROM svc.table.kept ORDER BY id' } })).body.data).toEqual([[1, 'one'], [2, 'two']]);
+    expect((await second.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM svc.query.keptplain' } })).body.data).toEqual([['20']]);
+    expect((await second.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT * FROM svc.table.kept ORDER BY id' } })).body.data).toEqual([['1', 'one'], ['2', 'two']]);
     expect((await second.call('GET', `${P}/queries`, { key: key.body.apiKey })).status).toBe(200);
     expect(plain.status).toBe(200);
   });
@@ -85,7 +85,7 @@ describe('SIGKILL during a refresh', () => {
     expect(status.message).toMatch(/interrupted/);
     const after = (await again.call('POST', `${P}/queries/execute?format=COMPACT`, { qualifiedName: 'svc.mtquery.heavypairs' })).body.data;
     expect(after).toEqual(before);
-    expect((await again.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT count(*) FROM svc.table.pairs' })).body.data).toEqual([[200000]]);
+    expect((await again.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT count(*) FROM svc.table.pairs' })).body.data).toEqual([['200000']]);
     // The restarted gateway still changes things normally.
     await again.call('DELETE', `${P}/queries/${q.body.id}`);
     await waitFor(async () => (await again.call('GET', `${P}/queries`)).body.length === 0, 5000, 'delete');

@@ -90,6 +90,6 @@ describe('a client that half-closes after sending', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 102 Processing\r\n\r\n/);
     const reply = finalAnswer(raw);
     expect(reply).toMatch(/^HTTP\/1\.1 200 /);
-    expect((JSON.parse(bodyOf(reply)) as { data: unknown }).data).toEqual([[57142857]]);
+    expect((JSON.parse(bodyOf(reply)) as { data: unknown }).data).toEqual([['57142857']]);
   });
 });

@@ -61,7 +61,7 @@ describe('a project database in the old metadata layout', () => {
     const status = (await g.call('GET', `${P}/materialized-queries/q2/status`)).body;
     expect(status).toMatchObject({ queryId: id2, status: 'COMPLETED', lastExecutionStartTime: new Date(2000).toISOString() });
     const total = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT total FROM svc.mtquery.oldtotal' } });
-    expect(total.body.data).toEqual([[100]]);
+    expect(total.body.data).toEqual([['100']]);
     const added = await g.call('POST', `${P}/queries`, { body: { displayName: 'New One', queryType: 'MATERIALIZED', inputQuery: 'SELECT count(*) AS n FROM svc.table.sales', path: '/reports' } });
     expect(added.status).toBe(200);
     expect((await g.call('GET', `${P}/queries/folders`)).body[0]).toMatchObject({ name: 'reports', queryIds: [id1, added.body.id] });

@@ -26,12 +26,13 @@ async function quickStart(env: Record<string, string>) {
   expect(created).toMatchObject({ name: 'revenuebycustomer', queryType: 'MATERIALIZED' });
 
   const top = JSON.parse(await dgw('sql', 'SELECT customer_id, revenue FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC LIMIT 1', '--json'));
-  expect(top).toEqual([{ customer_id: 11, revenue: 961.3 }]);
+  // BIGINT and sum()'s DECIMAL(38,2) are strings in every row (docs/output.md).
+  expect(top).toEqual([{ customer_id: '11', revenue: '961.30' }]);
 
   await dgw('sql', 'INSERT INTO svc.table.orders VALUES (61, 1, DATE \'2024-07-01\', 500.00, \'paid\')');
   await dgw('mtquery', 'refresh', 'revenuebycustomer', '--wait');
   const after = JSON.parse(await dgw('sql', 'SELECT revenue FROM svc.mtquery.revenuebycustomer WHERE customer_id = 1', '--json'));
-  expect(after).toEqual([{ revenue: 1371.4 }]);
+  expect(after).toEqual([{ revenue: '1371.40' }]);
 
   await dgw('folder', 'create', '/reports/monthly');
   await dgw('folder', 'mv', 'revenuebycustomer', '/reports/monthly');

@@ -49,7 +49,7 @@ describe('mtquery refresh on the in-process gateway', () => {
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^STATUS\tCOMPLETED$/m);
     expect(plain.stderr).toContain('refresh of fromsrc completed');
-    expect(JSON.parse((await local('sql', 'SELECT s FROM svc.mtquery.fromsrc', '--json')).stdout)).toEqual([{ s: 42 }]);
+    expect(JSON.parse((await local('sql', 'SELECT s FROM svc.mtquery.fromsrc', '--json')).stdout)).toEqual([{ s: '42' }]);
   });
 });
 

@@ -27,6 +27,6 @@ describe('a refused change keeps the refresh status', () => {
     const after = await g.call('GET', `${P}/materialized-queries/${created.body.id}/status`);
     expect(after.body).toEqual(before.body);
     const rows = await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT n FROM svc.mtquery.rollbackprobe' } });
-    expect(rows.body.data).toEqual([{ n: 60 }]);
+    expect(rows.body.data).toEqual([{ n: '60' }]);
   });
 });

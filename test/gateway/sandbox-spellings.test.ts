@@ -124,7 +124,7 @@ describe('refused, whatever the spelling', () => {
     const r = await run('DEALLOCATE dgw_judged');
     expect(r.status, r.text).toBe(200);
     expect(r.body.data).toEqual([]);
-    expect((await run('SELECT count(*) FROM svc.table.orders')).body.data).toEqual([[60]]);
+    expect((await run('SELECT count(*) FROM svc.table.orders')).body.data).toEqual([['60']]);
     expect((await run('SELECT * FROM svc._dgw.settings')).status).toBe(400);
   });
 });

@@ -188,7 +188,7 @@ describe('EXPLAIN ANALYZE runs nothing its statement could not', () => {
     // A hash table of half a million keys: far beyond 1 MB.
     const other = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT count(*) FROM (SELECT DISTINCT x FROM range(500000) t(x))' }, key: g.demoKey });
     expect(other.status, other.text).toBe(200);
-    expect(other.body.data).toEqual([[500000]]);
+    expect(other.body.data).toEqual([['500000']]);
   });
 });
 
@@ -224,23 +224,23 @@ describe('only a refresh writes svc.mtquery', () => {
 describe('what SQL may still do', () => {
   it('reads across svc.query, svc.mtquery and svc.table', async () => {
     const r = await rowsOf('SELECT count(*) FROM svc.query.base b JOIN svc.table.orders o USING (order_id) JOIN svc.mtquery.totals t ON t.customer_id = o.customer_id');
-    expect(r).toEqual([[60]]);
-    expect(await rowsOf("SELECT count(*) FROM query('SELECT * FROM svc.' || 'table.orders')")).toEqual([[60]]);
+    expect(r).toEqual([['60']]);
+    expect(await rowsOf("SELECT count(*) FROM query('SELECT * FROM svc.' || 'table.orders')")).toEqual([['60']]);
     expect(await rowsOf("SELECT count(*) FROM query_table('svc.mtquery.totals')")).toEqual(await rowsOf('SELECT count(*) FROM svc.mtquery.totals'));
-    expect(await rowsOf('SELECT sum(x) FROM range(4) t(x), generate_series(1, 1), unnest([1]) u(y)')).toEqual([[6]]);
+    expect(await rowsOf('SELECT sum(x) FROM range(4) t(x), generate_series(1, 1), unnest([1]) u(y)')).toEqual([['6']]);
     expect(await rowsOf('WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT max(n) FROM r')).toEqual([[3]]);
     expect((await rowsOf('SELECT order_id, sum(amount) OVER (ORDER BY order_id) FROM svc.table.orders QUALIFY row_number() OVER () <= 2')).length).toBe(2);
   });
 
   it('writes stored tables: CREATE, INSERT (also from svc.mtquery), UPDATE, DELETE, DROP', async () => {
-    expect(await rowsOf('CREATE TABLE svc.table.scratch AS SELECT * FROM svc.mtquery.totals')).toEqual([[20]]);
-    expect(await rowsOf('INSERT INTO svc.table.scratch SELECT customer_id + 100, total FROM svc.mtquery.totals WHERE customer_id < 3')).toEqual([[2]]);
-    expect(await rowsOf('UPDATE svc.table.scratch SET total = 0 WHERE customer_id > 100')).toEqual([[2]]);
+    expect(await rowsOf('CREATE TABLE svc.table.scratch AS SELECT * FROM svc.mtquery.totals')).toEqual([['20']]);
+    expect(await rowsOf('INSERT INTO svc.table.scratch SELECT customer_id + 100, total FROM svc.mtquery.totals WHERE customer_id < 3')).toEqual([['2']]);
+    expect(await rowsOf('UPDATE svc.table.scratch SET total = 0 WHERE customer_id > 100')).toEqual([['2']]);
     expect(await rowsOf('DELETE FROM svc.table.scratch USING svc.mtquery.totals t WHERE scratch.customer_id = t.customer_id RETURNING scratch.customer_id').then((r) => r.length)).toBe(20);
-    expect(await rowsOf('SELECT count(*) FROM svc.table.scratch')).toEqual([[2]]);
+    expect(await rowsOf('SELECT count(*) FROM svc.table.scratch')).toEqual([['2']]);
     await rowsOf('CREATE TABLE svc.table.kept (id BIGINT PRIMARY KEY, note VARCHAR)');
-    expect(await rowsOf("INSERT INTO svc.table.kept VALUES (1, 'a'), (2, 'b')")).toEqual([[2]]);
-    expect(await rowsOf("INSERT OR REPLACE INTO svc.table.kept VALUES (1, 'c')")).toEqual([[1]]);
+    expect(await rowsOf("INSERT INTO svc.table.kept VALUES (1, 'a'), (2, 'b')")).toEqual([['2']]);
+    expect(await rowsOf("INSERT OR REPLACE INTO svc.table.kept VALUES (1, 'c')")).toEqual([['1']]);
     expect(await rowsOf('SELECT note FROM svc.table.kept ORDER BY id')).toEqual([['c'], ['b']]);
     await rowsOf('TRUNCATE svc.table.kept');
     await rowsOf('DROP TABLE svc.table.kept');

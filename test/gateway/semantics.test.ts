@@ -39,7 +39,7 @@ describe('names', () => {
   it('makes a plain query readable as svc.query.<name>', async () => {
     await create({ displayName: 'Paid Orders', inputQuery: "SELECT * FROM svc.table.orders WHERE status = 'paid'" });
     const [{ n }] = await rowsOf('SELECT count(*) AS n FROM svc.query.paidorders');
-    expect(n).toBe(36);
+    expect(n).toBe('36');
   });
 });
 
@@ -49,7 +49,7 @@ describe('materialized queries', () => {
     expect(r.status).toBe(200);
     const rows = await rowsOf('SELECT count(*) AS n, sum(revenue) AS total FROM svc.mtquery.revenuebycustomer');
     const [{ total }] = await rowsOf('SELECT sum(amount) AS total FROM svc.table.orders');
-    expect(rows[0].n).toBe(20);
+    expect(rows[0].n).toBe('20');
     expect(rows[0].total).toBe(total);
   });
 
@@ -97,7 +97,7 @@ describe('materialized queries', () => {
     // Once the table exists, the stored query works.
     await g.call('POST', `${P}/table/not_there_yet`, { body: { columns: [{ name: 'a', dataType: 'BIGINT' }] } });
     await run('INSERT INTO svc.table.not_there_yet VALUES (7)');
-    expect(await rowsOf('SELECT a FROM svc.query.missingfalse')).toEqual([{ a: 7 }]);
+    expect(await rowsOf('SELECT a FROM svc.query.missingfalse')).toEqual([{ a: '7' }]);
 
     const mat = await create({ displayName: 'Missing Mat False', queryType: 'MATERIALIZED', inputQuery: 'SELECT * FROM svc.table.later_table' }, '?checkSchemaExists=false');
     expect(mat.status).toBe(200);
@@ -128,7 +128,7 @@ describe('refresh', () => {
   it('answers at once with RUNNING, ends COMPLETED, and readers see the old or the new result, never a partial one', async () => {
     await run('CREATE TABLE svc.table.events AS SELECT range AS id, range % 1000 AS k FROM range(200000)');
     const q = (await create({ displayName: 'Events Agg', queryType: 'MATERIALIZED', inputQuery: 'SELECT k, count(*) AS c, sum(e.id * r.range) AS s FROM svc.table.events e, range(20) r GROUP BY k' })).body;
-    expect(await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg')).toEqual([{ n: 1000 }]);
+    expect(await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg')).toEqual([{ n: '1000' }]);
     // New data: twice the groups after the refresh.
     await run('INSERT INTO svc.table.events SELECT range + 200000, 1000 + range % 1000 FROM range(200000)');
     const started = Date.now();
@@ -136,23 +136,23 @@ describe('refresh', () => {
     const answeredMs = Date.now() - started;
     expect(refresh.status).toBe(200);
     expect(refresh.body.status).toBe('RUNNING');
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     const statuses = new Set<string>();
     let readsWhileRunning = 0;
     for (;;) {
       const s = (await status(q.id)).status;
       statuses.add(s);
       const [{ n }] = await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg');
-      seen.add(n as number);
+      seen.add(n as string);
       if (s !== 'RUNNING') break;
       readsWhileRunning += 1;
     }
     expect(readsWhileRunning).toBeGreaterThan(0);
     const elapsed = Date.now() - started;
     expect(answeredMs).toBeLessThan(elapsed);
-    expect([...seen].every((n) => n === 1000 || n === 2000), `row counts seen: ${[...seen]}`).toBe(true);
+    expect([...seen].every((n) => n === '1000' || n === '2000'), `row counts seen: ${[...seen]}`).toBe(true);
     expect(statuses.has('COMPLETED')).toBe(true);
-    expect(await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg')).toEqual([{ n: 2000 }]);
+    expect(await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg')).toEqual([{ n: '2000' }]);
     const final = await status(q.id);
     expect(final).toMatchObject({ status: 'COMPLETED', message: null });
     expect(Date.parse(final.lastUpdateTime)).toBeGreaterThanOrEqual(Date.parse(final.lastExecutionStartTime));
@@ -162,18 +162,18 @@ describe('refresh', () => {
     await g.call('POST', `${P}/table/fragile`, { body: { columns: [{ name: 'a', dataType: 'BIGINT' }, { name: 'b', dataType: 'BIGINT' }] } });
     await run('INSERT INTO svc.table.fragile VALUES (1, 10), (2, 20)');
     const q = (await create({ displayName: 'Needs B', queryType: 'MATERIALIZED', inputQuery: 'SELECT sum(b) AS total FROM svc.table.fragile' })).body;
-    expect(await rowsOf('SELECT total FROM svc.mtquery.needsb')).toEqual([{ total: 30 }]);
+    expect(await rowsOf('SELECT total FROM svc.mtquery.needsb')).toEqual([{ total: '30' }]);
 
     // Dropping the column removes it and its data for good...
     const dropped = await g.call('DELETE', `${P}/table/fragile/columns/b`);
     expect(dropped.status).toBe(200);
     expect((await g.call('GET', `${P}/table/fragile/columns`)).body).toEqual([{ name: 'a', dataType: 'bigint', displayName: 'a', defaultValue: null, isNotNull: false, isUnique: false }]);
-    expect(await rowsOf('SELECT * FROM svc.table.fragile ORDER BY a')).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(await rowsOf('SELECT * FROM svc.table.fragile ORDER BY a')).toEqual([{ a: '1' }, { a: '2' }]);
     const gone = await run('SELECT b FROM svc.table.fragile');
     expect(gone.status).toBe(400);
     // ...re-adding a column of the same name does not bring the data back.
     await g.call('POST', `${P}/table/fragile/columns`, { body: [{ name: 'c', dataType: 'BIGINT' }] });
-    expect(await rowsOf('SELECT count(c) AS n FROM svc.table.fragile')).toEqual([{ n: 0 }]);
+    expect(await rowsOf('SELECT count(c) AS n FROM svc.table.fragile')).toEqual([{ n: '0' }]);
 
     // ...and the materialized query that needed it fails its next refresh, keeping its old result.
     await g.call('POST', `${P}/materialized-queries/${q.id}/refresh`);
@@ -183,7 +183,7 @@ describe('refresh', () => {
     });
     expect(s.status).toBe('FAILED');
     expect(s.message).toMatch(/b/);
-    expect(await rowsOf('SELECT total FROM svc.mtquery.needsb')).toEqual([{ total: 30 }]);
+    expect(await rowsOf('SELECT total FROM svc.mtquery.needsb')).toEqual([{ total: '30' }]);
   });
 
   it('refuses to refresh a plain query', async () => {

@@ -56,7 +56,7 @@ describe('dgw serve', () => {
   it('is used by --zone local commands on the same folder', async () => {
     const r = await runDgw(['--zone', 'local', '--debug', 'sql', 'select count(*) as n from svc.table.orders', '--json'], { env: { DGW_CONFIG_DIR: config, DGW_LOCAL_DIR: served } });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([{ n: 60 }]);
+    expect(JSON.parse(r.stdout)).toEqual([{ n: '60' }]);
     expect(r.stderr).toContain(server.baseUrl);
   });
 
@@ -74,7 +74,7 @@ describe('--zone local in-process', () => {
   it('seeds the demo project on first use and runs dgw sql with --json', async () => {
     const r = await runDgw(['--zone', 'local', 'sql', 'select count(*) as n from svc.table.orders', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([{ n: 60 }]);
+    expect(JSON.parse(r.stdout)).toEqual([{ n: '60' }]);
     const keys = JSON.parse(readFileSync(join(local, 'keys.json'), 'utf8'));
     expect(keys.partnerKey).toEqual(expect.any(String));
   });
@@ -100,7 +100,7 @@ describe('--zone local in-process', () => {
     const runs = await Promise.all([1, 2, 3, 4].map((n) => runDgw(['--zone', 'local', 'sql', `insert into svc.table.hits values (${n})`], { env })));
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const total = await runDgw(['--zone', 'local', 'sql', 'select count(*) as c, sum(n) as s from svc.table.hits', '--json'], { env });
-    expect(JSON.parse(total.stdout)).toEqual([{ c: 4, s: 10 }]);
+    expect(JSON.parse(total.stdout)).toEqual([{ c: '4', s: '10' }]);
   });
 
   it('answers a failing statement with DuckDB\'s message and exit 6', async () => {

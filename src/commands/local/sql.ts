@@ -51,8 +51,10 @@ that says it cut a result short makes dgw exit 8 after the rows it sent.
 CSV is RFC 4180 with a header line; --guard-formulas makes text a spreadsheet would run (=, +, -,
 @ first) start with ' instead. On the local gateway, CSV to a pipe or a file is written by DuckDB
 itself, the same bytes at DuckDB's speed (most column types; the rest as before).
-Numbers keep every digit: with --json, a DECIMAL or big integer that a double cannot hold exactly
-(e.g. 123456789012345.678, 9007199254740993) is a string; tables and TSV print it as it is.
+Numbers keep every digit, and with --json a column has one JSON type in every row, by its SQL type:
+INTEGER, DOUBLE and DECIMAL of at most 15 digits are numbers; BIGINT, HUGEINT and wider DECIMALs
+(count(*), sum()) are strings, small values too ("7", "123456789012345.678"): in jq, tonumber.
+Tables and TSV print every value as it is.
 In a pipe, rows are TSV escaped as PostgreSQL's text format: \\t \\n \\r \\\\ inside a value, \\N for
 NULL; --header (before or after the command) prints the column names first.
 `,

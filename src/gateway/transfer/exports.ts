@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { numberJsonType } from '../../api/exact-numbers.js';
 import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { ProjectDb } from '../project/index.js';
@@ -286,16 +287,17 @@ function copyOptions(spec: ExportSpec): string {
   return options.join(', ');
 }
 
-const EXACT_INTEGERS = /^(BIGINT|UBIGINT|HUGEINT|UHUGEINT|BIGNUM)$/;
-
-/** A JSONL column by the rule of exact numbers (api/exact-numbers.ts): a number only when a double holds it exactly. */
+/**
+ * A column of a JSONL export, by the column rule of api/exact-numbers.ts, as run SQL writes it:
+ * BIGINT and wider, and DECIMALs of 16 digits or more, strings with every digit in every row; a
+ * narrower DECIMAL a number; NaN and the infinities as strings. DuckDB's own JSON writes the rest.
+ */
 function jsonExact(column: { name: string; type: string }): string {
   const c = ident(column.name);
   const type = column.type.toUpperCase();
-  if (EXACT_INTEGERS.test(type)) return `CASE WHEN ${c} BETWEEN -9007199254740991 AND 9007199254740991 THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END AS ${c}`;
-  if (type.startsWith('DECIMAL')) {
-    return `CASE WHEN abs(${c}::DOUBLE) <= 9007199254740991 AND TRY_CAST(${c}::DOUBLE::VARCHAR AS ${type}) = ${c} THEN to_json(${c}::DOUBLE) ELSE to_json(${c}::VARCHAR) END AS ${c}`;
-  }
+  const numbers = numberJsonType(type);
+  if (numbers === 'string') return `to_json(${c}::VARCHAR) AS ${c}`;
+  if (numbers === 'number' && type.startsWith('DECIMAL')) return `to_json(${c}::DOUBLE) AS ${c}`;
   if (type === 'DOUBLE' || type === 'FLOAT') {
     return `CASE WHEN isfinite(${c}) OR ${c} IS NULL THEN to_json(${c}) WHEN isnan(${c}) THEN '"NaN"'::JSON WHEN ${c} > 0 THEN '"Infinity"'::JSON ELSE '"-Infinity"'::JSON END AS ${c}`;
   }

@@ -31,7 +31,7 @@ export function registerFolderRm(parent: Command, wiring: Wiring): void {
     .description('Delete a query folder')
     .addHelpText(
       'after',
-      `${examples('dgw folder rm /reports/old', 'dgw folder rm /reports/old --force --yes', 'dgw folder rm /reports/old --force --dry-run --with-reads')}
+      `${examples('dgw folder rm /archive', 'dgw folder rm /archive --force --dry-run --with-reads   # what --force would delete', 'dgw folder rm /archive --force --yes')}
 A folder that is not empty is refused (exit 5) before anything is asked or deleted, unless
 --force; with --force the question counts and names the subfolders and queries that go with
 it. --dry-run sends nothing at all, so it shows the request but not what the folder holds;

@@ -20,7 +20,7 @@ export function registerQueryRm(parent: Command, wiring: Wiring): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the requests instead of sending them')
     .description('Delete saved queries, permanently (a materialized result goes with its query)')
-    .addHelpText('after', examples('dgw query rm revenuereport', 'dgw query rm q1 q2 q3 --yes', 'dgw query list -q --type plain | xargs dgw query rm --yes'))
+    .addHelpText('after', examples('dgw query rm nightlycopy', 'dgw query rm nightlycopy fromstdin --yes', 'dgw query list -q --type plain | xargs -r dgw query rm --yes   # -r: nothing to delete, no dgw run'))
     .action(wiring.action(runQueryRm));
 }
 

@@ -51,6 +51,7 @@ const FIXTURES: Record<string, string | Buffer> = {
   'body.json': '{"name": "Renamed", "inputQuery": "SELECT 1"}\n',
   'orders.csv': `${ORDERS_HEADER}\n1001,3,2025-03-01,19.90,paid\n`,
   'visits.csv': 'visitor,page,at\n7,/pricing,2025-03-01 10:00:00\n',
+  'signups.csv': 'email,plan\nada@example.com,pro\n',
   'export.csv': 'OrderId,Customer,Total (EUR)\n1002,4,25.00\n',
   'rows.csv': '1003,5,2025-03-02,7.50,shipped\n',
   'data.tsv': `${ORDERS_HEADER.replaceAll(',', '\t')}\n1004\t6\t2025-03-03\t12.00\tpaid\n`,
@@ -68,10 +69,14 @@ const EXEMPT: Record<string, string> = {
   'dgw query edit revenuereport': 'opens an editor on a terminal',
   'EDITOR="code --wait" dgw query edit revenuereport': 'opens an editor on a terminal',
   'VISUAL=nano dgw query edit 709922802836177297': 'opens an editor on a terminal',
+  'dgw query edit revenuereport                     # the SQL in $VISUAL / $EDITOR; saved back when it changed': 'opens an editor on a terminal',
   'dgw query rm nightlycopy': 'asks on a terminal first (the --yes example after it runs)',
   'dgw folder rm /archive': 'asks on a terminal first (the --yes example after it runs)',
   'dgw table drop-column orders discount': 'asks on a terminal first (the --yes example after it runs)',
   'dgw table rm staging': 'asks on a terminal first (the --yes example after it runs)',
+  'dgw table drop-column events ok                 # asks you to type the column name back': 'asks on a terminal first (the --yes example after it runs)',
+  'dgw table rm staging                             # the table and its rows; asks you to type its name back': 'asks on a terminal first',
+  'dgw sql                                                       # on a terminal: the SQL shell': 'the SQL shell on a terminal',
   'dgw key rm ci-pipeline': 'asks on a terminal first',
   'dgw --zone local sql                     # the SQL shell: statements end with ;, .exit leaves': 'the SQL shell on a terminal',
   'dgw completion zsh > "${fpath[1]}/_dgw"': 'zsh syntax: $fpath is zsh\'s',
@@ -85,6 +90,7 @@ const EXEMPT: Record<string, string> = {
   'dgw auth login --zone eu --project my-project       # asks for the key without echoing it': 'hosted: zone eu, and a terminal',
   // The local gateway served over HTTP runs until Ctrl-C (test/gateway/ starts and stops it).
   'dgw serve': 'serves until stopped',
+  'DGW_LOCAL_MIN_INTERVAL=2s dgw serve --data-dir ./gw   # then --every 2s on --zone local is accepted': 'serves until stopped',
   'dgw serve                                  # http://127.0.0.1:8787/api/v1, keys, data folder': 'serves until stopped',
   'dgw serve --port 0 --json                  # a free port; one JSON line: {"baseUrl", "partnerKey", "projectKeys", "dataDir", "apiShape", "pid"}': 'serves until stopped',
   'DGW_LOCAL_PARTNER_KEY=ci-secret dgw serve --data-dir ./gw   # a partner key the pipeline already knows': 'serves until stopped',
@@ -176,12 +182,12 @@ function markdownExamples(file: string): Example[] {
 }
 
 /**
- * The Markdown files whose sh blocks run. Not yet: docs/auth.md, configuration.md, data.md,
- * queries.md and queries-as-code.md (their examples were written as separate illustrations, not
+ * The Markdown files whose sh blocks run. Not yet: docs/auth.md, configuration.md and
+ * queries-as-code.md (their examples were written as separate illustrations, not
  * one walk-through: placeholder ids, files and profiles no earlier line makes), and performance.md
  * (`npm run bench` measures this checkout for minutes).
  */
-const MARKDOWN = ['README.md', 'docs/local-gateway.md', 'docs/output.md'];
+const MARKDOWN = ['README.md', 'docs/data.md', 'docs/local-gateway.md', 'docs/output.md', 'docs/queries.md'];
 
 /** The exemption key of an example: its text, or its first line when it goes on over several. */
 const keyOf = (example: Example) => example.text.split('\n')[0]!;

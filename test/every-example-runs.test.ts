@@ -80,6 +80,9 @@ const EXEMPT: Record<string, string> = {
   'dgw key rm ci-pipeline': 'asks on a terminal first',
   'dgw --zone local sql                     # the SQL shell: statements end with ;, .exit leaves': 'the SQL shell on a terminal',
   'dgw completion zsh > "${fpath[1]}/_dgw"': 'zsh syntax: $fpath is zsh\'s',
+  'dgw query get <Tab>              # revenuereport  dailytotals ...': 'Tab pressed at a terminal',
+  'dgw folder mv daily /<Tab>       # /archive  /reports  /reports/monthly': 'Tab pressed at a terminal',
+  'dgw table drop-column orders <Tab>   # amount  customer_id  order_date ...': 'Tab pressed at a terminal',
   // The hosted service (or another gateway): a real key for a real zone or URL.
   'dgw --profile eu-work auth login --zone eu --with-token < key.txt': 'hosted: zone eu',
   'echo "$PARTNER_KEY" | dgw auth login --key-type partner --project p-123 --with-token': 'hosted: a partner key and its project',
@@ -90,6 +93,7 @@ const EXEMPT: Record<string, string> = {
   'dgw auth login --zone eu --project my-project       # asks for the key without echoing it': 'hosted: zone eu, and a terminal',
   // The local gateway served over HTTP runs until Ctrl-C (test/gateway/ starts and stops it).
   'dgw serve': 'serves until stopped',
+  'dgw serve --port 8787     # serve the local gateway over HTTP (see below)': 'serves until stopped',
   'DGW_LOCAL_MIN_INTERVAL=2s dgw serve --data-dir ./gw   # then --every 2s on --zone local is accepted': 'serves until stopped',
   'dgw serve                                  # http://127.0.0.1:8787/api/v1, keys, data folder': 'serves until stopped',
   'dgw serve --port 0 --json                  # a free port; one JSON line: {"baseUrl", "partnerKey", "projectKeys", "dataDir", "apiShape", "pid"}': 'serves until stopped',
@@ -182,12 +186,12 @@ function markdownExamples(file: string): Example[] {
 }
 
 /**
- * The Markdown files whose sh blocks run. Not yet: docs/auth.md, configuration.md and
- * queries-as-code.md (their examples were written as separate illustrations, not
- * one walk-through: placeholder ids, files and profiles no earlier line makes), and performance.md
- * (`npm run bench` measures this checkout for minutes).
+ * The Markdown files whose sh blocks run. Not yet: docs/auth.md and docs/queries-as-code.md
+ * (written as separate illustrations, not one walk-through: key files, profiles and a ./queries
+ * folder no earlier line makes), and docs/performance.md (`npm run bench` measures this checkout
+ * for minutes).
  */
-const MARKDOWN = ['README.md', 'docs/data.md', 'docs/local-gateway.md', 'docs/output.md', 'docs/queries.md'];
+const MARKDOWN = ['README.md', 'docs/configuration.md', 'docs/data.md', 'docs/local-gateway.md', 'docs/output.md', 'docs/queries.md'];
 
 /** The exemption key of an example: its text, or its first line when it goes on over several. */
 const keyOf = (example: Example) => example.text.split('\n')[0]!;

@@ -59,6 +59,16 @@ const FIXTURES: Record<string, string | Buffer> = {
 };
 
 /**
+ * Files for one unit alone: a repository's ./queries (docs/queries-as-code.md rehearses applying
+ * it, with the guide's own file) would be pulled over or pruned by the other units' examples.
+ */
+const UNIT_FIXTURES: Record<string, Record<string, string>> = {
+  'docs/queries-as-code.md': {
+    'queries/reports/dailyrevenue.sql': '-- ---\n-- displayName: Daily revenue\n-- materialized: true\n-- every: 6h\n-- ---\nSELECT order_date, sum(amount) AS revenue\nFROM svc.table.orders\nGROUP BY 1\n',
+  },
+};
+
+/**
  * Examples that cannot run here, each with the reason. Keys are an example exactly as written
  * (for a Markdown line continued with `\`, its first line).
  */
@@ -91,6 +101,7 @@ const EXEMPT: Record<string, string> = {
   'dgw --profile eu-work auth status': 'the profile the hosted `--zone eu` login example makes',
   'dgw --profile eu-work auth logout': 'the profile the hosted `--zone eu` login example makes',
   'dgw auth login --zone eu --project my-project       # asks for the key without echoing it': 'hosted: zone eu, and a terminal',
+  'dgw --zone eu plan                                       # then see what the real project needs': 'hosted: zone eu',
   // The local gateway served over HTTP runs until Ctrl-C (test/gateway/ starts and stops it).
   'dgw serve': 'serves until stopped',
   'dgw serve --port 8787     # serve the local gateway over HTTP (see below)': 'serves until stopped',
@@ -186,12 +197,12 @@ function markdownExamples(file: string): Example[] {
 }
 
 /**
- * The Markdown files whose sh blocks run. Not yet: docs/auth.md and docs/queries-as-code.md
- * (written as separate illustrations, not one walk-through: key files, profiles and a ./queries
- * folder no earlier line makes), and docs/performance.md (`npm run bench` measures this checkout
- * for minutes).
+ * The Markdown files whose sh blocks run. Not yet: docs/auth.md (written as separate
+ * illustrations, not one walk-through: a partner key after a project key's login, key files and
+ * profiles no earlier line makes), and docs/performance.md (`npm run bench` measures this
+ * checkout for minutes).
  */
-const MARKDOWN = ['README.md', 'docs/configuration.md', 'docs/data.md', 'docs/local-gateway.md', 'docs/output.md', 'docs/queries.md'];
+const MARKDOWN = ['README.md', 'docs/configuration.md', 'docs/data.md', 'docs/local-gateway.md', 'docs/output.md', 'docs/queries-as-code.md', 'docs/queries.md'];
 
 /** The exemption key of an example: its text, or its first line when it goes on over several. */
 const keyOf = (example: Example) => example.text.split('\n')[0]!;
@@ -205,13 +216,16 @@ interface Outcome {
 }
 
 /** Fresh folders for one unit, and the environment its examples run in. */
-function freshUnit(): { cwd: string; env: NodeJS.ProcessEnv; remove: () => void } {
+function freshUnit(unit: string): { cwd: string; env: NodeJS.ProcessEnv; remove: () => void } {
   const top = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-examples-'));
   const [bin, cwd, home, config, data] = ['bin', 'work', 'home', 'config', 'data'].map((name) => path.join(top, name)) as [string, string, string, string, string];
   for (const dir of [bin, cwd, home, config]) fs.mkdirSync(dir, { recursive: true });
   // `dgw` as a user has it on PATH, on the Node running the tests (the pinned one), not the system's.
   fs.writeFileSync(path.join(bin, 'dgw'), `#!/bin/sh\nexec '${process.execPath}' '${DGW_BIN}' "$@"\n`, { mode: 0o755 });
-  for (const [name, text] of Object.entries(FIXTURES)) fs.writeFileSync(path.join(cwd, name), text);
+  for (const [name, text] of Object.entries({ ...FIXTURES, ...UNIT_FIXTURES[unit] })) {
+    fs.mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
+    fs.writeFileSync(path.join(cwd, name), text);
+  }
   // Where bash-completion and fish are installed these folders exist; the examples write into them.
   for (const dir of ['.local/share/bash-completion/completions', '.config/fish/completions']) fs.mkdirSync(path.join(home, dir), { recursive: true });
   // Nothing of the user's reaches an example: no DGW_* setting, no XDG folder, no desktop keychain.
@@ -241,7 +255,7 @@ function runExample(text: string, cwd: string, env: NodeJS.ProcessEnv, limitMs =
 
 /** Runs a unit's examples in order; returns a report line for each one that failed. */
 async function runUnit(examples: Example[]): Promise<string[]> {
-  const unit = freshUnit();
+  const unit = freshUnit(examples[0]!.unit);
   const failures: string[] = [];
   try {
     const key = await runExample('dgw key create example-key > key.txt', unit.cwd, unit.env);

@@ -41,7 +41,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Files the examples name that a user brings along (their SQL, their CSV), written into each
  * unit's working folder before its first example. Examples use the seeded data wherever they
  * can; these exist only because the example is about reading a file. key.txt is made apart (see
- * freshUnit): a key of the demo project, as a user has one from the web app.
+ * runUnit, by `dgw key create`): a key of the demo project, as a user has one from the web app.
  */
 const ORDERS_HEADER = 'order_id,customer_id,order_date,amount,status';
 const FIXTURES: Record<string, string | Buffer> = {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow tier: the bench's own check, scale and constant-memory runs, exhaustive byte loops,
- * and faults with real waits (a held folder, a full disk, a killed process, time limits).
+ * faults with real waits (a held folder, a full disk, a killed process, time limits), and every
+ * documented example run as a process of its own.
  * `npm test` runs the fast tier; `.ci/run` runs both (`npm run test:slow` after it).
  */
 export const SLOW = [
@@ -18,6 +19,7 @@ export const SLOW = [
   'test/gateway/statement-time-limit.test.ts',
   'test/refresh-wait-progress.test.ts',
   'test/interrupt-local.test.ts',
+  'test/every-example-runs.test.ts',
 ];
 
 export default defineConfig({

@@ -96,6 +96,13 @@ describe('dgw completion SHELL', () => {
     expect(r.stdout === fs.readFileSync(path.join(dir, file), 'utf8')).toBe(true);
   });
 
+  it('prints the script when only a default (DGW_OUTPUT, a profile) chooses JSON; --json is still refused', async () => {
+    const r = await runDgw(['completion', 'bash'], { env: { DGW_OUTPUT: 'json' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout === fs.readFileSync(path.join(dir, 'dgw.bash'), 'utf8')).toBe(true);
+    expect((await runDgw(['completion', 'bash', '--json'])).code).toBe(2);
+  });
+
   it('an unknown shell is a usage error (exit 2)', async () => {
     const r = await runDgw(['completion', 'powershell']);
     expect(r.code).toBe(2);

@@ -48,7 +48,9 @@ export function createWiring(deps: ContextDeps): Wiring {
         const ctx = createContext(deps, globals);
         try {
           await ctx.prepareOutput();
-          if (ctx.out.json && actionOptions.json === false) throw new UsageError(`dgw ${commandPath(command)} prints no JSON: leave out --json, --jq and --format json|yaml`);
+          // Only this command line's flags are refused: a default output of JSON (a profile's, DGW_OUTPUT) must not break `dgw completion bash`.
+          const flagsChoseOutput = globals.json !== undefined || globals.jq !== undefined || globals.format !== undefined;
+          if (ctx.out.json && actionOptions.json === false && flagsChoseOutput) throw new UsageError(`dgw ${commandPath(command)} prints no JSON: leave out --json, --jq and --format json|yaml`);
           // Fields the contract knows are checked before anything is sent or done.
           if (ctx.out.requestedFields) await checkJsonFields(ctx, command, [...args, options], actionOptions.variant as ((...rest: unknown[]) => string | string[]) | undefined);
           await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args, options);

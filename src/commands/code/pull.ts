@@ -8,7 +8,7 @@ export function registerPull(program: Command, wiring: Wiring): void {
     .option('--force', 'replace files that differ from the project and remove files of no project query')
     .addHelpText(
       'after',
-      examples('dgw pull', 'dgw pull --dir sql', 'dgw --zone local pull --dir /tmp/rehearsal', 'dgw pull --force   # take the project\'s version of every file'),
+      examples('dgw pull', 'dgw pull --dir sql', 'dgw --zone local pull --dir rehearsal', 'dgw pull --force   # take the project\'s version of every file'),
     )
     .action(wiring.action(async (ctx, opts: PullOptions) => (await import('./run-pull.js')).runPull(ctx, opts)));
 }

@@ -18,7 +18,7 @@ export function registerConfigSet(parent: Command, wiring: Wiring): void {
     .description('Store a default in the profile in use: the output commands print in, or the project they act on')
     .addHelpText(
       'after',
-      `${examples('dgw config set output yaml', 'dgw --profile ci config set output json', 'dgw config set project 3f2b8c1e-0000-4000-8000-000000000001', 'dgw config unset output')}
+      `${examples('dgw config set output yaml', 'dgw --profile ci config set output json', 'dgw --profile staging config set project 3f2b8c1e-0000-4000-8000-000000000001', 'dgw config unset output')}
 The default output applies when no flag chooses one (--format, --json, --jq, -q); DGW_OUTPUT and a
 project file's "output" win over the profile's. auto: a table on a terminal, TSV in a pipe.
 The project is the profile's own: --project, DGW_PROJECT and a project file's "project" win over it;

@@ -15,7 +15,7 @@ export function registerExportCancel(parent: Command, wiring: Wiring): void {
     .argument('<id>', 'export job id')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Cancel a pending or running export (its partial files are removed); a finished one is left as it is')
-    .addHelpText('after', examples('dgw export cancel 4c9fcb44-126a-45f8-99a0-f1d245083d78'))
+    .addHelpText('after', examples('dgw export cancel "$(dgw query export revenuereport --no-wait)"'))
     .action(wiring.action(runExportCancel));
 }
 

@@ -19,7 +19,11 @@ export function registerExportGet(parent: Command, wiring: Wiring): void {
     .description('Show an export job (its status, rows, files and fresh download links), or download its files')
     .addHelpText(
       'after',
-      `${examples('dgw export get 4c9fcb44-126a-45f8-99a0-f1d245083d78', 'dgw export get 4c9fcb44-126a-45f8-99a0-f1d245083d78 -o revenue.csv', 'dgw export get 4c9fcb44-126a-45f8-99a0-f1d245083d78 --json files')}
+      `${examples(
+        'dgw export get "$(dgw export list -q --limit 1)"   # the newest export job',
+        'dgw export get "$(dgw export list -q --limit 1)" -o revenue.csv',
+        'dgw export get "$(dgw export list -q --limit 1)" --json files',
+      )}
 With -o, a job still running is exit 5 (try again when it is done), one that failed or was
 cancelled exit 10 (13 when the local gateway's disk was full), one whose files expired exit 4. With -o FILE and --json, the job is printed
 once its files are downloaded (-o - is refused with --json: stdout holds the data).

@@ -25,7 +25,7 @@ export function registerFolderCreate(parent: Command, wiring: Wiring): void {
     .option('-p, --parents', 'no error if the folder exists already (exit 0, its id printed): "make sure it exists"')
     .option('--dry-run', 'print the requests instead of sending them')
     .description('Create a query folder (and any missing parent folders); exit 5 if it exists, unless -p')
-    .addHelpText('after', examples('dgw folder create /reports/monthly', 'dgw folder create -p /reports/monthly -q   # in scripts: exists or is made', 'dgw folder create /archive --json'))
+    .addHelpText('after', examples('dgw folder create /reports/monthly', 'dgw folder create -p /reports/monthly -q   # in scripts: exists or is made', 'dgw folder create /reports/weekly --json'))
     .action(wiring.action(runFolderCreate));
 }
 

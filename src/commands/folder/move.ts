@@ -28,8 +28,8 @@ export function registerFolderMove(parent: Command, wiring: Wiring): void {
       'after',
       `\nLike mv: into DESTINATION when that folder exists, else to the path DESTINATION, whose parent must\nexist (exit 4) unless --parents.\n${examples(
         'dgw folder move /reports/monthly /archive          # → /archive/monthly',
-        'dgw folder move /reports/monthly /archive/2025-monthly --parents   # moved and renamed, /archive made if missing',
-        'dgw folder move /archive/monthly /                  # back to the root',
+        'dgw folder move /archive/monthly /old/2025-monthly --parents   # moved and renamed, /old made if missing',
+        'dgw folder move /old/2025-monthly /                 # to the root',
       )}`,
     )
     .action(wiring.action(runFolderMove));

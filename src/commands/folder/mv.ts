@@ -34,7 +34,12 @@ export function registerFolderMv(parent: Command, wiring: Wiring): void {
     .description('Put queries into a folder, or out of every folder with / (to move a folder itself: folder move)')
     .addHelpText(
       'after',
-      examples('dgw folder mv revenuereport /reports/monthly', 'dgw folder mv revenuereport daily /reports/2026 --parents   # made when missing', 'dgw folder mv q1 q2 q3 f_8a1b', 'dgw folder mv revenuereport /'),
+      examples(
+        'dgw folder mv revenuereport /reports',
+        'dgw folder mv revenuereport dailyrevenue /reports/2026 --parents   # made when missing',
+        'dgw folder mv revenuesnapshot "$(dgw folder create -p /archive -q)"   # by folder id: one request',
+        'dgw folder mv revenuereport /',
+      ),
     )
     .action(wiring.action(runFolderMv));
 }

@@ -19,7 +19,7 @@ export function registerFolderRename(parent: Command, wiring: Wiring): void {
     .argument('<new-name>', 'the new name (one name, not a path; to move a folder use `folder move`)')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Rename a query folder; its subfolders and queries go with it')
-    .addHelpText('after', examples('dgw folder rename /reports/monthly "Monthly (old)"', 'dgw folder rename 550e8400-e29b-41d4-a716-446655440000 archive --json'))
+    .addHelpText('after', examples('dgw folder rename /reports/monthly "Monthly (old)"', 'dgw folder rename "/reports/Monthly (old)" monthly --json   # and back'))
     .action(wiring.action(runFolderRename));
 }
 

@@ -32,7 +32,7 @@ export function registerFolderRm(parent: Command, wiring: Wiring): void {
     .description('Delete a query folder')
     .addHelpText(
       'after',
-      `${examples('dgw folder rm /reports/old', 'dgw folder rm /reports/old --force --yes', 'dgw folder rm /reports/old --force --dry-run --with-reads')}
+      `${examples('dgw folder rm /archive', 'dgw folder rm /archive --force --dry-run --with-reads   # what --force would delete', 'dgw folder rm /archive --force --yes')}
 A folder that is not empty is refused (exit 5) before anything is asked or deleted, unless
 --force; with --force the question counts and names the subfolders and queries that go with
 it, and the other saved queries whose SQL reads one of those queries (they fail once it is

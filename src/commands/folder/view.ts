@@ -38,7 +38,7 @@ export function registerFolderView(parent: Command, wiring: Wiring): void {
     .aliases(['get', 'show'])
     .argument('<folder>', 'folder path such as /reports/monthly (/ for the root), or folder id')
     .description('Show one query folder: its path, its subfolders and its queries')
-    .addHelpText('after', examples('dgw folder view /reports', 'dgw folder view /   # the folders and the queries at the root', 'dgw folder view 550e8400-e29b-41d4-a716-446655440000 --json queries'))
+    .addHelpText('after', examples('dgw folder view /reports', 'dgw folder view /   # the folders and the queries at the root', 'dgw folder view /reports --json queries'))
     .action(wiring.action(runFolderView));
 }
 

@@ -23,7 +23,7 @@ export function registerKeyRm(parent: Command, wiring: Wiring): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a project API key (partner key only); requests with it are refused from then on')
-    .addHelpText('after', examples('dgw key rm ci-pipeline', 'dgw key rm 21fd1a8d-88d5-4295-b792-5b2113138057 --yes'))
+    .addHelpText('after', examples('dgw key rm ci-pipeline', 'dgw --profile default key rm nightly --yes   # a profile with the partner key'))
     .action(wiring.action(runKeyRm));
 }
 

@@ -17,7 +17,7 @@ export function registerMtqueryCancel(parent: Command, wiring: Wiring): void {
     .addArgument(completes(new Argument('<query>', 'materialized query id or SQL name'), 'mtquery'))
     .option('--dry-run', 'print the request instead of sending it')
     .description('Cancel the refresh of a materialized query that is running, if any (the previous result stays)')
-    .addHelpText('after', examples('dgw mtquery cancel dailyrevenue', 'dgw mtquery cancel 709922802836177297 --json'))
+    .addHelpText('after', examples('dgw mtquery cancel dailyrevenue', 'dgw mtquery cancel revenuesnapshot --json'))
     .action(wiring.action(runMtqueryCancel));
 }
 

@@ -13,7 +13,7 @@ export function registerMtqueryCreate(parent: Command, wiring: Wiring): void {
     .addHelpText(
       'after',
       examples(
-        'dgw mtquery create "Daily revenue" --sql "SELECT day, sum(amount) FROM svc.table.orders GROUP BY 1" --every 1d',
+        'dgw mtquery create "Daily revenue" --sql "SELECT order_date AS day, sum(amount) AS revenue FROM svc.table.orders GROUP BY 1" --every 1d',
         'dgw mtquery create "Revenue snapshot" --from revenuereport --cron "0 6 * * 1-5" --tz America/New_York',
       ),
     )

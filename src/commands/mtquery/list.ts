@@ -11,7 +11,7 @@ export function registerMtqueryList(parent: Command, wiring: Wiring): void {
     .addOption(completes(new Option('--folder <folder>', 'only those in this folder (path such as /reports, or folder id)'), 'folder'))
     .option('-r, --recursive', 'with --folder: also those in its subfolders, at any depth')
     .description('List materialized queries (query list --type materialized); their refresh status: mtquery status')
-    .addHelpText('after', examples('dgw mtquery list', 'dgw mtquery list --folder /reports -r', 'dgw mtquery list -q | xargs -n1 dgw mtquery refresh'))
+    .addHelpText('after', examples('dgw mtquery list', 'dgw mtquery list --folder /reports -r', 'dgw mtquery list -q | xargs -r -n1 dgw mtquery refresh'))
     .action(wiring.action(runMtqueryList));
 }
 

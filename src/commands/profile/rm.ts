@@ -21,7 +21,7 @@ export function registerProfileRm(parent: Command, wiring: Wiring): void {
     .addArgument(completes(new Argument('<name>', 'a stored profile'), 'profile'))
     .option('-y, --yes', 'do not ask for confirmation')
     .description('Remove a stored profile and its key, after asking; removing the current profile leaves none current (unknown profile: exit 4)')
-    .addHelpText('after', examples('dgw profile rm old-work', 'dgw profile rm old-work --yes   # scripts: no terminal to ask on'))
+    .addHelpText('after', examples('dgw profile rm work', 'dgw profile rm work --yes   # scripts: no terminal to ask on'))
     .action(wiring.action(runProfileRm));
 }
 

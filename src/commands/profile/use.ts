@@ -10,7 +10,7 @@ export function registerProfileUse(parent: Command, wiring: Wiring): void {
     .command('use')
     .addArgument(completes(new Argument('<name>', 'a stored profile'), 'profile'))
     .description('Make a stored profile the current one (unknown profile: exit 4)')
-    .addHelpText('after', examples('dgw profile use work', 'DGW_PROFILE=work dgw catalog list   # one command only'))
+    .addHelpText('after', examples('dgw --profile work auth login --with-token < key.txt   # a profile is made by logging in', 'dgw profile use work', 'DGW_PROFILE=work dgw catalog list   # one command only'))
     .action(wiring.action(runProfileUse));
 }
 

@@ -25,7 +25,7 @@ export function registerProjectCreate(parent: Command, wiring: Wiring): void {
 Projects are made only here: a mistyped --project is "not found" (exit 4), never a new project.
 The hosted service chooses the id; the local gateway uses the name as the id when it is free and
 1 to 64 letters, digits, "_" or "-".
-${examples('dgw --zone local project create sales', 'dgw project create "Revenue Reports" --description "monthly revenue" -q', 'dgw project create staging --workspace Analytics --json')}`,
+${examples('dgw --zone local project create sales', 'dgw project create "Revenue Reports" --description "monthly revenue" -q', 'dgw project create staging --workspace Local --json   # the workspace by name or id')}`,
     )
     .action(wiring.action(runProjectCreate));
 }

@@ -20,7 +20,7 @@ export function registerQueryCreate(parent: Command, wiring: Wiring): void {
       'after',
       examples(
         'dgw query create "Revenue Report" --sql "SELECT * FROM svc.table.orders"',
-        'dgw query create "Daily revenue" --materialized --file revenue.sql --path /reports --parents --every 6h',
+        'dgw query create "Revenue by customer" --materialized --file revenue.sql --path /reports --parents --every 6h',
         'dgw query create "Nightly copy" --materialized --from revenuereport --cron "0 2 * * *" --tz Europe/Berlin',
         'cat q.sql | dgw query create "From stdin" --file - --json id,name',
       ),

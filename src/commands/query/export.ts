@@ -34,7 +34,7 @@ export function registerQueryExport(parent: Command, wiring: Wiring): void {
       `${examples(
         'dgw query export revenuereport -o revenue.csv',
         'dgw query export revenuereport --format jsonl --gzip -o revenue.jsonl.gz',
-        'dgw query export revenuereport --columns customer_id,revenue > revenue.csv',
+        'dgw query export revenuebycustomer --columns customer_id,revenue > revenue.csv',
         'dgw query export revenuereport --no-wait            # prints the job id',
       )}
 --format csv (the default) or jsonl chooses the file's format. The export runs in the service;

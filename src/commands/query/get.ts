@@ -12,7 +12,7 @@ export function registerQueryGet(parent: Command, wiring: Wiring): void {
     .alias('show')
     .argument('<query>', 'query id or SQL name')
     .description('Show one saved query, SQL included')
-    .addHelpText('after', examples('dgw query get revenuereport', 'dgw query get 6f1c2e0a-... --json inputQuery'))
+    .addHelpText('after', examples('dgw query get revenuereport', 'dgw query get revenuebycustomer --json inputQuery'))
     .action(wiring.action(runQueryGet));
 }
 

@@ -31,7 +31,7 @@ export function registerQueryList(parent: Command, wiring: Wiring): void {
         'dgw query list',
         'dgw query list --type materialized --folder /reports',
         'dgw query list --folder /reports --recursive   # /reports and everything below it',
-        'dgw query list -q | xargs -n1 dgw query get',
+        'dgw query list -q | xargs -r -n1 dgw query get',
       ),
     )
     .action(wiring.action(runQueryList));

@@ -28,7 +28,7 @@ export function registerQueryMv(parent: Command, wiring: Wiring): void {
     .description('Move queries to a folder (Update Query Path: one request per query); exit 4 for a folder that does not exist, unless --parents')
     .addHelpText(
       'after',
-      examples('dgw query mv revenuereport /reports/monthly', 'dgw query mv 709922802836177297 /archive/2025 --parents   # made when missing', 'dgw query mv revenuereport daily /   # back to the root'),
+      examples('dgw query mv revenuereport /reports', 'dgw query mv nightlycopy /archive/2025 --parents   # made when missing', 'dgw query mv revenuereport nightlycopy /   # back to the root'),
     )
     .action(wiring.action(runQueryMv));
 }

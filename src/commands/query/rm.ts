@@ -28,7 +28,7 @@ export function registerQueryRm(parent: Command, wiring: Wiring): void {
     .description('Delete saved queries, permanently (a materialized result goes with its query)')
     .addHelpText(
       'after',
-      `${examples('dgw query rm revenuereport', 'dgw query rm q1 q2 q3 --yes', 'dgw query list -q --type plain | xargs dgw query rm --yes', 'dgw query rm revenuereport --dry-run --with-reads   # which saved queries read it')}
+      `${examples('dgw query rm nightlycopy --dry-run --with-reads   # which saved queries read it', 'dgw query rm nightlycopy', 'dgw query rm nightlycopy fromstdin --yes', 'dgw query list -q --type plain | xargs -r dgw query rm --yes   # -r: nothing to delete, no dgw run')}
 Before asking, dgw checks that the named queries exist (exit 4 if not) and names the saved queries
 whose SQL reads svc.query.<name> or svc.mtquery.<name> of one of them: they fail once it is gone.
 --dry-run sends nothing at all, so it does not, unless --with-reads. --yes does not ask (given

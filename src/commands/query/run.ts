@@ -17,9 +17,9 @@ export function registerQueryRun(parent: Command, wiring: Wiring): void {
       `${examples(
         'dgw query run revenuereport',
         'dgw query run revenuereport --json                 # row objects; --format compact: arrays',
-        'dgw query run 709922802836177297 --format csv > revenue.csv',
-        'dgw query run dailyrevenue --jq \'map(.amount | tonumber) | add\'   # a sum() is a DECIMAL(38,s): strings',
-        'dgw query run bigreport --limit 100 --format csv --guard-formulas > sample.csv',
+        'dgw query run revenuebycustomer --format csv > revenue.csv',
+        'dgw query run revenuebycustomer --jq \'map(.revenue | tonumber) | add\'   # a sum() is a DECIMAL(38,s): strings',
+        'dgw query run revenuereport --limit 10 --format csv --guard-formulas > sample.csv',
       )}
 A materialized query returns its stored result (refreshed by \`dgw mtquery refresh\`); a plain one
 runs its SQL now. Rows print as \`dgw sql\` prints them: a table on a terminal, TSV in a pipe,

@@ -37,7 +37,7 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
     .addHelpText(
       'after',
       examples(
-        'dgw query update revenuereport --sql "SELECT 1"',
+        'dgw query update revenuereport --sql "SELECT * FROM svc.table.orders WHERE status = \'paid\'"',
         'dgw query update revenuereport --materialized --every 1d   # convert to materialized',
         'dgw query update nightlycopy --from revenuereport          # take a fresh snapshot of the source SQL',
         'dgw query update nightlycopy --no-schedule',

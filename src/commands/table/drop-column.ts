@@ -28,7 +28,7 @@ export function registerTableDropColumn(parent: Command, wiring: Wiring): void {
     .description('Delete a column of a stored table, permanently')
     .addHelpText(
       'after',
-      `${examples('dgw table drop-column orders discount', 'dgw table drop-column orders discount --yes', 'dgw table drop-column orders discount --dry-run --with-reads')}
+      `${examples('dgw table drop-column orders discount --dry-run --with-reads', 'dgw table drop-column orders discount', 'dgw table drop-column orders discount --yes')}
 Before asking, dgw checks that the column exists and names the saved queries whose SQL reads
 it (--dry-run sends nothing at all, so it does not, unless --with-reads): those that name the column outside strings and comments, and those
 that select * from the table. It reads the SQL text, so a query joining another table with a

@@ -33,7 +33,7 @@ export function registerTableImport(parent: Command, wiring: Wiring): void {
       'after',
       `${examples(
         'dgw table import orders orders.csv                     # columns matched by the header line',
-        'dgw table import events events.csv --create            # a new table, typed from the file',
+        'dgw table import visits visits.csv --create            # a new table, typed from the file',
         'dgw table import orders export.csv --map order_id=OrderId --map amount="Total (EUR)"',
         'dgw table import orders rows.csv --no-header           # by position: the table\'s column order',
         'dgw table import orders data.tsv --delimiter tab',

@@ -219,9 +219,9 @@ describe('jq, YAML, the keychain and the SQL shell load only with their flags', 
   });
 });
 
-describe('table layout, display widths, times and the pager load only where a table is drawn', () => {
+describe('cli-table3, table layout, display widths, times and the pager load only where a table is drawn', () => {
   const layout = (l: Loaded) => ({
-    table: l.sources.filter((s) => ['src/output/table.ts', 'src/output/text-width.ts'].includes(s) || fromPackage('string-width')(s) || fromPackage('get-east-asian-width')(s)),
+    table: l.sources.filter((s) => ['src/output/table.ts', 'src/output/text-width.ts'].includes(s) || fromPackage('cli-table3')(s) || fromPackage('string-width')(s) || fromPackage('get-east-asian-width')(s)),
     times: l.sources.filter((s) => s === 'src/output/times.ts'),
     pager: [...l.sources, ...l.urls].filter((s) => s === 'src/output/pager.ts' || s === 'node:child_process'),
   });
@@ -239,6 +239,7 @@ describe('table layout, display widths, times and the pager load only where a ta
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ID +NAME/);
     expect(layout(r).table).toContain('src/output/table.ts');
+    expect(layout(r).table.some(fromPackage('cli-table3'))).toBe(true);
     expect(layout(r).table.some(fromPackage('string-width'))).toBe(true);
     expect(layout(r).pager).toEqual([]);
     // No column of a catalog is a time.

@@ -1,7 +1,8 @@
 import type { ColumnKind } from './table.js';
 
 // How wide each column of a table may be to fit a width: a pure function of the columns' kinds
-// and natural widths (src/output/table.ts measures them and draws with the result).
+// and natural widths (src/output/table.ts measures them; cli-table3 draws to the result, as it
+// cannot choose which column gives way or is left out).
 
 /** Space between two columns. */
 export const GAP = 2;

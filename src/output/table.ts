@@ -1,11 +1,16 @@
 import type { ChalkInstance } from 'chalk';
+import Table from 'cli-table3';
+import { strlen } from 'cli-table3/src/utils.js';
 import { fit, GAP } from './column-widths.js';
-import { cutToWidth, padToWidth, textWidth, wrapToWidth } from './text-width.js';
+import { wrapToWidth } from './text-width.js';
 import { visible } from './visible.js';
 
 // The one place dgw draws tables for a person (loaded only when one is drawn): rows under a
 // header and a rule, fitted to the terminal's width, and a record as title/value lines whose long
-// values wrap. Everything is measured after control characters are escaped, in display columns.
+// values wrap. cli-table3 draws them (pads, aligns, cuts with an ellipsis, lays out cells of
+// several lines); dgw plans the widths, because cli-table3 draws to the widths it is given but
+// cannot choose which column gives way or is left out. Everything is measured after control
+// characters are escaped, in display columns, with cli-table3's own measure.
 
 /**
  * What a column holds, which decides how it is laid out:
@@ -40,14 +45,27 @@ export interface DrawnList {
   note?: string;
 }
 
-const RULE = '─';
+/** No border, as gh draws a table: no padding, columns two spaces apart. */
+const BORDERLESS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP),
+};
+/** A list's one line, the rule under its header: the compact style draws `mid` there only, not between rows. */
+const WITH_RULE = { ...BORDERLESS, mid: '─', 'mid-mid': ' '.repeat(GAP) };
+/** Colours are dgw's (chalk, which follows NO_COLOR and --no-color), never cli-table3's own. */
+const STYLE = { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true };
+
+/** Rows given to one cli-table3 table (see TableLayout.draw). */
+const ROWS_PER_DRAW = 100;
+
+/** Kinds never cut: a cut id is useless, a cut number wrong. */
+const WHOLE: ReadonlySet<ColumnKind> = new Set(['key', 'id', 'number']);
 
 /** Rows under their header, fitted to the view's width. */
 export async function drawList(columns: TableColumn[], rows: unknown[][], view: TableView): Promise<DrawnList> {
   const cells = await cellRows(columns, rows, view.now, false);
   const layout = TableLayout.plan(columns, cells, view.width);
-  const lines = [...layout.header(view.color), ...cells.flatMap((r) => layout.row(r))];
-  return { text: lines.join('\n'), note: hiddenNote(layout.hidden, view.width) };
+  return { text: layout.draw(cells, view.color, true), note: hiddenNote(layout.hidden, view.width) };
 }
 
 /** What a person is told of the columns left out (wrapped to the width), or undefined for none. */
@@ -75,8 +93,7 @@ export class StreamedTable {
     const cells = await cellRows(this.columns, rows, this.view.now, false);
     const first = this.layout === undefined;
     this.layout ??= TableLayout.plan(this.columns, cells, this.view.width);
-    const lines = [...(first ? this.layout.header(this.view.color) : []), ...cells.flatMap((r) => this.layout!.row(r))];
-    return `${lines.join('\n')}\n`;
+    return `${this.layout.draw(cells, this.view.color, first)}\n`;
   }
 
   /** Once every page is drawn: the note naming the columns left out, if any. */
@@ -91,18 +108,15 @@ export class StreamedTable {
  */
 export async function drawRecord(columns: TableColumn[], values: unknown[], view: TableView): Promise<string> {
   const [cells] = await cellRows(columns, [values], view.now, true);
-  const titleWidth = Math.max(0, ...columns.map((c) => textWidth(visible(c.title))));
-  const valueWidth = view.width === undefined ? undefined : Math.max(20, view.width - titleWidth - GAP);
-  const indent = ' '.repeat(titleWidth + GAP);
-  const lines: string[] = [];
-  for (const [i, column] of columns.entries()) {
-    const title = visible(column.title);
-    const valueLines = cells[i].split('\n').flatMap((l) => (valueWidth === undefined ? [l] : wrapToWidth(l, valueWidth)));
-    const [first, ...rest] = valueLines;
-    lines.push(`${view.color.bold(title)}${' '.repeat(titleWidth - textWidth(title) + GAP)}${first}`.trimEnd());
-    for (const line of rest) lines.push(`${indent}${line}`.trimEnd());
-  }
-  return lines.join('\n');
+  const titles = columns.map((c) => visible(c.title));
+  const valueWidth = view.width === undefined ? undefined : Math.max(20, view.width - Math.max(0, ...titles.map(strlen)) - GAP);
+  // Values come wrapped, and cli-table3 sizes the columns to them: its own wrapping would cut a
+  // word wider than the column (a long identifier, a URL), or break lines by characters rather
+  // than display columns.
+  const wrap = (cell: string) => (valueWidth === undefined ? cell : cell.split('\n').flatMap((l) => wrapToWidth(l, valueWidth)).join('\n'));
+  const table = new Table({ chars: BORDERLESS, style: STYLE });
+  table.push(...titles.map((title, i) => [view.color.bold(title), wrap(cells[i])]));
+  return trimmedLines(table).join('\n');
 }
 
 /**
@@ -121,10 +135,15 @@ export function cellText(value: unknown): string {
   return visible(String(value), '\n').replace(/\r\n/g, '\n');
 }
 
+/** The lines cli-table3 drew, without the spaces it pads the last column with. */
+function trimmedLines(table: Table.Table): string[] {
+  return table.toString().split('\n').map((l) => l.trimEnd());
+}
+
 /**
- * The widths of a table's columns, planned once from rows at hand, and the drawing of a header
- * and of rows with them. A streamed result plans from its first rows and keeps the plan for the
- * rest (a later, longer value is shortened like the others).
+ * The widths of a table's columns, planned once from rows at hand, and the drawing of rows with
+ * them. A streamed result plans from its first rows and keeps the plan for the rest (a later,
+ * longer value is shortened like the others).
  */
 export class TableLayout {
   private constructor(
@@ -144,8 +163,8 @@ export class TableLayout {
    */
   static plan(columns: TableColumn[], rows: string[][], width?: number): TableLayout {
     const sizes = columns.map((c, i) => {
-      const values = Math.max(0, ...rows.map((r) => longestLine(r[i])));
-      return { kind: c.kind, values, natural: Math.max(textWidth(visible(c.title)), values) };
+      const values = widest(rows, i);
+      return { kind: c.kind, values, natural: Math.max(strlen(visible(c.title)), values) };
     });
     // Left out first: columns with nothing in them (no loss), then the others from the right.
     const empty = (i: number) => sizes[i].values === 0;
@@ -163,42 +182,38 @@ export class TableLayout {
     }
   }
 
-  /** The header line (bold titles) and the rule under it. */
-  header(color: ChalkInstance): string[] {
-    const titles = this.shown.map((i, k) => color.bold(this.fitted(visible(this.columns[i].title), k, true)));
-    const rule = this.widths.map((w) => RULE.repeat(w)).join(' '.repeat(GAP));
-    return [titles.join(' '.repeat(GAP)), color.dim(rule)];
-  }
-
-  /** A row (its cells as `cellRows` made them) as lines: one, or more when a value has several lines. */
-  row(cells: string[]): string[] {
-    const split = this.shown.map((i) => cells[i].split('\n'));
-    const height = Math.max(1, ...split.map((l) => l.length));
-    const lines: string[] = [];
-    for (let line = 0; line < height; line++) {
-      lines.push(split.map((l, k) => this.fitted(l[line] ?? '', k)).join(' '.repeat(GAP)).trimEnd());
-    }
-    return lines;
-  }
-
   /**
-   * A line of a cell in the k-th shown column: shortened when too wide (free text, plain values,
-   * times and titles), then padded to the column
-   * (numbers on the left, so they align on their last digit); the last column is not padded, so
-   * no line ends in spaces.
+   * Rows (their cells as `cellRows` made them) drawn with the plan by cli-table3, under the header
+   * (bold titles, cut to the plan) and its rule when `head`: free text and plain values cut with an
+   * ellipsis, numbers right-aligned so they align on their last digit.
    */
-  private fitted(text: string, k: number, title = false): string {
-    const kind = this.columns[this.shown[k]].kind;
-    // The plan made room for every key, id and number it saw; one that comes later (a streamed
-    // page) and is wider stays whole, and its row a little wider, rather than be wrong. Titles
-    // are always cut to the plan.
-    const whole = !title && (kind === 'key' || kind === 'id' || kind === 'number');
-    const cut = whole ? text : cutToWidth(text, this.widths[k]);
-    if (kind !== 'number' && k === this.shown.length - 1) return cut;
-    return padToWidth(cut, this.widths[k], kind === 'number' ? 'right' : 'left');
+  draw(rows: string[][], color: ChalkInstance, head: boolean): string {
+    const kinds = this.shown.map((i) => this.columns[i].kind);
+    const page = rows.map((r) => this.shown.map((i) => r[i]));
+    const options = {
+      // The plan made room for every key, id and number it saw; one that comes later (a streamed
+      // page) and is wider widens its column for that page rather than be cut.
+      colWidths: this.widths.map((w, k) => (WHOLE.has(kinds[k]) ? Math.max(w, widest(page, k)) : w)),
+      colAligns: kinds.map((kind): 'left' | 'right' => (kind === 'number' ? 'right' : 'left')),
+      chars: WITH_RULE,
+      style: STYLE,
+    };
+    const lines: string[] = [];
+    // cli-table3 lays out a table in time that grows with the square of its rows (each cell is
+    // checked against the rows above it for spans): rows go to it a batch at a time, all drawn to
+    // the same widths, so they line up as one table.
+    for (let at = 0; at === 0 || at < page.length; at += ROWS_PER_DRAW) {
+      const table = new Table({ ...options, head: head && at === 0 ? this.shown.map((i) => color.bold(visible(this.columns[i].title))) : [] });
+      for (const row of page.slice(at, at + ROWS_PER_DRAW)) table.push(row);
+      lines.push(...trimmedLines(table));
+    }
+    // The rule under the header is dim; cli-table3's own border colours are off (STYLE).
+    if (head && page.length > 0) lines[1] = color.dim(lines[1]);
+    return lines.join('\n');
   }
 }
 
-function longestLine(text: string): number {
-  return Math.max(...text.split('\n').map(textWidth));
+/** The width of the widest line in column `i` of `rows`. */
+function widest(rows: string[][], i: number): number {
+  return rows.reduce((most, r) => Math.max(most, strlen(r[i])), 0);
 }

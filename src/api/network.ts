@@ -161,13 +161,17 @@ function answered(response: Response, fileCoding?: 'gzip'): WireResponse {
 
 /** True when a read failed because the connection did (reset, closed early, aborted), not because the body did not decode. */
 function connectionFailure(error: unknown): boolean {
-  for (let current = error as { cause?: unknown; code?: unknown; name?: unknown } | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+  let current = error as { cause?: unknown; code?: unknown; name?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
     if (current.name === 'AbortError' || current.name === 'TimeoutError') return true;
+    // undici's socket errors (UND_ERR_SOCKET) and the system's (ECONNRESET); zlib's are Z_DATA_ERROR and the like.
     if (typeof current.code === 'string') return /^(UND_ERR|E[A-Z]+$)/.test(current.code);
+    current = current.cause as typeof current;
   }
   return false;
 }
 
+/** The message of the innermost cause: what zlib said of a body that does not decode. */
 function innermost(error: unknown): string {
   let current = error as { cause?: unknown; message?: unknown };
   while (current.cause instanceof Error) current = current.cause;

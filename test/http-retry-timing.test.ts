@@ -1,32 +1,133 @@
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs, retryDelay } from '../src/api/retry.js';
+import { Http, type Method } from '../src/api/http.js';
+import { RETRY } from '../src/api/network.js';
+import { InterruptedError, NetworkError } from '../src/errors.js';
+import { useBareServer } from './support/bare-server.js';
 
-// How long the HTTP layer waits before it sends an idempotent request again (src/api/retry.ts).
+// When and how often the HTTP layer sends a request again (ky's retry, set up in src/api/network.ts),
+// seen from a server: which methods and answers are retried, how long each wait is.
 
-describe('Retry-After', () => {
-  const now = Date.parse('2026-03-01T12:00:00Z');
+type Reply = (res: ServerResponse) => void;
+let replies: Reply[] = [];
+let arrivals: number[] = [];
+const { baseUrl } = useBareServer((req, res) => {
+  req.resume();
+  arrivals.push(performance.now());
+  const reply = replies.length > 1 ? replies.shift()! : replies[0];
+  reply(res);
+});
 
-  it('is read as seconds or as an HTTP date, and nothing else', () => {
-    expect(retryAfterMs('0', now)).toBe(0);
-    expect(retryAfterMs(' 7 ', now)).toBe(7000);
-    expect(retryAfterMs('Sun, 01 Mar 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Sun, 01 Mar 2026 11:00:00 GMT', now)).toBe(0);
-    for (const bad of ['', '-1', '1.5', 'soon', '2026-03-01T12:00:30Z']) expect(retryAfterMs(bad, now), bad).toBeUndefined();
+const status = (code: number, headers: Record<string, string> = {}, body: object = { message: `status ${code}` }): Reply => (res) => {
+  res.writeHead(code, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+const ok = status(200, {}, { ok: true });
+
+function serve(...sequence: Reply[]): void {
+  replies = sequence;
+  arrivals = [];
+}
+
+const http = (config: Partial<ConstructorParameters<typeof Http>[0]> = {}) => new Http({ baseUrl: baseUrl(), apiKey: 'retry-key-1234', timeoutMs: 5000, ...config });
+const send = (method: Method, config?: Partial<ConstructorParameters<typeof Http>[0]>) => http(config).request<unknown>({ method, path: '/x', ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }), expect: 'optional-json' });
+const gaps = () => arrivals.slice(1).map((t, i) => t - arrivals[i]);
+
+describe('which requests are sent again', () => {
+  it('GET, PUT and DELETE after 429, 500, 502, 503 and 504; never POST or PATCH', async () => {
+    for (const code of [429, 500, 502, 503, 504]) {
+      serve(status(code, { 'retry-after': '0' }), ok);
+      await expect(send('GET')).resolves.toEqual({ ok: true });
+      expect(arrivals, String(code)).toHaveLength(2);
+    }
+    for (const method of ['PUT', 'DELETE'] as const) {
+      serve(status(503, { 'retry-after': '0' }), ok);
+      await send(method);
+      expect(arrivals, method).toHaveLength(2);
+    }
+    for (const method of ['POST', 'PATCH'] as const) {
+      serve(status(503, { 'retry-after': '0' }), ok);
+      await expect(send(method)).rejects.toThrow(/status 503/);
+      expect(arrivals, method).toHaveLength(1);
+    }
+    // Other errors are answers, not failures worth another try.
+    serve(status(404), ok);
+    await expect(send('GET')).rejects.toThrow(/status 404/);
+    expect(arrivals).toHaveLength(1);
   });
 
-  it('is honoured on 429 and 503 only, at most a minute, without jitter', () => {
-    expect(retryDelay(1, 429, '2', now, () => 0)).toBe(2000);
-    expect(retryDelay(1, 503, '3600', now, () => 0)).toBe(60_000);
-    expect(retryDelay(1, 500, '2', now, () => 1)).toBe(300);
-    // A value that does not parse falls back to the backoff.
-    expect(retryDelay(2, 429, 'later', now, () => 1)).toBe(600);
+  it('two retries by default, as many as asked, and none for a body sent as a stream', async () => {
+    serve(status(500));
+    await expect(send('GET')).rejects.toThrow(/status 500/);
+    expect(arrivals).toHaveLength(3);
+    serve(status(500));
+    await expect(send('GET', { retries: 0 })).rejects.toThrow(/status 500/);
+    expect(arrivals).toHaveLength(1);
+    serve(status(503, { 'retry-after': '0' }), ok);
+    const stream = (async function* () {
+      yield Buffer.from('a,b\n');
+    })();
+    await expect(http().open({ method: 'PUT', path: '/x', content: { body: stream, type: 'text/csv' } })).rejects.toThrow(/status 503/);
+    expect(arrivals).toHaveLength(1);
+  });
+
+  it('a dropped connection is tried again; a time-out is not', async () => {
+    serve((res) => res.socket?.destroy(), ok);
+    await expect(send('GET')).resolves.toEqual({ ok: true });
+    expect(arrivals).toHaveLength(2);
+    serve((res) => setTimeout(() => ok(res), 1500));
+    const late = await send('GET', { timeoutMs: 300 }).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(NetworkError);
+    expect((late as NetworkError).timedOut).toBe(true);
+    expect(arrivals).toHaveLength(1);
+  });
+
+  it("the local gateway's damaged database stays damaged: its 500 is not retried, another 500 is", async () => {
+    serve(status(500, {}, { errorCode: 'DATABASE_DAMAGED', message: 'damaged' }), ok);
+    await expect(send('GET', { localGateway: true })).rejects.toThrow(/damaged/);
+    expect(arrivals).toHaveLength(1);
+    serve(status(500, {}, { errorCode: 'OTHER', message: 'boom' }), ok);
+    await expect(send('GET', { localGateway: true })).resolves.toEqual({ ok: true });
+    expect(arrivals).toHaveLength(2);
   });
 });
 
-describe('backoff', () => {
-  it('doubles from 0.3 s up to 10 s, each a random time below that', () => {
-    expect([1, 2, 3, 4, 10].map((n) => retryDelay(n, undefined, undefined, 0, () => 1))).toEqual([300, 600, 1200, 2400, 10_000]);
-    expect(retryDelay(3, undefined, undefined, 0, () => 0.5)).toBe(600);
-    expect(retryDelay(3, undefined, undefined, 0, () => 0)).toBe(0);
+describe('how long it waits', () => {
+  it('Retry-After of a 429 or 503, in seconds or as an HTTP date', async () => {
+    serve(status(429, { 'retry-after': '1' }), ok);
+    await send('GET');
+    expect(gaps()[0]).toBeGreaterThanOrEqual(950);
+    serve(status(503, { 'retry-after': new Date(Date.now() + 2000).toUTCString() }), ok);
+    await send('GET');
+    // An HTTP date counts whole seconds: between one and two seconds from now.
+    expect(gaps()[0]).toBeGreaterThanOrEqual(900);
+    expect(gaps()[0]).toBeLessThan(2500);
+  });
+
+  it('a Retry-After of another status, or one that does not parse, is not waited for: the backoff is', async () => {
+    serve(status(500, { 'retry-after': '30' }), ok);
+    await send('GET');
+    expect(gaps()[0]).toBeLessThan(1000);
+    serve(status(429, { 'retry-after': 'later' }), ok);
+    await send('GET');
+    expect(gaps()[0]).toBeLessThan(1000);
+  });
+
+  it('the backoff: a random time below 0.3 s, 0.6 s, 1.2 s...', async () => {
+    serve(status(502));
+    await expect(send('GET', { retries: 3 })).rejects.toThrow(/status 502/);
+    expect(arrivals).toHaveLength(4);
+    gaps().forEach((gap, i) => expect(gap, `retry ${i + 1}`).toBeLessThan(300 * 2 ** i + 250));
+  });
+
+  it('Retry-After is waited for at most a minute, the backoff at most 10 s; Ctrl-C ends a wait', async () => {
+    expect(RETRY).toMatchObject({ afterStatusCodes: [429, 503], maxRetryAfter: 60_000, backoffLimit: 10_000, jitter: true });
+    serve(status(503, { 'retry-after': '3600' }), ok);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 300);
+    const started = performance.now();
+    await expect(send('GET', { signal: stop.signal })).rejects.toBeInstanceOf(InterruptedError);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(arrivals).toHaveLength(1);
   });
 });

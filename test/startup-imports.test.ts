@@ -312,7 +312,7 @@ describe('start-up paths load only what they need', () => {
   it('a remote command reads settings without conf, and without a YAML parser when there is no project file', async () => {
     const r = await loadedBy(['catalog', 'list', '--json'], remoteEnv());
     expect(r.code).toBe(0);
-    expect(r.sources).toContain('src/api/node-transport.ts');
+    expect(r.sources).toContain('src/api/network.ts');
     for (const pkg of ['conf', 'ajv', 'yaml']) expect(r.sources.filter(fromPackage(pkg))).toEqual([]);
   });
 
@@ -355,8 +355,9 @@ describe('a command loads about ten files of the build, not one for every piece 
   });
 });
 
-describe("no command loads Node's fetch library (undici): it alone cost more than the rest of a command's start-up", () => {
+describe("Node's fetch library (undici) and ky load only with a request over the network: undici alone costs more than the rest of a command's start-up", () => {
   const undici = (l: Loaded) => l.internals.filter((m) => /undici|http2/.test(m));
+  const ky = (l: Loaded) => l.sources.filter(fromPackage('ky'));
 
   it('the check sees it where fetch is used', async () => {
     const r = await loadedBy(['-e', 'globalThis.Request'], {}, tmp.dir, []);
@@ -364,11 +365,22 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
     expect(undici(r).length).toBeGreaterThan(0);
   });
 
-  it('remote commands send their requests with node:http', async () => {
+  it('remote commands send their requests through ky and fetch, loaded with the first request', async () => {
     for (const args of [['catalog', 'list', '--json'], ['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--json']]) {
       const r = await loadedBy(args, remoteEnv());
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-      expect(r.internals, args.join(' ')).toContain('NativeModule http');
+      expect(r.sources, args.join(' ')).toContain('src/api/network.ts');
+      expect(ky(r).length, args.join(' ')).toBeGreaterThan(0);
+      expect(undici(r).length, args.join(' ')).toBeGreaterThan(0);
+    }
+  });
+
+  it('a remote command that sends nothing (a dry run, settings explained) loads neither', async () => {
+    for (const args of [['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--dry-run'], ['config', 'explain']]) {
+      const r = await loadedBy(args, remoteEnv());
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.sources, args.join(' ')).not.toContain('src/api/network.ts');
+      expect(ky(r), args.join(' ')).toEqual([]);
       expect(undici(r), args.join(' ')).toEqual([]);
     }
   });
@@ -383,6 +395,7 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.sources, args.join(' ')).toContain('src/gateway/in-process.ts');
       expect(undici(r), args.join(' ')).toEqual([]);
+      expect(ky(r), args.join(' ')).toEqual([]);
       expect(r.internals.filter((m) => /^NativeModule (http|https)$/.test(m)), args.join(' ')).toEqual([]);
       // With the partner key nothing needs node:crypto either (4 ms to load).
       expect(r.internals, args.join(' ')).not.toContain('NativeModule crypto');
@@ -397,8 +410,9 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
       const r = await loadedBy(['--zone', 'local', 'sql', 'SELECT 1 AS one'], { DGW_LOCAL_DIR: dataDir });
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe('1\n');
-      expect(r.sources).toContain('src/api/node-transport.ts');
-      expect(undici(r)).toEqual([]);
+      expect(r.sources).toContain('src/api/network.ts');
+      expect(ky(r).length).toBeGreaterThan(0);
+      expect(undici(r).length).toBeGreaterThan(0);
     } finally {
       await served.stop();
     }
@@ -419,6 +433,7 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.sources, args.join(' ')).toContain('src/gateway/in-process.ts');
       expect(undici(r), args.join(' ')).toEqual([]);
+      expect(ky(r), args.join(' ')).toEqual([]);
       expect(r.internals.filter((m) => /^NativeModule (http|https)$/.test(m)), args.join(' ')).toEqual([]);
       if (args.includes('sql')) expect(r.stdout).toBe('4\n');
     }
@@ -443,9 +458,8 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
       ]) {
         const r = await loadedBy(args, remote);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-        expect(r.sources, args.join(' ')).toContain('src/api/node-transport.ts');
-        expect(r.internals, args.join(' ')).toContain('NativeModule http');
-        expect(undici(r), args.join(' ')).toEqual([]);
+        expect(r.sources, args.join(' ')).toContain('src/api/network.ts');
+        expect(undici(r).length, args.join(' ')).toBeGreaterThan(0);
         if (args[0] === 'sql') expect(r.stdout).toBe('4\n');
       }
       expect(fs.readFileSync(out, 'utf8')).toBe('a,b\n1,2\n3,4\n');
@@ -459,6 +473,7 @@ describe("no command loads Node's fetch library (undici): it alone cost more tha
       const r = await loadedBy(args);
       expect(r.code).toBe(0);
       expect(undici(r), args.join(' ')).toEqual([]);
+      expect(ky(r), args.join(' ')).toEqual([]);
     }
   });
 });

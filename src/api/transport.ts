@@ -1,9 +1,9 @@
 /**
  * How the HTTP layer (http.ts) reaches a service: one exchange, sent as it is given and answered
- * with a status, headers and a body. Over the network it is node-transport.ts (node:http and
- * node:https); the in-process local gateway plugs in a function that hands the request to the
- * gateway directly. Neither builds a fetch Request or Response: Node's fetch library (undici) is
- * large, and loading it cost a command more than the rest of its start-up.
+ * with a status, headers and a body. Over the network it goes through ky and fetch (network.ts,
+ * loaded on the first request); the in-process local gateway plugs in a Transport that hands the
+ * request to the gateway directly, with no fetch Request or Response: loading Node's fetch library
+ * (undici) costs a command more than the rest of its start-up.
  */
 export interface WireRequest {
   method: string;
@@ -19,6 +19,7 @@ export interface WireRequest {
    * The compression of the file a download fetches (a gzip export): when the answer's
    * Content-Encoding starts with it, that coding is the file's own (an object store serves a .gz
    * file with it as its metadata) and is left as it came; codings applied after it are undone.
+   * Over the network such a download is read by node:http (network.ts), as fetch undoes every coding.
    */
   fileCoding?: 'gzip';
 }
@@ -66,17 +67,12 @@ export async function restBytes(response: Pick<WireResponse, 'read'>): Promise<B
   return Buffer.concat(chunks);
 }
 
-/** The rest of a body read by `read()`, as UTF-8 text. */
-export async function readRest(response: Pick<WireResponse, 'read'>): Promise<string> {
-  return textOf(await restBytes(response));
-}
-
 /**
  * An error answer's body, read for its message within `limitMs`: a service that sends the head
  * and then nothing more must not hold the command forever. What has not come by then is left
  * unread (the answer is reported by its status alone).
  */
-export async function readWithin(response: Pick<WireResponse, 'read' | 'cancel'>, limitMs: number): Promise<string> {
+export async function readWithin(response: Pick<WireResponse, 'whole' | 'cancel'>, limitMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>((resolve) => {
     timer = setTimeout(() => {
@@ -85,7 +81,7 @@ export async function readWithin(response: Pick<WireResponse, 'read' | 'cancel'>
     }, limitMs);
   });
   try {
-    return await Promise.race([readRest(response).catch(() => ''), late]);
+    return await Promise.race([response.whole().then(textOf, () => ''), late]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,0 +1,174 @@
+import { maskKey } from '../config/settings.js';
+import { ApiError, DgwError, MalformedResponseError } from '../errors.js';
+import { parseJsonExact } from './exact-numbers.js';
+import { localGatewayFault, resolveLocation } from './failures.js';
+import type { JsonText, RequestSpec } from './request-spec.js';
+import { textOf, type WireResponse } from './transport.js';
+
+/** An answer whose body has been read. */
+export interface Answer {
+  status: number;
+  statusText: string;
+  header(name: string): string | undefined;
+  /** The body as the transport gave it (see WireResponse.whole). */
+  whole: string | Uint8Array;
+  /** The body as text, decoded when first asked for: a list of 10,000 queries may be printed from its bytes. */
+  readonly text: string;
+}
+
+/** `response`'s answer with its body `whole`. */
+export function answered(response: WireResponse, whole: string | Uint8Array): Answer {
+  let text: string | undefined;
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    header: (name) => response.header(name),
+    whole,
+    get text() {
+      return (text ??= textOf(whole));
+    },
+  };
+}
+
+/** A 2xx answer's body as `spec.expect` asks: parsed JSON, a JsonText, or nothing; an empty body or a web page is the service's fault. */
+export function readBody<T>(response: Answer, spec: RequestSpec): T {
+  const expect = spec.expect ?? 'json';
+  if (expect === 'none') return undefined as T;
+  // An answer that starts as JSON does (`[`, `{`) is neither empty nor a page's text: its bytes need not be decoded to tell.
+  const startsAsJson = startsWithBracket(response.whole);
+  if (!startsAsJson && response.text.trim() === '') {
+    if (expect === 'optional-json') return undefined as T;
+    throw new MalformedResponseError(`the service sent an empty response to ${spec.method} ${spec.path} where JSON was expected`, response.status);
+  }
+  if (looksLikeHtml(response, startsAsJson)) {
+    throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
+  }
+  const parse = () => {
+    const text = response.text;
+    try {
+      return spec.keepDigits ? parseJsonExact(text, spec.keepDigits) : JSON.parse(text);
+    } catch {
+      throw new MalformedResponseError(`the service sent malformed or truncated JSON (HTTP ${response.status}, ${text.length} bytes)`, response.status);
+    }
+  };
+  if (expect === 'json-text') {
+    return {
+      whole: response.whole,
+      get text() {
+        return response.text;
+      },
+      parse,
+    } satisfies JsonText as T;
+  }
+  return parse() as T;
+}
+
+/**
+ * An error answer's body as it is read for its message: JSON when it says it is JSON (undefined
+ * when that does not parse), otherwise its text (undefined when empty).
+ */
+export function errorData(answer: Answer): unknown {
+  if (answer.text === '') return undefined;
+  if (!/json/i.test(answer.header('content-type') ?? '')) return answer.text;
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `errorCode` of an error answer's JSON body. */
+export function errorCodeOf(data: unknown): unknown {
+  return data && typeof data === 'object' ? (data as { errorCode?: unknown }).errorCode : undefined;
+}
+
+/** Reads the error body: `message`, then `error`, then the status text (hosted-service-notes.md). */
+export function describeErrorBody(data: unknown, status: number, statusText: string): { message: string; errorCode?: string | number } {
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const body = data as Record<string, unknown>;
+    const errorCode = typeof body.errorCode === 'string' || typeof body.errorCode === 'number' ? body.errorCode : undefined;
+    const text = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : undefined;
+    if (text) return { message: `${text} (HTTP ${status})`, errorCode };
+    return { message: `HTTP ${status} ${statusText}`.trim(), errorCode };
+  }
+  if (typeof data === 'string' && /^\s*</.test(data)) return { message: `HTTP ${status} ${statusText} (the service sent an HTML error page)`.trim() };
+  if (typeof data === 'string' && data.trim() && data.length < 300) return { message: `${data.trim()} (HTTP ${status})` };
+  return { message: `HTTP ${status} ${statusText}`.trim() };
+}
+
+/**
+ * Masks the value of every `"apiKey"` field in a JSON text: a created project key's secret is
+ * printed once, on stdout, and never in a --debug trace.
+ */
+export function redactSecrets(text: string): string {
+  return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);
+}
+
+/** True for an answer that is a web page: said so by its content type, or starting with a page's first tag (not when it starts with `[` or `{`). */
+function looksLikeHtml(response: Answer, startsAsJson: boolean): boolean {
+  const type = response.header('content-type') ?? '';
+  return type.includes('text/html') || (!startsAsJson && /^\s*<(!doctype|html)/i.test(response.text));
+}
+
+/** True when a body's first character is `[` or `{`. */
+function startsWithBracket(whole: string | Uint8Array): boolean {
+  const first = typeof whole === 'string' ? whole.charCodeAt(0) : whole[0];
+  return first === 0x5b || first === 0x7b;
+}
+
+/** How `errorOf` words an error answer: the request's URL, whether the local gateway answered, how a text is redacted. */
+export interface ErrorWording {
+  url: string;
+  localGateway: boolean;
+  redact: (text: string) => string;
+}
+
+/** A non-2xx answer as dgw's error: a refused redirect, a fault of this machine (local gateway), or the service's error. */
+export function errorOf(answer: Answer, spec: RequestSpec, wording: ErrorWording): DgwError {
+  const { redact } = wording;
+  if (answer.status >= 300 && answer.status < 400) {
+    const location = answer.header('location');
+    const target = location ? ` to ${redact(resolveLocation(location, wording.url))}` : '';
+    return new DgwError('service', `the service answered ${spec.method} ${spec.path} with a redirect (HTTP ${answer.status})${target}; dgw follows no redirect, so a request and its key go only to the base URL in use`, {
+      status: answer.status,
+      hint: 'if the service has moved, use its new address as --base-url (and log in for it: a stored key goes only to the host it was stored for)',
+    });
+  }
+  const { message, errorCode } = describeErrorBody(errorData(answer), answer.status, answer.statusText);
+  return (wording.localGateway ? localGatewayFault(errorCode, redact(message)) : undefined) ?? new ApiError(answer.status, redact(message), errorCode);
+}
+
+/** The same answer, whose body's first 4,000 characters go to `trace` once they have been read (a body may be huge). */
+export function tracedBody(response: WireResponse, trace: (text: string) => void): WireResponse {
+  const decoder = new TextDecoder();
+  let start = '';
+  let done = false;
+  const flush = (more: boolean) => {
+    if (done) return;
+    done = true;
+    if (start) trace(more ? `${start.slice(0, 4000)}…` : start);
+  };
+  return {
+    ...response,
+    header: (name) => response.header(name),
+    async read() {
+      const chunk = await response.read();
+      if (chunk === null) flush(false);
+      else if (!done) {
+        start += decoder.decode(chunk, { stream: true });
+        if (start.length > 4000) flush(true);
+      }
+      return chunk;
+    },
+    async whole() {
+      const whole = await response.whole();
+      start = textOf(whole);
+      flush(start.length > 4000);
+      return whole;
+    },
+    async cancel() {
+      flush(true);
+      await response.cancel();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { KeepDigits } from './exact-numbers.js';
+import type { WireResponse } from './transport.js';
+
+/** HTTP methods the gateway uses. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request, described before it is sent (and printed as such by `--dry-run`). */
+export interface RequestSpec {
+  method: Method;
+  /** Path below the base URL, segments already encoded (build it with `apiPath`). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /**
+   * `json` (default): a JSON body is required; `none`: the body is ignored; `optional-json`: parsed
+   * when present; `json-text`: a JSON body is required, and handed over as a `JsonText`, parsed
+   * only if the caller asks.
+   */
+  expect?: 'json' | 'none' | 'optional-json' | 'json-text';
+  /** Keep every digit of numbers a double cannot hold (api/exact-numbers.ts): as strings (result rows) or verbatim (`dgw api`). */
+  keepDigits?: KeepDigits;
+  /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
+  readOnly?: boolean;
+}
+
+/**
+ * A JSON answer not parsed yet (`expect: 'json-text'`): its body, checked as every JSON answer is
+ * (not empty, not an HTML page), and `parse()`, which reads it as `request` would have (a
+ * malformed text is the same MalformedResponseError).
+ */
+export interface JsonText {
+  /** The body as the transport holds it, UTF-8 bytes or text (see WireResponse.whole): not decoded unless asked for. */
+  whole: string | Uint8Array;
+  /** The body as text, decoded when first asked for. */
+  readonly text: string;
+  parse(): unknown;
+}
+
+/** A request whose answer is read as it arrives, and whose body may be sent as it is read (see `Http.open`). */
+export interface OpenSpec extends RequestSpec {
+  /** A body sent as it is read (a multipart upload), with its content type; `shown` is what a dry run or trace prints of it. */
+  content?: { body: AsyncIterable<Uint8Array>; type: string; shown?: unknown };
+  /** Overrides the time limit for the answer's head; false waits as long as it takes. */
+  timeoutMs?: number | false;
+  /** Also stops this request (an idle watchdog, a reader that has had enough). */
+  signal?: AbortSignal;
+  /** The answer's form asked for first (`Accept`), when not JSON alone: the answer says by its content-type what it is. */
+  accept?: string;
+}
+
+/** An answer whose body is read as it arrives (by `read()`; `cancel()` leaves the rest unread). */
+export type OpenAnswer = WireResponse;

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import stringWidth from 'string-width';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';
@@ -27,21 +26,18 @@ const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.
 const SQL = "SELECT * FROM (VALUES (7, 'a long piece of free text that cannot fit in forty columns', 1.5), (1234, 'short', 10.25)) t(n, note, x)";
 
 describe('terminal tables', () => {
-  it('terminal tables are drawn by cli-table3, numbers right-aligned, fitted to 40 columns', async () => {
+  it('terminal tables are drawn by cli-table3, numbers right-aligned; a query result keeps its full width at 40 columns', async () => {
     made.length = 0;
     const r = await runInProcess(['sql', SQL], { env, terminalColumns: 40 });
     expect(r.code, r.stderr).toBe(0);
     const lines = stripVTControlCharacters(r.stdout).split('\n').filter(Boolean);
-    expect(lines).toEqual([
-      '   n  note                             x',
-      '────  ───────────────────────────  ─────',
-      '   7  a long piece of free text …    1.5',
-      '1234  short                        10.25',
-    ]);
-    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(40);
-    // cli-table3 drew it, right-aligning the numbers, to widths that fit 40 columns with the gaps.
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^ {3}n {2}note {2,}x$/);
+    expect(lines[2]).toMatch(/^ {3}7 {2}a long piece of free text that cannot fit in forty columns {2,}1\.5$/);
+    expect(lines[3]).toMatch(/^1234 {2}short {2,}10\.25$/);
+    // cli-table3 drew it, right-aligning the numbers, each column at its own width.
     expect(made).toHaveLength(1);
     expect(made[0].colAligns).toEqual(['right', 'left', 'right']);
-    expect(made[0].colWidths!.reduce((a, b) => a! + b!, 0)! + 2 * 2).toBe(40);
+    expect(made[0].colWidths).toEqual([4, 'a long piece of free text that cannot fit in forty columns'.length, 5]);
   });
 });

@@ -46,12 +46,6 @@ const catalogs = [
   { id: 'c0a8e1d2-2222-4000-8000-000000000001', name: 'svc', displayName: `Stored tables of the project, ${LONG}`, catalogType: 'internal', connectionId: null },
   { id: 'c0a8e1d2-2222-4000-8000-000000000002', name: 'warehouse_postgres', displayName: 'Warehouse 🐘 Postgres', catalogType: 'postgresql', connectionId: 'c0a8e1d2-3333-4000-8000-000000000009' },
 ];
-const sqlColumns = ['order_id', 'customer_name', 'amount', 'note', 'big'];
-const sqlRows = [
-  [1, 'Ada Lovelace', 47.17, `first order ${LONG}`, '123456789012345.678'],
-  [2, '山田太郎', 121.51, 'e\u0301\u0301 marks and 👩‍👩‍👧 family', '9007199254740993'],
-  [1000003, 'Grace Hopper', 5, null, 1],
-];
 
 /** The lines a person sees, colour stripped. */
 function screenLines(stdout: string): string[] {
@@ -67,12 +61,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     { command: ['folder', 'list'], route: () => server.on('GET', `${P}/queries/folders`, { json: folders }), whole: folders.items.map((f) => f.id) },
     { command: ['table', 'list'], route: () => server.on('GET', `${P}/table`, { json: tables }), whole: tables.map((t) => t.tableName) },
     { command: ['catalog', 'list'], route: () => server.on('GET', `${P}/catalogs`, { json: catalogs }), whole: catalogs.flatMap((c) => [c.id, c.name]) },
-    {
-      command: ['sql', 'SELECT * FROM svc.table.orders'],
-      route: () => server.on('POST', `${P}/queries/execute`, { body: JSON.stringify({ columns: sqlColumns.map((columnName) => ({ catalogName: null, schemaName: null, tableName: null, columnName })), data: sqlRows }), headers: { 'content-type': 'application/json' } }),
-      // Numbers are never shortened.
-      whole: ['1000003', '121.51', '123456789012345.678', '9007199254740993'],
-    },
+    // A query result (sql, query run) is not fitted: it keeps every column (query-results-keep-every-column.test.ts).
     { command: ['profile', 'list'], route: () => writeProfiles(env().DGW_CONFIG_DIR), whole: ['production-eu-west-analytics', 'dev'] },
   ];
 

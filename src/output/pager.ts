@@ -10,6 +10,9 @@ import { textWidth } from './text-width.js';
 // their place after the output; while the pager shows, they wait until it is gone, so nothing is
 // drawn over it.
 
+/** The pager when the person named none. */
+const DEFAULT_PAGER = 'less -FRX';
+
 /** What a pager needs from the context. */
 export interface PagerOptions {
   /** The pager's program and arguments (see `pagerCommand`). */
@@ -28,7 +31,7 @@ export interface PagerOptions {
  * paging is off (an empty value, or `cat`, which would only copy).
  */
 export function pagerCommand(env: Record<string, string | undefined>): string[] | undefined {
-  const text = env.DGW_PAGER ?? env.PAGER ?? 'less -FRX';
+  const text = env.DGW_PAGER ?? env.PAGER ?? DEFAULT_PAGER;
   const words = shellWords(text);
   if (words.length === 0 || words[0] === 'cat') return undefined;
   return words;
@@ -79,6 +82,8 @@ export class Pager {
   /** Screen rows the held stdout takes, and the width of its unfinished last line. */
   private rows = 0;
   private lineWidth = 0;
+  /** A line wider than the screen was written (a query result's table): paged unwrapped. */
+  private wide = false;
   /** stdout written while the pager starts; stderr waiting for the pager to be gone. */
   private starting: string[] = [];
   private errWaiting: string[] = [];
@@ -133,7 +138,7 @@ export class Pager {
       case 'holding':
         this.held.push({ err: false, text });
         this.count(text);
-        if (this.rows > this.options.size.rows - 1) this.start();
+        if (this.rows > this.options.size.rows - 1 || this.wide) this.start();
         return true;
     }
   }
@@ -152,6 +157,7 @@ export class Pager {
     for (const [i, part] of parts.entries()) {
       const before = Math.max(1, Math.ceil(this.lineWidth / columns));
       this.lineWidth += textWidth(part);
+      if (this.lineWidth > columns) this.wide = true;
       const after = Math.max(1, Math.ceil(this.lineWidth / columns));
       this.rows += after - before;
       if (i < parts.length - 1) {
@@ -172,9 +178,11 @@ export class Pager {
     for (const { err, text } of this.held.splice(0)) (err ? this.errWaiting : this.starting).push(text);
     this.started = (async () => {
       const { spawn } = await import('node:child_process');
-      const [file, ...args] = this.options.command;
+      // Wide lines are chopped, not wrapped, and scrolled sideways (less -S, as psql's users set);
+      // without -F, which would quit at once on a short table and leave its right side unseen.
+      const [file, ...args] = this.wide && this.options.command.join(' ') === DEFAULT_PAGER ? ['less', '-RXS'] : this.options.command;
       // As git does: less and lv get their friendly defaults unless the person set their own.
-      const env = { LESS: 'FRX', LV: '-c', ...this.options.env };
+      const env = { LESS: this.wide ? 'RXS' : 'FRX', LV: '-c', ...this.options.env };
       const child = spawn(file, args, { stdio: ['pipe', 'inherit', 'inherit'], env: env as NodeJS.ProcessEnv });
       const opened = await new Promise<boolean>((resolve) => {
         child.once('spawn', () => resolve(true));

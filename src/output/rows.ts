@@ -153,7 +153,8 @@ async function writeTable(out: Output, w: BatchWriter, source: RowSource): Promi
   const draw = async () => {
     if (!table) {
       const kinds = resultKinds(source.columns.map((_, i) => ({ dataType: source.dataTypes?.[i] })), page);
-      table = new StreamedTable(source.columns.map((title, i) => ({ title, kind: kinds[i] })), out.tableView());
+      // A result keeps every column at its width, as psql does: wider than the screen, the pager shows it unwrapped (pager.ts).
+      table = new StreamedTable(source.columns.map((title, i) => ({ title, kind: kinds[i] })), { ...out.tableView(), width: undefined });
     }
     await w.add(await table.page(page));
     page = [];

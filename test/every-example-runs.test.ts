@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import type { ContextDeps } from '../src/context.js';
+import { capture } from './support/in-process.js';
 import { buildProgram } from '../src/program.js';
 import { DGW_BIN } from './support/dgw.js';
 
@@ -135,16 +135,6 @@ interface Example {
 
 // ---- collecting -------------------------------------------------------------------------------
 
-function capture(): { deps: ContextDeps; stdout: () => string } {
-  let out = '';
-  const deps: ContextDeps = {
-    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
-    env: {},
-    cwd: '.',
-    signal: new AbortController().signal,
-  };
-  return { deps, stdout: () => out };
-}
 
 /** Every visible command's path in the order help lists them, the group before its commands. */
 function commandPaths(command: Command, prefix: string[] = []): string[][] {

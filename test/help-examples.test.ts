@@ -1,21 +1,11 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import type { ContextDeps } from '../src/context.js';
+import { capture } from './support/in-process.js';
 import { buildProgram } from '../src/program.js';
 
 // Every command a user can run has `--help` ending in an Examples section (design section 4).
 // Help is rendered in process through `main`, as the binary does, with output captured.
-function capture(): { deps: ContextDeps; stdout: () => string } {
-  let out = '';
-  const deps: ContextDeps = {
-    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
-    env: {},
-    cwd: '.',
-    signal: new AbortController().signal,
-  };
-  return { deps, stdout: () => out };
-}
 
 /** Paths of the runnable (leaf) commands, hidden ones left out. */
 function leaves(command: Command, prefix: string[] = []): string[][] {

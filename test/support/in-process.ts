@@ -66,3 +66,15 @@ export function runAsBinaryWould(argv: string[], options: { env?: Record<string,
   }
   return runInProcess(argv, { env, input: options.input, cwd: options.cwd ?? os.tmpdir() });
 }
+
+/** Context deps whose stdout is kept (stderr dropped), for rendering help through `main`. */
+export function capture(): { deps: ContextDeps; stdout: () => string } {
+  let out = '';
+  const deps: ContextDeps = {
+    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
+    env: {},
+    cwd: '.',
+    signal: new AbortController().signal,
+  };
+  return { deps, stdout: () => out };
+}

@@ -196,6 +196,18 @@ describe('query export: the request, the polling, the downloads', () => {
     }
   });
 
+  it('export get -o of a job still running waits for it, then downloads its file', async () => {
+    server.on('GET', `/data/projects/${P}/exports/e1`, { json: job('RUNNING') }, { json: job('RUNNING') }, {
+      json: job('SUCCEEDED', { rowCount: 1, files: [{ name: 'part-1.csv', url: link('part-1.csv'), bytes: 10 }] }),
+    });
+    server.on('GET', `/data/projects/${P}/exports/e1/files/part-1.csv`, { body: 'id,name\n1,a\n' });
+    const out = path.join(work.dir, 'later.csv');
+    const r = await dgw(['export', 'get', 'e1', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe('id,name\n1,a\n');
+    expect(paths()).toEqual([`GET /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1/files/part-1.csv`]);
+  });
+
   it('--no-wait prints the job id; --format jsonl --gzip asks for them; export cancel DELETEs the job', async () => {
     server.on('POST', `/data/projects/${P}/queries/${QID}/exports`, { status: 202, json: { id: 'e1', status: 'PENDING' } });
     const r = await dgw(['query', 'export', QID, '--format', 'jsonl', '--gzip', '--no-wait']);

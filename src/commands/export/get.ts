@@ -2,10 +2,14 @@ import type { Command } from 'commander';
 import { readExport } from '../../api/exports.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { DgwError, UsageError } from '../../errors.js';
+import { InterruptedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import type { Http } from '../../api/http.js';
+import type { ExportJob } from '../../api/types.js';
 import { examples, type Wiring } from '../wiring.js';
 import { EXPORT_FIELDS } from './columns.js';
-import { finished } from './wait.js';
+import { exportWait, finished, goesOn, waitForExport } from './wait.js';
+
+const RUNNING = new Set(['PENDING', 'RUNNING']);
 
 export interface ExportGetOptions {
   output?: string;
@@ -24,9 +28,10 @@ export function registerExportGet(parent: Command, wiring: Wiring): void {
         'dgw export get "$(dgw export list -q --limit 1)" -o revenue.csv',
         'dgw export get "$(dgw export list -q --limit 1)" --json files',
       )}
-With -o, a job still running is exit 5 (try again when it is done), one that failed or was
-cancelled exit 10 (13 when the local gateway's disk was full), one whose files expired exit 4. With -o FILE and --json, the job is printed
-once its files are downloaded (-o - is refused with --json: stdout holds the data).
+With -o, a job still running is waited for (--timeout bounds the wait; Ctrl-C stops waiting, the
+export goes on), one that failed or was cancelled is exit 10 (13 when the local gateway's disk was
+full), one whose files expired exit 4. With -o FILE and --json, the job is printed once its files
+are downloaded (-o - is refused with --json: stdout holds the data).
 `,
     )
     .action(wiring.action(runExportGet));
@@ -44,8 +49,25 @@ export async function runExportGet(ctx: Context, id: string, opts: ExportGetOpti
     await ctx.out.record(job, EXPORT_FIELDS, (e) => e.id);
     return;
   }
-  if (job.status === 'PENDING' || job.status === 'RUNNING') throw new DgwError('conflict', `export ${id} is ${job.status}: it has no files yet`, { hint: 'try again when it is done (`dgw export get ID` shows its status)' });
-  const bytes = await downloadExport(ctx, http, finished(job, http.localGateway), destination, () => readExport(http, projectId, id));
-  if (ctx.out.json) await ctx.out.record(job, EXPORT_FIELDS, (e) => e.id);
+  const done = RUNNING.has(job.status) ? await waitForFiles(ctx, http, projectId, job) : finished(job, http.localGateway);
+  const bytes = await downloadExport(ctx, http, done, destination, () => readExport(http, projectId, id));
+  if (ctx.out.json) await ctx.out.record(done, EXPORT_FIELDS, (e) => e.id);
   ctx.out.success(`downloaded export ${id}: ${bytes} bytes${'stdout' in destination ? '' : ` to ${opts.output}`}`);
+}
+
+/** A job still running is waited for, as `query export` waits; giving up leaves it running. */
+async function waitForFiles(ctx: Context, http: Http, projectId: string, job: ExportJob): Promise<ExportJob> {
+  const { transferProgress } = await import('../../transfer/progress.js');
+  const progress = transferProgress(ctx, `waiting for export ${job.id}`);
+  try {
+    progress.phase(`export ${job.id}: ${job.status}`);
+    const plan = await exportWait(ctx, http);
+    return await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`export ${job.id}: ${j.status}`) }).catch((error: unknown) => {
+      if (error instanceof InterruptedError) throw new InterruptedError(goesOn(job.id));
+      if (error instanceof WaitTimeoutError) throw new WaitTimeoutError(error.message, goesOn(job.id));
+      throw error;
+    });
+  } finally {
+    progress.stop();
+  }
 }

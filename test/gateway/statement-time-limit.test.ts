@@ -8,7 +8,17 @@ import { openGateway, P, spawnServe, waitFor, type TestGateway } from './helpers
 // time limit is interrupted: the request is answered 400 STATEMENT_TIMEOUT at the limit, nothing it
 // did is kept, and the project goes on serving. `dgw serve --statement-timeout` and
 // DGW_LOCAL_STATEMENT_TIMEOUT (in-process and served alike) set the limit; the CLI exits 6 with the
-// gateway's message.
+// gateway's message. Upper bounds are CPU time in-process, and wide wall-clock bounds when served
+// (unstopped, these statements run for minutes), so that a busy machine does not fail them.
+
+/**
+ * CPU time of this process (DuckDB's threads included) since `from`: the work an in-process
+ * statement did before it was stopped, which a busy machine does not stretch as it does wall time.
+ */
+function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+}
 
 /** The issue's statement: a core's work for many minutes. */
 const ISSUE = 'SELECT count(*) FROM range(100000000000)';
@@ -23,8 +33,9 @@ describe('with a limit of 1 s, in-process', () => {
 
   async function timed(method: string, path: string, body: unknown) {
     const started = Date.now();
+    const cpu = process.cpuUsage();
     const r = await g.call(method, path, { body });
-    return { ...r, took: Date.now() - started };
+    return { ...r, took: Date.now() - started, cpuMs: cpuMsSince(cpu) };
   }
 
   it('stops a run-SQL statement at the limit: 400 STATEMENT_TIMEOUT, and the next statement runs', async () => {
@@ -33,21 +44,21 @@ describe('with a limit of 1 s, in-process', () => {
     expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
     expect(r.body.message).toMatch(/time limit of 1s.*--statement-timeout.*DGW_LOCAL_STATEMENT_TIMEOUT/);
     expect(r.took).toBeGreaterThanOrEqual(900);
-    expect(r.took).toBeLessThan(3000);
+    expect(r.cpuMs).toBeLessThan(3000);
     expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT 1' } })).body.data).toEqual([[1]]);
   });
 
   it('stops a write and keeps nothing of it', async () => {
     const r = await timed('POST', `${P}/queries/execute`, { statement: `CREATE TABLE svc.table.never AS ${LONG}` });
     expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
-    expect(r.took).toBeLessThan(3000);
+    expect(r.cpuMs).toBeLessThan(3000);
     expect((await g.call('GET', `${P}/table`)).body.map((t: { tableName: string }) => t.tableName)).not.toContain('never');
   });
 
   it('stops a materialized build: the query is not created', async () => {
     const r = await timed('POST', `${P}/queries`, { displayName: 'Too slow', queryType: 'MATERIALIZED', inputQuery: LONG });
     expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
-    expect(r.took).toBeLessThan(3000);
+    expect(r.cpuMs).toBeLessThan(3000);
     expect((await g.call('GET', `${P}/queries`)).body.map((q: { name: string }) => q.name)).not.toContain('tooslow');
   });
 
@@ -58,7 +69,7 @@ describe('with a limit of 1 s, in-process', () => {
     const r = await timed('POST', `${P}/queries/execute`, { statement: `WITH ${ctes.join(', ')} SELECT count(*) FROM a16` });
     expect(r.status).toBe(400);
     expect(['STATEMENT_TIMEOUT', 'STATEMENT_TOO_COMPLEX']).toContain(r.body.errorCode);
-    expect(r.took).toBeLessThan(3000);
+    expect(r.cpuMs).toBeLessThan(3000);
   });
 
   it('stops a refresh at the limit: FAILED with the reason, the previous result kept', async () => {
@@ -67,13 +78,13 @@ describe('with a limit of 1 s, in-process', () => {
     expect(made.status, made.text).toBe(200);
     const before = (await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data;
     await g.call('POST', `${P}/queries/execute`, { body: { statement: 'UPDATE svc.table.size SET n = 100000000000' } });
-    const started = Date.now();
+    const cpu = process.cpuUsage();
     expect((await g.call('POST', `${P}/materialized-queries/${made.body.id}/refresh`)).status).toBe(200);
     const status = await waitFor(async () => {
       const s = (await g.call('GET', `${P}/materialized-queries/${made.body.id}/status`)).body;
       return s.status === 'RUNNING' ? undefined : s;
-    }, 10_000, 'the refresh to end');
-    expect(Date.now() - started).toBeLessThan(3000);
+    }, 60_000, 'the refresh to end');
+    expect(cpuMsSince(cpu)).toBeLessThan(3000);
     expect(status.status).toBe('FAILED');
     expect(status.message).toMatch(/time limit of 1s.*previous result was kept/);
     expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data).toEqual(before);
@@ -82,14 +93,14 @@ describe('with a limit of 1 s, in-process', () => {
   it('stops an export at the limit: FAILED with the reason, no file of it left', async () => {
     const made = await g.call('POST', `${P}/queries`, { body: { displayName: 'Slow export', inputQuery: LONG } });
     expect(made.status, made.text).toBe(200);
-    const started = Date.now();
+    const cpu = process.cpuUsage();
     const submitted = await g.call('POST', `${P}/queries/${made.body.id}/exports`, { body: { format: 'CSV' } });
     expect(submitted.status, submitted.text).toBe(202);
     const job = await waitFor(async () => {
       const read = (await g.call('GET', `${P}/exports/${submitted.body.id}`)).body;
       return ['PENDING', 'RUNNING'].includes(read.status) ? undefined : read;
-    }, 10_000, 'the export to end');
-    expect(Date.now() - started).toBeLessThan(3000);
+    }, 60_000, 'the export to end');
+    expect(cpuMsSince(cpu)).toBeLessThan(3000);
     expect(job.status).toBe('FAILED');
     expect(job.error).toMatch(/export ran longer than the local gateway's time limit of 1s.*partial file was removed/);
     expect(readdirSync(join(g.gateway.transferDir('demo'), 'exports', submitted.body.id))).toEqual(['job.json']);
@@ -109,7 +120,7 @@ describe('set by the user', () => {
       expect(r.status).toBe(400);
       expect(r.body.errorCode).toBe('STATEMENT_TIMEOUT');
       expect(took).toBeGreaterThanOrEqual(1900);
-      expect(took).toBeLessThan(4000);
+      expect(took).toBeLessThan(20_000);
     } finally {
       await server.stop();
     }
@@ -121,7 +132,7 @@ describe('set by the user', () => {
     const r = await runDgw(['sql', ISSUE], { env });
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/error: the statement ran longer than the local gateway's time limit of 2s and was stopped; nothing was changed/);
-    expect(Date.now() - started).toBeLessThan(8000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect((await runDgw(['sql', 'SELECT 1 AS one', '--json'], { env })).stdout).toBe('[{"one":1}]\n');
   });
 

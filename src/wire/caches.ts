@@ -30,6 +30,8 @@ export const Cache = Closed({
   tableName: Opt(Type.String()),
   incrementalCacheSchedule: Opt(CacheSchedule),
   fullRefreshCacheSchedule: Opt(CacheSchedule),
+  /** Write-only in the document: never in an answer. */
+  appId: Opt(Type.String()),
   projectId: Opt(Type.String()),
 });
 
@@ -74,6 +76,8 @@ export const CacheStatus = Closed({
   lastIncrementalCacheExecution: Opt(CacheExecutionInfo),
   lastFullRefreshCacheExecution: Opt(CacheExecutionInfo),
   cacheActionLogs: Opt(Type.Array(CacheActionRecord)),
+  /** Write-only in the document: never in an answer. */
+  appId: Opt(Type.String()),
   projectId: Opt(Type.String()),
 });
 

@@ -48,6 +48,8 @@ export interface WireOperation {
   /** Template with `{name}` segments, e.g. `/data/projects/{projectId}/queries/{queryId}`. */
   path: string;
   query?: Record<string, TSchema>;
+  /** Query parameters dgw adds to the document's operation (sent only when asked for), apart from its own. */
+  extensionQuery?: Record<string, TSchema>;
   /** The request body; absent when the operation has none. */
   body?: TSchema;
   /** A multipart/form-data body instead: each part by name, a JSON text held to its schema, or a file. */
@@ -116,11 +118,11 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('cancelMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/cancel`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
   op('refreshMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/refresh`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
   op('readMaterializedQueryStatus', 'GET', `${P}/materialized-queries/{queryId}/status`, { response: ok(MaterializedQueryStatusView) }),
-  op('createCache', 'POST', `${P}/cache`, { query: incrementalColumn, body: CacheRequest, response: ok(Cache) }),
+  op('createCache', 'POST', `${P}/cache`, { extensionQuery: incrementalColumn, body: CacheRequest, response: ok(Cache) }),
   op('createBatchCache', 'POST', `${P}/cache/batch`, { body: Type.Array(CacheRequest), response: ok(Type.Array(CacheCreateStatus)) }),
   op('getCacheStatusByProject', 'GET', `${P}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
   op('getCacheSettings', 'GET', C, { response: ok(Cache) }),
-  op('updateCacheSettings', 'PUT', C, { query: incrementalColumn, body: CacheSettingsUpdateRequest, response: ok(Cache) }),
+  op('updateCacheSettings', 'PUT', C, { extensionQuery: incrementalColumn, body: CacheSettingsUpdateRequest, response: ok(Cache) }),
   op('deleteCache', 'DELETE', C, { response: ok(null), spec: ok(Cache) }),
   op('cancelFullRefreshCache', 'POST', `${C}/cancelFullRefreshUpdate`, { response: ok(null), spec: ok(CacheStatus) }),
   op('cancelIncrementalCache', 'POST', `${C}/cancelIncrementalUpdate`, { response: ok(null), spec: ok(CacheStatus) }),

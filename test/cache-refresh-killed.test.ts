@@ -7,7 +7,7 @@ import { localDgw } from './support/local-faults.js';
 
 // A `dgw serve` killed (SIGKILL) while a cache refresh writes its new copy of a 1,000,000-row
 // source: the previous copy is still read, whole; the run is FAILED (not RUNNING for ever) on the
-// next open; the next refresh completes. The kill comes once the status says RUNNING and the
+// next open; the next refresh completes; a reader during the refresh sees the previous copy. The kill comes once the status says RUNNING and the
 // database file has grown past its size before the refresh, that is, while the copy is written.
 
 const tmp = tempDir('dgw-killed-cache-');
@@ -47,6 +47,9 @@ describe('a cache refresh whose gateway was killed while it wrote the copy', () 
         if (fs.statSync(file).size > sizeBefore) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      // A reader meanwhile sees the previous copy, whole.
+      const read = await server.call('POST', `${P}/queries/execute?format=SIMPLE`, { statement: 'SELECT count(*) AS n FROM svc.cache.big' });
+      expect((read.body as { data: Array<{ n: number }> }).data[0].n).toBe(1000000);
     } finally {
       await server.stop('SIGKILL');
     }

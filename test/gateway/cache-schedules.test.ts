@@ -15,7 +15,10 @@ describe('cache schedules with an injected clock', () => {
   afterAll(async () => {
     await g.close();
   });
-  const status = async (id: string) => (await g.call('GET', `${P}/cache/${id}/status`)).body as Record<string, { status: string; executionMode: string; createdAt: string }> & { cacheActionLogs: Array<{ isScheduled: boolean; cacheType: string }> };
+  interface Run {
+    createdAt: string;
+  }
+  const status = async (id: string) => (await g.call('GET', `${P}/cache/${id}/status`)).body as { status: string; lastIncrementalCacheExecution: Run; cacheActionLogs: Array<{ isScheduled: boolean; cacheType: string }> };
 
   it('an incremental update every hour fires at the hour after the first copy, as a scheduled run', async () => {
     const cache = (await g.call('POST', `${P}/cache?incrementalColumn=order_id`, { body: { catalogId: '1', schemaName: 'table', tableName: 'orders', incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' } } })).body as { id: string };

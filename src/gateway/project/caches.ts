@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { badRequest, conflict, duckMessage, HttpError, notFound } from '../errors.js';
-import { refreshTimedOut, statementTimedOut } from '../limits.js';
-import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
+import { interruptible } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
 import { cacheSource } from './cache-source.js';
+import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import { rows } from './store.js';
 import { withViews } from './views.js';
@@ -187,11 +187,7 @@ export async function startRun(s: ProjectStore, id: string, mode: CacheMode, sch
     const now = s.now();
     const run: CacheRun = { id: randomUUID(), cacheId: id, mode, status: 'RUNNING', scheduled, createdAt: now, updatedAt: now, finishedAt: null, cachedRows: null, insertedRows: null, lastOffset: null, message: null };
     await insertRun(s.writer, run);
-    const conn = await s.connect();
-    const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
-    s.running.set(runKey(id), job);
-    const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
-    job.done = outsideRequest(() => underTimeLimit(limit, () => copy(s, cache, run, job)));
+    await startJob(s, runKey(id), (job) => copy(s, cache, run, job));
     return run;
   });
 }
@@ -222,15 +218,8 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
     });
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);
-    const status: RefreshStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
-    const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
-    const message = job.cancelled ? 'the refresh was cancelled; the previous copy was kept' : timedOut ? refreshTimedOut(s.limits) : duckMessage(error);
-    if (!s.closed || job.cancelled) {
-      const at = s.now();
-      await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message }).catch(() => undefined);
-    }
-  } finally {
-    s.running.delete(runKey(cache.id));
-    conn.closeSync();
+    const { status, message } = failureOf(s, job, error, 'the refresh was cancelled; the previous copy was kept');
+    const at = s.now();
+    if (recordsEnd(s, job)) await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message }).catch(() => undefined);
   }
 }

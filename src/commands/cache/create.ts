@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createCache, createCaches, type CacheRequest } from '../../api/caches.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../query/request-flags.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
@@ -20,7 +20,7 @@ export function registerCacheCreate(parent: Command, wiring: Wiring): void {
     .argument('<table...>', 'the table to cache: TABLE (of --catalog and --schema), SCHEMA.TABLE or CATALOG.SCHEMA.TABLE; several with --batch')
     .option('--catalog <id>', 'the catalog of the table', '1')
     .option('--schema <name>', 'the schema of the table', 'table')
-    .option('--batch', 'cache every TABLE given, in one request; each succeeds or fails alone');
+    .option('--batch', 'cache every TABLE given, in one request; each succeeds or fails alone (exit 6 when any failed)');
   addCacheScheduleFlags(command)
     .option('--dry-run', 'print the request instead of sending it')
     .description('Cache a table: copy it into the project, where SQL reads it as svc.cache.<table>; the first copy starts at once')
@@ -61,7 +61,8 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     const rows = outcomes.map((o, i) => ({ table: tables[i], success: o.success, id: o.cache?.id ?? null, error: o.error }));
     await ctx.out.list(rows, [{ field: 'table', kind: 'key' }, { field: 'success' }, { field: 'id', kind: 'id' }, { field: 'error', kind: 'text' }], (r) => r.id ?? r.table);
     const failed = rows.filter((r) => !r.success);
-    if (failed.length > 0) throw new UsageError(`${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
+    // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
+    if (failed.length > 0) throw new ApiError(400, `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
     return;
   }
   const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn);

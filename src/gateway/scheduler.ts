@@ -58,7 +58,7 @@ export class Scheduler {
         }
       }
       for (const state of await project.cacheStates().catch((): CacheState[] => [])) {
-        const [mode] = project.dueCacheRuns(state, now);
+        const [mode] = await project.dueCacheRuns(state, now);
         if (mode === undefined || project.isCacheRunning(state.cache.id)) continue;
         try {
           await project.refreshCache(state.cache.id, mode, true);

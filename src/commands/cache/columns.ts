@@ -1,6 +1,6 @@
 import type { CacheRecord, CacheRunRecord, CacheStatusRecord } from '../../api/caches.js';
 import type { Column } from '../../output/format.js';
-import { describeSchedule } from '../query/columns.js';
+import { describeSchedule } from '../../schedule/describe.js';
 
 
 /** Columns of `cache list` and `cache status`. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createCache, createCaches, type CacheRequest } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { minIntervalFor } from '../query/request-flags.js';
+import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';

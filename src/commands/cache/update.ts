@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import { updateCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { minIntervalFor } from '../query/request-flags.js';
+import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
 import { resolveCacheId } from './resolve.js';

@@ -4,7 +4,7 @@ import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
-import * as caches from './caches.js';
+import type { CacheChange, CacheInput, CacheState } from './caches.js';
 import { checkSql } from './check.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
@@ -240,49 +240,52 @@ export class ProjectDb {
     return tables.deleteTable(this.s, tableName);
   }
 
-  cacheStates(filter?: (c: CacheRow) => boolean): Promise<caches.CacheState[]> {
-    return caches.cacheStates(this.s, filter);
+  cacheStates(filter?: (c: CacheRow) => boolean): Promise<CacheState[]> {
+    return caches().then((m) => m.cacheStates(this.s, filter));
   }
 
-  cacheState(id: string, withRuns = true): Promise<caches.CacheState> {
-    return caches.cacheState(this.s, id, withRuns);
+  cacheState(id: string, withRuns = true): Promise<CacheState> {
+    return caches().then((m) => m.cacheState(this.s, id, withRuns));
   }
 
   cache(id: string): Promise<CacheRow> {
-    return caches.cacheRow(this.s, id);
+    return caches().then((m) => m.cacheRow(this.s, id));
   }
 
-  createCache(input: caches.CacheInput): Promise<CacheRow> {
-    return caches.createCache(this.s, input);
+  createCache(input: CacheInput): Promise<CacheRow> {
+    return caches().then((m) => m.createCache(this.s, input));
   }
 
-  updateCache(id: string, change: caches.CacheChange): Promise<CacheRow> {
-    return caches.updateCache(this.s, id, change);
+  updateCache(id: string, change: CacheChange): Promise<CacheRow> {
+    return caches().then((m) => m.updateCache(this.s, id, change));
   }
 
   deleteCache(id: string): Promise<CacheRow> {
-    return caches.deleteCache(this.s, id);
+    return caches().then((m) => m.deleteCache(this.s, id));
   }
 
   /** Starts a run of the cache (or returns the one running). */
   refreshCache(id: string, mode: CacheMode, scheduled = false): Promise<CacheRun> {
-    return caches.startRun(this.s, id, mode, scheduled);
+    return caches().then((m) => m.startRun(this.s, id, mode, scheduled));
   }
 
-  cancelCache(id: string, mode: CacheMode): Promise<caches.CacheState> {
-    return caches.cancelRun(this.s, id, mode);
+  cancelCache(id: string, mode: CacheMode): Promise<CacheState> {
+    return caches().then((m) => m.cancelRun(this.s, id, mode));
   }
 
   cacheHistory(id: string, limit: number, offset: number): Promise<CacheRun[]> {
-    return caches.cacheHistory(this.s, id, limit, offset);
+    return caches().then((m) => m.cacheHistory(this.s, id, limit, offset));
   }
 
   isCacheRunning(id: string): boolean {
-    return caches.isRunning(this.s, id);
+    return this.s.running.has(`cache:${id}`);
   }
 
   /** The runs the cache's schedules want by `now` (the scheduler's round). */
-  dueCacheRuns(state: caches.CacheState, now: number): CacheMode[] {
-    return caches.nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);
+  async dueCacheRuns(state: CacheState, now: number): Promise<CacheMode[]> {
+    return (await caches()).nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);
   }
 }
+
+/** Loaded with the first cache request: a command that touches no cache does not load it. */
+const caches = () => import('./caches.js');

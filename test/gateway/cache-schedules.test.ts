@@ -58,6 +58,20 @@ describe('cache schedules with an injected clock', () => {
     }
   });
 
+  it('one run at a time: asking again for the running mode answers that run; the other mode is 409 until it ends', async () => {
+    await g.call('POST', `${P}/queries`, { body: { displayName: 'Endless', inputQuery: 'SELECT max(range) AS n FROM range(1000000000000)' } });
+    const { id } = (await g.call('POST', `${P}/cache?incrementalColumn=n`, { body: { catalogId: '2', schemaName: 'query', tableName: 'endless' } })).body as { id: string };
+    const first = (await status(id)) as unknown as { lastFullRefreshCacheExecution: { id: string; status: string } };
+    expect(first.lastFullRefreshCacheExecution.status).toBe('RUNNING');
+    const again = await g.call('POST', `${P}/cache/${id}/fullRefreshUpdate`);
+    expect((again.body as { execution: { id: string } }).execution.id).toBe(first.lastFullRefreshCacheExecution.id);
+    const other = await g.call('POST', `${P}/cache/${id}/incrementalUpdate`);
+    expect([other.status, (other.body as { message: string }).message]).toEqual([409, expect.stringMatching(/a full refresh of cache .* is running/)]);
+    expect((await g.call('POST', `${P}/cache/${id}/cancelIncrementalUpdate`)).status).toBe(404);
+    expect((await g.call('POST', `${P}/cache/${id}/cancelFullRefreshUpdate`)).status).toBe(200);
+    expect((await g.call('DELETE', `${P}/cache/${id}`)).status).toBe(200);
+  });
+
   it('isTableCached answers for the catalog helper: a cached table is, another is not', async () => {
     const [project] = await g.gateway.openProjects();
     expect(await isTableCached(project, '1', 'table', 'orders')).toBe(true);

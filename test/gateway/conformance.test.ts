@@ -134,6 +134,8 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('GET', `${P}/cache/${cache.id}`);
       await call('PUT', `${P}/cache/${cache.id}`, { incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' }, fullRefreshCacheSchedule: { type: 'NONE' } });
       await call('POST', `${P}/cache/${cache.id}/fullRefreshUpdate`);
+      // One run at a time: the incremental update once the full refresh has ended.
+      while ((await g.call('GET', `${P}/cache/${cache.id}/status`)).body.status === 'RUNNING') await new Promise((resolve) => setTimeout(resolve, 10));
       await call('POST', `${P}/cache/${cache.id}/incrementalUpdate`);
       await call('GET', `${P}/cache/status`);
       await call('GET', `${P}/catalog/1/cache/status`);

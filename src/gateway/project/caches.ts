@@ -160,10 +160,12 @@ export function isRunning(s: ProjectStore, id: string): boolean {
 export async function cancelRun(s: ProjectStore, id: string, mode: CacheMode): Promise<CacheState> {
   const state = await cacheState(s, id, false);
   const latest = mode === 'FULL_REFRESH' ? state.full : state.incremental;
-  if (!isRunning(s, id) || latest?.status !== 'RUNNING') throw notFound(`no ${mode === 'FULL_REFRESH' ? 'full refresh' : 'incremental update'} of cache ${id} is running`);
+  if (!isRunning(s, id) || latest?.status !== 'RUNNING') throw notFound(`no ${words(mode)} of cache ${id} is running`);
   await s.stopRefresh(runKey(id));
   return cacheState(s, id, false);
 }
+
+const words = (mode: CacheMode) => (mode === 'FULL_REFRESH' ? 'full refresh' : 'incremental update');
 
 /** When each schedule of a cache is next due (epoch ms). */
 export function nextRuns(c: CacheRow, state: CacheState): Array<{ mode: CacheMode; at: number }> {
@@ -183,7 +185,11 @@ export async function startRun(s: ProjectStore, id: string, mode: CacheMode, sch
     if (mode === 'INCREMENTAL' && !cache.incrementalColumn) {
       throw badRequest(`cache ${id} has no incremental column: name one with \`dgw cache update ${id} --incremental-column COLUMN\``, 'NO_INCREMENTAL_COLUMN');
     }
-    if (s.running.has(runKey(id))) return (await readRuns(s.writer, id, 1))[0];
+    if (s.running.has(runKey(id))) {
+      const [running] = await readRuns(s.writer, id, 1);
+      if (running.mode === mode) return running;
+      throw conflict(`a ${words(running.mode)} of cache ${id} is running: wait for it (\`dgw cache status\`) or cancel it (\`dgw cache cancel\`) first`);
+    }
     const now = s.now();
     const run: CacheRun = { id: randomUUID(), cacheId: id, mode, status: 'RUNNING', scheduled, createdAt: now, updatedAt: now, finishedAt: null, cachedRows: null, insertedRows: null, lastOffset: null, message: null };
     await insertRun(s.writer, run);

@@ -20,6 +20,7 @@ export const SLOW = [
   'test/refresh-wait-progress.test.ts',
   'test/interrupt-local.test.ts',
   'test/every-example-runs.test.ts',
+  'test/cache-refresh-killed.test.ts',
 ];
 
 export default defineConfig({

@@ -14,6 +14,7 @@ _dgw_sub() {
     '|catalog') echo 'catalog' ;;
     '|table') echo 'table' ;;
     '|export') echo 'export' ;;
+    '|cache') echo 'cache' ;;
     '|connection') echo 'connection' ;;
     '|project') echo 'project' ;;
     '|key') echo 'key' ;;
@@ -78,6 +79,16 @@ _dgw_sub() {
     'export|get') echo 'get' ;;
     'export|cancel') echo 'cancel' ;;
     'export|help') echo 'help' ;;
+    'cache|create') echo 'create' ;;
+    'cache|list'|'cache|ls') echo 'list' ;;
+    'cache|get') echo 'get' ;;
+    'cache|status') echo 'status' ;;
+    'cache|update') echo 'update' ;;
+    'cache|refresh') echo 'refresh' ;;
+    'cache|cancel') echo 'cancel' ;;
+    'cache|history') echo 'history' ;;
+    'cache|rm'|'cache|delete') echo 'rm' ;;
+    'cache|help') echo 'help' ;;
     'connection|config') echo 'config' ;;
     'connection|types') echo 'types' ;;
     'connection|help') echo 'help' ;;
@@ -94,7 +105,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder catalog table export connection project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder catalog table export cache connection project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -115,6 +126,8 @@ _dgw_words() {
     'table help') echo 'list create add-column drop-column rm import sample' ;;
     'export') echo 'list get cancel help' ;;
     'export help') echo 'list get cancel' ;;
+    'cache') echo 'create list get status update refresh cancel history rm help' ;;
+    'cache help') echo 'create list get status update refresh cancel history rm' ;;
     'connection') echo 'config types help' ;;
     'connection help') echo 'config types' ;;
     'project') echo 'list create help' ;;
@@ -123,7 +136,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder catalog table export connection project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder catalog table export cache connection project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -191,6 +204,17 @@ _dgw_opts() {
     'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'export cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'export help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'cache') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'cache create') echo '--catalog --schema --batch --every --cron --incremental-every --incremental-cron --tz --incremental-column --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache list') echo '--catalog --schema -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache status') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache update') echo '--every --cron --incremental-every --incremental-cron --tz --incremental-column --no-schedule --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache refresh') echo '--incremental --wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache cancel') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache history') echo '--limit -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'cache help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'connection') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'connection config') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'connection types') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -281,6 +305,17 @@ _dgw_value_opts() {
     'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
     'export cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'export help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache create') echo '--catalog --schema --every --cron --incremental-every --incremental-cron --tz --incremental-column --profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache list') echo '--catalog --schema --profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache status') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache update') echo '--every --cron --incremental-every --incremental-cron --tz --incremental-column --profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache refresh') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache history') echo '--limit --profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'cache help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'connection') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'connection config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'connection types') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -336,6 +371,14 @@ _dgw_live() {
     'table rm') echo '1' ;;
     'table import') echo '1' ;;
     'table sample') echo '1' ;;
+    'cache create') echo '1' ;;
+    'cache get') echo '1' ;;
+    'cache status') echo '1' ;;
+    'cache update') echo '1' ;;
+    'cache refresh') echo '1' ;;
+    'cache cancel') echo '1' ;;
+    'cache history') echo '1' ;;
+    'cache rm') echo '1' ;;
     'connection config') echo '1' ;;
   esac
 }

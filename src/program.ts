@@ -20,6 +20,7 @@ import { registerVersion } from './commands/version/index.js';
 import { registerCode } from './commands/code/index.js';
 import { registerSchema } from './commands/schema/index.js';
 import { registerExport } from './commands/export/index.js';
+import { registerCache } from './commands/cache/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -35,6 +36,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerCatalog(program, wiring);
   registerTable(program, wiring);
   registerExport(program, wiring);
+  registerCache(program, wiring);
   registerConnection(program, wiring);
   registerProject(program, wiring);
   registerKey(program, wiring);

@@ -95,6 +95,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['catalog', async () => (await import('./commands/catalog/index.js')).registerCatalog],
   ['table', async () => (await import('./commands/table/index.js')).registerTable],
   ['export', async () => (await import('./commands/export/index.js')).registerExport],
+  ['cache', async () => (await import('./commands/cache/index.js')).registerCache],
   ['connection', async () => (await import('./commands/connection/index.js')).registerConnection],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],
   ['key', async () => (await import('./commands/key/index.js')).registerKey],

@@ -50,6 +50,7 @@ beforeAll(async () => {
     ['query', 'create', 'Daily Totals', '--materialized', '--sql', 'SELECT 2 AS b'],
     ['folder', 'create', '/reports/monthly'],
     ['folder', 'create', '/archive'],
+    ['cache', 'create', 'orders'],
   ]) {
     const r = await runDgw(args, { env: local });
     expect(r.code, r.stderr).toBe(0);
@@ -74,6 +75,12 @@ describe('bash completes live names from the local gateway', () => {
     expect(bashComplete(['dgw', 'table', 'drop-column', ''], { DGW_ZONE: 'local' }).values).toEqual(['customers', 'orders']);
     expect(bashComplete(['dgw', 'table', 'drop-column', 'orders', 'c'], { DGW_ZONE: 'local' }).values).toEqual(['customer_id']);
     expect(bashComplete(['dgw', 'query', 'list', '--folder', '/a'], { DGW_ZONE: 'local' }).values).toEqual(['/archive']);
+  });
+
+  it('caches by the names of their tables for cache verbs; stored tables for cache create', () => {
+    expect(bashComplete(['dgw', 'cache', 'refresh', ''], { DGW_ZONE: 'local' }).values).toEqual(['orders']);
+    expect(bashComplete(['dgw', 'cache', 'history', 'o'], { DGW_ZONE: 'local' }).values).toEqual(['orders']);
+    expect(bashComplete(['dgw', 'cache', 'create', ''], { DGW_ZONE: 'local' }).values).toEqual(['customers', 'orders']);
   });
 
   it('global options on the line choose the project: --zone local as typed', () => {

@@ -83,7 +83,7 @@ describe('bash completes with the script', () => {
     [['dgw', 'completion', ''], ['bash', 'zsh', 'fish']],
     [['dgw', 'completion', 'bash', ''], []],
     [['dgw', 'api', 'P'], ['POST', 'PUT', 'PATCH']],
-    [['dgw', '--project', 'auth', 'c'], ['catalog', 'completion', 'config', 'connection']],
+    [['dgw', '--project', 'auth', 'c'], ['cache', 'catalog', 'completion', 'config', 'connection']],
   ])('%j → %j', (words, expected) => {
     expect(complete(...words).sort()).toEqual([...expected].sort());
   });

@@ -265,6 +265,39 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('caches: create (one and --batch), list by project, catalog and schema, get, status, update, refresh full and incremental, cancel of each, history, rm', async () => {
+        const made = await json('cache create', ['orders', '--every', '6h', '--incremental-column', 'order_id']);
+        expect(made.source).toBe('1.table.orders');
+        expect((await json('cache create', ['--batch', 'table.customers', '--cron', '0 3 * * *', '--tz', 'UTC'])).map((r: { success: boolean }) => r.success)).toEqual([true]);
+        const full = await json('cache refresh', ['orders', '--wait']);
+        expect([full.mode, full.status]).toEqual(['FULL_REFRESH', 'COMPLETED']);
+        await dgw('sql', ['INSERT INTO svc.table.orders SELECT order_id + 100000, customer_id, order_date, amount, status FROM svc.table.orders']);
+        const incremental = await json('cache refresh', ['orders', '--incremental', '--wait']);
+        expect([incremental.mode, incremental.status, incremental.insertedRows]).toEqual(['INCREMENTAL', 'COMPLETED', full.cachedRows]);
+        expect(incremental.cachedRows).toBe(2 * full.cachedRows);
+        expect((await json('cache list', [])).map((c: { source: string }) => c.source)).toEqual(['1.table.orders', '1.table.customers']);
+        expect((await json('cache list', ['--catalog', '1'])).length).toBe(2);
+        expect((await json('cache list', ['--catalog', '1', '--schema', 'table'])).length).toBe(2);
+        expect((await json('cache get', ['orders'])).incrementalSchedule).toBeNull();
+        expect((await json('cache status', ['orders'])).status).toBe('COMPLETED');
+        await dgw('cache status', []);
+        expect((await json('cache update', ['customers', '--every', '1d', '--incremental-column', 'customer_id'])).fullRefreshSchedule).toEqual({ type: 'interval', repeatDuration: 'P1D' });
+        expect((await json('cache history', ['orders'])).map((r: { mode: string }) => r.mode).slice(0, 2)).toEqual(['INCREMENTAL', 'FULL_REFRESH']);
+        // A source that takes as long as it is let run: its first copy is running when cancel asks.
+        await dgw('query create', ['Slow Max', '--sql', 'SELECT max(range) AS n FROM range(1000000000000)']);
+        await dgw('cache create', ['2.query.slowmax', '--incremental-column', 'n']);
+        expect((await json('cache cancel', ['slowmax'])).cancel).toBe('requested');
+        expect((await json('cache status', ['slowmax'])).lastFullRefresh.status).toBe('CANCELLED');
+        await dgw('cache refresh', ['slowmax', '--incremental']);
+        expect((await json('cache cancel', ['slowmax'])).cancel).toBe('requested');
+        expect((await json('cache status', ['slowmax'])).lastIncremental.status).toBe('CANCELLED');
+        await dgw('cache rm', ['slowmax', '--yes']);
+        await dgw('cache rm', ['customers'], { terminal: true, input: 'y\n' });
+        await dgw('cache rm', ['orders', '--yes']);
+        expect(await json('cache list', [])).toEqual([]);
+        conforms();
+      });
+
       it('the last queries go: query rm by id and by name', async () => {
         const all = await json('query list', []);
         const [first, ...rest] = all.map((q: { id: string }) => q.id);
@@ -307,6 +340,7 @@ for (const shape of API_SHAPES) {
           ['table drop-column', ['orders', 'amount']],
           ['table rm', ['orders']],
           ['key rm', ['ci']],
+          ['cache rm', ['orders']],
         ];
         for (const [command, args] of cases) {
           const before = server.requests.length;

@@ -299,3 +299,43 @@ describe('partner-key-only commands', () => {
     }
   });
 });
+
+describe('cache create, update, refresh, cancel', () => {
+  const CID = '5b0c1a3e-0000-4000-8000-0000000000c1';
+  const cacheAnswer = { id: CID, catalogId: '1', schemaName: 'table', tableName: 'orders', projectId: 'p-3' };
+  const statusWith = (full?: object, incremental?: object) => ({ ...cacheAnswer, status: 'RUNNING', ...(full ? { lastFullRefreshCacheExecution: full } : {}), ...(incremental ? { lastIncrementalCacheExecution: incremental } : {}) });
+
+  it('create: one POST .../cache with the document\'s body; the incremental column rides as dgw\'s query parameter; --batch sends a list', async () => {
+    server.on('POST', `${P}/cache`, { json: cacheAnswer });
+    server.on('POST', `${P}/cache/batch`, { json: [{ success: true, cache: cacheAnswer }, { success: false, error: 'no table x' }] });
+    expect((await dgw(['cache', 'create', 'orders', '--every', '6h', '--incremental-column', 'order_id', '--incremental-cron', '0 * * * *', '--tz', 'Europe/Berlin'])).code).toBe(0);
+    const batch = await dgw(['cache', 'create', '--batch', 'orders', '2.query.x', '--json']);
+    expect(batch.code).toBe(6);
+    expect(JSON.parse(batch.stdout)).toEqual([{ table: 'orders', success: true, id: CID, error: null }, { table: '2.query.x', success: false, id: null, error: 'no table x' }]);
+    expect(sent()).toEqual([
+      `POST ${P}/cache?incrementalColumn=order_id {"catalogId":"1","schemaName":"table","tableName":"orders","fullRefreshCacheSchedule":{"type":"BASIC","expression":"PT6H"},"incrementalCacheSchedule":{"type":"CRON","expression":"CRON_TZ=Europe/Berlin 0 * * * *"}}`,
+      `POST ${P}/cache/batch [{"catalogId":"1","schemaName":"table","tableName":"orders"},{"catalogId":"2","schemaName":"query","tableName":"x"}]`,
+    ]);
+  });
+
+  it('update --no-schedule sends NONE for both; a name is looked up in the project\'s cache statuses first', async () => {
+    server.on('GET', `${P}/cache/status`, { json: [statusWith()] });
+    server.on('PUT', `${P}/cache/${CID}`, { json: cacheAnswer });
+    expect((await dgw(['cache', 'update', 'orders', '--no-schedule'])).code).toBe(0);
+    expect(sent()).toEqual([`GET ${P}/cache/status`, `PUT ${P}/cache/${CID} {"fullRefreshCacheSchedule":{"type":"NONE"},"incrementalCacheSchedule":{"type":"NONE"}}`]);
+  });
+
+  it('refresh --incremental: the incremental operation; cancel: the operation of the mode that runs', async () => {
+    server.on('GET', `${P}/cache/${CID}/status`, { json: statusWith(undefined, { id: 'r1', executionMode: 'INCREMENTAL', status: 'RUNNING' }) });
+    server.on('POST', `${P}/cache/${CID}/incrementalUpdate`, { json: {} });
+    server.on('POST', `${P}/cache/${CID}/cancelIncrementalUpdate`, { status: 200 });
+    expect((await dgw(['cache', 'refresh', CID, '--incremental'])).code).toBe(0);
+    expect((await dgw(['cache', 'cancel', CID])).code).toBe(0);
+    expect(sent()).toEqual([
+      `GET ${P}/cache/${CID}/status?excludeLogs=true`,
+      `POST ${P}/cache/${CID}/incrementalUpdate`,
+      `GET ${P}/cache/${CID}/status?excludeLogs=true`,
+      `POST ${P}/cache/${CID}/cancelIncrementalUpdate`,
+    ]);
+  });
+});

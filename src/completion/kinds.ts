@@ -14,12 +14,14 @@ export type LiveKind =
   /** The columns of the table named by the argument before. */
   | 'column'
   | 'connection-type'
+  /** Caches: the names of their tables. */
+  | 'cache'
   | 'profile';
 
 const marked = new WeakMap<Argument | Option, LiveKind>();
 
 /** Argument names that mean the same in every command, so new commands complete without a mark. */
-const BY_NAME: Record<string, LiveKind> = { query: 'query', folder: 'folder', table: 'table', column: 'column' };
+const BY_NAME: Record<string, LiveKind> = { query: 'query', folder: 'folder', table: 'table', column: 'column', cache: 'cache' };
 
 /** Marks an argument or option as completed with live values of `kind`; returns it, for chaining. */
 export function completes<T extends Argument | Option>(target: T, kind: LiveKind): T {

@@ -1,3 +1,4 @@
+import { listCacheStatuses } from '../api/caches.js';
 import { listConnectionConfigs } from '../api/connections.js';
 import { folderTree } from '../api/folder-tree.js';
 import { listFolders } from '../api/folders.js';
@@ -48,6 +49,8 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
       if (!table) return [];
       return matching(await load(`columns:${table}`, async () => (await listColumns(await http(), projectId!, table)).map((c) => c.name)), current);
     }
+    case 'cache':
+      return matching(await load('caches', async () => (await listCacheStatuses(await http(), projectId!)).map((c) => c.tableName)), current);
     case 'connection-type':
       return matching(await load('connection-types', async () => (await listConnectionConfigs(await http())).map((c) => c.connectionType)), current);
   }

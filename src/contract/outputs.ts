@@ -1,4 +1,5 @@
 import Type, { type TSchema } from 'typebox';
+import * as C from './cache-records.js';
 import * as R from './records.js';
 import * as O from './results.js';
 
@@ -57,6 +58,24 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
     status: { when: 'when the service answers the status (the local gateway\'s spec shape)', schema: R.StatusRecord },
     requested: { when: 'when it answers no body (the hosted service)', schema: O.CancelRequested },
   },
+  'cache create': {
+    record: { when: 'one TABLE', schema: C.CacheRecord },
+    batch: { when: 'with --batch: one entry per TABLE', schema: Type.Array(C.CacheCreated) },
+  },
+  'cache list': list(C.CacheStatusRecord),
+  'cache get': one(C.CacheRecord),
+  'cache status': {
+    record: { when: 'with CACHE', schema: C.CacheStatusRecord },
+    list: { when: 'without CACHE: every cache', schema: Type.Array(C.CacheStatusRecord) },
+  },
+  'cache update': one(C.CacheRecord),
+  'cache refresh': {
+    run: { when: 'with --wait, or on the in-process local gateway: the run as it ended (also when it failed, before exit 10)', schema: C.CacheRunRecord },
+    accepted: { when: 'without --wait, when the service runs the refresh (hosted, or dgw serve)', schema: C.CacheRefreshAccepted },
+  },
+  'cache cancel': one(C.CacheCancel),
+  'cache history': list(C.CacheRunRecord),
+  'cache rm': one(C.CacheDeleted),
   'folder list': {
     list: { when: 'without --tree: every folder, children empty', schema: Type.Array(R.FolderRecord) },
     tree: { when: 'with --tree: the root folders, subfolders nested', schema: Type.Array(R.FolderRecord) },

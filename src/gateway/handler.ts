@@ -7,6 +7,7 @@ import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
 import { BASE_PATH, decodeParam, Router, Routes, type BodySource, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
+import { cacheRoutes, catalogCacheRoutes } from './routes/caches.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
 import { downloadRoutes, exportRoutes } from './routes/exports.js';
@@ -36,6 +37,8 @@ export function gatewayRoutes(): Routes {
   const project = new Routes()
     .use(projectScope)
     .route('/catalogs', catalogRoutes())
+    .route('/cache', cacheRoutes())
+    .route('/catalog', catalogCacheRoutes())
     .route('', exportRoutes())
     .route('/queries/folders', folderRoutes())
     .route('/queries', queryRoutes())

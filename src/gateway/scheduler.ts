@@ -1,5 +1,5 @@
 import type { Gateway } from './gateway.js';
-import type { QueryRow } from './project/index.js';
+import type { CacheState, QueryRow } from './project/index.js';
 
 /** Time as the scheduler sees it; tests hand in their own. */
 export interface SchedulerClock {
@@ -18,7 +18,7 @@ export const realSchedulerClock: SchedulerClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** Runs materialized queries' schedules while served; a running refresh is not started twice, missed times fire once. */
+/** Runs materialized queries' and caches' schedules while served; a running refresh is not started twice, missed times fire once. */
 export class Scheduler {
   private timer: unknown;
   private stopped = true;
@@ -42,7 +42,7 @@ export class Scheduler {
     await this.ticking;
   }
 
-  /** One pass over every open project; returns the ids of the queries it started refreshing. */
+  /** One pass over every open project; returns the ids of the queries and caches it started refreshing. */
   async tick(): Promise<string[]> {
     const started: string[] = [];
     const now = this.clock.now();
@@ -55,6 +55,16 @@ export class Scheduler {
           started.push(q.id);
         } catch {
           // The query went away or the project is closing; the next tick sees the new state.
+        }
+      }
+      for (const state of await project.cacheStates().catch((): CacheState[] => [])) {
+        const [mode] = await project.dueCacheRuns(state, now);
+        if (mode === undefined || project.isCacheRunning(state.cache.id)) continue;
+        try {
+          await project.refreshCache(state.cache.id, mode, true);
+          started.push(state.cache.id);
+        } catch {
+          // As above: the next tick sees the new state.
         }
       }
     }

@@ -1,3 +1,4 @@
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { parseDuration, type Duration } from './duration.js';
 
@@ -20,4 +21,13 @@ export function localMinInterval(env: Record<string, string | undefined>): Durat
 export function intervalTooShort(interval: Duration, minimum: Duration = MIN_INTERVAL): string | undefined {
   if (interval.ms >= minimum.ms) return undefined;
   return `${interval.iso} is shorter than the minimum interval between refreshes, ${minimum.iso}`;
+}
+
+/**
+ * The shortest `--every` the target accepts: the local gateway's (one minute, or
+ * DGW_LOCAL_MIN_INTERVAL) for zone local, else one minute, as for the hosted service.
+ */
+export async function minIntervalFor(ctx: Context): Promise<Duration> {
+  const s = await ctx.settings();
+  return s.zone.value === 'local' && s.baseUrl.value === undefined ? localMinInterval(ctx.env) : MIN_INTERVAL;
 }

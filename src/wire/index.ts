@@ -1,4 +1,5 @@
 // TypeBox schemas of the hosted service's wire format; only tests load this at run time.
+export * from './caches.js';
 export * from './common.js';
 export * from './folders.js';
 export * from './operations.js';

@@ -1,4 +1,5 @@
 import Type, { type TSchema } from 'typebox';
+import { Cache, CacheCreateStatus, CacheExecutionInfo, CacheRefreshAnswer, CacheRequest, CacheSettingsUpdateRequest, CacheStatus } from './caches.js';
 import { OneOrMany } from './common.js';
 import {
   QueryFolderCreateRequest,
@@ -47,6 +48,8 @@ export interface WireOperation {
   /** Template with `{name}` segments, e.g. `/data/projects/{projectId}/queries/{queryId}`. */
   path: string;
   query?: Record<string, TSchema>;
+  /** Query parameters dgw adds to the document's operation (sent only when asked for), apart from its own. */
+  extensionQuery?: Record<string, TSchema>;
   /** The request body; absent when the operation has none. */
   body?: TSchema;
   /** A multipart/form-data body instead: each part by name, a JSON text held to its schema, or a file. */
@@ -65,6 +68,9 @@ const ok = (body: TSchema | null): WireResponse => ({ status: 200, body });
 const created = (body: TSchema): WireResponse => ({ status: 201, body });
 const P = '/data/projects/{projectId}';
 const checkSchemaExists = { checkSchemaExists: Type.Boolean() };
+/** dgw's one addition to the document: the column whose last value an incremental refresh continues from (the hosted service tracks changes itself). */
+const incrementalColumn = { incrementalColumn: Type.String({ minLength: 1 }) };
+const C = `${P}/cache/{cacheId}`;
 
 function op(id: string, method: WireMethod, path: string, rest: Omit<WireOperation, 'id' | 'method' | 'path' | 'documented'>): WireOperation {
   return { id, method, path, documented: true, ...rest };
@@ -112,6 +118,20 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('cancelMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/cancel`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
   op('refreshMaterializedQuery', 'POST', `${P}/materialized-queries/{queryId}/refresh`, { response: ok(null), spec: ok(MaterializedQueryStatusView) }),
   op('readMaterializedQueryStatus', 'GET', `${P}/materialized-queries/{queryId}/status`, { response: ok(MaterializedQueryStatusView) }),
+  op('createCache', 'POST', `${P}/cache`, { extensionQuery: incrementalColumn, body: CacheRequest, response: ok(Cache) }),
+  op('createBatchCache', 'POST', `${P}/cache/batch`, { body: Type.Array(CacheRequest), response: ok(Type.Array(CacheCreateStatus)) }),
+  op('getCacheStatusByProject', 'GET', `${P}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
+  op('getCacheSettings', 'GET', C, { response: ok(Cache) }),
+  op('updateCacheSettings', 'PUT', C, { extensionQuery: incrementalColumn, body: CacheSettingsUpdateRequest, response: ok(Cache) }),
+  op('deleteCache', 'DELETE', C, { response: ok(null), spec: ok(Cache) }),
+  op('cancelFullRefreshCache', 'POST', `${C}/cancelFullRefreshUpdate`, { response: ok(null), spec: ok(CacheStatus) }),
+  op('cancelIncrementalCache', 'POST', `${C}/cancelIncrementalUpdate`, { response: ok(null), spec: ok(CacheStatus) }),
+  op('getCacheExecutionHistory', 'GET', `${C}/executionHistory`, { query: { limit: Type.Integer({ minimum: 1 }), offset: Type.Integer({ minimum: 0 }) }, response: ok(Type.Array(CacheExecutionInfo)) }),
+  op('fullRefreshCache', 'POST', `${C}/fullRefreshUpdate`, { response: ok(CacheRefreshAnswer) }),
+  op('incrementalUpdateCache', 'POST', `${C}/incrementalUpdate`, { response: ok(CacheRefreshAnswer) }),
+  op('getCacheStatus', 'GET', `${C}/status`, { query: { excludeLogs: Type.Boolean() }, response: ok(CacheStatus) }),
+  op('getCacheStatusByCatalog', 'GET', `${P}/catalog/{catalogId}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
+  op('getCacheStatusBySchema', 'GET', `${P}/catalog/{catalogId}/schema/{schemaName}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
   op('listConnectionConfig', 'GET', '/connections/config', { response: ok(OneOrMany(ConnectionConfiguration)) }),
   op('getConnectionConfig', 'GET', '/connections/config/{connectionType}', { response: ok(ConnectionConfiguration) }),
   op('listApiKeys', 'GET', '/projects/{projectId}/apiKeys', { response: ok(OneOrMany(ApiKey)) }),

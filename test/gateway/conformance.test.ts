@@ -129,6 +129,28 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('DELETE', `${P}/exports/${exported.id}`);
       await call('DELETE', `${P}/table/confevents/columns/note`);
       await call('DELETE', `${P}/table/confevents`);
+      const cache = await call('POST', `${P}/cache?incrementalColumn=order_id`, { catalogId: '1', schemaName: 'table', tableName: 'orders', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'PT6H' } });
+      await call('POST', `${P}/cache/batch`, [{ catalogId: '1', schemaName: 'table', tableName: 'customers', incrementalCacheSchedule: { type: 'CRON', expression: 'CRON_TZ=Europe/Berlin 0 3 * * *' } }, { catalogId: '1', schemaName: 'table', tableName: 'nope' }]);
+      await call('GET', `${P}/cache/${cache.id}`);
+      await call('PUT', `${P}/cache/${cache.id}`, { incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' }, fullRefreshCacheSchedule: { type: 'NONE' } });
+      await call('POST', `${P}/cache/${cache.id}/fullRefreshUpdate`);
+      // One run at a time: the incremental update once the full refresh has ended.
+      while ((await g.call('GET', `${P}/cache/${cache.id}/status`)).body.status === 'RUNNING') await new Promise((resolve) => setTimeout(resolve, 10));
+      await call('POST', `${P}/cache/${cache.id}/incrementalUpdate`);
+      await call('GET', `${P}/cache/status`);
+      await call('GET', `${P}/catalog/1/cache/status`);
+      await call('GET', `${P}/catalog/1/schema/table/cache/status`);
+      await call('GET', `${P}/cache/${cache.id}/status`);
+      await call('GET', `${P}/cache/${cache.id}/status?excludeLogs=true`);
+      await call('GET', `${P}/cache/${cache.id}/executionHistory?limit=5&offset=0`);
+      // A source that runs as long as it is let: its runs are running when they are cancelled.
+      await call('POST', `${P}/queries`, { displayName: 'Conf Slow', inputQuery: 'SELECT max(range) AS n FROM range(1000000000000)' });
+      const slow = await call('POST', `${P}/cache?incrementalColumn=n`, { catalogId: '2', schemaName: 'query', tableName: 'confslow' });
+      await call('POST', `${P}/cache/${slow.id}/cancelFullRefreshUpdate`);
+      await call('POST', `${P}/cache/${slow.id}/incrementalUpdate`);
+      await call('POST', `${P}/cache/${slow.id}/cancelIncrementalUpdate`);
+      expect((await call('GET', `${P}/cache/${slow.id}/executionHistory`)).map((r: { status: string }) => r.status)).toEqual(['CANCELLED', 'CANCELLED']);
+      for (const c of await call('GET', `${P}/cache/status`)) await call('DELETE', `${P}/cache/${c.id}`);
       await call('DELETE', `${P}/queries/${plain.id}`);
 
       expect(problems).toEqual([]);

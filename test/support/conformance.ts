@@ -51,7 +51,7 @@ export function requestProblems(req: SeenRequest): { operation?: WireOperation; 
   const { operation } = found;
   const problems: string[] = [];
   for (const [name, raw] of Object.entries(req.query)) {
-    const schema = operation.query?.[name];
+    const schema = operation.query?.[name] ?? operation.extensionQuery?.[name];
     if (!schema) {
       problems.push(`query parameter ${name} is not one of ${operation.id}'s`);
       continue;

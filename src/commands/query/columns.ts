@@ -1,12 +1,8 @@
-import type { Query, Schedule } from '../../api/types.js';
+import type { Query } from '../../api/types.js';
 import type { Column } from '../../output/format.js';
+import { describeSchedule } from '../../schedule/describe.js';
 
-/** A schedule in a few words: `every PT6H`, `cron 0 6 * * * (Europe/Berlin)`, or empty. */
-export function describeSchedule(schedule: Schedule | null | undefined): string {
-  if (schedule?.type === 'interval') return `every ${schedule.repeatDuration}`;
-  if (schedule?.type === 'cron') return `cron ${schedule.cronExpression} (${schedule.timezone ?? 'UTC'})`;
-  return '';
-}
+export { describeSchedule };
 
 /** Columns of `query list`. */
 export const QUERY_COLUMNS: Column<Query>[] = [

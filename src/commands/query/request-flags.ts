@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Duration } from '../../schedule/duration.js';
 import { parseScheduleInput, ScheduleInputError, type ScheduleField } from '../../schedule/input.js';
-import { localMinInterval, MIN_INTERVAL } from '../../schedule/minimum.js';
+import { MIN_INTERVAL, minIntervalFor } from '../../schedule/minimum.js';
 import { readSource } from '../read-source.js';
 import { refuseNulInSql } from '../sql-text.js';
 import { checkSegment } from '../../api/path.js';
@@ -69,14 +69,7 @@ function nonEmptySql(text: string, flag: string): string {
   return sql;
 }
 
-/**
- * The shortest `--every` the target accepts: the local gateway's (one minute, or
- * DGW_LOCAL_MIN_INTERVAL) for zone local, else one minute, as for the hosted service.
- */
-export async function minIntervalFor(ctx: Context): Promise<Duration> {
-  const s = await ctx.settings();
-  return s.zone.value === 'local' && s.baseUrl.value === undefined ? localMinInterval(ctx.env) : MIN_INTERVAL;
-}
+export { minIntervalFor };
 
 /** The schedule the flags ask for, validated; undefined when no schedule flag was given. */
 export function scheduleFromFlags(flags: QueryFlags, minInterval: Duration = MIN_INTERVAL): Schedule | undefined {

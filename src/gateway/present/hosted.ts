@@ -72,6 +72,18 @@ export class HostedPresenter extends SpecPresenter {
     return c.body(null, 200);
   }
 
+  override cacheDeleted(c: RouteContext): Reply {
+    return c.body(null, 200);
+  }
+
+  override cacheRunStarted(c: RouteContext): Reply {
+    return c.json({});
+  }
+
+  override cacheRunCancelled(c: RouteContext): Reply {
+    return c.body(null, 200);
+  }
+
   override keyDeleted(c: RouteContext): Reply {
     return c.body(null, 200);
   }

@@ -3,6 +3,8 @@ import type { Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
 import type { ExecuteOutcome } from '../execute.js';
 import type { ImportOutcome } from '../transfer/import-csv.js';
 import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
+import type { CacheRow, CacheRun, CacheState } from '../project/index.js';
+import { cacheRecord, cacheStatusRecord, executionRecord } from './cache-records.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
 import type { ApiShape } from './shape.js';
 import { streamedJson } from './streamed.js';
@@ -98,5 +100,41 @@ export class SpecPresenter {
 
   keyDeleted(c: RouteContext, key: WireApiKey): Reply {
     return c.json(key);
+  }
+
+  /** A cache's settings; this shape adds where SQL reads its copy and its incremental column. */
+  cache(c: RouteContext, cache: CacheRow): Reply {
+    return c.json(cacheRecord(cache, c.get('project').id, this.shape === 'spec'));
+  }
+
+  cachesCreated(c: RouteContext, outcomes: Array<{ cache?: CacheRow; error?: string }>): Reply {
+    const projectId = c.get('project').id;
+    const extras = this.shape === 'spec';
+    return c.json(outcomes.map((o) => (o.cache ? { success: true, cache: cacheRecord(o.cache, projectId, extras) } : { success: false, error: o.error })));
+  }
+
+  cacheStatus(c: RouteContext, state: CacheState, withLogs: boolean): Reply {
+    return c.json(cacheStatusRecord(state, c.get('project').id, withLogs));
+  }
+
+  cacheStatuses(c: RouteContext, states: CacheState[]): Reply {
+    return c.json(states.map((s) => cacheStatusRecord(s, c.get('project').id, false)));
+  }
+
+  cacheDeleted(c: RouteContext, cache: CacheRow): Reply {
+    return this.cache(c, cache);
+  }
+
+  /** A run started: an object of objects, as the document says; this shape names the run. */
+  cacheRunStarted(c: RouteContext, run: CacheRun): Reply {
+    return c.json({ execution: executionRecord(run) });
+  }
+
+  cacheRunCancelled(c: RouteContext, state: CacheState): Reply {
+    return this.cacheStatus(c, state, false);
+  }
+
+  cacheHistory(c: RouteContext, runs: CacheRun[]): Reply {
+    return c.json(runs.map(executionRecord));
   }
 }

@@ -3,6 +3,8 @@ import type { Query, RefreshStatusView } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
+import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
+import type { CacheChange, CacheInput, CacheState } from './caches.js';
 import { checkSql } from './check.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
@@ -19,6 +21,8 @@ import type { ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, Q
 export { queryName } from './queries.js';
 export { rows, type CloseOptions } from './store.js';
 export type { QueriesRead } from './folder-state.js';
+export type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
+export type { CacheChange, CacheInput, CacheState } from './caches.js';
 export type { ProjectInfo } from './info.js';
 export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
@@ -235,4 +239,53 @@ export class ProjectDb {
   deleteTable(tableName: string): Promise<TableInfo> {
     return tables.deleteTable(this.s, tableName);
   }
+
+  cacheStates(filter?: (c: CacheRow) => boolean): Promise<CacheState[]> {
+    return caches().then((m) => m.cacheStates(this.s, filter));
+  }
+
+  cacheState(id: string, withRuns = true): Promise<CacheState> {
+    return caches().then((m) => m.cacheState(this.s, id, withRuns));
+  }
+
+  cache(id: string): Promise<CacheRow> {
+    return caches().then((m) => m.cacheRow(this.s, id));
+  }
+
+  createCache(input: CacheInput): Promise<CacheRow> {
+    return caches().then((m) => m.createCache(this.s, input));
+  }
+
+  updateCache(id: string, change: CacheChange): Promise<CacheRow> {
+    return caches().then((m) => m.updateCache(this.s, id, change));
+  }
+
+  deleteCache(id: string): Promise<CacheRow> {
+    return caches().then((m) => m.deleteCache(this.s, id));
+  }
+
+  /** Starts a run of the cache (or returns the one running). */
+  refreshCache(id: string, mode: CacheMode, scheduled = false): Promise<CacheRun> {
+    return caches().then((m) => m.startRun(this.s, id, mode, scheduled));
+  }
+
+  cancelCache(id: string, mode: CacheMode): Promise<CacheState> {
+    return caches().then((m) => m.cancelRun(this.s, id, mode));
+  }
+
+  cacheHistory(id: string, limit: number, offset: number): Promise<CacheRun[]> {
+    return caches().then((m) => m.cacheHistory(this.s, id, limit, offset));
+  }
+
+  isCacheRunning(id: string): boolean {
+    return this.s.running.has(`cache:${id}`);
+  }
+
+  /** The runs the cache's schedules want by `now` (the scheduler's round). */
+  async dueCacheRuns(state: CacheState, now: number): Promise<CacheMode[]> {
+    return (await caches()).nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);
+  }
 }
+
+/** Loaded with the first cache request: a command that touches no cache does not load it. */
+const caches = () => import('./caches.js');

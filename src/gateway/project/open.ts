@@ -13,6 +13,7 @@ import { migrateQueryIds } from './ids.js';
 import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
+import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -31,6 +32,7 @@ const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS svc._dgw.query_aliases (alias VARCHAR, id VARCHAR)',
   // DuckDB has no table without columns, so an empty table is made with its first columns.
   'CREATE TABLE IF NOT EXISTS svc._dgw.empty_tables (name VARCHAR, created_at BIGINT)',
+  ...CACHE_DDL,
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -65,7 +67,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '2';
+const SCHEMA_VERSION = '3';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);
@@ -81,6 +83,7 @@ async function init(s: ProjectStore, seed: boolean): Promise<void> {
   for (const r of meta.aliases) s.aliases.set(String(r.alias), String(r.id));
   s.loadLog(meta.log);
   await recoverRefreshLog(s);
+  await recoverCacheRuns(s.writer, s.now());
 }
 
 /** A database a later dgw wrote is left as it is: this dgw cannot know what the later one keeps where. */

@@ -1,12 +1,12 @@
-import type { RefreshStatus, RefreshStatusView } from '../../api/types.js';
-import { badRequest, duckMessage, HttpError } from '../errors.js';
-import { refreshTimedOut, statementTimedOut } from '../limits.js';
-import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
+import type { RefreshStatusView } from '../../api/types.js';
+import { badRequest } from '../errors.js';
+import { interruptible } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { checkSql } from './check.js';
 import { builtStatus, materializeSql } from './objects.js';
 import { readMaterialized } from './query-rows.js';
 import { appendStatus } from './refresh-log.js';
+import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import type { QueryRow, RefreshRow } from './types.js';
 
@@ -57,12 +57,7 @@ export async function refresh(s: ProjectStore, id: string): Promise<RefreshStatu
     if (!s.running.has(q.id)) {
       const startedAt = s.now();
       await appendStatus(s, s.writer, q.id, { status: 'RUNNING', startedAt, finishedAt: null, message: null });
-      const conn = await s.connect();
-      const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
-      s.running.set(q.id, job);
-      // The refresh outlives the request that started it: only its own time limit stops it.
-      const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
-      job.done = outsideRequest(() => underTimeLimit(limit, () => runRefresh(s, q, job, startedAt)));
+      await startJob(s, q.id, (job) => runRefresh(s, q, job, startedAt));
     }
     return statusView(s, q);
   });
@@ -88,14 +83,7 @@ async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, sta
     });
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);
-    const status: RefreshStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
-    const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
-    const message = job.cancelled ? 'the refresh was cancelled' : timedOut ? refreshTimedOut(s.limits) : duckMessage(error);
-    if (!s.closed || job.cancelled) {
-      await appendStatus(s, conn, q.id, { status, startedAt, finishedAt: s.now(), message }).catch(() => undefined);
-    }
-  } finally {
-    s.running.delete(q.id);
-    conn.closeSync();
+    const { status, message } = failureOf(s, job, error, 'the refresh was cancelled');
+    if (recordsEnd(s, job)) await appendStatus(s, conn, q.id, { status, startedAt, finishedAt: s.now(), message }).catch(() => undefined);
   }
 }

@@ -3,10 +3,10 @@ import { ident } from '../sql.js';
 
 // DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so writes are checked against the catalog and counts before commit.
 
-/** Row counts of the tables only the gateway writes: `svc._dgw.*` and `svc.mtquery.*`. */
+/** Row counts of the tables only the gateway writes: `svc._dgw.*`, `svc.mtquery.*` and `svc.cache.*`. */
 export async function protectedCounts(conn: DuckDBConnection): Promise<Map<string, bigint>> {
   const tables = (
-    await conn.runAndReadAll(`SELECT schema_name, table_name FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name IN ('_dgw', 'mtquery') ORDER BY ALL`)
+    await conn.runAndReadAll(`SELECT schema_name, table_name FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name IN ('_dgw', 'mtquery', 'cache') ORDER BY ALL`)
   ).getRows() as Array<[string, string]>;
   const counts = new Map<string, bigint>();
   if (tables.length === 0) return counts;

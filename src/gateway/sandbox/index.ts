@@ -210,7 +210,7 @@ export class Sandbox {
       const result = await this.runBound(conn, sql, purpose, explain);
       if (before instanceof Map) {
         const changed = changedTable(before, await protectedCounts(conn));
-        if (changed) throw notAllowed(`only a refresh writes ${changed.startsWith('svc.mtquery.') ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored tables (svc.table) only`);
+        if (changed) throw notAllowed(`only a refresh writes ${/^svc\.(mtquery|cache)\./.test(changed) ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored tables (svc.table) only`);
       } else if (before) {
         const changed = forbiddenChange(before, await catalogSnapshot(conn));
         if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table only; this statement changed ${changed}`);

@@ -6,7 +6,7 @@ import type { PlanSources, PlanTouches } from './plan.js';
 export type Purpose = 'definition' | 'select' | 'insert' | 'update' | 'delete' | 'create' | 'drop';
 
 /** The schemas of catalog `svc` whose tables may be read (views in `svc.query` expand into these). */
-const READABLE = new Set(['table', 'mtquery']);
+const READABLE = new Set(['table', 'mtquery', 'cache']);
 
 /** Table functions that read nothing but their arguments. */
 export const TABLE_FUNCTIONS = ['range', 'generate_series', 'unnest', 'repeat', 'repeat_row', 'json_each', 'json_tree'];
@@ -31,7 +31,7 @@ const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
 };
 
 /** What run-SQL may do, in words, for the messages. */
-export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query and svc.mtquery, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
+export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query, svc.mtquery and svc.cache, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
 
 const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|VACUUM|TRANSACTION|PRAGMA|PREPARE|EXECUTE|EXPORT|COPY|ATTACH|DETACH)/;
 
@@ -75,7 +75,7 @@ function tableRefusal(catalog: string, schema: string, table: string, purpose: P
   const c = catalog.toLowerCase();
   const s = schema.toLowerCase();
   if (c === 'svc' && s === '_dgw') return METADATA_OUT_OF_REACH;
-  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query and svc.mtquery`;
+  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query, svc.mtquery and svc.cache`;
   if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
   return undefined;
 }

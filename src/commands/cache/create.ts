@@ -1,0 +1,72 @@
+import type { Command } from 'commander';
+import { createCache, createCaches, type CacheRequest } from '../../api/caches.js';
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { minIntervalFor } from '../../schedule/minimum.js';
+import { examples, type Wiring } from '../wiring.js';
+import { CACHE_FIELDS, cacheId } from './columns.js';
+import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
+
+export interface CacheCreateOptions extends CacheScheduleFlags {
+  catalog: string;
+  schema: string;
+  batch?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerCacheCreate(parent: Command, wiring: Wiring): void {
+  const command = parent
+    .command('create')
+    .argument('<table...>', 'the table to cache: TABLE (of --catalog and --schema), SCHEMA.TABLE or CATALOG.SCHEMA.TABLE; several with --batch')
+    .option('--catalog <id>', 'the catalog of the table', '1')
+    .option('--schema <name>', 'the schema of the table', 'table')
+    .option('--batch', 'cache every TABLE given, in one request; each succeeds or fails alone (exit 6 when any failed)');
+  addCacheScheduleFlags(command)
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Cache a table: copy it into the project, where SQL reads it as svc.cache.<table>; the first copy starts at once')
+    .addHelpText(
+      'after',
+      `${examples(
+        'dgw cache create orders --every 6h --incremental-column order_id --incremental-every 1h',
+        'dgw cache create --batch table.customers --cron "0 3 * * *" --tz Europe/Berlin',
+        'dgw sql "SELECT count(*) FROM svc.cache.orders"',
+      )}
+Catalog 1 holds the project's stored tables (schema "table"), catalog 2 its saved queries (schema
+"query"). The copy is svc.cache.<table> (schema_table, then catalog_schema_table when that name is
+taken): SQL reads it but cannot change it; \`dgw cache get\` says which. An incremental update
+appends the source's rows whose --incremental-column is past the copy's last value; without the
+column only full refreshes run.
+`,
+    )
+    .action(wiring.action(runCacheCreate, { variant: (_tables, opts) => (opts.batch ? 'batch' : 'record') }));
+}
+
+/** A TABLE argument as the document's request names it. */
+export function cacheRequest(ref: string, opts: Pick<CacheCreateOptions, 'catalog' | 'schema'>): CacheRequest {
+  const parts = ref.split('.');
+  if (parts.some((p) => p.trim() === '') || parts.length > 3) throw new UsageError(`"${ref}" is not TABLE, SCHEMA.TABLE or CATALOG.SCHEMA.TABLE`);
+  const [tableName, schemaName = opts.schema, catalogId = opts.catalog] = parts.reverse();
+  return { catalogId, schemaName, tableName };
+}
+
+export async function runCacheCreate(ctx: Context, tables: string[], opts: CacheCreateOptions): Promise<void> {
+  if (tables.length > 1 && !opts.batch) throw new UsageError('one TABLE at a time, or several with --batch');
+  if (opts.batch && opts.incrementalColumn !== undefined) throw new UsageError('--incremental-column does not go with --batch: set it afterwards with `dgw cache update TABLE --incremental-column COLUMN`');
+  const schedules = cacheSchedules(opts, await minIntervalFor(ctx));
+  const requests = tables.map((t) => ({ ...cacheRequest(t, opts), ...schedules }));
+  const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  if (opts.batch) {
+    const outcomes = await createCaches(http, projectId, requests);
+    if (opts.dryRun) return;
+    const rows = outcomes.map((o, i) => ({ table: tables[i], success: o.success, id: o.cache?.id ?? null, error: o.error }));
+    await ctx.out.list(rows, [{ field: 'table', kind: 'key' }, { field: 'success' }, { field: 'id', kind: 'id' }, { field: 'error', kind: 'text' }], (r) => r.id ?? r.table);
+    const failed = rows.filter((r) => !r.success);
+    // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
+    if (failed.length > 0) throw new ApiError(400, `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
+    return;
+  }
+  const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn);
+  if (opts.dryRun) return;
+  await ctx.out.record(cache, CACHE_FIELDS, cacheId);
+  ctx.out.success(`cached ${cache.source}${cache.copy ? `; SQL reads it as ${cache.copy}` : ''}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);
+}

@@ -1,0 +1,66 @@
+import { Argument, type Command } from 'commander';
+import { cancelCacheRun, getCacheStatus, refreshCache, type CacheMode } from '../../api/caches.js';
+import { completes } from '../../completion/kinds.js';
+import type { Context } from '../../context.js';
+import { WaitTimeoutError } from '../../errors.js';
+import { examples, type Wiring } from '../wiring.js';
+import { RUN_COLUMNS, cacheId } from './columns.js';
+import { resolveCacheId } from './resolve.js';
+import { lastRunOf, runFailure, waitForCacheRun } from './wait.js';
+
+export interface CacheRefreshOptions {
+  incremental?: boolean;
+  wait?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerCacheRefresh(parent: Command, wiring: Wiring): void {
+  parent
+    .command('refresh')
+    .addArgument(completes(new Argument('<cache>', 'cache id, or the name of its table (table, schema.table or catalog.schema.table)'), 'cache'))
+    .option('--incremental', "append only the source's rows past the copy's last value of the incremental column (see cache update --incremental-column)")
+    .option('--wait', 'wait until the refresh ends; exit 10 if it fails or is cancelled (bounded by --timeout, default 10m)')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Copy the source table into the cache again (or append its new rows); readers see the previous copy until it is complete')
+    .addHelpText(
+      'after',
+      `${examples('dgw cache refresh orders --wait', 'dgw cache refresh orders --incremental --wait --json status,insertedRows')}
+On the in-process local gateway the refresh ends before dgw does, so it always reports how it
+ended, and exits 10 when it failed, as --wait does.
+`,
+    )
+    .action(wiring.action(runCacheRefresh, { variant: (_ref, opts) => (opts.wait ? 'run' : ['accepted', 'run']) }));
+}
+
+export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefreshOptions): Promise<void> {
+  const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const id = await resolveCacheId(http, projectId, ref);
+  const mode: CacheMode = opts.incremental ? 'INCREMENTAL' : 'FULL_REFRESH';
+  const before = opts.dryRun ? null : lastRunOf(await getCacheStatus(http, projectId, id), mode);
+  const started = await refreshCache(http, projectId, id, mode);
+  if (opts.dryRun) return;
+  if (!opts.wait && !http.inProcess) {
+    ctx.out.result({ cacheId: id, refresh: 'accepted' }, id);
+    ctx.out.success(`refresh of cache ${ref} started; follow it with \`dgw cache status ${ref}\``);
+    return;
+  }
+  ctx.out.note(`waiting for the refresh of cache ${ref}…`);
+  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
+  const deadlineMs = flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
+  const plan = { mode, started, before, deadlineMs, firstPollMs: http.inProcess ? 20 : 250, maxPollMs: http.inProcess ? 250 : 5000 };
+  let ended;
+  try {
+    ended = await waitForCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);
+  } catch (error) {
+    if (!(error instanceof WaitTimeoutError)) throw error;
+    if (!http.inProcess) throw new WaitTimeoutError(error.message, `the refresh goes on: follow it with \`dgw cache status ${ref}\`, or stop it with \`dgw cache cancel ${ref}\``);
+    // In-process the refresh cannot outlive dgw: it is cancelled, and the previous copy stays.
+    await cancelCacheRun(http, projectId, id, mode).catch(() => undefined);
+    throw new WaitTimeoutError(`gave up on the refresh of cache ${ref} (--timeout): it was cancelled; the previous copy is kept`);
+  }
+  await ctx.out.record(ended.run, RUN_COLUMNS, cacheId);
+  const failure = runFailure(ref, ended.run);
+  if (failure) throw failure;
+  ctx.out.success(`refresh of cache ${ref} completed: ${ended.run.cachedRows ?? '?'} rows in the copy`);
+}

@@ -1,0 +1,26 @@
+import { listCacheStatuses, type CacheStatusRecord } from '../../api/caches.js';
+import type { Http } from '../../api/http.js';
+import { checkSegment } from '../../api/path.js';
+import { isIdShaped } from '../../api/resolve.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+import { didYouMean } from '../../output/did-you-mean.js';
+
+/** The names a cache answers to: its table, `schema.table` and `catalog.schema.table`. */
+export function cacheNames(c: Pick<CacheStatusRecord, 'catalogId' | 'schemaName' | 'tableName'>): string[] {
+  return [c.tableName, `${c.schemaName}.${c.tableName}`, `${c.catalogId}.${c.schemaName}.${c.tableName}`];
+}
+
+/**
+ * A CACHE argument as an id: used as it is when id-shaped (a UUID), otherwise looked up in the
+ * project's caches by table name, `schema.table` or `catalog.schema.table`.
+ */
+export async function resolveCacheId(http: Http, projectId: string, ref: string): Promise<string> {
+  checkSegment(ref, 'CACHE');
+  if (isIdShaped(ref)) return ref;
+  if (http.readsNothing) return http.placeholder(`id of cache ${ref}`);
+  const caches = await listCacheStatuses(http, projectId);
+  const matches = caches.filter((c) => c.id === ref || cacheNames(c).includes(ref));
+  if (matches.length === 1) return matches[0].id;
+  if (matches.length > 1) throw new UsageError(`${matches.length} caches are of a table named ${ref}; name it as catalog.schema.table (${matches.map((c) => cacheNames(c)[2]).join(', ')})`);
+  throw new NotFoundError(`project ${projectId} has no cache of a table named ${ref}${didYouMean(ref, caches.map((c) => c.tableName))}`);
+}

@@ -1,0 +1,34 @@
+import { Argument, type Command } from 'commander';
+import { updateCache } from '../../api/caches.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { minIntervalFor } from '../../schedule/minimum.js';
+import { examples, type Wiring } from '../wiring.js';
+import { CACHE_FIELDS, cacheId } from './columns.js';
+import { resolveCacheId } from './resolve.js';
+import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
+
+export interface CacheUpdateOptions extends CacheScheduleFlags {
+  dryRun?: boolean;
+}
+
+export function registerCacheUpdate(parent: Command, wiring: Wiring): void {
+  const command = parent.command('update').addArgument(new Argument('<cache>', 'cache id, or the name of its table (table, schema.table or catalog.schema.table)'));
+  addCacheScheduleFlags(command)
+    .option('--no-schedule', 'no scheduled runs (removes both schedules, unless a flag sets one)')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description("Change a cache's schedules or its incremental column; what no flag names stays")
+    .addHelpText('after', examples('dgw cache update orders --cron "30 2 * * *" --tz Europe/Istanbul', 'dgw cache update customers --incremental-column customer_id', 'dgw cache update customers --no-schedule'))
+    .action(wiring.action(runCacheUpdate));
+}
+
+export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdateOptions): Promise<void> {
+  const body = cacheSchedules(opts, await minIntervalFor(ctx));
+  if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
+  const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  const id = await resolveCacheId(http, projectId, ref);
+  const cache = await updateCache(http, projectId, id, body, opts.incrementalColumn);
+  if (opts.dryRun) return;
+  await ctx.out.record(cache, CACHE_FIELDS, cacheId);
+  ctx.out.success(`updated cache ${ref}`);
+}

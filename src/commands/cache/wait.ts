@@ -1,0 +1,44 @@
+import { getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
+import type { Http } from '../../api/http.js';
+import type { Clock } from '../../context.js';
+import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
+
+const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
+
+/** The latest run of `mode` in a status. */
+export function lastRunOf(status: CacheStatusRecord, mode: CacheMode): CacheRunRecord | null {
+  return mode === 'INCREMENTAL' ? status.lastIncremental : status.lastFullRefresh;
+}
+
+/** The error (exit 10) of a run that ended other than COMPLETED. */
+export function runFailure(ref: string, run: CacheRunRecord): RefreshFailedError | undefined {
+  if (run.status === 'COMPLETED') return undefined;
+  return new RefreshFailedError(`refresh of cache ${ref} ${run.status.toLowerCase()}${run.error ? `: ${run.error}` : ''}`);
+}
+
+/** What to wait for: the run the service named, or else the first run of `mode` after `before`. */
+export interface CacheWait {
+  mode: CacheMode;
+  started?: CacheRunRecord;
+  before: CacheRunRecord | null;
+  deadlineMs: number;
+  firstPollMs: number;
+  maxPollMs: number;
+}
+
+/** Polls the cache's status until the run ends; returns the status and that run. */
+export async function waitForCacheRun(http: Http, projectId: string, cacheId: string, wait: CacheWait, clock: Clock, signal: AbortSignal): Promise<{ status: CacheStatusRecord; run: CacheRunRecord }> {
+  const deadline = clock.now() + wait.deadlineMs;
+  let delay = wait.firstPollMs;
+  for (;;) {
+    const status = await getCacheStatus(http, projectId, cacheId);
+    const run = wait.started
+      ? [status.lastFullRefresh, status.lastIncremental].find((r) => r?.id === wait.started!.id)
+      : lastRunOf(status, wait.mode) ?? undefined;
+    const ours = run !== undefined && run !== null && (wait.started !== undefined || run.id !== wait.before?.id || wait.before?.status === 'RUNNING');
+    if (ours && ENDED.has(run.status)) return { status, run };
+    if (clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for the refresh of cache ${cacheId} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
+    await clock.sleep(delay, signal);
+    delay = Math.min(delay * 2, wait.maxPollMs);
+  }
+}

@@ -1,0 +1,137 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RefreshStatus, Schedule } from '../../api/types.js';
+import { rows } from './store.js';
+
+/** How a run copies: the whole source again, or the rows past the last value of the incremental column. */
+export type CacheMode = 'FULL_REFRESH' | 'INCREMENTAL';
+
+/** A cache as the gateway keeps it: its source, where SQL reads its copy (`svc.cache.<copyName>`), its schedules. */
+export interface CacheRow {
+  id: string;
+  catalogId: string;
+  schemaName: string;
+  tableName: string;
+  copyName: string;
+  incrementalColumn: string | null;
+  fullSchedule: Schedule | null;
+  incrementalSchedule: Schedule | null;
+  /** Intervals count from here or from the last run, whichever is later. */
+  scheduleSetAt: number;
+  createdAt: number;
+}
+
+/** One run of a cache; times are epoch ms. */
+export interface CacheRun {
+  id: string;
+  cacheId: string;
+  mode: CacheMode;
+  status: RefreshStatus;
+  scheduled: boolean;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+  /** Rows in the copy once the run committed. */
+  cachedRows: number | null;
+  /** Rows the run wrote: the whole copy, or those an incremental run appended. */
+  insertedRows: number | null;
+  /** The incremental column's last value in the copy, as text. */
+  lastOffset: string | null;
+  message: string | null;
+}
+
+export const CACHE_DDL = [
+  'CREATE SCHEMA IF NOT EXISTS svc.cache',
+  'CREATE TABLE IF NOT EXISTS svc._dgw.caches (id VARCHAR, catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, copy_name VARCHAR, incremental_column VARCHAR, full_schedule VARCHAR, incremental_schedule VARCHAR, schedule_set_at BIGINT, created_at BIGINT)',
+  'CREATE TABLE IF NOT EXISTS svc._dgw.cache_runs (id VARCHAR, cache_id VARCHAR, mode VARCHAR, status VARCHAR, scheduled BOOLEAN, created_at BIGINT, updated_at BIGINT, finished_at BIGINT, cached_rows BIGINT, inserted_rows BIGINT, last_offset VARCHAR, message VARCHAR)',
+];
+
+const schedule = (v: unknown): Schedule | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as Schedule));
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function cacheOf(r: Record<string, unknown>): CacheRow {
+  return {
+    id: String(r.id),
+    catalogId: String(r.catalog_id),
+    schemaName: String(r.schema_name),
+    tableName: String(r.table_name),
+    copyName: String(r.copy_name),
+    incrementalColumn: r.incremental_column === null ? null : String(r.incremental_column),
+    fullSchedule: schedule(r.full_schedule),
+    incrementalSchedule: schedule(r.incremental_schedule),
+    scheduleSetAt: Number(r.schedule_set_at),
+    createdAt: Number(r.created_at),
+  };
+}
+
+function runOf(r: Record<string, unknown>): CacheRun {
+  return {
+    id: String(r.id),
+    cacheId: String(r.cache_id),
+    mode: String(r.mode) as CacheMode,
+    status: String(r.status) as RefreshStatus,
+    scheduled: r.scheduled === true,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    finishedAt: num(r.finished_at),
+    cachedRows: num(r.cached_rows),
+    insertedRows: num(r.inserted_rows),
+    lastOffset: r.last_offset === null ? null : String(r.last_offset),
+    message: r.message === null ? null : String(r.message),
+  };
+}
+
+/** Every cache, in the order they were made. */
+export async function readCaches(conn: DuckDBConnection): Promise<CacheRow[]> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.caches ORDER BY created_at, id')).map(cacheOf);
+}
+
+export async function readCache(conn: DuckDBConnection, id: string): Promise<CacheRow | undefined> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.caches WHERE id = ?', [id])).map(cacheOf)[0];
+}
+
+/** A cache's runs, newest first. */
+export async function readRuns(conn: DuckDBConnection, cacheId: string, limit = 1000, offset = 0): Promise<CacheRun[]> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.cache_runs WHERE cache_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [cacheId, limit, offset])).map(runOf);
+}
+
+/** The latest run of each mode of every cache, newest first. */
+export async function readLatestRuns(conn: DuckDBConnection): Promise<CacheRun[]> {
+  const sql = 'SELECT * FROM svc._dgw.cache_runs QUALIFY row_number() OVER (PARTITION BY cache_id, mode ORDER BY created_at DESC, id DESC) = 1 ORDER BY created_at DESC, id DESC';
+  return (await rows(conn, sql)).map(runOf);
+}
+
+export async function insertCache(conn: DuckDBConnection, c: CacheRow): Promise<void> {
+  await conn.run('INSERT INTO svc._dgw.caches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+    c.id, c.catalogId, c.schemaName, c.tableName, c.copyName, c.incrementalColumn,
+    c.fullSchedule && JSON.stringify(c.fullSchedule), c.incrementalSchedule && JSON.stringify(c.incrementalSchedule), c.scheduleSetAt, c.createdAt,
+  ]);
+}
+
+export async function updateCacheRow(conn: DuckDBConnection, c: CacheRow): Promise<void> {
+  await conn.run('UPDATE svc._dgw.caches SET incremental_column = ?, full_schedule = ?, incremental_schedule = ?, schedule_set_at = ? WHERE id = ?', [
+    c.incrementalColumn, c.fullSchedule && JSON.stringify(c.fullSchedule), c.incrementalSchedule && JSON.stringify(c.incrementalSchedule), c.scheduleSetAt, c.id,
+  ]);
+}
+
+export async function insertRun(conn: DuckDBConnection, r: CacheRun): Promise<void> {
+  await conn.run('INSERT INTO svc._dgw.cache_runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+    r.id, r.cacheId, r.mode, r.status, r.scheduled, r.createdAt, r.updatedAt, r.finishedAt, r.cachedRows, r.insertedRows, r.lastOffset, r.message,
+  ]);
+}
+
+/** Ends a run: its status, counts and message. */
+export async function finishRun(conn: DuckDBConnection, r: CacheRun): Promise<void> {
+  await conn.run('UPDATE svc._dgw.cache_runs SET status = ?, updated_at = ?, finished_at = ?, cached_rows = ?, inserted_rows = ?, last_offset = ?, message = ? WHERE id = ?', [
+    r.status, r.updatedAt, r.finishedAt, r.cachedRows, r.insertedRows, r.lastOffset, r.message, r.id,
+  ]);
+}
+
+/** A run that was running when the gateway stopped never committed: it failed, and the previous copy is intact. */
+export async function recoverCacheRuns(conn: DuckDBConnection, now: number): Promise<void> {
+  // Only a database with such a run is written to: one merely opened is left as found.
+  if ((await rows(conn, "SELECT 1 FROM svc._dgw.cache_runs WHERE status = 'RUNNING' LIMIT 1")).length === 0) return;
+  await conn.run(
+    "UPDATE svc._dgw.cache_runs SET status = 'FAILED', updated_at = ?, finished_at = ?, message = 'interrupted: the gateway stopped during this refresh; the previous copy was kept' WHERE status = 'RUNNING'",
+    [now, now],
+  );
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RefreshStatus, Schedule } from '../../api/types.js';
+import { badRequest, conflict, duckMessage, HttpError, notFound } from '../errors.js';
+import { interruptible } from '../request-scope.js';
+import { nextFireTime } from '../schedule.js';
+import { ident } from '../sql.js';
+import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
+import { cacheSource } from './cache-source.js';
+import { failureOf, recordsEnd, startJob } from './refresh-job.js';
+import type { ProjectStore, RunningRefresh } from './store.js';
+import { rows } from './store.js';
+import { withViews } from './views.js';
+
+/** What a create asks for; a schedule left out is null. */
+export interface CacheInput {
+  catalogId: string;
+  schemaName: string;
+  tableName: string;
+  incrementalColumn: string | null;
+  fullSchedule: Schedule | null;
+  incrementalSchedule: Schedule | null;
+}
+
+/** Changes to a cache's settings; undefined leaves a field as it is. */
+export interface CacheChange {
+  incrementalColumn?: string;
+  fullSchedule?: Schedule | null;
+  incrementalSchedule?: Schedule | null;
+}
+
+/** A cache with its latest run of each mode and its recent runs (newest first). */
+export interface CacheState {
+  cache: CacheRow;
+  status: RefreshStatus;
+  full?: CacheRun;
+  incremental?: CacheRun;
+  runs: CacheRun[];
+}
+
+/** The key of a cache's run among the store's running refreshes (ProjectDb.isCacheRunning spells it too). */
+const runKey = (id: string) => `cache:${id}`;
+const copyOf = (c: Pick<CacheRow, 'copyName'>) => `svc.cache.${ident(c.copyName)}`;
+
+export async function cacheRow(s: ProjectStore, id: string, conn?: DuckDBConnection): Promise<CacheRow> {
+  const c = conn ? await readCache(conn, id) : await s.withConnection((x) => readCache(x, id));
+  if (!c) throw notFound(`cache ${id} not found in project ${s.id}`);
+  return c;
+}
+
+/** Every cache with its state, in the order they were made. */
+export async function cacheStates(s: ProjectStore, filter: (c: CacheRow) => boolean = () => true): Promise<CacheState[]> {
+  const [caches, latest] = await s.withConnection(async (conn) => [await readCaches(conn), await readLatestRuns(conn)] as const);
+  return caches.filter(filter).map((cache) => {
+    const own = latest.filter((r) => r.cacheId === cache.id);
+    return stateOf(cache, own);
+  });
+}
+
+/** One cache with its state; its recent runs too unless `withRuns` is false. */
+export async function cacheState(s: ProjectStore, id: string, withRuns = true): Promise<CacheState> {
+  return s.withConnection(async (conn) => {
+    const cache = await cacheRow(s, id, conn);
+    const runs = await readRuns(conn, id, withRuns ? 20 : 2);
+    const latest = [runs.find((r) => r.mode === 'FULL_REFRESH'), runs.find((r) => r.mode === 'INCREMENTAL')].filter((r): r is CacheRun => r !== undefined);
+    return { ...stateOf(cache, latest), runs: withRuns ? runs : [] };
+  });
+}
+
+function stateOf(cache: CacheRow, latest: CacheRun[]): CacheState {
+  const full = latest.find((r) => r.mode === 'FULL_REFRESH');
+  const incremental = latest.find((r) => r.mode === 'INCREMENTAL');
+  const last = [full, incremental].filter((r): r is CacheRun => r !== undefined).sort((a, b) => b.createdAt - a.createdAt)[0];
+  return { cache, status: last?.status ?? 'NOT_INITIALIZED', full, incremental, runs: latest };
+}
+
+export async function cacheHistory(s: ProjectStore, id: string, limit: number, offset: number): Promise<CacheRun[]> {
+  return s.withConnection(async (conn) => {
+    await cacheRow(s, id, conn);
+    return readRuns(conn, id, limit, offset);
+  });
+}
+
+/** The source's columns (its relation must bind); 400 when it does not exist. */
+async function sourceColumns(s: ProjectStore, relation: string, label: string): Promise<string[]> {
+  try {
+    return await withViews(s, () => s.withConnection(async (conn) => (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name))));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(`no table ${label}: ${duckMessage(error).split('\n')[0]}`);
+  }
+}
+
+function checkColumn(columns: string[], column: string, label: string): string {
+  const found = columns.find((c) => c === column) ?? columns.find((c) => c.toLowerCase() === column.toLowerCase());
+  if (!found) throw badRequest(`${label} has no column ${column}; its columns are ${columns.join(', ')}`);
+  return found;
+}
+
+/** Saves a cache and starts its first run: incremental when only that is scheduled, else a full refresh (as the hosted service does). */
+export async function createCache(s: ProjectStore, input: CacheInput): Promise<CacheRow> {
+  const { relation, label } = cacheSource(input.catalogId, input.schemaName, input.tableName);
+  const columns = await sourceColumns(s, relation, label);
+  const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(columns, input.incrementalColumn, label);
+  const now = s.now();
+  const cache = await s.tx(async (conn) => {
+    const all = await readCaches(conn);
+    const same = all.find((c) => c.catalogId === input.catalogId && c.schemaName === input.schemaName && c.tableName === input.tableName);
+    if (same) throw conflict(`${label} is cached already (cache ${same.id})`);
+    const taken = new Set(all.map((c) => c.copyName.toLowerCase()));
+    const copyName = [input.tableName, `${input.schemaName}_${input.tableName}`, `${input.catalogId}_${input.schemaName}_${input.tableName}`].find((n) => !taken.has(n.toLowerCase()))!;
+    const row: CacheRow = { id: randomUUID(), ...input, incrementalColumn, copyName, scheduleSetAt: now, createdAt: now };
+    await insertCache(conn, row);
+    return row;
+  });
+  const first: CacheMode = cache.incrementalSchedule && !cache.fullSchedule && cache.incrementalColumn ? 'INCREMENTAL' : 'FULL_REFRESH';
+  await startRun(s, cache.id, first, false);
+  return cache;
+}
+
+export async function updateCache(s: ProjectStore, id: string, change: CacheChange): Promise<CacheRow> {
+  const before = await cacheRow(s, id);
+  let incrementalColumn = before.incrementalColumn;
+  if (change.incrementalColumn !== undefined) {
+    const { relation, label } = cacheSource(before.catalogId, before.schemaName, before.tableName);
+    incrementalColumn = checkColumn(await sourceColumns(s, relation, label), change.incrementalColumn, label);
+  }
+  return s.tx(async (conn) => {
+    const c = await cacheRow(s, id, conn);
+    const scheduled = change.fullSchedule !== undefined || change.incrementalSchedule !== undefined;
+    const next: CacheRow = {
+      ...c,
+      incrementalColumn,
+      fullSchedule: change.fullSchedule === undefined ? c.fullSchedule : change.fullSchedule,
+      incrementalSchedule: change.incrementalSchedule === undefined ? c.incrementalSchedule : change.incrementalSchedule,
+      scheduleSetAt: scheduled ? s.now() : c.scheduleSetAt,
+    };
+    await updateCacheRow(conn, next);
+    return next;
+  });
+}
+
+/** Stops its run, then drops the copy, the cache and its runs in one transaction. */
+export async function deleteCache(s: ProjectStore, id: string): Promise<CacheRow> {
+  await cacheRow(s, id);
+  return s.tx(async (conn) => {
+    const c = await cacheRow(s, id, conn);
+    await conn.run(`DROP TABLE IF EXISTS ${copyOf(c)}`);
+    await conn.run('DELETE FROM svc._dgw.cache_runs WHERE cache_id = ?', [id]);
+    await conn.run('DELETE FROM svc._dgw.caches WHERE id = ?', [id]);
+    return c;
+  }, [runKey(id)]);
+}
+
+export function isRunning(s: ProjectStore, id: string): boolean {
+  return s.running.has(runKey(id));
+}
+
+/** Cancels the cache's run of `mode`; 404 when none is running, as the document says. */
+export async function cancelRun(s: ProjectStore, id: string, mode: CacheMode): Promise<CacheState> {
+  const state = await cacheState(s, id, false);
+  const latest = mode === 'FULL_REFRESH' ? state.full : state.incremental;
+  if (!isRunning(s, id) || latest?.status !== 'RUNNING') throw notFound(`no ${words(mode)} of cache ${id} is running`);
+  await s.stopRefresh(runKey(id));
+  return cacheState(s, id, false);
+}
+
+const words = (mode: CacheMode) => (mode === 'FULL_REFRESH' ? 'full refresh' : 'incremental update');
+
+/** When each schedule of a cache is next due (epoch ms). */
+export function nextRuns(c: CacheRow, state: CacheState): Array<{ mode: CacheMode; at: number }> {
+  const due: Array<{ mode: CacheMode; at: number }> = [];
+  for (const [mode, schedule, last] of [['FULL_REFRESH', c.fullSchedule, state.full], ['INCREMENTAL', c.incrementalSchedule, state.incremental]] as const) {
+    const at = nextFireTime(schedule, Math.max(last?.createdAt ?? 0, c.scheduleSetAt));
+    if (at !== undefined) due.push({ mode, at });
+  }
+  return due;
+}
+
+/** Starts a run in the background (or returns the one running); the copy changes only when it commits. */
+export async function startRun(s: ProjectStore, id: string, mode: CacheMode, scheduled: boolean): Promise<CacheRun> {
+  return s.mutex.run(async () => {
+    s.assertOpen();
+    const cache = await cacheRow(s, id, s.writer);
+    if (mode === 'INCREMENTAL' && !cache.incrementalColumn) {
+      throw badRequest(`cache ${id} has no incremental column: name one with \`dgw cache update ${id} --incremental-column COLUMN\``, 'NO_INCREMENTAL_COLUMN');
+    }
+    if (s.running.has(runKey(id))) {
+      const [running] = await readRuns(s.writer, id, 1);
+      if (running.mode === mode) return running;
+      throw conflict(`a ${words(running.mode)} of cache ${id} is running: wait for it (\`dgw cache status\`) or cancel it (\`dgw cache cancel\`) first`);
+    }
+    const now = s.now();
+    const run: CacheRun = { id: randomUUID(), cacheId: id, mode, status: 'RUNNING', scheduled, createdAt: now, updatedAt: now, finishedAt: null, cachedRows: null, insertedRows: null, lastOffset: null, message: null };
+    await insertRun(s.writer, run);
+    await startJob(s, runKey(id), (job) => copy(s, cache, run, job));
+    return run;
+  });
+}
+
+/** Writes the new copy (or the appended rows) and ends the run in one transaction: readers see the previous copy until COMMIT. */
+async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: RunningRefresh): Promise<void> {
+  const { conn } = job;
+  const { relation } = cacheSource(cache.catalogId, cache.schemaName, cache.tableName);
+  const target = copyOf(cache);
+  try {
+    await interruptible(conn, async () => {
+      // A saved query's view is made outside this transaction, which would not see it otherwise.
+      await withViews(s, () => conn.run(`DESCRIBE SELECT * FROM ${relation}`));
+      await conn.run('BEGIN');
+      const exists = (await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = 'cache' AND table_name = ?", [cache.copyName])).length > 0;
+      const column = cache.incrementalColumn === null ? undefined : ident(cache.incrementalColumn);
+      let inserted: number | undefined;
+      if (run.mode === 'INCREMENTAL' && exists && column) {
+        const past = `(SELECT max(${column}) FROM ${target})`;
+        inserted = Number((await conn.run(`INSERT INTO ${target} SELECT * FROM ${relation} WHERE ${past} IS NULL OR ${column} > ${past}`)).rowsChanged);
+      } else {
+        await conn.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${relation}`);
+      }
+      const [counted] = await rows(conn, `SELECT count(*) AS n${column ? `, max(${column})::VARCHAR AS last` : ''} FROM ${target}`);
+      const at = s.now();
+      await finishRun(conn, { ...run, status: 'COMPLETED', updatedAt: at, finishedAt: at, insertedRows: inserted ?? Number(counted.n), cachedRows: Number(counted.n), lastOffset: counted.last === undefined || counted.last === null ? null : String(counted.last) });
+      await conn.run('COMMIT');
+    });
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    const { status, message } = failureOf(s, job, error, 'the refresh was cancelled; the previous copy was kept');
+    const at = s.now();
+    if (recordsEnd(s, job)) await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,38 @@
+import type { RefreshStatus } from '../../api/types.js';
+import { duckMessage, HttpError } from '../errors.js';
+import { refreshTimedOut, statementTimedOut } from '../limits.js';
+import { outsideRequest, underTimeLimit } from '../request-scope.js';
+import type { ProjectStore, RunningRefresh } from './store.js';
+
+// What a materialized query's refresh and a cache's run share: a connection of their own, the
+// store's running map (so cancel, close and delete stop them), and how a failure is told.
+
+/** Starts `work` in the background under `key`, on its own connection, bounded by the statement time limit. */
+export async function startJob(s: ProjectStore, key: string, work: (job: RunningRefresh) => Promise<void>): Promise<RunningRefresh> {
+  const conn = await s.connect();
+  const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
+  s.running.set(key, job);
+  // The refresh outlives the request that started it: only its own time limit stops it.
+  const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
+  job.done = outsideRequest(() =>
+    underTimeLimit(limit, async () => {
+      try {
+        await work(job);
+      } finally {
+        s.running.delete(key);
+        conn.closeSync();
+      }
+    }),
+  );
+  return job;
+}
+
+/** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep. */
+export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, cancelled: string): { status: RefreshStatus; message: string } {
+  if (job.cancelled) return { status: 'CANCELLED', message: cancelled };
+  const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
+  return { status: 'FAILED', message: timedOut ? refreshTimedOut(s.limits) : duckMessage(error) };
+}
+
+/** Whether the end of a refresh is still written: not once the project closed under it, unless it was cancelled. */
+export const recordsEnd = (s: ProjectStore, job: RunningRefresh): boolean => !s.closed || job.cancelled;

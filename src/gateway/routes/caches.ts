@@ -1,0 +1,116 @@
+import type { Duration } from '../../schedule/duration.js';
+import type { Schedule } from '../../api/types.js';
+import { badRequest, HttpError } from '../errors.js';
+import type { CacheChange, CacheInput, CacheMode } from '../project/index.js';
+import { Routes, type RouteContext } from '../router.js';
+import { normaliseSchedule } from '../schedule.js';
+import { boolParam, jsonBody, jsonObject, reqString } from '../validate.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The document's cache Schedule: `NONE` is null; `BASIC` an ISO 8601 interval; `CRON` five fields after an optional `CRON_TZ=Zone`. */
+export function cacheSchedule(value: unknown, field: string, minInterval: Duration): Schedule | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (!isObject(value) || typeof value.type !== 'string') throw badRequest(`${field} must be an object {type, expression}`);
+  const type = value.type.toUpperCase();
+  if (type === 'NONE') return null;
+  if (typeof value.expression !== 'string') throw badRequest(`${field}.expression must be a string`);
+  try {
+    if (type === 'BASIC') return normaliseSchedule({ type: 'interval', expression: value.expression }, minInterval) ?? null;
+    if (type === 'CRON') {
+      const m = /^\s*CRON_TZ=(\S+)\s+(.*)$/.exec(value.expression);
+      return normaliseSchedule({ type: 'cron', expression: m ? m[2] : value.expression, timezone: m?.[1] }, minInterval) ?? null;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw badRequest(`${field}: ${error.message.replace(/^schedule\.\w+:?\s*/, '')}`);
+    throw error;
+  }
+  throw badRequest(`${field}.type must be BASIC (an ISO 8601 interval such as PT6H), CRON (five fields, optionally after CRON_TZ=Zone) or NONE`);
+}
+
+function incrementalColumn(c: RouteContext): string | undefined {
+  const v = c.req.query('incrementalColumn');
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function cacheInput(body: unknown, column: string | null, minInterval: Duration): CacheInput {
+  if (!isObject(body)) throw badRequest('each cache request must be an object {catalogId, schemaName, tableName}');
+  return {
+    catalogId: reqString(body, 'catalogId'),
+    schemaName: reqString(body, 'schemaName'),
+    tableName: reqString(body, 'tableName'),
+    incrementalColumn: column,
+    fullSchedule: cacheSchedule(body.fullRefreshCacheSchedule, 'fullRefreshCacheSchedule', minInterval) ?? null,
+    incrementalSchedule: cacheSchedule(body.incrementalCacheSchedule, 'incrementalCacheSchedule', minInterval) ?? null,
+  };
+}
+
+/** Caches of a project's tables: settings, runs (started at once, run in the background), status and history. */
+export function cacheRoutes(): Routes {
+  const r = new Routes();
+  const run = (mode: CacheMode) => async (c: RouteContext) => c.get('present').cacheRunStarted(c, await c.get('project').refreshCache(c.req.param('cacheId'), mode));
+  const cancel = (mode: CacheMode) => async (c: RouteContext) => c.get('present').cacheRunCancelled(c, await c.get('project').cancelCache(c.req.param('cacheId'), mode));
+  r.post('/', async (c) => {
+    const input = cacheInput(await jsonObject(c), incrementalColumn(c) ?? null, c.get('gateway').minInterval);
+    return c.get('present').cache(c, await c.get('project').createCache(input));
+  });
+  r.post('/batch', async (c) => {
+    const body = await jsonBody(c);
+    if (!Array.isArray(body)) throw badRequest('the request body must be an array of cache requests');
+    const outcomes = [];
+    for (const item of body) {
+      try {
+        outcomes.push({ cache: await c.get('project').createCache(cacheInput(item, null, c.get('gateway').minInterval)) });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        outcomes.push({ error: error.message });
+      }
+    }
+    return c.get('present').cachesCreated(c, outcomes);
+  });
+  r.get('/status', async (c) => c.get('present').cacheStatuses(c, await c.get('project').cacheStates()));
+  r.get('/:cacheId', async (c) => c.get('present').cache(c, await c.get('project').cache(c.req.param('cacheId'))));
+  r.put('/:cacheId', async (c) => {
+    const body = await jsonObject(c, { optional: true });
+    const min = c.get('gateway').minInterval;
+    const change: CacheChange = {
+      incrementalColumn: incrementalColumn(c),
+      fullSchedule: cacheSchedule(body.fullRefreshCacheSchedule, 'fullRefreshCacheSchedule', min),
+      incrementalSchedule: cacheSchedule(body.incrementalCacheSchedule, 'incrementalCacheSchedule', min),
+    };
+    return c.get('present').cache(c, await c.get('project').updateCache(c.req.param('cacheId'), change));
+  });
+  r.delete('/:cacheId', async (c) => c.get('present').cacheDeleted(c, await c.get('project').deleteCache(c.req.param('cacheId'))));
+  r.post('/:cacheId/fullRefreshUpdate', run('FULL_REFRESH'));
+  r.post('/:cacheId/incrementalUpdate', run('INCREMENTAL'));
+  r.post('/:cacheId/cancelFullRefreshUpdate', cancel('FULL_REFRESH'));
+  r.post('/:cacheId/cancelIncrementalUpdate', cancel('INCREMENTAL'));
+  r.get('/:cacheId/status', async (c) => c.get('present').cacheStatus(c, await c.get('project').cacheState(c.req.param('cacheId')), !boolParam(c, 'excludeLogs', false)));
+  r.get('/:cacheId/executionHistory', async (c) => {
+    const limit = count(c.req.query('limit'), 'limit', 100);
+    const offset = count(c.req.query('offset'), 'offset', 0);
+    return c.get('present').cacheHistory(c, await c.get('project').cacheHistory(c.req.param('cacheId'), Math.max(limit, 1), offset));
+  });
+  return r;
+}
+
+/** Cache statuses of one catalog, or of one schema of it. */
+export function catalogCacheRoutes(): Routes {
+  const r = new Routes();
+  r.get('/:catalogId/cache/status', async (c) => {
+    const catalogId = c.req.param('catalogId');
+    return c.get('present').cacheStatuses(c, await c.get('project').cacheStates((x) => x.catalogId === catalogId));
+  });
+  r.get('/:catalogId/schema/:schemaName/cache/status', async (c) => {
+    const [catalogId, schemaName] = [c.req.param('catalogId'), c.req.param('schemaName')];
+    return c.get('present').cacheStatuses(c, await c.get('project').cacheStates((x) => x.catalogId === catalogId && x.schemaName === schemaName));
+  });
+  return r;
+}
+
+function count(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw badRequest(`query parameter ${name} must be a whole number`);
+  return Number(raw);
+}

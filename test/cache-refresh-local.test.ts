@@ -1,0 +1,102 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
+import { useStandIn } from './support/stand-in.js';
+
+// Caches on the in-process local gateway: what a full and an incremental refresh leave in the
+// copy, a failed refresh waited on (exit 10, previous copy kept), and SQL that may read a copy but
+// never change it.
+const data = tempDir('dgw-cache-data-');
+const config = tempDir('dgw-cache-config-');
+afterAll(() => {
+  data.remove();
+  config.remove();
+});
+const dgw = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_LOCAL_DIR: data.dir, DGW_CONFIG_DIR: config.dir } });
+const ok = async (...args: string[]) => {
+  const r = await dgw(...args);
+  expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
+  return r.stdout;
+};
+const json = async (...args: string[]) => JSON.parse(await ok(...args, '--json'));
+/** Rows of the source not in the copy and of the copy not in the source. */
+const difference = async (table: string) =>
+  Number((await ok('sql', `SELECT (SELECT count(*) FROM (FROM svc.table.${table} EXCEPT ALL FROM svc.cache.${table})) + (SELECT count(*) FROM (FROM svc.cache.${table} EXCEPT ALL FROM svc.table.${table}))`)).trim());
+
+describe('cache refresh on the local gateway', () => {
+  it('a full refresh copies the source as it is now; an incremental one appends only the rows past the column\'s last value', async () => {
+    await ok('sql', "CREATE TABLE svc.table.events AS SELECT range AS id, 'e' || range AS note FROM range(1000)");
+    const cache = await json('cache', 'create', 'events', '--incremental-column', 'id');
+    expect(cache).toMatchObject({ source: '1.table.events', copy: 'svc.cache.events', incrementalColumn: 'id' });
+    expect(await difference('events')).toBe(0);
+
+    await ok('sql', "INSERT INTO svc.table.events SELECT range, 'new' FROM range(1000, 1250)");
+    await ok('sql', "UPDATE svc.table.events SET note = 'changed' WHERE id < 10");
+    const inc = await json('cache', 'refresh', 'events', '--incremental', '--wait');
+    expect(inc).toMatchObject({ mode: 'INCREMENTAL', status: 'COMPLETED', insertedRows: 250, cachedRows: 1250, lastOffset: '1249' });
+    // Rows before the last value are not read again: the changed notes wait for a full refresh.
+    expect((await ok('sql', "SELECT count(*) FROM svc.cache.events WHERE note = 'new'")).trim()).toBe('250');
+    expect((await ok('sql', "SELECT count(*) FROM svc.cache.events WHERE note = 'changed'")).trim()).toBe('0');
+
+    await ok('sql', 'DELETE FROM svc.table.events WHERE id % 2 = 0');
+    const full = await json('cache', 'refresh', cache.id, '--wait');
+    expect(full).toMatchObject({ mode: 'FULL_REFRESH', status: 'COMPLETED', insertedRows: 625, cachedRows: 625 });
+    expect(await difference('events')).toBe(0);
+
+    const history = await json('cache', 'history', 'events');
+    expect(history.map((r: { mode: string; insertedRows: number }) => [r.mode, r.insertedRows])).toEqual([['FULL_REFRESH', 625], ['INCREMENTAL', 250], ['FULL_REFRESH', 1000]]);
+    for (const run of history) expect(Date.parse(run.finishedAt)).toBeGreaterThanOrEqual(Date.parse(run.createdAt));
+  });
+
+  it('a refresh that fails, waited on, prints the run and exits 10; the previous copy is still read whole', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.gone AS SELECT range AS id FROM range(500)');
+    await ok('cache', 'create', 'gone');
+    await ok('sql', 'DROP TABLE svc.table.gone');
+    const r = await dgw('cache', 'refresh', 'gone', '--wait', '--json');
+    expect(r.code).toBe(10);
+    expect(JSON.parse(r.stdout)).toMatchObject({ mode: 'FULL_REFRESH', status: 'FAILED', error: expect.stringMatching(/gone/) });
+    expect((await ok('sql', 'SELECT count(*), sum(id) FROM svc.cache.gone')).trim()).toBe('500\t124750');
+    expect((await json('cache', 'status', 'gone')).status).toBe('FAILED');
+  });
+
+  it('an incremental update without an incremental column is refused, naming the flag that sets one', async () => {
+    const r = await dgw('cache', 'refresh', 'gone', '--incremental');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--incremental-column/);
+  });
+
+  it('SQL reads a copy but cannot change it; deleting the cache drops the copy and leaves the source', async () => {
+    for (const sql of ['INSERT INTO svc.cache.events VALUES (1, \'x\')', 'DELETE FROM svc.cache.events', "UPDATE svc.cache.events SET note = 'x'", 'DROP TABLE svc.cache.events', 'CREATE TABLE svc.cache.mine AS SELECT 1 AS one']) {
+      const r = await dgw('sql', sql);
+      expect(r.code, sql).not.toBe(0);
+      expect(r.stderr, sql).toMatch(/svc\.cache|svc\.table/);
+    }
+    expect(await difference('events')).toBe(0);
+    await ok('cache', 'rm', 'events', '--yes');
+    expect((await dgw('sql', 'SELECT 1 FROM svc.cache.events')).code).not.toBe(0);
+    expect((await ok('sql', 'SELECT count(*) FROM svc.table.events')).trim()).toBe('625');
+  });
+
+  it('a name no cache has is not found, with the closest table name suggested', async () => {
+    const r = await dgw('cache', 'get', 'gonne');
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/did you mean "gone"/);
+  });
+});
+
+describe('cache refresh --wait against a service', () => {
+  const { server, dgw: remote } = useStandIn('proj-1');
+  const ID = '3f2b8c1e-0000-4000-8000-00000000ca01';
+  const C = `/data/projects/proj-1/cache/${ID}`;
+  const run = (status: string, id = 'r2', extra: object = {}) => ({ id, executionMode: 'FULL_REFRESH', status, createdAt: '2026-01-01T00:00:00Z', ...extra });
+  const status = (last: object | undefined) => ({ id: ID, status: 'COMPLETED', catalogId: '1', schemaName: 'table', tableName: 'orders', ...(last ? { lastFullRefreshCacheExecution: last } : {}) });
+
+  it.each(['FAILED', 'CANCELLED'])('a run that ends %s is exit 10, found by the run that came after the one before (the document names no run)', async (end) => {
+    server.on('GET', `${C}/status`, { json: status(run('COMPLETED', 'r1')) }, { json: status(run('RUNNING')) }, { json: status(run(end, 'r2', { error: { message: 'source went away' } })) });
+    server.on('POST', `${C}/fullRefreshUpdate`, { json: {} });
+    const r = await remote(['cache', 'refresh', ID, '--wait', '--json']);
+    expect(r.code).toBe(10);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'r2', status: end, error: 'source went away' });
+    expect(r.stderr).toContain(`refresh of cache ${ID} ${end.toLowerCase()}: source went away`);
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTableCached } from '../../src/gateway/project/is-table-cached.js';
+import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
+import { openGateway, P, waitFor, type TestGateway } from './helpers.js';
+
+// Caches' schedules run as materialized queries' do: an interval from the last run of that mode
+// (or from when the schedule was set), cron on the wall clock of its zone; a scheduled run says so.
+describe('cache schedules with an injected clock', () => {
+  let g: TestGateway;
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+  beforeAll(async () => {
+    g = await openGateway({ now: () => now });
+  });
+  afterAll(async () => {
+    await g.close();
+  });
+  interface Run {
+    createdAt: string;
+  }
+  const status = async (id: string) => (await g.call('GET', `${P}/cache/${id}/status`)).body as { status: string; lastIncrementalCacheExecution: Run; cacheActionLogs: Array<{ isScheduled: boolean; cacheType: string }> };
+
+  it('an incremental update every hour fires at the hour after the first copy, as a scheduled run', async () => {
+    const cache = (await g.call('POST', `${P}/cache?incrementalColumn=order_id`, { body: { catalogId: '1', schemaName: 'table', tableName: 'orders', incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' } } })).body as { id: string };
+    await waitFor(async () => (await status(cache.id)).status === 'COMPLETED');
+    // Only an incremental schedule: the first run is incremental, as the document says.
+    expect((await status(cache.id)).lastIncrementalCacheExecution.createdAt).toBe('2030-01-01T00:00:00.000Z');
+    const scheduler = new Scheduler(g.gateway, clock);
+    now += 59 * 60_000;
+    expect(await scheduler.tick()).toEqual([]);
+    now += 60_000;
+    expect(await scheduler.tick()).toEqual([cache.id]);
+    await waitFor(async () => (await status(cache.id)).status === 'COMPLETED');
+    const after = await status(cache.id);
+    expect(after.lastIncrementalCacheExecution.createdAt).toBe('2030-01-01T01:00:00.000Z');
+    expect(after.cacheActionLogs.map((l) => [l.cacheType, l.isScheduled])).toEqual([['INCREMENTAL', true], ['INCREMENTAL', false]]);
+    expect(await scheduler.tick()).toEqual([]);
+  });
+
+  it('a full refresh on cron fires at its minute in its time zone (CRON_TZ=)', async () => {
+    now = Date.parse('2030-01-01T05:00:00Z');
+    const made = await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'customers', fullRefreshCacheSchedule: { type: 'CRON', expression: 'CRON_TZ=Asia/Tokyo 0 9 * * *' } } });
+    expect(made.body).toMatchObject({ fullRefreshCacheSchedule: { type: 'CRON', expression: 'CRON_TZ=Asia/Tokyo 0 9 * * *' } });
+    const { id } = made.body as { id: string };
+    await waitFor(async () => (await status(id)).status === 'COMPLETED');
+    const scheduler = new Scheduler(g.gateway, clock);
+    // 09:00 in Tokyo is 00:00 UTC.
+    now = Date.parse('2030-01-01T23:59:00Z');
+    expect(await scheduler.tick()).not.toContain(id);
+    now = Date.parse('2030-01-02T00:00:00Z');
+    expect(await scheduler.tick()).toContain(id);
+  });
+
+  it('refuses a schedule that is not BASIC, CRON or NONE, and a bad zone, with 400', async () => {
+    for (const schedule of [{ type: 'WEEKLY', expression: 'x' }, { type: 'CRON', expression: 'CRON_TZ=Mars/Base 0 9 * * *' }, { type: 'BASIC', expression: 'PT1S' }]) {
+      const r = await g.call('PUT', `${P}/cache/${(await g.call('GET', `${P}/cache/status`)).body[0].id}`, { body: { fullRefreshCacheSchedule: schedule } });
+      expect(r.status, JSON.stringify(schedule)).toBe(400);
+    }
+  });
+
+  it('one run at a time: asking again for the running mode answers that run; the other mode is 409 until it ends', async () => {
+    await g.call('POST', `${P}/queries`, { body: { displayName: 'Endless', inputQuery: 'SELECT max(range) AS n FROM range(1000000000000)' } });
+    const { id } = (await g.call('POST', `${P}/cache?incrementalColumn=n`, { body: { catalogId: '2', schemaName: 'query', tableName: 'endless' } })).body as { id: string };
+    const first = (await status(id)) as unknown as { lastFullRefreshCacheExecution: { id: string; status: string } };
+    expect(first.lastFullRefreshCacheExecution.status).toBe('RUNNING');
+    const again = await g.call('POST', `${P}/cache/${id}/fullRefreshUpdate`);
+    expect((again.body as { execution: { id: string } }).execution.id).toBe(first.lastFullRefreshCacheExecution.id);
+    const other = await g.call('POST', `${P}/cache/${id}/incrementalUpdate`);
+    expect([other.status, (other.body as { message: string }).message]).toEqual([409, expect.stringMatching(/a full refresh of cache .* is running/)]);
+    expect((await g.call('POST', `${P}/cache/${id}/cancelIncrementalUpdate`)).status).toBe(404);
+    expect((await g.call('POST', `${P}/cache/${id}/cancelFullRefreshUpdate`)).status).toBe(200);
+    expect((await g.call('DELETE', `${P}/cache/${id}`)).status).toBe(200);
+  });
+
+  it('isTableCached answers for the catalog helper: a cached table is, another is not', async () => {
+    const [project] = await g.gateway.openProjects();
+    expect(await isTableCached(project, '1', 'table', 'orders')).toBe(true);
+    expect(await isTableCached(project, '1', 'table', 'nope')).toBe(false);
+    expect(await isTableCached(project, '2', 'table', 'orders')).toBe(false);
+  });
+});

@@ -151,7 +151,8 @@ export class Http {
       clearTimeout(timer);
     }
     const answer = answered(response, whole);
-    this.traceBody(answer.text);
+    if (spec.secretAnswer) this.config.trace?.(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
+    else this.traceBody(answer.text);
     return readBody<T>(answer, spec);
   }
 
@@ -185,7 +186,7 @@ export class Http {
       if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
     }
     const trace = this.config.trace;
-    if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
+    if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.secretBody ? spec.secretBody(spec.body) : spec.body))}`);
     if (trace && spec.content) trace(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
     if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
     const headers: Record<string, string> = {};

@@ -14,6 +14,14 @@ export type LiveKind =
   /** The columns of the table named by the argument before. */
   | 'column'
   | 'connection-type'
+  /** Connection names. */
+  | 'connection'
+  /** Catalog names. */
+  | 'catalog'
+  /** The schemas of the catalog named by the argument before. */
+  | 'catalog-schema'
+  /** The tables of the catalog and schema named by the two arguments before. */
+  | 'catalog-table'
   | 'profile';
 
 const marked = new WeakMap<Argument | Option, LiveKind>();

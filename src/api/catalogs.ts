@@ -33,7 +33,13 @@ export function deleteCatalog(http: Http, projectId: string, catalogId: string):
 
 export async function listSchemas(http: Http, projectId: string, catalogId: string): Promise<CatalogSchema[]> {
   const answer = await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/catalogs/${catalogId}/schemas` });
-  return objects(answer, 'schemas').map((s) => ({ catalogId: text(s.catalogId, catalogId), catalogName: text(s.catalogName), schemaName: text(s.schemaName) }));
+  return objects(answer, 'schemas').map((s) => readSchema(s, catalogId));
+}
+
+/** A schema; one without its catalog's id is of the catalog asked about. */
+export function readSchema(value: unknown, catalogId = ''): CatalogSchema {
+  const s = object(value, 'a schema');
+  return { catalogId: text(s.catalogId, catalogId), catalogName: text(s.catalogName), schemaName: text(s.schemaName) };
 }
 
 export async function listCatalogTables(http: Http, projectId: string, catalogId: string, schema: string): Promise<StoredTable[]> {
@@ -46,12 +52,22 @@ export async function listCatalogColumns(http: Http, projectId: string, place: T
 }
 
 export async function isTableCached(http: Http, projectId: string, place: TablePlace): Promise<TableCacheResult> {
-  const r = object(await http.request({ method: 'GET', path: `${tablePath(projectId, place)}/isCached` }), 'a table\'s cache state');
+  return readCacheResult(await http.request({ method: 'GET', path: `${tablePath(projectId, place)}/isCached` }));
+}
+
+/** Whether a table is cached; what is not said reads as no (and no kinds of cache). */
+export function readCacheResult(value: unknown): TableCacheResult {
+  const r = object(value, 'a table\'s cache state');
   return { isCached: flag(r.isCached), isCacheable: flag(r.isCacheable), supportedCacheTypes: Array.isArray(r.supportedCacheTypes) ? r.supportedCacheTypes.map((x) => text(x)) : [] };
 }
 
 export async function getTableStatistics(http: Http, projectId: string, place: TablePlace): Promise<TableStatistics> {
-  const r = object(await http.request({ method: 'GET', path: `${tablePath(projectId, place)}/statistics` }), 'table statistics');
+  return readStatistics(await http.request({ method: 'GET', path: `${tablePath(projectId, place)}/statistics` }), place);
+}
+
+/** A table's statistics; the place asked about fills what the answer leaves out. */
+export function readStatistics(value: unknown, place: TablePlace = { catalogId: '', schema: '', table: '' }): TableStatistics {
+  const r = object(value, 'table statistics');
   const columns = objects(r.columnStatistics, 'column statistics').map((c) => ({ columnName: text(c.columnName), distinctFraction: typeof c.distinctFraction === 'number' ? c.distinctFraction : null }));
   return { catalogId: text(r.catalogId, place.catalogId), schemaName: text(r.schemaName, place.schema), tableName: text(r.tableName, place.table), columnStatistics: columns };
 }
@@ -59,12 +75,22 @@ export async function getTableStatistics(http: Http, projectId: string, place: T
 /** Shares a catalog with another project; the answer names the catalog made there (null when none is said). */
 export async function shareCatalog(http: Http, projectId: string, catalogId: string, targetProjectId: string): Promise<string | null> {
   const answer = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/catalogs/${catalogId}/share`, body: { targetProjectId }, expect: 'optional-json' });
-  return isRaw(answer) ? textOrNull(answer.sharedCatalogId) : null;
+  return readShared(answer);
+}
+
+/** The id of the catalog a share made, or null when the answer does not say. */
+export function readShared(value: unknown): string | null {
+  return isRaw(value) ? textOrNull(value.sharedCatalogId) : null;
 }
 
 /** Searches catalog, schema and table names (case-insensitive, contains). */
 export async function searchCatalogs(http: Http, projectId: string, request: SearchRequest): Promise<SearchAnswer> {
-  const r = object(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/search`, body: request, readOnly: true }), 'search results');
+  return readSearch(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/search`, body: request, readOnly: true }));
+}
+
+/** The matches of a search, catalogs first, then schemas, then tables. */
+export function readSearch(value: unknown): SearchAnswer {
+  const r = object(value, 'search results');
   const matches = (kind: SearchMatch['kind'], list: unknown): SearchMatch[] =>
     objects(list, 'matches').map((m) => ({ kind, catalog: text(m.catalog), schema: kind === 'catalog' ? null : text(m.schema), table: kind === 'table' ? text(m.table) : null }));
   const page = isRaw(r.meta) && isRaw(r.meta.page) ? r.meta.page : {};

@@ -16,13 +16,13 @@ export function registerCatalog(program: Command, wiring: Wiring): void {
   const catalog = program.command('catalog').description('Catalogs: connected sources and the built-in stores; browse their schemas, tables and columns');
   registerCatalogList(catalog, wiring);
   registerCatalogGet(catalog, wiring);
-  registerCatalogCreate(catalog, wiring);
-  registerCatalogRm(catalog, wiring);
   registerCatalogSchemas(catalog, wiring);
   registerCatalogTables(catalog, wiring);
   registerCatalogColumns(catalog, wiring);
   registerCatalogStats(catalog, wiring);
   registerCatalogIsCached(catalog, wiring);
   registerCatalogSearch(catalog, wiring);
+  registerCatalogCreate(catalog, wiring);
   registerCatalogShare(catalog, wiring);
+  registerCatalogRm(catalog, wiring);
 }

@@ -37,7 +37,7 @@ ones not given; a secret (password, token, key) is typed without echo. No secret
 traced by --debug or written to dgw's files. For an OAuth 2.0 type, dgw prints the address to
 open and, once access is granted, \`dgw connection oauth-callback\` finishes the connection.
 ${examples(
-  'dgw connection create sales-files --type csv --field path=sales/',
+  'dgw connection create sales --type csv --field path=sales/',
   'dgw connection create events --type parquet --from-file - < events.json',
   'dgw connection create warehouse --type POSTGRES --from-file warehouse.yaml   # secrets in a file, not in shell history',
   'dgw connection create crm --type POSTGRES --field url=db.example.com --field user=reader   # on a terminal, asks for the password',

@@ -23,7 +23,7 @@ export function registerConnectionDetail(parent: Command, wiring: Wiring): void 
     .command('detail')
     .addArgument(completes(new Argument('<connection>', 'connection id or name'), 'connection'))
     .description('Show a connection\'s configuration, secrets masked as ***')
-    .addHelpText('after', examples('dgw connection detail sales-files', 'dgw connection detail sales-files --json'))
+    .addHelpText('after', examples('dgw connection detail sales', 'dgw connection detail sales --json'))
     .action(wiring.action(runConnectionDetail));
 }
 

@@ -15,7 +15,7 @@ export function registerConnectionGet(parent: Command, wiring: Wiring): void {
     .alias('show')
     .addArgument(completes(new Argument('<connection>', 'connection id or name'), 'connection'))
     .description('Show one connection: id, name, type (see `connection detail` for its configuration)')
-    .addHelpText('after', examples('dgw connection get sales-files', 'dgw connection get sales-files --json id'))
+    .addHelpText('after', examples('dgw connection get sales', 'dgw connection get sales --json id'))
     .action(wiring.action(runConnectionGet));
 }
 

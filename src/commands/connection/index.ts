@@ -12,13 +12,14 @@ import { registerConnectionUpdate } from './update.js';
 
 export function registerConnection(program: Command, wiring: Wiring): void {
   const connection = program.command('connection').description('Connections to sources, their types and configuration');
+  // In the order a reader meets them: a connection is made before it is shown, and removed last.
+  registerConnectionCreate(connection, wiring);
   registerConnectionList(connection, wiring);
   registerConnectionGet(connection, wiring);
-  registerConnectionCreate(connection, wiring);
-  registerConnectionUpdate(connection, wiring);
-  registerConnectionRm(connection, wiring);
   registerConnectionDetail(connection, wiring);
+  registerConnectionUpdate(connection, wiring);
   registerConnectionOauthCallback(connection, wiring);
+  registerConnectionRm(connection, wiring);
   registerConnectionConfig(connection, wiring);
   registerConnectionTypes(connection, wiring);
 }

@@ -29,7 +29,7 @@ export function registerConnectionUpdate(parent: Command, wiring: Wiring): void 
     .addHelpText(
       'after',
       examples(
-        'dgw connection update sales-files --field path=sales-2025/',
+        'dgw connection update sales --field path=sales-2025/',
         'dgw connection update warehouse --from-file - < rotated.yaml   # a new password, from a file',
         'dgw connection update warehouse --ask   # on a terminal: every field, secrets without echo',
       ),

@@ -1,6 +1,5 @@
 import { listCatalogs, listCatalogTables, listSchemas } from '../api/catalogs.js';
 import { listConnectionConfigs, listConnections } from '../api/connections.js';
-import { matchCatalog } from '../api/resolve-sources.js';
 import { folderTree } from '../api/folder-tree.js';
 import { listFolders } from '../api/folders.js';
 import { listQueries } from '../api/queries.js';
@@ -34,7 +33,10 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
     load('queries', async () => (await listQueries(await http(), projectId!)).map((q): QueryName => ({ name: q.name, id: q.id, materialized: q.queryType === 'MATERIALIZED' })));
   const folders = () => load('folders', async () => [...folderTree(await listFolders(await http(), projectId!)).byId.values()].map((f) => f.path));
 
-  const catalogId = async (name: string) => matchCatalog(await load('catalog-list', async () => listCatalogs(await http(), projectId!)), name).id;
+  const catalogId = async (name: string) => {
+    const all = await load('catalog-list', async () => listCatalogs(await http(), projectId!));
+    return (all.find((c) => c.name === name) ?? all.find((c) => c.id === name))?.id ?? name;
+  };
 
   switch (kind) {
     case 'query':

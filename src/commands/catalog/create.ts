@@ -1,11 +1,9 @@
 import { Argument, type Command } from 'commander';
 import { createCatalog } from '../../api/catalogs.js';
-import { resolveConnectionId } from '../../api/resolve-sources.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
-import { readSource } from '../read-source.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CATALOG_COLUMNS } from './list.js';
 
@@ -29,9 +27,11 @@ export function registerCatalogCreate(parent: Command, wiring: Wiring): void {
 export async function runCatalogCreate(ctx: Context, name: string, connection: string, opts: CatalogCreateOptions): Promise<void> {
   checkNameArgument(name, 'NAME');
   checkNameArgument(connection, 'CONNECTION');
-  const extraParameters = opts.extra === undefined ? undefined : parseExtra(await readSource(ctx, opts.extra, '--extra'));
+  const extraParameters = opts.extra === undefined ? undefined : parseExtra(await (await import('../read-source.js')).readSource(ctx, opts.extra, '--extra'));
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
+  // Loaded here only: the other catalog verbs need nothing of connections.
+  const { resolveConnectionId } = await import('../../api/resolve-connection.js');
   const connectionId = await resolveConnectionId(http, projectId, connection);
   const catalog = await createCatalog(http, projectId, { name, connectionId, ...(extraParameters ? { extraParameters } : {}) });
   if (opts.dryRun) return;

@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { getCatalog, listCatalogs } from '../../api/catalogs.js';
 import { isIdShaped } from '../../api/resolve.js';
-import { matchCatalog } from '../../api/resolve-sources.js';
+import { matchCatalog } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';

@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { deleteCatalog } from '../../api/catalogs.js';
-import { resolveCatalogId } from '../../api/resolve-sources.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { CatalogDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';

@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { listSchemas } from '../../api/catalogs.js';
-import { resolveCatalogId } from '../../api/resolve-sources.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { CatalogSchema } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';

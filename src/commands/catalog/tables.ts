@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { listCatalogTables } from '../../api/catalogs.js';
-import { resolveCatalogId } from '../../api/resolve-sources.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';

@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { getConnectionDetail } from '../../api/connections.js';
-import { resolveConnectionId } from '../../api/resolve-sources.js';
+import { resolveConnectionId } from '../../api/resolve-connection.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { getConnection, listConnections } from '../../api/connections.js';
 import { isIdShaped } from '../../api/resolve.js';
-import { matchConnection } from '../../api/resolve-sources.js';
+import { matchConnection } from '../../api/resolve-connection.js';
 import type { Context } from '../../context.js';
 import { completes } from '../../completion/kinds.js';
 import { checkNameArgument } from '../name-argument.js';

@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { deleteConnection } from '../../api/connections.js';
-import { resolveConnectionId } from '../../api/resolve-sources.js';
+import { resolveConnectionId } from '../../api/resolve-connection.js';
 import { completes } from '../../completion/kinds.js';
 import type { ConnectionDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';

@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { getConnection, listConnections, updateConnection } from '../../api/connections.js';
 import { isIdShaped } from '../../api/resolve.js';
-import { matchConnection } from '../../api/resolve-sources.js';
+import { matchConnection } from '../../api/resolve-connection.js';
 import type { ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';

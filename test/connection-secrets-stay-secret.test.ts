@@ -137,6 +137,16 @@ describe('connection create keeps its secrets', () => {
     expect(childrenSeen.some((c) => c.includes('connection\0create'))).toBe(true);
   });
 
+  it('a service that quotes the secret in its refusal: the error and the --debug trace show *** instead', async () => {
+    const secret = 'quoted-secret-c0de';
+    server.on('POST', '/connections/p1', { status: 400, json: { errorCode: 'BAD_CREDENTIAL', message: `password ${secret} was refused by the database` } });
+    const r = await create(['--from-file', '-'], { input: JSON.stringify({ url: 'db.example.com', user: 'reader', password: secret }), secret });
+    // The service's 400: exit 6, as every refused request.
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('password *** was refused by the database');
+    expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
+  });
+
   it('without a terminal, a required field not given is a usage error naming it, before anything is sent', async () => {
     const r = await create(['-f', 'url=db.example.com'], { secret: 'none' });
     // Exit 14, not 2: the type's configuration was read first (exit 2 promises nothing was sent).

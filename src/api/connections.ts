@@ -44,11 +44,11 @@ export async function getConnection(http: Http, projectId: string, connectionId:
 
 /** Creates a connection; `--debug` and `--dry-run` show its credential masked. */
 export async function createConnection(http: Http, projectId: string, request: ConnectionRequest): Promise<Connection> {
-  return readAnswer(await http.request({ method: 'POST', path: apiPath`/connections/${projectId}`, body: request, secretBody: maskCredential }), readConnection);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/connections/${projectId}`, body: request, secretBody: maskCredential, secretValues: credentialValues(request) }), readConnection);
 }
 
 export async function updateConnection(http: Http, projectId: string, connectionId: string, request: ConnectionRequest): Promise<Connection> {
-  return readAnswer(await http.request({ method: 'PUT', path: apiPath`/connections/${projectId}/${connectionId}`, body: request, secretBody: maskCredential }), readConnection);
+  return readAnswer(await http.request({ method: 'PUT', path: apiPath`/connections/${projectId}/${connectionId}`, body: request, secretBody: maskCredential, secretValues: credentialValues(request) }), readConnection);
 }
 
 export function deleteConnection(http: Http, projectId: string, connectionId: string): Promise<void> {
@@ -68,6 +68,11 @@ export async function finishOauth2(http: Http, projectId: string, queryParameter
 export function readConnection(value: unknown): Connection {
   const c = object(value, 'a connection');
   return { id: text(c.id), name: text(c.name), type: text(c.type), url: textOrNull(c.url) || null };
+}
+
+/** The credential's text values (4 characters or more), which no trace nor error message may repeat. */
+function credentialValues(request: ConnectionRequest): string[] {
+  return Object.values(request.credential ?? {}).filter((v): v is string => typeof v === 'string' && v.length >= 4);
 }
 
 /** The body as a trace or dry run may show it: every credential value replaced by `***`. */

@@ -152,7 +152,7 @@ export class Http {
     }
     const answer = answered(response, whole);
     if (spec.secretAnswer) this.config.trace?.(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
-    else this.traceBody(answer.text);
+    else this.traceBody(answer.text, spec.secretValues);
     return readBody<T>(answer, spec);
   }
 
@@ -206,8 +206,8 @@ export class Http {
     // Within the time limit: a service that sends an error's head and then nothing must not hold the command.
     const answer = answered(response, await readWithin(response, this.config.timeoutMs));
     if (this.config.signal?.aborted) throw new InterruptedError();
-    this.traceBody(answer.text);
-    throw errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text) });
+    this.traceBody(answer.text, spec.secretValues);
+    throw errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues) });
   }
 
   /**
@@ -325,8 +325,8 @@ export class Http {
   }
 
   /** Traces a body's first 4,000 characters (a body may be huge). */
-  private traceBody(text: string): void {
-    if (this.config.trace && text) this.config.trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
+  private traceBody(text: string, secrets?: string[]): void {
+    if (this.config.trace && text) this.config.trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text, secrets)}`);
   }
 
   private timedOut(method: string, cause?: unknown): NetworkError {
@@ -341,8 +341,9 @@ export class Http {
   }
 
   /** Replaces the API key wherever it appears in a traced text, and any secret a body carries. */
-  private redact(text: string): string {
+  private redact(text: string, secrets: string[] = []): string {
     const key = this.config.apiKey;
-    return redactSecrets(key ? text.split(key).join(maskKey(key)) : text);
+    const masked = secrets.reduce((t, secret) => t.split(secret).join('***'), text);
+    return redactSecrets(key ? masked.split(key).join(maskKey(key)) : masked);
   }
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { startDgw } from './support/dgw.js';
 import { useStandIn } from './support/stand-in.js';
 
 // Connections and catalogs are named as queries are: an id is used as it is (no lookup), a name
 // is found through the list, with "did you mean" when it is not there; `rm` asks first, as every
 // destructive verb does. A table of a catalog is `catalog.schema.table` or three arguments.
 
-const { server, dgw, dgwInTerminal } = useStandIn('p1');
+const { server, dgw, dgwInTerminal, env } = useStandIn('p1');
 const ID = '6243f42a-42d0-4821-a90f-763cda6cda50';
 const connections = [
   { id: ID, name: 'warehouse', type: 'POSTGRES' },
@@ -102,6 +103,34 @@ describe('what a connection shows', () => {
     expect(JSON.parse(r.stdout)).toEqual({ type: 'POSTGRES', url: 'postgres://reader:***@db:5432/shop', user: 'reader', password: '***', port: 5432 });
     expect(r.stderr).toContain('not shown: the answer may carry credentials');
     expect(`${r.stdout}${r.stderr}`).not.toContain('pw-9');
+  });
+
+  it('update --ask on a terminal asks every field of the type; Enter keeps one, so only what was typed is sent', async () => {
+    server.on('GET', '/connections/p1', { json: connections });
+    server.on('GET', '/connections/config/POSTGRES', { json: { connectionType: 'POSTGRES', authorizationType: 'custom', configuration: [{ fieldName: 'url', required: true }, { fieldName: 'password', required: true }] } });
+    server.on('PUT', `/connections/p1/${ID}`, { json: connections[0] });
+    const running = startDgw(['connection', 'update', 'warehouse', '--ask'], { terminal: true, env: env() });
+    // Each answer typed once its prompt is shown, as a person does.
+    await running.waitForOutput('url [Enter keeps it]: ');
+    running.child.stdin!.write('\r');
+    await running.waitForOutput('password [Enter keeps it, not shown]: ');
+    running.child.stdin!.write('rotated-pw-31\r');
+    const { code } = await running.exited;
+    expect(code, running.stdout()).toBe(0);
+    expect(running.stdout()).not.toContain('rotated-pw-31');
+    expect(server.requests.find((q) => q.method === 'PUT')?.json).toEqual({ name: 'warehouse', type: 'POSTGRES', credential: { password: 'rotated-pw-31' } });
+  });
+
+  it('input that ends at a prompt is no answer: exit 2, nothing sent', async () => {
+    server.on('GET', '/connections/p1', { json: connections });
+    server.on('GET', '/connections/config/POSTGRES', { json: { connectionType: 'POSTGRES', authorizationType: 'custom', configuration: [{ fieldName: 'url', required: true }, { fieldName: 'password', required: true }] } });
+    const running = startDgw(['connection', 'update', 'warehouse', '--ask'], { terminal: true, env: env() });
+    await running.waitForOutput('url [Enter keeps it]: ');
+    running.child.stdin!.write('\x04');
+    const { code } = await running.exited;
+    expect(code, running.stdout()).toBe(2);
+    expect(running.stdout()).toContain('no answer: the input ended');
+    expect(server.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
   it('an OAuth 2.0 type: the address to open and the next step', async () => {

@@ -54,7 +54,7 @@ export async function askMissing(ctx: Context, config: ConnectionConfig, fields:
   }
   for (const field of wanted) {
     const secret = isSecretField(field);
-    const hint = [field.required ? 'required' : every ? 'Enter keeps it' : 'optional', secret ? 'not shown' : ''].filter(Boolean).join(', ');
+    const hint = [every ? 'Enter keeps it' : field.required ? 'required' : 'optional', secret ? 'not shown' : ''].filter(Boolean).join(', ');
     const answer = await ctx.prompt(`${field.fieldName}${field.description ? ` (${field.description})` : ''} [${hint}]: `, { hidden: secret });
     if (answer === '' && (every || !field.required)) continue;
     if (answer === '') throw new UsageError(`${field.fieldName} is required`);

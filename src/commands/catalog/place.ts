@@ -1,5 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { TablePlace } from '../../api/catalogs.js';
+import type { Http } from '../../api/http.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
@@ -12,7 +13,7 @@ import { checkNameArgument } from '../name-argument.js';
 /** Adds CATALOG [SCHEMA] [TABLE] to a command that names a schema (`depth` 2) or a table (3). */
 export function placeArguments(command: Command, depth: 2 | 3): Command {
   command.addArgument(completes(new Argument('<catalog>', depth === 3 ? 'catalog id or name, or catalog.schema.table' : 'catalog id or name, or catalog.schema'), 'catalog'));
-  command.addArgument(completes(new Argument(depth === 3 ? '[schema]' : '[schema]', 'schema name (when CATALOG is not dotted)'), 'catalog-schema'));
+  command.addArgument(completes(new Argument('[schema]', 'schema name (when CATALOG is not dotted)'), 'catalog-schema'));
   if (depth === 3) command.addArgument(completes(new Argument('[table]', 'table name (when CATALOG is not dotted)'), 'catalog-table'));
   return command;
 }
@@ -28,7 +29,7 @@ export function placeNames(args: (string | undefined)[], depth: 2 | 3): string[]
 }
 
 /** A table's place with its catalog's id, looked up when a name was given. */
-export async function resolvePlace(ctx: Context, args: (string | undefined)[]): Promise<{ http: Awaited<ReturnType<Context['http']>>; projectId: string; place: TablePlace }> {
+export async function resolvePlace(ctx: Context, args: (string | undefined)[]): Promise<{ http: Http; projectId: string; place: TablePlace }> {
   const [catalog, schema, table] = placeNames(args, 3);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   return { http, projectId, place: { catalogId: await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m)), schema, table } };

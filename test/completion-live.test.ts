@@ -173,6 +173,19 @@ describe('dgw __complete against a hosted stand-in', () => {
     server.reset();
   });
 
+  it('connection and catalog names, then the schemas and tables of the catalog typed before', async () => {
+    const env = { ...hosted(), XDG_CACHE_HOME: path.join(home.dir, 'cache-sources') };
+    server.on('GET', '/connections/p1', { json: [{ id: '6243f42a-42d0-4821-a90f-763cda6cda50', name: 'warehouse', type: 'POSTGRES' }, { id: '81e6dfd0-4c88-4e81-a28b-422e89cc07c7', name: 'sales', type: 'csv' }] });
+    server.on('GET', '/data/projects/p1/catalogs', { json: [{ id: '626654862255325504', name: 'wh', displayName: 'Warehouse', catalogType: 'POSTGRES', connectionId: null }] });
+    server.on('GET', '/data/projects/p1/catalogs/626654862255325504/schemas', { json: [{ catalogId: '626654862255325504', schemaName: 'public' }, { catalogId: '626654862255325504', schemaName: 'sales' }] });
+    server.on('GET', '/data/projects/p1/catalogs/626654862255325504/schemas/public/tables', { json: [{ tableName: 'actor' }, { tableName: 'film' }] });
+    expect((await runDgw(['__complete', '--', 'connection', 'rm', 'w'], { env })).stdout).toBe('warehouse\n');
+    expect((await runDgw(['__complete', '--', 'catalog', 'schemas', ''], { env })).stdout).toBe('wh\n');
+    expect((await runDgw(['__complete', '--', 'catalog', 'columns', 'wh', 'p'], { env })).stdout).toBe('public\n');
+    expect((await runDgw(['__complete', '--', 'catalog', 'columns', 'wh', 'public', ''], { env })).stdout).toBe('actor\nfilm\n');
+    server.reset();
+  });
+
   it('a server that does not answer costs a Tab at most a few seconds, and prints nothing', async () => {
     server.on('GET', '/data/projects/p1/queries/folders', { json: [], delayMs: 20_000 });
     const started = Date.now();

@@ -134,6 +134,62 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('connections and catalog browsing (answered by the document\'s shapes until the gateway side lands with #25 conn-gw)', async () => {
+        const id = '6243f42a-42d0-4821-a90f-763cda6cda50';
+        const connection = { id, name: 'warehouse', type: 'POSTGRES' };
+        const C = `/data/projects/demo/catalogs`;
+        const T = `${C}/1/schemas/table/tables/orders`;
+        server
+          .on('GET', '/connections/demo', { json: [connection] })
+          .on('POST', '/connections/demo', { json: connection })
+          .on('POST', '/connections/demo/oauth2', { json: { id, name: 'sheets', type: 'google_sheets' } })
+          .on('GET', `/connections/demo/${id}`, { json: connection })
+          .on('PUT', `/connections/demo/${id}`, { json: { ...connection, name: 'warehouse2' } })
+          .on('DELETE', `/connections/demo/${id}`, { status: 200 })
+          .on('GET', `/connections/demo/${id}/detail`, { json: { type: 'POSTGRES', url: 'db.example.com', password: 'pw-in-detail' } })
+          .on('GET', `${C}/626654862255325504`, { json: { id: '626654862255325504', name: 'wh', displayName: 'wh', catalogType: 'POSTGRES', connectionId: id } })
+          .on('POST', C, { json: { id: '626654862255325504', name: 'wh', displayName: 'wh', catalogType: 'POSTGRES', connectionId: id } })
+          .on('DELETE', `${C}/626654862255325504`, { status: 200 })
+          .on('GET', `${C}/1/schemas`, { json: [{ catalogId: '1', schemaName: 'table' }] })
+          .on('GET', `${C}/1/schemas/table/tables`, { json: [{ catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: 'orders', isCacheable: false, isDynamicTable: false, isCached: false, supportedCacheTypes: [] }] })
+          .on('GET', `${T}/columns`, { json: [{ name: 'order_id', dataType: 'bigint', displayName: 'order_id', defaultValue: null, isNotNull: false, isUnique: false }] })
+          .on('GET', `${T}/isCached`, { json: { isCached: false, isCacheable: false, supportedCacheTypes: [] } })
+          .on('GET', `${T}/statistics`, { json: { catalogId: '1', schemaName: 'table', tableName: 'orders', columnStatistics: [{ columnName: 'order_id', distinctFraction: -1 }] } })
+          .on('POST', `${C}/626654862255325504/share`, { json: { sharedCatalogId: '555611268656923356' } })
+          .on('POST', '/data/projects/demo/search', { json: { matchedCatalogs: [], matchedSchemas: [], matchedTables: [{ catalog: 'svc', schema: 'table', table: 'orders' }], meta: { page: { limit: 100, offset: 0, nextOffset: null }, query: { text: 'ord' } } } });
+        try {
+          const fields = 'url: db.example.com\nport: 5432\nuser: reader\npassword: pw-from-stdin\ndatabaseName: shop\nuseSsl: false\n';
+          expect((await json('connection create', ['warehouse', '--type', 'postgres', '--from-file', '-'], { input: fields })).id).toBe(id);
+          expect((await dgw('connection list', ['-q'])).stdout).toBe(`${id}\n`);
+          expect((await json('connection get', ['warehouse'])).type).toBe('POSTGRES');
+          expect((await json('connection get', [id])).name).toBe('warehouse');
+          expect((await json('connection update', ['warehouse', '--name', 'warehouse2'])).name).toBe('warehouse2');
+          await dgw('connection update', [id, '--field', 'password=pw-from-flag']);
+          expect(await json('connection detail', ['warehouse'])).toEqual({ type: 'POSTGRES', url: 'db.example.com', password: '***' });
+          expect((await json('connection oauth-callback', ['-'], { input: 'https://app.example.com/cb?code=1234&state=xyz\n' })).name).toBe('sheets');
+          expect((await json('catalog get', ['svc'])).id).toBe('1');
+          expect((await json('catalog create', ['wh', 'warehouse'])).connectionId).toBe(id);
+          expect((await json('catalog get', ['626654862255325504'])).name).toBe('wh');
+          expect((await dgw('catalog schemas', ['svc', '-q'])).stdout).toBe('table\n');
+          expect((await json('catalog tables', ['svc.table'])).map((t: { tableName: string }) => t.tableName)).toEqual(['orders']);
+          expect((await json('catalog columns', ['svc', 'table', 'orders'])).map((c: { name: string }) => c.name)).toEqual(['order_id']);
+          expect((await json('catalog stats', ['svc.table.orders'])).columnStatistics).toEqual([{ columnName: 'order_id', distinctFraction: -1 }]);
+          expect((await json('catalog is-cached', ['svc.table.orders'])).isCached).toBe(false);
+          expect((await json('catalog search', ['ord', '--catalog', 'svc', '--limit', '10'])).map((m: { table: string }) => m.table)).toEqual(['orders']);
+          expect((await json('catalog share', ['626654862255325504', 'demo2'])).sharedCatalogId).toBe('555611268656923356');
+          await dgw('catalog rm', ['626654862255325504', '--yes']);
+          await dgw('connection rm', ['warehouse'], { terminal: true, input: 'y\n' });
+          await dgw('connection rm', [id, '--yes']);
+          const bodies = server.requests.filter((r) => r.path.startsWith('/connections/demo') && r.method !== 'GET').map((r) => r.json);
+          expect(bodies).toContainEqual({ name: 'warehouse', type: 'POSTGRES', credential: { url: 'db.example.com', port: 5432, user: 'reader', password: 'pw-from-stdin', databaseName: 'shop', useSsl: false } });
+          expect(bodies).toContainEqual({ name: 'warehouse', type: 'POSTGRES', credential: { password: 'pw-from-flag' } });
+          expect(bodies).toContainEqual({ queryParameters: 'code=1234&state=xyz' });
+        } finally {
+          server.reset();
+        }
+        conforms();
+      });
+
       it('stored tables', async () => {
         expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
         await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);
@@ -341,6 +397,8 @@ for (const shape of API_SHAPES) {
           ['table rm', ['orders']],
           ['key rm', ['ci']],
           ['cache rm', ['orders']],
+          ['connection rm', ['warehouse']],
+          ['catalog rm', ['svc']],
         ];
         for (const [command, args] of cases) {
           const before = server.requests.length;

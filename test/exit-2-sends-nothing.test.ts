@@ -54,6 +54,16 @@ const SAMPLES: Record<string, string[][]> = {
   'folder mv': [['folder', 'mv', 'revenue', '/reports', '--parents']],
   'folder rm': [['folder', 'rm', '/reports', '--yes']],
   'catalog list': [['catalog', 'list']],
+  'catalog get': [['catalog', 'get', 'svc']],
+  'catalog create': [['catalog', 'create', 'wh', 'warehouse']],
+  'catalog rm': [['catalog', 'rm', 'wh', '--yes']],
+  'catalog schemas': [['catalog', 'schemas', 'svc']],
+  'catalog tables': [['catalog', 'tables', 'svc.table']],
+  'catalog columns': [['catalog', 'columns', 'svc.table.orders']],
+  'catalog stats': [['catalog', 'stats', 'svc.table.orders']],
+  'catalog is-cached': [['catalog', 'is-cached', 'svc', 'table', 'orders']],
+  'catalog search': [['catalog', 'search', 'ord']],
+  'catalog share': [['catalog', 'share', 'wh', 'p2']],
   'table list': [['table', 'list'], ['table', 'list', 'orders']],
   'table create': [['table', 'create', 't', '-c', 'a:BIGINT']],
   'table add-column': [['table', 'add-column', 't', 'b:BIGINT']],
@@ -75,6 +85,13 @@ const SAMPLES: Record<string, string[][]> = {
   'cache history': [['cache', 'history', 'orders']],
   'cache rm': [['cache', 'rm', 'orders', '--yes']],
   'connection config': [['connection', 'config', 'POSTGRES']],
+  'connection list': [['connection', 'list']],
+  'connection get': [['connection', 'get', 'warehouse']],
+  'connection create': [['connection', 'create', 'warehouse', '--type', 'POSTGRES', '--field', 'url=db']],
+  'connection update': [['connection', 'update', 'warehouse', '--name', 'w2']],
+  'connection rm': [['connection', 'rm', 'warehouse', '--yes']],
+  'connection detail': [['connection', 'detail', 'warehouse']],
+  'connection oauth-callback': [['connection', 'oauth-callback', 'code=1&state=2']],
   'connection types': [['connection', 'types']],
   'project list': [['project', 'list']],
   'project create': [['project', 'create', 'x'], ['project', 'create', 'x', '--workspace', 'nope']],
@@ -92,8 +109,8 @@ const SAMPLES: Record<string, string[][]> = {
   schema: [['schema', 'query', 'list'], ['schema']],
 };
 
-/** Commands whose --json fields are the answer's own (the result's columns, the response): checked after sending. */
-const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api']);
+/** Commands whose --json fields are the answer's own (the result's columns, the response, a connection's configuration): checked after sending. */
+const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api', 'connection detail']);
 
 const leaves = leafCommands();
 

@@ -6,6 +6,7 @@ import { fieldTitle } from '../src/output/fields.js';
 import { leafCommands } from '../src/schema-files.js';
 import { runDgwInTerminal, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
+import { RecordingServer } from './support/recording-server.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
 
 // Every command's real --json output, from the built binary against the local gateway (dgw serve,
@@ -207,6 +208,75 @@ for (const shape of ['spec', 'hosted'] as const) {
     });
   });
 }
+
+// Until the local gateway answers connections and catalog browsing (the gateway side lands with
+// #25 conn-gw), their commands read the document's shapes from a stand-in.
+describe('connections and catalog browsing against the document\'s answers', () => {
+  const standIn = new RecordingServer();
+  const id = '6243f42a-42d0-4821-a90f-763cda6cda50';
+  const connection = { id, name: 'warehouse', type: 'POSTGRES' };
+  const C = '/data/projects/demo/catalogs';
+  const T = `${C}/626654862255325504/schemas/public/tables/actor`;
+  const catalog = { id: '626654862255325504', name: 'wh', displayName: 'Warehouse', catalogType: 'POSTGRES', connectionId: id };
+  beforeAll(async () => {
+    await standIn.start();
+    standIn
+      .on('GET', '/connections/config/POSTGRES', { json: { connectionType: 'POSTGRES', authorizationType: 'custom', configuration: [{ fieldName: 'password', required: true, description: 'Password' }] } })
+      .on('GET', '/connections/demo', { json: [connection] })
+      .on('POST', '/connections/demo', { json: connection })
+      .on('POST', '/connections/demo/oauth2', { json: connection })
+      .on('PUT', `/connections/demo/${id}`, { json: connection })
+      .on('DELETE', `/connections/demo/${id}`, { status: 200 })
+      .on('GET', `/connections/demo/${id}/detail`, { json: { type: 'POSTGRES', url: 'db', password: 'x' } })
+      .on('GET', C, { json: [catalog] })
+      .on('POST', C, { json: catalog })
+      .on('DELETE', `${C}/626654862255325504`, { status: 200 })
+      .on('POST', `${C}/626654862255325504/share`, { json: { sharedCatalogId: '555611268656923356' } })
+      .on('GET', `${C}/626654862255325504/schemas`, { json: [{ catalogId: '626654862255325504', schemaName: 'public' }] })
+      .on('GET', `${C}/626654862255325504/schemas/public/tables`, { json: [{ catalogId: '626654862255325504', catalogName: 'wh', schemaName: 'public', tableName: 'actor', isCacheable: true, isDynamicTable: false, isCached: false, supportedCacheTypes: ['FULL_REFRESH'] }] })
+      .on('GET', `${T}/columns`, { json: [{ name: 'actor_id', dataType: 'bigint', displayName: 'actor_id', defaultValue: null, isNotNull: false, isUnique: false }] })
+      .on('GET', `${T}/isCached`, { json: { isCached: true, isCacheable: true, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] } })
+      .on('GET', `${T}/statistics`, { json: { catalogId: '626654862255325504', schemaName: 'public', tableName: 'actor', columnStatistics: [{ columnName: 'actor_id', distinctFraction: -1 }] } })
+      .on('POST', '/data/projects/demo/search', { json: { matchedCatalogs: [{ catalog: 'wh' }], matchedSchemas: [], matchedTables: [{ catalog: 'wh', schema: 'public', table: 'actor' }], meta: { page: { limit: 100, offset: 0, nextOffset: null } } } });
+  });
+  afterAll(() => standIn.close());
+
+  const cases: Case[] = [
+    { command: 'connection create', args: ['connection', 'create', 'warehouse', '--type', 'POSTGRES', '--from-file', '-'], variant: 'record', input: 'password: x\n' },
+    { command: 'connection list', args: ['connection', 'list'], variant: 'list', headers: true },
+    { command: 'connection get', args: ['connection', 'get', 'warehouse'], variant: 'record', headers: true },
+    { command: 'connection detail', args: ['connection', 'detail', 'warehouse'], variant: 'record' },
+    { command: 'connection update', args: ['connection', 'update', 'warehouse', '--name', 'warehouse'], variant: 'record', headers: true },
+    { command: 'connection oauth-callback', args: ['connection', 'oauth-callback', 'code=1&state=2'], variant: 'record' },
+    { command: 'connection rm', args: ['connection', 'rm', 'warehouse', '--yes'], variant: 'record' },
+    { command: 'catalog get', args: ['catalog', 'get', 'wh'], variant: 'record', headers: true },
+    { command: 'catalog create', args: ['catalog', 'create', 'wh', 'warehouse'], variant: 'record' },
+    { command: 'catalog schemas', args: ['catalog', 'schemas', 'wh'], variant: 'list', headers: true },
+    { command: 'catalog tables', args: ['catalog', 'tables', 'wh.public'], variant: 'list', headers: true },
+    { command: 'catalog columns', args: ['catalog', 'columns', 'wh.public.actor'], variant: 'list', headers: true },
+    { command: 'catalog stats', args: ['catalog', 'stats', 'wh.public.actor'], variant: 'record' },
+    { command: 'catalog is-cached', args: ['catalog', 'is-cached', 'wh.public.actor'], variant: 'record', headers: true },
+    { command: 'catalog search', args: ['catalog', 'search', 'act'], variant: 'list', headers: true },
+    { command: 'catalog share', args: ['catalog', 'share', 'wh', 'demo2'], variant: 'record' },
+    { command: 'catalog rm', args: ['catalog', 'rm', 'wh', '--yes'], variant: 'record' },
+  ];
+
+  it('each command in turn', async () => {
+    const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config-sources'), DGW_BASE_URL: standIn.baseUrl, DGW_API_KEY: 'k', DGW_PROJECT: 'demo' };
+    for (const c of cases) {
+      seen.add(c.command);
+      const args = c.args as string[];
+      const r = await runAsBinaryWould([...args, '--json'], { env, input: c.input });
+      expect(r.code, `dgw ${args.join(' ')} --json\n${r.stderr}`).toBe(0);
+      expect(problems(c.command, c.variant, JSON.parse(r.stdout)), `dgw ${args.join(' ')} --json\n${r.stdout}`).toEqual([]);
+      if (!c.headers) continue;
+      const csv = await runAsBinaryWould([...args, '--format', 'csv'], { env, input: c.input });
+      expect(csv.code, csv.stderr).toBe(0);
+      const titles = fieldsOf(c.command, c.variant).map(fieldTitle);
+      expect(csv.stdout.split('\n')[0].split(',').filter((h) => !titles.includes(h)), args.join(' ')).toEqual([]);
+    }
+  }, 120_000);
+});
 
 describe('a command that needs a terminal', () => {
   it('query edit (a terminal; the editor changes nothing): the query record', async () => {

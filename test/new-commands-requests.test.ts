@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { KEY, useStandIn } from './support/stand-in.js';
@@ -336,6 +337,106 @@ describe('cache create, update, refresh, cancel', () => {
       `POST ${P}/cache/${CID}/incrementalUpdate`,
       `GET ${P}/cache/${CID}/status?excludeLogs=true`,
       `POST ${P}/cache/${CID}/cancelIncrementalUpdate`,
+    ]);
+  });
+});
+
+// Connections and catalogs: each command's requests exactly, answered with the document's own
+// examples (read from it), so what the commands read is what the service documents.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SPEC = [process.env.DGW_OPENAPI, path.resolve(here, '../../shared/spec/peaka-openapi.json'), path.resolve(here, '../../../shared/spec/peaka-openapi.json'), '/work/shared/spec/peaka-openapi.json'].find((f): f is string => !!f && fs.existsSync(f));
+type Json = Record<string, unknown>;
+const spec = SPEC ? (JSON.parse(fs.readFileSync(SPEC, 'utf8')) as { paths: Record<string, Record<string, Json>> }) : undefined;
+
+/** The first example answer of an operation, by its operationId. */
+function exampleOf(operationId: string): unknown {
+  for (const methods of Object.values(spec!.paths)) {
+    for (const op of Object.values(methods)) {
+      if (op.operationId !== operationId) continue;
+      const media = Object.values(((op.responses as Json)['200'] as Json).content as Json)[0] as Json;
+      return media.example ?? (Object.values(media.examples as Json)[0] as Json).value;
+    }
+  }
+  throw new Error(`no operation ${operationId}`);
+}
+
+describe.skipIf(!spec)('connection and catalog commands send exactly the documented requests and read the documented answers', () => {
+  const CONN = '8db17e23-29de-4dab-8886-af9717e0e742';
+  const CAT = '627249916703408649';
+  const TABLE = `${P}/catalogs/${CAT}/schemas/crm/tables/companies`;
+
+  it('connection list, get, update, detail, oauth-callback, rm', async () => {
+    server.on('GET', '/connections/p-3', { json: exampleOf('listConnections') });
+    server.on('GET', `/connections/p-3/${CONN}`, { json: exampleOf('getConnection') });
+    server.on('PUT', `/connections/p-3/${CONN}`, { json: exampleOf('updateConnection') });
+    server.on('GET', `/connections/p-3/${CONN}/detail`, { json: exampleOf('getConnectionView') });
+    server.on('POST', '/connections/p-3/oauth2', { json: exampleOf('oauth2Callback') });
+    server.on('DELETE', `/connections/p-3/${CONN}`, { status: 200 });
+    expect((await dgw(['connection', 'list', '-q'])).stdout.split('\n')).toContain(CONN);
+    expect(JSON.parse((await dgw(['connection', 'get', CONN, '--json'])).stdout)).toEqual({ id: CONN, name: 'airtable2', type: 'airtable', url: null });
+    expect(JSON.parse((await dgw(['connection', 'update', CONN, '--name', 'exampleAirtableConnection', '--json'])).stdout).name).toBe('exampleAirtableConnection');
+    expect(JSON.parse((await dgw(['connection', 'detail', 'airtable2', '--json'])).stdout)).toMatchObject({ type: 'bullhorn', swimlane: '123', corpToken: '***' });
+    expect(JSON.parse((await dgw(['connection', 'oauth-callback', 'https://app.example.com/cb?code=1234&state=xyz', '--json'])).stdout).type).toBe('google_analytics');
+    expect((await dgw(['connection', 'rm', CONN, '--yes'])).code).toBe(0);
+    expect(sent()).toEqual([
+      'GET /connections/p-3',
+      `GET /connections/p-3/${CONN}`,
+      `GET /connections/p-3/${CONN}`,
+      `PUT /connections/p-3/${CONN} {"name":"exampleAirtableConnection","type":"airtable"}`,
+      'GET /connections/p-3',
+      `GET /connections/p-3/${CONN}/detail`,
+      'POST /connections/p-3/oauth2 {"queryParameters":"code=1234&state=xyz"}',
+      `DELETE /connections/p-3/${CONN}`,
+    ]);
+  });
+
+  it('connection create: the type\'s configuration, then the request with the fields typed by it', async () => {
+    server.on('GET', '/connections/config/stripe', { json: { connectionType: 'stripe', authorizationType: 'custom', configuration: [{ fieldName: 'token', required: true }, { fieldName: 'days', fieldType: 'number', required: false }] } });
+    server.on('POST', '/connections/p-3', { json: exampleOf('createConnection') });
+    const dir = tempDir('dgw-conn-');
+    try {
+      fs.writeFileSync(path.join(dir.dir, 'stripe.json'), '{"token": "sk_test_1"}');
+      const r = await dgw(['connection', 'create', 'exampleStripeConnection21', '--type', 'stripe', '--from-file', 'stripe.json', '-f', 'days=30', '--json'], { cwd: dir.dir });
+      expect(JSON.parse(r.stdout)).toEqual({ id: '6243f42a-42d0-4821-a90f-763cda6cda50', name: 'exampleStripeConnection21', type: 'stripe', url: null });
+    } finally {
+      dir.remove();
+    }
+    expect(sent()).toEqual(['GET /connections/config/stripe', 'POST /connections/p-3 {"name":"exampleStripeConnection21","type":"stripe","credential":{"token":"sk_test_1","days":30}}']);
+  });
+
+  it('catalog get, create, schemas, tables, columns, stats, is-cached, search, share, rm', async () => {
+    server.on('GET', `${P}/catalogs/${CAT}`, { json: exampleOf('readCatalog') });
+    server.on('POST', `${P}/catalogs`, { json: exampleOf('createCatalog') });
+    server.on('GET', `${P}/catalogs/${CAT}/schemas`, { json: exampleOf('listSchemas') });
+    server.on('GET', `${P}/catalogs/${CAT}/schemas/crm/tables`, { json: exampleOf('listTables_1') });
+    server.on('GET', `${TABLE}/columns`, { json: exampleOf('listColumns_1') });
+    server.on('GET', `${TABLE}/statistics`, { json: exampleOf('getTableStatistics') });
+    server.on('GET', `${TABLE}/isCached`, { json: exampleOf('isCached') });
+    server.on('POST', `${P}/search`, { json: exampleOf('search') });
+    server.on('POST', `${P}/catalogs/${CAT}/share`, { json: exampleOf('shareCatalog') });
+    server.on('DELETE', `${P}/catalogs/${CAT}`, { status: 200 });
+    expect(JSON.parse((await dgw(['catalog', 'get', CAT, '--json'])).stdout).name).toBe('exampleairtablecatalog');
+    expect(JSON.parse((await dgw(['catalog', 'create', 'exampleAirtableCatalog', CONN, '--json'])).stdout).connectionId).toBe(CONN);
+    expect((await dgw(['catalog', 'schemas', CAT, '-q'])).stdout).toBe('testSchema\n');
+    expect((await dgw(['catalog', 'tables', CAT, 'crm', '-q'])).stdout).toBe('companies\nowners\n');
+    expect((await dgw(['catalog', 'columns', `${CAT}.crm.companies`, '-q'])).stdout.split('\n').slice(0, 2)).toEqual(['id', 'hs_object_id']);
+    expect(JSON.parse((await dgw(['catalog', 'stats', CAT, 'crm', 'companies', '--json'])).stdout).columnStatistics[1]).toEqual({ columnName: 'first_name', distinctFraction: -0.64 });
+    expect(JSON.parse((await dgw(['catalog', 'is-cached', `${CAT}.crm.companies`, '--json'])).stdout)).toEqual({ isCached: true, isCacheable: true, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] });
+    const found = JSON.parse((await dgw(['catalog', 'search', 'apple', '--catalog', 'my_catalog', '--schema', 'apple_schema', '-L', '200', '--offset', '400', '--json'])).stdout);
+    expect(found.map((m: { kind: string }) => m.kind)).toEqual(['catalog', 'schema', 'table', 'table']);
+    expect(JSON.parse((await dgw(['catalog', 'share', CAT, 'MQtMNNBY', '--json'])).stdout)).toEqual({ catalogId: CAT, targetProjectId: 'MQtMNNBY', sharedCatalogId: '555611268656923356' });
+    expect((await dgw(['catalog', 'rm', CAT, '--yes'])).code).toBe(0);
+    expect(sent()).toEqual([
+      `GET ${P}/catalogs/${CAT}`,
+      `POST ${P}/catalogs {"name":"exampleAirtableCatalog","connectionId":"${CONN}"}`,
+      `GET ${P}/catalogs/${CAT}/schemas`,
+      `GET ${P}/catalogs/${CAT}/schemas/crm/tables`,
+      `GET ${TABLE}/columns`,
+      `GET ${TABLE}/statistics`,
+      `GET ${TABLE}/isCached`,
+      `POST ${P}/search {"query":"apple","catalog":"my_catalog","schema":"apple_schema","limit":200,"offset":400}`,
+      `POST ${P}/catalogs/${CAT}/share {"targetProjectId":"MQtMNNBY"}`,
+      `DELETE ${P}/catalogs/${CAT}`,
     ]);
   });
 });

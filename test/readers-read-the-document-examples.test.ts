@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readCatalog } from '../src/api/catalogs.js';
+import { readCacheResult, readCatalog, readSchema, readSearch, readShared, readStatistics } from '../src/api/catalogs.js';
+import { readConnection } from '../src/api/connections.js';
+import { maskSecrets } from '../src/commands/connection/credential.js';
 import { readExportCreated, readExportJob } from '../src/api/exports.js';
 import { folderTree, readFolderContents, readFolderTree } from '../src/api/folder-tree.js';
 import { readApiKey } from '../src/api/keys.js';
@@ -98,6 +100,66 @@ const READERS: Record<string, (example: unknown) => number> = {
   listCatalogs: (ex) => {
     for (const c of asList(ex)) expect(readCatalog(c)).toEqual(plainFields(c));
     return asList(ex).length;
+  },
+  ...Object.fromEntries(
+    ['readCatalog', 'createCatalog'].map((id) => [
+      id,
+      (ex: unknown) => {
+        expect(readCatalog(ex)).toEqual(plainFields(ex as Json));
+        return 1;
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['listConnections', 'getConnection', 'createConnection', 'updateConnection', 'oauth2Callback'].map((id) => [
+      id,
+      (ex: unknown) => {
+        // The list is declared as one connection and given as a list; no url means not waiting for OAuth 2.0.
+        for (const c of asList(ex)) expect(readConnection(c)).toEqual({ url: null, ...plainFields(c) });
+        return asList(ex).length;
+      },
+    ]),
+  ),
+  getConnectionView: (ex) => {
+    // A configuration: shown with its secret-looking fields masked, the others as they are.
+    const shown = maskSecrets(ex as Json);
+    expect(shown.type).toBe((ex as Json).type);
+    expect(shown.corpToken).toBe('***');
+    expect(shown.restApiTokenUrl).toBe('***');
+    expect(shown.swimlane).toBe((ex as Json).swimlane);
+    return 1;
+  },
+  listSchemas: (ex) => {
+    for (const sc of asList(ex)) expect(readSchema(sc)).toEqual({ catalogName: '', ...plainFields(sc) });
+    return asList(ex).length;
+  },
+  listTables_1: (ex) => {
+    for (const t of asList(ex)) expect(readTable(t)).toEqual({ ...plainFields(t), supportedCacheTypes: t.supportedCacheTypes });
+    return asList(ex).length;
+  },
+  listColumns_1: (ex) => {
+    for (const c of asList(ex)) expect(readColumn(c)).toEqual({ id: null, desc: null, ...plainFields(c) });
+    return asList(ex).length;
+  },
+  isCached: (ex) => {
+    expect(readCacheResult(ex)).toEqual(ex);
+    return 1;
+  },
+  getTableStatistics: (ex) => {
+    expect(readStatistics(ex)).toEqual(ex);
+    return 1;
+  },
+  shareCatalog: (ex) => {
+    expect(readShared(ex)).toBe((ex as Json).sharedCatalogId);
+    return 1;
+  },
+  search: (ex) => {
+    const e = ex as { matchedCatalogs: Json[]; matchedSchemas: Json[]; matchedTables: Json[] };
+    const read = readSearch(ex);
+    expect(read.matches.filter((m) => m.kind === 'table').map((m) => `${m.catalog}.${m.schema}.${m.table}`)).toEqual(e.matchedTables.map((t) => `${t.catalog}.${t.schema}.${t.table}`));
+    expect(read.matches.filter((m) => m.kind === 'catalog').map((m) => m.catalog)).toEqual(e.matchedCatalogs.map((c) => c.catalog));
+    expect(read.nextOffset).toBeNull();
+    return read.matches.length;
   },
   createInternalTable: (ex) => {
     // The example leaves supportedCacheTypes out: read as none.

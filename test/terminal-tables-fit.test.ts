@@ -52,6 +52,14 @@ function screenLines(stdout: string): string[] {
   return stripVTControlCharacters(stdout).split(/\r?\n/).filter((l) => l !== '');
 }
 
+const connections = [
+  { id: 'c0a8e1d2-3333-4000-8000-000000000009', name: 'warehouse-postgres-eu', type: 'POSTGRES', url: null },
+  { id: 'c0a8e1d2-3333-4000-8000-000000000010', name: 'sheets', type: 'google_sheets', url: `https://accounts.example.com/o/oauth2/auth?state=${'x'.repeat(120)}` },
+];
+const sourceTables = ['revenue_by_segment_and_region', '売上_地域別'].map((tableName) => ({
+  catalogId: 'c0a8e1d2-2222-4000-8000-000000000002', catalogName: 'warehouse_postgres', schemaName: 'public', tableName, isCacheable: true, isDynamicTable: false, isCached: false, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'],
+}));
+
 describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are whole', () => {
   const { server, dgwInTerminal, env } = useStandIn();
 
@@ -61,6 +69,17 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     { command: ['folder', 'list'], route: () => server.on('GET', `${P}/queries/folders`, { json: folders }), whole: folders.items.map((f) => f.id) },
     { command: ['table', 'list'], route: () => server.on('GET', `${P}/table`, { json: tables }), whole: tables.map((t) => t.tableName) },
     { command: ['catalog', 'list'], route: () => server.on('GET', `${P}/catalogs`, { json: catalogs }), whole: catalogs.flatMap((c) => [c.id, c.name]) },
+    { command: ['connection', 'list'], route: () => server.on('GET', '/connections/proj-1', { json: connections }), whole: connections.flatMap((c) => [c.id, c.name]) },
+    {
+      command: ['catalog', 'tables', catalogs[1].id, 'public'],
+      route: () => server.on('GET', `${P}/catalogs/${catalogs[1].id}/schemas/public/tables`, { json: sourceTables }),
+      whole: sourceTables.map((t) => t.tableName),
+    },
+    {
+      command: ['catalog', 'search', 'rev'],
+      route: () => server.on('POST', `${P}/search`, { json: { matchedCatalogs: [], matchedSchemas: [], matchedTables: sourceTables.map((t) => ({ catalog: 'warehouse_postgres', schema: 'public', table: t.tableName })) } }),
+      whole: sourceTables.map((t) => t.tableName),
+    },
     // A query result (sql, query run) is not fitted: it keeps every column (query-results-keep-every-column.test.ts).
     { command: ['profile', 'list'], route: () => writeProfiles(env().DGW_CONFIG_DIR), whole: ['production-eu-west-analytics', 'dev'] },
   ];

@@ -1,7 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, object, objects, text } from './read.js';
-import type { ConnectionConfig, ConnectionConfigField } from './types.js';
+import { flag, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import type { Connection, ConnectionConfig, ConnectionConfigField, ConnectionRequest } from './types.js';
 
 export async function getConnectionConfig(http: Http, connectionType: string): Promise<ConnectionConfig> {
   return readConnectionConfig(await http.request({ method: 'GET', path: apiPath`/connections/config/${connectionType}` }));
@@ -31,4 +31,52 @@ function readField(f: Record<string, unknown>): ConnectionConfigField {
   const field: ConnectionConfigField = { fieldName: text(f.fieldName), required: flag(f.required), description: text(f.description) };
   if (f.fieldType === 'text' || f.fieldType === 'number' || f.fieldType === 'boolean') field.fieldType = f.fieldType;
   return field;
+}
+
+/** The project's connections; the document declares one object and its example is a list: both read. */
+export async function listConnections(http: Http, projectId: string): Promise<Connection[]> {
+  return objects(await http.request({ method: 'GET', path: apiPath`/connections/${projectId}` }), 'connections').map(readConnection);
+}
+
+export async function getConnection(http: Http, projectId: string, connectionId: string): Promise<Connection> {
+  return readConnection(await http.request({ method: 'GET', path: apiPath`/connections/${projectId}/${connectionId}` }));
+}
+
+/** Creates a connection; `--debug` and `--dry-run` show its credential masked. */
+export async function createConnection(http: Http, projectId: string, request: ConnectionRequest): Promise<Connection> {
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/connections/${projectId}`, body: request, secretBody: maskCredential, secretValues: credentialValues(request) }), readConnection);
+}
+
+export async function updateConnection(http: Http, projectId: string, connectionId: string, request: ConnectionRequest): Promise<Connection> {
+  return readAnswer(await http.request({ method: 'PUT', path: apiPath`/connections/${projectId}/${connectionId}`, body: request, secretBody: maskCredential, secretValues: credentialValues(request) }), readConnection);
+}
+
+export function deleteConnection(http: Http, projectId: string, connectionId: string): Promise<void> {
+  return http.request({ method: 'DELETE', path: apiPath`/connections/${projectId}/${connectionId}`, expect: 'none' });
+}
+
+/** A connection's stored configuration (its type's fields); the answer is not traced, as it may hold secrets. */
+export async function getConnectionDetail(http: Http, projectId: string, connectionId: string): Promise<Record<string, unknown>> {
+  return object(await http.request({ method: 'GET', path: apiPath`/connections/${projectId}/${connectionId}/detail`, secretAnswer: true }), 'a connection\'s configuration');
+}
+
+/** Completes an OAuth 2.0 connection with the query string the authorization redirected to. */
+export async function finishOauth2(http: Http, projectId: string, queryParameters: string): Promise<Connection> {
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/connections/${projectId}/oauth2`, body: { queryParameters }, secretBody: () => ({ queryParameters: '***' }) }), readConnection);
+}
+
+export function readConnection(value: unknown): Connection {
+  const c = object(value, 'a connection');
+  return { id: text(c.id), name: text(c.name), type: text(c.type), url: textOrNull(c.url) || null };
+}
+
+/** The credential's text values (4 characters or more), which no trace nor error message may repeat. */
+function credentialValues(request: ConnectionRequest): string[] {
+  return Object.values(request.credential ?? {}).filter((v): v is string => typeof v === 'string' && v.length >= 4);
+}
+
+/** The body as a trace or dry run may show it: every credential value replaced by `***`. */
+export function maskCredential(body: unknown): unknown {
+  if (!isRaw(body) || !isRaw(body.credential)) return body;
+  return { ...body, credential: Object.fromEntries(Object.keys(body.credential).map((k) => [k, '***'])) };
 }

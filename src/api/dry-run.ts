@@ -41,7 +41,7 @@ export function dryRunView(spec: OpenSpec, encoded: string, setting: DryRunSetti
   for (const token of setting.placeholders) url = url.split(encodeURIComponent(token)).join(token);
   const headers: Record<string, string> = {};
   if (setting.apiKey) headers.Authorization = `Bearer ${maskKey(setting.apiKey)}`;
-  let body = spec.body;
+  let body = spec.secretBody && spec.body !== undefined ? spec.secretBody(spec.body) : spec.body;
   if (spec.content) {
     headers['Content-Type'] = spec.content.type;
     body = spec.content.shown;

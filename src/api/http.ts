@@ -151,7 +151,8 @@ export class Http {
       clearTimeout(timer);
     }
     const answer = answered(response, whole);
-    this.traceBody(answer.text);
+    if (spec.secretAnswer) this.config.trace?.(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
+    else this.traceBody(answer.text, spec.secretValues);
     return readBody<T>(answer, spec);
   }
 
@@ -185,7 +186,7 @@ export class Http {
       if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
     }
     const trace = this.config.trace;
-    if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.body))}`);
+    if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.secretBody ? spec.secretBody(spec.body) : spec.body))}`);
     if (trace && spec.content) trace(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
     if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
     const headers: Record<string, string> = {};
@@ -205,8 +206,8 @@ export class Http {
     // Within the time limit: a service that sends an error's head and then nothing must not hold the command.
     const answer = answered(response, await readWithin(response, this.config.timeoutMs));
     if (this.config.signal?.aborted) throw new InterruptedError();
-    this.traceBody(answer.text);
-    throw errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text) });
+    this.traceBody(answer.text, spec.secretValues);
+    throw errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues) });
   }
 
   /**
@@ -324,8 +325,8 @@ export class Http {
   }
 
   /** Traces a body's first 4,000 characters (a body may be huge). */
-  private traceBody(text: string): void {
-    if (this.config.trace && text) this.config.trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text)}`);
+  private traceBody(text: string, secrets?: string[]): void {
+    if (this.config.trace && text) this.config.trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text, secrets)}`);
   }
 
   private timedOut(method: string, cause?: unknown): NetworkError {
@@ -340,8 +341,9 @@ export class Http {
   }
 
   /** Replaces the API key wherever it appears in a traced text, and any secret a body carries. */
-  private redact(text: string): string {
+  private redact(text: string, secrets: string[] = []): string {
     const key = this.config.apiKey;
-    return redactSecrets(key ? text.split(key).join(maskKey(key)) : text);
+    const masked = secrets.reduce((t, secret) => t.split(secret).join('***'), text);
+    return redactSecrets(key ? masked.split(key).join(maskKey(key)) : masked);
   }
 }

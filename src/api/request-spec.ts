@@ -21,6 +21,12 @@ export interface RequestSpec {
   keepDigits?: KeepDigits;
   /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */
   readOnly?: boolean;
+  /** What `--debug` and `--dry-run` show instead of a body that carries secrets (a connection's credential). */
+  secretBody?: (body: unknown) => unknown;
+  /** Values the body carries that no trace nor error message may repeat (a service may quote what it refused). */
+  secretValues?: string[];
+  /** The answer may carry secrets: `--debug` shows its length only. */
+  secretAnswer?: boolean;
 }
 
 /**

@@ -202,3 +202,41 @@ export type ProjectRequest = Static<typeof W.ProjectRequest>;
 
 /** The error body the service documents. */
 export type ErrorBody = Static<typeof W.ErrorBody>;
+
+/** A connection: its id, name and type, and for an OAuth 2.0 type the address to authorize it at (else null). */
+export type Connection = Omit<Complete<Static<typeof W.Connection>>, 'url'> & { url: string | null };
+
+/** Body of create and update connection; `credential` carries secrets and is never shown. */
+export type ConnectionRequest = Static<typeof W.ConnectionRequest>;
+
+/** A schema of a catalog. */
+export type CatalogSchema = Complete<Static<typeof W.Schema>>;
+
+/** Whether a table of a catalog is cached and how it can be. */
+export type TableCacheResult = Complete<Static<typeof W.TableCacheResult>>;
+
+/** One column's statistics; the fraction is null when the service could not tell. */
+export interface ColumnStatistics {
+  columnName: string;
+  distinctFraction: number | null;
+}
+
+/** A table's statistics, column by column. */
+export type TableStatistics = Omit<Complete<Static<typeof W.TableStatistics>>, 'columnStatistics'> & { columnStatistics: ColumnStatistics[] };
+
+/** Body of search. */
+export type SearchRequest = Static<typeof W.SearchRequest>;
+
+/** One search match, with its kind; a catalog match has no schema nor table (null). */
+export interface SearchMatch {
+  kind: 'catalog' | 'schema' | 'table';
+  catalog: string;
+  schema: string | null;
+  table: string | null;
+}
+
+/** The matches of a search and where the next page starts (null: no more). */
+export interface SearchAnswer {
+  matches: SearchMatch[];
+  nextOffset: number | null;
+}

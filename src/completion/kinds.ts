@@ -16,6 +16,14 @@ export type LiveKind =
   | 'connection-type'
   /** Caches: the names of their tables. */
   | 'cache'
+  /** Connection names. */
+  | 'connection'
+  /** Catalog names. */
+  | 'catalog'
+  /** The schemas of the catalog named by the argument before. */
+  | 'catalog-schema'
+  /** The tables of the catalog and schema named by the two arguments before. */
+  | 'catalog-table'
   | 'profile';
 
 const marked = new WeakMap<Argument | Option, LiveKind>();

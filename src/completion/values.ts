@@ -1,5 +1,6 @@
 import { listCacheStatuses } from '../api/caches.js';
-import { listConnectionConfigs } from '../api/connections.js';
+import { listCatalogs, listCatalogTables, listSchemas } from '../api/catalogs.js';
+import { listConnectionConfigs, listConnections } from '../api/connections.js';
 import { folderTree } from '../api/folder-tree.js';
 import { listFolders } from '../api/folders.js';
 import { listQueries } from '../api/queries.js';
@@ -33,6 +34,11 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
     load('queries', async () => (await listQueries(await http(), projectId!)).map((q): QueryName => ({ name: q.name, id: q.id, materialized: q.queryType === 'MATERIALIZED' })));
   const folders = () => load('folders', async () => [...folderTree(await listFolders(await http(), projectId!)).byId.values()].map((f) => f.path));
 
+  const catalogId = async (name: string) => {
+    const all = await load('catalog-list', async () => listCatalogs(await http(), projectId!));
+    return (all.find((c) => c.name === name) ?? all.find((c) => c.id === name))?.id ?? name;
+  };
+
   switch (kind) {
     case 'query':
       return queryValues(await queries(), current);
@@ -53,6 +59,20 @@ export async function liveValues(ctx: Context, target: CompletionTarget, cache: 
       return matching(await load('caches', async () => (await listCacheStatuses(await http(), projectId!)).map((c) => c.tableName)), current);
     case 'connection-type':
       return matching(await load('connection-types', async () => (await listConnectionConfigs(await http())).map((c) => c.connectionType)), current);
+    case 'connection':
+      return matching(await load('connections', async () => (await listConnections(await http(), projectId!)).map((c) => c.name)), current);
+    case 'catalog':
+      return matching(await load('catalogs', async () => (await listCatalogs(await http(), projectId!)).map((c) => c.name)), current);
+    case 'catalog-schema': {
+      const catalog = positionals.at(-1);
+      if (!catalog || catalog.includes('.')) return [];
+      return matching(await load(`schemas:${catalog}`, async () => (await listSchemas(await http(), projectId!, await catalogId(catalog))).map((s) => s.schemaName)), current);
+    }
+    case 'catalog-table': {
+      const [catalog, schema] = positionals.slice(-2);
+      if (!catalog || !schema || catalog.includes('.')) return [];
+      return matching(await load(`tables:${catalog}.${schema}`, async () => (await listCatalogTables(await http(), projectId!, await catalogId(catalog), schema)).map((t) => t.tableName)), current);
+    }
   }
 }
 

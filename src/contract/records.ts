@@ -57,6 +57,36 @@ export const ConnectionRecord = Closed(
   'a connection type and the fields its configuration takes',
 );
 
+/** A connection: never its credential. */
+export const SourceConnectionRecord = Closed(
+  { ...required(W.Connection).properties, url: Nullable(Type.String({ description: 'OAuth 2.0 types: the address to grant access at' })) },
+  'a connection; url is null except for an OAuth 2.0 connection waiting to be authorized',
+);
+
+/** A connection's stored configuration, secrets masked. */
+export const ConnectionDetailRecord = Type.Object({}, { additionalProperties: true, description: 'the fields of a connection\'s configuration (its type\'s), every secret value and a URL\'s password as ***' });
+
+/** A schema of a catalog. */
+export const SchemaRecord = Closed(required(W.Schema).properties, 'a schema of a catalog');
+
+/** A table of a catalog. */
+export const CatalogTableRecord = Closed(required(W.Table).properties, 'a table of a catalog, in SQL catalogName.schemaName.tableName');
+
+/** Whether a table is cached. */
+export const CacheStateRecord = Closed(required(W.TableCacheResult).properties, 'whether a table of a catalog is cached, and the kinds of cache it allows (empty: none)');
+
+/** A table's statistics. */
+export const StatisticsRecord = Closed(
+  { ...required(W.TableStatistics).properties, columnStatistics: Type.Array(Closed({ columnName: Type.String(), distinctFraction: Nullable(Type.Number()) })) },
+  'a table\'s statistics, column by column; distinctFraction is null where the service could not tell',
+);
+
+/** One search match. */
+export const SearchMatchRecord = Closed(
+  { kind: Type.Union([Type.Literal('catalog'), Type.Literal('schema'), Type.Literal('table')]), catalog: Type.String(), schema: Nullable(Type.String()), table: Nullable(Type.String()) },
+  'a catalog, schema or table whose name matched; schema and table are null where the match is above them',
+);
+
 /** A project API key; its secret only once, when it is made; no expiry is null, as everywhere. */
 export const ApiKeyRecord = Closed(
   { ...required(W.ApiKey).properties, expiresAt: Nullable(required(W.ApiKey).properties.expiresAt) },

@@ -121,6 +121,18 @@ export const TableDeleted = Closed({ table: Str(), deleted: Type.Literal(true) }
 /** `key rm`. */
 export const KeyDeleted = Closed({ apiKeyId: Str(), deleted: Type.Literal(true) }, 'the deleted key');
 
+/** `connection rm`. */
+export const ConnectionDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted connection');
+
+/** `catalog rm`. */
+export const CatalogDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted catalog');
+
+/** `catalog share`. */
+export const CatalogShared = Closed(
+  { catalogId: Str(), targetProjectId: Str(), sharedCatalogId: Nullable(Str({ description: 'the catalog made in the target project, where the service says' })) },
+  'the catalog shared and the project it was shared with',
+);
+
 /** `table import`: the table, and the import job as the service answered it. */
 export const ImportResult = Closed(
   {
@@ -283,6 +295,9 @@ export type FolderDeleted = Static<typeof FolderDeleted>;
 export type ColumnDropped = Static<typeof ColumnDropped>;
 export type TableDeleted = Static<typeof TableDeleted>;
 export type KeyDeleted = Static<typeof KeyDeleted>;
+export type ConnectionDeleted = Static<typeof ConnectionDeleted>;
+export type CatalogDeleted = Static<typeof CatalogDeleted>;
+export type CatalogShared = Static<typeof CatalogShared>;
 export type ServeInfo = Static<typeof ServeInfo>;
 export type ImportResult = Static<typeof ImportResult>;
 export type ExportStarted = Static<typeof ExportStarted>;

@@ -1,6 +1,6 @@
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { InterruptedError } from '../errors.js';
+import { DeclinedError, InterruptedError } from '../errors.js';
 import type { Io } from './io.js';
 
 /** Asks one question on stderr and reads one line from stdin; `hidden` does not echo the answer. */
@@ -15,13 +15,20 @@ export function promptLine(io: Io, question: string, options: { hidden?: boolean
       },
     });
     const rl = readline.createInterface({ input: io.stdin as unknown as NodeJS.ReadableStream, output: echo, terminal: io.stdin.isTTY === true });
+    let answered = false;
     const fail = () => {
+      answered = true;
       rl.close();
       reject(new InterruptedError());
     };
     rl.on('SIGINT', fail);
+    // Input that ends before an answer (Ctrl-D, a closed pipe) must not leave the command waiting, nor let it end as a success.
+    rl.on('close', () => {
+      if (!answered) reject(new DeclinedError('no answer: the input ended before one was given; nothing was changed'));
+    });
     options.signal?.addEventListener('abort', fail, { once: true });
     rl.question(question, (answer) => {
+      answered = true;
       if (options.hidden) io.stderr.write('\n');
       rl.close();
       resolve(answer);

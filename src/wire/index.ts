@@ -5,4 +5,5 @@ export * from './folders.js';
 export * from './operations.js';
 export * from './queries.js';
 export * from './resources.js';
+export * from './sources.js';
 export * from './transfer.js';

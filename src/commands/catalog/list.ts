@@ -5,7 +5,8 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
-const COLUMNS: Column<Catalog>[] = [
+/** Fields of a catalog. */
+export const CATALOG_COLUMNS: Column<Catalog>[] = [
   { field: 'id', kind: 'key' },
   { field: 'name', kind: 'key' },
   { field: 'displayName', kind: 'text' },
@@ -25,5 +26,5 @@ export function registerCatalogList(parent: Command, wiring: Wiring): void {
 export async function runCatalogList(ctx: Context, _opts: object): Promise<void> {
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const catalogs = await listCatalogs(http, projectId);
-  await ctx.out.list(catalogs, COLUMNS, (c) => c.id);
+  await ctx.out.list(catalogs, CATALOG_COLUMNS, (c) => c.id);
 }

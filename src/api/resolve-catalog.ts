@@ -1,0 +1,29 @@
+import { NotFoundError } from '../errors.js';
+import { didYouMean } from '../output/did-you-mean.js';
+import { listCatalogs } from './catalogs.js';
+import type { Http } from './http.js';
+import { isIdShaped } from './resolve.js';
+import type { Catalog } from './types.js';
+
+// CATALOG arguments resolve as QUERY ones do (resolve.ts): an id-shaped argument is used as it is;
+// anything else is looked up by name, then by id, with "did you mean".
+
+/**
+ * A catalog by name (its SQL name or display name) or id, from the list at hand. Several catalogs
+ * may share a SQL name (the local gateway's built-in `svc` ones): the first listed is taken, and
+ * `onAmbiguous` told the others.
+ */
+export function matchCatalog(all: Catalog[], ref: string, onAmbiguous?: (message: string) => void): Catalog {
+  const named = all.filter((c) => c.name === ref);
+  if (named.length > 1) onAmbiguous?.(`${named.length} catalogs are named ${ref}; using id ${named[0].id} (give the id for ${named.slice(1).map((c) => c.id).join(', ')})`);
+  const found = named[0] ?? all.find((c) => c.id === ref) ?? all.find((c) => c.displayName === ref);
+  if (!found) throw new NotFoundError(`no catalog named "${ref}" (nor with that id)${didYouMean(ref, all.map((c) => c.name))}`);
+  return found;
+}
+
+/** A catalog argument's id: no request for an id, one list for a name (none in a dry run). */
+export async function resolveCatalogId(http: Http, projectId: string, ref: string, onAmbiguous?: (message: string) => void): Promise<string> {
+  if (isIdShaped(ref)) return ref;
+  if (http.readsNothing) return http.placeholder(`id of ${ref}`);
+  return matchCatalog(await listCatalogs(http, projectId), ref, onAmbiguous).id;
+}

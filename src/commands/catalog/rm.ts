@@ -1,0 +1,38 @@
+import { Argument, type Command } from 'commander';
+import { deleteCatalog } from '../../api/catalogs.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
+import { completes } from '../../completion/kinds.js';
+import type { CatalogDeleted } from '../../contract/results.js';
+import type { Context } from '../../context.js';
+import { confirmDestructive } from '../confirm.js';
+import { checkNameArgument } from '../name-argument.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface CatalogRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerCatalogRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .addArgument(completes(new Argument('<catalog>', 'catalog id or name'), 'catalog'))
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a catalog (its connection stays); SQL reading it fails from then on')
+    .addHelpText('after', examples('dgw catalog rm sales2', 'dgw catalog rm sales2 --yes'))
+    .action(wiring.action(runCatalogRm));
+}
+
+export async function runCatalogRm(ctx: Context, ref: string, opts: CatalogRmOptions): Promise<void> {
+  checkNameArgument(ref, 'CATALOG');
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, `delete catalog ${ref} of project ${projectId}`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const id = await resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
+  await deleteCatalog(http, projectId, id);
+  if (opts.dryRun) return;
+  ctx.out.result({ id, deleted: true } satisfies CatalogDeleted, id);
+  ctx.out.success(`deleted catalog ${ref}`);
+}

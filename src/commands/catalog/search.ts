@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { searchCatalogs } from '../../api/catalogs.js';
+import type { SearchMatch, SearchRequest } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/format.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface CatalogSearchOptions {
+  catalog?: string;
+  schema?: string;
+  limit?: string;
+  offset?: string;
+}
+
+const COLUMNS: Column<SearchMatch>[] = [
+  { field: 'kind' },
+  { field: 'catalog', kind: 'key' },
+  { field: 'schema', show: (m) => m.schema ?? '' },
+  { field: 'table', kind: 'key', show: (m) => m.table ?? '' },
+];
+
+export function registerCatalogSearch(parent: Command, wiring: Wiring): void {
+  parent
+    .command('search')
+    .argument('<text>', 'what names contain (case ignored)')
+    .option('--catalog <name>', 'only under this catalog (its SQL name)')
+    .option('--schema <name>', 'only under this schema')
+    .option('-L, --limit <n>', 'at most this many matches (the service\'s default: 100)')
+    .option('--offset <n>', 'skip this many matches first (a later page)')
+    .description('Find catalogs, schemas and tables whose names contain a text')
+    .addHelpText('after', examples('dgw catalog search order', 'dgw catalog search cust --catalog svc --json'))
+    .action(wiring.action(runCatalogSearch));
+}
+
+export async function runCatalogSearch(ctx: Context, text: string, opts: CatalogSearchOptions): Promise<void> {
+  if (!text.trim()) throw new UsageError('TEXT must not be empty');
+  const request: SearchRequest = { query: text };
+  if (opts.catalog) request.catalog = opts.catalog;
+  if (opts.schema) request.schema = opts.schema;
+  if (opts.limit !== undefined) request.limit = count(opts.limit, '--limit', 1);
+  if (opts.offset !== undefined) request.offset = count(opts.offset, '--offset', 0);
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  const found = await searchCatalogs(http, projectId, request);
+  await ctx.out.list(found.matches, COLUMNS, (m) => [m.catalog, m.schema, m.table].filter((x) => x !== null).join('.'));
+  if (found.nextOffset !== null) ctx.out.note(`more matches: add --offset ${found.nextOffset}`);
+}
+
+function count(value: string, flag: string, least: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < least || n > 2 ** 31 - 1) throw new UsageError(`${flag}: "${value}" is not a whole number of at least ${least}`);
+  return n;
+}

@@ -1,0 +1,35 @@
+import { Argument, type Command } from 'commander';
+import { shareCatalog } from '../../api/catalogs.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
+import { completes } from '../../completion/kinds.js';
+import type { CatalogShared } from '../../contract/results.js';
+import type { Context } from '../../context.js';
+import { checkNameArgument } from '../name-argument.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface CatalogShareOptions {
+  dryRun?: boolean;
+}
+
+export function registerCatalogShare(parent: Command, wiring: Wiring): void {
+  parent
+    .command('share')
+    .addArgument(completes(new Argument('<catalog>', 'catalog id or name'), 'catalog'))
+    .argument('<project>', 'the project to share it with (its id)')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Share a catalog with another project, which can then read it too')
+    .addHelpText('after', examples('dgw catalog share sales2 demo2', 'dgw catalog share sales2 demo2 --json sharedCatalogId'))
+    .action(wiring.action(runCatalogShare));
+}
+
+export async function runCatalogShare(ctx: Context, ref: string, target: string, opts: CatalogShareOptions): Promise<void> {
+  checkNameArgument(ref, 'CATALOG');
+  checkNameArgument(target, 'PROJECT');
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const id = await resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
+  const sharedCatalogId = await shareCatalog(http, projectId, id, target);
+  if (opts.dryRun) return;
+  ctx.out.result({ catalogId: id, targetProjectId: target, sharedCatalogId } satisfies CatalogShared, sharedCatalogId ?? id);
+  ctx.out.success(`shared catalog ${ref} with project ${target}${sharedCatalogId ? ` (its id there: ${sharedCatalogId})` : ''}`);
+}

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { getTableStatistics } from '../../api/catalogs.js';
+import type { ColumnStatistics } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/format.js';
+import { examples, type Wiring } from '../wiring.js';
+import { placeArguments, resolvePlace } from './place.js';
+
+const COLUMNS: Column<ColumnStatistics>[] = [
+  { field: 'columnName', kind: 'key' },
+  { field: 'distinctFraction', show: (c) => (c.distinctFraction === null ? '' : c.distinctFraction) },
+];
+
+export function registerCatalogStats(parent: Command, wiring: Wiring): void {
+  placeArguments(parent.command('stats'), 3)
+    .description('Show the statistics of a table of a catalog, column by column')
+    .addHelpText(
+      'after',
+      `
+distinctFraction estimates the share of distinct values: a negative number is a fraction of the
+row count (-1: every value distinct), a positive one a count of distinct values.
+${examples('dgw catalog stats svc.table.orders', 'dgw catalog stats svc.table.orders --json')}`,
+    )
+    .action(wiring.action(runCatalogStats));
+}
+
+export async function runCatalogStats(ctx: Context, catalog: string, schema: string | undefined, table: string | undefined, _opts: object): Promise<void> {
+  const { http, projectId, place } = await resolvePlace(ctx, [catalog, schema, table]);
+  const stats = await getTableStatistics(http, projectId, place);
+  if (ctx.out.json) ctx.out.value(stats);
+  else await ctx.out.list(stats.columnStatistics, COLUMNS, (c) => c.columnName);
+}

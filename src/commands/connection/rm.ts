@@ -1,0 +1,38 @@
+import { Argument, type Command } from 'commander';
+import { deleteConnection } from '../../api/connections.js';
+import { resolveConnectionId } from '../../api/resolve-connection.js';
+import { completes } from '../../completion/kinds.js';
+import type { ConnectionDeleted } from '../../contract/results.js';
+import type { Context } from '../../context.js';
+import { confirmDestructive } from '../confirm.js';
+import { checkNameArgument } from '../name-argument.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export interface ConnectionRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerConnectionRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .addArgument(completes(new Argument('<connection>', 'connection id or name'), 'connection'))
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a connection; SQL reading its catalog fails from then on')
+    .addHelpText('after', examples('dgw connection rm sales', 'dgw connection rm events --yes'))
+    .action(wiring.action(runConnectionRm));
+}
+
+export async function runConnectionRm(ctx: Context, ref: string, opts: ConnectionRmOptions): Promise<void> {
+  checkNameArgument(ref, 'CONNECTION');
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, `delete connection ${ref} of project ${projectId}`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const id = await resolveConnectionId(http, projectId, ref);
+  await deleteConnection(http, projectId, id);
+  if (opts.dryRun) return;
+  ctx.out.result({ id, deleted: true } satisfies ConnectionDeleted, id);
+  ctx.out.success(`deleted connection ${ref}`);
+}

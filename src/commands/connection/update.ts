@@ -1,0 +1,57 @@
+import { Argument, type Command } from 'commander';
+import { getConnection, listConnections, updateConnection } from '../../api/connections.js';
+import { isIdShaped } from '../../api/resolve.js';
+import { matchConnection } from '../../api/resolve-connection.js';
+import type { ConnectionRequest } from '../../api/types.js';
+import { completes } from '../../completion/kinds.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { checkNameArgument } from '../name-argument.js';
+import { examples, type Wiring } from '../wiring.js';
+import { CONNECTION_COLUMNS } from './columns.js';
+import { credentialFlags, sayNextStep } from './create.js';
+import { askMissing, givenFields, type CredentialSources } from './credential.js';
+import { findConnectionType } from './find-type.js';
+
+export interface ConnectionUpdateOptions extends CredentialSources {
+  name?: string;
+  ask?: boolean;
+}
+
+export function registerConnectionUpdate(parent: Command, wiring: Wiring): void {
+  const command = parent
+    .command('update')
+    .addArgument(completes(new Argument('<connection>', 'connection id or name'), 'connection'))
+    .option('--name <name>', 'a new name');
+  credentialFlags(command)
+    .option('--ask', 'on a terminal, ask for every field of the type (secrets without echo); Enter keeps a field as it is')
+    .description('Change a connection: its name, or fields of its configuration (new credentials)')
+    .addHelpText(
+      'after',
+      examples(
+        'dgw connection update sales --field path=sales-2025/',
+        'dgw connection update warehouse --from-file - < rotated.yaml   # a new password, from a file',
+        'dgw connection update warehouse --ask   # on a terminal: every field, secrets without echo',
+      ),
+    )
+    .action(wiring.action(runConnectionUpdate));
+}
+
+export async function runConnectionUpdate(ctx: Context, ref: string, opts: ConnectionUpdateOptions): Promise<void> {
+  checkNameArgument(ref, 'CONNECTION');
+  if (opts.name !== undefined) checkNameArgument(opts.name, '--name');
+  if (opts.name === undefined && !opts.field && !opts.fromFile && !opts.ask) throw new UsageError('nothing to change: give --name, --field, --from-file or --ask');
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  const current = isIdShaped(ref) ? await getConnection(http, projectId, ref) : matchConnection(await listConnections(http, projectId), ref);
+  const wantsFields = !!(opts.field || opts.fromFile || opts.ask);
+  const config = wantsFields ? (await findConnectionType(http, current.type)).config : undefined;
+  const request: ConnectionRequest = { name: opts.name ?? current.name, type: current.type };
+  if (config) {
+    const credential = await givenFields(ctx, opts, config);
+    if (opts.ask) await askMissing(ctx, config, credential, true);
+    request.credential = credential;
+  }
+  const updated = await updateConnection(http, projectId, current.id, request);
+  await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);
+  sayNextStep(ctx, updated, config?.authorizationType ?? '', 'updated');
+}

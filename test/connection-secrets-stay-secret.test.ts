@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+import { RecordingServer, type Recorded } from './support/recording-server.js';
+
+// A secret given to `connection create` by flag, file, stdin or prompt goes to the service and
+// nowhere else: not stdout, not stderr with --debug, not a file in dgw's config, data or cache
+// folders, not the argv or environment of a process dgw starts (looked at while the request is
+// being answered).
+
+const CONFIG = {
+  connectionType: 'POSTGRES',
+  authorizationType: 'custom',
+  configuration: [
+    { fieldName: 'url', required: true, description: 'Host name' },
+    { fieldName: 'user', required: true, description: 'User name' },
+    { fieldName: 'password', required: true, description: 'Password of that user' },
+  ],
+};
+
+/** The processes below `root` (not `root` itself), with their argv and environment. */
+function descendants(root: number): Array<{ pid: number; text: string }> {
+  const parent = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  return [...parent.keys()].filter(below).map((pid) => {
+    const read = (f: string) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/${f}`, 'utf8');
+      } catch {
+        return '';
+      }
+    };
+    return { pid, text: `${read('cmdline')} ${read('environ')}` };
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+describe('connection create keeps its secrets', () => {
+  const server = new RecordingServer();
+  const home = tempDir('dgw-secrets-');
+  let running: RunningDgw | undefined;
+  /** What the processes below dgw held while the service was answering. */
+  let childrenSeen: string[] = [];
+  const dirs = { config: path.join(home.dir, 'config'), data: path.join(home.dir, 'data'), cache: path.join(home.dir, 'cache') };
+
+  beforeAll(async () => {
+    await server.start();
+  });
+  afterAll(async () => {
+    await server.close();
+    home.remove();
+  });
+  beforeEach(() => {
+    server.reset();
+    childrenSeen = [];
+    server.on('GET', '/connections/config/POSTGRES', { json: CONFIG });
+    server.on('POST', '/connections/p1', (req: Recorded) => {
+      if (running?.child.pid) childrenSeen = descendants(running.child.pid).map((p) => p.text);
+      return { json: { id: '6243f42a-42d0-4821-a90f-763cda6cda50', name: (req.json as { name: string }).name, type: 'POSTGRES' } };
+    });
+  });
+
+  const env = { DGW_CONFIG_DIR: dirs.config, DGW_LOCAL_DIR: dirs.data, XDG_CACHE_HOME: dirs.cache, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: 'test-key-0123456789', DGW_PROJECT: 'p1' };
+
+  async function create(args: string[], options: { input?: string; terminal?: boolean; typeAfter?: string; secret: string }) {
+    running = startDgw(['--debug', 'connection', 'create', 'warehouse', '--type', 'POSTGRES', ...args], {
+      env: { ...env, DGW_BASE_URL: server.baseUrl },
+      terminal: options.terminal,
+      terminalSize: options.terminal ? { columns: 80, rows: 3 } : undefined,
+      cwd: home.dir,
+    });
+    if (options.typeAfter) {
+      await running.waitForOutput(options.typeAfter);
+      running.child.stdin!.write(`${options.secret}\r`);
+    } else {
+      running.child.stdin!.end(options.input ?? '');
+    }
+    const { code } = await running.exited;
+    const out = { code, stdout: running.stdout(), stderr: running.stderr() };
+    running = undefined;
+    return out;
+  }
+
+  function expectKept(r: { code: number | null; stdout: string; stderr: string }, secret: string) {
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    // It reached the service, and --debug traced the body, masked.
+    const sent = server.requests.find((q) => q.method === 'POST');
+    expect((sent?.json as { credential: Record<string, unknown> }).credential.password).toBe(secret);
+    expect(`${r.stdout}${r.stderr}`).toContain('"password":"***"');
+    expect(r.stdout).not.toContain(secret);
+    expect(r.stderr).not.toContain(secret);
+    for (const file of [...filesUnder(dirs.config), ...filesUnder(dirs.data), ...filesUnder(dirs.cache)]) expect(fs.readFileSync(file, 'utf8'), file).not.toContain(secret);
+    for (const child of childrenSeen) expect(child).not.toContain(secret);
+  }
+
+  it('given by flag: only dgw\'s own command line holds it, as the user typed it', async () => {
+    const secret = 'flag-secret-4b1f';
+    const r = await create(['-f', 'url=db.example.com', '-f', 'user=reader', '--field', `password=${secret}`], { secret });
+    expectKept(r, secret);
+  });
+
+  it('given in a YAML file', async () => {
+    const secret = 'file-secret-93ac';
+    fs.writeFileSync(path.join(home.dir, 'warehouse.yaml'), `url: db.example.com\nuser: reader\npassword: ${secret}\n`);
+    expectKept(await create(['--from-file', 'warehouse.yaml'], { secret }), secret);
+  });
+
+  it('given on stdin as JSON', async () => {
+    const secret = 'stdin-secret-5d20';
+    expectKept(await create(['--from-file', '-'], { input: JSON.stringify({ url: 'db.example.com', user: 'reader', password: secret }), secret }), secret);
+  });
+
+  it('typed at a prompt on a terminal: not echoed, and in no process below the terminal', async () => {
+    const secret = 'prompt-secret-77e1';
+    const r = await create(['-f', 'url=db.example.com', '-f', 'user=reader'], { terminal: true, typeAfter: 'not shown]: ', secret });
+    // On a terminal stdout and stderr arrive merged: the prompt, then no echo of what was typed.
+    expect(r.stdout).toContain('password (Password of that user) [required, not shown]: ');
+    expectKept(r, secret);
+    // The terminal's child is dgw itself: the look at the processes did see it.
+    expect(childrenSeen.some((c) => c.includes('connection\0create'))).toBe(true);
+  });
+
+  it('a service that quotes the secret in its refusal: the error and the --debug trace show *** instead', async () => {
+    const secret = 'quoted-secret-c0de';
+    server.on('POST', '/connections/p1', { status: 400, json: { errorCode: 'BAD_CREDENTIAL', message: `password ${secret} was refused by the database` } });
+    const r = await create(['--from-file', '-'], { input: JSON.stringify({ url: 'db.example.com', user: 'reader', password: secret }), secret });
+    // The service's 400: exit 6, as every refused request.
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('password *** was refused by the database');
+    expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
+  });
+
+  it('without a terminal, a required field not given is a usage error naming it, before anything is sent', async () => {
+    const r = await create(['-f', 'url=db.example.com'], { secret: 'none' });
+    // Exit 14, not 2: the type's configuration was read first (exit 2 promises nothing was sent).
+    expect(r.code, r.stderr).toBe(14);
+    expect(r.stderr).toContain('needs user, password');
+    expect(server.requests.filter((q) => q.method === 'POST')).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
 export class HttpError extends Error {
   constructor(
     /** 499: cancelled before it finished (as nginx says it). 507: the disk is full. */
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 503 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 501 | 503 | 507,
     message: string,
     readonly errorCode: string,
   ) {
@@ -17,6 +17,9 @@ export const unauthorized = (message: string) => new HttpError(401, message, 'UN
 export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
 export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
+/** An operation of the hosted service's document that the local gateway does not do, named. */
+export const notImplemented = (operationId: string, why = 'the hosted service does') =>
+  new HttpError(501, `the local gateway does not implement ${operationId}: ${why}`, 'NOT_IMPLEMENTED');
 
 /** DuckDB's message without its caret diagram or an internal error's stack trace, which names host files. */
 export function duckMessage(error: unknown): string {

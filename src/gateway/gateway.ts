@@ -39,6 +39,8 @@ export interface GatewayOptions {
 /** The local gateway's state: keys, and one DuckDB database per project, opened on first use. */
 export class Gateway {
   private readonly projects = new Map<string, Promise<ProjectDb>>();
+  /** Projects being closed to be opened anew (reopen): the next open waits for the close. */
+  private readonly reopening = new Map<string, Promise<void>>();
   /** Project creations, one at a time, so two cannot take the same id. */
   private creating: Promise<unknown> = Promise.resolve();
   private closing = false;
@@ -141,7 +143,8 @@ export class Gateway {
       const engine = this.spare;
       this.spare = undefined;
       const transferDir = this.transferDir(id);
-      p = mkdir(join(transferDir, 'uploads'), { recursive: true, mode: 0o700 }).then(() =>
+      const closed = this.reopening.get(id) ?? Promise.resolve();
+      p = closed.then(() => mkdir(join(transferDir, 'uploads'), { recursive: true, mode: 0o700 })).then(() =>
         ProjectDb.open(this.duck, {
           id,
           engine,
@@ -184,6 +187,23 @@ export class Gateway {
     return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   }
 
+  /**
+   * Closes a project's database so the next request opens it anew, as after a change of its
+   * connections (DuckDB attaches files only before it is locked down). Statements running in the
+   * project are stopped.
+   */
+  reopen(id: string): Promise<void> {
+    const p = this.projects.get(id);
+    if (!p) return Promise.resolve();
+    this.projects.delete(id);
+    const closed = p.then((db) => db.close({ wait: false })).catch(() => undefined);
+    this.reopening.set(id, closed);
+    void closed.then(() => {
+      if (this.reopening.get(id) === closed) this.reopening.delete(id);
+    });
+    return closed;
+  }
+
   /** Opens every project of the data folder, so their schedules run. */
   async openAll(): Promise<void> {
     if (!this.options.dataDir) return;
@@ -202,6 +222,7 @@ export class Gateway {
     for (const jobs of this.exportJobs.values()) await jobs.close(options);
     for (const p of await this.openProjects()) await p.close(options);
     this.projects.clear();
+    await Promise.all(this.reopening.values());
     if (!this.options.dataDir) await rm(this.transferRoot, { recursive: true, force: true });
   }
 }

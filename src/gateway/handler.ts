@@ -10,6 +10,7 @@ import { BASE_PATH, decodeParam, Router, Routes, type BodySource, type GatewayRe
 import { cacheRoutes, catalogCacheRoutes } from './routes/caches.js';
 import { catalogRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
+import { projectConnectionRoutes } from './routes/project-connections.js';
 import { downloadRoutes, exportRoutes } from './routes/exports.js';
 import { folderRoutes } from './routes/folders.js';
 import { infoRoutes } from './routes/info.js';
@@ -47,6 +48,7 @@ export function gatewayRoutes(): Routes {
   return new Routes()
     .route('/info', infoRoutes())
     .route('/connections', connectionRoutes())
+    .route('/connections/:projectId', new Routes().use(projectScope).route('', projectConnectionRoutes()))
     .route('/projects/:projectId/apiKeys', keyRoutes())
     .route('/organizations', organizationRoutes())
     .route('/data/projects/:projectId', project);

@@ -3,6 +3,7 @@ import type { ConnectionConfig, ConnectionConfigField } from '../api/types.js';
 type Row = [type: string, label: string, auth: string, category: string, fields: string, docs: string];
 
 const FIELD_TEXT: Record<string, string> = {
+  path: 'Absolute path of the DuckDB database file, read-only',
   url: 'Host name or address of the database server',
   port: 'TCP port of the server',
   user: 'User name to connect as',
@@ -30,6 +31,8 @@ const FIELD_TEXT: Record<string, string> = {
 
 // From the hosted service's reference (shared/spec/hosted-service-notes.md); * marks required fields.
 const ROWS: Row[] = [
+  // The one type the local gateway itself connects to (its category says so); the others it only describes.
+  ['duckdb', 'DuckDB database file', 'custom', 'Served by the local gateway', 'path*', 'https://duckdb.org/docs/stable/sql/statements/attach'],
   ['POSTGRES', 'PostgreSQL', 'custom', 'Database', 'url* port* user* password* databaseName* useSsl*', 'https://www.postgresql.org/docs/current/libpq-connect.html'],
   ['google_sheets', 'Google Sheets', 'oauth2', 'Database', 'clientId clientSecret', 'https://developers.google.com/sheets/api/guides/authorizing'],
   ['google_analytics', 'Google Analytics', 'oauth2', 'Analytics', 'clientId clientSecret', 'https://developers.google.com/analytics/devguides/reporting/data/v1'],
@@ -69,7 +72,7 @@ function toConfig([connectionType, label, auth, category, fields, documentationU
   };
 }
 
-/** The connection types the local gateway describes (it connects to none of them). */
+/** The connection types the local gateway describes; it connects to duckdb only. */
 export const CONNECTION_CONFIGS: readonly ConnectionConfig[] = ROWS.map(toConfig);
 
 /** A connection type by its exact id, or undefined. */

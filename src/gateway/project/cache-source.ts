@@ -1,5 +1,6 @@
 import { badRequest } from '../errors.js';
 import { ident } from '../sql.js';
+import type { ConnectionRow } from './connections.js';
 
 /** A cache's source as DuckDB reads it. */
 export interface CacheSource {
@@ -9,10 +10,12 @@ export interface CacheSource {
   label: string;
 }
 
-/** Where a catalog's table is read: the built-in catalogs (`1` stored tables, `2` saved queries); connected catalogs join here. */
-export function cacheSource(catalogId: string, schemaName: string, tableName: string): CacheSource {
+/** Where a catalog's table is read: the built-in catalogs (`1` stored tables, `2` saved queries), or a connection's. */
+export function cacheSource(catalogId: string, schemaName: string, tableName: string, connections: readonly ConnectionRow[]): CacheSource {
   const label = `${schemaName}.${tableName} of catalog ${catalogId}`;
+  const connected = connections.find((c) => c.catalogId === catalogId);
+  if (connected) return { relation: `${ident(connected.catalogName)}.${ident(schemaName)}.${ident(tableName)}`, label: `${connected.catalogName}.${schemaName}.${tableName}` };
   if (catalogId === '1' && schemaName === 'table') return { relation: `svc."table".${ident(tableName)}`, label };
   if (catalogId === '2' && schemaName === 'query') return { relation: `svc.query.${ident(tableName)}`, label };
-  throw badRequest(`no table ${label}: catalog 1 has schema "table" (stored tables), catalog 2 schema "query" (saved queries)`);
+  throw badRequest(`no table ${label}: catalog 1 has schema "table" (stored tables), catalog 2 schema "query" (saved queries), and each connection's catalog its own`);
 }

@@ -99,7 +99,7 @@ function checkColumn(columns: string[], column: string, label: string): string {
 
 /** Saves a cache and starts its first run: incremental when only that is scheduled, else a full refresh (as the hosted service does). */
 export async function createCache(s: ProjectStore, input: CacheInput): Promise<CacheRow> {
-  const { relation, label } = cacheSource(input.catalogId, input.schemaName, input.tableName);
+  const { relation, label } = cacheSource(input.catalogId, input.schemaName, input.tableName, s.connections);
   const columns = await sourceColumns(s, relation, label);
   const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(columns, input.incrementalColumn, label);
   const now = s.now();
@@ -122,7 +122,7 @@ export async function updateCache(s: ProjectStore, id: string, change: CacheChan
   const before = await cacheRow(s, id);
   let incrementalColumn = before.incrementalColumn;
   if (change.incrementalColumn !== undefined) {
-    const { relation, label } = cacheSource(before.catalogId, before.schemaName, before.tableName);
+    const { relation, label } = cacheSource(before.catalogId, before.schemaName, before.tableName, s.connections);
     incrementalColumn = checkColumn(await sourceColumns(s, relation, label), change.incrementalColumn, label);
   }
   return s.tx(async (conn) => {
@@ -201,7 +201,7 @@ export async function startRun(s: ProjectStore, id: string, mode: CacheMode, sch
 /** Writes the new copy (or the appended rows) and ends the run in one transaction: readers see the previous copy until COMMIT. */
 async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: RunningRefresh): Promise<void> {
   const { conn } = job;
-  const { relation } = cacheSource(cache.catalogId, cache.schemaName, cache.tableName);
+  const { relation } = cacheSource(cache.catalogId, cache.schemaName, cache.tableName, s.connections);
   const target = copyOf(cache);
   try {
     await interruptible(conn, async () => {

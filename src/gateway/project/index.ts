@@ -6,6 +6,9 @@ import type { Sandbox } from '../sandbox/index.js';
 import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 import type { CacheChange, CacheInput, CacheState } from './caches.js';
 import { checkSql } from './check.js';
+import * as connectionChanges from './connection-changes.js';
+import type { ConnectionInput } from './connection-changes.js';
+import type { ConnectionRow } from './connections.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -19,6 +22,8 @@ import { withViews } from './views.js';
 import type { ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
 export { queryName } from './queries.js';
+export type { ConnectionInput } from './connection-changes.js';
+export type { ConnectionRow } from './connections.js';
 export { rows, type CloseOptions } from './store.js';
 export type { QueriesRead } from './folder-state.js';
 export type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
@@ -279,6 +284,32 @@ export class ProjectDb {
 
   isCacheRunning(id: string): boolean {
     return this.s.running.has(`cache:${id}`);
+  }
+
+  /** The project's connections, as attached when it opened. */
+  get connections(): readonly ConnectionRow[] {
+    return this.s.connections;
+  }
+
+  /** Why a connection could not be attached at open, if it could not. */
+  brokenConnection(id: string): string | undefined {
+    return this.s.brokenConnections.get(id);
+  }
+
+  connection(id: string): ConnectionRow {
+    return connectionChanges.connection(this.s, id);
+  }
+
+  createConnection(input: ConnectionInput): Promise<ConnectionRow> {
+    return connectionChanges.createConnection(this.s, input);
+  }
+
+  updateConnection(id: string, input: Partial<ConnectionInput>): Promise<ConnectionRow> {
+    return connectionChanges.updateConnection(this.s, id, input);
+  }
+
+  deleteConnection(id: string): Promise<ConnectionRow> {
+    return connectionChanges.deleteConnection(this.s, id);
   }
 
   /** The runs the cache's schedules want by `now` (the scheduler's round). */

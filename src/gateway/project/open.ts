@@ -14,6 +14,7 @@ import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
+import { allowedPaths, attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -33,6 +34,7 @@ const SCHEMA = [
   // DuckDB has no table without columns, so an empty table is made with its first columns.
   'CREATE TABLE IF NOT EXISTS svc._dgw.empty_tables (name VARCHAR, created_at BIGINT)',
   ...CACHE_DDL,
+  CONNECTIONS_DDL,
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -45,10 +47,17 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     writer = await instance.connect();
     if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
     await attach(writer, options.file ?? ':memory:');
-    // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports.
+    // Connections are attached now: once external access is off, DuckDB opens no other file.
+    const connections = await readConnections(writer);
+    const broken = await attachConnections(writer, connections);
+    // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
     const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
-    await writer.run(`${reach}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
+    const files = allowedPaths(connections.filter((c) => !broken.has(c.id)));
+    const paths = files.length > 0 ? `SET allowed_paths = [${files.map(literal).join(', ')}]; ` : '';
+    await writer.run(`${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
+    store.connections = connections;
+    store.brokenConnections = broken;
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);
     await init(store, options.seed);
@@ -67,7 +76,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '3';
+const SCHEMA_VERSION = '4';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

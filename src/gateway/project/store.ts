@@ -7,6 +7,7 @@ import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
+import type { ConnectionRow } from './connections.js';
 import { readMetadata, type FolderRecord, type LogRecord } from './metadata.js';
 import { readQuery } from './query-rows.js';
 import { COMPACT_REFRESH_LOG } from './refresh-log.js';
@@ -64,6 +65,14 @@ export class ProjectStore {
   /** The WAL's size at open: close() checkpoints only when it changed. */
   walAtOpen = 0;
   closed = false;
+  /** The project's connections as attached at open (a change reopens the project), and why any could not be. */
+  connections: ConnectionRow[] = [];
+  brokenConnections = new Map<string, string>();
+
+  /** The catalogs SQL may read besides svc's: those of the connections attached. */
+  get connectedCatalogs(): ReadonlySet<string> {
+    return new Set(this.connections.filter((c) => !this.brokenConnections.has(c.id)).map((c) => c.catalogName.toLowerCase()));
+  }
   private readonly pool: DuckDBConnection[] = [];
   private readonly planners: DuckDBConnection[] = [];
   /** Connections running a request's statements now (atWork), or held by a streamed answer (lease). */

@@ -1,5 +1,6 @@
-import { Routes } from '../router.js';
+import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
+import { notImplemented } from '../errors.js';
 
 /** The built-in catalogs, both `svc`, with the hosted service's fixed ids: `"1"` tables, `"2"` queries. */
 export const BUILT_IN_CATALOGS: readonly Catalog[] = [
@@ -10,6 +11,81 @@ export const BUILT_IN_CATALOGS: readonly Catalog[] = [
 /** The id of the built-in catalog that holds stored tables. */
 export const INTERNAL_CATALOG_ID = '1';
 
+/** Loaded with the first browsing request, so `catalog list` loads no more than before. */
+const browse = () => Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
+
+/** A table's place from the path, with the catalog resolved (404 naming what is missing). */
+async function tablePlace(c: RouteContext) {
+  const [{ catalogPlace }, b] = await browse();
+  return { place: catalogPlace(c.get('project'), c.req.param('catalogId')), schema: c.req.param('schemaName'), table: c.req.param('tableName'), b };
+}
+
 export function catalogRoutes(): Routes {
-  return new Routes().get('/', (c) => c.json(BUILT_IN_CATALOGS));
+  const table = '/:catalogId/schemas/:schemaName/tables/:tableName';
+  return new Routes()
+    .get('/', async (c) => {
+      if (c.get('project').connections.length === 0) return c.json(BUILT_IN_CATALOGS);
+      const [{ allCatalogs }] = await browse();
+      return c.json(allCatalogs(c.get('project')));
+    })
+    .post('/', () => {
+      throw notImplemented('createCatalog', 'a catalog is made here by `dgw connection create` (one per connection); the hosted service also makes catalogs over existing connections');
+    })
+    .get('/:catalogId', async (c) => {
+      const [{ catalogPlace }] = await browse();
+      return c.json(catalogPlace(c.get('project'), c.req.param('catalogId')).catalog);
+    })
+    .delete('/:catalogId', () => {
+      throw notImplemented('deleteCatalog', 'a connection\'s catalog goes with `dgw connection rm`; the built-in ones stay');
+    })
+    .post('/:catalogId/share', () => {
+      throw notImplemented('shareCatalog', 'projects of the local gateway share nothing; the hosted service shares catalogs between projects');
+    })
+    .get('/:catalogId/schemas', async (c) => {
+      const [{ catalogPlace }, b] = await browse();
+      const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
+      const names = await c.get('project').withConnection((conn) => b.schemaNames(conn, place));
+      return c.json(names.map((schemaName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName })));
+    })
+    .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
+      const [{ catalogPlace }, b] = await browse();
+      const [{ isTableCached }] = await Promise.all([import('../project/is-table-cached.js')]);
+      const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
+      const schemaName = c.req.param('schemaName');
+      const names = await c.get('project').withConnection((conn) => b.tableNames(conn, place, schemaName));
+      const out = [];
+      for (const tableName of names) {
+        const isCached = await isTableCached(c.get('project'), place.catalog.id, schemaName, tableName);
+        out.push({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(isCached), isDynamicTable: false });
+      }
+      return c.json(out);
+    })
+    .get(`${table}/columns`, async (c) => {
+      const { place, schema, table: name, b } = await tablePlace(c);
+      const cols = await c.get('project').withConnection((conn) => b.columns(conn, place, schema, name));
+      return c.json(cols.map((col) => ({ name: col.name, dataType: col.dataType.toLowerCase(), displayName: col.name, defaultValue: null, isNotNull: col.isNotNull, isUnique: false, ...(col.comment ? { desc: col.comment } : {}) })));
+    })
+    .get(`${table}/isCached`, async (c) => {
+      const { place, schema, table: name, b } = await tablePlace(c);
+      await c.get('project').withConnection((conn) => b.columns(conn, place, schema, name));
+      const { isTableCached } = await import('../project/is-table-cached.js');
+      return c.json(cacheability(await isTableCached(c.get('project'), place.catalog.id, schema, name)));
+    })
+    .get(`${table}/statistics`, async (c) => {
+      const { place, schema, table: name, b } = await tablePlace(c);
+      const stats = await c.get('project').withConnection((conn) => b.statistics(conn, place, schema, name));
+      const hosted = c.get('present').shape === 'hosted';
+      // The document's distinctFraction: distinct values over rows (0 for an empty table).
+      const columnStatistics = stats.columns.map((s) => ({
+        columnName: s.columnName,
+        distinctFraction: stats.rowCount === 0 ? 0 : s.distinctCount / stats.rowCount,
+        ...(hosted ? {} : { nullCount: s.nullCount, distinctCount: s.distinctCount, min: s.min, max: s.max }),
+      }));
+      return c.json({ catalogId: place.catalog.id, schemaName: schema, tableName: name, ...(hosted ? {} : { rowCount: stats.rowCount }), columnStatistics });
+    });
+}
+
+/** Every table the gateway can read can be cached, fully or by a column's last value. */
+function cacheability(isCached: boolean) {
+  return { isCached, isCacheable: true, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] };
 }

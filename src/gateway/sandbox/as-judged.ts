@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { planSources } from './plan.js';
-import { sourceRefusal, type Purpose } from './rules.js';
+import { sourceRefusal, type ConnectedCatalogs, type Purpose } from './rules.js';
 
 // A binding can differ twice (`query()` may pick its argument by random()), so what runs is bound once more, judged as bound, and that binding runs.
 
@@ -23,7 +23,7 @@ export interface JudgedStatement {
 }
 
 /** Prepares a statement and checks that binding's plan; run `execute` in the same transaction, where DuckDB does not rebind it. */
-export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpose: Purpose): Promise<JudgedStatement> {
+export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpose: Purpose, connected?: ConnectedCatalogs): Promise<JudgedStatement> {
   const prepare = `PREPARE ${PREPARED} AS\n${sql}\n`;
   // The statement was parsed as exactly one; wrapped, it must still be exactly one.
   if ((await conn.extractStatements(prepare)).count !== 1) throw new RefusedAsBound('this statement cannot be run as one statement');
@@ -36,7 +36,7 @@ export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpo
     const rows = (await conn.runAndReadAll(`EXPLAIN (FORMAT JSON) EXECUTE ${PREPARED}`)).getRowObjectsJS();
     const physical = rows.find((r) => r.explain_key === 'physical_plan');
     if (!physical) throw new Error('EXPLAIN printed no physical plan');
-    const why = sourceRefusal(planSources(JSON.parse(String(physical.explain_value))), purpose);
+    const why = sourceRefusal(planSources(JSON.parse(String(physical.explain_value))), purpose, connected);
     if (why) throw new RefusedAsBound(why);
     return { execute: `EXECUTE ${PREPARED}`, release };
   } catch (error) {
@@ -46,8 +46,8 @@ export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpo
 }
 
 /** Runs a SELECT, INSERT, UPDATE or DELETE as it is bound now, checked as bound (prepareAsJudged). */
-export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpose: Purpose, run: (execute: string) => Promise<T>): Promise<T> {
-  const judged = await prepareAsJudged(conn, sql, purpose);
+export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpose: Purpose, run: (execute: string) => Promise<T>, connected?: ConnectedCatalogs): Promise<T> {
+  const judged = await prepareAsJudged(conn, sql, purpose, connected);
   try {
     return await run(judged.execute);
   } finally {
@@ -56,12 +56,12 @@ export async function runAsJudged<T>(conn: DuckDBConnection, sql: string, purpos
 }
 
 /** Runs a CREATE TABLE, which DuckDB cannot prepare, under EXPLAIN ANALYZE and judges its profile after the fact: call it in a transaction rolled back on error. */
-export async function runProfiled(conn: DuckDBConnection, sql: string, purpose: Purpose): Promise<{ profile: string; rows: number | undefined }> {
+export async function runProfiled(conn: DuckDBConnection, sql: string, purpose: Purpose, connected?: ConnectedCatalogs): Promise<{ profile: string; rows: number | undefined }> {
   const rows = (await conn.runAndReadAll(`EXPLAIN (ANALYZE, FORMAT JSON)\n${sql}\n`)).getRowObjectsJS();
   const profile = String(rows.find((r) => r.explain_key === 'analyzed_plan')?.explain_value ?? '');
   if (!profile) throw new Error('EXPLAIN ANALYZE printed no profile');
   const parsed = JSON.parse(profile) as unknown;
-  const why = sourceRefusal(planSources(parsed), purpose);
+  const why = sourceRefusal(planSources(parsed), purpose, connected);
   if (why) throw new RefusedAsBound(why);
   return { profile, rows: rowsCreated(parsed) };
 }

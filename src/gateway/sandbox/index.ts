@@ -7,7 +7,7 @@ import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
 import { planTouches, type PlanTouches } from './plan.js';
-import { refusal, withoutInternalNames, type Purpose } from './rules.js';
+import { refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
 
@@ -17,6 +17,8 @@ export interface PlanConnections {
   readonly limits: GatewayLimits;
   /** The project's folder for files in transit, which SQL may not name. */
   readonly transferDir?: string;
+  /** The catalogs of the project's connections, which SQL may read. */
+  readonly connectedCatalogs?: ConnectedCatalogs;
 }
 
 // StatementType values of DuckDB's C API.
@@ -72,7 +74,7 @@ export class Sandbox {
       if (error instanceof HttpError) throw error;
       return { bindError: withoutInternalNames(explainBlockedCall(duckMessage(error)), sql) };
     }
-    const why = refusal(touches, 'definition');
+    const why = refusal(touches, 'definition', this.planners.connectedCatalogs);
     if (why) throw notAllowed(why);
     return {};
   }
@@ -88,7 +90,7 @@ export class Sandbox {
 
   /** Builds a materialized result, checking what this run reads; a refusal rolls back the caller's transaction. */
   async materialize(conn: DuckDBConnection, sql: string): Promise<void> {
-    await runProfiled(conn, sql, 'definition').catch((error: unknown) => {
+    await runProfiled(conn, sql, 'definition', this.planners.connectedCatalogs).catch((error: unknown) => {
       if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
       throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
     });
@@ -98,7 +100,7 @@ export class Sandbox {
   async exportRows(conn: DuckDBConnection, copy: string): Promise<number> {
     await conn.run('BEGIN TRANSACTION READ ONLY');
     try {
-      return await runAsJudged(conn, copy, 'select', async (execute) => (await conn.run(execute)).rowsChanged);
+      return await runAsJudged(conn, copy, 'select', async (execute) => (await conn.run(execute)).rowsChanged, this.planners.connectedCatalogs);
     } catch (error) {
       if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
       throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
@@ -169,7 +171,7 @@ export class Sandbox {
     };
     try {
       await conn.run('BEGIN TRANSACTION READ ONLY');
-      judged = await prepareAsJudged(conn, sql, 'select');
+      judged = await prepareAsJudged(conn, sql, 'select', this.planners.connectedCatalogs);
       const result = await conn.stream(judged.execute);
       const verify = async () => {
         try {
@@ -197,7 +199,7 @@ export class Sandbox {
     const touches = await this.touches(sql).catch((error: unknown) => {
       throw userSqlError(error, this.planners.limits, sql);
     });
-    const why = refusal(touches, purpose);
+    const why = refusal(touches, purpose, this.planners.connectedCatalogs);
     if (why) throw notAllowed(why);
   }
 
@@ -226,12 +228,12 @@ export class Sandbox {
   /** CREATE TABLE cannot be prepared, so it runs once under EXPLAIN ANALYZE; a DROP reads nothing and runs as it is. */
   private async runBound(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     if (purpose === 'create') {
-      const { profile, rows } = await runProfiled(conn, sql, purpose);
+      const { profile, rows } = await runProfiled(conn, sql, purpose, this.planners.connectedCatalogs);
       if (explain) return conn.run("SELECT 'analyzed_plan' AS explain_key, $1::VARCHAR AS explain_value", [profile]);
       return conn.run(rows === undefined ? 'SELECT NULL::BIGINT AS "Count" WHERE false' : 'SELECT $1::BIGINT AS "Count"', rows === undefined ? [] : [rows]);
     }
     if (purpose === 'drop') return conn.run(explain ? rebuildExplain(explain) : sql);
-    return runAsJudged(conn, sql, purpose, (execute) => conn.run(explain ? rebuildExplain({ ...explain, inner: execute }) : execute));
+    return runAsJudged(conn, sql, purpose, (execute) => conn.run(explain ? rebuildExplain({ ...explain, inner: execute }) : execute), this.planners.connectedCatalogs);
   }
 
   private held(result: DuckDBResult): StatementRows {

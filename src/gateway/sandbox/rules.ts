@@ -31,14 +31,19 @@ const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
 };
 
 /** What run-SQL may do, in words, for the messages. */
-export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query, svc.mtquery and svc.cache, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
+export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query, svc.mtquery, svc.cache and the catalogs of connections, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
 
 const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|VACUUM|TRANSACTION|PRAGMA|PREPARE|EXECUTE|EXPORT|COPY|ATTACH|DETACH)/;
 
+/** The catalogs of the project's connections, by lower-case name: read-only to SQL. */
+export type ConnectedCatalogs = ReadonlySet<string>;
+
+const NO_CONNECTIONS: ConnectedCatalogs = new Set();
+
 /** Why the plan of a statement for `purpose` is refused, or undefined when it is allowed. */
-export function refusal(touches: PlanTouches, purpose: Purpose): string | undefined {
+export function refusal(touches: PlanTouches, purpose: Purpose, connected = NO_CONNECTIONS): string | undefined {
   for (const [catalog, schema, table] of touches.tables) {
-    const why = tableRefusal(catalog, schema, table, purpose);
+    const why = tableRefusal(catalog, schema, table, purpose, connected);
     if (why) return why;
   }
   for (const node of touches.nodes) {
@@ -52,9 +57,9 @@ export function refusal(touches: PlanTouches, purpose: Purpose): string | undefi
 }
 
 /** The same rules as `refusal`, on the physical plan of the binding that actually runs. */
-export function sourceRefusal(sources: PlanSources, purpose: Purpose): string | undefined {
+export function sourceRefusal(sources: PlanSources, purpose: Purpose, connected = NO_CONNECTIONS): string | undefined {
   for (const [catalog, schema, table] of sources.tables) {
-    const why = tableRefusal(catalog, schema, table, purpose);
+    const why = tableRefusal(catalog, schema, table, purpose, connected);
     if (why) return why;
   }
   for (const fn of sources.functions) if (!TABLE_FUNCTION_NODES.has(fn)) return functionRefusal(fn);
@@ -71,11 +76,13 @@ export function withoutInternalNames(message: string, sql: string): string {
   return message;
 }
 
-function tableRefusal(catalog: string, schema: string, table: string, purpose: Purpose): string | undefined {
+function tableRefusal(catalog: string, schema: string, table: string, purpose: Purpose, connected: ConnectedCatalogs): string | undefined {
   const c = catalog.toLowerCase();
   const s = schema.toLowerCase();
   if (c === 'svc' && s === '_dgw') return METADATA_OUT_OF_REACH;
-  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query, svc.mtquery and svc.cache`;
+  // A connection's catalog is attached read-only: DuckDB itself refuses a write to it.
+  if (connected.has(c) && purpose !== 'update') return undefined;
+  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query, svc.mtquery, svc.cache and the catalogs of connections`;
   if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
   return undefined;
 }

@@ -1,0 +1,70 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { notFound } from '../errors.js';
+import { ident } from '../sql.js';
+import type { CatalogPlace } from './catalog-place.js';
+import { rows } from './store.js';
+
+/** A column as DuckDB's catalog describes it. */
+export interface BrowsedColumn {
+  name: string;
+  dataType: string;
+  isNotNull: boolean;
+  comment: string | null;
+}
+
+/** One column's statistics, computed from its rows. */
+export interface ColumnStats {
+  columnName: string;
+  nullCount: number;
+  distinctCount: number;
+  min: string | null;
+  max: string | null;
+}
+
+const HIDDEN_SCHEMAS = new Set(['information_schema', 'pg_catalog']);
+
+export async function schemaNames(conn: DuckDBConnection, place: CatalogPlace): Promise<string[]> {
+  if (place.schemas) return place.schemas;
+  const found = await rows(conn, 'SELECT schema_name FROM duckdb_schemas() WHERE database_name = $1 ORDER BY schema_name', [place.database]);
+  return found.map((r) => String(r.schema_name)).filter((s) => !HIDDEN_SCHEMAS.has(s));
+}
+
+export async function tableNames(conn: DuckDBConnection, place: CatalogPlace, schema: string): Promise<string[]> {
+  if (!(await schemaNames(conn, place)).includes(schema)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no schema ${schema}`);
+  const found = await rows(
+    conn,
+    'SELECT table_name AS name FROM duckdb_tables() WHERE database_name = $1 AND schema_name = $2 UNION SELECT view_name FROM duckdb_views() WHERE database_name = $1 AND schema_name = $2 AND NOT internal ORDER BY 1',
+    [place.database, schema],
+  );
+  return found.map((r) => String(r.name));
+}
+
+export async function columns(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<BrowsedColumn[]> {
+  await checkTable(conn, place, schema, table);
+  const found = await rows(
+    conn,
+    'SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() WHERE database_name = $1 AND schema_name = $2 AND table_name = $3 ORDER BY column_index',
+    [place.database, schema, table],
+  );
+  return found.map((r) => ({ name: String(r.column_name), dataType: String(r.data_type), isNotNull: r.is_nullable === false, comment: r.comment === null ? null : String(r.comment) }));
+}
+
+/** Rows, and per column nulls, distinct values, min and max, each by one aggregate over the table. */
+export async function statistics(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<{ rowCount: number; columns: ColumnStats[] }> {
+  const cols = await columns(conn, place, schema, table);
+  const relation = `${ident(place.database)}.${ident(schema)}.${ident(table)}`;
+  const parts = cols.flatMap((c, i) => {
+    const col = ident(c.name);
+    return [`count(*) - count(${col}) AS n${i}`, `count(DISTINCT ${col}) AS d${i}`, `min(${col})::VARCHAR AS lo${i}`, `max(${col})::VARCHAR AS hi${i}`];
+  });
+  const [r] = await rows(conn, `SELECT count(*) AS row_count${parts.length ? `, ${parts.join(', ')}` : ''} FROM ${relation}`);
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    rowCount: Number(r.row_count),
+    columns: cols.map((c, i) => ({ columnName: c.name, nullCount: Number(r[`n${i}`]), distinctCount: Number(r[`d${i}`]), min: text(r[`lo${i}`]), max: text(r[`hi${i}`]) })),
+  };
+}
+
+async function checkTable(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<void> {
+  if (!(await tableNames(conn, place, schema)).includes(table)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no table ${schema}.${table}`);
+}

@@ -1,0 +1,34 @@
+import type { Catalog } from '../../api/types.js';
+import { notFound } from '../errors.js';
+import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import type { ConnectionRow, ProjectDb } from './index.js';
+
+/** Where a catalog lives in the project's DuckDB: its database and the schemas it shows. */
+export interface CatalogPlace {
+  catalog: Catalog;
+  database: string;
+  /** The schemas it shows; undefined for every schema of the database. */
+  schemas?: string[];
+}
+
+const BUILT_IN_SCHEMAS: Record<string, string[]> = { '1': ['table'], '2': ['query'] };
+
+export function connectedCatalog(c: ConnectionRow): Catalog {
+  return { id: c.catalogId, name: c.catalogName, displayName: c.name, catalogType: c.type, connectionId: c.id };
+}
+
+/** The built-in catalogs, then one per connection. */
+export function allCatalogs(project: ProjectDb): Catalog[] {
+  return [...BUILT_IN_CATALOGS, ...project.connections.map(connectedCatalog)];
+}
+
+/** A catalog by id, or 404 naming it. */
+export function catalogPlace(project: ProjectDb, catalogId: string): CatalogPlace {
+  const builtIn = BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
+  if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
+  const connection = project.connections.find((c) => c.catalogId === catalogId);
+  if (!connection) throw notFound(`no catalog ${catalogId} in project ${project.id} (catalog list shows them)`);
+  const broken = project.brokenConnection(connection.id);
+  if (broken) throw notFound(`catalog ${connection.catalogName} cannot be read: its connection ${connection.name} did not open (${broken})`);
+  return { catalog: connectedCatalog(connection), database: connection.catalogName };
+}

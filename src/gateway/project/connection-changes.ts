@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import type { DuckDBModule } from '../duckdb.js';
+import { readCaches } from './cache-rows.js';
+import { catalogNameFor, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
+import type { ProjectStore } from './store.js';
+
+/** What a create or update asks for, as the document's ConnectionRequest has it. */
+export interface ConnectionInput {
+  name: string;
+  type: string;
+  credential: Record<string, unknown>;
+}
+
+export function connection(s: ProjectStore, id: string): ConnectionRow {
+  const found = s.connections.find((c) => c.id === id);
+  if (!found) throw notFound(`no connection ${id} in project ${s.id}`);
+  return found;
+}
+
+/** Stores a connection once its database opens read-only; the caller reopens the project so it is attached. */
+export async function createConnection(s: ProjectStore, input: ConnectionInput): Promise<ConnectionRow> {
+  const config = localConfig(input.type, input.credential);
+  await checkOpens(s.duck, config.path);
+  return s.tx(async (conn) => {
+    const all = await readConnections(conn);
+    if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
+    const catalogName = catalogNameFor(input.name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...all.map((c) => c.catalogName)]);
+    const catalogId = newCatalogId(new Set([...BUILT_IN_CATALOGS.map((c) => c.id), ...all.map((c) => c.catalogId)]));
+    const row: ConnectionRow = { id: randomUUID(), name: input.name, type: input.type.toLowerCase(), catalogId, catalogName, config, createdAt: s.now() };
+    await insertConnection(conn, row);
+    return row;
+  });
+}
+
+/** Renames a connection or points it at another file; its catalog keeps its name, so SQL that reads it still does. */
+export async function updateConnection(s: ProjectStore, id: string, input: Partial<ConnectionInput>): Promise<ConnectionRow> {
+  const before = connection(s, id);
+  if (input.type !== undefined && input.type.toLowerCase() !== before.type) throw badRequest(`a connection's type cannot change (${before.type}); make a new connection`);
+  const config = input.credential === undefined ? before.config : localConfig(before.type, input.credential);
+  if (config.path !== before.config.path) await checkOpens(s.duck, config.path);
+  return s.tx(async (conn) => {
+    const all = await readConnections(conn);
+    if (input.name !== undefined && all.some((c) => c.id !== id && c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
+    const next: ConnectionRow = { ...before, name: input.name ?? before.name, config };
+    await updateConnectionRow(conn, next);
+    return next;
+  });
+}
+
+/** Removes a connection and its catalog; refused while a cache copies one of its tables. */
+export async function deleteConnection(s: ProjectStore, id: string): Promise<ConnectionRow> {
+  const row = connection(s, id);
+  return s.tx(async (conn) => {
+    const caches = (await readCaches(conn)).filter((c) => c.catalogId === row.catalogId);
+    if (caches.length > 0) throw conflict(`caches of catalog ${row.catalogName} exist (${caches.map((c) => c.id).join(', ')}): remove them first`);
+    await deleteConnectionRow(conn, id);
+    return row;
+  });
+}
+
+/** A file that DuckDB cannot attach read-only is refused before anything is stored. */
+async function checkOpens(duck: DuckDBModule, path: string): Promise<void> {
+  const instance = await duck.DuckDBInstance.create(':memory:');
+  const conn = await instance.connect();
+  try {
+    await conn.run(`ATTACH '${path.replace(/'/g, "''")}' AS probe (READ_ONLY)`);
+  } catch (error) {
+    throw badRequest(`cannot open ${path} as a DuckDB database: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}

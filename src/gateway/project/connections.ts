@@ -1,0 +1,113 @@
+import { isAbsolute } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { deriveQueryName } from '../../api/names.js';
+import { badRequest } from '../errors.js';
+import { ident, literal } from '../sql.js';
+import { newQueryId } from './ids.js';
+import { rows } from './store.js';
+
+/** A connection of the local gateway and the catalog it makes; `config` holds no secret (local types have none). */
+export interface ConnectionRow {
+  id: string;
+  name: string;
+  type: string;
+  catalogId: string;
+  /** The catalog's name, which SQL uses: `<catalogName>.<schema>.<table>`. */
+  catalogName: string;
+  config: Record<string, string>;
+  createdAt: number;
+}
+
+/** Connection types the local gateway serves, and the DuckDB extension each other database type would need. */
+export const LOCAL_TYPES = new Set(['duckdb']);
+const NEEDS_EXTENSION: Record<string, string> = { postgres: 'postgres', mysql: 'mysql', sqlite: 'sqlite' };
+
+export const CONNECTIONS_DDL =
+  'CREATE TABLE IF NOT EXISTS svc._dgw.connections (id VARCHAR, name VARCHAR, type VARCHAR, catalog_id VARCHAR, catalog_name VARCHAR, config VARCHAR, created_at BIGINT)';
+
+/** Names DuckDB keeps for itself or the gateway uses: no connection's catalog may take them. */
+const RESERVED = new Set(['svc', 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
+
+export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
+  const exists = await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = 'connections'");
+  if (exists.length === 0) return [];
+  return (await rows(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id')).map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    type: String(r.type),
+    catalogId: String(r.catalog_id),
+    catalogName: String(r.catalog_name),
+    config: JSON.parse(String(r.config)) as Record<string, string>,
+    createdAt: Number(r.created_at),
+  }));
+}
+
+export async function insertConnection(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {
+  await conn.run('INSERT INTO svc._dgw.connections VALUES ($1, $2, $3, $4, $5, $6, $7)', [c.id, c.name, c.type, c.catalogId, c.catalogName, JSON.stringify(c.config), c.createdAt]);
+}
+
+export async function updateConnectionRow(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {
+  await conn.run('UPDATE svc._dgw.connections SET name = $2, config = $3 WHERE id = $1', [c.id, c.name, JSON.stringify(c.config)]);
+}
+
+export async function deleteConnectionRow(conn: DuckDBConnection, id: string): Promise<void> {
+  await conn.run('DELETE FROM svc._dgw.connections WHERE id = $1', [id]);
+}
+
+/**
+ * Checks a request's type and credential, returning the settings kept. Nothing of the credential
+ * is echoed in an error: a value may be a secret.
+ */
+export function localConfig(type: string, credential: Record<string, unknown>): Record<string, string> {
+  const t = type.toLowerCase();
+  const extension = NEEDS_EXTENSION[t];
+  if (extension) {
+    throw badRequest(`the local gateway cannot connect to ${type}: it needs DuckDB's ${extension} extension, which this gateway does not load (it works offline); types it serves: ${[...LOCAL_TYPES].join(', ')}`, 'UNSUPPORTED_CONNECTION_TYPE');
+  }
+  if (!LOCAL_TYPES.has(t)) throw badRequest(`the local gateway does not serve ${type} connections; types it serves: ${[...LOCAL_TYPES].join(', ')} (the hosted service has the rest)`, 'UNSUPPORTED_CONNECTION_TYPE');
+  const unknown = Object.keys(credential).filter((k) => k !== 'path');
+  if (unknown.length > 0) throw badRequest(`a ${t} connection takes one field, path; not ${unknown.join(', ')}`);
+  const path = credential.path;
+  if (typeof path !== 'string' || path === '') throw badRequest(`a ${t} connection needs credential.path: the DuckDB database file to read`);
+  if (!isAbsolute(path)) throw badRequest(`credential.path must be an absolute path (the gateway may run in another folder than the caller): ${path}`);
+  return { path };
+}
+
+/** The catalog name a connection gets: its name by the name rule; reserved or taken names are refused. */
+export function catalogNameFor(name: string, taken: Iterable<string>): string {
+  const catalogName = deriveQueryName(name);
+  if (catalogName === '') throw badRequest(`the connection name ${JSON.stringify(name)} keeps no letter or digit for its catalog's name`);
+  if (RESERVED.has(catalogName)) throw badRequest(`the connection name ${JSON.stringify(name)} would make a catalog named ${catalogName}, a name the gateway keeps; choose another`);
+  for (const t of taken) if (t.toLowerCase() === catalogName) throw badRequest(`a catalog named ${catalogName} exists already; choose another connection name`, 'CONFLICT');
+  return catalogName;
+}
+
+export function newCatalogId(taken: Set<string>): string {
+  return newQueryId((id) => taken.has(id));
+}
+
+/** SQL that attaches a connection; run before external access is switched off. */
+export function attachSql(c: ConnectionRow): string {
+  return `ATTACH ${literal(c.config.path)} AS ${ident(c.catalogName)} (READ_ONLY)`;
+}
+
+/** Files the project's DuckDB may still open once external access is off: each connection's database. */
+export function allowedPaths(connections: ConnectionRow[]): string[] {
+  return connections.map((c) => c.config.path);
+}
+
+/**
+ * Attaches every connection; one that cannot be attached (its file moved, damaged) is left out
+ * and its reason kept, so the project still opens.
+ */
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[]): Promise<Map<string, string>> {
+  const broken = new Map<string, string>();
+  for (const c of connections) {
+    try {
+      await conn.run(attachSql(c));
+    } catch (error) {
+      broken.set(c.id, (error as Error).message.split('\n')[0]);
+    }
+  }
+  return broken;
+}

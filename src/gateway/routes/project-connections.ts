@@ -1,0 +1,50 @@
+import { badRequest, notImplemented } from '../errors.js';
+import type { ConnectionInput, ConnectionRow } from '../project/index.js';
+import { Routes, type RouteContext } from '../router.js';
+import { jsonObject, optString, reqString } from '../validate.js';
+
+/** The document's Connection: no credential, ever. */
+const shown = (c: ConnectionRow) => ({ id: c.id, name: c.name, type: c.type });
+
+/** The document's connection view: the settings kept, which for the local types hold no secret. */
+const view = (c: ConnectionRow) => ({ type: c.type, ...c.config });
+
+function credential(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const value = body.credential;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('credential must be an object of the type\'s fields');
+  return value as Record<string, unknown>;
+}
+
+/** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */
+async function reopened<T>(c: RouteContext, change: () => Promise<T>): Promise<T> {
+  if (c.get('project').file === undefined) throw badRequest('a project held in memory cannot attach connections (it would be lost when reopened); give the gateway a data folder');
+  const result = await change();
+  await c.get('gateway').reopen(c.get('project').id);
+  return result;
+}
+
+/** A project's connections (`/connections/{projectId}`): each makes a catalog that SQL reads. */
+export function projectConnectionRoutes(): Routes {
+  return new Routes()
+    .get('/', (c) => c.json(c.get('project').connections.map(shown)))
+    .post('/', async (c) => {
+      const body = await jsonObject(c);
+      const input: ConnectionInput = { name: reqString(body, 'name'), type: reqString(body, 'type'), credential: credential(body) ?? {} };
+      return c.json(shown(await reopened(c, () => c.get('project').createConnection(input))));
+    })
+    .post('/oauth2', () => {
+      throw notImplemented('oauth2Callback', 'it serves no OAuth 2.0 connection type; the hosted service does');
+    })
+    .get('/:connectionId', (c) => c.json(shown(c.get('project').connection(c.req.param('connectionId')))))
+    .get('/:connectionId/detail', (c) => c.json(view(c.get('project').connection(c.req.param('connectionId')))))
+    .put('/:connectionId', async (c) => {
+      const body = await jsonObject(c);
+      const input = { name: optString(body, 'name'), type: optString(body, 'type'), credential: credential(body) };
+      return c.json(shown(await reopened(c, () => c.get('project').updateConnection(c.req.param('connectionId'), input))));
+    })
+    .delete('/:connectionId', async (c) => {
+      await reopened(c, () => c.get('project').deleteConnection(c.req.param('connectionId')));
+      return c.body(null, 200);
+    });
+}

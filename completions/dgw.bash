@@ -11,11 +11,11 @@ _dgw_sub() {
     '|query') echo 'query' ;;
     '|mtquery') echo 'mtquery' ;;
     '|folder') echo 'folder' ;;
+    '|connection') echo 'connection' ;;
     '|catalog') echo 'catalog' ;;
     '|table') echo 'table' ;;
-    '|export') echo 'export' ;;
     '|cache') echo 'cache' ;;
-    '|connection') echo 'connection' ;;
+    '|export') echo 'export' ;;
     '|project') echo 'project' ;;
     '|key') echo 'key' ;;
     '|api') echo 'api' ;;
@@ -65,6 +65,16 @@ _dgw_sub() {
     'folder|mv') echo 'mv' ;;
     'folder|rm'|'folder|delete') echo 'rm' ;;
     'folder|help') echo 'help' ;;
+    'connection|create') echo 'create' ;;
+    'connection|list'|'connection|ls') echo 'list' ;;
+    'connection|get'|'connection|show') echo 'get' ;;
+    'connection|detail') echo 'detail' ;;
+    'connection|update') echo 'update' ;;
+    'connection|oauth-callback') echo 'oauth-callback' ;;
+    'connection|rm'|'connection|delete') echo 'rm' ;;
+    'connection|config') echo 'config' ;;
+    'connection|types') echo 'types' ;;
+    'connection|help') echo 'help' ;;
     'catalog|list'|'catalog|ls') echo 'list' ;;
     'catalog|get'|'catalog|show') echo 'get' ;;
     'catalog|schemas') echo 'schemas' ;;
@@ -85,10 +95,6 @@ _dgw_sub() {
     'table|import') echo 'import' ;;
     'table|sample') echo 'sample' ;;
     'table|help') echo 'help' ;;
-    'export|list'|'export|ls') echo 'list' ;;
-    'export|get') echo 'get' ;;
-    'export|cancel') echo 'cancel' ;;
-    'export|help') echo 'help' ;;
     'cache|create') echo 'create' ;;
     'cache|list'|'cache|ls') echo 'list' ;;
     'cache|get') echo 'get' ;;
@@ -99,16 +105,10 @@ _dgw_sub() {
     'cache|history') echo 'history' ;;
     'cache|rm'|'cache|delete') echo 'rm' ;;
     'cache|help') echo 'help' ;;
-    'connection|create') echo 'create' ;;
-    'connection|list'|'connection|ls') echo 'list' ;;
-    'connection|get'|'connection|show') echo 'get' ;;
-    'connection|detail') echo 'detail' ;;
-    'connection|update') echo 'update' ;;
-    'connection|oauth-callback') echo 'oauth-callback' ;;
-    'connection|rm'|'connection|delete') echo 'rm' ;;
-    'connection|config') echo 'config' ;;
-    'connection|types') echo 'types' ;;
-    'connection|help') echo 'help' ;;
+    'export|list'|'export|ls') echo 'list' ;;
+    'export|get') echo 'get' ;;
+    'export|cancel') echo 'cancel' ;;
+    'export|help') echo 'help' ;;
     'project|list'|'project|ls') echo 'list' ;;
     'project|create') echo 'create' ;;
     'project|help') echo 'help' ;;
@@ -122,7 +122,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder catalog table export cache connection project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache export project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -137,23 +137,23 @@ _dgw_words() {
     'mtquery help') echo 'create list refresh status cancel' ;;
     'folder') echo 'list view tree create rename move mv rm help' ;;
     'folder help') echo 'list view tree create rename move mv rm' ;;
+    'connection') echo 'create list get detail update oauth-callback rm config types help' ;;
+    'connection help') echo 'create list get detail update oauth-callback rm config types' ;;
     'catalog') echo 'list get schemas tables columns stats is-cached search create share rm help' ;;
     'catalog help') echo 'list get schemas tables columns stats is-cached search create share rm' ;;
     'table') echo 'list create add-column drop-column rm import sample help' ;;
     'table help') echo 'list create add-column drop-column rm import sample' ;;
-    'export') echo 'list get cancel help' ;;
-    'export help') echo 'list get cancel' ;;
     'cache') echo 'create list get status update refresh cancel history rm help' ;;
     'cache help') echo 'create list get status update refresh cancel history rm' ;;
-    'connection') echo 'create list get detail update oauth-callback rm config types help' ;;
-    'connection help') echo 'create list get detail update oauth-callback rm config types' ;;
+    'export') echo 'list get cancel help' ;;
+    'export help') echo 'list get cancel' ;;
     'project') echo 'list create help' ;;
     'project help') echo 'list create' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder catalog table export cache connection project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache export project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -204,6 +204,17 @@ _dgw_opts() {
     'folder mv') echo '-p --parents --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'folder rm') echo '-y --yes --force --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'folder help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'connection') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'connection create') echo '-t --type -f --field --from-file --callback -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection detail') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection update') echo '--name -f --field --from-file --ask -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection oauth-callback') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection config') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection types') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'connection help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'catalog') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'catalog list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'catalog get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -226,11 +237,6 @@ _dgw_opts() {
     'table import') echo '--no-header --delimiter --map --create --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table sample') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
-    'export') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
-    'export list') echo '--status --limit --before -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'export cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'export help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'cache') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'cache create') echo '--catalog --schema --batch --every --cron --incremental-every --incremental-cron --tz --incremental-column --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'cache list') echo '--catalog --schema -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -242,17 +248,11 @@ _dgw_opts() {
     'cache history') echo '--limit -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'cache rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'cache help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
-    'connection') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
-    'connection create') echo '-t --type -f --field --from-file --callback -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection detail') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection update') echo '--name -f --field --from-file --ask -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection oauth-callback') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection config') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection types') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'connection help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'export') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'export list') echo '--status --limit --before -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'export help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project create') echo '--description --workspace -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -322,6 +322,17 @@ _dgw_value_opts() {
     'folder mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'folder rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'folder help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection create') echo '-t --type -f --field --from-file --callback --profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection detail') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection update') echo '--name -f --field --from-file --profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection oauth-callback') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection types') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'connection help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -344,11 +355,6 @@ _dgw_value_opts() {
     'table import') echo '--delimiter --map --profile --zone --base-url --project --jq --format --timeout' ;;
     'table sample') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'export') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'export list') echo '--status --limit --before --profile --zone --base-url --project --jq --format --timeout' ;;
-    'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
-    'export cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'export help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'cache') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'cache create') echo '--catalog --schema --every --cron --incremental-every --incremental-cron --tz --incremental-column --profile --zone --base-url --project --jq --format --timeout' ;;
     'cache list') echo '--catalog --schema --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -360,17 +366,11 @@ _dgw_value_opts() {
     'cache history') echo '--limit --profile --zone --base-url --project --jq --format --timeout' ;;
     'cache rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'cache help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection create') echo '-t --type -f --field --from-file --callback --profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection detail') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection update') echo '--name -f --field --from-file --profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection oauth-callback') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection types') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'connection help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'export') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'export list') echo '--status --limit --before --profile --zone --base-url --project --jq --format --timeout' ;;
+    'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
+    'export cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'export help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project create') echo '--description --workspace --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -415,6 +415,11 @@ _dgw_live() {
     'folder move') echo '1' ;;
     'folder mv') echo '1' ;;
     'folder rm') echo '1' ;;
+    'connection get') echo '1' ;;
+    'connection detail') echo '1' ;;
+    'connection update') echo '1' ;;
+    'connection rm') echo '1' ;;
+    'connection config') echo '1' ;;
     'catalog get') echo '1' ;;
     'catalog schemas') echo '1' ;;
     'catalog tables') echo '1' ;;
@@ -439,11 +444,6 @@ _dgw_live() {
     'cache cancel') echo '1' ;;
     'cache history') echo '1' ;;
     'cache rm') echo '1' ;;
-    'connection get') echo '1' ;;
-    'connection detail') echo '1' ;;
-    'connection update') echo '1' ;;
-    'connection rm') echo '1' ;;
-    'connection config') echo '1' ;;
   esac
 }
 
@@ -479,11 +479,11 @@ _dgw_values() {
     'mtquery create|--from') echo '@live' ;;
     'mtquery create|--path') echo '@live' ;;
     'mtquery list|--folder') echo '@live' ;;
-    'catalog create|--extra') echo '@files' ;;
-    'export get|-o'|'export get|--output') echo '@files' ;;
     'connection create|-t'|'connection create|--type') echo '@live' ;;
     'connection create|--from-file') echo '@files' ;;
     'connection update|--from-file') echo '@files' ;;
+    'catalog create|--extra') echo '@files' ;;
+    'export get|-o'|'export get|--output') echo '@files' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;
     'sql|--file') echo '@files' ;;

@@ -33,11 +33,11 @@ export function buildProgram(deps: ContextDeps): Command {
   registerQuery(program, wiring);
   registerMtquery(program, wiring);
   registerFolder(program, wiring);
+  registerConnection(program, wiring);
   registerCatalog(program, wiring);
   registerTable(program, wiring);
-  registerExport(program, wiring);
   registerCache(program, wiring);
-  registerConnection(program, wiring);
+  registerExport(program, wiring);
   registerProject(program, wiring);
   registerKey(program, wiring);
   registerApi(program, wiring);

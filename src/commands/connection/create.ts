@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';
 import { collect, examples, type Wiring } from '../wiring.js';
 import { CONNECTION_COLUMNS } from './columns.js';
-import { askMissing, givenFields, type CredentialSources } from './credential.js';
+import { absolutePaths, askMissing, givenFields, type CredentialSources } from './credential.js';
 import { findConnectionType } from './find-type.js';
 
 export interface ConnectionCreateOptions extends CredentialSources {
@@ -37,8 +37,8 @@ ones not given; a secret (password, token, key) is typed without echo. No secret
 traced by --debug or written to dgw's files. For an OAuth 2.0 type, dgw prints the address to
 open and, once access is granted, \`dgw connection oauth-callback\` finishes the connection.
 ${examples(
-  'dgw connection create sales --type csv --field path=sales/',
-  'dgw connection create events --type parquet --from-file - < events.json',
+  'dgw connection create sales --type duckdb --field path=sales.duckdb        # the local gateway attaches it read-only',
+  'dgw connection create events --type duckdb --from-file - <<< \'{"path": "sales.duckdb"}\'',
   'dgw connection create warehouse --type POSTGRES --from-file warehouse.yaml   # secrets in a file, not in shell history',
   'dgw connection create crm --type POSTGRES --field url=db.example.com --field user=reader   # on a terminal, asks for the password',
 )}`,
@@ -53,7 +53,7 @@ export async function runConnectionCreate(ctx: Context, name: string, opts: Conn
   const { config } = await findConnectionType(http, opts.type);
   const credential = await givenFields(ctx, opts, config);
   await askMissing(ctx, config, credential);
-  const request: ConnectionRequest = { name, type: config.connectionType, credential };
+  const request: ConnectionRequest = { name, type: config.connectionType, credential: absolutePaths(ctx, credential) };
   if (opts.callback) request.connectionCallback = opts.callback;
   const connection = await createConnection(http, projectId, request);
   await ctx.out.record(connection, CONNECTION_COLUMNS, (c) => c.id);

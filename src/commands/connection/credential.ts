@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import type { ConnectionConfig, ConnectionConfigField } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -37,6 +38,12 @@ export async function givenFields(ctx: Context, sources: CredentialSources, conf
     const key = pair.slice(0, at);
     fields[key] = typed(pair.slice(at + 1), config?.configuration.find((f) => f.fieldName === key), key);
   }
+  return fields;
+}
+
+/** A `path` field names a file on this machine: made absolute here, since a served gateway runs in another folder. */
+export function absolutePaths(ctx: Context, fields: Record<string, unknown>): Record<string, unknown> {
+  if (typeof fields.path === 'string' && fields.path !== '' && !isAbsolute(fields.path)) fields.path = resolve(ctx.cwd, fields.path);
   return fields;
 }
 

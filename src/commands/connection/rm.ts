@@ -21,7 +21,7 @@ export function registerConnectionRm(parent: Command, wiring: Wiring): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a connection; SQL reading its catalog fails from then on')
-    .addHelpText('after', examples('dgw connection rm sales', 'dgw connection rm events --yes'))
+    .addHelpText('after', examples('dgw connection rm events', 'dgw connection rm events --yes'))
     .action(wiring.action(runConnectionRm));
 }
 

@@ -10,7 +10,7 @@ import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CONNECTION_COLUMNS } from './columns.js';
 import { credentialFlags, sayNextStep } from './create.js';
-import { askMissing, givenFields, type CredentialSources } from './credential.js';
+import { absolutePaths, askMissing, givenFields, type CredentialSources } from './credential.js';
 import { findConnectionType } from './find-type.js';
 
 export interface ConnectionUpdateOptions extends CredentialSources {
@@ -29,7 +29,7 @@ export function registerConnectionUpdate(parent: Command, wiring: Wiring): void 
     .addHelpText(
       'after',
       examples(
-        'dgw connection update sales --field path=sales-2025/',
+        'dgw connection update sales --field path=sales.duckdb    # point it at another file',
         'dgw connection update warehouse --from-file - < rotated.yaml   # a new password, from a file',
         'dgw connection update warehouse --ask   # on a terminal: every field, secrets without echo',
       ),
@@ -49,7 +49,7 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   if (config) {
     const credential = await givenFields(ctx, opts, config);
     if (opts.ask) await askMissing(ctx, config, credential, true);
-    request.credential = credential;
+    request.credential = absolutePaths(ctx, credential);
   }
   const updated = await updateConnection(http, projectId, current.id, request);
   await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);

@@ -1,10 +1,12 @@
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayRoutes } from '../../src/gateway/handler.js';
 import { downloadRoutes } from '../../src/gateway/routes/exports.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
 import { OPERATIONS } from '../../src/wire/index.js';
 import { requestProblems, responseProblems } from '../support/conformance.js';
-import { openGateway, P, type TestGateway } from './helpers.js';
+import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 
 // The local gateway's answers, in both API shapes, validated against the wire schemas written from
 // the vendor's document (src/wire) with TypeBox's validator: `hosted` must answer every operation
@@ -14,12 +16,21 @@ import { openGateway, P, type TestGateway } from './helpers.js';
 
 const BOUNDARY = 'conformance-boundary';
 
-/** Operations the CLI sends whose local gateway side is not merged yet: gateway side lands with #25 conn-gw. */
-const AWAITING_GATEWAY = new Set([
-  'listConnections', 'createConnection', 'oauth2Callback', 'getConnection', 'updateConnection', 'deleteConnection', 'getConnectionView',
-  'readCatalog', 'createCatalog', 'deleteCatalog', 'listSchemas', 'listTables_1', 'listColumns_1', 'isCached', 'getTableStatistics', 'shareCatalog', 'search',
-]);
-const SERVED = OPERATIONS.filter((o) => !AWAITING_GATEWAY.has(o.id));
+/** Operations the CLI sends that the local gateway does not route yet (#25). */
+const NOT_ROUTED = new Set(['search']);
+/** Operations it routes and answers 501 naming them: the hosted service has them. */
+const HOSTED_ONLY = new Set(['oauth2Callback', 'createCatalog', 'deleteCatalog', 'shareCatalog']);
+const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
+const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
+
+/** A DuckDB database file for the connection the test makes: one schema, one table. */
+async function salesDatabase(file: string): Promise<void> {
+  const db = await DuckDBInstance.create(file);
+  const conn = await db.connect();
+  await conn.run('CREATE TABLE orders AS SELECT range AS id, range * 2 AS amount FROM range(5)');
+  conn.closeSync();
+  db.closeSync();
+}
 
 /** A multipart body with the import's `request` part and a CSV `file` part, as the document describes them. */
 function multipart(request: unknown, csv: string): string {
@@ -35,12 +46,17 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
     let g: TestGateway;
     const exercised = new Set<string>();
     const problems: string[] = [];
+    const work = tempDir('dgw-conformance-');
+    const source = join(work.dir, 'sales.duckdb');
 
     beforeAll(async () => {
-      g = await openGateway({ apiShape: shape });
+      await salesDatabase(source);
+      // A data folder: a project in memory cannot attach connections.
+      g = await openGateway({ apiShape: shape, dataDir: join(work.dir, 'data') });
     });
     afterAll(async () => {
       await g.close();
+      work.remove();
     });
 
     /** Sends one request, checks it and the answer against the document, returns the parsed body. */
@@ -160,8 +176,35 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       for (const c of await call('GET', `${P}/cache/status`)) await call('DELETE', `${P}/cache/${c.id}`);
       await call('DELETE', `${P}/queries/${plain.id}`);
 
+      const conn = await call('POST', '/connections/demo', { name: 'Conf Sales', type: 'duckdb', credential: { path: source } });
+      await call('GET', '/connections/demo');
+      await call('GET', `/connections/demo/${conn.id}`);
+      await call('GET', `/connections/demo/${conn.id}/detail`);
+      await call('PUT', `/connections/demo/${conn.id}`, { name: 'Conf Sales 2', type: 'duckdb', credential: { path: source } });
+      const catalog = (await call('GET', `${P}/catalogs`)).find((c: { connectionId: string | null }) => c.connectionId === conn.id);
+      await call('GET', `${P}/catalogs/${catalog.id}`);
+      await call('GET', `${P}/catalogs/${catalog.id}/schemas`);
+      await call('GET', `${P}/catalogs/${catalog.id}/schemas/main/tables`);
+      await call('GET', `${P}/catalogs/${catalog.id}/schemas/main/tables/orders/columns`);
+      await call('GET', `${P}/catalogs/${catalog.id}/schemas/main/tables/orders/statistics`);
+      await call('GET', `${P}/catalogs/${catalog.id}/schemas/main/tables/orders/isCached`);
+      await call('GET', `${P}/catalogs/1/schemas/table/tables/orders/statistics`);
+      await call('DELETE', `/connections/demo/${conn.id}`);
+
       expect(problems).toEqual([]);
-      expect([...exercised].sort()).toEqual(SERVED.map((o) => o.id).sort());
+      expect([...exercised].sort()).toEqual(ANSWERED.map((o) => o.id).sort());
+    });
+
+    it('answers 501 naming the operation for those only the hosted service has', async () => {
+      for (const [method, path, body, id] of [
+        ['POST', '/connections/demo/oauth2', { code: 'x' }, 'oauth2Callback'],
+        ['POST', `${P}/catalogs`, { name: 'x', connectionId: 'y' }, 'createCatalog'],
+        ['DELETE', `${P}/catalogs/1`, undefined, 'deleteCatalog'],
+        ['POST', `${P}/catalogs/1/share`, { targetProjectId: 'other' }, 'shareCatalog'],
+      ] as const) {
+        const res = await g.call(method, path, body === undefined ? {} : { body });
+        expect([res.status, res.body.message]).toEqual([501, expect.stringContaining(id)]);
+      }
     });
 
     it('answers errors with the documented error body', async () => {

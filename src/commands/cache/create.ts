@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createCache, createCaches, type CacheRequest } from '../../api/caches.js';
 import type { Context } from '../../context.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -55,6 +56,8 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   const schedules = cacheSchedules(opts, await minIntervalFor(ctx));
   const requests = tables.map((t) => ({ ...cacheRequest(t, opts), ...schedules }));
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  // A catalog named (a connection's, `shop.main.orders`) is sent by its id, as the document wants.
+  for (const r of requests) if (r.catalogId !== undefined) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
   if (opts.batch) {
     const outcomes = await createCaches(http, projectId, requests);
     if (opts.dryRun) return;

@@ -2,6 +2,7 @@ import { listCacheStatuses, type CacheStatusRecord } from '../../api/caches.js';
 import type { Http } from '../../api/http.js';
 import { checkSegment } from '../../api/path.js';
 import { isIdShaped } from '../../api/resolve.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 
@@ -19,7 +20,13 @@ export async function resolveCacheId(http: Http, projectId: string, ref: string)
   if (isIdShaped(ref)) return ref;
   if (http.readsNothing) return http.placeholder(`id of cache ${ref}`);
   const caches = await listCacheStatuses(http, projectId);
-  const matches = caches.filter((c) => c.id === ref || cacheNames(c).includes(ref));
+  let matches = caches.filter((c) => c.id === ref || cacheNames(c).includes(ref));
+  const parts = ref.split('.');
+  if (matches.length === 0 && parts.length === 3 && !isIdShaped(parts[0])) {
+    // catalog.schema.table with the catalog by name (a connection's): its id is what caches record.
+    const catalogId = await resolveCatalogId(http, projectId, parts[0]).catch(() => undefined);
+    if (catalogId !== undefined) matches = caches.filter((c) => cacheNames(c)[2] === `${catalogId}.${parts[1]}.${parts[2]}`);
+  }
   if (matches.length === 1) return matches[0].id;
   if (matches.length > 1) throw new UsageError(`${matches.length} caches are of a table named ${ref}; name it as catalog.schema.table (${matches.map((c) => cacheNames(c)[2]).join(', ')})`);
   throw new NotFoundError(`project ${projectId} has no cache of a table named ${ref}${didYouMean(ref, caches.map((c) => c.tableName))}`);

@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'busy'
   | 'local_fault'
   | 'usage_after_send'
+  | 'not_implemented'
   | 'interrupted'
   | 'reader_gone'
   | 'declined'
@@ -190,6 +191,7 @@ function kindForStatus(status: number): ErrorKind {
   if (status === 404) return 'not_found';
   if (status === 409) return 'conflict';
   if (status === 429) return 'rate_limited';
+  if (status === 501) return 'not_implemented';
   if (status >= 500) return 'service';
   return 'rejected';
 }
@@ -219,6 +221,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   busy: 12,
   local_fault: 13,
   usage_after_send: 14,
+  not_implemented: 15,
   interrupted: 130,
   reader_gone: 0,
   declined: 2,
@@ -246,5 +249,6 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [12, 'busy: the local data folder or a project database is held by another process; try again later'],
   [13, 'local fault: a full disk, a damaged database or settings file, a database a later dgw wrote, or a lock file left by a process that is not dgw (the message names the file and what to do)'],
   [14, 'usage or invalid input found after a request was sent (the error says whether a change was sent)'],
+  [15, 'not implemented (501): an operation the local gateway does not do; the hosted service does'],
   [130, 'interrupted'],
 ];

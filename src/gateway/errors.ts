@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 501 | 503 | 507,
     message: string,
     readonly errorCode: string,
+    /** Set on a 501: the document's operation the gateway does not do. */
+    readonly operationId?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -19,7 +21,7 @@ export const notFound = (message: string) => new HttpError(404, message, 'NOT_FO
 export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
 /** An operation of the hosted service's document that the local gateway does not do, named. */
 export const notImplemented = (operationId: string, why = 'the hosted service does') =>
-  new HttpError(501, `the local gateway does not implement ${operationId}: ${why}`, 'NOT_IMPLEMENTED');
+  new HttpError(501, `the local gateway does not implement ${operationId}: ${why}`, 'NOT_IMPLEMENTED', operationId);
 
 /** DuckDB's message without its caret diagram or an internal error's stack trace, which names host files. */
 export function duckMessage(error: unknown): string {

@@ -78,7 +78,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
         }
         authenticate(c, gateway);
         const match = router.match(req.method, req.path);
-        if (!match) return notFound(req);
+        if (!match) return await notImplementedOrNotFound(req);
         c.params = match.params;
         return await match.route.handler(c);
       } catch (raw) {
@@ -134,6 +134,15 @@ class Context implements RouteContext {
   }
 }
 
+/** A request no route takes: 501 naming the document's operation when it is one (the hosted service has it), else 404. */
+async function notImplementedOrNotFound(req: GatewayRequest): Promise<Reply> {
+  const { documentOperation } = await import('./not-implemented.js');
+  const op = documentOperation(req.method, req.path);
+  if (!op) return notFound(req);
+  const message = `the local gateway does not implement ${op.operationId} (${op.method} ${op.path}); the hosted service does`;
+  return { status: 501, body: JSON.stringify({ errorCode: 'NOT_IMPLEMENTED', message, operationId: op.operationId }) };
+}
+
 function notFound(req: GatewayRequest): Reply {
   return { status: 404, body: JSON.stringify({ errorCode: 'NOT_FOUND', message: `no such endpoint: ${req.method} ${req.path}` }) };
 }
@@ -144,7 +153,7 @@ function tooLarge(maxSize: number): Reply {
 
 function answerError(raw: unknown, c: Context): Reply {
   const error = faultIn(raw, c) ?? raw;
-  if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message) }, error.status);
+  if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message), ...(error.operationId ? { operationId: error.operationId } : {}) }, error.status);
   if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: withoutSecretFolder(error.message) }, 500);
   return c.json({ errorCode: 'INTERNAL', message: withoutSecretFolder(`internal error: ${error instanceof Error ? error.message : String(error)}`) }, 500);
 }

@@ -3,7 +3,7 @@ import type { ConnectionConfig, ConnectionConfigField } from '../api/types.js';
 type Row = [type: string, label: string, auth: string, category: string, fields: string, docs: string];
 
 const FIELD_TEXT: Record<string, string> = {
-  path: 'Absolute path of the DuckDB database file, read-only',
+  path: 'Path of the file, a folder of them or a glob (each file a table); read-only',
   url: 'Host name or address of the database server',
   port: 'TCP port of the server',
   user: 'User name to connect as',
@@ -31,8 +31,11 @@ const FIELD_TEXT: Record<string, string> = {
 
 // From the hosted service's reference (shared/spec/hosted-service-notes.md); * marks required fields.
 const ROWS: Row[] = [
-  // The one type the local gateway itself connects to (its category says so); the others it only describes.
+  // The types the local gateway itself connects to (their category says so); the others it only describes.
   ['duckdb', 'DuckDB database file', 'custom', 'Served by the local gateway', 'path*', 'https://duckdb.org/docs/stable/sql/statements/attach'],
+  ['csv', 'CSV files', 'custom', 'Served by the local gateway', 'path*', 'https://duckdb.org/docs/stable/data/csv/overview'],
+  ['parquet', 'Parquet files', 'custom', 'Served by the local gateway', 'path*', 'https://duckdb.org/docs/stable/data/parquet/overview'],
+  ['json', 'JSON files', 'custom', 'Served by the local gateway', 'path*', 'https://duckdb.org/docs/stable/data/json/overview'],
   ['POSTGRES', 'PostgreSQL', 'custom', 'Database', 'url* port* user* password* databaseName* useSsl*', 'https://www.postgresql.org/docs/current/libpq-connect.html'],
   ['google_sheets', 'Google Sheets', 'oauth2', 'Database', 'clientId clientSecret', 'https://developers.google.com/sheets/api/guides/authorizing'],
   ['google_analytics', 'Google Analytics', 'oauth2', 'Analytics', 'clientId clientSecret', 'https://developers.google.com/analytics/devguides/reporting/data/v1'],
@@ -72,7 +75,7 @@ function toConfig([connectionType, label, auth, category, fields, documentationU
   };
 }
 
-/** The connection types the local gateway describes; it connects to duckdb only. */
+/** The connection types the local gateway describes; it connects to those served by it (duckdb, csv, parquet, json). */
 export const CONNECTION_CONFIGS: readonly ConnectionConfig[] = ROWS.map(toConfig);
 
 /** A connection type by its exact id, or undefined. */

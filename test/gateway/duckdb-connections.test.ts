@@ -165,3 +165,60 @@ describe('what the local gateway refuses', () => {
     expect([r.status, r.body.message]).toEqual([501, expect.stringMatching(/oauth2Callback/)]);
   });
 });
+
+describe('files as connections: a CSV folder, a Parquet file, a JSON glob', () => {
+  let g: TestGateway;
+  const dir = join(work.dir, 'files');
+  const dataDir = join(work.dir, 'data-files');
+  beforeAll(async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(join(dir, 'csv'), { recursive: true });
+    writeFileSync(join(dir, 'csv', 'Customers.csv'), 'id,name\n1,Ada\n2,Bo\n');
+    writeFileSync(join(dir, 'csv', 'visits.csv'), 'customer_id,page\n1,/a\n1,/b\n2,/a\n');
+    writeFileSync(join(dir, 'csv', 'notes.txt'), 'not a table\n');
+    writeFileSync(join(dir, 'e1.json'), '[{"k": 1}, {"k": 2}]');
+    writeFileSync(join(dir, 'e2.json'), '[{"k": 3}]');
+    const db = await DuckDBInstance.create(':memory:');
+    const conn = await db.connect();
+    await conn.run(`COPY (SELECT range AS id, range % 10 AS bucket FROM range(1000)) TO '${join(dir, 'events.parquet')}' (FORMAT parquet)`);
+    conn.closeSync();
+    db.closeSync();
+    g = await openGateway({ dataDir, seed: false });
+  });
+  afterAll(() => g.close());
+  const sql = async (statement: string) => g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement } });
+  const connect = (name: string, type: string, path: string) => g.call('POST', '/connections/demo', { body: { name, type, credential: { path } } });
+
+  it('each file is a table SQL reads; a folder takes the files of the type only', async () => {
+    expect((await connect('Shop CSV', 'csv', join(dir, 'csv'))).status).toBe(200);
+    expect((await connect('Events', 'parquet', join(dir, 'events.parquet'))).status).toBe(200);
+    expect((await connect('Logs', 'json', join(dir, 'e*.json'))).status).toBe(200);
+    expect((await sql('SELECT c.name, count(*) FROM shopcsv.main.customers c JOIN shopcsv.main.visits v ON v.customer_id = c.id GROUP BY 1 ORDER BY 1')).body.data).toEqual([['Ada', '2'], ['Bo', '1']]);
+    expect((await sql('SELECT count(*), sum(bucket) FROM events.main.events')).body.data).toEqual([['1000', '4500']]);
+    expect((await sql('SELECT sum(k) FROM (SELECT k FROM logs.main.e1 UNION ALL SELECT k FROM logs.main.e2)')).body.data).toEqual([['6']]);
+    const id = (await g.call('GET', `${P}/catalogs`)).body.find((c: { name: string }) => c.name === 'shopcsv').id;
+    expect((await g.call('GET', `${P}/catalogs/${id}/schemas/main/tables`)).body.map((t: { tableName: string }) => t.tableName)).toEqual(['customers', 'visits']);
+    const saved = await g.call('POST', `${P}/queries`, { body: { displayName: 'Big buckets', queryType: 'MATERIALIZED', inputQuery: 'SELECT bucket, count(*) AS n FROM events.main.events GROUP BY bucket' } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await sql('SELECT sum(n) FROM svc.mtquery.bigbuckets')).body.data).toEqual([['1000']]);
+  });
+
+  it('SQL still names no file itself, nor reaches one through query()', async () => {
+    for (const statement of [
+      `SELECT * FROM read_parquet('${join(dir, 'events.parquet')}')`,
+      `SELECT * FROM '${join(dir, 'events.parquet')}'`,
+      `SELECT * FROM read_csv('${join(dir, 'csv', 'notes.txt')}')`,
+      `SELECT * FROM events.main.events, read_csv('/etc/passwd')`,
+      `SELECT * FROM events.main.events WHERE id IN (SELECT id FROM query('SELECT 1 AS id FROM read_text(''/etc/passwd'')'))`,
+      'INSERT INTO svc."table".x SELECT * FROM events.main.events',
+    ]) {
+      const r = await sql(statement);
+      expect(r.status, `${statement}: ${r.text}`).toBe(400);
+    }
+  });
+
+  it('a path with no file of the type is 400 before anything is stored', async () => {
+    const r = await connect('Empty', 'parquet', join(dir, 'csv'));
+    expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/cannot open .* as parquet files/)]);
+  });
+});

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { readCaches } from './cache-rows.js';
-import { catalogNameFor, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
+import { attachConnection, catalogNameFor, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
 import type { ProjectStore } from './store.js';
 
 /** What a create or update asks for, as the document's ConnectionRequest has it. */
@@ -22,7 +22,7 @@ export function connection(s: ProjectStore, id: string): ConnectionRow {
 /** Stores a connection once its database opens read-only; the caller reopens the project so it is attached. */
 export async function createConnection(s: ProjectStore, input: ConnectionInput): Promise<ConnectionRow> {
   const config = localConfig(input.type, input.credential);
-  await checkOpens(s.duck, config.path);
+  await checkOpens(s.duck, input.type.toLowerCase(), config);
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
@@ -39,7 +39,7 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
   const before = connection(s, id);
   if (input.type !== undefined && input.type.toLowerCase() !== before.type) throw badRequest(`a connection's type cannot change (${before.type}); make a new connection`);
   const config = input.credential === undefined ? before.config : localConfig(before.type, input.credential);
-  if (config.path !== before.config.path) await checkOpens(s.duck, config.path);
+  if (config.path !== before.config.path) await checkOpens(s.duck, before.type, config);
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (input.name !== undefined && all.some((c) => c.id !== id && c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
@@ -60,14 +60,16 @@ export async function deleteConnection(s: ProjectStore, id: string): Promise<Con
   });
 }
 
-/** A file that DuckDB cannot attach read-only is refused before anything is stored. */
-async function checkOpens(duck: DuckDBModule, path: string): Promise<void> {
+/** A connection DuckDB cannot read (no such file, not a database, no file of the type) is refused before anything is stored. */
+async function checkOpens(duck: DuckDBModule, type: string, config: Record<string, string>): Promise<void> {
   const instance = await duck.DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {
-    await conn.run(`ATTACH '${path.replace(/'/g, "''")}' AS probe (READ_ONLY)`);
+    const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', config, createdAt: 0 };
+    await attachConnection(conn, probe);
   } catch (error) {
-    throw badRequest(`cannot open ${path} as a DuckDB database: ${(error as Error).message.split('\n')[0]}`);
+    const what = type === 'duckdb' ? 'a DuckDB database' : `${type} files`;
+    throw badRequest(`cannot open ${config.path} as ${what}: ${(error as Error).message.split('\n')[0]}`);
   } finally {
     conn.closeSync();
     instance.closeSync();

@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
 import { badRequest } from '../errors.js';
@@ -19,7 +19,14 @@ export interface ConnectionRow {
 }
 
 /** Connection types the local gateway serves, and the DuckDB extension each other database type would need. */
-export const LOCAL_TYPES = new Set(['duckdb']);
+export const LOCAL_TYPES = new Set(['duckdb', 'csv', 'parquet', 'json']);
+
+/** DuckDB's reader of each file type, and the extension a folder's files are found by. */
+const FILE_READERS: Record<string, { reader: string; extension: string }> = {
+  csv: { reader: 'read_csv', extension: 'csv' },
+  parquet: { reader: 'read_parquet', extension: 'parquet' },
+  json: { reader: 'read_json', extension: 'json' },
+};
 const NEEDS_EXTENSION: Record<string, string> = { postgres: 'postgres', mysql: 'mysql', sqlite: 'sqlite' };
 
 export const CONNECTIONS_DDL =
@@ -68,7 +75,7 @@ export function localConfig(type: string, credential: Record<string, unknown>): 
   const unknown = Object.keys(credential).filter((k) => k !== 'path');
   if (unknown.length > 0) throw badRequest(`a ${t} connection takes one field, path; not ${unknown.join(', ')}`);
   const path = credential.path;
-  if (typeof path !== 'string' || path === '') throw badRequest(`a ${t} connection needs credential.path: the DuckDB database file to read`);
+  if (typeof path !== 'string' || path === '') throw badRequest(`a ${t} connection needs credential.path: ${t === 'duckdb' ? 'the DuckDB database file to read' : `a ${t} file, a folder of them, or a glob`}`);
   if (!isAbsolute(path)) throw badRequest(`credential.path must be an absolute path (the gateway may run in another folder than the caller): ${path}`);
   return { path };
 }
@@ -86,28 +93,55 @@ export function newCatalogId(taken: Set<string>): string {
   return newQueryId((id) => taken.has(id));
 }
 
-/** SQL that attaches a connection; run before external access is switched off. */
-export function attachSql(c: ConnectionRow): string {
-  return `ATTACH ${literal(c.config.path)} AS ${ident(c.catalogName)} (READ_ONLY)`;
+/** The files a file connection names: its file, the files of its folder with the type's extension, or its glob's. */
+export async function connectionFiles(conn: DuckDBConnection, type: string, path: string): Promise<string[]> {
+  const { extension } = FILE_READERS[type];
+  const pattern = /[*?[]/.test(path) ? path : (await isFolder(path)) ? `${path.replace(/\/+$/, '')}/*.${extension}` : path;
+  const found = await rows(conn, 'SELECT file FROM glob($1) ORDER BY file', [pattern]);
+  return found.map((r) => String(r.file));
 }
 
-/** Files the project's DuckDB may still open once external access is off: each connection's database. */
-export function allowedPaths(connections: ConnectionRow[]): string[] {
-  return connections.map((c) => c.config.path);
+async function isFolder(path: string): Promise<boolean> {
+  const { stat } = await import('node:fs/promises');
+  return stat(path).then((s) => s.isDirectory(), () => false);
 }
 
 /**
- * Attaches every connection; one that cannot be attached (its file moved, damaged) is left out
- * and its reason kept, so the project still opens.
+ * Makes a connection's catalog on `conn` (before external access is switched off): a DuckDB file
+ * attached read-only, or an in-memory catalog with a view per file. Returns the files it reads.
  */
-export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[]): Promise<Map<string, string>> {
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, catalogName = c.catalogName): Promise<string[]> {
+  if (c.type === 'duckdb') {
+    await conn.run(`ATTACH ${literal(c.config.path)} AS ${ident(catalogName)} (READ_ONLY)`);
+    return [c.config.path];
+  }
+  const files = await connectionFiles(conn, c.type, c.config.path);
+  if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
+  await conn.run(`ATTACH ':memory:' AS ${ident(catalogName)}`);
+  const taken = new Set<string>();
+  for (const file of files) {
+    const stem = deriveQueryName(basename(file).replace(/\.[^.]*$/, '')) || 'file';
+    let name = stem;
+    for (let i = 2; taken.has(name); i++) name = `${stem}_${i}`;
+    taken.add(name);
+    await conn.run(`CREATE VIEW ${ident(catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(file)})`);
+  }
+  return files;
+}
+
+/**
+ * Attaches every connection; one that cannot be (its file moved, damaged) is left out and its
+ * reason kept, so the project still opens. Returns the files DuckDB may read once locked down.
+ */
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[]): Promise<{ broken: Map<string, string>; files: string[] }> {
   const broken = new Map<string, string>();
+  const files: string[] = [];
   for (const c of connections) {
     try {
-      await conn.run(attachSql(c));
+      files.push(...(await attachConnection(conn, c)));
     } catch (error) {
       broken.set(c.id, (error as Error).message.split('\n')[0]);
     }
   }
-  return broken;
+  return { broken, files };
 }

@@ -14,7 +14,7 @@ import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
-import { allowedPaths, attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
+import { attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -49,10 +49,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
-    const broken = await attachConnections(writer, connections);
+    const { broken, files } = await attachConnections(writer, connections);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
     const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
-    const files = allowedPaths(connections.filter((c) => !broken.has(c.id)));
     const paths = files.length > 0 ? `SET allowed_paths = [${files.map(literal).join(', ')}]; ` : '';
     await writer.run(`${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);

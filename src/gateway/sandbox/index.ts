@@ -6,6 +6,7 @@ import { prepareAsJudged, runAsJudged, runProfiled, RefusedAsBound, type JudgedS
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
+import { FILE_READS, fileReadOfText } from './file-reads.js';
 import { planTouches, type PlanTouches } from './plan.js';
 import { refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
 
@@ -57,7 +58,11 @@ export class Sandbox {
   async touches(sql: string): Promise<PlanTouches> {
     this.refuseTransferPaths(sql);
     const touches = await this.planners.withPlanner(async (conn) => {
-      return planTouches((await conn.runAndReadAll(`EXPLAIN (FORMAT JSON)\n${sql}`)).getRowObjectsJS());
+      const found = planTouches((await conn.runAndReadAll(`EXPLAIN (FORMAT JSON)\n${sql}`)).getRowObjectsJS());
+      if (!found.nodes.some((n) => FILE_READS.has(n))) return found;
+      const why = await fileReadOfText(conn, sql);
+      if (why) throw notAllowed(why);
+      return { ...found, nodes: found.nodes.filter((n) => !FILE_READS.has(n)) };
     });
     const tooLarge = planTooLarge(touches.tables.length + touches.nodes.length);
     if (tooLarge) throw tooLarge;

@@ -13,6 +13,9 @@ export const TABLE_FUNCTIONS = ['range', 'generate_series', 'unnest', 'repeat', 
 
 const TABLE_FUNCTION_NODES = new Set(TABLE_FUNCTIONS.map((f) => f.toUpperCase()));
 
+/** Plan nodes and physical functions that read files: allowed only where the views of file connections put them (file-reads.ts). */
+export const FILE_READS = new Set(['READ_CSV', 'READ_CSV_AUTO', 'READ_PARQUET', 'PARQUET_SCAN', 'READ_JSON', 'READ_JSON_AUTO', 'READ_NDJSON', 'READ_NDJSON_AUTO', 'READ_JSON_OBJECTS']);
+
 const READ_NODES = new Set([
   'PROJECTION', 'FILTER', 'AGGREGATE', 'WINDOW', 'UNNEST', 'LIMIT', 'ORDER_BY', 'TOP_N', 'SAMPLE', 'DISTINCT', 'PIVOT',
   'COMPARISON_JOIN', 'ANY_JOIN', 'ASOF_JOIN', 'DELIM_JOIN', 'DEPENDENT_JOIN', 'CROSS_PRODUCT', 'POSITIONAL_JOIN',
@@ -62,7 +65,8 @@ export function sourceRefusal(sources: PlanSources, purpose: Purpose, connected 
     const why = tableRefusal(catalog, schema, table, purpose, connected);
     if (why) return why;
   }
-  for (const fn of sources.functions) if (!TABLE_FUNCTION_NODES.has(fn)) return functionRefusal(fn);
+  // File reads in a bound plan come from the views of file connections: the text was judged first (file-reads.ts).
+  for (const fn of sources.functions) if (!TABLE_FUNCTION_NODES.has(fn) && !(connected.size > 0 && FILE_READS.has(fn))) return functionRefusal(fn);
   return undefined;
 }
 

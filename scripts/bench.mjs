@@ -238,8 +238,8 @@ if (flag('--no-data')) {
 }
 
 
-// 6b. A cache refresh of a source made from a Parquet file vs DuckDB reading that file (scripts/bench/cache.mjs).
-const CACHE_LABEL = `cache refresh --wait: ${DATA_ROWS.toLocaleString('en')}-row source`;
+// 6b. A cache refresh of a Parquet file connection vs DuckDB reading that file (scripts/bench/cache.mjs).
+const CACHE_LABEL = `cache refresh --wait: ${DATA_ROWS.toLocaleString('en')}-row Parquet source`;
 if (flag('--no-cache')) {
   rows.push({ label: CACHE_LABEL, skipped: 'skipped (--no-cache)' });
 } else {

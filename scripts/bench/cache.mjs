@@ -2,10 +2,10 @@
 // alone: `node scripts/bench/cache.mjs <pairs> <rows> <memoryRuns>`. Prints one JSON object:
 // {rows: [row]} or {skipped}.
 //
-// A Parquet file of <rows> rows x 5 columns; the gateway's stored table `big` made from it (until
-// connections come, the cache's source is a stored table, loaded by DuckDB into the project's file
-// before dgw opens it); `dgw cache create big`. Then paired, interleaved runs of
-//   dgw cache refresh big --wait (in-process)  vs  a bare Node + @duckdb/node-api script running
+// A Parquet file of <rows> rows x 5 columns, connected as a Parquet file connection (`dgw connection
+// create src --type parquet`), its table cached (`dgw cache create src.main.big`). Then paired,
+// interleaved runs of
+//   dgw cache refresh src.main.big --wait (in-process)  vs  a bare Node + @duckdb/node-api script running
 //   CREATE OR REPLACE TABLE big AS SELECT * FROM read_parquet(FILE) (duck-copy.mjs)
 // both checked to hold <rows> rows first; and each one's peak RSS.
 import fs from 'node:fs';
@@ -39,12 +39,10 @@ const make = `SELECT i::INTEGER AS id, 'name ' || (i % 9973) AS name, ((i * 37) 
   TIMESTAMP '2026-01-01' + INTERVAL (i % 86400) SECOND AS created, i % 3 = 0 AS flag FROM range(${ROWS}) t(i)`;
 try {
   runOnce(duck(file('make.duckdb'), `COPY (${make}) TO '${parquet}' (FORMAT parquet)`));
-  // The project's file, made by dgw; the source table loaded into it from the Parquet file.
-  runOnce(dgw('sql', 'SELECT 1'));
-  runOnce(duck(path.join(file('gateway'), 'projects', 'demo.duckdb'), `CREATE TABLE "table".big AS SELECT * FROM read_parquet('${parquet}')`));
-  runOnce(dgw('cache', 'create', 'big'));
+  runOnce(dgw('connection', 'create', 'src', '--type', 'parquet', '--field', `path=${parquet}`));
+  runOnce(dgw('cache', 'create', 'src.main.big'));
   const a = {
-    ...dgw('cache', 'refresh', 'big', '--wait', '--json', 'cachedRows'),
+    ...dgw('cache', 'refresh', 'src.main.big', '--wait', '--json', 'cachedRows'),
     check: (out) => {
       if (JSON.parse(out).cachedRows !== ROWS) throw new Error(`the cache holds ${out.trim()}, not ${ROWS} rows`);
     },
@@ -54,7 +52,7 @@ try {
   runOnce(duck(file('base.duckdb'), `COPY (SELECT count(*) FROM big) TO '${file('n.csv')}' (HEADER false)`));
   const base = Number(fs.readFileSync(file('n.csv'), 'utf8').trim());
   if (base !== ROWS) throw new Error(`the baseline's table holds ${base}, not ${ROWS} rows`);
-  done({ rows: [{ label: `cache refresh --wait: ${ROWS.toLocaleString('en')}-row source`, baseline: 'bare CREATE TABLE AS read_parquet', target: 1.3, rssTarget: 1.5, note: 'the source is a stored table loaded from the Parquet file (a Parquet file connection once connections exist)', ...measured }] });
+  done({ rows: [{ label: `cache refresh --wait: ${ROWS.toLocaleString('en')}-row Parquet source`, baseline: 'bare CREATE TABLE AS read_parquet', target: 1.3, rssTarget: 1.5, ...measured }] });
 } catch (error) {
   done({ skipped: `failed: ${String(error.message).split('\n')[0]}` });
 }

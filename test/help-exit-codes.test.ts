@@ -22,11 +22,12 @@ const CODES = [
   [12, /busy: .*held by another process; try again/],
   [13, /local fault: a full disk, a damaged database or settings file, a database a later dgw wrote, or a lock file left by a process that is not dgw/],
   [14, /usage or invalid input found after a request was sent/],
+  [15, /not implemented \(501\)/],
   [130, /interrupted/],
 ] as const;
 
 describe('dgw help exit-codes', () => {
-  it('prints every code, 0 to 14 and 130, with its meaning', async () => {
+  it('prints every code, 0 to 15 and 130, with its meaning', async () => {
     let out = '';
     const code = await main(['help', 'exit-codes'], {
       io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },

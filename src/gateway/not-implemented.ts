@@ -12,7 +12,7 @@ const TEMPLATES = DOCUMENT_OPERATIONS.map(([method, path, operationId]) => ({
   method,
   path,
   operationId,
-  pattern: new RegExp(`^${BASE_PATH}${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+  pattern: new RegExp(`^${BASE_PATH}${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
 
 /** The operation of the document a request that no route took would be, if any. */

@@ -57,7 +57,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   const requests = tables.map((t) => ({ ...cacheRequest(t, opts), ...schedules }));
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   // A catalog named (a connection's, `shop.main.orders`) is sent by its id, as the document wants.
-  for (const r of requests) if (r.catalogId !== undefined) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
+  for (const r of requests) if (r.catalogId !== undefined && !/^\d+$/.test(r.catalogId)) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
   if (opts.batch) {
     const outcomes = await createCaches(http, projectId, requests);
     if (opts.dryRun) return;

@@ -13,7 +13,7 @@ export interface ConnectionInput {
   credential: Record<string, unknown>;
 }
 
-export function connection(s: ProjectStore, id: string): ConnectionRow {
+function connection(s: ProjectStore, id: string): ConnectionRow {
   const found = s.connections.find((c) => c.id === id);
   if (!found) throw notFound(`no connection ${id} in project ${s.id}`);
   return found;

@@ -5,8 +5,8 @@ import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 import type { CacheChange, CacheInput, CacheState } from './caches.js';
+import { notFound } from '../errors.js';
 import { checkSql } from './check.js';
-import * as connectionChanges from './connection-changes.js';
 import type { ConnectionInput } from './connection-changes.js';
 import type { ConnectionRow } from './connections.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
@@ -297,19 +297,21 @@ export class ProjectDb {
   }
 
   connection(id: string): ConnectionRow {
-    return connectionChanges.connection(this.s, id);
+    const found = this.s.connections.find((c) => c.id === id);
+    if (!found) throw notFound(`no connection ${id} in project ${this.s.id}`);
+    return found;
   }
 
   createConnection(input: ConnectionInput): Promise<ConnectionRow> {
-    return connectionChanges.createConnection(this.s, input);
+    return connectionChanges().then((m) => m.createConnection(this.s, input));
   }
 
   updateConnection(id: string, input: Partial<ConnectionInput>): Promise<ConnectionRow> {
-    return connectionChanges.updateConnection(this.s, id, input);
+    return connectionChanges().then((m) => m.updateConnection(this.s, id, input));
   }
 
   deleteConnection(id: string): Promise<ConnectionRow> {
-    return connectionChanges.deleteConnection(this.s, id);
+    return connectionChanges().then((m) => m.deleteConnection(this.s, id));
   }
 
   /** The runs the cache's schedules want by `now` (the scheduler's round). */
@@ -317,6 +319,9 @@ export class ProjectDb {
     return (await caches()).nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);
   }
 }
+
+/** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
+const connectionChanges = () => import('./connection-changes.js');
 
 /** Loaded with the first cache request: a command that touches no cache does not load it. */
 const caches = () => import('./caches.js');

@@ -119,7 +119,7 @@ const EXEMPT: Record<string, string> = {
   'dgw serve --api-shape hosted      # answers exactly as the hosted service documents them': 'serves until stopped',
   'DGW_API_KEY=ci-secret dgw --base-url http://127.0.0.1:8787/api/v1 --project demo catalog list   # any client, with a key it holds':
     'needs the `DGW_LOCAL_PARTNER_KEY=ci-secret dgw serve` above running on port 8787',
-  // Connections and catalogs: what the local gateway does not serve (other types, catalogs apart from connections, search).
+  // Connections and catalogs: what the local gateway does not serve (other types, catalogs apart from connections).
   'dgw connection create warehouse --type POSTGRES --from-file warehouse.yaml   # secrets in a file, not in shell history': 'hosted: a type the local gateway does not serve',
   'dgw connection create crm --type POSTGRES --field url=db.example.com --field user=reader   # on a terminal, asks for the password': 'asks on a terminal; and the local gateway does not serve the type',
   'dgw connection update warehouse --from-file - < rotated.yaml   # a new password, from a file': 'hosted: a type the local gateway does not serve',
@@ -127,8 +127,6 @@ const EXEMPT: Record<string, string> = {
   'dgw connection oauth-callback - < callback.txt': 'hosted: a type the local gateway does not serve',
   'echo "$CALLBACK_URL" | dgw connection oauth-callback -': 'hosted: a type the local gateway does not serve',
   'dgw connection rm events': 'asks on a terminal first (the --yes example after it runs)',
-  'dgw catalog search order': 'the local gateway does not answer search yet (#25)',
-  'dgw catalog search cust --catalog svc --json': 'the local gateway does not answer search yet (#25)',
   'dgw catalog create sales2 sales': 'the local gateway answers createCatalog 501 (a connection makes its catalog); the hosted service has it',
   'dgw catalog create sheets my-sheets --extra sheets.json': 'the local gateway answers createCatalog 501; the hosted service has it',
   'dgw catalog share sales2 demo2': 'the local gateway answers shareCatalog 501; the hosted service has it',

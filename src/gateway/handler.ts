@@ -8,7 +8,7 @@ import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
 import { BASE_PATH, decodeParam, Router, Routes, type BodySource, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
 import { cacheRoutes, catalogCacheRoutes } from './routes/caches.js';
-import { catalogRoutes } from './routes/catalogs.js';
+import { catalogRoutes, searchRoutes } from './routes/catalogs.js';
 import { connectionRoutes } from './routes/connections.js';
 import { projectConnectionRoutes } from './routes/project-connections.js';
 import { downloadRoutes, exportRoutes } from './routes/exports.js';
@@ -38,6 +38,7 @@ export function gatewayRoutes(): Routes {
   const project = new Routes()
     .use(projectScope)
     .route('/catalogs', catalogRoutes())
+    .route('/search', searchRoutes())
     .route('/cache', cacheRoutes())
     .route('/catalog', catalogCacheRoutes())
     .route('', exportRoutes())

@@ -91,6 +91,17 @@ for (const apiShape of ['spec', 'hosted'] as ApiShape[]) {
       expect((await g.call('GET', `${P}/catalogs/99/schemas`)).status).toBe(404);
     });
 
+    it('search matches catalog, schema and table names, whole names first, paged', async () => {
+      const r = (await g.call('POST', `${P}/search`, { body: { query: 'peop' } })).body;
+      expect(r).toEqual({ matchedCatalogs: [], matchedSchemas: [], matchedTables: [{ catalog: 'salesdb', schema: 'crm', table: 'people' }], meta: { page: { limit: 100, offset: 0, nextOffset: null }, query: { text: 'peop' } } });
+      const sales = (await g.call('POST', `${P}/search`, { body: { query: 'salesdb' } })).body;
+      expect(sales.matchedCatalogs).toEqual([{ catalog: 'salesdb' }]);
+      const paged = (await g.call('POST', `${P}/search`, { body: { query: 'r', limit: 1, offset: 0 } })).body;
+      expect(paged.meta.page.nextOffset).toBe(1);
+      expect((await g.call('POST', `${P}/search`, { body: { query: 'people', catalog: 'svc' } })).body.matchedTables).toEqual([]);
+      expect((await g.call('POST', `${P}/search`, { body: { query: '' } })).status).toBe(400);
+    });
+
     it('the built-in catalogs browse too', async () => {
       await sql('CREATE TABLE svc."table".small (k INTEGER, v VARCHAR)');
       await sql("INSERT INTO svc.\"table\".small VALUES (1, 'a'), (2, NULL), (3, 'a')");

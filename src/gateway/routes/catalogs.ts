@@ -1,6 +1,7 @@
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
-import { notImplemented } from '../errors.js';
+import { badRequest, notImplemented } from '../errors.js';
+import { jsonObject, optString, reqString } from '../validate.js';
 
 /** The built-in catalogs, both `svc`, with the hosted service's fixed ids: `"1"` tables, `"2"` queries. */
 export const BUILT_IN_CATALOGS: readonly Catalog[] = [
@@ -83,6 +84,23 @@ export function catalogRoutes(): Routes {
       }));
       return c.json({ catalogId: place.catalog.id, schemaName: schema, tableName: name, ...(hosted ? {} : { rowCount: stats.rowCount }), columnStatistics });
     });
+}
+
+/** Catalog search (`POST .../search`): a lexical match of names, paged as the document's SearchResult. */
+export function searchRoutes(): Routes {
+  return new Routes().post('/', async (c) => {
+    const body = await jsonObject(c);
+    const count = (field: string, fallback: number) => {
+      const v = body[field];
+      if (v === undefined || v === null) return fallback;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw badRequest(`${field} must be a whole number`);
+      return v;
+    };
+    const input = { query: reqString(body, 'query'), catalog: optString(body, 'catalog'), schema: optString(body, 'schema'), limit: count('limit', 100) || 100, offset: count('offset', 0) };
+    const { searchCatalogs } = await import('../project/catalog-search.js');
+    const r = await searchCatalogs(c.get('project'), input);
+    return c.json({ matchedCatalogs: r.catalogs, matchedSchemas: r.schemas, matchedTables: r.tables, meta: { page: { limit: input.limit, offset: input.offset, nextOffset: r.nextOffset }, query: { text: input.query } } });
+  });
 }
 
 /** Every table the gateway can read can be cached, fully or by a column's last value. */

@@ -38,7 +38,7 @@ describe('a project database a later dgw wrote', () => {
       const r = await dgw(args);
       expect(r.code, r.stderr).toBe(13);
       expect(r.stderr).toContain(`the database of project demo, ${file}, was written by a later dgw`);
-      expect(r.stderr).toMatch(/version 7; this dgw knows version 3 at most/);
+      expect(r.stderr).toMatch(/version 7; this dgw knows version 4 at most/);
     }
     const json = await dgw(['query', 'list', '--json']);
     expect(JSON.parse(json.stderr).error).toMatchObject({ kind: 'local_fault', errorCode: 'NEWER_FILE' });

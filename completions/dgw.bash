@@ -16,6 +16,7 @@ _dgw_sub() {
     '|table') echo 'table' ;;
     '|cache') echo 'cache' ;;
     '|export') echo 'export' ;;
+    '|driver') echo 'driver' ;;
     '|project') echo 'project' ;;
     '|key') echo 'key' ;;
     '|api') echo 'api' ;;
@@ -109,6 +110,10 @@ _dgw_sub() {
     'export|get') echo 'get' ;;
     'export|cancel') echo 'cancel' ;;
     'export|help') echo 'help' ;;
+    'driver|list'|'driver|ls') echo 'list' ;;
+    'driver|jdbc') echo 'jdbc' ;;
+    'driver|sqlalchemy') echo 'sqlalchemy' ;;
+    'driver|help') echo 'help' ;;
     'project|list'|'project|ls') echo 'list' ;;
     'project|create') echo 'create' ;;
     'project|help') echo 'help' ;;
@@ -122,7 +127,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache export project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache export driver project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -147,13 +152,15 @@ _dgw_words() {
     'cache help') echo 'create list get status update refresh cancel history rm' ;;
     'export') echo 'list get cancel help' ;;
     'export help') echo 'list get cancel' ;;
+    'driver') echo 'list jdbc sqlalchemy help' ;;
+    'driver help') echo 'list jdbc sqlalchemy' ;;
     'project') echo 'list create help' ;;
     'project help') echo 'list create' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache export project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache export driver project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -253,6 +260,11 @@ _dgw_opts() {
     'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'export cancel') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'export help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'driver') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'driver list') echo '--catalog -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'driver jdbc') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'driver sqlalchemy') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'driver help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project create') echo '--description --workspace -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -371,6 +383,11 @@ _dgw_value_opts() {
     'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
     'export cancel') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'export help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'driver') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'driver list') echo '--catalog --profile --zone --base-url --project --jq --format --timeout' ;;
+    'driver jdbc') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'driver sqlalchemy') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'driver help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project create') echo '--description --workspace --profile --zone --base-url --project --jq --format --timeout' ;;

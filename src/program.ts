@@ -21,6 +21,7 @@ import { registerCode } from './commands/code/index.js';
 import { registerSchema } from './commands/schema/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerCache } from './commands/cache/index.js';
+import { registerDriver } from './commands/driver/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -38,6 +39,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerTable(program, wiring);
   registerCache(program, wiring);
   registerExport(program, wiring);
+  registerDriver(program, wiring);
   registerProject(program, wiring);
   registerKey(program, wiring);
   registerApi(program, wiring);

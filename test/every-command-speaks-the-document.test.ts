@@ -190,6 +190,28 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('supported drivers (hosted only: answered by the document\'s shapes)', async () => {
+        const jdbc = 'jdbc:peaka://dbc.example.com:4567/?extraCredentials=peakaKey:k';
+        const alchemy = 'peaka://dbc.example.com:4567/sales?http_scheme=https';
+        server
+          .on('GET', '/supportedDrivers', { json: { JDBC: jdbc, SQL_ALCHEMY: alchemy } })
+          .on('GET', '/supportedDrivers/jdbc', { json: { JDBC: jdbc } })
+          .on('GET', '/supportedDrivers/sql_alchemy', { json: { SQL_ALCHEMY: alchemy } });
+        try {
+          expect(await json('driver list', ['--catalog', 'sales'])).toEqual([{ driver: 'JDBC', connectionString: jdbc }, { driver: 'SQL_ALCHEMY', connectionString: alchemy }]);
+          expect((await dgw('driver jdbc', ['-q'])).stdout).toBe(`${jdbc}\n`);
+          expect((await json('driver sqlalchemy', ['sales'])).connectionString).toBe(alchemy);
+          expect(server.requests.filter((r) => r.path.startsWith('/supportedDrivers')).map((r) => [r.path, r.query])).toEqual([
+            ['/supportedDrivers', { catalogName: 'sales' }],
+            ['/supportedDrivers/jdbc', {}],
+            ['/supportedDrivers/sql_alchemy', { catalogName: 'sales' }],
+          ]);
+        } finally {
+          server.reset();
+        }
+        conforms();
+      });
+
       it('stored tables', async () => {
         expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
         await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);

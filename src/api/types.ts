@@ -240,3 +240,10 @@ export interface SearchAnswer {
   matches: SearchMatch[];
   nextOffset: number | null;
 }
+
+/** A driver's connection string to the query engine, for a BI tool (`GET /supportedDrivers`). */
+export interface DriverString {
+  /** `JDBC` or `SQL_ALCHEMY`, as the service names it. */
+  driver: string;
+  connectionString: string;
+}

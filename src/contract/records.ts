@@ -208,3 +208,12 @@ export const ResultRows = Type.Array(Type.Union([Type.Record(Type.String(), Type
   description: 'the rows: objects keyed by column name (--format simple, the default), or arrays of values (--format compact); exact numbers a double cannot hold are strings',
 });
 
+
+/** A driver's connection string to the query engine. */
+export const DriverRecord = Closed(
+  {
+    driver: Type.String({ description: 'JDBC or SQL_ALCHEMY, as the service names it' }),
+    connectionString: Type.String({ description: 'the string a BI tool connects with; it carries the key it was asked with' }),
+  },
+  'a supported driver and its connection string',
+);

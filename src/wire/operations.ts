@@ -43,6 +43,9 @@ import {
   SharedCatalogResponse,
 } from './sources.js';
 
+/** Connection strings by driver name; the document types the answer as a string and shows this object. */
+const DriverStrings = Type.Record(Type.String(), Type.String());
+
 /** An HTTP method of the API. */
 export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -156,6 +159,9 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('getCacheStatus', 'GET', `${C}/status`, { query: { excludeLogs: Type.Boolean() }, response: ok(CacheStatus) }),
   op('getCacheStatusByCatalog', 'GET', `${P}/catalog/{catalogId}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
   op('getCacheStatusBySchema', 'GET', `${P}/catalog/{catalogId}/schema/{schemaName}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
+  op('getSupportedDrivers', 'GET', '/supportedDrivers', { query: { catalogName: Type.String() }, response: ok(DriverStrings) }),
+  op('getJdbcDriver', 'GET', '/supportedDrivers/jdbc', { response: ok(DriverStrings) }),
+  op('getSqlAlchemyDriver', 'GET', '/supportedDrivers/sql_alchemy', { query: { catalogName: Type.String() }, response: ok(DriverStrings) }),
   op('listConnectionConfig', 'GET', '/connections/config', { response: ok(OneOrMany(ConnectionConfiguration)) }),
   op('getConnectionConfig', 'GET', '/connections/config/{connectionType}', { response: ok(ConnectionConfiguration) }),
   op('listConnections', 'GET', '/connections/{projectId}', { response: ok(OneOrMany(Connection)) }),

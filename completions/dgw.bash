@@ -15,6 +15,7 @@ _dgw_sub() {
     '|catalog') echo 'catalog' ;;
     '|table') echo 'table' ;;
     '|cache') echo 'cache' ;;
+    '|bitable') echo 'bitable' ;;
     '|export') echo 'export' ;;
     '|driver') echo 'driver' ;;
     '|project') echo 'project' ;;
@@ -106,6 +107,12 @@ _dgw_sub() {
     'cache|history') echo 'history' ;;
     'cache|rm'|'cache|delete') echo 'rm' ;;
     'cache|help') echo 'help' ;;
+    'bitable|create') echo 'create' ;;
+    'bitable|list'|'bitable|ls') echo 'list' ;;
+    'bitable|add-column') echo 'add-column' ;;
+    'bitable|drop-column') echo 'drop-column' ;;
+    'bitable|rm'|'bitable|delete') echo 'rm' ;;
+    'bitable|help') echo 'help' ;;
     'export|list'|'export|ls') echo 'list' ;;
     'export|get') echo 'get' ;;
     'export|cancel') echo 'cancel' ;;
@@ -127,7 +134,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache export driver project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable export driver project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -150,6 +157,8 @@ _dgw_words() {
     'table help') echo 'list create add-column drop-column rm import sample' ;;
     'cache') echo 'create list get status update refresh cancel history rm help' ;;
     'cache help') echo 'create list get status update refresh cancel history rm' ;;
+    'bitable') echo 'create list add-column drop-column rm help' ;;
+    'bitable help') echo 'create list add-column drop-column rm' ;;
     'export') echo 'list get cancel help' ;;
     'export help') echo 'list get cancel' ;;
     'driver') echo 'list jdbc sqlalchemy help' ;;
@@ -160,7 +169,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache export driver project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable export driver project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -255,6 +264,13 @@ _dgw_opts() {
     'cache history') echo '--limit -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'cache rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'cache help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'bitable') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'bitable create') echo '-c --column --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'bitable list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'bitable add-column') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'bitable drop-column') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'bitable rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'bitable help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'export') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'export list') echo '--status --limit --before -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -378,6 +394,13 @@ _dgw_value_opts() {
     'cache history') echo '--limit --profile --zone --base-url --project --jq --format --timeout' ;;
     'cache rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'cache help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable create') echo '-c --column --profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable add-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable drop-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'export') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'export list') echo '--status --limit --before --profile --zone --base-url --project --jq --format --timeout' ;;
     'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -461,6 +484,11 @@ _dgw_live() {
     'cache cancel') echo '1' ;;
     'cache history') echo '1' ;;
     'cache rm') echo '1' ;;
+    'bitable create') echo '1' ;;
+    'bitable list') echo '1' ;;
+    'bitable add-column') echo '1' ;;
+    'bitable drop-column') echo '1' ;;
+    'bitable rm') echo '1' ;;
   esac
 }
 

@@ -22,6 +22,7 @@ import { registerSchema } from './commands/schema/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerCache } from './commands/cache/index.js';
 import { registerDriver } from './commands/driver/index.js';
+import { registerBitable } from './commands/bitable/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -38,6 +39,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerCatalog(program, wiring);
   registerTable(program, wiring);
   registerCache(program, wiring);
+  registerBitable(program, wiring);
   registerExport(program, wiring);
   registerDriver(program, wiring);
   registerProject(program, wiring);

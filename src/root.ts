@@ -97,6 +97,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['table', async () => (await import('./commands/table/index.js')).registerTable],
   ['cache', async () => (await import('./commands/cache/index.js')).registerCache],
   ['export', async () => (await import('./commands/export/index.js')).registerExport],
+  ['bitable', async () => (await import('./commands/bitable/index.js')).registerBitable],
   ['driver', async () => (await import('./commands/driver/index.js')).registerDriver],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],
   ['key', async () => (await import('./commands/key/index.js')).registerKey],

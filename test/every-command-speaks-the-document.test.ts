@@ -212,6 +212,32 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('BI tables (hosted only: answered by the document\'s shapes)', async () => {
+        const B = '/data/projects/demo/bitable';
+        const table = { catalogId: '9', catalogName: 'bi', schemaName: 'bitable', tableName: 'summary', isCacheable: false, isDynamicTable: false, isCached: false, supportedCacheTypes: [] };
+        const column = { name: 'total', dataType: 'decimal', displayName: 'total', defaultValue: null, isNotNull: false, isUnique: false };
+        server
+          .on('GET', B, { json: [table] })
+          .on('POST', `${B}/summary`, { json: table })
+          .on('GET', `${B}/summary/columns`, { json: [column] })
+          .on('POST', `${B}/summary/columns`, { json: [column] })
+          .on('DELETE', `${B}/summary/columns/total`, { status: 200 })
+          .on('DELETE', `${B}/summary`, { status: 200 });
+        try {
+          expect((await dgw('bitable list', ['-q'])).stdout).toBe('summary\n');
+          expect((await json('bitable create', ['summary', '--column', 'total:DECIMAL'])).tableName).toBe('summary');
+          expect((await json('bitable list', ['summary'])).map((c: { name: string }) => c.name)).toEqual(['total']);
+          expect((await json('bitable add-column', ['summary', 'total:DECIMAL'])).map((c: { name: string }) => c.name)).toEqual(['total']);
+          expect(await json('bitable drop-column', ['summary', 'total', '--yes'])).toEqual({ table: 'summary', column: 'total', deleted: true });
+          expect(await json('bitable rm', ['summary', '--yes'])).toEqual({ table: 'summary', deleted: true });
+          const sent = server.requests.filter((r) => r.path.startsWith(B)).map((r) => `${r.method} ${r.path}`);
+          expect(sent).toEqual([`GET ${B}`, `POST ${B}/summary`, `POST ${B}/summary/columns`, `GET ${B}/summary/columns`, `POST ${B}/summary/columns`, `DELETE ${B}/summary/columns/total`, `DELETE ${B}/summary`]);
+        } finally {
+          server.reset();
+        }
+        conforms();
+      });
+
       it('stored tables', async () => {
         expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
         await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);

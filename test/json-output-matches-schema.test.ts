@@ -218,6 +218,8 @@ describe('connections and catalog browsing against the document\'s answers', () 
   const C = '/data/projects/demo/catalogs';
   const T = `${C}/626654862255325504/schemas/public/tables/actor`;
   const catalog = { id: '626654862255325504', name: 'wh', displayName: 'Warehouse', catalogType: 'POSTGRES', connectionId: id };
+  const biTable = { catalogId: '9', catalogName: 'bi', schemaName: 'bitable', tableName: 'summary', isCacheable: false, isDynamicTable: false, isCached: false, supportedCacheTypes: [] };
+  const biColumn = { name: 'total', dataType: 'decimal', displayName: 'total', defaultValue: null, isNotNull: false, isUnique: false };
   beforeAll(async () => {
     await standIn.start();
     standIn
@@ -237,7 +239,16 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('GET', `${T}/columns`, { json: [{ name: 'actor_id', dataType: 'bigint', displayName: 'actor_id', defaultValue: null, isNotNull: false, isUnique: false }] })
       .on('GET', `${T}/isCached`, { json: { isCached: true, isCacheable: true, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] } })
       .on('GET', `${T}/statistics`, { json: { catalogId: '626654862255325504', schemaName: 'public', tableName: 'actor', columnStatistics: [{ columnName: 'actor_id', distinctFraction: -1 }] } })
-      .on('POST', '/data/projects/demo/search', { json: { matchedCatalogs: [{ catalog: 'wh' }], matchedSchemas: [], matchedTables: [{ catalog: 'wh', schema: 'public', table: 'actor' }], meta: { page: { limit: 100, offset: 0, nextOffset: null } } } });
+      .on('POST', '/data/projects/demo/search', { json: { matchedCatalogs: [{ catalog: 'wh' }], matchedSchemas: [], matchedTables: [{ catalog: 'wh', schema: 'public', table: 'actor' }], meta: { page: { limit: 100, offset: 0, nextOffset: null } } } })
+      .on('GET', '/data/projects/demo/bitable', { json: [biTable] })
+      .on('POST', '/data/projects/demo/bitable/summary', { json: biTable })
+      .on('GET', '/data/projects/demo/bitable/summary/columns', { json: [biColumn] })
+      .on('POST', '/data/projects/demo/bitable/summary/columns', { json: [biColumn] })
+      .on('DELETE', '/data/projects/demo/bitable/summary/columns/total', { status: 200 })
+      .on('DELETE', '/data/projects/demo/bitable/summary', { status: 200 })
+      .on('GET', '/supportedDrivers', { json: { JDBC: 'jdbc:peaka://dbc.example.com:4567/', SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } })
+      .on('GET', '/supportedDrivers/jdbc', { json: { JDBC: 'jdbc:peaka://dbc.example.com:4567/' } })
+      .on('GET', '/supportedDrivers/sql_alchemy', { json: { SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } });
   });
   afterAll(() => standIn.close());
 
@@ -259,6 +270,15 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'catalog search', args: ['catalog', 'search', 'act'], variant: 'list', headers: true },
     { command: 'catalog share', args: ['catalog', 'share', 'wh', 'demo2'], variant: 'record' },
     { command: 'catalog rm', args: ['catalog', 'rm', 'wh', '--yes'], variant: 'record' },
+    { command: 'bitable list', args: ['bitable', 'list'], variant: 'tables', headers: true },
+    { command: 'bitable list', args: ['bitable', 'list', 'summary'], variant: 'columns', headers: true },
+    { command: 'bitable create', args: ['bitable', 'create', 'summary'], variant: 'record', headers: true },
+    { command: 'bitable add-column', args: ['bitable', 'add-column', 'summary', 'total:DECIMAL'], variant: 'list', headers: true },
+    { command: 'bitable drop-column', args: ['bitable', 'drop-column', 'summary', 'total', '--yes'], variant: 'record' },
+    { command: 'bitable rm', args: ['bitable', 'rm', 'summary', '--yes'], variant: 'record' },
+    { command: 'driver list', args: ['driver', 'list', '--catalog', 'wh'], variant: 'list', headers: true },
+    { command: 'driver jdbc', args: ['driver', 'jdbc'], variant: 'record', headers: true },
+    { command: 'driver sqlalchemy', args: ['driver', 'sqlalchemy', 'wh'], variant: 'record', headers: true },
   ];
 
   it('each command in turn', async () => {

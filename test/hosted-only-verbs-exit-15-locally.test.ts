@@ -1,0 +1,34 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
+
+// The driver and BI table verbs reach operations the local gateway does not do: each says so,
+// naming the operation, and exits 15 (never 4, which a script would read as "no such thing").
+
+const data = tempDir('dgw-hosted-only-data-');
+const config = tempDir('dgw-hosted-only-config-');
+afterAll(() => {
+  data.remove();
+  config.remove();
+});
+const dgw = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_LOCAL_DIR: data.dir, DGW_CONFIG_DIR: config.dir } });
+
+describe('hosted-only verbs on the local gateway', () => {
+  it.each([
+    [['driver', 'list'], 'getSupportedDrivers'],
+    [['driver', 'jdbc'], 'getJdbcDriver'],
+    [['driver', 'sqlalchemy', 'svc'], 'getSqlAlchemyDriver'],
+    [['bitable', 'list'], 'listBiTables'],
+    [['bitable', 'list', 'summary'], 'listBiColumns'],
+    [['bitable', 'create', 'summary'], 'createInternalBiTable'],
+    [['bitable', 'add-column', 'summary', 'a:BIGINT'], 'addBiColumn'],
+    [['bitable', 'drop-column', 'summary', 'a', '--yes'], 'deleteBiColumn'],
+    [['bitable', 'rm', 'summary', '--yes'], 'deleteBiTable'],
+  ])('dgw %j exits 15 naming %s', async (args, operationId) => {
+    const r = await dgw(...args);
+    expect(r.code, r.stderr).toBe(15);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`the local gateway does not implement ${operationId}`);
+    expect(r.stderr).toContain('the hosted service does');
+  });
+});

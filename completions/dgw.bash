@@ -16,6 +16,7 @@ _dgw_sub() {
     '|table') echo 'table' ;;
     '|cache') echo 'cache' ;;
     '|bitable') echo 'bitable' ;;
+    '|parametric-table') echo 'parametric-table' ;;
     '|export') echo 'export' ;;
     '|driver') echo 'driver' ;;
     '|project') echo 'project' ;;
@@ -113,6 +114,10 @@ _dgw_sub() {
     'bitable|drop-column') echo 'drop-column' ;;
     'bitable|rm'|'bitable|delete') echo 'rm' ;;
     'bitable|help') echo 'help' ;;
+    'parametric-table|create') echo 'create' ;;
+    'parametric-table|list'|'parametric-table|ls') echo 'list' ;;
+    'parametric-table|rm'|'parametric-table|delete') echo 'rm' ;;
+    'parametric-table|help') echo 'help' ;;
     'export|list'|'export|ls') echo 'list' ;;
     'export|get') echo 'get' ;;
     'export|cancel') echo 'cancel' ;;
@@ -134,7 +139,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable export driver project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -159,6 +164,8 @@ _dgw_words() {
     'cache help') echo 'create list get status update refresh cancel history rm' ;;
     'bitable') echo 'create list add-column drop-column rm help' ;;
     'bitable help') echo 'create list add-column drop-column rm' ;;
+    'parametric-table') echo 'create list rm help' ;;
+    'parametric-table help') echo 'create list rm' ;;
     'export') echo 'list get cancel help' ;;
     'export help') echo 'list get cancel' ;;
     'driver') echo 'list jdbc sqlalchemy help' ;;
@@ -169,7 +176,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable export driver project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -271,6 +278,11 @@ _dgw_opts() {
     'bitable drop-column') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'parametric-table') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'parametric-table create') echo '--from -p --param --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'parametric-table list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'parametric-table rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'parametric-table help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'export') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'export list') echo '--status --limit --before -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'export get') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -401,6 +413,11 @@ _dgw_value_opts() {
     'bitable drop-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'parametric-table') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'parametric-table create') echo '--from -p --param --profile --zone --base-url --project --jq --format --timeout' ;;
+    'parametric-table list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'parametric-table rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'parametric-table help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'export') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'export list') echo '--status --limit --before --profile --zone --base-url --project --jq --format --timeout' ;;
     'export get') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -489,6 +506,8 @@ _dgw_live() {
     'bitable add-column') echo '1' ;;
     'bitable drop-column') echo '1' ;;
     'bitable rm') echo '1' ;;
+    'parametric-table create') echo '1' ;;
+    'parametric-table rm') echo '1' ;;
   esac
 }
 

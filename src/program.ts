@@ -23,6 +23,7 @@ import { registerExport } from './commands/export/index.js';
 import { registerCache } from './commands/cache/index.js';
 import { registerDriver } from './commands/driver/index.js';
 import { registerBitable } from './commands/bitable/index.js';
+import { registerParametricTable } from './commands/parametric-table/index.js';
 
 /** Builds the whole command tree (completions, help); commands run only when an action fires. */
 export function buildProgram(deps: ContextDeps): Command {
@@ -40,6 +41,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerTable(program, wiring);
   registerCache(program, wiring);
   registerBitable(program, wiring);
+  registerParametricTable(program, wiring);
   registerExport(program, wiring);
   registerDriver(program, wiring);
   registerProject(program, wiring);

@@ -98,6 +98,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['cache', async () => (await import('./commands/cache/index.js')).registerCache],
   ['export', async () => (await import('./commands/export/index.js')).registerExport],
   ['bitable', async () => (await import('./commands/bitable/index.js')).registerBitable],
+  ['parametric-table', async () => (await import('./commands/parametric-table/index.js')).registerParametricTable],
   ['driver', async () => (await import('./commands/driver/index.js')).registerDriver],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],
   ['key', async () => (await import('./commands/key/index.js')).registerKey],

@@ -238,6 +238,27 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('parametric tables (hosted only: answered by the document\'s shapes)', async () => {
+        const PT = '/data/projects/demo/catalogs/1/parametricTables';
+        const parametric = { fromSchema: 'table', fromTable: 'orders', toSchema: 'table', toTable: 'orders_2024', paramValues: [{ key: 'year', value: 2024 }] };
+        server
+          .on('GET', PT, { json: [parametric] })
+          .on('POST', PT, { json: parametric })
+          .on('DELETE', PT, { status: 204 });
+        try {
+          expect((await json('parametric-table list', ['svc']))[0].toTable).toBe('orders_2024');
+          expect((await json('parametric-table create', ['svc', 'table.orders_2024', '--from', 'table.orders', '--param', 'year=2024'])).paramValues).toEqual([{ key: 'year', value: 2024 }]);
+          expect(await json('parametric-table rm', ['svc', 'table.orders_2024', '--yes'])).toEqual({ table: 'table.orders_2024', deleted: true });
+          const sent = server.requests.filter((r) => r.path === PT);
+          expect(sent.map((r) => r.method)).toEqual(['GET', 'POST', 'DELETE']);
+          expect(sent[1].json).toEqual(parametric);
+          expect(sent[2].query).toEqual({ toSchema: 'table', toTable: 'orders_2024' });
+        } finally {
+          server.reset();
+        }
+        conforms();
+      });
+
       it('stored tables', async () => {
         expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
         await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);

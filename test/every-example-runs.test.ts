@@ -132,6 +132,8 @@ const EXEMPT: Record<string, string> = {
   'dgw bitable list': 'the local gateway answers listBiTables 501; the hosted service has it',
   'dgw bitable list sales_summary': 'the local gateway answers listBiColumns 501; the hosted service has it',
   'dgw bitable list --json tableName': 'the local gateway answers listBiTables 501; the hosted service has it',
+  'dgw parametric-table list svc': 'the local gateway answers listParametricTables 501; the hosted service has it',
+  'dgw parametric-table list svc --json toSchema,toTable,paramValues': 'the local gateway answers listParametricTables 501; the hosted service has it',
   'dgw driver list': 'the local gateway answers getSupportedDrivers 501 (no JDBC or SQLAlchemy endpoint); the hosted service has it',
   'dgw driver list --catalog sales --json driver,connectionString': 'the local gateway answers getSupportedDrivers 501; the hosted service has it',
   'dgw driver jdbc': 'the local gateway answers getJdbcDriver 501; the hosted service has it',

@@ -219,6 +219,7 @@ describe('connections and catalog browsing against the document\'s answers', () 
   const T = `${C}/626654862255325504/schemas/public/tables/actor`;
   const catalog = { id: '626654862255325504', name: 'wh', displayName: 'Warehouse', catalogType: 'POSTGRES', connectionId: id };
   const biTable = { catalogId: '9', catalogName: 'bi', schemaName: 'bitable', tableName: 'summary', isCacheable: false, isDynamicTable: false, isCached: false, supportedCacheTypes: [] };
+  const parametric = { fromSchema: 'public', fromTable: 'deals', toSchema: 'public', toTable: 'deals_2024', paramValues: [{ key: 'year', value: 2024 }] };
   const biColumn = { name: 'total', dataType: 'decimal', displayName: 'total', defaultValue: null, isNotNull: false, isUnique: false };
   beforeAll(async () => {
     await standIn.start();
@@ -247,6 +248,9 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('DELETE', '/data/projects/demo/bitable/summary/columns/total', { status: 200 })
       .on('DELETE', '/data/projects/demo/bitable/summary', { status: 200 })
       .on('GET', '/supportedDrivers', { json: { JDBC: 'jdbc:peaka://dbc.example.com:4567/', SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } })
+      .on('GET', `${C}/626654862255325504/parametricTables`, { json: [parametric] })
+      .on('POST', `${C}/626654862255325504/parametricTables`, { json: parametric })
+      .on('DELETE', `${C}/626654862255325504/parametricTables`, { status: 204 })
       .on('GET', '/supportedDrivers/jdbc', { json: { JDBC: 'jdbc:peaka://dbc.example.com:4567/' } })
       .on('GET', '/supportedDrivers/sql_alchemy', { json: { SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } });
   });
@@ -276,6 +280,9 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'bitable add-column', args: ['bitable', 'add-column', 'summary', 'total:DECIMAL'], variant: 'list', headers: true },
     { command: 'bitable drop-column', args: ['bitable', 'drop-column', 'summary', 'total', '--yes'], variant: 'record' },
     { command: 'bitable rm', args: ['bitable', 'rm', 'summary', '--yes'], variant: 'record' },
+    { command: 'parametric-table list', args: ['parametric-table', 'list', 'wh'], variant: 'list', headers: true },
+    { command: 'parametric-table create', args: ['parametric-table', 'create', 'wh', 'public.deals_2024', '--from', 'public.deals', '--param', 'year=2024'], variant: 'record', headers: true },
+    { command: 'parametric-table rm', args: ['parametric-table', 'rm', 'wh', 'public.deals_2024', '--yes'], variant: 'record' },
     { command: 'driver list', args: ['driver', 'list', '--catalog', 'wh'], variant: 'list', headers: true },
     { command: 'driver jdbc', args: ['driver', 'jdbc'], variant: 'record', headers: true },
     { command: 'driver sqlalchemy', args: ['driver', 'sqlalchemy', 'wh'], variant: 'record', headers: true },

@@ -247,3 +247,12 @@ export interface DriverString {
   driver: string;
   connectionString: string;
 }
+
+/** A parametric table: `toSchema.toTable`, made from `fromSchema.fromTable` with fixed parameter values. */
+export interface ParametricTableRecord {
+  fromSchema: string;
+  fromTable: string;
+  toSchema: string;
+  toTable: string;
+  paramValues: Array<{ key: string; value: unknown }>;
+}

@@ -217,3 +217,15 @@ export const DriverRecord = Closed(
   },
   'a supported driver and its connection string',
 );
+
+/** A parametric table of a catalog. */
+export const ParametricTableRecord = Closed(
+  {
+    fromSchema: Type.String({ description: 'schema of the base table' }),
+    fromTable: Type.String({ description: 'the base table' }),
+    toSchema: Type.String({ description: 'schema of the parametric table' }),
+    toTable: Type.String({ description: 'the parametric table' }),
+    paramValues: Type.Array(Type.Object({ key: Type.String(), value: Type.Unknown() }), { description: 'each parameter and its value' }),
+  },
+  'a parametric table: a base table with fixed parameter values',
+);

@@ -46,6 +46,18 @@ import {
 /** Connection strings by driver name; the document types the answer as a string and shows this object. */
 const DriverStrings = Type.Record(Type.String(), Type.String());
 
+/** A table made from a base table with fixed parameter values (`ParametricTable`). */
+export const ParametricTable = Type.Object(
+  {
+    fromSchema: Type.Optional(Type.String()),
+    fromTable: Type.Optional(Type.String()),
+    toSchema: Type.Optional(Type.String()),
+    toTable: Type.Optional(Type.String()),
+    paramValues: Type.Optional(Type.Array(Type.Object({ key: Type.Optional(Type.String()), value: Type.Optional(Type.Unknown()) }, { additionalProperties: false }))),
+  },
+  { additionalProperties: false },
+);
+
 /** An HTTP method of the API. */
 export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -138,6 +150,9 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listBiColumns', 'GET', `${P}/bitable/{tableName}/columns`, { response: ok(Type.Array(ColumnDetail)) }),
   op('addBiColumn', 'POST', `${P}/bitable/{tableName}/columns`, { body: OneOrMany(ColumnRequest), response: ok(OneOrMany(ColumnDetail)) }),
   op('deleteBiColumn', 'DELETE', `${P}/bitable/{tableName}/columns/{columnName}`, { response: ok(null) }),
+  op('listParametricTables', 'GET', `${P}/catalogs/{catalogId}/parametricTables`, { response: ok(Type.Array(ParametricTable)) }),
+  op('createParametricTable', 'POST', `${P}/catalogs/{catalogId}/parametricTables`, { body: ParametricTable, response: ok(ParametricTable) }),
+  op('deleteParametricTable', 'DELETE', `${P}/catalogs/{catalogId}/parametricTables`, { query: { toSchema: Type.String(), toTable: Type.String() }, response: { status: 204, body: null } }),
   op('importCsv', 'POST', `${P}/table/{tableName}/import`, { multipart: { request: ImportRequest, file: 'file' }, response: ok(ImportJob) }),
   op('csvSample', 'GET', `${P}/table/{tableName}/sample`, { response: { status: 200, body: null, media: 'text/csv' } }),
   op('exportQuery', 'POST', `${P}/queries/{queryId}/exports`, { body: ExportRequest, response: { status: 202, body: ExportJobCreated } }),

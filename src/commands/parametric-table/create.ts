@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+import { createParametricTable } from '../../api/parametric-tables.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
+import type { ParametricTableRecord } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { collect, examples, type Wiring } from '../wiring.js';
+import { PARAMETRIC_COLUMNS, schemaAndTable } from './columns.js';
+
+/** Options of `parametric-table create`. */
+export interface ParametricTableCreateOptions {
+  from: string;
+  param?: string[];
+  dryRun?: boolean;
+}
+
+export function registerParametricTableCreate(parent: Command, wiring: Wiring): void {
+  parent
+    .command('create')
+    .argument('<catalog>', 'catalog id or name')
+    .argument('<table>', 'the new table, as schema.table')
+    .requiredOption('--from <schema.table>', 'the base table it is made from')
+    .option('-p, --param <key=value>', 'a parameter and its value, repeatable (a value that reads as JSON is sent as JSON)', collect, [])
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Create a parametric table: a base table with fixed parameter values')
+    .addHelpText('after', examples('dgw parametric-table create 1 public.deals_2024 --from public.deals --param year=2024 --dry-run'))
+    .action(wiring.action(runParametricTableCreate));
+}
+
+export async function runParametricTableCreate(ctx: Context, catalog: string, target: string, opts: ParametricTableCreateOptions): Promise<void> {
+  const to = schemaAndTable(target, 'TABLE');
+  const from = schemaAndTable(opts.from, '--from');
+  const paramValues = (opts.param ?? []).map(parseParam);
+  const projectId = await ctx.projectId();
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  // A dry run reads nothing, so a catalog name cannot be looked up: it is sent as given.
+  const catalogId = opts.dryRun ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  const asked: ParametricTableRecord = { fromSchema: from.schema, fromTable: from.table, toSchema: to.schema, toTable: to.table, paramValues };
+  const created = await createParametricTable(http, projectId, catalogId, asked);
+  if (opts.dryRun) return;
+  await ctx.out.record(created ?? asked, PARAMETRIC_COLUMNS, (t) => `${t.toSchema}.${t.toTable}`);
+  ctx.out.success(`created parametric table ${to.schema}.${to.table}`);
+}
+
+function parseParam(given: string): { key: string; value: unknown } {
+  const i = given.indexOf('=');
+  if (i <= 0) throw new UsageError(`--param must be key=value; got "${given}"`);
+  const raw = given.slice(i + 1);
+  try {
+    return { key: given.slice(0, i), value: JSON.parse(raw) as unknown };
+  } catch {
+    return { key: given.slice(0, i), value: raw };
+  }
+}

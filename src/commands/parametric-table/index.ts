@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { Wiring } from '../wiring.js';
+import { registerParametricTableCreate } from './create.js';
+import { registerParametricTableList } from './list.js';
+import { registerParametricTableRm } from './rm.js';
+
+export function registerParametricTable(program: Command, wiring: Wiring): void {
+  const group = program.command('parametric-table').description('Parametric tables of a catalog (hosted service; the local gateway answers 501)');
+  registerParametricTableCreate(group, wiring);
+  registerParametricTableList(group, wiring);
+  registerParametricTableRm(group, wiring);
+}

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { deleteParametricTable } from '../../api/parametric-tables.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
+import type { Context } from '../../context.js';
+import type { TableDeleted } from '../../contract/results.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+import { schemaAndTable } from './columns.js';
+
+/** Options of `parametric-table rm`. */
+export interface ParametricTableRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerParametricTableRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .argument('<catalog>', 'catalog id or name')
+    .argument('<table>', 'the parametric table, as schema.table')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a parametric table (its base table stays)')
+    .addHelpText('after', examples('dgw parametric-table rm 1 public.deals_2024 --yes --dry-run'))
+    .action(wiring.action(runParametricTableRm));
+}
+
+export async function runParametricTableRm(ctx: Context, catalog: string, target: string, opts: ParametricTableRmOptions): Promise<void> {
+  const to = schemaAndTable(target, 'TABLE');
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, `delete parametric table ${target}`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const catalogId = opts.dryRun ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  await deleteParametricTable(http, projectId, catalogId, to.schema, to.table);
+  if (opts.dryRun) return;
+  ctx.out.result({ table: `${to.schema}.${to.table}`, deleted: true } satisfies TableDeleted, target);
+  ctx.out.success(`deleted parametric table ${target}`);
+}

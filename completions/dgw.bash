@@ -279,7 +279,7 @@ _dgw_opts() {
     'bitable rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'parametric-table') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
-    'parametric-table create') echo '--from -p --param --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'parametric-table create') echo '--from --param --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'parametric-table list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'parametric-table rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'parametric-table help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
@@ -414,7 +414,7 @@ _dgw_value_opts() {
     'bitable rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'parametric-table') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'parametric-table create') echo '--from -p --param --profile --zone --base-url --project --jq --format --timeout' ;;
+    'parametric-table create') echo '--from --param --profile --zone --base-url --project --jq --format --timeout' ;;
     'parametric-table list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'parametric-table rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'parametric-table help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

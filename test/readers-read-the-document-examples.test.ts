@@ -13,6 +13,8 @@ import { readStatusView } from '../src/api/materialized.js';
 import { readQuery } from '../src/api/queries.js';
 import { objects } from '../src/api/read.js';
 import { readColumn, readTable } from '../src/api/tables.js';
+import { readDrivers } from '../src/api/drivers.js';
+import { readParametricTable } from '../src/api/parametric-tables.js';
 import { OPERATIONS } from '../src/wire/index.js';
 
 // The CLI's readers (src/api) given every example answer the vendor's document holds for the
@@ -164,6 +166,40 @@ const READERS: Record<string, (example: unknown) => number> = {
   createInternalTable: (ex) => {
     // The example leaves supportedCacheTypes out: read as none.
     expect(readTable(ex)).toEqual({ ...plainFields(ex as Json), supportedCacheTypes: [] });
+    return 1;
+  },
+  createInternalBiTable: (ex) => {
+    expect(readTable(ex)).toEqual({ ...plainFields(ex as Json), supportedCacheTypes: [] });
+    return 1;
+  },
+  addBiColumn: (ex) => {
+    for (const c of asList(ex)) expect(readColumn(c)).toEqual({ id: null, desc: null, ...plainFields(c) });
+    return asList(ex).length;
+  },
+  listParametricTables: (ex) => {
+    for (const t of asList(ex)) expect(readParametricTable(t)).toEqual(t);
+    return asList(ex).length;
+  },
+  createParametricTable: (ex) => {
+    expect(readParametricTable(ex)).toEqual(ex);
+    return 1;
+  },
+  // The document types these answers as a string; its examples are objects, one a JSON-like text with a trailing comma.
+  getSupportedDrivers: (ex) => {
+    const read = readDrivers(ex);
+    expect(read.map((d) => d.driver).sort()).toEqual(Object.keys(ex as Json).sort());
+    for (const d of read) expect(d.connectionString).toBe((ex as Record<string, string>)[d.driver]);
+    return read.length;
+  },
+  getJdbcDriver: (ex) => {
+    const read = readDrivers(ex);
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ driver: 'JDBC', connectionString: expect.stringMatching(/^jdbc:/) });
+    return 1;
+  },
+  getSqlAlchemyDriver: (ex) => {
+    const read = readDrivers(ex);
+    expect(read.map((d) => d.driver)).toEqual(['SQL_ALCHEMY']);
     return 1;
   },
   addColumn: (ex) => {

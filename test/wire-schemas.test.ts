@@ -25,6 +25,9 @@ const deref = (schema: Json | undefined): Json | undefined => {
   return ((doc!.components as Json).schemas as Json)[ref.split('/').pop()!] as Json;
 };
 
+/** Answers the document types as a string while its examples are objects: both are read. */
+const STRING_OR_OBJECT = ['getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver'];
+
 /** Fields the document's request examples carry that its schemas do not have: dgw never sends them; the gateway ignores them. */
 const REQUEST_EXAMPLE_EXTRAS: Record<string, string[]> = { createCache: ['id'] };
 
@@ -93,6 +96,7 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
       if (s.type === 'object' && s.patternProperties) return 'object';
       // An open object the document also leaves unnamed (a connection's stored configuration).
       if (s.type === 'object' && s.additionalProperties === true) return 'object';
+      if (s.type === 'string') return 'string';
       return 'unnamed';
     };
     const theirs = (content: Json | undefined): string | undefined => {
@@ -116,7 +120,7 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
       ];
       for (const [what, mine, documented] of pairs) {
         if (documented === undefined) continue;
-        if (mine !== documented && mine !== [documented, `${documented}[]`].sort().join('|')) problems.push(`${op.id} ${what}: ours ${mine}, the document's ${documented}`);
+        if (mine !== documented && mine !== [documented, `${documented}[]`].sort().join('|') && !(STRING_OR_OBJECT.includes(op.id) && mine === `object|${documented}`)) problems.push(`${op.id} ${what}: ours ${mine}, the document's ${documented}`);
       }
     }
     expect(problems).toEqual([]);

@@ -43,8 +43,8 @@ import {
   SharedCatalogResponse,
 } from './sources.js';
 
-/** Connection strings by driver name; the document types the answer as a string and shows this object. */
-const DriverStrings = Type.Record(Type.String(), Type.String());
+/** Connection strings by driver name: the document types the answer as a string, and shows this object (and one JSON-like text). */
+const DriverStrings = Type.Union([Type.Record(Type.String(), Type.String()), Type.String()]);
 
 /** A table made from a base table with fixed parameter values (`ParametricTable`). */
 export const ParametricTable = Type.Object(

@@ -20,7 +20,7 @@ export function registerParametricTableCreate(parent: Command, wiring: Wiring): 
     .argument('<catalog>', 'catalog id or name')
     .argument('<table>', 'the new table, as schema.table')
     .requiredOption('--from <schema.table>', 'the base table it is made from')
-    .option('-p, --param <key=value>', 'a parameter and its value, repeatable (a value that reads as JSON is sent as JSON)', collect, [])
+    .option('--param <key=value>', 'a parameter and its value, repeatable (a value that reads as JSON is sent as JSON)', collect, [])
     .option('--dry-run', 'print the request instead of sending it')
     .description('Create a parametric table: a base table with fixed parameter values')
     .addHelpText('after', examples('dgw parametric-table create 1 public.deals_2024 --from public.deals --param year=2024 --dry-run'))

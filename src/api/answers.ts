@@ -16,7 +16,6 @@ export interface Answer {
   readonly text: string;
 }
 
-/** `response`'s answer with its body `whole`. */
 export function answered(response: WireResponse, whole: string | Uint8Array): Answer {
   let text: string | undefined;
   return {
@@ -63,10 +62,7 @@ export function readBody<T>(response: Answer, spec: RequestSpec): T {
   return parse() as T;
 }
 
-/**
- * An error answer's body as it is read for its message: JSON when it says it is JSON (undefined
- * when that does not parse), otherwise its text (undefined when empty).
- */
+/** An error answer's body for its message: JSON when it says so, else its text; undefined when unreadable or empty. */
 export function errorData(answer: Answer): unknown {
   if (answer.text === '') return undefined;
   if (!/json/i.test(answer.header('content-type') ?? '')) return answer.text;
@@ -77,7 +73,6 @@ export function errorData(answer: Answer): unknown {
   }
 }
 
-/** The `errorCode` of an error answer's JSON body. */
 export function errorCodeOf(data: unknown): unknown {
   return data && typeof data === 'object' ? (data as { errorCode?: unknown }).errorCode : undefined;
 }
@@ -96,10 +91,7 @@ export function describeErrorBody(data: unknown, status: number, statusText: str
   return { message: `HTTP ${status} ${statusText}`.trim() };
 }
 
-/**
- * Masks the value of every `"apiKey"` field in a JSON text: a created project key's secret is
- * printed once, on stdout, and never in a --debug trace.
- */
+/** Masks every `"apiKey"` value: a created key's secret is printed once on stdout, never in a --debug trace. */
 export function redactSecrets(text: string): string {
   return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);
 }
@@ -110,7 +102,6 @@ function looksLikeHtml(response: Answer, startsAsJson: boolean): boolean {
   return type.includes('text/html') || (!startsAsJson && /^\s*<(!doctype|html)/i.test(response.text));
 }
 
-/** True when a body's first character is `[` or `{`. */
 function startsWithBracket(whole: string | Uint8Array): boolean {
   const first = typeof whole === 'string' ? whole.charCodeAt(0) : whole[0];
   return first === 0x5b || first === 0x7b;

@@ -4,23 +4,15 @@ import type { WireResponse } from './transport.js';
 
 /** How a body is read: who stops it, and how long it may stay silent. */
 export interface BodyReadOptions {
-  /** The command's Ctrl-C. */
   signal?: AbortSignal;
   /** Longest wait for the next bytes (`--timeout`); the body as a whole may take as long as it needs. */
   idleMs: number;
   /** What the body is, for messages: `the answer to POST .../queries/execute`. */
   what: string;
-  /** Counts each chunk's bytes as it arrives (progress). */
   onBytes?: (n: number) => void;
 }
 
-/**
- * A response body's bytes as they arrive. A body that stops for longer than `idleMs` is a network
- * failure (exit 9), as is a connection that ends mid-body; Ctrl-C is an interruption. The local
- * gateway in this process fails a body with its own error (a statement that failed after its
- * first rows), which is reported as the gateway's answer would have been. Leaving the loop early
- * cancels the body, which stops the server's work.
- */
+/** A body's bytes as they arrive; a body idle longer than `idleMs`, or cut short, is a network failure (exit 9). */
 export async function* bodyChunks(response: Pick<WireResponse, 'read' | 'cancel'>, options: BodyReadOptions): AsyncGenerator<Uint8Array> {
   let finished = false;
   try {

@@ -24,10 +24,7 @@ export interface DryRunSetting {
   effects?: DryRunEffects;
 }
 
-/**
- * A stand-in for a value only a request could tell (`id of revenuereport`), remembered so that a
- * shown URL prints it as written: `{id of revenuereport}`.
- */
+/** A stand-in for a value only a request could tell, printed as written (`{id of revenuereport}`) in a shown URL. */
 export function placeholderToken(what: string, placeholders: Set<string>): string {
   const token = `{${what}}`;
   placeholders.add(token);

@@ -1,19 +1,4 @@
-/**
- * The rules for numbers in result rows, shared by the local gateway (which writes them) and the
- * CLI (which reads a hosted service's).
- *
- * One JSON type per column, chosen from the column's SQL type (`numberJsonType`), so that a
- * program reading the rows (jq, a script) sees the same type in every row, small values and huge
- * ones alike: a type every value of which a double holds exactly (TINYINT to INTEGER and their
- * unsigned kinds, FLOAT, DOUBLE, DECIMAL of at most 15 digits) is a JSON number; a wider exact
- * type (BIGINT, HUGEINT, their unsigned kinds, BIGNUM, DECIMAL of 16 digits or more) is a string
- * with every digit, in every row. NULL is null.
- *
- * Where the type is not known, a number is judged alone (`exactNumber`): a JSON number only when
- * a double reads it back exactly (0.1, 123.45, -7), else a string with every digit
- * ("123456789012345.678", "9007199254740993"). Either way a number in a JSON text is exactly the
- * value, whether the reader parses it as a double or as a decimal.
- */
+/** Numbers in result rows get one JSON type per column (so jq sees one type): wider than a double holds exactly means a string with every digit. */
 
 /** The JSON type of a column's non-null numbers by its SQL type (DuckDB's or the hosted service's spelling); undefined for a type that is not a number or not known. */
 export function numberJsonType(dataType: string | undefined): 'number' | 'string' | undefined {
@@ -72,12 +57,7 @@ function normalise(text: string): { negative: boolean; digits: string; exponent:
 /** How `parseJsonExact` keeps a number a double cannot hold: as a string, or as its literal text. */
 export type KeepDigits = 'as-string' | 'verbatim';
 
-/**
- * JSON.parse that keeps every digit (Node's reviver `context.source`): a number literal a double
- * cannot read back exactly becomes, by the rule above, the string of its source text (`as-string`,
- * for result rows), or a raw JSON value that JSON.stringify writes back unchanged (`verbatim`,
- * for `dgw api`, which prints what the service sent).
- */
+/** JSON.parse that keeps every digit: an inexact number becomes its source text (`as-string`) or a raw value (`verbatim`, for `dgw api`). */
 export function parseJsonExact(text: string, keep: KeepDigits = 'as-string'): unknown {
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) => {
     if (typeof value !== 'number' || context?.source === undefined) return value;
@@ -89,13 +69,7 @@ export function parseJsonExact(text: string, keep: KeepDigits = 'as-string'): un
 /** JSON.rawJSON (Node 21+), not yet in TypeScript's library. */
 const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
-/**
- * False when no number literal in the JSON `text` can differ from the double JSON.parse makes of
- * it: none has 16 or more digits (a dot among them or not) and none has an exponent. Then plain
- * JSON.parse keeps every value exactly, and the slower `parseJsonExact` is not needed. True may be
- * a false alarm (digits inside a string): the caller then takes the exact reader, which is right
- * anyway. One pass over the characters.
- */
+/** False when no number in `text` can lose digits under JSON.parse, so the slower exact reader is not needed; true may be a false alarm. */
 export function mayLoseDigits(text: string): boolean {
   let run = 0;
   for (let i = 0; i < text.length; i++) {

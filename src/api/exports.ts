@@ -18,7 +18,6 @@ export function readExportCreated(value: unknown): { id: string; status: string 
   return { id, status: text(job.status, 'PENDING') };
 }
 
-/** Filters of List Exports. */
 export interface ExportListFilter {
   /** Statuses, comma-separated (`SUCCEEDED,RUNNING`). */
   status?: string;
@@ -33,11 +32,7 @@ export async function listExports(http: Http, projectId: string, filter: ExportL
   return objects(answer, 'export jobs').map(readExportJob);
 }
 
-/**
- * Read Export: the job, with fresh download links when it succeeded. `waitMs` (the local gateway
- * only: the hosted service has no such parameter) asks it to answer a running job when it ends,
- * or after that long.
- */
+/** Read Export; `waitMs` (local gateway only) asks it to answer a running job when it ends. */
 export async function readExport(http: Http, projectId: string, exportId: string, waitMs?: number): Promise<ExportJob> {
   return readExportJob(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/exports/${exportId}`, ...(waitMs ? { query: { waitMs } } : {}) }));
 }

@@ -1,10 +1,6 @@
 import { BusyError, DgwError, LocalFaultError, NetworkError } from '../errors.js';
 
-/**
- * The local gateway's fault codes (src/gateway/faults.ts), as the faults of this machine they are:
- * a full disk or a damaged database (exit 13), a database another program holds (exit 12). Its
- * message already names the file and what to do.
- */
+/** The local gateway's fault codes as this machine's faults: full disk or damaged database (exit 13), database held elsewhere (exit 12). */
 export function localGatewayFault(errorCode: string | number | undefined, message: string): DgwError | undefined {
   if (errorCode === 'DISK_FULL') return new LocalFaultError('DISK_FULL', message, 'df -h shows the space left on each disk');
   if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'docs/errors.md "Faults on this machine" says how to restore the file or move it aside');
@@ -29,10 +25,7 @@ export function lasting(error: unknown): boolean {
   return CERTIFICATE_PROBLEMS[rootCause(error)] !== undefined;
 }
 
-/**
- * A connection that failed: a certificate Node does not trust is said as such, with what to do,
- * and is not tried again (nothing changes between tries); anything else names its cause.
- */
+/** A failed connection; an untrusted certificate is said as such and not retried, since retrying changes nothing. */
 export function unreachable(host: string, error: unknown): NetworkError {
   const cause = rootCause(error);
   const problem = CERTIFICATE_PROBLEMS[cause];

@@ -26,10 +26,7 @@ export interface FolderTree {
   byPath: Map<string, FolderNode>;
 }
 
-/**
- * Normalises a folder list in either shape into one tree: the spec's nested
- * `[{id, name, children, queryIds, ...}]` or the newer flat `{items: [{id, name, path, parentId}]}`.
- */
+/** One tree from a folder list in either shape: the spec's nested one or the newer flat `{items}`. */
 export function folderTree(response: unknown): FolderTree {
   const flat: Array<{ raw: Raw; parentId: string | null }> = [];
   if (Array.isArray(response)) {
@@ -92,10 +89,7 @@ export function findFolder(tree: FolderTree, ref: string): FolderNode | undefine
   return tree.byId.get(ref);
 }
 
-/**
- * The error for a folder (path or id) the tree does not hold; for a path, with the closest paths
- * it does hold (a typo, or a folder given without its parents: `/monthly` for `/reports/monthly`).
- */
+/** The error for a folder the tree lacks, with the closest paths (a typo, or a folder given without its parents). */
 export function noFolder(tree: FolderTree, ref: string): NotFoundError {
   if (!ref.startsWith('/')) return new NotFoundError(`no folder with id ${ref}`);
   const path = `/${folderSegments(ref).join('/')}`;
@@ -109,10 +103,7 @@ export function noFolder(tree: FolderTree, ref: string): NotFoundError {
   return new NotFoundError(`no folder at ${ref}${suggest(close)}`);
 }
 
-/**
- * The folder a query is in, by whichever the service tells: the query's `folderId`, a folder's
- * `queryIds` (the spec's shape), or the query's `path`. Undefined for a query at the root.
- */
+/** The folder a query is in, by its `folderId`, a folder's `queryIds` or its `path`; undefined at the root. */
 export function folderOfQuery(tree: FolderTree, query: { id: string; folderId?: string | null; path?: string | null }): FolderNode | undefined {
   const byId = query.folderId !== null && query.folderId !== undefined ? tree.byId.get(String(query.folderId)) : undefined;
   if (byId) return byId;
@@ -121,7 +112,6 @@ export function folderOfQuery(tree: FolderTree, query: { id: string; folderId?: 
   return query.path && query.path !== '/' ? findFolder(tree, query.path) : undefined;
 }
 
-/** The folders that list a query among their `queryIds`. */
 export function foldersHolding(tree: FolderTree, queryId: string): FolderNode[] {
   return [...tree.byId.values()].filter((f) => f.queryIds?.includes(queryId));
 }
@@ -166,10 +156,7 @@ export interface FolderContents {
   queryIds: string[];
 }
 
-/**
- * Reads one folder: the seed's `{id, name, createdAt, children, queryIds}` or the document's
- * `{id, name, path, parentId, createdAt, folders, queries}` (or its flat item, with neither list).
- */
+/** Reads one folder in the seed's or the document's shape. */
 export function readFolderContents(value: unknown): FolderContents {
   const f = object(value, 'a folder');
   if (typeof f.id !== 'string' && typeof f.id !== 'number') throw new MalformedResponseError('the folder the service sent has no id');
@@ -199,11 +186,7 @@ export interface TreeNode {
   queryIds: string[] | null;
 }
 
-/**
- * Reads the folder tree `{tree: [...]}`: the document's nodes `{id, name, path, children,
- * queries}` or the seed's folders `{id, name, children, queryIds}`; a path the service did not
- * send is made from the names above it, under `basePath` (the root folder's parent, for a subtree).
- */
+/** Reads `{tree}` in the document's or the seed's shape; a missing path is built from the names above it, under `basePath`. */
 export function readFolderTree(value: unknown, basePath = ''): TreeNode[] {
   const body = object(value, 'a folder tree');
   const walk = (nodes: unknown, parentPath: string): TreeNode[] =>

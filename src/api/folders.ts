@@ -2,14 +2,12 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import type { FolderMembershipRequest } from './types.js';
 
-// Folder answers come in two shapes (the seed contract's and the document's); the readers in
-// folder-tree.ts turn either into one form. These functions return what arrived.
+// Folder answers come in two shapes; folder-tree.ts reads either, so these return what arrived.
 
 export function listFolders(http: Http, projectId: string): Promise<unknown> {
   return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/folders` });
 }
 
-/** One folder with its contents. */
 export function getFolder(http: Http, projectId: string, folderId: string): Promise<unknown> {
   return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}` });
 }
@@ -43,7 +41,6 @@ export function createFolder(http: Http, projectId: string, folderName: string, 
   return http.request({ method: 'POST', path, body: { folderName } });
 }
 
-/** Rename Folder: `PATCH .../folders/{folderId}/name`. */
 export function renameFolder(http: Http, projectId: string, folderId: string, name: string): Promise<unknown> {
   return http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}/name`, body: { name }, expect: 'optional-json' });
 }

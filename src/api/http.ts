@@ -48,7 +48,6 @@ interface Way {
   limitMs: number | false;
   /** Also stops this exchange (an idle watchdog, a reader that has had enough). */
   signal?: AbortSignal;
-  /** Tries after the first over the network (ky retries only GET, PUT and DELETE). */
   retries: number;
   /** The in-process gateway's transport; undefined goes over the network. */
   transport?: Transport;
@@ -60,10 +59,7 @@ interface Way {
 export class Http {
   private readonly placeholders: Set<string>;
 
-  /**
-   * True when the service runs inside this process and stops when the command ends: work it
-   * accepts in the background (a refresh) is finished before dgw exits, so its outcome is known.
-   */
+  /** True when the service runs in this process: background work (a refresh) must finish before dgw exits. */
   get inProcess(): boolean {
     return this.config.inProcess === true;
   }
@@ -77,10 +73,7 @@ export class Http {
     this.placeholders = config.placeholders ?? new Set();
   }
 
-  /**
-   * The same HTTP layer, whose dry runs also show `effects`: what the change would destroy or
-   * change, which the command found out before sending it.
-   */
+  /** The same layer, whose dry runs also show what the change would destroy. */
   describing(effects: DryRunEffects): Http {
     return new Http({ ...this.config, effects, placeholders: this.placeholders });
   }
@@ -95,7 +88,6 @@ export class Http {
     return this.config.timeoutMs;
   }
 
-  /** True in dry-run mode: no change is sent, changes are shown instead. */
   get dryRun(): boolean {
     return this.config.dryRun !== undefined;
   }
@@ -110,7 +102,6 @@ export class Http {
     return placeholderToken(what, this.placeholders);
   }
 
-  /** Shows a request without sending it (dry-run mode only). */
   show(spec: OpenSpec): void {
     if (!this.config.dryRun) throw new DgwError('internal', `show() outside a dry run: ${spec.method} ${spec.path}`);
     this.config.dryRun(dryRunView(spec, this.url(spec), { apiKey: this.config.apiKey, placeholders: this.placeholders, effects: this.config.effects }));
@@ -126,10 +117,7 @@ export class Http {
     return new Http({ ...this.config, placeholders: this.placeholders, signal: this.config.signal ? AbortSignal.any([this.config.signal, signal]) : signal });
   }
 
-  /**
-   * Sends one request (see `send`) and returns its parsed body, read whole within the time limit.
-   * A change in a dry run is shown instead, and undefined returned.
-   */
+  /** Sends one request and returns its parsed body; a change in a dry run is shown instead and undefined returned. */
   async request<T>(spec: RequestSpec): Promise<T> {
     const response = await this.send(spec);
     if (!response) return undefined as T;
@@ -156,27 +144,14 @@ export class Http {
     return readBody<T>(answer, spec);
   }
 
-  /**
-   * Sends one request (see `send`) and returns its answer unread, for a body read as it arrives
-   * (the rows of run SQL, a download) or a body sent as it is read (`content`: a multipart upload).
-   * The time limit holds until the answer's head has come (`timeoutMs: false`: no limit; the
-   * caller watches progress), the body's reader sets its own (body-chunks.ts). `--debug` traces
-   * only the start of the body, as it is read.
-   */
+  /** Sends one request and returns its answer unread, for bodies read or sent as a stream; the time limit covers only the head. */
   async open(spec: OpenSpec): Promise<OpenAnswer | undefined> {
     const response = await this.send(spec);
     const trace = this.config.trace;
     return response && trace ? tracedBody(response, (text) => trace(`  ${this.redact(text)}`)) : response;
   }
 
-  /**
-   * The one way a request to the service goes. In a dry run a change is not sent but shown
-   * (undefined is returned), and a read is refused (a command that needs one resolves to a
-   * placeholder instead) unless reads were allowed (`--with-reads`). Otherwise: the key, the body,
-   * the trace, the count of what was sent, the exchange, and an answer that is not 2xx read (within
-   * the time limit) and mapped to dgw's error. A GET, PUT or DELETE is tried again as network.ts
-   * says, never one whose body is a stream, which can be read only once.
-   */
+  /** The one way a request goes: dry runs show changes and refuse reads; only GET, PUT and DELETE without a streamed body are retried. */
   private async send(spec: OpenSpec): Promise<WireResponse | undefined> {
     if (this.config.dryRun) {
       if (spec.method !== 'GET') {
@@ -210,15 +185,7 @@ export class Http {
     throw errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues) });
   }
 
-  /**
-   * GETs a link the service handed out (an export's download URL) and returns the answer unread,
-   * whatever its status. No API key goes with it: a link carries its own authority, and may point
-   * at another host (the hosted service's object store). A link to the base URL's own origin goes
-   * the way the API does (the in-process local gateway answers it). Plain http is refused but on
-   * loopback, as for base URLs; a redirect is followed (the key is not there to leak), to https
-   * or loopback only, five at most. `fileCoding`: the file is itself compressed so (a gzip export):
-   * it is asked for and kept as it is stored (see WireRequest.fileCoding).
-   */
+  /** GETs a link the service handed out, without the API key: a link carries its own authority and may point at another host. */
   async link(url: string, signal?: AbortSignal, fileCoding?: 'gzip'): Promise<OpenAnswer> {
     let target: URL;
     try {
@@ -259,14 +226,7 @@ export class Http {
     }
   }
 
-  /**
-   * Sends one exchange and waits for its head within `way.limitMs`: straight to the in-process
-   * gateway's transport (no HTTP objects), or through ky over the network (network.ts, loaded on
-   * the first request), which retries as it says. The body is left to its reader, and only the
-   * command's Ctrl-C or `way.signal` stop it after that. A failure is a NetworkError (one that says
-   * the time limit ran out, when it did), Ctrl-C an InterruptedError, `way.signal`'s own reason
-   * when it is one of dgw's errors (an idle watchdog).
-   */
+  /** One exchange, in-process or through ky; a failure is a NetworkError, Ctrl-C an InterruptedError. */
   private async exchange(request: Omit<WireRequest, 'signal'>, way: Way): Promise<WireResponse> {
     const stops = [this.config.signal, way.signal].filter((s): s is AbortSignal => s !== undefined);
     const trace = way.quiet ? undefined : this.config.trace;

@@ -8,21 +8,14 @@ import { textOf } from './transport.js';
 /** A file sent as the `file` part of an import, as it is read. */
 export interface UploadFile {
   filename: string;
-  /** Every byte of it, read as it is sent. */
   data: AsyncIterable<Uint8Array>;
-  /** What a dry run shows of it. */
   shown: string;
-  /** Counts each chunk as it goes out (progress). */
   onBytes?: (n: number) => void;
   /** Called once the last byte has gone out: the service works on it now. */
   onSent?: () => void;
 }
 
-/**
- * Import CSV (`POST .../table/{tableName}/import`): a multipart body with the `request` part (the
- * column mappings, JSON) and the `file` part, sent as the file is read. The file may take as long
- * as it takes; `--timeout` bounds each silence (no byte sent) and then the wait for the answer.
- */
+/** Import CSV as multipart, the file sent as it is read; `--timeout` bounds each silence, not the whole upload. */
 export async function importCsv(http: Http, projectId: string, tableName: string, request: ImportRequest, file: UploadFile): Promise<ImportJob | undefined> {
   const { multipartBody } = await import('../transfer/multipart.js');
   const path = apiPath`/data/projects/${projectId}/table/${tableName}/import`;
@@ -67,10 +60,7 @@ export async function importCsv(http: Http, projectId: string, tableName: string
   }
 }
 
-/**
- * The document's ImportJob, every field present. Where it keeps the number of rows is not
- * documented: `result.rowCount` (the local gateway's), or a like-named field, else null.
- */
+/** The document's ImportJob with every field; where it keeps the row count is undocumented, so several names are tried. */
 export function readImportJob(value: unknown): ImportJob {
   const job = object(value, 'an import job');
   const result = isRaw(job.result) ? job.result : {};
@@ -86,10 +76,6 @@ export function readImportJob(value: unknown): ImportJob {
   };
 }
 
-/**
- * Get Sample CSV (`GET .../table/{tableName}/sample`): the table's columns and a few rows, as a
- * CSV file; its body is handed back unread.
- */
 export async function csvSample(http: Http, projectId: string, tableName: string): Promise<OpenAnswer> {
   const response = await http.open({ method: 'GET', path: apiPath`/data/projects/${projectId}/table/${tableName}/sample` });
   if (!response) throw new MalformedResponseError('no answer to the sample request');

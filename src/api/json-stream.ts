@@ -1,10 +1,4 @@
-/**
- * Reads a JSON object as it arrives, one array of it element by element: `{"columns": [...],
- * "data": [row, row, ...]}` gives each row's JSON text as soon as its last byte is in, while the
- * other members are handed over whole (`onMember`) once complete. Only the structure is scanned
- * here (strings, nesting, commas); each text is parsed by JSON.parse, by whoever receives it.
- * Memory holds one element (or one other member) at a time, whatever the array's length.
- */
+/** Reads a JSON object as it arrives, one array member element by element, so memory holds one row whatever the array's length. */
 
 /** The body stopped being JSON, or stopped before its end: what was wrong and where. */
 export class JsonStreamError extends Error {
@@ -37,7 +31,6 @@ class ValueScanner {
     this.kind = undefined;
   }
 
-  /** Shifts the positions after the text before `by` was dropped. */
   shift(by: number): void {
     this.pos -= by;
   }
@@ -103,10 +96,7 @@ class ValueScanner {
 
 const RUN_STRUCTURE = /["\\[\]{},]/g;
 
-/**
- * Scans a run of array elements from `start`: where the last complete one ends, and where the
- * array closes. Resumable: scanning goes on from where the text ended, while `start` stays.
- */
+/** Scans array elements from `start`; resumable when more text arrives. */
 class RunScanner {
   private pos = 0;
   private depth = 0;
@@ -173,18 +163,7 @@ class RunScanner {
 
 type State = 'start' | 'key' | 'colon' | 'value' | 'after-value' | 'elements' | 'after-element' | 'done';
 
-/**
- * Yields the elements of the array member `arrayKey` of the object `chunks` hold, as they
- * complete: for each chunk of input, the elements it completed, read by `parseRun` from the text
- * of their run (commas between them as they were: `JSON.parse('[' + run + ']')` reads it; a
- * malformed element fails there). Every other member is given to `onMember(key, valueText)` once
- * whole. Throws JsonStreamError when the text is not such an object, or ends before it does.
- *
- * The usual answer (one row after another, `],[` or `},{` between them) takes a shortcut: the run
- * up to the last such boundary is read whole, without scanning it. A boundary inside a string or
- * deeper in a row leaves text that does not parse (an unended string, an unclosed bracket), and
- * then the run is scanned character by character instead.
- */
+/** Yields the elements of `arrayKey` as they complete; the usual `],[` boundaries take a shortcut, anything odd is scanned character by character. */
 export async function* streamArrayMember<T>(
   chunks: AsyncIterable<Uint8Array | string>,
   arrayKey: string,

@@ -1,11 +1,7 @@
 /** Latin letters that Unicode does not decompose into a base letter and an accent. */
 const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
-/**
- * The SQL name of a query, derived from its display name the way the hosted service's examples
- * do: lower-cased, keeping only `[a-z0-9_]` (`Revenue Report` → `revenuereport`). Accented Latin
- * letters keep their base letter (`Café Überblick` → `cafeuberblick`) instead of vanishing.
- */
+/** A query's SQL name derived as the hosted service does (`Revenue Report` → `revenuereport`); accented letters keep their base letter. */
 export function deriveQueryName(displayName: string): string {
   return displayName
     .toLowerCase()
@@ -20,10 +16,7 @@ export function noSqlNameReason(displayName: string): string {
   return `"${displayName}" gives no SQL name: a name keeps only the letters a to z (accents dropped), digits and underscores of the display name; add some, e.g. "sales ${displayName}"`;
 }
 
-/**
- * A query's name as SQL reads it (`svc.query.revenue`): double-quoted when it is not a plain
- * identifier, as a name that starts with a digit (`svc.query."2024report"`).
- */
+/** A query's name as SQL reads it, double-quoted when not a plain identifier. */
 export function sqlName(schema: string, name: string): string {
   return /^[a-z_][a-z0-9_]*$/.test(name) ? `${schema}.${name}` : `${schema}."${name.replace(/"/g, '""')}"`;
 }
@@ -37,11 +30,7 @@ export function hasControlCharacter(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
-/**
- * True when a name starts or ends with white space. `/reports` and `/ reports` would be two
- * folders that print alike, so neither dgw nor its gateway makes or names one (an old folder
- * named so is still reached by its id, and renamed).
- */
+/** `/reports` and `/ reports` would print alike, so neither dgw nor its gateway makes a name with edge spaces. */
 export function hasEdgeSpace(name: string): boolean {
   return /^\s|\s$/u.test(name);
 }

@@ -13,12 +13,7 @@ const ACCEPT_ENCODING = 'gzip, deflate';
 /** The codings dgw reads. Another one (zstd, compress) is refused by its name, not read as if it were plain. */
 const READABLE_CODINGS = ['gzip', 'x-gzip', 'deflate', 'br'];
 
-/**
- * When ky sends a request again: a GET, PUT or DELETE (never a POST or PATCH, which could do their
- * work twice), after a refused or dropped connection or an answer of 429, 500, 502, 503 or 504,
- * never after a time-out. A 429 or 503 waits for its Retry-After (a minute at most), the rest
- * back off from 0.3 s, doubling, each wait a random time below that and never above 10 s.
- */
+/** Only idempotent methods are retried, and never after a time-out; 429 and 503 honour Retry-After. */
 export const RETRY = {
   methods: ['get', 'put', 'delete'],
   statusCodes: [429, 500, 502, 503, 504],
@@ -45,19 +40,12 @@ export interface NetworkOptions {
   /** Told as each attempt is sent, and when its head has come (for the --debug trace). */
   onAttempt?: () => void;
   onHead?: (status: number, statusText: string, ms: number) => void;
-  /** Told before a retry, with what failed. */
   onRetry?: (retry: number, failure: Failure) => void;
   /** False for a failure no retry can mend (a certificate Node does not trust, a damaged database). */
   mayRetry?: (failure: Failure) => boolean;
 }
 
-/**
- * Sends one exchange through ky and fetch. Redirects are not followed (the HTTP layer refuses
- * them, or follows a download link's itself). An answer worth another try is tried again as
- * RETRY says; every answer is returned whatever its status, its body unread (but for the last of
- * a retried request, which ky has read). The body is read through the fetch Response's stream.
- * `fileCoding`: see WireRequest.fileCoding.
- */
+/** Sends one exchange through ky; redirects are not followed (the HTTP layer decides), and every answer is returned whatever its status. */
 export async function sendOverNetwork(request: WireRequest, options: NetworkOptions): Promise<WireResponse> {
   const retrying = options.retries > 0 && RETRY.methods.includes(request.method.toLowerCase());
   const send = request.fileCoding ? undecodedFetch : globalThis.fetch;
@@ -111,11 +99,7 @@ function readAnswer(error: HTTPError): WireResponse {
   };
 }
 
-/**
- * A fetch Response as a WireResponse. Fetch has undone the body's Content-Encoding, but for a
- * coding dgw does not read, which fails the read by its name. A body that does not decode is the
- * service's fault (MalformedResponseError, exit 8); one cut short stays a network failure.
- */
+/** A fetch Response as a WireResponse; a body that does not decode is the service's fault (exit 8), one cut short a network failure. */
 function answered(response: Response, fileCoding?: 'gzip'): WireResponse {
   const header = response.headers.get('content-encoding') ?? '';
   const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
@@ -178,11 +162,7 @@ function innermost(error: unknown): string {
   return String(current.message ?? error);
 }
 
-/**
- * A fetch for a download whose file is itself gzip-compressed: node:http(s), whose answer keeps
- * its Content-Encoding as it came. Fetch cannot be told to leave a coding alone, and an object
- * store serves a .gz file with `Content-Encoding: gzip`, which must be saved as the file it is.
- */
+/** node:http(s) for a gzip file: fetch always undoes Content-Encoding, and an object store serves a .gz file with `Content-Encoding: gzip`. */
 function undecodedFetch(input: Input, init?: RequestInit): Promise<Response> {
   const request = input instanceof Request ? input : new Request(input, init);
   const url = new URL(request.url);

@@ -1,11 +1,7 @@
 import { UsageError } from '../errors.js';
 import { hasControlCharacter } from './names.js';
 
-/**
- * Why a value can never be one segment of a request path, or undefined when it can. Percent-
- * encoding is not enough for `.` and `..`: URL parsing reads them (and `%2e`, `%2E%2e`, ...) as
- * "this folder" and "one up", so `DELETE .../table/orders/columns/..` would go elsewhere.
- */
+/** Why a value can never be one path segment: URL parsing reads `.` and `..` (even percent-encoded) as folders. */
 export function segmentProblem(value: string): string | undefined {
   if (value === '') return 'is empty';
   if (value === '.' || value === '..') return `is "${value}", which a URL reads as a step, not as a name`;
@@ -20,10 +16,7 @@ export function checkSegment(value: string, label: string): string {
   return value;
 }
 
-/**
- * Builds a path from a template, percent-encoding every interpolated value as exactly one segment
- * (`/`, `?`, `#` and `%` included). A value that can never be a segment is refused rather than sent.
- */
+/** Builds a path, encoding each value as exactly one segment; a value that cannot be one is refused rather than sent. */
 export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
   return strings.reduce((out, s, i) => {
     if (i >= values.length) return out + s;

@@ -40,7 +40,6 @@ export function listQueriesText(http: Http, projectId: string): Promise<JsonText
   return http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/queries`, expect: 'json-text' });
 }
 
-/** The queries of a Get Queries answer, each as readQuery reads it. */
 export function readQueries(value: unknown): QueryRecord[] {
   return objects(value, 'queries').map(readQuery);
 }
@@ -55,11 +54,7 @@ export function executeSql(http: Http, projectId: string, body: ExecuteRequest, 
   return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body, keepDigits: 'as-string', readOnly });
 }
 
-/**
- * A query as it arrived, with every field present: a missing `queryType` is PLAIN (the
- * document's default, and its examples leave it out of plain queries), a missing path or
- * folder is null, a schedule is normalised (see `readSchedule`).
- */
+/** A query with every field present: a missing `queryType` is PLAIN, the document's default. */
 export function readQuery(value: unknown): QueryRecord {
   const q = object(value, 'a query');
   return {
@@ -74,12 +69,7 @@ export function readQuery(value: unknown): QueryRecord {
   };
 }
 
-/**
- * A schedule in the form dgw sends: fields that do not apply (sent as null or missing) are
- * dropped, a legacy `expression` stands in for the duration or cron expression, a cron schedule
- * without a time zone means UTC. No schedule is null, in one form for every query and status:
- * null, `{"type": "none"}` (a materialized query's), or anything that is not a schedule.
- */
+/** A schedule in the form dgw sends; every way of saying "no schedule" reads as null. */
 export function readSchedule(value: unknown): RefreshSchedule | null {
   if (!isRaw(value)) return null;
   const legacy = textOrNull(value.expression);

@@ -1,8 +1,6 @@
 import { MalformedResponseError } from '../errors.js';
 
-// Small helpers for the readers in src/api: they take an answer as it arrives (the document's
-// schemas, its examples, which break them in places, and the seed contract's shapes) and give
-// the commands one record with every field present.
+// Readers in src/api take an answer in any shape it arrives in and give the commands one record with every field.
 
 /** A JSON object as it arrived. */
 export type Raw = Record<string, unknown>;
@@ -17,10 +15,7 @@ export function object(value: unknown, what: string): Raw {
   return value;
 }
 
-/**
- * A list of objects: an array, or a single object where the document declares one but its
- * examples send an array (or the other way round). Null or nothing reads as an empty list.
- */
+/** A list of objects: an array or a single object, as the document and its examples disagree; null reads as empty. */
 export function objects(value: unknown, what: string): Raw[] {
   if (value === null || value === undefined) return [];
   if (isRaw(value)) return [value];
@@ -44,10 +39,7 @@ export function flag(value: unknown, fallback = false): boolean {
   return typeof value === 'boolean' ? value : fallback;
 }
 
-/**
- * Reads the answer to a change, except in a dry run, where nothing was sent and there is no
- * answer (the http layer returns undefined; the commands stop before they use the value).
- */
+/** Reads the answer to a change; in a dry run nothing was sent, so there is none. */
 export function readAnswer<T>(body: unknown, reader: (value: unknown) => T): T {
   return (body === undefined ? undefined : reader(body)) as T;
 }

@@ -11,11 +11,7 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /**
-   * `json` (default): a JSON body is required; `none`: the body is ignored; `optional-json`: parsed
-   * when present; `json-text`: a JSON body is required, and handed over as a `JsonText`, parsed
-   * only if the caller asks.
-   */
+  /** How the answer's body is read; `json-text` defers parsing to the caller. */
   expect?: 'json' | 'none' | 'optional-json' | 'json-text';
   /** Keep every digit of numbers a double cannot hold (api/exact-numbers.ts): as strings (result rows) or verbatim (`dgw api`). */
   keepDigits?: KeepDigits;
@@ -29,11 +25,7 @@ export interface RequestSpec {
   secretAnswer?: boolean;
 }
 
-/**
- * A JSON answer not parsed yet (`expect: 'json-text'`): its body, checked as every JSON answer is
- * (not empty, not an HTML page), and `parse()`, which reads it as `request` would have (a
- * malformed text is the same MalformedResponseError).
- */
+/** A JSON answer checked but not parsed yet; `parse()` fails as `request` would. */
 export interface JsonText {
   /** The body as the transport holds it, UTF-8 bytes or text (see WireResponse.whole): not decoded unless asked for. */
   whole: string | Uint8Array;

@@ -8,19 +8,12 @@ const NUMERIC_ID = /^\d{15,}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEX_ID = /^[0-9a-f]{24,}$/i;
 
-/**
- * The id rule: a QUERY argument is used as an id, with no lookup, when it is a number of 15 or
- * more digits (the service's query ids, like 709922802836177297), a UUID, or a hex id of 24 or
- * more characters. Anything else is a SQL name, found through the query list.
- */
+/** A QUERY argument is an id, with no lookup, when id-shaped (15+ digits, a UUID, 24+ hex); anything else is a SQL name. */
 export function isIdShaped(ref: string): boolean {
   return NUMERIC_ID.test(ref) || UUID.test(ref) || HEX_ID.test(ref);
 }
 
-/**
- * Turns QUERY arguments (ids or SQL names) into ids with the fewest requests: none when every
- * argument is id-shaped (or in a dry run), otherwise one list of queries for all of them.
- */
+/** QUERY arguments to ids with the fewest requests: none when all are id-shaped, else one query list. */
 export async function resolveQueryIds(http: Http, projectId: string, refs: string[]): Promise<string[]> {
   if (refs.every(isIdShaped)) return refs;
   // A dry run looks nothing up: a name stays a name, shown as {id of NAME}.
@@ -36,10 +29,7 @@ export function matchQuery(queries: Query[], ref: string): Query {
   return found;
 }
 
-/**
- * The SQL names of the queries a mistyped reference most likely meant, from the list at hand: by
- * name, or by display name (a person may give the title they see; the name is what works).
- */
+/** The SQL names a mistyped reference likely meant, by name or display name. */
 function closeQueryNames(queries: Query[], ref: string): string[] {
   const wanted = ref.trim().toLowerCase();
   const titled = queries.filter((q) => q.displayName?.trim().toLowerCase() === wanted);

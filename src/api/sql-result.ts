@@ -9,19 +9,13 @@ import type { ExecuteRequest, ResultColumn, ResultFormat } from './types.js';
 /** A run-SQL answer being read: its columns now, its rows as they arrive. */
 export interface SqlResult {
   columns: ResultColumn[];
-  /**
-   * The rows in batches as they arrive, each parsed keeping every digit, and numbers given one
-   * JSON type per column by the column's type where the answer names it (api/exact-numbers.ts); read once.
-   */
+  /** The rows in batches, exact digits kept, one JSON type per column; read once. */
   rows: AsyncIterable<unknown[]>;
   /** The answer's other members (`truncated`...), complete once `rows` has ended. */
   extras: Record<string, unknown>;
   /** Leaves the answer unread (none of its rows are wanted): the service stops. */
   cancel(): Promise<void>;
-  /**
-   * The answer's bytes, when the service answered CSV (asked for with `csv`; the local gateway
-   * does for most SELECTs): the CSV dgw prints, header line first; `columns` and `rows` are then empty.
-   */
+  /** The answer's CSV bytes when the service answered CSV; `columns` and `rows` are then empty. */
   csv?: AsyncIterable<Uint8Array>;
 }
 
@@ -30,18 +24,11 @@ export interface SqlReadOptions {
   signal?: AbortSignal;
   /** Longest silence while rows arrive (`--timeout`). */
   idleMs: number;
-  /**
-   * Asks the local gateway for CSV first (`Accept: text/csv`); a hosted zone's run SQL answers
-   * JSON only, and is not asked. An answer in JSON is read as ever.
-   */
+  /** Asks the local gateway for CSV first; a hosted zone answers JSON only, so it is not asked. */
   csv?: boolean;
 }
 
-/**
- * Run SQL (`POST .../queries/execute`), its answer read as it arrives: the columns first, then
- * each row as soon as it is complete, so a result of any size goes through in constant memory.
- * Leaving the rows early (`--limit`) cancels the answer, which stops the service's work.
- */
+/** Run SQL, its rows read as they arrive, in constant memory; leaving early cancels the service's work. */
 export async function openSqlResult(http: Http, projectId: string, body: ExecuteRequest, format: ResultFormat, options: SqlReadOptions): Promise<SqlResult> {
   const path = apiPath`/data/projects/${projectId}/queries/execute`;
   // A statement may write (INSERT into a stored table); a saved query, run by id or name, reads.
@@ -105,13 +92,7 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
   return { columns: list.map((c) => ({ ...c, columnName: String(c?.columnName ?? '') })), rows: rows(), extras, cancel };
 }
 
-/**
- * What gives a batch of rows one JSON type per column (the column rule of api/exact-numbers.ts),
- * by the types the answer names: a service may send a BIGINT or a wide DECIMAL as numbers, which
- * the exact reader leaves numbers when small and makes strings when huge, so such a column's
- * numbers are made strings (their digits, exactly); in a column of numbers, a number's text is
- * made the number. Rows are changed in place; columns of no known type are left as read.
- */
+/** Gives each column one JSON type by the types the answer names, since a service may send a BIGINT as a number. */
 function oneTypePerColumn(columns: ResultColumn[]): (batch: unknown[]) => unknown[] {
   const fixes = columns.flatMap((c, index) => {
     const type = numberJsonType(c.dataType ?? undefined);
@@ -136,18 +117,11 @@ function numberAsString(value: unknown): unknown {
   return typeof value === 'number' ? String(value) : value;
 }
 
-/**
- * A number's text as the number, in a column whose type a double always holds (the exact reader
- * makes 1e+300 in a DOUBLE column a string, judging the value alone); NaN and Infinity stay strings.
- */
 function stringAsNumber(value: unknown): unknown {
   return typeof value === 'string' && /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(value) ? Number(value) : value;
 }
 
-/**
- * A run of rows (their JSON texts, commas between): one plain JSON.parse for all of them when no
- * number in them could lose a digit (the usual case), else the exact reader.
- */
+/** One plain JSON.parse for the run when no number could lose a digit, else the exact reader. */
 function parseRows(run: string, status: number, what: string): unknown[] {
   try {
     return (mayLoseDigits(run) ? parseJsonExact(`[${run}]`, 'as-string') : JSON.parse(`[${run}]`)) as unknown[];
@@ -164,11 +138,7 @@ function readError(error: unknown, status: number, what: string, options: SqlRea
   return bodyError(error, { ...options, what });
 }
 
-/**
- * Whether a statement can only read, by its first word (after comments and parentheses): what a
- * failure then says was sent. Anything it cannot be sure of (WITH, which may lead to an INSERT)
- * counts as a change.
- */
+/** Whether a statement only reads, by its first word; anything unsure (WITH may lead to an INSERT) counts as a change. */
 export function readsOnly(statement: string): boolean {
   const start = statement.replace(/^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/|\()*/, '');
   const word = /^[A-Za-z]+/.exec(start)?.[0].toUpperCase();

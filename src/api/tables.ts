@@ -31,10 +31,7 @@ export function deleteTable(http: Http, projectId: string, tableName: string): P
   return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/table/${tableName}`, expect: 'none' });
 }
 
-/**
- * A stored table with every field of the document's `Table`; the local gateway's earlier
- * `{name, columns}` reads as a table of that name.
- */
+/** A stored table with every field; the local gateway's earlier `{name, columns}` still reads. */
 export function readTable(value: unknown): StoredTable {
   const t = object(value, 'a table');
   return {

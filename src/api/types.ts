@@ -1,12 +1,4 @@
-/**
- * Wire types of the Data Gateway API, shared by the CLI and the local gateway, derived from the
- * wire schemas in src/wire (written from the vendor's OpenAPI document). Imports of src/wire here
- * are type-only: no command loads TypeBox.
- *
- * The document declares almost every field optional; the `Wire*` types say what may arrive. The
- * plain names are the same records with every field present: what the readers in src/api make of
- * what arrives, and what the local gateway sends.
- */
+/** Wire types shared by the CLI and the local gateway; `Wire*` say what may arrive, the plain names have every field present. Type-only imports of src/wire keep TypeBox unloaded. */
 import type { Static } from 'typebox';
 import type * as W from '../wire/index.js';
 
@@ -37,10 +29,7 @@ export type WireQuery = Static<typeof W.Query>;
 /** A saved query with every field present. */
 export type Query = Omit<Complete<WireQuery>, 'schedule'> & { schedule: Schedule | null };
 
-/**
- * A saved query as dgw's readers give it and its commands print it (src/contract): every field
- * present, and no schedule is null, whether the service said null or `{"type": "none"}`.
- */
+/** A saved query as dgw prints it; no schedule is always null. */
 export type QueryRecord = Omit<Query, 'schedule'> & { schedule: RefreshSchedule | null };
 
 /** Body of a query or folder move. */

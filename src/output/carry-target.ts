@@ -29,10 +29,7 @@ export function targetFromArgv(argv: string[]): Target {
   return target;
 }
 
-/**
- * Every dgw command quoted in `text` (`dgw folder create /x`), given the target options the
- * running command had, so a copied hint acts on the same profile, zone and project.
- */
+/** Carries the running command's target options into every quoted `dgw` command, so a copied hint acts on the same target. */
 export function carryTarget(text: string, target: Target): string {
   const given = FLAGS.filter(([key]) => target[key] !== undefined);
   if (given.length === 0) return text;

@@ -1,8 +1,5 @@
 import type { ColumnKind } from './table.js';
 
-// How wide each column of a table may be to fit a width: a pure function of the columns' kinds
-// and natural widths (src/output/table.ts measures them; cli-table3 draws to the result, as it
-// cannot choose which column gives way or is left out).
 
 /** Space between two columns. */
 export const GAP = 2;
@@ -17,13 +14,7 @@ export interface ColumnSize {
   values: number;
 }
 
-/**
- * The widths that fit `width`, and whether they do (shortened as far as they go, they may not).
- * Titles
- * wider than their values give first, then free text, then plain values; within each, the
- * widest columns give first (lowered to one common width, as water finds its level), so short
- * columns stay whole.
- */
+/** The widths that fit `width`; wide titles give first, then free text, then plain values, widest first. */
 export function fit(columns: ColumnSize[], width: number | undefined): { widths: number[]; fits: boolean } {
   const widths = columns.map((c) => c.natural);
   if (width === undefined) return { widths, fits: true };
@@ -42,10 +33,6 @@ export function fit(columns: ColumnSize[], width: number | undefined): { widths:
   return { widths, fits: excess <= 0 };
 }
 
-/**
- * Lowers the columns `which` (none below its `min`) by `excess` columns in all, widest first;
- * returns what is still too much (0 when they gave enough).
- */
 function lower(widths: number[], which: number[], min: (i: number) => number, excess: number): number {
   const floor = new Map(which.map((i) => [i, Math.min(widths[i], min(i))]));
   const before = new Map(which.map((i) => [i, widths[i]]));

@@ -1,10 +1,6 @@
 import { compareText } from './text-order.js';
 
-/**
- * Close matches for a mistyped name, by the measure commander uses for commands (optimal string
- * alignment distance, at most 3 edits, at least 40% alike), so every "did you mean" of dgw
- * suggests alike. Case is ignored: `Postgres` is one edit from nothing but `POSTGRES`.
- */
+/** Close matches by commander's measure, so every "did you mean" of dgw suggests alike; case is ignored. */
 export function closestNames(word: string, candidates: Iterable<string>): string[] {
   const wanted = word.toLowerCase();
   let best = MAX_DISTANCE + 1;

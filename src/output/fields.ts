@@ -1,12 +1,7 @@
 import { UsageError } from '../errors.js';
 import { closestNames } from './did-you-mean.js';
 
-/**
- * The title a field of dgw's JSON output has wherever a person reads it (table headers, record
- * labels, CSV and TSV header lines): its words, upper case. `queryType` is `QUERY TYPE`,
- * `apiKeyId` is `API KEY ID`. The one place a title is made, so every table speaks the `--json`
- * vocabulary.
- */
+/** A field's title wherever a person reads it, from its `--json` name (`apiKeyId` → `API KEY ID`). */
 export function fieldTitle(field: string): string {
   return field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -19,11 +14,7 @@ function comparable(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-/**
- * The fields `--json f1,f2` asks for, as the output names them: each requested name is a field,
- * or a field's title or other spelling (case, spaces, `_` and `-` aside). An unknown name is a
- * usage error that lists the fields and suggests the closest; `what` says whose fields they are.
- */
+/** The fields `--json f1,f2` asks for, by name, title or spelling; an unknown one is a usage error with a suggestion. */
 export function resolveFields(requested: string[], available: readonly string[], what: string): string[] {
   const unknown: string[] = [];
   const resolved = requested.map((name) => {

@@ -8,10 +8,7 @@ import { fieldTitle, resolveFields } from './fields.js';
 import type { ColumnKind, TableColumn, TableView } from './table.js';
 import { jsonWithoutControls, visible } from './visible.js';
 
-/**
- * One column of human output: a field of the record's `--json` output, titled by `fieldTitle`,
- * and, where the raw value reads badly, how to show it (a schedule in words, a count).
- */
+/** One column of human output: a `--json` field and, where needed, how to show it. */
 export interface Column<T> {
   field: keyof T & string;
   show?: (row: T) => unknown;
@@ -39,11 +36,7 @@ export interface Serializers {
   yaml?: (data: unknown) => string;
 }
 
-/**
- * Loads what `mode` writes with (jq-wasm for `--jq`, the `yaml` library for YAML), and nothing for
- * the other modes. A `--jq` expression that does not compile is a usage error here, before any
- * request. `env` is what the filter sees as `$ENV` and `env`.
- */
+/** Loads jq-wasm or `yaml` only when `mode` needs them; a bad `--jq` is a usage error before any request. */
 export async function loadSerializers(mode: OutputMode, env: Record<string, string | undefined> = {}): Promise<Serializers> {
   if (mode.kind === 'json' && mode.jq !== undefined) {
     const { compileJq } = await import('./jq.js');
@@ -56,10 +49,7 @@ export async function loadSerializers(mode: OutputMode, env: Record<string, stri
   return {};
 }
 
-/**
- * Writes command results to stdout and notes to stderr, in the mode the user asked for: the one
- * writer of every command, so `--json`, `--jq`, `--format` and `-q` mean the same everywhere.
- */
+/** The one writer of every command, so `--json`, `--jq`, `--format` and `-q` mean the same everywhere. */
 export class Output {
   constructor(
     readonly mode: OutputMode,
@@ -81,11 +71,7 @@ export class Output {
     return this.mode.kind === 'json' || this.mode.kind === 'jsonl' || this.mode.kind === 'yaml' ? this.mode.fields : undefined;
   }
 
-  /**
-   * Checks `--json f1,f2` against the fields the output will have (before anything is sent, when
-   * the command's contract knows them), and keeps them in the output's own spelling. An unknown
-   * field is a usage error; `what` names whose fields they are.
-   */
+  /** Checks `--json f1,f2` before anything is sent, when the contract knows the fields. */
   selectFields(available: readonly string[], what: string): void {
     const requested = this.requestedFields;
     if (requested) this.selected = resolveFields(requested, available, what);
@@ -166,10 +152,7 @@ export class Output {
     return { width: this.stdout.isTTY === true ? this.screen.width : undefined, color: this.color, now: this.screen.now() };
   }
 
-  /**
-   * A value with no human layout: JSON in every mode but quiet (YAML with --format yaml).
-   * `oneLine`: compact JSON on one line, for a program reading the first line (`serve`).
-   */
+  /** A value with no human layout; `oneLine` for a program reading the first line (`serve`). */
   value(data: unknown, quietText?: string, options: { oneLine?: boolean } = {}): void {
     if (this.mode.kind === 'quiet') {
       if (quietText !== undefined) this.lines([quietText]);
@@ -202,29 +185,18 @@ export class Output {
     this.stderr.write(`${this.color.dim(visible(this.carry(message), '\n'))}\n`);
   }
 
-  /**
-   * Always said. With structured output (JSON, --jq, YAML) stderr carries JSON only, so the warning
-   * waits for the end of the command: a JSON line after success, a field of the error object after
-   * a failure (see cli.ts).
-   */
+  /** With structured output stderr carries JSON only, so the warning waits for the end of the command. */
   warn(message: string): void {
     if (this.json && this.deferred) this.deferred.warning(this.carry(message));
     else this.stderr.write(`${this.color.yellow('warning:')} ${visible(this.carry(message), '\n')}\n`);
   }
 
-  /**
-   * A warning for a command that runs until it is stopped (`dgw serve`): waiting for the end would
-   * hold it back for as long as it matters, so with structured output it is a JSON line at once.
-   */
+  /** For a command that runs until stopped, where waiting for the end would hold a warning back too long. */
   warnNow(message: string): void {
     if (this.json) this.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning: message }))}\n`);
     else this.warn(message);
   }
 
-  /**
-   * Structured data: YAML, jq's output of the `--jq` filter, JSON Lines (each element of a list
-   * on a line of its own), or JSON (indented on a terminal, else compact; `oneLine` always compact).
-   */
   writeData(data: unknown, oneLine = false): void {
     if (this.mode.kind === 'yaml') {
       this.stdout.write(this.onScreen(this.yamlText(data), '\n\t'));
@@ -245,15 +217,11 @@ export class Output {
     this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, oneLine || !this.indentsJson ? undefined : 2))}\n`);
   }
 
-  /** `data` as YAML (the writer loadSerializers loaded). */
   yamlText(data: unknown): string {
     return this.loaded('yaml')(data);
   }
 
-  /**
-   * A value as it may reach stdout: on a terminal, its control characters escaped (but those in
-   * `keep`), so data from a server cannot drive the terminal; into a pipe or a file, exactly as it is.
-   */
+  /** On a terminal, control characters escaped so server data cannot drive it; elsewhere exact. */
   onScreen<T>(value: T, keep = ''): T {
     return (this.stdout.isTTY === true && typeof value === 'string' ? visible(value, keep) : value) as T;
   }
@@ -268,11 +236,7 @@ export class Output {
     if (lines.length > 0) this.stdout.write(`${lines.join('\n')}\n`);
   }
 
-  /**
-   * Applies `--json f1,f2` to an object or each object of an array. Fields the contract knows were
-   * checked before anything was sent (`selectFields`); fields of an answer's own records (a SQL
-   * result, `dgw api`) are checked here, against the record.
-   */
+  /** Applies `--json f1,f2`; an answer's own records (SQL, `dgw api`) are checked here, not before sending. */
   pick(data: unknown): unknown {
     const requested = this.requestedFields;
     if (!requested) return data;
@@ -284,7 +248,6 @@ export class Output {
   }
 }
 
-/** The columns of a table: each field's title, and its kind (plain unless the command says). */
 function tableColumns<T>(columns: Column<T>[]): TableColumn[] {
   return columns.map((c) => ({ title: fieldTitle(c.field), kind: c.kind ?? 'plain' }));
 }

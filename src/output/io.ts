@@ -40,10 +40,7 @@ export interface TerminalSize {
   rows: number;
 }
 
-/**
- * The size of the terminal `stream` writes to, or undefined when it is not a terminal: the size
- * the terminal reports, else COLUMNS and LINES (a terminal that reports none), else 80 by 24.
- */
+/** The terminal's size, else COLUMNS and LINES, else 80 by 24; undefined off a terminal. */
 export function terminalSize(stream: OutStream, env: Record<string, string | undefined>): TerminalSize | undefined {
   if (stream.isTTY !== true) return undefined;
   const given = (n: number | undefined, name: string, fallback: number) => (n !== undefined && n > 0 ? n : positive(env[name]) ?? fallback);

@@ -5,32 +5,20 @@ import { UsageError } from '../errors.js';
 
 /** A compiled `--jq` filter: jq's own language, run by jq itself (compiled to WebAssembly). */
 export interface JqFilter {
-  /**
-   * Runs the filter on one value: `text` is what `jq -r` prints (each result on its own line,
-   * strings raw, everything else as indented JSON; `oneLine`: compact, as `jq -rc`). A filter that
-   * fails on the data (`.[]` of an object...) also gives `error`, a usage error with jq's message;
-   * `text` then holds what it printed before failing.
-   */
+  /** Runs the filter as `jq -r` prints; a runtime failure gives `error` and the text printed before it. */
   apply(data: unknown, options?: { oneLine?: boolean }): { text: string; error?: UsageError };
 }
 
-// Outputs jq-wasm's trimming can never reach: jq-wasm trims the whole of stdout, so the filter's
-// results are framed by one marker line before and one marker after, stripped here by position.
+// jq-wasm trims all of stdout, so results are framed by marker lines to keep their own whitespace.
 const MARK = 'dgw';
 
-/**
- * Compiles `expression` without running it on anything (a filter could loop or be slow): wrapped
- * as the body of a function that is referenced (jq binds only what is used) but never called
- * (`empty | f`). A compile error is a usage error (exit 2) with jq's own message, found before
- * any request. jq-wasm (jq 1.8) and its WebAssembly are loaded here alone, so only `--jq` pays.
- */
+/** Compiles without running (a filter could loop): a referenced but uncalled function; jq-wasm loads only here. */
 export async function compileJq(expression: string, env: Record<string, string | undefined> = {}): Promise<JqFilter> {
   if (expression.trim() === '') throw new UsageError('--jq: the expression is empty; `.` prints the JSON unchanged');
   const { loadJq } = await import('jq-wasm');
   const jq = await loadJq({ wasmBinary: fs.readFileSync(jqWasmFile()) });
   const check = jq.raw(null, `def __dgw_compile_check: ${expression}\n; empty | __dgw_compile_check`, ['-n']);
-  // Reported from the expression alone, whose line and column numbers are the user's; a program
-  // that does not compile does not run.
+  // Compile errors are reported on the bare expression, so line and column numbers are the user's.
   let framed = true;
   if (check.exitCode !== 0) {
     const alone = jq.raw(null, expression, ['-n']);
@@ -53,10 +41,7 @@ export async function compileJq(expression: string, env: Record<string, string |
   };
 }
 
-/**
- * jq's WebAssembly: the copy the build puts in dist/ (this module runs from dist/ or dist/chunks/),
- * else the package's own (tests run the sources).
- */
+/** jq's WebAssembly from dist/, else the package's own (tests run the sources). */
 function jqWasmFile(): string {
   for (const relative of ['./jq.wasm', '../jq.wasm']) {
     const file = fileURLToPath(new URL(relative, import.meta.url));

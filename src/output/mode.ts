@@ -36,16 +36,11 @@ export interface OutputFlags {
   jq?: string;
 }
 
-/** True for a value `--format` or a default output may take. */
 export function isOutputSetting(value: string): value is OutputSetting {
   return value === 'auto' || (OUTPUT_FORMATS as readonly string[]).includes(value);
 }
 
-/**
- * Picks the mode: the flags first (`--jq`, `--json`, `--format`, `-q`), then the default output
- * resolved from the environment, project file or profile, then `auto`. Contradicting flags are a
- * usage error, before anything is sent.
- */
+/** Flags first, then the configured default, then `auto`; contradicting flags are a usage error. */
 export function outputMode(flags: OutputFlags, stdout: OutStream, setting: OutputSetting = 'auto'): OutputMode {
   const format = flagFormat(flags.format);
   const fields = typeof flags.json === 'string' ? flags.json.split(',').map((f) => f.trim()).filter(Boolean) : [];

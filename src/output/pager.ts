@@ -3,12 +3,7 @@ import { ReaderGoneError } from '../errors.js';
 import type { OutStream, TerminalSize } from './io.js';
 import { textWidth } from './text-width.js';
 
-// Output taller than the terminal goes through a pager (less, or the user's), as git and gh do.
-// The pager is a wrapper around stdout: what a command writes is held until it is taller than
-// the screen (then the pager starts and gets it, and what follows) or the command ends (then it is
-// printed as it is: short output never meets a pager). Notes written to stderr meanwhile keep
-// their place after the output; while the pager shows, they wait until it is gone, so nothing is
-// drawn over it.
+// Output taller than the screen goes through a pager; stderr notes wait until it is gone so nothing draws over it.
 
 /** The pager when the person named none. */
 const DEFAULT_PAGER = 'less -FRX';
@@ -26,10 +21,7 @@ export interface PagerOptions {
   inForeground<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/**
- * The pager a person asked for: DGW_PAGER, else PAGER, else `less -FRX`, as words; undefined when
- * paging is off (an empty value, or `cat`, which would only copy).
- */
+/** DGW_PAGER, else PAGER, else `less -FRX`; undefined when off (empty, or `cat`). */
 export function pagerCommand(env: Record<string, string | undefined>): string[] | undefined {
   const text = env.DGW_PAGER ?? env.PAGER ?? DEFAULT_PAGER;
   const words = shellWords(text);
@@ -71,9 +63,7 @@ type State = 'holding' | 'starting' | 'paging' | 'plain' | 'quit';
 
 /** stdout (and stderr) of a command whose output may go through a pager; `end` once the command is done. */
 export class Pager {
-  /** Write stdout here. */
   readonly stdout: OutStream;
-  /** Write stderr here. */
   readonly stderr: OutStream;
 
   private state: State = 'holding';
@@ -178,8 +168,7 @@ export class Pager {
     for (const { err, text } of this.held.splice(0)) (err ? this.errWaiting : this.starting).push(text);
     this.started = (async () => {
       const { spawn } = await import('node:child_process');
-      // Wide lines are chopped, not wrapped, and scrolled sideways (less -S, as psql's users set);
-      // without -F, which would quit at once on a short table and leave its right side unseen.
+      // Wide lines are chopped and scrolled (less -S); no -F, which would quit at once and hide the right side.
       const [file, ...args] = this.wide && this.options.command.join(' ') === DEFAULT_PAGER ? ['less', '-RXS'] : this.options.command;
       // As git does: less and lv get their friendly defaults unless the person set their own.
       const env = { LESS: this.wide ? 'RXS' : 'FRX', LV: '-c', ...this.options.env };

@@ -9,10 +9,7 @@ export interface LiveLine {
   stop(): void;
 }
 
-/**
- * Whether a live line may be drawn: stderr is a terminal that understands cursor control, CI is
- * unset, and the output is neither JSON nor ids only. Never in pipes, CI or `--json`.
- */
+/** A live line only on a terminal stderr that understands cursor control, outside CI and structured output. */
 export function liveLineAllowed(stderr: OutStream, env: Record<string, string | undefined>, mode: OutputMode): boolean {
   return stderr.isTTY === true && !env.CI && env.TERM !== 'dumb' && mode.kind !== 'json' && mode.kind !== 'jsonl' && mode.kind !== 'yaml' && mode.kind !== 'quiet';
 }
@@ -20,10 +17,7 @@ export function liveLineAllowed(stderr: OutStream, env: Record<string, string | 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const CLEAR = '\r\x1b[2K';
 
-/**
- * Draws `render()` on `stderr` every `everyMs` (one second by default) until stopped; a no-op
- * line when `enabled` is false, so callers need not branch.
- */
+/** Draws `render()` every `everyMs` until stopped; a no-op when disabled, so callers need not branch. */
 export function startLiveLine(stderr: OutStream, render: () => string, enabled: boolean, everyMs = 1000): LiveLine {
   if (!enabled) return { redraw: () => undefined, stop: () => undefined };
   let frame = 0;

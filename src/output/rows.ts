@@ -6,7 +6,6 @@ import { jsonWithoutControls } from './visible.js';
 
 /** A result's rows as they arrive: objects keyed by column (JSON, simple shape) or arrays of values. */
 export interface RowSource {
-  /** The column names, in order. */
   columns: string[];
   /** Each column's SQL type, where the answer names it (a table right-aligns numbers by it; by the values otherwise). */
   dataTypes?: Array<string | undefined>;
@@ -25,10 +24,7 @@ const TABLE_PAGE = 1000;
 /** Text gathered before one write to stdout. */
 const BATCH = 64 * 1024;
 
-/**
- * Writes text in batches, waiting for `drain` when the stream asks (a pipe read slower than rows
- * come): memory stays flat whatever the row count.
- */
+/** Writes in batches, waiting for `drain`, so memory stays flat when a pipe reads slowly. */
 export class BatchWriter {
   private text = '';
   constructor(private readonly stream: OutStream) {}
@@ -46,12 +42,7 @@ export class BatchWriter {
   }
 }
 
-/**
- * The one streaming writer of result rows, for every output: a table on a terminal (drawn a page
- * at a time), TSV, CSV, JSON (an array written as the rows come), JSON Lines, YAML (a sequence, an
- * item per row), ids (`-q`: the first column). Only `--jq` holds the whole result, as jq reads one
- * whole value. Returns the number of rows written.
- */
+/** The one streaming writer of result rows for every output; only `--jq` holds the whole result. */
 export async function writeRows(out: Output, stdout: OutStream, source: RowSource, options: RowWriteOptions = {}): Promise<number> {
   // The fields of a result are its columns: known only now, even when no row comes back.
   if (out.requestedFields) out.selectFields(source.columns, 'the result');
@@ -139,12 +130,7 @@ function display(value: unknown): unknown {
   return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 }
 
-/**
- * A table for a person, drawn through the one table layout (table.ts) as the rows come: the first
- * page (up to TABLE_PAGE rows, or all of a smaller result) plans the widths and each column's
- * kind (numbers right-aligned), and every batch after it is drawn as it arrives with that plan, so
- * a result of any size starts printing at once and never waits for its last row.
- */
+/** The first page plans widths and kinds; later batches are drawn with that plan, so printing never waits for the last row. */
 async function writeTable(out: Output, w: BatchWriter, source: RowSource): Promise<number> {
   const [{ StreamedTable }, { resultKinds }] = await Promise.all([import('./table.js'), import('./result-kinds.js')]);
   let table: InstanceType<typeof StreamedTable> | undefined;

@@ -5,23 +5,9 @@ import { fit, GAP } from './column-widths.js';
 import { wrapToWidth } from './text-width.js';
 import { visible } from './visible.js';
 
-// The one place dgw draws tables for a person (loaded only when one is drawn): rows under a
-// header and a rule, fitted to the terminal's width, and a record as title/value lines whose long
-// values wrap. cli-table3 draws them (pads, aligns, cuts with an ellipsis, lays out cells of
-// several lines); dgw plans the widths, because cli-table3 draws to the widths it is given but
-// cannot choose which column gives way or is left out. Everything is measured after control
-// characters are escaped, in display columns, with cli-table3's own measure.
+// The one place dgw draws tables; dgw plans the widths because cli-table3 cannot choose which column gives way.
 
-/**
- * What a column holds, which decides how it is laid out:
- * - `key`: the id or name of the row, what a person copies into the next command: never
- *   shortened, never left out;
- * - `id`: another id (of a folder, a connection): never shortened, left out when it cannot fit;
- * - `text`: free text (SQL, messages, paths, display names): the first to be shortened, with an ellipsis;
- * - `plain`: short values (a type, a status): shortened only once the free text cannot give more;
- * - `number`: right-aligned, never shortened (a cut number is a wrong number);
- * - `time`: an ISO 8601 instant, shown as a person reads it (`3 minutes ago`), never shortened.
- */
+/** How a column is laid out: `key` never cut nor left out, `id` left out before cut, `text` cut first, `plain` next, `number` and `time` never cut. */
 export type ColumnKind = 'key' | 'id' | 'text' | 'plain' | 'number' | 'time';
 
 /** A column of a table: its title (as `fieldTitle` made it) and what it holds. */
@@ -75,11 +61,7 @@ function hiddenNote(hidden: string[], width: number | undefined): string | undef
   return width === undefined ? note : wrapToWidth(note, width).join('\n');
 }
 
-/**
- * A table drawn as its rows arrive (a streamed SQL result, a page at a time): the first page plans
- * the widths and brings the header; later pages keep the plan, so printing never waits for the
- * last row (a later, longer value is shortened like the others).
- */
+/** A table drawn as its rows arrive; the first page's plan holds for later ones. */
 export class StreamedTable {
   private layout?: TableLayout;
   constructor(
@@ -102,27 +84,19 @@ export class StreamedTable {
   }
 }
 
-/**
- * One record: a line per field, its title then its value. A value longer than the line wraps
- * under itself (a record is read whole: nothing is cut); a value of several lines keeps them.
- */
+/** One record, a line per field; long values wrap, nothing is cut. */
 export async function drawRecord(columns: TableColumn[], values: unknown[], view: TableView): Promise<string> {
   const [cells] = await cellRows(columns, [values], view.now, true);
   const titles = columns.map((c) => visible(c.title));
   const valueWidth = view.width === undefined ? undefined : Math.max(20, view.width - Math.max(0, ...titles.map(strlen)) - GAP);
-  // Values come wrapped, and cli-table3 sizes the columns to them: its own wrapping would cut a
-  // word wider than the column (a long identifier, a URL), or break lines by characters rather
-  // than display columns.
+  // Values come pre-wrapped: cli-table3's wrapping would cut long words and count characters, not display columns.
   const wrap = (cell: string) => (valueWidth === undefined ? cell : cell.split('\n').flatMap((l) => wrapToWidth(l, valueWidth)).join('\n'));
   const table = new Table({ chars: BORDERLESS, style: STYLE });
   table.push(...titles.map((title, i) => [view.color.bold(title), wrap(cells[i])]));
   return trimmedLines(table).join('\n');
 }
 
-/**
- * Each value as the text of its cell: nothing for null, JSON for objects and arrays, times as a
- * person reads them, control characters escaped (newlines aside: a cell may have several lines).
- */
+/** Each value as its cell text, control characters escaped but newlines kept. */
 export async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean): Promise<string[][]> {
   const times = columns.some((c) => c.kind === 'time') ? await import('./times.js') : undefined;
   return rows.map((row) => columns.map((c, i) => cellText(times && c.kind === 'time' ? times.readableTime(row[i], now, { withDate }) : row[i])));
@@ -140,11 +114,7 @@ function trimmedLines(table: Table.Table): string[] {
   return table.toString().split('\n').map((l) => l.trimEnd());
 }
 
-/**
- * The widths of a table's columns, planned once from rows at hand, and the drawing of rows with
- * them. A streamed result plans from its first rows and keeps the plan for the rest (a later,
- * longer value is shortened like the others).
- */
+/** Column widths planned once from rows at hand; a streamed result keeps the plan. */
 export class TableLayout {
   private constructor(
     private readonly columns: TableColumn[],
@@ -156,11 +126,7 @@ export class TableLayout {
     readonly hidden: string[],
   ) {}
 
-  /**
-   * Fits the columns in `width` (no limit when undefined): when the natural widths are too wide,
-   * the widest free-text columns are shortened first, then plain ones, each down to a few
-   * characters; when even that is too wide, columns are left out from the right, keys never.
-   */
+  /** Too wide: free text shortens first, then plain; then columns drop from the right, keys never. */
   static plan(columns: TableColumn[], rows: string[][], width?: number): TableLayout {
     const sizes = columns.map((c, i) => {
       const values = widest(rows, i);
@@ -182,26 +148,19 @@ export class TableLayout {
     }
   }
 
-  /**
-   * Rows (their cells as `cellRows` made them) drawn with the plan by cli-table3, under the header
-   * (bold titles, cut to the plan) and its rule when `head`: free text and plain values cut with an
-   * ellipsis, numbers right-aligned so they align on their last digit.
-   */
+  /** Rows drawn with the plan by cli-table3, numbers right-aligned on their last digit. */
   draw(rows: string[][], color: ChalkInstance, head: boolean): string {
     const kinds = this.shown.map((i) => this.columns[i].kind);
     const page = rows.map((r) => this.shown.map((i) => r[i]));
     const options = {
-      // The plan made room for every key, id and number it saw; one that comes later (a streamed
-      // page) and is wider widens its column for that page rather than be cut.
+      // A later key, id or number wider than the plan widens its column rather than be cut.
       colWidths: this.widths.map((w, k) => (WHOLE.has(kinds[k]) ? Math.max(w, widest(page, k)) : w)),
       colAligns: kinds.map((kind): 'left' | 'right' => (kind === 'number' ? 'right' : 'left')),
       chars: WITH_RULE,
       style: STYLE,
     };
     const lines: string[] = [];
-    // cli-table3 lays out a table in time that grows with the square of its rows (each cell is
-    // checked against the rows above it for spans): rows go to it a batch at a time, all drawn to
-    // the same widths, so they line up as one table.
+    // cli-table3's layout time grows with the square of its rows, so rows go to it in batches at the same widths.
     for (let at = 0; at === 0 || at < page.length; at += ROWS_PER_DRAW) {
       const table = new Table({ ...options, head: head && at === 0 ? this.shown.map((i) => color.bold(visible(this.columns[i].title))) : [] });
       for (const row of page.slice(at, at + ROWS_PER_DRAW)) table.push(row);
@@ -213,7 +172,6 @@ export class TableLayout {
   }
 }
 
-/** The width of the widest line in column `i` of `rows`. */
 function widest(rows: string[][], i: number): number {
   return rows.reduce((most, r) => Math.max(most, strlen(r[i])), 0);
 }

@@ -1,9 +1,6 @@
 import stringWidth from 'string-width';
 
-// How many terminal columns text takes, and text wrapped to a number of columns: by display
-// width (a CJK character or an emoji takes two, a combining mark none), never by string length,
-// and never through the middle of a character. Loaded only where something is laid out for a
-// terminal (a record's long values, the pager); cli-table3 cuts the cells of a list itself.
+// Width by display columns (CJK two, combining marks none), never through a character.
 
 const graphemes = new Intl.Segmenter();
 
@@ -21,11 +18,7 @@ function segmentWidth(segment: string): number {
   return segment.length === 1 && c >= 0x20 && c <= 0x7e ? 1 : stringWidth(segment);
 }
 
-/**
- * One line of text as lines of at most `width` columns: broken after a space where one is near
- * enough, else inside a word (a long SQL identifier, a URL). Nothing is lost: joined, the lines
- * are the text again, spaces at the breaks aside.
- */
+/** Breaks after a space where near enough, else inside a word; joined, the lines are the text again. */
 export function wrapToWidth(text: string, width: number): string[] {
   if (width <= 0 || textWidth(text) <= width) return [text];
   const lines: string[] = [];

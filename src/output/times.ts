@@ -1,6 +1,4 @@
-// Instants as a person reads them on a terminal: near ones relative to now (`in 6 hours`,
-// `3 minutes ago`), others as a short local date and time (`2026-11-23 07:19`). Pipes and JSON
-// keep the exact ISO 8601 value; only tables and records on a terminal read this way.
+// Near instants relative to now, others as a short local date; only terminal tables and records read this way.
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
@@ -19,12 +17,7 @@ export function instantOf(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/**
- * `value` as a person reads it, seen at `now`: within a day, relative (`just now`, `in 40
- * seconds`, `3 minutes ago`, `in 6 hours`); further away, the local date and time to the minute.
- * `withDate`: a near instant also gets its local date and time (`in 6 hours (2026-11-23 12:19)`),
- * for a record, which has the room. Anything that is not an ISO instant is returned as it is.
- */
+/** Within a day relative, further the local date and time; `withDate` adds the date to near ones. */
 export function readableTime(value: unknown, now: number, options: { withDate?: boolean } = {}): unknown {
   const at = instantOf(value);
   if (at === undefined) return value;

@@ -1,17 +1,10 @@
-/**
- * The one TSV writer: every command's tab-separated output goes through it. Lossless, with the
- * escaping of PostgreSQL's text format (COPY ... TEXT): inside a field, a backslash is `\\`, a tab
- * `\t`, a newline `\n`, a carriage return `\r`; NULL (and an absent value) is `\N`, so it differs
- * from the empty string, which is an empty field. Every other character is itself. Objects and
- * arrays are their JSON text, escaped the same way.
- */
+/** The one TSV writer, lossless with PostgreSQL's text-format escaping; NULL is `\N`, unlike the empty string. */
 
 /** NULL in a TSV field. */
 export const TSV_NULL = '\\N';
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/** One field, escaped. */
 export function tsvField(value: unknown): string {
   if (value === null || value === undefined) return TSV_NULL;
   const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -6,9 +6,7 @@ import { DgwError, InterruptedError } from '../errors.js';
 import { breakageFacts, breakingClause, describeBreakage, nameReaders, type Breakage, type EndedName } from '../impact/name-readers.js';
 import { confirmDestructive, willAsk, type ConfirmOptions } from './confirm.js';
 
-// The step every verb that makes a SQL name stop existing shares (query rm, table rm, folder rm
-// --force, query update --name/--materialized/--plain): find the saved queries whose SQL reads the
-// name, name them before the question, in the question and in a dry run's effects.
+// Verbs that end a SQL name find the saved queries that read it and name them before asking.
 
 /** The saved query list, or why it could not be read: the change may still go ahead, said so. */
 export async function savedQueries(http: Http, projectId: string): Promise<Query[] | string> {
@@ -43,14 +41,7 @@ export interface Inspected {
   facts: Record<string, unknown>;
 }
 
-/**
- * Check first, ask second: when a person will be asked, or a dry run may read (`--with-reads`),
- * `inspect` reads what the change breaks; the readers are shown before the question and named in
- * it. With `--yes` nothing extra is read (`readsAnyway`: the command reads the list in any case,
- * so the readers are said on stderr). Answers the HTTP layer to send the change through,
- * which in a dry run shows the same lines and facts. `ensureConfirmable` must have run first, so
- * a refusal without a terminal sends nothing.
- */
+/** Check first, ask second: readers are shown before the question; `ensureConfirmable` must have run so a refusal sends nothing. */
 export async function confirmBreakage(
   ctx: Context,
   http: Http,

@@ -13,10 +13,7 @@ export interface ConfirmOptions {
   refusalHint?: string;
 }
 
-/**
- * The first step of a destructive command, before any request: with neither `--yes`, `--dry-run`
- * nor a terminal to ask on, it stops here with exit 2 and sends nothing.
- */
+/** Before any request: without `--yes`, `--dry-run` or a terminal, stop with exit 2. */
 export function ensureConfirmable(ctx: Context, what: string, options: ConfirmOptions): void {
   if (options.yes || options.dryRun || ctx.interactive) return;
   throw new UsageError(`refusing to ${what} without confirmation: pass --yes (no terminal to ask on)`, options.refusalHint);
@@ -27,11 +24,7 @@ export function willAsk(ctx: Context, options: ConfirmOptions): boolean {
   return !options.yes && !options.dryRun && ctx.interactive;
 }
 
-/**
- * Guards a destructive action: `--yes` passes, a terminal asks (for `typeBack` to be typed when
- * given) after showing the `details`, and with neither the command stops with exit 2 before
- * sending anything.
- */
+/** Guards a destructive action: `--yes` passes, a terminal asks, otherwise exit 2 before sending anything. */
 export async function confirmDestructive(ctx: Context, what: string, options: ConfirmOptions): Promise<void> {
   ensureConfirmable(ctx, what, options);
   if (options.yes || options.dryRun) return;

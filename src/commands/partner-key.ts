@@ -1,10 +1,7 @@
 import type { Context } from '../context.js';
 import { AuthError } from '../errors.js';
 
-/**
- * Operations the document allows the partner key only (project API keys; organizations,
- * workspaces and projects): a key known to be a project key is refused before anything is sent.
- */
+/** Partner-key-only operations: a known project key is refused before anything is sent. */
 export async function requirePartnerKey(ctx: Context, what: string): Promise<void> {
   const settings = await ctx.settings();
   if (settings.keyType.value === 'project') {

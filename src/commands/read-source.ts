@@ -3,10 +3,7 @@ import path from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
-/**
- * Reads a file named on the command line, relative to the context's folder, or stdin for `-`.
- * A file that cannot be read is a usage error naming the flag, found before anything is sent.
- */
+/** A file relative to the context's folder, or stdin for `-`; unreadable is a usage error before anything is sent. */
 export async function readSource(ctx: Context, source: string, flag: string): Promise<string> {
   if (source === '-') return ctx.readStdin();
   try {

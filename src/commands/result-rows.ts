@@ -16,10 +16,7 @@ export interface PrintOptions {
   guardFormulas?: boolean;
 }
 
-/**
- * The row shape the command line asks for, checked before anything is sent: `--json f1,f2` picks
- * fields of row objects, so compact rows (arrays) cannot take it.
- */
+/** Checked before sending: `--json f1,f2` picks object fields, which compact rows lack. */
 export function rowShape(ctx: Context): RowShape {
   const shape = ctx.globals.format?.toLowerCase() === 'compact' ? 'compact' : 'simple';
   if (shape === 'compact' && ctx.out.requestedFields) {
@@ -40,20 +37,12 @@ export function checkGuardFormulas(ctx: Context, guard: boolean | undefined): vo
   if (guard && ctx.out.mode.kind !== 'csv') throw new UsageError('--guard-formulas goes with --format csv (it changes what a spreadsheet runs, not other outputs)');
 }
 
-/**
- * Runs a statement or a saved query through run SQL (`open` sends it in the wire format asked
- * for) and prints its rows as they arrive, in every output (src/output/rows.ts): JSON (objects,
- * or arrays with compact), JSON Lines, YAML, or a table (table.ts: fitted to the terminal, numbers right-aligned, paged when tall), CSV or TSV
- * headed by the column names.
- * The one printer of SQL results. A service that says it cut the result is an error once its
- * rows are printed (exit 8): dgw never passes a part for the whole.
- */
+/** The one printer of SQL results, rows printed as they arrive; a result the service says it cut is exit 8 after its rows. */
 export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat, csv: boolean) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
   const json = ctx.out.json;
   const csv = ctx.out.mode.kind === 'csv';
   const asSent = csvAsSent(ctx, options);
-  // The printer loads while the request is answered (a local gateway's DuckDB works off this
-  // thread), unless the answer is likely to be printed as sent.
+  // The printer loads while the request is answered, unless the answer will likely be printed as sent.
   const printer = asSent ? undefined : import('../output/rows.js');
   printer?.catch(() => undefined);
   // Human output is built from arrays, so columns with the same name stay apart.
@@ -76,11 +65,7 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   if (result.extras.truncated === true) throw new ResultCutError(count);
 }
 
-/**
- * Whether the CSV the local gateway sends (DuckDB's COPY, by the one CSV rule: docs/data.md) is copied
- * byte for byte: to a pipe or a file, every row, no field guarded. On a terminal, with --limit or
- * --guard-formulas, its records go through the printer (its screen-safe text, the same rule).
- */
+/** The gateway's CSV is copied byte for byte only to a pipe or file, whole and unguarded; otherwise it goes through the printer. */
 function csvAsSent(ctx: Context, options: PrintOptions): boolean {
   return ctx.out.mode.kind === 'csv' && ctx.io.stdout.isTTY !== true && !options.guardFormulas && options.limit === undefined;
 }

@@ -1,9 +1,6 @@
 import { UsageError } from '../errors.js';
 
-/**
- * Refuses SQL holding a NUL byte, naming the flag it came from. No SQL engine reads one (DuckDB's
- * C API stops the text there), so it is a sign of a binary or UTF-16 file rather than of SQL.
- */
+/** A NUL in SQL means a binary or UTF-16 file: no SQL engine reads one. */
 export function refuseNulInSql(text: string, flag: string): string {
   const at = text.indexOf('\u0000');
   if (at >= 0) {

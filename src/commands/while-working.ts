@@ -4,10 +4,7 @@ import { formatElapsed, liveLineAllowed, startLiveLine, type LiveLine } from '..
 /** How long work runs before a spinner says it is still going: quick commands stay quiet. */
 const QUIET_MS = 1000;
 
-/**
- * Runs `work`; on a terminal, once it has taken a second, a spinner with `label` and the time so
- * far until it ends. Nothing is drawn in a pipe, in CI or with structured output.
- */
+/** On a terminal, a spinner once `work` has taken a second; nothing in a pipe, CI or structured output. */
 export async function whileWorking<T>(ctx: Context, label: string, work: () => Promise<T>): Promise<T> {
   if (!liveLineAllowed(ctx.io.stderr, ctx.env, ctx.out.mode)) return work();
   const started = ctx.clock.now();

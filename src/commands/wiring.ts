@@ -9,10 +9,7 @@ export type Run<A extends unknown[], O> = (ctx: Context, ...rest: [...A, O]) => 
 export interface Wiring {
   /** What the entry point handed over (for the rare command that builds its own context: `__complete`). */
   readonly deps: ContextDeps;
-  /**
-   * Wraps a run function as a commander action that builds the context (lazily loaded) and settles
-   * the output first. `rowShapes`: the command takes `--format simple|compact` (`dgw sql`).
-   */
+  /** Wraps a run function as a commander action that builds the context and settles the output first. */
   action<A extends unknown[], O>(run: Run<A, O>, options?: ActionOptions<A, O>): (...params: unknown[]) => Promise<void>;
 }
 
@@ -22,10 +19,7 @@ export interface ActionOptions<A extends unknown[] = unknown[], O = unknown> {
   rowShapes?: boolean;
   /** false: the command prints no JSON, so --json, --jq and --format json|yaml are exit 2 (`completion`). */
   json?: false;
-  /**
-   * Which variants of its output (src/contract/outputs.ts) this command line can print, for the
-   * check of `--json f1,f2` before the run; without it, any of them but `dryRun`.
-   */
+  /** Which output variants this command line prints, for checking `--json f1,f2` before the run. */
   variant?: (...rest: [...A, O]) => string | string[];
 }
 

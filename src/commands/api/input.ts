@@ -19,10 +19,7 @@ export function sendsBody(method: Method): boolean {
   return BODY_METHODS.includes(method);
 }
 
-/**
- * Splits PATH into the path and its query string, and fills in `{projectId}` (URL-encoded).
- * The project is only resolved when the placeholder is there, so `dgw api GET /info` needs none.
- */
+/** Splits PATH into path and query, filling `{projectId}`; the project is resolved only when the placeholder is there. */
 export async function expandPath(ctx: Context, text: string): Promise<{ path: string; query: Record<string, string> }> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     throw new UsageError(`PATH: "${text}" is a full URL; give the path below the base URL, e.g. /data/projects/{projectId}/catalogs (use --base-url for another server)`);
@@ -36,10 +33,7 @@ export async function expandPath(ctx: Context, text: string): Promise<{ path: st
   return { path: expanded, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
 }
 
-/**
- * Parses `-f key=value`: numbers, true, false and null become JSON values (for a body), anything
- * else stays a string; `key=@file` reads the value from a file (`@-`: stdin).
- */
+/** Parses `-f key=value`; typed values become JSON, `key=@file` reads a file (`@-`: stdin). */
 export async function parseFields(ctx: Context, fields: string[], typed: boolean): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {

@@ -118,7 +118,6 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
   if (ctx.env.DGW_API_KEY) ctx.out.warn('DGW_API_KEY is set in the environment and takes precedence over the stored key');
 }
 
-/** What checking the key found out. */
 interface KeyCheck {
   projectId?: string;
   keyType?: 'partner' | 'project';
@@ -131,10 +130,7 @@ function explicitProject(resolved: Resolved<string | undefined>): { id: string; 
   return given && resolved.value ? { id: resolved.value, origin: resolved.origin ?? resolved.source } : undefined;
 }
 
-/**
- * With the project known, the key is checked with a documented call that either kind of key may
- * make on the project (List Catalogs); GET /info, which the document leaves out, is not needed.
- */
+/** With the project known, checks the key with List Catalogs, which either kind of key may call. */
 async function checkKeyOnProject(ctx: Context, key: string, project: { id: string; origin: string }): Promise<KeyCheck> {
   const http = await ctx.http({ apiKey: key });
   try {
@@ -152,10 +148,7 @@ async function checkKeyOnProject(ctx: Context, key: string, project: { id: strin
   return {};
 }
 
-/**
- * Without a project, GET /info tells which project a project key belongs to (and proves the key
- * works). A service that does not answer it cannot tell: the user is asked for --project.
- */
+/** Without a project, GET /info tells a project key's project; a service without it leaves the user to give --project. */
 async function discoverProject(ctx: Context, key: string): Promise<KeyCheck> {
   const http = await ctx.http({ apiKey: key });
   let info: Info;

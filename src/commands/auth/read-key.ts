@@ -1,11 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
-/**
- * Reads the API key to log in with: all of stdin with `--with-token`, else a hidden prompt on a
- * terminal that names `target`, where the key will be sent (a project file may have chosen it).
- * Never echoes it; a key is never taken from a flag, where it would land in shell history.
- */
+/** Reads the key from stdin or a hidden prompt, never from a flag, where it would land in shell history. */
 export async function readKey(ctx: Context, withToken: boolean | undefined, target: string): Promise<string> {
   let key: string;
   if (withToken) {

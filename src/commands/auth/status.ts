@@ -102,11 +102,7 @@ function configFile(ctx: Context): string {
   return path.join(configDir(ctx.env), 'config.json');
 }
 
-/**
- * Checks the key with the service. With a project in use, by listing its catalogs (documented,
- * either kind of key); without one, GET /info tells a project key's project (the one use dgw makes
- * of it), and where the service does not answer it, listing the connection types checks the key.
- */
+/** Checks the key with the service: catalogs with a project, else GET /info, else the connection types. */
 async function verify(ctx: Context, status: AuthStatus): Promise<void> {
   const http = await ctx.http();
   if (status.projectId) {

@@ -18,10 +18,7 @@ export interface MadePlan {
   projectId: string;
 }
 
-/**
- * Reads the directory (every problem is exit 2, before any request), then the project (two
- * requests), and compares them.
- */
+/** Reads the directory (problems are exit 2 before any request), then the project, and compares them. */
 export async function makePlan(ctx: Context, where: CodeLocation, prune: boolean): Promise<MadePlan> {
   await requireDirectory(where.root, where.label.replace(/\/$/, ''));
   const scan = await scanDirectory(where.root, where.scope, { minInterval: await minIntervalFor(ctx) });
@@ -38,10 +35,7 @@ export async function planAgainstProject(desired: DesiredState, http: Http, proj
   return { desired, project, plan, steps: orderSteps(plan, project), http, projectId };
 }
 
-/**
- * The desired state, or an error listing every problem: one `error:` line each (the last one is
- * the error itself; with --json, it names them all).
- */
+/** The desired state, or an error with one `error:` line per problem. */
 export function checkedDesired(ctx: Context, scan: Scan, where: CodeLocation): DesiredState {
   const problems = scanProblems(scan);
   if (problems.length > 1 && !ctx.out.json) {

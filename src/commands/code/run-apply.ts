@@ -69,11 +69,7 @@ async function planFromFiles(ctx: Context, opts: ApplyOptions): Promise<{ made: 
   return { made: await makePlan(ctx, location, opts.prune === true), where: location.label };
 }
 
-/**
- * A saved plan is applied only to the project it was made for, reached the same way, and only
- * if the project's fingerprint is still the one the plan was made from; the changes are then
- * worked out again from the plan's desired state (and must be the plan's own).
- */
+/** A saved plan applies only to its own project, unchanged since the plan; the changes are then worked out again. */
 async function planFromSavedPlan(ctx: Context, opts: ApplyOptions, file: string): Promise<{ made: MadePlan; where: string }> {
   if (opts.dir !== undefined || opts.prune) throw new UsageError('--plan carries its own directory and --prune: give neither with it');
   let text: string;

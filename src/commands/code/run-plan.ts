@@ -25,7 +25,6 @@ export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
   if (opts.exitCode && made.plan.changes.length > 0) throw new ChangesPresent(made.plan.changes.length);
 }
 
-/** The plan as its documented JSON object. */
 export async function documentOf(ctx: Context, made: MadePlan, where: CodeLocation): Promise<PlanDocument> {
   const target = (await ctx.settings()).baseUrl.value ?? 'local';
   return planDocument(made.plan, made.steps, made.desired, { project: made.projectId, target, dir: where.label });

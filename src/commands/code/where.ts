@@ -6,7 +6,6 @@ import { UsageError } from '../../errors.js';
 
 /** Where the query files of this run live, and which folders they manage. */
 export interface CodeLocation {
-  /** Absolute path of the directory. */
   root: string;
   /** The directory as messages name it, ending in `/` (`queries/`). */
   label: string;
@@ -14,10 +13,7 @@ export interface CodeLocation {
   scope: string[];
 }
 
-/**
- * `--dir`, else the project file's `code.dir` (relative to the project file), else `./queries`;
- * the managed folders come from the project file's `code.folders` (default: the whole project).
- */
+/** `--dir`, else the project file's `code.dir`, else `./queries`. */
 export async function codeLocation(ctx: Context, dirFlag: string | undefined): Promise<CodeLocation> {
   // An empty --dir (an unset variable?) would be the current folder, with whatever .sql files it holds.
   if (dirFlag !== undefined && dirFlag.trim() === '') throw new UsageError('--dir is empty', 'pass the directory of the query files, e.g. --dir queries');

@@ -5,10 +5,7 @@ import type { ContextDeps } from '../../context.js';
 const TAB_TIMEOUT = '2s';
 /** How long a whole Tab may take, start-up included, when a service is asked over the network. */
 const TAB_DEADLINE_MS = 3_000;
-/**
- * ... and when the local gateway runs in this process: opening DuckDB is bounded work on this
- * machine, with no network to hang on, but a loaded machine can take seconds over it.
- */
+/** An in-process local gateway gets longer: opening DuckDB is bounded, but a loaded machine can take seconds. */
 const LOCAL_TAB_DEADLINE_MS = 8_000;
 
 /** `bashLine`: the command line up to the cursor (bash's COMP_LINE), read here; `wordBreaks`: bash's COMP_WORDBREAKS. */
@@ -17,14 +14,7 @@ interface CompleteOptions {
   wordBreaks?: string;
 }
 
-/**
- * The hidden command the completion scripts call for live values: `dgw __complete -- WORDS...`,
- * the words typed after `dgw` (unquoted), the last one being the word under the cursor; or
- * `dgw __complete --bash-line LINE`, the line as typed, which it unquotes itself and answers with
- * each value written to replace readline's word (bash-line.ts). It prints the values that fit,
- * one per line, and nothing else: never an error (a Tab must not print one), never a prompt, at
- * most one request (CompletionCache), and nothing at all past a short deadline.
- */
+/** The hidden command completion scripts call; it prints fitting values only, never an error or prompt, with at most one request. */
 export function registerComplete(program: Command, deps: ContextDeps): void {
   program
     .command('__complete', { hidden: true })

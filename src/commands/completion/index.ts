@@ -30,11 +30,7 @@ export async function runCompletion(ctx: Context, shell: Shell, _opts: object): 
   ctx.out.raw(await fs.promises.readFile(scriptPath(shell), 'utf8'));
 }
 
-/**
- * The scripts ship in the package's `completions/` folder (generated from the command tree), so
- * what this prints is byte for byte the file a package manager would install. The folder is
- * found by walking up from this module, which sits in dist/ (or src/ under tests).
- */
+/** The scripts ship in `completions/`, so this prints exactly the file a package manager installs. */
 function scriptPath(shell: Shell): string {
   const name = COMPLETION_FILES[shell];
   let dir = path.dirname(fileURLToPath(import.meta.url));

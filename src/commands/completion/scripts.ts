@@ -9,7 +9,6 @@ export const COMPLETION_FILES = { bash: 'dgw.bash', zsh: '_dgw', fish: 'dgw.fish
 
 export type Shell = keyof typeof COMPLETION_FILES;
 
-/** Renders every shell's script from the command tree, keyed by file name. */
 export function renderCompletions(program: Command): Record<string, string> {
   const tree = completionTree(program);
   return {

@@ -11,12 +11,7 @@ export interface FoundConnectionType {
   matched?: string;
 }
 
-/**
- * Reads a connection type's configuration. Types are spelled as the service spells them
- * (`POSTGRES`, `google_sheets`); a type given in another case is matched case-insensitively when
- * exactly one type matches. Economy: the exact read first (one request, the common case); only
- * when it is 404, the list of types (one more), whose entry is the whole configuration.
- */
+/** A connection type's configuration; the exact read first, the list (for a case-insensitive match) only after a 404. */
 export async function findConnectionType(http: Http, type: string): Promise<FoundConnectionType> {
   try {
     return { config: await getConnectionConfig(http, type) };

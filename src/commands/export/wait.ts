@@ -16,11 +16,7 @@ export interface ExportWait {
   onStatus?: (job: ExportJob) => void;
 }
 
-/**
- * The wait for an export: --timeout when given; else none in-process (the job cannot outlive
- * dgw), an hour elsewhere. The local gateway, in-process or served, answers a poll as soon as the
- * job ends, so there the interval bounds only how old the status shown may be.
- */
+/** Without --timeout, no limit in-process (the job cannot outlive dgw), an hour elsewhere. */
 export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> {
   const settings = await ctx.settings();
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
@@ -28,10 +24,7 @@ export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> 
   return { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000, heldPolls: http.localGateway };
 }
 
-/**
- * Polls an export until it ends. SUCCEEDED is the answer (with its download links); FAILED and
- * CANCELLED are exit 10 with the service's reason (a local full disk: exit 13, see `finished`); EXPIRED (its files already removed) exit 4.
- */
+/** Polls an export until it ends; FAILED and CANCELLED are exit 10, EXPIRED exit 4. */
 export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, plan: ExportWait): Promise<ExportJob> {
   const deadline = ctx.clock.now() + plan.deadlineMs;
   let delay = plan.firstPollMs;
@@ -48,11 +41,7 @@ export async function waitForExport(ctx: Context, http: Http, projectId: string,
   }
 }
 
-/**
- * A finished job, or the error its end is. A job the local gateway (`localGateway`) says FAILED
- * for a fault of this machine (DISK_FULL) is that fault (exit 13), not a failed export: the query
- * is fine, the disk is not. A hosted service's code speaks of its own machines, never of this one.
- */
+/** A local DISK_FULL failure is this machine's fault (exit 13), not a failed export; a hosted code never speaks of this machine. */
 export function finished(job: ExportJob, localGateway: boolean): ExportJob {
   const fault = localGateway && job.status === 'FAILED' && job.errorCode ? localGatewayFault(job.errorCode, job.error ?? `export ${job.id} failed`) : undefined;
   if (fault) throw fault;

@@ -7,7 +7,6 @@ export interface DrawnFolder {
   id: string;
   name: string;
   children: DrawnFolder[];
-  /** How many queries it holds, when known. */
   queryCount: number | null;
   /** Its queries by name, when they are to be listed under it. */
   queries?: Array<{ id: string; name: string }>;

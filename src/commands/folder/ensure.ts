@@ -9,10 +9,7 @@ export interface EnsuredFolder {
   created: string[];
 }
 
-/**
- * Makes sure the folder at `segments` exists: the levels the tree lacks are created, each under
- * its parent (one request each), as `mkdir -p` does. Nothing is sent when it exists.
- */
+/** Creates the missing levels of a folder path, as `mkdir -p`. */
 export async function ensureFolder(http: Http, projectId: string, tree: FolderTree, segments: string[]): Promise<EnsuredFolder> {
   let parentId: string | undefined;
   let id: string | undefined;
@@ -28,10 +25,7 @@ export async function ensureFolder(http: Http, projectId: string, tree: FolderTr
   return { id, created };
 }
 
-/**
- * In a dry run, which levels exist would take a request: every level is shown, each under its
- * parent's placeholder; the returned id is the placeholder of the last.
- */
+/** In a dry run every level is shown, since knowing which exist would take a request. */
 export async function showFolderCreation(http: Http, projectId: string, segments: string[]): Promise<string> {
   for (let i = 0; i < segments.length; i++) {
     const parent = i === 0 ? undefined : http.placeholder(`id of folder /${segments.slice(0, i).join('/')}`);

@@ -67,12 +67,10 @@ function sortByName(nodes: FolderNode[]): FolderNode[] {
   return [...nodes].sort((a, b) => compareText(a.name, b.name));
 }
 
-/** One folder without its children (the flat list). */
 function flat(node: FolderNode): FolderRecord {
   return { ...record(node), children: [] };
 }
 
-/** A folder with its subtree. */
 function nested(node: FolderNode): FolderRecord {
   return { ...record(node), children: sortByName(node.children).map(nested) };
 }

@@ -71,10 +71,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
   ctx.out.success(`moved folder ${folder.path} to ${path}`);
 }
 
-/**
- * A dry run reads nothing, so it cannot tell whether DESTINATION is a folder (then the folder goes
- * into it) or a new path: it shows the first, and says so.
- */
+/** A dry run reads nothing, so it cannot tell whether DESTINATION is a folder; it shows that case and says so. */
 async function dryRunMove(http: Http, projectId: string, source: FolderRef & { kind: 'path' | 'id' }, destination: FolderRef): Promise<void> {
   const id = await folderIdFor(http, projectId, source);
   const name = source.kind === 'path' ? folderSegments(source.path).at(-1)! : http.placeholder(`name of folder ${source.id}`);

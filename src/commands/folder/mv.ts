@@ -74,10 +74,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   ctx.out.success(`moved ${ids.length} ${ids.length === 1 ? 'query' : 'queries'} to ${folderArg}`);
 }
 
-/**
- * The target folder's id: given, or found by path; a path that names no folder is created with
- * --parents (missing levels too), and otherwise not found (exit 4) with how to create it.
- */
+/** The target folder's id; a missing path is created only with --parents, else exit 4. */
 async function targetFolder(http: Http, projectId: string, target: FolderRef & { kind: 'path' | 'id' }, parents: boolean): Promise<EnsuredFolder> {
   if (target.kind === 'id' || !parents) {
     try {

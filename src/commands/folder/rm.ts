@@ -79,8 +79,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
       hint: `add --force to delete them with it; \`dgw query list --folder ${folder.path} --recursive\` lists the queries`,
     });
   }
-  // The queries deleted with the folder end their SQL names: the other saved queries that read them
-  // break (a list that could not be read is said so, and the folder may still go).
+  // Deleting the folder's queries ends their SQL names, breaking the saved queries that read them.
   const breakage = inspect && queries !== undefined && contents.queryIds.length > 0 ? breakageIn(queries, (contents.queries ?? []).map(endedQueryName), contents.queryIds) : undefined;
   const what = `${empty ? `delete folder ${folder.path} (empty)` : `delete folder ${folder.path} with its ${summariseContents(contents)}`}${breakage ? breakingClause(breakage) : ''}`;
   const details = empty ? [] : [`Folder ${folder.path} holds:`, ...describeContents(contents), ...(breakage ? describeBreakage(breakage) : [])];

@@ -1,7 +1,6 @@
 import type { ProjectApiKey } from '../../api/types.js';
 import type { Column } from '../../output/format.js';
 
-/** Columns of `key list`. */
 export const KEY_COLUMNS: Column<ProjectApiKey>[] = [
   { field: 'apiKeyId', kind: 'key' },
   { field: 'name', kind: 'key' },

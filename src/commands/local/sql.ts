@@ -10,7 +10,6 @@ import { examples, type Wiring } from '../wiring.js';
 
 export interface SqlOptions {
   file?: string;
-  /** `--limit N`: print at most N rows. */
   limit?: string;
   guardFormulas?: boolean;
   /** `-f`, which dgw keeps for `--field` (of `dgw api`): refused with a pointer to --file. */
@@ -80,17 +79,12 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   await runStatement(ctx, http, projectId, statement, format, print);
 }
 
-/** Runs one statement and prints its rows as they arrive (see printResult). */
 async function runStatement(ctx: Context, http: Http, projectId: string, statement: string, shape: RowShape, print: PrintOptions): Promise<void> {
   const { openSqlResult } = await import('../../api/sql-result.js');
   await printResult(ctx, shape, (format, csv) => openSqlResult(http, projectId, { statement }, format, { signal: http.signal, idleMs: http.timeoutMs, csv }), print);
 }
 
-/**
- * The interactive shell: statements ended by `;`, each run as `dgw sql` runs one, a failing one
- * reported and the shell going on, Ctrl-C cancelling the running one (the request is aborted;
- * the local gateway interrupts DuckDB). History in the user's data folder.
- */
+/** The interactive shell; a failing statement is reported and the shell goes on, Ctrl-C cancels the running one. */
 async function runSqlShell(ctx: Context, format: RowShape, print: PrintOptions): Promise<void> {
   // The shell talks with the person at the terminal: its results are printed, never paged.
   ctx.stopPaging();

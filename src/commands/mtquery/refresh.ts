@@ -94,11 +94,7 @@ export function goesOnAdvice(ref: string): string {
   return `the refresh goes on in the service: follow it with \`dgw mtquery status ${ref}\`, or stop it with \`dgw mtquery cancel ${ref}\``;
 }
 
-/**
- * --timeout bounds the whole wait (each request keeps its own timeout as well). In-process the
- * status is asked for often (no network), and without --timeout there is no bound: dgw cannot
- * exit before the refresh ends anyway.
- */
+/** Without --timeout there is no bound in-process: dgw cannot exit before the refresh ends anyway. */
 function waitPlan(settings: Settings, inProcess: boolean): WaitPlan {
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
   if (inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 20, maxPollMs: 250 };

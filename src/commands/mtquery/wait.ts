@@ -19,12 +19,7 @@ export interface WaitPlan {
   onStatus?: (status: RefreshStatusRecord) => void;
 }
 
-/**
- * Polls the refresh status until the refresh that started at `requestedAt` ends, and returns its
- * final status: COMPLETED, FAILED or CANCELLED (`refreshFailure` makes the error of the last two).
- * A COMPLETED status from before the request is not the answer: the waiter needs to have seen
- * RUNNING, or a run that started after the request.
- */
+/** Polls until the refresh started at `requestedAt` ends; a COMPLETED from before the request is not the answer. */
 export async function waitForRefresh(
   http: Http,
   projectId: string,

@@ -7,10 +7,7 @@ export function currentProfileName(data: StoreData): string {
   return data.currentProfile ?? 'default';
 }
 
-/**
- * Refuses a profile name the store does not hold (exit 4, like any name that matches nothing),
- * with the closest stored name. Only the store's own entries count: `constructor` is no profile.
- */
+/** Refuses a profile name the store lacks (exit 4); only own entries count, so `constructor` is no profile. */
 export function requireProfile(data: StoreData, name: string): void {
   if (Object.hasOwn(data.profiles, name)) return;
   const known = Object.keys(data.profiles);

@@ -4,7 +4,6 @@ import { describeSchedule } from '../../schedule/describe.js';
 
 export { describeSchedule };
 
-/** Columns of `query list`. */
 export const QUERY_COLUMNS: Column<Query>[] = [
   { field: 'id', kind: 'key' },
   { field: 'name', kind: 'key' },

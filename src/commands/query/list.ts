@@ -41,8 +41,7 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
   const folder = checkFolder(opts.folder);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const answer = await listQueriesText(http, projectId);
-  // The local gateway answers the whole list in the very form dgw prints off a terminal (compact,
-  // each query as readQuery gives it): its bytes go out as they came.
+  // The local gateway sends the list exactly as dgw would print it off a terminal, so its bytes go out as they came.
   const asSent = folder === undefined && opts.type === undefined && ctx.out.printsWholeJson && !ctx.out.indentsJson && http.localGateway;
   if (asSent && printableAsSent(answer.whole)) return ctx.out.printedJson(answer.whole);
   const queries = readQueries(answer.parse());
@@ -77,12 +76,7 @@ function folderFilter(folder: string | undefined): (q: Query) => boolean {
   return (q) => (folder === '/' ? !q.path || q.path === '/' : `/${folderSegments(q.path ?? '/').join('/')}` === folder);
 }
 
-/**
- * Whether the local gateway's list is what dgw prints: an array (the gateway writes each query
- * with JSON.stringify, in readQuery's fields and order; test/query-list-json-at-scale.test.ts holds
- * them equal) with no DEL or C1 character, which dgw's writer escapes, and no materialized query
- * without a schedule, which the gateway writes `{"type":"none"}` as the document does and dgw as null.
- */
+/** Whether the gateway's bytes equal dgw's printing: no DEL or C1 to escape, no `{"type":"none"}` schedule to turn into null. */
 function printableAsSent(body: string | Uint8Array): boolean {
   const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (bytes[0] !== 0x5b || bytes.includes(0x7f) || bytes.includes('"schedule":{"type":"none"}')) return false;

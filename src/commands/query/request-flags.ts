@@ -23,9 +23,7 @@ export interface QueryFlags {
   every?: string;
   cron?: string;
   tz?: string;
-  /** false with --no-schedule. */
   schedule?: boolean;
-  /** false with --no-check-schema. */
   checkSchema?: boolean;
   dryRun?: boolean;
 }
@@ -87,7 +85,6 @@ export function scheduleFromFlags(flags: QueryFlags, minInterval: Duration = MIN
   return undefined;
 }
 
-/** Checks a display name yields a usable SQL name. */
 export function checkDisplayName(displayName: string, flag = 'DISPLAY_NAME'): string {
   if (!displayName.trim()) throw new UsageError(`${flag} must not be empty`);
   // Printed on terminals by every listing: a control character could rewrite the screen (folder names refuse them too).
@@ -98,7 +95,6 @@ export function checkDisplayName(displayName: string, flag = 'DISPLAY_NAME'): st
   return displayName;
 }
 
-/** Checks --path and returns it. */
 export function checkPath(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   const problem = folderPathProblem(path);
@@ -106,10 +102,7 @@ export function checkPath(path: string | undefined): string | undefined {
   return path;
 }
 
-/**
- * Validates create flags and builds the body, holding only the fields that apply. A `from`
- * reference goes in as given; the caller swaps in the resolved id.
- */
+/** Validates create flags and builds the body; the caller swaps in the resolved `from` id. */
 export function createRequest(displayName: string, flags: QueryFlags, source: { sql?: string; from?: string }, minInterval?: Duration): QueryRequest {
   const materialized = flags.materialized === true;
   const schedule = scheduleFromFlags(flags, minInterval);

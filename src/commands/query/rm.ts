@@ -46,8 +46,7 @@ export async function runQueryRm(ctx: Context, refs: string[], opts: QueryRmOpti
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
   let ids: string[] | undefined;
-  // The query list that finds the readers also turns the names into ids (one request for both).
-  // Ids need no list: when it cannot be read they are deleted all the same, and the warning says so.
+  // One query list finds the readers and resolves names; ids are deleted even when it cannot be read.
   const inspect = async () => {
     const queries = refs.every(isIdShaped) ? await savedQueries(http, projectId) : await listQueries(http, projectId);
     const listed = typeof queries === 'string' ? [] : queries;

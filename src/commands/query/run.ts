@@ -32,7 +32,6 @@ printed as they arrive; --limit N and --guard-formulas as for \`dgw sql\`.
 
 /** Options of `dgw query run`: the printing ones of `dgw sql`. */
 export interface QueryRunOptions {
-  /** `--limit N`: print at most N rows. */
   limit?: string;
   guardFormulas?: boolean;
 }

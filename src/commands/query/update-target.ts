@@ -16,11 +16,7 @@ export interface UpdateTarget {
   queries?: Query[];
 }
 
-/**
- * Finds the query to update (and `--from`'s source) with the fewest requests: the query list
- * when a name must be looked up or readers found, else one read of the query when its type or
- * name matters, else none.
- */
+/** Finds the query to update with the fewest requests the flags allow. */
 export async function readUpdateTarget(http: Http, projectId: string, ref: string, from: string | undefined, needs: { query: boolean; all: boolean }): Promise<UpdateTarget> {
   const refs = from === undefined ? [ref] : [ref, from];
   if (http.readsNothing) {
@@ -38,11 +34,7 @@ export async function readUpdateTarget(http: Http, projectId: string, ref: strin
   return needs.query ? { id, fromId, query: await getQuery(http, projectId, id) } : { id, fromId };
 }
 
-/**
- * The mistakes the service would refuse with 400, caught before the update is sent, as
- * `query create` catches them: `--from` and schedules need a materialized query, so a plain one
- * takes them only with `--materialized` (which converts it).
- */
+/** Catches before sending what the service would refuse with 400: `--from` and schedules need a materialized query. */
 export function checkMaterializedOnly(query: Query, given: { from: boolean; schedule?: Schedule; materialized: boolean }): void {
   if (given.materialized || query.queryType === 'MATERIALIZED') return;
   if (given.from) {
@@ -63,11 +55,7 @@ export interface Rename {
   schema: string;
 }
 
-/**
- * What `--name` does to the SQL name (`svc.query.<name>` is derived from the display name), or
- * undefined when the name stays. A new name another query already has is refused here (exit 5),
- * before the update is sent.
- */
+/** What `--name` does to the SQL name; a name another query has is refused (exit 5) before sending. */
 export function renameOf(query: Query, displayName: string, queries: Query[], newType: QueryType | undefined): Rename | undefined {
   const to = deriveQueryName(displayName);
   if (to === query.name) return undefined;
@@ -76,11 +64,7 @@ export function renameOf(query: Query, displayName: string, queries: Query[], ne
   return { from: query.name, to, fromSchema: `svc.${querySchema(query)}`, schema: `svc.${querySchema({ queryType: newType ?? query.queryType })}` };
 }
 
-/**
- * The SQL name an update makes stop existing, and a line saying so: the old name when `--name`
- * changes it, else the old schema's name when `--materialized` or `--plain` changes the type
- * (the result moves between the view svc.query.<name> and the table svc.mtquery.<name>).
- */
+/** The SQL name an update ends: the old name on rename, else the old schema's on a type change. */
 export function endedByUpdate(query: Query, rename: Rename | undefined, newType: QueryType | undefined): { ended: EndedName; line: string } | undefined {
   if (rename) {
     return {

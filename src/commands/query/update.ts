@@ -74,8 +74,7 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   }
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: flags.dryRun, dryRunReads: flags.withReads });
-  // The query's type matters for --from and schedules (a plain query takes neither), its SQL name
-  // for --name; every query for --name, --materialized and --plain, to find who reads a name that ends.
+  // What must be read depends on the flags: the type for --from and schedules, every query to find readers of an ending name.
   const typeMatters = !flags.materialized && (source.from !== undefined || (schedule !== undefined && schedule.type !== 'none'));
   const renaming = flags.name !== undefined;
   const endsNames = renaming || body.queryType !== undefined;
@@ -104,11 +103,7 @@ function checkPlain(flags: QueryUpdateFlags): void {
   if (clashing.length > 0) throw new UsageError(`--plain makes a plain query, which has no schedule and no --from: leave out ${clashing.join(' and ')}`);
 }
 
-/**
- * Says which SQL name the update ends and who reads it (stderr, so a pipe's data stays clean,
- * and before the update is sent, so a dry run says it too); when saved queries read it, asks
- * first, as the destructive verbs do. Answers the HTTP layer that shows it in a dry run.
- */
+/** Says on stderr, before sending, which name ends and who reads it, and asks when readers exist. */
 async function confirmEnding(ctx: Context, http: Http, target: UpdateTarget, flags: QueryUpdateFlags, newType: QueryType | undefined): Promise<Http> {
   if (!target.query || !target.queries) return http;
   const rename = flags.name === undefined ? undefined : renameOf(target.query, flags.name, target.queries, newType);

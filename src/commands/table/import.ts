@@ -113,11 +113,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   ctx.out.success(`imported ${rows} into ${table}${opts.create ? ' (created)' : ''}`);
 }
 
-/**
- * Makes the table for `--create`; true when this run made it. A table of that name with no
- * columns yet is the one a stopped run made before its columns (a table without columns holds no
- * rows): it is taken as it is. Any other table of that name is the conflict it always was.
- */
+/** A columnless table of that name is one a stopped run left (it holds no rows), so it is reused; any other is a conflict. */
 async function createOrReuse(http: Http, projectId: string, table: string): Promise<boolean> {
   try {
     await createTable(http, projectId, table);

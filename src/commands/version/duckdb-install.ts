@@ -9,15 +9,10 @@ export interface DuckDBInstall {
   present: boolean;
   /** The version of DuckDB's Node packages (@duckdb/node-bindings, which @duckdb/node-api comes with), or null when they are not installed. */
   version: string | null;
-  /** The native binding package found for this platform, or null. */
   binding: string | null;
 }
 
-/**
- * Finds DuckDB's native part the way loading it would: dgw's build holds @duckdb/node-api's
- * JavaScript and loads @duckdb/node-bindings, and the binding for this platform through it, by
- * module resolution from dgw's own files. Only package.json files are read: DuckDB itself is never loaded.
- */
+/** Finds DuckDB's native part by module resolution, as loading it would, reading only package.json files. */
 export function findDuckDB(from: string = import.meta.url): DuckDBInstall {
   let entry: string;
   try {

@@ -5,10 +5,7 @@ import { acquireLock, FolderBusyError, readLiveLock } from './lock.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { localDataDir } from './paths.js';
 
-/**
- * Contract between the CLI and the local gateway (zone `local`): talk to a `dgw serve` that holds
- * the data folder, or run the gateway in-process on it.
- */
+/** How the CLI reaches the local gateway: a `dgw serve` holding the data folder, or the gateway in-process. */
 export interface LocalConnection {
   baseUrl: string;
   apiKey: string;
@@ -32,13 +29,7 @@ export interface ConnectLocalOptions {
 /** Base URL of the in-process gateway; requests never leave the process. */
 export const IN_PROCESS_BASE_URL = 'http://local.dgw/api/v1';
 
-/**
- * Connects the CLI to the local gateway on the data folder (`DGW_LOCAL_DIR` or the user data dir):
- * when a live `dgw serve` holds the folder (its lock file names a running pid and a URL), the CLI
- * talks to it over HTTP; otherwise the gateway runs in this process until `close()`, which waits
- * for refreshes it started (or cancels them once `signal` is aborted: Ctrl-C stops them too). A
- * folder held by another in-process CLI is waited for (10 s at most).
- */
+/** Talks to a live `dgw serve` holding the folder, else runs the gateway in-process until `close()`, which waits for its refreshes. */
 export async function connectLocal(options: ConnectLocalOptions): Promise<LocalConnection> {
   const dataDir = localDataDir(options.env);
   checkOwnFolder(dataDir, 'local gateway data folder');
@@ -55,8 +46,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   const live = await readLiveLock(dataDir);
   if (live?.mode === 'serve' && live.url) return toServer(live.url);
 
-  // DuckDB loads and makes the engine of the first project (off this thread) while the lock is
-  // taken and the gateway's modules load; the project's file is opened only once the lock is held.
+  // DuckDB loads off this thread while the lock is taken; the project's file opens only once the lock is held.
   const engine = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB()).then((duck) => duck.DuckDBInstance.create(':memory:'));
   // Without DuckDB this fails; opening the gateway below says so (loadDuckDB's error).
   engine.catch(() => undefined);
@@ -100,10 +90,7 @@ async function asCliError(error: unknown): Promise<unknown> {
   return localGatewayFault(error.errorCode, error.message) ?? error;
 }
 
-/**
- * Where a `--zone local` request would go, without opening anything (for a dry run): the live
- * `dgw serve` on the folder, or the in-process gateway; its key is read, never created.
- */
+/** Where a `--zone local` request would go, opening nothing (for a dry run). */
 export async function describeLocal(options: ConnectLocalOptions): Promise<{ baseUrl: string; apiKey: string }> {
   const dataDir = localDataDir(options.env);
   checkOwnFolder(dataDir, 'local gateway data folder');
@@ -113,11 +100,7 @@ export async function describeLocal(options: ConnectLocalOptions): Promise<{ bas
   return { baseUrl: live?.mode === 'serve' && live.url ? await onLoopback(live.url, dataDir) : IN_PROCESS_BASE_URL, apiKey };
 }
 
-/**
- * The URL of the `dgw serve` holding the folder, as the lock file announces it, reached on
- * loopback (a wildcard address is). The local gateway's key (or one stored for it) is sent there,
- * so any other address is refused: a key for the local gateway never leaves loopback.
- */
+/** The serve's URL on loopback only: the local gateway's key must never leave loopback. */
 async function onLoopback(announced: string, dataDir: string): Promise<string> {
   const { loopbackUrl } = await import('../config/loopback.js');
   const url = loopbackUrl(announced);

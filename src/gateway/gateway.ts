@@ -32,7 +32,6 @@ export interface GatewayOptions {
   limits?: GatewayLimits;
   /** A DuckDB engine made ahead, for the first project opened. */
   engine?: Promise<DuckDBInstance>;
-  /** How long an export's download link works. */
   linkTtlMs?: number;
 }
 
@@ -60,7 +59,6 @@ export class Gateway {
     this.links = new LinkSigner(keys.partnerKey, options.linkTtlMs);
   }
 
-  /** A project's export jobs (transfer/exports.ts). */
   exports(project: ProjectDb): ProjectExports {
     let jobs = this.exportJobs.get(project.id);
     if (!jobs) this.exportJobs.set(project.id, (jobs = new ProjectExports(project, this.now)));
@@ -89,12 +87,10 @@ export class Gateway {
     return join(this.transferRoot, projectId, secret);
   }
 
-  /** The shortest schedule interval this gateway accepts. */
   get minInterval(): Duration {
     return this.options.minInterval ?? MIN_INTERVAL;
   }
 
-  /** The limits on the SQL users run, for every project of this gateway. */
   get limits(): GatewayLimits {
     return this.options.limits ?? (this.defaults ??= defaultLimits());
   }
@@ -181,7 +177,6 @@ export class Gateway {
     return new Date(info.birthtimeMs > 0 ? info.birthtimeMs : info.mtimeMs).toISOString();
   }
 
-  /** Projects whose databases are open now. */
   async openProjects(): Promise<ProjectDb[]> {
     const settled = await Promise.allSettled([...this.projects.values()]);
     return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

@@ -5,13 +5,7 @@ import type { Reply } from './router.js';
 
 const encoder = new TextEncoder();
 
-/**
- * The in-process gateway as the HTTP layer's transport: each request goes straight to the
- * gateway's handler, in this process, as text and a status; nothing is parsed from or written to
- * a socket, and no fetch Request or Response is made. A body made as it is read (run SQL's rows, a
- * download) is handed over a chunk at a time as the CLI reads it, and an upload reaches the
- * gateway as the CLI reads its file: neither is held whole.
- */
+/** The in-process gateway as a transport: requests go straight to its handler, with no socket and no fetch objects. */
 export function inProcessTransport(gateway: Gateway, options: GatewayHandlerOptions = {}): Transport {
   const handle = createGatewayHandler(gateway, options);
   return async (req) => {
@@ -37,11 +31,7 @@ async function* once(chunk: Uint8Array): AsyncGenerator<Uint8Array> {
   yield chunk;
 }
 
-/**
- * An upload's bytes as the gateway reads them, each read given up when the request is aborted (the
- * CLI's Ctrl-C, or its watchdog on a stalled upload): over a socket the connection would close;
- * here the gateway would otherwise wait on a file that sends nothing more.
- */
+/** Upload reads end on abort: with no socket to close, the gateway would otherwise wait forever on a stalled file. */
 async function* untilAborted(body: AsyncIterable<Uint8Array>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   const chunks = body[Symbol.asyncIterator]();
   try {
@@ -71,10 +61,7 @@ async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
   return chunks;
 }
 
-/**
- * The handler's reply as the HTTP layer reads an answer; a body made as it is read is pulled only
- * when read. A body that is a file (a download) says which, so the reader may copy it instead.
- */
+/** The handler's reply as a WireResponse; a streamed body is pulled only when read. */
 function answer(reply: Reply, signal: AbortSignal): WireResponse {
   const headers = reply.headers ?? (reply.body !== null ? { 'content-type': 'application/json' } : {});
   const source = reply.body;

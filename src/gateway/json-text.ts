@@ -6,13 +6,7 @@ import { dateJson, jsonValueConverter } from './json-values.js';
 /** Writes one value of a column as JSON text (`null` for NULL). */
 export type JsonTextWriter = (value: DuckDBValue) => string;
 
-/**
- * The JSON text of a column's values, chosen once per column so that each value is converted
- * once, straight to its text: exactly what `JSON.stringify(jsonValueConverter(value))` writes (a
- * test holds them equal over every type), without the intermediate value or a switch per value.
- * Numbers follow the column rule of api/exact-numbers.ts (one JSON type per column, from its
- * type); nested and rare types go through the converter.
- */
+/** A column's JSON text writer, chosen once per column; a test holds its output equal to `JSON.stringify(jsonValueConverter(value))`. */
 export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWriter {
   const T = duck.DuckDBTypeId;
   switch (type.typeId) {
@@ -60,12 +54,7 @@ export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWr
 /** Writes the JSON texts of a vector's first `n` values into `out`, in order. */
 export type JsonColumnTexts = (vector: DuckDBVector, n: number, out: string[]) => void;
 
-/**
- * The JSON texts of a column a chunk at a time: the column's writer (jsonTextWriter) applied to
- * each value read from the vector. The common types each get a loop of their own, so that each
- * loop calls one writer only and the engine can inline it; a test holds the texts equal to the
- * writer's, value by value.
- */
+/** A column's JSON texts a chunk at a time; one loop per common type so the engine can inline the writer. */
 export function jsonColumnTexts(duck: DuckDBModule, type: DuckDBType): JsonColumnTexts {
   const write = jsonTextWriter(duck, type);
   switch (write) {
@@ -140,11 +129,7 @@ const DAY_MICROS = 86_400_000_000;
 const FAST_LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
 const dates = new Map<number, string>();
 
-/**
- * A TIMESTAMP as DuckDB writes it (`2026-01-31 12:34:56.789`), from its microseconds: the date
- * part remembered per day (rows of a result share few days), the time part by arithmetic; what is
- * far from 1970 (or infinite) by DuckDB's own text. The JSON text writers' test holds it to it.
- */
+/** A TIMESTAMP as DuckDB writes it; dates are cached per day, far or infinite values use DuckDB's own text. */
 function timestampText(v: DuckDBValue): string {
   if (v === null) return 'null';
   const micros = (v as { micros?: unknown }).micros;

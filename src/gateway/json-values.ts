@@ -2,15 +2,7 @@ import type { DuckDBDecimalType, DuckDBValueConverter, Json } from '@duckdb/node
 import { MAX_DOUBLE_DIGITS } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
 
-/**
- * Turns one DuckDB value into its JSON form for the run-SQL answer, at any depth (inside LIST,
- * ARRAY, STRUCT, MAP and UNION values too): numbers by the column rule of api/exact-numbers.ts
- * (one JSON type per type: BIGINT and wider, and DECIMALs of 16 digits or more, always strings
- * with every digit; the narrower types numbers),
- * doubles as numbers with NaN and the infinities as strings, NULL as null, and everything else
- * as DuckDB's own JSON converter writes it (dates and times as text, intervals as objects).
- * One call per value, so a streamed answer can convert chunk by chunk.
- */
+/** One DuckDB value as its run-SQL JSON, at any depth; numbers by the column rule of api/exact-numbers.ts. */
 export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Json> {
   const { DuckDBTypeId: T, JsonDuckDBValueConverter: asDuckDBWrites } = duck;
   const convert: DuckDBValueConverter<Json> = (value, type, self) => {
@@ -37,10 +29,7 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
   return convert;
 }
 
-/**
- * An infinite DATE as DuckDB writes it (`infinity`, `-infinity`); undefined for any other date.
- * The DuckDB client's own text of them is a far date (5881580-07-11), which they are not.
- */
+/** An infinite DATE as DuckDB writes it: the client's own text is a far date, which it is not. */
 export function dateJson(value: { isFinite: boolean; days: number }): string | undefined {
   return value.isFinite ? undefined : value.days > 0 ? 'infinity' : '-infinity';
 }

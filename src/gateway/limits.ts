@@ -22,7 +22,6 @@ export function defaultMemoryLimitBytes(total = totalmem()): number {
   return Math.max(MIN_MEMORY_LIMIT_BYTES, Math.floor(total / 4));
 }
 
-/** The limits when nothing is set. */
 export function defaultLimits(): GatewayLimits {
   return { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS, memoryLimitBytes: defaultMemoryLimitBytes() };
 }
@@ -59,12 +58,10 @@ export function statementTimedOut(limits: GatewayLimits): HttpError {
   );
 }
 
-/** The message of a refresh stopped by the time limit. */
 export function refreshTimedOut(limits: GatewayLimits): string {
   return `the refresh ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; the previous result was kept (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
 }
 
-/** The message of an export stopped by the time limit. */
 export function exportTimedOut(limits: GatewayLimits): string {
   return `the export ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; its partial file was removed (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
 }

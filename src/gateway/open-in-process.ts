@@ -16,11 +16,7 @@ export interface InProcessOptions {
   trace?: (line: string) => void;
 }
 
-/**
- * Opens the gateway on a data folder this process holds, with the settings the environment gives
- * it (DGW_LOCAL_API_SHAPE, DGW_LOCAL_PARTNER_KEY, DGW_LOCAL_MIN_INTERVAL, DGW_LOCAL_LINK_TTL, the limits), and the
- * transport that hands the HTTP layer's requests to it.
- */
+/** Opens the gateway on a folder this process holds, with settings from the environment, and its transport. */
 export async function openInProcess(options: InProcessOptions): Promise<{ gateway: Gateway; transport: Transport }> {
   const shapeText = options.env.DGW_LOCAL_API_SHAPE || undefined;
   const apiShape = parseApiShape(shapeText);

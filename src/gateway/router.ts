@@ -3,12 +3,7 @@ import type { Principal } from './keys.js';
 import type { Presenter } from './present/index.js';
 import type { ProjectDb } from './project/index.js';
 
-/**
- * The local gateway's routes, free of any HTTP server: the in-process CLI hands a request to them
- * directly (no fetch Request or Response is made, so Node's fetch library is never loaded), and
- * `dgw serve` reaches the same routes through Hono (app.ts). The surface is the few parts of
- * Hono's that the routes use, so a route reads as it would in Hono.
- */
+/** The gateway's routes without an HTTP server, so the in-process CLI never loads fetch; `dgw serve` reaches them through Hono. */
 
 /** Where the gateway's API is, on any host it serves. */
 export const BASE_PATH = '/api/v1';
@@ -32,20 +27,13 @@ export interface GatewayRequest {
   signal: AbortSignal;
 }
 
-/**
- * A body made as it is read (run SQL's rows, a download): the server (app.ts) and the in-process
- * transport both pull it a chunk at a time, so it is never held whole.
- */
+/** A body pulled a chunk at a time by both the server and the in-process transport, never held whole. */
 export interface BodySource {
   /** The next chunk; null after the last. A rejection ends the body short of its end (it never looks whole). */
   next(): Promise<string | Uint8Array | null>;
   /** The reader went away before the end: the work behind the body stops. */
   cancel(): Promise<void>;
-  /**
-   * Set when the body is exactly a file's bytes (a download): a reader in this process may copy
-   * the file itself (the kernel's copy) instead of pulling the chunks, then cancels the body;
-   * `dgw serve` streams it as any other body.
-   */
+  /** Set when the body is exactly a file, which an in-process reader may copy by the kernel instead. */
   readonly file?: FileOfBody;
 }
 
@@ -77,17 +65,14 @@ export interface RouteVariables {
 export interface RouteContext {
   readonly req: {
     readonly method: string;
-    /** The URL's path as sent. */
     readonly path: string;
     /** A path parameter (`:queryId`), percent-decoded. */
     param(name: string): string;
     /** A query parameter (the first, when it is repeated), decoded; undefined when absent. */
     query(name: string): string | undefined;
     header(name: string): string | undefined;
-    /** The origin the request came to (scheme, host, port). */
     readonly origin: string;
     text(): Promise<string>;
-    /** The body's bytes as they arrive. */
     body(): AsyncIterable<Uint8Array>;
   };
   get<K extends keyof RouteVariables>(key: K): RouteVariables[K];
@@ -172,10 +157,7 @@ export interface Match {
   params: Record<string, string>;
 }
 
-/**
- * Finds routes by method and path: the first registered that matches wins (as in Hono, where
- * `/queries/folders` is mounted before `/queries/:queryId`). A parameter matches one non-empty segment.
- */
+/** The first matching route wins, as in Hono, where `/queries/folders` precedes `/queries/:queryId`. */
 export class Router {
   private readonly compiled: Array<{ route: Route; segments: string[] }>;
 

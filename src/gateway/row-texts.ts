@@ -6,15 +6,7 @@ import { HttpError } from './errors.js';
 import { cancellation } from './request-scope.js';
 import type { StatementRows } from './sandbox/index.js';
 
-/**
- * A run-SQL answer's rows as JSON text, one DuckDB chunk (up to 2048 rows) at a time, as they are
- * fetched: each value converted once, straight to its text, in the answer's format (COMPACT
- * arrays, SIMPLE objects, CELL_TYPED cells). It holds the statement and its connection until the
- * last chunk was read, a fetch failed, or it was stopped; then `finish` gives them back. It is
- * stopped by an abort of `signal` (the request's: the client went away, its time limit passed),
- * by `cancel` (the reader went away) and by `stop` (the project closes): DuckDB is interrupted,
- * and an answer stopped short always fails, never ends as if whole.
- */
+/** A run-SQL answer's rows as JSON text, a chunk at a time; stopped early it always fails, never ending as if whole. */
 export class RowTexts {
   private readonly columnTexts: JsonColumnTexts[];
   private readonly layout: RowLayout;
@@ -22,7 +14,6 @@ export class RowTexts {
   private done = false;
   /** A fetch is under way (an interrupt ends it; the statement is ended after it). */
   private fetching = false;
-  /** Why the rows were stopped before their end, once they were. */
   private stopped: Error | undefined;
   private readonly ended: Promise<void>;
   private markEnded!: () => void;
@@ -47,10 +38,7 @@ export class RowTexts {
     else signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /**
-   * Starts reading: the first chunk is fetched here, so an error DuckDB finds at once (most do)
-   * is thrown before any byte of the answer is sent, and can still be its status.
-   */
+  /** The first chunk is fetched here, so most DuckDB errors come before any byte and can still set the status. */
   static async open(
     duck: DuckDBModule,
     conn: DuckDBConnection,
@@ -99,10 +87,7 @@ export class RowTexts {
     await this.ended;
   }
 
-  /**
-   * Stops the rows before their end, for `reason`: DuckDB is interrupted, and the statement is
-   * ended now, or, when a fetch is under way, as soon as the interrupt has ended that fetch.
-   */
+  /** Interrupts DuckDB; the statement ends now, or once a running fetch returns. */
   stop(reason: Error): void {
     if (this.done) return;
     this.stopped ??= reason;
@@ -110,11 +95,6 @@ export class RowTexts {
     if (!this.fetching) void this.close();
   }
 
-  /**
-   * A chunk's rows as one text: each column's values written to their JSON texts straight from
-   * DuckDB's vector (each value read once, converted once, by a loop of its column's type), then
-   * each row put together from its cells, and the rows joined once.
-   */
   private texts(chunk: DuckDBDataChunk): string {
     const n = chunk.rowCount;
     const { columnTexts } = this;

@@ -18,11 +18,8 @@ export interface ServeOptions {
   partnerKey?: string;
   /** How answers are shaped: `spec` (default) or `hosted`. */
   apiShape?: ApiShape;
-  /** The shortest schedule interval accepted. */
   minInterval?: Duration;
-  /** Time and memory limits on the SQL users run. */
   limits?: GatewayLimits;
-  /** How long an export's download link works. */
   linkTtlMs?: number;
   /** Scheduler tick and clock (tests). */
   tickMs?: number;

@@ -3,7 +3,6 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Quotes an SQL string literal. */
 export function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }

@@ -52,7 +52,6 @@ export class ProjectDb {
     return this.s.duck;
   }
 
-  /** The project's folder for files in transit. */
   get transferDir(): string {
     if (!this.s.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.s.transferDir;

@@ -153,12 +153,10 @@ async function readWhere(conn: DuckDBConnection, where: string, params: DuckDBVa
   });
 }
 
-/** The query with this id, if any. */
 export async function readQuery(conn: DuckDBConnection, id: string): Promise<QueryRow | undefined> {
   return (await readWhere(conn, 'id = ?', [id]))[0];
 }
 
-/** The query with this SQL name, if any. */
 export async function readQueryByName(conn: DuckDBConnection, name: string): Promise<QueryRow | undefined> {
   return (await readWhere(conn, 'name = ?', [name]))[0];
 }

@@ -87,7 +87,6 @@ export class ProjectStore {
     private readonly instance: DuckDBInstance,
     readonly writer: DuckDBConnection,
     readonly now: () => number,
-    /** The database file; undefined in memory. */
     readonly file?: string,
     /** The folder for files in transit (ProjectOptions.transferDir). */
     readonly transferDir?: string,
@@ -237,12 +236,10 @@ export class ProjectStore {
     });
   }
 
-  /** Caches a folder as saved. */
   putFolder(f: FolderRow): void {
     this.folders.set(f.id, f);
   }
 
-  /** Forgets a deleted folder. */
   removeFolder(id: string): void {
     this.folders.delete(id);
   }
@@ -302,7 +299,6 @@ export class ProjectStore {
     }
   }
 
-  /** Replaces the cached folders. */
   loadFolders(folders: FolderRecord[]): void {
     this.folderMap.clear();
     this.foldersLoaded = true;

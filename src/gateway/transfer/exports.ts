@@ -166,7 +166,6 @@ export class ProjectExports {
     }
   }
 
-  /** The files folder of a job, for downloads. */
   folder(id: string): string {
     return join(this.dir, id);
   }
@@ -287,11 +286,7 @@ function copyOptions(spec: ExportSpec): string {
   return options.join(', ');
 }
 
-/**
- * A column of a JSONL export, by the column rule of api/exact-numbers.ts, as run SQL writes it:
- * BIGINT and wider, and DECIMALs of 16 digits or more, strings with every digit in every row; a
- * narrower DECIMAL a number; NaN and the infinities as strings. DuckDB's own JSON writes the rest.
- */
+/** A JSONL export column by the column rule of api/exact-numbers.ts, as run SQL writes it. */
 function jsonExact(column: { name: string; type: string }): string {
   const c = ident(column.name);
   const type = column.type.toUpperCase();

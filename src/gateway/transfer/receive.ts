@@ -12,7 +12,6 @@ export interface ReceivedForm {
   fields: Record<string, string>;
   /** The `file` part, on disk; undefined when the form had none. */
   file?: { path: string; bytes: number };
-  /** Removes the scratch file. */
   discard(): Promise<void>;
 }
 

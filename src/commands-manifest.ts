@@ -1,6 +1,4 @@
-// Build entry for scripts/build.mjs: what the root help shows of each top-level command, taken
-// from the whole tree and written to dist/commands.json, so that the root help needs no command's
-// code at run time (see rootForHelp in root.ts). Building the tree runs no command.
+// Build entry: the root help's summary of each command, written to dist/commands.json so root help loads no command code.
 import type { ContextDeps } from './context.js';
 import { buildProgram } from './program.js';
 import { summarise, type CommandSummary } from './root.js';

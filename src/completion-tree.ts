@@ -1,5 +1,4 @@
-// Build entry for scripts/gen-completions.mjs: the completion scripts, rendered from the real
-// command tree. Building the tree runs no command, so the streams and environment are inert.
+// Build entry: completion scripts rendered from the real command tree, which runs no command.
 import { renderCompletions } from './commands/completion/scripts.js';
 import { completionTree, type CommandNode } from './commands/completion/tree.js';
 import type { ContextDeps } from './context.js';

@@ -25,9 +25,7 @@ export interface GlobalOptions extends SettingFlags {
   quiet?: boolean;
   /** Tab-separated lists start with their column names. */
   header?: boolean;
-  /** false with --no-color. */
   color?: boolean;
-  /** false with --no-pager. */
   pager?: boolean;
   debug?: boolean;
 }
@@ -50,10 +48,7 @@ export interface ContextDeps {
   clock?: Clock;
   /** Overrides the terminal check for prompts (tests). */
   interactive?: boolean;
-  /**
-   * Runs `work` while a program dgw started owns the terminal (an editor): Ctrl-C is that
-   * program's, and does not stop dgw. Without it (tests), `work` simply runs.
-   */
+  /** Runs `work` while a program dgw started (an editor) owns the terminal, so Ctrl-C is that program's. */
   inForeground?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where the run records what its report needs (requests sent, warnings held back); cli.ts makes one per run. */
   run?: RunRecord;
@@ -83,23 +78,12 @@ export interface Context {
   readonly clock: Clock;
   /** True when both stdin and stderr are terminals and CI is unset, so a person can answer a prompt. */
   readonly interactive: boolean;
-  /**
-   * Settles the output before the command runs: the default output (DGW_OUTPUT, project file,
-   * profile) when no flag chose one, and what it writes with (a `--jq` filter compiled, so a bad
-   * expression is exit 2 before any request; the YAML writer). The wiring calls it.
-   */
+  /** Settles the output before the command runs, so a bad `--jq` is exit 2 before any request. */
   prepareOutput(): Promise<void>;
-  /**
-   * The resolved settings. A profile the user store does not hold is a usage error (exit 2) unless
-   * the command creates profiles (`mayCreateProfile`, `auth login`); once allowed, it stays allowed.
-   */
+  /** The resolved settings; an unknown profile is exit 2 unless the command creates profiles. */
   settings(options?: { mayCreateProfile?: boolean }): Promise<Settings>;
   store(): Promise<ProfileStore>;
-  /**
-   * The API key in use: DGW_API_KEY, or the profile's (from its file, or read from the OS keychain,
-   * once, here: only commands that send a request or show the key call it). Undefined when there
-   * is none for the target; a keychain that does not give a key it holds is an AuthError (exit 3).
-   */
+  /** The API key in use, read from the keychain only here, when a command needs it; a keychain that withholds it is exit 3. */
   apiKey(): Promise<string | undefined>;
   /** The HTTP layer bound to the resolved zone, base URL and key. */
   http(options?: HttpOptions): Promise<Http>;
@@ -108,13 +92,8 @@ export interface Context {
   /** Asks a yes/no question, or for `expected` to be typed back. */
   prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
   readStdin(): Promise<string>;
-  /** Runs `work` while a child program owns the terminal: Ctrl-C goes to it, not to dgw (see ContextDeps). */
   inForeground<T>(work: () => Promise<T>): Promise<T>;
-  /**
-   * No pager for the rest of the command: what is held for it is printed at once. For commands
-   * that talk with a person or run until stopped (the SQL shell, `dgw serve`); prompts and
-   * editors stop paging by themselves.
-   */
+  /** No pager for the rest of the command, for commands that talk with a person or run until stopped. */
   stopPaging(): void;
   /** Registers cleanup that runs when the command ends (the in-process gateway closes here). */
   onClose(fn: () => Promise<void> | void): void;
@@ -127,7 +106,6 @@ export const realClock: Clock = {
   sleep,
 };
 
-/** Builds the context for one run of one command. */
 export function createContext(deps: ContextDeps, globals: GlobalOptions): Context {
   const { io, env, cwd, signal } = deps;
   const color = colorFor(io.stdout, env, globals.color);
@@ -151,10 +129,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   };
   let out = outputFor(outputMode(globals, io.stdout));
   const inForeground = <T>(work: () => Promise<T>) => (deps.inForeground ? deps.inForeground(work) : work());
-  /**
-   * A pager in front of stdout when a person reads a table on a terminal (never in a pipe, in CI,
-   * with --no-pager, or for JSON, YAML, CSV and TSV, which stay exactly as they are).
-   */
+  /** A pager only for a table a person reads on a terminal; structured output stays exactly as it is. */
   const pagerFor = async (mode: OutputMode): Promise<Pager | undefined> => {
     const size = terminalSize(io.stdout, env);
     if (mode.kind !== 'table' || !size || env.CI || globals.pager === false) return undefined;
@@ -194,8 +169,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         // An unknown profile is the command's to report, when it needs settings at all.
         setting = (await resolved()).settings.output.value;
       } catch {
-        // Settings that cannot be resolved fail the command that needs them, with their own message;
-        // a command that needs none (completion, version) still runs, in the default output.
+        // Unresolvable settings fail only the commands that need them; completion and version still run.
       }
       const mode = outputMode(globals, io.stdout, setting);
       pager = await pagerFor(mode);
@@ -277,8 +251,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         ({ baseUrl, apiKey } = await describeLocal({ env, apiKey }));
       } else if (baseUrl === undefined) {
         const { connectLocal } = await import('./gateway/connect.js');
-        // A pager waits for its reader after the gateway closed and released the folder: DuckDB's
-        // lock on the file must go then too, not at the exit, or the next command finds it held.
+        // DuckDB's file lock must go when the gateway closes, not at exit, or a pager's wait would hold it from the next command.
         const local = await connectLocal({ env, apiKey, trace, signal });
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
@@ -360,11 +333,7 @@ function printDryRun(ctx: Context, view: DryRunView): void {
 /** What a dry run prints with --json, per request (src/contract/records.ts). */
 type DryRun = Static<typeof DryRunSchema>;
 
-/**
- * An API key goes in a request header: a line break, a space or a control character in it (a
- * key file read with its newline, a paste gone wrong) can never be sent, so it is input to fix
- * (exit 2), not a network failure.
- */
+/** A key with a line break, space or control character can never go in a header: input to fix (exit 2), not a network failure. */
 function checkKey(key: string | undefined, from: string): string | undefined {
   if (key === undefined || /^[\x21-\x7e]+$/.test(key)) return key;
   throw new UsageError(`the API key (from ${from}) holds a space, a line break or another character no key has`, 'set it again without it (a key file read with its trailing newline is a common cause)');

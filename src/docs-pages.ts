@@ -1,6 +1,4 @@
-// Build entry for scripts/gen-docs.mjs: one Markdown page per command under docs/commands/,
-// made from the command's own `--help` (as a pipe gets it: 80 columns, no colour), and an index.
-// test/docs-up-to-date.test.ts fails when a page is stale.
+// Build entry: one Markdown page per command from its own `--help`; test/docs-up-to-date.test.ts catches stale pages.
 import type { Command } from 'commander';
 import { main } from './cli.js';
 import type { ContextDeps } from './context.js';
@@ -13,7 +11,6 @@ const inert = (): ContextDeps => ({
   signal: new AbortController().signal,
 });
 
-/** A command's path below `dgw`, and the commander object it names. */
 interface Listed {
   path: string[];
   command: Command;

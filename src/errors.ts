@@ -25,9 +25,7 @@ export class DgwError extends Error {
   readonly kind: ErrorKind;
   /** A next step for the user, printed under the message. */
   readonly hint?: string;
-  /** HTTP status when the error came from a response. */
   readonly status?: number;
-  /** The service's own `errorCode` from its error body. */
   readonly errorCode?: string | number;
 
   constructor(kind: ErrorKind, message: string, extra: { hint?: string; status?: number; errorCode?: string | number; cause?: unknown } = {}) {

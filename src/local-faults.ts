@@ -5,11 +5,7 @@ import { LocalFaultError } from './errors.js';
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 const NO_ACCESS = new Set(['EACCES', 'EPERM', 'EROFS']);
 
-/**
- * An operating-system error met on a file dgw keeps, as the fault it is (a full disk, a file it
- * may not touch, a failing disk), naming the file and what to do; undefined for any other error.
- * `file` names the file when the error does not (a failed `write` carries no path).
- */
+/** An OS error on a file dgw keeps as its fault (full disk, permission, failing disk); `file` when the error names none. */
 export function fileFault(error: unknown, file?: string): LocalFaultError | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string') return undefined;

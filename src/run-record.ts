@@ -1,12 +1,6 @@
-/**
- * What one run of dgw did that its report at the end needs: the context records it as the
- * command runs, cli.ts reads it when the command ends (success or failure).
- */
+/** What the end-of-run report needs, recorded by the context as the command runs. */
 export interface RunRecord {
-  /**
-   * The output is structured (JSON, --jq, YAML): stderr then carries JSON only, warnings wait for
-   * the end and an error is one JSON object. Undefined until the output is settled.
-   */
+  /** Structured output: stderr carries JSON only. Undefined until the output is settled. */
   structured?: boolean;
   /** Requests dgw sent (or tried to send): reads (GET) and changes (any other method). */
   sent: { reads: number; changes: number };

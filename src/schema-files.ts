@@ -1,5 +1,4 @@
-// Build entry for scripts/gen-schemas.mjs: the schema files of schemas/, one per command of the
-// real command tree that prints JSON (src/contract/outputs.ts). Building the tree runs no command.
+// Build entry: one schema file per JSON-printing command of the real tree.
 import type { Command } from 'commander';
 import type { ContextDeps } from './context.js';
 import { schemaFileName, schemaText, type CommandInfo } from './contract/publish.js';

@@ -1,9 +1,6 @@
 import { InterruptedError } from './errors.js';
 
-/**
- * Waits `ms`, or ends at once with InterruptedError when `signal` aborts (Ctrl-C). Its abort
- * listener is taken away whichever comes first, so many waits on one signal leave none behind.
- */
+/** Waits `ms`, or ends with InterruptedError on abort; its listener is removed either way so none pile up. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError());

@@ -88,7 +88,6 @@ export function isWithin(folder: string, ancestor: string): boolean {
   return ancestor === '/' || folder === ancestor || folder.startsWith(`${ancestor}/`);
 }
 
-/** Whether a folder is in one of the managed folders. */
 export function inScope(folder: string, scope: string[]): boolean {
   return scope.some((root) => isWithin(folder, root));
 }

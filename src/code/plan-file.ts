@@ -14,7 +14,6 @@ export const PLAN_VERSION = 1;
 
 /** How many changes of each kind a plan holds (an update counts under each kind of field it changes). */
 export interface PlanSummary {
-  /** Every change. */
   changes: number;
   create: number;
   /** Display name or SQL. */
@@ -35,7 +34,6 @@ export interface PlanSummary {
 export interface PlanDocument {
   format: typeof PLAN_FORMAT;
   version: typeof PLAN_VERSION;
-  /** The project the plan was made for. */
   project: string;
   /** Where that project was reached: a base URL, or `local`. */
   target: string;
@@ -75,7 +73,6 @@ function operationOf(step: Step): [string, string] {
   }
 }
 
-/** Counts a plan's changes and requests. */
 export function summarise(changes: Change[], steps: Step[]): PlanSummary {
   const count = (test: (c: Change) => boolean) => changes.filter(test).length;
   const has = (field: string) => (c: Change) => c.action === 'update' && (c.fields as string[]).includes(field);
@@ -93,7 +90,6 @@ export function summarise(changes: Change[], steps: Step[]): PlanSummary {
   };
 }
 
-/** The saved form of a plan. */
 export function planDocument(plan: PlanWithNotes, steps: Step[], desired: DesiredState, where: { project: string; target: string; dir: string }): PlanDocument {
   return {
     format: PLAN_FORMAT,

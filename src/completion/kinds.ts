@@ -6,7 +6,6 @@ export type LiveKind =
   | 'query'
   /** Materialized queries only. */
   | 'mtquery'
-  /** Folder paths. */
   | 'folder'
   /** Queries, then folder paths once the word starts with `/`. */
   | 'query-or-folder'

@@ -15,21 +15,12 @@ export interface EditRequest {
   platform?: NodeJS.Platform;
 }
 
-/**
- * The editor to run: `$VISUAL`, else `$EDITOR`, else `vi` (`notepad` on Windows). It is a shell
- * command line, so `code --wait` or `"/Applications/My Editor/bin/edit" -w` work as they do for git.
- */
+/** `$VISUAL`, else `$EDITOR`, else `vi`; a shell command line, as git runs it. */
 export function editorCommand(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
   return env.VISUAL?.trim() || env.EDITOR?.trim() || (platform === 'win32' ? 'notepad' : 'vi');
 }
 
-/**
- * Opens `text` in the user's editor, in a new file only its owner can read (0600, in a 0700
- * folder of its own under the temporary folder), and returns the text as saved when the editor
- * exits. The file and its folder are removed afterwards. An editor that fails (exit status not 0)
- * is an error; one stopped by Ctrl-C is an interruption (exit 130); either way, a text the user
- * changed is kept first (keepText), and the error names where.
- */
+/** Edits `text` in a private temporary file; on failure or Ctrl-C a changed text is kept first, and the error names where. */
 export async function editText(request: EditRequest): Promise<string> {
   const platform = request.platform ?? process.platform;
   const editor = editorCommand(request.env, platform);
@@ -56,8 +47,7 @@ export function withKeptText(error: DgwError, file: string, hint?: string): DgwE
 function runEditor(editor: string, file: string, env: Record<string, string | undefined>, signal: AbortSignal, platform: NodeJS.Platform): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new InterruptedError());
-    // As git runs it: the editor line through the shell, the file as one more argument. `exec`, so
-    // no shell stands between dgw and the editor (a shell waiting on it would die of Ctrl-C).
+    // As git runs it, but with `exec`, so no shell between dgw and the editor dies of Ctrl-C.
     const child =
       platform === 'win32'
         ? spawn(`${editor} "${file}"`, { shell: true, stdio: 'inherit', env: env as NodeJS.ProcessEnv })
@@ -86,10 +76,7 @@ function safeFileName(name: string): string {
   return cleaned || 'query.sql';
 }
 
-/**
- * Keeps `text` in a new file only its owner can read (0600, in a 0700 folder of its own under the
- * temporary folder), for an edit that could not be saved; returns the file's path.
- */
+/** Keeps `text` in a private file (0600) for an edit that could not be saved; returns its path. */
 export function keepText(text: string, fileName: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-edit-kept-'));
   const file = path.join(dir, safeFileName(fileName));

@@ -4,10 +4,7 @@ import { count, someNames } from './listing.js';
 import { readsName } from './sql-reads.js';
 import { compareText } from '../output/text-order.js';
 
-/**
- * A SQL name that a change makes stop existing: a saved query's view or result, or a stored
- * table. `schemas` are the words that reach it in SQL (`<catalog>.<schema>.<name>`).
- */
+/** A SQL name a change makes stop existing; `schemas` are the words that reach it in SQL. */
 export interface EndedName {
   /** As a person reads it: `svc.query.revenue`, `svc.table.orders`. */
   shown: string;
@@ -20,10 +17,7 @@ export function querySchema(q: Pick<Query, 'queryType'>): 'query' | 'mtquery' {
   return q.queryType === 'MATERIALIZED' ? 'mtquery' : 'query';
 }
 
-/**
- * A query that is deleted or renamed: its name goes from SQL whichever schema a reader wrote
- * (SQL reading `mtquery.<name>` of a plain query was already broken, and stays so).
- */
+/** A deleted or renamed query's name goes from every schema a reader wrote. */
 export function endedQueryName(q: Pick<Query, 'name' | 'queryType'>): EndedName {
   return { shown: sqlName(`svc.${querySchema(q)}`, q.name), name: q.name, schemas: ['query', 'mtquery'] };
 }
@@ -47,10 +41,7 @@ export interface NameReader {
   reads: string[];
 }
 
-/**
- * The saved queries whose SQL reads any of `ended` (outside strings and comments, see
- * sql-reads.ts), by name; those in `except` (the queries the change deletes or changes) are left out.
- */
+/** The saved queries whose SQL reads any of `ended`, except those the change itself touches. */
 export function nameReaders(queries: Query[], ended: EndedName[], except: ReadonlySet<string>): NameReader[] {
   const readers: NameReader[] = [];
   for (const q of queries) {

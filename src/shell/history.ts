@@ -4,11 +4,7 @@ import path from 'node:path';
 /** How many lines the SQL shell remembers across runs. */
 export const HISTORY_SIZE = 1000;
 
-/**
- * The SQL shell's history: one line per entry, oldest first, in a file only its owner can read
- * (0600) in the user's data folder. A history that cannot be read is empty; one that cannot be
- * written is lost quietly (the shell works without it).
- */
+/** The SQL shell's history in a private file; unreadable is empty, unwritable is lost quietly. */
 export class HistoryFile {
   /** `secrets`: texts (the API key in use) no saved line may hold; a line holding one is not saved. */
   constructor(

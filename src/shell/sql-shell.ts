@@ -9,10 +9,7 @@ export interface ShellOptions {
   history: HistoryFile;
   /** Runs one statement and prints its result; `signal` aborts when Ctrl-C cancels it. */
   run(statement: string, signal: AbortSignal): Promise<void>;
-  /**
-   * Says what went wrong with one statement; the shell goes on. `cancelled`: Ctrl-C stopped it.
-   * Rethrowing ends the shell with that error.
-   */
+  /** Reports one statement's failure, and the shell goes on; rethrowing ends it. */
   report(error: unknown, cancelled: boolean): void;
   /** The command's own signal (SIGTERM): the shell ends. */
   signal: AbortSignal;
@@ -26,11 +23,7 @@ const HELP = [
   'History (arrow keys) is kept across runs.',
 ].join('\n');
 
-/**
- * The interactive SQL shell of `dgw sql` on a terminal: reads statements ended by `;` (over as
- * many lines as they take), runs each in turn, and keeps its history. Ctrl-C while a statement
- * runs cancels that statement only; at the prompt it clears what was typed.
- */
+/** The interactive shell of `dgw sql`; Ctrl-C cancels the running statement only, or clears the prompt. */
 export async function runShell(options: ShellOptions): Promise<void> {
   const { input, output, history } = options;
   const rl = readline.createInterface({

@@ -1,10 +1,6 @@
 import { tokenize } from '../impact/sql-tokens.js';
 
-/**
- * The text typed into the SQL shell so far, cut into statements at each `;` that ends one: a `;`
- * inside a string (`'a;b'`, `E'..'`, `$$..$$`), a quoted identifier or a comment (`--`, `/* *\/`)
- * does not. Lines are kept until a statement is complete.
- */
+/** Cuts typed text into statements at each ending `;`, not one inside a string, quoted identifier or comment. */
 export class StatementBuffer {
   private text = '';
 

@@ -11,22 +11,13 @@ import { ApiError, AuthError, DgwError, InterruptedError, NetworkError, NotFound
 import { fileFault } from '../local-faults.js';
 import { writeOut } from '../output/io.js';
 
-/**
- * Where downloaded files go: a file (written whole under a temporary name beside it, then renamed
- * into place), stdout (`-`), or something that is not a file (a named pipe, a terminal,
- * /dev/stdout, /dev/null), written into as it comes, as a shell's `>>` would.
- */
+/** A file (written under a temporary name, then renamed), stdout, or a non-file written into as `>>` would. */
 export type Destination = { file: string } | { stdout: true } | { stream: string; fd?: number };
 
 /** How many symlinks `-o` may pass through (as the kernel's own limit). */
 const MAX_LINKS = 40;
 
-/**
- * The destination `-o` names, checked before anything is sent: its folder must exist and it must
- * not be a folder. No `-o`, or `-o -`, is stdout, and so is /dev/stdout. A symlink is followed to
- * the file it names, which is then written whole or not at all, the link kept; a name that is not
- * a regular file, or that is a descriptor (/dev/fd/N, /proc/PID/fd/N), is written into, never replaced.
- */
+/** The `-o` destination, checked before sending; symlinks are followed, non-regular files and descriptors written into, never replaced. */
 export async function destinationOf(ctx: Context, output: string | undefined): Promise<Destination> {
   if (output === undefined || output === '-') return { stdout: true };
   const given = path.resolve(ctx.cwd, output);
@@ -41,11 +32,7 @@ export async function destinationOf(ctx: Context, output: string | undefined): P
   return { file };
 }
 
-/**
- * The file a chain of symlinks ends at (which need not exist), or, when the chain reaches an entry
- * of /proc/PID/fd (as /dev/stdout and /dev/fd/N do), `fd`: a descriptor of this process (whatever it
- * is open on: a pipe, a socket, a terminal, a file a shell opened), or the entry itself for another's.
- */
+/** The end of a symlink chain; a /proc/PID/fd entry yields a descriptor of this process. */
 async function followLinks(start: string, shown: string): Promise<{ file: string; fd?: number }> {
   let file = start;
   for (let hops = 0; hops < MAX_LINKS; hops++) {
@@ -62,12 +49,7 @@ async function followLinks(start: string, shown: string): Promise<{ file: string
   throw new UsageError(`-o: ${shown} passes through more than ${MAX_LINKS} symlinks (a loop?)`);
 }
 
-/**
- * The largest file copied whole by the kernel (see `FileSink.copy`). Such a copy cannot be stopped
- * midway, and Ctrl-C must still end dgw well within the 5 s after which it ends at once (cli.ts),
- * leaving no partial file: 256 MiB take about 2.5 s on a disk that writes 100 MB/s. A larger
- * file is streamed, which Ctrl-C stops between two chunks.
- */
+/** A kernel copy cannot be stopped midway, so it is capped to keep Ctrl-C within cli.ts's grace; larger files stream. */
 const KERNEL_COPY_MAX_BYTES = 256 * 2 ** 20;
 
 /** What a download reports as it goes. */
@@ -75,17 +57,7 @@ export interface DownloadEvents {
   onBytes?(n: number): void;
 }
 
-/**
- * Downloads an export's files, in order, into one destination: a file under `-o` is written
- * under a temporary name beside it and renamed into place only when every byte has arrived, so a
- * failure (an expired link, a dropped connection, Ctrl-C, a full disk) leaves no partial file
- * behind. A link the service refuses (403, 410: expired) is asked for again once (`refresh`
- * reads the export anew). Several CSV files are joined with the header line of the first only.
- * A download the in-process gateway answers with one of its files (`file` of the answer) is
- * copied by the kernel into the temporary file instead of read through JavaScript: a copy, never
- * a link, so changing the file under `-o` never changes what the link serves. Returns the bytes
- * written.
- */
+/** Downloads into a temporary file renamed only when complete, so failures leave no partial file; a refused link is asked for again once. */
 export async function downloadExport(ctx: Context, http: Http, job: ExportJob, destination: Destination, refresh: () => Promise<ExportJob>, events: DownloadEvents = {}): Promise<number> {
   if (job.files.length === 0) {
     if (!job.downloadable && job.status === 'SUCCEEDED') throw new AuthError(`export ${job.id} may only be downloaded by whoever made it (downloadable: false)`);
@@ -202,12 +174,7 @@ class FileSink implements Sink {
     return chunk.byteLength;
   }
 
-  /**
-   * Fills the (still empty) temporary file with a copy of `file`, made by the kernel
-   * (copy_file_range, or a reflink where the file system has them: either way the two files never
-   * share a change), with the mode the temporary file was given. `name` is the export's name of
-   * the file, for messages. Ctrl-C is heard once the copy is done; the caller then abandons.
-   */
+  /** A kernel copy (never a shared link) into the empty temporary file; Ctrl-C is heard once it is done. */
   async copy(file: { path: string; bytes: number }, name: string, signal?: AbortSignal): Promise<number> {
     if (signal?.aborted) throw new InterruptedError();
     const { mode } = await stat(this.temp);

@@ -4,7 +4,6 @@ import { visible } from '../output/visible.js';
 
 /** A transfer's progress on a terminal's stderr: bytes moved (of how many), the rate, then what it waits for. */
 export interface TransferProgress {
-  /** Counts bytes moved. */
   add(bytes: number): void;
   /** After the bytes: what is awaited now (`importing`, `exporting: RUNNING`). */
   phase(text: string): void;

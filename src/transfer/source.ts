@@ -8,7 +8,6 @@ import { UsageError } from '../errors.js';
 export interface SourceFile {
   /** What the user called it (`orders.csv`, `stdin`). */
   label: string;
-  /** The file name sent with it. */
   filename: string;
   /** Its size, when known (not for stdin). */
   size?: number;

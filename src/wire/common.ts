@@ -7,7 +7,6 @@ export function Closed<P extends TProperties>(properties: P) {
   return Type.Object(properties, { additionalProperties: false });
 }
 
-/** A value or null. */
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
@@ -17,7 +16,6 @@ export function Maybe<T extends TSchema>(schema: T) {
   return Type.Optional(Nullable(schema));
 }
 
-/** An optional field. */
 export function Opt<T extends TSchema>(schema: T) {
   return Type.Optional(schema);
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { readCaches } from './cache-rows.js';
-import { attachConnection, catalogNameFor, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
+import { attachConnection, catalogNameFor, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
 import type { ProjectStore } from './store.js';
 
 /** What a create or update asks for, as the document's ConnectionRequest has it. */
@@ -11,12 +11,6 @@ export interface ConnectionInput {
   name: string;
   type: string;
   credential: Record<string, unknown>;
-}
-
-function connection(s: ProjectStore, id: string): ConnectionRow {
-  const found = s.connections.find((c) => c.id === id);
-  if (!found) throw notFound(`no connection ${id} in project ${s.id}`);
-  return found;
 }
 
 /** Stores a connection once its database opens read-only; the caller reopens the project so it is attached. */
@@ -36,7 +30,7 @@ export async function createConnection(s: ProjectStore, input: ConnectionInput):
 
 /** Renames a connection or points it at another file; its catalog keeps its name, so SQL that reads it still does. */
 export async function updateConnection(s: ProjectStore, id: string, input: Partial<ConnectionInput>): Promise<ConnectionRow> {
-  const before = connection(s, id);
+  const before = findConnection(s.connections, s.id, id);
   if (input.type !== undefined && input.type.toLowerCase() !== before.type) throw badRequest(`a connection's type cannot change (${before.type}); make a new connection`);
   const config = input.credential === undefined ? before.config : localConfig(before.type, input.credential);
   if (config.path !== before.config.path) await checkOpens(s.duck, before.type, config);
@@ -51,7 +45,7 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
 
 /** Removes a connection and its catalog; refused while a cache copies one of its tables. */
 export async function deleteConnection(s: ProjectStore, id: string): Promise<ConnectionRow> {
-  const row = connection(s, id);
+  const row = findConnection(s.connections, s.id, id);
   return s.tx(async (conn) => {
     const caches = (await readCaches(conn)).filter((c) => c.catalogId === row.catalogId);
     if (caches.length > 0) throw conflict(`caches of catalog ${row.catalogName} exist (${caches.map((c) => c.id).join(', ')}): remove them first`);

@@ -1,7 +1,7 @@
 import { basename, isAbsolute } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
 import { rows } from './store.js';
@@ -34,6 +34,13 @@ export const CONNECTIONS_DDL =
 
 /** Names DuckDB keeps for itself or the gateway uses: no connection's catalog may take them. */
 const RESERVED = new Set(['svc', 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
+
+/** A connection of the project as attached at open, or 404 naming it. */
+export function findConnection(connections: readonly ConnectionRow[], projectId: string, id: string): ConnectionRow {
+  const found = connections.find((c) => c.id === id);
+  if (!found) throw notFound(`no connection ${id} in project ${projectId}`);
+  return found;
+}
 
 export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
   const exists = await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = 'connections'");

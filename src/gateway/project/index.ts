@@ -5,10 +5,9 @@ import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 import type { CacheChange, CacheInput, CacheState } from './caches.js';
-import { notFound } from '../errors.js';
 import { checkSql } from './check.js';
 import type { ConnectionInput } from './connection-changes.js';
-import type { ConnectionRow } from './connections.js';
+import { findConnection, type ConnectionRow } from './connections.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -296,9 +295,7 @@ export class ProjectDb {
   }
 
   connection(id: string): ConnectionRow {
-    const found = this.s.connections.find((c) => c.id === id);
-    if (!found) throw notFound(`no connection ${id} in project ${this.s.id}`);
-    return found;
+    return findConnection(this.s.connections, this.s.id, id);
   }
 
   createConnection(input: ConnectionInput): Promise<ConnectionRow> {

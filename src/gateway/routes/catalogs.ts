@@ -50,16 +50,12 @@ export function catalogRoutes(): Routes {
     })
     .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
       const [{ catalogPlace }, b] = await browse();
-      const [{ isTableCached }] = await Promise.all([import('../project/is-table-cached.js')]);
+      const { cachedTables } = await import('../project/is-table-cached.js');
       const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
       const schemaName = c.req.param('schemaName');
       const names = await c.get('project').withConnection((conn) => b.tableNames(conn, place, schemaName));
-      const out = [];
-      for (const tableName of names) {
-        const isCached = await isTableCached(c.get('project'), place.catalog.id, schemaName, tableName);
-        out.push({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(isCached), isDynamicTable: false });
-      }
-      return c.json(out);
+      const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
+      return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(cached.has(tableName)), isDynamicTable: false })));
     })
     .get(`${table}/columns`, async (c) => {
       const { place, schema, table: name, b } = await tablePlace(c);

@@ -155,12 +155,23 @@ describe('what the local gateway refuses', () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ path: 'sales.duckdb' }, /absolute path/],
       [{ path: join(work.dir, 'missing.duckdb') }, /cannot open/],
-      [{ path: join(dataDir, 'keys.json') }, /cannot open/],
+      [{ path: join(dataDir, 'keys.json') }, /cannot read the local gateway's own data folder/],
+      [{ path: join(dataDir, 'projects', '..', 'keys.json') }, /cannot read the local gateway's own data folder/],
       [{ path: source, password: 'x' }, /takes one field, path/],
     ];
     for (const [credential, message] of cases) {
       const r = await g.call('POST', '/connections/demo', { body: { name: 'Bad', type: 'duckdb', credential } });
       expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(message)]);
+    }
+    expect((await g.call('GET', '/connections/demo')).body).toEqual([]);
+  });
+
+  it('only the partner key makes a connection (a project key could read any file); a name with a control character or of 100,000 characters is 400', async () => {
+    const made = await g.call('POST', '/connections/demo', { key: g.demoKey, body: { name: 'Mine', type: 'duckdb', credential: { path: source } } });
+    expect([made.status, made.body.message]).toEqual([403, expect.stringMatching(/partner key/)]);
+    for (const name of ['a\u0000b', 'tab\there', 'x'.repeat(100_000)]) {
+      const r = await g.call('POST', '/connections/demo', { body: { name, type: 'duckdb', credential: { path: source } } });
+      expect(r.status, JSON.stringify(name).slice(0, 20)).toBe(400);
     }
     expect((await g.call('GET', '/connections/demo')).body).toEqual([]);
   });

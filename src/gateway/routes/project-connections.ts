@@ -1,7 +1,9 @@
-import { badRequest, notImplemented } from '../errors.js';
+import { realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { badRequest, forbidden, notImplemented } from '../errors.js';
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
-import { jsonObject, optString, reqString } from '../validate.js';
+import { checkName, jsonObject, optString, reqString } from '../validate.js';
 
 /** The document's Connection: no credential, ever. */
 const shown = (c: ConnectionRow) => ({ id: c.id, name: c.name, type: c.type });
@@ -14,6 +16,26 @@ function credential(body: Record<string, unknown>): Record<string, unknown> | un
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('credential must be an object of the type\'s fields');
   return value as Record<string, unknown>;
+}
+
+/**
+ * A connection reads any file the gateway's user can, so only the partner key makes or changes one
+ * (a project key could otherwise read the data folder's keys), and never over the data folder.
+ */
+function checkChange(c: RouteContext, credential?: Record<string, unknown>): void {
+  if (c.get('principal').kind === 'project') throw forbidden('connections are made, changed and removed with the partner key: a connection can read any file the gateway can');
+  const dataDir = c.get('gateway').options.dataDir;
+  if (dataDir === undefined || typeof credential?.path !== 'string') return;
+  const path = resolve(credential.path);
+  const real = (() => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  })();
+  const inside = (p: string) => p === resolve(dataDir) || p.startsWith(`${resolve(dataDir)}${sep}`);
+  if (inside(path) || inside(real)) throw badRequest('a connection cannot read the local gateway\'s own data folder');
 }
 
 /** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */
@@ -30,7 +52,8 @@ export function projectConnectionRoutes(): Routes {
     .get('/', (c) => c.json(c.get('project').connections.map(shown)))
     .post('/', async (c) => {
       const body = await jsonObject(c);
-      const input: ConnectionInput = { name: reqString(body, 'name'), type: reqString(body, 'type'), credential: credential(body) ?? {} };
+      const input: ConnectionInput = { name: checkName(reqString(body, 'name'), 'name'), type: reqString(body, 'type'), credential: credential(body) ?? {} };
+      checkChange(c, input.credential);
       return c.json(shown(await reopened(c, () => c.get('project').createConnection(input))));
     })
     .post('/oauth2', () => {
@@ -40,10 +63,13 @@ export function projectConnectionRoutes(): Routes {
     .get('/:connectionId/detail', (c) => c.json(view(c.get('project').connection(c.req.param('connectionId')))))
     .put('/:connectionId', async (c) => {
       const body = await jsonObject(c);
-      const input = { name: optString(body, 'name'), type: optString(body, 'type'), credential: credential(body) };
+      const name = optString(body, 'name');
+      const input = { name: name === undefined ? undefined : checkName(name, 'name'), type: optString(body, 'type'), credential: credential(body) };
+      checkChange(c, input.credential);
       return c.json(shown(await reopened(c, () => c.get('project').updateConnection(c.req.param('connectionId'), input))));
     })
     .delete('/:connectionId', async (c) => {
+      checkChange(c);
       await reopened(c, () => c.get('project').deleteConnection(c.req.param('connectionId')));
       return c.body(null, 200);
     });

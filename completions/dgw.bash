@@ -93,6 +93,7 @@ _dgw_sub() {
     'table|list'|'table|ls') echo 'list' ;;
     'table|create') echo 'create' ;;
     'table|add-column') echo 'add-column' ;;
+    'table|update-column') echo 'update-column' ;;
     'table|drop-column') echo 'drop-column' ;;
     'table|rm'|'table|delete') echo 'rm' ;;
     'table|import') echo 'import' ;;
@@ -111,6 +112,7 @@ _dgw_sub() {
     'bitable|create') echo 'create' ;;
     'bitable|list'|'bitable|ls') echo 'list' ;;
     'bitable|add-column') echo 'add-column' ;;
+    'bitable|update-column') echo 'update-column' ;;
     'bitable|drop-column') echo 'drop-column' ;;
     'bitable|rm'|'bitable|delete') echo 'rm' ;;
     'bitable|help') echo 'help' ;;
@@ -158,12 +160,12 @@ _dgw_words() {
     'connection help') echo 'create list get detail update oauth-callback rm config types' ;;
     'catalog') echo 'list get schemas tables columns stats is-cached search create share rm help' ;;
     'catalog help') echo 'list get schemas tables columns stats is-cached search create share rm' ;;
-    'table') echo 'list create add-column drop-column rm import sample help' ;;
-    'table help') echo 'list create add-column drop-column rm import sample' ;;
+    'table') echo 'list create add-column update-column drop-column rm import sample help' ;;
+    'table help') echo 'list create add-column update-column drop-column rm import sample' ;;
     'cache') echo 'create list get status update refresh cancel history rm help' ;;
     'cache help') echo 'create list get status update refresh cancel history rm' ;;
-    'bitable') echo 'create list add-column drop-column rm help' ;;
-    'bitable help') echo 'create list add-column drop-column rm' ;;
+    'bitable') echo 'create list add-column update-column drop-column rm help' ;;
+    'bitable help') echo 'create list add-column update-column drop-column rm' ;;
     'parametric-table') echo 'create list rm help' ;;
     'parametric-table help') echo 'create list rm' ;;
     'export') echo 'list get cancel help' ;;
@@ -255,6 +257,7 @@ _dgw_opts() {
     'table list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table create') echo '-c --column --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table add-column') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'table update-column') echo '--rename --type --default --no-default --not-null --nullable -y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table drop-column') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table rm') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'table import') echo '--no-header --delimiter --map --create --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -275,6 +278,7 @@ _dgw_opts() {
     'bitable create') echo '-c --column --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable add-column') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'bitable update-column') echo '--rename --type --default --no-default --not-null --nullable -y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable drop-column') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'bitable help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
@@ -390,6 +394,7 @@ _dgw_value_opts() {
     'table list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table create') echo '-c --column --profile --zone --base-url --project --jq --format --timeout' ;;
     'table add-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'table update-column') echo '--rename --type --default --profile --zone --base-url --project --jq --format --timeout' ;;
     'table drop-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'table import') echo '--delimiter --map --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -410,6 +415,7 @@ _dgw_value_opts() {
     'bitable create') echo '-c --column --profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable add-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'bitable update-column') echo '--rename --type --default --profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable drop-column') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'bitable help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -489,6 +495,7 @@ _dgw_live() {
     'table list') echo '1' ;;
     'table create') echo '1' ;;
     'table add-column') echo '1' ;;
+    'table update-column') echo '1' ;;
     'table drop-column') echo '1' ;;
     'table rm') echo '1' ;;
     'table import') echo '1' ;;
@@ -504,6 +511,7 @@ _dgw_live() {
     'bitable create') echo '1' ;;
     'bitable list') echo '1' ;;
     'bitable add-column') echo '1' ;;
+    'bitable update-column') echo '1' ;;
     'bitable drop-column') echo '1' ;;
     'bitable rm') echo '1' ;;
     'parametric-table create') echo '1' ;;

@@ -221,6 +221,7 @@ for (const shape of API_SHAPES) {
           .on('POST', `${B}/summary`, { json: table })
           .on('GET', `${B}/summary/columns`, { json: [column] })
           .on('POST', `${B}/summary/columns`, { json: [column] })
+          .on('PUT', `${B}/summary/columns/total`, { json: [{ ...column, dataType: 'bigint', isNotNull: true }] })
           .on('DELETE', `${B}/summary/columns/total`, { status: 200 })
           .on('DELETE', `${B}/summary`, { status: 200 });
         try {
@@ -228,10 +229,11 @@ for (const shape of API_SHAPES) {
           expect((await json('bitable create', ['summary', '--column', 'total:DECIMAL'])).tableName).toBe('summary');
           expect((await json('bitable list', ['summary'])).map((c: { name: string }) => c.name)).toEqual(['total']);
           expect((await json('bitable add-column', ['summary', 'total:DECIMAL'])).map((c: { name: string }) => c.name)).toEqual(['total']);
+          expect((await json('bitable update-column', ['summary', 'total', '--type', 'BIGINT', '--not-null'])).map((c: { dataType: string }) => c.dataType)).toEqual(['bigint']);
           expect(await json('bitable drop-column', ['summary', 'total', '--yes'])).toEqual({ table: 'summary', column: 'total', deleted: true });
           expect(await json('bitable rm', ['summary', '--yes'])).toEqual({ table: 'summary', deleted: true });
           const sent = server.requests.filter((r) => r.path.startsWith(B)).map((r) => `${r.method} ${r.path}`);
-          expect(sent).toEqual([`GET ${B}`, `POST ${B}/summary`, `POST ${B}/summary/columns`, `GET ${B}/summary/columns`, `POST ${B}/summary/columns`, `DELETE ${B}/summary/columns/total`, `DELETE ${B}/summary`]);
+          expect(sent).toEqual([`GET ${B}`, `POST ${B}/summary`, `POST ${B}/summary/columns`, `GET ${B}/summary/columns`, `POST ${B}/summary/columns`, `PUT ${B}/summary/columns/total`, `DELETE ${B}/summary/columns/total`, `DELETE ${B}/summary`]);
         } finally {
           server.reset();
         }
@@ -265,6 +267,8 @@ for (const shape of API_SHAPES) {
         await dgw('table create', ['hollow']);
         await dgw('table add-column', ['events', 'ok:BOOLEAN', 'amount:DECIMAL']);
         expect((await dgw('table list', ['events', '-q'])).stdout).toBe('id\nnote\nok\namount\n');
+        await dgw('table update-column', ['events', 'note', '--rename', 'remark', '--default', 'none']);
+        expect((await dgw('table list', ['events', '-q'])).stdout).toBe('id\nremark\nok\namount\n');
         await dgw('table drop-column', ['events', 'ok', '--yes']);
         await dgw('table drop-column', ['events', 'amount', '--dry-run', '--with-reads']);
         await dgw('table drop-column', ['events', 'amount'], { terminal: true, input: 'amount\n' });

@@ -118,6 +118,7 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'table import', args: ['table', 'import', 'scratch', rows], variant: 'record' },
       { command: 'table import', args: ['table', 'import', 'scratch', rows, '--dry-run'], variant: 'dryRun' },
       { command: 'table add-column', args: ['table', 'add-column', 'scratch', 'b:VARCHAR'], variant: 'list' },
+      { command: 'table update-column', args: ['table', 'update-column', 'scratch', 'b', '--default', 'x'], variant: 'list' },
       { command: 'table drop-column', args: ['table', 'drop-column', 'scratch', 'b', '--yes'], variant: 'record' },
       { command: 'table rm', args: ['table', 'rm', 'scratch', '--yes'], variant: 'record' },
       { command: 'query create', args: ['query', 'create', 'Rev', '--sql', 'SELECT status, amount FROM svc.table.orders'], variant: 'record' },
@@ -245,6 +246,7 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('POST', '/data/projects/demo/bitable/summary', { json: biTable })
       .on('GET', '/data/projects/demo/bitable/summary/columns', { json: [biColumn] })
       .on('POST', '/data/projects/demo/bitable/summary/columns', { json: [biColumn] })
+      .on('PUT', '/data/projects/demo/bitable/summary/columns/total', { json: [biColumn] })
       .on('DELETE', '/data/projects/demo/bitable/summary/columns/total', { status: 200 })
       .on('DELETE', '/data/projects/demo/bitable/summary', { status: 200 })
       .on('GET', '/supportedDrivers', { json: { JDBC: 'jdbc:peaka://dbc.example.com:4567/', SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } })
@@ -278,6 +280,7 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'bitable list', args: ['bitable', 'list', 'summary'], variant: 'columns', headers: true },
     { command: 'bitable create', args: ['bitable', 'create', 'summary'], variant: 'record', headers: true },
     { command: 'bitable add-column', args: ['bitable', 'add-column', 'summary', 'total:DECIMAL'], variant: 'list', headers: true },
+    { command: 'bitable update-column', args: ['bitable', 'update-column', 'summary', 'total', '--default', '0'], variant: 'list', headers: true },
     { command: 'bitable drop-column', args: ['bitable', 'drop-column', 'summary', 'total', '--yes'], variant: 'record' },
     { command: 'bitable rm', args: ['bitable', 'rm', 'summary', '--yes'], variant: 'record' },
     { command: 'parametric-table list', args: ['parametric-table', 'list', 'wh'], variant: 'list', headers: true },

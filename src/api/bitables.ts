@@ -26,6 +26,12 @@ export async function addBiColumns(http: Http, projectId: string, tableName: str
   return objects(body, 'columns').map(readColumn);
 }
 
+/** Update BI Column: as updateColumn, for a BI table. */
+export async function updateBiColumn(http: Http, projectId: string, tableName: string, columnName: string, change: ColumnRequest): Promise<ColumnRecord[]> {
+  const body = await http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/bitable/${tableName}/columns/${columnName}`, body: change, expect: 'optional-json' });
+  return objects(body ?? [], 'columns').map(readColumn);
+}
+
 export function deleteBiTable(http: Http, projectId: string, tableName: string): Promise<void> {
   return http.request({ method: 'DELETE', path: bitable(projectId, tableName), expect: 'none' });
 }

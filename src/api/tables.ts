@@ -27,6 +27,12 @@ export async function addColumns(http: Http, projectId: string, tableName: strin
   return objects(body, 'columns').map(readColumn);
 }
 
+/** Update Column: one ColumnRequest with the fields to change; answers the table's columns as they are now. */
+export async function updateColumn(http: Http, projectId: string, tableName: string, columnName: string, change: ColumnRequest): Promise<ColumnRecord[]> {
+  const body = await http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/table/${tableName}/columns/${columnName}`, body: change, expect: 'optional-json' });
+  return objects(body ?? [], 'columns').map(readColumn);
+}
+
 export function deleteTable(http: Http, projectId: string, tableName: string): Promise<void> {
   return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/table/${tableName}`, expect: 'none' });
 }

@@ -18,7 +18,7 @@ export interface ExecuteOutcome {
   rows: RowTexts;
 }
 
-const SCHEMAS = new Set(['query', 'mtquery', 'table']);
+const SCHEMAS = new Set(['query', 'mtquery', 'table', 'bitable']);
 
 /** Run SQL: one statement judged and run by the sandbox; every row is answered, streamed a chunk at a time. */
 export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
@@ -81,7 +81,7 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
     refuseNul(target.qualifiedName, 'qualifiedName');
     const [catalog, schemaName, tableName] = parseQualifiedName(target.qualifiedName);
     if (catalog !== 'svc') throw notFound(`catalog ${catalog} not found; this project's built-in catalog is svc`);
-    if (!SCHEMAS.has(schemaName)) throw badRequest(`qualifiedName must name svc.query.<name>, svc.mtquery.<name> or svc.table.<name>`);
+    if (!SCHEMAS.has(schemaName)) throw badRequest(`qualifiedName must name svc.query.<name>, svc.mtquery.<name>, svc.table.<name> or svc.bitable.<name>`);
     source = { schemaName, tableName };
     sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;
   }
@@ -100,7 +100,7 @@ export function parseQualifiedName(text: string): [string, string, string] {
     if (m[3] === '') break;
   }
   if (last !== text.length || parts.length < 2 || parts.length > 3) {
-    throw badRequest(`qualifiedName "${text}" must look like svc.query.<name>, svc.mtquery.<name> or svc.table.<name>`);
+    throw badRequest(`qualifiedName "${text}" must look like svc.query.<name>, svc.mtquery.<name>, svc.table.<name> or svc.bitable.<name>`);
   }
   return (parts.length === 2 ? ['svc', ...parts] : parts) as [string, string, string];
 }

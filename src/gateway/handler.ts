@@ -45,7 +45,8 @@ export function gatewayRoutes(): Routes {
     .route('/queries/folders', folderRoutes())
     .route('/queries', queryRoutes())
     .route('/materialized-queries', materializedRoutes())
-    .route('/table', tableRoutes());
+    .route('/table', tableRoutes('table'))
+    .route('/bitable', tableRoutes('bitable'));
   return new Routes()
     .route('/info', infoRoutes())
     .route('/connections', connectionRoutes())

@@ -5,7 +5,7 @@ import { ident } from './sql.js';
 
 /** One table or query a builder request reads, as `svc.<schemaName>.<tableName>`. */
 export interface BuilderSource {
-  schemaName: 'table' | 'query' | 'mtquery';
+  schemaName: 'table' | 'bitable' | 'query' | 'mtquery';
   tableName: string;
 }
 
@@ -19,8 +19,8 @@ export interface BuilderRequest {
   offset: number | null;
 }
 
-const SCHEMAS_OF_CATALOG: Record<string, readonly BuilderSource['schemaName'][]> = { '1': ['table'], '2': ['query', 'mtquery'] };
-const SCHEMAS: readonly BuilderSource['schemaName'][] = ['table', 'query', 'mtquery'];
+const SCHEMAS_OF_CATALOG: Record<string, readonly BuilderSource['schemaName'][]> = { '1': ['table', 'bitable'], '2': ['query', 'mtquery'] };
+const SCHEMAS: readonly BuilderSource['schemaName'][] = ['table', 'bitable', 'query', 'mtquery'];
 const ORDER = /^\s*(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_]*))(?:\s+(ASC|DESC))?\s*$/i;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

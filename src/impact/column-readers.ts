@@ -11,11 +11,11 @@ export interface ColumnReader {
   read: ColumnRead;
 }
 
-/** The saved queries whose SQL reads `column` of stored table `table`: those naming it first, then those selecting `*`. */
-export function columnReaders(queries: Query[], table: string, column: string): ColumnReader[] {
+/** The saved queries whose SQL reads `column` of `<schema>.<table>` (a stored table unless told): those naming it first, then those selecting `*`. */
+export function columnReaders(queries: Query[], table: string, column: string, schema = 'table'): ColumnReader[] {
   const readers: ColumnReader[] = [];
   for (const q of queries) {
-    const read = typeof q.inputQuery === 'string' ? readsColumn(q.inputQuery, table, column) : undefined;
+    const read = typeof q.inputQuery === 'string' ? readsColumn(q.inputQuery, table, column, schema) : undefined;
     if (read) readers.push({ id: q.id, name: q.name, queryType: q.queryType, read });
   }
   return readers.sort((a, b) => (a.read === b.read ? compareText(a.name, b.name) : a.read === 'by-name' ? -1 : 1));

@@ -5,15 +5,15 @@ import { isIdentifier, tokenize, type SqlToken } from './sql-tokens.js';
 /** How a query's SQL reads a column of a stored table: by its name, or through `*`. */
 export type ColumnRead = 'by-name' | 'star';
 
-/** Whether `sql` names stored table `table` and either names `column` (not as a function) or selects `*`. */
-export function readsColumn(sql: string, table: string, column: string): ColumnRead | undefined {
+/** Whether `sql` names `<schema>.<table>` (a stored table unless told) and either names `column` (not as a function) or selects `*`. */
+export function readsColumn(sql: string, table: string, column: string, schema = 'table'): ColumnRead | undefined {
   const tokens = tokenize(sql);
-  const tableAt = chainEnds(tokens, ['table', table]);
+  const tableAt = chainEnds(tokens, [schema, table]);
   if (tableAt.length === 0) return undefined;
   const inTableName = new Set(tableAt);
   const wanted = column.toLowerCase();
   const named = tokens.some(
-    (t, i) => isIdentifier(t) && !inTableName.has(i) && t.name.toLowerCase() === wanted && !isCall(tokens, i) && !followsDot(tokens, i, 'table'),
+    (t, i) => isIdentifier(t) && !inTableName.has(i) && t.name.toLowerCase() === wanted && !isCall(tokens, i) && !followsDot(tokens, i, schema),
   );
   if (named) return 'by-name';
   return tokens.some((t, i) => t.kind === 'punct' && t.text === '*' && selectsStar(tokens, i)) ? 'star' : undefined;

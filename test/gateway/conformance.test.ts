@@ -19,7 +19,6 @@ const BOUNDARY = 'conformance-boundary';
 /** Operations the CLI sends that the local gateway does not route: the generic 501 answers them (test/gateway/every-operation-answered.test.ts). */
 const NOT_ROUTED = new Set<string>([
   'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
-  'listBiTables', 'createInternalBiTable', 'deleteBiTable', 'listBiColumns', 'addBiColumn', 'deleteBiColumn',
   'listParametricTables', 'createParametricTable', 'deleteParametricTable',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
@@ -154,8 +153,16 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       const link = new URL(job.files[0].url);
       expect(await call('GET', `${link.pathname.slice('/api/v1'.length)}${link.search}`, undefined, { key: null })).toMatch(/^customer_id\n/);
       await call('DELETE', `${P}/exports/${exported.id}`);
-      await call('DELETE', `${P}/table/confevents/columns/note`);
+      await call('PUT', `${P}/table/confevents/columns/note`, { name: 'remark', defaultValue: 'none' });
+      await call('DELETE', `${P}/table/confevents/columns/remark`);
       await call('DELETE', `${P}/table/confevents`);
+      await call('POST', `${P}/bitable/confsummary`);
+      await call('POST', `${P}/bitable/confsummary/columns`, [{ name: 'region', dataType: 'VARCHAR' }, { name: 'total', dataType: 'DECIMAL' }]);
+      await call('GET', `${P}/bitable`);
+      await call('GET', `${P}/bitable/confsummary/columns`);
+      await call('PUT', `${P}/bitable/confsummary/columns/total`, { dataType: 'BIGINT', isNotNull: true });
+      await call('DELETE', `${P}/bitable/confsummary/columns/region`);
+      await call('DELETE', `${P}/bitable/confsummary`);
       const cache = await call('POST', `${P}/cache?incrementalColumn=order_id`, { catalogId: '1', schemaName: 'table', tableName: 'orders', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'PT6H' } });
       await call('POST', `${P}/cache/batch`, [{ catalogId: '1', schemaName: 'table', tableName: 'customers', incrementalCacheSchedule: { type: 'CRON', expression: 'CRON_TZ=Europe/Berlin 0 3 * * *' } }, { catalogId: '1', schemaName: 'table', tableName: 'nope' }]);
       await call('GET', `${P}/cache/${cache.id}`);

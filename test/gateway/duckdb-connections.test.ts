@@ -105,7 +105,10 @@ for (const apiShape of ['spec', 'hosted'] as ApiShape[]) {
     it('the built-in catalogs browse too', async () => {
       await sql('CREATE TABLE svc."table".small (k INTEGER, v VARCHAR)');
       await sql("INSERT INTO svc.\"table\".small VALUES (1, 'a'), (2, NULL), (3, 'a')");
-      expect((await g.call('GET', `${P}/catalogs/1/schemas`)).body).toEqual([{ catalogId: '1', catalogName: 'svc', schemaName: 'table' }]);
+      expect((await g.call('GET', `${P}/catalogs/1/schemas`)).body).toEqual([
+        { catalogId: '1', catalogName: 'svc', schemaName: 'table' },
+        { catalogId: '1', catalogName: 'svc', schemaName: 'bitable' },
+      ]);
       expect((await g.call('GET', `${P}/catalogs/1/schemas/table/tables`)).body.map((t: { tableName: string }) => t.tableName)).toEqual(['copied', 'small']);
       expect((await g.call('GET', `${P}/catalogs/2/schemas/query/tables`)).body.map((t: { tableName: string }) => t.tableName)).toContain('regions');
       const stats = (await g.call('GET', `${P}/catalogs/1/schemas/table/tables/small/statistics`)).body;

@@ -18,7 +18,7 @@ export function registerBitableAddColumn(parent: Command, wiring: Wiring): void 
     .argument('<column...>', `columns as name:type; type: ${COLUMN_TYPES.join(', ')}`)
     .option('--dry-run', 'print the request instead of sending it')
     .description('Add columns to a BI table (one request for all of them)')
-    .addHelpText('after', examples('dgw bitable add-column sales_summary orders:BIGINT --dry-run'))
+    .addHelpText('after', examples('dgw bitable add-column sales_summary orders:BIGINT'))
     .action(wiring.action(runBitableAddColumn));
 }
 

@@ -19,7 +19,7 @@ export function registerBitableCreate(parent: Command, wiring: Wiring): void {
     .option('-c, --column <name:type>', `a column, repeatable; type: ${COLUMN_TYPES.join(', ')}`, collect, [])
     .option('--dry-run', 'print the requests instead of sending them')
     .description('Create a BI table (then add its columns, if given: two requests)')
-    .addHelpText('after', examples('dgw bitable create sales_summary --column region:VARCHAR --column total:DECIMAL --dry-run'))
+    .addHelpText('after', examples('dgw bitable create sales_summary --column region:VARCHAR --column total:DECIMAL'))
     .action(wiring.action(runBitableCreate));
 }
 

@@ -21,7 +21,7 @@ export function registerBitableDropColumn(parent: Command, wiring: Wiring): void
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a column of a BI table, permanently')
-    .addHelpText('after', examples('dgw bitable drop-column sales_summary total --yes --dry-run'))
+    .addHelpText('after', examples('dgw bitable drop-column sales_summary total --yes'))
     .action(wiring.action(runBitableDropColumn));
 }
 

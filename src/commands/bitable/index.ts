@@ -5,12 +5,18 @@ import { registerBitableCreate } from './create.js';
 import { registerBitableDropColumn } from './drop-column.js';
 import { registerBitableList } from './list.js';
 import { registerBitableRm } from './rm.js';
+import { registerUpdateColumn } from '../table/update-column.js';
 
 export function registerBitable(program: Command, wiring: Wiring): void {
-  const bitable = program.command('bitable').description('BI tables of the project (hosted service; the local gateway answers 501)');
+  const bitable = program.command('bitable').description('BI tables of the project: column-stored tables for large data sets');
   registerBitableCreate(bitable, wiring);
   registerBitableList(bitable, wiring);
   registerBitableAddColumn(bitable, wiring);
+  registerUpdateColumn(bitable, wiring, 'bitable', [
+    'dgw bitable update-column sales_summary orders --default 0 --not-null',
+    'dgw bitable update-column sales_summary region --rename country --yes',
+    'dgw bitable update-column sales_summary orders --type VARCHAR --dry-run',
+  ]);
   registerBitableDropColumn(bitable, wiring);
   registerBitableRm(bitable, wiring);
 }

@@ -20,7 +20,7 @@ export function registerBitableRm(parent: Command, wiring: Wiring): void {
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a BI table and all its data, permanently')
-    .addHelpText('after', examples('dgw bitable rm sales_summary --dry-run', 'dgw bitable rm sales_summary --yes --dry-run'))
+    .addHelpText('after', examples('dgw bitable rm sales_summary --dry-run', 'dgw bitable rm sales_summary --yes'))
     .action(wiring.action(runBitableRm));
 }
 

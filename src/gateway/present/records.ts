@@ -9,7 +9,7 @@ export function tableRecord(t: TableInfo): StoredTable {
   return {
     catalogId: internal.id,
     catalogName: internal.name,
-    schemaName: 'table',
+    schemaName: t.schema,
     tableName: t.name,
     isCacheable: false,
     isDynamicTable: false,

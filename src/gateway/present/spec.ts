@@ -81,8 +81,9 @@ export class SpecPresenter {
     return c.json(tableRecord(table));
   }
 
+  /** The seed contract answers a deleted stored table; it says nothing of BI tables, whose answer is the document's (none). */
   tableDeleted(c: RouteContext, table: TableInfo): Reply {
-    return c.json(tableRecord(table));
+    return table.schema === 'bitable' ? c.body(null, 200) : c.json(tableRecord(table));
   }
 
   columns(c: RouteContext, columns: ColumnInfo[]): Reply {
@@ -90,7 +91,7 @@ export class SpecPresenter {
   }
 
   columnDropped(c: RouteContext, table: TableInfo): Reply {
-    return c.json(tableRecord(table));
+    return table.schema === 'bitable' ? c.body(null, 200) : c.json(tableRecord(table));
   }
 
   /** An import that went in whole: the document's ImportJob, its row count in `result`. */

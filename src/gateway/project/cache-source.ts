@@ -15,7 +15,7 @@ export function cacheSource(catalogId: string, schemaName: string, tableName: st
   const label = `${schemaName}.${tableName} of catalog ${catalogId}`;
   const connected = connections.find((c) => c.catalogId === catalogId);
   if (connected) return { relation: `${ident(connected.catalogName)}.${ident(schemaName)}.${ident(tableName)}`, label: `${connected.catalogName}.${schemaName}.${tableName}` };
-  if (catalogId === '1' && schemaName === 'table') return { relation: `svc."table".${ident(tableName)}`, label };
+  if (catalogId === '1' && (schemaName === 'table' || schemaName === 'bitable')) return { relation: `svc.${ident(schemaName)}.${ident(tableName)}`, label };
   if (catalogId === '2' && schemaName === 'query') return { relation: `svc.query.${ident(tableName)}`, label };
-  throw badRequest(`no table ${label}: catalog 1 has schema "table" (stored tables), catalog 2 schema "query" (saved queries), and each connection's catalog its own`);
+  throw badRequest(`no table ${label}: catalog 1 has schemas "table" (stored tables) and "bitable" (BI tables), catalog 2 schema "query" (saved queries), and each connection's catalog its own`);
 }

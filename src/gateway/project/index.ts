@@ -17,8 +17,9 @@ import { readMaterialized } from './query-rows.js';
 import * as refresh from './refresh.js';
 import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
+import type { StoredSchema } from '../sql.js';
 import { withViews } from './views.js';
-import type { ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
+import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
 export { queryName } from './queries.js';
 export type { ConnectionInput } from './connection-changes.js';
@@ -28,7 +29,7 @@ export type { QueriesRead } from './folder-state.js';
 export type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 export type { CacheChange, CacheInput, CacheState } from './caches.js';
 export type { ProjectInfo } from './info.js';
-export type { ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
+export type { ColumnChange, ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 /** One project: its DuckDB database, cached folders and statuses, a serialised writer and a pool of readers; the surface the routes use. */
 export class ProjectDb {
@@ -219,28 +220,32 @@ export class ProjectDb {
     return refresh.cancel(this.s, id);
   }
 
-  tables(): Promise<TableInfo[]> {
-    return tables.tables(this.s);
+  tables(schema: StoredSchema = 'table'): Promise<TableInfo[]> {
+    return tables.tables(this.s, schema);
   }
 
-  table(name: string): Promise<TableInfo> {
-    return tables.table(this.s, name);
+  table(name: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
+    return tables.table(this.s, name, schema);
   }
 
-  createTable(name: string, columns: ColumnSpec[]): Promise<TableInfo> {
-    return tables.createTable(this.s, name, columns);
+  createTable(name: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<TableInfo> {
+    return tables.createTable(this.s, name, columns, schema);
   }
 
-  addColumns(tableName: string, columns: ColumnSpec[]): Promise<ColumnInfo[]> {
-    return tables.addColumns(this.s, tableName, columns);
+  addColumns(tableName: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
+    return tables.addColumns(this.s, tableName, columns, schema);
   }
 
-  dropColumn(tableName: string, columnName: string): Promise<TableInfo> {
-    return tables.dropColumn(this.s, tableName, columnName);
+  updateColumn(tableName: string, columnName: string, change: ColumnChange, schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
+    return tables.updateColumn(this.s, tableName, columnName, change, schema);
   }
 
-  deleteTable(tableName: string): Promise<TableInfo> {
-    return tables.deleteTable(this.s, tableName);
+  dropColumn(tableName: string, columnName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
+    return tables.dropColumn(this.s, tableName, columnName, schema);
+  }
+
+  deleteTable(tableName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
+    return tables.deleteTable(this.s, tableName, schema);
   }
 
   cacheStates(filter?: (c: CacheRow) => boolean): Promise<CacheState[]> {

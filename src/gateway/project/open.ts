@@ -25,6 +25,7 @@ const SCHEMA = [
   'CREATE SCHEMA IF NOT EXISTS svc.query',
   'CREATE SCHEMA IF NOT EXISTS svc.mtquery',
   'CREATE SCHEMA IF NOT EXISTS svc."table"',
+  'CREATE SCHEMA IF NOT EXISTS svc.bitable',
   QUERY_ROWS_DDL,
   'CREATE TABLE IF NOT EXISTS svc._dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)',
   // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
@@ -33,6 +34,8 @@ const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS svc._dgw.query_aliases (alias VARCHAR, id VARCHAR)',
   // DuckDB has no table without columns, so an empty table is made with its first columns.
   'CREATE TABLE IF NOT EXISTS svc._dgw.empty_tables (name VARCHAR, created_at BIGINT)',
+  // Version 5: BI tables (svc.bitable) can be empty too.
+  `ALTER TABLE svc._dgw.empty_tables ADD COLUMN IF NOT EXISTS schema_name VARCHAR DEFAULT 'table'`,
   ...CACHE_DDL,
   CONNECTIONS_DDL,
 ];
@@ -75,7 +78,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '4';
+const SCHEMA_VERSION = '5';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

@@ -1,17 +1,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, conflict, notFound, userSql } from '../errors.js';
-import { ident, literal, qualified } from '../sql.js';
+import { ident, literal, qualified, type StoredSchema } from '../sql.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
-import type { ColumnInfo, ColumnSpec, TableInfo } from './types.js';
+import type { ColumnChange, ColumnInfo, ColumnSpec, TableInfo } from './types.js';
 
+// Stored tables live in `svc.table`, BI tables in `svc.bitable`: DuckDB stores both by column, so one code serves both.
 // DuckDB has no table without columns: such a table is a row of `_dgw.empty_tables` until its first columns come.
 
-export async function tables(s: ProjectStore): Promise<TableInfo[]> {
+export async function tables(s: ProjectStore, schema: StoredSchema = 'table'): Promise<TableInfo[]> {
   const [cols, uniques, empty] = await s.withConnection(async (c) => [
-    await rows(c, `SELECT table_name, column_name, data_type, is_nullable, column_default FROM duckdb_columns() WHERE database_name = 'svc' AND schema_name = 'table' ORDER BY table_name, column_index`),
-    await rows(c, `SELECT table_name, constraint_column_names AS names FROM duckdb_constraints() WHERE database_name = 'svc' AND schema_name = 'table' AND constraint_type IN ('UNIQUE', 'PRIMARY KEY')`),
-    await rows(c, 'SELECT name FROM svc._dgw.empty_tables'),
+    await rows(c, `SELECT table_name, column_name, data_type, is_nullable, column_default FROM duckdb_columns() WHERE database_name = 'svc' AND schema_name = $1 ORDER BY table_name, column_index`, [schema]),
+    await rows(c, `SELECT table_name, constraint_column_names AS names FROM duckdb_constraints() WHERE database_name = 'svc' AND schema_name = $1 AND constraint_type IN ('UNIQUE', 'PRIMARY KEY')`, [schema]),
+    await rows(c, 'SELECT name FROM svc._dgw.empty_tables WHERE schema_name = $1', [schema]),
   ]);
   const unique = new Set(uniques.filter((r) => Array.isArray(r.names) && r.names.length === 1).map((r) => `${r.table_name}\u0000${(r.names as unknown[])[0]}`));
   const byTable = new Map<string, ColumnInfo[]>();
@@ -27,75 +28,98 @@ export async function tables(s: ProjectStore): Promise<TableInfo[]> {
     });
   }
   for (const r of empty) if (![...byTable.keys()].some((t) => sameName(t, String(r.name)))) byTable.set(String(r.name), []);
-  return [...byTable].map(([name, columns]) => ({ name, columns })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...byTable].map(([name, columns]) => ({ name, schema, columns })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** A stored table by name, or 404. */
-export async function table(s: ProjectStore, name: string): Promise<TableInfo> {
-  const all = await tables(s);
+export async function table(s: ProjectStore, name: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
+  const all = await tables(s, schema);
   const t = all.find((x) => sameName(x.name, name));
-  if (!t) throw notFound(`table ${name} not found in project ${s.id}${didYouMean(name, all.map((x) => x.name))}`);
+  if (!t) throw notFound(`${KIND[schema]} ${name} not found in project ${s.id}${didYouMean(name, all.map((x) => x.name))}`);
   return t;
 }
 
 /** Create Table: with columns it is a DuckDB table at once; without, an empty table until columns come. */
-export async function createTable(s: ProjectStore, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
+export async function createTable(s: ProjectStore, name: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<TableInfo> {
   await s.tx(async (c) => {
-    if ((await tables(s)).some((t) => sameName(t.name, name))) throw conflict(`table ${name} already exists`);
+    if ((await tables(s, schema)).some((t) => sameName(t.name, name))) throw conflict(`${KIND[schema]} ${name} already exists`);
     if (columns.length === 0) {
-      await c.run('INSERT INTO svc._dgw.empty_tables VALUES (?, ?)', [name, s.now()]);
+      await c.run('INSERT INTO svc._dgw.empty_tables (name, created_at, schema_name) VALUES (?, ?, ?)', [name, s.now(), schema]);
       return;
     }
     await checkDefaults(c, columns);
-    await userSql(() => c.run(createTableSql(name, columns)));
+    await userSql(() => c.run(createTableSql(name, columns, schema)));
   });
-  return table(s, name);
+  return table(s, name, schema);
 }
 
 /** Add Column: the columns added, as they are now. An empty table is created with them. */
-export async function addColumns(s: ProjectStore, tableName: string, columns: ColumnSpec[]): Promise<ColumnInfo[]> {
-  const t = await table(s, tableName);
+export async function addColumns(s: ProjectStore, tableName: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
+  const t = await table(s, tableName, schema);
   for (const col of columns) {
     if (t.columns.some((x) => sameName(x.name, col.name))) throw conflict(`table ${t.name} already has a column ${col.name}`);
   }
   await s.tx(async (c) => {
     await checkDefaults(c, columns);
     if (t.columns.length === 0) {
-      await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?)', [t.name]);
-      await userSql(() => c.run(`CREATE TABLE ${qualified('table', t.name)} (${columns.map(columnSql).join(', ')})`));
+      await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?) AND schema_name = ?', [t.name, schema]);
+      await userSql(() => c.run(createTableSql(t.name, columns, schema)));
       return;
     }
     const uniqueOne = columns.find((col) => col.unique);
     if (uniqueOne) throw badRequest(`column ${uniqueOne.name}: the local gateway can only make a column unique when the table is created (DuckDB cannot add a UNIQUE column)`);
     for (const col of columns) {
       const withDefault = col.defaultValue === null ? '' : ` DEFAULT ${literal(col.defaultValue)}`;
-      await userSql(() => c.run(`ALTER TABLE ${qualified('table', t.name)} ADD COLUMN ${ident(col.name)} ${col.dataType}${withDefault}`));
-      if (col.notNull) await userSql(() => c.run(`ALTER TABLE ${qualified('table', t.name)} ALTER COLUMN ${ident(col.name)} SET NOT NULL`));
+      await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} ADD COLUMN ${ident(col.name)} ${col.dataType}${withDefault}`));
+      if (col.notNull) await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} ALTER COLUMN ${ident(col.name)} SET NOT NULL`));
     }
   });
-  const after = await table(s, t.name);
+  const after = await table(s, t.name, schema);
   return columns.map((col) => after.columns.find((x) => sameName(x.name, col.name))!);
 }
 
 /** Delete Table Column (spec 4.8). */
-export async function dropColumn(s: ProjectStore, tableName: string, columnName: string): Promise<TableInfo> {
-  const t = await table(s, tableName);
-  const col = t.columns.find((x) => sameName(x.name, columnName));
-  if (!col) throw notFound(`table ${t.name} has no column ${columnName}${didYouMean(columnName, t.columns.map((x) => x.name))}`);
+export async function dropColumn(s: ProjectStore, tableName: string, columnName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
+  const t = await table(s, tableName, schema);
+  const col = columnOf(t, columnName);
   if (t.columns.length === 1) throw badRequest(`${col.name} is the only column of ${t.name}; a table keeps at least one column (delete the table instead)`);
   await s.tx(async (c) => {
-    await userSql(() => c.run(`ALTER TABLE ${qualified('table', t.name)} DROP COLUMN ${ident(col.name)}`));
+    await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} DROP COLUMN ${ident(col.name)}`));
   });
   await checkpoint(s);
-  return table(s, t.name);
+  return table(s, t.name, schema);
+}
+
+/** Update Column: renames, retypes (converting the rows), sets or drops the default and NOT NULL; all or nothing. */
+export async function updateColumn(s: ProjectStore, tableName: string, columnName: string, change: ColumnChange, schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
+  const t = await table(s, tableName, schema);
+  const col = columnOf(t, columnName);
+  const name = change.name ?? col.name;
+  if (!sameName(name, col.name) && t.columns.some((x) => sameName(x.name, name))) throw conflict(`${KIND[schema]} ${t.name} already has a column ${name}`);
+  if (change.unique !== undefined && change.unique !== col.unique) {
+    throw badRequest(`column ${col.name}: the local gateway cannot make a column unique or not unique after the table is made (DuckDB cannot alter a UNIQUE constraint)`);
+  }
+  const target = qualified(schema, t.name);
+  await s.tx(async (c) => {
+    if (name !== col.name) await userSql(() => c.run(`ALTER TABLE ${target} RENAME COLUMN ${ident(col.name)} TO ${ident(name)}`));
+    const alter = `ALTER TABLE ${target} ALTER COLUMN ${ident(name)}`;
+    if (change.dataType !== undefined && change.dataType !== col.dataType) await userSql(() => c.run(`${alter} TYPE ${change.dataType}`));
+    if (change.defaultValue !== undefined) {
+      if (change.defaultValue !== null) await checkDefaults(c, [{ name, dataType: change.dataType ?? col.dataType, defaultValue: change.defaultValue, notNull: false, unique: false }]);
+      await userSql(() => c.run(change.defaultValue === null ? `${alter} DROP DEFAULT` : `${alter} SET DEFAULT ${literal(change.defaultValue!)}`));
+    }
+    if (change.notNull !== undefined && change.notNull !== col.notNull) await userSql(() => c.run(`${alter} ${change.notNull ? 'SET' : 'DROP'} NOT NULL`));
+  });
+  await checkpoint(s);
+  return (await table(s, t.name, schema)).columns;
 }
 
 /** Delete Table: views and materialized queries reading it fail when next run. */
-export async function deleteTable(s: ProjectStore, tableName: string): Promise<TableInfo> {
-  const t = await table(s, tableName);
+export async function deleteTable(s: ProjectStore, tableName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
+  const t = await table(s, tableName, schema);
   await s.tx(async (c) => {
-    if (t.columns.length === 0) await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?)', [t.name]);
-    else await userSql(() => c.run(`DROP TABLE ${qualified('table', t.name)}`));
+    if (t.columns.length === 0) await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?) AND schema_name = ?', [t.name, schema]);
+    else await userSql(() => c.run(`DROP TABLE ${qualified(schema, t.name)}`));
   });
   await checkpoint(s);
   return t;
@@ -114,8 +138,16 @@ async function checkDefaults(c: DuckDBConnection, columns: ColumnSpec[]): Promis
 }
 
 /** The statement that makes stored table `name` with `columns`. */
-export function createTableSql(name: string, columns: ColumnSpec[]): string {
-  return `CREATE TABLE ${qualified('table', name)} (${columns.map(columnSql).join(', ')})`;
+export function createTableSql(name: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): string {
+  return `CREATE TABLE ${qualified(schema, name)} (${columns.map(columnSql).join(', ')})`;
+}
+
+const KIND: Record<StoredSchema, string> = { table: 'table', bitable: 'BI table' };
+
+function columnOf(t: TableInfo, columnName: string): ColumnInfo {
+  const col = t.columns.find((x) => sameName(x.name, columnName));
+  if (!col) throw notFound(`${KIND[t.schema]} ${t.name} has no column ${columnName}${didYouMean(columnName, t.columns.map((x) => x.name))}`);
+  return col;
 }
 
 function columnSql(col: ColumnSpec): string {

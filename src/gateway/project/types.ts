@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Query, QueryType, RefreshStatus, Schedule } from '../../api/types.js';
 import type { GatewayLimits } from '../limits.js';
+import type { StoredSchema } from '../sql.js';
 
 /** A saved query as the gateway keeps it. */
 export interface QueryRow {
@@ -64,10 +65,20 @@ export interface Statement {
   apply?: () => void;
 }
 
-/** A stored table in `svc.table` and its columns, in DuckDB's order. */
+/** A stored table (`svc.table`) or BI table (`svc.bitable`) and its columns, in DuckDB's order. */
 export interface TableInfo {
   name: string;
+  schema: StoredSchema;
   columns: ColumnInfo[];
+}
+
+/** What Update Column changes; a field left undefined stays as it is, a null default is dropped. */
+export interface ColumnChange {
+  name?: string;
+  dataType?: string;
+  defaultValue?: string | null;
+  notNull?: boolean;
+  unique?: boolean;
 }
 
 /** A column of a stored table, as DuckDB describes it. */

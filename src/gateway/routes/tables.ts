@@ -3,7 +3,8 @@ import { Routes } from '../router.js';
 import type { ColumnDataType } from '../../api/types.js';
 import { badRequest } from '../errors.js';
 import { refuseNul } from '../project/check.js';
-import type { ColumnSpec } from '../project/index.js';
+import type { ColumnChange, ColumnSpec } from '../project/index.js';
+import type { StoredSchema } from '../sql.js';
 import { checkName, jsonBody } from '../validate.js';
 
 const TYPES: Record<ColumnDataType, string> = {
@@ -31,19 +32,46 @@ function parseColumns(body: unknown): ColumnSpec[] {
     if (typeof name !== 'string') throw badRequest(`column ${i + 1}: name must be a string`);
     checkName(name, `column ${i + 1} name`, 128);
     if (typeof dataType !== 'string') throw badRequest(`column ${name}: dataType must be a string`);
-    const type = TYPES[dataType.toUpperCase() as ColumnDataType];
-    if (!type) throw badRequest(`column ${name}: dataType must be one of ${Object.keys(TYPES).join(', ')}`);
-    if (displayName !== undefined && displayName !== null && typeof displayName !== 'string') throw badRequest(`column ${name}: displayName must be a string`);
-    if (defaultValue !== undefined && defaultValue !== null && typeof defaultValue !== 'string') throw badRequest(`column ${name}: defaultValue must be a string`);
-    // A default goes into the table's DDL, which takes no parameters: a NUL would cut it short.
-    if (typeof defaultValue === 'string') refuseNul(defaultValue, `column ${name}: defaultValue`);
-    for (const [field, v] of [['isNotNull', isNotNull], ['isUnique', isUnique]] as const) {
-      if (v !== undefined && v !== null && typeof v !== 'boolean') throw badRequest(`column ${name}: ${field} must be true or false`);
-    }
+    checkOptionalFields(name, { displayName, defaultValue, isNotNull, isUnique });
     if (seen.has(name.toLowerCase())) throw badRequest(`column ${name} is given twice`);
     seen.add(name.toLowerCase());
-    return { name, dataType: type, defaultValue: typeof defaultValue === 'string' ? defaultValue : null, notNull: isNotNull === true, unique: isUnique === true };
+    return { name, dataType: duckType(name, dataType), defaultValue: typeof defaultValue === 'string' ? defaultValue : null, notNull: isNotNull === true, unique: isUnique === true };
   });
+}
+
+function duckType(column: string, dataType: string): string {
+  const type = TYPES[dataType.toUpperCase() as ColumnDataType];
+  if (!type) throw badRequest(`column ${column}: dataType must be one of ${Object.keys(TYPES).join(', ')}`);
+  return type;
+}
+
+/** The fields of a ColumnRequest other than name and dataType; displayName is accepted and shown as the name locally. */
+function checkOptionalFields(column: string, fields: Record<string, unknown>): void {
+  const { displayName, defaultValue, isNotNull, isUnique } = fields;
+  if (displayName !== undefined && displayName !== null && typeof displayName !== 'string') throw badRequest(`column ${column}: displayName must be a string`);
+  if (defaultValue !== undefined && defaultValue !== null && typeof defaultValue !== 'string') throw badRequest(`column ${column}: defaultValue must be a string`);
+  // A default goes into the table's DDL, which takes no parameters: a NUL would cut it short.
+  if (typeof defaultValue === 'string') refuseNul(defaultValue, `column ${column}: defaultValue`);
+  for (const [field, v] of [['isNotNull', isNotNull], ['isUnique', isUnique]] as const) {
+    if (v !== undefined && v !== null && typeof v !== 'boolean') throw badRequest(`column ${column}: ${field} must be true or false`);
+  }
+}
+
+/** Update Column's ColumnRequest: every field optional; an absent one is left as it is, `defaultValue: null` drops the default. */
+function parseColumnChange(column: string, body: unknown): ColumnChange {
+  if (!isObject(body)) throw badRequest('send the change as one object {name?, dataType?, defaultValue?, isNotNull?, isUnique?}');
+  const { name, dataType, defaultValue, isNotNull, isUnique } = body;
+  if (name !== undefined && name !== null && typeof name !== 'string') throw badRequest(`column ${column}: name must be a string`);
+  if (typeof name === 'string') checkName(name, `column ${column}: name`, 128);
+  if (dataType !== undefined && dataType !== null && typeof dataType !== 'string') throw badRequest(`column ${column}: dataType must be a string`);
+  checkOptionalFields(column, body);
+  return {
+    name: typeof name === 'string' ? name : undefined,
+    dataType: typeof dataType === 'string' ? duckType(column, dataType) : undefined,
+    defaultValue: defaultValue === null ? null : typeof defaultValue === 'string' ? defaultValue : undefined,
+    notNull: typeof isNotNull === 'boolean' ? isNotNull : undefined,
+    unique: typeof isUnique === 'boolean' ? isUnique : undefined,
+  };
 }
 
 function createColumns(requestText: string | undefined): ColumnSpec[] | undefined {
@@ -59,27 +87,33 @@ function createColumns(requestText: string | undefined): ColumnSpec[] | undefine
   return columns;
 }
 
-/** Stored tables (`svc.table.<name>`): tables, columns, CSV import and sample. */
-export function tableRoutes(): Routes {
+/** Stored tables (`svc.table.<name>`: tables, columns, CSV import and sample) or BI tables (`svc.bitable.<name>`: tables and columns). */
+export function tableRoutes(schema: StoredSchema): Routes {
   const r = new Routes();
-  r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables()));
+  r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables(schema)));
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');
     if (!TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
     const body = await jsonBody(c, { optional: true });
     const columns = body === undefined ? [] : parseColumns(body);
-    return c.get('present').tableCreated(c, await c.get('project').createTable(name, columns));
+    return c.get('present').tableCreated(c, await c.get('project').createTable(name, columns, schema));
   });
-  r.delete('/:tableName', async (c) => c.get('present').tableDeleted(c, await c.get('project').deleteTable(c.req.param('tableName'))));
-  r.get('/:tableName/columns', async (c) => c.get('present').columns(c, (await c.get('project').table(c.req.param('tableName'))).columns));
+  r.delete('/:tableName', async (c) => c.get('present').tableDeleted(c, await c.get('project').deleteTable(c.req.param('tableName'), schema)));
+  r.get('/:tableName/columns', async (c) => c.get('present').columns(c, (await c.get('project').table(c.req.param('tableName'), schema)).columns));
   r.post('/:tableName/columns', async (c) => {
     const columns = parseColumns(await jsonBody(c));
     if (columns.length === 0) throw badRequest('no columns given');
-    return c.get('present').columns(c, await c.get('project').addColumns(c.req.param('tableName'), columns));
+    return c.get('present').columns(c, await c.get('project').addColumns(c.req.param('tableName'), columns, schema));
+  });
+  r.put('/:tableName/columns/:columnName', async (c) => {
+    const column = c.req.param('columnName');
+    const change = parseColumnChange(column, await jsonBody(c));
+    return c.get('present').columns(c, await c.get('project').updateColumn(c.req.param('tableName'), column, change, schema));
   });
   r.delete('/:tableName/columns/:columnName', async (c) => {
-    return c.get('present').columnDropped(c, await c.get('project').dropColumn(c.req.param('tableName'), c.req.param('columnName')));
+    return c.get('present').columnDropped(c, await c.get('project').dropColumn(c.req.param('tableName'), c.req.param('columnName'), schema));
   });
+  if (schema === 'bitable') return r;
   r.post('/:tableName/import', async (c) => {
     const [{ receiveForm }, { importCsvFile }] = await Promise.all([import('../transfer/receive.js'), import('../transfer/import-csv.js')]);
     const form = await receiveForm(c.req.header('content-type'), c.req.body(), join(c.get('project').transferDir, 'uploads'));

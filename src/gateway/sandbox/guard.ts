@@ -37,12 +37,12 @@ export async function catalogSnapshot(conn: DuckDBConnection): Promise<Set<strin
   return new Set((reader.getRows() as unknown[][]).map((r) => JSON.stringify(r.map(String))));
 }
 
-/** The first object a CREATE or DROP changed outside `svc.table`, if any. */
+/** The first object a CREATE or DROP changed outside `svc.table` and `svc.bitable`, if any. */
 export function forbiddenChange(before: Set<string>, after: Set<string>): string | undefined {
   const changed = [...[...after].filter((x) => !before.has(x)), ...[...before].filter((x) => !after.has(x))];
   for (const entry of changed) {
     const [kind, catalog, schema, name] = JSON.parse(entry) as string[];
-    if ((kind === 'table' || kind === 'index') && catalog === 'svc' && schema === 'table') continue;
+    if ((kind === 'table' || kind === 'index') && catalog === 'svc' && (schema === 'table' || schema === 'bitable')) continue;
     return `${kind} ${catalog}.${schema}.${name}`;
   }
   return undefined;

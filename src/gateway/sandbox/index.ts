@@ -25,7 +25,7 @@ export interface PlanConnections {
 // StatementType values of DuckDB's C API.
 const KINDS: Record<number, Purpose | 'explain'> = { 1: 'select', 2: 'insert', 3: 'update', 4: 'explain', 5: 'delete', 7: 'create', 15: 'drop' };
 
-const ALLOWED = 'only SELECT, EXPLAIN, INSERT, UPDATE, DELETE, and CREATE TABLE / DROP TABLE in svc.table can be run';
+const ALLOWED = 'only SELECT, EXPLAIN, INSERT, UPDATE, DELETE, and CREATE TABLE / DROP TABLE in svc.table or svc.bitable can be run';
 
 /** A run-SQL statement's rows as DuckDB produces them; call `end` once, after the last chunk, a failure, or when the reader goes away. */
 export interface StatementRows {
@@ -217,10 +217,10 @@ export class Sandbox {
       const result = await this.runBound(conn, sql, purpose, explain);
       if (before instanceof Map) {
         const changed = changedTable(before, await protectedCounts(conn));
-        if (changed) throw notAllowed(`only a refresh writes ${/^svc\.(mtquery|cache)\./.test(changed) ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored tables (svc.table) only`);
+        if (changed) throw notAllowed(`only a refresh writes ${/^svc\.(mtquery|cache)\./.test(changed) ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored and BI tables (svc.table, svc.bitable) only`);
       } else if (before) {
         const changed = forbiddenChange(before, await catalogSnapshot(conn));
-        if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table only; this statement changed ${changed}`);
+        if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table and svc.bitable only; this statement changed ${changed}`);
       }
       await conn.run(purpose === 'select' ? 'ROLLBACK' : 'COMMIT');
       return result;

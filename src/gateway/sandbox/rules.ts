@@ -6,7 +6,7 @@ import type { PlanSources, PlanTouches } from './plan.js';
 export type Purpose = 'definition' | 'select' | 'insert' | 'update' | 'delete' | 'create' | 'drop';
 
 /** The schemas of catalog `svc` whose tables may be read (views in `svc.query` expand into these). */
-const READABLE = new Set(['table', 'mtquery', 'cache']);
+const READABLE = new Set(['table', 'bitable', 'mtquery', 'cache']);
 
 /** Table functions that read nothing but their arguments. */
 export const TABLE_FUNCTIONS = ['range', 'generate_series', 'unnest', 'repeat', 'repeat_row', 'json_each', 'json_tree'];
@@ -34,7 +34,7 @@ const WRITE_NODES: Partial<Record<Purpose, string[]>> = {
 };
 
 /** What run-SQL may do, in words, for the messages. */
-export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.query, svc.mtquery, svc.cache and the catalogs of connections, INSERT, UPDATE and DELETE rows of svc.table, and CREATE or DROP tables in svc.table';
+export const RUN_SQL_MAY = 'run-SQL may read svc.table, svc.bitable, svc.query, svc.mtquery, svc.cache and the catalogs of connections, INSERT, UPDATE and DELETE rows of svc.table and svc.bitable, and CREATE or DROP tables in them';
 
 const CHANGES = /^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|MERGE|SET|RESET|LOAD|VACUUM|TRANSACTION|PRAGMA|PREPARE|EXECUTE|EXPORT|COPY|ATTACH|DETACH)/;
 
@@ -86,8 +86,8 @@ function tableRefusal(catalog: string, schema: string, table: string, purpose: P
   if (c === 'svc' && s === '_dgw') return METADATA_OUT_OF_REACH;
   // A connection's catalog is attached read-only: DuckDB itself refuses a write to it.
   if (connected.has(c) && purpose !== 'update') return undefined;
-  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.query, svc.mtquery, svc.cache and the catalogs of connections`;
-  if (purpose === 'update' && s !== 'table') return `an UPDATE may read stored tables (svc.table) only, not ${catalog}.${schema}.${table}`;
+  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.bitable, svc.query, svc.mtquery, svc.cache and the catalogs of connections`;
+  if (purpose === 'update' && s !== 'table' && s !== 'bitable') return `an UPDATE may read stored and BI tables (svc.table, svc.bitable) only, not ${catalog}.${schema}.${table}`;
   return undefined;
 }
 

@@ -83,7 +83,7 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
 /** The table `--create` asks for, made in the import's own transaction so it exists only if the import commits. */
 async function tableToMake(project: ProjectDb, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
   if (await project.table(name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
-  return { name, columns: columns.map((c) => ({ name: c.name, dataType: c.dataType, notNull: c.notNull, unique: c.unique, defaultValue: c.defaultValue })) };
+  return { name, schema: 'table', columns: columns.map((c) => ({ name: c.name, dataType: c.dataType, notNull: c.notNull, unique: c.unique, defaultValue: c.defaultValue })) };
 }
 
 async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {

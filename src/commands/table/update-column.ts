@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import { updateBiColumn } from '../../api/bitables.js';
+import { checkSegment } from '../../api/path.js';
+import { listQueries } from '../../api/queries.js';
+import { updateColumn } from '../../api/tables.js';
+import type { ColumnDataType, ColumnRequest } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { columnReaders, describeColumnReaders } from '../../impact/column-readers.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+import { checkTableName, COLUMN_TYPES } from './column-specs.js';
+import { COLUMN_COLUMNS } from './list.js';
+
+/** Options of `table update-column` and `bitable update-column`. */
+export interface UpdateColumnOptions {
+  rename?: string;
+  type?: string;
+  default?: string | false;
+  notNull?: boolean;
+  nullable?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+/** Which kind of table a verb changes: stored tables (`table`) or BI tables (`bitable`). */
+export type TableKind = 'table' | 'bitable';
+
+const NOUN: Record<TableKind, string> = { table: 'stored table', bitable: 'BI table' };
+
+/** Registers `<kind> update-column`: the same verb for stored and BI tables, with examples of its own. */
+export function registerUpdateColumn(parent: Command, wiring: Wiring, kind: TableKind, helpExamples: string[]): void {
+  parent
+    .command('update-column')
+    .argument('<table>', `${NOUN[kind]} name`)
+    .argument('<column>', 'the column to change')
+    .option('--rename <name>', 'give the column a new name (saved queries that read it are named first)')
+    .option('--type <type>', `convert the column and its rows to TYPE: ${COLUMN_TYPES.join(', ')}`)
+    .option('--default <value>', 'the value new rows get when none is given')
+    .option('--no-default', 'remove the default')
+    .option('--not-null', 'refuse NULL in this column (fails if a row holds one)')
+    .option('--nullable', 'allow NULL again')
+    .option('-y, --yes', 'do not ask before a rename')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description(`Change a column of a ${NOUN[kind]}: name, type, default, NULL allowed (all or nothing)`)
+    .addHelpText('after', examples(...helpExamples))
+    .action(wiring.action((ctx: Context, t: string, c: string, opts: UpdateColumnOptions) => runUpdateColumn(ctx, kind, t, c, opts)));
+}
+
+export async function runUpdateColumn(ctx: Context, kind: TableKind, tableArg: string, column: string, opts: UpdateColumnOptions): Promise<void> {
+  const table = checkTableName(tableArg);
+  checkSegment(column, 'COLUMN');
+  const change = columnChange(opts);
+  const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  // A rename breaks the saved queries that name the column: they are named, and the rename asked for (or --yes), first.
+  if (change.name !== undefined && !opts.yes && !http.readsNothing) {
+    const readers = columnReaders(await listQueries(http, projectId), table, column, kind);
+    if (readers.length > 0) await confirmDestructive(ctx, `rename column ${column} of ${table} to ${change.name}`, { ...opts, details: describeColumnReaders(readers, table, column) });
+  }
+  const send = kind === 'table' ? updateColumn : updateBiColumn;
+  const columns = await send(http, projectId, table, column, change);
+  if (opts.dryRun) return;
+  await ctx.out.list(columns, COLUMN_COLUMNS, (c) => c.name);
+  ctx.out.success(`changed column ${column} of ${NOUN[kind]} ${table}`);
+}
+
+/** The ColumnRequest the options ask for: only the fields to change. */
+function columnChange(opts: UpdateColumnOptions): ColumnRequest {
+  if (opts.notNull && opts.nullable) throw new UsageError('--not-null and --nullable contradict each other: give one');
+  const change: ColumnRequest = {};
+  if (opts.rename !== undefined) change.name = checkTableName(opts.rename);
+  if (opts.type !== undefined) {
+    const type = opts.type.trim().toUpperCase() as ColumnDataType;
+    if (!COLUMN_TYPES.includes(type)) throw new UsageError(`--type must be one of ${COLUMN_TYPES.join(', ')}`);
+    change.dataType = type;
+  }
+  if (opts.default === false) change.defaultValue = null;
+  else if (opts.default !== undefined) change.defaultValue = opts.default;
+  if (opts.notNull) change.isNotNull = true;
+  if (opts.nullable) change.isNotNull = false;
+  if (Object.keys(change).length === 0) throw new UsageError('nothing to change: give --rename, --type, --default, --no-default, --not-null or --nullable');
+  return change;
+}

@@ -173,7 +173,7 @@ for (const shape of API_SHAPES) {
           expect((await dgw('catalog schemas', ['svc', '-q'])).stdout).toBe('table\n');
           expect((await json('catalog tables', ['svc.table'])).map((t: { tableName: string }) => t.tableName)).toEqual(['orders']);
           expect((await json('catalog columns', ['svc', 'table', 'orders'])).map((c: { name: string }) => c.name)).toEqual(['order_id']);
-          expect((await json('catalog stats', ['svc.table.orders'])).columnStatistics).toEqual([{ columnName: 'order_id', distinctFraction: -1 }]);
+          expect((await json('catalog stats', ['svc.table.orders'])).columnStatistics).toEqual([{ columnName: 'order_id', distinctFraction: -1, nullCount: null, distinctCount: null, min: null, max: null }]);
           expect((await json('catalog is-cached', ['svc.table.orders'])).isCached).toBe(false);
           expect((await json('catalog search', ['ord', '--catalog', 'svc', '--limit', '10'])).map((m: { table: string }) => m.table)).toEqual(['orders']);
           expect((await json('catalog share', ['626654862255325504', 'demo2'])).sharedCatalogId).toBe('555611268656923356');

@@ -68,8 +68,16 @@ export async function getTableStatistics(http: Http, projectId: string, place: T
 /** A table's statistics; the place asked about fills what the answer leaves out. */
 export function readStatistics(value: unknown, place: TablePlace = { catalogId: '', schema: '', table: '' }): TableStatistics {
   const r = object(value, 'table statistics');
-  const columns = objects(r.columnStatistics, 'column statistics').map((c) => ({ columnName: text(c.columnName), distinctFraction: typeof c.distinctFraction === 'number' ? c.distinctFraction : null }));
-  return { catalogId: text(r.catalogId, place.catalogId), schemaName: text(r.schemaName, place.schema), tableName: text(r.tableName, place.table), columnStatistics: columns };
+  const count = (v: unknown) => (typeof v === 'number' ? v : null);
+  const columns = objects(r.columnStatistics, 'column statistics').map((c) => ({
+    columnName: text(c.columnName),
+    distinctFraction: count(c.distinctFraction),
+    nullCount: count(c.nullCount),
+    distinctCount: count(c.distinctCount),
+    min: textOrNull(c.min),
+    max: textOrNull(c.max),
+  }));
+  return { catalogId: text(r.catalogId, place.catalogId), schemaName: text(r.schemaName, place.schema), tableName: text(r.tableName, place.table), rowCount: count(r.rowCount), columnStatistics: columns };
 }
 
 /** Shares a catalog with another project; the answer names the catalog made there (null when none is said). */

@@ -204,14 +204,18 @@ export type CatalogSchema = Complete<Static<typeof W.Schema>>;
 /** Whether a table of a catalog is cached and how it can be. */
 export type TableCacheResult = Complete<Static<typeof W.TableCacheResult>>;
 
-/** One column's statistics; the fraction is null when the service could not tell. */
+/** One column's statistics; a field is null when the service does not tell it (the hosted service gives the fraction only). */
 export interface ColumnStatistics {
   columnName: string;
   distinctFraction: number | null;
+  nullCount: number | null;
+  distinctCount: number | null;
+  min: string | null;
+  max: string | null;
 }
 
-/** A table's statistics, column by column. */
-export type TableStatistics = Omit<Complete<Static<typeof W.TableStatistics>>, 'columnStatistics'> & { columnStatistics: ColumnStatistics[] };
+/** A table's statistics, column by column; rowCount null when the service does not tell it. */
+export type TableStatistics = Omit<Complete<Static<typeof W.TableStatistics>>, 'columnStatistics'> & { rowCount: number | null; columnStatistics: ColumnStatistics[] };
 
 /** Body of search. */
 export type SearchRequest = Static<typeof W.SearchRequest>;

@@ -77,8 +77,14 @@ export const CacheStateRecord = Closed(required(W.TableCacheResult).properties, 
 
 /** A table's statistics. */
 export const StatisticsRecord = Closed(
-  { ...required(W.TableStatistics).properties, columnStatistics: Type.Array(Closed({ columnName: Type.String(), distinctFraction: Nullable(Type.Number()) })) },
-  'a table\'s statistics, column by column; distinctFraction is null where the service could not tell',
+  {
+    ...required(W.TableStatistics).properties,
+    rowCount: Nullable(Type.Number()),
+    columnStatistics: Type.Array(
+      Closed({ columnName: Type.String(), distinctFraction: Nullable(Type.Number()), nullCount: Nullable(Type.Number()), distinctCount: Nullable(Type.Number()), min: Nullable(Type.String()), max: Nullable(Type.String()) }),
+    ),
+  },
+  'a table\'s statistics, column by column; a field is null where the service does not tell it (the hosted service: all but distinctFraction)',
 );
 
 /** One search match. */

@@ -6,9 +6,14 @@ import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 import { placeArguments, resolvePlace } from './place.js';
 
+const shown = (v: number | string | null) => (v === null ? '' : v);
 const COLUMNS: Column<ColumnStatistics>[] = [
   { field: 'columnName', kind: 'key' },
-  { field: 'distinctFraction', show: (c) => (c.distinctFraction === null ? '' : c.distinctFraction) },
+  { field: 'distinctFraction', show: (c) => shown(c.distinctFraction) },
+  { field: 'nullCount', show: (c) => shown(c.nullCount) },
+  { field: 'distinctCount', show: (c) => shown(c.distinctCount) },
+  { field: 'min', show: (c) => shown(c.min) },
+  { field: 'max', show: (c) => shown(c.max) },
 ];
 
 export function registerCatalogStats(parent: Command, wiring: Wiring): void {
@@ -18,7 +23,9 @@ export function registerCatalogStats(parent: Command, wiring: Wiring): void {
       'after',
       `
 distinctFraction estimates the share of distinct values: a negative number is a fraction of the
-row count (-1: every value distinct), a positive one a count of distinct values.
+row count (-1: every value distinct), a positive one a count of distinct values. The local gateway
+also counts rows, and per column NULLs, distinct values, minimum and maximum (the hosted service
+leaves those empty).
 ${examples('dgw catalog stats svc.table.orders', 'dgw catalog stats svc.table.orders --json')}`,
     )
     .action(wiring.action(runCatalogStats));
@@ -28,5 +35,8 @@ export async function runCatalogStats(ctx: Context, catalog: string, schema: str
   const { http, projectId, place } = await resolvePlace(ctx, [catalog, schema, table]);
   const stats = await getTableStatistics(http, projectId, place);
   if (ctx.out.json) ctx.out.value(stats);
-  else await ctx.out.list(stats.columnStatistics, COLUMNS, (c) => c.columnName);
+  else {
+    await ctx.out.list(stats.columnStatistics, COLUMNS, (c) => c.columnName);
+    if (stats.rowCount !== null) ctx.out.note(`${stats.rowCount} ${stats.rowCount === 1 ? 'row' : 'rows'}`);
+  }
 }

@@ -72,10 +72,10 @@ export function catalogRoutes(): Routes {
       const { place, schema, table: name, b } = await tablePlace(c);
       const stats = await c.get('project').withConnection((conn) => b.statistics(conn, place, schema, name));
       const hosted = c.get('present').shape === 'hosted';
-      // The document's distinctFraction: distinct values over rows (0 for an empty table).
+      // The document's distinctFraction, as its example shows it: minus the share of distinct values (-1: all distinct; 0 for an empty table).
       const columnStatistics = stats.columns.map((s) => ({
         columnName: s.columnName,
-        distinctFraction: stats.rowCount === 0 ? 0 : s.distinctCount / stats.rowCount,
+        distinctFraction: stats.rowCount === 0 ? 0 : -s.distinctCount / stats.rowCount,
         ...(hosted ? {} : { nullCount: s.nullCount, distinctCount: s.distinctCount, min: s.min, max: s.max }),
       }));
       return c.json({ catalogId: place.catalog.id, schemaName: schema, tableName: name, ...(hosted ? {} : { rowCount: stats.rowCount }), columnStatistics });

@@ -803,7 +803,7 @@ complete -c dgw -n '__dgw_at \'catalog\'' -a 'is-cached' -d 'Say whether a table
 complete -c dgw -n '__dgw_at \'catalog\'' -a 'search' -d 'Find catalogs, schemas and tables whose names contain a text'
 complete -c dgw -n '__dgw_at \'catalog\'' -a 'create' -d 'Make a catalog of a connection, so SQL can read its tables as catalog.schema.table'
 complete -c dgw -n '__dgw_at \'catalog\'' -a 'share' -d 'Share a catalog with another project, which can then read it too'
-complete -c dgw -n '__dgw_at \'catalog\'' -a 'rm' -d 'Delete a catalog (its connection stays); SQL reading it fails from then on'
+complete -c dgw -n '__dgw_at \'catalog\'' -a 'rm' -d 'Delete a catalog; SQL reading it fails from then on'
 complete -c dgw -n '__dgw_at \'catalog\'' -a 'help' -d 'display help for command'
 complete -c dgw -n '__dgw_live_at \'catalog get\'' -a '(__dgw_live_values)'
 complete -c dgw -n '__dgw_live_at \'catalog schemas\'' -a '(__dgw_live_values)'

@@ -22,7 +22,7 @@ const NOT_ROUTED = new Set<string>([
   'listParametricTables', 'createParametricTable', 'deleteParametricTable',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
-const HOSTED_ONLY = new Set(['oauth2Callback', 'createCatalog', 'deleteCatalog', 'shareCatalog']);
+const HOSTED_ONLY = new Set(['oauth2Callback']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
 const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
 
@@ -92,7 +92,7 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}`);
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`);
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/demo`);
-      await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Made Here', description: 'by the conformance test' });
+      const madeHere = await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Made Here', description: 'by the conformance test' });
       await call('GET', '/connections/config');
       await call('GET', '/connections/config/POSTGRES');
       const key = await call('POST', '/projects/demo/apiKeys', { name: 'ci', expiresAt: '2999-01-01T00:00:00Z' });
@@ -201,7 +201,15 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('GET', `${P}/catalogs/${catalog.id}/schemas/main/tables/orders/isCached`);
       await call('GET', `${P}/catalogs/1/schemas/table/tables/orders/statistics`);
       await call('POST', `${P}/search`, { query: 'ord', limit: 10, offset: 0 });
+      const named = await call('POST', `${P}/catalogs`, { name: 'Conf Warehouse', connectionId: conn.id });
+      expect(named).toMatchObject({ id: catalog.id, name: 'confwarehouse', displayName: 'Conf Warehouse', connectionId: conn.id });
+      const shared = await call('POST', `${P}/catalogs/${catalog.id}/share`, { targetProjectId: madeHere.id });
+      expect((await g.call('GET', `/data/projects/${madeHere.id}/catalogs/${shared.sharedCatalogId}`)).body).toMatchObject({ name: 'confwarehouse' });
       await call('DELETE', `/connections/demo/${conn.id}`);
+      const again = await call('POST', '/connections/demo', { name: 'Conf Again', type: 'duckdb', credential: { path: source } });
+      const againCatalog = (await call('GET', `${P}/catalogs`)).find((c: { connectionId: string | null }) => c.connectionId === again.id);
+      await call('DELETE', `${P}/catalogs/${againCatalog.id}`);
+      expect((await call('GET', '/connections/demo')).map((c: { id: string }) => c.id)).not.toContain(again.id);
 
       expect(problems).toEqual([]);
       expect([...exercised].sort()).toEqual(ANSWERED.map((o) => o.id).sort());
@@ -210,9 +218,6 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
     it('answers 501 naming the operation for those only the hosted service has', async () => {
       for (const [method, path, body, id] of [
         ['POST', '/connections/demo/oauth2', { code: 'x' }, 'oauth2Callback'],
-        ['POST', `${P}/catalogs`, { name: 'x', connectionId: 'y' }, 'createCatalog'],
-        ['DELETE', `${P}/catalogs/1`, undefined, 'deleteCatalog'],
-        ['POST', `${P}/catalogs/1/share`, { targetProjectId: 'other' }, 'shareCatalog'],
       ] as const) {
         const res = await g.call(method, path, body === undefined ? {} : { body });
         expect([res.status, res.body.message]).toEqual([501, expect.stringContaining(id)]);

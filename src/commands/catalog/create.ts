@@ -20,7 +20,13 @@ export function registerCatalogCreate(parent: Command, wiring: Wiring): void {
     .option('--extra <file>', 'extra parameters some types need (the sheets of a spreadsheet), a JSON object from a file or - for stdin')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Make a catalog of a connection, so SQL can read its tables as catalog.schema.table')
-    .addHelpText('after', examples('dgw catalog create sales2 sales', 'dgw catalog create sheets my-sheets --extra sheets.json'))
+    .addHelpText(
+      'after',
+      `${examples('dgw catalog create sales2 sales --dry-run', 'dgw catalog create sheets my-sheets --extra sheets.json')}
+The local gateway makes one catalog per connection, with the connection and named after it; this
+gives that catalog its name instead, once (SQL then reads it by the new name).
+`,
+    )
     .action(wiring.action(runCatalogCreate));
 }
 

@@ -20,8 +20,14 @@ export function registerCatalogRm(parent: Command, wiring: Wiring): void {
     .addArgument(completes(new Argument('<catalog>', 'catalog id or name'), 'catalog'))
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
-    .description('Delete a catalog (its connection stays); SQL reading it fails from then on')
-    .addHelpText('after', examples('dgw catalog rm sales2', 'dgw catalog rm sales2 --yes'))
+    .description('Delete a catalog; SQL reading it fails from then on')
+    .addHelpText(
+      'after',
+      `${examples('dgw catalog rm sales2', 'dgw catalog rm sales2 --yes --dry-run')}
+The hosted service keeps the connection. On the local gateway a catalog is its connection's only
+one, so the connection goes too (as \`dgw connection rm\`); the built-in catalogs cannot go.
+`,
+    )
     .action(wiring.action(runCatalogRm));
 }
 

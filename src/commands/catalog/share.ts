@@ -18,7 +18,13 @@ export function registerCatalogShare(parent: Command, wiring: Wiring): void {
     .argument('<project>', 'the project to share it with (its id)')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Share a catalog with another project, which can then read it too')
-    .addHelpText('after', examples('dgw catalog share sales2 demo2', 'dgw catalog share sales2 demo2 --json sharedCatalogId'))
+    .addHelpText(
+      'after',
+      `${examples('dgw catalog share sales2 demo2 --dry-run', 'dgw catalog share sales2 demo2 --json sharedCatalogId')}
+On the local gateway the other project gets a copy of the connection (the same files, read-only,
+the same names); a change to one later is not made to the other.
+`,
+    )
     .action(wiring.action(runCatalogShare));
 }
 

@@ -22,7 +22,7 @@ export async function createConnection(s: ProjectStore, input: ConnectionInput):
     if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
     const catalogName = catalogNameFor(input.name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...all.map((c) => c.catalogName)]);
     const catalogId = newCatalogId(new Set([...BUILT_IN_CATALOGS.map((c) => c.id), ...all.map((c) => c.catalogId)]));
-    const row: ConnectionRow = { id: randomUUID(), name: input.name, type: input.type.toLowerCase(), catalogId, catalogName, config, createdAt: s.now() };
+    const row: ConnectionRow = { id: randomUUID(), name: input.name, type: input.type.toLowerCase(), catalogId, catalogName, catalogDisplayName: null, config, createdAt: s.now() };
     await insertConnection(conn, row);
     return row;
   });
@@ -38,6 +38,27 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
     const all = await readConnections(conn);
     if (input.name !== undefined && all.some((c) => c.id !== id && c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
     const next: ConnectionRow = { ...before, name: input.name ?? before.name, config };
+    await updateConnectionRow(conn, next);
+    return next;
+  });
+}
+
+/**
+ * Create Catalog: the local gateway makes one catalog per connection, with the connection, so this
+ * names that catalog (SQL reads it by the new name); a connection whose catalog was named is 409.
+ */
+export async function nameCatalog(s: ProjectStore, connectionId: string, name: string): Promise<ConnectionRow> {
+  return s.tx(async (conn) => {
+    // Read from the database, not the connections attached at open: a share names the catalog of a connection just made.
+    const all = await readConnections(conn);
+    const before = all.find((c) => c.id === connectionId);
+    if (!before) throw badRequest(`connectionId ${connectionId}: no such connection in project ${s.id} (\`dgw connection list\` shows them)`);
+    if (before.catalogDisplayName !== null) {
+      throw conflict(`connection ${before.name} has its catalog already, ${before.catalogName}: the local gateway makes one catalog per connection (the hosted service can make more)`);
+    }
+    const others = all.filter((c) => c.id !== connectionId);
+    const catalogName = catalogNameFor(name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...others.map((c) => c.catalogName)], 'catalog name');
+    const next: ConnectionRow = { ...before, catalogName, catalogDisplayName: name };
     await updateConnectionRow(conn, next);
     return next;
   });
@@ -59,7 +80,7 @@ async function checkOpens(duck: DuckDBModule, type: string, config: Record<strin
   const instance = await duck.DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {
-    const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', config, createdAt: 0 };
+    const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', catalogDisplayName: null, config, createdAt: 0 };
     await attachConnection(conn, probe);
   } catch (error) {
     const what = type === 'duckdb' ? 'a DuckDB database' : `${type} files`;

@@ -14,6 +14,8 @@ export interface ConnectionRow {
   catalogId: string;
   /** The catalog's name, which SQL uses: `<catalogName>.<schema>.<table>`. */
   catalogName: string;
+  /** The name Create Catalog gave the catalog; null while it has the connection's (Create Catalog was not called). */
+  catalogDisplayName: string | null;
   config: Record<string, string>;
   createdAt: number;
 }
@@ -29,8 +31,11 @@ const FILE_READERS: Record<string, { reader: string; extension: string }> = {
 };
 const NEEDS_EXTENSION: Record<string, string> = { postgres: 'postgres', mysql: 'mysql', sqlite: 'sqlite' };
 
-export const CONNECTIONS_DDL =
-  'CREATE TABLE IF NOT EXISTS svc._dgw.connections (id VARCHAR, name VARCHAR, type VARCHAR, catalog_id VARCHAR, catalog_name VARCHAR, config VARCHAR, created_at BIGINT)';
+export const CONNECTIONS_DDL = [
+  'CREATE TABLE IF NOT EXISTS svc._dgw.connections (id VARCHAR, name VARCHAR, type VARCHAR, catalog_id VARCHAR, catalog_name VARCHAR, config VARCHAR, created_at BIGINT)',
+  // Version 6: the name Create Catalog gives a connection's catalog.
+  'ALTER TABLE svc._dgw.connections ADD COLUMN IF NOT EXISTS catalog_display VARCHAR',
+];
 
 /** Names DuckDB keeps for itself or the gateway uses: no connection's catalog may take them. */
 const RESERVED = new Set(['svc', 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
@@ -51,17 +56,28 @@ export async function readConnections(conn: DuckDBConnection): Promise<Connectio
     type: String(r.type),
     catalogId: String(r.catalog_id),
     catalogName: String(r.catalog_name),
+    // Absent before metadata version 6, which read here (before the project's DDL runs) means null.
+    catalogDisplayName: typeof r.catalog_display === 'string' ? r.catalog_display : null,
     config: JSON.parse(String(r.config)) as Record<string, string>,
     createdAt: Number(r.created_at),
   }));
 }
 
 export async function insertConnection(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {
-  await conn.run('INSERT INTO svc._dgw.connections VALUES ($1, $2, $3, $4, $5, $6, $7)', [c.id, c.name, c.type, c.catalogId, c.catalogName, JSON.stringify(c.config), c.createdAt]);
+  await conn.run('INSERT INTO svc._dgw.connections (id, name, type, catalog_id, catalog_name, config, created_at, catalog_display) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+    c.id,
+    c.name,
+    c.type,
+    c.catalogId,
+    c.catalogName,
+    JSON.stringify(c.config),
+    c.createdAt,
+    c.catalogDisplayName,
+  ]);
 }
 
 export async function updateConnectionRow(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {
-  await conn.run('UPDATE svc._dgw.connections SET name = $2, config = $3 WHERE id = $1', [c.id, c.name, JSON.stringify(c.config)]);
+  await conn.run('UPDATE svc._dgw.connections SET name = $2, config = $3, catalog_name = $4, catalog_display = $5 WHERE id = $1', [c.id, c.name, JSON.stringify(c.config), c.catalogName, c.catalogDisplayName]);
 }
 
 export async function deleteConnectionRow(conn: DuckDBConnection, id: string): Promise<void> {
@@ -87,12 +103,12 @@ export function localConfig(type: string, credential: Record<string, unknown>): 
   return { path };
 }
 
-/** The catalog name a connection gets: its name by the name rule; reserved or taken names are refused. */
-export function catalogNameFor(name: string, taken: Iterable<string>): string {
+/** The catalog name a connection (or Create Catalog) gets: `name` by the name rule; reserved or taken names are refused. */
+export function catalogNameFor(name: string, taken: Iterable<string>, what = 'connection name'): string {
   const catalogName = deriveQueryName(name);
-  if (catalogName === '') throw badRequest(`the connection name ${JSON.stringify(name)} keeps no letter or digit for its catalog's name`);
-  if (RESERVED.has(catalogName)) throw badRequest(`the connection name ${JSON.stringify(name)} would make a catalog named ${catalogName}, a name the gateway keeps; choose another`);
-  for (const t of taken) if (t.toLowerCase() === catalogName) throw badRequest(`a catalog named ${catalogName} exists already; choose another connection name`, 'CONFLICT');
+  if (catalogName === '') throw badRequest(`the ${what} ${JSON.stringify(name)} keeps no letter or digit for its catalog's name`);
+  if (RESERVED.has(catalogName)) throw badRequest(`the ${what} ${JSON.stringify(name)} would make a catalog named ${catalogName}, a name the gateway keeps; choose another`);
+  for (const t of taken) if (t.toLowerCase() === catalogName) throw badRequest(`a catalog named ${catalogName} exists already; choose another ${what}`, 'CONFLICT');
   return catalogName;
 }
 

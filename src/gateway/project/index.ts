@@ -315,6 +315,10 @@ export class ProjectDb {
     return connectionChanges().then((m) => m.deleteConnection(this.s, id));
   }
 
+  nameCatalog(connectionId: string, name: string): Promise<ConnectionRow> {
+    return connectionChanges().then((m) => m.nameCatalog(this.s, connectionId, name));
+  }
+
   /** The runs the cache's schedules want by `now` (the scheduler's round). */
   async dueCacheRuns(state: CacheState, now: number): Promise<CacheMode[]> {
     return (await caches()).nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);

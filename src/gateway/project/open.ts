@@ -37,7 +37,7 @@ const SCHEMA = [
   // Version 5: BI tables (svc.bitable) can be empty too.
   `ALTER TABLE svc._dgw.empty_tables ADD COLUMN IF NOT EXISTS schema_name VARCHAR DEFAULT 'table'`,
   ...CACHE_DDL,
-  CONNECTIONS_DDL,
+  ...CONNECTIONS_DDL,
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -78,7 +78,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '5';
+const SCHEMA_VERSION = '6';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

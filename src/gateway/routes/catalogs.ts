@@ -1,7 +1,8 @@
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
-import { badRequest, notImplemented } from '../errors.js';
-import { jsonObject, optString, reqString } from '../validate.js';
+import { badRequest, notFound } from '../errors.js';
+import { checkName, jsonObject, optString, reqString } from '../validate.js';
+import { checkChange, reopened } from './project-connections.js';
 
 /** The built-in catalogs, both `svc`, with the hosted service's fixed ids: `"1"` tables, `"2"` queries. */
 export const BUILT_IN_CATALOGS: readonly Catalog[] = [
@@ -29,18 +30,50 @@ export function catalogRoutes(): Routes {
       const [{ allCatalogs }] = await browse();
       return c.json(allCatalogs(c.get('project')));
     })
-    .post('/', () => {
-      throw notImplemented('createCatalog', 'a catalog is made here by `dgw connection create` (one per connection); the hosted service also makes catalogs over existing connections');
+    .post('/', async (c) => {
+      const body = await jsonObject(c);
+      const name = checkName(reqString(body, 'name'), 'name');
+      const connectionId = reqString(body, 'connectionId');
+      const extra = body.extraParameters;
+      if (extra !== undefined && extra !== null && (typeof extra !== 'object' || Array.isArray(extra) || Object.keys(extra).length > 0)) {
+        throw badRequest('extraParameters: the connection types of the local gateway take none');
+      }
+      checkChange(c);
+      const [{ connectedCatalog }] = await browse();
+      return c.json(connectedCatalog(await reopened(c, () => c.get('project').nameCatalog(connectionId, name))));
     })
     .get('/:catalogId', async (c) => {
       const [{ catalogPlace }] = await browse();
       return c.json(catalogPlace(c.get('project'), c.req.param('catalogId')).catalog);
     })
-    .delete('/:catalogId', () => {
-      throw notImplemented('deleteCatalog', 'a connection\'s catalog goes with `dgw connection rm`; the built-in ones stay');
+    .delete('/:catalogId', async (c) => {
+      const id = c.req.param('catalogId');
+      if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in (the project's own tables and queries): it cannot be deleted`);
+      // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
+      const connection = c.get('project').connections.find((x) => x.catalogId === id);
+      if (!connection) throw notFound(`no catalog ${id} in project ${c.get('project').id} (catalog list shows them)`);
+      checkChange(c);
+      // One catalog per connection here: deleting it disconnects the source, as the document says, so the connection goes too.
+      await reopened(c, () => c.get('project').deleteConnection(connection.id));
+      return c.body(null, 200);
     })
-    .post('/:catalogId/share', () => {
-      throw notImplemented('shareCatalog', 'projects of the local gateway share nothing; the hosted service shares catalogs between projects');
+    .post('/:catalogId/share', async (c) => {
+      const target = reqString(await jsonObject(c), 'targetProjectId');
+      const id = c.req.param('catalogId');
+      const project = c.get('project');
+      if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in: every project has its own`);
+      const connection = project.connections.find((x) => x.catalogId === id);
+      if (!connection) throw notFound(`no catalog ${id} in project ${project.id} (catalog list shows them)`);
+      if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
+      checkChange(c);
+      const gateway = c.get('gateway');
+      const other = await gateway.project(target, { create: false });
+      if (other.file === undefined) throw badRequest(`project ${target} is held in memory and cannot attach connections`);
+      // Here a share is a copy of the connection in the other project: the same files, read-only, under the same names.
+      const made = await other.createConnection({ name: connection.name, type: connection.type, credential: connection.config });
+      const named = connection.catalogDisplayName === null ? made : await other.nameCatalog(made.id, connection.catalogDisplayName);
+      await gateway.reopen(target);
+      return c.json({ sharedCatalogId: named.catalogId });
     })
     .get('/:catalogId/schemas', async (c) => {
       const [{ catalogPlace }, b] = await browse();

@@ -22,7 +22,7 @@ function credential(body: Record<string, unknown>): Record<string, unknown> | un
  * A connection reads any file the gateway's user can, so only the partner key makes or changes one
  * (a project key could otherwise read the data folder's keys), and never over the data folder.
  */
-function checkChange(c: RouteContext, credential?: Record<string, unknown>): void {
+export function checkChange(c: RouteContext, credential?: Record<string, unknown>): void {
   if (c.get('principal').kind === 'project') throw forbidden('connections are made, changed and removed with the partner key: a connection can read any file the gateway can');
   const dataDir = c.get('gateway').options.dataDir;
   if (dataDir === undefined || typeof credential?.path !== 'string') return;
@@ -39,7 +39,7 @@ function checkChange(c: RouteContext, credential?: Record<string, unknown>): voi
 }
 
 /** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */
-async function reopened<T>(c: RouteContext, change: () => Promise<T>): Promise<T> {
+export async function reopened<T>(c: RouteContext, change: () => Promise<T>): Promise<T> {
   if (c.get('project').file === undefined) throw badRequest('a project held in memory cannot attach connections (it would be lost when reopened); give the gateway a data folder');
   const result = await change();
   await c.get('gateway').reopen(c.get('project').id);

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAsBinaryWould } from './support/in-process.js';
+import { tempDir } from './gateway/helpers.js';
+
+// Create, delete and share catalogs on the local gateway, as a script written for the hosted
+// service calls them (connection first, then a catalog of it), in both API shapes.
+
+const tmp = tempDir('dgw-catalogs-');
+const source = join(tmp.dir, 'sales.duckdb');
+afterAll(() => tmp.remove());
+beforeAll(async () => {
+  const db = await DuckDBInstance.create(source);
+  const conn = await db.connect();
+  await conn.run('CREATE TABLE orders AS SELECT range AS id FROM range(42)');
+  conn.closeSync();
+  db.closeSync();
+});
+
+for (const shape of ['spec', 'hosted']) {
+  describe(`catalogs of connections, ${shape} shape`, () => {
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
+    const run = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
+    const dgw = async (...args: string[]) => {
+      const r = await run(...args);
+      expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
+      return r.stdout;
+    };
+    const json = async (...args: string[]) => JSON.parse(await dgw(...args, '--json'));
+
+    it('catalog create names the catalog a connection made; SQL reads it by that name; once only', async () => {
+      await dgw('connection', 'create', 'pg-conn', '--type', 'duckdb', '--field', `path=${source}`);
+      const made = await json('catalog', 'create', 'Warehouse', 'pg-conn');
+      expect(made).toMatchObject({ name: 'warehouse', displayName: 'Warehouse', catalogType: 'duckdb' });
+      expect(await dgw('sql', 'SELECT count(*) FROM warehouse.main.orders')).toBe('42\n');
+      expect((await run('sql', 'SELECT count(*) FROM pgconn.main.orders')).code).toBe(6);
+      const twice = await run('catalog', 'create', 'Other', 'pg-conn');
+      expect(twice.code).toBe(5);
+      expect(twice.stderr).toContain('one catalog per connection');
+      // A name another catalog has, or one the gateway keeps, is refused.
+      await dgw('connection', 'create', 'second', '--type', 'duckdb', '--field', `path=${source}`);
+      expect((await run('catalog', 'create', 'warehouse', 'second')).code).toBe(6);
+      expect((await run('catalog', 'create', 'svc', 'second')).code).toBe(6);
+      expect((await run('api', 'POST', '/data/projects/demo/catalogs', '-f', 'name=x', '-f', 'connectionId=nope')).code).toBe(6);
+    });
+
+    it('catalog share copies the connection into another project, which reads it by the same name', async () => {
+      await dgw('project', 'create', `other${shape}`);
+      const shared = await json('catalog', 'share', 'warehouse', `other${shape}`);
+      expect(shared.sharedCatalogId).toMatch(/^\d+$/);
+      expect(await dgw('--project', `other${shape}`, 'sql', 'SELECT count(*) FROM warehouse.main.orders')).toBe('42\n');
+      expect((await run('catalog', 'share', 'warehouse', 'nosuchproject')).code).toBe(4);
+      expect((await run('catalog', 'share', 'warehouse', 'demo')).code).toBe(6);
+      expect((await run('catalog', 'share', 'svc', `other${shape}`)).code).not.toBe(0);
+    });
+
+    it('catalog rm takes the connection with it, but not while a cache copies one of its tables; built-ins stay', async () => {
+      await dgw('cache', 'create', 'warehouse.main.orders');
+      expect((await run('catalog', 'rm', 'warehouse', '--yes')).code).toBe(5);
+      await dgw('cache', 'rm', 'warehouse.main.orders', '--yes');
+      await dgw('catalog', 'rm', 'warehouse', '--yes');
+      expect((await json('connection', 'list')).map((c: { name: string }) => c.name)).toEqual(['second']);
+      expect((await run('sql', 'SELECT count(*) FROM warehouse.main.orders')).code).toBe(6);
+      expect((await run('api', 'DELETE', '/data/projects/demo/catalogs/1')).code).toBe(6);
+      // The other project's copy is its own.
+      expect(await dgw('--project', `other${shape}`, 'sql', 'SELECT count(*) FROM warehouse.main.orders')).toBe('42\n');
+    });
+  });
+}

@@ -229,3 +229,41 @@ describe('folder rm --force', () => {
     expect(await names()).not.toContain('inside');
   });
 });
+
+describe('the BI table and cache verbs name the queries that break too', () => {
+  beforeAll(async () => {
+    await ok(['bitable', 'create', 'bidoomed', '-c', 'a:BIGINT', '-c', 'b:BIGINT']);
+    await ok(['query', 'create', 'reads_bidoomed', '--sql', 'SELECT a, b FROM svc.bitable.bidoomed']);
+    await ok(['cache', 'create', 'orders']);
+    await ok(['query', 'create', 'reads_cache', '--sql', 'SELECT count(*) AS n FROM svc.cache.orders']);
+  });
+  const biTables = async () => (JSON.parse(await ok(['bitable', 'list', '--json'])) as Array<{ tableName: string }>).map((t) => t.tableName);
+
+  it('bitable drop-column asks on a terminal naming the reader; a wrong answer keeps the column', async () => {
+    const r = await dgw(['bitable', 'drop-column', 'bidoomed', 'b'], { interactive: true, input: 'n\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('1 saved query reads bidoomed.b and will fail when next run or refreshed:\n  reads_bidoomed (plain): names b');
+    expect((JSON.parse(await ok(['bitable', 'list', 'bidoomed', '--json'])) as Array<{ name: string }>).map((c) => c.name)).toEqual(['a', 'b']);
+  });
+
+  it('bitable rm refuses without a terminal, names the reader with --dry-run --with-reads, and goes with --yes', async () => {
+    const refused = await dgw(['bitable', 'rm', 'bidoomed']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('`dgw bitable rm bidoomed --dry-run --with-reads` names the saved queries that would break');
+    const dry = await dgw(['bitable', 'rm', 'bidoomed', '--dry-run', '--with-reads']);
+    expect(dry.stdout).toContain('This would delete BI table bidoomed and all its data, breaking 1 saved query that reads it (reads_bidoomed).');
+    expect(await biTables()).toContain('bidoomed');
+    await ok(['bitable', 'rm', 'bidoomed', '--yes']);
+    expect(await biTables()).not.toContain('bidoomed');
+  });
+
+  it('cache rm names the queries that read its copy (svc.cache.<table>) before asking', async () => {
+    const asked = await dgw(['cache', 'rm', 'orders'], { interactive: true, input: 'n\n' });
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain('1 saved query reads svc.cache.orders and will fail when next run or refreshed:\n  reads_cache (plain)');
+    const dry = await dgw(['cache', 'rm', 'orders', '--dry-run', '--with-reads']);
+    expect(dry.stdout).toContain('breaking 1 saved query that reads it (reads_cache)');
+    await ok(['cache', 'rm', 'orders', '--yes']);
+    expect(JSON.parse(await ok(['cache', 'list', '--json']))).toEqual([]);
+  });
+});

@@ -84,6 +84,8 @@ const EXEMPT: Record<string, string> = {
   'dgw folder rm /archive': 'asks on a terminal first (the --yes example after it runs)',
   'dgw table drop-column orders discount': 'asks on a terminal first (the --yes example after it runs)',
   'dgw table rm staging': 'asks on a terminal first (the --yes example after it runs)',
+  'dgw bitable drop-column sales_summary total': 'asks on a terminal first (the --yes example after it runs)',
+  'dgw bitable rm sales_summary': 'asks on a terminal first (the --yes example after it runs)',
   'dgw table drop-column events ok                 # asks you to type the column name back': 'asks on a terminal first (the --yes example after it runs)',
   'dgw table rm staging                             # the table and its rows; names the saved queries that read it, asks you to type its name back': 'asks on a terminal first',
   'dgw sql                                                       # on a terminal: the SQL shell': 'the SQL shell on a terminal',

@@ -28,8 +28,9 @@ export function endedQueryType(q: Pick<Query, 'name' | 'queryType'>): EndedName 
   return { shown: sqlName(`svc.${schema}`, q.name), name: q.name, schemas: [schema] };
 }
 
-export function endedTable(table: string): EndedName {
-  return { shown: `svc.table.${table}`, name: table, schemas: ['table'] };
+/** A stored table's name (`svc.table.<table>`), or a BI table's (`svc.bitable.<table>`). */
+export function endedTable(table: string, schema: 'table' | 'bitable' = 'table'): EndedName {
+  return { shown: `svc.${schema}.${table}`, name: table, schemas: [schema] };
 }
 
 /** A saved query whose SQL reads one or more of the ended names. */

@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import type { Wiring } from '../wiring.js';
 import { registerBitableAddColumn } from './add-column.js';
 import { registerBitableCreate } from './create.js';
-import { registerBitableDropColumn } from './drop-column.js';
 import { registerBitableList } from './list.js';
-import { registerBitableRm } from './rm.js';
+import { registerTableDropColumn } from '../table/drop-column.js';
+import { registerTableRm } from '../table/rm.js';
 import { registerUpdateColumn } from '../table/update-column.js';
 
 export function registerBitable(program: Command, wiring: Wiring): void {
@@ -17,6 +17,7 @@ export function registerBitable(program: Command, wiring: Wiring): void {
     'dgw bitable update-column sales_summary region --rename country --yes',
     'dgw bitable update-column sales_summary orders --type VARCHAR --dry-run',
   ]);
-  registerBitableDropColumn(bitable, wiring);
-  registerBitableRm(bitable, wiring);
+  // The same verbs as a stored table's: they name the saved queries that read what goes.
+  registerTableDropColumn(bitable, wiring, 'bitable', 'sales_summary total');
+  registerTableRm(bitable, wiring, 'bitable', 'sales_summary');
 }

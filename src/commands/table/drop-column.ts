@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ColumnDropped } from '../../contract/results.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
+import { deleteBiColumn, listBiColumns } from '../../api/bitables.js';
 import { dropColumn, listColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { DgwError, InterruptedError, NotFoundError, UsageError } from '../../errors.js';
@@ -10,6 +11,7 @@ import { ensureConfirmable, confirmDestructive, willAsk } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 import { didYouMean } from '../../output/did-you-mean.js';
+import type { TableKind } from './update-column.js';
 
 export interface DropColumnOptions {
   yes?: boolean;
@@ -17,33 +19,36 @@ export interface DropColumnOptions {
   withReads?: boolean;
 }
 
-export function registerTableDropColumn(parent: Command, wiring: Wiring): void {
+const NOUN: Record<TableKind, string> = { table: 'stored table', bitable: 'BI table' };
+
+/** Registers `<kind> drop-column`, for stored tables and BI tables; `sample` is the table and column of its examples. */
+export function registerTableDropColumn(parent: Command, wiring: Wiring, kind: TableKind = 'table', sample = 'orders discount'): void {
   parent
     .command('drop-column')
-    .argument('<table>', 'stored table name')
+    .argument('<table>', `${NOUN[kind]} name`)
     .argument('<column>', 'column to delete, with all its data')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it (nothing is read either)')
     .option(...WITH_READS)
-    .description('Delete a column of a stored table, permanently')
+    .description(`Delete a column of a ${NOUN[kind]}, permanently`)
     .addHelpText(
       'after',
-      `${examples('dgw table drop-column orders discount --dry-run --with-reads', 'dgw table drop-column orders discount', 'dgw table drop-column orders discount --yes')}
+      `${examples(`dgw ${kind} drop-column ${sample} --dry-run --with-reads`, `dgw ${kind} drop-column ${sample}`, `dgw ${kind} drop-column ${sample} --yes`)}
 Before asking, dgw checks that the column exists and names the saved queries whose SQL reads
 it (--dry-run sends nothing at all, so it does not, unless --with-reads): those that name the column outside strings and comments, and those
 that select * from the table. It reads the SQL text, so a query joining another table with a
 column of the same name is named too, and SQL built at run time is not seen. --yes skips both.
 `,
     )
-    .action(wiring.action(runDropColumn));
+    .action(wiring.action((ctx: Context, table: string, column: string, opts: DropColumnOptions) => runDropColumn(ctx, table, column, opts, kind)));
 }
 
-export async function runDropColumn(ctx: Context, table: string, column: string, opts: DropColumnOptions): Promise<void> {
+export async function runDropColumn(ctx: Context, table: string, column: string, opts: DropColumnOptions, kind: TableKind = 'table'): Promise<void> {
   if (!table.trim()) throw new UsageError('TABLE must not be empty');
   if (!column.trim()) throw new UsageError('COLUMN must not be empty');
   checkSegment(table, 'TABLE');
   checkSegment(column, 'COLUMN');
-  const what = `delete column ${column} of table ${table} and all its data`;
+  const what = `delete column ${column} of ${kind === 'table' ? 'table' : 'BI table'} ${table} and all its data`;
   ensureConfirmable(ctx, what, opts);
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);
   let target = http;
@@ -54,21 +59,21 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
     const lines = [`This would ${what}.`, '(a dry run reads nothing: add --with-reads to check that the column exists and name the saved queries that read it, as a real run does before asking)'];
     target = http.describing({ lines, facts: { table, column, readers: null } });
   } else if (willAsk(ctx, opts) || http.dryRun) {
-    await requireColumn(http, projectId, table, column);
-    const readers = await readersOf(http, projectId, table, column);
+    await requireColumn(http, projectId, table, column, kind);
+    const readers = await readersOf(http, projectId, table, column, kind);
     details = typeof readers === 'string' ? [readers] : describeColumnReaders(readers, table, column);
     target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { table, column, readers: typeof readers === 'string' ? null : readers } });
   }
   await confirmDestructive(ctx, what, { ...opts, typeBack: column, details });
-  await dropColumn(target, projectId, table, column);
+  await (kind === 'table' ? dropColumn : deleteBiColumn)(target, projectId, table, column);
   if (opts.dryRun) return;
   ctx.out.result({ table, column, deleted: true } satisfies ColumnDropped, column);
   ctx.out.success(`deleted column ${column} of ${table}`);
 }
 
 /** A missing table or column is found before the question, not after it (exit 4). */
-async function requireColumn(http: Http, projectId: string, table: string, column: string): Promise<void> {
-  const columns = await listColumns(http, projectId, table);
+async function requireColumn(http: Http, projectId: string, table: string, column: string, kind: TableKind): Promise<void> {
+  const columns = await (kind === 'table' ? listColumns : listBiColumns)(http, projectId, table);
   if (Array.isArray(columns) && !columns.some((c) => c.name === column)) {
     const names = columns.map((c) => c.name);
     throw new NotFoundError(`table ${table} has no column ${column}; its columns: ${names.join(', ') || '(none)'}${didYouMean(column, names)}`);
@@ -76,9 +81,9 @@ async function requireColumn(http: Http, projectId: string, table: string, colum
 }
 
 /** The readers of the column, or why they could not be found (the drop may still go ahead). */
-async function readersOf(http: Http, projectId: string, table: string, column: string): Promise<ColumnReader[] | string> {
+async function readersOf(http: Http, projectId: string, table: string, column: string, kind: TableKind): Promise<ColumnReader[] | string> {
   try {
-    return columnReaders(await listQueries(http, projectId), table, column);
+    return columnReaders(await listQueries(http, projectId), table, column, kind);
   } catch (error) {
     if (error instanceof InterruptedError || !(error instanceof DgwError)) throw error;
     return `(the saved queries could not be read to find those that use ${column}: ${error.message})`;

@@ -610,7 +610,7 @@ complete -c dgw -n '__dgw_at \'\'' -a 'catalog' -d 'Catalogs: connected sources 
 complete -c dgw -n '__dgw_at \'\'' -a 'table' -d 'Stored tables and their columns'
 complete -c dgw -n '__dgw_at \'\'' -a 'cache' -d 'Caches: copies of tables in the project\'s store, refreshed whole or incrementally, read as svc.cache.<table>'
 complete -c dgw -n '__dgw_at \'\'' -a 'bitable' -d 'BI tables of the project: column-stored tables for large data sets'
-complete -c dgw -n '__dgw_at \'\'' -a 'parametric-table' -d 'Parametric tables of a catalog (hosted service; the local gateway answers 501)'
+complete -c dgw -n '__dgw_at \'\'' -a 'parametric-table' -d 'Parametric tables of a catalog: a base table with some values fixed'
 complete -c dgw -n '__dgw_at \'\'' -a 'export' -d 'Export jobs of the project: list them, get one (and its files), cancel one'
 complete -c dgw -n '__dgw_at \'\'' -a 'driver' -d 'Connection strings of the supported drivers (JDBC, SQLAlchemy) for BI tools'
 complete -c dgw -n '__dgw_at \'\'' -a 'project' -d 'Projects the key can reach, through organizations and workspaces; make one'

@@ -130,8 +130,6 @@ const EXEMPT: Record<string, string> = {
   'echo "$CALLBACK_URL" | dgw connection oauth-callback -': 'hosted: a type the local gateway does not serve',
   'dgw connection rm events': 'asks on a terminal first (the --yes example after it runs)',
   'dgw catalog create sheets my-sheets --extra sheets.json': 'hosted: a spreadsheet connection and its sheets, which the local gateway does not serve',
-  'dgw parametric-table list svc': 'the local gateway answers listParametricTables 501; the hosted service has it',
-  'dgw parametric-table list svc --json toSchema,toTable,paramValues': 'the local gateway answers listParametricTables 501; the hosted service has it',
   'dgw driver list': 'the local gateway answers getSupportedDrivers 501 (no JDBC or SQLAlchemy endpoint); the hosted service has it',
   'dgw driver list --catalog sales --json driver,connectionString': 'the local gateway answers getSupportedDrivers 501; the hosted service has it',
   'dgw driver jdbc': 'the local gateway answers getJdbcDriver 501; the hosted service has it',

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 
-// The driver and parametric table verbs reach operations the local gateway does not do: each says so,
+// The driver verbs reach operations the local gateway does not do: each says so,
 // naming the operation, and exits 15 (never 4, which a script would read as "no such thing").
 
 const data = tempDir('dgw-hosted-only-data-');
@@ -18,9 +18,6 @@ describe('hosted-only verbs on the local gateway', () => {
     [['driver', 'list'], 'getSupportedDrivers'],
     [['driver', 'jdbc'], 'getJdbcDriver'],
     [['driver', 'sqlalchemy', 'svc'], 'getSqlAlchemyDriver'],
-    [['parametric-table', 'list', 'svc'], 'listParametricTables'],
-    [['parametric-table', 'create', 'svc', 'table.orders_2024', '--from', 'table.orders', '--param', 'year=2024'], 'createParametricTable'],
-    [['parametric-table', 'rm', 'svc', 'table.orders_2024', '--yes'], 'deleteParametricTable'],
   ])('dgw %j exits 15 naming %s', async (args, operationId) => {
     const r = await dgw(...args);
     expect(r.code, r.stderr).toBe(15);

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,6 @@ const BOUNDARY = 'conformance-boundary';
 /** Operations the CLI sends that the local gateway does not route: the generic 501 answers them (test/gateway/every-operation-answered.test.ts). */
 const NOT_ROUTED = new Set<string>([
   'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
-  'listParametricTables', 'createParametricTable', 'deleteParametricTable',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
 const HOSTED_ONLY = new Set(['oauth2Callback']);
@@ -51,9 +51,11 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
     const problems: string[] = [];
     const work = tempDir('dgw-conformance-');
     const source = join(work.dir, 'sales.duckdb');
+    const csvFile = join(work.dir, 'visits.csv');
 
     beforeAll(async () => {
       await salesDatabase(source);
+      writeFileSync(csvFile, 'visitor,page\n7,/pricing\n8,/docs\n');
       // A data folder: a project in memory cannot attach connections.
       g = await openGateway({ apiShape: shape, dataDir: join(work.dir, 'data') });
     });
@@ -206,6 +208,13 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       const shared = await call('POST', `${P}/catalogs/${catalog.id}/share`, { targetProjectId: madeHere.id });
       expect((await g.call('GET', `/data/projects/${madeHere.id}/catalogs/${shared.sharedCatalogId}`)).body).toMatchObject({ name: 'confwarehouse' });
       await call('DELETE', `/connections/demo/${conn.id}`);
+      const files = await call('POST', '/connections/demo', { name: 'Conf Files', type: 'csv', credential: { path: csvFile } });
+      const filesCatalog = (await call('GET', `${P}/catalogs`)).find((c: { connectionId: string | null }) => c.connectionId === files.id);
+      const PT = `${P}/catalogs/${filesCatalog.id}/parametricTables`;
+      await call('POST', PT, { fromSchema: 'main', fromTable: 'visits', toSchema: 'main', toTable: 'pricing', paramValues: [{ key: 'page', value: '/pricing' }, { key: 'visitor', value: 7 }] });
+      expect(await call('GET', PT)).toEqual([{ fromSchema: 'main', fromTable: 'visits', toSchema: 'main', toTable: 'pricing', paramValues: [{ key: 'page', value: '/pricing' }, { key: 'visitor', value: 7 }] }]);
+      await call('DELETE', `${PT}?toSchema=main&toTable=pricing`);
+      await call('DELETE', `/connections/demo/${files.id}`);
       const again = await call('POST', '/connections/demo', { name: 'Conf Again', type: 'duckdb', credential: { path: source } });
       const againCatalog = (await call('GET', `${P}/catalogs`)).find((c: { connectionId: string | null }) => c.connectionId === again.id);
       await call('DELETE', `${P}/catalogs/${againCatalog.id}`);

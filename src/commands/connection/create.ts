@@ -39,6 +39,7 @@ open and, once access is granted, \`dgw connection oauth-callback\` finishes the
 ${examples(
   'dgw connection create sales --type duckdb --field path=sales.duckdb        # the local gateway attaches it read-only',
   'dgw connection create events --type duckdb --from-file - <<< \'{"path": "sales.duckdb"}\'',
+  'dgw connection create visits --type csv --field path=visits.csv          # a file, a folder of them or a glob; each file a table',
   'dgw connection create warehouse --type POSTGRES --from-file warehouse.yaml   # secrets in a file, not in shell history',
   'dgw connection create crm --type POSTGRES --field url=db.example.com --field user=reader   # on a terminal, asks for the password',
 )}`,

@@ -23,7 +23,19 @@ export function registerParametricTableCreate(parent: Command, wiring: Wiring): 
     .option('--param <key=value>', 'a parameter and its value, repeatable (a value that reads as JSON is sent as JSON)', collect, [])
     .option('--dry-run', 'print the request instead of sending it')
     .description('Create a parametric table: a base table with fixed parameter values')
-    .addHelpText('after', examples('dgw parametric-table create 1 public.deals_2024 --from public.deals --param year=2024 --dry-run'))
+    .addHelpText(
+      'after',
+      `${examples(
+        'dgw parametric-table create visits main.pricing_visits --from main.visits --param page=/pricing',
+        'dgw parametric-table create visits main.visitor_7 --from main.visits --param visitor=7 --json',
+      )}
+The hosted service binds the parameters of REST tables. The local gateway, which connects no REST
+source, makes a view of a csv, parquet or json connection's table where each key (a column) equals
+its value. Date macros: @today, @yesterday, @now, @sow/@eow (week, Monday first), @som/@eom,
+@soq/@eoq, @soy/@eoy (start and end: a day), each with offsets such as -7d, +1M, -24h (units d w M
+q y h m: m is minutes, M months).
+`,
+    )
     .action(wiring.action(runParametricTableCreate));
 }
 

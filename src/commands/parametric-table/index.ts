@@ -5,7 +5,7 @@ import { registerParametricTableList } from './list.js';
 import { registerParametricTableRm } from './rm.js';
 
 export function registerParametricTable(program: Command, wiring: Wiring): void {
-  const group = program.command('parametric-table').description('Parametric tables of a catalog (hosted service; the local gateway answers 501)');
+  const group = program.command('parametric-table').description('Parametric tables of a catalog: a base table with some values fixed');
   registerParametricTableCreate(group, wiring);
   registerParametricTableList(group, wiring);
   registerParametricTableRm(group, wiring);

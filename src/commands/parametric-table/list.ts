@@ -11,7 +11,7 @@ export function registerParametricTableList(parent: Command, wiring: Wiring): vo
     .alias('ls')
     .argument('<catalog>', 'catalog id or name')
     .description('List the parametric tables of a catalog')
-    .addHelpText('after', examples('dgw parametric-table list svc', 'dgw parametric-table list svc --json toSchema,toTable,paramValues'))
+    .addHelpText('after', examples('dgw parametric-table list visits', 'dgw parametric-table list visits --json toSchema,toTable,paramValues'))
     .action(wiring.action(runParametricTableList));
 }
 

@@ -22,7 +22,7 @@ export function registerParametricTableRm(parent: Command, wiring: Wiring): void
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a parametric table (its base table stays)')
-    .addHelpText('after', examples('dgw parametric-table rm 1 public.deals_2024 --yes --dry-run'))
+    .addHelpText('after', examples('dgw parametric-table rm visits main.pricing_visits --yes'))
     .action(wiring.action(runParametricTableRm));
 }
 

@@ -4,6 +4,7 @@ import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { readCaches } from './cache-rows.js';
 import { attachConnection, catalogNameFor, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
+import { deleteParametricRows } from './parametric-tables.js';
 import type { ProjectStore } from './store.js';
 
 /** What a create or update asks for, as the document's ConnectionRequest has it. */
@@ -71,6 +72,7 @@ export async function deleteConnection(s: ProjectStore, id: string): Promise<Con
     const caches = (await readCaches(conn)).filter((c) => c.catalogId === row.catalogId);
     if (caches.length > 0) throw conflict(`caches of catalog ${row.catalogName} exist (${caches.map((c) => c.id).join(', ')}): remove them first`);
     await deleteConnectionRow(conn, id);
+    await deleteParametricRows(conn, row.catalogId);
     return row;
   });
 }

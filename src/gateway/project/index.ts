@@ -8,6 +8,7 @@ import type { CacheChange, CacheInput, CacheState } from './caches.js';
 import { checkSql } from './check.js';
 import type { ConnectionInput } from './connection-changes.js';
 import { findConnection, type ConnectionRow } from './connections.js';
+import type { ParametricRow } from './parametric-tables.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -24,6 +25,7 @@ import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions,
 export { queryName } from './queries.js';
 export type { ConnectionInput } from './connection-changes.js';
 export type { ConnectionRow } from './connections.js';
+export type { ParametricRow } from './parametric-tables.js';
 export { rows, type CloseOptions } from './store.js';
 export type { QueriesRead } from './folder-state.js';
 export type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
@@ -319,6 +321,18 @@ export class ProjectDb {
     return connectionChanges().then((m) => m.nameCatalog(this.s, connectionId, name));
   }
 
+  parametricTables(catalogId: string): Promise<ParametricRow[]> {
+    return parametric().then((m) => m.listParametricTables(this.s, catalogId));
+  }
+
+  createParametricTable(catalogId: string, input: Omit<ParametricRow, 'catalogId' | 'createdAt'>): Promise<ParametricRow> {
+    return parametric().then((m) => m.createParametricTable(this.s, catalogId, input));
+  }
+
+  deleteParametricTable(catalogId: string, toSchema: string, toTable: string): Promise<ParametricRow> {
+    return parametric().then((m) => m.deleteParametricTable(this.s, catalogId, toSchema, toTable));
+  }
+
   /** The runs the cache's schedules want by `now` (the scheduler's round). */
   async dueCacheRuns(state: CacheState, now: number): Promise<CacheMode[]> {
     return (await caches()).nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);
@@ -327,6 +341,7 @@ export class ProjectDb {
 
 /** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
 const connectionChanges = () => import('./connection-changes.js');
+const parametric = () => import('./parametric-tables.js');
 
 /** Loaded with the first cache request: a command that touches no cache does not load it. */
 const caches = () => import('./caches.js');

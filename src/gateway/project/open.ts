@@ -15,6 +15,7 @@ import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
 import { attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
+import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -38,6 +39,7 @@ const SCHEMA = [
   `ALTER TABLE svc._dgw.empty_tables ADD COLUMN IF NOT EXISTS schema_name VARCHAR DEFAULT 'table'`,
   ...CACHE_DDL,
   ...CONNECTIONS_DDL,
+  PARAMETRIC_DDL,
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -53,6 +55,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
     const { broken, files } = await attachConnections(writer, connections);
+    await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
     const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
     const paths = files.length > 0 ? `SET allowed_paths = [${files.map(literal).join(', ')}]; ` : '';
@@ -78,7 +81,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '6';
+const SCHEMA_VERSION = '7';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

@@ -3,6 +3,8 @@ import type { Catalog } from '../../api/types.js';
 import { badRequest, notFound } from '../errors.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, reopened } from './project-connections.js';
+import type { ParametricRow } from '../project/index.js';
+import { refuseNul } from '../project/check.js';
 
 /** The built-in catalogs, both `svc`, with the hosted service's fixed ids: `"1"` tables, `"2"` queries. */
 export const BUILT_IN_CATALOGS: readonly Catalog[] = [
@@ -75,6 +77,20 @@ export function catalogRoutes(): Routes {
       await gateway.reopen(target);
       return c.json({ sharedCatalogId: named.catalogId });
     })
+    .get('/:catalogId/parametricTables', async (c) => c.json((await c.get('project').parametricTables(c.req.param('catalogId'))).map(parametricShown)))
+    .post('/:catalogId/parametricTables', async (c) => {
+      const input = parametricInput(await jsonObject(c));
+      checkChange(c);
+      return c.json(parametricShown(await reopened(c, () => c.get('project').createParametricTable(c.req.param('catalogId'), input))));
+    })
+    .delete('/:catalogId/parametricTables', async (c) => {
+      const toSchema = c.req.query('toSchema');
+      const toTable = c.req.query('toTable');
+      if (!toSchema || !toTable) throw badRequest('name the parametric table to delete with the query parameters toSchema and toTable');
+      checkChange(c);
+      await reopened(c, () => c.get('project').deleteParametricTable(c.req.param('catalogId'), toSchema, toTable));
+      return c.body(null, 204);
+    })
     .get('/:catalogId/schemas', async (c) => {
       const [{ catalogPlace }, b] = await browse();
       const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
@@ -135,4 +151,28 @@ export function searchRoutes(): Routes {
 /** Every table the gateway can read can be cached, fully or by a column's last value. */
 function cacheability(isCached: boolean) {
   return { isCached, isCacheable: true, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] };
+}
+
+/** The document's ParametricTable. */
+const parametricShown = (p: ParametricRow) => ({ fromSchema: p.fromSchema, fromTable: p.fromTable, toSchema: p.toSchema, toTable: p.toTable, paramValues: p.paramValues });
+
+/** A ParametricTable body, checked: names as SQL names are, keys given once, values JSON scalars. */
+function parametricInput(body: Record<string, unknown>): Omit<ParametricRow, 'catalogId' | 'createdAt'> {
+  const name = (field: string) => checkName(reqString(body, field), field, 128);
+  const list = body.paramValues ?? [];
+  if (!Array.isArray(list)) throw badRequest('paramValues must be an array of {key, value}');
+  const seen = new Set<string>();
+  const paramValues = list.map((item: unknown, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw badRequest(`paramValues[${i}] must be an object {key, value}`);
+    const { key, value } = item as Record<string, unknown>;
+    if (typeof key !== 'string' || key === '') throw badRequest(`paramValues[${i}].key must be a column name`);
+    checkName(key, `paramValues[${i}].key`, 128);
+    if (seen.has(key.toLowerCase())) throw badRequest(`paramValues: ${key} is given twice`);
+    seen.add(key.toLowerCase());
+    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw badRequest(`paramValues: the value of ${key} must be a string, a number, true, false or null`);
+    // The value goes into the view's DDL, which takes no parameters: a NUL would cut it short.
+    if (typeof value === 'string') refuseNul(value, `paramValues: the value of ${key}`);
+    return { key, value: value ?? null };
+  });
+  return { fromSchema: name('fromSchema'), fromTable: name('fromTable'), toSchema: name('toSchema'), toTable: name('toTable'), paramValues };
 }

@@ -1,0 +1,182 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { didYouMean } from '../../output/did-you-mean.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { ident, literal } from '../sql.js';
+import type { ConnectionRow } from './connections.js';
+import { rows, type ProjectStore } from './store.js';
+
+// The hosted service binds the query parameters of REST tables. The local gateway has no REST
+// source, so a parametric table here fixes columns of a connected file's table: a view of the rows
+// where each key (a column, as the document calls it) equals its value, macros evaluated per query.
+
+/** A parametric table as stored: its catalog, base table, target name and fixed values. */
+export interface ParametricRow {
+  catalogId: string;
+  fromSchema: string;
+  fromTable: string;
+  toSchema: string;
+  toTable: string;
+  paramValues: Array<{ key: string; value: unknown }>;
+  createdAt: number;
+}
+
+export const PARAMETRIC_DDL = 'CREATE TABLE IF NOT EXISTS svc._dgw.parametric_tables (catalog_id VARCHAR, from_schema VARCHAR, from_table VARCHAR, to_schema VARCHAR, to_table VARCHAR, param_values VARCHAR, created_at BIGINT)';
+
+/** Every parametric table of the project; none before metadata version 7 made their table. */
+export async function readParametricTables(conn: DuckDBConnection): Promise<ParametricRow[]> {
+  const exists = await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = 'parametric_tables'");
+  if (exists.length === 0) return [];
+  return (await rows(conn, 'SELECT * FROM svc._dgw.parametric_tables ORDER BY created_at, to_schema, to_table')).map((r) => ({
+    catalogId: String(r.catalog_id),
+    fromSchema: String(r.from_schema),
+    fromTable: String(r.from_table),
+    toSchema: String(r.to_schema),
+    toTable: String(r.to_table),
+    paramValues: JSON.parse(String(r.param_values)) as ParametricRow['paramValues'],
+    createdAt: Number(r.created_at),
+  }));
+}
+
+export async function insertParametricTable(conn: DuckDBConnection, p: ParametricRow): Promise<void> {
+  await conn.run('INSERT INTO svc._dgw.parametric_tables VALUES ($1, $2, $3, $4, $5, $6, $7)', [p.catalogId, p.fromSchema, p.fromTable, p.toSchema, p.toTable, JSON.stringify(p.paramValues), p.createdAt]);
+}
+
+export async function deleteParametricRows(conn: DuckDBConnection, catalogId: string, target?: { toSchema: string; toTable: string }): Promise<void> {
+  if (!target) await conn.run('DELETE FROM svc._dgw.parametric_tables WHERE catalog_id = $1', [catalogId]);
+  else await conn.run('DELETE FROM svc._dgw.parametric_tables WHERE catalog_id = $1 AND lower(to_schema) = lower($2) AND lower(to_table) = lower($3)', [catalogId, target.toSchema, target.toTable]);
+}
+
+/** The SELECT a parametric table stands for, in catalog `catalogName`. */
+export function parametricSelect(catalogName: string, p: Pick<ParametricRow, 'fromSchema' | 'fromTable' | 'paramValues'>): string {
+  const where = p.paramValues.map(({ key, value }) => condition(key, value));
+  return `SELECT * FROM ${ident(catalogName)}.${ident(p.fromSchema)}.${ident(p.fromTable)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+}
+
+/** Makes the view (and its schema) in the connection's catalog; done when the project opens, before it is locked down. */
+export async function createParametricView(conn: DuckDBConnection, catalogName: string, p: ParametricRow): Promise<void> {
+  await conn.run(`CREATE SCHEMA IF NOT EXISTS ${ident(catalogName)}.${ident(p.toSchema)}`);
+  await conn.run(`CREATE VIEW ${ident(catalogName)}.${ident(p.toSchema)}.${ident(p.toTable)} AS ${parametricSelect(catalogName, p)}`);
+}
+
+/** Checks a new parametric table against the catalog as it is: the base table, its columns, a free target, values that bind. */
+export async function checkParametricTable(conn: DuckDBConnection, catalogName: string, p: ParametricRow): Promise<void> {
+  const tables = await rows(conn, 'SELECT schema_name, table_name FROM duckdb_tables() WHERE database_name = $1 UNION ALL SELECT schema_name, view_name FROM duckdb_views() WHERE database_name = $1 AND NOT internal', [catalogName]);
+  const names = tables.map((t) => `${String(t.schema_name)}.${String(t.table_name)}`);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const from = `${p.fromSchema}.${p.fromTable}`;
+  if (!names.some((n) => same(n, from))) throw notFound(`catalog ${catalogName} has no table ${from}${didYouMean(from, names)}`);
+  if (names.some((n) => same(n, `${p.toSchema}.${p.toTable}`))) throw conflict(`catalog ${catalogName} has a table ${p.toSchema}.${p.toTable} already`);
+  const described = await rows(conn, `DESCRIBE SELECT * FROM ${ident(catalogName)}.${ident(p.fromSchema)}.${ident(p.fromTable)}`);
+  const columns = described.map((r) => String(r.column_name));
+  for (const { key, value } of p.paramValues) {
+    const at = columns.findIndex((c) => same(c, key));
+    if (at < 0) throw badRequest(`paramValues: ${from} has no column ${key}${didYouMean(key, columns)}; here a parameter fixes a column of the base table`);
+    if (value === null) continue;
+    // The value is a constant: converting it now finds a wrong type before any row is read.
+    const type = String(described[at].column_type);
+    const expression = valueSql(value, key);
+    try {
+      await conn.run(`SELECT CAST(${expression} AS ${type})`);
+    } catch {
+      throw badRequest(`paramValues: ${JSON.stringify(value)} is not a value of ${key}, a ${type} column`);
+    }
+  }
+}
+
+/** One key's condition: equal to its value (NULL: IS NULL), a macro evaluated when the table is read. */
+function condition(key: string, value: unknown): string {
+  const column = ident(key);
+  if (value === null) return `${column} IS NULL`;
+  return `${column} = ${valueSql(value, key)}`;
+}
+
+/** A value as SQL: a macro's expression, a quoted string, or the number or truth value itself. */
+function valueSql(value: unknown, key = 'a parameter'): string {
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.startsWith('@') ? macro(value) : literal(value);
+  throw badRequest(`paramValues: the value of ${key} must be a string, a number, true, false or null`);
+}
+
+const ANCHORS: Record<string, string> = {
+  today: 'current_date',
+  yesterday: "(current_date - INTERVAL '1 day')",
+  now: 'CAST(now() AS TIMESTAMP)',
+  sow: "date_trunc('week', current_date)",
+  eow: "(date_trunc('week', current_date) + INTERVAL '6 days')",
+  som: "date_trunc('month', current_date)",
+  eom: 'last_day(current_date)',
+  soq: "date_trunc('quarter', current_date)",
+  eoq: "(date_trunc('quarter', current_date) + INTERVAL '3 months' - INTERVAL '1 day')",
+  soy: "date_trunc('year', current_date)",
+  eoy: "(date_trunc('year', current_date) + INTERVAL '1 year' - INTERVAL '1 day')",
+};
+const UNITS: Record<string, [number, string]> = { d: [1, 'day'], w: [1, 'week'], M: [1, 'month'], q: [3, 'month'], y: [1, 'year'], h: [1, 'hour'], m: [1, 'minute'] };
+const MACRO = /^@([a-z]+)((?:[+-]\d{1,6}[dwMqyhm])*)$/;
+
+/** A relative-date macro (`@today-7d`, `@som-1M`, `@now-24h`) as DuckDB SQL: a DATE, or a TIMESTAMP with `@now` or hours and minutes. */
+export function macro(text: string): string {
+  const m = MACRO.exec(text);
+  const anchor = m ? ANCHORS[m[1]] : undefined;
+  if (!m || anchor === undefined) {
+    throw badRequest(`${JSON.stringify(text)} is not a date macro: @ then one of ${Object.keys(ANCHORS).join(', ')}, then offsets such as -7d or +1M (units d w M q y h m)`);
+  }
+  let sql = anchor;
+  let timed = m[1] === 'now';
+  for (const [, sign, count, unit] of m[2].matchAll(/([+-])(\d+)([dwMqyhm])/g)) {
+    const [times, name] = UNITS[unit];
+    timed ||= unit === 'h' || unit === 'm';
+    sql = `(${sql} ${sign} INTERVAL '${Number(count) * times} ${name}')`;
+  }
+  return `CAST(${sql} AS ${timed ? 'TIMESTAMP' : 'DATE'})`;
+}
+
+/** Makes the views of the parametric tables whose catalogs opened; one whose base table is gone is left out, and the project opens. */
+export async function attachParametricTables(conn: DuckDBConnection, tables: ParametricRow[], connections: readonly ConnectionRow[], broken: ReadonlyMap<string, string>): Promise<void> {
+  for (const p of tables) {
+    const c = connections.find((x) => x.catalogId === p.catalogId);
+    if (!c || broken.has(c.id)) continue;
+    await createParametricView(conn, c.catalogName, p).catch(() => undefined);
+  }
+}
+
+/** The connection whose catalog can hold parametric tables: a file connection's (its catalog is the gateway's own views). */
+export function parametricCatalog(s: ProjectStore, catalogId: string): ConnectionRow {
+  const c = s.connections.find((x) => x.catalogId === catalogId);
+  if (!c) {
+    if (catalogId === '1' || catalogId === '2') throw badRequest(`catalog ${catalogId} is built in: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
+    throw notFound(`no catalog ${catalogId} in project ${s.id} (catalog list shows them)`);
+  }
+  if (!FILE_TYPES.has(c.type)) throw badRequest(`catalog ${c.catalogName} is a ${c.type} file attached read-only: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
+  return c;
+}
+
+const FILE_TYPES = new Set(['csv', 'parquet', 'json']);
+
+export async function listParametricTables(s: ProjectStore, catalogId: string): Promise<ParametricRow[]> {
+  if (catalogId === '1' || catalogId === '2') return [];
+  parametricCatalog(s, catalogId);
+  return (await s.withConnection(readParametricTables)).filter((p) => p.catalogId === catalogId);
+}
+
+/** Stores a parametric table once it is checked; the caller reopens the project, which makes its view. */
+export async function createParametricTable(s: ProjectStore, catalogId: string, input: Omit<ParametricRow, 'catalogId' | 'createdAt'>): Promise<ParametricRow> {
+  const c = parametricCatalog(s, catalogId);
+  const row: ParametricRow = { ...input, catalogId, createdAt: s.now() };
+  await s.withConnection((conn) => checkParametricTable(conn, c.catalogName, row));
+  await s.tx(async (conn) => {
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    if ((await readParametricTables(conn)).some((p) => p.catalogId === catalogId && same(p.toSchema, row.toSchema) && same(p.toTable, row.toTable))) {
+      throw conflict(`catalog ${c.catalogName} has a parametric table ${row.toSchema}.${row.toTable} already`);
+    }
+    await insertParametricTable(conn, row);
+  });
+  return row;
+}
+
+export async function deleteParametricTable(s: ProjectStore, catalogId: string, toSchema: string, toTable: string): Promise<ParametricRow> {
+  const c = parametricCatalog(s, catalogId);
+  const found = (await listParametricTables(s, catalogId)).find((p) => p.toSchema.toLowerCase() === toSchema.toLowerCase() && p.toTable.toLowerCase() === toTable.toLowerCase());
+  if (!found) throw notFound(`catalog ${c.catalogName} has no parametric table ${toSchema}.${toTable}`);
+  await s.tx((conn) => deleteParametricRows(conn, catalogId, found));
+  return found;
+}

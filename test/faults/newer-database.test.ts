@@ -32,13 +32,13 @@ describe('a project database a later dgw wrote', () => {
 
   it('is refused in-process, exit 13, naming the file and both versions, and left byte for byte', async () => {
     await createQueries(dgw, 'kept', 2);
-    await stampVersion(file, '7');
+    await stampVersion(file, '999');
     const before = fs.readFileSync(file);
     for (const args of [['query', 'list'], ['query', 'create', 'Another', '--sql', 'SELECT 1 AS one']]) {
       const r = await dgw(args);
       expect(r.code, r.stderr).toBe(13);
       expect(r.stderr).toContain(`the database of project demo, ${file}, was written by a later dgw`);
-      expect(r.stderr).toMatch(/version 7; this dgw knows version 4 at most/);
+      expect(r.stderr).toMatch(/version 999; this dgw knows version \d+ at most/);
     }
     const json = await dgw(['query', 'list', '--json']);
     expect(JSON.parse(json.stderr).error).toMatchObject({ kind: 'local_fault', errorCode: 'NEWER_FILE' });

@@ -19,6 +19,7 @@ _dgw_sub() {
     '|parametric-table') echo 'parametric-table' ;;
     '|export') echo 'export' ;;
     '|driver') echo 'driver' ;;
+    '|golden-sql') echo 'golden-sql' ;;
     '|project') echo 'project' ;;
     '|key') echo 'key' ;;
     '|api') echo 'api' ;;
@@ -128,6 +129,11 @@ _dgw_sub() {
     'driver|jdbc') echo 'jdbc' ;;
     'driver|sqlalchemy') echo 'sqlalchemy' ;;
     'driver|help') echo 'help' ;;
+    'golden-sql|add') echo 'add' ;;
+    'golden-sql|list'|'golden-sql|ls') echo 'list' ;;
+    'golden-sql|search') echo 'search' ;;
+    'golden-sql|rm'|'golden-sql|delete') echo 'rm' ;;
+    'golden-sql|help') echo 'help' ;;
     'project|list'|'project|ls') echo 'list' ;;
     'project|create') echo 'create' ;;
     'project|help') echo 'help' ;;
@@ -141,7 +147,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -172,13 +178,15 @@ _dgw_words() {
     'export help') echo 'list get cancel' ;;
     'driver') echo 'list jdbc sqlalchemy help' ;;
     'driver help') echo 'list jdbc sqlalchemy' ;;
+    'golden-sql') echo 'add list search rm help' ;;
+    'golden-sql help') echo 'add list search rm' ;;
     'project') echo 'list create help' ;;
     'project help') echo 'list create' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -297,6 +305,12 @@ _dgw_opts() {
     'driver jdbc') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'driver sqlalchemy') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'driver help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'golden-sql') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'golden-sql add') echo '--sql --file --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'golden-sql list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'golden-sql search') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'golden-sql rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'golden-sql help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project create') echo '--description --workspace -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -434,6 +448,12 @@ _dgw_value_opts() {
     'driver jdbc') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'driver sqlalchemy') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'driver help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'golden-sql') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'golden-sql add') echo '--sql --file --profile --zone --base-url --project --jq --format --timeout' ;;
+    'golden-sql list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'golden-sql search') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'golden-sql rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'golden-sql help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project create') echo '--description --workspace --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -556,6 +576,7 @@ _dgw_values() {
     'connection update|--from-file') echo '@files' ;;
     'catalog create|--extra') echo '@files' ;;
     'export get|-o'|'export get|--output') echo '@files' ;;
+    'golden-sql add|--file') echo '@files' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;
     'sql|--file') echo '@files' ;;

@@ -22,6 +22,7 @@ import { registerSchema } from './commands/schema/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerCache } from './commands/cache/index.js';
 import { registerDriver } from './commands/driver/index.js';
+import { registerGoldenSql } from './commands/golden-sql/index.js';
 import { registerBitable } from './commands/bitable/index.js';
 import { registerParametricTable } from './commands/parametric-table/index.js';
 
@@ -44,6 +45,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerParametricTable(program, wiring);
   registerExport(program, wiring);
   registerDriver(program, wiring);
+  registerGoldenSql(program, wiring);
   registerProject(program, wiring);
   registerKey(program, wiring);
   registerApi(program, wiring);

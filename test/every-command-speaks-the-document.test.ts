@@ -261,6 +261,15 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('golden SQLs', async () => {
+        const added = await json('golden-sql add', ['Orders per status', '--sql', 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1']);
+        expect(added).toMatchObject({ prompt: 'Orders per status', score: null });
+        expect((await json('golden-sql list', [])).map((g: { id: string }) => g.id)).toContain(added.id);
+        expect((await json('golden-sql search', ['status', 'orders']))[0]).toMatchObject({ id: added.id, score: expect.any(Number) });
+        expect(await json('golden-sql rm', [added.id, '--yes'])).toEqual({ id: added.id, deleted: true });
+        conforms();
+      });
+
       it('stored tables', async () => {
         expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
         await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);

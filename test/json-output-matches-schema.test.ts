@@ -104,6 +104,7 @@ for (const shape of ['spec', 'hosted'] as const) {
     const rows = path.join(tmp.dir, `rows-${shape}.csv`);
     const exported = path.join(tmp.dir, `exported-${shape}.csv`);
     let exportId = '';
+    let goldenId = '';
 
     const sequence: Case[] = [
       { command: 'version', args: ['version'], variant: 'record', headers: true },
@@ -161,6 +162,10 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'key list', args: ['key', 'list'], variant: 'list', headers: true },
       { command: 'key create', args: ['key', 'create', 'ci'], variant: 'record' },
       { command: 'key rm', args: ['key', 'rm', 'ci', '--yes'], variant: 'record' },
+      { command: 'golden-sql add', args: ['golden-sql', 'add', 'Orders per status', '--sql', 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1'], variant: 'record' },
+      { command: 'golden-sql list', args: ['golden-sql', 'list'], variant: 'list', headers: true },
+      { command: 'golden-sql search', args: ['golden-sql', 'search', 'status'], variant: 'list', headers: true },
+      { command: 'golden-sql rm', args: () => ['golden-sql', 'rm', goldenId, '--yes'], variant: 'record' },
       { command: 'api', args: ['api', 'GET', '/data/projects/{projectId}/catalogs'], variant: 'answer' },
       { command: 'sql', args: ['sql', 'SELECT 1 AS a, 9007199254740993 AS big'], variant: 'rows' },
       { command: 'sql', args: ['sql', 'SELECT 1 AS a', '--format', 'compact'], variant: 'rows' },
@@ -197,6 +202,7 @@ for (const shape of ['spec', 'hosted'] as const) {
         const doc = await run(c.command === 'auth login' ? { ...c, input: `${server.partnerKey}\n` } : c);
         // The export the next commands read.
         if (c.command === 'query export' && c.variant === 'record') exportId = (doc as { id: string }).id;
+        if (c.command === 'golden-sql add') goldenId = (doc as { id: string }).id;
       }
     }, 240_000);
 

@@ -235,3 +235,9 @@ export const ParametricTableRecord = Closed(
   },
   'a parametric table: a base table with fixed parameter values',
 );
+
+/** A golden SQL. */
+export const GoldenSqlRecord = Closed(
+  { id: Type.String(), prompt: Type.String(), sql: Type.String(), createdAt: Nullable(Type.String()), score: Nullable(Type.Number()) },
+  'a golden SQL: a question and the SQL that answers it; createdAt null where the service does not say, score only in search results',
+);

@@ -120,6 +120,7 @@ export const TableDeleted = Closed({ table: Str(), deleted: Type.Literal(true) }
 
 /** `key rm`. */
 export const KeyDeleted = Closed({ apiKeyId: Str(), deleted: Type.Literal(true) }, 'the deleted key');
+export const GoldenSqlDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted golden SQL');
 
 /** `connection rm`. */
 export const ConnectionDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted connection');
@@ -295,6 +296,7 @@ export type FolderDeleted = Static<typeof FolderDeleted>;
 export type ColumnDropped = Static<typeof ColumnDropped>;
 export type TableDeleted = Static<typeof TableDeleted>;
 export type KeyDeleted = Static<typeof KeyDeleted>;
+export type GoldenSqlDeleted = Static<typeof GoldenSqlDeleted>;
 export type ConnectionDeleted = Static<typeof ConnectionDeleted>;
 export type CatalogDeleted = Static<typeof CatalogDeleted>;
 export type CatalogShared = Static<typeof CatalogShared>;

@@ -19,6 +19,7 @@ import { materializedRoutes } from './routes/materialized.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
+import { metadataRoutes } from './routes/metadata.js';
 
 export { BASE_PATH } from './router.js';
 
@@ -51,6 +52,7 @@ export function gatewayRoutes(): Routes {
     .route('/info', infoRoutes())
     .route('/connections', connectionRoutes())
     .route('/connections/:projectId', new Routes().use(projectScope).route('', projectConnectionRoutes()))
+    .route('/metadata/:projectId', new Routes().use(projectScope).route('', metadataRoutes()))
     .route('/projects/:projectId/apiKeys', keyRoutes())
     .route('/organizations', organizationRoutes())
     .route('/data/projects/:projectId', project);

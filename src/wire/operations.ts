@@ -11,6 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
+import { MetadataAddGoldenSqlRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -194,6 +195,10 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('updateConnection', 'PUT', '/connections/{projectId}/{connectionId}', { body: ConnectionRequest, response: ok(Connection) }),
   op('deleteConnection', 'DELETE', '/connections/{projectId}/{connectionId}', { response: ok(null) }),
   op('getConnectionView', 'GET', '/connections/{projectId}/{connectionId}/detail', { response: ok(ConnectionDetail) }),
+  op('listGoldenSqls', 'GET', '/metadata/{projectId}/golden-sqls', { response: ok(OpenObject) }),
+  op('addGoldenSql', 'POST', '/metadata/{projectId}/golden-sqls', { body: MetadataAddGoldenSqlRequest, response: ok(OpenObject) }),
+  op('deleteGoldenSql', 'DELETE', '/metadata/{projectId}/golden-sqls/{id}', { response: ok(OpenObject) }),
+  op('queryGoldenSqls', 'GET', '/metadata/{projectId}/golden-sql/query', { query: { q: Type.String() }, response: ok(OpenObject) }),
   op('listApiKeys', 'GET', '/projects/{projectId}/apiKeys', { response: ok(OneOrMany(ApiKey)) }),
   op('createApiKey', 'POST', '/projects/{projectId}/apiKeys', { body: ApiKeyRequest, response: ok(ApiKey) }),
   op('deleteApiKey', 'DELETE', '/projects/{projectId}/apiKeys/{apiKeyId}', { response: ok(null), spec: ok(ApiKey) }),

@@ -189,6 +189,10 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       for (const c of await call('GET', `${P}/cache/status`)) await call('DELETE', `${P}/cache/${c.id}`);
       await call('DELETE', `${P}/queries/${plain.id}`);
 
+      const golden = await call('POST', '/metadata/demo/golden-sqls', { prompt: 'Orders per status', sql: 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1' });
+      expect((await call('GET', '/metadata/demo/golden-sqls')).goldenSqls.map((g: { id: string }) => g.id)).toEqual([golden.id]);
+      expect((await call('GET', '/metadata/demo/golden-sql/query?q=status')).goldenSqls[0]).toMatchObject({ id: golden.id, score: 3 });
+      await call('DELETE', `/metadata/demo/golden-sqls/${golden.id}`);
       const conn = await call('POST', '/connections/demo', { name: 'Conf Sales', type: 'duckdb', credential: { path: source } });
       await call('GET', '/connections/demo');
       await call('GET', `/connections/demo/${conn.id}`);

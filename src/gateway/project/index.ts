@@ -9,6 +9,7 @@ import { checkSql } from './check.js';
 import type { ConnectionInput } from './connection-changes.js';
 import { findConnection, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
+import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -321,6 +322,22 @@ export class ProjectDb {
     return connectionChanges().then((m) => m.nameCatalog(this.s, connectionId, name));
   }
 
+  goldenSqls(): Promise<GoldenSql[]> {
+    return golden().then((m) => m.listGoldenSqls(this.s));
+  }
+
+  addGoldenSql(prompt: string, sql: string): Promise<GoldenSql> {
+    return golden().then((m) => m.addGoldenSql(this.s, prompt, sql));
+  }
+
+  deleteGoldenSql(id: string): Promise<GoldenSql> {
+    return golden().then((m) => m.deleteGoldenSql(this.s, id));
+  }
+
+  searchGoldenSqls(q: string, limit?: number): Promise<GoldenSqlMatch[]> {
+    return golden().then((m) => m.searchGoldenSqls(this.s, q, limit));
+  }
+
   parametricTables(catalogId: string): Promise<ParametricRow[]> {
     return parametric().then((m) => m.listParametricTables(this.s, catalogId));
   }
@@ -342,6 +359,7 @@ export class ProjectDb {
 /** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
 const connectionChanges = () => import('./connection-changes.js');
 const parametric = () => import('./parametric-tables.js');
+const golden = () => import('./golden-sqls.js');
 
 /** Loaded with the first cache request: a command that touches no cache does not load it. */
 const caches = () => import('./caches.js');

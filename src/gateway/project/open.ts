@@ -16,6 +16,7 @@ import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } f
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
 import { attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
+import { GOLDEN_SQL_DDL } from './golden-sqls.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
 import { ProjectStore, rows, walSize } from './store.js';
@@ -40,6 +41,7 @@ const SCHEMA = [
   ...CACHE_DDL,
   ...CONNECTIONS_DDL,
   PARAMETRIC_DDL,
+  GOLDEN_SQL_DDL,
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -81,7 +83,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '7';
+const SCHEMA_VERSION = '8';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

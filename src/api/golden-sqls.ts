@@ -1,0 +1,44 @@
+import type { Http } from './http.js';
+import { apiPath } from './path.js';
+import { isRaw, object, text, textOrNull } from './read.js';
+
+// Golden SQLs (`/metadata/{projectId}/golden-sqls`): the document types every answer as an open
+// object, so a list is read from an array or from the first array member of an object.
+
+/** A golden SQL: a question and the SQL that answers it; `score` only in search results. */
+export interface GoldenSqlRecord {
+  id: string;
+  prompt: string;
+  sql: string;
+  createdAt: string | null;
+  score: number | null;
+}
+
+const base = (projectId: string) => apiPath`/metadata/${projectId}`;
+
+export async function listGoldenSqls(http: Http, projectId: string): Promise<GoldenSqlRecord[]> {
+  return readList(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sqls` }));
+}
+
+export async function addGoldenSql(http: Http, projectId: string, prompt: string, sql: string): Promise<GoldenSqlRecord | undefined> {
+  const body = await http.request({ method: 'POST', path: `${base(projectId)}/golden-sqls`, body: { prompt, sql }, expect: 'optional-json' });
+  return isRaw(body) && typeof body.id === 'string' ? readGoldenSql(body) : undefined;
+}
+
+export function deleteGoldenSql(http: Http, projectId: string, id: string): Promise<unknown> {
+  return http.request({ method: 'DELETE', path: `${base(projectId)}/golden-sqls/${encodeURIComponent(id)}`, expect: 'optional-json' });
+}
+
+export async function searchGoldenSqls(http: Http, projectId: string, q: string): Promise<GoldenSqlRecord[]> {
+  return readList(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sql/query`, query: { q } }));
+}
+
+function readList(value: unknown): GoldenSqlRecord[] {
+  const list = Array.isArray(value) ? value : isRaw(value) ? Object.values(value).find(Array.isArray) : undefined;
+  return (list ?? []).map(readGoldenSql);
+}
+
+export function readGoldenSql(value: unknown): GoldenSqlRecord {
+  const g = object(value, 'a golden SQL');
+  return { id: text(g.id), prompt: text(g.prompt), sql: text(g.sql), createdAt: textOrNull(g.createdAt), score: typeof g.score === 'number' ? g.score : null };
+}

@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { deleteGoldenSql } from '../../api/golden-sqls.js';
+import { checkSegment } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import type { GoldenSqlDeleted } from '../../contract/results.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+
+/** Options of `golden-sql rm`. */
+export interface GoldenSqlRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .argument('<id>', 'the golden SQL\'s id (golden-sql list shows them)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a golden SQL')
+    .addHelpText('after', examples('dgw golden-sql rm 709922802836177297 --yes --dry-run', 'dgw golden-sql list -q | xargs -r -n1 dgw golden-sql rm --yes   # every one'))
+    .action(wiring.action(runGoldenSqlRm));
+}
+
+export async function runGoldenSqlRm(ctx: Context, id: string, opts: GoldenSqlRmOptions): Promise<void> {
+  checkSegment(id, 'ID');
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, `delete golden SQL ${id}`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  await deleteGoldenSql(http, projectId, id);
+  if (opts.dryRun) return;
+  ctx.out.result({ id, deleted: true } satisfies GoldenSqlDeleted, id);
+  ctx.out.success(`deleted golden SQL ${id}`);
+}

@@ -20,6 +20,7 @@ _dgw_sub() {
     '|export') echo 'export' ;;
     '|driver') echo 'driver' ;;
     '|golden-sql') echo 'golden-sql' ;;
+    '|relation') echo 'relation' ;;
     '|project') echo 'project' ;;
     '|key') echo 'key' ;;
     '|api') echo 'api' ;;
@@ -134,6 +135,11 @@ _dgw_sub() {
     'golden-sql|search') echo 'search' ;;
     'golden-sql|rm'|'golden-sql|delete') echo 'rm' ;;
     'golden-sql|help') echo 'help' ;;
+    'relation|add') echo 'add' ;;
+    'relation|list'|'relation|ls') echo 'list' ;;
+    'relation|update') echo 'update' ;;
+    'relation|rm'|'relation|delete') echo 'rm' ;;
+    'relation|help') echo 'help' ;;
     'project|list'|'project|ls') echo 'list' ;;
     'project|create') echo 'create' ;;
     'project|help') echo 'help' ;;
@@ -147,7 +153,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -180,13 +186,15 @@ _dgw_words() {
     'driver help') echo 'list jdbc sqlalchemy' ;;
     'golden-sql') echo 'add list search rm help' ;;
     'golden-sql help') echo 'add list search rm' ;;
+    'relation') echo 'add list update rm help' ;;
+    'relation help') echo 'add list update rm' ;;
     'project') echo 'list create help' ;;
     'project help') echo 'list create' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -311,6 +319,12 @@ _dgw_opts() {
     'golden-sql search') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'golden-sql rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'golden-sql help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'relation') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'relation add') echo '--type --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'relation list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'relation update') echo '--type --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'relation rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'relation help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project create') echo '--description --workspace -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -454,6 +468,12 @@ _dgw_value_opts() {
     'golden-sql search') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'relation') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'relation add') echo '--type --profile --zone --base-url --project --jq --format --timeout' ;;
+    'relation list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'relation update') echo '--type --profile --zone --base-url --project --jq --format --timeout' ;;
+    'relation rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'relation help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project create') echo '--description --workspace --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -536,6 +556,7 @@ _dgw_live() {
     'bitable rm') echo '1' ;;
     'parametric-table create') echo '1' ;;
     'parametric-table rm') echo '1' ;;
+    'relation add') echo '1' ;;
   esac
 }
 

@@ -101,6 +101,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['parametric-table', async () => (await import('./commands/parametric-table/index.js')).registerParametricTable],
   ['driver', async () => (await import('./commands/driver/index.js')).registerDriver],
   ['golden-sql', async () => (await import('./commands/golden-sql/index.js')).registerGoldenSql],
+  ['relation', async () => (await import('./commands/relation/index.js')).registerRelation],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],
   ['key', async () => (await import('./commands/key/index.js')).registerKey],
   ['api', async () => (await import('./commands/api/index.js')).registerApi],

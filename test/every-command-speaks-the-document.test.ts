@@ -270,6 +270,15 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('relations', async () => {
+        const added = await json('relation add', ['1.table.orders.customer_id', '1.table.customers.customer_id']);
+        expect(added).toMatchObject({ catalogId: '1', columnName: 'customer_id', targetTableName: 'customers', type: 'MANY_TO_ONE' });
+        expect((await json('relation list', ['1'])).map((r: { id: string }) => r.id)).toContain(added.id);
+        expect((await json('relation update', ['1', added.id, '--type', 'one_to_one'])).type).toBe('ONE_TO_ONE');
+        expect(await json('relation rm', ['1', added.id, '--yes'])).toEqual({ id: added.id, deleted: true });
+        conforms();
+      });
+
       it('stored tables', async () => {
         expect((await json('table list', [])).map((t: { tableName: string }) => t.tableName)).toEqual(expect.arrayContaining(['orders', 'customers']));
         await dgw('table create', ['events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR']);

@@ -105,6 +105,7 @@ for (const shape of ['spec', 'hosted'] as const) {
     const exported = path.join(tmp.dir, `exported-${shape}.csv`);
     let exportId = '';
     let goldenId = '';
+    let relationId = '';
 
     const sequence: Case[] = [
       { command: 'version', args: ['version'], variant: 'record', headers: true },
@@ -166,6 +167,10 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'golden-sql list', args: ['golden-sql', 'list'], variant: 'list', headers: true },
       { command: 'golden-sql search', args: ['golden-sql', 'search', 'status'], variant: 'list', headers: true },
       { command: 'golden-sql rm', args: () => ['golden-sql', 'rm', goldenId, '--yes'], variant: 'record' },
+      { command: 'relation add', args: ['relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id'], variant: 'record' },
+      { command: 'relation list', args: ['relation', 'list', '1'], variant: 'list', headers: true },
+      { command: 'relation update', args: () => ['relation', 'update', '1', relationId, '--type', 'ONE_TO_ONE'], variant: 'record' },
+      { command: 'relation rm', args: () => ['relation', 'rm', '1', relationId, '--yes'], variant: 'record' },
       { command: 'api', args: ['api', 'GET', '/data/projects/{projectId}/catalogs'], variant: 'answer' },
       { command: 'sql', args: ['sql', 'SELECT 1 AS a, 9007199254740993 AS big'], variant: 'rows' },
       { command: 'sql', args: ['sql', 'SELECT 1 AS a', '--format', 'compact'], variant: 'rows' },
@@ -203,6 +208,7 @@ for (const shape of ['spec', 'hosted'] as const) {
         // The export the next commands read.
         if (c.command === 'query export' && c.variant === 'record') exportId = (doc as { id: string }).id;
         if (c.command === 'golden-sql add') goldenId = (doc as { id: string }).id;
+        if (c.command === 'relation add') relationId = (doc as { id: string }).id;
       }
     }, 240_000);
 

@@ -241,3 +241,21 @@ export const GoldenSqlRecord = Closed(
   { id: Type.String(), prompt: Type.String(), sql: Type.String(), createdAt: Nullable(Type.String()), score: Nullable(Type.Number()) },
   'a golden SQL: a question and the SQL that answers it; createdAt null where the service does not say, score only in search results',
 );
+
+/** A relation between two columns. */
+export const RelationRecord = Closed(
+  {
+    id: Type.String(),
+    catalogId: Type.String(),
+    schemaName: Type.String(),
+    tableName: Type.String(),
+    columnName: Type.String(),
+    targetCatalogId: Type.String(),
+    targetSchemaName: Type.String(),
+    targetTableName: Type.String(),
+    targetColumnName: Type.String(),
+    type: Type.String(),
+    createdAt: Nullable(Type.String()),
+  },
+  'a relation from a column of a catalog table to a target column; createdAt null where the service does not say',
+);

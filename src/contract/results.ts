@@ -121,6 +121,7 @@ export const TableDeleted = Closed({ table: Str(), deleted: Type.Literal(true) }
 /** `key rm`. */
 export const KeyDeleted = Closed({ apiKeyId: Str(), deleted: Type.Literal(true) }, 'the deleted key');
 export const GoldenSqlDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted golden SQL');
+export const RelationDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted relation');
 
 /** `connection rm`. */
 export const ConnectionDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted connection');
@@ -297,6 +298,7 @@ export type ColumnDropped = Static<typeof ColumnDropped>;
 export type TableDeleted = Static<typeof TableDeleted>;
 export type KeyDeleted = Static<typeof KeyDeleted>;
 export type GoldenSqlDeleted = Static<typeof GoldenSqlDeleted>;
+export type RelationDeleted = Static<typeof RelationDeleted>;
 export type ConnectionDeleted = Static<typeof ConnectionDeleted>;
 export type CatalogDeleted = Static<typeof CatalogDeleted>;
 export type CatalogShared = Static<typeof CatalogShared>;

@@ -11,7 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
-import { MetadataAddGoldenSqlRequest, OpenObject } from './metadata.js';
+import { MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -198,6 +198,10 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listGoldenSqls', 'GET', '/metadata/{projectId}/golden-sqls', { response: ok(OpenObject) }),
   op('addGoldenSql', 'POST', '/metadata/{projectId}/golden-sqls', { body: MetadataAddGoldenSqlRequest, response: ok(OpenObject) }),
   op('deleteGoldenSql', 'DELETE', '/metadata/{projectId}/golden-sqls/{id}', { response: ok(OpenObject) }),
+  op('getProjectCatalogMetadataRelations', 'GET', '/metadata/{projectId}/relations/{catalogId}', { response: ok(OpenObject) }),
+  op('addRelation', 'POST', '/metadata/{projectId}/relations/{catalogId}/{schemaName}/{tableName}/{columnName}', { body: MetadataAddRelationRequest, response: ok(OpenObject) }),
+  op('updateRelation', 'PUT', '/metadata/{projectId}/relations/{catalogId}/{schemaName}/{tableName}/{relationId}', { body: MetadataUpdateRelationRequest, response: ok(OpenObject) }),
+  op('deleteRelation', 'DELETE', '/metadata/{projectId}/relations/{catalogId}/{schemaName}/{tableName}/{relationId}', { response: ok(OpenObject) }),
   op('queryGoldenSqls', 'GET', '/metadata/{projectId}/golden-sql/query', { query: { q: Type.String() }, response: ok(OpenObject) }),
   op('listApiKeys', 'GET', '/projects/{projectId}/apiKeys', { response: ok(OneOrMany(ApiKey)) }),
   op('createApiKey', 'POST', '/projects/{projectId}/apiKeys', { body: ApiKeyRequest, response: ok(ApiKey) }),

@@ -193,6 +193,10 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       expect((await call('GET', '/metadata/demo/golden-sqls')).goldenSqls.map((g: { id: string }) => g.id)).toEqual([golden.id]);
       expect((await call('GET', '/metadata/demo/golden-sql/query?q=status')).goldenSqls[0]).toMatchObject({ id: golden.id, score: 3 });
       await call('DELETE', `/metadata/demo/golden-sqls/${golden.id}`);
+      const relation = await call('POST', '/metadata/demo/relations/1/table/orders/customer_id', { targetCatalogId: '1', targetSchemaName: 'table', targetTableName: 'customers', targetColumnName: 'customer_id', type: 'MANY_TO_ONE' });
+      expect((await call('GET', '/metadata/demo/relations/1')).relations.map((r: { id: string }) => r.id)).toEqual([relation.id]);
+      expect((await call('PUT', `/metadata/demo/relations/1/table/orders/${relation.id}`, { type: 'ONE_TO_ONE' })).type).toBe('ONE_TO_ONE');
+      await call('DELETE', `/metadata/demo/relations/1/table/orders/${relation.id}`);
       const conn = await call('POST', '/connections/demo', { name: 'Conf Sales', type: 'duckdb', credential: { path: source } });
       await call('GET', '/connections/demo');
       await call('GET', `/connections/demo/${conn.id}`);

@@ -10,6 +10,7 @@ import type { ConnectionInput } from './connection-changes.js';
 import { findConnection, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
 import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
+import type { ColumnPlace, Relation } from './relations.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -322,6 +323,22 @@ export class ProjectDb {
     return connectionChanges().then((m) => m.nameCatalog(this.s, connectionId, name));
   }
 
+  relations(catalogId: string): Promise<Relation[]> {
+    return relationsModule().then((m) => m.listRelations(this, this.s, catalogId));
+  }
+
+  addRelation(from: ColumnPlace, target: ColumnPlace, type: string): Promise<Relation> {
+    return relationsModule().then((m) => m.addRelation(this, this.s, from, target, type));
+  }
+
+  updateRelation(table: Omit<ColumnPlace, 'columnName'>, id: string, type: string): Promise<Relation> {
+    return relationsModule().then((m) => m.updateRelation(this.s, table, id, type));
+  }
+
+  deleteRelation(table: Omit<ColumnPlace, 'columnName'>, id: string): Promise<Relation> {
+    return relationsModule().then((m) => m.deleteRelation(this.s, table, id));
+  }
+
   goldenSqls(): Promise<GoldenSql[]> {
     return golden().then((m) => m.listGoldenSqls(this.s));
   }
@@ -360,6 +377,7 @@ export class ProjectDb {
 const connectionChanges = () => import('./connection-changes.js');
 const parametric = () => import('./parametric-tables.js');
 const golden = () => import('./golden-sqls.js');
+const relationsModule = () => import('./relations.js');
 
 /** Loaded with the first cache request: a command that touches no cache does not load it. */
 const caches = () => import('./caches.js');

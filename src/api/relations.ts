@@ -1,0 +1,71 @@
+import type { Http } from './http.js';
+import { apiPath } from './path.js';
+import { isRaw, object, text, textOrNull } from './read.js';
+
+// Relations between columns (`/metadata/{projectId}/relations/...`): the document types the answers
+// as open objects, so a list is read from an array or from the first array member of an object.
+
+/** A relation from a column of a catalog's table to a target column. */
+export interface RelationRecord {
+  id: string;
+  catalogId: string;
+  schemaName: string;
+  tableName: string;
+  columnName: string;
+  targetCatalogId: string;
+  targetSchemaName: string;
+  targetTableName: string;
+  targetColumnName: string;
+  type: string;
+  createdAt: string | null;
+}
+
+/** Where a column is: catalog id, schema, table and column. */
+export interface ColumnAt {
+  catalogId: string;
+  schema: string;
+  table: string;
+  column: string;
+}
+
+export async function listRelations(http: Http, projectId: string, catalogId: string): Promise<RelationRecord[]> {
+  const body = await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/relations/${catalogId}` });
+  const list = Array.isArray(body) ? body : isRaw(body) ? Object.values(body).find(Array.isArray) : undefined;
+  return (list ?? []).map(readRelation);
+}
+
+export async function addRelation(http: Http, projectId: string, from: ColumnAt, target: ColumnAt, type: string): Promise<RelationRecord | undefined> {
+  const body = await http.request({
+    method: 'POST',
+    path: apiPath`/metadata/${projectId}/relations/${from.catalogId}/${from.schema}/${from.table}/${from.column}`,
+    body: { targetCatalogId: target.catalogId, targetSchemaName: target.schema, targetTableName: target.table, targetColumnName: target.column, type },
+    expect: 'optional-json',
+  });
+  return isRaw(body) && typeof body.id === 'string' ? readRelation(body) : undefined;
+}
+
+export async function updateRelation(http: Http, projectId: string, r: Pick<RelationRecord, 'id' | 'catalogId' | 'schemaName' | 'tableName'>, type: string): Promise<RelationRecord | undefined> {
+  const body = await http.request({ method: 'PUT', path: apiPath`/metadata/${projectId}/relations/${r.catalogId}/${r.schemaName}/${r.tableName}/${r.id}`, body: { type }, expect: 'optional-json' });
+  return isRaw(body) && typeof body.id === 'string' ? readRelation(body) : undefined;
+}
+
+export function deleteRelation(http: Http, projectId: string, r: Pick<RelationRecord, 'id' | 'catalogId' | 'schemaName' | 'tableName'>): Promise<unknown> {
+  return http.request({ method: 'DELETE', path: apiPath`/metadata/${projectId}/relations/${r.catalogId}/${r.schemaName}/${r.tableName}/${r.id}`, expect: 'optional-json' });
+}
+
+export function readRelation(value: unknown): RelationRecord {
+  const r = object(value, 'a relation');
+  return {
+    id: text(r.id),
+    catalogId: text(r.catalogId),
+    schemaName: text(r.schemaName),
+    tableName: text(r.tableName),
+    columnName: text(r.columnName),
+    targetCatalogId: text(r.targetCatalogId),
+    targetSchemaName: text(r.targetSchemaName),
+    targetTableName: text(r.targetTableName),
+    targetColumnName: text(r.targetColumnName),
+    type: text(r.type),
+    createdAt: textOrNull(r.createdAt),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { addRelation, type RelationRecord } from '../../api/relations.js';
+import type { Context } from '../../context.js';
+import { examples, type Wiring } from '../wiring.js';
+import { checkType, columnAt, RELATION_COLUMNS, relationId, RELATION_TYPES } from './columns.js';
+
+/** Options of `relation add`. */
+export interface RelationAddOptions {
+  type: string;
+  dryRun?: boolean;
+}
+
+export function registerRelationAdd(parent: Command, wiring: Wiring): void {
+  parent
+    .command('add')
+    .argument('<column>', 'the column, as catalog.schema.table.column')
+    .argument('<target>', 'the column it refers to, as catalog.schema.table.column')
+    .option('--type <type>', `the kind of relation: ${RELATION_TYPES.join(', ')}`, 'MANY_TO_ONE')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Relate a column to another (a foreign key the source does not declare), for the agent')
+    .addHelpText(
+      'after',
+      `${examples('dgw relation add 1.table.orders.customer_id 1.table.customers.customer_id', 'dgw relation add 1.table.orders.customer_id 1.table.customers.customer_id --type MANY_TO_ONE --dry-run')}
+The local gateway checks that both columns exist.
+`,
+    )
+    .action(wiring.action(runRelationAdd));
+}
+
+export async function runRelationAdd(ctx: Context, column: string, target: string, opts: RelationAddOptions): Promise<void> {
+  const type = checkType(opts.type);
+  const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  const from = await columnAt(ctx, http, projectId, column, 'COLUMN');
+  const to = await columnAt(ctx, http, projectId, target, 'TARGET');
+  const added = await addRelation(http, projectId, from, to, type);
+  if (opts.dryRun) return;
+  const shown: RelationRecord = added ?? {
+    id: '',
+    catalogId: from.catalogId,
+    schemaName: from.schema,
+    tableName: from.table,
+    columnName: from.column,
+    targetCatalogId: to.catalogId,
+    targetSchemaName: to.schema,
+    targetTableName: to.table,
+    targetColumnName: to.column,
+    type,
+    createdAt: null,
+  };
+  await ctx.out.record(shown, RELATION_COLUMNS, relationId);
+  ctx.out.success(`related ${column} to ${target}`);
+}

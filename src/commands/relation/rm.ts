@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { deleteRelation } from '../../api/relations.js';
+import type { Context } from '../../context.js';
+import type { RelationDeleted } from '../../contract/results.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+import { findRelation } from './find.js';
+
+/** Options of `relation rm`. */
+export interface RelationRmOptions {
+  yes?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerRelationRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .argument('<catalog>', 'catalog id or name of the relation\'s column')
+    .argument('<id>', 'the relation\'s id (relation list shows them)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a relation (the columns stay)')
+    .addHelpText('after', examples('dgw relation rm 1 709922802836177297 --yes --dry-run'))
+    .action(wiring.action(runRelationRm));
+}
+
+export async function runRelationRm(ctx: Context, catalog: string, id: string, opts: RelationRmOptions): Promise<void> {
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, `delete relation ${id}`, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const relation = await findRelation(ctx, http, projectId, catalog, id);
+  await deleteRelation(http, projectId, relation);
+  if (opts.dryRun) return;
+  ctx.out.result({ id, deleted: true } satisfies RelationDeleted, id);
+  ctx.out.success(`deleted relation ${id}`);
+}

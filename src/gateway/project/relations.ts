@@ -1,0 +1,114 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { didYouMean } from '../../output/did-you-mean.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import type { ProjectDb } from './index.js';
+import { newQueryId } from './ids.js';
+import { rows, type ProjectStore } from './store.js';
+
+// Relations between columns of catalog tables (a foreign key the source does not declare), kept
+// for the agent. Both ends are checked against the columns as they are when the relation is made.
+
+/** One end of a relation: a column of a table of a catalog. */
+export interface ColumnPlace {
+  catalogId: string;
+  schemaName: string;
+  tableName: string;
+  columnName: string;
+}
+
+/** A relation as stored: from a column to a target column, of a kind such as MANY_TO_ONE. */
+export interface Relation extends ColumnPlace {
+  id: string;
+  target: ColumnPlace;
+  type: string;
+  createdAt: number;
+}
+
+export const RELATIONS_DDL =
+  'CREATE TABLE IF NOT EXISTS svc._dgw.relations (id VARCHAR, catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, column_name VARCHAR, target_catalog_id VARCHAR, target_schema_name VARCHAR, target_table_name VARCHAR, target_column_name VARCHAR, type VARCHAR, created_at BIGINT)';
+
+/** The kinds of relation a type names; given in any case, kept in upper case. */
+export const RELATION_TYPES = ['ONE_TO_ONE', 'ONE_TO_MANY', 'MANY_TO_ONE', 'MANY_TO_MANY'];
+
+async function readAll(conn: DuckDBConnection): Promise<Relation[]> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.relations ORDER BY created_at, id')).map((r) => ({
+    id: String(r.id),
+    catalogId: String(r.catalog_id),
+    schemaName: String(r.schema_name),
+    tableName: String(r.table_name),
+    columnName: String(r.column_name),
+    target: { catalogId: String(r.target_catalog_id), schemaName: String(r.target_schema_name), tableName: String(r.target_table_name), columnName: String(r.target_column_name) },
+    type: String(r.type),
+    createdAt: Number(r.created_at),
+  }));
+}
+
+/** The relations from the tables of a catalog (404 for a catalog the project does not have). */
+export async function listRelations(project: ProjectDb, s: ProjectStore, catalogId: string): Promise<Relation[]> {
+  const { catalogPlace } = await import('./catalog-place.js');
+  catalogPlace(project, catalogId);
+  return (await s.withConnection(readAll)).filter((r) => r.catalogId === catalogId);
+}
+
+export function relationType(given: unknown): string {
+  if (typeof given !== 'string' || !RELATION_TYPES.includes(given.toUpperCase())) throw badRequest(`type must be one of ${RELATION_TYPES.join(', ')}`);
+  return given.toUpperCase();
+}
+
+/** Adds a relation whose two columns exist; the same relation twice is 409. */
+export async function addRelation(project: ProjectDb, s: ProjectStore, from: ColumnPlace, target: ColumnPlace, type: string): Promise<Relation> {
+  await checkColumn(project, s, from, 'the column');
+  await checkColumn(project, s, target, 'the target column');
+  return s.tx(async (conn) => {
+    const all = await readAll(conn);
+    const same = (a: ColumnPlace, b: ColumnPlace) => a.catalogId === b.catalogId && a.schemaName === b.schemaName && a.tableName === b.tableName && a.columnName === b.columnName;
+    if (all.some((r) => same(r, from) && same(r.target, target))) throw conflict(`${show(from)} is related to ${show(target)} already`);
+    const relation: Relation = { ...from, id: newQueryId((id) => all.some((r) => r.id === id)), target, type, createdAt: s.now() };
+    await conn.run('INSERT INTO svc._dgw.relations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)', [
+      relation.id,
+      from.catalogId,
+      from.schemaName,
+      from.tableName,
+      from.columnName,
+      target.catalogId,
+      target.schemaName,
+      target.tableName,
+      target.columnName,
+      type,
+      relation.createdAt,
+    ]);
+    return relation;
+  });
+}
+
+/** A relation of the table named in the path, or 404. */
+async function find(s: ProjectStore, conn: DuckDBConnection, table: Omit<ColumnPlace, 'columnName'>, id: string): Promise<Relation> {
+  const found = (await readAll(conn)).find((r) => r.id === id && r.catalogId === table.catalogId && r.schemaName === table.schemaName && r.tableName === table.tableName);
+  if (!found) throw notFound(`table ${table.schemaName}.${table.tableName} of catalog ${table.catalogId} has no relation ${id} in project ${s.id}`);
+  return found;
+}
+
+export function updateRelation(s: ProjectStore, table: Omit<ColumnPlace, 'columnName'>, id: string, type: string): Promise<Relation> {
+  return s.tx(async (conn) => {
+    const found = await find(s, conn, table, id);
+    await conn.run('UPDATE svc._dgw.relations SET type = $2 WHERE id = $1', [id, type]);
+    return { ...found, type };
+  });
+}
+
+export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'columnName'>, id: string): Promise<Relation> {
+  return s.tx(async (conn) => {
+    const found = await find(s, conn, table, id);
+    await conn.run('DELETE FROM svc._dgw.relations WHERE id = $1', [id]);
+    return found;
+  });
+}
+
+async function checkColumn(project: ProjectDb, s: ProjectStore, at: ColumnPlace, what: string): Promise<void> {
+  const [{ catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
+  const place = catalogPlace(project, at.catalogId);
+  const names = (await s.withConnection((conn) => columns(conn, place, at.schemaName, at.tableName))).map((c) => c.name);
+  if (!names.includes(at.columnName)) throw badRequest(`${what}: ${at.schemaName}.${at.tableName} of catalog ${place.catalog.name} has no column ${at.columnName}${didYouMean(at.columnName, names)}`);
+}
+
+const show = (p: ColumnPlace) => `${p.catalogId}.${p.schemaName}.${p.tableName}.${p.columnName}`;

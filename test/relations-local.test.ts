@@ -1,0 +1,54 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAsBinaryWould } from './support/in-process.js';
+import { tempDir } from './gateway/helpers.js';
+
+// Relations between columns on the local gateway (issue #26): both ends checked against the
+// columns that exist, across catalogs (a stored table to a connected CSV file), in both shapes.
+
+const tmp = tempDir('dgw-relations-');
+const csv = join(tmp.dir, 'regions.csv');
+writeFileSync(csv, 'country,region\nDE,EMEA\nUS,AMER\n');
+afterAll(() => tmp.remove());
+
+for (const shape of ['spec', 'hosted']) {
+  describe(`relations, ${shape} shape`, () => {
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
+    const run = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
+    const json = async (...args: string[]) => {
+      const r = await run(...args, '--json');
+      expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+
+    it('adds relations within a catalog and to a connected file, lists, updates and removes them', async () => {
+      await json('connection', 'create', 'geo', '--type', 'csv', '--field', `path=${csv}`);
+      const toCustomers = await json('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id');
+      const toRegions = await json('relation', 'add', '1.table.customers.country', 'geo.main.regions.country', '--type', 'many_to_one');
+      expect(toRegions).toMatchObject({ catalogId: '1', tableName: 'customers', targetSchemaName: 'main', targetTableName: 'regions', targetColumnName: 'country', type: 'MANY_TO_ONE' });
+      expect((await json('relation', 'list', '1')).map((r: { id: string }) => r.id)).toEqual([toCustomers.id, toRegions.id]);
+      expect(await json('relation', 'list', 'geo')).toEqual([]);
+
+      expect((await json('relation', 'update', '1', toCustomers.id, '--type', 'ONE_TO_MANY')).type).toBe('ONE_TO_MANY');
+      expect((await json('relation', 'list', '1')).find((r: { id: string }) => r.id === toCustomers.id).type).toBe('ONE_TO_MANY');
+      expect(await json('relation', 'rm', '1', toCustomers.id, '--yes')).toEqual({ id: toCustomers.id, deleted: true });
+      expect((await json('relation', 'list', '1')).map((r: { id: string }) => r.id)).toEqual([toRegions.id]);
+    });
+
+    it('refuses a column or table that does not exist, the same relation twice, an unknown kind or id', async () => {
+      const column = await run('relation', 'add', '1.table.orders.custmer_id', '1.table.customers.customer_id');
+      expect([column.code, column.stderr]).toEqual([6, expect.stringContaining('did you mean "customer_id"')]);
+      const target = await run('relation', 'add', '1.table.orders.customer_id', 'geo.main.regions.contry');
+      expect([target.code, target.stderr]).toEqual([6, expect.stringContaining('target column')]);
+      expect((await run('relation', 'add', '1.table.nope.id', '1.table.customers.customer_id')).code).toBe(4);
+      expect((await run('relation', 'add', '1.table.customers.country', 'geo.main.regions.country')).code).toBe(5);
+      expect((await run('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id', '--type', 'SIDEWAYS')).code).toBe(2);
+      const api = await run('api', 'POST', '/metadata/demo/relations/1/table/orders/customer_id', '-f', 'targetCatalogId=1', '-f', 'targetSchemaName=table', '-f', 'targetTableName=customers', '-f', 'targetColumnName=customer_id', '-f', 'type=SIDEWAYS');
+      expect(api.code).toBe(6);
+      expect((await run('relation', 'rm', '1', '404404404404404404', '--yes')).code).toBe(4);
+      expect((await run('relation', 'list', 'nosuchcatalog')).code).toBe(4);
+      expect(await json('relation', 'list', '1')).toHaveLength(1);
+    });
+  });
+}

@@ -2,6 +2,7 @@
 export * from './caches.js';
 export * from './common.js';
 export * from './folders.js';
+export * from './metadata.js';
 export * from './operations.js';
 export * from './queries.js';
 export * from './resources.js';

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
 
 // BI tables (`dgw bitable`, svc.bitable) and Update Column (`table|bitable update-column`) on the
@@ -12,14 +11,7 @@ afterAll(() => tmp.remove());
 
 for (const shape of ['spec', 'hosted']) {
   describe(`BI tables and column changes, ${shape} shape`, () => {
-    const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
-    const run = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
-    const dgw = async (...args: string[]) => {
-      const r = await run(...args);
-      expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
-      return r.stdout;
-    };
-    const json = async (...args: string[]) => JSON.parse(await dgw(...args, '--json'));
+    const { run, dgw, json } = localCli(tmp.dir, shape);
     const columns = async (noun: string, table: string) =>
       (await json(noun, 'list', table)).map((c: { name: string; dataType: string; defaultValue: string | null; isNotNull: boolean }) => [c.name, c.dataType, c.defaultValue, c.isNotNull]);
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
 
 // Create, delete and share catalogs on the local gateway, as a script written for the hosted
@@ -20,14 +20,7 @@ beforeAll(async () => {
 
 for (const shape of ['spec', 'hosted']) {
   describe(`catalogs of connections, ${shape} shape`, () => {
-    const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
-    const run = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
-    const dgw = async (...args: string[]) => {
-      const r = await run(...args);
-      expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
-      return r.stdout;
-    };
-    const json = async (...args: string[]) => JSON.parse(await dgw(...args, '--json'));
+    const { run, dgw, json } = localCli(tmp.dir, shape);
 
     it('catalog create names the catalog a connection made; SQL reads it by that name; once only', async () => {
       await dgw('connection', 'create', 'pg-conn', '--type', 'duckdb', '--field', `path=${source}`);

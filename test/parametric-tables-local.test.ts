@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
 
 // Parametric tables on the local gateway: a view of a file connection's table with columns fixed
@@ -29,13 +29,7 @@ beforeAll(async () => {
 
 for (const shape of ['spec', 'hosted']) {
   describe(`parametric tables, ${shape} shape`, () => {
-    const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
-    const run = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
-    const dgw = async (...args: string[]) => {
-      const r = await run(...args);
-      expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
-      return r.stdout;
-    };
+    const { run, dgw } = localCli(tmp.dir, shape);
     const sql = (statement: string) => dgw('sql', statement, '--format', 'csv');
 
     beforeAll(async () => {

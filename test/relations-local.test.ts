@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
 
 // Relations between columns on the local gateway (issue #26): both ends checked against the
@@ -14,13 +14,7 @@ afterAll(() => tmp.remove());
 
 for (const shape of ['spec', 'hosted']) {
   describe(`relations, ${shape} shape`, () => {
-    const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
-    const run = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
-    const json = async (...args: string[]) => {
-      const r = await run(...args, '--json');
-      expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
-      return JSON.parse(r.stdout);
-    };
+    const { run, json } = localCli(tmp.dir, shape);
 
     it('adds relations within a catalog and to a connected file, lists, updates and removes them', async () => {
       await json('connection', 'create', 'geo', '--type', 'csv', '--field', `path=${csv}`);

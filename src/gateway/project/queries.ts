@@ -48,8 +48,11 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   if (input.inputQueryRefId !== undefined) sqlText = (await s.query(input.inputQueryRefId)).inputQuery;
   else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
   else throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
-  const schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
-  if (schedule && queryType !== 'MATERIALIZED') throw badRequest('a schedule applies only to MATERIALIZED queries');
+  let schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
+  if (schedule && queryType !== 'MATERIALIZED') {
+    if (!input.plainScheduleIgnored) throw badRequest('a schedule applies only to MATERIALIZED queries');
+    schedule = null;
+  }
   const check = await checkSql(s, sqlText, !checkSchemaExists, sqlField(input));
 
   let row: QueryRow | undefined;
@@ -94,7 +97,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
   const sqlChanged = sqlText !== before.inputQuery;
   const typeChanged = queryType !== before.queryType;
-  if (input.schedule && input.schedule.type !== 'none' && queryType !== 'MATERIALIZED') {
+  if (input.schedule && input.schedule.type !== 'none' && queryType !== 'MATERIALIZED' && !input.plainScheduleIgnored) {
     throw badRequest('a schedule applies only to MATERIALIZED queries');
   }
   const displayName = input.displayName ?? before.displayName;

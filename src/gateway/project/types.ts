@@ -45,6 +45,8 @@ export interface QueryInput {
   schedule?: Schedule;
   inputQueryRefId?: string;
   path?: string;
+  /** A schedule on a PLAIN query is dropped rather than refused (the hosted shape: the document's clients send one). */
+  plainScheduleIgnored?: boolean;
 }
 
 /** The outcome of checking a statement before it is saved. */

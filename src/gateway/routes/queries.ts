@@ -40,7 +40,7 @@ export function queryRoutes(): Routes {
   const r = new Routes();
   r.get('/', async (c) => c.jsonText(await c.get('project').allQueriesJson()));
   r.post('/', async (c) => {
-    const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
+    const input = { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
     const check = boolParam(c, 'checkSchemaExists', true);
     return c.json(await c.get('project').createQuery(input, check));
   });
@@ -66,7 +66,7 @@ export function queryRoutes(): Routes {
     return c.json(await p.toQuery(await p.query(c.req.param('queryId'))));
   });
   r.put('/:queryId', async (c) => {
-    const input = parseQueryInput(await jsonObject(c), c.get('gateway').minInterval);
+    const input = { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
     const check = boolParam(c, 'checkSchemaExists', true);
     return c.json(await c.get('project').updateQuery(c.req.param('queryId'), input, check));
   });

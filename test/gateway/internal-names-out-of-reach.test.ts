@@ -46,4 +46,15 @@ describe('names SQL may not reach are not told', () => {
     expect((await run('SELECT * FROM svc.table.order')).body.message).toMatch(/Did you mean "svc.table.orders"|Did you mean "orders"/);
     expect((await run('SELECT amount_x FROM svc.table.orders')).body.message).toMatch(/Candidate bindings: .*amount/);
   });
+
+  it("DuckDB's own catalog views are not offered for a mistyped table: none is within reach", async () => {
+    for (const statement of ['SELECT * FROM nope', 'SELECT * FROM pg_enu', 'SELECT * FROM duckdb_tablez']) {
+      const r = await run(statement);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toMatch(/^Catalog Error: Table with name \w+ does not exist!/);
+      expect(r.body.message, statement).not.toMatch(/Did you mean "(pg_|duckdb_|information_schema)/);
+    }
+    const saved = await g.call('POST', `${P}/queries`, { body: { displayName: 'Mistyped', inputQuery: 'SELECT * FROM nope' } });
+    expect(saved.body.message).not.toMatch(/pg_enum/);
+  });
 });

@@ -72,9 +72,13 @@ export function sourceRefusal(sources: PlanSources, purpose: Purpose, connected 
 
 const METADATA_OUT_OF_REACH = "the gateway's own metadata (svc._dgw) is out of reach of SQL";
 
+/** DuckDB suggests its own catalog views for a mistyped table (`Did you mean "pg_enum"?`): none is within reach, so the hint only misleads. */
+const SYSTEM_SUGGESTION = /\s*Did you mean "(?:[\w.]*\.)?(?:pg_\w+|duckdb_\w+|sqlite_\w+|pragma_\w+|information_schema\b[\w.]*)"\?/;
+
 /** DuckDB's bind error without the names of what SQL may not reach; SQL built at run time gets the first sentence only. */
-export function withoutInternalNames(message: string, sql: string): string {
-  if (!/^(Catalog|Binder) Error/.test(message)) return message;
+export function withoutInternalNames(said: string, sql: string): string {
+  if (!/^(Catalog|Binder) Error/.test(said)) return said;
+  const message = said.replace(SYSTEM_SUGGESTION, '');
   if (/_dgw/i.test(sql)) return METADATA_OUT_OF_REACH;
   if (/\bquery(_table)?\s*\(/i.test(sql)) return message.split('\n')[0];
   return message;

@@ -40,7 +40,7 @@ export function catalogRoutes(): Routes {
       if (extra !== undefined && extra !== null && (typeof extra !== 'object' || Array.isArray(extra) || Object.keys(extra).length > 0)) {
         throw badRequest('extraParameters: the connection types of the local gateway take none');
       }
-      checkChange(c);
+      // Naming a catalog reads no new file, so a project key may, as the document allows.
       const [{ connectedCatalog }] = await browse();
       return c.json(connectedCatalog(await reopened(c, () => c.get('project').nameCatalog(connectionId, name))));
     })
@@ -60,6 +60,7 @@ export function catalogRoutes(): Routes {
       return c.body(null, 200);
     })
     .post('/:catalogId/share', async (c) => {
+      checkChange(c);
       const target = reqString(await jsonObject(c), 'targetProjectId');
       const id = c.req.param('catalogId');
       const project = c.get('project');
@@ -67,7 +68,6 @@ export function catalogRoutes(): Routes {
       const connection = project.connections.find((x) => x.catalogId === id);
       if (!connection) throw notFound(`no catalog ${id} in project ${project.id} (catalog list shows them)`);
       if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
-      checkChange(c);
       const gateway = c.get('gateway');
       const other = await gateway.project(target, { create: false });
       if (other.file === undefined) throw badRequest(`project ${target} is held in memory and cannot attach connections`);
@@ -79,15 +79,14 @@ export function catalogRoutes(): Routes {
     })
     .get('/:catalogId/parametricTables', async (c) => c.json((await c.get('project').parametricTables(c.req.param('catalogId'))).map(parametricShown)))
     .post('/:catalogId/parametricTables', async (c) => {
+      // A parametric table is a view over files already connected: a project key may make one, as the document allows.
       const input = parametricInput(await jsonObject(c));
-      checkChange(c);
       return c.json(parametricShown(await reopened(c, () => c.get('project').createParametricTable(c.req.param('catalogId'), input))));
     })
     .delete('/:catalogId/parametricTables', async (c) => {
       const toSchema = c.req.query('toSchema');
       const toTable = c.req.query('toTable');
       if (!toSchema || !toTable) throw badRequest('name the parametric table to delete with the query parameters toSchema and toTable');
-      checkChange(c);
       await reopened(c, () => c.get('project').deleteParametricTable(c.req.param('catalogId'), toSchema, toTable));
       return c.body(null, 204);
     })

@@ -12,9 +12,11 @@ export const RELATION_TYPES = ['ONE_TO_ONE', 'ONE_TO_MANY', 'MANY_TO_ONE', 'MANY
 /** Columns of `relation list`, `add` and `update`. */
 export const RELATION_COLUMNS: Column<RelationRecord>[] = [
   { field: 'id', kind: 'id' },
-  { field: 'columnName', kind: 'key', show: (r) => `${r.schemaName}.${r.tableName}.${r.columnName}` },
+  { field: 'tableName', kind: 'key', show: (r) => `${r.schemaName}.${r.tableName}` },
+  { field: 'columnName', kind: 'key' },
   { field: 'type' },
-  { field: 'targetColumnName', kind: 'key', show: (r) => `${r.targetCatalogId}.${r.targetSchemaName}.${r.targetTableName}.${r.targetColumnName}` },
+  { field: 'targetTableName', kind: 'key', show: (r) => `${r.targetCatalogId}.${r.targetSchemaName}.${r.targetTableName}` },
+  { field: 'targetColumnName', kind: 'key' },
 ];
 
 export const relationId = (r: RelationRecord): string => r.id;

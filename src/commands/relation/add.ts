@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { addRelation, type RelationRecord } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkType, columnAt, RELATION_COLUMNS, relationId, RELATION_TYPES } from './columns.js';
+import { checkType, columnAt, RELATION_COLUMNS, relationId, TYPE_HELP } from './columns.js';
 
 /** Options of `relation add`. */
 export interface RelationAddOptions {
@@ -15,7 +15,7 @@ export function registerRelationAdd(parent: Command, wiring: Wiring): void {
     .command('add')
     .argument('<column>', 'the column, as catalog.schema.table.column')
     .argument('<target>', 'the column it refers to, as catalog.schema.table.column')
-    .option('--type <type>', `the kind of relation: ${RELATION_TYPES.join(', ')}`, 'MANY_TO_ONE')
+    .option('--type <type>', TYPE_HELP, 'MANY_TO_ONE')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Relate a column to another (a foreign key the source does not declare), for the agent')
     .addHelpText(

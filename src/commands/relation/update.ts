@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { updateRelation } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkType, RELATION_COLUMNS, relationId, RELATION_TYPES } from './columns.js';
+import { checkType, RELATION_COLUMNS, relationId, TYPE_HELP } from './columns.js';
 import { findRelation } from './find.js';
 
 /** Options of `relation update`. */
@@ -16,7 +16,7 @@ export function registerRelationUpdate(parent: Command, wiring: Wiring): void {
     .command('update')
     .argument('<catalog>', 'catalog id or name of the relation\'s column')
     .argument('<id>', 'the relation\'s id (relation list shows them)')
-    .requiredOption('--type <type>', `the kind of relation: ${RELATION_TYPES.join(', ')}`)
+    .requiredOption('--type <type>', TYPE_HELP)
     .option('--dry-run', 'print the request instead of sending it')
     .description('Change the kind of a relation')
     .addHelpText('after', examples('dgw relation update 1 709922802836177297 --type ONE_TO_ONE --dry-run'))

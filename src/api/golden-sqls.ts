@@ -1,9 +1,9 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { isRaw, object, text, textOrNull } from './read.js';
+import { isRaw, listIn, object, text, textOrNull } from './read.js';
 
 // Golden SQLs (`/metadata/{projectId}/golden-sqls`): the document types every answer as an open
-// object, so a list is read from an array or from the first array member of an object.
+// object, so a list is read as `listIn` reads one.
 
 /** A golden SQL: a question and the SQL that answers it; `score` only in search results. */
 export interface GoldenSqlRecord {
@@ -17,7 +17,7 @@ export interface GoldenSqlRecord {
 const base = (projectId: string) => apiPath`/metadata/${projectId}`;
 
 export async function listGoldenSqls(http: Http, projectId: string): Promise<GoldenSqlRecord[]> {
-  return readList(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sqls` }));
+  return listIn(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sqls` })).map(readGoldenSql);
 }
 
 export async function addGoldenSql(http: Http, projectId: string, prompt: string, sql: string): Promise<GoldenSqlRecord | undefined> {
@@ -30,12 +30,7 @@ export function deleteGoldenSql(http: Http, projectId: string, id: string): Prom
 }
 
 export async function searchGoldenSqls(http: Http, projectId: string, q: string): Promise<GoldenSqlRecord[]> {
-  return readList(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sql/query`, query: { q } }));
-}
-
-function readList(value: unknown): GoldenSqlRecord[] {
-  const list = Array.isArray(value) ? value : isRaw(value) ? Object.values(value).find(Array.isArray) : undefined;
-  return (list ?? []).map(readGoldenSql);
+  return listIn(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sql/query`, query: { q } })).map(readGoldenSql);
 }
 
 export function readGoldenSql(value: unknown): GoldenSqlRecord {

@@ -23,6 +23,12 @@ export function objects(value: unknown, what: string): Raw[] {
   return value.filter(isRaw);
 }
 
+/** A list the document types as an open object: the answer itself when an array, else its first array member; nothing else reads as empty. */
+export function listIn(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return (isRaw(value) ? Object.values(value).find(Array.isArray) : undefined) ?? [];
+}
+
 /** A string field; numbers become strings (ids), anything else the fallback. */
 export function text(value: unknown, fallback = ''): string {
   if (typeof value === 'string') return value;

@@ -1,9 +1,9 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { isRaw, object, text, textOrNull } from './read.js';
+import { isRaw, listIn, object, text, textOrNull } from './read.js';
 
 // Relations between columns (`/metadata/{projectId}/relations/...`): the document types the answers
-// as open objects, so a list is read from an array or from the first array member of an object.
+// as open objects, so a list is read as `listIn` reads one.
 
 /** A relation from a column of a catalog's table to a target column. */
 export interface RelationRecord {
@@ -29,9 +29,7 @@ export interface ColumnAt {
 }
 
 export async function listRelations(http: Http, projectId: string, catalogId: string): Promise<RelationRecord[]> {
-  const body = await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/relations/${catalogId}` });
-  const list = Array.isArray(body) ? body : isRaw(body) ? Object.values(body).find(Array.isArray) : undefined;
-  return (list ?? []).map(readRelation);
+  return listIn(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/relations/${catalogId}` })).map(readRelation);
 }
 
 export async function addRelation(http: Http, projectId: string, from: ColumnAt, target: ColumnAt, type: string): Promise<RelationRecord | undefined> {

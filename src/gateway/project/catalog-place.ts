@@ -1,6 +1,7 @@
 import type { Catalog } from '../../api/types.js';
 import { notFound } from '../errors.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import { findCatalogConnection } from './connections.js';
 import type { ConnectionRow, ProjectDb } from './index.js';
 
 /** Where a catalog lives in the project's DuckDB: its database and the schemas it shows. */
@@ -26,8 +27,7 @@ export function allCatalogs(project: ProjectDb): Catalog[] {
 export function catalogPlace(project: ProjectDb, catalogId: string): CatalogPlace {
   const builtIn = BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
   if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
-  const connection = project.connections.find((c) => c.catalogId === catalogId);
-  if (!connection) throw notFound(`no catalog ${catalogId} in project ${project.id} (catalog list shows them)`);
+  const connection = findCatalogConnection(project.connections, project.id, catalogId);
   const broken = project.brokenConnection(connection.id);
   if (broken) throw notFound(`catalog ${connection.catalogName} cannot be read: its connection ${connection.name} did not open (${broken})`);
   return { catalog: connectedCatalog(connection), database: connection.catalogName };

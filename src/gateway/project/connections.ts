@@ -47,6 +47,13 @@ export function findConnection(connections: readonly ConnectionRow[], projectId:
   return found;
 }
 
+/** The connection whose catalog has id `catalogId`, or 404 naming the catalog. */
+export function findCatalogConnection(connections: readonly ConnectionRow[], projectId: string, catalogId: string): ConnectionRow {
+  const found = connections.find((c) => c.catalogId === catalogId);
+  if (!found) throw notFound(`no catalog ${catalogId} in project ${projectId} (catalog list shows them)`);
+  return found;
+}
+
 export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
   const exists = await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = 'connections'");
   if (exists.length === 0) return [];

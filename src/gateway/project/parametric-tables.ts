@@ -2,7 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
-import type { ConnectionRow } from './connections.js';
+import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import { findCatalogConnection, type ConnectionRow } from './connections.js';
 import { rows, type ProjectStore } from './store.js';
 
 // The hosted service binds the query parameters of REST tables. The local gateway has no REST
@@ -141,19 +142,22 @@ export async function attachParametricTables(conn: DuckDBConnection, tables: Par
 
 /** The connection whose catalog can hold parametric tables: a file connection's (its catalog is the gateway's own views). */
 export function parametricCatalog(s: ProjectStore, catalogId: string): ConnectionRow {
-  const c = s.connections.find((x) => x.catalogId === catalogId);
-  if (!c) {
-    if (catalogId === '1' || catalogId === '2') throw badRequest(`catalog ${catalogId} is built in: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
-    throw notFound(`no catalog ${catalogId} in project ${s.id} (catalog list shows them)`);
-  }
+  if (isBuiltIn(catalogId)) throw badRequest(`catalog ${catalogId} is built in: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
+  const c = findCatalogConnection(s.connections, s.id, catalogId);
   if (!FILE_TYPES.has(c.type)) throw badRequest(`catalog ${c.catalogName} is a ${c.type} file attached read-only: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
   return c;
 }
 
 const FILE_TYPES = new Set(['csv', 'parquet', 'json']);
 
+const isBuiltIn = (catalogId: string) => BUILT_IN_CATALOGS.some((b) => b.id === catalogId);
+
+/** Whether `p` is the parametric table `toSchema.toTable` (names compare as SQL's do, in any case). */
+const isTarget = (p: Pick<ParametricRow, 'toSchema' | 'toTable'>, toSchema: string, toTable: string) =>
+  p.toSchema.toLowerCase() === toSchema.toLowerCase() && p.toTable.toLowerCase() === toTable.toLowerCase();
+
 export async function listParametricTables(s: ProjectStore, catalogId: string): Promise<ParametricRow[]> {
-  if (catalogId === '1' || catalogId === '2') return [];
+  if (isBuiltIn(catalogId)) return [];
   parametricCatalog(s, catalogId);
   return (await s.withConnection(readParametricTables)).filter((p) => p.catalogId === catalogId);
 }
@@ -164,8 +168,7 @@ export async function createParametricTable(s: ProjectStore, catalogId: string, 
   const row: ParametricRow = { ...input, catalogId, createdAt: s.now() };
   await s.withConnection((conn) => checkParametricTable(conn, c.catalogName, row));
   await s.tx(async (conn) => {
-    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-    if ((await readParametricTables(conn)).some((p) => p.catalogId === catalogId && same(p.toSchema, row.toSchema) && same(p.toTable, row.toTable))) {
+    if ((await readParametricTables(conn)).some((p) => p.catalogId === catalogId && isTarget(p, row.toSchema, row.toTable))) {
       throw conflict(`catalog ${c.catalogName} has a parametric table ${row.toSchema}.${row.toTable} already`);
     }
     await insertParametricTable(conn, row);
@@ -175,7 +178,7 @@ export async function createParametricTable(s: ProjectStore, catalogId: string, 
 
 export async function deleteParametricTable(s: ProjectStore, catalogId: string, toSchema: string, toTable: string): Promise<ParametricRow> {
   const c = parametricCatalog(s, catalogId);
-  const found = (await listParametricTables(s, catalogId)).find((p) => p.toSchema.toLowerCase() === toSchema.toLowerCase() && p.toTable.toLowerCase() === toTable.toLowerCase());
+  const found = (await s.withConnection(readParametricTables)).find((p) => p.catalogId === catalogId && isTarget(p, toSchema, toTable));
   if (!found) throw notFound(`catalog ${c.catalogName} has no parametric table ${toSchema}.${toTable}`);
   await s.tx((conn) => deleteParametricRows(conn, catalogId, found));
   return found;

@@ -1,8 +1,9 @@
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, reopened } from './project-connections.js';
+import { findCatalogConnection } from '../project/connections.js';
 import type { ParametricRow } from '../project/index.js';
 import { refuseNul } from '../project/check.js';
 
@@ -52,8 +53,7 @@ export function catalogRoutes(): Routes {
       const id = c.req.param('catalogId');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in (the project's own tables and queries): it cannot be deleted`);
       // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
-      const connection = c.get('project').connections.find((x) => x.catalogId === id);
-      if (!connection) throw notFound(`no catalog ${id} in project ${c.get('project').id} (catalog list shows them)`);
+      const connection = findCatalogConnection(c.get('project').connections, c.get('project').id, id);
       checkChange(c);
       // One catalog per connection here: deleting it disconnects the source, as the document says, so the connection goes too.
       await reopened(c, () => c.get('project').deleteConnection(connection.id));
@@ -65,8 +65,7 @@ export function catalogRoutes(): Routes {
       const id = c.req.param('catalogId');
       const project = c.get('project');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in: every project has its own`);
-      const connection = project.connections.find((x) => x.catalogId === id);
-      if (!connection) throw notFound(`no catalog ${id} in project ${project.id} (catalog list shows them)`);
+      const connection = findCatalogConnection(project.connections, project.id, id);
       if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
       const gateway = c.get('gateway');
       const other = await gateway.project(target, { create: false });

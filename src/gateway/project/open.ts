@@ -59,7 +59,8 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
     const { broken, files } = await attachConnections(writer, connections);
-    await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
+    // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
+    if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
     const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
     const paths = files.length > 0 ? `SET allowed_paths = [${files.map(literal).join(', ')}]; ` : '';

@@ -47,6 +47,10 @@ for (const shape of ['spec', 'hosted']) {
       expect((await run(['golden-sql', 'add', 'Two', '--sql', 'SELECT 1; SELECT 2'])).code).toBe(6);
       expect((await run(['golden-sql', 'add', 'Writes', '--sql', 'DELETE FROM svc.table.orders'])).code).toBe(6);
       expect((await run(['golden-sql', 'add', ' ', '--sql', 'SELECT 1'])).code).toBe(2);
+      expect((await run(['golden-sql', 'add', 'bad\u0001question', '--sql', 'SELECT 1'])).code).toBe(2);
+      const nul = await run(['api', 'POST', '/metadata/demo/golden-sqls', '-f', 'prompt=a\u0000b', '-f', 'sql=SELECT 1']);
+      expect([nul.code, nul.stderr]).toEqual([6, expect.stringContaining('control character')]);
+      expect((await run(['golden-sql', 'add', 'x'.repeat(100_001), '--sql', 'SELECT 1'])).code).toBe(6);
       expect((await run(['golden-sql', 'add', 'Both', '--sql', 'SELECT 1', '--file', 'x.sql'])).code).toBe(2);
       expect((await run(['golden-sql', 'rm', '404404404404404404', '--yes'])).code).toBe(4);
       expect((await run(['golden-sql', 'rm', '404404404404404404'])).code).toBe(2);

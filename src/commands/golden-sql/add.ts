@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { addGoldenSql, type GoldenSqlRecord } from '../../api/golden-sqls.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { hasControlCharacter } from '../../api/names.js';
 import { examples, type Wiring } from '../wiring.js';
 import { GOLDEN_COLUMNS, goldenId } from './columns.js';
 
@@ -34,6 +35,7 @@ The local gateway checks the SQL as it checks a saved query's (one SELECT it can
 
 export async function runGoldenSqlAdd(ctx: Context, prompt: string, opts: GoldenSqlAddOptions): Promise<void> {
   if (!prompt.trim()) throw new UsageError('PROMPT must not be empty');
+  if (hasControlCharacter(prompt)) throw new UsageError('PROMPT contains a control character; a question is plain text');
   if ((opts.sql === undefined) === (opts.file === undefined)) throw new UsageError('give the SQL with --sql or --file (one of them)');
   const sql = opts.sql ?? (await (await import('../read-source.js')).readSource(ctx, opts.file!, '--file'));
   if (!sql.trim()) throw new UsageError('the SQL is empty');

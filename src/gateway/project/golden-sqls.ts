@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, notFound } from '../errors.js';
+import { hasControlCharacter } from '../../api/names.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
 import { rows, type ProjectStore } from './store.js';
@@ -38,6 +39,8 @@ export async function addGoldenSql(s: ProjectStore, prompt: string, sqlText: str
     if (value.trim() === '') throw badRequest(`${field} must not be empty`);
     if (value.length > MAX_TEXT) throw badRequest(`${field} is longer than ${MAX_TEXT} characters`);
   }
+  // A question is one line of text, as a name is; control characters in it would reach every terminal that lists it.
+  if (hasControlCharacter(prompt)) throw badRequest('prompt contains a control character; a question is plain text');
   const { sql } = await checkSql(s, sqlText, false, 'sql');
   return s.tx(async (conn) => {
     const taken = new Set((await readAll(conn)).map((g) => g.id));

@@ -193,9 +193,12 @@ describe('commands that send requests of their own follow the same rule', () => 
 });
 
 describe("the local gateway's key never leaves loopback", () => {
-  const lock = (url: string) =>
-    // Named by this process's id and start time, as a live dgw serve names itself (a bare id of a non-dgw process is a foreign lock).
-    fs.writeFileSync(path.join(data.dir, 'gateway.lock'), JSON.stringify({ pid: process.pid, mode: 'serve', url, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) }));
+  const lock = (url: string) => {
+    // Named by this process's id and start time, as a live dgw serve names itself (a bare id of a non-dgw process is a foreign lock),
+    // with the proof a dgw serve holding the folder writes.
+    const held = { pid: process.pid, mode: 'serve', url, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) };
+    fs.writeFileSync(path.join(data.dir, 'gateway.lock'), JSON.stringify({ ...held, proof: holderProof(LOCAL_PARTNER, held) }));
+  };
 
   it('a lock file announcing a dgw serve off loopback gets no key: exit 3, nothing sent', async () => {
     lock('http://192.0.2.1:8787/api/v1');
@@ -208,13 +211,12 @@ describe("the local gateway's key never leaves loopback", () => {
   });
 
   it('a dgw serve on a wildcard address is reached on loopback', async () => {
-    // The stand-in holds the folder as a dgw serve would: it answers the challenge with the folder's partner key.
+    // The stand-in holds the folder as a dgw serve would: its lock carries a proof made with the folder's partner key.
     fs.writeFileSync(path.join(data.dir, 'keys.json'), JSON.stringify({ partnerKey: LOCAL_PARTNER, projectKeys: [], initialProjectKeys: {} }), { mode: 0o600 });
-    B.on('GET', '/_dgw/holder', (req) => ({ json: { proof: holderProof(LOCAL_PARTNER, req.query.challenge ?? '') } }));
     B.on('GET', '/data/projects/demo/catalogs', { json: [] });
     lock(B.baseUrl.replace('127.0.0.1', '0.0.0.0'));
     const r = await dgw(['--zone', 'local', 'catalog', 'list']);
     expect(r.code, r.stderr).toBe(0);
-    expect(sent(B)).toEqual(['GET /_dgw/holder (none)', `GET /data/projects/demo/catalogs Bearer ${LOCAL_PARTNER}`]);
+    expect(sent(B)).toEqual([`GET /data/projects/demo/catalogs Bearer ${LOCAL_PARTNER}`]);
   });
 });

@@ -338,9 +338,9 @@ describe('a command loads about ten files of the build, not one for every piece 
     const first = await loadedBy(['--zone', 'local', 'catalog', 'list', '--json']);
     expect(first.code, first.stderr).toBe(0);
     const runs: Array<[string[], Record<string, string>, number]> = [
-      [['--zone', 'local', 'sql', 'SELECT 1 AS one'], {}, 12],
-      [['--zone', 'local', 'query', 'list', '--json'], {}, 13],
-      [['--zone', 'local', 'catalog', 'list', '--json'], {}, 8],
+      [['--zone', 'local', 'sql', 'SELECT 1 AS one'], {}, 13],
+      [['--zone', 'local', 'query', 'list', '--json'], {}, 14],
+      [['--zone', 'local', 'catalog', 'list', '--json'], {}, 9],
       [['catalog', 'list', '--json'], remoteEnv(), 8],
       [['query', 'create', 'Revenue', '--sql', 'SELECT 1', '--json'], remoteEnv(), 12],
     ];
@@ -410,6 +410,10 @@ describe("Node's fetch library (undici) and ky load only with a request over the
       const r = await loadedBy(['--zone', 'local', 'sql', 'SELECT 1 AS one'], { DGW_LOCAL_DIR: dataDir });
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe('1\n');
+      // Reaching the server takes the lock, the keys and the proof: none of the gateway itself.
+      expect(r.sources.filter((s) => s.startsWith('src/gateway/')).sort()).toEqual(
+        ['connect.ts', 'holder-proof.ts', 'keys.ts', 'lock.ts', 'paths.ts', 'process-identity.ts'].map((f) => `src/gateway/${f}`),
+      );
       expect(r.sources).toContain('src/api/network.ts');
       expect(ky(r).length).toBeGreaterThan(0);
       expect(undici(r).length).toBeGreaterThan(0);

@@ -11,6 +11,8 @@
 // - `start`: what cli.js and root.ts load before a command is chosen (commander, errors, wiring);
 // - `core`: what context.ts loads, which every command that runs an action does (settings, the
 //   HTTP layer, output formats), and the small helpers that several nouns or the gateway share;
+// - `connect`: what finds a `dgw serve` holding the folder (the lock, the keys), so a served
+//   command loads no gateway;
 // - `gateway`: what the in-process local gateway loads and nothing outside src/gateway/ needs,
 //   without DuckDB's JavaScript API (a chunk of its own);
 // - one group per noun (`query`, `folder`, ...) for what only that noun loads, and one for each
@@ -141,7 +143,10 @@ function chunkGroups(outputs, entryFiles) {
   // The local gateway's chunks that nothing outside src/gateway/ reaches: a chunk `dgw version` or
   // a completion also needs keeps its own file, or they would load the whole gateway.
   const gatewaySide = (file) => [...(owners.get(file) ?? [])].every((owner) => owner.startsWith('src/gateway/'));
-  join('gateway', [...closure(GATEWAY.map(entryChunk))].filter(gatewaySide));
+  // What connect.ts needs to reach a `dgw serve` (the lock, the keys) stays out: a served command loads no gateway.
+  const toServe = closure([entryChunk('src/gateway/connect.ts')]);
+  join('connect', [...toServe].filter(gatewaySide));
+  join('gateway', [...closure(GATEWAY.map(entryChunk))].filter((file) => gatewaySide(file) && !toServe.has(file)));
   // The chunks only one noun reaches (not what it loads on demand: `plan`'s runner, with YAML).
   for (const [file, sources] of owners) {
     const noun = /^src\/commands\/([a-z]+)\/index\.ts$/.exec([...sources][0])?.[1];

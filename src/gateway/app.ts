@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Gateway } from './gateway.js';
 import { BASE_PATH, createGatewayHandler, IMPORT_PATH, type GatewayHandlerOptions } from './handler.js';
-import { HOLDER_PATH, holderProof } from './holder-proof.js';
 import type { BodySource } from './router.js';
 
 export { BASE_PATH } from './handler.js';
@@ -17,8 +16,6 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   const handle = createGatewayHandler(gateway, options);
   const app = new Hono();
   app.use('*', limitBody(maxSize));
-  // A CLI checks this answer before it sends a key to the server its folder's lock file names.
-  app.get(`${BASE_PATH}${HOLDER_PATH}`, (c) => c.json({ proof: holderProof(gateway.keys.partnerKey, c.req.query('challenge') ?? '') }));
   app.all('*', async (c) => {
     const raw = c.req.raw;
     const url = new URL(raw.url);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Transport } from '../api/transport.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
-import { acquireLock, FolderBusyError, readLiveLock } from './lock.js';
+import { acquireLock, FolderBusyError, readLiveLock, type LockInfo } from './lock.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { localDataDir } from './paths.js';
 
@@ -33,10 +33,10 @@ export const IN_PROCESS_BASE_URL = 'http://local.dgw/api/v1';
 export async function connectLocal(options: ConnectLocalOptions): Promise<LocalConnection> {
   const dataDir = localDataDir(options.env);
   checkOwnFolder(dataDir, 'local gateway data folder');
-  const toServer = async (announced: string): Promise<LocalConnection> => {
-    const url = await onLoopback(announced, dataDir);
+  const toServer = async (holder: LockInfo & { url: string }): Promise<LocalConnection> => {
+    const url = await onLoopback(holder.url, dataDir);
     const { checkHolder } = await import('./holder-proof.js');
-    await checkHolder(url, dataDir, options.signal ?? new AbortController().signal);
+    await checkHolder(holder, dataDir);
     options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
     const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
   const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
@@ -44,7 +44,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   };
 
   const live = await readLiveLock(dataDir);
-  if (live?.mode === 'serve' && live.url) return toServer(live.url);
+  if (live?.mode === 'serve' && live.url) return toServer({ ...live, url: live.url });
 
   // DuckDB loads off this thread while the lock is taken; the project's file opens only once the lock is held.
   const engine = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB()).then((duck) => duck.DuckDBInstance.create(':memory:'));
@@ -56,7 +56,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     lock = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal: options.signal });
   } catch (error) {
     await discardEngine();
-    if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer(error.holder.url);
+    if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer({ ...error.holder, url: error.holder.url });
     throw error;
   }
   try {

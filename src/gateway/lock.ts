@@ -13,6 +13,8 @@ export interface LockInfo {
   startedAt: string;
   /** The holder's start time from /proc: with `pid`, it names one process. */
   processStart?: string;
+  /** A served gateway's proof that it holds the folder (holder-proof.ts). */
+  proof?: string;
 }
 
 export const LOCK_FILE = 'gateway.lock';

@@ -7,7 +7,9 @@ import { Gateway } from './gateway.js';
 import type { GatewayLimits } from './limits.js';
 import type { ApiShape } from './present/index.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
+import { holderProof } from './holder-proof.js';
 import { acquireLock, type HeldLock } from './lock.js';
+import { processStartTime } from './process-identity.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 
 export interface ServeOptions {
@@ -53,7 +55,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);
     server = s;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`;
-    await lock.update({ url: baseUrl });
+    await lock.update({ url: baseUrl, proof: holderProof(gateway.keys.partnerKey, { pid: process.pid, processStart: processStartTime(process.pid), url: baseUrl }) });
     const scheduler = new Scheduler(gateway, options.clock, options.tickMs);
     scheduler.start();
     const g = gateway;
@@ -68,6 +70,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       gateway: g,
       close() {
         closing ??= (async () => {
+          // Unannounced before the port is let go, so the lock never names an address another process may take.
+          await lock.update({ url: null, proof: undefined });
           await scheduler.stop();
           await closeServer(s);
           await g.close({ wait: false });

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Gateway } from './gateway.js';
-import { BASE_PATH, createGatewayHandler, IMPORT_PATH, type GatewayHandlerOptions } from './handler.js';
+import { createGatewayHandler, IMPORT_PATH, type GatewayHandlerOptions } from './handler.js';
 import type { BodySource } from './router.js';
 
 export { BASE_PATH } from './handler.js';

@@ -43,11 +43,11 @@ export async function searchCatalogs(project: ProjectDb, input: SearchInput): Pr
     const r = rank(catalog.name, text);
     if (r !== undefined && !seen.has(catalog.name)) found.push({ kind: 'catalogs', rank: r, key: catalog.name, match: { catalog: catalog.name } });
     seen.add(catalog.name);
-    for (const schema of await project.withConnection((conn) => schemaNames(conn, place))) {
+    for (const schema of await project.browse(place, (conn) => schemaNames(conn, place))) {
       if (input.schema !== undefined && schema !== input.schema) continue;
       const rs = rank(schema, text);
       if (rs !== undefined) found.push({ kind: 'schemas', rank: rs, key: `${catalog.name}.${schema}`, match: { catalog: catalog.name, schema } });
-      for (const table of await project.withConnection((conn) => tableNames(conn, place, schema))) {
+      for (const table of await project.browse(place, (conn) => tableNames(conn, place, schema))) {
         const rt = rank(table, text);
         if (rt !== undefined) found.push({ kind: 'tables', rank: rt, key: `${catalog.name}.${schema}.${table}`, match: { catalog: catalog.name, schema, table } });
       }

@@ -22,6 +22,7 @@ import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
 import type { StoredSchema } from '../sql.js';
 import { withViews } from './views.js';
+import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
 export { queryName } from './queries.js';
@@ -76,6 +77,12 @@ export class ProjectDb {
 
   /** Runs `fn` on a pooled read connection. */
   withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.s.withConnection(fn);
+  }
+
+  /** Reads a catalog's place in DuckDB: the query catalog's views are made first, so it lists every saved query. */
+  async browse<T>(place: { catalog: { id: string } }, fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (place.catalog.id === QUERY_CATALOG_ID) await (await import('./views.js')).makeMissingViews(this.s);
     return this.s.withConnection(fn);
   }
 

@@ -107,7 +107,7 @@ export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'column
 async function checkColumn(project: ProjectDb, s: ProjectStore, at: ColumnPlace, what: string): Promise<void> {
   const [{ catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
   const place = catalogPlace(project, at.catalogId);
-  const names = (await s.withConnection((conn) => columns(conn, place, at.schemaName, at.tableName))).map((c) => c.name);
+  const names = (await project.browse(place, (conn) => columns(conn, place, at.schemaName, at.tableName))).map((c) => c.name);
   if (!names.includes(at.columnName)) throw badRequest(`${what}: ${at.schemaName}.${at.tableName} of catalog ${place.catalog.name} has no column ${at.columnName}${didYouMean(at.columnName, names)}`);
 }
 

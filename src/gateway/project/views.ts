@@ -2,7 +2,7 @@ import { duckMessage, HttpError, userSql } from '../errors.js';
 import { qualified, trimStatement } from '../sql.js';
 import { readQueryByName } from './query-rows.js';
 import { readStatement } from './statement.js';
-import type { ProjectStore } from './store.js';
+import { rows, type ProjectStore } from './store.js';
 
 // Views are made when a statement first needs one, not on save: DuckDB loads every view on attach and rewrites them at each checkpoint.
 
@@ -51,4 +51,17 @@ async function makeView(s: ProjectStore, name: string, tried: Set<string>): Prom
 /** The view of a PLAIN query; `sql` is the query's own text. */
 export function createViewSql(name: string, sql: string): string {
   return `CREATE OR REPLACE VIEW ${qualified('query', name)} AS\n${trimStatement(sql)}\n`;
+}
+
+/** Makes the views of the PLAIN queries not read yet, so the query catalog lists them all; a query whose SQL no longer runs stays out. */
+export async function makeMissingViews(s: ProjectStore): Promise<void> {
+  const missing = await s.withConnection((conn) =>
+    rows(
+      conn,
+      "SELECT name FROM svc._dgw.query_rows WHERE query_type = 'PLAIN' AND name NOT IN (SELECT view_name FROM duckdb_views() WHERE database_name = 'svc' AND schema_name = 'query') ORDER BY name",
+    ),
+  );
+  for (const { name } of missing) {
+    await makeView(s, String(name), new Set([String(name)])).catch(() => false);
+  }
 }

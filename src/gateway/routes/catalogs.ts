@@ -16,6 +16,9 @@ export const BUILT_IN_CATALOGS: readonly Catalog[] = [
 /** The id of the built-in catalog that holds stored tables. */
 export const INTERNAL_CATALOG_ID = '1';
 
+/** The id of the built-in catalog whose tables are the saved plain queries. */
+export const QUERY_CATALOG_ID = '2';
+
 /** Loaded with the first browsing request, so `catalog list` loads no more than before. */
 const browse = () => Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
 
@@ -92,7 +95,7 @@ export function catalogRoutes(): Routes {
     .get('/:catalogId/schemas', async (c) => {
       const [{ catalogPlace }, b] = await browse();
       const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
-      const names = await c.get('project').withConnection((conn) => b.schemaNames(conn, place));
+      const names = await c.get('project').browse(place, (conn) => b.schemaNames(conn, place));
       return c.json(names.map((schemaName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName })));
     })
     .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
@@ -100,24 +103,24 @@ export function catalogRoutes(): Routes {
       const { cachedTables } = await import('../project/is-table-cached.js');
       const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
       const schemaName = c.req.param('schemaName');
-      const names = await c.get('project').withConnection((conn) => b.tableNames(conn, place, schemaName));
+      const names = await c.get('project').browse(place, (conn) => b.tableNames(conn, place, schemaName));
       const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
       return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(cached.has(tableName)), isDynamicTable: false })));
     })
     .get(`${table}/columns`, async (c) => {
       const { place, schema, table: name, b } = await tablePlace(c);
-      const cols = await c.get('project').withConnection((conn) => b.columns(conn, place, schema, name));
+      const cols = await c.get('project').browse(place, (conn) => b.columns(conn, place, schema, name));
       return c.json(cols.map((col) => ({ name: col.name, dataType: col.dataType.toLowerCase(), displayName: col.name, defaultValue: null, isNotNull: col.isNotNull, isUnique: false, ...(col.comment ? { desc: col.comment } : {}) })));
     })
     .get(`${table}/isCached`, async (c) => {
       const { place, schema, table: name, b } = await tablePlace(c);
-      await c.get('project').withConnection((conn) => b.columns(conn, place, schema, name));
+      await c.get('project').browse(place, (conn) => b.columns(conn, place, schema, name));
       const { isTableCached } = await import('../project/is-table-cached.js');
       return c.json(cacheability(await isTableCached(c.get('project'), place.catalog.id, schema, name)));
     })
     .get(`${table}/statistics`, async (c) => {
       const { place, schema, table: name, b } = await tablePlace(c);
-      const stats = await c.get('project').withConnection((conn) => b.statistics(conn, place, schema, name));
+      const stats = await c.get('project').browse(place, (conn) => b.statistics(conn, place, schema, name));
       const hosted = c.get('present').shape === 'hosted';
       // The document's distinctFraction, as its example shows it: minus the share of distinct values (-1: all distinct; 0 for an empty table).
       const columnStatistics = stats.columns.map((s) => ({

@@ -19,6 +19,7 @@ _dgw_sub() {
     '|parametric-table') echo 'parametric-table' ;;
     '|export') echo 'export' ;;
     '|driver') echo 'driver' ;;
+    '|metadata') echo 'metadata' ;;
     '|golden-sql') echo 'golden-sql' ;;
     '|relation') echo 'relation' ;;
     '|project') echo 'project' ;;
@@ -130,6 +131,20 @@ _dgw_sub() {
     'driver|jdbc') echo 'jdbc' ;;
     'driver|sqlalchemy') echo 'sqlalchemy' ;;
     'driver|help') echo 'help' ;;
+    'metadata|get') echo 'get' ;;
+    'metadata|refresh') echo 'refresh' ;;
+    'metadata|status') echo 'status' ;;
+    'metadata|callback') echo 'callback' ;;
+    'metadata|set-callback') echo 'set-callback' ;;
+    'metadata|rm-callback') echo 'rm-callback' ;;
+    'metadata|describe') echo 'describe' ;;
+    'metadata|ai-usage') echo 'ai-usage' ;;
+    'metadata|categorical') echo 'categorical' ;;
+    'metadata|rm-categorical') echo 'rm-categorical' ;;
+    'metadata|semantics') echo 'semantics' ;;
+    'metadata|questions') echo 'questions' ;;
+    'metadata|search') echo 'search' ;;
+    'metadata|help') echo 'help' ;;
     'golden-sql|add') echo 'add' ;;
     'golden-sql|list'|'golden-sql|ls') echo 'list' ;;
     'golden-sql|search') echo 'search' ;;
@@ -153,7 +168,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -184,6 +199,8 @@ _dgw_words() {
     'export help') echo 'list get cancel' ;;
     'driver') echo 'list jdbc sqlalchemy help' ;;
     'driver help') echo 'list jdbc sqlalchemy' ;;
+    'metadata') echo 'get refresh status callback set-callback rm-callback describe ai-usage categorical rm-categorical semantics questions search help' ;;
+    'metadata help') echo 'get refresh status callback set-callback rm-callback describe ai-usage categorical rm-categorical semantics questions search' ;;
     'golden-sql') echo 'add list search rm help' ;;
     'golden-sql help') echo 'add list search rm' ;;
     'relation') echo 'add list update rm help' ;;
@@ -194,7 +211,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -313,6 +330,21 @@ _dgw_opts() {
     'driver jdbc') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'driver sqlalchemy') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'driver help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'metadata') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'metadata get') echo '--catalog --schema -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata refresh') echo '--catalog --wait --callback-url --with-token --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata status') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata callback') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata set-callback') echo '--with-token --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata rm-callback') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata describe') echo '--description --column --use-with-ai --no-use-with-ai --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata ai-usage') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata categorical') echo '--limit --frequency --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata rm-categorical') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata semantics') echo '--prompt --limit --thread --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata questions') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata search') echo '--top-k --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql add') echo '--sql --file --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'golden-sql list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -462,6 +494,21 @@ _dgw_value_opts() {
     'driver jdbc') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'driver sqlalchemy') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'driver help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata get') echo '--catalog --schema --profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata refresh') echo '--catalog --callback-url --profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata status') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata callback') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata set-callback') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata rm-callback') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata describe') echo '--description --column --profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata ai-usage') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata categorical') echo '--limit --frequency --profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata rm-categorical') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata semantics') echo '--prompt --limit --thread --profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata questions') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata search') echo '--top-k --profile --zone --base-url --project --jq --format --timeout' ;;
+    'metadata help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql add') echo '--sql --file --profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -556,6 +603,12 @@ _dgw_live() {
     'bitable rm') echo '1' ;;
     'parametric-table create') echo '1' ;;
     'parametric-table rm') echo '1' ;;
+    'metadata status') echo '1' ;;
+    'metadata describe') echo '1' ;;
+    'metadata ai-usage') echo '1' ;;
+    'metadata categorical') echo '1' ;;
+    'metadata rm-categorical') echo '1' ;;
+    'metadata semantics') echo '1' ;;
     'relation add') echo '1' ;;
   esac
 }
@@ -597,6 +650,8 @@ _dgw_values() {
     'connection update|--from-file') echo '@files' ;;
     'catalog create|--extra') echo '@files' ;;
     'export get|-o'|'export get|--output') echo '@files' ;;
+    'metadata get|--catalog') echo '@live' ;;
+    'metadata refresh|--catalog') echo '@live' ;;
     'golden-sql add|--file') echo '@files' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;

@@ -23,6 +23,7 @@ import { registerExport } from './commands/export/index.js';
 import { registerCache } from './commands/cache/index.js';
 import { registerDriver } from './commands/driver/index.js';
 import { registerGoldenSql } from './commands/golden-sql/index.js';
+import { registerMetadata } from './commands/metadata/index.js';
 import { registerRelation } from './commands/relation/index.js';
 import { registerBitable } from './commands/bitable/index.js';
 import { registerParametricTable } from './commands/parametric-table/index.js';
@@ -46,6 +47,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerParametricTable(program, wiring);
   registerExport(program, wiring);
   registerDriver(program, wiring);
+  registerMetadata(program, wiring);
   registerGoldenSql(program, wiring);
   registerRelation(program, wiring);
   registerProject(program, wiring);

@@ -100,6 +100,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['bitable', async () => (await import('./commands/bitable/index.js')).registerBitable],
   ['parametric-table', async () => (await import('./commands/parametric-table/index.js')).registerParametricTable],
   ['driver', async () => (await import('./commands/driver/index.js')).registerDriver],
+  ['metadata', async () => (await import('./commands/metadata/index.js')).registerMetadata],
   ['golden-sql', async () => (await import('./commands/golden-sql/index.js')).registerGoldenSql],
   ['relation', async () => (await import('./commands/relation/index.js')).registerRelation],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],

@@ -270,6 +270,30 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('metadata: get, refresh --wait, status, the refresh callback', async () => {
+        const tables = await json('metadata get', ['--catalog', '1', '--schema', 'table']);
+        expect(tables.map((t: { tableName: string }) => t.tableName)).toContain('orders');
+        expect(tables.find((t: { tableName: string }) => t.tableName === 'orders').columns.map((c: { columnName: string }) => c.columnName)).toContain('customer_id');
+        expect(await json('metadata refresh', ['--catalog', '1', '--wait'])).toEqual([expect.objectContaining({ catalogId: '1', status: 'COMPLETED' })]);
+        expect((await json('metadata status', ['1']))[0]).toMatchObject({ catalogId: '1', status: 'COMPLETED' });
+        expect(await json('metadata set-callback', ['http://127.0.0.1:9/refreshed', '--with-token'], { input: 'hook-token\n' })).toEqual({ callbackURL: 'http://127.0.0.1:9/refreshed', hasToken: true });
+        expect(await json('metadata callback', [])).toEqual({ callbackURL: 'http://127.0.0.1:9/refreshed', hasToken: true });
+        expect(await json('metadata rm-callback', ['--yes'])).toEqual({ callbackURL: 'http://127.0.0.1:9/refreshed', deleted: true });
+        const described = await json('metadata describe', ['svc.table.orders', '--description', 'One row per order', '--column', 'status=paid or not', '--use-with-ai']);
+        expect(described).toMatchObject({ catalogId: '1', tableName: 'orders', tableDescription: 'One row per order', useWithAI: true });
+        expect(await json('metadata ai-usage', ['1.table', 'off'])).toEqual({ catalogId: '1', schemaName: 'table', useWithAI: false });
+        expect(await json('metadata ai-usage', ['1', 'on'])).toEqual({ catalogId: '1', schemaName: null, useWithAI: true });
+        const counted = await json('metadata categorical', ['svc.table.orders.status', '--limit', '3', '--frequency', 'DAILY']);
+        expect(counted.columns.find((c: { columnName: string }) => c.columnName === 'status')).toMatchObject({ isCategorical: true });
+        expect(await json('metadata rm-categorical', ['svc.table.orders.status'])).toEqual({ column: 'svc.table.orders.status', deleted: true });
+        // Generated semantics, questions and a search by meaning need the hosted service's model: 501, exit 15.
+        for (const [command, args] of [['metadata semantics', ['svc.table.orders', '--prompt', 'shop orders']], ['metadata questions', ['Who buys most?']], ['metadata search', ['revenue', '--top-k', '3']]] as const) {
+          const r = await dgw(command, [...args], { code: 15 });
+          expect(r.stderr).toContain('needs a language model, which only the hosted service runs');
+        }
+        conforms();
+      });
+
       it('relations', async () => {
         const added = await json('relation add', ['1.table.orders.customer_id', '1.table.customers.customer_id']);
         expect(added).toMatchObject({ catalogId: '1', columnName: 'customer_id', targetTableName: 'customers', type: 'MANY_TO_ONE' });

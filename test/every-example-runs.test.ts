@@ -49,6 +49,7 @@ const FIXTURES: Record<string, string | Buffer> = {
   'q.sql': 'SELECT count(*) AS n FROM svc.table.orders\n',
   'report.sql': 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1\n',
   'body.json': '{"name": "Renamed", "inputQuery": "SELECT 1"}\n',
+  'hook-token.txt': 'example-hook-token\n',
   'orders.csv': `${ORDERS_HEADER}\n1001,3,2025-03-01,19.90,paid\n`,
   'visits.csv': 'visitor,page,at\n7,/pricing,2025-03-01 10:00:00\n',
   'signups.csv': 'email,plan\nada@example.com,pro\n',

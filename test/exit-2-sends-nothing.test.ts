@@ -111,6 +111,19 @@ const SAMPLES: Record<string, string[][]> = {
   'key list': [['key', 'list']],
   'key create': [['key', 'create', 'ci']],
   'key rm': [['key', 'rm', 'ci', '--yes']],
+  'metadata get': [['metadata', 'get']],
+  'metadata refresh': [['metadata', 'refresh']],
+  'metadata status': [['metadata', 'status']],
+  'metadata callback': [['metadata', 'callback']],
+  'metadata set-callback': [['metadata', 'set-callback', 'http://127.0.0.1:9/x']],
+  'metadata rm-callback': [['metadata', 'rm-callback', '--yes']],
+  'metadata describe': [['metadata', 'describe', 'svc.table.orders', '--description', 'x']],
+  'metadata ai-usage': [['metadata', 'ai-usage', 'svc', 'on']],
+  'metadata categorical': [['metadata', 'categorical', 'svc.table.orders.status']],
+  'metadata rm-categorical': [['metadata', 'rm-categorical', 'svc.table.orders.status']],
+  'metadata semantics': [['metadata', 'semantics', 'svc.table.orders']],
+  'metadata questions': [['metadata', 'questions', 'why']],
+  'metadata search': [['metadata', 'search', 'revenue']],
   'golden-sql list': [['golden-sql', 'list']],
   'golden-sql add': [['golden-sql', 'add', 'q', '--sql', 'SELECT 1']],
   'golden-sql search': [['golden-sql', 'search', 'q']],
@@ -131,7 +144,7 @@ const SAMPLES: Record<string, string[][]> = {
 };
 
 /** Commands whose --json fields are the answer's own (the result's columns, the response, a connection's configuration): checked after sending. */
-const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api', 'connection detail']);
+const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api', 'connection detail', 'metadata semantics', 'metadata questions', 'metadata search']);
 
 const leaves = leafCommands();
 

@@ -163,6 +163,17 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'key list', args: ['key', 'list'], variant: 'list', headers: true },
       { command: 'key create', args: ['key', 'create', 'ci'], variant: 'record' },
       { command: 'key rm', args: ['key', 'rm', 'ci', '--yes'], variant: 'record' },
+      { command: 'metadata get', args: ['metadata', 'get'], variant: 'list', headers: true },
+      { command: 'metadata refresh', args: ['metadata', 'refresh', '--catalog', '1'], variant: 'accepted' },
+      { command: 'metadata refresh', args: ['metadata', 'refresh', '--catalog', '1', '--wait'], variant: 'list', headers: true },
+      { command: 'metadata status', args: ['metadata', 'status'], variant: 'list', headers: true },
+      { command: 'metadata set-callback', args: ['metadata', 'set-callback', 'http://127.0.0.1:9/refreshed'], variant: 'record' },
+      { command: 'metadata callback', args: ['metadata', 'callback'], variant: 'record', headers: true },
+      { command: 'metadata rm-callback', args: ['metadata', 'rm-callback', '--yes'], variant: 'record' },
+      { command: 'metadata describe', args: ['metadata', 'describe', 'svc.table.orders', '--description', 'Orders'], variant: 'record', headers: true },
+      { command: 'metadata ai-usage', args: ['metadata', 'ai-usage', 'svc.table', 'on'], variant: 'record', headers: true },
+      { command: 'metadata categorical', args: ['metadata', 'categorical', 'svc.table.orders.status'], variant: 'record' },
+      { command: 'metadata rm-categorical', args: ['metadata', 'rm-categorical', 'svc.table.orders.status'], variant: 'record' },
       { command: 'golden-sql add', args: ['golden-sql', 'add', 'Orders per status', '--sql', 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1'], variant: 'record' },
       { command: 'golden-sql list', args: ['golden-sql', 'list'], variant: 'list', headers: true },
       { command: 'golden-sql search', args: ['golden-sql', 'search', 'status'], variant: 'list', headers: true },
@@ -266,7 +277,10 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('POST', `${C}/626654862255325504/parametricTables`, { json: parametric })
       .on('DELETE', `${C}/626654862255325504/parametricTables`, { status: 204 })
       .on('GET', '/supportedDrivers/jdbc', { json: { JDBC: 'jdbc:peaka://dbc.example.com:4567/' } })
-      .on('GET', '/supportedDrivers/sql_alchemy', { json: { SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } });
+      .on('GET', '/supportedDrivers/sql_alchemy', { json: { SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } })
+      .on('POST', '/metadata/demo/semantics/626654862255325504/public/actor', { json: { tableDescription: 'Actors', columns: [] } })
+      .on('GET', '/metadata/demo/questions/generate', { json: { questions: ['Who acted most?'] } })
+      .on('GET', '/metadata/demo/query', { json: { tables: [{ table: 'actor', score: 0.9 }] } });
   });
   afterAll(() => standIn.close());
 
@@ -300,6 +314,9 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'parametric-table rm', args: ['parametric-table', 'rm', 'wh', 'public.deals_2024', '--yes'], variant: 'record' },
     { command: 'driver list', args: ['driver', 'list', '--catalog', 'wh'], variant: 'list', headers: true },
     { command: 'driver jdbc', args: ['driver', 'jdbc'], variant: 'record', headers: true },
+    { command: 'metadata semantics', args: ['metadata', 'semantics', 'wh.public.actor'], variant: 'answer' },
+    { command: 'metadata questions', args: ['metadata', 'questions', 'Who acted?'], variant: 'answer' },
+    { command: 'metadata search', args: ['metadata', 'search', 'actor'], variant: 'answer' },
     { command: 'driver sqlalchemy', args: ['driver', 'sqlalchemy', 'wh'], variant: 'record', headers: true },
   ];
 

@@ -17,6 +17,8 @@ export type CommandOutput = Record<string, Variant>;
 
 const list = (record: TSchema, when = 'always'): CommandOutput => ({ list: { when, schema: Type.Array(record) } });
 const one = (record: TSchema, when = 'always'): CommandOutput => ({ record: { when, schema: record } });
+/** What a language model answered (hosted service only): an open object in the document, printed as it came. */
+const modelAnswer: CommandOutput = { answer: { when: 'always: the answer as the service sent it (an open object in the document)', schema: Type.Unknown({ description: 'any JSON' }) } };
 
 /** Every command's output, by command path; `null`: the command prints no JSON (`--json` is exit 2). */
 export const OUTPUTS: Record<string, CommandOutput | null> = {
@@ -143,6 +145,22 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'golden-sql add': one(R.GoldenSqlRecord),
   'golden-sql search': list(R.GoldenSqlRecord),
   'golden-sql rm': one(O.GoldenSqlDeleted),
+  'metadata get': list(R.MetadataTableRecord),
+  'metadata refresh': {
+    list: { when: 'with --wait, or on the in-process local gateway: how each catalog\'s refresh ended (also when one failed, before exit 10)', schema: Type.Array(R.MetadataStatusRecord) },
+    accepted: { when: 'without --wait, when the service runs the refresh (hosted, or dgw serve)', schema: O.MetadataRefreshAccepted },
+  },
+  'metadata status': list(R.MetadataStatusRecord),
+  'metadata callback': one(R.MetadataCallbackRecord),
+  'metadata set-callback': one(R.MetadataCallbackRecord),
+  'metadata rm-callback': one(O.MetadataCallbackRemoved),
+  'metadata describe': one(R.MetadataTableRecord),
+  'metadata ai-usage': one(R.AiUsageRecord),
+  'metadata categorical': one(R.MetadataTableRecord),
+  'metadata rm-categorical': one(O.CategoricalRemoved),
+  'metadata semantics': modelAnswer,
+  'metadata questions': modelAnswer,
+  'metadata search': modelAnswer,
   'relation add': one(R.RelationRecord),
   'relation list': list(R.RelationRecord),
   'relation update': one(R.RelationRecord),

@@ -259,3 +259,48 @@ export const RelationRecord = Closed(
   },
   'a relation from a column of a catalog table to a target column; createdAt null where the service does not say',
 );
+
+/** A column in the project's metadata. */
+export const MetadataColumnRecord = Closed(
+  {
+    columnName: Type.String(),
+    columnDescription: Nullable(Type.String()),
+    dataType: Type.String(),
+    isNotNull: Nullable(Type.Boolean()),
+    isCategorical: Nullable(Type.Boolean()),
+    categoricalValues: Type.Array(Type.String()),
+  },
+  'a column as the metadata describes it; null where the service does not say',
+);
+
+/** A table in the project's metadata. */
+export const MetadataTableRecord = Closed(
+  {
+    catalogId: Type.String(),
+    catalogName: Type.String(),
+    schemaName: Type.String(),
+    tableName: Type.String(),
+    tableDescription: Nullable(Type.String()),
+    useWithAI: Nullable(Type.Boolean()),
+    columns: Type.Array(MetadataColumnRecord),
+  },
+  'a table or view of a catalog as the project metadata describes it, with its columns; useWithAI null where the service does not say',
+);
+
+/** Whether the agent may use a catalog or schema. */
+export const AiUsageRecord = Closed(
+  { catalogId: Type.String(), schemaName: Nullable(Type.String()), useWithAI: Type.Boolean() },
+  'whether the agent may use a whole catalog (schemaName null) or one schema of it',
+);
+
+/** How a catalog's metadata refresh stands. */
+export const MetadataStatusRecord = Closed(
+  { catalogId: Type.String(), status: Type.String(), message: Nullable(Type.String()), refreshedAt: Nullable(Type.String()) },
+  "a catalog's metadata refresh: ACTIVE, COMPLETED, FAILED, NOT_ACTIVE (never refreshed) or another status the service names; refreshedAt null where the service does not say",
+);
+
+/** The URL told when a metadata refresh ends. */
+export const MetadataCallbackRecord = Closed(
+  { callbackURL: Nullable(Type.String()), hasToken: Type.Boolean() },
+  'the URL the service calls when a metadata refresh ends (null: none), and whether a token is sent with it (the token is never shown)',
+);

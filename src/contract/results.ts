@@ -311,3 +311,15 @@ export type PullResult = Static<typeof PullResult>;
 export type ApplyResult = Static<typeof ApplyResult>;
 export type PlanDocument = Static<typeof PlanDocument>;
 export type SchemaEntry = Static<typeof SchemaEntry>;
+
+/** A metadata refresh the service accepted and runs. */
+export const MetadataRefreshAccepted = Closed({ catalogIds: Type.Array(Str()), refresh: Type.Literal('accepted') }, 'the refresh was accepted and runs in the service; catalogIds as far as it says');
+export type MetadataRefreshAccepted = Static<typeof MetadataRefreshAccepted>;
+
+/** The callback removed. */
+export const MetadataCallbackRemoved = Closed({ callbackURL: Nullable(Type.String()), deleted: Type.Boolean() }, 'the callback URL removed (null, deleted false: there was none)');
+export type MetadataCallbackRemoved = Static<typeof MetadataCallbackRemoved>;
+
+/** A column's categorical values forgotten. */
+export const CategoricalRemoved = Closed({ column: Str(), deleted: Type.Literal(true) }, "the column whose categorical values were forgotten, as given");
+export type CategoricalRemoved = Static<typeof CategoricalRemoved>;

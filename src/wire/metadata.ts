@@ -20,3 +20,41 @@ export const MetadataAddRelationRequest = Closed({
 
 /** Body of update relation. */
 export const MetadataUpdateRelationRequest = Closed({ type: Opt(Type.String()) });
+
+/** Body of refresh metadata: one catalog (else every one), and where to tell its end. */
+export const MetadataRefreshMetadataRequest = Closed({ catalogId: Opt(Type.String()), callbackURL: Opt(Type.String()), callbackToken: Opt(Type.String()) });
+
+/** Body of register refresh callback. */
+export const MetadataRefreshMetadataCallbackRequest = Closed({ callbackURL: Opt(Type.String()), callbackToken: Opt(Type.String()) });
+
+/** A metadata refresh job's status, in the document's words. */
+export const MetadataRefreshJobStatusResult = Type.Object({
+  status: Opt(Type.Union(['NOT_ACTIVE', 'COMPLETED', 'WAITING', 'ACTIVE', 'DELAYED', 'FAILED', 'PAUSED', 'STUCK'].map((s) => Type.Literal(s)))),
+});
+
+/** Body of the AI-usage updates of a catalog or schema. */
+export const MetadataAIUsageUpdateRequest = Closed({ useWithAI: Opt(Type.Boolean()) });
+
+/** A column in an update of a table's metadata (the document's MetadataColumn; dgw sends the name and description). */
+export const MetadataColumn = Type.Object({
+  columnName: Opt(Type.String()),
+  columnDescription: Opt(Type.String()),
+  dataType: Opt(Type.String()),
+  order: Opt(Type.Integer()),
+  isNotNull: Opt(Type.Boolean()),
+  isSystem: Opt(Type.Boolean()),
+  isUnique: Opt(Type.Boolean()),
+  isPrimary: Opt(Type.Boolean()),
+  isCategorical: Opt(Type.Boolean()),
+  categoricalValues: Opt(Type.Array(Type.String())),
+  lineage: Opt(Type.Array(Type.Unknown())),
+});
+
+/** Body of update metadata of a table. */
+export const MetadataUpdateRequest = Closed({ tableDescription: Opt(Type.String()), columns: Opt(Type.Array(MetadataColumn)), useWithAI: Opt(Type.Boolean()) });
+
+/** Body of generate categorical values. */
+export const MetadataCategoricalColumnRequest = Closed({ limit: Opt(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })), frequency: Opt(Type.String()) });
+
+/** Body of generate semantics. */
+export const MetadataCreateSemanticsRequest = Closed({ threadId: Opt(Type.String()), initialPrompt: Opt(Type.String()), limit: Opt(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })) });

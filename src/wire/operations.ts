@@ -11,7 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
-import { MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
+import { MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -195,6 +195,20 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('updateConnection', 'PUT', '/connections/{projectId}/{connectionId}', { body: ConnectionRequest, response: ok(Connection) }),
   op('deleteConnection', 'DELETE', '/connections/{projectId}/{connectionId}', { response: ok(null) }),
   op('getConnectionView', 'GET', '/connections/{projectId}/{connectionId}/detail', { response: ok(ConnectionDetail) }),
+  op('getProjectMetadata', 'GET', '/metadata/{projectId}', { query: { catalogId: Type.String(), schemaName: Type.String() }, response: ok(OpenObject) }),
+  op('refreshMetadata', 'POST', '/metadata/{projectId}/refresh', { body: MetadataRefreshMetadataRequest, response: ok(OpenObject) }),
+  op('getMetadataRefreshCallback', 'GET', '/metadata/{projectId}/refresh/callback', { response: ok(OpenObject) }),
+  op('registerMetadatRefreshCallback', 'POST', '/metadata/{projectId}/refresh/callback', { body: MetadataRefreshMetadataCallbackRequest, response: ok(OpenObject) }),
+  op('unRegisterMetadatRefreshCallback', 'DELETE', '/metadata/{projectId}/refresh/callback', { response: ok(OpenObject) }),
+  op('getRefreshMetadataJobStatus', 'GET', '/metadata/{projectId}/refresh/{catalogId}', { response: ok(MetadataRefreshJobStatusResult) }),
+  op('updateMetadataWithCatalogId', 'PUT', '/metadata/{projectId}/{catalogId}', { body: MetadataAIUsageUpdateRequest, response: ok(OpenObject) }),
+  op('updateMetadataWithCatalogIdAndSchemaName', 'PUT', '/metadata/{projectId}/{catalogId}/{schemaName}', { body: MetadataAIUsageUpdateRequest, response: ok(OpenObject) }),
+  op('updateMetadata', 'PUT', '/metadata/{projectId}/{catalogId}/{schemaName}/{tableName}', { body: MetadataUpdateRequest, response: ok(OpenObject) }),
+  op('generateCategoricalColumnValues', 'PUT', '/metadata/{projectId}/categorical/{catalogId}/{schemaName}/{tableName}/{columnName}', { body: MetadataCategoricalColumnRequest, response: ok(OpenObject) }),
+  op('deleteCategoricalColumnValues', 'DELETE', '/metadata/{projectId}/categorical/{catalogId}/{schemaName}/{tableName}/{columnName}', { response: ok(OpenObject) }),
+  op('generateSemantics', 'POST', '/metadata/{projectId}/semantics/{catalogId}/{schemaName}/{tableName}', { body: MetadataCreateSemanticsRequest, response: ok(OpenObject) }),
+  op('generateSampleQuestions', 'GET', '/metadata/{projectId}/questions/generate', { query: { question: Type.String() }, response: ok(OpenObject) }),
+  op('queryMetadata', 'GET', '/metadata/{projectId}/query', { query: { table: Type.String(), topK: Type.String() }, response: ok(OpenObject) }),
   op('listGoldenSqls', 'GET', '/metadata/{projectId}/golden-sqls', { response: ok(OpenObject) }),
   op('addGoldenSql', 'POST', '/metadata/{projectId}/golden-sqls', { body: MetadataAddGoldenSqlRequest, response: ok(OpenObject) }),
   op('deleteGoldenSql', 'DELETE', '/metadata/{projectId}/golden-sqls/{id}', { response: ok(OpenObject) }),

@@ -22,7 +22,7 @@ const NOT_ROUTED = new Set<string>([
   'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
-const HOSTED_ONLY = new Set(['oauth2Callback']);
+const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
 const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
 
@@ -189,6 +189,20 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       for (const c of await call('GET', `${P}/cache/status`)) await call('DELETE', `${P}/cache/${c.id}`);
       await call('DELETE', `${P}/queries/${plain.id}`);
 
+      const meta = await call('GET', '/metadata/demo?catalogId=1&schemaName=table');
+      expect(meta.catalogs[0].schemas[0].tables.map((t: { tableName: string }) => t.tableName)).toContain('orders');
+      expect((await call('POST', '/metadata/demo/refresh', { catalogId: '1' })).catalogIds).toEqual(['1']);
+      expect(['ACTIVE', 'COMPLETED']).toContain((await call('GET', '/metadata/demo/refresh/1')).status);
+      expect(await call('POST', '/metadata/demo/refresh/callback', { callbackURL: 'http://127.0.0.1:9/refreshed' })).toEqual({ callbackURL: 'http://127.0.0.1:9/refreshed', hasToken: false });
+      expect((await call('GET', '/metadata/demo/refresh/callback')).callbackURL).toBe('http://127.0.0.1:9/refreshed');
+      expect((await call('DELETE', '/metadata/demo/refresh/callback')).deleted).toBe(true);
+      expect(await call('PUT', '/metadata/demo/1', { useWithAI: true })).toEqual({ catalogId: '1', schemaName: null, useWithAI: true });
+      expect(await call('PUT', '/metadata/demo/1/table', { useWithAI: false })).toEqual({ catalogId: '1', schemaName: 'table', useWithAI: false });
+      const described = await call('PUT', '/metadata/demo/1/table/orders', { tableDescription: 'One row per order', columns: [{ columnName: 'status', columnDescription: 'paid or not' }], useWithAI: true });
+      expect(described).toMatchObject({ tableName: 'orders', tableDescription: 'One row per order', useWithAI: true });
+      const categorical = await call('PUT', '/metadata/demo/categorical/1/table/orders/status', { limit: 3, frequency: 'DAILY' });
+      expect(categorical.columns.find((c: { columnName: string }) => c.columnName === 'status')).toMatchObject({ isCategorical: true, columnDescription: 'paid or not' });
+      expect((await call('DELETE', '/metadata/demo/categorical/1/table/orders/status')).columns.find((c: { columnName: string }) => c.columnName === 'status').isCategorical).toBe(false);
       const golden = await call('POST', '/metadata/demo/golden-sqls', { prompt: 'Orders per status', sql: 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1' });
       expect((await call('GET', '/metadata/demo/golden-sqls')).goldenSqls.map((g: { id: string }) => g.id)).toEqual([golden.id]);
       expect((await call('GET', '/metadata/demo/golden-sql/query?q=status')).goldenSqls[0]).toMatchObject({ id: golden.id, score: 3 });
@@ -235,6 +249,9 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
     it('answers 501 naming the operation for those only the hosted service has', async () => {
       for (const [method, path, body, id] of [
         ['POST', '/connections/demo/oauth2', { code: 'x' }, 'oauth2Callback'],
+        ['POST', '/metadata/demo/semantics/1/table/orders', { initialPrompt: 'orders' }, 'generateSemantics'],
+        ['GET', '/metadata/demo/questions/generate?question=why', undefined, 'generateSampleQuestions'],
+        ['GET', '/metadata/demo/query?table=orders', undefined, 'queryMetadata'],
       ] as const) {
         const res = await g.call(method, path, body === undefined ? {} : { body });
         expect([res.status, res.body.message]).toEqual([501, expect.stringContaining(id)]);

@@ -11,6 +11,8 @@ import { findConnection, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
 import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
 import type { ColumnPlace, Relation } from './relations.js';
+import type { CatalogMetadata, MetadataCallback, MetadataJobStatus } from './project-metadata.js';
+import type { TableChange, TableMetadata } from './metadata-changes.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -362,6 +364,47 @@ export class ProjectDb {
     return golden().then((m) => m.searchGoldenSqls(this.s, q, limit));
   }
 
+  metadata(catalogId?: string, schemaName?: string): Promise<CatalogMetadata[]> {
+    return projectMetadata().then((m) => m.readProjectMetadata(this, this.s, catalogId, schemaName));
+  }
+
+  /** Starts the refresh jobs; the catalogs they refresh. */
+  refreshMetadata(catalogId: string | undefined, callback: MetadataCallback | undefined): Promise<string[]> {
+    return projectMetadata().then((m) => m.refreshMetadata(this, this.s, catalogId, callback));
+  }
+
+  metadataStatus(catalogId: string): Promise<{ status: MetadataJobStatus; message: string | null; refreshedAt: number | null }> {
+    return projectMetadata().then((m) => m.metadataStatus(this, this.s, catalogId));
+  }
+
+  setUseWithAI(catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
+    return metadataChanges().then((m) => m.setUseWithAI(this, this.s, catalogId, schemaName, useWithAI));
+  }
+
+  describeTable(catalogId: string, schemaName: string, tableName: string, change: TableChange): Promise<TableMetadata> {
+    return metadataChanges().then((m) => m.describeTable(this, this.s, catalogId, schemaName, tableName, change));
+  }
+
+  setCategorical(at: ColumnPlace, limit: number, frequency: string | null): Promise<TableMetadata> {
+    return metadataChanges().then((m) => m.setCategorical(this, this.s, at, limit, frequency));
+  }
+
+  deleteCategorical(at: ColumnPlace): Promise<TableMetadata> {
+    return metadataChanges().then((m) => m.deleteCategorical(this, this.s, at));
+  }
+
+  metadataCallback(): Promise<MetadataCallback | undefined> {
+    return projectMetadata().then((m) => m.readCallback(this.s));
+  }
+
+  registerMetadataCallback(callback: MetadataCallback): Promise<MetadataCallback> {
+    return projectMetadata().then((m) => m.registerCallback(this.s, callback));
+  }
+
+  unregisterMetadataCallback(): Promise<MetadataCallback | undefined> {
+    return projectMetadata().then((m) => m.unregisterCallback(this.s));
+  }
+
   parametricTables(catalogId: string): Promise<ParametricRow[]> {
     return parametric().then((m) => m.listParametricTables(this.s, catalogId));
   }
@@ -385,6 +428,8 @@ const connectionChanges = () => import('./connection-changes.js');
 const parametric = () => import('./parametric-tables.js');
 const golden = () => import('./golden-sqls.js');
 const relationsModule = () => import('./relations.js');
+const projectMetadata = () => import('./project-metadata.js');
+const metadataChanges = () => import('./metadata-changes.js');
 
 /** Loaded with the first cache request: a command that touches no cache does not load it. */
 const caches = () => import('./caches.js');

@@ -17,6 +17,7 @@ import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
 import { attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
 import { GOLDEN_SQL_DDL } from './golden-sqls.js';
+import { METADATA_DDL } from './project-metadata.js';
 import { RELATIONS_DDL } from './relations.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
@@ -44,6 +45,7 @@ const SCHEMA = [
   PARAMETRIC_DDL,
   GOLDEN_SQL_DDL,
   RELATIONS_DDL,
+  ...METADATA_DDL,
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -86,7 +88,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '9';
+const SCHEMA_VERSION = '10';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

@@ -1,9 +1,11 @@
 import type { GoldenSql } from '../project/golden-sqls.js';
+import type { CatalogMetadata, MetadataCallback } from '../project/project-metadata.js';
 import { relationType, type Relation } from '../project/relations.js';
 import { Routes } from '../router.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notImplemented } from '../errors.js';
+import type { TableChange } from '../project/metadata-changes.js';
 import type { RouteContext } from '../router.js';
-import { jsonObject, reqString } from '../validate.js';
+import { jsonObject, optString, reqString } from '../validate.js';
 
 // The document gives these answers as open objects; the local gateway's shapes are its own, one list under `goldenSqls`.
 
@@ -23,12 +25,73 @@ const relationShown = (r: Relation) => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const catalogShown = (m: CatalogMetadata) => ({ ...m, refreshedAt: iso(m.refreshedAt) });
+
+const callbackShown = (cb: MetadataCallback | undefined) => ({ callbackURL: cb?.url ?? null, hasToken: Boolean(cb?.token) });
+
+/** A callback from a body's callbackURL and callbackToken; undefined without a URL. */
+async function callbackOf(body: Record<string, unknown>): Promise<MetadataCallback | undefined> {
+  const url = optString(body, 'callbackURL');
+  if (url === undefined) {
+    if (optString(body, 'callbackToken') !== undefined) throw badRequest('callbackToken needs callbackURL: the URL it is sent to');
+    return undefined;
+  }
+  const { callbackUrl } = await import('../project/project-metadata.js');
+  return { url: callbackUrl(url), token: optString(body, 'callbackToken') || null };
+}
+
+function useWithAIOf(body: Record<string, unknown>): boolean {
+  if (typeof body.useWithAI !== 'boolean') throw badRequest('useWithAI (true or false) is required');
+  return body.useWithAI;
+}
+
+/** A MetadataUpdateRequest: only the descriptions and useWithAI are kept; a column's other fields are DuckDB's to say. */
+function tableChange(body: Record<string, unknown>): TableChange {
+  if (body.useWithAI !== undefined && typeof body.useWithAI !== 'boolean') throw badRequest('useWithAI must be true or false');
+  const cols = body.columns;
+  if (cols !== undefined && (!Array.isArray(cols) || cols.some((col) => col === null || typeof col !== 'object' || typeof (col as { columnName?: unknown }).columnName !== 'string'))) {
+    throw badRequest('columns must be a list of objects, each with a columnName');
+  }
+  return {
+    tableDescription: optString(body, 'tableDescription'),
+    useWithAI: body.useWithAI as boolean | undefined,
+    columns: (cols as Array<Record<string, unknown>> | undefined)?.map((col) => ({ columnName: String(col.columnName), columnDescription: optString(col, 'columnDescription') })),
+  };
+}
+
 /** The table a relation path names: `/relations/{catalogId}/{schemaName}/{tableName}/...`. */
 const tableOf = (c: RouteContext) => ({ catalogId: c.req.param('catalogId'), schemaName: c.req.param('schemaName'), tableName: c.req.param('tableName') });
 
-/** Project knowledge under `/metadata/{projectId}`: golden SQLs and relations so far. */
+/** Project knowledge under `/metadata/{projectId}`: the catalogs' metadata and its refresh jobs, golden SQLs and relations. */
 export function metadataRoutes(): Routes {
   return new Routes()
+    .get('/', async (c) => {
+      const found = await c.get('project').metadata(c.req.query('catalogId') || undefined, c.req.query('schemaName') || undefined);
+      return c.json({ projectId: c.get('project').id, catalogs: found.map(catalogShown) });
+    })
+    .post('/refresh', async (c) => {
+      const body = await jsonObject(c, { optional: true });
+      const catalogIds = await c.get('project').refreshMetadata(optString(body, 'catalogId') || undefined, await callbackOf(body));
+      return c.json({ catalogIds, status: 'ACTIVE' });
+    })
+    .get('/refresh/callback', async (c) => c.json(callbackShown(await c.get('project').metadataCallback())))
+    .post('/refresh/callback', async (c) => {
+      const callback = await callbackOf(await jsonObject(c));
+      if (!callback) throw badRequest('callbackURL is required: the URL told when a refresh ends');
+      return c.json(callbackShown(await c.get('project').registerMetadataCallback(callback)));
+    })
+    .delete('/refresh/callback', async (c) => {
+      const gone = await c.get('project').unregisterMetadataCallback();
+      return c.json({ ...callbackShown(gone), deleted: gone !== undefined });
+    })
+    .get('/refresh/:catalogId', async (c) => {
+      const found = await c.get('project').metadataStatus(c.req.param('catalogId'));
+      // The document's answer is the status alone; the spec shape also says when and why.
+      if (c.get('present').shape === 'hosted') return c.json({ status: found.status });
+      return c.json({ catalogId: c.req.param('catalogId'), ...found, refreshedAt: iso(found.refreshedAt) });
+    })
     .get('/golden-sqls', async (c) => c.json({ goldenSqls: (await c.get('project').goldenSqls()).map(shown) }))
     .post('/golden-sqls', async (c) => {
       const body = await jsonObject(c);
@@ -51,6 +114,29 @@ export function metadataRoutes(): Routes {
     })
     .delete('/relations/:catalogId/:schemaName/:tableName/:relationId', async (c) => {
       return c.json({ ...relationShown(await c.get('project').deleteRelation(tableOf(c), c.req.param('relationId'))), deleted: true });
+    })
+    .put('/categorical/:catalogId/:schemaName/:tableName/:columnName', async (c) => {
+      const body = await jsonObject(c, { optional: true });
+      const limit = body.limit ?? 20;
+      if (typeof limit !== 'number') throw badRequest('limit must be a number');
+      return c.json(await c.get('project').setCategorical({ ...tableOf(c), columnName: c.req.param('columnName') }, limit, optString(body, 'frequency') ?? null));
+    })
+    .delete('/categorical/:catalogId/:schemaName/:tableName/:columnName', async (c) => c.json(await c.get('project').deleteCategorical({ ...tableOf(c), columnName: c.req.param('columnName') })))
+    // These need a language model, which runs only in the hosted service.
+    .post('/semantics/:catalogId/:schemaName/:tableName', () => {
+      throw notImplemented('generateSemantics', 'generating semantics needs a language model, which only the hosted service runs');
+    })
+    .get('/questions/generate', () => {
+      throw notImplemented('generateSampleQuestions', 'generating questions needs a language model, which only the hosted service runs');
+    })
+    .get('/query', () => {
+      throw notImplemented('queryMetadata', 'a search by meaning needs a language model, which only the hosted service runs');
+    })
+    .put('/:catalogId', async (c) => c.json(await c.get('project').setUseWithAI(c.req.param('catalogId'), undefined, useWithAIOf(await jsonObject(c)))))
+    .put('/:catalogId/:schemaName', async (c) => c.json(await c.get('project').setUseWithAI(c.req.param('catalogId'), c.req.param('schemaName'), useWithAIOf(await jsonObject(c)))))
+    .put('/:catalogId/:schemaName/:tableName', async (c) => {
+      const t = tableOf(c);
+      return c.json(await c.get('project').describeTable(t.catalogId, t.schemaName, t.tableName, tableChange(await jsonObject(c))));
     })
     .get('/golden-sql/query', async (c) => {
       const q = c.req.query('q');

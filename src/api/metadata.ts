@@ -1,0 +1,173 @@
+import type { Http } from './http.js';
+import { apiPath } from './path.js';
+import { flag, isRaw, listIn, object, text, textOrNull } from './read.js';
+
+// Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document
+// types these answers as open objects; the readers take the local gateway's shape (catalogs,
+// schemas, tables, columns) and read anything else as having none.
+
+/** A column as the metadata describes it (the document's MetadataColumn). */
+export interface MetadataColumnRecord {
+  columnName: string;
+  columnDescription: string | null;
+  dataType: string;
+  isNotNull: boolean | null;
+  isCategorical: boolean | null;
+  categoricalValues: string[];
+}
+
+/** A table (or view) of a catalog as the metadata describes it. */
+export interface MetadataTableRecord {
+  catalogId: string;
+  catalogName: string;
+  schemaName: string;
+  tableName: string;
+  tableDescription: string | null;
+  useWithAI: boolean | null;
+  columns: MetadataColumnRecord[];
+}
+
+/** Whether the agent may use a catalog, or a schema of it. */
+export interface AiUsageRecord {
+  catalogId: string;
+  schemaName: string | null;
+  useWithAI: boolean;
+}
+
+/** A change to a table's metadata: descriptions (empty removes one) and whether the agent may use it. */
+export interface TableChange {
+  tableDescription?: string;
+  columns?: Array<{ columnName: string; columnDescription: string }>;
+  useWithAI?: boolean;
+}
+
+/** A table of a catalog, by catalog id. */
+export interface TableAt {
+  catalogId: string;
+  schema: string;
+  table: string;
+}
+
+/** How a catalog's last metadata refresh stands: ACTIVE, COMPLETED, FAILED, NOT_ACTIVE, ... */
+export interface MetadataStatusRecord {
+  catalogId: string;
+  status: string;
+  message: string | null;
+  refreshedAt: string | null;
+}
+
+/** The URL told when a refresh ends; the token sent with it is never shown. */
+export interface MetadataCallbackRecord {
+  callbackURL: string | null;
+  hasToken: boolean;
+}
+
+const base = (projectId: string) => apiPath`/metadata/${projectId}`;
+
+/** The tables of every catalog (or of one, or of one schema of it), with their columns, and each catalog's refresh status. */
+export async function getMetadata(http: Http, projectId: string, where: { catalogId?: string; schemaName?: string }): Promise<{ tables: MetadataTableRecord[]; statuses: MetadataStatusRecord[] }> {
+  const body = await http.request({ method: 'GET', path: base(projectId), query: { catalogId: where.catalogId, schemaName: where.schemaName } });
+  const catalogs = listIn(body).filter(isRaw);
+  return {
+    tables: catalogs.flatMap((c) =>
+      listIn(c.schemas).filter(isRaw).flatMap((s) =>
+        listIn(s.tables).filter(isRaw).map((t) => readTable({ ...t, catalogId: c.catalogId, schemaName: s.schemaName }, text(c.catalogName))),
+      ),
+    ),
+    statuses: catalogs.map((c) => readStatus(c, text(c.catalogId))),
+  };
+}
+
+/** Starts a refresh of one catalog's metadata, or of every catalog's; the ids of the catalogs refreshed, as far as the answer says. */
+export async function refreshMetadata(http: Http, projectId: string, input: { catalogId?: string; callbackURL?: string; callbackToken?: string }): Promise<string[]> {
+  const body = await http.request({ method: 'POST', path: `${base(projectId)}/refresh`, body: input, expect: 'optional-json' });
+  return isRaw(body) ? listIn(body.catalogIds).map((id) => text(id)) : [];
+}
+
+export async function getMetadataStatus(http: Http, projectId: string, catalogId: string): Promise<MetadataStatusRecord> {
+  return readStatus(object(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/refresh/${catalogId}` }), 'a refresh status'), catalogId);
+}
+
+export async function getMetadataCallback(http: Http, projectId: string): Promise<MetadataCallbackRecord> {
+  return readCallback(await http.request({ method: 'GET', path: `${base(projectId)}/refresh/callback` }));
+}
+
+export async function setMetadataCallback(http: Http, projectId: string, callbackURL: string, callbackToken: string | undefined): Promise<MetadataCallbackRecord | undefined> {
+  const body = await http.request({ method: 'POST', path: `${base(projectId)}/refresh/callback`, body: { callbackURL, callbackToken }, expect: 'optional-json' });
+  return body === undefined ? undefined : readCallback(body);
+}
+
+export async function removeMetadataCallback(http: Http, projectId: string): Promise<unknown> {
+  return http.request({ method: 'DELETE', path: `${base(projectId)}/refresh/callback`, expect: 'optional-json' });
+}
+
+/** Describes a table and its columns, or says whether the agent may use it; the table as the answer gives it, if it does. */
+export async function describeTable(http: Http, projectId: string, at: TableAt, change: TableChange, catalogName: string): Promise<MetadataTableRecord | undefined> {
+  const body = await http.request({ method: 'PUT', path: apiPath`/metadata/${projectId}/${at.catalogId}/${at.schema}/${at.table}`, body: change, expect: 'optional-json' });
+  return isRaw(body) && typeof body.tableName === 'string' ? readTable(body, catalogName) : undefined;
+}
+
+/** Says whether the agent may use a whole catalog, or one schema of it. */
+export async function setAiUsage(http: Http, projectId: string, catalogId: string, schema: string | undefined, useWithAI: boolean): Promise<AiUsageRecord> {
+  const path = schema === undefined ? apiPath`/metadata/${projectId}/${catalogId}` : apiPath`/metadata/${projectId}/${catalogId}/${schema}`;
+  const body = await http.request({ method: 'PUT', path, body: { useWithAI }, expect: 'optional-json' });
+  const b = isRaw(body) ? body : {};
+  return { catalogId: text(b.catalogId, catalogId), schemaName: textOrNull(b.schemaName) ?? schema ?? null, useWithAI: flag(b.useWithAI, useWithAI) };
+}
+
+/** Counts a column's most frequent values for the agent (at most `limit`); the table as the answer gives it, if it does. */
+export async function setCategorical(http: Http, projectId: string, at: TableAt & { column: string }, input: { limit?: number; frequency?: string }, catalogName: string): Promise<MetadataTableRecord | undefined> {
+  const body = await http.request({ method: 'PUT', path: apiPath`/metadata/${projectId}/categorical/${at.catalogId}/${at.schema}/${at.table}/${at.column}`, body: input, expect: 'optional-json' });
+  return isRaw(body) && typeof body.tableName === 'string' ? readTable(body, catalogName) : undefined;
+}
+
+export function deleteCategorical(http: Http, projectId: string, at: TableAt & { column: string }): Promise<unknown> {
+  return http.request({ method: 'DELETE', path: apiPath`/metadata/${projectId}/categorical/${at.catalogId}/${at.schema}/${at.table}/${at.column}`, expect: 'optional-json' });
+}
+
+function readTable(t: Record<string, unknown>, catalogName: string): MetadataTableRecord {
+  return {
+    catalogId: text(t.catalogId),
+    catalogName: text(t.catalogName, catalogName),
+    schemaName: text(t.schemaName),
+    tableName: text(t.tableName),
+    tableDescription: textOrNull(t.tableDescription),
+    useWithAI: typeof t.useWithAI === 'boolean' ? t.useWithAI : null,
+    columns: listIn(t.columns).filter(isRaw).map(readColumn),
+  };
+}
+
+function readColumn(c: Record<string, unknown>): MetadataColumnRecord {
+  return {
+    columnName: text(c.columnName),
+    columnDescription: textOrNull(c.columnDescription),
+    dataType: text(c.dataType),
+    isNotNull: typeof c.isNotNull === 'boolean' ? c.isNotNull : null,
+    isCategorical: typeof c.isCategorical === 'boolean' ? c.isCategorical : null,
+    categoricalValues: listIn(c.categoricalValues).map((v) => text(v)),
+  };
+}
+
+function readStatus(value: Record<string, unknown>, catalogId: string): MetadataStatusRecord {
+  return { catalogId: text(value.catalogId, catalogId), status: text(value.status, 'UNKNOWN').toUpperCase().replace(/-/g, '_'), message: textOrNull(value.message), refreshedAt: textOrNull(value.refreshedAt) };
+}
+
+function readCallback(value: unknown): MetadataCallbackRecord {
+  const c = isRaw(value) ? value : {};
+  return { callbackURL: textOrNull(c.callbackURL), hasToken: flag(c.hasToken) };
+}
+
+// What needs a language model: the hosted service answers; the local gateway answers 501. The
+// document gives these answers as open objects, so they are handed on as they came.
+
+export function generateSemantics(http: Http, projectId: string, at: TableAt, input: { initialPrompt?: string; limit?: number; threadId?: string }): Promise<unknown> {
+  return http.request({ method: 'POST', path: apiPath`/metadata/${projectId}/semantics/${at.catalogId}/${at.schema}/${at.table}`, body: input, expect: 'optional-json' });
+}
+
+export function generateSampleQuestions(http: Http, projectId: string, question: string): Promise<unknown> {
+  return http.request({ method: 'GET', path: `${base(projectId)}/questions/generate`, query: { question }, expect: 'optional-json' });
+}
+
+export function searchMetadata(http: Http, projectId: string, table: string, topK: number | undefined): Promise<unknown> {
+  return http.request({ method: 'GET', path: `${base(projectId)}/query`, query: { table, topK: topK === undefined ? undefined : String(topK) }, expect: 'optional-json' });
+}

@@ -1,0 +1,21 @@
+import type { Http } from '../api/http.js';
+import { resolveCatalogId } from '../api/resolve-catalog.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { checkNameArgument } from './name-argument.js';
+
+const PARTS = ['catalog', 'schema', 'table', 'column'] as const;
+
+/**
+ * `catalog.schema.table` (or `...table.column`) as a place: each part checked, the catalog looked
+ * up by name when it is not an id (in a dry run that reads nothing, a name is sent as it is).
+ */
+export async function catalogPath(ctx: Context, http: Http, projectId: string, given: string, what: string, withColumn: boolean): Promise<{ catalogId: string; schema: string; table: string; column: string }> {
+  const parts = given.split('.');
+  const want = withColumn ? 4 : 3;
+  if (parts.length !== want) throw new UsageError(`${what} must be ${PARTS.slice(0, want).join('.')}, e.g. svc.table.orders${withColumn ? '.customer_id' : ''}`);
+  parts.forEach((p, i) => checkNameArgument(p, `${what}'s ${PARTS[i]}`));
+  const [catalog, schema, table, column = ''] = parts;
+  const catalogId = http.readsNothing && !/^\d+$/.test(catalog) ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  return { catalogId, schema, table, column };
+}

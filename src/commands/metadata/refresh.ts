@@ -1,0 +1,82 @@
+import { Option, type Command } from 'commander';
+import { getMetadataStatus, refreshMetadata, type MetadataStatusRecord } from '../../api/metadata.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
+import { completes } from '../../completion/kinds.js';
+import type { Context } from '../../context.js';
+import type { MetadataRefreshAccepted } from '../../contract/results.js';
+import { RefreshFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { checkNameArgument } from '../name-argument.js';
+import { examples, type Wiring } from '../wiring.js';
+import { STATUS_COLUMNS, statusKey } from './columns.js';
+import { callbackToken, checkCallbackUrl } from './callback-input.js';
+
+/** Options of `metadata refresh`. */
+export interface MetadataRefreshOptions {
+  catalog?: string;
+  wait?: boolean;
+  callbackUrl?: string;
+  withToken?: boolean;
+  dryRun?: boolean;
+}
+
+/** Statuses of a refresh that has not ended yet (the document names these). */
+const RUNNING = new Set(['ACTIVE', 'WAITING', 'DELAYED', 'PAUSED']);
+
+export function registerMetadataRefresh(parent: Command, wiring: Wiring): void {
+  parent
+    .command('refresh')
+    .addOption(completes(new Option('--catalog <catalog>', 'only this catalog (id or name; default: every catalog)'), 'catalog'))
+    .option('--wait', 'wait until each refresh ends; exit 10 if one fails (bounded by --timeout, default 10m)')
+    .option('--callback-url <url>', 'tell this URL when the refresh ends (instead of the registered callback)')
+    .option('--with-token', 'read a token for the callback from stdin; it is sent as a bearer key')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description("Read the catalogs' tables and columns again into the project's metadata, as a job")
+    .addHelpText(
+      'after',
+      `${examples('dgw metadata refresh --wait', 'dgw metadata refresh --catalog 1 --wait --json catalogId,status', 'dgw metadata refresh --callback-url https://ci.example.com/hooks/metadata --with-token < hook-token.txt --dry-run')}
+On the in-process local gateway the refresh ends before dgw does, so it always reports how it
+ended, and exits 10 when it failed, as --wait does.
+`,
+    )
+    .action(wiring.action(runMetadataRefresh, { variant: (opts) => (opts.wait ? 'list' : ['accepted', 'list']) }));
+}
+
+export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOptions): Promise<void> {
+  if (opts.catalog !== undefined) checkNameArgument(opts.catalog, '--catalog');
+  if (opts.withToken && opts.callbackUrl === undefined) throw new UsageError('--with-token needs --callback-url: the URL the token is sent to');
+  const callbackURL = opts.callbackUrl === undefined ? undefined : checkCallbackUrl(opts.callbackUrl, '--callback-url');
+  const token = opts.withToken ? await callbackToken(ctx) : undefined;
+  const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
+  const http = await ctx.http({ dryRun: opts.dryRun });
+  const catalogId = opts.catalog === undefined ? undefined : await resolveCatalogId(http, projectId, opts.catalog, (m) => ctx.out.note(m));
+  const started = await refreshMetadata(http, projectId, { catalogId, callbackURL, callbackToken: token });
+  if (opts.dryRun) return;
+  const ids = catalogId !== undefined ? [catalogId] : started;
+  if (!opts.wait && !http.inProcess) {
+    ctx.out.result({ catalogIds: ids, refresh: 'accepted' } satisfies MetadataRefreshAccepted, ids.join(' '));
+    ctx.out.success('metadata refresh started; follow it with `dgw metadata status`');
+    return;
+  }
+  if (ids.length === 0) throw new UsageError('the service did not say which catalogs it refreshes: name one with --catalog to wait for it');
+  ctx.out.note('waiting for the metadata refresh…');
+  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
+  const deadline = ctx.clock.now() + (flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000));
+  const ended: MetadataStatusRecord[] = [];
+  for (const id of ids) {
+    let delay = http.inProcess ? 10 : 250;
+    for (;;) {
+      const status = await getMetadataStatus(http, projectId, id);
+      if (!RUNNING.has(status.status)) {
+        ended.push(status);
+        break;
+      }
+      if (ctx.clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for the metadata refresh of catalog ${id}; it may still be running`, 'follow it with `dgw metadata status`');
+      await ctx.clock.sleep(delay, ctx.signal);
+      delay = Math.min(delay * 2, http.inProcess ? 25 : 5000);
+    }
+  }
+  await ctx.out.list(ended, STATUS_COLUMNS, statusKey);
+  const failed = ended.filter((s) => s.status !== 'COMPLETED');
+  if (failed.length > 0) throw new RefreshFailedError(`metadata refresh of catalog ${failed.map((s) => `${s.catalogId} ${s.status.toLowerCase()}${s.message ? `: ${s.message}` : ''}`).join('; ')}`);
+  ctx.out.success(`metadata of ${ended.length === 1 ? `catalog ${ended[0].catalogId}` : `${ended.length} catalogs`} refreshed`);
+}

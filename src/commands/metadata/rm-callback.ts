@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { removeMetadataCallback } from '../../api/metadata.js';
+import type { Context } from '../../context.js';
+import type { MetadataCallbackRemoved } from '../../contract/results.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export function registerMetadataRmCallback(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm-callback')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Stop telling a URL when a metadata refresh ends')
+    .addHelpText('after', examples('dgw metadata rm-callback --yes', 'dgw metadata rm-callback --yes --dry-run'))
+    .action(wiring.action(async (ctx: Context, opts: { yes?: boolean; dryRun?: boolean }) => {
+      const projectId = await ctx.projectId();
+      await confirmDestructive(ctx, 'remove the metadata refresh callback', opts);
+      const http = await ctx.http({ dryRun: opts.dryRun });
+      const answer = await removeMetadataCallback(http, projectId);
+      if (opts.dryRun) return;
+      const raw = (answer ?? {}) as { callbackURL?: unknown; deleted?: unknown };
+      const gone: MetadataCallbackRemoved = { callbackURL: typeof raw.callbackURL === 'string' ? raw.callbackURL : null, deleted: raw.deleted !== false };
+      ctx.out.result(gone, gone.callbackURL ?? '');
+      ctx.out.success(gone.deleted ? 'metadata refreshes call no URL now' : 'there was no callback to remove');
+    }));
+}

@@ -1,0 +1,93 @@
+import { badRequest, notFound } from '../errors.js';
+import { checkName } from '../validate.js';
+import { catalogPlace, type CatalogPlace } from './catalog-place.js';
+import { columns } from './catalog-browse.js';
+import type { ProjectDb } from './index.js';
+import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
+import { tableView, type MetadataTable } from './project-metadata.js';
+import type { ProjectStore } from './store.js';
+
+// Changes people make to the metadata: descriptions, whether the agent may use a catalog, schema
+// or table, and categorical values. Each is checked against the catalog as it is now.
+
+/** A table's metadata as answered after a change, with where it is. */
+export type TableMetadata = MetadataTable & { catalogId: string; schemaName: string };
+
+/** A change to a table's metadata, as the document's MetadataUpdateRequest carries it. */
+export interface TableChange {
+  tableDescription?: string;
+  columns?: Array<{ columnName: string; columnDescription?: string }>;
+  useWithAI?: boolean;
+}
+
+/** Whether the agent may use a whole catalog, or one schema of it. */
+export async function setUseWithAI(project: ProjectDb, s: ProjectStore, catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
+  const place = catalogPlace(project, catalogId);
+  if (schemaName !== undefined) await project.browse(place, (conn) => checkSchema(conn, place, schemaName));
+  const notes = await s.withConnection(readNotes);
+  await writeNotes(s, [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }]);
+  return { catalogId, schemaName: schemaName ?? null, useWithAI };
+}
+
+/** Describes a table and its columns, or says whether the agent may use it; an empty description removes one. */
+export async function describeTable(project: ProjectDb, s: ProjectStore, catalogId: string, schemaName: string, tableName: string, change: TableChange): Promise<TableMetadata> {
+  for (const text of [change.tableDescription, ...(change.columns ?? []).map((c) => c.columnDescription)]) if (text !== undefined) checkDescription(text);
+  const place = catalogPlace(project, catalogId);
+  const names = await project.browse(place, async (conn) => (await columns(conn, place, schemaName, tableName)).map((c) => c.name));
+  const seen = new Set<string>();
+  for (const c of change.columns ?? []) {
+    checkColumn(names, c.columnName, `${schemaName}.${tableName}`);
+    if (seen.has(c.columnName)) throw badRequest(`columns names ${c.columnName} twice`);
+    seen.add(c.columnName);
+  }
+  const notes = await s.withConnection(readNotes);
+  const at = (columnName = '') => noteAt(notes, { catalogId, schemaName, tableName, columnName });
+  const table = at();
+  const changed: Note[] = [
+    { ...table, description: change.tableDescription === undefined ? table.description : change.tableDescription || null, useWithAI: change.useWithAI ?? table.useWithAI },
+    ...(change.columns ?? []).filter((c) => c.columnDescription !== undefined).map((c) => ({ ...at(c.columnName), description: c.columnDescription || null })),
+  ];
+  await writeNotes(s, changed);
+  return tableNow(project, s, place, schemaName, tableName);
+}
+
+/** Counts a column's most frequent values (at most `limit`) and keeps them; a metadata refresh counts them again. */
+export async function setCategorical(project: ProjectDb, s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }, limit: number, frequency: string | null): Promise<TableMetadata> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CATEGORICAL) throw badRequest(`limit must be a whole number from 1 to ${MAX_CATEGORICAL}`);
+  if (frequency !== null) checkName(frequency, 'frequency', 100);
+  const place = catalogPlace(project, at.catalogId);
+  const values = await project.browse(place, async (conn) => {
+    checkColumn((await columns(conn, place, at.schemaName, at.tableName)).map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
+    return categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit);
+  });
+  const notes = await s.withConnection(readNotes);
+  await writeNotes(s, [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }]);
+  return tableNow(project, s, place, at.schemaName, at.tableName);
+}
+
+/** Forgets a column's categorical values; 404 when it has none. */
+export async function deleteCategorical(project: ProjectDb, s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }): Promise<TableMetadata> {
+  const place = catalogPlace(project, at.catalogId);
+  const note = noteAt(await s.withConnection(readNotes), at);
+  if (note.categorical === null) throw notFound(`column ${at.columnName} of ${at.schemaName}.${at.tableName} has no categorical values`);
+  await writeNotes(s, [{ ...note, categorical: null }]);
+  return tableNow(project, s, place, at.schemaName, at.tableName);
+}
+
+const MAX_DESCRIPTION = 10_000;
+
+/** A description is text of a few paragraphs at most: line breaks are fine, NUL is not. */
+function checkDescription(text: string): void {
+  if (text.length > MAX_DESCRIPTION) throw badRequest(`a description is longer than ${MAX_DESCRIPTION} characters`);
+  if (text.includes('\0')) throw badRequest('a description contains a NUL character');
+}
+
+/** The table's metadata as it is now: DuckDB's columns and the notes. */
+async function tableNow(project: ProjectDb, s: ProjectStore, place: CatalogPlace, schemaName: string, tableName: string): Promise<TableMetadata> {
+  const cols = await project.browse(place, (conn) => columns(conn, place, schemaName, tableName));
+  const notes = await s.withConnection(readNotes);
+  const note = (table = '', column = '', schema = schemaName) => noteAt(notes, { catalogId: place.catalog.id, schemaName: schema, tableName: table, columnName: column });
+  const schemaUse = note('', '').useWithAI ?? note('', '', '').useWithAI ?? true;
+  const seen = { tableName, comment: null, columns: cols.map((c) => ({ columnName: c.name, dataType: c.dataType, isNotNull: c.isNotNull, comment: c.comment })) };
+  return { catalogId: place.catalog.id, schemaName, ...tableView(seen, schemaUse, (table, column) => note(table, column)) };
+}

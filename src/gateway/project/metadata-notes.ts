@@ -1,0 +1,91 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { didYouMean } from '../../output/did-you-mean.js';
+import { badRequest, notFound } from '../errors.js';
+import { ident } from '../sql.js';
+import type { CatalogPlace } from './catalog-place.js';
+import { columns, schemaNames } from './catalog-browse.js';
+import { rows, type ProjectStore } from './store.js';
+
+// What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
+// may use a catalog, schema or table, and a column's categorical values. One row per place; the
+// empty string stands for "the whole catalog" or "the whole table".
+
+/** A note on a catalog (schema, table and column ''), a schema, a table (column '') or a column. */
+export interface Note {
+  catalogId: string;
+  schemaName: string;
+  tableName: string;
+  columnName: string;
+  description: string | null;
+  useWithAI: boolean | null;
+  categorical: { limit: number; frequency: string | null; values: string[] } | null;
+}
+
+export const NOTES_DDL =
+  'CREATE TABLE IF NOT EXISTS svc._dgw.metadata_notes (catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, column_name VARCHAR, description VARCHAR, use_with_ai BOOLEAN, categorical VARCHAR)';
+
+/** Most categorical values kept for a column. */
+export const MAX_CATEGORICAL = 1000;
+
+export async function readNotes(conn: DuckDBConnection): Promise<Note[]> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.metadata_notes')).map((r) => ({
+    catalogId: String(r.catalog_id),
+    schemaName: String(r.schema_name),
+    tableName: String(r.table_name),
+    columnName: String(r.column_name),
+    description: r.description === null ? null : String(r.description),
+    useWithAI: r.use_with_ai === null ? null : Boolean(r.use_with_ai),
+    categorical: r.categorical === null ? null : (JSON.parse(String(r.categorical)) as Note['categorical']),
+  }));
+}
+
+/** The note at a place, or an empty one. */
+export function noteAt(notes: Note[], at: Pick<Note, 'catalogId' | 'schemaName' | 'tableName' | 'columnName'>): Note {
+  const same = (n: Note) => n.catalogId === at.catalogId && n.schemaName === at.schemaName && n.tableName === at.tableName && n.columnName === at.columnName;
+  return notes.find(same) ?? { ...at, description: null, useWithAI: null, categorical: null };
+}
+
+/** Writes the notes given (replacing each place's row), in one transaction. */
+export async function writeNotes(s: ProjectStore, changed: Note[]): Promise<void> {
+  await s.tx(async (conn) => {
+    for (const n of changed) {
+      await conn.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', [n.catalogId, n.schemaName, n.tableName, n.columnName]);
+      if (n.description === null && n.useWithAI === null && n.categorical === null) continue;
+      await conn.run('INSERT INTO svc._dgw.metadata_notes VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        n.catalogId,
+        n.schemaName,
+        n.tableName,
+        n.columnName,
+        n.description,
+        n.useWithAI,
+        n.categorical === null ? null : JSON.stringify(n.categorical),
+      ]);
+    }
+  });
+}
+
+/** 404 unless the schema exists in the catalog. */
+export async function checkSchema(conn: DuckDBConnection, place: CatalogPlace, schema: string): Promise<void> {
+  const names = await schemaNames(conn, place);
+  if (!names.includes(schema)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no schema ${schema}${didYouMean(schema, names)}`);
+}
+
+/** The table's column names (404 for a table the catalog does not have). */
+export async function columnNames(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<string[]> {
+  return (await columns(conn, place, schema, table)).map((c) => c.name);
+}
+
+/** 400 naming a column the table does not have. */
+export function checkColumn(names: string[], column: string, table: string): void {
+  if (!names.includes(column)) throw badRequest(`${table} has no column ${column}${didYouMean(column, names)}`);
+}
+
+/** The column's most frequent values, most frequent first (ties in value order), as text. */
+export async function categoricalValues(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string, column: string, limit: number): Promise<string[]> {
+  const col = ident(column);
+  const found = await rows(
+    conn,
+    `SELECT ${col}::VARCHAR AS v, count(*) AS n FROM ${ident(place.database)}.${ident(schema)}.${ident(table)} WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY n DESC, v LIMIT ${limit}`,
+  );
+  return found.map((r) => String(r.v));
+}

@@ -20,6 +20,8 @@ _dgw_sub() {
     '|export') echo 'export' ;;
     '|driver') echo 'driver' ;;
     '|metadata') echo 'metadata' ;;
+    '|transpile') echo 'transpile' ;;
+    '|embed') echo 'embed' ;;
     '|golden-sql') echo 'golden-sql' ;;
     '|relation') echo 'relation' ;;
     '|project') echo 'project' ;;
@@ -145,6 +147,8 @@ _dgw_sub() {
     'metadata|questions') echo 'questions' ;;
     'metadata|search') echo 'search' ;;
     'metadata|help') echo 'help' ;;
+    'embed|session') echo 'session' ;;
+    'embed|help') echo 'help' ;;
     'golden-sql|add') echo 'add' ;;
     'golden-sql|list'|'golden-sql|ls') echo 'list' ;;
     'golden-sql|search') echo 'search' ;;
@@ -168,7 +172,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -201,6 +205,8 @@ _dgw_words() {
     'driver help') echo 'list jdbc sqlalchemy' ;;
     'metadata') echo 'get refresh status callback set-callback rm-callback describe ai-usage categorical rm-categorical semantics questions search help' ;;
     'metadata help') echo 'get refresh status callback set-callback rm-callback describe ai-usage categorical rm-categorical semantics questions search' ;;
+    'embed') echo 'session help' ;;
+    'embed help') echo 'session' ;;
     'golden-sql') echo 'add list search rm help' ;;
     'golden-sql help') echo 'add list search rm' ;;
     'relation') echo 'add list update rm help' ;;
@@ -211,7 +217,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -342,9 +348,13 @@ _dgw_opts() {
     'metadata categorical') echo '--limit --frequency --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'metadata rm-categorical') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'metadata semantics') echo '--prompt --limit --thread --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'metadata questions') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'metadata search') echo '--top-k --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata questions') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'metadata search') echo '--top-k -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'metadata help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'transpile') echo '--file --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'embed') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'embed session') echo '--expires-in --theme --theme-override --mode --feature --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'embed help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql add') echo '--sql --file --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'golden-sql list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -509,6 +519,10 @@ _dgw_value_opts() {
     'metadata questions') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'metadata search') echo '--top-k --profile --zone --base-url --project --jq --format --timeout' ;;
     'metadata help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'transpile') echo '--file --profile --zone --base-url --project --jq --format --timeout' ;;
+    'embed') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'embed session') echo '--expires-in --theme --mode --feature --profile --zone --base-url --project --jq --format --timeout' ;;
+    'embed help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql add') echo '--sql --file --profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -652,6 +666,8 @@ _dgw_values() {
     'export get|-o'|'export get|--output') echo '@files' ;;
     'metadata get|--catalog') echo '@live' ;;
     'metadata refresh|--catalog') echo '@live' ;;
+    'transpile|--file') echo '@files' ;;
+    'embed session|--mode') echo 'FULL_STUDIO CONNECTOR_MODAL_ONLY' ;;
     'golden-sql add|--file') echo '@files' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;

@@ -24,6 +24,8 @@ import { registerCache } from './commands/cache/index.js';
 import { registerDriver } from './commands/driver/index.js';
 import { registerGoldenSql } from './commands/golden-sql/index.js';
 import { registerMetadata } from './commands/metadata/index.js';
+import { registerTranspile } from './commands/transpile/index.js';
+import { registerEmbed } from './commands/embed/index.js';
 import { registerRelation } from './commands/relation/index.js';
 import { registerBitable } from './commands/bitable/index.js';
 import { registerParametricTable } from './commands/parametric-table/index.js';
@@ -48,6 +50,8 @@ export function buildProgram(deps: ContextDeps): Command {
   registerExport(program, wiring);
   registerDriver(program, wiring);
   registerMetadata(program, wiring);
+  registerTranspile(program, wiring);
+  registerEmbed(program, wiring);
   registerGoldenSql(program, wiring);
   registerRelation(program, wiring);
   registerProject(program, wiring);

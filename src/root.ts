@@ -101,6 +101,8 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['parametric-table', async () => (await import('./commands/parametric-table/index.js')).registerParametricTable],
   ['driver', async () => (await import('./commands/driver/index.js')).registerDriver],
   ['metadata', async () => (await import('./commands/metadata/index.js')).registerMetadata],
+  ['transpile', async () => (await import('./commands/transpile/index.js')).registerTranspile],
+  ['embed', async () => (await import('./commands/embed/index.js')).registerEmbed],
   ['golden-sql', async () => (await import('./commands/golden-sql/index.js')).registerGoldenSql],
   ['relation', async () => (await import('./commands/relation/index.js')).registerRelation],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],

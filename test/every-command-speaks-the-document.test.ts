@@ -291,6 +291,9 @@ for (const shape of API_SHAPES) {
           const r = await dgw(command, [...args], { code: 15 });
           expect(r.stderr).toContain('needs a language model, which only the hosted service runs');
         }
+        // Transpiling and embedded sessions are the hosted service's too.
+        expect((await dgw('transpile', ['mysql', 'SELECT 1'], { code: 15 })).stderr).toContain('transpileSQL');
+        expect((await dgw('embed session', ['--expires-in', '60', '--feature', 'queries=off'], { code: 15 })).stderr).toContain('initSession');
         conforms();
       });
 

@@ -122,6 +122,9 @@ const EXEMPT: Record<string, string> = {
   'dgw serve --api-shape hosted      # answers exactly as the hosted service documents them': 'serves until stopped',
   'DGW_API_KEY=ci-secret dgw --base-url http://127.0.0.1:8787/api/v1 --project demo catalog list   # any client, with a key it holds':
     'needs the `DGW_LOCAL_PARTNER_KEY=ci-secret dgw serve` above running on port 8787',
+  // What needs the hosted service's language model: the local gateway answers 501 (test/metadata-local.test.ts).
+  'dgw metadata questions "Which customers order most?"': 'hosted only: needs the service\'s language model',
+  'dgw metadata search "monthly revenue" --top-k 5': 'hosted only: needs the service\'s language model',
   // Connections and catalogs: what the local gateway does not serve (other types, catalogs apart from connections).
   'dgw connection create warehouse --type POSTGRES --from-file warehouse.yaml   # secrets in a file, not in shell history': 'hosted: a type the local gateway does not serve',
   'dgw connection create crm --type POSTGRES --field url=db.example.com --field user=reader   # on a terminal, asks for the password': 'asks on a terminal; and the local gateway does not serve the type',

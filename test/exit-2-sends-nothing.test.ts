@@ -122,6 +122,8 @@ const SAMPLES: Record<string, string[][]> = {
   'metadata categorical': [['metadata', 'categorical', 'svc.table.orders.status']],
   'metadata rm-categorical': [['metadata', 'rm-categorical', 'svc.table.orders.status']],
   'metadata semantics': [['metadata', 'semantics', 'svc.table.orders']],
+  transpile: [['transpile', 'mysql', 'SELECT 1']],
+  'embed session': [['embed', 'session']],
   'metadata questions': [['metadata', 'questions', 'why']],
   'metadata search': [['metadata', 'search', 'revenue']],
   'golden-sql list': [['golden-sql', 'list']],

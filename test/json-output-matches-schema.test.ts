@@ -280,7 +280,9 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('GET', '/supportedDrivers/sql_alchemy', { json: { SQL_ALCHEMY: 'peaka://dbc.example.com:4567/wh' } })
       .on('POST', '/metadata/demo/semantics/626654862255325504/public/actor', { json: { tableDescription: 'Actors', columns: [] } })
       .on('GET', '/metadata/demo/questions/generate', { json: { questions: ['Who acted most?'] } })
-      .on('GET', '/metadata/demo/query', { json: { tables: [{ table: 'actor', score: 0.9 }] } });
+      .on('GET', '/metadata/demo/query', { json: { tables: [{ table: 'actor', score: 0.9 }] } })
+      .on('POST', '/sql/transpile/mysql', { json: { result: 'SELECT 1' } })
+      .on('POST', '/ui/initSession', { json: { sessionUrl: 'https://partner.example.com/api/v1/ui/session?code=abc' } });
   });
   afterAll(() => standIn.close());
 
@@ -317,6 +319,8 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'metadata semantics', args: ['metadata', 'semantics', 'wh.public.actor'], variant: 'answer' },
     { command: 'metadata questions', args: ['metadata', 'questions', 'Who acted?'], variant: 'answer' },
     { command: 'metadata search', args: ['metadata', 'search', 'actor'], variant: 'answer' },
+    { command: 'transpile', args: ['transpile', 'mysql', 'SELECT 1'], variant: 'record', headers: true },
+    { command: 'embed session', args: ['embed', 'session', '--expires-in', '60'], variant: 'record', headers: true },
     { command: 'driver sqlalchemy', args: ['driver', 'sqlalchemy', 'wh'], variant: 'record', headers: true },
   ];
 

@@ -11,6 +11,8 @@ import { readApiKey } from '../src/api/keys.js';
 import { readProjectEntry } from '../src/api/organizations.js';
 import { readStatusView } from '../src/api/materialized.js';
 import { readQuery } from '../src/api/queries.js';
+import { readMetadataStatus } from '../src/api/metadata.js';
+import { readEmbedSession, readTranspiled } from '../src/api/hosted-tools.js';
 import { objects } from '../src/api/read.js';
 import { readColumn, readTable } from '../src/api/tables.js';
 import { readDrivers } from '../src/api/drivers.js';
@@ -39,9 +41,22 @@ function examplesOf(operationId: string): unknown[] {
   const out: unknown[] = [];
   for (const media of Object.values((response.content as Json) ?? {}) as Json[]) {
     if ('example' in media) out.push(media.example);
-    for (const ex of Object.values((media.examples as Json) ?? {})) out.push((ex as Json).value);
+    for (const ex of Object.values((media.examples as Json) ?? {})) out.push(jsonInText((ex as Json).value));
   }
   return out;
+}
+
+/**
+ * A quirk of the document: getRefreshMetadataJobStatus's example is the text of a JSON object with
+ * a `//` comment, its status in lower case (`active`) where the schema has ACTIVE.
+ */
+function jsonInText(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*\{/.test(value)) return value;
+  try {
+    return JSON.parse(value.replace(/\s\/\/[^\n]*/g, ''));
+  } catch {
+    return value;
+  }
 }
 
 /** The example's plain fields (strings, numbers, booleans, nulls), which a reader must keep as they are. */
@@ -53,6 +68,19 @@ const asList = (value: unknown) => objects(value, 'examples');
 
 /** How each operation's examples are read and what must come out; `reads` counts the records read. */
 const READERS: Record<string, (example: unknown) => number> = {
+  transpileSQL: (ex) => {
+    expect(readTranspiled(ex, 'mysql')).toEqual({ dialect: 'mysql', result: (ex as Json).result });
+    return 1;
+  },
+  initSession: (ex) => {
+    expect(readEmbedSession(ex)).toEqual({ sessionUrl: (ex as Json).sessionUrl, partnerOrigin: null });
+    return 1;
+  },
+  getRefreshMetadataJobStatus: (ex) => {
+    // The example's lower case (`active`) reads as the schema's upper case.
+    expect(readMetadataStatus(ex, '1')).toEqual({ catalogId: '1', status: 'ACTIVE', message: null, refreshedAt: null });
+    return 1;
+  },
   listQueries: (ex) => {
     for (const q of asList(ex)) {
       const read = readQuery(q);

@@ -85,7 +85,12 @@ export async function refreshMetadata(http: Http, projectId: string, input: { ca
 }
 
 export async function getMetadataStatus(http: Http, projectId: string, catalogId: string): Promise<MetadataStatusRecord> {
-  return readStatus(object(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/refresh/${catalogId}` }), 'a refresh status'), catalogId);
+  return readMetadataStatus(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/refresh/${catalogId}` }), catalogId);
+}
+
+/** A refresh job's status: the document's schema says ACTIVE, its example `active` (and `not-active`): both read as ACTIVE, NOT_ACTIVE. */
+export function readMetadataStatus(value: unknown, catalogId: string): MetadataStatusRecord {
+  return readStatus(object(value, 'a refresh status'), catalogId);
 }
 
 export async function getMetadataCallback(http: Http, projectId: string): Promise<MetadataCallbackRecord> {

@@ -161,6 +161,8 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'metadata semantics': modelAnswer,
   'metadata questions': modelAnswer,
   'metadata search': modelAnswer,
+  transpile: one(R.TranspiledRecord),
+  'embed session': one(R.EmbedSessionRecord),
   'relation add': one(R.RelationRecord),
   'relation list': list(R.RelationRecord),
   'relation update': one(R.RelationRecord),

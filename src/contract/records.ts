@@ -304,3 +304,12 @@ export const MetadataCallbackRecord = Closed(
   { callbackURL: Nullable(Type.String()), hasToken: Type.Boolean() },
   'the URL the service calls when a metadata refresh ends (null: none), and whether a token is sent with it (the token is never shown)',
 );
+
+/** A statement transpiled to another dialect. */
+export const TranspiledRecord = Closed({ dialect: Type.String(), result: Type.String() }, 'the statement written in the dialect asked for');
+
+/** An embedded session of the hosted web app. */
+export const EmbedSessionRecord = Closed(
+  { sessionUrl: Type.String(), partnerOrigin: Nullable(Type.String()) },
+  'a one-time URL that opens the project in the hosted web app, for an iframe; partnerOrigin null where the service does not say',
+);

@@ -13,6 +13,7 @@ import type { VersionInfo } from '../commands/version/index.js';
 import type { PlanDocument } from '../code/plan-file.js';
 import type { GoldenSqlRecord } from '../api/golden-sqls.js';
 import type { RelationRecord } from '../api/relations.js';
+import type { EmbedSessionRecord, TranspiledRecord } from '../api/hosted-tools.js';
 import type { AiUsageRecord, MetadataCallbackRecord, MetadataStatusRecord, MetadataTableRecord } from '../api/metadata.js';
 
 /** True when each type is assignable to the other: the same fields, with the same types, required alike. */
@@ -26,6 +27,8 @@ export type Checks = [
   Holds<Same<Static<typeof R.MetadataStatusRecord>, MetadataStatusRecord>>,
   Holds<Same<Static<typeof R.MetadataCallbackRecord>, MetadataCallbackRecord>>,
   Holds<Same<Static<typeof R.AiUsageRecord>, AiUsageRecord>>,
+  Holds<Same<Static<typeof R.TranspiledRecord>, TranspiledRecord>>,
+  Holds<Same<Static<typeof R.EmbedSessionRecord>, EmbedSessionRecord>>,
   Holds<Same<Static<typeof R.QueryRecord>, QueryRecord>>,
   Holds<Same<Static<typeof R.StatusRecord>, RefreshStatusRecord>>,
   Holds<Same<Static<typeof R.CatalogRecord>, Catalog>>,

@@ -20,6 +20,7 @@ import { organizationRoutes } from './routes/organizations.js';
 import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 import { metadataRoutes } from './routes/metadata.js';
+import { hostedOnlyRoutes } from './routes/hosted-only.js';
 
 export { BASE_PATH } from './router.js';
 
@@ -55,6 +56,7 @@ export function gatewayRoutes(): Routes {
     .route('/metadata/:projectId', new Routes().use(projectScope).route('', metadataRoutes()))
     .route('/projects/:projectId/apiKeys', keyRoutes())
     .route('/organizations', organizationRoutes())
+    .route('', hostedOnlyRoutes())
     .route('/data/projects/:projectId', project);
 }
 

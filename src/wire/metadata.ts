@@ -27,7 +27,7 @@ export const MetadataRefreshMetadataRequest = Closed({ catalogId: Opt(Type.Strin
 /** Body of register refresh callback. */
 export const MetadataRefreshMetadataCallbackRequest = Closed({ callbackURL: Opt(Type.String()), callbackToken: Opt(Type.String()) });
 
-/** A metadata refresh job's status, in the document's words. */
+/** A metadata refresh job's status, as the schema has it (its example's lower case is read by api/metadata.ts). */
 export const MetadataRefreshJobStatusResult = Type.Object({
   status: Opt(Type.Union(['NOT_ACTIVE', 'COMPLETED', 'WAITING', 'ACTIVE', 'DELAYED', 'FAILED', 'PAUSED', 'STUCK'].map((s) => Type.Literal(s)))),
 });
@@ -58,3 +58,22 @@ export const MetadataCategoricalColumnRequest = Closed({ limit: Opt(Type.Integer
 
 /** Body of generate semantics. */
 export const MetadataCreateSemanticsRequest = Closed({ threadId: Opt(Type.String()), initialPrompt: Opt(Type.String()), limit: Opt(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })) });
+
+/** Body of transpile SQL. */
+export const SQLTranspileQueryRequest = Closed({ query: Opt(Type.String()) });
+
+/** Body of init session (embedded web app). */
+export const InitSessionRequest = Closed({
+  projectId: Opt(Type.String()),
+  theme: Opt(Type.String()),
+  sessionMode: Opt(Type.Union([Type.Literal('CONNECTOR_MODAL_ONLY'), Type.Literal('FULL_STUDIO')])),
+  themeOverride: Opt(Type.Boolean()),
+  timeoutInSeconds: Opt(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
+  featureFlags: Opt(Type.Record(Type.String(), Type.Boolean())),
+});
+
+/** An embedded session. */
+export const EmbeddedSession = Type.Object({ sessionUrl: Opt(Type.String()), partnerOrigin: Opt(Type.String()) });
+
+/** A transpiled statement. */
+export const SQLTranspileResult = Type.Object({ result: Opt(Type.String()) });

@@ -11,7 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
-import { MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
+import { EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -209,6 +209,8 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('generateSemantics', 'POST', '/metadata/{projectId}/semantics/{catalogId}/{schemaName}/{tableName}', { body: MetadataCreateSemanticsRequest, response: ok(OpenObject) }),
   op('generateSampleQuestions', 'GET', '/metadata/{projectId}/questions/generate', { query: { question: Type.String() }, response: ok(OpenObject) }),
   op('queryMetadata', 'GET', '/metadata/{projectId}/query', { query: { table: Type.String(), topK: Type.String() }, response: ok(OpenObject) }),
+  op('transpileSQL', 'POST', '/sql/transpile/{dialect}', { body: SQLTranspileQueryRequest, response: ok(SQLTranspileResult) }),
+  op('initSession', 'POST', '/ui/initSession', { body: InitSessionRequest, response: ok(EmbeddedSession) }),
   op('listGoldenSqls', 'GET', '/metadata/{projectId}/golden-sqls', { response: ok(OpenObject) }),
   op('addGoldenSql', 'POST', '/metadata/{projectId}/golden-sqls', { body: MetadataAddGoldenSqlRequest, response: ok(OpenObject) }),
   op('deleteGoldenSql', 'DELETE', '/metadata/{projectId}/golden-sqls/{id}', { response: ok(OpenObject) }),

@@ -22,7 +22,7 @@ const NOT_ROUTED = new Set<string>([
   'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
-const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata']);
+const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
 const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
 
@@ -252,6 +252,8 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
         ['POST', '/metadata/demo/semantics/1/table/orders', { initialPrompt: 'orders' }, 'generateSemantics'],
         ['GET', '/metadata/demo/questions/generate?question=why', undefined, 'generateSampleQuestions'],
         ['GET', '/metadata/demo/query?table=orders', undefined, 'queryMetadata'],
+        ['POST', '/sql/transpile/mysql', { query: 'SELECT 1' }, 'transpileSQL'],
+        ['POST', '/ui/initSession', { projectId: 'demo' }, 'initSession'],
       ] as const) {
         const res = await g.call(method, path, body === undefined ? {} : { body });
         expect([res.status, res.body.message]).toEqual([501, expect.stringContaining(id)]);

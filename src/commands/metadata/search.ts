@@ -10,16 +10,14 @@ export function registerMetadataSearch(parent: Command, wiring: Wiring): void {
     .command('search')
     .argument('<words>', 'words describing the table sought')
     .option('--top-k <n>', 'how many matches to return')
-    .option('--dry-run', 'print the request instead of sending it')
     .description("Search the project's metadata by meaning (hosted service only)")
-    .addHelpText('after', `${examples('dgw metadata search "monthly revenue" --top-k 5 --dry-run')}${HOSTED_ONLY}`)
-    .action(wiring.action(async (ctx: Context, words: string, opts: { topK?: string; dryRun?: boolean }) => {
+    .addHelpText('after', `${examples('dgw metadata search "monthly revenue" --top-k 5')}${HOSTED_ONLY}`)
+    .action(wiring.action(async (ctx: Context, words: string, opts: { topK?: string }) => {
       if (!words.trim()) throw new UsageError('WORDS must not be empty');
       const topK = opts.topK === undefined ? undefined : Number(opts.topK);
       if (topK !== undefined && (!Number.isInteger(topK) || topK < 1)) throw new UsageError('--top-k must be a whole number of 1 or more');
-      const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+      const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
       const answer = await searchMetadata(http, projectId, words, topK);
-      if (opts.dryRun) return;
       printModelAnswer(ctx, answer);
     }));
 }

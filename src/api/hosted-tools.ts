@@ -1,0 +1,47 @@
+import type { Http } from './http.js';
+import { apiPath } from './path.js';
+import { object, text, textOrNull } from './read.js';
+
+// Tools of the hosted service the local gateway does not have (it answers 501): transpiling SQL to
+// another dialect, and embedded sessions of its web app.
+
+/** A statement transpiled to another dialect. */
+export interface TranspiledRecord {
+  dialect: string;
+  result: string;
+}
+
+/** An embedded session: a one-time URL that opens the hosted web app in an iframe. */
+export interface EmbedSessionRecord {
+  sessionUrl: string;
+  partnerOrigin: string | null;
+}
+
+/** What an embedded session shows and for how long (the document's InitSessionRequest). */
+export interface EmbedSessionInput {
+  projectId: string;
+  timeoutInSeconds?: number;
+  theme?: string;
+  themeOverride?: boolean;
+  sessionMode?: string;
+  featureFlags?: Record<string, boolean>;
+}
+
+export async function transpileSql(http: Http, dialect: string, query: string): Promise<TranspiledRecord | undefined> {
+  const body = await http.request({ method: 'POST', path: apiPath`/sql/transpile/${dialect}`, body: { query }, expect: 'optional-json' });
+  return body === undefined ? undefined : readTranspiled(body, dialect);
+}
+
+export function readTranspiled(value: unknown, dialect: string): TranspiledRecord {
+  return { dialect, result: text(object(value, 'a transpiled statement').result) };
+}
+
+export function readEmbedSession(value: unknown): EmbedSessionRecord {
+  const s = object(value, 'an embedded session');
+  return { sessionUrl: text(s.sessionUrl), partnerOrigin: textOrNull(s.partnerOrigin) };
+}
+
+export async function initEmbedSession(http: Http, input: EmbedSessionInput): Promise<EmbedSessionRecord | undefined> {
+  const body = await http.request({ method: 'POST', path: '/ui/initSession', body: input, expect: 'optional-json' });
+  return body === undefined ? undefined : readEmbedSession(body);
+}

@@ -22,6 +22,8 @@ _dgw_sub() {
     '|metadata') echo 'metadata' ;;
     '|transpile') echo 'transpile' ;;
     '|embed') echo 'embed' ;;
+    '|ask') echo 'ask' ;;
+    '|thread') echo 'thread' ;;
     '|golden-sql') echo 'golden-sql' ;;
     '|relation') echo 'relation' ;;
     '|project') echo 'project' ;;
@@ -149,6 +151,11 @@ _dgw_sub() {
     'metadata|help') echo 'help' ;;
     'embed|session') echo 'session' ;;
     'embed|help') echo 'help' ;;
+    'thread|list'|'thread|ls') echo 'list' ;;
+    'thread|get') echo 'get' ;;
+    'thread|rename') echo 'rename' ;;
+    'thread|rm'|'thread|delete') echo 'rm' ;;
+    'thread|help') echo 'help' ;;
     'golden-sql|add') echo 'add' ;;
     'golden-sql|list'|'golden-sql|ls') echo 'list' ;;
     'golden-sql|search') echo 'search' ;;
@@ -172,7 +179,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -207,6 +214,8 @@ _dgw_words() {
     'metadata help') echo 'get refresh status callback set-callback rm-callback describe ai-usage categorical rm-categorical semantics questions search' ;;
     'embed') echo 'session help' ;;
     'embed help') echo 'session' ;;
+    'thread') echo 'list get rename rm help' ;;
+    'thread help') echo 'list get rename rm' ;;
     'golden-sql') echo 'add list search rm help' ;;
     'golden-sql help') echo 'add list search rm' ;;
     'relation') echo 'add list update rm help' ;;
@@ -217,7 +226,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -355,6 +364,13 @@ _dgw_opts() {
     'embed') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'embed session') echo '--expires-in --theme --theme-override --mode --feature --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'embed help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'ask') echo '--thread --no-execute -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'thread') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'thread list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'thread get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'thread rename') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'thread rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'thread help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql add') echo '--sql --file --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'golden-sql list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -523,6 +539,13 @@ _dgw_value_opts() {
     'embed') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'embed session') echo '--expires-in --theme --mode --feature --profile --zone --base-url --project --jq --format --timeout' ;;
     'embed help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'ask') echo '--thread --profile --zone --base-url --project --jq --format --timeout' ;;
+    'thread') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'thread list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'thread get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'thread rename') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'thread rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'thread help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql add') echo '--sql --file --profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

@@ -26,6 +26,8 @@ import { registerGoldenSql } from './commands/golden-sql/index.js';
 import { registerMetadata } from './commands/metadata/index.js';
 import { registerTranspile } from './commands/transpile/index.js';
 import { registerEmbed } from './commands/embed/index.js';
+import { registerAsk } from './commands/ask/index.js';
+import { registerThread } from './commands/thread/index.js';
 import { registerRelation } from './commands/relation/index.js';
 import { registerBitable } from './commands/bitable/index.js';
 import { registerParametricTable } from './commands/parametric-table/index.js';
@@ -52,6 +54,8 @@ export function buildProgram(deps: ContextDeps): Command {
   registerMetadata(program, wiring);
   registerTranspile(program, wiring);
   registerEmbed(program, wiring);
+  registerAsk(program, wiring);
+  registerThread(program, wiring);
   registerGoldenSql(program, wiring);
   registerRelation(program, wiring);
   registerProject(program, wiring);

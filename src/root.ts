@@ -103,6 +103,8 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['metadata', async () => (await import('./commands/metadata/index.js')).registerMetadata],
   ['transpile', async () => (await import('./commands/transpile/index.js')).registerTranspile],
   ['embed', async () => (await import('./commands/embed/index.js')).registerEmbed],
+  ['ask', async () => (await import('./commands/ask/index.js')).registerAsk],
+  ['thread', async () => (await import('./commands/thread/index.js')).registerThread],
   ['golden-sql', async () => (await import('./commands/golden-sql/index.js')).registerGoldenSql],
   ['relation', async () => (await import('./commands/relation/index.js')).registerRelation],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],

@@ -294,6 +294,10 @@ for (const shape of API_SHAPES) {
         // Transpiling and embedded sessions are the hosted service's too.
         expect((await dgw('transpile', ['mysql', 'SELECT 1'], { code: 15 })).stderr).toContain('transpileSQL');
         expect((await dgw('embed session', ['--expires-in', '60', '--feature', 'queries=off'], { code: 15 })).stderr).toContain('initSession');
+        // So is the agent: no model runs locally.
+        for (const [command, args] of [['ask', ['Who ordered most?', '--thread', 'th-1', '--no-execute']], ['thread list', []], ['thread get', ['th-1']], ['thread rename', ['th-1', 'Revenue']], ['thread rm', ['th-1', '--yes']]] as const) {
+          expect((await dgw(command, [...args], { code: 15 })).stderr, command).toContain('needs a language model');
+        }
         conforms();
       });
 

@@ -125,6 +125,14 @@ const EXEMPT: Record<string, string> = {
   // What needs the hosted service's language model: the local gateway answers 501 (test/metadata-local.test.ts).
   'dgw metadata questions "Which customers order most?"': 'hosted only: needs the service\'s language model',
   'dgw metadata search "monthly revenue" --top-k 5': 'hosted only: needs the service\'s language model',
+  // The agent and its threads: hosted only (test/ask-the-agent.test.ts streams an answer from a server of its own).
+  'dgw ask "Which customers ordered most last month?"': 'hosted only: the agent needs the service\'s language model',
+  'dgw ask "And the month before?" --thread 3f2a9c': 'hosted only: the agent needs the service\'s language model',
+  'dgw ask "Revenue by country" --json > exchange.json': 'hosted only: the agent needs the service\'s language model',
+  'dgw thread list': 'hosted only: the agent needs the service\'s language model',
+  'dgw thread list --json threadId,displayName': 'hosted only: the agent needs the service\'s language model',
+  'dgw thread get 3f2a9c': 'hosted only: the agent needs the service\'s language model',
+  'dgw thread get 3f2a9c --jq ".messages | length"': 'hosted only: the agent needs the service\'s language model',
   // Connections and catalogs: what the local gateway does not serve (other types, catalogs apart from connections).
   'dgw connection create warehouse --type POSTGRES --from-file warehouse.yaml   # secrets in a file, not in shell history': 'hosted: a type the local gateway does not serve',
   'dgw connection create crm --type POSTGRES --field url=db.example.com --field user=reader   # on a terminal, asks for the password': 'asks on a terminal; and the local gateway does not serve the type',

@@ -123,6 +123,11 @@ const SAMPLES: Record<string, string[][]> = {
   'metadata rm-categorical': [['metadata', 'rm-categorical', 'svc.table.orders.status']],
   'metadata semantics': [['metadata', 'semantics', 'svc.table.orders']],
   transpile: [['transpile', 'mysql', 'SELECT 1']],
+  ask: [['ask', 'Who ordered most?']],
+  'thread list': [['thread', 'list']],
+  'thread get': [['thread', 'get', 'th-1']],
+  'thread rename': [['thread', 'rename', 'th-1', 'x']],
+  'thread rm': [['thread', 'rm', 'th-1', '--yes']],
   'embed session': [['embed', 'session']],
   'metadata questions': [['metadata', 'questions', 'why']],
   'metadata search': [['metadata', 'search', 'revenue']],
@@ -146,7 +151,7 @@ const SAMPLES: Record<string, string[][]> = {
 };
 
 /** Commands whose --json fields are the answer's own (the result's columns, the response, a connection's configuration): checked after sending. */
-const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api', 'connection detail', 'metadata semantics', 'metadata questions', 'metadata search']);
+const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api', 'connection detail', 'metadata semantics', 'metadata questions', 'metadata search', 'thread get']);
 
 const leaves = leafCommands();
 

@@ -282,7 +282,12 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('GET', '/metadata/demo/questions/generate', { json: { questions: ['Who acted most?'] } })
       .on('GET', '/metadata/demo/query', { json: { tables: [{ table: 'actor', score: 0.9 }] } })
       .on('POST', '/sql/transpile/mysql', { json: { result: 'SELECT 1' } })
-      .on('POST', '/ui/initSession', { json: { sessionUrl: 'https://partner.example.com/api/v1/ui/session?code=abc' } });
+      .on('POST', '/ui/initSession', { json: { sessionUrl: 'https://partner.example.com/api/v1/ui/session?code=abc' } })
+      .on('POST', '/ai-agent/demo/chat/stream', { body: 'event: messages\ndata: {"delta":"Alice"}\n\nevent: updates\ndata: {"sql":"SELECT 1","tables":["svc.table.orders"],"threadId":"th-1"}\n\n', headers: { 'content-type': 'text/event-stream' } })
+      .on('GET', '/ai-agent/demo/threads', { json: [{ id: 'th-1', displayName: 'Revenue' }] })
+      .on('GET', '/ai-agent/demo/threads/th-1', { json: { id: 'th-1', messages: [] } })
+      .on('PUT', '/ai-agent/demo/threads/th-1', { json: { id: 'th-1', displayName: 'Top' } })
+      .on('DELETE', '/ai-agent/demo/threads/th-1', { json: {} });
   });
   afterAll(() => standIn.close());
 
@@ -321,6 +326,11 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'metadata search', args: ['metadata', 'search', 'actor'], variant: 'answer' },
     { command: 'transpile', args: ['transpile', 'mysql', 'SELECT 1'], variant: 'record', headers: true },
     { command: 'embed session', args: ['embed', 'session', '--expires-in', '60'], variant: 'record', headers: true },
+    { command: 'ask', args: ['ask', 'Who?'], variant: 'record' },
+    { command: 'thread list', args: ['thread', 'list'], variant: 'list', headers: true },
+    { command: 'thread get', args: ['thread', 'get', 'th-1'], variant: 'answer' },
+    { command: 'thread rename', args: ['thread', 'rename', 'th-1', 'Top'], variant: 'record', headers: true },
+    { command: 'thread rm', args: ['thread', 'rm', 'th-1', '--yes'], variant: 'record' },
     { command: 'driver sqlalchemy', args: ['driver', 'sqlalchemy', 'wh'], variant: 'record', headers: true },
   ];
 

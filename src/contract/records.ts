@@ -313,3 +313,23 @@ export const EmbedSessionRecord = Closed(
   { sessionUrl: Type.String(), partnerOrigin: Nullable(Type.String()) },
   'a one-time URL that opens the project in the hosted web app, for an iframe; partnerOrigin null where the service does not say',
 );
+
+/** A question to the agent and its answer as they came. */
+export const AskExchange = Closed(
+  {
+    question: Type.String(),
+    threadId: Nullable(Type.String()),
+    answer: Type.String(),
+    sql: Type.Array(Type.String()),
+    tables: Type.Array(Type.String()),
+    error: Nullable(Type.String()),
+    events: Type.Array(Type.Object({ event: Type.String(), data: Type.Unknown({ description: "the event's data, parsed when it is JSON" }) })),
+  },
+  "a question to the project's agent and its answer: the text, the SQL it ran and the tables it read, and every event of the stream",
+);
+
+/** A conversation with the agent. */
+export const ThreadRecord = Closed(
+  { threadId: Type.String(), displayName: Nullable(Type.String()), updatedAt: Nullable(Type.String()) },
+  'a conversation with the agent; null where the service does not say',
+);

@@ -323,3 +323,7 @@ export type MetadataCallbackRemoved = Static<typeof MetadataCallbackRemoved>;
 /** A column's categorical values forgotten. */
 export const CategoricalRemoved = Closed({ column: Str(), deleted: Type.Literal(true) }, "the column whose categorical values were forgotten, as given");
 export type CategoricalRemoved = Static<typeof CategoricalRemoved>;
+
+/** A thread deleted. */
+export const ThreadDeleted = Closed({ threadId: Str(), deleted: Type.Literal(true) }, 'the deleted conversation with the agent');
+export type ThreadDeleted = Static<typeof ThreadDeleted>;

@@ -14,6 +14,8 @@ import type { PlanDocument } from '../code/plan-file.js';
 import type { GoldenSqlRecord } from '../api/golden-sqls.js';
 import type { RelationRecord } from '../api/relations.js';
 import type { EmbedSessionRecord, TranspiledRecord } from '../api/hosted-tools.js';
+import type { Exchange } from '../commands/ask/exchange.js';
+import type { ThreadRecord } from '../commands/thread/columns.js';
 import type { AiUsageRecord, MetadataCallbackRecord, MetadataStatusRecord, MetadataTableRecord } from '../api/metadata.js';
 
 /** True when each type is assignable to the other: the same fields, with the same types, required alike. */
@@ -29,6 +31,8 @@ export type Checks = [
   Holds<Same<Static<typeof R.AiUsageRecord>, AiUsageRecord>>,
   Holds<Same<Static<typeof R.TranspiledRecord>, TranspiledRecord>>,
   Holds<Same<Static<typeof R.EmbedSessionRecord>, EmbedSessionRecord>>,
+  Holds<Same<Static<typeof R.AskExchange>, Exchange>>,
+  Holds<Same<Static<typeof R.ThreadRecord>, ThreadRecord>>,
   Holds<Same<Static<typeof R.QueryRecord>, QueryRecord>>,
   Holds<Same<Static<typeof R.StatusRecord>, RefreshStatusRecord>>,
   Holds<Same<Static<typeof R.CatalogRecord>, Catalog>>,

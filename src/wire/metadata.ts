@@ -77,3 +77,9 @@ export const EmbeddedSession = Type.Object({ sessionUrl: Opt(Type.String()), par
 
 /** A transpiled statement. */
 export const SQLTranspileResult = Type.Object({ result: Opt(Type.String()) });
+
+/** Body of the streamed chat with the agent. */
+export const AIAgentChatStreamRequestDto = Closed({ message: Opt(Type.String()), threadId: Opt(Type.String()), noExecute: Opt(Type.Boolean()), streamModes: Opt(Type.Array(Type.String())) });
+
+/** Body of a thread's new display name. */
+export const AIAgentThreadUpdateRequest = Closed({ displayName: Opt(Type.String()) });

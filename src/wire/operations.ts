@@ -11,7 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
-import { EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
+import { AIAgentChatStreamRequestDto, AIAgentThreadUpdateRequest, EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -209,6 +209,11 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('generateSemantics', 'POST', '/metadata/{projectId}/semantics/{catalogId}/{schemaName}/{tableName}', { body: MetadataCreateSemanticsRequest, response: ok(OpenObject) }),
   op('generateSampleQuestions', 'GET', '/metadata/{projectId}/questions/generate', { query: { question: Type.String() }, response: ok(OpenObject) }),
   op('queryMetadata', 'GET', '/metadata/{projectId}/query', { query: { table: Type.String(), topK: Type.String() }, response: ok(OpenObject) }),
+  op('chatStream', 'POST', '/ai-agent/{projectId}/chat/stream', { body: AIAgentChatStreamRequestDto, response: { status: 200, body: null, media: 'text/event-stream' } }),
+  op('listThreads', 'GET', '/ai-agent/{projectId}/threads', { response: ok(OpenObject) }),
+  op('getThread', 'GET', '/ai-agent/{projectId}/threads/{threadId}', { response: ok(OpenObject) }),
+  op('updateThread', 'PUT', '/ai-agent/{projectId}/threads/{threadId}', { body: AIAgentThreadUpdateRequest, response: ok(OpenObject) }),
+  op('deleteThread', 'DELETE', '/ai-agent/{projectId}/threads/{threadId}', { response: ok(OpenObject) }),
   op('transpileSQL', 'POST', '/sql/transpile/{dialect}', { body: SQLTranspileQueryRequest, response: ok(SQLTranspileResult) }),
   op('initSession', 'POST', '/ui/initSession', { body: InitSessionRequest, response: ok(EmbeddedSession) }),
   op('listGoldenSqls', 'GET', '/metadata/{projectId}/golden-sqls', { response: ok(OpenObject) }),

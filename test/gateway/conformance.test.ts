@@ -22,7 +22,7 @@ const NOT_ROUTED = new Set<string>([
   'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
-const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession']);
+const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession', 'chatStream', 'listThreads', 'getThread', 'updateThread', 'deleteThread']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
 const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
 
@@ -254,6 +254,11 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
         ['GET', '/metadata/demo/query?table=orders', undefined, 'queryMetadata'],
         ['POST', '/sql/transpile/mysql', { query: 'SELECT 1' }, 'transpileSQL'],
         ['POST', '/ui/initSession', { projectId: 'demo' }, 'initSession'],
+        ['POST', '/ai-agent/demo/chat/stream', { message: 'Who?' }, 'chatStream'],
+        ['GET', '/ai-agent/demo/threads', undefined, 'listThreads'],
+        ['GET', '/ai-agent/demo/threads/th-1', undefined, 'getThread'],
+        ['PUT', '/ai-agent/demo/threads/th-1', { displayName: 'x' }, 'updateThread'],
+        ['DELETE', '/ai-agent/demo/threads/th-1', undefined, 'deleteThread'],
       ] as const) {
         const res = await g.call(method, path, body === undefined ? {} : { body });
         expect([res.status, res.body.message]).toEqual([501, expect.stringContaining(id)]);

@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { chatStream } from '../../api/agent.js';
+import type { Context } from '../../context.js';
+import { DgwError, UsageError } from '../../errors.js';
+import { visible } from '../../output/visible.js';
+import { checkSegment } from '../../api/path.js';
+import { examples, type Wiring } from '../wiring.js';
+import { startExchange, take, type Piece } from './exchange.js';
+
+/** Options of `ask`. */
+export interface AskOptions {
+  thread?: string;
+  execute: boolean;
+}
+
+export function registerAsk(program: Command, wiring: Wiring): void {
+  program
+    .command('ask')
+    .argument('<question>', 'what to ask the project\'s agent')
+    .option('--thread <id>', 'continue this conversation (dgw thread list shows them)')
+    .option('--no-execute', 'the agent may write SQL but not run it')
+    .description("Ask the project's agent; on a terminal the answer is printed as it streams, with the SQL and tables it used (hosted service only)")
+    .addHelpText(
+      'after',
+      `${examples('dgw ask "Which customers ordered most last month?"', 'dgw ask "And the month before?" --thread 3f2a9c', 'dgw ask "Revenue by country" --json > exchange.json')}
+--json prints the whole exchange at the end: the question, the thread, the answer, the SQL, the
+tables and every event as it came. Ctrl-C stops the answer (exit 130). No model runs on the local
+gateway: it answers 501 and dgw exits 15 saying so.
+`,
+    )
+    .action(wiring.action(runAsk));
+}
+
+export async function runAsk(ctx: Context, question: string, opts: AskOptions): Promise<void> {
+  if (question.trim() === '') throw new UsageError('QUESTION must not be empty');
+  if (question.includes('\0')) throw new UsageError('QUESTION contains a NUL character');
+  if (opts.thread !== undefined) checkSegment(opts.thread, '--thread');
+  // The answer is written as it streams: a pager would hold it until the end.
+  ctx.stopPaging();
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  const exchange = startExchange(question, opts.thread);
+  // A person at a terminal reads the answer as it comes; a pipe gets the answer's text, also as it comes.
+  const live = !ctx.out.json && ctx.out.mode.kind !== 'quiet';
+  const onTerminal = ctx.io.stdout.isTTY === true;
+  const show = (piece: Piece) => {
+    if (!live) return;
+    if (piece.text) ctx.io.stdout.write(visible(piece.text, '\n'));
+    if (!onTerminal) return;
+    if (piece.sql) ctx.io.stdout.write(`\n${ctx.color.dim('SQL:')}\n${visible(piece.sql.trim(), '\n')}\n`);
+    if (piece.tables) ctx.io.stdout.write(`\n${ctx.color.dim('tables:')} ${piece.tables.map((t) => visible(t)).join(', ')}\n`);
+  };
+  for await (const event of chatStream(http, projectId, { message: question, threadId: opts.thread, noExecute: opts.execute ? undefined : true }, ctx.signal)) {
+    show(take(exchange, event));
+  }
+  if (live && exchange.answer !== '' && !exchange.answer.endsWith('\n')) ctx.io.stdout.write('\n');
+  if (ctx.out.json) ctx.out.value(exchange);
+  if (exchange.error !== null) throw new DgwError('service', `the agent stopped: ${exchange.error}`);
+  if (exchange.threadId) ctx.out.note(`thread ${exchange.threadId}: continue with dgw ask "..." --thread ${exchange.threadId}`);
+}

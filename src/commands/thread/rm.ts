@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { deleteThread } from '../../api/agent.js';
+import { checkSegment } from '../../api/path.js';
+import type { Context } from '../../context.js';
+import type { ThreadDeleted } from '../../contract/results.js';
+import { confirmDestructive } from '../confirm.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export function registerThreadRm(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .argument('<thread>', "the thread's id")
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Delete a conversation with the agent')
+    .addHelpText('after', examples('dgw thread rm 3f2a9c --yes --dry-run'))
+    .action(wiring.action(async (ctx: Context, thread: string, opts: { yes?: boolean; dryRun?: boolean }) => {
+      checkSegment(thread, 'THREAD');
+      const projectId = await ctx.projectId();
+      await confirmDestructive(ctx, `delete thread ${thread}`, opts);
+      const http = await ctx.http({ dryRun: opts.dryRun });
+      await deleteThread(http, projectId, thread);
+      if (opts.dryRun) return;
+      ctx.out.result({ threadId: thread, deleted: true } satisfies ThreadDeleted, thread);
+      ctx.out.success(`deleted thread ${thread}`);
+    }));
+}

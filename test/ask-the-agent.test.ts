@@ -1,0 +1,149 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDgwInTerminal, startDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
+import { RecordingServer } from './support/recording-server.js';
+
+// `dgw ask` against a server of the test's own that streams the agent's answer as server-sent
+// events, in pieces (the document's chatStream: text/event-stream, each event's data an object),
+// and holds the stream open where a test needs to stop it mid-way.
+
+const tmp = tempDir('dgw-ask-');
+const asked: Array<{ body: unknown; accept: string | undefined }> = [];
+/** Lets a held stream end (the Ctrl-C test never calls it: dgw goes first). */
+let release = () => {};
+let server: http.Server;
+let baseUrl = '';
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c));
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as { message: string; threadId?: string };
+      asked.push({ body: parsed, accept: req.headers.accept });
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      send('metadata', { threadId: parsed.threadId ?? 'th-1' });
+      if (parsed.message === 'fail') {
+        send('error', { message: 'the model is overloaded' });
+        res.end();
+        return;
+      }
+      send('messages', { delta: 'Alice ' });
+      if (parsed.message === 'hold') {
+        release = () => res.end();
+        return;
+      }
+      // A comment line, and a piece split across two writes: both are part of the format.
+      res.write(': keep-alive\n\n');
+      res.write('event: messages\nda');
+      res.write('ta: {"delta":"ordered most."}\n\n');
+      send('updates', { sql: 'SELECT customer_id, count(*) AS n FROM svc.table.orders GROUP BY 1', tables: [{ catalogName: 'svc', schemaName: 'table', tableName: 'orders' }] });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+});
+afterAll(async () => {
+  release();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  tmp.remove();
+});
+
+const env = () => ({ DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_BASE_URL: baseUrl, DGW_API_KEY: 'test-key', DGW_PROJECT: 'p1' });
+
+describe('dgw ask', () => {
+  it('in a pipe: the answer as it streams, the thread on stderr; the request is the document\'s', async () => {
+    asked.length = 0;
+    const r = await runAsBinaryWould(['ask', 'Who ordered most?'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('Alice ordered most.\n');
+    expect(r.stderr).toContain('thread th-1: continue with dgw ask "..." --thread th-1');
+    expect(asked).toEqual([{ body: { message: 'Who ordered most?' }, accept: 'text/event-stream' }]);
+  });
+
+  it('--json: the whole exchange, the SQL and tables the agent used, every event', async () => {
+    const r = await runAsBinaryWould(['ask', 'Who ordered most?', '--thread', 'th-9', '--no-execute', '--json'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const exchange = JSON.parse(r.stdout);
+    expect(exchange).toMatchObject({
+      question: 'Who ordered most?',
+      threadId: 'th-9',
+      answer: 'Alice ordered most.',
+      sql: ['SELECT customer_id, count(*) AS n FROM svc.table.orders GROUP BY 1'],
+      tables: ['svc.table.orders'],
+      error: null,
+    });
+    expect(exchange.events.map((e: { event: string }) => e.event)).toEqual(['metadata', 'messages', 'messages', 'updates']);
+    expect(asked.at(-1)!.body).toEqual({ message: 'Who ordered most?', threadId: 'th-9', noExecute: true });
+  });
+
+  it('on a terminal: the answer, then the SQL and the tables as dgw shows them', async () => {
+    const r = await runDgwInTerminal(['ask', 'Who ordered most?'], { env: { ...env(), NO_COLOR: '1' } });
+    expect(r.code, r.stdout).toBe(0);
+    const text = r.stdout.replace(/\r/g, '');
+    expect(text).toContain('Alice ordered most.\nSQL:\nSELECT customer_id, count(*) AS n FROM svc.table.orders GROUP BY 1\n');
+    expect(text).toContain('tables: svc.table.orders');
+  });
+
+  it('an error event ends the command with exit 8, after what came before it', async () => {
+    const r = await runAsBinaryWould(['ask', 'fail'], { env: env() });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain('the agent stopped: the model is overloaded');
+  });
+
+  it('Ctrl-C mid-stream stops it: exit 130, the piece that came is printed', async () => {
+    const running = startDgw(['ask', 'hold'], { env: env() });
+    await running.waitForOutput('Alice');
+    running.child.kill('SIGINT');
+    const ended = await running.exited;
+    expect(ended.code).toBe(130);
+    expect(running.stdout()).toContain('Alice');
+  });
+
+  it('refuses an empty question or a bad thread id before sending (exit 2)', async () => {
+    const before = asked.length;
+    for (const args of [['ask', ' '], ['ask', 'x', '--thread', '..'], ['ask', 'x', '--thread', '']]) {
+      expect((await runAsBinaryWould(args, { env: env() })).code, args.join(' ')).toBe(2);
+    }
+    expect(asked.length).toBe(before);
+  });
+});
+
+describe('dgw thread', () => {
+  const service = new RecordingServer();
+  beforeAll(() => service.start());
+  afterAll(() => service.close());
+  const run = (...args: string[]) => runAsBinaryWould(args, { env: { ...env(), DGW_BASE_URL: service.baseUrl } });
+
+  it('list, get, rename and rm send the document\'s requests and read open answers', async () => {
+    service
+      .on('GET', '/ai-agent/p1/threads', { json: { threads: [{ id: 'th-1', displayName: 'Revenue', updatedAt: '2026-11-28T10:00:00Z' }] } })
+      .on('GET', '/ai-agent/p1/threads/th-1', { json: { id: 'th-1', messages: [{ role: 'user', content: 'Who?' }] } })
+      .on('PUT', '/ai-agent/p1/threads/th-1', { json: { id: 'th-1', displayName: 'Top customers' } })
+      .on('DELETE', '/ai-agent/p1/threads/th-1', { json: {} });
+    expect(JSON.parse((await run('thread', 'list', '--json')).stdout)).toEqual([{ threadId: 'th-1', displayName: 'Revenue', updatedAt: '2026-11-28T10:00:00Z' }]);
+    expect(JSON.parse((await run('thread', 'get', 'th-1', '--json')).stdout).messages).toHaveLength(1);
+    expect(JSON.parse((await run('thread', 'rename', 'th-1', 'Top customers', '--json')).stdout)).toEqual({ threadId: 'th-1', displayName: 'Top customers', updatedAt: null });
+    expect(service.requests.find((q) => q.method === 'PUT')!.json).toEqual({ displayName: 'Top customers' });
+    expect(JSON.parse((await run('thread', 'rm', 'th-1', '--yes', '--json')).stdout)).toEqual({ threadId: 'th-1', deleted: true });
+  });
+});
+
+describe.each(['spec', 'hosted'])('the local gateway has no agent (%s shape)', (shape) => {
+  const { run } = localCli(tmp.dir, shape);
+  it('ask and thread list exit 15, naming the operation and why', async () => {
+    for (const [args, op] of [[['ask', 'Who?'], 'chatStream'], [['thread', 'list'], 'listThreads']] as const) {
+      const r = await run(...args);
+      expect(r.code, args.join(' ')).toBe(15);
+      expect(r.stderr).toContain(op);
+      expect(r.stderr).toContain('needs a language model');
+    }
+  });
+});

@@ -149,11 +149,11 @@ function chunkGroups(outputs, entryFiles) {
   join('gateway', [...closure(GATEWAY.map(entryChunk))].filter((file) => gatewaySide(file) && !toServe.has(file)));
   // The chunks only one noun reaches (not what it loads on demand: `plan`'s runner, with YAML).
   for (const [file, sources] of owners) {
-    const noun = /^src\/commands\/([a-z]+)\/index\.ts$/.exec([...sources][0])?.[1];
+    const noun = /^src\/commands\/([a-z-]+)\/index\.ts$/.exec([...sources][0])?.[1];
     if (sources.size === 1 && noun) join(noun, [file]);
   }
   // For what nouns share, a module a noun loads on demand counts as the noun.
-  const nounOf = (source) => /^src\/commands\/([a-z]+)\/[^/]+\.ts$/.exec(source)?.[1];
+  const nounOf = (source) => /^src\/commands\/([a-z-]+)\/[^/]+\.ts$/.exec(source)?.[1];
   // Small helpers that several nouns or the gateway share (cron, the folder tree, reading an
   // answer) join core: any command may load them for less than a file of their own costs. Not a
   // module loaded on demand (an entry), not the gateway's code or a noun's, nor a chunk that

@@ -24,6 +24,7 @@ _dgw_sub() {
     '|embed') echo 'embed' ;;
     '|ask') echo 'ask' ;;
     '|thread') echo 'thread' ;;
+    '|semantic-catalog') echo 'semantic-catalog' ;;
     '|golden-sql') echo 'golden-sql' ;;
     '|relation') echo 'relation' ;;
     '|project') echo 'project' ;;
@@ -156,6 +157,11 @@ _dgw_sub() {
     'thread|rename') echo 'rename' ;;
     'thread|rm'|'thread|delete') echo 'rm' ;;
     'thread|help') echo 'help' ;;
+    'semantic-catalog|create') echo 'create' ;;
+    'semantic-catalog|add-table') echo 'add-table' ;;
+    'semantic-catalog|rm-table') echo 'rm-table' ;;
+    'semantic-catalog|share') echo 'share' ;;
+    'semantic-catalog|help') echo 'help' ;;
     'golden-sql|add') echo 'add' ;;
     'golden-sql|list'|'golden-sql|ls') echo 'list' ;;
     'golden-sql|search') echo 'search' ;;
@@ -179,7 +185,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -216,6 +222,8 @@ _dgw_words() {
     'embed help') echo 'session' ;;
     'thread') echo 'list get rename rm help' ;;
     'thread help') echo 'list get rename rm' ;;
+    'semantic-catalog') echo 'create add-table rm-table share help' ;;
+    'semantic-catalog help') echo 'create add-table rm-table share' ;;
     'golden-sql') echo 'add list search rm help' ;;
     'golden-sql help') echo 'add list search rm' ;;
     'relation') echo 'add list update rm help' ;;
@@ -226,7 +234,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -371,6 +379,12 @@ _dgw_opts() {
     'thread rename') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'semantic-catalog') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'semantic-catalog create') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'semantic-catalog add-table') echo '--as --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'semantic-catalog rm-table') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'semantic-catalog share') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'semantic-catalog help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'golden-sql add') echo '--sql --file --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'golden-sql list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -546,6 +560,12 @@ _dgw_value_opts() {
     'thread rename') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'thread rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'thread help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'semantic-catalog') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'semantic-catalog create') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'semantic-catalog add-table') echo '--as --profile --zone --base-url --project --jq --format --timeout' ;;
+    'semantic-catalog rm-table') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'semantic-catalog share') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'semantic-catalog help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql add') echo '--sql --file --profile --zone --base-url --project --jq --format --timeout' ;;
     'golden-sql list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
@@ -646,6 +666,9 @@ _dgw_live() {
     'metadata categorical') echo '1' ;;
     'metadata rm-categorical') echo '1' ;;
     'metadata semantics') echo '1' ;;
+    'semantic-catalog add-table') echo '1' ;;
+    'semantic-catalog rm-table') echo '1' ;;
+    'semantic-catalog share') echo '1' ;;
     'relation add') echo '1' ;;
   esac
 }

@@ -301,6 +301,19 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
+      it('semantic catalogs: create, add-table (read by SQL), rm-table; share is hosted only', async () => {
+        const made = await json('semantic-catalog create', ['sales']);
+        expect(made).toMatchObject({ name: 'sales', catalogType: 'SEMANTIC' });
+        await json('query create', ['Semantic orders', '--sql', 'SELECT order_id, amount FROM svc.table.orders']);
+        const added = await json('semantic-catalog add-table', ['sales', 'semanticorders', '--as', 'finance.orders']);
+        expect(added).toMatchObject({ catalogName: 'sales', schemaName: 'finance', tableName: 'orders' });
+        expect((await dgw('sql', ['SELECT count(*) > 0 AS some FROM sales.finance.orders'])).stdout.trim()).toBe('true');
+        expect(await json('semantic-catalog rm-table', ['sales', added.tableId, '--yes'])).toEqual({ catalogId: made.id, tableId: added.tableId, deleted: true });
+        expect((await dgw('semantic-catalog share', ['sales', 'demo2'], { code: 15 })).stderr).toContain('shareSemanticTable');
+        await dgw('query rm', ['semanticorders', '--yes']);
+        conforms();
+      });
+
       it('relations', async () => {
         const added = await json('relation add', ['1.table.orders.customer_id', '1.table.customers.customer_id']);
         expect(added).toMatchObject({ catalogId: '1', columnName: 'customer_id', targetTableName: 'customers', type: 'MANY_TO_ONE' });

@@ -106,6 +106,7 @@ for (const shape of ['spec', 'hosted'] as const) {
     let exportId = '';
     let goldenId = '';
     let relationId = '';
+    let semanticTableId = '';
 
     const sequence: Case[] = [
       { command: 'version', args: ['version'], variant: 'record', headers: true },
@@ -163,6 +164,10 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'key list', args: ['key', 'list'], variant: 'list', headers: true },
       { command: 'key create', args: ['key', 'create', 'ci'], variant: 'record' },
       { command: 'key rm', args: ['key', 'rm', 'ci', '--yes'], variant: 'record' },
+      { command: 'semantic-catalog create', args: ['semantic-catalog', 'create', 'sales'], variant: 'record' },
+      { command: 'query create', args: ['query', 'create', 'Semantic src', '--sql', 'SELECT 1 AS one'], variant: 'record' },
+      { command: 'semantic-catalog add-table', args: ['semantic-catalog', 'add-table', 'sales', 'semanticsrc', '--as', 'fin.one'], variant: 'record' },
+      { command: 'semantic-catalog rm-table', args: () => ['semantic-catalog', 'rm-table', 'sales', semanticTableId, '--yes'], variant: 'record' },
       { command: 'metadata get', args: ['metadata', 'get'], variant: 'list', headers: true },
       { command: 'metadata refresh', args: ['metadata', 'refresh', '--catalog', '1'], variant: 'accepted' },
       { command: 'metadata refresh', args: ['metadata', 'refresh', '--catalog', '1', '--wait'], variant: 'list', headers: true },
@@ -219,6 +224,7 @@ for (const shape of ['spec', 'hosted'] as const) {
         // The export the next commands read.
         if (c.command === 'query export' && c.variant === 'record') exportId = (doc as { id: string }).id;
         if (c.command === 'golden-sql add') goldenId = (doc as { id: string }).id;
+        if (c.command === 'semantic-catalog add-table') semanticTableId = (doc as { tableId: string }).tableId;
         if (c.command === 'relation add') relationId = (doc as { id: string }).id;
       }
     }, 240_000);
@@ -287,7 +293,8 @@ describe('connections and catalog browsing against the document\'s answers', () 
       .on('GET', '/ai-agent/demo/threads', { json: [{ id: 'th-1', displayName: 'Revenue' }] })
       .on('GET', '/ai-agent/demo/threads/th-1', { json: { id: 'th-1', messages: [] } })
       .on('PUT', '/ai-agent/demo/threads/th-1', { json: { id: 'th-1', displayName: 'Top' } })
-      .on('DELETE', '/ai-agent/demo/threads/th-1', { json: {} });
+      .on('DELETE', '/ai-agent/demo/threads/th-1', { json: {} })
+      .on('POST', '/data/projects/demo/semantic-catalogs/626654862255325504/share', { status: 200 });
   });
   afterAll(() => standIn.close());
 
@@ -327,6 +334,7 @@ describe('connections and catalog browsing against the document\'s answers', () 
     { command: 'transpile', args: ['transpile', 'mysql', 'SELECT 1'], variant: 'record', headers: true },
     { command: 'embed session', args: ['embed', 'session', '--expires-in', '60'], variant: 'record', headers: true },
     { command: 'ask', args: ['ask', 'Who?'], variant: 'record' },
+    { command: 'semantic-catalog share', args: ['semantic-catalog', 'share', 'wh', 'demo2'], variant: 'record' },
     { command: 'thread list', args: ['thread', 'list'], variant: 'list', headers: true },
     { command: 'thread get', args: ['thread', 'get', 'th-1'], variant: 'answer' },
     { command: 'thread rename', args: ['thread', 'rename', 'th-1', 'Top'], variant: 'record', headers: true },

@@ -13,6 +13,7 @@ import { readStatusView } from '../src/api/materialized.js';
 import { readQuery } from '../src/api/queries.js';
 import { readMetadataStatus } from '../src/api/metadata.js';
 import { readEmbedSession, readTranspiled } from '../src/api/hosted-tools.js';
+import { readSemanticTable } from '../src/api/semantic-catalogs.js';
 import { objects } from '../src/api/read.js';
 import { readColumn, readTable } from '../src/api/tables.js';
 import { readDrivers } from '../src/api/drivers.js';
@@ -68,6 +69,15 @@ const asList = (value: unknown) => objects(value, 'examples');
 
 /** How each operation's examples are read and what must come out; `reads` counts the records read. */
 const READERS: Record<string, (example: unknown) => number> = {
+  createSemanticCatalog: (ex) => {
+    // The example says `type` where the schema says catalogType: read as it.
+    expect(readCatalog(ex)).toMatchObject({ id: (ex as Json).id, name: (ex as Json).name, catalogType: 'SEMANTIC' });
+    return 1;
+  },
+  createSemanticTable: (ex) => {
+    expect(readSemanticTable(ex, '688890918747898103')).toEqual({ catalogId: '688890918747898103', ...plainFields(ex as Json) });
+    return 1;
+  },
   transpileSQL: (ex) => {
     expect(readTranspiled(ex, 'mysql')).toEqual({ dialect: 'mysql', result: (ex as Json).result });
     return 1;

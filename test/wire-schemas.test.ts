@@ -31,6 +31,9 @@ const STRING_OR_OBJECT = ['getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemy
 /** Fields the document's request examples carry that its schemas do not have: dgw never sends them; the gateway ignores them. */
 const REQUEST_EXAMPLE_EXTRAS: Record<string, string[]> = { createCache: ['id'] };
 
+/** Fields an answer's example has that its schema does not: createSemanticCatalog's example says `type` where Catalog says catalogType (read as it, api/catalogs.ts). */
+const RESPONSE_EXAMPLE_EXTRAS: Record<string, string[]> = { createSemanticCatalog: ['type'] };
+
 /** Fields a schema of the document lacks that its example and description carry (initSession's feature flags): dgw sends them. */
 const FIELDS_OF_EXAMPLES: Record<string, string[]> = { InitSessionRequest: ['featureFlags'] };
 
@@ -199,7 +202,9 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
         const schema = op.id === 'executeQuery' ? W.ExecuteResult(name.split(' ')[0] as 'SIMPLE') : op.response.body;
         if (!schema) continue;
         checked++;
-        problems.push(...valid(schema, value).map((p) => `${op.id} response example "${name}": ${p}`));
+        const extras = RESPONSE_EXAMPLE_EXTRAS[op.id] ?? [];
+        const shown = extras.length ? Object.fromEntries(Object.entries(value as Json).filter(([k]) => !extras.includes(k))) : value;
+        problems.push(...valid(schema, shown).map((p) => `${op.id} response example "${name}": ${p}`));
       }
     }
     expect(problems).toEqual([]);

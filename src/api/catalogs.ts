@@ -111,5 +111,5 @@ export function readSearch(value: unknown): SearchAnswer {
 /** A catalog with every field present; the built-in ones have no connection (null). */
 export function readCatalog(value: unknown): Catalog {
   const c = object(value, 'a catalog');
-  return { id: text(c.id), name: text(c.name), displayName: text(c.displayName, text(c.name)), catalogType: text(c.catalogType), connectionId: textOrNull(c.connectionId) };
+  return { id: text(c.id), name: text(c.name), displayName: text(c.displayName, text(c.name)), catalogType: text(c.catalogType, text(c.type)), connectionId: textOrNull(c.connectionId) };
 }

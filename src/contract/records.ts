@@ -333,3 +333,9 @@ export const ThreadRecord = Closed(
   { threadId: Type.String(), displayName: Nullable(Type.String()), updatedAt: Nullable(Type.String()) },
   'a conversation with the agent; null where the service does not say',
 );
+
+/** A table of a semantic catalog. */
+export const SemanticTableRecord = Closed(
+  { tableId: Type.String(), catalogId: Type.String(), catalogName: Type.String(), schemaName: Type.String(), tableName: Type.String() },
+  'a saved query in a semantic catalog, as SQL reads it: catalogName.schemaName.tableName',
+);

@@ -327,3 +327,11 @@ export type CategoricalRemoved = Static<typeof CategoricalRemoved>;
 /** A thread deleted. */
 export const ThreadDeleted = Closed({ threadId: Str(), deleted: Type.Literal(true) }, 'the deleted conversation with the agent');
 export type ThreadDeleted = Static<typeof ThreadDeleted>;
+
+/** A table taken out of a semantic catalog. */
+export const SemanticTableDeleted = Closed({ catalogId: Str(), tableId: Str(), deleted: Type.Literal(true) }, 'the table taken out of the semantic catalog (its saved query stays)');
+export type SemanticTableDeleted = Static<typeof SemanticTableDeleted>;
+
+/** A semantic catalog shared with another project. */
+export const SemanticCatalogShared = Closed({ catalogId: Str(), targetProjectId: Str(), shared: Type.Literal(true) }, 'the semantic catalog shared, and the project that may read it');
+export type SemanticCatalogShared = Static<typeof SemanticCatalogShared>;

@@ -16,6 +16,7 @@ import type { RelationRecord } from '../api/relations.js';
 import type { EmbedSessionRecord, TranspiledRecord } from '../api/hosted-tools.js';
 import type { Exchange } from '../commands/ask/exchange.js';
 import type { ThreadRecord } from '../commands/thread/columns.js';
+import type { SemanticTableRecord } from '../api/semantic-catalogs.js';
 import type { AiUsageRecord, MetadataCallbackRecord, MetadataStatusRecord, MetadataTableRecord } from '../api/metadata.js';
 
 /** True when each type is assignable to the other: the same fields, with the same types, required alike. */
@@ -33,6 +34,7 @@ export type Checks = [
   Holds<Same<Static<typeof R.EmbedSessionRecord>, EmbedSessionRecord>>,
   Holds<Same<Static<typeof R.AskExchange>, Exchange>>,
   Holds<Same<Static<typeof R.ThreadRecord>, ThreadRecord>>,
+  Holds<Same<Static<typeof R.SemanticTableRecord>, SemanticTableRecord>>,
   Holds<Same<Static<typeof R.QueryRecord>, QueryRecord>>,
   Holds<Same<Static<typeof R.StatusRecord>, RefreshStatusRecord>>,
   Holds<Same<Static<typeof R.CatalogRecord>, Catalog>>,

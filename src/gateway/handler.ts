@@ -21,6 +21,7 @@ import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { hostedOnlyRoutes } from './routes/hosted-only.js';
+import { semanticCatalogRoutes } from './routes/semantic-catalogs.js';
 
 export { BASE_PATH } from './router.js';
 
@@ -48,7 +49,8 @@ export function gatewayRoutes(): Routes {
     .route('/queries', queryRoutes())
     .route('/materialized-queries', materializedRoutes())
     .route('/table', tableRoutes('table'))
-    .route('/bitable', tableRoutes('bitable'));
+    .route('/bitable', tableRoutes('bitable'))
+    .route('/semantic-catalogs', semanticCatalogRoutes());
   return new Routes()
     .route('/info', infoRoutes())
     .route('/connections', connectionRoutes())

@@ -83,3 +83,15 @@ export const AIAgentChatStreamRequestDto = Closed({ message: Opt(Type.String()),
 
 /** Body of a thread's new display name. */
 export const AIAgentThreadUpdateRequest = Closed({ displayName: Opt(Type.String()) });
+
+/** Body of create semantic catalog. */
+export const SemanticCatalogRequest = Closed({ name: Opt(Type.String()) });
+
+/** Body of create semantic table: a saved query under a schema and table name. */
+export const SemanticTableRequest = Closed({ schemaName: Opt(Type.String()), tableName: Opt(Type.String()), queryId: Opt(Type.String()) });
+
+/** A table of a semantic catalog. */
+export const SemanticTable = Closed({ catalogId: Opt(Type.String()), catalogName: Opt(Type.String()), schemaName: Opt(Type.String()), tableName: Opt(Type.String()), tableId: Opt(Type.String()) });
+
+/** Body of share semantic catalog. */
+export const CatalogShareRequest = Closed({ target: Opt(Type.String()) });

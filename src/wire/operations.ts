@@ -11,7 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
-import { AIAgentChatStreamRequestDto, AIAgentThreadUpdateRequest, EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
+import { CatalogShareRequest, SemanticCatalogRequest, SemanticTable, SemanticTableRequest, AIAgentChatStreamRequestDto, AIAgentThreadUpdateRequest, EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -209,6 +209,10 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('generateSemantics', 'POST', '/metadata/{projectId}/semantics/{catalogId}/{schemaName}/{tableName}', { body: MetadataCreateSemanticsRequest, response: ok(OpenObject) }),
   op('generateSampleQuestions', 'GET', '/metadata/{projectId}/questions/generate', { query: { question: Type.String() }, response: ok(OpenObject) }),
   op('queryMetadata', 'GET', '/metadata/{projectId}/query', { query: { table: Type.String(), topK: Type.String() }, response: ok(OpenObject) }),
+  op('createSemanticCatalog', 'POST', `${P}/semantic-catalogs`, { body: SemanticCatalogRequest, response: ok(Catalog) }),
+  op('createSemanticTable', 'POST', `${P}/semantic-catalogs/{catalogId}`, { body: SemanticTableRequest, response: ok(SemanticTable) }),
+  op('shareSemanticTable', 'POST', `${P}/semantic-catalogs/{catalogId}/share`, { body: CatalogShareRequest, response: ok(null) }),
+  op('deleteSemanticTable', 'DELETE', `${P}/semantic-catalogs/{catalogId}/table/{tableId}`, { response: ok(null) }),
   op('chatStream', 'POST', '/ai-agent/{projectId}/chat/stream', { body: AIAgentChatStreamRequestDto, response: { status: 200, body: null, media: 'text/event-stream' } }),
   op('listThreads', 'GET', '/ai-agent/{projectId}/threads', { response: ok(OpenObject) }),
   op('getThread', 'GET', '/ai-agent/{projectId}/threads/{threadId}', { response: ok(OpenObject) }),

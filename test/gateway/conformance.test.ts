@@ -22,7 +22,7 @@ const NOT_ROUTED = new Set<string>([
   'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
 ]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
-const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession', 'chatStream', 'listThreads', 'getThread', 'updateThread', 'deleteThread']);
+const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession', 'chatStream', 'listThreads', 'getThread', 'updateThread', 'deleteThread', 'shareSemanticTable']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
 const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
 
@@ -189,6 +189,12 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       for (const c of await call('GET', `${P}/cache/status`)) await call('DELETE', `${P}/cache/${c.id}`);
       await call('DELETE', `${P}/queries/${plain.id}`);
 
+      const semantic = await call('POST', '/data/projects/demo/semantic-catalogs', { name: 'Sales' });
+      expect(semantic).toMatchObject({ name: 'sales', catalogType: 'SEMANTIC', connectionId: null });
+      const aQuery = await call('POST', `${P}/queries`, { displayName: 'Semantic source', inputQuery: 'SELECT order_id FROM svc.table.orders' });
+      const semTable = await call('POST', `/data/projects/demo/semantic-catalogs/${semantic.id}`, { schemaName: 'finance', tableName: 'orders', queryId: aQuery.id });
+      expect(semTable).toMatchObject({ catalogId: semantic.id, catalogName: 'sales', schemaName: 'finance', tableName: 'orders' });
+      await call('DELETE', `/data/projects/demo/semantic-catalogs/${semantic.id}/table/${semTable.tableId}`);
       const meta = await call('GET', '/metadata/demo?catalogId=1&schemaName=table');
       expect(meta.catalogs[0].schemas[0].tables.map((t: { tableName: string }) => t.tableName)).toContain('orders');
       expect((await call('POST', '/metadata/demo/refresh', { catalogId: '1' })).catalogIds).toEqual(['1']);
@@ -255,6 +261,7 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
         ['POST', '/sql/transpile/mysql', { query: 'SELECT 1' }, 'transpileSQL'],
         ['POST', '/ui/initSession', { projectId: 'demo' }, 'initSession'],
         ['POST', '/ai-agent/demo/chat/stream', { message: 'Who?' }, 'chatStream'],
+        ['POST', '/data/projects/demo/semantic-catalogs/1/share', { target: 'demo2' }, 'shareSemanticTable'],
         ['GET', '/ai-agent/demo/threads', undefined, 'listThreads'],
         ['GET', '/ai-agent/demo/threads/th-1', undefined, 'getThread'],
         ['PUT', '/ai-agent/demo/threads/th-1', { displayName: 'x' }, 'updateThread'],

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-import { CATALOG_COLUMNS } from './list.js';
+import { CATALOG_COLUMNS } from '../catalog-columns.js';
 
 export interface CatalogCreateOptions {
   extra?: string;

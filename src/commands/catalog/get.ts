@@ -6,7 +6,7 @@ import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-import { CATALOG_COLUMNS } from './list.js';
+import { CATALOG_COLUMNS } from '../catalog-columns.js';
 
 export function registerCatalogGet(parent: Command, wiring: Wiring): void {
   parent

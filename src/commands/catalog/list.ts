@@ -1,18 +1,8 @@
 import type { Command } from 'commander';
 import { listCatalogs } from '../../api/catalogs.js';
-import type { Catalog } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/format.js';
+import { CATALOG_COLUMNS } from '../catalog-columns.js';
 import { examples, type Wiring } from '../wiring.js';
-
-/** Fields of a catalog. */
-export const CATALOG_COLUMNS: Column<Catalog>[] = [
-  { field: 'id', kind: 'key' },
-  { field: 'name', kind: 'key' },
-  { field: 'displayName', kind: 'text' },
-  { field: 'catalogType' },
-  { field: 'connectionId', kind: 'id' },
-];
 
 export function registerCatalogList(parent: Command, wiring: Wiring): void {
   parent

@@ -3,6 +3,7 @@ import { notFound } from '../errors.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { findCatalogConnection } from './connections.js';
 import type { ConnectionRow, ProjectDb } from './index.js';
+import type { SemanticCatalogRow } from './semantic-catalogs.js';
 
 /** Where a catalog lives in the project's DuckDB: its database and the schemas it shows. */
 export interface CatalogPlace {
@@ -18,15 +19,22 @@ export function connectedCatalog(c: ConnectionRow): Catalog {
   return { id: c.catalogId, name: c.catalogName, displayName: c.catalogDisplayName ?? c.name, catalogType: c.type, connectionId: c.id };
 }
 
-/** The built-in catalogs, then one per connection. */
+/** A semantic catalog as the catalog list shows it. */
+export function semanticCatalog(row: SemanticCatalogRow): Catalog {
+  return { id: row.id, name: row.name, displayName: row.name, catalogType: 'SEMANTIC', connectionId: null };
+}
+
+/** The built-in catalogs, then one per connection, then the semantic catalogs. */
 export function allCatalogs(project: ProjectDb): Catalog[] {
-  return [...BUILT_IN_CATALOGS, ...project.connections.map(connectedCatalog)];
+  return [...BUILT_IN_CATALOGS, ...project.connections.map(connectedCatalog), ...project.semanticCatalogs.map(semanticCatalog)];
 }
 
 /** A catalog by id, or 404 naming it. */
 export function catalogPlace(project: ProjectDb, catalogId: string): CatalogPlace {
   const builtIn = BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
   if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
+  const semantic = project.semanticCatalogs.find((c) => c.id === catalogId);
+  if (semantic) return { catalog: semanticCatalog(semantic), database: semantic.name };
   const connection = findCatalogConnection(project.connections, project.id, catalogId);
   const broken = project.brokenConnection(connection.id);
   if (broken) throw notFound(`catalog ${connection.catalogName} cannot be read: its connection ${connection.name} did not open (${broken})`);

@@ -21,7 +21,7 @@ export async function createConnection(s: ProjectStore, input: ConnectionInput):
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
-    const catalogName = catalogNameFor(input.name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...all.map((c) => c.catalogName)]);
+    const catalogName = catalogNameFor(input.name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...all.map((c) => c.catalogName), ...s.semanticCatalogs.map((c) => c.name)]);
     const catalogId = newCatalogId(new Set([...BUILT_IN_CATALOGS.map((c) => c.id), ...all.map((c) => c.catalogId)]));
     const row: ConnectionRow = { id: randomUUID(), name: input.name, type: input.type.toLowerCase(), catalogId, catalogName, catalogDisplayName: null, config, createdAt: s.now() };
     await insertConnection(conn, row);

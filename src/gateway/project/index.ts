@@ -13,6 +13,8 @@ import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
 import type { ColumnPlace, Relation } from './relations.js';
 import type { CatalogMetadata, MetadataCallback, MetadataJobStatus } from './project-metadata.js';
 import type { TableChange, TableMetadata } from './metadata-changes.js';
+import type { SemanticCatalogRow, SemanticTableRow } from './semantic-catalogs.js';
+import type { Catalog } from '../../api/types.js';
 import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
 import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
@@ -312,6 +314,22 @@ export class ProjectDb {
     return this.s.brokenConnections.get(id);
   }
 
+  get semanticCatalogs(): readonly SemanticCatalogRow[] {
+    return this.s.semanticCatalogs;
+  }
+
+  createSemanticCatalog(name: string): Promise<Catalog> {
+    return semantic().then((m) => m.createSemanticCatalog(this.s, name, this.s.connections.map((c) => c.catalogName)));
+  }
+
+  createSemanticTable(catalogId: string, input: { schemaName: string; tableName: string; queryId: string }): Promise<SemanticTableRow & { catalogName: string }> {
+    return semantic().then((m) => m.createSemanticTable(this.s, catalogId, input));
+  }
+
+  deleteSemanticTable(catalogId: string, tableId: string): Promise<SemanticTableRow> {
+    return semantic().then((m) => m.deleteSemanticTable(this.s, catalogId, tableId));
+  }
+
   connection(id: string): ConnectionRow {
     return findConnection(this.s.connections, this.s.id, id);
   }
@@ -429,6 +447,7 @@ const parametric = () => import('./parametric-tables.js');
 const golden = () => import('./golden-sqls.js');
 const relationsModule = () => import('./relations.js');
 const projectMetadata = () => import('./project-metadata.js');
+const semantic = () => import('./semantic-catalogs.js');
 const metadataChanges = () => import('./metadata-changes.js');
 
 /** Loaded with the first cache request: a command that touches no cache does not load it. */

@@ -46,6 +46,9 @@ const SCHEMA = [
   GOLDEN_SQL_DDL,
   RELATIONS_DDL,
   ...METADATA_DDL,
+  // Version 11: semantic catalogs (semantic-catalogs.ts), attached at open.
+  'CREATE TABLE IF NOT EXISTS svc._dgw.semantic_catalogs (id VARCHAR, name VARCHAR, created_at BIGINT)',
+  'CREATE TABLE IF NOT EXISTS svc._dgw.semantic_tables (id VARCHAR, catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, query_id VARCHAR, created_at BIGINT)',
 ];
 
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
@@ -73,6 +76,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);
     await init(store, options.seed);
+    // A project without semantic catalogs loads none of their code.
+    const [semantic] = await rows(writer, 'SELECT count(*) AS n FROM svc._dgw.semantic_catalogs');
+    if (Number(semantic.n) > 0) await (await import('./semantic-catalogs.js')).attachSemanticCatalogs(store);
     await hardenInstance(duck, writer);
     return store;
   } catch (error) {
@@ -88,7 +94,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '10';
+const SCHEMA_VERSION = '11';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

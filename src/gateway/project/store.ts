@@ -8,6 +8,7 @@ import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
+import type { SemanticCatalogRow } from './semantic-catalogs.js';
 import { readMetadata, type FolderRecord, type LogRecord } from './metadata.js';
 import { readQuery } from './query-rows.js';
 import { COMPACT_REFRESH_LOG } from './refresh-log.js';
@@ -68,10 +69,12 @@ export class ProjectStore {
   /** The project's connections as attached at open (a change reopens the project), and why any could not be. */
   connections: ConnectionRow[] = [];
   brokenConnections = new Map<string, string>();
+  /** The semantic catalogs, attached at open and when made. */
+  semanticCatalogs: SemanticCatalogRow[] = [];
 
-  /** The catalogs SQL may read besides svc's: those of the connections attached. */
+  /** The catalogs SQL may read besides svc's: those of the connections attached, and the semantic catalogs. */
   get connectedCatalogs(): ReadonlySet<string> {
-    return new Set(this.connections.filter((c) => !this.brokenConnections.has(c.id)).map((c) => c.catalogName.toLowerCase()));
+    return new Set([...this.connections.filter((c) => !this.brokenConnections.has(c.id)).map((c) => c.catalogName.toLowerCase()), ...this.semanticCatalogs.map((c) => c.name.toLowerCase())]);
   }
   private readonly pool: DuckDBConnection[] = [];
   private readonly planners: DuckDBConnection[] = [];

@@ -32,7 +32,7 @@ export function catalogRoutes(): Routes {
   const table = '/:catalogId/schemas/:schemaName/tables/:tableName';
   return new Routes()
     .get('/', async (c) => {
-      if (c.get('project').connections.length === 0) return c.json(BUILT_IN_CATALOGS);
+      if (c.get('project').connections.length === 0 && c.get('project').semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
       const [{ allCatalogs }] = await browse();
       return c.json(allCatalogs(c.get('project')));
     })

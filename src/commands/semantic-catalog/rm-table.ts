@@ -1,0 +1,33 @@
+import { Argument, type Command } from 'commander';
+import { checkSegment } from '../../api/path.js';
+import { resolveCatalogId } from '../../api/resolve-catalog.js';
+import { deleteSemanticTable } from '../../api/semantic-catalogs.js';
+import { completes } from '../../completion/kinds.js';
+import type { Context } from '../../context.js';
+import type { SemanticTableDeleted } from '../../contract/results.js';
+import { confirmDestructive } from '../confirm.js';
+import { checkNameArgument } from '../name-argument.js';
+import { examples, type Wiring } from '../wiring.js';
+
+export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
+  parent
+    .command('rm-table')
+    .addArgument(completes(new Argument('<catalog>', 'the semantic catalog (id or name)'), 'catalog'))
+    .argument('<table-id>', "the table's id (add-table prints it)")
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the request instead of sending it')
+    .description('Take a table out of a semantic catalog (its saved query stays)')
+    .addHelpText('after', examples('dgw semantic-catalog rm-table reporting 729071864700308687 --yes --dry-run'))
+    .action(wiring.action(async (ctx: Context, catalog: string, tableId: string, opts: { yes?: boolean; dryRun?: boolean }) => {
+      checkNameArgument(catalog, 'CATALOG');
+      checkSegment(tableId, 'TABLE-ID');
+      const projectId = await ctx.projectId();
+      await confirmDestructive(ctx, `take table ${tableId} out of semantic catalog ${catalog}`, opts);
+      const http = await ctx.http({ dryRun: opts.dryRun });
+      const catalogId = http.readsNothing && !/^\d+$/.test(catalog) ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+      await deleteSemanticTable(http, projectId, catalogId, tableId);
+      if (opts.dryRun) return;
+      ctx.out.result({ catalogId, tableId, deleted: true } satisfies SemanticTableDeleted, tableId);
+      ctx.out.success(`took table ${tableId} out of ${catalog}`);
+    }));
+}

@@ -1,0 +1,134 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Catalog } from '../../api/types.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { ident, qualified } from '../sql.js';
+import { checkName } from '../validate.js';
+import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import { semanticCatalog } from './catalog-place.js';
+import { catalogNameFor, newCatalogId } from './connections.js';
+import { newQueryId } from './ids.js';
+import { readQuery } from './query-rows.js';
+import { rows, type ProjectStore } from './store.js';
+import { withViews } from './views.js';
+
+// Semantic catalogs: catalogs of their own name whose tables are saved queries. Each is an
+// in-memory DuckDB catalog, attached when the project opens and when it is made, holding one view
+// per table over its query's view (svc.query or svc.mtquery), so SQL reads it as any catalog.
+
+/** A semantic catalog as stored. */
+export interface SemanticCatalogRow {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+/** A table of a semantic catalog: a saved query under a schema and table name. */
+export interface SemanticTableRow {
+  id: string;
+  catalogId: string;
+  schemaName: string;
+  tableName: string;
+  queryId: string;
+  createdAt: number;
+}
+
+export async function readSemanticCatalogs(conn: DuckDBConnection): Promise<SemanticCatalogRow[]> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.semantic_catalogs ORDER BY created_at, id')).map((r) => ({ id: String(r.id), name: String(r.name), createdAt: Number(r.created_at) }));
+}
+
+async function readTables(conn: DuckDBConnection): Promise<SemanticTableRow[]> {
+  return (await rows(conn, 'SELECT * FROM svc._dgw.semantic_tables ORDER BY created_at, id')).map((r) => ({
+    id: String(r.id),
+    catalogId: String(r.catalog_id),
+    schemaName: String(r.schema_name),
+    tableName: String(r.table_name),
+    queryId: String(r.query_id),
+    createdAt: Number(r.created_at),
+  }));
+}
+
+/** Attaches every semantic catalog with its views; a table whose query is gone or no longer runs is left out. */
+export async function attachSemanticCatalogs(s: ProjectStore): Promise<void> {
+  const [catalogs, tables] = await s.withConnection(async (conn) => [await readSemanticCatalogs(conn), await readTables(conn)] as const);
+  s.semanticCatalogs = catalogs;
+  for (const c of catalogs) {
+    await attachMemory(s, c.name);
+    for (const t of tables.filter((x) => x.catalogId === c.id)) await makeTableView(s, c, t).catch(() => undefined);
+  }
+}
+
+/** Makes a semantic catalog; its name follows the name rule and is no other catalog's. */
+export async function createSemanticCatalog(s: ProjectStore, name: string, takenByConnections: string[]): Promise<Catalog> {
+  checkName(name, 'name', 63);
+  const row = await s.tx(async (conn) => {
+    const all = await readSemanticCatalogs(conn);
+    const catalogName = catalogNameFor(name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...takenByConnections, ...all.map((c) => c.name)], 'catalog name');
+    const id = newCatalogId(new Set([...BUILT_IN_CATALOGS.map((c) => c.id), ...all.map((c) => c.id)]));
+    const made: SemanticCatalogRow = { id, name: catalogName, createdAt: s.now() };
+    await conn.run('INSERT INTO svc._dgw.semantic_catalogs VALUES ($1, $2, $3)', [made.id, made.name, made.createdAt]);
+    return made;
+  });
+  await attachMemory(s, row.name);
+  s.semanticCatalogs = [...s.semanticCatalogs, row];
+  return semanticCatalog(row);
+}
+
+/** Puts a saved query in a semantic catalog as `schema.table`; the same name twice is 409. */
+export async function createSemanticTable(s: ProjectStore, catalogId: string, input: { schemaName: string; tableName: string; queryId: string }): Promise<SemanticTableRow & { catalogName: string }> {
+  const catalog = findSemantic(s, catalogId);
+  checkName(input.schemaName, 'schemaName', 63);
+  checkName(input.tableName, 'tableName', 63);
+  const query = await s.withConnection((conn) => readQuery(conn, input.queryId));
+  if (!query) throw notFound(`project ${s.id} has no query ${input.queryId}`);
+  const row: SemanticTableRow = { ...input, id: '', catalogId, createdAt: s.now() };
+  await s.tx(async (conn) => {
+    const all = await readTables(conn);
+    const same = (t: SemanticTableRow) => t.catalogId === catalogId && t.schemaName.toLowerCase() === input.schemaName.toLowerCase() && t.tableName.toLowerCase() === input.tableName.toLowerCase();
+    if (all.some(same)) throw conflict(`semantic catalog ${catalog.name} has a table ${input.schemaName}.${input.tableName} already`);
+    row.id = newQueryId((id) => all.some((t) => t.id === id));
+    await conn.run('INSERT INTO svc._dgw.semantic_tables VALUES ($1, $2, $3, $4, $5, $6)', [row.id, catalogId, row.schemaName, row.tableName, row.queryId, row.createdAt]);
+  });
+  try {
+    await makeTableView(s, catalog, row);
+  } catch (error) {
+    await s.tx((conn) => conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [row.id]).then(() => undefined));
+    throw error;
+  }
+  return { ...row, catalogName: catalog.name };
+}
+
+export async function deleteSemanticTable(s: ProjectStore, catalogId: string, tableId: string): Promise<SemanticTableRow> {
+  const catalog = findSemantic(s, catalogId);
+  const found = await s.tx(async (conn) => {
+    const row = (await readTables(conn)).find((t) => t.id === tableId && t.catalogId === catalogId);
+    if (!row) throw notFound(`semantic catalog ${catalog.name} has no table ${tableId}`);
+    await conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [tableId]);
+    return row;
+  });
+  // A transaction writes one database: the view goes in a second one (were it left, the next open would not make it again).
+  await s.tx((conn) => conn.run(`DROP VIEW IF EXISTS ${ident(catalog.name)}.${ident(found.schemaName)}.${ident(found.tableName)}`).then(() => undefined));
+  return found;
+}
+
+/** A semantic catalog of the project by id, or 404. */
+export function findSemantic(s: ProjectStore, catalogId: string): SemanticCatalogRow {
+  const found = s.semanticCatalogs.find((c) => c.id === catalogId);
+  const other = s.connections.find((c) => c.catalogId === catalogId) ?? BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
+  if (!found && other) throw badRequest(`catalog ${catalogId} is not a semantic catalog (it is ${'catalogName' in other ? `the catalog of connection ${other.name}` : 'built in'})`);
+  if (!found) throw notFound(`project ${s.id} has no semantic catalog ${catalogId}`);
+  return found;
+}
+
+/** An in-memory catalog; ATTACH is the instance's, outside any transaction. */
+async function attachMemory(s: ProjectStore, name: string): Promise<void> {
+  await s.withConnection((conn) => conn.run(`ATTACH IF NOT EXISTS ':memory:' AS ${ident(name)}`).then(() => undefined));
+}
+
+/** The view of a semantic table over its query's view, made first if no one has read it yet. */
+async function makeTableView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow): Promise<void> {
+  const query = await s.withConnection((conn) => readQuery(conn, t.queryId));
+  if (!query) throw notFound(`project ${s.id} has no query ${t.queryId}`);
+  const source = qualified(query.queryType === 'MATERIALIZED' ? 'mtquery' : 'query', query.name);
+  const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
+  await withViews(s, () => s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT * FROM ${source}`).then(() => undefined)));
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/gateway/server.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
+
+// Semantic catalogs on the local gateway: real catalogs SQL reads, whose tables are saved queries.
+
+const tmp = tempDir('dgw-semantic-');
+afterAll(() => tmp.remove());
+
+describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (shape) => {
+  const { dgw, json, run } = localCli(tmp.dir, shape);
+
+  it('a saved query added as a table is read by SQL under the catalog\'s name, in every later command', async () => {
+    await dgw('query', 'create', 'Big orders', '--sql', 'SELECT order_id, amount FROM svc.table.orders WHERE amount > 100');
+    const made = await json('semantic-catalog', 'create', 'Sales');
+    expect(made).toMatchObject({ name: 'sales', displayName: 'sales', catalogType: 'SEMANTIC', connectionId: null });
+    const added = await json('semantic-catalog', 'add-table', 'sales', 'bigorders', '--as', 'finance.big_orders');
+    expect(added).toMatchObject({ catalogId: made.id, catalogName: 'sales', schemaName: 'finance', tableName: 'big_orders' });
+    const viaSemantic = await dgw('sql', 'SELECT count(*) AS n FROM sales.finance.big_orders');
+    const viaQuery = await dgw('sql', 'SELECT count(*) AS n FROM svc.query.bigorders');
+    expect(viaSemantic).toBe(viaQuery);
+    expect(Number(viaSemantic.trim())).toBeGreaterThan(0);
+    // It is a catalog like any other: listed, browsed, in the metadata.
+    expect((await json('catalog', 'list')).map((c: { name: string }) => c.name)).toContain('sales');
+    expect((await json('catalog', 'tables', 'sales', 'finance')).map((t: { tableName: string }) => t.tableName)).toEqual(['big_orders']);
+    expect((await json('metadata', 'get', '--catalog', 'sales')).map((t: { tableName: string }) => t.tableName)).toEqual(['big_orders']);
+    // A change to the query shows in the table.
+    await dgw('query', 'update', 'bigorders', '--sql', 'SELECT order_id FROM svc.table.orders WHERE amount > 1000000');
+    expect((await dgw('sql', 'SELECT count(*) AS n FROM sales.finance.big_orders')).trim()).toBe('0');
+  });
+
+  it('SQL cannot write into it; the same table twice is 409, an unknown query 404, a name taken by a catalog refused', async () => {
+    const write = await run('sql', 'CREATE TABLE sales.finance.x AS SELECT 1 AS a');
+    expect(write.code).toBe(6);
+    expect(write.stderr).toContain('run-SQL may create and drop tables in svc.table and svc.bitable only');
+    expect((await run('semantic-catalog', 'add-table', 'sales', 'bigorders', '--as', 'finance.big_orders')).code).toBe(5);
+    expect((await run('semantic-catalog', 'add-table', 'sales', 'nosuchquery', '--as', 'finance.x')).code).toBe(4);
+    const taken = await run('semantic-catalog', 'create', 'sales');
+    expect(taken.code).not.toBe(0);
+    expect(taken.stderr).toContain('a catalog named sales exists already');
+    expect((await run('semantic-catalog', 'create', 'svc')).stderr).toContain('svc');
+    const builtIn = await run('semantic-catalog', 'add-table', '1', 'bigorders', '--as', 'finance.x');
+    expect(builtIn.code).toBe(6);
+    expect(builtIn.stderr).toContain('catalog 1 is not a semantic catalog (it is built in)');
+  });
+
+  it('rm-table takes the table out and its query stays; share is the hosted service\'s (exit 15)', async () => {
+    const added = await json('semantic-catalog', 'add-table', 'sales', 'bigorders', '--as', 'finance.again');
+    expect(await json('semantic-catalog', 'rm-table', 'sales', added.tableId, '--yes')).toMatchObject({ tableId: added.tableId, deleted: true });
+    expect((await run('sql', 'SELECT * FROM sales.finance.again')).code).toBe(6);
+    expect((await json('query', 'get', 'bigorders')).name).toBe('bigorders');
+    expect((await run('semantic-catalog', 'rm-table', 'sales', added.tableId, '--yes')).code).toBe(4);
+    const share = await run('semantic-catalog', 'share', 'sales', 'demo2');
+    expect(share.code).toBe(15);
+    expect(share.stderr).toContain("another project's SQL cannot read this project's saved queries");
+  });
+});
+
+describe('semantic catalogs through dgw serve', () => {
+  let server: RunningServer;
+  const dataDir = path.join(tmp.dir, 'served');
+  const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'served-config'), DGW_LOCAL_DIR: dataDir };
+  const dgw = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
+  beforeAll(async () => {
+    server = await startServer({ dataDir, port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('made through the server, read by SQL through it, and again after it restarts', async () => {
+    expect((await dgw('query', 'create', 'Paid', '--sql', "SELECT order_id FROM svc.table.orders WHERE status = 'paid'")).code).toBe(0);
+    expect((await dgw('semantic-catalog', 'create', 'reporting')).code).toBe(0);
+    expect((await dgw('semantic-catalog', 'add-table', 'reporting', 'paid', '--as', 'main.paid')).code).toBe(0);
+    const before = await dgw('sql', 'SELECT count(*) FROM reporting.main.paid');
+    expect(before.code, before.stderr).toBe(0);
+    await server.close();
+    server = await startServer({ dataDir, port: 0 });
+    const after = await dgw('sql', 'SELECT count(*) FROM reporting.main.paid');
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout).toBe(before.stdout);
+  });
+});

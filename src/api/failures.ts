@@ -1,7 +1,10 @@
+import { errorName } from '../wire/error-codes.js';
 import { BusyError, DgwError, LocalFaultError, NetworkError } from '../errors.js';
 
 /** The local gateway's fault codes as this machine's faults: full disk or damaged database (exit 13), database held elsewhere (exit 12). */
-export function localGatewayFault(errorCode: string | number | undefined, message: string): DgwError | undefined {
+export function localGatewayFault(given: string | number | undefined, message: string): DgwError | undefined {
+  // The hosted shape gives the code as a number.
+  const errorCode = errorName(given);
   if (errorCode === 'DISK_FULL') return new LocalFaultError('DISK_FULL', message, 'df -h shows the space left on each disk');
   if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'docs/errors.md "Faults on this machine" says how to restore the file or move it aside');
   if (errorCode === 'DATABASE_NEWER') return new LocalFaultError('NEWER_FILE', message, '`dgw version` says which dgw this is; install the later one (npm install) to use this data folder');

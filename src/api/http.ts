@@ -1,5 +1,6 @@
 import { DgwError, InterruptedError, MalformedResponseError, NetworkError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
+import { errorName } from '../wire/error-codes.js';
 import { answered, errorCodeOf, errorOf, readBody, redactSecrets, tracedBody } from './answers.js';
 import { dryRunView, placeholderToken, type DryRunEffects, type DryRunView } from './dry-run.js';
 import { lasting, ownCause, rootCause, unreachable } from './failures.js';
@@ -274,7 +275,7 @@ export class Http {
   /** True for a failure worth another try: not a certificate Node does not trust, nor a damaged local database (both stay as they are). */
   private mayRetry(failure: Failure): boolean {
     if (failure.status === undefined) return !lasting(failure.cause);
-    return !(this.config.localGateway && errorCodeOf(failure.data) === 'DATABASE_DAMAGED');
+    return !(this.config.localGateway && errorName(errorCodeOf(failure.data)) === 'DATABASE_DAMAGED');
   }
 
   private traceRetry(retry: number, failure: Failure, url: string): void {

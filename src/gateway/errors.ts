@@ -1,10 +1,12 @@
+import type { ErrorName } from '../wire/error-codes.js';
+
 /** An error the gateway answers with its status and the documented body `{errorCode, message}`. */
 export class HttpError extends Error {
   constructor(
     /** 499: cancelled before it finished (as nginx says it). 507: the disk is full. */
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 501 | 503 | 507,
     message: string,
-    readonly errorCode: string,
+    readonly errorCode: ErrorName,
     /** Set on a 501: the document's operation the gateway does not do. */
     readonly operationId?: string,
   ) {
@@ -13,7 +15,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errorCode = 'BAD_REQUEST') => new HttpError(400, message, errorCode);
+export const badRequest = (message: string, errorCode: ErrorName = 'BAD_REQUEST') => new HttpError(400, message, errorCode);
 export const sqlError = (message: string) => new HttpError(400, message, 'SQL_ERROR');
 export const unauthorized = (message: string) => new HttpError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');

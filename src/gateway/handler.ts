@@ -21,6 +21,7 @@ import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { hostedOnlyRoutes } from './routes/hosted-only.js';
+import { ERROR_NUMBERS, type ErrorName } from '../wire/error-codes.js';
 import { semanticCatalogRoutes } from './routes/semantic-catalogs.js';
 
 export { BASE_PATH } from './router.js';
@@ -73,7 +74,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
   const links = new Router(new Routes().route(BASE_PATH, downloadRoutes()).routes);
   const present = presenterFor(options.apiShape ?? 'spec');
   const timeLimit = () => ({ ms: gateway.limits.statementTimeoutMs, reason: () => statementTimedOut(gateway.limits) });
-  return (req) =>
+  const answer: GatewayHandler = (req) =>
     withinRequest(req.signal, async () => {
       const c = new Context(req, { gateway, present });
       try {
@@ -93,6 +94,15 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
         return answerError(raw, c);
       }
     }, timeLimit());
+  // The hosted shape answers an error's code as a number, as the document's example does (wire/error-codes.ts).
+  return options.apiShape === 'hosted' ? async (req) => numberedError(await answer(req)) : answer;
+}
+
+function numberedError(reply: Reply): Reply {
+  if (reply.status < 400 || typeof reply.body !== 'string' || !reply.body.startsWith('{')) return reply;
+  const body = JSON.parse(reply.body) as { errorCode?: unknown };
+  const number = typeof body.errorCode === 'string' ? ERROR_NUMBERS[body.errorCode as ErrorName] : undefined;
+  return number === undefined ? reply : { ...reply, body: JSON.stringify({ ...body, errorCode: number }) };
 }
 
 class Context implements RouteContext {

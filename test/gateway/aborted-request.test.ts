@@ -55,10 +55,10 @@ describe('an aborted request', () => {
       body: JSON.stringify({ statement: LONG }),
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(new HttpError(400, 'the statement ran out of time', 'TIME_LIMIT')), 300);
+    setTimeout(() => controller.abort(new HttpError(400, 'the statement ran out of time', 'STATEMENT_TIMEOUT')), 300);
     const res = await app.fetch(request);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errorCode: 'TIME_LIMIT', message: 'the statement ran out of time' });
+    expect(await res.json()).toEqual({ errorCode: 'STATEMENT_TIMEOUT', message: 'the statement ran out of time' });
   });
 
   it('does not stop a refresh it started: the refresh outlives its request', async () => {

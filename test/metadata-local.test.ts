@@ -125,6 +125,10 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
     }
     const unknown = await run('metadata', 'status', 'nosuch');
     expect(unknown.code).toBe(4);
+    // A dry run reads nothing, not even the catalogs to find one by name: the name is shown as it would be sent.
+    const dry = await run('metadata', 'refresh', '--catalog', 'svc', '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('"catalogId": "svc"');
   });
 });
 

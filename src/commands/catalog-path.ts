@@ -16,6 +16,11 @@ export async function catalogPath(ctx: Context, http: Http, projectId: string, g
   if (parts.length !== want) throw new UsageError(`${what} must be ${PARTS.slice(0, want).join('.')}, e.g. svc.table.orders${withColumn ? '.customer_id' : ''}`);
   parts.forEach((p, i) => checkNameArgument(p, `${what}'s ${PARTS[i]}`));
   const [catalog, schema, table, column = ''] = parts;
-  const catalogId = http.readsNothing && !/^\d+$/.test(catalog) ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
-  return { catalogId, schema, table, column };
+  return { catalogId: await catalogIdOf(ctx, http, projectId, catalog), schema, table, column };
+}
+
+/** A catalog's id: an id as it is, a name looked up (in a dry run that reads nothing, a name is sent as it is). */
+export function catalogIdOf(ctx: Context, http: Http, projectId: string, ref: string): Promise<string> {
+  if (http.readsNothing && !/^\d+$/.test(ref)) return Promise.resolve(ref);
+  return resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
 }

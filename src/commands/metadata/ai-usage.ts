@@ -1,11 +1,11 @@
 import { Argument, type Command } from 'commander';
 import { setAiUsage, type AiUsageRecord } from '../../api/metadata.js';
-import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { checkNameArgument } from '../name-argument.js';
+import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 
 const AI_COLUMNS: Column<AiUsageRecord>[] = [
@@ -30,7 +30,7 @@ export async function runMetadataAiUsage(ctx: Context, target: string, use: stri
   if (parts.length > 2) throw new UsageError('TARGET must be a catalog or catalog.schema (a table: metadata describe TABLE --no-use-with-ai)');
   parts.forEach((p, i) => checkNameArgument(p, i === 0 ? 'TARGET\'s catalog' : 'TARGET\'s schema'));
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
-  const catalogId = http.readsNothing && !/^\d+$/.test(parts[0]) ? parts[0] : await resolveCatalogId(http, projectId, parts[0], (m) => ctx.out.note(m));
+  const catalogId = await catalogIdOf(ctx, http, projectId, parts[0]);
   const answer = await setAiUsage(http, projectId, catalogId, parts[1], use === 'on');
   if (opts.dryRun) return;
   await ctx.out.record(answer, AI_COLUMNS, (a) => a.catalogId);

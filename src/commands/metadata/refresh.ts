@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
 import { getMetadataStatus, refreshMetadata, type MetadataStatusRecord } from '../../api/metadata.js';
-import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { MetadataRefreshAccepted } from '../../contract/results.js';
 import { RefreshFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
+import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusKey } from './columns.js';
 import { callbackToken, checkCallbackUrl } from './callback-input.js';
@@ -48,7 +48,7 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   const token = opts.withToken ? await callbackToken(ctx) : undefined;
   const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const catalogId = opts.catalog === undefined ? undefined : await resolveCatalogId(http, projectId, opts.catalog, (m) => ctx.out.note(m));
+  const catalogId = opts.catalog === undefined ? undefined : await catalogIdOf(ctx, http, projectId, opts.catalog);
   const started = await refreshMetadata(http, projectId, { catalogId, callbackURL, callbackToken: token });
   if (opts.dryRun) return;
   const ids = catalogId !== undefined ? [catalogId] : started;

@@ -1,11 +1,11 @@
 import { Argument, type Command } from 'commander';
-import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import { addSemanticTable, type SemanticTableRecord } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
+import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { SEMANTIC_TABLE_COLUMNS } from './columns.js';
 
@@ -32,7 +32,7 @@ change to the query's SQL shows in the table.
       parts.forEach((p, i) => checkNameArgument(p, i === 0 ? "--as's schema" : "--as's table"));
       const [schemaName, tableName] = parts;
       const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
-      const catalogId = http.readsNothing && !/^\d+$/.test(catalog) ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+      const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
       const [queryId] = http.readsNothing && !/^\d+$/.test(query) ? [query] : await resolveQueryIds(http, projectId, [query]);
       const added = await addSemanticTable(http, projectId, catalogId, { schemaName, tableName, queryId });
       if (opts.dryRun) return;

@@ -1,12 +1,12 @@
 import { Argument, type Command } from 'commander';
 import { checkSegment } from '../../api/path.js';
-import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { deleteSemanticTable } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { SemanticTableDeleted } from '../../contract/results.js';
 import { confirmDestructive } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
+import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
@@ -24,7 +24,7 @@ export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
       const projectId = await ctx.projectId();
       await confirmDestructive(ctx, `take table ${tableId} out of semantic catalog ${catalog}`, opts);
       const http = await ctx.http({ dryRun: opts.dryRun });
-      const catalogId = http.readsNothing && !/^\d+$/.test(catalog) ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+      const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
       await deleteSemanticTable(http, projectId, catalogId, tableId);
       if (opts.dryRun) return;
       ctx.out.result({ catalogId, tableId, deleted: true } satisfies SemanticTableDeleted, tableId);

@@ -1,10 +1,10 @@
 import { Argument, type Command } from 'commander';
-import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { shareSemanticCatalog } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { SemanticCatalogShared } from '../../contract/results.js';
 import { checkNameArgument } from '../name-argument.js';
+import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerSemanticShare(parent: Command, wiring: Wiring): void {
@@ -26,7 +26,7 @@ SQL this one's saved queries: it answers 501 and dgw exits 15 saying so.
       checkNameArgument(target, 'PROJECT');
       const projectId = await ctx.projectId();
       const http = await ctx.http({ dryRun: opts.dryRun });
-      const catalogId = http.readsNothing && !/^\d+$/.test(catalog) ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+      const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
       await shareSemanticCatalog(http, projectId, catalogId, target);
       if (opts.dryRun) return;
       ctx.out.result({ catalogId, targetProjectId: target, shared: true } satisfies SemanticCatalogShared, catalogId);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localGatewayFault } from '../src/api/failures.js';
 import { startServer, type RunningServer } from '../src/gateway/server.js';
-import { ERROR_NUMBERS, errorName } from '../src/wire/error-codes.js';
+import { ERROR_NUMBERS, errorName } from '../src/error-codes.js';
 import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 

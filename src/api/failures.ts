@@ -1,4 +1,4 @@
-import { errorName } from '../wire/error-codes.js';
+import { errorName } from '../error-codes.js';
 import { BusyError, DgwError, LocalFaultError, NetworkError } from '../errors.js';
 
 /** The local gateway's fault codes as this machine's faults: full disk or damaged database (exit 13), database held elsewhere (exit 12). */

@@ -1,6 +1,6 @@
 import { DgwError, InterruptedError, MalformedResponseError, NetworkError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
-import { errorName } from '../wire/error-codes.js';
+import { errorName } from '../error-codes.js';
 import { answered, errorCodeOf, errorOf, readBody, redactSecrets, tracedBody } from './answers.js';
 import { dryRunView, placeholderToken, type DryRunEffects, type DryRunView } from './dry-run.js';
 import { lasting, ownCause, rootCause, unreachable } from './failures.js';

@@ -1,4 +1,4 @@
-import type { ErrorName } from '../wire/error-codes.js';
+import type { ErrorName } from '../error-codes.js';
 
 /** An error the gateway answers with its status and the documented body `{errorCode, message}`. */
 export class HttpError extends Error {

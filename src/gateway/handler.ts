@@ -21,7 +21,7 @@ import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { hostedOnlyRoutes } from './routes/hosted-only.js';
-import { ERROR_NUMBERS, type ErrorName } from '../wire/error-codes.js';
+import { ERROR_NUMBERS, type ErrorName } from '../error-codes.js';
 import { semanticCatalogRoutes } from './routes/semantic-catalogs.js';
 
 export { BASE_PATH } from './router.js';
@@ -94,7 +94,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
         return answerError(raw, c);
       }
     }, timeLimit());
-  // The hosted shape answers an error's code as a number, as the document's example does (wire/error-codes.ts).
+  // The hosted shape answers an error's code as a number, as the document's example does (src/error-codes.ts).
   return options.apiShape === 'hosted' ? async (req) => numberedError(await answer(req)) : answer;
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { runDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
 
 // The small gaps a script meets: query run (a saved query's rows, in every output of dgw sql),
@@ -17,8 +18,9 @@ afterAll(async () => {
   await server?.stop();
   tmp.remove();
 });
+// In-process, as the binary would run them (the commands' wiring is what these tests prove; startup-imports and the smoke tests spawn).
 const dgw = (...args: string[]) =>
-  runDgw(args, { env: { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_BASE_URL: server.baseUrl, DGW_API_KEY: server.partnerKey, DGW_PROJECT: 'demo' } });
+  runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_BASE_URL: server.baseUrl, DGW_API_KEY: server.partnerKey, DGW_PROJECT: 'demo' } });
 const ok = async (...args: string[]) => {
   const r = await dgw(...args);
   expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);

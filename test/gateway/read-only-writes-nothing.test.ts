@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from '../support/dgw.js';
+import { tempDir } from '../support/dgw.js';
+import { runAsBinaryWould } from '../support/in-process.js';
 
 // A command that only reads, run in-process on the data folder, leaves the project's database
 // file and its WAL exactly as it found them: same bytes, same modification time, no WAL made.
@@ -28,7 +29,7 @@ function fingerprint(): Record<string, { sha256: string; size: number; mtimeNs: 
 }
 
 async function dgw(...args: string[]): Promise<string> {
-  const r = await runDgw(args, { env });
+  const r = await runAsBinaryWould(args, { env });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 }

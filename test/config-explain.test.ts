@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
 import { runDgw, tempDir, type DgwResult } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // Settings precedence end to end: a profile in the user store, a project file in the working
@@ -25,7 +26,7 @@ afterEach(() => {
 
 const projectFile = (content: object) => fs.writeFileSync(path.join(repo.dir, '.dgwrc.json'), JSON.stringify(content));
 const dgw = (args: string[], extra: Record<string, string> = {}, input?: string) =>
-  runDgw(args, { cwd: repo.dir, input, env: { DGW_CONFIG_DIR: configDir(), ...extra } });
+  runAsBinaryWould(args, { cwd: repo.dir, input, env: { DGW_CONFIG_DIR: configDir(), ...extra } });
 
 type Explained = Record<string, { value: unknown; source: string; origin: string | null }>;
 async function explain(args: string[] = [], extra: Record<string, string> = {}): Promise<Explained> {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgw, tempDir, type DgwResult } from './support/dgw.js';
+import { tempDir, type DgwResult } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { RecordingServer } from './support/recording-server.js';
 
 // A stored key is sent only to the base URL it was stored for. Two recording servers on
@@ -44,7 +45,7 @@ afterEach(() => {
 });
 
 const env = (extra: Record<string, string> = {}) => ({ DGW_CONFIG_DIR: config.dir, DGW_LOCAL_DIR: data.dir, DGW_LOCAL_PARTNER_KEY: LOCAL_PARTNER, ...extra });
-const dgw = (args: string[], extra: Record<string, string> = {}, input?: string) => runDgw(args, { cwd: repo.dir, input, env: env(extra) });
+const dgw = (args: string[], extra: Record<string, string> = {}, input?: string) => runAsBinaryWould(args, { cwd: repo.dir, input, env: env(extra) });
 const projectFile = (content: object) => fs.writeFileSync(path.join(repo.dir, '.dgwrc.json'), JSON.stringify(content));
 const seed = (store: StoreData) => fs.writeFileSync(path.join(config.dir, 'config.json'), JSON.stringify(store), { mode: 0o600 });
 const authHeaders = (server: RecordingServer) => server.requests.map((r) => r.headers.authorization ?? '(none)');

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // `query update` catches locally what the service would refuse (--from or a schedule on a plain
@@ -125,7 +126,7 @@ describe('--name that changes the SQL name', () => {
 describe('on the local gateway', () => {
   const tmp = tempDir('dgw-update-checks-');
   afterAll(() => tmp.remove());
-  const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
+  const local = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
 
   it('the reader it names really breaks; --from on a plain query is refused before the gateway sees it', async () => {
     expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders')).code).toBe(0);

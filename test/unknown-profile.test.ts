@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // A profile name the user store does not hold is a usage error (exit 2) with a suggestion,
@@ -18,7 +19,7 @@ afterEach(() => repo.remove());
 
 const seed = (store: StoreData) => fs.writeFileSync(path.join(configDir(), 'config.json'), JSON.stringify(store), { mode: 0o600 });
 const dgw = (args: string[], env: Record<string, string> = {}, input?: string) =>
-  runDgw(args, { cwd: repo.dir, input, env: { DGW_CONFIG_DIR: configDir(), DGW_BASE_URL: server.baseUrl, DGW_PROJECT: 'p', ...env } });
+  runAsBinaryWould(args, { cwd: repo.dir, input, env: { DGW_CONFIG_DIR: configDir(), DGW_BASE_URL: server.baseUrl, DGW_PROJECT: 'p', ...env } });
 const stored = (): StoreData => ({
   currentProfile: 'work',
   profiles: {

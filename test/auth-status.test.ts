@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgw } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // `dgw auth status` and `dgw auth logout` end to end, on a user store seeded in a temporary folder.
@@ -13,7 +13,7 @@ const { server, configDir } = useServerAndFreshConfig('dgw-status-', { allowInfo
 const file = () => path.join(configDir(), 'config.json');
 const seed = (data: StoreData) => fs.writeFileSync(file(), JSON.stringify(data), { mode: 0o600 });
 const stored = (): StoreData => JSON.parse(fs.readFileSync(file(), 'utf8'));
-const dgw = (args: string[], extra: Record<string, string> = {}) => runDgw(args, { env: { DGW_CONFIG_DIR: configDir(), ...extra } });
+const dgw = (args: string[], extra: Record<string, string> = {}) => runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: configDir(), ...extra } });
 const work = () => ({ zone: 'default' as const, baseUrl: server.baseUrl, projectId: 'p-1', apiKey: KEY, keyType: 'project' as const });
 
 describe('dgw auth status', () => {

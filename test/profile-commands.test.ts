@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // `dgw profile list | use | rm` on a user store seeded in a temporary folder; nothing is sent.
 const KEY_A = 'profile-key-aaaa-1111';
@@ -25,7 +26,7 @@ afterEach(() => config.remove());
 const file = () => path.join(config.dir, 'config.json');
 const seed = (data: StoreData) => fs.writeFileSync(file(), JSON.stringify(data), { mode: 0o600 });
 const stored = (): StoreData => JSON.parse(fs.readFileSync(file(), 'utf8'));
-const dgw = (args: string[], extra: Record<string, string> = {}) => runDgw(args, { env: { DGW_CONFIG_DIR: config.dir, ...extra } });
+const dgw = (args: string[], extra: Record<string, string> = {}) => runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: config.dir, ...extra } });
 
 describe('dgw profile list', () => {
   it('prints one row per profile, keys masked, the current one marked', async () => {

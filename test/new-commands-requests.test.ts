@@ -339,6 +339,13 @@ describe('cache create, update, refresh, cancel', () => {
       `POST ${P}/cache/${CID}/cancelIncrementalUpdate`,
     ]);
   });
+
+  it('refresh by name: the status list that found the cache is the status before; no second read of it', async () => {
+    server.on('GET', `${P}/cache/status`, { json: [statusWith({ id: 'r0', executionMode: 'FULL_REFRESH', status: 'COMPLETED' })] });
+    server.on('POST', `${P}/cache/${CID}/fullRefreshUpdate`, { json: {} });
+    expect((await dgw(['cache', 'refresh', 'orders'])).code).toBe(0);
+    expect(sent()).toEqual([`GET ${P}/cache/status`, `POST ${P}/cache/${CID}/fullRefreshUpdate`]);
+  });
 });
 
 // Connections and catalogs: each command's requests exactly, answered with the document's own

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { WaitTimeoutError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { RUN_COLUMNS, cacheId } from './columns.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 import { lastRunOf, runFailure, waitForCacheRun } from './wait.js';
 
 export interface CacheRefreshOptions {
@@ -35,9 +35,9 @@ ended, and exits 10 when it failed, as --wait does.
 export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefreshOptions): Promise<void> {
   const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id, status } = await findCache(http, projectId, ref);
   const mode: CacheMode = opts.incremental ? 'INCREMENTAL' : 'FULL_REFRESH';
-  const before = opts.dryRun ? null : lastRunOf(await getCacheStatus(http, projectId, id), mode);
+  const before = opts.dryRun ? null : lastRunOf(status ?? (await getCacheStatus(http, projectId, id)), mode);
   const started = await refreshCache(http, projectId, id, mode);
   if (opts.dryRun) return;
   if (!opts.wait && !http.inProcess) {

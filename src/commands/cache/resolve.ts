@@ -16,9 +16,14 @@ export function cacheNames(c: Pick<CacheStatusRecord, 'catalogId' | 'schemaName'
  * project's caches by table name, `schema.table` or `catalog.schema.table`.
  */
 export async function resolveCacheId(http: Http, projectId: string, ref: string): Promise<string> {
+  return (await findCache(http, projectId, ref)).id;
+}
+
+/** A CACHE argument's id, with its status when finding it read the project's caches (a name). */
+export async function findCache(http: Http, projectId: string, ref: string): Promise<{ id: string; status?: CacheStatusRecord }> {
   checkSegment(ref, 'CACHE');
-  if (isIdShaped(ref)) return ref;
-  if (http.readsNothing) return http.placeholder(`id of cache ${ref}`);
+  if (isIdShaped(ref)) return { id: ref };
+  if (http.readsNothing) return { id: http.placeholder(`id of cache ${ref}`) };
   const caches = await listCacheStatuses(http, projectId);
   let matches = caches.filter((c) => c.id === ref || cacheNames(c).includes(ref));
   const parts = ref.split('.');
@@ -27,7 +32,7 @@ export async function resolveCacheId(http: Http, projectId: string, ref: string)
     const catalogId = await resolveCatalogId(http, projectId, parts[0]).catch(() => undefined);
     if (catalogId !== undefined) matches = caches.filter((c) => cacheNames(c)[2] === `${catalogId}.${parts[1]}.${parts[2]}`);
   }
-  if (matches.length === 1) return matches[0].id;
+  if (matches.length === 1) return { id: matches[0].id, status: matches[0] };
   if (matches.length > 1) throw new UsageError(`${matches.length} caches are of a table named ${ref}; name it as catalog.schema.table (${matches.map((c) => cacheNames(c)[2]).join(', ')})`);
   throw new NotFoundError(`project ${projectId} has no cache of a table named ${ref}${didYouMean(ref, caches.map((c) => c.tableName))}`);
 }

@@ -190,7 +190,7 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
-      it('supported drivers (hosted only: answered by the document\'s shapes)', async () => {
+      it('supported drivers (answered by the document\'s shapes; dgw adds the project, which the local gateway needs with a partner key)', async () => {
         const jdbc = 'jdbc:peaka://dbc.example.com:4567/?extraCredentials=peakaKey:k';
         const alchemy = 'peaka://dbc.example.com:4567/sales?http_scheme=https';
         server
@@ -202,9 +202,9 @@ for (const shape of API_SHAPES) {
           expect((await dgw('driver jdbc', ['-q'])).stdout).toBe(`${jdbc}\n`);
           expect((await json('driver sqlalchemy', ['sales'])).connectionString).toBe(alchemy);
           expect(server.requests.filter((r) => r.path.startsWith('/supportedDrivers')).map((r) => [r.path, r.query])).toEqual([
-            ['/supportedDrivers', { catalogName: 'sales' }],
-            ['/supportedDrivers/jdbc', {}],
-            ['/supportedDrivers/sql_alchemy', { catalogName: 'sales' }],
+            ['/supportedDrivers', { catalogName: 'sales', projectId: 'demo' }],
+            ['/supportedDrivers/jdbc', { projectId: 'demo' }],
+            ['/supportedDrivers/sql_alchemy', { catalogName: 'sales', projectId: 'demo' }],
           ]);
         } finally {
           server.reset();

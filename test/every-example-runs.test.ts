@@ -142,12 +142,6 @@ const EXEMPT: Record<string, string> = {
   'echo "$CALLBACK_URL" | dgw connection oauth-callback -': 'hosted: a type the local gateway does not serve',
   'dgw connection rm events': 'asks on a terminal first (the --yes example after it runs)',
   'dgw catalog create sheets my-sheets --extra sheets.json': 'hosted: a spreadsheet connection and its sheets, which the local gateway does not serve',
-  'dgw driver list': 'the local gateway answers getSupportedDrivers 501 (no JDBC or SQLAlchemy endpoint); the hosted service has it',
-  'dgw driver list --catalog sales --json driver,connectionString': 'the local gateway answers getSupportedDrivers 501; the hosted service has it',
-  'dgw driver jdbc': 'the local gateway answers getJdbcDriver 501; the hosted service has it',
-  'dgw driver jdbc -q    # the string alone': 'the local gateway answers getJdbcDriver 501; the hosted service has it',
-  'dgw driver sqlalchemy sales': 'the local gateway answers getSqlAlchemyDriver 501; the hosted service has it',
-  'dgw driver sqlalchemy sales -q': 'the local gateway answers getSqlAlchemyDriver 501; the hosted service has it',
   'dgw catalog share sales2 demo2 --json sharedCatalogId': 'needs a catalog sales2 and a project demo2, which the dry runs above only describe',
   'dgw catalog rm sales2': 'asks on a terminal first (the --yes --dry-run example after it runs)',
   // Installing and testing the checkout itself: the test runs the one already built.

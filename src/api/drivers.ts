@@ -2,17 +2,20 @@ import { MalformedResponseError } from '../errors.js';
 import type { Http } from './http.js';
 import type { DriverString } from './types.js';
 
+// These operations name no project: the hosted service takes it from the key. `projectId` is dgw's
+// own parameter, which the local gateway needs when the key is its partner key.
+
 /** Every driver's connection string; `catalogName` fills the SQLAlchemy one, which reaches one catalog only. */
-export async function getSupportedDrivers(http: Http, catalogName?: string): Promise<DriverString[]> {
-  return readDrivers(await http.request({ method: 'GET', path: '/supportedDrivers', query: { catalogName }, secretAnswer: true }));
+export async function getSupportedDrivers(http: Http, projectId: string, catalogName?: string): Promise<DriverString[]> {
+  return readDrivers(await http.request({ method: 'GET', path: '/supportedDrivers', query: { catalogName, projectId }, secretAnswer: true }));
 }
 
-export async function getJdbcDriver(http: Http): Promise<DriverString> {
-  return only(readDrivers(await http.request({ method: 'GET', path: '/supportedDrivers/jdbc', secretAnswer: true })), 'JDBC');
+export async function getJdbcDriver(http: Http, projectId: string): Promise<DriverString> {
+  return only(readDrivers(await http.request({ method: 'GET', path: '/supportedDrivers/jdbc', query: { projectId }, secretAnswer: true })), 'JDBC');
 }
 
-export async function getSqlAlchemyDriver(http: Http, catalogName: string): Promise<DriverString> {
-  return only(readDrivers(await http.request({ method: 'GET', path: '/supportedDrivers/sql_alchemy', query: { catalogName }, secretAnswer: true })), 'SQL_ALCHEMY');
+export async function getSqlAlchemyDriver(http: Http, projectId: string, catalogName: string): Promise<DriverString> {
+  return only(readDrivers(await http.request({ method: 'GET', path: '/supportedDrivers/sql_alchemy', query: { catalogName, projectId }, secretAnswer: true })), 'SQL_ALCHEMY');
 }
 
 /**

@@ -21,6 +21,7 @@ import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { hostedOnlyRoutes } from './routes/hosted-only.js';
+import { driverRoutes } from './routes/drivers.js';
 import { ERROR_NUMBERS, type ErrorName } from '../error-codes.js';
 import { semanticCatalogRoutes } from './routes/semantic-catalogs.js';
 
@@ -54,6 +55,7 @@ export function gatewayRoutes(): Routes {
     .route('/semantic-catalogs', semanticCatalogRoutes());
   return new Routes()
     .route('/info', infoRoutes())
+    .route('/supportedDrivers', driverRoutes())
     .route('/connections', connectionRoutes())
     .route('/connections/:projectId', new Routes().use(projectScope).route('', projectConnectionRoutes()))
     .route('/metadata/:projectId', new Routes().use(projectScope).route('', metadataRoutes()))

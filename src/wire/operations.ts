@@ -100,6 +100,8 @@ const P = '/data/projects/{projectId}';
 const checkSchemaExists = { checkSchemaExists: Type.Boolean() };
 /** dgw's one addition to the document: the column whose last value an incremental refresh continues from (the hosted service tracks changes itself). */
 const incrementalColumn = { incrementalColumn: Type.String({ minLength: 1 }) };
+/** dgw's own: the project of an operation that takes it from the key (the local gateway's partner key names none). */
+const projectOfKey = { projectId: Type.String({ minLength: 1 }) };
 const C = `${P}/cache/{cacheId}`;
 
 function op(id: string, method: WireMethod, path: string, rest: Omit<WireOperation, 'id' | 'method' | 'path' | 'documented'>): WireOperation {
@@ -183,9 +185,9 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('getCacheStatus', 'GET', `${C}/status`, { query: { excludeLogs: Type.Boolean() }, response: ok(CacheStatus) }),
   op('getCacheStatusByCatalog', 'GET', `${P}/catalog/{catalogId}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
   op('getCacheStatusBySchema', 'GET', `${P}/catalog/{catalogId}/schema/{schemaName}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
-  op('getSupportedDrivers', 'GET', '/supportedDrivers', { query: { catalogName: Type.String() }, response: ok(DriverStrings) }),
-  op('getJdbcDriver', 'GET', '/supportedDrivers/jdbc', { response: ok(DriverStrings) }),
-  op('getSqlAlchemyDriver', 'GET', '/supportedDrivers/sql_alchemy', { query: { catalogName: Type.String() }, response: ok(DriverStrings) }),
+  op('getSupportedDrivers', 'GET', '/supportedDrivers', { query: { catalogName: Type.String() }, extensionQuery: projectOfKey, response: ok(DriverStrings) }),
+  op('getJdbcDriver', 'GET', '/supportedDrivers/jdbc', { extensionQuery: projectOfKey, response: ok(DriverStrings) }),
+  op('getSqlAlchemyDriver', 'GET', '/supportedDrivers/sql_alchemy', { query: { catalogName: Type.String() }, extensionQuery: projectOfKey, response: ok(DriverStrings) }),
   op('listConnectionConfig', 'GET', '/connections/config', { response: ok(OneOrMany(ConnectionConfiguration)) }),
   op('getConnectionConfig', 'GET', '/connections/config/{connectionType}', { response: ok(ConnectionConfiguration) }),
   op('listConnections', 'GET', '/connections/{projectId}', { response: ok(OneOrMany(Connection)) }),

@@ -18,9 +18,7 @@ import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 const BOUNDARY = 'conformance-boundary';
 
 /** Operations the CLI sends that the local gateway does not route: the generic 501 answers them (test/gateway/every-operation-answered.test.ts). */
-const NOT_ROUTED = new Set<string>([
-  'getSupportedDrivers', 'getJdbcDriver', 'getSqlAlchemyDriver',
-]);
+const NOT_ROUTED = new Set<string>([]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
 const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession', 'chatStream', 'listThreads', 'getThread', 'updateThread', 'deleteThread', 'shareSemanticTable']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
@@ -97,6 +95,9 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       const madeHere = await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Made Here', description: 'by the conformance test' });
       await call('GET', '/connections/config');
       await call('GET', '/connections/config/POSTGRES');
+      await call('GET', '/supportedDrivers?projectId=demo');
+      await call('GET', '/supportedDrivers/jdbc?projectId=demo');
+      await call('GET', '/supportedDrivers/sql_alchemy?catalogName=1&projectId=demo');
       const key = await call('POST', '/projects/demo/apiKeys', { name: 'ci', expiresAt: '2999-01-01T00:00:00Z' });
       await call('POST', '/projects/demo/apiKeys', { name: 'forever' });
       await call('GET', '/projects/demo/apiKeys');

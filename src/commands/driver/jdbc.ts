@@ -13,6 +13,6 @@ export function registerDriverJdbc(parent: Command, wiring: Wiring): void {
 }
 
 export async function runDriverJdbc(ctx: Context, _opts: object): Promise<void> {
-  const http = await ctx.http();
-  await ctx.out.record(await getJdbcDriver(http), DRIVER_COLUMNS, (d) => d.connectionString);
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  await ctx.out.record(await getJdbcDriver(http, projectId), DRIVER_COLUMNS, (d) => d.connectionString);
 }

@@ -18,14 +18,16 @@ export function registerDriverList(parent: Command, wiring: Wiring): void {
     .addHelpText(
       'after',
       `
-The strings carry the key they were asked with: keep them as you would keep the key.
-The local gateway has no JDBC or SQLAlchemy endpoint (it answers 501, exit 15); the hosted service does.
+The hosted service's strings carry the key they were asked with: keep them as you would keep the key.
+On the local gateway they name the project's DuckDB file, which a BI tool opens with DuckDB's own
+JDBC driver or duckdb_engine: its stored tables, materialized queries, caches and BI tables, read-only,
+while no dgw serve holds the data folder (see docs/local-gateway.md).
 ${examples('dgw driver list', 'dgw driver list --catalog sales --json driver,connectionString')}`,
     )
     .action(wiring.action(runDriverList));
 }
 
 export async function runDriverList(ctx: Context, opts: DriverListOptions): Promise<void> {
-  const http = await ctx.http();
-  await ctx.out.list(await getSupportedDrivers(http, opts.catalog), DRIVER_COLUMNS, (d) => d.connectionString);
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  await ctx.out.list(await getSupportedDrivers(http, projectId, opts.catalog), DRIVER_COLUMNS, (d) => d.connectionString);
 }

@@ -18,6 +18,6 @@ export function registerDriverSqlalchemy(parent: Command, wiring: Wiring): void 
 export async function runDriverSqlalchemy(ctx: Context, catalog: string, _opts: object): Promise<void> {
   if (!catalog.trim()) throw new UsageError('CATALOG must not be empty; `dgw catalog list` lists them');
   checkSegment(catalog, 'CATALOG');
-  const http = await ctx.http();
-  await ctx.out.record(await getSqlAlchemyDriver(http, catalog), DRIVER_COLUMNS, (d) => d.connectionString);
+  const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
+  await ctx.out.record(await getSqlAlchemyDriver(http, projectId, catalog), DRIVER_COLUMNS, (d) => d.connectionString);
 }

@@ -155,9 +155,14 @@ describe('dgw apply on the stand-in', () => {
     expect(changes()).toEqual([]);
     expect(server.requests).toHaveLength(2);
     const plan = JSON.parse(r.stdout);
-    expect(plan).toMatchObject({ format: 'dgw-plan', version: 1, project: 'proj-1', prune: true, hasChanges: true, dir: 'queries/', scope: ['/'] });
+    expect(plan).toMatchObject({ format: 'dgw-plan', version: 2, project: 'proj-1', prune: true, hasChanges: true, dir: 'queries/', scope: ['/'] });
+    // No knowledge file in the directory: no knowledge read, none compared.
+    expect(plan.knowledge).toMatchObject({ files: [], changes: [], unmanaged: { goldenSqls: [], relations: [] }, desired: {} });
     expect(plan.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(plan.summary).toEqual({ changes: 12, create: 2, update: 1, convert: 1, schedule: 0, move: 1, delete: 2, createFolder: 3, deleteFolder: 2, requests: 8 });
+    expect(plan.summary).toEqual({
+      changes: 12, create: 2, update: 1, convert: 1, schedule: 0, move: 1, delete: 2, createFolder: 3, deleteFolder: 2,
+      addGoldenSql: 0, replaceGoldenSql: 0, deleteGoldenSql: 0, addRelation: 0, updateRelation: 0, deleteRelation: 0, requests: 8,
+    });
     expect(plan.requests.map((q: { operation: string }) => q.operation)).toEqual([
       'createQueryFolderAtRoot',
       'createQueryFolderAtRoot',

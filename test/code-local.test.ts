@@ -180,7 +180,7 @@ describe('queries as code on the local gateway', () => {
 
   it('the same files against the gateway in the hosted API shape: still no change', async () => {
     const r = await runAsBinaryWould(['--zone', 'local', 'plan', '--prune', '--exit-code'], { env: { ...env, DGW_LOCAL_API_SHAPE: 'hosted' }, cwd: work });
-    expect(r.stdout, r.stderr).toContain('No changes');
+    expect(r.stdout, r.stderr).toContain("No changes");
     expect(r.code).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import type { QueryRequest } from '../api/types.js';
 import { DgwError } from '../errors.js';
 import type { ProjectState, QueryView } from './model.js';
 import { folderNameFor, type Step } from './order.js';
+import { describeKnowledgeStep, sendKnowledgeStep } from './knowledge/steps.js';
 
 /** What one step does, in a few words: `create query daily in /reports`. */
 export function describeStep(step: Step): string {
@@ -26,6 +27,8 @@ export function describeStep(step: Step): string {
       return step.queries.length > 0
         ? `delete folder ${step.folder} with ${step.queries.length === 1 ? 'query' : 'queries'} ${step.queries.join(', ')}`
         : `delete folder ${step.folder}`;
+    default:
+      return describeKnowledgeStep(step);
   }
 }
 
@@ -98,6 +101,9 @@ async function send(http: Http, projectId: string, step: Step, ids: Map<string, 
       return;
     case 'deleteFolder':
       await deleteFolder(http, projectId, step.id, step.force);
+      return;
+    default:
+      await sendKnowledgeStep(http, projectId, step);
   }
 }
 

@@ -3,12 +3,16 @@ import { isWithin } from './layout.js';
 import type { Change, Plan, ProjectState, QueryField } from './model.js';
 import { referencedQueryNames } from './sql-text.js';
 import { compareText } from '../output/text-order.js';
+import type { KnowledgeStep } from './knowledge/steps.js';
 
 type CreateChange = Extract<Change, { action: 'create' }>;
 type UpdateChange = Extract<Change, { action: 'update' }>;
 
 /** One request `apply` sends, in the order it sends them. */
-export type Step =
+export type Step = QueryStep | KnowledgeStep;
+
+/** A request about queries and folders. */
+export type QueryStep =
   /** Create Query Folder with the whole path: the service makes missing parents. */
   | { op: 'createFolder'; folder: string }
   | { op: 'createQuery'; name: string; change: CreateChange }
@@ -22,10 +26,10 @@ export type Step =
   | { op: 'deleteFolder'; folder: string; id: string; force: boolean; queries: string[] };
 
 /** Turns a plan into the fewest requests in a safe order (pure): folders, creates and updates (sources first), moves, deletes (readers first), pruned folders. */
-export function orderSteps(plan: Plan, project: ProjectState): Step[] {
+export function orderSteps(plan: Plan, project: ProjectState): QueryStep[] {
   const creates = plan.changes.filter((c): c is CreateChange => c.action === 'create');
   const updates = plan.changes.filter((c): c is UpdateChange => c.action === 'update');
-  const steps: Step[] = [];
+  const steps: QueryStep[] = [];
   const moves = folderMoves(plan, project);
   const movedTo = (folder: string) => moves.some((m) => isWithin(folder, m.to));
   const movedFrom = (folder: string) => moves.some((m) => isWithin(folder, m.folder));
@@ -75,13 +79,23 @@ export function orderSteps(plan: Plan, project: ProjectState): Step[] {
   return steps;
 }
 
+/**
+ * The query steps with the knowledge steps between the writes and the deletes: a relation or a
+ * golden SQL may read a query made by this apply, and goes before a query it reads is deleted.
+ */
+export function withKnowledge(steps: QueryStep[], knowledge: KnowledgeStep[]): Step[] {
+  const firstDelete = steps.findIndex((s) => s.op === 'deleteQuery' || s.op === 'deleteFolder');
+  const at = firstDelete < 0 ? steps.length : firstDelete;
+  return [...steps.slice(0, at), ...knowledge, ...steps.slice(at)];
+}
+
 /** Pruned folders the files move whole, unchanged, into a new folder; anything else is left to one-by-one steps. */
-function folderMoves(plan: Plan, project: ProjectState): Array<Extract<Step, { op: 'moveFolder' }>> {
+function folderMoves(plan: Plan, project: ProjectState): Array<Extract<QueryStep, { op: 'moveFolder' }>> {
   const pruned = plan.changes.flatMap((c) => (c.action === 'deleteFolder' ? [c] : []));
   const topmost = pruned.filter((f) => !pruned.some((other) => other !== f && isWithin(f.folder, other.folder)));
   const created = new Set(plan.changes.flatMap((c) => (c.action === 'createFolder' ? [c.folder] : [])));
   const existing = new Set(project.folders.map((f) => f.path));
-  const moves: Array<Extract<Step, { op: 'moveFolder' }>> = [];
+  const moves: Array<Extract<QueryStep, { op: 'moveFolder' }>> = [];
   for (const t of topmost) {
     const inside = project.queries.filter((q) => isWithin(q.folder, t.folder));
     if (inside.length === 0) continue;

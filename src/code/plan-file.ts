@@ -5,12 +5,16 @@ import { parseScheduleInput } from '../schedule/input.js';
 import type { PlanWithNotes } from './diff.js';
 import { fileFor, folderPathLayoutProblem, sqlNameProblem } from './layout.js';
 import type { Change, DesiredQuery, DesiredState, Unmanaged } from './model.js';
+import { parseGoldenSqls, parseRelations } from './knowledge/files.js';
+import { KNOWLEDGE_FILES, type DesiredKnowledge, type KnowledgeChange, type KnowledgeUnmanaged } from './knowledge/model.js';
+import { FileProblem } from './query-file.js';
 import { describeStep } from './apply.js';
 import type { Step } from './order.js';
+import { knowledgeOperation } from './knowledge/steps.js';
 
 /** The `format` of a saved plan; `version` changes when a field changes meaning or goes. */
 export const PLAN_FORMAT = 'dgw-plan';
-export const PLAN_VERSION = 1;
+export const PLAN_VERSION = 2;
 
 /** How many changes of each kind a plan holds (an update counts under each kind of field it changes). */
 export interface PlanSummary {
@@ -26,8 +30,27 @@ export interface PlanSummary {
   delete: number;
   createFolder: number;
   deleteFolder: number;
-  /** Requests `apply` would send (the two reads not counted). */
+  /** Knowledge: golden SQLs added, replaced (a changed SQL) and deleted; relations added, retyped and deleted. */
+  addGoldenSql: number;
+  replaceGoldenSql: number;
+  deleteGoldenSql: number;
+  addRelation: number;
+  updateRelation: number;
+  deleteRelation: number;
+  /** Requests `apply` would send (the reads not counted). */
   requests: number;
+}
+
+/** The knowledge part of a plan: golden SQLs and relations, for the kinds whose file the directory holds. */
+export interface KnowledgeSection {
+  /** The knowledge files read: only their kinds were compared. */
+  files: string[];
+  /** `sha256:…` of the knowledge read from the project. */
+  fingerprint: string;
+  changes: KnowledgeChange[];
+  unmanaged: KnowledgeUnmanaged;
+  /** What the files said. */
+  desired: DesiredKnowledge;
 }
 
 /** The JSON `dgw plan --json` prints and `dgw apply --plan FILE` reads (docs/queries-as-code.md). */
@@ -52,6 +75,7 @@ export interface PlanDocument {
   requests: Array<{ operation: string; method: string; description: string }>;
   /** What the files said: `apply --plan` compares this with the project again. */
   desired: DesiredState;
+  knowledge: KnowledgeSection;
 }
 
 function operationOf(step: Step): [string, string] {
@@ -70,14 +94,17 @@ function operationOf(step: Step): [string, string] {
       return ['deleteQuery', 'DELETE'];
     case 'deleteFolder':
       return ['deleteQueryFolder', 'DELETE'];
+    default:
+      return knowledgeOperation(step);
   }
 }
 
-export function summarise(changes: Change[], steps: Step[]): PlanSummary {
+export function summarise(changes: Change[], steps: Step[], knowledge: KnowledgeChange[]): PlanSummary {
   const count = (test: (c: Change) => boolean) => changes.filter(test).length;
   const has = (field: string) => (c: Change) => c.action === 'update' && (c.fields as string[]).includes(field);
+  const known = (action: KnowledgeChange['action']) => knowledge.filter((c) => c.action === action).length;
   return {
-    changes: changes.length,
+    changes: changes.length + knowledge.length,
     create: count((c) => c.action === 'create'),
     update: count((c) => has('displayName')(c) || has('sql')(c)),
     convert: count(has('materialized')),
@@ -86,11 +113,17 @@ export function summarise(changes: Change[], steps: Step[]): PlanSummary {
     delete: count((c) => c.action === 'delete'),
     createFolder: count((c) => c.action === 'createFolder'),
     deleteFolder: count((c) => c.action === 'deleteFolder'),
+    addGoldenSql: known('addGoldenSql'),
+    replaceGoldenSql: known('replaceGoldenSql'),
+    deleteGoldenSql: known('deleteGoldenSql'),
+    addRelation: known('addRelation'),
+    updateRelation: known('updateRelation'),
+    deleteRelation: known('deleteRelation'),
     requests: steps.length,
   };
 }
 
-export function planDocument(plan: PlanWithNotes, steps: Step[], desired: DesiredState, where: { project: string; target: string; dir: string }): PlanDocument {
+export function planDocument(plan: PlanWithNotes, steps: Step[], desired: DesiredState, knowledge: KnowledgeSection, where: { project: string; target: string; dir: string }): PlanDocument {
   return {
     format: PLAN_FORMAT,
     version: PLAN_VERSION,
@@ -100,13 +133,14 @@ export function planDocument(plan: PlanWithNotes, steps: Step[], desired: Desire
     scope: desired.scope,
     prune: plan.prune,
     fingerprint: plan.fingerprint,
-    hasChanges: plan.changes.length > 0,
-    summary: summarise(plan.changes, steps),
+    hasChanges: plan.changes.length + knowledge.changes.length > 0,
+    summary: summarise(plan.changes, steps, knowledge.changes),
     changes: plan.changes,
     unmanaged: plan.unmanaged,
     skipped: plan.skipped,
     requests: steps.map((s) => ({ operation: operationOf(s)[0], method: operationOf(s)[1], description: describeStep(s) })),
     desired,
+    knowledge,
   };
 }
 
@@ -149,7 +183,32 @@ export function readPlanDocument(text: string, label: string, minInterval?: Dura
   const names = desired.queries.map((q) => (q as DesiredQuery).name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) fail(`desired: the name ${twice} is used twice`);
+  const knowledge = doc.knowledge;
+  if (!isObject(knowledge) || !Array.isArray(knowledge.files) || typeof knowledge.fingerprint !== 'string' || !Array.isArray(knowledge.changes) || !isObject(knowledge.desired)) {
+    return fail('"knowledge" must hold files, fingerprint, changes and desired');
+  }
+  const problem = desiredKnowledgeProblem(knowledge.desired);
+  if (problem) fail(`knowledge: ${problem}`);
   return doc as unknown as PlanDocument;
+}
+
+/** The desired knowledge of a saved plan, held to the rules its files are read by (through the same readers). */
+function desiredKnowledgeProblem(desired: Record<string, unknown>): string | undefined {
+  const extra = Object.keys(desired).find((k) => !(k in KNOWLEDGE_FILES));
+  if (extra !== undefined) return `unknown kind "${extra}"`;
+  try {
+    if (desired.goldenSqls !== undefined) {
+      const back = parseGoldenSqls(JSON.stringify(desired.goldenSqls));
+      if (JSON.stringify(back) !== JSON.stringify(desired.goldenSqls)) return 'goldenSqls: not as a file would give them';
+    }
+    if (desired.relations !== undefined) {
+      const back = parseRelations(JSON.stringify(desired.relations));
+      if (JSON.stringify(back) !== JSON.stringify(desired.relations)) return 'relations: not as a file would give them';
+    }
+  } catch (error) {
+    return error instanceof FileProblem ? error.message : String(error);
+  }
+  return undefined;
 }
 
 function desiredQueryProblem(q: unknown, minInterval: Duration | undefined): string | undefined {

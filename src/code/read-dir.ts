@@ -95,23 +95,33 @@ async function isDirectoryLink(full: string): Promise<boolean> {
 }
 
 async function readQueryFile(root: string, file: string, options: ReadOptions): Promise<ScannedFile> {
+  try {
+    return { file, query: parseQueryFile(file, await readText(root, file, 'a query file'), options) };
+  } catch (error) {
+    if (error instanceof FileProblem) return { file, problem: error };
+    throw error;
+  }
+}
+
+/** A file of the directory as strict UTF-8 text of at most MAX_FILE_BYTES, never through a link; every failure a FileProblem. */
+export async function readText(root: string, file: string, what: string): Promise<string> {
   const full = path.join(root, file);
   try {
     const handle = await fs.open(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
     let bytes: Buffer;
     try {
       const { size } = await handle.stat();
-      if (size > MAX_FILE_BYTES) throw new FileProblem(file, `is ${size} bytes; a query file may hold at most ${MAX_FILE_BYTES} bytes`);
+      if (size > MAX_FILE_BYTES) throw new FileProblem(file, `is ${size} bytes; ${what} may hold at most ${MAX_FILE_BYTES} bytes`);
       bytes = await handle.readFile();
     } finally {
       await handle.close();
     }
-    return { file, query: parseQueryFile(file, decode(bytes, file), options) };
+    return decode(bytes, file);
   } catch (error) {
-    if (error instanceof FileProblem) return { file, problem: error };
+    if (error instanceof FileProblem) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') return { file, problem: new FileProblem(file, 'is a symbolic link; dgw does not follow it') };
-    return { file, problem: new FileProblem(file, `cannot be read: ${(error as Error).message}`) };
+    if (code === 'ELOOP') throw new FileProblem(file, 'is a symbolic link; dgw does not follow it');
+    throw new FileProblem(file, `cannot be read: ${(error as Error).message}`);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { structuredPatch } from 'diff';
 import type { Change, QueryView } from './model.js';
-import type { PlanSummary } from './plan-file.js';
+import type { KnowledgeSection, PlanSummary } from './plan-file.js';
+import type { KnowledgeChange } from './knowledge/model.js';
 import type { PlanWithNotes } from './diff.js';
 import { describeRefresh } from './refresh.js';
 import { visible } from '../output/visible.js';
@@ -16,19 +17,23 @@ export interface PlanHeading {
 }
 
 /** A plan as a person reads it; names and SQL come from elsewhere, so their control characters are shown escaped. */
-export function renderPlan(plan: PlanWithNotes, summary: PlanSummary, heading: PlanHeading, color: ChalkInstance): string {
+export function renderPlan(plan: PlanWithNotes, knowledge: KnowledgeSection, summary: PlanSummary, heading: PlanHeading, color: ChalkInstance): string {
   const out: string[] = [];
   const scope = heading.scope.join(', ');
   out.push(color.bold(`Plan for project ${heading.project}, directory ${heading.dir}${scope === '/' ? '' : ` (managed folders: ${scope})`}`), '');
   for (const change of plan.changes) out.push(...renderChange(change, color));
-  if (plan.changes.length > 0) out.push('');
+  for (const change of knowledge.changes) out.push(...renderKnowledgeChange(change, color));
+  if (plan.changes.length + knowledge.changes.length > 0) out.push('');
   for (const move of heading.folderMoves ?? []) out.push(color.dim(`one request: ${move} (nothing is deleted)`));
   if ((heading.folderMoves ?? []).length > 0) out.push('');
   const { queries, folders } = plan.unmanaged;
-  if (queries.length + folders.length > 0) {
+  const { goldenSqls, relations } = knowledge.unmanaged;
+  if (queries.length + folders.length + goldenSqls.length + relations.length > 0) {
     out.push(color.bold('Unmanaged (in the project, in no file; left alone, --prune plans their deletion):'));
     for (const q of queries) out.push(`  ${visible(q.name)}${q.folder === '/' ? '' : ` in ${visible(q.folder)}`}`);
     for (const f of folders) out.push(`  folder ${visible(f)}`);
+    for (const g of goldenSqls) out.push(`  golden SQL "${visible(g)}"`);
+    for (const r of relations) out.push(`  relation ${visible(r)}`);
     out.push('');
   }
   for (const note of plan.skipped) out.push(color.dim(`skipped: ${note}`));
@@ -49,6 +54,12 @@ export function summaryLine(s: PlanSummary, color: ChalkInstance): string {
     [s.delete, 'to delete'],
     [s.createFolder, `folder${s.createFolder === 1 ? '' : 's'} to create`],
     [s.deleteFolder, `folder${s.deleteFolder === 1 ? '' : 's'} to delete`],
+    [s.addGoldenSql, `golden SQL${s.addGoldenSql === 1 ? '' : 's'} to add`],
+    [s.replaceGoldenSql, `golden SQL${s.replaceGoldenSql === 1 ? '' : 's'} to replace`],
+    [s.deleteGoldenSql, `golden SQL${s.deleteGoldenSql === 1 ? '' : 's'} to delete`],
+    [s.addRelation, `relation${s.addRelation === 1 ? '' : 's'} to add`],
+    [s.updateRelation, `relation${s.updateRelation === 1 ? '' : 's'} to retype`],
+    [s.deleteRelation, `relation${s.deleteRelation === 1 ? '' : 's'} to delete`],
   ].filter(([n]) => Number(n) > 0);
   return `${color.bold('Plan:')} ${parts.map(([n, what]) => `${n} ${what}`).join(', ')} (${s.requests} request${s.requests === 1 ? '' : 's'}).`;
 }
@@ -72,6 +83,24 @@ function renderChange(change: Change, color: ChalkInstance): string[] {
       for (const field of change.fields) lines.push(...renderField(field, change.before, change.after, color));
       return lines;
     }
+  }
+}
+
+function renderKnowledgeChange(change: KnowledgeChange, color: ChalkInstance): string[] {
+  const pad = '      ';
+  switch (change.action) {
+    case 'addGoldenSql':
+      return [`  ${color.green('+')} add golden SQL "${visible(change.question)}"`];
+    case 'replaceGoldenSql':
+      return [`  ${color.yellow('~')} replace golden SQL "${visible(change.question)}"`, `${pad}sql:`, ...sqlDiff(change.before, change.sql, color).map((l) => `${pad}  ${l}`)];
+    case 'deleteGoldenSql':
+      return [`  ${color.red('-')} delete golden SQL "${visible(change.question)}"`];
+    case 'addRelation':
+      return [`  ${color.green('+')} add relation ${visible(change.relation)} ${color.dim(`(${visible(change.type)})`)}`];
+    case 'updateRelation':
+      return [`  ${color.yellow('~')} retype relation ${visible(change.relation)}`, `${pad}type: ${color.red(visible(change.before))} → ${color.green(visible(change.type))}`];
+    case 'deleteRelation':
+      return [`  ${color.red('-')} delete relation ${visible(change.relation)} ${color.dim(`(${visible(change.type)})`)}`];
   }
 }
 

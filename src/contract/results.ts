@@ -215,11 +215,39 @@ const QueryView = Closed({ displayName: Str(), materialized: Bool(), schedule: N
 
 const Fields = Type.Array(Type.Union([Type.Literal('displayName'), Type.Literal('sql'), Type.Literal('materialized'), Type.Literal('schedule'), Type.Literal('folder')]));
 
+const SUMMARY_COUNTS = [
+  'changes', 'create', 'update', 'convert', 'schedule', 'move', 'delete', 'createFolder', 'deleteFolder',
+  'addGoldenSql', 'replaceGoldenSql', 'deleteGoldenSql', 'addRelation', 'updateRelation', 'deleteRelation', 'requests',
+] as const;
+
+const ColumnRef = Closed({ catalog: Str(), schema: Str(), table: Str(), column: Str() });
+
+/** The knowledge part of a plan (golden SQLs and relations). */
+const KnowledgeSection = Closed({
+  files: Strings('the knowledge files read: only their kinds were compared'),
+  fingerprint: Str(),
+  changes: Type.Array(
+    Type.Union([
+      Closed({ action: Type.Literal('addGoldenSql'), question: Str(), sql: Str() }),
+      Closed({ action: Type.Literal('replaceGoldenSql'), question: Str(), id: Str(), before: Str(), sql: Str() }),
+      Closed({ action: Type.Literal('deleteGoldenSql'), question: Str(), id: Str(), sql: Str() }),
+      Closed({ action: Type.Literal('addRelation'), relation: Str(), from: ColumnRef, to: ColumnRef, type: Str() }),
+      Closed({ action: Type.Literal('updateRelation'), relation: Str(), id: Str(), from: ColumnRef, before: Str(), type: Str() }),
+      Closed({ action: Type.Literal('deleteRelation'), relation: Str(), id: Str(), from: ColumnRef, type: Str() }),
+    ]),
+  ),
+  unmanaged: Closed({ goldenSqls: Strings('their questions'), relations: Strings() }),
+  desired: Closed({
+    goldenSqls: Type.Optional(Type.Array(Closed({ question: Str(), sql: Str() }))),
+    relations: Type.Optional(Type.Array(Closed({ from: ColumnRef, to: ColumnRef, type: Str() }))),
+  }),
+});
+
 /** `plan`: the plan document `apply --plan` reads back. */
 export const PlanDocument = Closed(
   {
     format: Type.Literal('dgw-plan'),
-    version: Type.Literal(1),
+    version: Type.Literal(2),
     project: Str(),
     target: Str({ description: 'the base URL, or local' }),
     dir: Str(),
@@ -228,10 +256,7 @@ export const PlanDocument = Closed(
     fingerprint: Str(),
     hasChanges: Bool(),
     summary: Closed(
-      Object.fromEntries(['changes', 'create', 'update', 'convert', 'schedule', 'move', 'delete', 'createFolder', 'deleteFolder', 'requests'].map((k) => [k, Type.Integer()])) as Record<
-        'changes' | 'create' | 'update' | 'convert' | 'schedule' | 'move' | 'delete' | 'createFolder' | 'deleteFolder' | 'requests',
-        ReturnType<typeof Type.Integer>
-      >,
+      Object.fromEntries(SUMMARY_COUNTS.map((k) => [k, Type.Integer()])) as Record<(typeof SUMMARY_COUNTS)[number], ReturnType<typeof Type.Integer>>,
     ),
     changes: Type.Array(
       Type.Union([
@@ -272,6 +297,7 @@ export const PlanDocument = Closed(
       folders: Strings(),
       scope: Strings(),
     }),
+    knowledge: KnowledgeSection,
   },
   'the plan: what apply would change, and what it was made from',
 );

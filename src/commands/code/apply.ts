@@ -4,7 +4,7 @@ import { addDirOption } from './options.js';
 import type { ApplyOptions } from './run-apply.js';
 
 export function registerApply(program: Command, wiring: Wiring): void {
-  addDirOption(program.command('apply').description('Make the project match the query files: create, update, move, convert and (with --prune) delete'))
+  addDirOption(program.command('apply').description('Make the project match the query and knowledge files: create, update, move, convert and (with --prune) delete'))
     .option('--prune', 'also delete queries and folders that are in the project but in no file')
     .option('-y, --yes', 'do not ask before deletes and conversions (needed without a terminal)')
     .option('--plan <file>', 'apply a plan saved with `dgw plan --json`, if the project has not changed since')

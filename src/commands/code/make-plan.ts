@@ -1,6 +1,13 @@
 import { diffStates, type PlanWithNotes } from '../../code/diff.js';
 import type { DesiredState, ProjectState } from '../../code/model.js';
-import { orderSteps, type Step } from '../../code/order.js';
+import { orderSteps, withKnowledge, type Step } from '../../code/order.js';
+import { diffKnowledge } from '../../code/knowledge/diff.js';
+import { readKnowledge } from '../../code/knowledge/files.js';
+import { KNOWLEDGE_FILES, type DesiredKnowledge, type KnowledgeKind } from '../../code/knowledge/model.js';
+import { readKnowledgeOf } from '../../code/knowledge/read-project.js';
+import { knowledgeSteps } from '../../code/knowledge/steps.js';
+import type { KnowledgeSection } from '../../code/plan-file.js';
+import type { FileProblem } from '../../code/query-file.js';
 import { desiredState, InvalidFilesError, requireDirectory, scanDirectory, scanProblems, type Scan } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
 import type { Http } from '../../api/http.js';
@@ -16,31 +23,38 @@ export interface MadePlan {
   steps: Step[];
   http: Http;
   projectId: string;
+  /** Golden SQLs and relations: what their files said, and how the project differs. */
+  knowledge: KnowledgeSection;
 }
 
 /** Reads the directory (problems are exit 2 before any request), then the project, and compares them. */
 export async function makePlan(ctx: Context, where: CodeLocation, prune: boolean): Promise<MadePlan> {
   await requireDirectory(where.root, where.label.replace(/\/$/, ''));
   const scan = await scanDirectory(where.root, where.scope, { minInterval: await minIntervalFor(ctx) });
-  const desired = checkedDesired(ctx, scan, where);
+  const knowledge = await readKnowledge(where.root);
+  const desired = checkedDesired(ctx, scan, where, knowledge.problems);
   const projectId = await ctx.projectId();
   const http = await ctx.http();
-  return planAgainstProject(desired, http, projectId, prune, where.label);
+  return planAgainstProject(desired, knowledge.desired, http, projectId, prune, where.label);
 }
 
 /** Compares a desired state with the project as it is now; `dirLabel` names the directory in messages. */
-export async function planAgainstProject(desired: DesiredState, http: Http, projectId: string, prune: boolean, dirLabel?: string): Promise<MadePlan> {
-  const project = await readProject(http, projectId);
+export async function planAgainstProject(desired: DesiredState, wanted: DesiredKnowledge, http: Http, projectId: string, prune: boolean, dirLabel?: string): Promise<MadePlan> {
+  const [project, known] = await Promise.all([readProject(http, projectId), readKnowledgeOf(http, projectId, wanted)]);
   const plan = diffStates(desired, project, { prune, dirLabel });
-  return { desired, project, plan, steps: orderSteps(plan, project), http, projectId };
+  const { changes, unmanaged } = diffKnowledge(wanted, known, prune, dirLabel);
+  const files = (Object.keys(KNOWLEDGE_FILES) as KnowledgeKind[]).filter((k) => wanted[k] !== undefined).map((k) => KNOWLEDGE_FILES[k]);
+  const knowledge: KnowledgeSection = { files, fingerprint: known.fingerprint, changes, unmanaged, desired: wanted };
+  return { desired, project, plan, steps: withKnowledge(orderSteps(plan, project), knowledgeSteps(changes)), http, projectId, knowledge };
 }
 
-/** The desired state, or an error with one `error:` line per problem. */
-export function checkedDesired(ctx: Context, scan: Scan, where: CodeLocation): DesiredState {
-  const problems = scanProblems(scan);
+/** The desired state, or an error with one `error:` line per problem (the knowledge files' among them). */
+export function checkedDesired(ctx: Context, scan: Scan, where: CodeLocation, more: FileProblem[] = []): DesiredState {
+  const problems = [...scanProblems(scan), ...more];
   if (problems.length > 1 && !ctx.out.json) {
     for (const p of problems.slice(0, -1)) ctx.io.stderr.write(`error: ${p.where(where.label)}\n`);
     throw new InvalidFilesError(problems.slice(-1), where.label);
   }
+  if (problems.length > 0) throw new InvalidFilesError(problems, where.label);
   return desiredState(scan, where.scope, where.label);
 }

@@ -7,7 +7,7 @@ export function registerPlan(program: Command, wiring: Wiring): void {
   addDirOption(
     program
       .command('plan')
-      .description('Show what `dgw apply` would change to make the project match the query files (sends no change)'),
+      .description('Show what `dgw apply` would change to make the project match the query and knowledge files (sends no change)'),
   )
     .option('--prune', 'also plan the deletion of queries and folders that are in the project but in no file')
     .option('--exit-code', 'exit 11 when there are changes, 0 when there are none (for CI)')

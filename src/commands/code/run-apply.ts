@@ -22,16 +22,16 @@ export interface ApplyOptions {
 
 export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> {
   const { made, where } = opts.plan === undefined ? await planFromFiles(ctx, opts) : await planFromSavedPlan(ctx, opts, opts.plan);
-  const { plan, steps } = made;
-  const summary = summarise(plan.changes, steps);
-  if (plan.changes.length === 0) {
+  const { plan, steps, knowledge } = made;
+  const summary = summarise(plan.changes, steps, knowledge.changes);
+  if (summary.changes === 0) {
     ctx.out.result({ project: made.projectId, applied: [], notDone: [], failed: null } satisfies ApplyResult, '');
     ctx.out.success('No changes: the project matches the files.');
     return;
   }
   if (!ctx.out.json && ctx.out.mode.kind !== 'quiet') {
     const folderMoves = steps.flatMap((s) => (s.op === 'moveFolder' ? [describeStep(s)] : []));
-    ctx.io.stderr.write(renderPlan(plan, summary, { project: made.projectId, dir: where, scope: made.desired.scope, folderMoves }, ctx.color));
+    ctx.io.stderr.write(renderPlan(plan, knowledge, summary, { project: made.projectId, dir: where, scope: made.desired.scope, folderMoves }, ctx.color));
   }
   // A folder the files move whole elsewhere is moved, not deleted: nothing to confirm for it.
   const movedAway = steps.flatMap((s) => (s.op === 'moveFolder' ? [s.folder] : []));
@@ -40,6 +40,8 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
     summary.delete > 0 && `deletes ${summary.delete} ${summary.delete === 1 ? 'query' : 'queries'}`,
     folderDeletes > 0 && `deletes ${folderDeletes} ${folderDeletes === 1 ? 'folder' : 'folders'}`,
     summary.convert > 0 && `converts ${summary.convert} ${summary.convert === 1 ? 'query' : 'queries'}`,
+    summary.deleteGoldenSql > 0 && `deletes ${summary.deleteGoldenSql} golden ${summary.deleteGoldenSql === 1 ? 'SQL' : 'SQLs'}`,
+    summary.deleteRelation > 0 && `deletes ${summary.deleteRelation} ${summary.deleteRelation === 1 ? 'relation' : 'relations'}`,
   ].filter((x): x is string => typeof x === 'string');
   if (destroys.length > 0) await confirmDestructive(ctx, `apply this plan (it ${destroys.join(' and ')})`, { yes: opts.yes });
 
@@ -61,7 +63,7 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
     throw error;
   }
   ctx.out.result({ project: made.projectId, applied: applied.map(describeStep), notDone: [], failed: null } satisfies ApplyResult, applied.map(describeStep).join('\n'));
-  ctx.out.success(`applied ${plan.changes.length} ${plan.changes.length === 1 ? 'change' : 'changes'} with ${steps.length} ${steps.length === 1 ? 'request' : 'requests'}`);
+  ctx.out.success(`applied ${summary.changes} ${summary.changes === 1 ? 'change' : 'changes'} with ${steps.length} ${steps.length === 1 ? 'request' : 'requests'}`);
 }
 
 async function planFromFiles(ctx: Context, opts: ApplyOptions): Promise<{ made: MadePlan; where: string }> {
@@ -84,11 +86,11 @@ async function planFromSavedPlan(ctx: Context, opts: ApplyOptions, file: string)
   if (doc.project !== projectId || doc.target !== target) {
     throw new UsageError(`--plan ${file} was made for project ${doc.project} at ${doc.target}; this command is for project ${projectId} at ${target}`);
   }
-  const made = await planAgainstProject(doc.desired, await ctx.http(), projectId, doc.prune);
-  if (made.project.fingerprint !== doc.fingerprint) {
-    throw new StalePlanError(`the project has changed since the plan in ${file} was made (its queries or folders are not the ones the plan saw); nothing was changed`);
+  const made = await planAgainstProject(doc.desired, doc.knowledge.desired, await ctx.http(), projectId, doc.prune);
+  if (made.project.fingerprint !== doc.fingerprint || made.knowledge.fingerprint !== doc.knowledge.fingerprint) {
+    throw new StalePlanError(`the project has changed since the plan in ${file} was made (its queries, folders, golden SQLs or relations are not the ones the plan saw); nothing was changed`);
   }
-  if (JSON.stringify(made.plan.changes) !== JSON.stringify(doc.changes)) {
+  if (JSON.stringify(made.plan.changes) !== JSON.stringify(doc.changes) || JSON.stringify(made.knowledge.changes) !== JSON.stringify(doc.knowledge.changes)) {
     throw new UsageError(`--plan ${file}: its changes do not follow from its desired state (was it edited?); nothing was changed`);
   }
   return { made, where: doc.dir };

@@ -16,16 +16,16 @@ export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
   const where = await codeLocation(ctx, opts.dir);
   const made = await makePlan(ctx, where, opts.prune === true);
   const doc = await documentOf(ctx, made, where);
-  const changed = made.plan.changes.flatMap((c) => ('name' in c ? [c.name] : [c.folder]));
+  const changed = [...made.plan.changes.flatMap((c) => ('name' in c ? [c.name] : [c.folder])), ...made.knowledge.changes.map((c) => ('question' in c ? c.question : c.relation))];
   if (ctx.out.json || ctx.out.mode.kind === 'quiet') ctx.out.value(doc, changed.join('\n'));
   else {
     const folderMoves = made.steps.flatMap((s) => (s.op === 'moveFolder' ? [describeStep(s)] : []));
-    ctx.io.stdout.write(renderPlan(made.plan, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope, folderMoves }, ctx.out.color));
+    ctx.io.stdout.write(renderPlan(made.plan, made.knowledge, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope, folderMoves }, ctx.out.color));
   }
-  if (opts.exitCode && made.plan.changes.length > 0) throw new ChangesPresent(made.plan.changes.length);
+  if (opts.exitCode && doc.hasChanges) throw new ChangesPresent(doc.summary.changes);
 }
 
 export async function documentOf(ctx: Context, made: MadePlan, where: CodeLocation): Promise<PlanDocument> {
   const target = (await ctx.settings()).baseUrl.value ?? 'local';
-  return planDocument(made.plan, made.steps, made.desired, { project: made.projectId, target, dir: where.label });
+  return planDocument(made.plan, made.steps, made.desired, made.knowledge, { project: made.projectId, target, dir: where.label });
 }

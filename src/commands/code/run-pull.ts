@@ -2,6 +2,7 @@ import { planPull, pullDestroys, writePull } from '../../code/pull.js';
 import type { PullResult } from '../../contract/results.js';
 import { refuseNonDirectory, scanDirectory } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
+import { planKnowledgePull } from '../../code/knowledge/pull.js';
 import { InvalidFilesError } from '../../code/read-dir.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -21,8 +22,12 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   if (scan.unsafe.length > 0) throw new InvalidFilesError(scan.unsafe, where.label);
   const projectId = await ctx.projectId();
   const http = await ctx.http();
-  const project = await readProject(http, projectId);
+  const [project, knowledge] = await Promise.all([readProject(http, projectId), planKnowledgePull(where.root, http, projectId)]);
   const plan = planPull(scan, project, where.scope);
+  const queryCounts = { written: plan.write.length, unchanged: plan.unchanged.length };
+  plan.write.push(...knowledge.write);
+  plan.unchanged.push(...knowledge.unchanged);
+  plan.skipped.push(...knowledge.skipped);
   if (pullDestroys(plan) && !opts.force) {
     const list = [
       ...plan.write.filter((w) => w.overwrite).map((w) => `${where.label}${w.file} (differs from the project)`),
@@ -43,8 +48,9 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
     { project: projectId, dir: where.label, written, removed: plan.remove, unchanged: plan.unchanged, createdDirectories: plan.mkdirs, skipped: plan.skipped } satisfies PullResult,
     written.join('\n'),
   );
-  const count = written.length + plan.unchanged.length;
+  const count = queryCounts.written + queryCounts.unchanged;
+  const known = [...knowledge.write.map((w) => w.file), ...knowledge.unchanged];
   ctx.out.success(
-    `pulled ${count} ${count === 1 ? 'query' : 'queries'} into ${where.label} (${written.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed)`,
+    `pulled ${count} ${count === 1 ? 'query' : 'queries'}${known.length > 0 ? ` and ${known.join(', ')}` : ''} into ${where.label} (${queryCounts.written} written, ${queryCounts.unchanged} unchanged, ${plan.remove.length} removed)`,
   );
 }

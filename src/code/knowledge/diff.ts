@@ -1,0 +1,75 @@
+import { NotFoundError, UsageError } from '../../errors.js';
+import { canonicalSql } from '../sql-text.js';
+import { columnLabel, relationLabel } from './files.js';
+import { KNOWLEDGE_FILES, type CatalogName, type ColumnRef, type DesiredKnowledge, type KnowledgeChange, type KnowledgeUnmanaged, type ProjectKnowledge } from './model.js';
+
+/** The knowledge part of a plan. */
+export interface KnowledgePlan {
+  changes: KnowledgeChange[];
+  /** Left alone (reported), or planned for deletion with `prune`. */
+  unmanaged: KnowledgeUnmanaged;
+}
+
+/** Compares the knowledge files with the project (pure): golden SQLs by question, relations by their pair of columns. */
+export function diffKnowledge(desired: DesiredKnowledge, project: ProjectKnowledge, prune: boolean, dirLabel = ''): KnowledgePlan {
+  const changes: KnowledgeChange[] = [];
+  const deletes: KnowledgeChange[] = [];
+  const unmanaged: KnowledgeUnmanaged = { goldenSqls: [], relations: [] };
+
+  if (desired.goldenSqls && project.goldenSqls) {
+    const left = [...project.goldenSqls];
+    for (const d of desired.goldenSqls) {
+      const same = left.filter((p) => p.question.trim() === d.question);
+      const match = same.find((p) => canonicalSql(p.sql) === d.sql) ?? same[0];
+      if (!match) changes.push({ action: 'addGoldenSql', question: d.question, sql: d.sql });
+      else {
+        left.splice(left.indexOf(match), 1);
+        if (canonicalSql(match.sql) !== d.sql) changes.push({ action: 'replaceGoldenSql', question: d.question, id: match.id, before: canonicalSql(match.sql), sql: d.sql });
+      }
+    }
+    for (const p of left) {
+      if (prune) deletes.push({ action: 'deleteGoldenSql', question: p.question, id: p.id, sql: canonicalSql(p.sql) });
+      else unmanaged.goldenSqls.push(p.question);
+    }
+  }
+
+  if (desired.relations && project.relations) {
+    const byId = (ref: ColumnRef) => ({ ...ref, catalog: catalogIdOf(ref.catalog, project.catalogs, dirLabel) });
+    const shown = (ref: ColumnRef) => ({ ...ref, catalog: catalogNameOf(ref.catalog, project.catalogs) });
+    const key = (from: ColumnRef, to: ColumnRef) => `${columnLabel(from)}\u0000${columnLabel(to)}`;
+    const left = new Map(project.relations.map((r) => [key(r.from, r.to), r]));
+    for (const d of desired.relations) {
+      const [from, to] = [byId(d.from), byId(d.to)];
+      const relation = relationLabel(d.from, d.to);
+      const match = left.get(key(from, to));
+      if (!match) changes.push({ action: 'addRelation', relation, from, to, type: d.type });
+      else {
+        left.delete(key(from, to));
+        if (match.type !== d.type) changes.push({ action: 'updateRelation', relation, id: match.id, from, before: match.type, type: d.type });
+      }
+    }
+    for (const r of left.values()) {
+      const relation = relationLabel(shown(r.from), shown(r.to));
+      if (prune) deletes.push({ action: 'deleteRelation', relation, id: r.id, from: r.from, type: r.type });
+      else unmanaged.relations.push(relation);
+    }
+  }
+  return { changes: [...changes, ...deletes], unmanaged };
+}
+
+/** A catalog as a file names it (an id, or a name no other catalog has) as its id; 404 or 2 naming the file otherwise. */
+export function catalogIdOf(ref: string, catalogs: CatalogName[], dirLabel = ''): string {
+  if (catalogs.some((c) => c.id === ref)) return ref;
+  const named = catalogs.filter((c) => c.name === ref);
+  if (named.length === 1) return named[0].id;
+  const file = `${dirLabel}${KNOWLEDGE_FILES.relations}`;
+  if (named.length > 1) throw new UsageError(`${file}: the catalog name ${ref} stands for catalogs ${named.map((c) => c.id).join(', ')}: write the id`);
+  throw new NotFoundError(`${file}: the project has no catalog ${ref} (dgw catalog list shows them)`);
+}
+
+/** How files write a catalog: its name when no other catalog has it, else its id. */
+export function catalogNameOf(id: string, catalogs: CatalogName[]): string {
+  const catalog = catalogs.find((c) => c.id === id);
+  if (!catalog || catalogs.filter((c) => c.name === catalog.name).length > 1 || catalogs.some((c) => c.id === catalog.name)) return id;
+  return catalog.name;
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
+import { FileProblem } from '../query-file.js';
+import { readText } from '../read-dir.js';
+import { canonicalSql } from '../sql-text.js';
+import { KNOWLEDGE_FILES, type ColumnRef, type DesiredGoldenSql, type DesiredKnowledge, type DesiredRelation, type KnowledgeKind } from './model.js';
+
+/** The relation type a file that names none means, as `dgw relation add` sends by default. */
+export const DEFAULT_RELATION_TYPE = 'MANY_TO_ONE';
+
+/** The knowledge files of the directory, read and checked; absent files leave their kind unmanaged. */
+export async function readKnowledge(root: string): Promise<{ desired: DesiredKnowledge; problems: FileProblem[] }> {
+  const desired: DesiredKnowledge = {};
+  const problems: FileProblem[] = [];
+  for (const kind of Object.keys(KNOWLEDGE_FILES) as KnowledgeKind[]) {
+    const file = KNOWLEDGE_FILES[kind];
+    const stat = await fs.lstat(path.join(root, file)).catch(() => undefined);
+    if (!stat) continue;
+    try {
+      if (!stat.isFile()) throw new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw does not follow it' : 'is not a regular file');
+      const text = await readText(root, file, 'a knowledge file');
+      if (kind === 'goldenSqls') desired.goldenSqls = parseGoldenSqls(text);
+      else desired.relations = parseRelations(text);
+    } catch (error) {
+      if (!(error instanceof FileProblem)) throw error;
+      problems.push(error);
+    }
+  }
+  return { desired, problems };
+}
+
+/** The items of a YAML list, each with its line; an empty file is an empty list. */
+function listItems(file: string, text: string): Array<{ node: Node; line: number }> {
+  const counter = new LineCounter();
+  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter: counter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : undefined);
+  const [error] = doc.errors;
+  if (error) throw new FileProblem(file, `is not YAML: ${error.message.split('\n')[0]}`, counter.linePos(error.pos[0]).line);
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) return [];
+  if (!isSeq(doc.contents)) throw new FileProblem(file, 'must be a YAML list (each entry starting with "- ")', lineOf(doc.contents as Node));
+  return doc.contents.items.map((node) => ({ node: node as Node, line: lineOf(node as Node) ?? 1 }));
+}
+
+/** An entry's keys as plain values, refusing keys it does not know. */
+function entryOf(file: string, item: { node: Node; line: number }, keys: readonly string[]): Record<string, unknown> {
+  if (!isMap(item.node)) throw new FileProblem(file, `an entry must be a map of ${keys.join(', ')}`, item.line);
+  const entry = item.node.toJSON() as Record<string, unknown>;
+  const unknown = Object.keys(entry).find((k) => !keys.includes(k));
+  if (unknown !== undefined) throw new FileProblem(file, `unknown key "${unknown}" (an entry holds ${keys.join(', ')})`, item.line);
+  return entry;
+}
+
+function textOf(file: string, line: number, entry: Record<string, unknown>, key: string): string {
+  const value = entry[key];
+  if (typeof value !== 'string' || value.trim() === '') throw new FileProblem(file, `"${key}" must be non-empty text`, line);
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value)) throw new FileProblem(file, `"${key}" holds a control character`, line);
+  return value;
+}
+
+export function parseGoldenSqls(text: string): DesiredGoldenSql[] {
+  const file = KNOWLEDGE_FILES.goldenSqls;
+  const seen = new Map<string, number>();
+  return listItems(file, text).map((item) => {
+    const entry = entryOf(file, item, ['question', 'sql']);
+    const question = textOf(file, item.line, entry, 'question').trim();
+    const sql = canonicalSql(textOf(file, item.line, entry, 'sql'));
+    if (sql === '') throw new FileProblem(file, '"sql" must hold a statement', item.line);
+    const earlier = seen.get(question);
+    if (earlier !== undefined) throw new FileProblem(file, `the question "${question}" is also on line ${earlier}; a question is in the file once`, item.line);
+    seen.set(question, item.line);
+    return { question, sql };
+  });
+}
+
+export function parseRelations(text: string): DesiredRelation[] {
+  const file = KNOWLEDGE_FILES.relations;
+  const seen = new Map<string, number>();
+  return listItems(file, text).map((item) => {
+    const entry = entryOf(file, item, ['from', 'to', 'type']);
+    const from = columnOf(file, item.line, entry.from, 'from');
+    const to = columnOf(file, item.line, entry.to, 'to');
+    const type = entry.type === undefined ? DEFAULT_RELATION_TYPE : textOf(file, item.line, entry, 'type').trim();
+    const key = relationLabel(from, to);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) throw new FileProblem(file, `the relation ${key} is also on line ${earlier}; a pair of columns is in the file once`, item.line);
+    seen.set(key, item.line);
+    return { from, to, type };
+  });
+}
+
+const PARTS = ['catalog', 'schema', 'table', 'column'] as const;
+
+/** `catalog.schema.table.column`, or a map of those four where a name holds a dot. */
+function columnOf(file: string, line: number, value: unknown, key: string): ColumnRef {
+  const parts = typeof value === 'string' ? value.split('.') : value && typeof value === 'object' && !Array.isArray(value) ? PARTS.map((p) => (value as Record<string, unknown>)[p]) : [];
+  const extra = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).find((k) => !(PARTS as readonly string[]).includes(k)) : undefined;
+  if (parts.length !== 4 || extra !== undefined || parts.some((p) => typeof p !== 'string' || p.trim() === '' || p !== p.trim())) {
+    throw new FileProblem(file, `"${key}" must be catalog.schema.table.column (or a map of catalog, schema, table and column where a name holds a dot)`, line);
+  }
+  const [catalog, schema, table, column] = parts as string[];
+  return { catalog, schema, table, column };
+}
+
+/** A column as files and plans write it. */
+export function columnLabel(c: ColumnRef): string {
+  return [c.catalog, c.schema, c.table, c.column].join('.');
+}
+
+/** A relation as plans name it: `from → to`. */
+export function relationLabel(from: ColumnRef, to: ColumnRef): string {
+  return `${columnLabel(from)} → ${columnLabel(to)}`;
+}
+
+/** The file `pull` writes for golden SQLs: questions in order, SQL as a block. */
+export function renderGoldenSqls(entries: DesiredGoldenSql[]): string {
+  const head = '# Golden SQLs: questions and the SQL that answers each (dgw pull writes this file; dgw plan and apply read it)\n';
+  return entries.length === 0 ? `${head}[]\n` : head + stringify(entries.map((e) => ({ question: e.question, sql: `${e.sql}\n` })), { lineWidth: 0, blockQuote: 'literal' });
+}
+
+/** The file `pull` writes for relations: one entry per pair of columns. */
+export function renderRelations(entries: DesiredRelation[]): string {
+  const head = '# Relations between columns, as catalog.schema.table.column (dgw pull writes this file; dgw plan and apply read it)\n';
+  const written = (c: ColumnRef) => ([c.catalog, c.schema, c.table, c.column].some((p) => p.includes('.')) ? { ...c } : columnLabel(c));
+  return entries.length === 0 ? `${head}[]\n` : head + stringify(entries.map((e) => ({ from: written(e.from), to: written(e.to), type: e.type })), { lineWidth: 0 });
+}

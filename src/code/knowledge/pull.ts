@@ -1,0 +1,74 @@
+import type { Http } from '../../api/http.js';
+import { compareText } from '../../output/text-order.js';
+import { canonicalSql } from '../sql-text.js';
+import { catalogIdOf, catalogNameOf } from './diff.js';
+import { readKnowledge, renderGoldenSqls, renderRelations, columnLabel } from './files.js';
+import { KNOWLEDGE_FILES, type DesiredGoldenSql, type DesiredRelation, type KnowledgeKind, type ProjectKnowledge } from './model.js';
+import { DgwError } from '../../errors.js';
+import { readKnowledgeOf } from './read-project.js';
+
+/** What `pull` does with the knowledge files: each written when the project holds some of its kind or the file is there. */
+export interface KnowledgePull {
+  write: Array<{ file: string; content: string; overwrite: boolean }>;
+  unchanged: string[];
+  /** Kinds the service would not show (a key without access, a service without them): their files are left as they are. */
+  skipped: string[];
+}
+
+/** Reads both kinds from the project (a request for golden SQLs, one per catalog for relations) and compares them with the files. */
+export async function planKnowledgePull(root: string, http: Http, projectId: string): Promise<KnowledgePull> {
+  const out: KnowledgePull = { write: [], unchanged: [], skipped: [] };
+  const readKind = async (kind: KnowledgeKind): Promise<ProjectKnowledge | undefined> => {
+    try {
+      return await readKnowledgeOf(http, projectId, { [kind]: [] });
+    } catch (error) {
+      const unavailable = error instanceof DgwError && (error.kind === 'not_found' || error.kind === 'not_implemented' || error.status === 403);
+      if (!unavailable) throw error;
+      out.skipped.push(`${KNOWLEDGE_FILES[kind]}: the service did not show them (${error.message})`);
+      return undefined;
+    }
+  };
+  const [{ desired, problems }, goldens, relations] = await Promise.all([readKnowledge(root), readKind('goldenSqls'), readKind('relations')]);
+  const broken = new Set(problems.map((p) => p.file));
+  const kinds = [
+    goldens && { file: KNOWLEDGE_FILES.goldenSqls, wanted: goldenSqlsOf(goldens), had: desired.goldenSqls, render: renderGoldenSqls, same: sameGoldenSqls },
+    relations && { file: KNOWLEDGE_FILES.relations, wanted: relationsOf(relations), had: desired.relations, render: renderRelations, same: sameRelations(relations) },
+  ].filter((k) => k !== undefined);
+  for (const kind of kinds) {
+    const there = kind.had !== undefined || broken.has(kind.file);
+    if (!there && kind.wanted.length === 0) continue;
+    if (kind.had !== undefined && (kind.same as (a: unknown[], b: unknown[]) => boolean)(kind.had, kind.wanted)) out.unchanged.push(kind.file);
+    else out.write.push({ file: kind.file, content: (kind.render as (e: unknown[]) => string)(kind.wanted), overwrite: there });
+  }
+  return out;
+}
+
+function goldenSqlsOf(project: ProjectKnowledge): DesiredGoldenSql[] {
+  const entries = (project.goldenSqls ?? []).map((g) => ({ question: g.question.trim(), sql: canonicalSql(g.sql) }));
+  // A question twice in the project (the service allows it) is written once: a file holds each once.
+  entries.sort((a, b) => compareText(a.question, b.question));
+  return entries.filter((e, i) => i === 0 || entries[i - 1].question !== e.question);
+}
+
+function relationsOf(project: ProjectKnowledge): DesiredRelation[] {
+  const named = (c: DesiredRelation['from']) => ({ ...c, catalog: catalogNameOf(c.catalog, project.catalogs) });
+  return (project.relations ?? []).map((r) => ({ from: named(r.from), to: named(r.to), type: r.type })).sort((a, b) => compareText(columnLabel(a.from), columnLabel(b.from)) || compareText(columnLabel(a.to), columnLabel(b.to)));
+}
+
+function sameGoldenSqls(had: DesiredGoldenSql[], wanted: DesiredGoldenSql[]): boolean {
+  const key = (list: DesiredGoldenSql[]) => JSON.stringify([...list].map((g) => [g.question, g.sql]).sort());
+  return key(had) === key(wanted);
+}
+
+/** Equal when each names the same columns (by catalog id) with the same type. */
+function sameRelations(project: ProjectKnowledge) {
+  return (had: DesiredRelation[], wanted: DesiredRelation[]): boolean => {
+    try {
+      const key = (list: DesiredRelation[]) =>
+        JSON.stringify(list.map((r) => [r.from, r.to].map((c) => columnLabel({ ...c, catalog: catalogIdOf(c.catalog, project.catalogs) })).concat(r.type)).sort());
+      return key(had) === key(wanted);
+    } catch {
+      return false;
+    }
+  };
+}

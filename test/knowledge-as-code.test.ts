@@ -1,0 +1,152 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localCli } from './support/local-cli.js';
+
+// Golden SQLs and relations as code: `pull` writes golden-sqls.yaml and relations.yaml beside the
+// query files, `plan` shows every difference, `apply` makes the project match, `--prune` deletes
+// only with confirmation, and a kind whose file is absent is left alone.
+
+const dir = mkdtempSync(join(tmpdir(), 'dgw-knowledge-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const QUESTION = 'How many orders per day?';
+const SQL = 'SELECT order_date, count(*) AS n FROM svc.table.orders GROUP BY 1';
+
+describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
+  const cli = localCli(dir, shape);
+  const code = join(dir, `code-${shape}`);
+  const file = (name: string) => join(code, name);
+  const plan = async (...args: string[]) => cli.json('plan', '--dir', code, ...args);
+
+  it('pull writes both files; plan then shows no change', async () => {
+    await cli.dgw('golden-sql', 'add', QUESTION, '--sql', SQL);
+    await cli.dgw('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id');
+    const pulled = await cli.json('pull', '--dir', code);
+    expect(pulled.written).toEqual(['golden-sqls.yaml', 'relations.yaml']);
+    expect(readFileSync(file('golden-sqls.yaml'), 'utf8')).toContain(`- question: ${QUESTION}\n  sql: |\n    ${SQL}\n`);
+    // Both built-in catalogs are named svc, so the file names the catalog by id.
+    expect(readFileSync(file('relations.yaml'), 'utf8')).toContain('- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: MANY_TO_ONE\n');
+    const doc = await plan('--prune');
+    expect(doc.hasChanges).toBe(false);
+    expect(doc.knowledge.files).toEqual(['golden-sqls.yaml', 'relations.yaml']);
+    expect((await cli.run('plan', '--dir', code, '--prune', '--exit-code')).code).toBe(0);
+  });
+
+  it('an edit shows in plan (exit 11 with --exit-code), apply makes it, and the files are then the project', async () => {
+    writeFileSync(
+      file('golden-sqls.yaml'),
+      `- question: ${QUESTION}\n  sql: ${SQL} ORDER BY 1;\n- question: Top customers?\n  sql: SELECT customer_id FROM svc.table.orders GROUP BY 1 ORDER BY sum(amount) DESC LIMIT 5\n`,
+    );
+    writeFileSync(file('relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: ONE_TO_ONE\n');
+    const shown = await cli.run('plan', '--dir', code, '--exit-code');
+    expect(shown.code).toBe(11);
+    expect(shown.stdout).toContain(`~ replace golden SQL "${QUESTION}"`);
+    expect(shown.stdout).toContain('+ add golden SQL "Top customers?"');
+    expect(shown.stdout).toMatch(/~ retype relation 1\.table\.orders\.customer_id → 1\.table\.customers\.customer_id\n\s+type: MANY_TO_ONE → ONE_TO_ONE/);
+    expect(shown.stdout).toContain('Plan: 1 golden SQL to add, 1 golden SQL to replace, 1 relation to retype (4 requests).');
+
+    const applied = await cli.json('apply', '--dir', code);
+    // The new SQL goes in before the old one goes, so the question is never without an answer.
+    expect(applied.applied).toEqual([
+      `add golden SQL "${QUESTION}"`,
+      expect.stringMatching(/^delete golden SQL "How many orders per day\?" \(\w+\)$/),
+      'add golden SQL "Top customers?"',
+      'update relation 1.table.orders.customer_id → 1.table.customers.customer_id (type ONE_TO_ONE)',
+    ]);
+    expect((await plan()).hasChanges).toBe(false);
+    const goldens = await cli.json('golden-sql', 'list');
+    expect(goldens.map((g: { prompt: string; sql: string }) => [g.prompt, g.sql]).sort()).toEqual([[QUESTION, `${SQL} ORDER BY 1`], ['Top customers?', 'SELECT customer_id FROM svc.table.orders GROUP BY 1 ORDER BY sum(amount) DESC LIMIT 5']]);
+    expect((await cli.json('relation', 'list', '1')).map((r: { type: string }) => r.type)).toEqual(['ONE_TO_ONE']);
+  });
+
+  it('what no entry stands for is unmanaged; --prune plans its deletion, which apply does only when confirmed', async () => {
+    await cli.dgw('golden-sql', 'add', 'Made by hand?', '--sql', 'SELECT 1');
+    const unmanaged = await plan();
+    expect(unmanaged.hasChanges).toBe(false);
+    expect(unmanaged.knowledge.unmanaged.goldenSqls).toEqual(['Made by hand?']);
+
+    writeFileSync(file('relations.yaml'), '[]\n');
+    const pruned = await plan('--prune');
+    expect(pruned.knowledge.changes.map((c: { action: string }) => c.action)).toEqual(['deleteGoldenSql', 'deleteRelation']);
+    const refused = await cli.run('apply', '--dir', code, '--prune');
+    expect(refused.code).toBe(14);
+    expect(refused.stderr).toMatch(/deletes 1 golden SQL and deletes 1 relation/);
+    expect((await cli.json('golden-sql', 'list')).length).toBe(3);
+
+    await cli.dgw('apply', '--dir', code, '--prune', '--yes');
+    expect((await cli.json('golden-sql', 'list')).map((g: { prompt: string }) => g.prompt).sort()).toEqual([QUESTION, 'Top customers?']);
+    expect(await cli.json('relation', 'list', '1')).toEqual([]);
+  });
+
+  it('a kind whose file is absent is not managed: nothing of it is read, planned or pruned', async () => {
+    await cli.dgw('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id');
+    unlinkSync(file('relations.yaml'));
+    const doc = await plan('--prune');
+    expect(doc.knowledge.files).toEqual(['golden-sqls.yaml']);
+    expect(doc.knowledge.changes).toEqual([]);
+    expect(doc.requests).toEqual([]);
+  });
+
+  it('a saved plan applies once; after the project changed it is refused, exit 5, nothing changed', async () => {
+    writeFileSync(file('golden-sqls.yaml'), `${readFileSync(file('golden-sqls.yaml'), 'utf8')}- question: Saved?\n  sql: SELECT 2\n`);
+    const saved = join(dir, `plan-${shape}.json`);
+    writeFileSync(saved, JSON.stringify(await plan()));
+    await cli.dgw('golden-sql', 'add', 'Sneaked in?', '--sql', 'SELECT 3');
+    const stale = await cli.run('apply', '--plan', saved);
+    expect(stale.code).toBe(5);
+    expect((await cli.json('golden-sql', 'list')).map((g: { prompt: string }) => g.prompt)).not.toContain('Saved?');
+
+    writeFileSync(saved, JSON.stringify(await plan()));
+    await cli.dgw('apply', '--plan', saved);
+    expect((await cli.json('golden-sql', 'list')).map((g: { prompt: string }) => g.prompt)).toContain('Saved?');
+  });
+
+  it('pull refuses to replace a file that differs without --force, and takes the project with it', async () => {
+    writeFileSync(file('golden-sqls.yaml'), '# mine\n[]\n');
+    const refused = await cli.run('pull', '--dir', code);
+    expect(refused.code).toBe(14);
+    expect(refused.stderr).toContain('golden-sqls.yaml (differs from the project)');
+    expect(readFileSync(file('golden-sqls.yaml'), 'utf8')).toBe('# mine\n[]\n');
+    await cli.dgw('pull', '--dir', code, '--force');
+    expect(readFileSync(file('golden-sqls.yaml'), 'utf8')).toContain('- question: Saved?');
+    expect(existsSync(file('relations.yaml'))).toBe(true);
+  });
+});
+
+describe('bad knowledge files', () => {
+  const cli = localCli(join(dir, 'bad'), 'spec');
+  const code = join(dir, 'code-bad');
+  mkdirSync(code, { recursive: true });
+
+  it.each([
+    ['golden-sqls.yaml', '- question: x\n', /golden-sqls\.yaml:1: "sql" must be non-empty text/],
+    ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n- question: x\n  sql: SELECT 2\n', /golden-sqls\.yaml:3: the question "x" is also on line 1/],
+    ['golden-sqls.yaml', 'question: x\n', /golden-sqls\.yaml:1: must be a YAML list/],
+    ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n  answer: 2\n', /unknown key "answer"/],
+    ['relations.yaml', '- from: a.b.c\n  to: 1.table.orders.id\n', /relations\.yaml:1: "from" must be catalog\.schema\.table\.column/],
+    ['relations.yaml', '- from: [1\n', /relations\.yaml:\d+: is not YAML/],
+  ])('%s holding %j is exit 2, naming the file and line, before any request', async (name, text, message) => {
+    writeFileSync(join(code, name), text);
+    try {
+      const r = await cli.run('plan', '--dir', code);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain('nothing was sent');
+    } finally {
+      unlinkSync(join(code, name));
+    }
+  });
+
+  it('a catalog the project does not have is exit 4 naming it; a name two catalogs share asks for the id (exit 14: the catalogs were read)', async () => {
+    writeFileSync(join(code, 'relations.yaml'), '- from: nosuch.main.t.c\n  to: 1.table.orders.customer_id\n');
+    const unknown = await cli.run('plan', '--dir', code);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain('relations.yaml: the project has no catalog nosuch');
+    writeFileSync(join(code, 'relations.yaml'), '- from: svc.table.orders.customer_id\n  to: 1.table.customers.customer_id\n');
+    const shared = await cli.run('plan', '--dir', code);
+    expect(shared.code).toBe(14);
+    expect(shared.stderr).toContain('the catalog name svc stands for catalogs 1, 2: write the id');
+  });
+});

@@ -8,6 +8,7 @@ import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js'
 import { RowTexts } from './row-texts.js';
 import type { StatementRows } from './sandbox/index.js';
 import { ident, trimStatement } from './sql.js';
+import { withBuiltInCatalog, HOSTED_CATALOG } from './catalog-alias.js';
 
 /** What to run: a statement, a saved query by id, an object by qualified name, or a builder request. */
 export type ExecuteTarget = { statement: string } | { id: string } | { qualifiedName: string } | { builder: BuilderRequest };
@@ -65,7 +66,7 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
   let sql: string;
   let source: RowSource | undefined;
   if ('statement' in target) {
-    sql = trimStatement(target.statement);
+    sql = trimStatement(withBuiltInCatalog(target.statement));
     if (sql.trim() === '') throw badRequest('statement must not be empty');
     refuseNul(target.statement, 'statement');
     checkStatementSize(target.statement, 'statement');
@@ -80,7 +81,7 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
   } else {
     refuseNul(target.qualifiedName, 'qualifiedName');
     const [catalog, schemaName, tableName] = parseQualifiedName(target.qualifiedName);
-    if (catalog !== 'svc') throw notFound(`catalog ${catalog} not found; this project's built-in catalog is svc`);
+    if (catalog !== 'svc' && catalog !== HOSTED_CATALOG) throw notFound(`catalog ${catalog} not found; this project's built-in catalog is svc (peaka, as the hosted service calls it)`);
     if (!SCHEMAS.has(schemaName)) throw badRequest(`qualifiedName must name svc.query.<name>, svc.mtquery.<name>, svc.table.<name> or svc.bitable.<name>`);
     source = { schemaName, tableName };
     sql = `SELECT * FROM svc.${ident(schemaName)}.${ident(tableName)}`;

@@ -1,5 +1,6 @@
 import { badRequest } from './errors.js';
 import { ident } from './sql.js';
+import { HOSTED_CATALOG } from './catalog-alias.js';
 
 // Filters are not evaluated: the document shows their grammar by one example only, and a guess would answer wrongly.
 
@@ -67,7 +68,7 @@ function parseSource(t: Record<string, unknown>): BuilderSource {
   const catalogName = (t.catalogName ?? undefined) as string | undefined;
   const schemaName = String(t.schemaName ?? '').toLowerCase() as BuilderSource['schemaName'];
   const tableName = t.tableName as string | undefined;
-  if (catalogName !== undefined && catalogName.toLowerCase() !== 'svc') {
+  if (catalogName !== undefined && catalogName.toLowerCase() !== 'svc' && catalogName.toLowerCase() !== HOSTED_CATALOG) {
     throw badRequest(`catalog ${catalogName} not found; this project's built-in catalog is svc`);
   }
   const allowed = catalogId === undefined ? SCHEMAS : SCHEMAS_OF_CATALOG[catalogId];

@@ -279,7 +279,7 @@ describe('run SQL', () => {
       { from, limit: -1 },
       { from, limit: 1.5 },
       { from, columns: [1] },
-      { from: [{ catalogName: 'peaka', schemaName: 'table', tableName: 'orders' }] },
+      { from: [{ catalogName: 'sales', schemaName: 'table', tableName: 'orders' }] },
       { from: [{ catalogId: '1', schemaName: 'query', tableName: 'orders' }] },
       { from: [{ catalogName: 'svc', schemaName: '_dgw', tableName: 'queries' }] },
       { from, statement: 'SELECT 1' },

@@ -5,6 +5,7 @@ import { trimStatement } from '../sql.js';
 import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
 import { withViews } from './views.js';
+import { withBuiltInCatalog } from '../catalog-alias.js';
 
 /** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
@@ -41,7 +42,7 @@ async function judgeDefinition(s: ProjectStore, sql: string): Promise<{ bindErro
 }
 
 function nonEmptyStatement(text: string, field: string): string {
-  const sql = trimStatement(text);
+  const sql = trimStatement(withBuiltInCatalog(text));
   if (sql.trim() === '') throw badRequest(`${field} must not be empty`);
   refuseNul(text, field);
   checkStatementSize(text, field);

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
 import { rows } from './store.js';
+import { HOSTED_CATALOG } from '../catalog-alias.js';
 
 /** A connection of the local gateway and the catalog it makes; `config` holds no secret (local types have none). */
 export interface ConnectionRow {
@@ -38,7 +39,7 @@ export const CONNECTIONS_DDL = [
 ];
 
 /** Names DuckDB keeps for itself or the gateway uses: no connection's catalog may take them. */
-const RESERVED = new Set(['svc', 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
+const RESERVED = new Set(['svc', HOSTED_CATALOG, 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
 
 /** A connection of the project as attached at open, or 404 naming it. */
 export function findConnection(connections: readonly ConnectionRow[], projectId: string, id: string): ConnectionRow {

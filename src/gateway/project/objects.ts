@@ -3,10 +3,11 @@ import { qualified, trimStatement } from '../sql.js';
 import { statusStatement } from './refresh-log.js';
 import type { ProjectStore } from './store.js';
 import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
+import { withBuiltInCatalog } from '../catalog-alias.js';
 
 /** SQL ending in its own `WITH [NO] DATA` does not parse here, just as it does not parse as a view body. */
 export function materializeSql(name: string, sql: string): string {
-  return `CREATE OR REPLACE TABLE ${qualified('mtquery', name)} AS\n${trimStatement(sql)}\nWITH DATA`;
+  return `CREATE OR REPLACE TABLE ${qualified('mtquery', name)} AS\n${trimStatement(withBuiltInCatalog(sql))}\nWITH DATA`;
 }
 
 /** Drops the view of a PLAIN query (if it was made) or the materialized table of a MATERIALIZED one. */

@@ -3,6 +3,7 @@ import { qualified, trimStatement } from '../sql.js';
 import { readQueryByName } from './query-rows.js';
 import { readStatement } from './statement.js';
 import { rows, type ProjectStore } from './store.js';
+import { withBuiltInCatalog } from '../catalog-alias.js';
 
 // Views are made when a statement first needs one, not on save: DuckDB loads every view on attach and rewrites them at each checkpoint.
 
@@ -50,7 +51,7 @@ async function makeView(s: ProjectStore, name: string, tried: Set<string>): Prom
 
 /** The view of a PLAIN query; `sql` is the query's own text. */
 export function createViewSql(name: string, sql: string): string {
-  return `CREATE OR REPLACE VIEW ${qualified('query', name)} AS\n${trimStatement(sql)}\n`;
+  return `CREATE OR REPLACE VIEW ${qualified('query', name)} AS\n${trimStatement(withBuiltInCatalog(sql))}\n`;
 }
 
 /** Makes the views of the PLAIN queries not read yet, so the query catalog lists them all; a query whose SQL no longer runs stays out. */

@@ -1,4 +1,4 @@
-import { sqlCode } from '../code/sql-text.js';
+import { sqlCode } from '../sql-code.js';
 
 // The hosted service calls the built-in catalog `peaka`, and SQL written for it reads
 // `peaka.query.x`. DuckDB has no catalog alias, so such a name is read as `svc.query.x` before

@@ -24,6 +24,7 @@ _dgw_sub() {
     '|embed') echo 'embed' ;;
     '|ask') echo 'ask' ;;
     '|thread') echo 'thread' ;;
+    '|agent') echo 'agent' ;;
     '|semantic-catalog') echo 'semantic-catalog' ;;
     '|golden-sql') echo 'golden-sql' ;;
     '|relation') echo 'relation' ;;
@@ -157,6 +158,8 @@ _dgw_sub() {
     'thread|rename') echo 'rename' ;;
     'thread|rm'|'thread|delete') echo 'rm' ;;
     'thread|help') echo 'help' ;;
+    'agent|workflow') echo 'workflow' ;;
+    'agent|help') echo 'help' ;;
     'semantic-catalog|create') echo 'create' ;;
     'semantic-catalog|add-table') echo 'add-table' ;;
     'semantic-catalog|rm-table') echo 'rm-table' ;;
@@ -185,7 +188,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread agent semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -222,6 +225,8 @@ _dgw_words() {
     'embed help') echo 'session' ;;
     'thread') echo 'list get rename rm help' ;;
     'thread help') echo 'list get rename rm' ;;
+    'agent') echo 'workflow help' ;;
+    'agent help') echo 'workflow' ;;
     'semantic-catalog') echo 'create add-table rm-table share help' ;;
     'semantic-catalog help') echo 'create add-table rm-table share' ;;
     'golden-sql') echo 'add list search rm help' ;;
@@ -234,7 +239,7 @@ _dgw_words() {
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread agent semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -372,13 +377,16 @@ _dgw_opts() {
     'embed') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'embed session') echo '--expires-in --theme --theme-override --mode --feature --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'embed help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
-    'ask') echo '--thread --no-execute -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'ask') echo '--thread --no-execute --no-stream -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'thread list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread rename') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread rm') echo '-y --yes --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'thread help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'agent') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'agent workflow') echo '-o --output -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'agent help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'semantic-catalog') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'semantic-catalog create') echo '--dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'semantic-catalog add-table') echo '--as --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -560,6 +568,9 @@ _dgw_value_opts() {
     'thread rename') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'thread rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'thread help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'agent') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'agent workflow') echo '-o --output --profile --zone --base-url --project --jq --format --timeout' ;;
+    'agent help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'semantic-catalog') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'semantic-catalog create') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'semantic-catalog add-table') echo '--as --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -714,6 +725,7 @@ _dgw_values() {
     'metadata refresh|--catalog') echo '@live' ;;
     'transpile|--file') echo '@files' ;;
     'embed session|--mode') echo 'FULL_STUDIO CONNECTOR_MODAL_ONLY' ;;
+    'agent workflow|-o'|'agent workflow|--output') echo '@files' ;;
     'golden-sql add|--file') echo '@files' ;;
     'api|--input') echo '@files' ;;
     'serve|--api-shape') echo 'spec hosted' ;;

@@ -28,6 +28,7 @@ import { registerTranspile } from './commands/transpile/index.js';
 import { registerEmbed } from './commands/embed/index.js';
 import { registerAsk } from './commands/ask/index.js';
 import { registerThread } from './commands/thread/index.js';
+import { registerAgent } from './commands/agent/index.js';
 import { registerSemanticCatalog } from './commands/semantic-catalog/index.js';
 import { registerRelation } from './commands/relation/index.js';
 import { registerBitable } from './commands/bitable/index.js';
@@ -57,6 +58,7 @@ export function buildProgram(deps: ContextDeps): Command {
   registerEmbed(program, wiring);
   registerAsk(program, wiring);
   registerThread(program, wiring);
+  registerAgent(program, wiring);
   registerSemanticCatalog(program, wiring);
   registerGoldenSql(program, wiring);
   registerRelation(program, wiring);

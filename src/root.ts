@@ -105,6 +105,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['embed', async () => (await import('./commands/embed/index.js')).registerEmbed],
   ['ask', async () => (await import('./commands/ask/index.js')).registerAsk],
   ['thread', async () => (await import('./commands/thread/index.js')).registerThread],
+  ['agent', async () => (await import('./commands/agent/index.js')).registerAgent],
   ['semantic-catalog', async () => (await import('./commands/semantic-catalog/index.js')).registerSemanticCatalog],
   ['golden-sql', async () => (await import('./commands/golden-sql/index.js')).registerGoldenSql],
   ['relation', async () => (await import('./commands/relation/index.js')).registerRelation],

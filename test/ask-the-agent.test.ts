@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -145,5 +146,66 @@ describe.each(['spec', 'hosted'])('the local gateway has no agent (%s shape)', (
       expect(r.stderr).toContain(op);
       expect(r.stderr).toContain('needs a language model');
     }
+  });
+});
+
+describe('dgw ask --no-stream', () => {
+  const service = new RecordingServer();
+  beforeAll(() => service.start());
+  afterAll(() => service.close());
+
+  it('sends the chat operation and reads the whole answer as one event: in a pipe the answer, with --json the exchange', async () => {
+    const answer = { threadId: 'th-4', answer: 'Bob ordered most.', sql: 'SELECT 1', tables: ['svc.table.orders'] };
+    service.on('POST', '/ai-agent/p1/chat', { json: answer });
+    const runs = (...args: string[]) => runAsBinaryWould(['ask', 'Who ordered most?', '--no-stream', ...args], { env: { ...env(), DGW_BASE_URL: service.baseUrl } });
+    const piped = await runs();
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toBe('Bob ordered most.\n');
+    expect(piped.stderr).toContain('--thread th-4');
+    const json = JSON.parse((await runs('--no-execute', '--json')).stdout);
+    expect(json).toMatchObject({ answer: 'Bob ordered most.', sql: ['SELECT 1'], tables: ['svc.table.orders'], threadId: 'th-4', events: [{ event: 'message', data: answer }] });
+    expect(service.requests.map((q) => [q.method, q.path, q.json])).toEqual([
+      ['POST', '/ai-agent/p1/chat', { message: 'Who ordered most?' }],
+      ['POST', '/ai-agent/p1/chat', { message: 'Who ordered most?', noExecute: true }],
+    ]);
+  });
+});
+
+describe('dgw agent workflow', () => {
+  // Every byte value, so a text decoding anywhere on the way would show.
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
+  let imageServer: http.Server;
+  let imageUrl = '';
+  beforeAll(async () => {
+    imageServer = http.createServer((req, res) => {
+      if (req.method !== 'GET' || req.url !== '/api/v1/ai-agent/workflow/png') {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+    imageUrl = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/api/v1`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => imageServer.close(resolve));
+  });
+  const run = (args: string[], options: { cwd?: string } = {}) => runAsBinaryWould(['agent', 'workflow', ...args], { env: { ...env(), DGW_BASE_URL: imageUrl }, ...options });
+
+  it('-o writes the image byte for byte; a pipe gets the bytes; a terminal is refused before anything is sent', async () => {
+    const written = await run(['-o', 'workflow.png'], { cwd: tmp.dir });
+    expect(written.code, written.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(tmp.dir, 'workflow.png')).equals(png)).toBe(true);
+    expect(fs.readdirSync(tmp.dir).filter((f) => f.includes('.dgw-'))).toEqual([]);
+    const piped = await run([]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdoutBytes.equals(png)).toBe(true);
+    const terminal = await runDgwInTerminal(['agent', 'workflow'], { env: { ...env(), DGW_BASE_URL: 'http://127.0.0.1:9/api/v1' } });
+    expect(terminal.code).toBe(2);
+    expect(terminal.stdout).toContain('the workflow is a PNG image: give -o FILE');
+  });
+
+  it('--json is refused: it prints no JSON (exit 2)', async () => {
+    expect((await run(['-o', 'x.png', '--json'], { cwd: tmp.dir })).code).toBe(2);
   });
 });

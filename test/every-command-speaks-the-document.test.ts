@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,9 +296,10 @@ for (const shape of API_SHAPES) {
         expect((await dgw('transpile', ['mysql', 'SELECT 1'], { code: 15 })).stderr).toContain('transpileSQL');
         expect((await dgw('embed session', ['--expires-in', '60', '--feature', 'queries=off'], { code: 15 })).stderr).toContain('initSession');
         // So is the agent: no model runs locally.
-        for (const [command, args] of [['ask', ['Who ordered most?', '--thread', 'th-1', '--no-execute']], ['thread list', []], ['thread get', ['th-1']], ['thread rename', ['th-1', 'Revenue']], ['thread rm', ['th-1', '--yes']]] as const) {
+        for (const [command, args] of [['ask', ['Who ordered most?', '--thread', 'th-1', '--no-execute']], ['ask', ['Who ordered most?', '--no-stream']], ['thread list', []], ['thread get', ['th-1']], ['thread rename', ['th-1', 'Revenue']], ['thread rm', ['th-1', '--yes']]] as const) {
           expect((await dgw(command, [...args], { code: 15 })).stderr, command).toContain('needs a language model');
         }
+        expect((await dgw('agent workflow', ['-o', path.join(os.tmpdir(), 'dgw-never-written.png')], { code: 15 })).stderr).toContain('getWorkflowImage');
         conforms();
       });
 

@@ -124,6 +124,7 @@ const SAMPLES: Record<string, string[][]> = {
   'metadata semantics': [['metadata', 'semantics', 'svc.table.orders']],
   transpile: [['transpile', 'mysql', 'SELECT 1']],
   ask: [['ask', 'Who ordered most?']],
+  'agent workflow': [['agent', 'workflow', '-o', 'workflow.png']],
   'semantic-catalog create': [['semantic-catalog', 'create', 'sales']],
   'semantic-catalog add-table': [['semantic-catalog', 'add-table', 'sales', 'revenue', '--as', 'finance.revenue']],
   'semantic-catalog rm-table': [['semantic-catalog', 'rm-table', 'sales', '7', '--yes']],

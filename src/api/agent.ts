@@ -1,6 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { InterruptedError } from '../errors.js';
+import { restBytes } from './transport.js';
 
 // The project's agent (`/ai-agent/{projectId}/...`). The document gives the streamed chat as
 // server-sent events whose data are open objects, and the threads as open objects: what dgw reads
@@ -44,6 +45,18 @@ export async function* chatStream(http: Http, projectId: string, input: ChatInpu
   } finally {
     await response.cancel().catch(() => undefined);
   }
+}
+
+/** Asks the agent without streaming (`chat`): the whole answer, an open object, as one event; --timeout bounds the wait. */
+export async function chat(http: Http, projectId: string, input: ChatInput): Promise<AgentEvent> {
+  const data = await http.request({ method: 'POST', path: apiPath`/ai-agent/${projectId}/chat`, body: input });
+  return { event: 'message', data };
+}
+
+/** The agent's workflow as a PNG image (`getWorkflowImage`), whole. */
+export async function workflowImage(http: Http): Promise<Uint8Array> {
+  const response = await http.open({ method: 'GET', path: '/ai-agent/workflow/png', accept: 'image/png' });
+  return response ? restBytes(response) : new Uint8Array();
 }
 
 /** One event's lines: `event:` names it, `data:` lines join with line breaks, `:` lines are comments. */

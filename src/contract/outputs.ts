@@ -178,6 +178,7 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'relation rm': one(O.RelationDeleted),
   api: { answer: { when: 'always: the response body as the service sent it (numbers digit for digit)', schema: Type.Unknown({ description: 'any JSON' }) } },
   completion: null,
+  'agent workflow': null,
   serve: one(O.ServeInfo),
   sql: { rows: { when: 'always; the fields are the result\'s columns, known from the answer', schema: R.ResultRows } },
   version: one(O.VersionInfo),

@@ -79,6 +79,9 @@ export const EmbeddedSession = Type.Object({ sessionUrl: Opt(Type.String()), par
 export const SQLTranspileResult = Type.Object({ result: Opt(Type.String()) });
 
 /** Body of the streamed chat with the agent. */
+/** Body of a question asked without streaming. */
+export const AIAgentChatRequestDto = Closed({ message: Opt(Type.String()), threadId: Opt(Type.String()), noExecute: Opt(Type.Boolean()) });
+
 export const AIAgentChatStreamRequestDto = Closed({ message: Opt(Type.String()), threadId: Opt(Type.String()), noExecute: Opt(Type.Boolean()), streamModes: Opt(Type.Array(Type.String())) });
 
 /** Body of a thread's new display name. */

@@ -11,7 +11,7 @@ import {
   QueryFolderWithContentsResponse,
   SeedFolder,
 } from './folders.js';
-import { CatalogShareRequest, SemanticCatalogRequest, SemanticTable, SemanticTableRequest, AIAgentChatStreamRequestDto, AIAgentThreadUpdateRequest, EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
+import { CatalogShareRequest, SemanticCatalogRequest, SemanticTable, SemanticTableRequest, AIAgentChatRequestDto, AIAgentChatStreamRequestDto, AIAgentThreadUpdateRequest, EmbeddedSession, InitSessionRequest, SQLTranspileQueryRequest, SQLTranspileResult, MetadataAddGoldenSqlRequest, MetadataAddRelationRequest, MetadataAIUsageUpdateRequest, MetadataCategoricalColumnRequest, MetadataCreateSemanticsRequest, MetadataRefreshJobStatusResult, MetadataUpdateRequest, MetadataRefreshMetadataCallbackRequest, MetadataRefreshMetadataRequest, MetadataUpdateRelationRequest, OpenObject } from './metadata.js';
 import { ExecuteFormat, ExecuteRequestBody, ExecuteResult, Query, QueryPathUpdateRequest, QueryRequest } from './queries.js';
 import { ExportJobCreated, ExportJobResponse, ExportRequest, ImportJob, ImportRequest } from './transfer.js';
 import {
@@ -215,6 +215,8 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('createSemanticTable', 'POST', `${P}/semantic-catalogs/{catalogId}`, { body: SemanticTableRequest, response: ok(SemanticTable) }),
   op('shareSemanticTable', 'POST', `${P}/semantic-catalogs/{catalogId}/share`, { body: CatalogShareRequest, response: ok(null) }),
   op('deleteSemanticTable', 'DELETE', `${P}/semantic-catalogs/{catalogId}/table/{tableId}`, { response: ok(null) }),
+  op('chat', 'POST', '/ai-agent/{projectId}/chat', { body: AIAgentChatRequestDto, response: ok(OpenObject) }),
+  op('getWorkflowImage', 'GET', '/ai-agent/workflow/png', { response: { status: 200, body: null, media: 'image/png' } }),
   op('chatStream', 'POST', '/ai-agent/{projectId}/chat/stream', { body: AIAgentChatStreamRequestDto, response: { status: 200, body: null, media: 'text/event-stream' } }),
   op('listThreads', 'GET', '/ai-agent/{projectId}/threads', { response: ok(OpenObject) }),
   op('getThread', 'GET', '/ai-agent/{projectId}/threads/{threadId}', { response: ok(OpenObject) }),

@@ -20,7 +20,7 @@ const BOUNDARY = 'conformance-boundary';
 /** Operations the CLI sends that the local gateway does not route: the generic 501 answers them (test/gateway/every-operation-answered.test.ts). */
 const NOT_ROUTED = new Set<string>([]);
 /** Operations it routes and answers 501 naming them: the hosted service has them. */
-const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession', 'chatStream', 'listThreads', 'getThread', 'updateThread', 'deleteThread', 'shareSemanticTable']);
+const HOSTED_ONLY = new Set(['oauth2Callback', 'generateSemantics', 'generateSampleQuestions', 'queryMetadata', 'transpileSQL', 'initSession', 'chat', 'chatStream', 'getWorkflowImage', 'listThreads', 'getThread', 'updateThread', 'deleteThread', 'shareSemanticTable']);
 const SERVED = OPERATIONS.filter((o) => !NOT_ROUTED.has(o.id));
 const ANSWERED = SERVED.filter((o) => !HOSTED_ONLY.has(o.id));
 
@@ -262,6 +262,8 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
         ['POST', '/sql/transpile/mysql', { query: 'SELECT 1' }, 'transpileSQL'],
         ['POST', '/ui/initSession', { projectId: 'demo' }, 'initSession'],
         ['POST', '/ai-agent/demo/chat/stream', { message: 'Who?' }, 'chatStream'],
+        ['POST', '/ai-agent/demo/chat', { message: 'Who?' }, 'chat'],
+        ['GET', '/ai-agent/workflow/png', undefined, 'getWorkflowImage'],
         ['POST', '/data/projects/demo/semantic-catalogs/1/share', { target: 'demo2' }, 'shareSemanticTable'],
         ['GET', '/ai-agent/demo/threads', undefined, 'listThreads'],
         ['GET', '/ai-agent/demo/threads/th-1', undefined, 'getThread'],

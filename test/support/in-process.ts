@@ -7,6 +7,8 @@ import type { Clock, ContextDeps } from '../../src/context.js';
 export interface InProcessResult {
   code: number;
   stdout: string;
+  /** stdout as the bytes written, for output that is not text. */
+  stdoutBytes: Buffer;
   stderr: string;
 }
 
@@ -28,11 +30,16 @@ export interface InProcessOptions {
 export async function runInProcess(argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
   let stdout = '';
   let stderr = '';
+  const written: Buffer[] = [];
   const input = options.input;
   const deps: ContextDeps = {
     io: {
       stdout: {
-        write: (s: string | Uint8Array) => ((stdout += typeof s === 'string' ? s : Buffer.from(s).toString('utf8')), true),
+        write: (s: string | Uint8Array) => {
+          written.push(Buffer.from(s));
+          stdout += typeof s === 'string' ? s : Buffer.from(s).toString('utf8');
+          return true;
+        },
         ...(options.terminalColumns === undefined ? {} : { isTTY: true, columns: options.terminalColumns, rows: 50 }),
       },
       stderr: {
@@ -49,7 +56,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
   };
   const code = await main(argv, deps);
-  return { code, stdout, stderr };
+  return { code, stdout, stdoutBytes: Buffer.concat(written), stderr };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { chatStream } from '../../api/agent.js';
+import { chat, chatStream } from '../../api/agent.js';
 import type { Context } from '../../context.js';
 import { DgwError, UsageError } from '../../errors.js';
 import { visible } from '../../output/visible.js';
@@ -11,6 +11,7 @@ import { startExchange, take, type Piece } from './exchange.js';
 export interface AskOptions {
   thread?: string;
   execute: boolean;
+  stream: boolean;
 }
 
 export function registerAsk(program: Command, wiring: Wiring): void {
@@ -19,10 +20,11 @@ export function registerAsk(program: Command, wiring: Wiring): void {
     .argument('<question>', 'what to ask the project\'s agent')
     .option('--thread <id>', 'continue this conversation (dgw thread list shows them)')
     .option('--no-execute', 'the agent may write SQL but not run it')
+    .option('--no-stream', 'ask for the whole answer at once (the chat operation), for networks that hold streams back; --timeout bounds the wait')
     .description("Ask the project's agent; on a terminal the answer is printed as it streams, with the SQL and tables it used (hosted service only)")
     .addHelpText(
       'after',
-      `${examples('dgw ask "Which customers ordered most last month?"', 'dgw ask "And the month before?" --thread 3f2a9c', 'dgw ask "Revenue by country" --json > exchange.json')}
+      `${examples('dgw ask "Which customers ordered most last month?"', 'dgw ask "And the month before?" --thread 3f2a9c', 'dgw ask "Revenue by country" --json > exchange.json', 'dgw ask "Top products this week" --no-stream --timeout 2m')}
 --json prints the whole exchange at the end: the question, the thread, the answer, the SQL, the
 tables and every event as it came. Ctrl-C stops the answer (exit 130). No model runs on the local
 gateway: it answers 501 and dgw exits 15 saying so.
@@ -49,9 +51,9 @@ export async function runAsk(ctx: Context, question: string, opts: AskOptions): 
     if (piece.sql) ctx.io.stdout.write(`\n${ctx.color.dim('SQL:')}\n${visible(piece.sql.trim(), '\n')}\n`);
     if (piece.tables) ctx.io.stdout.write(`\n${ctx.color.dim('tables:')} ${piece.tables.map((t) => visible(t)).join(', ')}\n`);
   };
-  for await (const event of chatStream(http, projectId, { message: question, threadId: opts.thread, noExecute: opts.execute ? undefined : true }, ctx.signal)) {
-    show(take(exchange, event));
-  }
+  const input = { message: question, threadId: opts.thread, noExecute: opts.execute ? undefined : true };
+  const events = opts.stream ? chatStream(http, projectId, input, ctx.signal) : [await chat(http, projectId, input)];
+  for await (const event of events) show(take(exchange, event));
   if (live && exchange.answer !== '' && !exchange.answer.endsWith('\n')) ctx.io.stdout.write('\n');
   if (ctx.out.json) ctx.out.value(exchange);
   if (exchange.error !== null) throw new DgwError('service', `the agent stopped: ${exchange.error}`);

@@ -11,6 +11,12 @@ export function hostedOnlyRoutes(): Routes {
     .post('/ai-agent/:projectId/chat/stream', () => {
       throw notImplemented('chatStream', NO_MODEL);
     })
+    .post('/ai-agent/:projectId/chat', () => {
+      throw notImplemented('chat', NO_MODEL);
+    })
+    .get('/ai-agent/workflow/png', () => {
+      throw notImplemented('getWorkflowImage', "the agent's workflow is the hosted service's; no agent runs locally");
+    })
     .get('/ai-agent/:projectId/threads', () => {
       throw notImplemented('listThreads', NO_MODEL);
     })

@@ -47,6 +47,13 @@ describe.each(['hosted', 'spec'])('SQL naming peaka on the local gateway (%s sha
     const [viaView] = await cli.json('sql', 'SELECT sum(amount) AS total FROM peaka.query.peakaorders');
     const [materialized] = await cli.json('sql', 'SELECT total FROM peaka.mtquery.peakatotal');
     expect(materialized.total).toEqual(viaView.total);
+    expect((await cli.json('query', 'get', 'peakatotal')).inputQuery).toBe('SELECT sum(amount) AS total FROM peaka.query.peakaorders');
+  });
+
+  it('a golden SQL naming peaka is checked as bound and kept as sent', async () => {
+    const added = await cli.json('golden-sql', 'add', 'Orders per day?', '--sql', 'SELECT order_date, count(*) AS n FROM peaka.table.orders GROUP BY 1');
+    expect(added.sql).toBe('SELECT order_date, count(*) AS n FROM peaka.table.orders GROUP BY 1');
+    expect((await cli.run('golden-sql', 'add', 'Nothing?', '--sql', 'SELECT * FROM peaka.table.nosuch')).code).toBe(6);
   });
 
   it('a connection may not take the name peaka', async () => {

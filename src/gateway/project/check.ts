@@ -10,16 +10,18 @@ import { withBuiltInCatalog } from '../catalog-alias.js';
 /** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
   const sql = nonEmptyStatement(text, field);
+  // Judged as DuckDB will bind it; kept as it was sent.
+  const bound = withBuiltInCatalog(sql);
   await s.withConnection(async (conn) => {
     let count: number;
     try {
-      count = (await conn.extractStatements(`CREATE VIEW dgw_check AS\n${sql}\n`)).count;
+      count = (await conn.extractStatements(`CREATE VIEW dgw_check AS\n${bound}\n`)).count;
     } catch {
-      throw await explainParseError(conn, sql);
+      throw await explainParseError(conn, bound);
     }
     if (count !== 1) throw badRequest(`${field} must be a single SELECT statement`);
   });
-  const { bindError } = await judgeDefinition(s, sql);
+  const { bindError } = await judgeDefinition(s, bound);
   if (bindError === undefined) return { sql };
   if (!storeUnbound) throw sqlError(bindError);
   return { sql, bindError };
@@ -42,7 +44,7 @@ async function judgeDefinition(s: ProjectStore, sql: string): Promise<{ bindErro
 }
 
 function nonEmptyStatement(text: string, field: string): string {
-  const sql = trimStatement(withBuiltInCatalog(text));
+  const sql = trimStatement(text);
   if (sql.trim() === '') throw badRequest(`${field} must not be empty`);
   refuseNul(text, field);
   checkStatementSize(text, field);

@@ -127,6 +127,7 @@ describe('bad knowledge files', () => {
     ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n  answer: 2\n', /unknown key "answer"/],
     ['relations.yaml', '- from: a.b.c\n  to: 1.table.orders.id\n', /relations\.yaml:1: "from" must be catalog\.schema\.table\.column/],
     ['relations.yaml', '- from: [1\n', /relations\.yaml:\d+: is not YAML/],
+    ['golden-sqls.yaml', '- question: &q x\n  sql: SELECT 1\n- question: *q\n  sql: SELECT 2\n', /golden-sqls\.yaml:3: uses a YAML alias \(\*q\); write the value out/],
   ])('%s holding %j is exit 2, naming the file and line, before any request', async (name, text, message) => {
     writeFileSync(join(code, name), text);
     try {

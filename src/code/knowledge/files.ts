@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, visit, type Node } from 'yaml';
 import { FileProblem } from '../query-file.js';
 import { readText } from '../read-dir.js';
 import { canonicalSql } from '../sql-text.js';
@@ -37,6 +37,10 @@ function listItems(file: string, text: string): Array<{ node: Node; line: number
   const lineOf = (node: Node | null | undefined) => (node?.range ? counter.linePos(node.range[0]).line : undefined);
   const [error] = doc.errors;
   if (error) throw new FileProblem(file, `is not YAML: ${error.message.split('\n')[0]}`, counter.linePos(error.pos[0]).line);
+  // An alias would be read as nothing here (and expanded, it could multiply a small file): refuse it.
+  let alias: Node | undefined;
+  visit(doc, { Alias: (_, node) => ((alias = node as Node), visit.BREAK) });
+  if (alias !== undefined && isAlias(alias)) throw new FileProblem(file, `uses a YAML alias (*${alias.source}); write the value out`, lineOf(alias));
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) return [];
   if (!isSeq(doc.contents)) throw new FileProblem(file, 'must be a YAML list (each entry starting with "- ")', lineOf(doc.contents as Node));
   return doc.contents.items.map((node) => ({ node: node as Node, line: lineOf(node as Node) ?? 1 }));

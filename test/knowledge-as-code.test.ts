@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/gateway/server.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { localCli } from './support/local-cli.js';
 
 // Golden SQLs and relations as code: `pull` writes golden-sqls.yaml and relations.yaml beside the
@@ -149,5 +151,33 @@ describe('bad knowledge files', () => {
     const shared = await cli.run('plan', '--dir', code);
     expect(shared.code).toBe(14);
     expect(shared.stderr).toContain('the catalog name svc stands for catalogs 1, 2: write the id');
+  });
+});
+
+describe.each(['spec', 'hosted'] as const)('knowledge as code through dgw serve (%s shape)', (shape) => {
+  let server: RunningServer;
+  const dataDir = join(dir, `served-${shape}`);
+  const code = join(dir, `served-code-${shape}`);
+  const env = { DGW_CONFIG_DIR: join(dir, `served-config-${shape}`), DGW_LOCAL_DIR: dataDir };
+  const dgw = async (...args: string[]) => {
+    const r = await runAsBinaryWould(['--zone', 'local', ...args], { env });
+    expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
+    return r.stdout;
+  };
+  beforeAll(async () => {
+    server = await startServer({ dataDir, port: 0, apiShape: shape });
+  });
+  afterAll(() => server.close());
+
+  it('pull, plan (no change), edit, apply, plan (no change)', async () => {
+    await dgw('golden-sql', 'add', QUESTION, '--sql', SQL);
+    await dgw('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id');
+    await dgw('pull', '--dir', code);
+    expect(JSON.parse(await dgw('plan', '--dir', code, '--prune', '--json')).hasChanges).toBe(false);
+    writeFileSync(join(code, 'golden-sqls.yaml'), `- question: Served?\n  sql: SELECT 1\n`);
+    writeFileSync(join(code, 'relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: ONE_TO_ONE\n');
+    const applied = JSON.parse(await dgw('apply', '--dir', code, '--prune', '--yes', '--json'));
+    expect(applied.applied).toEqual(['add golden SQL "Served?"', 'update relation 1.table.orders.customer_id → 1.table.customers.customer_id (type ONE_TO_ONE)', expect.stringMatching(/^delete golden SQL "How many orders per day\?"/)]);
+    expect(JSON.parse(await dgw('plan', '--dir', code, '--prune', '--json')).hasChanges).toBe(false);
   });
 });

@@ -30,16 +30,14 @@ export async function planKnowledgePull(root: string, http: Http, projectId: str
   };
   const [{ desired, problems }, goldens, relations] = await Promise.all([readKnowledge(root), readKind('goldenSqls'), readKind('relations')]);
   const broken = new Set(problems.map((p) => p.file));
-  const kinds = [
-    goldens && { file: KNOWLEDGE_FILES.goldenSqls, wanted: goldenSqlsOf(goldens), had: desired.goldenSqls, render: renderGoldenSqls, same: sameGoldenSqls },
-    relations && { file: KNOWLEDGE_FILES.relations, wanted: relationsOf(relations), had: desired.relations, render: renderRelations, same: sameRelations(relations) },
-  ].filter((k) => k !== undefined);
-  for (const kind of kinds) {
-    const there = kind.had !== undefined || broken.has(kind.file);
-    if (!there && kind.wanted.length === 0) continue;
-    if (kind.had !== undefined && (kind.same as (a: unknown[], b: unknown[]) => boolean)(kind.had, kind.wanted)) out.unchanged.push(kind.file);
-    else out.write.push({ file: kind.file, content: (kind.render as (e: unknown[]) => string)(kind.wanted), overwrite: there });
-  }
+  const decide = <T>(file: string, wanted: T[], had: T[] | undefined, render: (entries: T[]) => string, same: (a: T[], b: T[]) => boolean) => {
+    const there = had !== undefined || broken.has(file);
+    if (!there && wanted.length === 0) return;
+    if (had !== undefined && same(had, wanted)) out.unchanged.push(file);
+    else out.write.push({ file, content: render(wanted), overwrite: there });
+  };
+  if (goldens) decide(KNOWLEDGE_FILES.goldenSqls, goldenSqlsOf(goldens), desired.goldenSqls, renderGoldenSqls, sameGoldenSqls);
+  if (relations) decide(KNOWLEDGE_FILES.relations, relationsOf(relations), desired.relations, renderRelations, sameRelations(relations));
   return out;
 }
 

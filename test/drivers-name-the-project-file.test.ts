@@ -83,6 +83,10 @@ describe('drivers answered over HTTP', () => {
       expect(unnamed.text).toMatch(/projectId/);
       expect((await gw.call('GET', '/supportedDrivers?projectId=other', { key: gw.demoKey })).status).toBe(403);
       expect((await gw.call('GET', '/supportedDrivers?projectId=nosuch')).status).toBe(404);
+      for (const bad of ['..%2Fkeys', '%00', 'a'.repeat(65)]) {
+        const refused = await gw.call('GET', `/supportedDrivers?projectId=${bad}`);
+        expect([refused.status, refused.body.message], bad).toEqual([400, expect.stringContaining('a local project id is 1 to 64')]);
+      }
       const noCatalog = await gw.call('GET', '/supportedDrivers/sql_alchemy?projectId=demo');
       expect(noCatalog.status).toBe(400);
       expect(noCatalog.text).toMatch(/catalogName is required/);

@@ -1,4 +1,5 @@
 import { badRequest, forbidden, notFound } from '../errors.js';
+import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { Routes, type RouteContext } from '../router.js';
 import { INTERNAL_CATALOG_ID } from './catalogs.js';
 
@@ -15,6 +16,7 @@ async function databaseFile(c: RouteContext): Promise<string> {
   }
   const projectId = principal.kind === 'project' ? principal.projectId : asked;
   if (!projectId) throw badRequest("name the project: a partner key reaches every project, so the local gateway needs dgw's projectId query parameter");
+  if (!validProjectId(projectId)) throw badRequest(`projectId: ${PROJECT_ID_RULE}`);
   const project = await c.get('gateway').project(projectId, { create: false });
   const name = c.req.query('catalogName');
   const { allCatalogs } = await import('../project/catalog-place.js');

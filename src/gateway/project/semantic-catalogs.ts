@@ -53,7 +53,7 @@ export async function attachSemanticCatalogs(s: ProjectStore): Promise<void> {
   s.semanticCatalogs = catalogs;
   for (const c of catalogs) {
     await attachMemory(s, c.name);
-    for (const t of tables.filter((x) => x.catalogId === c.id)) await makeTableView(s, c, t).catch(() => undefined);
+    for (const t of tables.filter((x) => x.catalogId === c.id)) await sourceOf(s, t.queryId).then((source) => makeTableView(s, c, t, source)).catch(() => undefined);
   }
 }
 
@@ -78,8 +78,7 @@ export async function createSemanticTable(s: ProjectStore, catalogId: string, in
   const catalog = findSemantic(s, catalogId);
   checkName(input.schemaName, 'schemaName', 63);
   checkName(input.tableName, 'tableName', 63);
-  const query = await s.withConnection((conn) => readQuery(conn, input.queryId));
-  if (!query) throw notFound(`project ${s.id} has no query ${input.queryId}`);
+  const source = await sourceOf(s, input.queryId);
   const row: SemanticTableRow = { ...input, id: '', catalogId, createdAt: s.now() };
   await s.tx(async (conn) => {
     const all = await readTables(conn);
@@ -89,7 +88,7 @@ export async function createSemanticTable(s: ProjectStore, catalogId: string, in
     await conn.run('INSERT INTO svc._dgw.semantic_tables VALUES ($1, $2, $3, $4, $5, $6)', [row.id, catalogId, row.schemaName, row.tableName, row.queryId, row.createdAt]);
   });
   try {
-    await makeTableView(s, catalog, row);
+    await makeTableView(s, catalog, row, source);
   } catch (error) {
     await s.tx((conn) => conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [row.id]).then(() => undefined));
     throw error;
@@ -124,11 +123,15 @@ async function attachMemory(s: ProjectStore, name: string): Promise<void> {
   await s.withConnection((conn) => conn.run(`ATTACH IF NOT EXISTS ':memory:' AS ${ident(name)}`).then(() => undefined));
 }
 
-/** The view of a semantic table over its query's view, made first if no one has read it yet. */
-async function makeTableView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow): Promise<void> {
-  const query = await s.withConnection((conn) => readQuery(conn, t.queryId));
-  if (!query) throw notFound(`project ${s.id} has no query ${t.queryId}`);
-  const source = qualified(query.queryType === 'MATERIALIZED' ? 'mtquery' : 'query', query.name);
+/** What a semantic table reads: its query's view or materialized table; 404 when the query is gone. */
+async function sourceOf(s: ProjectStore, queryId: string): Promise<string> {
+  const query = await s.withConnection((conn) => readQuery(conn, queryId));
+  if (!query) throw notFound(`project ${s.id} has no query ${queryId}`);
+  return qualified(query.queryType === 'MATERIALIZED' ? 'mtquery' : 'query', query.name);
+}
+
+/** The view of a semantic table over its source, whose view is made first if no one has read it yet. */
+async function makeTableView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow, source: string): Promise<void> {
   const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
   await withViews(s, () => s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT * FROM ${source}`).then(() => undefined)));
 }

@@ -196,7 +196,7 @@ describe('dgw agent workflow', () => {
     const written = await run(['-o', 'workflow.png'], { cwd: tmp.dir });
     expect(written.code, written.stderr).toBe(0);
     expect(fs.readFileSync(path.join(tmp.dir, 'workflow.png')).equals(png)).toBe(true);
-    expect(fs.readdirSync(tmp.dir).filter((f) => f.includes('.dgw-'))).toEqual([]);
+    expect(fs.readdirSync(tmp.dir).filter((f) => f.startsWith('.workflow.png'))).toEqual([]);
     const piped = await run([]);
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdoutBytes.equals(png)).toBe(true);

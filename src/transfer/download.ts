@@ -65,7 +65,7 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
   }
   const gzip = job.compression.toUpperCase() === 'GZIP' || job.files.some((f) => f.name.endsWith('.gz'));
   if ('stdout' in destination && gzip && ctx.io.stdout.isTTY) throw new UsageError('the export is gzip-compressed: write it to a file with -o FILE, or pipe it (| gunzip)');
-  const sink = 'file' in destination ? await FileSink.open(destination.file) : 'stream' in destination ? await StreamSink.open(destination.stream, destination.fd) : new StdoutSink(ctx, !gzip);
+  const sink = await openSink(ctx, destination, !gzip);
   let links = job;
   let written = 0;
   try {
@@ -120,6 +120,25 @@ export async function downloadExport(ctx: Context, http: Http, job: ExportJob, d
     await sink.abandon();
     throw error;
   }
+}
+
+/** Bytes already in hand, written to a `-o` destination as a download is: a file under a temporary name renamed when whole, a stream, or stdout. */
+export async function saveBytes(ctx: Context, destination: Destination, bytes: Uint8Array): Promise<void> {
+  const sink = await openSink(ctx, destination, false);
+  try {
+    await sink.write(bytes);
+    await sink.commit();
+  } catch (error) {
+    await sink.abandon();
+    throw error;
+  }
+}
+
+/** `text`: stdout on a terminal shows the bytes as safe text. */
+async function openSink(ctx: Context, destination: Destination, text: boolean): Promise<Sink> {
+  if ('file' in destination) return FileSink.open(destination.file);
+  if ('stream' in destination) return StreamSink.open(destination.stream, destination.fd);
+  return new StdoutSink(ctx, text);
 }
 
 /** A link the service refused or could not serve, in dgw's words. */

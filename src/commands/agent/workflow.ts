@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { workflowImage } from '../../api/agent.js';
 import type { Context } from '../../context.js';
-import { LocalFaultError, UsageError } from '../../errors.js';
-import { writeOut } from '../../output/io.js';
+import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 
 /** Options of `agent workflow`. */
@@ -23,25 +19,12 @@ export function registerAgentWorkflow(parent: Command, wiring: Wiring): void {
 }
 
 export async function runAgentWorkflow(ctx: Context, opts: AgentWorkflowOptions): Promise<void> {
-  const toStdout = opts.output === undefined || opts.output === '-';
+  // -o is checked, and written, as a download's is.
+  const { destinationOf, saveBytes } = await import('../../transfer/download.js');
+  const destination = await destinationOf(ctx, opts.output);
   // Image bytes would garble a terminal.
-  if (toStdout && ctx.io.stdout.isTTY === true) throw new UsageError('the workflow is a PNG image: give -o FILE, or pipe it to a viewer');
+  if ('stdout' in destination && ctx.io.stdout.isTTY === true) throw new UsageError('the workflow is a PNG image: give -o FILE, or pipe it to a viewer');
   const image = await workflowImage(await ctx.http());
-  if (toStdout) {
-    await writeOut(ctx.io.stdout, image);
-    return;
-  }
-  const file = path.resolve(ctx.cwd, opts.output!);
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.dgw-${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await fs.writeFile(temporary, image, { flag: 'wx' });
-    await fs.rename(temporary, file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`-o: the folder of ${opts.output} does not exist`);
-    throw new LocalFaultError(code === 'ENOSPC' ? 'DISK_FULL' : 'FILE_ACCESS', `cannot write ${opts.output}: ${(error as Error).message}`, 'free some space, or choose another file with -o', error);
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
-  ctx.out.success(`wrote the agent's workflow to ${opts.output} (${image.length} bytes)`);
+  await saveBytes(ctx, destination, image);
+  if (!('stdout' in destination)) ctx.out.success(`wrote the agent's workflow to ${opts.output} (${image.length} bytes)`);
 }

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../errors.js';
 import { checkName } from '../validate.js';
 import { catalogPlace, type CatalogPlace } from './catalog-place.js';
-import { columns } from './catalog-browse.js';
+import { columns, type BrowsedColumn } from './catalog-browse.js';
 import type { ProjectDb } from './index.js';
 import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { tableView, type MetadataTable } from './project-metadata.js';
@@ -33,7 +33,8 @@ export async function setUseWithAI(project: ProjectDb, s: ProjectStore, catalogI
 export async function describeTable(project: ProjectDb, s: ProjectStore, catalogId: string, schemaName: string, tableName: string, change: TableChange): Promise<TableMetadata> {
   for (const text of [change.tableDescription, ...(change.columns ?? []).map((c) => c.columnDescription)]) if (text !== undefined) checkDescription(text);
   const place = catalogPlace(project, catalogId);
-  const names = await project.browse(place, async (conn) => (await columns(conn, place, schemaName, tableName)).map((c) => c.name));
+  const cols = await project.browse(place, (conn) => columns(conn, place, schemaName, tableName));
+  const names = cols.map((c) => c.name);
   const seen = new Set<string>();
   for (const c of change.columns ?? []) {
     checkColumn(names, c.columnName, `${schemaName}.${tableName}`);
@@ -48,7 +49,7 @@ export async function describeTable(project: ProjectDb, s: ProjectStore, catalog
     ...(change.columns ?? []).filter((c) => c.columnDescription !== undefined).map((c) => ({ ...at(c.columnName), description: c.columnDescription || null })),
   ];
   await writeNotes(s, changed);
-  return tableNow(project, s, place, schemaName, tableName);
+  return tableNow(s, place, schemaName, tableName, cols);
 }
 
 /** Counts a column's most frequent values (at most `limit`) and keeps them; a metadata refresh counts them again. */
@@ -56,13 +57,14 @@ export async function setCategorical(project: ProjectDb, s: ProjectStore, at: { 
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CATEGORICAL) throw badRequest(`limit must be a whole number from 1 to ${MAX_CATEGORICAL}`);
   if (frequency !== null) checkName(frequency, 'frequency', 100);
   const place = catalogPlace(project, at.catalogId);
-  const values = await project.browse(place, async (conn) => {
-    checkColumn((await columns(conn, place, at.schemaName, at.tableName)).map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
-    return categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit);
+  const { cols, values } = await project.browse(place, async (conn) => {
+    const cols = await columns(conn, place, at.schemaName, at.tableName);
+    checkColumn(cols.map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
+    return { cols, values: await categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit) };
   });
   const notes = await s.withConnection(readNotes);
   await writeNotes(s, [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }]);
-  return tableNow(project, s, place, at.schemaName, at.tableName);
+  return tableNow(s, place, at.schemaName, at.tableName, cols);
 }
 
 /** Forgets a column's categorical values; 404 when it has none. */
@@ -71,7 +73,7 @@ export async function deleteCategorical(project: ProjectDb, s: ProjectStore, at:
   const note = noteAt(await s.withConnection(readNotes), at);
   if (note.categorical === null) throw notFound(`column ${at.columnName} of ${at.schemaName}.${at.tableName} has no categorical values`);
   await writeNotes(s, [{ ...note, categorical: null }]);
-  return tableNow(project, s, place, at.schemaName, at.tableName);
+  return tableNow(s, place, at.schemaName, at.tableName, await project.browse(place, (conn) => columns(conn, place, at.schemaName, at.tableName)));
 }
 
 const MAX_DESCRIPTION = 10_000;
@@ -82,9 +84,8 @@ function checkDescription(text: string): void {
   if (text.includes('\0')) throw badRequest('a description contains a NUL character');
 }
 
-/** The table's metadata as it is now: DuckDB's columns and the notes. */
-async function tableNow(project: ProjectDb, s: ProjectStore, place: CatalogPlace, schemaName: string, tableName: string): Promise<TableMetadata> {
-  const cols = await project.browse(place, (conn) => columns(conn, place, schemaName, tableName));
+/** The table's metadata after a change: its columns (as read for the change) and the notes as written. */
+async function tableNow(s: ProjectStore, place: CatalogPlace, schemaName: string, tableName: string, cols: BrowsedColumn[]): Promise<TableMetadata> {
   const notes = await s.withConnection(readNotes);
   const note = (table = '', column = '', schema = schemaName) => noteAt(notes, { catalogId: place.catalog.id, schemaName: schema, tableName: table, columnName: column });
   const schemaUse = note('', '').useWithAI ?? note('', '', '').useWithAI ?? true;

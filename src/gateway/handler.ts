@@ -1,8 +1,9 @@
 import { DgwError } from '../errors.js';
-import { forbidden, HttpError, unauthorized } from './errors.js';
+import { HttpError, unauthorized } from './errors.js';
 import { withoutSecretFolder } from './transfer/secret-folder.js';
 import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
+import { checkKeyReaches } from './keys.js';
 import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
@@ -202,10 +203,7 @@ function authenticate(c: Context, gateway: Gateway): void {
 /** Resolves `:projectId`: 403 for another project's key, 404 for a project that does not exist. */
 const projectScope: Middleware = async (c, next) => {
   const projectId = c.req.param('projectId');
-  const principal = c.get('principal');
-  if (principal.kind === 'project' && principal.projectId !== projectId) {
-    throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${projectId}`);
-  }
+  checkKeyReaches(c.get('principal'), projectId);
   c.set('project', await c.get('gateway').project(projectId, { create: false }));
   return next();
 };

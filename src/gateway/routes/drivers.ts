@@ -1,4 +1,5 @@
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
+import { checkKeyReaches } from '../keys.js';
 import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { Routes, type RouteContext } from '../router.js';
 import { INTERNAL_CATALOG_ID } from './catalogs.js';
@@ -11,9 +12,7 @@ import { INTERNAL_CATALOG_ID } from './catalogs.js';
 async function databaseFile(c: RouteContext): Promise<string> {
   const principal = c.get('principal');
   const asked = c.req.query('projectId');
-  if (principal.kind === 'project' && asked !== undefined && asked !== principal.projectId) {
-    throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${asked}`);
-  }
+  if (asked !== undefined) checkKeyReaches(principal, asked);
   const projectId = principal.kind === 'project' ? principal.projectId : asked;
   if (!projectId) throw badRequest("name the project: a partner key reaches every project, so the local gateway needs dgw's projectId query parameter");
   if (!validProjectId(projectId)) throw badRequest(`projectId: ${PROJECT_ID_RULE}`);

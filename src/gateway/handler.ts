@@ -3,7 +3,7 @@ import { HttpError, unauthorized } from './errors.js';
 import { withoutSecretFolder } from './transfer/secret-folder.js';
 import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
-import { checkKeyReaches } from './keys.js';
+import { checkKeyReaches } from './key-scope.js';
 import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';

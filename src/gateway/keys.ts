@@ -1,7 +1,6 @@
 import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { damagedFile, fileFault } from '../local-faults.js';
-import { forbidden } from './errors.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
 export interface StoredProjectKey {
@@ -23,13 +22,6 @@ export interface KeyFile {
 
 /** Who a bearer token belongs to. */
 export type Principal = { kind: 'partner' } | { kind: 'project'; projectId: string; apiKeyId: string };
-
-/** 403 when a project key names another project than its own. */
-export function checkKeyReaches(principal: Principal, projectId: string): void {
-  if (principal.kind === 'project' && principal.projectId !== projectId) {
-    throw forbidden(`this project API key belongs to project ${principal.projectId}, not ${projectId}`);
-  }
-}
 
 export const KEY_FILE = 'keys.json';
 

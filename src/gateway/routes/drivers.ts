@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../errors.js';
-import { checkKeyReaches } from '../keys.js';
+import { checkKeyReaches } from '../key-scope.js';
 import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { Routes, type RouteContext } from '../router.js';
 import { INTERNAL_CATALOG_ID } from './catalogs.js';

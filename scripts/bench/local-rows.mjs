@@ -41,6 +41,7 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
     'dgw --zone local query list --json',
     'dgw --zone local catalog list --json',
     ...['served', 'in-process'].flatMap((mode) => ['query create', 'query list --json', 'folder list --tree', 'folder mv (500 queries)'].map((c) => `10k: ${c}, ${mode}`)),
+    '10k: the fetch script reading the query list, served',
   ];
   try {
     await import('@duckdb/node-api');
@@ -83,6 +84,10 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
       ),
     });
     rows.push(...scaleRows({ mode: 'served', dgw, dirs, ids, compare, runs: scaleRuns, log }));
+    // The floor of the served list row: a bare fetch of the same list, large against small (no target).
+    const list = (dir) => ({ label: 'fetch GET', args: [path.join(BENCH, 'fetch.mjs'), 'GET', `${serves[dir].baseUrl}/data/projects/demo/queries`], env: local(dirs[dir]) });
+    log(`measuring the fetch script reading the query list: ${sizes.big.queries} queries vs 10 (${scaleRuns} pairs)...`);
+    rows.push({ label: labels[12], baseline: 'same, 10 queries', target: undefined, ...compare(list('big'), list('small'), scaleRuns, { rss: false }) });
   } finally {
     for (const server of Object.values(serves)) await server.stop();
   }

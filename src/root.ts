@@ -123,21 +123,35 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['schema', async () => (await import('./commands/schema/index.js')).registerSchema],
 ]);
 
-const VALUE_OPTIONS = ['--profile', '--zone', '--base-url', '--project', '--timeout', '--jq', '--format'];
-const FLAG_OPTIONS = ['-q', '--quiet', '--header', '--no-color', '--no-pager', '--debug'];
+/** The root's global options as a command line reader sees them: those taking a value, and flags (`--json`, whose value is optional, and `--version` are neither). */
+interface RootOptionWords {
+  values: string[];
+  flags: string[];
+}
+
+function rootOptionWords(root: Command): RootOptionWords {
+  const words: RootOptionWords = { values: [], flags: [] };
+  for (const option of root.options) {
+    if (option.long === '--json' || option.long === '--version') continue;
+    const names = [option.short, option.long].filter((n): n is string => n !== undefined);
+    (option.required ? words.values : words.flags).push(...names);
+  }
+  return words;
+}
 
 /** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */
-export function commandWord(argv: string[]): string | undefined {
+export function commandWord(argv: string[], root: Command): string | undefined {
+  const { values, flags } = rootOptionWords(root);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('-')) return arg;
-    if (VALUE_OPTIONS.includes(arg)) {
+    if (values.includes(arg)) {
       i += 1;
     } else if (arg === '--json') {
       // `--json` takes an optional list of fields; a command name right after it is not one.
       const next = argv[i + 1];
       if (next !== undefined && !next.startsWith('-') && !NOUNS.has(next)) i += 1;
-    } else if (!(FLAG_OPTIONS.includes(arg) || arg.startsWith('--json=') || VALUE_OPTIONS.some((o) => arg.startsWith(`${o}=`)))) {
+    } else if (!(flags.includes(arg) || arg.startsWith('--json=') || values.some((o) => arg.startsWith(`${o}=`)))) {
       return undefined;
     }
   }
@@ -194,10 +208,10 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
     if (summaries) return rootForHelp(deps, summaries);
   }
   // `dgw help NOUN` is that noun's help: the noun alone is enough.
-  const word = argv.length === 2 && argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv);
+  const program = createRoot(deps);
+  const word = argv.length === 2 && argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv, program);
   const load = word === undefined ? undefined : NOUNS.get(word);
   if (!load) return (await import('./program.js')).buildProgram(deps);
-  const program = createRoot(deps);
   (await load())(program, createWiring(deps));
   addHelpTopicCommand(program, deps);
   return program;
@@ -227,6 +241,7 @@ const HELP_FLAGS = ['--help', '-h'];
 
 /** Rewrites help requests commander would answer wrongly: an unknown word gets its usage error, `help a b` becomes `a b --help`. */
 function helpRequest(argv: string[], program: Command): string[] | undefined {
+  const { values, flags } = rootOptionWords(program);
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   if (argv[0] === 'help' && argv.length > 1) {
     const words = argv.slice(1);
@@ -238,8 +253,8 @@ function helpRequest(argv: string[], program: Command): string[] | undefined {
   for (let i = 0; i < end; i++) {
     const arg = argv[i];
     if (HELP_FLAGS.includes(arg)) continue;
-    if (VALUE_OPTIONS.includes(arg)) i += 1;
-    else if (arg.startsWith('-') && !(FLAG_OPTIONS.includes(arg) || arg.includes('='))) break;
+    if (values.includes(arg)) i += 1;
+    else if (arg.startsWith('-') && !(flags.includes(arg) || arg.includes('='))) break;
     else if (!arg.startsWith('-')) words.push(arg);
   }
   if (unknownWordAt(program, words) === undefined) return undefined;
@@ -247,11 +262,12 @@ function helpRequest(argv: string[], program: Command): string[] | undefined {
 }
 
 function namesGroup(argv: string[], program: Command): boolean {
+  const { values, flags } = rootOptionWords(program);
   let command = program;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (VALUE_OPTIONS.includes(arg)) i += 1;
-    else if (arg === '--json' || FLAG_OPTIONS.includes(arg) || (arg.startsWith('--') && arg.includes('='))) continue;
+    if (values.includes(arg)) i += 1;
+    else if (arg === '--json' || flags.includes(arg) || (arg.startsWith('--') && arg.includes('='))) continue;
     else if (arg.startsWith('-')) return false;
     else {
       const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import type { ContextDeps } from '../src/context.js';
 import { buildProgram } from '../src/program.js';
-import { buildProgramFor, commandWord, NOUNS, rootForHelp, summarise } from '../src/root.js';
+import { buildProgramFor, commandWord as wordOf, createRoot, NOUNS, rootForHelp, summarise } from '../src/root.js';
 import { runDgw } from './support/dgw.js';
 
 // A command line that names a noun loads that noun alone (src/root.ts). These tests hold the lazy
@@ -50,6 +50,8 @@ describe('lazy nouns', () => {
   }
 
   it('reads the command word past the global options, as commander does', () => {
+    const root = createRoot(inert);
+    const commandWord = (argv: string[]) => wordOf(argv, root);
     expect(commandWord(['catalog', 'list'])).toBe('catalog');
     expect(commandWord(['--profile', 'eu', '--zone', 'local', 'query', 'get', 'x'])).toBe('query');
     expect(commandWord(['--base-url=http://127.0.0.1:1/api/v1', '-q', '--debug', '--no-color', 'table', 'list'])).toBe('table');
@@ -63,6 +65,23 @@ describe('lazy nouns', () => {
     expect(commandWord(['--version'])).toBeUndefined();
     expect(commandWord(['--frobnicate', 'catalog'])).toBeUndefined();
     expect(commandWord(['--', 'catalog'])).toBeUndefined();
+  });
+
+  it('reads past every global option the root has, as the root declares it (no list of its own to keep in step)', () => {
+    const root = createRoot(inert);
+    let checked = 0;
+    for (const option of root.options) {
+      if (option.long === '--version' || option.long === '--json') continue;
+      for (const name of [option.short, option.long].filter((n): n is string => n !== undefined)) {
+        const argv = option.required ? [name, 'some-value', 'catalog', 'list'] : [name, 'catalog', 'list'];
+        expect(wordOf(argv, root), name).toBe('catalog');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    // An option added to the root is read past at once.
+    root.option('--extra <value>', 'an option added later');
+    expect(wordOf(['--extra', 'v', 'catalog'], root)).toBe('catalog');
   });
 
   it('an unknown word, or help with anything else, gets the whole tree (suggestions, help of any command)', async () => {

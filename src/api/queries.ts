@@ -1,7 +1,7 @@
 import type { Http, JsonText } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
-import type { ExecuteRequest, ExecuteResult, QueryRecord, QueryRequest, RefreshSchedule, ResultFormat } from './types.js';
+import type { QueryRecord, QueryRequest, RefreshSchedule } from './types.js';
 
 /** Options shared by create and update. */
 export interface WriteOptions {
@@ -46,12 +46,6 @@ export function readQueries(value: unknown): QueryRecord[] {
 
 export function deleteQuery(http: Http, projectId: string, queryId: string): Promise<void> {
   return http.request({ method: 'DELETE', path: apiPath`/data/projects/${projectId}/queries/${queryId}`, expect: 'none' });
-}
-
-export function executeSql(http: Http, projectId: string, body: ExecuteRequest, format: ResultFormat): Promise<ExecuteResult> {
-  // A statement may write (INSERT into a stored table); a saved query, run by id or name, reads.
-  const readOnly = !('statement' in body);
-  return http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/execute`, query: { format }, body, keepDigits: 'as-string', readOnly });
 }
 
 /** A query with every field present: a missing `queryType` is PLAIN, the document's default. */

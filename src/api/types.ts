@@ -8,9 +8,6 @@ type Complete<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 /** `PLAIN` queries are views; `MATERIALIZED` ones store their result. */
 export type QueryType = Static<typeof W.QueryType>;
 
-/** A schedule as it may arrive: any field may be missing or null. */
-export type WireSchedule = Static<typeof W.MaterializedQuerySchedule>;
-
 /** A materialized query's refresh schedule, in the form dgw sends and the readers normalise to. */
 export type Schedule =
   | { type: 'interval'; repeatDuration: string }
@@ -32,9 +29,6 @@ export type Query = Omit<Complete<WireQuery>, 'schedule'> & { schedule: Schedule
 /** A saved query as dgw prints it; no schedule is always null. */
 export type QueryRecord = Omit<Query, 'schedule'> & { schedule: RefreshSchedule | null };
 
-/** Body of a query or folder move. */
-export type PathUpdateRequest = Complete<Static<typeof W.QueryPathUpdateRequest>>;
-
 /** A folder in the seed contract's shape (nested, epoch-millisecond times, query ids). */
 export interface Folder {
   id: string;
@@ -47,9 +41,6 @@ export interface Folder {
 
 /** A folder as the document lists it (flat, with its path and parent, ISO time). */
 export type FolderItem = Complete<Static<typeof W.QueryFolderItem>>;
-
-/** One folder with its direct subfolders and queries, as the document returns it. */
-export type FolderWithContents = FolderItem & { folders: FolderItem[]; queries: Query[] };
 
 /** A node of the document's folder tree. */
 export interface FolderTreeNode {

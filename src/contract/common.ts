@@ -1,15 +1,10 @@
-import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
+import Type, { type TProperties, type TSchema } from 'typebox';
 
 // A record dgw prints has every field present (null where there is nothing), and no other field.
 
 /** An object with exactly these properties, every one required; `description` documents it in the published schema. */
 export function Closed<P extends TProperties>(properties: P, description?: string) {
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
-}
-
-/** A record of the service's own, as dgw prints it: every property of its wire schema required (null where nullable). */
-export function AllPresent<P extends TProperties>(wire: TObject<P>, description: string) {
-  return Closed(Type.Required(wire).properties, description);
 }
 
 /** A value or null. */

@@ -57,6 +57,20 @@ describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (sh
     expect(share.code).toBe(15);
     expect(share.stderr).toContain("another project's SQL cannot read this project's saved queries");
   });
+
+  it('a query that is a table stays, alone or with its folder (409, exit 5), until the table is taken out', async () => {
+    await dgw('query', 'create', 'Paid orders', '--sql', "SELECT order_id FROM svc.table.orders WHERE status = 'paid'", '--path', '/finance', '--parents');
+    const added = await json('semantic-catalog', 'add-table', 'sales', 'paidorders', '--as', 'finance.paid');
+    const alone = await run('query', 'rm', 'paidorders', '--yes');
+    expect(alone.code).toBe(5);
+    expect(alone.stderr).toContain(`query paidorders is the table finance.paid (id ${added.tableId}) of semantic catalog sales: take the table out of the catalog first`);
+    expect((await run('folder', 'rm', '/finance', '--force', '--yes')).code).toBe(5);
+    // Nothing of the folder went, and the table still reads the query.
+    expect((await json('query', 'list', '--folder', '/finance')).map((q: { name: string }) => q.name)).toEqual(['paidorders']);
+    expect((await run('sql', 'SELECT count(*) FROM sales.finance.paid')).code).toBe(0);
+    await json('semantic-catalog', 'rm-table', 'sales', added.tableId, '--yes');
+    expect((await run('folder', 'rm', '/finance', '--force', '--yes')).code).toBe(0);
+  });
 });
 
 describe('semantic catalogs through dgw serve', () => {
@@ -80,5 +94,20 @@ describe('semantic catalogs through dgw serve', () => {
     const after = await dgw('sql', 'SELECT count(*) FROM reporting.main.paid');
     expect(after.code, after.stderr).toBe(0);
     expect(after.stdout).toBe(before.stdout);
+  });
+
+  it('a table reads its query under a new name and as a materialized query, without a restart', async () => {
+    expect((await dgw('query', 'create', 'Open orders', '--sql', "SELECT order_id FROM svc.table.orders WHERE status <> 'paid'")).code).toBe(0);
+    expect((await dgw('semantic-catalog', 'add-table', 'reporting', 'openorders', '--as', 'main.open')).code).toBe(0);
+    const before = await dgw('sql', 'SELECT count(*) FROM reporting.main.open');
+    expect(before.code, before.stderr).toBe(0);
+    for (const change of [['--name', 'Unpaid orders'], ['--materialized']]) {
+      const name = change[0] === '--name' ? 'openorders' : 'unpaidorders';
+      const updated = await dgw('query', 'update', name, ...change);
+      expect(updated.code, updated.stderr).toBe(0);
+      const read = await dgw('sql', 'SELECT count(*) FROM reporting.main.open');
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.stdout).toBe(before.stdout);
+    }
   });
 });

@@ -141,6 +141,8 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     await runStatement(c, updateQuerySql(changed, folderPaths(s)));
     return changed;
   }, rebuild || nameChanged ? [before.id] : []);
+  // A semantic table is a view over the query's view or table by name: under a new name or kind it is made again.
+  if ((nameChanged || typeChanged) && s.semanticCatalogs.length > 0) await (await import('./semantic-catalogs.js')).remakeTablesOf(s, id);
   return toQuery(s, row);
 }
 

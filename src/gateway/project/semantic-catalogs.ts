@@ -57,6 +57,14 @@ export async function attachSemanticCatalogs(s: ProjectStore): Promise<void> {
   }
 }
 
+/** Makes again the views of the semantic tables that read query `queryId`, after its name or kind changed. */
+export async function remakeTablesOf(s: ProjectStore, queryId: string): Promise<void> {
+  const tables = (await s.withConnection(readTables)).filter((t) => t.queryId === queryId);
+  if (tables.length === 0) return;
+  const source = await sourceOf(s, queryId);
+  for (const t of tables) await makeTableView(s, findSemantic(s, t.catalogId), t, source);
+}
+
 /** Makes a semantic catalog; its name follows the name rule and is no other catalog's. */
 export async function createSemanticCatalog(s: ProjectStore, name: string, takenByConnections: string[]): Promise<Catalog> {
   checkName(name, 'name', 63);

@@ -1,10 +1,10 @@
 import { basename, isAbsolute } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
-import { badRequest, duckMessage, notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
-import { rows } from './store.js';
+import { rows, rowsIfTable } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
 /** A connection of the local gateway and the catalog it makes; `config` holds no secret (local types have none). */
@@ -56,16 +56,7 @@ export function findCatalogConnection(connections: readonly ConnectionRow[], pro
 }
 
 export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
-  let found: Array<Record<string, unknown>>;
-  try {
-    found = await rows(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id');
-  } catch (error) {
-    // Read at open before the DDL runs: a database older than connections has no table, so no connection. Asked directly,
-    // because a first look through duckdb_tables() costs about 3 ms more at every open.
-    if (/Catalog Error/i.test(duckMessage(error))) return [];
-    throw error;
-  }
-  return found.map((r) => ({
+  return (await rowsIfTable(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id')).map((r) => ({
     id: String(r.id),
     name: String(r.name),
     type: String(r.type),

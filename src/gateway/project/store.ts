@@ -402,6 +402,16 @@ export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBV
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
 }
 
+/** Rows of a metadata table a database from an older dgw may lack (read at open, before the DDL): none then. Asked directly, as a first look through duckdb_tables() costs about 3 ms more. */
+export async function rowsIfTable(conn: DuckDBConnection, sql: string): Promise<Array<Record<string, unknown>>> {
+  try {
+    return await rows(conn, sql);
+  } catch (error) {
+    if (/Catalog Error/i.test(duckMessage(error))) return [];
+    throw error;
+  }
+}
+
 function num(v: unknown): number | null {
   return v === null || v === undefined ? null : Number(v);
 }

@@ -3,6 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../src/gateway/paths.js';
 import { openGateway, P, tempDir, waitFor } from './helpers.js';
+import { localCli } from '../support/local-cli.js';
 
 // A data folder written before query metadata became one JSON document per query (a column per
 // field in svc._dgw.queries) opens with every query, folder and status it had.
@@ -129,5 +130,29 @@ describe('a project database in the old metadata layout', () => {
     expect(await views()).toEqual([]);
     expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT eight FROM svc.query.plainone' } })).body.data).toEqual([[8]]);
     expect(await views()).toEqual(['plainone']);
+  });
+});
+
+describe('a version 6 database: connections, but no parametric tables yet', () => {
+  it('opens with its connection catalog, read by SQL', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    const source = `${tmp.dir}/source.duckdb`;
+    const made = await DuckDBInstance.create(source);
+    const m = await made.connect();
+    await m.run('CREATE TABLE items AS SELECT i AS id FROM range(7) t(i)');
+    m.closeSync();
+    made.closeSync();
+    const { dgw, json } = localCli(tmp.dir, 'spec');
+    await dgw('connection', 'create', 'src', '-t', 'duckdb', '-f', `path=${source}`);
+    // Back to version 6: the parametric tables' table did not exist, and opening reads none of it.
+    const file = projectFile(`${tmp.dir}/data-spec`, 'demo');
+    const db = await DuckDBInstance.create(file);
+    const c = await db.connect();
+    await c.run("DROP TABLE _dgw.parametric_tables; UPDATE _dgw.settings SET value = '6' WHERE key = 'schema_version'; CHECKPOINT");
+    c.closeSync();
+    db.closeSync();
+    expect((await json('catalog', 'list')).map((k: { name: string }) => k.name)).toContain('src');
+    expect((await dgw('sql', 'SELECT count(*) FROM src.main.items')).trim()).toBe('7');
   });
 });

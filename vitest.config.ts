@@ -21,6 +21,10 @@ export const SLOW = [
   'test/interrupt-local.test.ts',
   'test/every-example-runs.test.ts',
   'test/cache-refresh-killed.test.ts',
+  // Hundreds of thousands of rows in and out, and CSV answers held to their time limits.
+  'test/data-transfer-local.test.ts',
+  'test/sql-csv-streamed-by-duckdb.test.ts',
+  'test/gateway/csv-answer.test.ts',
 ];
 
 export default defineConfig({

@@ -25,6 +25,9 @@ export const SLOW = [
   'test/data-transfer-local.test.ts',
   'test/sql-csv-streamed-by-duckdb.test.ts',
   'test/gateway/csv-answer.test.ts',
+  // 300,000-row answers and a 10,000-column import against the event loop; answers that trickle past --timeout.
+  'test/gateway/no-request-holds-the-event-loop.test.ts',
+  'test/sql-remote-answer-read.test.ts',
 ];
 
 export default defineConfig({

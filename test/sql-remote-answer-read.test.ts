@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useBareServer } from './support/bare-server.js';
 import { runDgw, tempDir } from './support/dgw.js';
 
-// dgw sql reads a remote run-SQL answer from node:http's response stream as it arrives. --timeout
+// dgw sql reads a remote run-SQL answer from the response's body stream as it arrives. --timeout
 // bounds the wait for the answer to begin, and after that each silence while rows arrive, never
 // the answer as a whole: a slow but steady answer is read to its end, one that stops mid-way is
 // exit 9 after the rows that came, and one that never begins is exit 9 too. A server that answers

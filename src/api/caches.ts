@@ -181,8 +181,9 @@ export async function listCacheStatuses(http: Http, projectId: string, catalogId
   return objects(await http.request({ method: 'GET', path }), 'cache statuses').map(readCacheStatus);
 }
 
-export async function getCacheStatus(http: Http, projectId: string, cacheId: string): Promise<CacheStatusRecord> {
-  return readCacheStatus(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/cache/${cacheId}/status`, query: { excludeLogs: true } }));
+/** A cache's status; `waitMs` (local gateway only) asks it to answer a running refresh when it ends. */
+export async function getCacheStatus(http: Http, projectId: string, cacheId: string, waitMs?: number): Promise<CacheStatusRecord> {
+  return readCacheStatus(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/cache/${cacheId}/status`, query: { excludeLogs: true, ...(waitMs ? { waitMs } : {}) } }));
 }
 
 export async function cacheHistory(http: Http, projectId: string, cacheId: string, limit: number): Promise<CacheRunRecord[]> {

@@ -102,6 +102,8 @@ const checkSchemaExists = { checkSchemaExists: Type.Boolean() };
 const incrementalColumn = { incrementalColumn: Type.String({ minLength: 1 }) };
 /** dgw's own: the project of an operation that takes it from the key (the local gateway's partner key names none). */
 const projectOfKey = { projectId: Type.String({ minLength: 1 }) };
+/** dgw's own, to the local gateway only: answer a running refresh when it ends, this long at most. */
+const heldPoll = { waitMs: Type.Integer({ minimum: 0, maximum: 30_000 }) };
 const C = `${P}/cache/{cacheId}`;
 
 function op(id: string, method: WireMethod, path: string, rest: Omit<WireOperation, 'id' | 'method' | 'path' | 'documented'>): WireOperation {
@@ -182,7 +184,7 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('getCacheExecutionHistory', 'GET', `${C}/executionHistory`, { query: { limit: Type.Integer({ minimum: 1 }), offset: Type.Integer({ minimum: 0 }) }, response: ok(Type.Array(CacheExecutionInfo)) }),
   op('fullRefreshCache', 'POST', `${C}/fullRefreshUpdate`, { response: ok(CacheRefreshAnswer) }),
   op('incrementalUpdateCache', 'POST', `${C}/incrementalUpdate`, { response: ok(CacheRefreshAnswer) }),
-  op('getCacheStatus', 'GET', `${C}/status`, { query: { excludeLogs: Type.Boolean() }, response: ok(CacheStatus) }),
+  op('getCacheStatus', 'GET', `${C}/status`, { query: { excludeLogs: Type.Boolean() }, extensionQuery: heldPoll, response: ok(CacheStatus) }),
   op('getCacheStatusByCatalog', 'GET', `${P}/catalog/{catalogId}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
   op('getCacheStatusBySchema', 'GET', `${P}/catalog/{catalogId}/schema/{schemaName}/cache/status`, { response: ok(Type.Array(CacheStatus)) }),
   op('getSupportedDrivers', 'GET', '/supportedDrivers', { query: { catalogName: Type.String() }, extensionQuery: projectOfKey, response: ok(DriverStrings) }),

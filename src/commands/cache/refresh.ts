@@ -48,8 +48,8 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   ctx.out.note(`waiting for the refresh of cache ${ref}…`);
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
   const deadlineMs = flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
-  // In-process a poll is a read of this process's own database, so a short interval costs nothing and the end is seen at once.
-  const plan = { mode, started, before, deadlineMs, firstPollMs: http.inProcess ? 10 : 250, maxPollMs: http.inProcess ? 25 : 5000 };
+  // The local gateway holds each poll until the run ends, so the end is seen at once and no poll competes with the copy.
+  const plan = { mode, started, before, deadlineMs, firstPollMs: http.localGateway ? 1000 : 250, maxPollMs: 5000, heldPolls: http.localGateway };
   let ended;
   try {
     ended = await waitForCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);

@@ -24,21 +24,26 @@ export interface CacheWait {
   deadlineMs: number;
   firstPollMs: number;
   maxPollMs: number;
+  /** The service holds each poll until the run ends, the interval at most (the local gateway's `waitMs`), instead of dgw sleeping it. */
+  heldPolls: boolean;
 }
 
 /** Polls the cache's status until the run ends; returns the status and that run. */
 export async function waitForCacheRun(http: Http, projectId: string, cacheId: string, wait: CacheWait, clock: Clock, signal: AbortSignal): Promise<{ status: CacheStatusRecord; run: CacheRunRecord }> {
   const deadline = clock.now() + wait.deadlineMs;
   let delay = wait.firstPollMs;
+  let hold = 0;
   for (;;) {
-    const status = await getCacheStatus(http, projectId, cacheId);
+    const status = await getCacheStatus(http, projectId, cacheId, hold);
     const run = wait.started
       ? [status.lastFullRefresh, status.lastIncremental].find((r) => r?.id === wait.started!.id)
       : lastRunOf(status, wait.mode) ?? undefined;
     const ours = run !== undefined && run !== null && (wait.started !== undefined || run.id !== wait.before?.id || wait.before?.status === 'RUNNING');
     if (ours && ENDED.has(run.status)) return { status, run };
     if (clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for the refresh of cache ${cacheId} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
-    await clock.sleep(delay, signal);
+    // A held poll must end well within the time limit of its request.
+    if (wait.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
+    else await clock.sleep(delay, signal);
     delay = Math.min(delay * 2, wait.maxPollMs);
   }
 }

@@ -198,6 +198,22 @@ export async function startRun(s: ProjectStore, id: string, mode: CacheMode, sch
   });
 }
 
+/** Resolves when cache `id` runs no refresh, after `ms` at most, or on abort. */
+export async function runSettled(s: ProjectStore, id: string, ms: number, signal?: AbortSignal): Promise<void> {
+  const job = s.running.get(runKey(id));
+  if (!job || signal?.aborted) return;
+  await new Promise<void>((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', end);
+      resolve();
+    };
+    const timer = setTimeout(end, ms);
+    signal?.addEventListener('abort', end, { once: true });
+    job.done.then(end, end);
+  });
+}
+
 /** Writes the new copy (or the appended rows) and ends the run in one transaction: readers see the previous copy until COMMIT. */
 async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: RunningRefresh): Promise<void> {
   const { conn } = job;

@@ -271,6 +271,11 @@ export class ProjectDb {
     return caches().then((m) => m.cacheState(this.s, id, withRuns));
   }
 
+  /** Resolves when cache `id` runs no refresh, after `ms` at most, or on abort. */
+  cacheRunSettled(id: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return caches().then((m) => m.runSettled(this.s, id, ms, signal));
+  }
+
   cache(id: string): Promise<CacheRow> {
     return caches().then((m) => m.cacheRow(this.s, id));
   }

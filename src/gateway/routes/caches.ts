@@ -2,6 +2,7 @@ import type { Duration } from '../../schedule/duration.js';
 import type { Schedule } from '../../api/types.js';
 import { badRequest, HttpError } from '../errors.js';
 import type { CacheChange, CacheInput, CacheMode } from '../project/index.js';
+import { requestSignal } from '../request-scope.js';
 import { Routes, type RouteContext } from '../router.js';
 import { normaliseSchedule } from '../schedule.js';
 import { boolParam, jsonBody, jsonObject, reqString } from '../validate.js';
@@ -86,7 +87,13 @@ export function cacheRoutes(): Routes {
   r.post('/:cacheId/incrementalUpdate', run('INCREMENTAL'));
   r.post('/:cacheId/cancelFullRefreshUpdate', cancel('FULL_REFRESH'));
   r.post('/:cacheId/cancelIncrementalUpdate', cancel('INCREMENTAL'));
-  r.get('/:cacheId/status', async (c) => c.get('present').cacheStatus(c, await c.get('project').cacheState(c.req.param('cacheId')), !boolParam(c, 'excludeLogs', false)));
+  r.get('/:cacheId/status', async (c) => {
+    // dgw's own `waitMs`: a running refresh is answered when it ends (that long at most), so a waiting CLI need not poll.
+    const waitMs = count(c.req.query('waitMs'), 'waitMs', 0);
+    if (waitMs > MAX_WAIT_MS) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
+    if (waitMs > 0) await c.get('project').cacheRunSettled(c.req.param('cacheId'), waitMs, requestSignal());
+    return c.get('present').cacheStatus(c, await c.get('project').cacheState(c.req.param('cacheId')), !boolParam(c, 'excludeLogs', false));
+  });
   r.get('/:cacheId/executionHistory', async (c) => {
     const limit = count(c.req.query('limit'), 'limit', 100);
     const offset = count(c.req.query('offset'), 'offset', 0);
@@ -108,6 +115,8 @@ export function catalogCacheRoutes(): Routes {
   });
   return r;
 }
+
+const MAX_WAIT_MS = 30_000;
 
 function count(raw: string | undefined, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;

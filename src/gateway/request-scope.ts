@@ -90,3 +90,18 @@ export function cancellation(signal: AbortSignal): HttpError {
   if (signal.reason instanceof HttpError) return signal.reason;
   return new HttpError(499, 'the request was cancelled; its statement was interrupted and nothing was changed', 'CANCELLED');
 }
+
+/** Resolves when `done` settles, after `ms` at most, or on abort: a held read (`?waitMs=`) answers as soon as its job ends. */
+export async function heldUntil(done: Promise<unknown>, ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return;
+  await new Promise<void>((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', end);
+      resolve();
+    };
+    const timer = setTimeout(end, ms);
+    signal?.addEventListener('abort', end, { once: true });
+    done.then(end, end);
+  });
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { badRequest, conflict, duckMessage, HttpError, notFound } from '../errors.js';
-import { interruptible } from '../request-scope.js';
+import { heldUntil, interruptible } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
@@ -201,17 +201,7 @@ export async function startRun(s: ProjectStore, id: string, mode: CacheMode, sch
 /** Resolves when cache `id` runs no refresh, after `ms` at most, or on abort. */
 export async function runSettled(s: ProjectStore, id: string, ms: number, signal?: AbortSignal): Promise<void> {
   const job = s.running.get(runKey(id));
-  if (!job || signal?.aborted) return;
-  await new Promise<void>((resolve) => {
-    const end = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', end);
-      resolve();
-    };
-    const timer = setTimeout(end, ms);
-    signal?.addEventListener('abort', end, { once: true });
-    job.done.then(end, end);
-  });
+  if (job) await heldUntil(job.done, ms, signal);
 }
 
 /** Writes the new copy (or the appended rows) and ends the run in one transaction: readers see the previous copy until COMMIT. */

@@ -8,7 +8,7 @@ import type { ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
-import { interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
+import { heldUntil, interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { ident, literal } from '../sql.js';
 import { withoutSecretFolder } from './secret-folder.js';
 
@@ -126,17 +126,7 @@ export class ProjectExports {
   /** Resolves when job `id` runs no more, after `ms` at most, or on abort, so `?waitMs=` answers as soon as the job ends. */
   async settled(id: string, ms: number, signal?: AbortSignal): Promise<void> {
     const job = this.running.get(id);
-    if (!job || ms <= 0 || signal?.aborted) return;
-    await new Promise<void>((resolve) => {
-      const end = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', end);
-        resolve();
-      };
-      const timer = setTimeout(end, ms);
-      signal?.addEventListener('abort', end, { once: true });
-      job.done.then(end, end);
-    });
+    if (job) await heldUntil(job.done, ms, signal);
   }
 
   /** Every job, newest first; one whose record is missing or damaged is left out. */

@@ -1,8 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { qualified, trimStatement } from '../sql.js';
 import { statusStatement } from './refresh-log.js';
-import { rows, type ProjectStore } from './store.js';
-import { conflict } from '../errors.js';
+import type { ProjectStore } from './store.js';
 import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
 
@@ -34,20 +33,11 @@ export function builtStatus(q: QueryRow): RefreshRow {
 
 /** Deletes a query inside a transaction: its row, its refresh log, and its view or table. */
 export async function dropQuery(s: ProjectStore, c: DuckDBConnection, q: QueryRow): Promise<void> {
-  await refuseSemanticTable(c, q);
+  // A project without semantic catalogs loads none of their code.
+  if (s.semanticCatalogs.length > 0) await (await import('./semantic-catalogs.js')).refuseQueryInCatalog(s, c, q);
   await c.run('DELETE FROM svc._dgw.query_rows WHERE id = ?', [q.id]);
   await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
   await c.run(dropObjectSql(q));
   s.refreshes.delete(q.id);
 }
 
-/** A query that is a semantic catalog's table stays until the table is taken out: deleted, the table would silently read nothing. */
-async function refuseSemanticTable(c: DuckDBConnection, q: QueryRow): Promise<void> {
-  const [table] = await rows(
-    c,
-    'SELECT t.id, t.schema_name, t.table_name, k.name AS catalog FROM svc._dgw.semantic_tables t JOIN svc._dgw.semantic_catalogs k ON k.id = t.catalog_id WHERE t.query_id = ? ORDER BY k.name, t.schema_name, t.table_name LIMIT 1',
-    [q.id],
-  );
-  if (!table) return;
-  throw conflict(`query ${q.name} is the table ${String(table.schema_name)}.${String(table.table_name)} (id ${String(table.id)}) of semantic catalog ${String(table.catalog)}: take the table out of the catalog first, then delete the query`);
-}

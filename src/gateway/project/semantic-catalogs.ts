@@ -9,6 +9,7 @@ import { catalogNameFor, newCatalogId } from './connections.js';
 import { newQueryId } from './ids.js';
 import { readQuery } from './query-rows.js';
 import { rows, type ProjectStore } from './store.js';
+import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
 
 // Semantic catalogs: catalogs of their own name whose tables are saved queries. Each is an
@@ -63,6 +64,14 @@ export async function remakeTablesOf(s: ProjectStore, queryId: string): Promise<
   if (tables.length === 0) return;
   const source = await sourceOf(s, queryId);
   for (const t of tables) await makeTableView(s, findSemantic(s, t.catalogId), t, source);
+}
+
+/** A query that is a semantic table stays until the table is taken out: deleted, the table would fail every read. */
+export async function refuseQueryInCatalog(s: ProjectStore, conn: DuckDBConnection, q: Pick<QueryRow, 'id' | 'name'>): Promise<void> {
+  const table = (await readTables(conn)).find((t) => t.queryId === q.id);
+  if (!table) return;
+  const catalog = findSemantic(s, table.catalogId).name;
+  throw conflict(`query ${q.name} is the table ${table.schemaName}.${table.tableName} (id ${table.id}) of semantic catalog ${catalog}: take the table out of the catalog first, then delete the query`);
 }
 
 /** Makes a semantic catalog; its name follows the name rule and is no other catalog's. */

@@ -59,6 +59,18 @@ export function boolParam(c: RouteContext, name: string, fallback: boolean): boo
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
+const MAX_WAIT_MS = 30_000;
+
+/** dgw's own `waitMs` of a held read (0 when absent): how long a running job may hold the answer, at most 30 s. */
+export function waitMsParam(c: RouteContext): number {
+  const text = c.req.query('waitMs');
+  if (text === undefined || text === '') return 0;
+  if (!/^-?\d+$/.test(text)) throw badRequest('query parameter waitMs must be a whole number');
+  const ms = Number(text);
+  if (ms < 0 || ms > MAX_WAIT_MS) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
+  return ms;
+}
+
 export function checkName(value: string, what: string, max = 255): string {
   if (value.trim() === '') throw badRequest(`${what} must not be empty`);
   if (value.length > max) throw badRequest(`${what} is longer than ${max} characters`);

@@ -5,7 +5,7 @@ import type { CacheChange, CacheInput, CacheMode } from '../project/index.js';
 import { requestSignal } from '../request-scope.js';
 import { Routes, type RouteContext } from '../router.js';
 import { normaliseSchedule } from '../schedule.js';
-import { boolParam, jsonBody, jsonObject, reqString } from '../validate.js';
+import { boolParam, jsonBody, jsonObject, reqString, waitMsParam } from '../validate.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -89,9 +89,7 @@ export function cacheRoutes(): Routes {
   r.post('/:cacheId/cancelIncrementalUpdate', cancel('INCREMENTAL'));
   r.get('/:cacheId/status', async (c) => {
     // dgw's own `waitMs`: a running refresh is answered when it ends (that long at most), so a waiting CLI need not poll.
-    const waitMs = count(c.req.query('waitMs'), 'waitMs', 0);
-    if (waitMs > MAX_WAIT_MS) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
-    if (waitMs > 0) await c.get('project').cacheRunSettled(c.req.param('cacheId'), waitMs, requestSignal());
+    await c.get('project').cacheRunSettled(c.req.param('cacheId'), waitMsParam(c), requestSignal());
     return c.get('present').cacheStatus(c, await c.get('project').cacheState(c.req.param('cacheId')), !boolParam(c, 'excludeLogs', false));
   });
   r.get('/:cacheId/executionHistory', async (c) => {
@@ -115,8 +113,6 @@ export function catalogCacheRoutes(): Routes {
   });
   return r;
 }
-
-const MAX_WAIT_MS = 30_000;
 
 function count(raw: string | undefined, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;

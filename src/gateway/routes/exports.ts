@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { requestSignal } from '../request-scope.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
-import { jsonObject } from '../validate.js';
-
-const MAX_WAIT_MS = 30_000;
+import { jsonObject, waitMsParam } from '../validate.js';
 
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
@@ -29,9 +27,7 @@ export function exportRoutes(): Routes {
   });
   r.get('/exports/:exportId', async (c) => {
     const exports = c.get('gateway').exports(c.get('project'));
-    const waitMs = intParam(c.req.query('waitMs'), 'waitMs');
-    if (waitMs !== undefined && (waitMs < 0 || waitMs > MAX_WAIT_MS)) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
-    if (waitMs) await exports.settled(c.req.param('exportId'), waitMs, requestSignal());
+    await exports.settled(c.req.param('exportId'), waitMsParam(c), requestSignal());
     const record = await exports.get(c.req.param('exportId'));
     return c.json(exportView(record, withLinks(c, record)));
   });

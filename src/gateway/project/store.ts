@@ -402,7 +402,7 @@ export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBV
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
 }
 
-/** Rows of a metadata table a database from an older dgw may lack (read at open, before the DDL): none then. Asked directly, as a first look through duckdb_tables() costs about 3 ms more. */
+/** Rows of a metadata table a database from an older dgw may lack (read at open, before the DDL): none then. Asked directly: a first look through duckdb_tables() is slower at every open. */
 export async function rowsIfTable(conn: DuckDBConnection, sql: string): Promise<Array<Record<string, unknown>>> {
   try {
     return await rows(conn, sql);

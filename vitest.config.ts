@@ -30,6 +30,13 @@ export const SLOW = [
   'test/sql-remote-answer-read.test.ts',
 ];
 
+/**
+ * Fast-tier files that need a fresh module graph: one mocks cli-table3 with vi.mock, two set TZ.
+ * The rest of the fast tier shares each worker's modules between files (isolate: false): code
+ * already compiled and warm in a worker is not loaded and warmed again for every file.
+ */
+const ISOLATED = ['test/terminal-tables-cli-table3.test.ts', 'test/table-layout.test.ts', 'test/readable-times.test.ts'];
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -38,7 +45,8 @@ export default defineConfig({
     maxWorkers: 3,
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, testTimeout: 60_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'fast', isolate: false, include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'fast-isolated', include: ISOLATED, testTimeout: 60_000, hookTimeout: 120_000 } },
       { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 180_000, hookTimeout: 180_000 } },
     ],
   },

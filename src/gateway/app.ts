@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Gateway } from './gateway.js';
 import { createGatewayHandler, IMPORT_PATH, type GatewayHandlerOptions } from './handler.js';
+import { gzipAnswer } from './gzip-answer.js';
 import type { BodySource } from './router.js';
 
 export { BASE_PATH } from './handler.js';
@@ -32,9 +33,9 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
     const status = reply.status as ContentfulStatusCode;
     if (reply.body === null) return c.body(null, status, reply.headers);
     const headers = reply.headers ?? { 'content-type': 'application/json' };
-    if (typeof reply.body === 'string') return c.body(reply.body, status, headers);
-    if (reply.body instanceof Uint8Array) return c.body(reply.body as Uint8Array<ArrayBuffer>, status, headers);
-    return c.body(readableOf(reply.body), status, headers);
+    if (typeof reply.body !== 'string' && !(reply.body instanceof Uint8Array)) return c.body(readableOf(reply.body), status, headers);
+    const whole = await gzipAnswer(reply.body, raw.headers.get('accept-encoding') ?? undefined, headers);
+    return typeof whole.body === 'string' ? c.body(whole.body, status, whole.headers) : c.body(whole.body as Uint8Array<ArrayBuffer>, status, whole.headers);
   });
   return app;
 }

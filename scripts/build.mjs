@@ -12,44 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { regroupChunks } from './build/regroup-chunks.mjs';
 
-/**
- * commander imports node:child_process (only to spawn executable subcommands, which dgw does not
- * have) and node:util (for one function); loading them costs every start-up a few milliseconds.
- * For commander alone, both become functions that load the builtin on first call.
- */
-const lazyCommanderBuiltins = {
-  name: 'lazy-commander-builtins',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?(child_process|util)$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' } : undefined,
-    );
-    b.onLoad({ filter: /^child_process$/, namespace: 'lazy-builtin' }, () => ({
-      contents: "export default { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };",
-      loader: 'js',
-    }));
-    b.onLoad({ filter: /^util$/, namespace: 'lazy-builtin' }, () => ({
-      contents: "export const stripVTControlCharacters = (s) => process.getBuiltinModule('node:util').stripVTControlCharacters(s);",
-      loader: 'js',
-    }));
-  },
-};
-
-/** Gives a chunk `require` (bundled CommonJS code calls it); stripNeedlessBanners takes it out of the chunks that never do. */
+/** Gives a chunk `require`: bundled CommonJS code (DuckDB's API, esbuild's helper) calls it. */
 const REQUIRE_BANNER = "import { createRequire as __dgwRequire } from 'node:module'; const require = __dgwRequire(import.meta.url);";
-
-/**
- * The banner runs createRequire in every chunk loaded, about 60 for an in-process command, though
- * only a few chunks (the bundled CommonJS: DuckDB's API, esbuild's helper) use `require`. The
- * others get an empty first line instead, so their source maps' lines stay where they were.
- */
-function stripNeedlessBanners(outputs) {
-  for (const file of Object.keys(outputs).filter((f) => f.endsWith('.js'))) {
-    const text = readFileSync(file, 'utf8');
-    if (!text.startsWith(`${REQUIRE_BANNER}\n`)) continue;
-    const body = text.slice(REQUIRE_BANNER.length);
-    if (!/\brequire\b/.test(body)) writeFileSync(file, body);
-  }
-}
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -72,9 +36,7 @@ const result = await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyCommanderBuiltins],
 });
-stripNeedlessBanners(result.metafile.outputs);
 const metafile = await regroupChunks({ from: staging, to: fileURLToPath(new URL('../dist', import.meta.url)), metafile: result.metafile, entries: Object.keys(entryPoints) });
 // jq's WebAssembly (for --jq) ships next to the bundle as the binary it is; src/output/jq.ts reads it.
 copyFileSync(createRequire(import.meta.url).resolve('jq-wasm/jq.wasm'), new URL('../dist/jq.wasm', import.meta.url));

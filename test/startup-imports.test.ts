@@ -223,7 +223,7 @@ describe('cli-table3, table layout, display widths, times and the pager load onl
   const layout = (l: Loaded) => ({
     table: l.sources.filter((s) => ['src/output/table.ts', 'src/output/text-width.ts'].includes(s) || fromPackage('cli-table3')(s) || fromPackage('string-width')(s) || fromPackage('get-east-asian-width')(s)),
     times: l.sources.filter((s) => s === 'src/output/times.ts'),
-    pager: [...l.sources, ...l.urls].filter((s) => s === 'src/output/pager.ts' || s === 'node:child_process'),
+    pager: l.sources.filter((s) => s === 'src/output/pager.ts'),
   });
 
   it('none of them for --help, --version, JSON or the TSV of a pipe', async () => {

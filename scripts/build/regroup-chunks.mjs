@@ -134,11 +134,11 @@ function chunkGroups(outputs, entryFiles) {
     }
   }
   const groups = new Map();
-  const join = (group, files) => {
-    for (const file of files) if (!groups.has(file) && !largePackage(file) && !entryFiles.has(file)) groups.set(file, group);
+  const join = (group, files, { packages = false } = {}) => {
+    for (const file of files) if (!groups.has(file) && (packages || !largePackage(file)) && !entryFiles.has(file)) groups.set(file, group);
   };
-  // Loaded by every command line that reaches commander, and by every command that runs.
-  join('start', closure([entryChunk('src/cli.ts'), entryChunk('src/root.ts')]));
+  // Loaded by every command line that reaches commander (commander itself too), and by every command that runs.
+  join('start', closure([entryChunk('src/cli.ts'), entryChunk('src/root.ts')]), { packages: true });
   join('core', closure([entryChunk('src/context.ts')]));
   // The local gateway's chunks that nothing outside src/gateway/ reaches: a chunk `dgw version` or
   // a completion also needs keeps its own file, or they would load the whole gateway.

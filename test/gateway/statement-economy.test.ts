@@ -127,6 +127,27 @@ describe('statement economy', () => {
     expect(listed.map((q) => q.name)).not.toContain('economy4');
   });
 
+  it('a folder\'s answer in the seed\'s shape holds query ids only: no query document is read for it', async () => {
+    const readsDocs = (docs: string[]) => docs.filter((sql) => !/^\s*(UPDATE|INSERT|DELETE)/i.test(sql) && /\bdoc\b/.test(sql));
+    const requests: Array<() => Promise<{ status: number }>> = [
+      () => g.call('PUT', `${P}/queries/folders/${target}`, { body: { queryIdsAdded: ids.slice(5, 9), queryIdsRemoved: [] } }),
+      () => g.call('GET', `${P}/queries/folders/${target}`),
+      () => g.call('PATCH', `${P}/queries/folders/${target}/name`, { body: { name: 'target-renamed' } }),
+      () => g.call('PATCH', `${P}/queries/folders/${target}/name`, { body: { name: 'target' } }),
+    ];
+    for (const request of requests) expect(readsDocs((await statementsOf(request)).docs)).toEqual([]);
+    // The hosted shape's folder shows its queries in full, and the same check sees them read.
+    const hosted = await openGateway({ apiShape: 'hosted' });
+    try {
+      const folder = (await hosted.call('POST', `${P}/queries/folders`, { body: { folderName: 'shown' } })).body.id;
+      await hosted.call('POST', `${P}/queries`, { body: { displayName: 'Shown query', inputQuery: 'SELECT 1 AS one', path: '/shown' } });
+      const got = await statementsOf(() => hosted.call('GET', `${P}/queries/folders/${folder}`));
+      expect(readsDocs(got.docs).length).toBeGreaterThan(0);
+    } finally {
+      await hosted.close();
+    }
+  });
+
   it('opening a project reads none of its queries: a command that reads one query reads that one, by its id', async () => {
     const data = tempDir();
     try {

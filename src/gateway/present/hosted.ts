@@ -1,6 +1,6 @@
 import type { Reply, RouteContext } from '../router.js';
 import type { RefreshStatusView } from '../../api/types.js';
-import type { FolderState, TableInfo } from '../project/index.js';
+import type { FolderState, QueriesRead, TableInfo } from '../project/index.js';
 import { allFolders, folderItem } from './records.js';
 import { JSON_TYPE, SpecPresenter, type ExecuteOutcome } from './spec.js';
 import { streamedJson } from './streamed.js';
@@ -9,6 +9,7 @@ import type { ApiShape } from './shape.js';
 /** The `hosted` shape: every answer exactly as the vendor's document gives it, nothing added. */
 export class HostedPresenter extends SpecPresenter {
   override readonly shape: ApiShape = 'hosted';
+  override readonly folderQueries: QueriesRead = 'own';
 
   override folderList(c: RouteContext, roots: FolderState[]): Reply {
     return c.json({ items: allFolders(roots).map(folderItem) });

@@ -2,7 +2,7 @@ import type { Reply, RouteContext } from '../router.js';
 import type { Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
 import type { ExecuteOutcome } from '../execute.js';
 import type { ImportOutcome } from '../transfer/import-csv.js';
-import type { ColumnInfo, FolderState, TableInfo } from '../project/index.js';
+import type { ColumnInfo, FolderState, QueriesRead, TableInfo } from '../project/index.js';
 import type { CacheRow, CacheRun, CacheState } from '../project/index.js';
 import { cacheRecord, cacheStatusRecord, executionRecord } from './cache-records.js';
 import { columnRecord, seedFolder, tableRecord } from './records.js';
@@ -17,6 +17,8 @@ export type { ExecuteOutcome } from '../execute.js';
 /** The `spec` shape: the seed contract's answers where it gives them, the document's elsewhere, plus local extras. */
 export class SpecPresenter {
   readonly shape: ApiShape = 'spec';
+  /** Whose queries a folder's answer (Get Folder, a membership change) shows in full: the seed's folder holds ids only. */
+  readonly folderQueries: QueriesRead = 'none';
 
   folderList(c: RouteContext, roots: FolderState[]): Reply {
     return c.json(roots.map(seedFolder));

@@ -172,30 +172,31 @@ export class ProjectDb {
     return rootFolderStates(this.s, read);
   }
 
+  // The answers of these changes show no query in full, in either shape, except a membership change's.
   async createFolder(name: string, parentId: string | null): Promise<FolderState> {
-    return this.folderState(await folders.createFolder(this.s, name, parentId));
+    return this.folderState(await folders.createFolder(this.s, name, parentId), 'none');
   }
 
-  async updateMembership(folderId: string, added: string[], removed: string[]): Promise<FolderState> {
+  async updateMembership(folderId: string, added: string[], removed: string[], read: QueriesRead): Promise<FolderState> {
     await folders.updateMembership(this.s, folderId, added, removed);
-    return this.folderState(folderId);
+    return this.folderState(folderId, read);
   }
 
   /** Deletes a folder (with its contents when forced) and returns it as it was. */
   async deleteFolder(folderId: string, force: boolean): Promise<FolderState> {
-    const before = await this.folderState(folderId);
+    const before = await this.folderState(folderId, 'none');
     await folders.deleteFolder(this.s, folderId, force);
     return before;
   }
 
   async renameFolder(folderId: string, name: string): Promise<FolderState> {
     await folders.renameFolder(this.s, folderId, name);
-    return this.folderState(folderId);
+    return this.folderState(folderId, 'none');
   }
 
   async moveFolder(folderId: string, path: string): Promise<FolderState> {
     await folders.moveFolder(this.s, folderId, path);
-    return this.folderState(folderId);
+    return this.folderState(folderId, 'none');
   }
 
   materialized(id: string): Promise<QueryRow> {

@@ -41,12 +41,12 @@ export function folderRoutes(): Routes {
     const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
     return c.get('present').folderCreated(c, await c.get('project').createFolder(name, c.req.param('folderId')));
   });
-  r.get('/:folderId', async (c) => c.get('present').folder(c, await c.get('project').folderState(c.req.param('folderId'))));
+  r.get('/:folderId', async (c) => c.get('present').folder(c, await c.get('project').folderState(c.req.param('folderId'), c.get('present').folderQueries)));
   r.put('/:folderId', async (c) => {
     const body = await jsonObject(c);
     const added = optStringArray(body, 'queryIdsAdded') ?? [];
     const removed = optStringArray(body, 'queryIdsRemoved') ?? [];
-    return c.get('present').folderMembership(c, await c.get('project').updateMembership(c.req.param('folderId'), added, removed));
+    return c.get('present').folderMembership(c, await c.get('project').updateMembership(c.req.param('folderId'), added, removed, c.get('present').folderQueries));
   });
   r.delete('/:folderId', async (c) => {
     const force = boolParam(c, 'force', false);

@@ -45,7 +45,7 @@ export default defineConfig({
     maxWorkers: 3,
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'fast', isolate: false, include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'fast', isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], testTimeout: 60_000, hookTimeout: 120_000 } },
       { extends: true, test: { name: 'fast-isolated', include: ISOLATED, testTimeout: 60_000, hookTimeout: 120_000 } },
       { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 180_000, hookTimeout: 180_000 } },
     ],

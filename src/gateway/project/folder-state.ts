@@ -7,7 +7,7 @@ import type { FolderRow, FolderState, QueryRow } from './types.js';
 export type QueriesRead = 'none' | 'own' | 'all';
 
 /** One folder with its path, its subfolders and its queries (404 for an unknown id). */
-export async function folderState(s: ProjectStore, id: string, read: QueriesRead = 'own'): Promise<FolderState> {
+export async function folderState(s: ProjectStore, id: string, read: QueriesRead): Promise<FolderState> {
   await s.useFolders();
   const f = s.folder(id);
   const idx = await index(s, subtree(s, id));

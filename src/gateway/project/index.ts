@@ -163,7 +163,7 @@ export class ProjectDb {
   }
 
   /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
-  folderState(id: string, read?: QueriesRead): Promise<FolderState> {
+  folderState(id: string, read: QueriesRead): Promise<FolderState> {
     return folderState(this.s, id, read);
   }
 

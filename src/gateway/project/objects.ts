@@ -40,4 +40,3 @@ export async function dropQuery(s: ProjectStore, c: DuckDBConnection, q: QueryRo
   await c.run(dropObjectSql(q));
   s.refreshes.delete(q.id);
 }
-

@@ -338,7 +338,8 @@ out.push(
   `peak RSS: getrusage maxrss of the measured process (a --require preload reads it on exit), median of ${MEMORY_RUNS} separate runs.`,
   'in-process rows: the bare script imports @duckdb/node-api, opens the same database file, runs the statement and prints its rows (scripts/bench/duckdb-floor.mjs);',
   '10k rows: the same command with 10,000 queries in 1,000 folders / with 10 queries in 10 folders, both data sets made through dgw serve\'s Create Query (scripts/bench/dataset.mjs);',
-  'folder mv moves 500 of the 10,000 queries, or 500 queries kept in one more folder beside the 10 (scripts/bench/local-rows.mjs).',
+  'folder mv moves 500 of the 10,000 queries, or 500 queries kept in one more folder beside the 10 (scripts/bench/local-rows.mjs);',
+  'the fetch script rows (info) are floors of the served 10k rows: the same requests from a bare script (fetch.mjs, fetch-mv.mjs).',
 );
 for (const r of rows) if (r.note) out.push(`note (${r.label}): ${r.note}`);
 out.push('', `total bench time: ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);

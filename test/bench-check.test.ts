@@ -75,8 +75,10 @@ describe('npm run bench', () => {
     for (const [label, target] of local) {
       expect(row(label), label).toMatch(new RegExp(`\\| <= ${target.replace('.', '\\.')}x +\\| (pass|FAIL) +\\||skipped: @duckdb/node-api not installed`));
     }
-    // The served list row's floor: a bare fetch of the same list, large against small, shown without a target.
-    expect(row('10k: the fetch script reading the query list, served')).toMatch(/\| info +\||skipped: @duckdb\/node-api not installed/);
+    // Floors of the served rows: a bare fetch script's same requests, large against small, shown without a target.
+    for (const label of ['10k: the fetch script reading the query list, served', '10k: the fetch script moving 500 queries by folder path, served']) {
+      expect(row(label), label).toMatch(/\| info +\||skipped: @duckdb\/node-api not installed/);
+    }
     for (const limit of ['default memory limit', '--memory-limit 128MB']) {
       expect(r.stdout).toMatch(new RegExp(`^dgw serve memory after 20 materialized creates \\(${limit}\\): RSS \\d+\\.\\d MiB, peak \\d+\\.\\d MiB|^dgw serve memory: skipped: @duckdb`, 'm'));
     }

@@ -42,6 +42,7 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
     'dgw --zone local catalog list --json',
     ...['served', 'in-process'].flatMap((mode) => ['query create', 'query list --json', 'folder list --tree', 'folder mv (500 queries)'].map((c) => `10k: ${c}, ${mode}`)),
     '10k: the fetch script reading the query list, served',
+    '10k: the fetch script moving 500 queries by folder path, served',
   ];
   try {
     await import('@duckdb/node-api');
@@ -88,6 +89,15 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
     const list = (dir) => ({ label: 'fetch GET', args: [path.join(BENCH, 'fetch.mjs'), 'GET', `${serves[dir].baseUrl}/data/projects/demo/queries`], env: local(dirs[dir]) });
     log(`measuring the fetch script reading the query list: ${sizes.big.queries} queries vs 10 (${scaleRuns} pairs)...`);
     rows.push({ label: labels[12], baseline: 'same, 10 queries', target: undefined, ...compare(list('big'), list('small'), scaleRuns, { rss: false }) });
+    // The floor of the served folder mv row: the same two requests from a bare fetch script.
+    const turns = { big: 0, inbox: 0 };
+    const move = (dir) => ({
+      label: 'fetch mv',
+      args: () => [path.join(BENCH, 'fetch-mv.mjs'), serves[dir].baseUrl, 'demo', (turns[dir] += 1) % 2 ? 'moved-a' : 'moved-b', ...ids[dir]],
+      env: local(dirs[dir]),
+    });
+    log(`measuring the fetch script moving ${sizes.moved} queries: ${sizes.big.queries} queries vs 10 (${scaleRuns} pairs)...`);
+    rows.push({ label: labels[13], baseline: 'same, 10 queries', target: undefined, ...compare(move('big'), move('inbox'), scaleRuns, { rss: false }) });
   } finally {
     for (const server of Object.values(serves)) await server.stop();
   }

@@ -140,6 +140,15 @@ try {
     ),
   });
 
+  const floor = await packagesFloor();
+  log(`measuring commander and ky alone (bundled) vs fetch script (${RUNS} pairs)...`);
+  rows.push({
+    label: 'commander + ky only: catalog list --json',
+    baseline: 'fetch script (GET)',
+    target: undefined,
+    ...compare({ label: 'commander + ky', args: [floor, catalogsUrl, 'catalog', 'list', '--json'], env, check: sameJson('commander + ky') }, { label: 'fetch GET', args: [fetchScript, 'GET', catalogsUrl], env }, RUNS),
+  });
+
   const sql = 'SELECT id, amount FROM svc.table.orders';
   const body = JSON.stringify({ displayName: 'Bench query', queryType: 'PLAIN', inputQuery: sql });
   log(`measuring dgw query create --json vs fetch script (${RUNS} pairs)...`);
@@ -162,6 +171,15 @@ if (flag('--no-local')) {
   rows.push({ label: 'local gateway rows', skipped: 'skipped (--no-local)' });
 } else {
   rows.push(...(await localRows({ compare, env: childEnv, tmp, runs: RUNS, scaleRuns: SCALE_RUNS, check: CHECK, log })));
+}
+
+/** Bundles packages-floor.mjs as dgw's build bundles dgw (esbuild, ES module) behind a CommonJS entry that turns the compile cache on, as bin/dgw.js does; returns the entry. */
+async function packagesFloor() {
+  const { build } = await import('esbuild');
+  const dir = path.join(tmp, 'packages-floor');
+  await build({ entryPoints: [path.join(BENCH, 'packages-floor.mjs')], outfile: path.join(dir, 'floor.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node22', logLevel: 'warning' });
+  fs.writeFileSync(path.join(dir, 'entry.cjs'), "require('node:module').enableCompileCache?.();\nimport('./floor.mjs');\n");
+  return path.join(dir, 'entry.cjs');
 }
 
 /**

@@ -61,7 +61,7 @@ describe('npm run bench', () => {
     expect(r.stdout).toContain('CHECK MODE');
     expect(r.stdout).toMatch(/^node: v\d+/m);
     const row = (label: string) => r.stdout.split('\n').find((l) => l.startsWith(`| ${label} `));
-    for (const label of ['dgw --version', 'dgw --help', 'dgw catalog list --json', 'dgw query create --json']) {
+    for (const label of ['dgw --version', 'dgw --help', 'dgw catalog list --json', 'commander + ky only: catalog list --json', 'dgw query create --json']) {
       expect(row(label), label).toMatch(/\| (pass|FAIL|info) +\| \d+\.\d MiB \/ \d+\.\d MiB/);
     }
     // The local gateway's rows, each with the issue's target; DuckDB is optional, and its absence is said.

@@ -74,5 +74,3 @@ export function buildProgram(deps: ContextDeps): Command {
   addHelpTopicCommand(program, deps);
   return program;
 }
-
-export { normaliseArgv } from './root.js';

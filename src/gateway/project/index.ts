@@ -29,7 +29,6 @@ import { withViews } from './views.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
 
-export { queryName } from './queries.js';
 export type { ConnectionInput } from './connection-changes.js';
 export type { ConnectionRow } from './connections.js';
 export type { ParametricRow } from './parametric-tables.js';

@@ -3,7 +3,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, notFound } from '../errors.js';
 import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
-import { columns, schemaNames } from './catalog-browse.js';
+import { schemaNames } from './catalog-browse.js';
 import { rows, type ProjectStore } from './store.js';
 
 // What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
@@ -68,11 +68,6 @@ export async function writeNotes(s: ProjectStore, changed: Note[]): Promise<void
 export async function checkSchema(conn: DuckDBConnection, place: CatalogPlace, schema: string): Promise<void> {
   const names = await schemaNames(conn, place);
   if (!names.includes(schema)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no schema ${schema}${didYouMean(schema, names)}`);
-}
-
-/** The table's column names (404 for a table the catalog does not have). */
-export async function columnNames(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<string[]> {
-  return (await columns(conn, place, schema, table)).map((c) => c.name);
 }
 
 /** 400 naming a column the table does not have. */

@@ -315,8 +315,10 @@ describe('every example runs as written on the local gateway', () => {
     expect(Object.keys(EXEMPT).filter((key) => !written.has(key))).toEqual([]);
   });
 
-  it.each(units)('%s', async (_unit, examples) => {
+  // Units share nothing (each has its own folders), so they run side by side: the --help unit
+  // alone takes most of this file's time, and the guides' units fill the other core meanwhile.
+  it.concurrent.for(units)('%s', { timeout: 900_000 }, async ([, examples], { expect }) => {
     const failures = await runUnit([...examples]);
     expect(failures, `${failures.length} example(s) failed:\n\n${failures.join('\n\n')}`).toEqual([]);
-  }, 900_000);
+  });
 });

@@ -38,9 +38,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     const { checkHolder } = await import('./holder-proof.js');
     await checkHolder(holder, dataDir);
     options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
-    const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
-  const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
-    return { baseUrl: url, apiKey, mode: 'server', dataDir, close: async () => undefined };
+    return { baseUrl: url, apiKey: await keyFor(options, dataDir), mode: 'server', dataDir, close: async () => undefined };
   };
 
   const live = await readLiveLock(dataDir);
@@ -95,9 +93,13 @@ export async function describeLocal(options: ConnectLocalOptions): Promise<{ bas
   const dataDir = localDataDir(options.env);
   checkOwnFolder(dataDir, 'local gateway data folder');
   const live = await readLiveLock(dataDir);
+  return { baseUrl: live?.mode === 'serve' && live.url ? await onLoopback(live.url, dataDir) : IN_PROCESS_BASE_URL, apiKey: await keyFor(options, dataDir) };
+}
+
+/** The key a request to the folder's gateway carries: the user's, else the folder's partner key (or what will make it). */
+async function keyFor(options: ConnectLocalOptions, dataDir: string): Promise<string> {
   const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
-  const apiKey = stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
-  return { baseUrl: live?.mode === 'serve' && live.url ? await onLoopback(live.url, dataDir) : IN_PROCESS_BASE_URL, apiKey };
+  return stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
 }
 
 /** The serve's URL on loopback only: the local gateway's key must never leave loopback. */

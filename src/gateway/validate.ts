@@ -58,19 +58,23 @@ export function boolParam(c: RouteContext, name: string, fallback: boolean): boo
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
+/** A query parameter that is a whole number, or undefined when absent or empty. */
+export function intParam(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!/^-?\d+$/.test(text)) throw badRequest(`query parameter ${name} must be a whole number`);
+  return Number(text);
+}
+
 const MAX_WAIT_MS = 30_000;
 
 /** dgw's own `waitMs` of a held read (0 when absent): how long a running job may hold the answer, at most 30 s. */
 export function waitMsParam(c: RouteContext): number {
-  const text = c.req.query('waitMs');
-  if (text === undefined || text === '') return 0;
-  if (!/^-?\d+$/.test(text)) throw badRequest('query parameter waitMs must be a whole number');
-  const ms = Number(text);
+  const ms = intParam(c.req.query('waitMs'), 'waitMs') ?? 0;
   if (ms < 0 || ms > MAX_WAIT_MS) throw badRequest(`waitMs must be 0 to ${MAX_WAIT_MS} (milliseconds)`);
   return ms;
 }
 
+/** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
 export function checkName(value: string, what: string, max = 255): string {
   if (value.trim() === '') throw badRequest(`${what} must not be empty`);
   if (value.length > max) throw badRequest(`${what} is longer than ${max} characters`);

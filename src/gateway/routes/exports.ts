@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { requestSignal } from '../request-scope.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
-import { jsonObject, waitMsParam } from '../validate.js';
+import { intParam, jsonObject, waitMsParam } from '../validate.js';
 
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
@@ -148,10 +148,4 @@ function statusFilter(text: string | undefined): ExportStatus[] | undefined {
   const bad = list.filter((s) => !STATUSES.includes(s as ExportStatus));
   if (bad.length > 0) throw badRequest(`status must list ${STATUSES.join(', ')} (got ${bad.join(', ')})`);
   return list as ExportStatus[];
-}
-
-function intParam(text: string | undefined, name: string): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  if (!/^-?\d+$/.test(text)) throw badRequest(`query parameter ${name} must be a whole number`);
-  return Number(text);
 }

@@ -117,6 +117,28 @@ describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
   });
 });
 
+describe('a question with several answers', () => {
+  const cli = localCli(join(dir, 'answers'), 'spec');
+  const code = join(dir, 'code-answers');
+  const answers = (list: Array<{ prompt: string; sql: string }>) => list.map((g) => g.sql).sort();
+
+  it('pull writes each answer, plan --prune then deletes none, and an edited answer replaces only itself', async () => {
+    await cli.dgw('golden-sql', 'add', 'Top customers?', '--sql', 'SELECT customer_id FROM svc.table.orders');
+    await cli.dgw('golden-sql', 'add', 'Top customers?', '--sql', 'SELECT customer_id, sum(amount) FROM svc.table.orders GROUP BY 1');
+    await cli.dgw('pull', '--dir', code);
+    expect(readFileSync(join(code, 'golden-sqls.yaml'), 'utf8').match(/- question: Top customers\?/g)).toHaveLength(2);
+    expect((await cli.run('plan', '--dir', code, '--prune', '--exit-code')).code).toBe(0);
+
+    const file = readFileSync(join(code, 'golden-sqls.yaml'), 'utf8');
+    writeFileSync(join(code, 'golden-sqls.yaml'), file.replace('SELECT customer_id FROM svc.table.orders\n', 'SELECT DISTINCT customer_id FROM svc.table.orders\n'));
+    const doc = await cli.json('plan', '--dir', code, '--prune');
+    expect(doc.knowledge.changes).toEqual([expect.objectContaining({ action: 'replaceGoldenSql', before: 'SELECT customer_id FROM svc.table.orders', sql: 'SELECT DISTINCT customer_id FROM svc.table.orders' })]);
+    await cli.dgw('apply', '--dir', code, '--prune', '--yes');
+    expect(answers(await cli.json('golden-sql', 'list'))).toEqual(['SELECT DISTINCT customer_id FROM svc.table.orders', 'SELECT customer_id, sum(amount) FROM svc.table.orders GROUP BY 1']);
+    expect((await cli.run('plan', '--dir', code, '--prune', '--exit-code')).code).toBe(0);
+  });
+});
+
 describe('bad knowledge files', () => {
   const cli = localCli(join(dir, 'bad'), 'spec');
   const code = join(dir, 'code-bad');
@@ -124,7 +146,7 @@ describe('bad knowledge files', () => {
 
   it.each([
     ['golden-sqls.yaml', '- question: x\n', /golden-sqls\.yaml:1: "sql" must be non-empty text/],
-    ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n- question: x\n  sql: SELECT 2\n', /golden-sqls\.yaml:3: the question "x" is also on line 1/],
+    ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n- question: x\n  sql: SELECT 1;\n', /golden-sqls\.yaml:3: the question "x" with the same SQL is also on line 1/],
     ['golden-sqls.yaml', 'question: x\n', /golden-sqls\.yaml:1: must be a YAML list/],
     ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n  answer: 2\n', /unknown key "answer"/],
     ['relations.yaml', '- from: a.b.c\n  to: 1.table.orders.id\n', /relations\.yaml:1: "from" must be catalog\.schema\.table\.column/],

@@ -10,7 +10,7 @@ export interface KnowledgePlan {
   unmanaged: KnowledgeUnmanaged;
 }
 
-/** Compares the knowledge files with the project (pure): golden SQLs by question, relations by their pair of columns. */
+/** Compares the knowledge files with the project (pure): golden SQLs by question and SQL, relations by their pair of columns. */
 export function diffKnowledge(desired: DesiredKnowledge, project: ProjectKnowledge, prune: boolean, dirLabel = ''): KnowledgePlan {
   const changes: KnowledgeChange[] = [];
   const deletes: KnowledgeChange[] = [];
@@ -18,15 +18,18 @@ export function diffKnowledge(desired: DesiredKnowledge, project: ProjectKnowled
 
   if (desired.goldenSqls && project.goldenSqls) {
     const left = [...project.goldenSqls];
-    for (const d of desired.goldenSqls) {
-      const same = left.filter((p) => p.question.trim() === d.question);
-      const match = same.find((p) => canonicalSql(p.sql) === d.sql) ?? same[0];
+    const take = (d: { question: string; sql?: string }) => {
+      const i = left.findIndex((p) => p.question.trim() === d.question && (d.sql === undefined || canonicalSql(p.sql) === d.sql));
+      return i < 0 ? undefined : left.splice(i, 1)[0];
+    };
+    // Answers the project already holds first, so a question with several answers replaces only the changed ones.
+    const unchanged = desired.goldenSqls.map((d) => take(d) !== undefined);
+    desired.goldenSqls.forEach((d, i) => {
+      if (unchanged[i]) return;
+      const match = take({ question: d.question });
       if (!match) changes.push({ action: 'addGoldenSql', question: d.question, sql: d.sql });
-      else {
-        left.splice(left.indexOf(match), 1);
-        if (canonicalSql(match.sql) !== d.sql) changes.push({ action: 'replaceGoldenSql', question: d.question, id: match.id, before: canonicalSql(match.sql), sql: d.sql });
-      }
-    }
+      else changes.push({ action: 'replaceGoldenSql', question: d.question, id: match.id, before: canonicalSql(match.sql), sql: d.sql });
+    });
     for (const p of left) {
       if (prune) deletes.push({ action: 'deleteGoldenSql', question: p.question, id: p.id, sql: canonicalSql(p.sql) });
       else unmanaged.goldenSqls.push(p.question);

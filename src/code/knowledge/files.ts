@@ -71,9 +71,10 @@ export function parseGoldenSqls(text: string): DesiredGoldenSql[] {
     const question = textOf(file, item.line, entry, 'question').trim();
     const sql = canonicalSql(textOf(file, item.line, entry, 'sql'));
     if (sql === '') throw new FileProblem(file, '"sql" must hold a statement', item.line);
-    const earlier = seen.get(question);
-    if (earlier !== undefined) throw new FileProblem(file, `the question "${question}" is also on line ${earlier}; a question is in the file once`, item.line);
-    seen.set(question, item.line);
+    // A question may have several answers, as in the project; the same answer twice is a slip.
+    const earlier = seen.get(`${question}\u0000${sql}`);
+    if (earlier !== undefined) throw new FileProblem(file, `the question "${question}" with the same SQL is also on line ${earlier}`, item.line);
+    seen.set(`${question}\u0000${sql}`, item.line);
     return { question, sql };
   });
 }

@@ -43,9 +43,9 @@ export async function planKnowledgePull(root: string, http: Http, projectId: str
 
 function goldenSqlsOf(project: ProjectKnowledge): DesiredGoldenSql[] {
   const entries = (project.goldenSqls ?? []).map((g) => ({ question: g.question.trim(), sql: canonicalSql(g.sql) }));
-  // A question twice in the project (the service allows it) is written once: a file holds each once.
-  entries.sort((a, b) => compareText(a.question, b.question));
-  return entries.filter((e, i) => i === 0 || entries[i - 1].question !== e.question);
+  // A question with several answers is written with each; only the same answer twice is written once.
+  entries.sort((a, b) => compareText(a.question, b.question) || compareText(a.sql, b.sql));
+  return entries.filter((e, i) => i === 0 || entries[i - 1].question !== e.question || entries[i - 1].sql !== e.sql);
 }
 
 function relationsOf(project: ProjectKnowledge): DesiredRelation[] {

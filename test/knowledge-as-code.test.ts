@@ -139,6 +139,19 @@ describe('a question with several answers', () => {
   });
 });
 
+describe('a relation type in lower case', () => {
+  const cli = localCli(join(dir, 'types'), 'spec');
+  const code = join(dir, 'code-types');
+
+  it('is applied once: plan after apply shows no change', async () => {
+    mkdirSync(code, { recursive: true });
+    writeFileSync(join(code, 'relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: one_to_one\n');
+    await cli.dgw('apply', '--dir', code, '--yes');
+    expect((await cli.json('relation', 'list', '1')).map((r: { type: string }) => r.type)).toEqual(['ONE_TO_ONE']);
+    expect((await cli.run('plan', '--dir', code, '--exit-code')).code).toBe(0);
+  });
+});
+
 describe('bad knowledge files', () => {
   const cli = localCli(join(dir, 'bad'), 'spec');
   const code = join(dir, 'code-bad');

@@ -86,7 +86,8 @@ export function parseRelations(text: string): DesiredRelation[] {
     const entry = entryOf(file, item, ['from', 'to', 'type']);
     const from = columnOf(file, item.line, entry.from, 'from');
     const to = columnOf(file, item.line, entry.to, 'to');
-    const type = entry.type === undefined ? DEFAULT_RELATION_TYPE : textOf(file, item.line, entry, 'type').trim();
+    // The service takes a type in any case and keeps it in upper case, as `dgw relation add` sends it.
+    const type = entry.type === undefined ? DEFAULT_RELATION_TYPE : textOf(file, item.line, entry, 'type').trim().toUpperCase();
     const key = relationLabel(from, to);
     const earlier = seen.get(key);
     if (earlier !== undefined) throw new FileProblem(file, `the relation ${key} is also on line ${earlier}; a pair of columns is in the file once`, item.line);

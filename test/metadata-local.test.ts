@@ -72,8 +72,10 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
   it('descriptions, AI usage and categorical values are kept beside what DuckDB says, and shown by get', async () => {
     await dgw('metadata', 'describe', 'svc.table.orders', '--description', 'One row per order', '--column', 'status=paid, shipped or refunded', '--column', 'amount=in euros');
     await dgw('metadata', 'ai-usage', 'svc.table', 'off');
-    await dgw('metadata', 'describe', '1.table.orders', '--use-with-ai');
-    const counted = await json('metadata', 'categorical', 'svc.table.orders.status', '--limit', '2');
+    // A catalog given by id is still named by its name in the answer, as get names it.
+    expect(await json('metadata', 'describe', '1.table.orders', '--use-with-ai')).toMatchObject({ catalogId: '1', catalogName: 'svc' });
+    const counted = await json('metadata', 'categorical', '1.table.orders.status', '--limit', '2');
+    expect(counted).toMatchObject({ catalogId: '1', catalogName: 'svc' });
     const status = counted.columns.find((c: { columnName: string }) => c.columnName === 'status');
     expect(status).toMatchObject({ columnDescription: 'paid, shipped or refunded', isCategorical: true });
     expect(status.categoricalValues).toHaveLength(2);

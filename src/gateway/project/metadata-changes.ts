@@ -11,7 +11,7 @@ import type { ProjectStore } from './store.js';
 // or table, and categorical values. Each is checked against the catalog as it is now.
 
 /** A table's metadata as answered after a change, with where it is. */
-export type TableMetadata = MetadataTable & { catalogId: string; schemaName: string };
+export type TableMetadata = MetadataTable & { catalogId: string; catalogName: string; schemaName: string };
 
 /** A change to a table's metadata, as the document's MetadataUpdateRequest carries it. */
 export interface TableChange {
@@ -90,5 +90,5 @@ async function tableNow(s: ProjectStore, place: CatalogPlace, schemaName: string
   const note = (table = '', column = '', schema = schemaName) => noteAt(notes, { catalogId: place.catalog.id, schemaName: schema, tableName: table, columnName: column });
   const schemaUse = note('', '').useWithAI ?? note('', '', '').useWithAI ?? true;
   const seen = { tableName, comment: null, columns: cols.map((c) => ({ columnName: c.name, dataType: c.dataType, isNotNull: c.isNotNull, comment: c.comment })) };
-  return { catalogId: place.catalog.id, schemaName, ...tableView(seen, schemaUse, (table, column) => note(table, column)) };
+  return { catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, ...tableView(seen, schemaUse, (table, column) => note(table, column)) };
 }

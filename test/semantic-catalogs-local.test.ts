@@ -71,6 +71,20 @@ describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (sh
     await json('semantic-catalog', 'rm-table', 'sales', added.tableId, '--yes');
     expect((await run('folder', 'rm', '/finance', '--force', '--yes')).code).toBe(0);
   });
+
+  it('catalog rm deletes a semantic catalog with its tables; their queries stay and its name is free again', async () => {
+    await json('semantic-catalog', 'add-table', 'sales', 'bigorders', '--as', 'finance.last');
+    expect((await run('catalog', 'rm', 'sales', '--yes')).code).toBe(0);
+    expect((await json('catalog', 'list')).map((c: { name: string }) => c.name)).not.toContain('sales');
+    const read = await run('sql', 'SELECT * FROM sales.finance.last');
+    expect(read.code).toBe(6);
+    expect(read.stderr).toContain('Catalog "sales" does not exist');
+    expect((await json('query', 'get', 'bigorders')).name).toBe('bigorders');
+    expect((await run('catalog', 'rm', 'sales', '--yes')).code).toBe(4);
+    // Made again under the same name, it starts empty: the old tables went with the old catalog.
+    expect((await json('semantic-catalog', 'create', 'sales')).name).toBe('sales');
+    expect((await run('sql', 'SELECT * FROM sales.finance.last')).code).toBe(6);
+  });
 });
 
 describe('semantic catalogs through dgw serve', () => {
@@ -94,6 +108,19 @@ describe('semantic catalogs through dgw serve', () => {
     const after = await dgw('sql', 'SELECT count(*) FROM reporting.main.paid');
     expect(after.code, after.stderr).toBe(0);
     expect(after.stdout).toBe(before.stdout);
+  });
+
+  it('catalog rm deletes one while the server runs: SQL through it no longer reads it, nor after a restart', async () => {
+    expect((await dgw('semantic-catalog', 'create', 'scratch')).code).toBe(0);
+    expect((await dgw('semantic-catalog', 'add-table', 'scratch', 'paid', '--as', 'main.paid')).code).toBe(0);
+    expect((await dgw('sql', 'SELECT count(*) FROM scratch.main.paid')).code).toBe(0);
+    const removed = await dgw('catalog', 'rm', 'scratch', '--yes');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await dgw('sql', 'SELECT count(*) FROM scratch.main.paid')).code).toBe(6);
+    await server.close();
+    server = await startServer({ dataDir, port: 0 });
+    expect((await dgw('sql', 'SELECT count(*) FROM scratch.main.paid')).code).toBe(6);
+    expect((await dgw('sql', 'SELECT count(*) FROM reporting.main.paid')).code).toBe(0);
   });
 
   it('a table reads its query under a new name and as a materialized query, without a restart', async () => {

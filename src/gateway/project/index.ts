@@ -331,6 +331,10 @@ export class ProjectDb {
     return semantic().then((m) => m.createSemanticTable(this.s, catalogId, input));
   }
 
+  deleteSemanticCatalog(catalogId: string): Promise<void> {
+    return semantic().then((m) => m.deleteSemanticCatalog(this.s, catalogId));
+  }
+
   deleteSemanticTable(catalogId: string, tableId: string): Promise<SemanticTableRow> {
     return semantic().then((m) => m.deleteSemanticTable(this.s, catalogId, tableId));
   }

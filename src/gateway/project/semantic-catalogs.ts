@@ -126,6 +126,17 @@ export async function deleteSemanticTable(s: ProjectStore, catalogId: string, ta
   return found;
 }
 
+/** Deletes a semantic catalog and its tables; their saved queries stay. */
+export async function deleteSemanticCatalog(s: ProjectStore, catalogId: string): Promise<void> {
+  const catalog = findSemantic(s, catalogId);
+  await s.tx(async (conn) => {
+    await conn.run('DELETE FROM svc._dgw.semantic_tables WHERE catalog_id = $1', [catalogId]);
+    await conn.run('DELETE FROM svc._dgw.semantic_catalogs WHERE id = $1', [catalogId]);
+  });
+  s.semanticCatalogs = s.semanticCatalogs.filter((c) => c.id !== catalogId);
+  await s.withConnection((conn) => conn.run(`DETACH DATABASE IF EXISTS ${ident(catalog.name)}`).then(() => undefined));
+}
+
 /** A semantic catalog of the project by id, or 404. */
 export function findSemantic(s: ProjectStore, catalogId: string): SemanticCatalogRow {
   const found = s.semanticCatalogs.find((c) => c.id === catalogId);

@@ -55,6 +55,11 @@ export function catalogRoutes(): Routes {
     .delete('/:catalogId', async (c) => {
       const id = c.req.param('catalogId');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in (the project's own tables and queries): it cannot be deleted`);
+      if (c.get('project').semanticCatalogs.some((s) => s.id === id)) {
+        checkChange(c);
+        await c.get('project').deleteSemanticCatalog(id);
+        return c.body(null, 200);
+      }
       // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
       const connection = findCatalogConnection(c.get('project').connections, c.get('project').id, id);
       checkChange(c);

@@ -48,6 +48,29 @@ describe('cache refresh on the local gateway', () => {
     for (const run of history) expect(Date.parse(run.finishedAt)).toBeGreaterThanOrEqual(Date.parse(run.createdAt));
   });
 
+  it('an incremental update fills the copy by column name: moved columns land in their own, a new one fails the run naming it', async () => {
+    await ok('sql', "CREATE TABLE svc.table.people AS SELECT 1 AS id, 'Ann' AS first, 'Lee' AS last");
+    await ok('cache', 'create', 'people', '--incremental-column', 'id');
+    await ok('sql', "CREATE OR REPLACE TABLE svc.table.people AS SELECT * FROM (VALUES (1, 'Lee', 'Ann'), (2, 'Wu', 'Cy')) AS t(id, last, first)");
+    expect(await json('cache', 'refresh', 'people', '--incremental', '--wait')).toMatchObject({ status: 'COMPLETED', insertedRows: 1 });
+    expect(await ok('sql', 'SELECT id, first, last FROM svc.cache.people ORDER BY id')).toBe('1\tAnn\tLee\n2\tCy\tWu\n');
+
+    await ok('sql', "CREATE OR REPLACE TABLE svc.table.people AS SELECT 3 AS id, 'Bo' AS first, 'Ng' AS last, 'x' AS extra");
+    const r = await dgw('cache', 'refresh', 'people', '--incremental', '--wait', '--json');
+    expect(r.code).toBe(10);
+    expect(JSON.parse(r.stdout).error).toBe("the source has columns the copy lacks (extra): a full refresh takes the source's columns");
+    expect((await ok('sql', 'SELECT count(*) FROM svc.cache.people')).trim()).toBe('2');
+  });
+
+  it('an incremental column with no value yet in the copy takes the rows that have one, never all of them again', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.stamped AS SELECT range AS id, NULL::TIMESTAMP AS ts FROM range(3)');
+    await ok('cache', 'create', 'stamped', '--incremental-column', 'ts');
+    expect(await json('cache', 'refresh', 'stamped', '--incremental', '--wait')).toMatchObject({ insertedRows: 0, cachedRows: 3 });
+    await ok('sql', "INSERT INTO svc.table.stamped VALUES (3, TIMESTAMP '2026-01-01 00:00:00')");
+    expect(await json('cache', 'refresh', 'stamped', '--incremental', '--wait')).toMatchObject({ insertedRows: 1, cachedRows: 4 });
+    expect(await json('cache', 'refresh', 'stamped', '--incremental', '--wait')).toMatchObject({ insertedRows: 0, cachedRows: 4 });
+  });
+
   it('a refresh that fails, waited on, prints the run and exits 10; the previous copy is still read whole', async () => {
     await ok('sql', 'CREATE TABLE svc.table.gone AS SELECT range AS id FROM range(500)');
     await ok('cache', 'create', 'gone');

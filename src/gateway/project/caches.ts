@@ -212,14 +212,20 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
   try {
     await interruptible(conn, async () => {
       // A saved query's view is made outside this transaction, which would not see it otherwise.
-      await withViews(s, () => conn.run(`DESCRIBE SELECT * FROM ${relation}`));
+      const source = await withViews(s, () => rows(conn, `DESCRIBE SELECT * FROM ${relation}`));
       await conn.run('BEGIN');
       const exists = (await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = 'cache' AND table_name = ?", [cache.copyName])).length > 0;
       const column = cache.incrementalColumn === null ? undefined : ident(cache.incrementalColumn);
       let inserted: number | undefined;
       if (run.mode === 'INCREMENTAL' && exists && column) {
-        const past = `(SELECT max(${column}) FROM ${target})`;
-        inserted = Number((await conn.run(`INSERT INTO ${target} SELECT * FROM ${relation} WHERE ${past} IS NULL OR ${column} > ${past}`)).rowsChanged);
+        // By name, so a source whose columns moved still fills each column of the copy. Past the
+        // copy's last value; a copy with rows but no value yet (all NULL) takes the rows that have one.
+        const kept = new Set((await rows(conn, `DESCRIBE ${target}`)).map((c) => String(c.column_name)));
+        const added = source.map((c) => String(c.column_name)).filter((name) => !kept.has(name));
+        if (added.length > 0) throw new Error(`the source has columns the copy lacks (${added.join(', ')}): a full refresh takes the source's columns`);
+        const last = `(SELECT max(${column}) FROM ${target})`;
+        const past = `${column} > ${last} OR (${last} IS NULL AND (${column} IS NOT NULL OR NOT EXISTS (SELECT 1 FROM ${target})))`;
+        inserted = Number((await conn.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${relation} WHERE ${past}`)).rowsChanged);
       } else {
         await conn.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM ${relation}`);
       }

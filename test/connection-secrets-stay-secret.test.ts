@@ -147,6 +147,18 @@ describe('connection create keeps its secrets', () => {
     expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
   });
 
+  it('a --field mistyped with another separator is exit 2 before any request, and its error does not quote the secret', async () => {
+    const secret = 'typed-with-a-colon-5ec2';
+    const r = await create(['--field', 'url=db.example.com', '--field', `password:${secret}`], { secret });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--field "password…" is not KEY=VALUE');
+    expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
+    expect(server.requests).toEqual([]);
+    const missing = await create(['--from-file', path.join(home.dir, 'no-such.yaml')], { secret: 'none' });
+    expect(missing.code, missing.stderr).toBe(2);
+    expect(server.requests).toEqual([]);
+  });
+
   it('without a terminal, a required field not given is a usage error naming it, before anything is sent', async () => {
     const r = await create(['-f', 'url=db.example.com'], { secret: 'none' });
     // Exit 14, not 2: the type's configuration was read first (exit 2 promises nothing was sent).

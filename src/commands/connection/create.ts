@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';
 import { collect, examples, type Wiring } from '../wiring.js';
 import { CONNECTION_COLUMNS } from './columns.js';
-import { absolutePaths, askMissing, givenFields, type CredentialSources } from './credential.js';
+import { absolutePaths, askMissing, givenFields, typedFields, type CredentialSources } from './credential.js';
 import { findConnectionType } from './find-type.js';
 
 export interface ConnectionCreateOptions extends CredentialSources {
@@ -50,9 +50,10 @@ ${examples(
 export async function runConnectionCreate(ctx: Context, name: string, opts: ConnectionCreateOptions): Promise<void> {
   checkNameArgument(name, 'NAME');
   checkNameArgument(opts.type, '--type');
+  const given = await givenFields(ctx, opts);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const { config } = await findConnectionType(http, opts.type);
-  const credential = await givenFields(ctx, opts, config);
+  const credential = typedFields(given, config);
   await askMissing(ctx, config, credential);
   const request: ConnectionRequest = { name, type: config.connectionType, credential: absolutePaths(ctx, credential) };
   if (opts.callback) request.connectionCallback = opts.callback;

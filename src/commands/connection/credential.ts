@@ -29,16 +29,36 @@ export function maskSecrets(values: Record<string, unknown>): Record<string, unk
   );
 }
 
-/** The fields from `--from-file` and `--field` (a flag wins over the file), typed by the configuration where it says. */
-export async function givenFields(ctx: Context, sources: CredentialSources, config?: ConnectionConfig): Promise<Record<string, unknown>> {
+/** Credential fields as given, before any request: the file's values, and the flags' text (typed by `typedFields`). */
+export interface GivenFields {
+  fields: Record<string, unknown>;
+  /** The keys `--field` gave, whose values are text still. */
+  flagged: string[];
+}
+
+/** Reads `--from-file` and `--field` (a flag wins over the file); every mistake here is found before the first request. */
+export async function givenFields(ctx: Context, sources: CredentialSources): Promise<GivenFields> {
   const fields: Record<string, unknown> = sources.fromFile ? await readFieldsFile(ctx, sources.fromFile) : {};
+  const flagged: string[] = [];
   for (const pair of sources.field ?? []) {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`--field: "${pair.split('=')[0]}" is not KEY=VALUE`);
+    if (at <= 0) {
+      // Only a leading name is quoted back: the rest may be a secret typed with the wrong separator.
+      const name = /^[\w.-]*/.exec(pair)![0];
+      throw new UsageError(`--field "${name.length < pair.length ? `${name}…` : name}" is not KEY=VALUE`);
+    }
     const key = pair.slice(0, at);
-    fields[key] = typed(pair.slice(at + 1), config?.configuration.find((f) => f.fieldName === key), key);
+    fields[key] = pair.slice(at + 1);
+    flagged.push(key);
   }
-  return fields;
+  return { fields, flagged };
+}
+
+/** The fields with each flag's text typed as the configuration says (a number or a boolean). */
+export function typedFields({ fields, flagged }: GivenFields, config: ConnectionConfig): Record<string, unknown> {
+  const out = { ...fields };
+  for (const key of flagged) out[key] = typed(String(fields[key]), config.configuration.find((f) => f.fieldName === key), key);
+  return out;
 }
 
 /** A `path` field names a file on this machine: made absolute here, since a served gateway runs in another folder. */

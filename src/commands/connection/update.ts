@@ -10,7 +10,7 @@ import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CONNECTION_COLUMNS } from './columns.js';
 import { credentialFlags, sayNextStep } from './create.js';
-import { absolutePaths, askMissing, givenFields, type CredentialSources } from './credential.js';
+import { absolutePaths, askMissing, givenFields, typedFields, type CredentialSources } from './credential.js';
 import { findConnectionType } from './find-type.js';
 
 export interface ConnectionUpdateOptions extends CredentialSources {
@@ -41,13 +41,14 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   checkNameArgument(ref, 'CONNECTION');
   if (opts.name !== undefined) checkNameArgument(opts.name, '--name');
   if (opts.name === undefined && !opts.field && !opts.fromFile && !opts.ask) throw new UsageError('nothing to change: give --name, --field, --from-file or --ask');
+  const wantsFields = !!(opts.field || opts.fromFile || opts.ask);
+  const given = wantsFields ? await givenFields(ctx, opts) : undefined;
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const current = isIdShaped(ref) ? await getConnection(http, projectId, ref) : matchConnection(await listConnections(http, projectId), ref);
-  const wantsFields = !!(opts.field || opts.fromFile || opts.ask);
-  const config = wantsFields ? (await findConnectionType(http, current.type)).config : undefined;
+  const config = given ? (await findConnectionType(http, current.type)).config : undefined;
   const request: ConnectionRequest = { name: opts.name ?? current.name, type: current.type };
-  if (config) {
-    const credential = await givenFields(ctx, opts, config);
+  if (given && config) {
+    const credential = typedFields(given, config);
     if (opts.ask) await askMissing(ctx, config, credential, true);
     request.credential = absolutePaths(ctx, credential);
   }

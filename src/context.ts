@@ -141,8 +141,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     (settingsPromise ??= (async () => {
       // Settings only read the user store: straight from its file, without loading conf.
       const stored = readStoreFile(configDir(env));
-      const { file: projectFile, ignored } = await findProjectFile(cwd);
+      const { file: projectFile, ignored, foreign } = await findProjectFile(cwd);
       for (const code of ignored) out.warn(`ignored ${code}: dgw reads project settings only from JSON or YAML (.dgwrc, .dgwrc.json, .dgwrc.yaml, package.json "dgw"), never runs code`);
+      for (const { filepath, uid } of foreign) out.warn(`ignored ${filepath}: it belongs to user id ${uid}, not to you, and could point dgw at a host of theirs`);
       const settings = resolveSettings({ flags: globals, env, projectFile, store: stored });
       return { settings, unknownProfile: unknownProfileError(settings, stored) };
     })());

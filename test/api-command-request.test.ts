@@ -78,6 +78,11 @@ describe('dgw api: refused before sending (exit 2)', () => {
     [['GET', '/x', '--input', '-'], /--input: a GET request has no body/],
     [['POST', '/x', '-f', 'novalue'], /-f\/--field: "novalue" is not key=value/],
     [['GET', 'https://evil.example.com/x'], /PATH: "https:\/\/evil\.example\.com\/x" is a full URL/],
+    // Dot segments, spelt any way a URL resolves them, would leave the base URL with the key.
+    [['GET', '/../../other/api/v1/info'], /PATH: "\/\.\.\/\.\.\/other\/api\/v1\/info" has a \. or \.\. segment/],
+    [['GET', '/%2e%2e/%2E%2e/other/info'], /has a \. or \.\. segment, which would leave the base URL/],
+    [['GET', '/x\\..\\..\\other'], /has a \. or \.\. segment/],
+    [['GET', 'data/./x'], /has a \. or \.\. segment/],
     [['GET', '/data/projects/{projectId}/catalogs'], /no project id: pass --project/],
   ])('dgw api %j', async (args, message) => {
     const r = await dgw(args as string[], { env: { DGW_PROJECT: undefined } });

@@ -96,12 +96,34 @@ describe('a stored key goes only to the host it was stored for', () => {
     expect(authHeaders(A)).toEqual([`Bearer ${KEY_A}`, `Bearer ${KEY_A}`]);
   });
 
-  it('another target needs its own key: DGW_API_KEY goes to B, never the stored one', async () => {
+  it('another target needs its own key: DGW_API_KEY goes to B when the user names B, never the stored one', async () => {
     await loginToA();
-    projectFile({ baseUrl: B.baseUrl, project: 'p' });
-    const r = await dgw(['--profile', 'lp', 'catalog', 'list'], { DGW_API_KEY: ENV_KEY });
+    const r = await dgw(['--profile', 'lp', '--project', 'p', 'catalog', 'list'], { DGW_API_KEY: ENV_KEY, DGW_BASE_URL: B.baseUrl });
     expect(r.code, r.stderr).toBe(0);
     expect(authHeaders(B)).toEqual([`Bearer ${ENV_KEY}`]);
+  });
+
+  it('DGW_API_KEY is not sent to a host only a committed project file names (a pull request could): exit 3, nothing sent', async () => {
+    projectFile({ baseUrl: B.baseUrl, project: 'p' });
+    const r = await dgw(['catalog', 'list'], { DGW_API_KEY: ENV_KEY });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`error: DGW_API_KEY is not sent to ${B.baseUrl} (project file`);
+    expect(r.stderr).toContain(`hint: to send it there, name the host yourself: DGW_BASE_URL=${B.baseUrl}`);
+    expect(B.requests).toEqual([]);
+    // Named by the user as well, it goes.
+    expect((await dgw(['catalog', 'list'], { DGW_API_KEY: ENV_KEY, DGW_BASE_URL: B.baseUrl })).code).toBe(0);
+    expect(authHeaders(B)).toEqual([`Bearer ${ENV_KEY}`]);
+  });
+
+  it('auth login --with-token does not send a piped key to a host only a project file names: exit 2, nothing sent, nothing stored', async () => {
+    projectFile({ baseUrl: B.baseUrl, project: 'p' });
+    const r = await dgw(['auth', 'login', '--with-token'], {}, KEY_B);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the base URL ${B.baseUrl} comes from the project file`);
+    expect(r.stderr).toContain(`--base-url ${B.baseUrl}`);
+    expect(B.requests).toEqual([]);
+    expect(fs.existsSync(path.join(config.dir, 'config.json'))).toBe(false);
+    expect((await dgw(['auth', 'login', '--base-url', B.baseUrl, '--with-token'], {}, KEY_B)).code).toBe(0);
   });
 
   it('--zone eu does not carry a key stored for another host: exit 3 naming the zone, nothing sent', async () => {

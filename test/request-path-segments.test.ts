@@ -45,6 +45,27 @@ describe('apiPath', () => {
   });
 });
 
+describe('the HTTP layer', () => {
+  it.each(['/../../other', '/%2e%2e/other', '/x/..\\..\\..\\other', '/a/../../b'])('sends no request whose path %j leaves the base URL, whatever built it', async (path) => {
+    let sent = 0;
+    const http = new Http({
+      baseUrl: 'http://127.0.0.1:9/tenant/api/v1',
+      apiKey: 'k',
+      timeoutMs: 5000,
+      retries: 0,
+      transport: async () => {
+        sent += 1;
+        return { status: 204, statusText: 'No Content', header: () => undefined, whole: async () => '', read: async () => null, cancel: async () => undefined };
+      },
+    });
+    await expect(http.request({ method: 'GET', path, expect: 'optional-json' })).rejects.toThrow(/would leave the base URL http:\/\/127\.0\.0\.1:9\/tenant\/api\/v1/);
+    expect(sent).toBe(0);
+    // A path that only looks alike stays below it.
+    await http.request({ method: 'GET', path: '/a/..b/%2e%2ex', expect: 'optional-json' });
+    expect(sent).toBe(1);
+  });
+});
+
 describe('the spawned binary', () => {
   const { server, dgw } = useStandIn();
 

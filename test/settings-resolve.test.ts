@@ -61,6 +61,15 @@ describe('resolveSettings precedence', () => {
     expect(resolveSettings(inputs({ env: { DGW_API_KEY: 'env-key-000000000' } })).keyType.value).toBeUndefined();
   });
 
+  it('DGW_API_KEY is held back from a URL only the project file names, not from a zone it names', () => {
+    const held = resolveSettings(inputs({ env: { DGW_API_KEY: 'env-key-000000000' }, projectFile: { ...projectFile, baseUrl: 'https://gw.example.com/api/v1' } }));
+    expect(held.apiKey.value).toBeUndefined();
+    expect(held.envKeyHeldBack).toEqual({ projectFile: '/repo/.dgwrc.json', target: 'https://gw.example.com/api/v1' });
+    const zone = resolveSettings(inputs({ env: { DGW_API_KEY: 'env-key-000000000' }, projectFile: { ...projectFile, zone: 'eu' } }));
+    expect(zone.apiKey.value).toBe('env-key-000000000');
+    expect(zone.envKeyHeldBack).toBeUndefined();
+  });
+
   it('refuses an unknown zone and a bad timeout with the flag named', () => {
     expect(() => resolveSettings(inputs({ env: { DGW_ZONE: 'mars' } }))).toThrow(/DGW_ZONE: unknown zone "mars"/);
     expect(() => resolveSettings(inputs({ flags: { timeout: 'soon' } }))).toThrow(/--timeout: "soon" is not a duration/);

@@ -1,4 +1,4 @@
-import { DgwError, InterruptedError, MalformedResponseError, NetworkError } from '../errors.js';
+import { DgwError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
 import { errorName } from '../error-codes.js';
 import { answered, errorCodeOf, errorOf, readBody, redactSecrets, tracedBody } from './answers.js';
@@ -298,7 +298,13 @@ export class Http {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) params.set(k, String(v));
     const qs = params.toString();
-    return `${this.config.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
+    const url = `${this.config.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
+    // The last guard of the key's host: whatever built the path, the request stays below the base URL.
+    const base = new URL(this.config.baseUrl);
+    const target = new URL(url);
+    const below = `${base.pathname.replace(/\/$/, '')}/`;
+    if (target.origin !== base.origin || !(`${target.pathname}/`.startsWith(below))) throw new UsageError(`the request path ${JSON.stringify(spec.path)} would leave the base URL ${this.config.baseUrl}`);
+    return url;
   }
 
   /** Replaces the API key wherever it appears in a traced text, and any secret a body carries. */

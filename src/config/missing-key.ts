@@ -9,6 +9,12 @@ export function missingKeyError(settings: Settings): AuthError {
   const where = `${describeBinding(target)} (${describeSource({ source: settings.baseUrl.source, origin: settings.baseUrl.origin ?? null })})`;
   const origin = settings.baseUrl.origin ?? '';
   const login = origin.startsWith('zone ') ? `dgw auth login --${origin}` : `dgw auth login --base-url ${target}`;
+  const heldBack = settings.envKeyHeldBack;
+  if (heldBack) {
+    return new AuthError(`DGW_API_KEY is not sent to ${where}: that base URL comes from a project file, which whoever can change the repository can point anywhere`, {
+      hint: `to send it there, name the host yourself: DGW_BASE_URL=${heldBack.target} (or --base-url)`,
+    });
+  }
   const withheld = settings.withheldKey;
   if (!withheld) return new AuthError(`no API key for ${where}`, { hint: `run \`${login}\`, or set DGW_API_KEY` });
   const others = withheld.profilesForTarget.filter((name) => name !== withheld.profile);

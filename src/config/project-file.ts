@@ -34,26 +34,52 @@ const CODE_EXTENSIONS = ['.js', '.cjs', '.mjs', '.ts', '.cts', '.mts'];
 /** Names cosmiconfig would run as code; dgw never does, and says it ignored them. */
 const CODE_PLACES = ['.dgwrc', '.config/dgwrc', 'dgw.config'].flatMap((base) => CODE_EXTENSIONS.map((ext) => base + ext));
 
-/** The nearest project file, and the code files that were ignored on the way to it. */
+/** The nearest project file, and the files passed over on the way to it. */
 export interface ProjectFileSearch {
   file?: ProjectFile;
   /** JavaScript or TypeScript project files found and not run. */
   ignored: string[];
+  /** Project files another user owns (a file planted in a shared folder), not read. */
+  foreign: Array<{ filepath: string; uid: number }>;
 }
 
-/** Finds the nearest project file like cosmiconfig, but reads data files only: a cloned repository's `.dgwrc.js` is never run. */
-export async function findProjectFile(cwd: string): Promise<ProjectFileSearch> {
-  const ignored: string[] = [];
+/** Who runs dgw; undefined where files have no owner id (Windows). Tests pass their own. */
+export type FileOwner = { uid: number; ownerOf(file: string): number | undefined } | undefined;
+
+const realOwner = (): FileOwner => {
+  const uid = process.getuid?.();
+  const ownerOf = (file: string) => {
+    try {
+      return fs.statSync(file).uid;
+    } catch {
+      return undefined;
+    }
+  };
+  return uid === undefined ? undefined : { uid, ownerOf };
+};
+
+/**
+ * Finds the nearest project file like cosmiconfig, up to the project root (a folder with a
+ * package.json or .git), but reads data files only: a cloned repository's `.dgwrc.js` is never
+ * run, and a file another user owns is passed over, as git passes over their repositories.
+ */
+export async function findProjectFile(cwd: string, owner: FileOwner = realOwner()): Promise<ProjectFileSearch> {
+  const found: ProjectFileSearch = { ignored: [], foreign: [] };
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const entries = listFolder(dir);
     const has = (place: string) => (place.startsWith('.config/') ? configEntries(dir, entries).includes(place.slice(8)) : entries.includes(place));
-    ignored.push(...CODE_PLACES.filter(has).map((place) => path.join(dir, place)));
+    found.ignored.push(...CODE_PLACES.filter(has).map((place) => path.join(dir, place)));
     for (const place of DATA_PLACES.filter(has)) {
       const filepath = path.join(dir, place);
+      const uid = owner?.ownerOf(filepath);
+      if (owner && uid !== undefined && uid !== owner.uid && uid !== 0) {
+        found.foreign.push({ filepath, uid });
+        continue;
+      }
       const raw = await readDataFile(filepath);
-      if (raw !== undefined) return { file: checkProjectFile(raw, filepath), ignored };
+      if (raw !== undefined) return { ...found, file: checkProjectFile(raw, filepath) };
     }
-    if (entries.includes('package.json') || entries.includes('package.yaml') || path.dirname(dir) === dir) return { ignored };
+    if (['package.json', 'package.yaml', '.git'].some((root) => entries.includes(root)) || path.dirname(dir) === dir) return found;
   }
 }
 

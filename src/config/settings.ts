@@ -44,6 +44,8 @@ export interface Settings {
   keyType: Resolved<'partner' | 'project' | undefined>;
   /** The profile's stored key when this command's target is not the host it is bound to: it is not sent. */
   withheldKey?: WithheldKey;
+  /** Set when DGW_API_KEY is not sent because the base URL came from a project file (which a pull request can change). */
+  envKeyHeldBack?: { projectFile: string; target: string };
   /** The keychain account holding the key in use; `apiKey.value` stays undefined until a request needs it. */
   keychainAccount?: string;
   /** The output format: a flag's, else the default output (DGW_OUTPUT, project file, profile), else `auto`. */
@@ -122,14 +124,17 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
     [stored.projectId, 'profile', inProfile],
   ) ?? { value: zone.value === 'local' ? LOCAL_DEFAULT_PROJECT : undefined, source: 'default' };
 
-  // A stored key goes only to the host it was stored for; DGW_API_KEY is the user's word for this run.
+  // A stored key goes only to the host it was stored for; DGW_API_KEY is the user's word for this
+  // run, but not for a host a committed project file chose: a pull request could name its own.
   const target = bindingOf(baseUrl.value);
   const boundTo = keyBinding(stored);
   const storedKeyFits = boundTo !== undefined && boundTo === target;
-  const inKeychain = storedKeyFits && !env.DGW_API_KEY && !stored.apiKey && stored.keychain ? stored.keychain : undefined;
+  const envKey = projectFileChoseHost(baseUrl) ? undefined : env.DGW_API_KEY;
+  const envKeyHeldBack = env.DGW_API_KEY && envKey === undefined ? { projectFile: pf!, target } : undefined;
+  const inKeychain = storedKeyFits && !envKey && !stored.apiKey && stored.keychain ? stored.keychain : undefined;
   const apiKey: Resolved<string | undefined> = (inKeychain
     ? { value: undefined, source: 'profile', origin: inProfile }
-    : pick<string>([env.DGW_API_KEY, 'env', 'DGW_API_KEY'], [storedKeyFits ? stored.apiKey : undefined, 'profile', inProfile])) ?? { value: undefined, source: 'default' };
+    : pick<string>([envKey, 'env', 'DGW_API_KEY'], [storedKeyFits ? stored.apiKey : undefined, 'profile', inProfile])) ?? { value: undefined, source: 'default' };
   const withheldKey: WithheldKey | undefined =
     boundTo !== undefined && !storedKeyFits && apiKey.source !== 'env'
       ? { profile: profile.value, boundTo, target, profilesForTarget: profilesWithKeyFor(store, target) }
@@ -164,10 +169,16 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
     keyBoundTo,
     keyType,
     ...(withheldKey ? { withheldKey } : {}),
+    ...(envKeyHeldBack ? { envKeyHeldBack } : {}),
     ...(inKeychain ? { keychainAccount: inKeychain } : {}),
     output,
     timeoutMs,
   };
+}
+
+/** True when a project file, not the user, named the host: a URL none of the zones has. */
+export function projectFileChoseHost(baseUrl: Resolved<string | undefined>): boolean {
+  return baseUrl.source === 'project file' && baseUrl.value !== undefined && !Object.values(ZONE_BASE_URLS).includes(baseUrl.value);
 }
 
 type Candidate<T> = [T | undefined, Source, string | undefined];

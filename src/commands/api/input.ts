@@ -30,7 +30,19 @@ export async function expandPath(ctx: Context, text: string): Promise<{ path: st
     const projectId = encodeURIComponent(await ctx.projectId());
     expanded = expanded.split('{projectId}').join(projectId);
   }
+  // URLs resolve `..` (and `%2e%2e`, and `\` as `/`): such a path would leave the base URL, taking the key with it.
+  if (expanded.split(/[/\\]/).some((segment) => ['.', '..'].includes(decodedSegment(segment)))) {
+    throw new UsageError(`PATH: "${text}" has a . or .. segment, which would leave the base URL; give the path below it (use --base-url for another server)`);
+  }
   return { path: expanded, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Parses `-f key=value`; typed values become JSON, `key=@file` reads a file (`@-`: stdin). */

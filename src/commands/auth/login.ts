@@ -4,11 +4,11 @@ import { whoAmI } from '../../api/info.js';
 import type { Info } from '../../api/types.js';
 import { describeSource } from '../../config/explain.js';
 import { bindingOf, describeBinding, keyBinding } from '../../config/key-binding.js';
-import { maskKey, type Resolved, type Settings } from '../../config/settings.js';
+import { maskKey, projectFileChoseHost, type Resolved, type Settings } from '../../config/settings.js';
 import { storeKey, type KeyStorage } from '../../config/key-storage.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, DgwError } from '../../errors.js';
+import { ApiError, AuthError, DgwError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { readKey } from './read-key.js';
 
@@ -67,6 +67,13 @@ Linux) where one answers, else to the config file (mode 0600); --insecure-storag
 export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<void> {
   // Resolving first checks --zone, --base-url and the project file before the key is asked for.
   const settings = await ctx.settings({ mayCreateProfile: true });
+  // On a terminal the prompt names the project file that chose the host; a key piped in is sent unseen.
+  if (opts.withToken && projectFileChoseHost(settings.baseUrl)) {
+    throw new UsageError(
+      `the base URL ${settings.baseUrl.value} comes from the project file ${settings.baseUrl.origin}; a key read from stdin goes only to a host you name`,
+      `to log in there, name it yourself: --base-url ${settings.baseUrl.value} (or DGW_BASE_URL)`,
+    );
+  }
   const store = await ctx.store();
   const name = settings.profile.value;
   const key = await readKey(ctx, opts.withToken, targetOf(settings.baseUrl));

@@ -34,6 +34,12 @@ describe('the local gateway, through the spawned binary', () => {
     expect(compact.stdout.replace(/\s/g, '')).toBe(`[["${D18}","${D38}","${HUGE}",1.5,["${D18}"]]]`);
   });
 
+  it('JSON rows keep two columns of one name apart (a join\'s customer_id twice), as DuckDB names a table\'s', async () => {
+    const r = await runAsBinaryWould(['--zone', 'local', 'sql', 'SELECT 1 AS a, 2 AS a, 3 AS a_1', '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ a: 1, a_1: 2, a_1_1: 3 }]);
+  });
+
   it('a table on a terminal', async () => {
     // Wide enough for every column: numbers are never shortened, and a narrower terminal leaves columns out.
     const r = await runDgwInTerminal(['--zone', 'local', '--no-color', 'sql', STATEMENT], { env: { ...env, COLUMNS: '200' } });

@@ -209,18 +209,22 @@ describe('the other contract operations', () => {
     expect(lastRequest().json).toEqual({ displayName: 'Renamed', schedule: { type: 'none' } });
   });
 
-  it('sql: POST .../queries/execute with {statement}, SIMPLE rows for --json, COMPACT for a person', async () => {
-    server.on('POST', `/data/projects/${P}/queries/execute`, (req) => ({
-      json: req.query.format === 'SIMPLE'
-        ? { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [{ n: 1 }] }
-        : { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [[1]] },
-    }));
-    expect(JSON.parse((await dgw(['sql', 'SELECT 1 AS n', '--json'])).stdout)).toEqual([{ n: 1 }]);
-    expect((await dgw(['sql', 'SELECT 1 AS n'])).stdout).toBe('1\n');
+  it('sql: POST .../queries/execute with {statement}, COMPACT rows, made objects for --json (two columns of one name stay apart)', async () => {
+    const column = (name: string) => ({ catalogName: null, schemaName: null, tableName: null, columnName: name });
+    server.on('POST', `/data/projects/${P}/queries/execute`, { json: { columns: [column('n'), column('n')], data: [[1, 2]] } });
+    const json = await dgw(['sql', 'SELECT 1 AS n, 2 AS n', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual([{ n: 1, n_1: 2 }]);
+    expect(json.stderr).toContain('columns of the same name are told apart in JSON: n → n_1');
+    expect((await dgw(['sql', 'SELECT 1 AS n, 2 AS n'])).stdout).toBe('1\t2\n');
     expect(server.requests.map((q) => `${q.method} ${q.path}?${q.rawQuery} ${q.body}`)).toEqual([
-      `POST /data/projects/${P}/queries/execute?format=SIMPLE {"statement":"SELECT 1 AS n"}`,
-      `POST /data/projects/${P}/queries/execute?format=COMPACT {"statement":"SELECT 1 AS n"}`,
+      `POST /data/projects/${P}/queries/execute?format=COMPACT {"statement":"SELECT 1 AS n, 2 AS n"}`,
+      `POST /data/projects/${P}/queries/execute?format=COMPACT {"statement":"SELECT 1 AS n, 2 AS n"}`,
     ]);
+  });
+
+  it('sql --json: a service that answers row objects anyway is printed as it answered', async () => {
+    server.on('POST', `/data/projects/${P}/queries/execute`, { json: { columns: [{ catalogName: null, schemaName: null, tableName: null, columnName: 'n' }], data: [{ n: 1 }] } });
+    expect(JSON.parse((await dgw(['sql', 'SELECT 1 AS n', '--json'])).stdout)).toEqual([{ n: 1 }]);
   });
 
   it('query get by name: one list request', async () => {

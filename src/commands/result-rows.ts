@@ -45,16 +45,23 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   // The printer loads while the request is answered, unless the answer will likely be printed as sent.
   const printer = asSent ? undefined : import('../output/rows.js');
   printer?.catch(() => undefined);
-  // Human output is built from arrays, so columns with the same name stay apart.
-  const result = await whileWorking(ctx, 'running', () => open(json && shape === 'simple' ? 'SIMPLE' : 'COMPACT', csv));
+  // Rows come as arrays and become objects here: an object from the service keeps one of two columns of the same name.
+  const result = await whileWorking(ctx, 'running', () => open('COMPACT', csv));
   if (result.csv && asSent) return copyBytes(ctx, result.csv);
   const { columns, dataTypes, batches } = result.csv ? await csvColumnsAndRows(result.csv) : { columns: result.columns.map((c) => c.columnName), dataTypes: result.columns.map((c) => c.dataType ?? undefined), batches: result.rows };
   const { writeRows } = await (printer ?? import('../output/rows.js'));
   let more = false;
-  const rows = options.limit === undefined ? batches : limited(batches, options.limit, () => (more = true));
+  let rows = options.limit === undefined ? batches : limited(batches, options.limit, () => (more = true));
+  let names = columns;
+  if (json && shape === 'simple') {
+    names = distinctKeys(columns);
+    const renamed = names.flatMap((key, i) => (key === columns[i] ? [] : [`${columns[i]} → ${key}`]));
+    if (renamed.length > 0) ctx.out.warn(`columns of the same name are told apart in JSON: ${renamed.join(', ')}`);
+    rows = asObjects(rows, names);
+  }
   let count: number;
   try {
-    const source = { columns, dataTypes, rows };
+    const source = { columns: names, dataTypes, rows };
     count = await writeRows(ctx.out, ctx.io.stdout, source, options);
   } catch (error) {
     // A failure before the rows were read (a --json field the result has not) leaves the answer unread: the service stops.
@@ -63,6 +70,24 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   }
   if (more) ctx.out.note(`the first ${options.limit} rows (--limit ${options.limit}); the result has more`);
   if (result.extras.truncated === true) throw new ResultCutError(count);
+}
+
+/** Column names as object keys: a name met again gets `_1`, `_2`, ... as DuckDB names a table's repeated columns. */
+export function distinctKeys(columns: string[]): string[] {
+  const taken = new Set<string>();
+  return columns.map((name) => {
+    let key = name;
+    for (let n = 1; taken.has(key); n++) key = `${name}_${n}`;
+    taken.add(key);
+    return key;
+  });
+}
+
+/** Each row array as an object keyed by column; a row that came as an object already is left as it is. */
+async function* asObjects(batches: AsyncIterable<unknown[]>, keys: string[]): AsyncGenerator<unknown[]> {
+  for await (const batch of batches) {
+    yield batch.map((row) => (Array.isArray(row) ? Object.fromEntries(keys.map((key, i) => [key, row[i]])) : row));
+  }
 }
 
 /** The gateway's CSV is copied byte for byte only to a pipe or file, whole and unguarded; otherwise it goes through the printer. */

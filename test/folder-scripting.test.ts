@@ -90,8 +90,32 @@ describe('folder list --tree --queries', () => {
   });
 });
 
+describe('folder mv --parents', () => {
+  it('makes no folder for a query id no query has: exit 4, and the path is still missing', async () => {
+    const r = await local('folder', 'mv', '123456789012345678', '/made/by/mv', '--parents');
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('no query named "123456789012345678"');
+    const paths = JSON.parse((await local('folder', 'list', '--json', 'path')).stdout).map((f: { path: string }) => f.path);
+    expect(paths).not.toContain('/made');
+    const moved = await local('folder', 'mv', ids.top, '/made/by/mv', '--parents', '--json');
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(JSON.parse(moved.stdout).createdFolders).toEqual(['/made', '/made/by', '/made/by/mv']);
+  });
+});
+
 describe('the flat folder shape (no query ids in the folder list)', () => {
   const { server, dgw } = useStandIn();
+  it('folder mv --parents whose move fails after making folders names them in a warning', async () => {
+    server.on('GET', /\/queries$/, { json: [queryJson({ id: 'q1', name: 'inner', folderId: null })] });
+    server.on('GET', /\/folders$/, { json: { items: [] } });
+    let made = 0;
+    server.on('POST', /\/folders(\/[^/]+)?$/, () => ({ json: { id: `f${(made += 1)}` } }));
+    server.on('PUT', /\/folders\/f2$/, { status: 500, json: { message: 'down' } });
+    const r = await dgw(['folder', 'mv', 'q1', '/a/b', '--parents']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('created before the failure: /a, /a/b');
+  });
+
   it('query list --recursive places queries by their folderId', async () => {
     server.on('GET', /\/folders$/, { json: { items: [{ id: 'f1', name: 'reports', path: '/reports', parentId: null }, { id: 'f2', name: 'monthly', path: '/reports/monthly', parentId: 'f1' }] } });
     server.on('GET', /\/queries$/, { json: [queryJson({ id: 'q1', name: 'inner', folderId: 'f2' }), queryJson({ id: 'q2', name: 'outer', folderId: null })] });

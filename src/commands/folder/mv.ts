@@ -3,7 +3,7 @@ import { foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
-import { resolveQueryIds } from '../../api/resolve.js';
+import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
 import { folderSegments } from '../../api/names.js';
@@ -63,10 +63,20 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   } else if (target.kind === 'root') {
     await moveToRoot(ctx, http, projectId, ids);
   } else {
+    // Folders --parents makes would outlive a move that fails on a query id no query has: ids are checked first.
+    if (opts.parents && target.kind === 'path' && !http.readsNothing && refs.some(isIdShaped)) {
+      const queries = await listQueries(http, projectId);
+      for (const ref of refs) matchQuery(queries, ref);
+    }
     const { id: folderId, created } = await targetFolder(http, projectId, target, opts.parents === true);
     createdFolders.push(...created);
-    // The contract lists both fields; a query lives in one folder, so adding it here moves it.
-    await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: ids, queryIdsRemoved: [] });
+    try {
+      // The contract lists both fields; a query lives in one folder, so adding it here moves it.
+      await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: ids, queryIdsRemoved: [] });
+    } catch (error) {
+      if (created.length > 0) ctx.out.warn(`created before the failure: ${created.join(', ')} (dgw folder rm removes a folder)`);
+      throw error;
+    }
   }
   if (opts.dryRun) return;
   for (const path of createdFolders) ctx.out.note(`created folder ${path}`);

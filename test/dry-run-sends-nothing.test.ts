@@ -36,6 +36,9 @@ describe('every command that changes something, with names to resolve', () => {
     [['table', 'rm', 'staging'], ['DELETE', `${BASE}/table/staging`]],
     [['api', 'DELETE', '/data/projects/{projectId}/queries/q-1'], ['DELETE', `${BASE}/queries/q-1`]],
     [['api', 'GET', '/info'], ['GET', '/api/v1/info']],
+    [['cache', 'create', 'shop.main.orders'], ['POST', `${BASE}/cache`, '"catalogId": "{id of shop}"']],
+    [['cache', 'update', 'orders', '--every', '2h'], ['PUT', `${BASE}/cache/{id of cache orders}`, '"PT2H"']],
+    [['cache', 'create', '--batch', 'table.orders', 'table.customers'], ['POST', `${BASE}/cache/batch`]],
   ])('dgw %j --dry-run', async (args, shown) => {
     const r = await dgw([...args, '--dry-run']);
     expect(r.code, r.stderr).toBe(0);

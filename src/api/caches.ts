@@ -87,6 +87,11 @@ function readSchedule(value: unknown): RefreshSchedule | null {
   return m ? { type: 'cron', cronExpression: m[2], timezone: m[1] } : { type: 'cron', cronExpression: expression };
 }
 
+/** The cache a change answered with; in a dry run, which sends nothing, none (the caller prints nothing more). */
+function cacheAnswer(http: Http, body: unknown): CacheRecord {
+  return (http.dryRun ? undefined : readCache(body)) as CacheRecord;
+}
+
 export function readCache(value: unknown): CacheRecord {
   const c = object(value, 'a cache');
   return {
@@ -143,7 +148,7 @@ export function readCacheStatus(value: unknown): CacheStatusRecord {
 const column = (incrementalColumn?: string) => (incrementalColumn ? { incrementalColumn } : undefined);
 
 export async function createCache(http: Http, projectId: string, request: CacheRequest, incrementalColumn?: string): Promise<CacheRecord> {
-  return readCache(await http.request({ method: 'POST', path: P(projectId), query: column(incrementalColumn), body: request }));
+  return cacheAnswer(http, await http.request({ method: 'POST', path: P(projectId), query: column(incrementalColumn), body: request }));
 }
 
 /** Creates several caches; each answer says whether that one was made. */
@@ -163,7 +168,7 @@ export async function updateCache(
   body: { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule },
   incrementalColumn?: string,
 ): Promise<CacheRecord> {
-  return readCache(await http.request({ method: 'PUT', path: C(projectId, cacheId), query: column(incrementalColumn), body }));
+  return cacheAnswer(http, await http.request({ method: 'PUT', path: C(projectId, cacheId), query: column(incrementalColumn), body }));
 }
 
 export function deleteCache(http: Http, projectId: string, cacheId: string): Promise<void> {

@@ -8,6 +8,7 @@ import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js'
 import { RowTexts } from './row-texts.js';
 import type { StatementRows } from './sandbox/index.js';
 import { ident, trimStatement } from './sql.js';
+import { sqlCode } from '../sql-code.js';
 import { withBuiltInCatalog, HOSTED_CATALOG } from './catalog-alias.js';
 
 /** What to run: a statement, a saved query by id, an object by qualified name, or a builder request. */
@@ -67,7 +68,8 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
   let source: RowSource | undefined;
   if ('statement' in target) {
     sql = trimStatement(withBuiltInCatalog(target.statement));
-    if (sql.trim() === '') throw badRequest('statement must not be empty');
+    // Comments alone are no statement either; DuckDB would answer "Error in native callback".
+    if (sqlCode(sql).replace(/[\s;]/g, '') === '') throw badRequest(sql.trim() === '' ? 'statement must not be empty' : 'statement holds only comments: there is nothing to run');
     refuseNul(target.statement, 'statement');
     checkStatementSize(target.statement, 'statement');
   } else if ('id' in target) {

@@ -163,3 +163,21 @@ describe('malformed and wrongly typed bodies get 400, oversized ones 413', () =>
     await ordersIntact();
   });
 });
+
+describe('run SQL that holds no statement', () => {
+  it.each([
+    ['-- only a comment', 'statement holds only comments'],
+    ['/* c */ ;', 'statement holds only comments'],
+    [' ; ', 'statement must not be empty'],
+  ])('%j is 400 saying so, not DuckDB\'s "Error in native callback"', async (statement, message) => {
+    const r = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain(message);
+  });
+
+  it('a comment beside a statement, or -- inside a literal, still runs', async () => {
+    for (const statement of ['SELECT 1 AS x -- why', "SELECT '--' AS x"]) {
+      expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement } })).status).toBe(200);
+    }
+  });
+});

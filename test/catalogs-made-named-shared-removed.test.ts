@@ -31,9 +31,12 @@ for (const shape of ['spec', 'hosted']) {
       const twice = await run('catalog', 'create', 'Other', 'pg-conn');
       expect(twice.code).toBe(5);
       expect(twice.stderr).toContain('one catalog per connection');
-      // A name another catalog has, or one the gateway keeps, is refused.
+      // A name another catalog has is a conflict (409, exit 5), as for connections; one the gateway keeps is refused.
       await dgw('connection', 'create', 'second', '--type', 'duckdb', '--field', `path=${source}`);
-      expect((await run('catalog', 'create', 'warehouse', 'second')).code).toBe(6);
+      expect((await run('catalog', 'create', 'warehouse', 'second')).code).toBe(5);
+      const clash = await run('connection', 'create', 'Warehouse', '--type', 'duckdb', '--field', `path=${source}`);
+      expect(clash.code).toBe(5);
+      expect(clash.stderr).toContain('a catalog named warehouse exists already');
       expect((await run('catalog', 'create', 'svc', 'second')).code).toBe(6);
       expect((await run('api', 'POST', '/data/projects/demo/catalogs', '-f', 'name=x', '-f', 'connectionId=nope')).code).toBe(6);
     });

@@ -1,7 +1,7 @@
 import { basename, isAbsolute } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
 import { rows, rowsIfTable } from './store.js';
@@ -114,7 +114,7 @@ export function catalogNameFor(name: string, taken: Iterable<string>, what = 'co
   const catalogName = deriveQueryName(name);
   if (catalogName === '') throw badRequest(`the ${what} ${JSON.stringify(name)} keeps no letter or digit for its catalog's name`);
   if (RESERVED.has(catalogName)) throw badRequest(`the ${what} ${JSON.stringify(name)} would make a catalog named ${catalogName}, a name the gateway keeps; choose another`);
-  for (const t of taken) if (t.toLowerCase() === catalogName) throw badRequest(`a catalog named ${catalogName} exists already; choose another ${what}`, 'CONFLICT');
+  for (const t of taken) if (t.toLowerCase() === catalogName) throw conflict(`a catalog named ${catalogName} exists already; choose another ${what}`);
   return catalogName;
 }
 

@@ -238,6 +238,9 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
     await conn.run('ROLLBACK').catch(() => undefined);
     const { status, message } = failureOf(s, job, error, 'the refresh was cancelled; the previous copy was kept');
     const at = s.now();
-    if (recordsEnd(s, job)) await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message }).catch(() => undefined);
+    if (!recordsEnd(s, job)) return;
+    // The previous copy stays, and the run says how many rows it holds (none when there is no copy yet).
+    const kept = await rows(conn, `SELECT count(*) AS n FROM ${target}`).then(([r]) => Number(r.n)).catch(() => null);
+    await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message, cachedRows: kept }).catch(() => undefined);
   }
 }

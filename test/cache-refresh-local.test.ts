@@ -71,6 +71,20 @@ describe('cache refresh on the local gateway', () => {
     expect(await json('cache', 'refresh', 'stamped', '--incremental', '--wait')).toMatchObject({ insertedRows: 0, cachedRows: 4 });
   });
 
+  it('in-process, cache create waits for the first copy in the open and says how it ended (exit 10 when it failed)', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.firsts AS SELECT range AS id FROM range(300)');
+    const made = await dgw('cache', 'create', 'firsts');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('making the first copy of cache firsts…');
+    expect(made.stderr).toContain('first copy of cache firsts made: 300 rows');
+    await ok('query', 'create', 'Bad', '--sql', "SELECT CAST('x' || range AS INTEGER) AS n FROM range(3)");
+    const bad = await dgw('cache', 'create', '2.query.bad');
+    expect(bad.code).toBe(10);
+    expect(bad.stderr).toContain('Could not convert string');
+    // The cache itself was made: a refresh can make its copy once the query is mended.
+    expect((await json('cache', 'list')).map((c: { source: string }) => c.source)).toContain('2.query.bad');
+  });
+
   it('a refresh that fails, waited on, prints the run and exits 10; the previous copy is still read whole', async () => {
     await ok('sql', 'CREATE TABLE svc.table.gone AS SELECT range AS id FROM range(500)');
     await ok('cache', 'create', 'gone');

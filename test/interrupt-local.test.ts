@@ -81,6 +81,18 @@ describe('Ctrl-C on the in-process gateway', () => {
     await nextCommandWorksAtOnce();
   });
 
+  it('interrupts an in-process `cache create` making its first copy: exit 130, the run CANCELLED, no copy', async () => {
+    expect((await local('query', 'create', 'Long', '--sql', LONG)).code).toBe(0);
+    const { code, ms } = await interruptWhileRunning(['cache', 'create', '2.query.long'], 'signal', 'making the first copy');
+    expect(code).toBe(130);
+    expect(ms).toBeLessThan(2000);
+    const history = JSON.parse((await local('cache', 'history', 'long', '--json')).stdout);
+    expect(history.map((r: { status: string }) => r.status)).toEqual(['CANCELLED']);
+    expect((await local('sql', 'SELECT 1 FROM svc.cache.long')).code).toBe(6);
+    expect((await local('cache', 'rm', 'long', '--yes')).code).toBe(0);
+    await nextCommandWorksAtOnce();
+  });
+
   it('interrupts a `query update` that rebuilds a materialized query: the old SQL and result stay', async () => {
     const { code, ms } = await interruptWhileRunning(['query', 'update', 'quick', '--sql', LONG], 'signal', '→ PUT');
     expect(code).toBe(130);

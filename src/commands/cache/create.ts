@@ -7,6 +7,7 @@ import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
+import { awaitFirstCopy } from './wait.js';
 
 export interface CacheCreateOptions extends CacheScheduleFlags {
   catalog: string;
@@ -36,7 +37,8 @@ Catalog 1 holds the project's stored tables (schema "table"), catalog 2 its save
 "query"). The copy is svc.cache.<table> (schema_table, then catalog_schema_table when that name is
 taken): SQL reads it but cannot change it; \`dgw cache get\` says which. An incremental update
 appends the source's rows whose --incremental-column is past the copy's last value; without the
-column only full refreshes run.
+column only full refreshes run. On the in-process local gateway the first copy ends before dgw
+does: create waits for it and says how it ended (exit 10 when it failed; Ctrl-C cancels it).
 `,
     )
     .action(wiring.action(runCacheCreate, { variant: (_tables, opts) => (opts.batch ? 'batch' : 'record') }));
@@ -63,6 +65,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (opts.dryRun) return;
     const rows = outcomes.map((o, i) => ({ table: tables[i], success: o.success, id: o.cache?.id ?? null, error: o.error }));
     await ctx.out.list(rows, [{ field: 'table', kind: 'key' }, { field: 'success' }, { field: 'id', kind: 'id' }, { field: 'error', kind: 'text' }], (r) => r.id ?? r.table);
+    if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, r.table);
     const failed = rows.filter((r) => !r.success);
     // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
     if (failed.length > 0) throw new ApiError(400, `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
@@ -71,5 +74,11 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn);
   if (opts.dryRun) return;
   await ctx.out.record(cache, CACHE_FIELDS, cacheId);
-  ctx.out.success(`cached ${cache.source}${cache.copy ? `; SQL reads it as ${cache.copy}` : ''}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);
+  const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
+  if (!http.inProcess) {
+    ctx.out.success(`cached ${cache.source}${reads}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);
+    return;
+  }
+  ctx.out.success(`cached ${cache.source}${reads}`);
+  await awaitFirstCopy(ctx, http, projectId, cache.id, tables[0]);
 }

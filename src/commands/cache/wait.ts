@@ -1,6 +1,6 @@
-import { getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
+import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
 import type { Http } from '../../api/http.js';
-import type { Clock } from '../../context.js';
+import type { Clock, Context } from '../../context.js';
 import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -46,4 +46,25 @@ export async function waitForCacheRun(http: Http, projectId: string, cacheId: st
     else await clock.sleep(delay, signal);
     delay = Math.min(delay * 2, wait.maxPollMs);
   }
+}
+
+/**
+ * On the in-process local gateway a new cache's first copy ends before dgw does: it is waited for
+ * in the open (Ctrl-C is exit 130, --timeout cancels it) and its end reported (exit 10 unless COMPLETED).
+ */
+export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string, id: string, ref: string): Promise<void> {
+  const settings = await ctx.settings();
+  ctx.out.note(`making the first copy of cache ${ref}…`);
+  const plan = { mode: 'FULL_REFRESH' as const, before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
+  let ended;
+  try {
+    ended = await waitForCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);
+  } catch (error) {
+    if (!(error instanceof WaitTimeoutError)) throw error;
+    await cancelCacheRun(http, projectId, id, 'FULL_REFRESH').catch(() => undefined);
+    throw new WaitTimeoutError(`gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
+  }
+  const failure = runFailure(ref, ended.run);
+  if (failure) throw failure;
+  ctx.out.note(`first copy of cache ${ref} made: ${ended.run.cachedRows ?? '?'} rows`);
 }

@@ -35,7 +35,10 @@ for (const shape of ['spec', 'hosted']) {
       expect([column.code, column.stderr]).toEqual([6, expect.stringContaining('did you mean "customer_id"')]);
       const target = await run('relation', 'add', '1.table.orders.customer_id', 'geo.main.regions.contry');
       expect([target.code, target.stderr]).toEqual([6, expect.stringContaining('target column')]);
-      expect((await run('relation', 'add', '1.table.nope.id', '1.table.customers.customer_id')).code).toBe(4);
+      const table = await run('relation', 'add', '1.table.orderz.customer_id', '1.table.customers.customer_id');
+      expect([table.code, table.stderr]).toEqual([4, expect.stringContaining('has no table table.orderz; did you mean "orders"?')]);
+      const targetTable = await run('relation', 'add', '1.table.orders.customer_id', '1.table.customerz.customer_id');
+      expect([targetTable.code, targetTable.stderr]).toEqual([6, expect.stringContaining('the target column: catalog svc (1) has no table table.customerz; did you mean "customers"?')]);
       expect((await run('relation', 'add', '1.table.customers.country', 'geo.main.regions.country')).code).toBe(5);
       // The CLI leaves the kinds to the service (the hosted one may take others); the local gateway names its four.
       const sideways = await run('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id', '--type', 'SIDEWAYS');

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { didYouMean } from '../../output/did-you-mean.js';
 import { notFound } from '../errors.js';
 import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
@@ -66,5 +67,6 @@ export async function statistics(conn: DuckDBConnection, place: CatalogPlace, sc
 }
 
 async function checkTable(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<void> {
-  if (!(await tableNames(conn, place, schema)).includes(table)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no table ${schema}.${table}`);
+  const names = await tableNames(conn, place, schema);
+  if (!names.includes(table)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no table ${schema}.${table}${didYouMean(table, names)}`);
 }

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { didYouMean } from '../../output/did-you-mean.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import type { ProjectDb } from './index.js';
 import { newQueryId } from './ids.js';
 import { rows, type ProjectStore } from './store.js';
@@ -58,7 +58,7 @@ export function relationType(given: unknown): string {
 /** Adds a relation whose two columns exist; the same relation twice is 409. */
 export async function addRelation(project: ProjectDb, s: ProjectStore, from: ColumnPlace, target: ColumnPlace, type: string): Promise<Relation> {
   await checkColumn(project, s, from, 'the column');
-  await checkColumn(project, s, target, 'the target column');
+  await checkColumn(project, s, target, 'the target column', true);
   return s.tx(async (conn) => {
     const all = await readAll(conn);
     const same = (a: ColumnPlace, b: ColumnPlace) => a.catalogId === b.catalogId && a.schemaName === b.schemaName && a.tableName === b.tableName && a.columnName === b.columnName;
@@ -104,10 +104,15 @@ export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'column
   });
 }
 
-async function checkColumn(project: ProjectDb, s: ProjectStore, at: ColumnPlace, what: string): Promise<void> {
+async function checkColumn(project: ProjectDb, s: ProjectStore, at: ColumnPlace, what: string, inBody = false): Promise<void> {
   const [{ catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
   const place = catalogPlace(project, at.catalogId);
-  const names = (await project.browse(place, (conn) => columns(conn, place, at.schemaName, at.tableName))).map((c) => c.name);
+  // The path names the column's table (404 when it is not there); the body names the target's, a bad request.
+  const names = (
+    await project.browse(place, (conn) => columns(conn, place, at.schemaName, at.tableName)).catch((error: unknown) => {
+      throw inBody && error instanceof HttpError && error.status === 404 ? badRequest(`${what}: ${error.message}`) : error;
+    })
+  ).map((c) => c.name);
   if (!names.includes(at.columnName)) throw badRequest(`${what}: ${at.schemaName}.${at.tableName} of catalog ${place.catalog.name} has no column ${at.columnName}${didYouMean(at.columnName, names)}`);
 }
 

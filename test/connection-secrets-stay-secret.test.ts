@@ -147,6 +147,16 @@ describe('connection create keeps its secrets', () => {
     expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
   });
 
+  it('an error may name a place (the url, minus its password) but never a secret', async () => {
+    const url = 'postgres://reader:url-pass-7f3a@db.example.com:5432/sales';
+    server.on('POST', '/connections/p1', { status: 400, json: { errorCode: 'BAD_CREDENTIAL', message: `cannot reach ${url} as reader with password field-pass-9c1d` } });
+    const r = await create(['--field', `url=${url}`, '--field', 'user=reader', '--field', 'password=field-pass-9c1d'], { secret: 'field-pass-9c1d' });
+    expect(r.code, r.stderr).toBe(6);
+    // The user name is not a place: it is masked too, as every field but a path, host, port, database or url.
+    expect(r.stderr).toContain('cannot reach postgres://***:***@db.example.com:5432/sales as *** with password ***');
+    expect(`${r.stdout}${r.stderr}`).not.toMatch(/url-pass-7f3a|field-pass-9c1d/);
+  });
+
   it('a --field mistyped with another separator is exit 2 before any request, and its error does not quote the secret', async () => {
     const secret = 'typed-with-a-colon-5ec2';
     const r = await create(['--field', 'url=db.example.com', '--field', `password:${secret}`], { secret });

@@ -70,9 +70,23 @@ export function readConnection(value: unknown): Connection {
   return { id: text(c.id), name: text(c.name), type: text(c.type), url: textOrNull(c.url) || null };
 }
 
-/** The credential's text values (4 characters or more), which no trace nor error message may repeat. */
+const SECRET_NAME = /pass|secret|token|key|credential|auth|private|cert/i;
+
+/** True for a field whose value must not be echoed nor shown: told by its name or its description. */
+export function isSecretField(field: Pick<ConnectionConfigField, 'fieldName'> & { description?: string }): boolean {
+  return SECRET_NAME.test(field.fieldName) || /password|secret/i.test(field.description ?? '');
+}
+
+/** Fields that name a place, not a secret: an error may quote them (a URL's password excepted), so it can say which file or host is wrong. */
+const PLACE_FIELD = /^(path|host|hostname|port|database|url)$/i;
+
+/** The credential's values (4 characters or more) that no trace nor error message may repeat: all but places, and a URL's password. */
 function credentialValues(request: ConnectionRequest): string[] {
-  return Object.values(request.credential ?? {}).filter((v): v is string => typeof v === 'string' && v.length >= 4);
+  return Object.entries(request.credential ?? {}).flatMap(([fieldName, v]) => {
+    if (typeof v !== 'string') return [];
+    const inUrl = /\/\/[^/:@\s]*:([^@/\s]+)@/.exec(v)?.[1];
+    return (PLACE_FIELD.test(fieldName) && !isSecretField({ fieldName }) ? (inUrl ? [inUrl] : []) : [v]).filter((secret) => secret.length >= 4);
+  });
 }
 
 /** The body as a trace or dry run may show it: every credential value replaced by `***`. */

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { isSecretField } from '../../api/connections.js';
 import type { ConnectionConfig, ConnectionConfigField } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -12,12 +13,6 @@ export interface CredentialSources {
   fromFile?: string;
 }
 
-const SECRET_NAME = /pass|secret|token|key|credential|auth|private|cert/i;
-
-/** True for a field whose value must not be echoed nor shown: told by its name or its description. */
-export function isSecretField(field: Pick<ConnectionConfigField, 'fieldName'> & { description?: string }): boolean {
-  return SECRET_NAME.test(field.fieldName) || /password|secret/i.test(field.description ?? '');
-}
 
 /** A stored configuration as dgw may show it: secret values and a URL's password replaced by `***`. */
 export function maskSecrets(values: Record<string, unknown>): Record<string, unknown> {

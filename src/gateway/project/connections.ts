@@ -147,11 +147,17 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
   await conn.run(`ATTACH ':memory:' AS ${ident(catalogName)}`);
+  // A file whose name is a table name already keeps it whatever files come later; names that only
+  // meet after cleaning (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
+  const named = files.map((file) => {
+    const stem = basename(file).replace(/\.[^.]*$/, '');
+    const derived = deriveQueryName(stem) || 'file';
+    return { file, derived, exact: derived === stem };
+  });
   const taken = new Set<string>();
-  for (const file of files) {
-    const stem = deriveQueryName(basename(file).replace(/\.[^.]*$/, '')) || 'file';
-    let name = stem;
-    for (let i = 2; taken.has(name); i++) name = `${stem}_${i}`;
+  for (const { file, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
+    let name = derived;
+    for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
     taken.add(name);
     await conn.run(`CREATE VIEW ${ident(catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(file)})`);
   }

@@ -52,3 +52,37 @@ for (const shape of ['spec', 'hosted']) {
     });
   });
 }
+
+describe('relations and metadata notes follow the stored tables and columns they name', () => {
+  const { dgw, json, run } = localCli(join(tmp.dir, 'follow'), 'spec');
+  const relations = async () => (await json('relation', 'list', '1')).map((r: { tableName: string; columnName: string; targetTableName: string; targetColumnName: string }) => `${r.tableName}.${r.columnName} → ${r.targetTableName}.${r.targetColumnName}`);
+  const described = async (table: string) => (await json('metadata', 'get', '--catalog', '1', '--schema', 'table')).find((t: { tableName: string }) => t.tableName === table);
+
+  it('a table removed takes its relations (either end) and notes; one made again under its name starts bare', async () => {
+    await dgw('table', 'create', 'scratch', '--column', 'id:BIGINT', '--column', 'note:VARCHAR');
+    await dgw('relation', 'add', '1.table.scratch.id', '1.table.orders.order_id');
+    await dgw('relation', 'add', '1.table.customers.customer_id', '1.table.scratch.id');
+    await dgw('metadata', 'describe', '1.table.scratch', '--description', 'PII: do not use', '--no-use-with-ai', '--column', 'note=secret');
+    await dgw('table', 'rm', 'scratch', '--yes');
+    expect(await relations()).toEqual([]);
+    await dgw('table', 'create', 'scratch', '--column', 'id:BIGINT', '--column', 'note:VARCHAR');
+    await dgw('metadata', 'refresh', '--catalog', '1', '--wait');
+    const again = await described('scratch');
+    expect(again).toMatchObject({ tableDescription: null, useWithAI: true });
+    expect(again.columns.find((c: { columnName: string }) => c.columnName === 'note').columnDescription).toBeNull();
+  });
+
+  it('a column renamed takes its relations and notes along; a column dropped takes them with it', async () => {
+    await dgw('relation', 'add', '1.table.orders.status', '1.table.customers.customer_id');
+    await dgw('metadata', 'categorical', '1.table.orders.status');
+    await dgw('metadata', 'describe', '1.table.orders', '--column', 'status=paid or not');
+    await dgw('table', 'update-column', 'orders', 'status', '--rename', 'state', '--yes');
+    expect(await relations()).toEqual(['orders.state → customers.customer_id']);
+    expect((await run('metadata', 'rm-categorical', '1.table.orders.status')).code).toBe(4);
+    await dgw('metadata', 'refresh', '--catalog', '1', '--wait');
+    expect((await described('orders')).columns.find((c: { columnName: string }) => c.columnName === 'state')).toMatchObject({ columnDescription: 'paid or not', isCategorical: true });
+    await dgw('table', 'drop-column', 'orders', 'state', '--yes');
+    expect(await relations()).toEqual([]);
+    expect((await run('metadata', 'rm-categorical', '1.table.orders.state')).code).toBe(4);
+  });
+});

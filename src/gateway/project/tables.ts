@@ -4,6 +4,7 @@ import { ident, literal, qualified, type StoredSchema } from '../sql.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
 import type { ColumnChange, ColumnInfo, ColumnSpec, TableInfo } from './types.js';
+import { forgetStored, renameStoredColumn } from './table-references.js';
 
 // Stored tables live in `svc.table`, BI tables in `svc.bitable`: DuckDB stores both by column, so one code serves both.
 // DuckDB has no table without columns: such a table is a row of `_dgw.empty_tables` until its first columns come.
@@ -85,6 +86,7 @@ export async function dropColumn(s: ProjectStore, tableName: string, columnName:
   if (t.columns.length === 1) throw badRequest(`${col.name} is the only column of ${t.name}; a table keeps at least one column (delete the table instead)`);
   await s.tx(async (c) => {
     await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} DROP COLUMN ${ident(col.name)}`));
+    await forgetStored(c, schema, t.name, col.name);
   });
   await checkpoint(s);
   return table(s, t.name, schema);
@@ -101,7 +103,10 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
   }
   const target = qualified(schema, t.name);
   await s.tx(async (c) => {
-    if (name !== col.name) await userSql(() => c.run(`ALTER TABLE ${target} RENAME COLUMN ${ident(col.name)} TO ${ident(name)}`));
+    if (name !== col.name) {
+      await userSql(() => c.run(`ALTER TABLE ${target} RENAME COLUMN ${ident(col.name)} TO ${ident(name)}`));
+      await renameStoredColumn(c, schema, t.name, col.name, name);
+    }
     const alter = `ALTER TABLE ${target} ALTER COLUMN ${ident(name)}`;
     if (change.dataType !== undefined && change.dataType !== col.dataType) await userSql(() => c.run(`${alter} TYPE ${change.dataType}`));
     if (change.defaultValue !== undefined) {
@@ -120,6 +125,7 @@ export async function deleteTable(s: ProjectStore, tableName: string, schema: St
   await s.tx(async (c) => {
     if (t.columns.length === 0) await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?) AND schema_name = ?', [t.name, schema]);
     else await userSql(() => c.run(`DROP TABLE ${qualified(schema, t.name)}`));
+    await forgetStored(c, schema, t.name);
   });
   await checkpoint(s);
   return t;

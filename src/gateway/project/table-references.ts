@@ -1,0 +1,25 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+// Relations and metadata notes name stored tables and columns (catalog 1) by name: they go with
+// what they name, or follow its new name, in the transaction that changes it. Left behind, a
+// relation would be pulled into relations.yaml and fail to apply elsewhere, and a new table of the
+// same name would inherit the old one's descriptions.
+
+const STORED_CATALOG = '1';
+
+/** Forgets the relations from or to a stored table (or one of its columns) and the notes on it. */
+export async function forgetStored(c: DuckDBConnection, schema: string, table: string, column?: string): Promise<void> {
+  const at = (prefix: string) => `(${prefix}catalog_id = $1 AND ${prefix}schema_name = $2 AND ${prefix}table_name = $3${column === undefined ? '' : ` AND ${prefix}column_name = $4`})`;
+  const params = column === undefined ? [STORED_CATALOG, schema, table] : [STORED_CATALOG, schema, table, column];
+  await c.run(`DELETE FROM svc._dgw.relations WHERE ${at('')} OR ${at('target_')}`, params);
+  await c.run(`DELETE FROM svc._dgw.metadata_notes WHERE ${at('')}`, params);
+}
+
+/** Moves the relations and notes of a stored table's column to its new name. */
+export async function renameStoredColumn(c: DuckDBConnection, schema: string, table: string, from: string, to: string): Promise<void> {
+  const params = [STORED_CATALOG, schema, table, from, to];
+  for (const prefix of ['', 'target_']) {
+    await c.run(`UPDATE svc._dgw.relations SET ${prefix}column_name = $5 WHERE ${prefix}catalog_id = $1 AND ${prefix}schema_name = $2 AND ${prefix}table_name = $3 AND ${prefix}column_name = $4`, params);
+  }
+  await c.run('UPDATE svc._dgw.metadata_notes SET column_name = $5 WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', params);
+}

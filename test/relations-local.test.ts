@@ -72,6 +72,19 @@ describe('relations and metadata notes follow the stored tables and columns they
     expect(again.columns.find((c: { columnName: string }) => c.columnName === 'note').columnDescription).toBeNull();
   });
 
+  it('a connection removed takes the relations to its tables and the notes on them', async () => {
+    const csv = join(tmp.dir, 'follow-regions.csv');
+    writeFileSync(csv, 'country,region\nDE,EMEA\n');
+    await dgw('connection', 'create', 'geo2', '--type', 'csv', '--field', `path=${csv}`);
+    await dgw('relation', 'add', '1.table.customers.country', 'geo2.main.followregions.country');
+    await dgw('metadata', 'describe', 'geo2.main.followregions', '--description', 'regions');
+    await dgw('connection', 'rm', 'geo2', '--yes');
+    expect(await relations()).toEqual([]);
+    // Connected again under the same name, its table is bare.
+    await dgw('connection', 'create', 'geo2', '--type', 'csv', '--field', `path=${csv}`);
+    expect((await json('metadata', 'get', '--catalog', 'geo2'))[0].tableDescription).toBeNull();
+  });
+
   it('a column renamed takes its relations and notes along; a column dropped takes them with it', async () => {
     await dgw('relation', 'add', '1.table.orders.status', '1.table.customers.customer_id');
     await dgw('metadata', 'categorical', '1.table.orders.status');

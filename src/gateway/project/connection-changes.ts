@@ -6,6 +6,7 @@ import { readCaches } from './cache-rows.js';
 import { attachConnection, catalogNameFor, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
 import { deleteParametricRows } from './parametric-tables.js';
 import type { ProjectStore } from './store.js';
+import { forgetCatalog } from './table-references.js';
 
 /** What a create or update asks for, as the document's ConnectionRequest has it. */
 export interface ConnectionInput {
@@ -73,6 +74,7 @@ export async function deleteConnection(s: ProjectStore, id: string): Promise<Con
     if (caches.length > 0) throw conflict(`caches of catalog ${row.catalogName} exist (${caches.map((c) => c.id).join(', ')}): remove them first`);
     await deleteConnectionRow(conn, id);
     await deleteParametricRows(conn, row.catalogId);
+    await forgetCatalog(conn, row.catalogId);
     return row;
   });
 }

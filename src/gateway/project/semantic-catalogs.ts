@@ -11,6 +11,7 @@ import { readQuery } from './query-rows.js';
 import { rows, type ProjectStore } from './store.js';
 import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
+import { forgetCatalog } from './table-references.js';
 
 // Semantic catalogs: catalogs of their own name whose tables are saved queries. Each is an
 // in-memory DuckDB catalog, attached when the project opens and when it is made, holding one view
@@ -132,6 +133,7 @@ export async function deleteSemanticCatalog(s: ProjectStore, catalogId: string):
   await s.tx(async (conn) => {
     await conn.run('DELETE FROM svc._dgw.semantic_tables WHERE catalog_id = $1', [catalogId]);
     await conn.run('DELETE FROM svc._dgw.semantic_catalogs WHERE id = $1', [catalogId]);
+    await forgetCatalog(conn, catalogId);
   });
   s.semanticCatalogs = s.semanticCatalogs.filter((c) => c.id !== catalogId);
   await s.withConnection((conn) => conn.run(`DETACH DATABASE IF EXISTS ${ident(catalog.name)}`).then(() => undefined));

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-// Relations and metadata notes name stored tables and columns (catalog 1) by name: they go with
-// what they name, or follow its new name, in the transaction that changes it. Left behind, a
+// Relations and metadata notes name catalogs, tables and columns by name: they go with what they
+// name, or follow its new name, in the transaction that changes it. Left behind, a
 // relation would be pulled into relations.yaml and fail to apply elsewhere, and a new table of the
 // same name would inherit the old one's descriptions.
 
@@ -22,4 +22,10 @@ export async function renameStoredColumn(c: DuckDBConnection, schema: string, ta
     await c.run(`UPDATE svc._dgw.relations SET ${prefix}column_name = $5 WHERE ${prefix}catalog_id = $1 AND ${prefix}schema_name = $2 AND ${prefix}table_name = $3 AND ${prefix}column_name = $4`, params);
   }
   await c.run('UPDATE svc._dgw.metadata_notes SET column_name = $5 WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', params);
+}
+
+/** Forgets the relations from or to a catalog that goes (a connection's, a semantic one) and the notes on it. */
+export async function forgetCatalog(c: DuckDBConnection, catalogId: string): Promise<void> {
+  await c.run('DELETE FROM svc._dgw.relations WHERE catalog_id = $1 OR target_catalog_id = $1', [catalogId]);
+  await c.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1', [catalogId]);
 }

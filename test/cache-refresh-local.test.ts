@@ -97,6 +97,17 @@ describe('cache refresh on the local gateway', () => {
     expect(await json('cache', 'status', 'gone')).toMatchObject({ status: 'FAILED', cachedRows: 500 });
   });
 
+  it('refresh --json FIELDS without --wait takes the fields of either answer (the run here, an acceptance remotely), and refuses others before sending', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.fielded AS SELECT range AS id FROM range(10)');
+    await ok('cache', 'create', 'fielded');
+    expect(JSON.parse(await ok('cache', 'refresh', 'fielded', '--json', 'status,cachedRows,cacheId'))).toEqual({ status: 'COMPLETED', cachedRows: 10, cacheId: null });
+    const wrong = await dgw('cache', 'refresh', 'fielded', '--json', 'nosuch');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('has no field nosuch');
+    // The first copy and the refresh above: the refused one sent nothing.
+    expect((await json('cache', 'history', 'fielded')).length).toBe(2);
+  });
+
   it('an incremental update without an incremental column is refused, naming the flag that sets one', async () => {
     const r = await dgw('cache', 'refresh', 'gone', '--incremental');
     expect(r.code).not.toBe(0);

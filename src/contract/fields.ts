@@ -57,18 +57,18 @@ export function fieldsOf(doc: Json, variant: Json): string[] | undefined {
   return properties && Object.keys(properties).length > 0 ? Object.keys(properties) : undefined;
 }
 
-/** The fields `--json f1,f2` may name: those every variant the command line can print has. */
+/** The fields `--json f1,f2` may name: those of any variant the command line can print (one that lacks a field prints it as null). */
 export function fieldsFor(commandPath: string, doc: Json, names: string[]): string[] | undefined {
   const variants = variantsOf(doc);
-  let common: string[] | undefined;
+  const all: string[] = [];
   for (const name of names) {
     const variant = variants.get(name);
     if (!variant) throw new DgwError('internal', `schemas/${schemaFileFor(commandPath)} has no variant "${name}"`);
     const fields = fieldsOf(doc, variant);
     if (fields === undefined) return undefined;
-    common = common === undefined ? fields : common.filter((f) => fields.includes(f));
+    all.push(...fields.filter((f) => !all.includes(f)));
   }
-  return common;
+  return all;
 }
 
 /** The `--help` paragraph that lists a command's JSON fields, per variant where they differ. */

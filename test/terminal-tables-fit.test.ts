@@ -98,6 +98,29 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     });
   }
 
+  it.each([
+    {
+      command: ['relation', 'list', '1'],
+      route: () => {
+        server.on('GET', `${P}/catalogs`, { json: [{ id: '1', name: 'svc', displayName: 'Stored tables', catalogType: 'internal', connectionId: null }] });
+        const relation = { id: '281681688605750209', catalogId: '1', schemaName: 'table', tableName: 'orders', columnName: 'customer_id', targetCatalogId: '1', targetSchemaName: 'table', targetTableName: 'customers', targetColumnName: 'customer_id', type: 'MANY_TO_ONE', createdAt: '2026-11-29T10:00:00Z' };
+        server.on('GET', '/metadata/proj-1/relations/1', { json: { relations: [relation] } });
+      },
+      whole: ['281681688605750209'],
+    },
+    {
+      command: ['export', 'list'],
+      route: () => server.on('GET', `${P}/exports`, { json: [{ id: '283fe9e2-5d0c-4b8e-9a51-0c6f0a1b2c3d', status: 'SUCCEEDED', format: 'CSV', compression: 'NONE', rowCount: 1, bytes: 10, createdAt: '2026-11-29T10:00:00Z', source: 'svc.query.rev' }] }),
+      whole: ['283fe9e2-5d0c-4b8e-9a51-0c6f0a1b2c3d'],
+    },
+  ])('$command.0 $command.1 at 40 columns keeps the id the next command takes, whole', async ({ command, route, whole }) => {
+    route();
+    const r = await dgwInTerminal(command, { terminalSize: { columns: 40, rows: 50 }, env: { DGW_PAGER: '' } });
+    expect(r.code, r.stdout).toBe(0);
+    for (const line of screenLines(r.stdout)) expect(stringWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(40);
+    for (const value of whole) expect(stripVTControlCharacters(r.stdout)).toContain(value);
+  });
+
   describe('records wrap long values instead of cutting them', () => {
     for (const columns of WIDTHS) {
       it(`query get and mtquery status NAME at ${columns} columns`, async () => {

@@ -3,7 +3,8 @@ import type { Column } from '../../output/format.js';
 
 /** An export job in lists and as a record. */
 export const EXPORT_COLUMNS: Column<ExportJob>[] = [
-  { field: 'id' },
+  // What export get and cancel take: never cut nor left out.
+  { field: 'id', kind: 'key' },
   { field: 'status' },
   { field: 'format', show: (e) => `${e.format}${e.compression && e.compression !== 'NONE' ? `+${e.compression}` : ''}` },
   { field: 'rowCount' },

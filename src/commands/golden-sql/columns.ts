@@ -3,7 +3,8 @@ import type { Column } from '../../output/format.js';
 
 /** Columns of `golden-sql list` and `search` (search adds the score). */
 export const GOLDEN_COLUMNS: Column<GoldenSqlRecord>[] = [
-  { field: 'id', kind: 'id' },
+  // What golden-sql rm takes: never cut nor left out.
+  { field: 'id', kind: 'key' },
   { field: 'prompt', kind: 'text' },
   { field: 'sql', kind: 'text' },
   { field: 'createdAt', kind: 'time', show: (g) => g.createdAt ?? '' },

@@ -8,14 +8,14 @@ import { catalogPath } from '../catalog-path.js';
 /** How --type is described: the service says which kinds it takes (the local gateway: these four, in any case). */
 export const TYPE_HELP = 'the kind of relation, e.g. MANY_TO_ONE, ONE_TO_MANY, ONE_TO_ONE, MANY_TO_MANY (the service checks it)';
 
-/** Columns of `relation list`, `add` and `update`. */
+/** Columns of `relation list`, `add` and `update`: the id is what `relation update` and `rm` take; names stay whole but give way at a narrow width. */
 export const RELATION_COLUMNS: Column<RelationRecord>[] = [
-  { field: 'id', kind: 'id' },
+  { field: 'id', kind: 'key' },
   { field: 'tableName', kind: 'key', show: (r) => `${r.schemaName}.${r.tableName}` },
-  { field: 'columnName', kind: 'key' },
+  { field: 'columnName', kind: 'id' },
   { field: 'type' },
-  { field: 'targetTableName', kind: 'key', show: (r) => `${r.targetCatalogId}.${r.targetSchemaName}.${r.targetTableName}` },
-  { field: 'targetColumnName', kind: 'key' },
+  { field: 'targetTableName', kind: 'id', show: (r) => `${r.targetCatalogId}.${r.targetSchemaName}.${r.targetTableName}` },
+  { field: 'targetColumnName', kind: 'id' },
 ];
 
 export const relationId = (r: RelationRecord): string => r.id;

@@ -39,6 +39,9 @@ describe('every command that changes something, with names to resolve', () => {
     [['cache', 'create', 'shop.main.orders'], ['POST', `${BASE}/cache`, '"catalogId": "{id of shop}"']],
     [['cache', 'update', 'orders', '--every', '2h'], ['PUT', `${BASE}/cache/{id of cache orders}`, '"PT2H"']],
     [['cache', 'create', '--batch', 'table.orders', 'table.customers'], ['POST', `${BASE}/cache/batch`]],
+    [['metadata', 'describe', 'svc.table.orders', '--description', 'x'], ['PUT', '/api/v1/metadata/proj-1/{id of svc}/table/orders']],
+    [['metadata', 'rm-categorical', 'svc.table.orders.status'], ['DELETE', '/api/v1/metadata/proj-1/categorical/{id of svc}/table/orders/status']],
+    [['semantic-catalog', 'add-table', 'reporting', 'revenuereport', '--as', 'finance.revenue'], ['POST', `${BASE}/semantic-catalogs/{id of reporting}`, '"queryId": "{id of revenuereport}"']],
   ])('dgw %j --dry-run', async (args, shown) => {
     const r = await dgw([...args, '--dry-run']);
     expect(r.code, r.stderr).toBe(0);

@@ -8,7 +8,7 @@ const PARTS = ['catalog', 'schema', 'table', 'column'] as const;
 
 /**
  * `catalog.schema.table` (or `...table.column`) as a place: each part checked, the catalog looked
- * up by name when it is not an id (in a dry run that reads nothing, a name is sent as it is).
+ * up by name when it is not an id (in a dry run that reads nothing, shown as `{id of NAME}`).
  */
 export async function catalogPath(ctx: Context, http: Http, projectId: string, given: string, what: string, withColumn: boolean): Promise<{ catalogId: string; schema: string; table: string; column: string }> {
   const parts = given.split('.');
@@ -19,8 +19,8 @@ export async function catalogPath(ctx: Context, http: Http, projectId: string, g
   return { catalogId: await catalogIdOf(ctx, http, projectId, catalog), schema, table, column };
 }
 
-/** A catalog's id: an id as it is, a name looked up (in a dry run that reads nothing, a name is sent as it is). */
+/** A catalog's id: digits as they are, a name looked up (in a dry run that reads nothing, `{id of NAME}`, as the real run would send its id). */
 export function catalogIdOf(ctx: Context, http: Http, projectId: string, ref: string): Promise<string> {
-  if (http.readsNothing && !/^\d+$/.test(ref)) return Promise.resolve(ref);
+  if (http.readsNothing && /^\d+$/.test(ref)) return Promise.resolve(ref);
   return resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
 }

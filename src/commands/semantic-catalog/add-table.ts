@@ -33,7 +33,7 @@ change to the query's SQL shows in the table.
       const [schemaName, tableName] = parts;
       const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
       const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
-      const [queryId] = http.readsNothing && !/^\d+$/.test(query) ? [query] : await resolveQueryIds(http, projectId, [query]);
+      const [queryId] = await resolveQueryIds(http, projectId, [query]);
       const added = await addSemanticTable(http, projectId, catalogId, { schemaName, tableName, queryId });
       if (opts.dryRun) return;
       const shown: SemanticTableRecord = added ?? { tableId: '', catalogId, catalogName: catalog, schemaName, tableName };

@@ -56,7 +56,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
     if (leave) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
-    if (!(error instanceof PipeUnavailable)) throw error;
+    if (!(error instanceof PipeUnavailable)) throw project.sourceProblem(error);
   }
   if (!columns) {
     await finish();

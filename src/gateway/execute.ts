@@ -52,7 +52,7 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
   } catch (error) {
     await statement?.end();
     finish();
-    throw error;
+    throw project.sourceProblem(error);
   }
 }
 

@@ -1,7 +1,7 @@
 import { basename, isAbsolute } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
 import { rows, rowsIfTable } from './store.js';
@@ -179,4 +179,20 @@ export async function attachConnections(conn: DuckDBConnection, connections: Con
     }
   }
   return { broken, files };
+}
+
+/**
+ * DuckDB's words for a connected source that is not there, said as what happened: a connection
+ * that did not open leaves no catalog ("Catalog does not exist"), and a file gone since the
+ * project opened is outside the paths SQL may read ("file system operations are disabled").
+ */
+export function sourceProblem(connections: readonly ConnectionRow[], brokenWhy: (id: string) => string | undefined, error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const catalog = /Catalog "([^"]+)" does not exist/.exec(error.message)?.[1]?.toLowerCase();
+  const notOpened = catalog === undefined ? undefined : connections.find((c) => c.catalogName.toLowerCase() === catalog && brokenWhy(c.id));
+  if (notOpened) return new HttpError(error.status, `catalog ${notOpened.catalogName} cannot be read: its connection ${notOpened.name} did not open (${brokenWhy(notOpened.id)})`, error.errorCode);
+  const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
+  const gone = file === undefined ? undefined : connections.find((c) => c.type !== 'duckdb' && (file === c.config.path || file.startsWith(`${c.config.path.replace(/\/+$/, '')}/`)));
+  if (gone) return new HttpError(error.status, `the file ${file} of connection ${gone.name} cannot be read: it is gone or was moved since the project opened`, error.errorCode);
+  return error;
 }

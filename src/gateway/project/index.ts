@@ -7,7 +7,7 @@ import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 import type { CacheChange, CacheInput, CacheState } from './caches.js';
 import { checkSql } from './check.js';
 import type { ConnectionInput } from './connection-changes.js';
-import { findConnection, type ConnectionRow } from './connections.js';
+import { findConnection, sourceProblem, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
 import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
 import type { ColumnPlace, Relation } from './relations.js';
@@ -317,6 +317,11 @@ export class ProjectDb {
   /** Why a connection could not be attached at open, if it could not. */
   brokenConnection(id: string): string | undefined {
     return this.s.brokenConnections.get(id);
+  }
+
+  /** A SQL error about a connected source that is not there, said as what happened (or the error as it was). */
+  sourceProblem(error: unknown): unknown {
+    return sourceProblem(this.s.connections, (id) => this.s.brokenConnections.get(id), error);
   }
 
   get semanticCatalogs(): readonly SemanticCatalogRow[] {

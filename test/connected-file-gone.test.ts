@@ -1,0 +1,49 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../src/gateway/server.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
+
+// A connected file that goes away is named as gone, not in DuckDB's words for what followed
+// ("Catalog does not exist", "file system operations are disabled by configuration").
+
+const tmp = tempDir('dgw-file-gone-');
+afterAll(() => tmp.remove());
+
+describe('a connected file that is gone', () => {
+  it('in-process: a connection whose only file went says it did not open, and why', async () => {
+    const { dgw, run } = localCli(join(tmp.dir, 'alone'), 'spec');
+    const file = join(tmp.dir, 'one.csv');
+    writeFileSync(file, 'a\n1\n');
+    await dgw('connection', 'create', 'gone', '--type', 'csv', '--field', `path=${file}`);
+    rmSync(file);
+    for (const format of ['tsv', 'csv']) {
+      const r = await run('sql', 'SELECT * FROM gone.main.one', '--format', format);
+      expect(r.code).toBe(6);
+      expect(r.stderr).toContain(`catalog gone cannot be read: its connection gone did not open (no csv file at ${file})`);
+    }
+  });
+
+  it('served: a file of a folder connection removed while dgw serve runs is named as gone', async () => {
+    const folder = join(tmp.dir, 'folder');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'f1.csv'), 'a\n1\n');
+    writeFileSync(join(folder, 'f2.csv'), 'a\n2\n');
+    const dataDir = join(tmp.dir, 'served');
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, 'served-config'), DGW_LOCAL_DIR: dataDir };
+    const dgw = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
+    expect((await dgw('connection', 'create', 'grow', '--type', 'csv', '--field', `path=${folder}`)).code).toBe(0);
+    const server = await startServer({ dataDir, port: 0 });
+    try {
+      rmSync(join(folder, 'f1.csv'));
+      const r = await dgw('sql', 'SELECT * FROM grow.main.f1');
+      expect(r.code).toBe(6);
+      expect(r.stderr).toContain(`the file ${join(folder, 'f1.csv')} of connection grow cannot be read: it is gone or was moved since the project opened`);
+      expect((await dgw('sql', 'SELECT * FROM grow.main.f2')).stdout).toBe('2\n');
+    } finally {
+      await server.close();
+    }
+  });
+});

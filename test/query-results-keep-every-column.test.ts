@@ -38,6 +38,16 @@ describe('a query result on a narrow terminal', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a short folder tree wider than the screen meets no pager either: it wraps, its ids whole', async () => {
+    fs.rmSync(seen, { force: true });
+    const made = await runInProcess(['folder', 'create', '/reports/a-rather-long-folder-name', '-p', '-q'], { env: { ...env, DGW_PAGER: '' }, cwd: tmp.dir });
+    expect(made.code, made.stderr).toBe(0);
+    const r = await runInProcess(['folder', 'list', '--tree'], { env, cwd: tmp.dir, terminalColumns: 40 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.existsSync(seen)).toBe(false);
+    expect(r.stdout).toContain(made.stdout.trim());
+  });
+
   it('a list still fits the screen, and a short one meets no pager', async () => {
     fs.rmSync(seen, { force: true });
     const r = await runInProcess(['table', 'list'], { env, cwd: tmp.dir, terminalColumns: 40 });

@@ -8,6 +8,8 @@ export interface OutStream {
   /** A terminal's size (0 or undefined when it does not say). */
   columns?: number;
   rows?: number;
+  /** Through a pager: lines wider than the screen are a query result's, to be paged unwrapped. */
+  pagesWide?(): void;
 }
 
 /** Writes `chunk`, then waits for `drain` when the stream asks its writer to (its buffer is full): rows in their millions stay in constant memory. */

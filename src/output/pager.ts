@@ -74,6 +74,8 @@ export class Pager {
   private lineWidth = 0;
   /** A line wider than the screen was written (a query result's table): paged unwrapped. */
   private wide = false;
+  /** Set by a query result, whose wide rows are paged; other wide lines (a tree, a record) wrap on the terminal. */
+  private widePaged = false;
   /** stdout written while the pager starts; stderr waiting for the pager to be gone. */
   private starting: string[] = [];
   private errWaiting: string[] = [];
@@ -91,6 +93,9 @@ export class Pager {
       rows: size.rows,
       write: (text: string) => this.writeOut(text),
       once: (event: 'drain', listener: () => void) => this.onceDrained(listener),
+      pagesWide: () => {
+        this.widePaged = true;
+      },
     } as OutStream;
     this.stderr = { isTTY: options.stderr.isTTY, columns: options.stderr.columns, write: (text: string) => this.writeErr(text) };
   }
@@ -147,7 +152,7 @@ export class Pager {
     for (const [i, part] of parts.entries()) {
       const before = Math.max(1, Math.ceil(this.lineWidth / columns));
       this.lineWidth += textWidth(part);
-      if (this.lineWidth > columns) this.wide = true;
+      if (this.lineWidth > columns && this.widePaged) this.wide = true;
       const after = Math.max(1, Math.ceil(this.lineWidth / columns));
       this.rows += after - before;
       if (i < parts.length - 1) {

@@ -46,6 +46,8 @@ export class BatchWriter {
 export async function writeRows(out: Output, stdout: OutStream, source: RowSource, options: RowWriteOptions = {}): Promise<number> {
   // The fields of a result are its columns: known only now, even when no row comes back.
   if (out.requestedFields) out.selectFields(source.columns, 'the result');
+  // A result keeps every column: wider than the screen, a pager shows it unwrapped.
+  if (out.mode.kind === 'table') stdout.pagesWide?.();
   const printer = new RowPrinter(out, new BatchWriter(stdout), source, options);
   try {
     await printer.print();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict } from '../errors.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
-import type { DuckDBModule } from '../duckdb.js';
 import { readCaches } from './cache-rows.js';
-import { attachConnection, catalogNameFor, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
+import { attachConnection, catalogNameFor, dataFolderOf, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
 import { deleteParametricRows } from './parametric-tables.js';
 import type { ProjectStore } from './store.js';
 import { forgetCatalog } from './table-references.js';
@@ -18,7 +17,7 @@ export interface ConnectionInput {
 /** Stores a connection once its database opens read-only; the caller reopens the project so it is attached. */
 export async function createConnection(s: ProjectStore, input: ConnectionInput): Promise<ConnectionRow> {
   const config = localConfig(input.type, input.credential);
-  await checkOpens(s.duck, input.type.toLowerCase(), config);
+  await checkOpens(s, input.type.toLowerCase(), config);
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
@@ -35,7 +34,7 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
   const before = findConnection(s.connections, s.id, id);
   if (input.type !== undefined && input.type.toLowerCase() !== before.type) throw badRequest(`a connection's type cannot change (${before.type}); make a new connection`);
   const config = input.credential === undefined ? before.config : localConfig(before.type, input.credential);
-  if (config.path !== before.config.path) await checkOpens(s.duck, before.type, config);
+  if (config.path !== before.config.path) await checkOpens(s, before.type, config);
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (input.name !== undefined && all.some((c) => c.id !== id && c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
@@ -80,12 +79,12 @@ export async function deleteConnection(s: ProjectStore, id: string): Promise<Con
 }
 
 /** A connection DuckDB cannot read (no such file, not a database, no file of the type) is refused before anything is stored. */
-async function checkOpens(duck: DuckDBModule, type: string, config: Record<string, string>): Promise<void> {
-  const instance = await duck.DuckDBInstance.create(':memory:');
+async function checkOpens(s: ProjectStore, type: string, config: Record<string, string>): Promise<void> {
+  const instance = await s.duck.DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {
     const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', catalogDisplayName: null, config, createdAt: 0 };
-    await attachConnection(conn, probe);
+    await attachConnection(conn, probe, dataFolderOf(s.file));
   } catch (error) {
     const what = type === 'duckdb' ? 'a DuckDB database' : `${type} files`;
     throw badRequest(`cannot open ${config.path} as ${what}: ${(error as Error).message.split('\n')[0]}`);

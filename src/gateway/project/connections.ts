@@ -1,4 +1,5 @@
-import { basename, isAbsolute } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
@@ -135,45 +136,80 @@ async function isFolder(path: string): Promise<boolean> {
   return stat(path).then((s) => s.isDirectory(), () => false);
 }
 
+/** The data folder of the project file at `file` (the parent of its projects/ folder): no connection reads it. */
+export function dataFolderOf(projectFile: string | undefined): string | undefined {
+  return projectFile === undefined ? undefined : dirname(dirname(projectFile));
+}
+
+/**
+ * A file a connection reads, as the file it really is: a link, or a glob, is judged by where it
+ * lands (never inside the data folder, whose keys a project key must not read), and the view reads
+ * that file, so a link pointed elsewhere later changes nothing until the project opens again.
+ */
+function realFile(file: string, guarded: string | undefined): string {
+  const real = realpathSync(file);
+  if (guarded !== undefined) {
+    const folder = realpathOr(guarded);
+    if (real === folder || real.startsWith(`${folder}${sep}`)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
+  }
+  return real;
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /**
  * Makes a connection's catalog on `conn` (before external access is switched off): a DuckDB file
  * attached read-only, or an in-memory catalog with a view per file. Returns the files it reads.
  */
-export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, catalogName = c.catalogName): Promise<string[]> {
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, catalogName = c.catalogName): Promise<string[]> {
   if (c.type === 'duckdb') {
-    await conn.run(`ATTACH ${literal(c.config.path)} AS ${ident(catalogName)} (READ_ONLY)`);
-    return [c.config.path];
+    const real = realFile(c.config.path, guarded);
+    await conn.run(`ATTACH ${literal(real)} AS ${ident(catalogName)} (READ_ONLY)`);
+    return [real];
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
-  await conn.run(`ATTACH ':memory:' AS ${ident(catalogName)}`);
-  // A file whose name is a table name already keeps it whatever files come later; names that only
-  // meet after cleaning (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
+  // Named by the file as the connection lists it, read where it really is. A file whose name is a
+  // table name already keeps it whatever files come later; names that only meet after cleaning
+  // (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
   const named = files.map((file) => {
     const stem = basename(file).replace(/\.[^.]*$/, '');
     const derived = deriveQueryName(stem) || 'file';
-    return { file, derived, exact: derived === stem };
+    return { real: realFile(file, guarded), derived, exact: derived === stem };
   });
-  const taken = new Set<string>();
-  for (const { file, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
-    let name = derived;
-    for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
-    taken.add(name);
-    await conn.run(`CREATE VIEW ${ident(catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(file)})`);
+  await conn.run(`ATTACH ':memory:' AS ${ident(catalogName)}`);
+  try {
+    const taken = new Set<string>();
+    for (const { real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
+      let name = derived;
+      for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
+      taken.add(name);
+      await conn.run(`CREATE VIEW ${ident(catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(real)})`);
+    }
+  } catch (error) {
+    // A connection opens whole or not at all: no catalog with some of its tables.
+    await conn.run(`DETACH ${ident(catalogName)}`).catch(() => undefined);
+    throw error;
   }
-  return files;
+  return named.map((f) => f.real);
 }
 
 /**
  * Attaches every connection; one that cannot be (its file moved, damaged) is left out and its
  * reason kept, so the project still opens. Returns the files DuckDB may read once locked down.
  */
-export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[]): Promise<{ broken: Map<string, string>; files: string[] }> {
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined): Promise<{ broken: Map<string, string>; files: string[] }> {
   const broken = new Map<string, string>();
   const files: string[] = [];
   for (const c of connections) {
     try {
-      files.push(...(await attachConnection(conn, c)));
+      files.push(...(await attachConnection(conn, c, guarded)));
     } catch (error) {
       broken.set(c.id, (error as Error).message.split('\n')[0]);
     }

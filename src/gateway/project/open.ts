@@ -14,7 +14,7 @@ import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
-import { attachConnections, CONNECTIONS_DDL, readConnections } from './connections.js';
+import { attachConnections, CONNECTIONS_DDL, dataFolderOf, readConnections } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
 import { GOLDEN_SQL_DDL } from './golden-sqls.js';
 import { METADATA_DDL } from './project-metadata.js';
@@ -63,7 +63,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
-    const { broken, files } = await attachConnections(writer, connections);
+    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file));
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.

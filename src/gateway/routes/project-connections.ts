@@ -27,15 +27,19 @@ export function checkChange(c: RouteContext, credential?: Record<string, unknown
   const dataDir = c.get('gateway').options.dataDir;
   if (dataDir === undefined || typeof credential?.path !== 'string') return;
   const path = resolve(credential.path);
-  const real = (() => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return path;
-    }
-  })();
-  const inside = (p: string) => p === resolve(dataDir) || p.startsWith(`${resolve(dataDir)}${sep}`);
+  const real = realOr(path);
+  // The data folder may itself be reached through a link: both its spelling and where it lands count.
+  const folders = [resolve(dataDir), realOr(resolve(dataDir))];
+  const inside = (p: string) => folders.some((f) => p === f || p.startsWith(`${f}${sep}`));
   if (inside(path) || inside(real)) throw badRequest('a connection cannot read the local gateway\'s own data folder');
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */

@@ -164,6 +164,14 @@ describe('a statement that binds by chance is run as it was judged', () => {
 });
 
 describe('other ways round the plan', () => {
+  it("current_query() is refused: in a stored table's default it would keep the gateway's own statements", async () => {
+    expect((await run('SELECT current_query() AS q')).body.message).toMatch(/current_query\(\) is not available/);
+    await run('CREATE OR REPLACE TABLE svc.table.cq (a VARCHAR, q VARCHAR DEFAULT current_query())');
+    const r = await run("INSERT INTO svc.table.cq (a) VALUES ('x')");
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/current_query\(\) is not available/);
+  });
+
   it.each([
     ["json_serialize_plan() plans SQL it is given while the statement runs", "SELECT json_serialize_plan('SELECT * FROM svc._dgw.settings') AS p"],
     ['json_serialize_plan() with options', "SELECT json_serialize_plan('SELECT * FROM duckdb_settings()', true, true) AS p"],

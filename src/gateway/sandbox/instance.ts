@@ -23,6 +23,12 @@ const BLOCKED: Array<{ name: string; why: string; signatures: (duck: DuckDBModul
     signatures: (duck) => [[duck.VARCHAR]],
   },
   {
+    // In a column's DEFAULT it would store the gateway's own statements (an import's), which name the secret transfer folder.
+    name: 'current_query',
+    why: "current_query() is not available: it would show the gateway's own statements",
+    signatures: () => [[]],
+  },
+  {
     // It binds the SQL it is given while the statement runs, out of the sandbox's sight.
     name: 'json_serialize_plan',
     why: 'json_serialize_plan() is not available: it plans SQL the sandbox has not judged',

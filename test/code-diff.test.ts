@@ -244,6 +244,14 @@ describe('diffStates', () => {
     const loop = [dq('x.sql', header('materialized: true', 'from: y')), dq('y.sql', header('materialized: true', 'from: x'))];
     expect(() => diffStates(desired(loop), p, { prune: false })).toThrow(UsageError);
   });
+
+  it('from: a project query that --prune would delete is refused before any change, naming both', () => {
+    const p = project([pq('src', { sql: 'SELECT 9' }), pq('copy', { materialized: true, sql: 'SELECT 9' })]);
+    const copy = dq('copy.sql', `${header('materialized: true', 'from: src')}`);
+    // Without --prune src stays, unmanaged, and the copy reads it.
+    expect(diffStates(desired([copy]), p, { prune: false }).unmanaged.queries.map((q) => q.name)).toEqual(['src']);
+    expect(() => diffStates(desired([copy]), p, { prune: true })).toThrow(/copy\.sql: from: src, which this plan deletes/);
+  });
 });
 
 describe('orderSteps', () => {

@@ -65,8 +65,12 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
     const nameProblem = queryFileProblem(p.name, options.platform);
     if (nameProblem && inScope(p.folder, scope) && representable(p.folder)) skipped.push(`query "${p.name}" in ${p.folder}: its name ${nameProblem}, so it has no file; it is left alone`);
     if (desiredByName.has(p.name) || !managed(p)) continue;
-    if (options.prune) changes.push({ action: 'delete', name: p.name, id: p.id, before: viewOf(p) });
-    else unmanaged.queries.push({ name: p.name, id: p.id, folder: p.folder });
+    if (options.prune) {
+      // A file that copies it (`from:`) would name a query this plan deletes, and no later plan could read that file.
+      const copier = desired.queries.find((d) => d.from === p.name);
+      if (copier) throw new UsageError(`${options.dirLabel ?? ''}${copier.file}: from: ${p.name}, which this plan deletes (it has no file; --prune deletes it): keep a file for ${p.name}, or give ${copier.file} its own SQL`);
+      changes.push({ action: 'delete', name: p.name, id: p.id, before: viewOf(p) });
+    } else unmanaged.queries.push({ name: p.name, id: p.id, folder: p.folder });
   }
   for (const f of project.folders) {
     if (wantedFolders.has(f.path) || !inScope(f.path, scope) || scope.includes(f.path) || !representable(f.path)) continue;

@@ -165,6 +165,12 @@ describe('what a stranger could leave in the directory', () => {
     expect(await refused(['pull', '--force'])).toMatch(/queries\/elsewhere: is a symbolic link/);
   });
 
+  it('a query file ending in .SQL is refused before any request, not planned where pull could never match it', async () => {
+    fs.writeFileSync(q('up.SQL'), 'SELECT 9 AS z\n');
+    expect(await refused()).toMatch(/queries\/up\.SQL: ends in \.SQL; query files end in \.sql, as pull writes them: rename it/);
+    fs.rmSync(q('up.SQL'));
+  });
+
   it('a named pipe does not block the read', async () => {
     const made = spawnSync('mkfifo', [q('pipe.sql')]);
     expect(made.status).toBe(0);

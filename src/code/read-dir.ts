@@ -82,6 +82,11 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
       continue;
     }
     if (!isSql) continue;
+    if (!entry.name.endsWith(SQL_EXTENSION)) {
+      // pull writes NAME.sql: an .SQL file would be planned but never matched by pull.
+      scan.unsafe.push(new FileProblem(file, `ends in ${entry.name.slice(-SQL_EXTENSION.length)}; query files end in ${SQL_EXTENSION}, as pull writes them: rename it`));
+      continue;
+    }
     if (!entry.isFile()) {
       scan.unsafe.push(new FileProblem(file, 'is not a regular file (a pipe, socket or device); dgw does not read it'));
       continue;

@@ -56,6 +56,11 @@ describe('typing columns for --create', () => {
     expect(types.map((c) => c.dataType)).toEqual(['BIGINT', 'DECIMAL', 'BOOLEAN', 'DATE', 'TIMESTAMP', 'TIME', 'UUID', 'VARCHAR', 'VARCHAR', 'VARCHAR']);
     expect(types[9].note).toMatch(/more than 3 decimals .* kept as VARCHAR/);
     expect(inferColumns(['big'], [['12345678901234567890']])[0].dataType).toBe('VARCHAR');
+    // BIGINT's whole range, 19 digits included; one past it stays text.
+    expect(inferColumns(['edge'], [['9223372036854775807'], ['-9223372036854775808']])[0].dataType).toBe('BIGINT');
+    expect(inferColumns(['over'], [['9223372036854775808']])[0].dataType).toBe('VARCHAR');
+    // A DECIMAL(18,3) holds 15 digits before the point: a longer whole number beside a decimal keeps the column text.
+    expect(inferColumns(['d'], [['1.5'], ['1234567890123456']])[0]).toMatchObject({ dataType: 'VARCHAR', note: expect.stringMatching(/kept as VARCHAR/) });
   });
 
   it('a column keeps its text when its type would not print a value back as written: leading zeros, +, -0, an upper-case UUID', () => {

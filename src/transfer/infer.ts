@@ -8,15 +8,22 @@ export interface InferredColumn {
   note?: string;
 }
 
+const INTEGER = /^(?:0|-?[1-9]\d{0,18})$/;
+/** A whole number BIGINT holds, all 19 digits of its range included. */
+const isBigint = (v: string) => INTEGER.test(v) && BigInt(v) >= -(2n ** 63n) && BigInt(v) < 2n ** 63n;
+/** A whole number DECIMAL(18,3) holds: 15 digits before the point. */
+const DECIMAL_INTEGER = /^(?:0|-?[1-9]\d{0,14})$/;
+const pattern = (re: RegExp) => (v: string) => re.test(v);
+
 // Only values the type prints back unchanged: `00123`, `+5`, `-0` or an upper-case UUID stay text.
-const CHECKS: Array<[ColumnDataType, RegExp]> = [
-  ['BOOLEAN', /^(?:true|false)$/i],
-  ['BIGINT', /^(?:0|-?[1-9]\d{0,17})$/],
-  ['DECIMAL', /^(?:-?(?:0|[1-9]\d{0,14})\.\d{1,3})$/],
-  ['DATE', /^\d{4}-\d{2}-\d{2}$/],
-  ['TIMESTAMP', /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?$/],
-  ['TIME', /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?$/],
-  ['UUID', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/],
+const CHECKS: Array<[ColumnDataType, (v: string) => boolean]> = [
+  ['BOOLEAN', pattern(/^(?:true|false)$/i)],
+  ['BIGINT', isBigint],
+  ['DECIMAL', (v) => /^(?:-?(?:0|[1-9]\d{0,14})\.\d{1,3})$/.test(v) || DECIMAL_INTEGER.test(v)],
+  ['DATE', pattern(/^\d{4}-\d{2}-\d{2}$/)],
+  ['TIMESTAMP', pattern(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?$/)],
+  ['TIME', pattern(/^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?$/)],
+  ['UUID', pattern(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)],
 ];
 const MORE_DECIMALS = /^-?(?:0|[1-9]\d*)\.\d+$/;
 const NEGATIVE_ZERO = /^-0\.0+$/;
@@ -26,10 +33,10 @@ export function inferColumns(names: string[], rows: string[][]): InferredColumn[
   return names.map((name, i) => {
     const values = rows.map((r) => r[i] ?? '').filter((v) => v !== '');
     if (values.length === 0) return { name, dataType: 'VARCHAR' };
-    for (const [type, pattern] of CHECKS) {
-      if (values.every((v) => (pattern.test(v) && !NEGATIVE_ZERO.test(v)) || (type === 'DECIMAL' && CHECKS[1][1].test(v)))) return { name, dataType: type };
+    for (const [type, fits] of CHECKS) {
+      if (values.every((v) => fits(v) && !NEGATIVE_ZERO.test(v))) return { name, dataType: type };
     }
-    if (values.every((v) => MORE_DECIMALS.test(v) || CHECKS[1][1].test(v))) {
+    if (values.every((v) => MORE_DECIMALS.test(v) || INTEGER.test(v))) {
       return { name, dataType: 'VARCHAR', note: `${name} holds numbers with more than 3 decimals or 15 digits, which a stored DECIMAL would round: kept as VARCHAR` };
     }
     return { name, dataType: 'VARCHAR' };

@@ -29,6 +29,8 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
     const line = lineOfFirstBadByte(head);
     throw new UsageError(`${label} is not UTF-8 text: line ${line} holds bytes that are not UTF-8`, `convert it first, e.g. iconv -f latin1 -t utf-8 ${label} > utf8.csv (if it is Latin-1)`);
   }
+  // TextDecoder drops a UTF-8 byte-order mark: a file of one holds nothing more.
+  if (whole && text.trim() === '') throw new UsageError(`${label} is empty: there is nothing to import`);
   const { records } = headRecords(text, delimiter, SAMPLE_ROWS + 1, whole);
   if (records.length === 0) throw new UsageError(`${label}: its first line does not end within the first MiB; is it a CSV file?`);
   const [first] = records;

@@ -127,10 +127,10 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
     }
     const unknown = await run('metadata', 'status', 'nosuch');
     expect(unknown.code).toBe(4);
-    // A dry run reads nothing, not even the catalogs to find one by name: the name is shown as it would be sent.
+    // A dry run reads nothing, not even the catalogs to find one by name: the id a real run would send is a placeholder.
     const dry = await run('metadata', 'refresh', '--catalog', 'svc', '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain('"catalogId": "svc"');
+    expect(dry.stdout).toContain('"catalogId": "{id of svc}"');
   });
 });
 

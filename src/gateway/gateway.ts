@@ -33,6 +33,8 @@ export interface GatewayOptions {
   /** A DuckDB engine made ahead, for the first project opened. */
   engine?: Promise<DuckDBInstance>;
   linkTtlMs?: number;
+  /** Requests may come from other machines (`dgw serve --allow-remote`): nothing they set may reach this machine's own addresses. */
+  remoteClients?: boolean;
 }
 
 /** The local gateway's state: keys, and one DuckDB database per project, opened on first use. */

@@ -32,14 +32,45 @@ const catalogShown = (m: CatalogMetadata) => ({ ...m, refreshedAt: iso(m.refresh
 const callbackShown = (cb: MetadataCallback | undefined) => ({ callbackURL: cb?.url ?? null, hasToken: Boolean(cb?.token) });
 
 /** A callback from a body's callbackURL and callbackToken; undefined without a URL. */
-async function callbackOf(body: Record<string, unknown>): Promise<MetadataCallback | undefined> {
+async function callbackOf(c: RouteContext, body: Record<string, unknown>): Promise<MetadataCallback | undefined> {
   const url = optString(body, 'callbackURL');
   if (url === undefined) {
     if (optString(body, 'callbackToken') !== undefined) throw badRequest('callbackToken needs callbackURL: the URL it is sent to');
     return undefined;
   }
   const { callbackUrl } = await import('../project/project-metadata.js');
-  return { url: callbackUrl(url), token: optString(body, 'callbackToken') || null };
+  const callback = { url: callbackUrl(url), token: optString(body, 'callbackToken') || null };
+  if (c.get('gateway').options.remoteClients) await refuseInward(callback.url);
+  return callback;
+}
+
+/** The IPv4 address an IPv4-mapped IPv6 one stands for (`::ffff:7f00:1`, as URL writes `[::ffff:127.0.0.1]`). */
+function mappedIpv4(address: string): string | undefined {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return undefined;
+  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/**
+ * With requests from other machines, a callback may not aim at this machine or its private network:
+ * the gateway would post there for the caller (a request forgery), and its outcome tell open ports.
+ */
+async function refuseInward(url: string): Promise<void> {
+  const [{ lookup }, { BlockList, isIP }] = await Promise.all([import('node:dns/promises'), import('node:net')]);
+  const inward = new BlockList();
+  for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) inward.addSubnet(net, bits, 'ipv4');
+  for (const [net, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10]] as const) inward.addSubnet(net, bits, 'ipv6');
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const found = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
+  for (const { address, family } of found) {
+    const v4 = mappedIpv4(address);
+    if (v4 ? inward.check(v4, 'ipv4') : inward.check(address, family === 6 ? 'ipv6' : 'ipv4')) {
+      throw badRequest(`callbackURL ${url} reaches this machine or its private network (${address}), which a gateway taking requests from other machines does not call`);
+    }
+  }
 }
 
 function useWithAIOf(body: Record<string, unknown>): boolean {
@@ -73,12 +104,12 @@ export function metadataRoutes(): Routes {
     })
     .post('/refresh', async (c) => {
       const body = await jsonObject(c, { optional: true });
-      const catalogIds = await c.get('project').refreshMetadata(optString(body, 'catalogId') || undefined, await callbackOf(body));
+      const catalogIds = await c.get('project').refreshMetadata(optString(body, 'catalogId') || undefined, await callbackOf(c, body));
       return c.json({ catalogIds, status: 'ACTIVE' });
     })
     .get('/refresh/callback', async (c) => c.json(callbackShown(await c.get('project').metadataCallback())))
     .post('/refresh/callback', async (c) => {
-      const callback = await callbackOf(await jsonObject(c));
+      const callback = await callbackOf(c, await jsonObject(c));
       if (!callback) throw badRequest('callbackURL is required: the URL told when a refresh ends');
       return c.json(callbackShown(await c.get('project').registerMetadataCallback(callback)));
     })

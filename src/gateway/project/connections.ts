@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, sep } from 'node:path';
+import { basename, dirname, isAbsolute, resolve, sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
@@ -148,14 +148,17 @@ export function dataFolderOf(projectFile: string | undefined): string | undefine
  */
 function realFile(file: string, guarded: string | undefined): string {
   const real = realpathSync(file);
-  if (guarded !== undefined) {
-    const folder = realpathOr(guarded);
-    if (real === folder || real.startsWith(`${folder}${sep}`)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
-  }
+  if (guarded !== undefined && inDataFolder(real, guarded)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
   return real;
 }
 
-function realpathOr(path: string): string {
+/** True when `path` is the data folder or inside it, the folder taken as spelt and where it really is (it may be a link). */
+export function inDataFolder(path: string, dataDir: string): boolean {
+  return [resolve(dataDir), realpathOr(resolve(dataDir))].some((folder) => path === folder || path.startsWith(`${folder}${sep}`));
+}
+
+/** Where `path` really is, or `path` itself when it is not there. */
+export function realpathOr(path: string): string {
   try {
     return realpathSync(path);
   } catch {

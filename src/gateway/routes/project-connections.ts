@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { badRequest, forbidden, notImplemented } from '../errors.js';
+import { inDataFolder, realpathOr } from '../project/connections.js';
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
@@ -27,19 +27,7 @@ export function checkChange(c: RouteContext, credential?: Record<string, unknown
   const dataDir = c.get('gateway').options.dataDir;
   if (dataDir === undefined || typeof credential?.path !== 'string') return;
   const path = resolve(credential.path);
-  const real = realOr(path);
-  // The data folder may itself be reached through a link: both its spelling and where it lands count.
-  const folders = [resolve(dataDir), realOr(resolve(dataDir))];
-  const inside = (p: string) => folders.some((f) => p === f || p.startsWith(`${f}${sep}`));
-  if (inside(path) || inside(real)) throw badRequest('a connection cannot read the local gateway\'s own data folder');
-}
-
-function realOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
+  if (inDataFolder(path, dataDir) || inDataFolder(realpathOr(path), dataDir)) throw badRequest('a connection cannot read the local gateway\'s own data folder');
 }
 
 /** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */

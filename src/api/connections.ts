@@ -77,6 +77,9 @@ export function isSecretField(field: Pick<ConnectionConfigField, 'fieldName'> & 
   return SECRET_NAME.test(field.fieldName) || /password|secret/i.test(field.description ?? '');
 }
 
+/** A URL's password (`//user:PASSWORD@host`): group 1 is what comes before it, group 2 the password. */
+export const URL_PASSWORD = /(\/\/[^/:@\s]*:)([^@/\s]+)@/;
+
 /** Fields that name a place, not a secret: an error may quote them (a URL's password excepted), so it can say which file or host is wrong. */
 const PLACE_FIELD = /^(path|host|hostname|port|database|url)$/i;
 
@@ -84,7 +87,7 @@ const PLACE_FIELD = /^(path|host|hostname|port|database|url)$/i;
 function credentialValues(request: ConnectionRequest): string[] {
   return Object.entries(request.credential ?? {}).flatMap(([fieldName, v]) => {
     if (typeof v !== 'string') return [];
-    const inUrl = /\/\/[^/:@\s]*:([^@/\s]+)@/.exec(v)?.[1];
+    const inUrl = URL_PASSWORD.exec(v)?.[2];
     return (PLACE_FIELD.test(fieldName) && !isSecretField({ fieldName }) ? (inUrl ? [inUrl] : []) : [v]).filter((secret) => secret.length >= 4);
   });
 }

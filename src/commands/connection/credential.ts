@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { isSecretField } from '../../api/connections.js';
+import { isSecretField, URL_PASSWORD } from '../../api/connections.js';
 import type { ConnectionConfig, ConnectionConfigField } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -13,13 +13,12 @@ export interface CredentialSources {
   fromFile?: string;
 }
 
-
 /** A stored configuration as dgw may show it: secret values and a URL's password replaced by `***`. */
 export function maskSecrets(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(values).map(([k, v]) => {
       if (k !== 'type' && isSecretField({ fieldName: k })) return [k, v === null || v === '' ? v : '***'];
-      return [k, typeof v === 'string' ? v.replace(/(\/\/[^/:@\s]*:)[^@/\s]+@/, '$1***@') : v];
+      return [k, typeof v === 'string' ? v.replace(URL_PASSWORD, '$1***@') : v];
     }),
   );
 }

@@ -13,13 +13,20 @@ export function isIdShaped(ref: string): boolean {
   return NUMERIC_ID.test(ref) || UUID.test(ref) || HEX_ID.test(ref);
 }
 
-/** QUERY arguments to ids with the fewest requests: none when all are id-shaped, else one query list. */
-export async function resolveQueryIds(http: Http, projectId: string, refs: string[]): Promise<string[]> {
-  if (refs.every(isIdShaped)) return refs;
+/**
+ * QUERY arguments to ids with the fewest requests: none when all are id-shaped, else one query
+ * list. With `checkIds`, the list is read anyway and an id no query has is not found.
+ */
+export async function resolveQueryIds(http: Http, projectId: string, refs: string[], checkIds = false): Promise<string[]> {
+  if (refs.every(isIdShaped) && !checkIds) return refs;
   // A dry run looks nothing up: a name stays a name, shown as {id of NAME}.
   if (http.readsNothing) return refs.map((ref) => (isIdShaped(ref) ? ref : http.placeholder(`id of ${ref}`)));
   const queries = await listQueries(http, projectId);
-  return refs.map((ref) => (isIdShaped(ref) ? ref : matchQuery(queries, ref).id));
+  return refs.map((ref) => {
+    if (!isIdShaped(ref)) return matchQuery(queries, ref).id;
+    if (checkIds) matchQuery(queries, ref);
+    return ref;
+  });
 }
 
 /** Finds a query by SQL name, or by id when a name matches nothing, or throws a not-found error. */

@@ -3,7 +3,7 @@ import { foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
-import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
+import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
 import { folderSegments } from '../../api/names.js';
@@ -52,7 +52,8 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   const target = parseFolderRef(folderArg);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const ids = await resolveQueryIds(http, projectId, refs);
+  // Folders --parents makes would outlive a move that fails on an id no query has: ids are checked first.
+  const ids = await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path');
   const createdFolders: string[] = [];
   if (target.kind === 'root' && http.readsNothing) {
     // Which folders hold the queries would take a request: one update per query, under a placeholder.
@@ -63,11 +64,6 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   } else if (target.kind === 'root') {
     await moveToRoot(ctx, http, projectId, ids);
   } else {
-    // Folders --parents makes would outlive a move that fails on a query id no query has: ids are checked first.
-    if (opts.parents && target.kind === 'path' && !http.readsNothing && refs.some(isIdShaped)) {
-      const queries = await listQueries(http, projectId);
-      for (const ref of refs) matchQuery(queries, ref);
-    }
     const { id: folderId, created } = await targetFolder(http, projectId, target, opts.parents === true);
     createdFolders.push(...created);
     try {

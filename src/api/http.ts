@@ -70,8 +70,13 @@ export class Http {
     return this.config.localGateway === true;
   }
 
+  /** The base URL parsed, and the path every request's path must stay below. */
+  private readonly base: { origin: string; below: string };
+
   constructor(private readonly config: HttpConfig) {
     this.placeholders = config.placeholders ?? new Set();
+    const base = new URL(config.baseUrl);
+    this.base = { origin: base.origin, below: `${base.pathname.replace(/\/$/, '')}/` };
   }
 
   /** The same layer, whose dry runs also show what the change would destroy. */
@@ -300,10 +305,8 @@ export class Http {
     const qs = params.toString();
     const url = `${this.config.baseUrl}${spec.path}${qs ? `?${qs}` : ''}`;
     // The last guard of the key's host: whatever built the path, the request stays below the base URL.
-    const base = new URL(this.config.baseUrl);
     const target = new URL(url);
-    const below = `${base.pathname.replace(/\/$/, '')}/`;
-    if (target.origin !== base.origin || !(`${target.pathname}/`.startsWith(below))) throw new UsageError(`the request path ${JSON.stringify(spec.path)} would leave the base URL ${this.config.baseUrl}`);
+    if (target.origin !== this.base.origin || !`${target.pathname}/`.startsWith(this.base.below)) throw new UsageError(`the request path ${JSON.stringify(spec.path)} would leave the base URL ${this.config.baseUrl}`);
     return url;
   }
 

@@ -3,6 +3,13 @@ export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
+/** Whether `host`, an address to listen on, is one only this machine reaches: 127.0.0.0/8, ::1 (also as IPv4-mapped) or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  return /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
 /** The loopback URL reaching a server on `url` (a wildcard address is reached on loopback); undefined otherwise. */
 export function loopbackUrl(url: string): string | undefined {
   let parsed: URL;

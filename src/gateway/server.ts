@@ -7,7 +7,7 @@ import { Gateway } from './gateway.js';
 import type { GatewayLimits } from './limits.js';
 import type { ApiShape } from './present/index.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
-import { isLoopback } from '../config/loopback.js';
+import { isLoopbackHost } from '../config/loopback.js';
 import { holderProof } from './holder-proof.js';
 import { acquireLock, type HeldLock } from './lock.js';
 import { processStartTime } from './process-identity.js';
@@ -50,7 +50,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let gateway: Gateway | undefined;
   let server: ServerType | undefined;
   try {
-    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval, limits: options.limits, linkTtlMs: options.linkTtlMs, remoteClients: !isLoopback(host) });
+    gateway = await Gateway.open({ dataDir: options.dataDir, partnerKey: options.partnerKey, minInterval: options.minInterval, limits: options.limits, linkTtlMs: options.linkTtlMs, remoteClients: !isLoopbackHost(host) });
     await gateway.openAll();
     const app = createGatewayApp(gateway, { apiShape: options.apiShape });
     const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../src/commands/local/serve.js';
+import { isLoopbackHost } from '../../src/config/loopback.js';
 import { runDgw, tempDir } from '../support/dgw.js';
 import { spawnServe, waitFor } from './helpers.js';
 

@@ -3,6 +3,7 @@ import type { ServeInfo } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
+import { isLoopbackHost } from '../../config/loopback.js';
 
 export interface ServeOptions {
   port?: string;
@@ -111,11 +112,4 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   });
   await server.close();
   ctx.out.note('local gateway stopped');
-}
-
-/** Whether `host` is an address only this machine reaches: 127.0.0.0/8, ::1 (also as IPv4-mapped) or localhost. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
-  return /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
 }

@@ -39,13 +39,13 @@ describe('the project file search', () => {
     fs.mkdirSync(path.dirname(planted));
     fs.writeFileSync(planted, '{"baseUrl":"http://127.0.0.1:1/api/v1"}');
     fs.writeFileSync(path.join(top, '.dgwrc.json'), '{"project":"mine"}');
-    const owner = { uid: 1000, ownerOf: (file: string) => (file === planted ? 4242 : 1000) };
+    const owner = { uid: 1000, stat: (file: string) => ({ uid: file === planted ? 4242 : 1000, mode: 0o644 }) };
     const found = await findProjectFile(path.join(top, 'shared'), owner);
     expect(found.foreign).toEqual([{ filepath: planted, uid: 4242 }]);
     expect(found.file?.project).toBe('mine');
     expect(found.file?.baseUrl).toBeUndefined();
     // Root's files are trusted, as ssh and git trust them.
-    expect((await findProjectFile(path.join(top, 'shared'), { uid: 1000, ownerOf: () => 0 })).file?.baseUrl).toBe('http://127.0.0.1:1/api/v1');
+    expect((await findProjectFile(path.join(top, 'shared'), { uid: 1000, stat: () => ({ uid: 0, mode: 0o644 }) })).file?.baseUrl).toBe('http://127.0.0.1:1/api/v1');
   });
 
   // Giving a file to another user takes root; elsewhere the test above covers the search.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { folderPathProblem } from '../api/names.js';
 import { UsageError } from '../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
+import { realOwnership, type FolderOwnership } from './safe-folder.js';
 import { isZone, type Zone } from './zones.js';
 
 /** Non-secret defaults a repository commits in `.dgwrc`, `.dgwrc.json`, `.dgwrc.yaml` or `package.json#dgw`. */
@@ -43,27 +44,12 @@ export interface ProjectFileSearch {
   foreign: Array<{ filepath: string; uid: number }>;
 }
 
-/** Who runs dgw; undefined where files have no owner id (Windows). Tests pass their own. */
-export type FileOwner = { uid: number; ownerOf(file: string): number | undefined } | undefined;
-
-const realOwner = (): FileOwner => {
-  const uid = process.getuid?.();
-  const ownerOf = (file: string) => {
-    try {
-      return fs.statSync(file).uid;
-    } catch {
-      return undefined;
-    }
-  };
-  return uid === undefined ? undefined : { uid, ownerOf };
-};
-
 /**
  * Finds the nearest project file like cosmiconfig, up to the project root (a folder with a
  * package.json or .git), but reads data files only: a cloned repository's `.dgwrc.js` is never
  * run, and a file another user owns is passed over, as git passes over their repositories.
  */
-export async function findProjectFile(cwd: string, owner: FileOwner = realOwner()): Promise<ProjectFileSearch> {
+export async function findProjectFile(cwd: string, owner: FolderOwnership | undefined = realOwnership()): Promise<ProjectFileSearch> {
   const found: ProjectFileSearch = { ignored: [], foreign: [] };
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const entries = listFolder(dir);
@@ -71,7 +57,7 @@ export async function findProjectFile(cwd: string, owner: FileOwner = realOwner(
     found.ignored.push(...CODE_PLACES.filter(has).map((place) => path.join(dir, place)));
     for (const place of DATA_PLACES.filter(has)) {
       const filepath = path.join(dir, place);
-      const uid = owner?.ownerOf(filepath);
+      const uid = owner?.stat(filepath)?.uid;
       if (owner && uid !== undefined && uid !== owner.uid && uid !== 0) {
         found.foreign.push({ filepath, uid });
         continue;

@@ -8,7 +8,8 @@ export interface FolderOwnership {
   stat(folder: string): { uid: number; mode: number } | undefined;
 }
 
-const realOwnership = (): FolderOwnership | undefined => {
+/** This process's user and the real file system; undefined on Windows, where files have no owner id. */
+export const realOwnership = (): FolderOwnership | undefined => {
   const uid = process.getuid?.();
   if (uid === undefined) return undefined;
   return {

@@ -1,7 +1,7 @@
 import type { Catalog } from '../../api/types.js';
 import { notFound } from '../errors.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
-import { findCatalogConnection } from './connections.js';
+import { findCatalogConnection, notOpenedMessage } from './connections.js';
 import type { ConnectionRow, ProjectDb } from './index.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
 
@@ -37,6 +37,6 @@ export function catalogPlace(project: ProjectDb, catalogId: string): CatalogPlac
   if (semantic) return { catalog: semanticCatalog(semantic), database: semantic.name };
   const connection = findCatalogConnection(project.connections, project.id, catalogId);
   const broken = project.brokenConnection(connection.id);
-  if (broken) throw notFound(`catalog ${connection.catalogName} cannot be read: its connection ${connection.name} did not open (${broken})`);
+  if (broken) throw notFound(notOpenedMessage(connection, broken));
   return { catalog: connectedCatalog(connection), database: connection.catalogName };
 }

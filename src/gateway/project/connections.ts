@@ -148,13 +148,13 @@ export function dataFolderOf(projectFile: string | undefined): string | undefine
  */
 function realFile(file: string, guarded: string | undefined): string {
   const real = realpathSync(file);
-  if (guarded !== undefined && inDataFolder(real, guarded)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
+  if (guarded !== undefined && withinFolder(real, guarded)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
   return real;
 }
 
-/** True when `path` is the data folder or inside it, the folder taken as spelt and where it really is (it may be a link). */
-export function inDataFolder(path: string, dataDir: string): boolean {
-  return [resolve(dataDir), realpathOr(resolve(dataDir))].some((folder) => path === folder || path.startsWith(`${folder}${sep}`));
+/** True when `path` is `folder` or inside it, the folder taken as spelt and where it really is (it may be a link). */
+export function withinFolder(path: string, folder: string): boolean {
+  return [resolve(folder), realpathOr(resolve(folder))].some((f) => path === f || path.startsWith(`${f}${sep}`));
 }
 
 /** Where `path` really is, or `path` itself when it is not there. */
@@ -220,6 +220,11 @@ export async function attachConnections(conn: DuckDBConnection, connections: Con
   return { broken, files };
 }
 
+/** What reading the catalog of a connection that did not open (its file gone, damaged) is told. */
+export function notOpenedMessage(c: ConnectionRow, why: string): string {
+  return `catalog ${c.catalogName} cannot be read: its connection ${c.name} did not open (${why})`;
+}
+
 /**
  * DuckDB's words for a connected source that is not there, said as what happened: a connection
  * that did not open leaves no catalog ("Catalog does not exist"), and a file gone since the
@@ -229,7 +234,7 @@ export function sourceProblem(connections: readonly ConnectionRow[], brokenWhy: 
   if (!(error instanceof HttpError)) return error;
   const catalog = /Catalog "([^"]+)" does not exist/.exec(error.message)?.[1]?.toLowerCase();
   const notOpened = catalog === undefined ? undefined : connections.find((c) => c.catalogName.toLowerCase() === catalog && brokenWhy(c.id));
-  if (notOpened) return new HttpError(error.status, `catalog ${notOpened.catalogName} cannot be read: its connection ${notOpened.name} did not open (${brokenWhy(notOpened.id)})`, error.errorCode);
+  if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, brokenWhy(notOpened.id)!), error.errorCode);
   const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
   const gone = file === undefined ? undefined : connections.find((c) => c.type !== 'duckdb' && (file === c.config.path || file.startsWith(`${c.config.path.replace(/\/+$/, '')}/`)));
   if (gone) return new HttpError(error.status, `the file ${file} of connection ${gone.name} cannot be read: it is gone or was moved since the project opened`, error.errorCode);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { badRequest, forbidden, notImplemented } from '../errors.js';
-import { inDataFolder, realpathOr } from '../project/connections.js';
+import { realpathOr, withinFolder } from '../project/connections.js';
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
@@ -27,7 +27,7 @@ export function checkChange(c: RouteContext, credential?: Record<string, unknown
   const dataDir = c.get('gateway').options.dataDir;
   if (dataDir === undefined || typeof credential?.path !== 'string') return;
   const path = resolve(credential.path);
-  if (inDataFolder(path, dataDir) || inDataFolder(realpathOr(path), dataDir)) throw badRequest('a connection cannot read the local gateway\'s own data folder');
+  if (withinFolder(path, dataDir) || withinFolder(realpathOr(path), dataDir)) throw badRequest('a connection cannot read the local gateway\'s own data folder');
 }
 
 /** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../src/gateway/server.js';
@@ -35,6 +35,11 @@ describe('a connected file that is gone', () => {
     const env = { DGW_CONFIG_DIR: join(tmp.dir, 'served-config'), DGW_LOCAL_DIR: dataDir };
     const dgw = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
     expect((await dgw('connection', 'create', 'grow', '--type', 'csv', '--field', `path=${folder}`)).code).toBe(0);
+    const other = join(tmp.dir, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'f3.csv'), 'a\n3\n');
+    symlinkSync(other, join(tmp.dir, 'link-to-folder'));
+    expect((await dgw('connection', 'create', 'vialink', '--type', 'csv', '--field', `path=${join(tmp.dir, 'link-to-folder')}`)).code).toBe(0);
     const server = await startServer({ dataDir, port: 0 });
     try {
       rmSync(join(folder, 'f1.csv'));
@@ -42,6 +47,11 @@ describe('a connected file that is gone', () => {
       expect(r.code).toBe(6);
       expect(r.stderr).toContain(`the file ${join(folder, 'f1.csv')} of connection grow cannot be read: it is gone or was moved since the project opened`);
       expect((await dgw('sql', 'SELECT * FROM grow.main.f2')).stdout).toBe('2\n');
+      // Connected through a link to the folder, the file is named where it really was.
+      rmSync(join(other, 'f3.csv'));
+      const linked = await dgw('sql', 'SELECT * FROM viaLink.main.f3');
+      expect(linked.code).toBe(6);
+      expect(linked.stderr).toContain(`the file ${join(other, 'f3.csv')} of connection vialink cannot be read: it is gone`);
     } finally {
       await server.close();
     }

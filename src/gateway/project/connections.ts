@@ -236,7 +236,8 @@ export function sourceProblem(connections: readonly ConnectionRow[], brokenWhy: 
   const notOpened = catalog === undefined ? undefined : connections.find((c) => c.catalogName.toLowerCase() === catalog && brokenWhy(c.id));
   if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, brokenWhy(notOpened.id)!), error.errorCode);
   const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
-  const gone = file === undefined ? undefined : connections.find((c) => c.type !== 'duckdb' && (file === c.config.path || file.startsWith(`${c.config.path.replace(/\/+$/, '')}/`)));
+  // Views read files where they really are (attachConnection): a path given through a link counts as where it lands.
+  const gone = file === undefined ? undefined : connections.find((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path));
   if (gone) return new HttpError(error.status, `the file ${file} of connection ${gone.name} cannot be read: it is gone or was moved since the project opened`, error.errorCode);
   return error;
 }

@@ -68,7 +68,7 @@ function tabThenWords(shell: keyof typeof shells, partial: string): Promise<stri
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${shell}: no answer to ${JSON.stringify(partial)}:\n${out}`));
-    }, 15_000);
+    }, 50_000);
     // Start typing once the shell has drawn its first prompt.
     const started = setInterval(() => {
       if (!/[$%>] $/.test(`${plain(out).trimEnd()} `)) return;
@@ -81,13 +81,14 @@ function tabThenWords(shell: keyof typeof shells, partial: string): Promise<stri
       if (!clean.includes('<@@END@@>')) return;
       clearInterval(done);
       clearTimeout(timer);
-      child.stdin.end('exit\r');
-      child.kill('SIGKILL');
       const lines = clean.split('\n');
       const end = lines.lastIndexOf('<@@END@@>');
       let start = end;
       while (start > 0 && /^<.*>$/.test(lines[start - 1])) start -= 1;
-      resolve(lines.slice(start, end).map((l) => l.slice(1, -1)));
+      // The shell exits by itself and is waited for: killed, it would write its history into the
+      // home folder while afterAll removes it.
+      child.once('close', () => resolve(lines.slice(start, end).map((l) => l.slice(1, -1))));
+      child.stdin.end('exit\r');
     }, 100);
   });
 }
@@ -106,6 +107,6 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       ['dgw folder mv x /q', ['dgw', 'folder', 'mv', 'x', '/quote "this"']],
     ])('%s<Tab>', async (partial, words) => {
       expect(await tabThenWords(shell, partial)).toEqual(words);
-    }, 20_000);
+    });
   });
 }

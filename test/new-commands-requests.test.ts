@@ -301,12 +301,26 @@ describe('partner-key-only commands', () => {
   });
 });
 
+describe('driver', () => {
+  it('reads a connection string the service answers as text (the document types it a string of any media type)', async () => {
+    server.on('GET', '/supportedDrivers/jdbc', { body: '{\n "JDBC": "jdbc:peaka://dbc.peaka.studio:4567/",\n}\n', headers: { 'content-type': 'text/plain' } });
+    server.on('GET', '/supportedDrivers/sql_alchemy', { body: 'peaka://dbc.peaka.studio:4567/shop\n', headers: { 'content-type': 'text/plain' } });
+    const jdbc = await dgw(['driver', 'jdbc', '--json']);
+    expect(jdbc.code, jdbc.stderr).toBe(0);
+    expect(JSON.parse(jdbc.stdout)).toMatchObject({ driver: 'JDBC', connectionString: 'jdbc:peaka://dbc.peaka.studio:4567/' });
+    const alchemy = await dgw(['driver', 'sqlalchemy', 'shop', '--json']);
+    expect(alchemy.code, alchemy.stderr).toBe(0);
+    expect(JSON.parse(alchemy.stdout)).toMatchObject({ driver: 'SQL_ALCHEMY', connectionString: 'peaka://dbc.peaka.studio:4567/shop' });
+    expect(sent()).toEqual(['GET /supportedDrivers/jdbc?projectId=p-3', 'GET /supportedDrivers/sql_alchemy?catalogName=shop&projectId=p-3']);
+  });
+});
+
 describe('cache create, update, refresh, cancel', () => {
   const CID = '5b0c1a3e-0000-4000-8000-0000000000c1';
   const cacheAnswer = { id: CID, catalogId: '1', schemaName: 'table', tableName: 'orders', projectId: 'p-3' };
   const statusWith = (full?: object, incremental?: object) => ({ ...cacheAnswer, status: 'RUNNING', ...(full ? { lastFullRefreshCacheExecution: full } : {}), ...(incremental ? { lastIncrementalCacheExecution: incremental } : {}) });
 
-  it('create: one POST .../cache with the document\'s body; the incremental column rides as dgw\'s query parameter; --batch sends a list', async () => {
+  it('create: one POST .../cache with the document\'s body; the incremental column rides as dgw\'s query parameter (to a base URL, which may be `dgw serve`); --batch sends a list', async () => {
     server.on('POST', `${P}/cache`, { json: cacheAnswer });
     server.on('POST', `${P}/cache/batch`, { json: [{ success: true, cache: cacheAnswer }, { success: false, error: 'no table x' }] });
     expect((await dgw(['cache', 'create', 'orders', '--every', '6h', '--incremental-column', 'order_id', '--incremental-cron', '0 * * * *', '--tz', 'Europe/Berlin'])).code).toBe(0);

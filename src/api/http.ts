@@ -1,5 +1,6 @@
 import { DgwError, InterruptedError, MalformedResponseError, NetworkError, UsageError } from '../errors.js';
 import { maskKey } from '../config/settings.js';
+import { isHostedUrl } from '../config/zones.js';
 import { errorName } from '../error-codes.js';
 import { answered, errorCodeOf, errorOf, readBody, redactSecrets, tracedBody } from './answers.js';
 import { dryRunView, placeholderToken, type DryRunEffects, type DryRunView } from './dry-run.js';
@@ -68,6 +69,11 @@ export class Http {
   /** True when the service is the local gateway (in-process or `dgw serve`), which knows its own extensions. */
   get localGateway(): boolean {
     return this.config.localGateway === true;
+  }
+
+  /** True when the base URL is a hosted zone's: dgw's extensions of the document are not sent there. */
+  get hostedService(): boolean {
+    return isHostedUrl(this.config.baseUrl);
   }
 
   /** The base URL parsed, and the path every request's path must stay below. */

@@ -5,7 +5,7 @@ import { bindingOf, keyBinding, profilesWithKeyFor } from './key-binding.js';
 import { isLoopback } from './loopback.js';
 import type { ProjectFile } from './project-file.js';
 import type { StoreData } from './store.js';
-import { isZone, LOCAL_DEFAULT_PROJECT, ZONE_BASE_URLS, type Zone } from './zones.js';
+import { isHostedUrl, isZone, LOCAL_DEFAULT_PROJECT, ZONE_BASE_URLS, type Zone } from './zones.js';
 
 /** Where a setting's value came from, strongest first. */
 export type Source = 'flag' | 'env' | 'project file' | 'profile' | 'default';
@@ -178,7 +178,7 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
 
 /** True when a project file, not the user, named the host: a URL none of the zones has. */
 export function projectFileChoseHost(baseUrl: Resolved<string | undefined>): boolean {
-  return baseUrl.source === 'project file' && baseUrl.value !== undefined && !Object.values(ZONE_BASE_URLS).includes(baseUrl.value);
+  return baseUrl.source === 'project file' && baseUrl.value !== undefined && !isHostedUrl(baseUrl.value);
 }
 
 type Candidate<T> = [T | undefined, Source, string | undefined];

@@ -12,6 +12,11 @@ export const ZONE_BASE_URLS: Record<Exclude<Zone, 'local'>, string> = {
 /** The project the local gateway seeds on first start and uses by default. */
 export const LOCAL_DEFAULT_PROJECT = 'demo';
 
+/** Whether a base URL is one of the hosted zones', which take only what the document names. */
+export function isHostedUrl(url: string | undefined): boolean {
+  return url !== undefined && Object.values(ZONE_BASE_URLS).includes(url.replace(/\/+$/, ''));
+}
+
 export function isZone(value: string): value is Zone {
   return (ZONES as readonly string[]).includes(value);
 }

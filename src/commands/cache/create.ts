@@ -55,9 +55,9 @@ export function cacheRequest(ref: string, opts: Pick<CacheCreateOptions, 'catalo
 export async function runCacheCreate(ctx: Context, tables: string[], opts: CacheCreateOptions): Promise<void> {
   if (tables.length > 1 && !opts.batch) throw new UsageError('one TABLE at a time, or several with --batch');
   if (opts.batch && opts.incrementalColumn !== undefined) throw new UsageError('--incremental-column does not go with --batch: set it afterwards with `dgw cache update TABLE --incremental-column COLUMN`');
-  const schedules = cacheSchedules(opts, await minIntervalFor(ctx));
-  const requests = tables.map((t) => ({ ...cacheRequest(t, opts), ...schedules }));
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  const schedules = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
+  const requests = tables.map((t) => ({ ...cacheRequest(t, opts), ...schedules }));
   // A catalog named (a connection's, `shop.main.orders`) is sent by its id, as the document wants.
   for (const r of requests) if (r.catalogId !== undefined && !/^\d+$/.test(r.catalogId)) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
   if (opts.batch) {

@@ -20,11 +20,11 @@ export interface CacheScheduleFlags {
 export function addCacheScheduleFlags(command: Command): Command {
   return command
     .addOption(new Option('--every <duration>', 'full refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H)').conflicts('cron'))
-    .addOption(new Option('--cron <expr>', 'full refresh on a five-field cron expression').conflicts('every'))
+    .addOption(new Option('--cron <expr>', 'full refresh on a five-field cron expression (the local gateway only: the service takes --every)').conflicts('every'))
     .addOption(new Option('--incremental-every <duration>', 'incremental update interval').conflicts('incrementalCron'))
-    .addOption(new Option('--incremental-cron <expr>', 'incremental update on a five-field cron expression').conflicts('incrementalEvery'))
+    .addOption(new Option('--incremental-cron <expr>', 'incremental update on a five-field cron expression (the local gateway only)').conflicts('incrementalEvery'))
     .option('--tz <zone>', 'IANA time zone of --cron and --incremental-cron (default UTC)')
-    .option('--incremental-column <column>', "the source's column an incremental update continues from: it appends the rows past the copy's last value of it");
+    .option('--incremental-column <column>', "the source's column an incremental update continues from: it appends the rows past the copy's last value of it (the local gateway only)");
 }
 
 function one(every: string | undefined, cron: string | undefined, tz: string | undefined, names: [string, string], minInterval: Duration): Schedule | undefined {
@@ -36,9 +36,18 @@ function one(every: string | undefined, cron: string | undefined, tz: string | u
   }
 }
 
-/** The schedules the flags ask for, as the document's bodies carry them; a schedule no flag names is left out. */
-export function cacheSchedules(flags: CacheScheduleFlags, minInterval: Duration): { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule } {
+/**
+ * The schedules the flags ask for, as the document's bodies carry them; a schedule no flag names is left out.
+ * Cron and the incremental column are the local gateway's (in process, or `dgw serve` at a base URL):
+ * the hosted zones' cache schedules are an interval or none, and the service finds the changes itself.
+ */
+export function cacheSchedules(flags: CacheScheduleFlags, minInterval: Duration, extensionsAllowed: boolean): { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule } {
   if (flags.tz !== undefined && flags.cron === undefined && flags.incrementalCron === undefined) throw new UsageError('--tz only applies to --cron and --incremental-cron');
+  if (!extensionsAllowed) {
+    const cron = flags.cron !== undefined ? '--cron' : flags.incrementalCron !== undefined ? '--incremental-cron' : undefined;
+    if (cron) throw new UsageError(`${cron} is the local gateway's: the hosted service schedules caches by interval only; use ${cron === '--cron' ? '--every' : '--incremental-every'} (30m, 6h, 1d)`);
+    if (flags.incrementalColumn !== undefined) throw new UsageError("--incremental-column is the local gateway's: the hosted service finds the changed rows by itself");
+  }
   const full = one(flags.every, flags.cron, flags.tz, ['--every', '--cron'], minInterval);
   const incremental = one(flags.incrementalEvery, flags.incrementalCron, flags.tz, ['--incremental-every', '--incremental-cron'], minInterval);
   const none = flags.schedule === false ? wireCacheSchedule(null) : undefined;

@@ -23,9 +23,9 @@ export function registerCacheUpdate(parent: Command, wiring: Wiring): void {
 }
 
 export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdateOptions): Promise<void> {
-  const body = cacheSchedules(opts, await minIntervalFor(ctx));
-  if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
+  const body = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
+  if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
   const id = await resolveCacheId(http, projectId, ref);
   const cache = await updateCache(http, projectId, id, body, opts.incrementalColumn);
   if (opts.dryRun) return;

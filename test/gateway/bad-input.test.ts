@@ -91,6 +91,22 @@ describe('hostile names and paths never cause a 500 or an injection', () => {
     expect(d.status).toBe(200);
     expect((await g.call('GET', `${P}/table/quoted/columns`)).body.map((c: { name: string }) => c.name)).toEqual(['id']);
   });
+
+  it('refuses . and .. as a column\'s name (a URL reads them as steps: no request could change or drop the column), adding or renaming, in both schemas', async () => {
+    for (const schema of ['table', 'bitable']) {
+      expect((await g.call('POST', `${P}/${schema}/dots`, { body: { columns: [{ name: 'keep', dataType: 'VARCHAR' }] } })).status).toBe(200);
+      for (const name of ['.', '..']) {
+        const add = await g.call('POST', `${P}/${schema}/dots/columns`, { body: [{ name: 'other', dataType: 'VARCHAR' }, { name, dataType: 'VARCHAR' }] });
+        expect(add.status, add.text).toBe(400);
+        expect(add.body.message).toMatch(/cannot be a column's name/);
+        const rename = await g.call('PUT', `${P}/${schema}/dots/columns/keep`, { body: { name } });
+        expect(rename.status, rename.text).toBe(400);
+        const made = await g.call('POST', `${P}/${schema}/dots2${name.length}`, { body: { columns: [{ name, dataType: 'VARCHAR' }] } });
+        expect(made.status, made.text).toBe(400);
+      }
+      expect((await g.call('GET', `${P}/${schema}/dots/columns`)).body.map((c: { name: string }) => c.name)).toEqual(['keep']);
+    }
+  });
 });
 
 describe('malformed and wrongly typed bodies get 400, oversized ones 413', () => {

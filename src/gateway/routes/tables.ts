@@ -30,13 +30,19 @@ function parseColumns(body: unknown): ColumnSpec[] {
     if (!isObject(item)) throw badRequest(`column ${i + 1} must be an object {name, dataType}`);
     const { name, dataType, displayName, defaultValue, isNotNull, isUnique } = item;
     if (typeof name !== 'string') throw badRequest(`column ${i + 1}: name must be a string`);
-    checkName(name, `column ${i + 1} name`, 128);
+    checkColumnName(name, `column ${i + 1} name`);
     if (typeof dataType !== 'string') throw badRequest(`column ${name}: dataType must be a string`);
     checkOptionalFields(name, { displayName, defaultValue, isNotNull, isUnique });
     if (seen.has(name.toLowerCase())) throw badRequest(`column ${name} is given twice`);
     seen.add(name.toLowerCase());
     return { name, dataType: duckType(name, dataType), defaultValue: typeof defaultValue === 'string' ? defaultValue : null, notNull: isNotNull === true, unique: isUnique === true };
   });
+}
+
+/** A column is named in the path of its update and delete, where `.` and `..` are steps a URL takes, not names. */
+function checkColumnName(name: string, what: string): void {
+  checkName(name, what, 128);
+  if (name === '.' || name === '..') throw badRequest(`${what} "${name}" cannot be a column's name: a URL reads it as a step, so the column could never be changed or dropped`);
 }
 
 function duckType(column: string, dataType: string): string {
@@ -62,7 +68,7 @@ function parseColumnChange(column: string, body: unknown): ColumnChange {
   if (!isObject(body)) throw badRequest('send the change as one object {name?, dataType?, defaultValue?, isNotNull?, isUnique?}');
   const { name, dataType, defaultValue, isNotNull, isUnique } = body;
   if (name !== undefined && name !== null && typeof name !== 'string') throw badRequest(`column ${column}: name must be a string`);
-  if (typeof name === 'string') checkName(name, `column ${column}: name`, 128);
+  if (typeof name === 'string') checkColumnName(name, `column ${column}: name`);
   if (dataType !== undefined && dataType !== null && typeof dataType !== 'string') throw badRequest(`column ${column}: dataType must be a string`);
   checkOptionalFields(column, body);
   return {

@@ -88,6 +88,22 @@ describe('table import sends the documented multipart request', () => {
     ]);
   });
 
+  it('a job the service answers FAILED (HTTP 200) is refused as a 400 is: exit 6 with its reason, nothing on stdout; with --create the table made for it goes', async () => {
+    server.on('GET', `/data/projects/${P}/table/people/columns`, { json: columns('id') });
+    server.on('POST', `/data/projects/${P}/table/people/import`, { json: { id: 'j1', status: 'FAILED', progress: 0, result: { error: 'bad line 2' } } });
+    const r = await dgw(['table', 'import', 'people', file('refused-job.csv', 'id\n1\n'), '--json']);
+    expect([r.code, r.stdout]).toEqual([6, '']);
+    expect(r.stderr).toMatch(/reports the import into people FAILED: bad line 2/);
+    server.requests.length = 0;
+    server.on('POST', `/data/projects/${P}/table/fresh`, { json: { tableName: 'fresh' } });
+    server.on('POST', `/data/projects/${P}/table/fresh/columns`, { json: [] });
+    server.on('POST', `/data/projects/${P}/table/fresh/import`, { json: { id: 'j2', status: 'failed' } });
+    server.on('DELETE', `/data/projects/${P}/table/fresh`, { status: 200 });
+    const made = await dgw(['table', 'import', 'fresh', file('fresh-refused-job.csv', 'id\n1\n'), '--create']);
+    expect(made.code, made.stderr).toBe(6);
+    expect(paths()).toEqual([`POST /data/projects/${P}/table/fresh`, `POST /data/projects/${P}/table/fresh/columns`, `POST /data/projects/${P}/table/fresh/import`, `DELETE /data/projects/${P}/table/fresh`]);
+  });
+
   it('--create stopped by Ctrl-C while the file goes up: the table made for it is removed all the same (exit 130)', async () => {
     server.on('POST', `/data/projects/${P}/table/stopped`, { json: { tableName: 'stopped' } });
     server.on('POST', `/data/projects/${P}/table/stopped/columns`, { json: [] });

@@ -108,6 +108,12 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   }
   progress.stop();
   if (!job) return;
+  // The import answers its job once it has run: one that failed is refused, as the local gateway's 400 is.
+  if (/^(FAILED|ERROR|CANCELL?ED)$/i.test(job.status)) {
+    if (made) await undoCreate(ctx, () => deleteTable(http.detached(), projectId, table), table);
+    const reason = [job.result.error, job.result.message].find((v) => typeof v === 'string' && v !== '');
+    throw new DgwError('rejected', `the service reports the import into ${table} ${job.status}${reason ? `: ${reason}` : ''}`);
+  }
   const rows = job.rowCount === null ? 'the rows' : `${job.rowCount} row${job.rowCount === 1 ? '' : 's'}`;
   ctx.out.result({ table, ...job } satisfies ImportResult, job.id || table);
   ctx.out.success(`imported ${rows} into ${table}${opts.create ? ' (created)' : ''}`);

@@ -326,6 +326,9 @@ describe('cache create, update, refresh, cancel', () => {
     expect((await dgw(['cache', 'create', 'orders', '--every', '6h', '--incremental-column', 'order_id', '--incremental-cron', '0 * * * *', '--tz', 'Europe/Berlin'])).code).toBe(0);
     const batch = await dgw(['cache', 'create', '--batch', 'orders', '2.query.x', '--json']);
     expect(batch.code).toBe(6);
+    // The service answered 200: the error names no HTTP status (it said 400, which never came).
+    expect(JSON.parse(batch.stderr.trim().split('\n').at(-1)!).error).toEqual(expect.objectContaining({ kind: 'rejected', message: expect.stringMatching(/1 of 2 caches were not created: 2.query.x \(no table x\)/) }));
+    expect(JSON.parse(batch.stderr.trim().split('\n').at(-1)!).error.status).toBeNull();
     expect(JSON.parse(batch.stdout)).toEqual([{ table: 'orders', success: true, id: CID, error: null }, { table: '2.query.x', success: false, id: null, error: 'no table x' }]);
     expect(sent()).toEqual([
       `POST ${P}/cache?incrementalColumn=order_id {"catalogId":"1","schemaName":"table","tableName":"orders","fullRefreshCacheSchedule":{"type":"BASIC","expression":"PT6H"},"incrementalCacheSchedule":{"type":"CRON","expression":"CRON_TZ=Europe/Berlin 0 * * * *"}}`,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createCache, createCaches, type CacheRequest } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { DgwError, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
@@ -68,7 +68,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, r.table);
     const failed = rows.filter((r) => !r.success);
     // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
-    if (failed.length > 0) throw new ApiError(400, `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
+    if (failed.length > 0) throw new DgwError('rejected', `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
     return;
   }
   const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn);

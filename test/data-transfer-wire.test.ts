@@ -234,6 +234,18 @@ describe('query export: the request, the polling, the downloads', () => {
     expect(paths().at(-1)).toBe(`DELETE /data/projects/${P}/exports/e1`);
   });
 
+  it('export list and get keep what a table export names (its catalog, schema and table) and who started a job', async () => {
+    const tableJob = { id: 'e2', status: 'SUCCEEDED', format: 'CSV', catalogId: '367189801096446904', schemaName: 'payment', tableName: 'charges', source: 'peaka.payment."charges"', userName: 'user@example.com', apiKeyPrefix: 'hBWIQxjc', clientSource: 'peaka-studio' };
+    server.on('GET', `/data/projects/${P}/exports`, { json: [tableJob] });
+    server.on('GET', `/data/projects/${P}/exports/e2`, { json: tableJob });
+    const fields = 'id,queryId,catalogId,schemaName,tableName,userName,apiKeyPrefix,clientSource';
+    const want = { id: 'e2', queryId: null, catalogId: '367189801096446904', schemaName: 'payment', tableName: 'charges', userName: 'user@example.com', apiKeyPrefix: 'hBWIQxjc', clientSource: 'peaka-studio' };
+    const list = await dgw(['export', 'list', '--json', fields]);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([want]);
+    expect(JSON.parse((await dgw(['export', 'get', 'e2', '--json', fields])).stdout)).toEqual(want);
+  });
+
   it('a link that expired is asked for again once; expired again: exit 6, and no file left under -o', async () => {
     server.on('POST', `/data/projects/${P}/queries/${QID}/exports`, { status: 202, json: { id: 'e1', status: 'PENDING' } });
     server.on('GET', `/data/projects/${P}/exports/e1`, { json: job('SUCCEEDED', { files: [{ name: 'part-1.csv', url: link('part-1.csv'), bytes: 10 }] }) });

@@ -62,6 +62,12 @@ export function readExportJob(value: unknown): ExportJob {
     errorCode: textOrNull(j.errorCode),
     createdAt: textOrNull(j.createdAt),
     queryId: textOrNull(j.queryId),
+    catalogId: textOrNull(j.catalogId),
+    schemaName: textOrNull(j.schemaName),
+    tableName: textOrNull(j.tableName),
     source: textOrNull(j.source),
+    userName: textOrNull(j.userName),
+    apiKeyPrefix: textOrNull(j.apiKeyPrefix),
+    clientSource: textOrNull(j.clientSource),
   };
 }

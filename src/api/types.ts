@@ -159,7 +159,15 @@ export interface ExportJob {
   errorCode: string | null;
   createdAt: string | null;
   queryId: string | null;
+  /** The table of a table export (null for a query's). */
+  catalogId: string | null;
+  schemaName: string | null;
+  tableName: string | null;
   source: string | null;
+  /** Who started it: the user, and the public prefix of the key used. */
+  userName: string | null;
+  apiKeyPrefix: string | null;
+  clientSource: string | null;
 }
 
 /** Who the key belongs to (`GET /info`, not in the document). */

@@ -114,6 +114,8 @@ const READERS: Record<string, (example: unknown) => number> = {
       given.reduce((n, g, i) => {
         expect(read[i]).toMatchObject({ id: g.id, name: g.name, path: g.path });
         expect(read[i].queries?.map((q) => q.id) ?? null).toEqual(Array.isArray(g.queries) ? (g.queries as Json[]).map((q) => q.id) : null);
+        // A query that does not say where it is, is in the folder it sits under.
+        for (const q of read[i].queries ?? []) expect([q.path, q.folderId]).toEqual([g.path, g.id]);
         return n + 1 + walk(read[i].children, (g.children as Json[]) ?? []);
       }, 0);
     return walk(nodes, (ex as { tree: Json[] }).tree);

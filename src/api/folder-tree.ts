@@ -193,12 +193,14 @@ export function readFolderTree(value: unknown, basePath = ''): TreeNode[] {
     objects(nodes, 'folders').map((n) => {
       const name = text(n.name, text(n.id));
       const path = textOrNull(n.path) ?? `${parentPath}/${name}`;
+      const id = text(n.id);
       return {
-        id: text(n.id),
+        id,
         name,
         path,
         children: walk(n.children, path),
-        queries: Array.isArray(n.queries) ? objects(n.queries, 'queries').map(readQuery) : null,
+        // A query in the tree is in the folder it sits under, where it does not say so itself.
+        queries: Array.isArray(n.queries) ? objects(n.queries, 'queries').map((q) => ({ ...readQuery(q), ...(q.path == null ? { path } : {}), ...(q.folderId == null ? { folderId: id } : {}) })) : null,
         queryIds: !Array.isArray(n.queries) && Array.isArray(n.queryIds) ? n.queryIds.map((x) => text(x)) : null,
       };
     });

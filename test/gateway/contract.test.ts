@@ -40,11 +40,14 @@ describe('authentication', () => {
   it('makes another project only by POST .../projects; before that every request under it is 404, as is an id that cannot be a project', async () => {
     expectError(await g.call('GET', '/data/projects/team-b/queries'), 404);
     expectError(await g.call('POST', '/data/projects/team-b/queries', { body: { displayName: 'first', inputQuery: 'SELECT 1 AS one' } }), 404);
+    expectError(await g.call('GET', '/projects/team-b/apiKeys'), 404);
+    expectError(await g.call('POST', '/projects/team-b/apiKeys', { body: { name: 'x' } }), 404);
     const [org] = (await g.call('GET', '/organizations')).body;
     const [ws] = (await g.call('GET', `/organizations/${org.id}/workspaces`)).body;
     const made = await g.call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { body: { name: 'team-b' } });
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ id: 'team-b', name: 'team-b', workspaceId: ws.id, createdAt: expect.any(String) });
+    expect(await g.call('GET', '/projects/team-b/apiKeys')).toMatchObject({ status: 200, body: [] });
     expect((await g.call('POST', '/data/projects/team-b/queries', { body: { displayName: 'first', inputQuery: 'SELECT 1 AS one' } })).status).toBe(200);
     const r = await g.call('GET', '/data/projects/team-b/queries');
     expect(r.status).toBe(200);

@@ -1,7 +1,6 @@
 import { Routes } from '../router.js';
 import type { WireApiKey } from '../../api/types.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { Gateway } from '../gateway.js';
 import type { StoredProjectKey } from '../keys.js';
 import { checkName, jsonObject, optString } from '../validate.js';
 
@@ -14,7 +13,8 @@ export function keyRoutes(): Routes {
   const r = new Routes();
   r.use(async (c, next) => {
     if (c.get('principal').kind !== 'partner') throw forbidden('only the partner key can manage project API keys');
-    if (!Gateway.validProjectId(c.req.param('projectId'))) throw notFound(`project ${c.req.param('projectId')} not found`);
+    // A mistyped project id is 404 for a read too, never an empty list.
+    if (!c.get('gateway').exists(c.req.param('projectId'))) throw notFound(`project ${c.req.param('projectId')} not found`);
     return next();
   });
   r.get('/', (c) => c.json(c.get('gateway').keys.list(c.req.param('projectId')).map((k) => view(k))));
@@ -29,10 +29,7 @@ export function keyRoutes(): Routes {
       if (Number.isNaN(t)) throw badRequest('expiresAt must be an ISO 8601 time such as 2030-01-01T00:00:00Z');
       expiresAt = new Date(t).toISOString();
     }
-    const gateway = c.get('gateway');
-    // A mistyped project id is 404, never a new project.
-    await gateway.project(projectId, { create: false });
-    const key = await gateway.keys.create(projectId, name, expiresAt);
+    const key = await c.get('gateway').keys.create(projectId, name, expiresAt);
     return c.json(view(key, key.apiKey));
   });
   r.delete('/:apiKeyId', async (c) => {

@@ -438,7 +438,7 @@ describe('materialized queries: refresh and status', () => {
 });
 
 describe('stored tables', () => {
-  const table = (name: string) => ({ catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: name, isCacheable: false, isDynamicTable: false, isCached: false, supportedCacheTypes: [] });
+  const table = (name: string, isCached = false) => ({ catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: name, isCacheable: true, isDynamicTable: false, isCached, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] });
   const column = (name: string, dataType: string, extra: Record<string, unknown> = {}) => ({ name, dataType, displayName: name, defaultValue: null, isNotNull: false, isUnique: false, ...extra });
 
   it('lists tables as the document\'s Table, columns as ColumnDetail; creates, adds columns, drops one', async () => {
@@ -454,6 +454,16 @@ describe('stored tables', () => {
     const dropped = await g.call('DELETE', `${P}/table/events/columns/kind`);
     expect(dropped.status).toBe(200);
     expect((await g.call('GET', `${P}/table/events/columns`)).body.map((c: { name: string }) => c.name)).toEqual(['id', 'at', 'ok']);
+  });
+
+  it('says every table can be cached, and which are (a client checks isCacheable before it creates a cache, as the document says)', async () => {
+    expect((await g.call('POST', `${P}/table/cachedone`, { body: { columns: [{ name: 'id', dataType: 'BIGINT' }] } })).status).toBe(200);
+    const cache = await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'cachedone' } });
+    expect(cache.status, cache.text).toBe(200);
+    const list = (await g.call('GET', `${P}/table`)).body;
+    expect(list).toContainEqual(table('cachedone', true));
+    expect(list).toContainEqual(table('orders'));
+    expect((await g.call('DELETE', `${P}/cache/${cache.body.id}`)).status).toBe(200);
   });
 
   it('creates a table with no body (the document), made in DuckDB with its first columns', async () => {

@@ -4,17 +4,17 @@ import { BUILT_IN_CATALOGS, INTERNAL_CATALOG_ID } from '../routes/catalogs.js';
 
 const internal = BUILT_IN_CATALOGS.find((c) => c.id === INTERNAL_CATALOG_ID)!;
 
-/** A stored table as the document's `Table`. */
-export function tableRecord(t: TableInfo): StoredTable {
+/** A stored table as the document's `Table`: any can be cached, fully or by a column's last value. */
+export function tableRecord(t: TableInfo, isCached = false): StoredTable {
   return {
     catalogId: internal.id,
     catalogName: internal.name,
     schemaName: t.schema,
     tableName: t.name,
-    isCacheable: false,
+    isCacheable: true,
     isDynamicTable: false,
-    isCached: false,
-    supportedCacheTypes: [],
+    isCached,
+    supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'],
   };
 }
 

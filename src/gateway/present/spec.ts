@@ -75,8 +75,9 @@ export class SpecPresenter {
     return c.json(view);
   }
 
-  tables(c: RouteContext, tables: TableInfo[]): Reply {
-    return c.json(tables.map(tableRecord));
+  /** `cached`: the names of the tables the project caches. */
+  tables(c: RouteContext, tables: TableInfo[], cached: Set<string>): Reply {
+    return c.json(tables.map((t) => tableRecord(t, cached.has(t.name))));
   }
 
   tableCreated(c: RouteContext, table: TableInfo): Reply {

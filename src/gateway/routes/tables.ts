@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Routes } from '../router.js';
 import type { ColumnDataType } from '../../api/types.js';
 import { badRequest } from '../errors.js';
+import { INTERNAL_CATALOG_ID } from './catalogs.js';
 import { refuseNul } from '../project/check.js';
 import type { ColumnChange, ColumnSpec } from '../project/index.js';
 import type { StoredSchema } from '../sql.js';
@@ -96,7 +97,11 @@ function createColumns(requestText: string | undefined): ColumnSpec[] | undefine
 /** Stored tables (`svc.table.<name>`: tables, columns, CSV import and sample) or BI tables (`svc.bitable.<name>`: tables and columns). */
 export function tableRoutes(schema: StoredSchema): Routes {
   const r = new Routes();
-  r.get('/', async (c) => c.get('present').tables(c, await c.get('project').tables(schema)));
+  r.get('/', async (c) => {
+    const { cachedTables } = await import('../project/is-table-cached.js');
+    const project = c.get('project');
+    return c.get('present').tables(c, await project.tables(schema), await cachedTables(project, INTERNAL_CATALOG_ID, schema));
+  });
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');
     if (!TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');

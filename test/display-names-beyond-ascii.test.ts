@@ -22,6 +22,12 @@ describe('SQL names from display names beyond ASCII', () => {
     expect(deriveQueryName('Straße Øst Æble')).toBe('strasseostaeble');
   });
 
+  it('letters written in a compatibility form (mathematical bold, №, ㎒) keep their letters, capitals included', () => {
+    expect(deriveQueryName('𝐑𝐞𝐯𝐞𝐧𝐮𝐞')).toBe('revenue');
+    expect(deriveQueryName('Report №5 ㎒')).toBe('reportno5mhz');
+    expect(deriveQueryName('İstanbul Ölçüm')).toBe('istanbulolcum');
+  });
+
   it('a name with no letter a name can keep says so, and what to do, without claiming it has no letters', async () => {
     const r = await dgw('query', 'create', '売上レポート', '--sql', 'SELECT 1 AS x');
     expect(r.code).toBe(2);

@@ -3,9 +3,10 @@ const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø
 
 /** A query's SQL name derived as the hosted service does (`Revenue Report` → `revenuereport`); accented letters keep their base letter. */
 export function deriveQueryName(displayName: string): string {
+  // Decomposed first: a compatibility form (`𝐑`, `№`, `㎒`) may decompose to capitals, which lower-casing keeps.
   return displayName
-    .toLowerCase()
     .normalize('NFKD')
+    .toLowerCase()
     .replace(/\p{M}/gu, '')
     .replace(/[ßæœøłđðþı]/g, (c) => LATIN_LETTERS[c])
     .replace(/[^a-z0-9_]/g, '');

@@ -54,3 +54,14 @@ export function folderPathProblem(path: string): string | undefined {
 export function folderSegments(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
+
+/** Column names as object keys: a name met again gets `_1`, `_2`, ... as DuckDB names a table's repeated columns. */
+export function distinctKeys(columns: string[]): string[] {
+  const taken = new Set<string>();
+  return columns.map((name) => {
+    let key = name;
+    for (let n = 1; taken.has(key); n++) key = `${name}_${n}`;
+    taken.add(key);
+    return key;
+  });
+}

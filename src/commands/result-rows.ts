@@ -1,4 +1,5 @@
 import type { SqlResult } from '../api/sql-result.js';
+import { distinctKeys } from '../api/names.js';
 import type { ResultFormat } from '../api/types.js';
 import { whileWorking } from './while-working.js';
 import type { Context } from '../context.js';
@@ -70,17 +71,6 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   }
   if (more) ctx.out.note(`the first ${options.limit} rows (--limit ${options.limit}); the result has more`);
   if (result.extras.truncated === true) throw new ResultCutError(count);
-}
-
-/** Column names as object keys: a name met again gets `_1`, `_2`, ... as DuckDB names a table's repeated columns. */
-export function distinctKeys(columns: string[]): string[] {
-  const taken = new Set<string>();
-  return columns.map((name) => {
-    let key = name;
-    for (let n = 1; taken.has(key); n++) key = `${name}_${n}`;
-    taken.add(key);
-    return key;
-  });
 }
 
 /** Each row array as an object keyed by column; a row that came as an object already is left as it is. */

@@ -1,4 +1,5 @@
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
+import { distinctKeys } from '../api/names.js';
 import type { ResultColumn, ResultFormat } from '../api/types.js';
 import type { DuckDBModule } from './duckdb.js';
 import { jsonColumnTexts, type JsonColumnTexts } from './json-text.js';
@@ -139,7 +140,8 @@ interface RowLayout {
 /** The text around the cells of a row in `format`: COMPACT arrays, SIMPLE objects, CELL_TYPED cells. */
 function rowLayout(columns: ResultColumn[], format: ResultFormat): RowLayout {
   if (format === 'COMPACT') return { open: '[', heads: columns.map((_, i) => (i === 0 ? '' : ',')), cellEnd: '', close: ']' };
-  if (format === 'SIMPLE') return { open: '{', heads: columns.map((c, i) => `${i === 0 ? '' : ','}${JSON.stringify(c.columnName)}:`), cellEnd: '', close: '}' };
+  // A row object keeps every column: a name met again is a key of its own (`a`, `a_1`), as dgw sql --json has it.
+  if (format === 'SIMPLE') return { open: '{', heads: distinctKeys(columns.map((c) => c.columnName)).map((key, i) => `${i === 0 ? '' : ','}${JSON.stringify(key)}:`), cellEnd: '', close: '}' };
   const heads = columns.map((c, i) => {
     const name = JSON.stringify(c.columnName);
     return `${i === 0 ? '' : ','}{"name":${name},"displayName":${name},"dataType":${JSON.stringify((c.dataType ?? '').toLowerCase())},"order":${i},"value":`;

@@ -244,6 +244,13 @@ describe('run SQL', () => {
     ]);
   });
 
+  it('SIMPLE keeps every column of a result whose names repeat: a name met again is a key of its own, as dgw sql --json has it', async () => {
+    const r = await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT 1 AS a, 2 AS a, 3 AS a_1' } });
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('{"a":1,"a_1":2,"a_1_1":3}');
+    expect(r.body.columns.map((c: { columnName: string }) => c.columnName)).toEqual(['a', 'a', 'a_1']);
+  });
+
   it('runs a saved query by id and an object by qualified name', async () => {
     const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Exec By Id', inputQuery: 'SELECT 41 + 1 AS answer' } })).body;
     const byId = await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { id: q.id } });

@@ -30,6 +30,7 @@ export const ERROR_NUMBERS = {
   CANCELLED: 124,
   UNSUPPORTED_CONNECTION_TYPE: 125,
   NOT_MATERIALIZED: 126,
+  METHOD_NOT_ALLOWED: 127,
 } as const;
 
 /** An error code of the local gateway. */

@@ -51,6 +51,12 @@ describe.each(['spec', 'hosted'] as const)('error bodies of dgw serve (%s shape)
     expect(taken.body.errorCode).toBe(shape === 'hosted' ? 100 : 'CONFLICT');
     const sql = await call('POST', '/data/projects/demo/queries/execute', { statement: 'SELECT nosuchcolumn FROM svc.table.orders' });
     expect(sql.body.errorCode).toBe(shape === 'hosted' ? ERROR_NUMBERS.SQL_ERROR : 'SQL_ERROR');
+    // A body over the limit is refused before the handler runs, in the same form.
+    const big = await call('POST', '/data/projects/demo/queries', { displayName: 'big', inputQuery: `SELECT '${'x'.repeat(1024 * 1024)}' AS x` });
+    expect(big.status).toBe(413);
+    expect(big.body.errorCode).toBe(shape === 'hosted' ? ERROR_NUMBERS.PAYLOAD_TOO_LARGE : 'PAYLOAD_TOO_LARGE');
+    const wrongMethod = await call('PATCH', '/data/projects/demo/queries');
+    expect([wrongMethod.status, wrongMethod.body.errorCode]).toEqual([405, shape === 'hosted' ? ERROR_NUMBERS.METHOD_NOT_ALLOWED : 'METHOD_NOT_ALLOWED']);
     const env = { DGW_CONFIG_DIR: path.join(tmp.dir, `config-${shape}`), DGW_BASE_URL: server.baseUrl, DGW_API_KEY: server.partnerKey, DGW_PROJECT: 'demo' };
     const r = await runAsBinaryWould(['query', 'get', '404404404404404404', '--json'], { env });
     expect(r.code).toBe(4);

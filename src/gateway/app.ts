@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Gateway } from './gateway.js';
-import { createGatewayHandler, IMPORT_PATH, type GatewayHandlerOptions } from './handler.js';
+import { createGatewayHandler, IMPORT_PATH, tooLargeReply, type GatewayHandlerOptions } from './handler.js';
 import { gzipAnswer } from './gzip-answer.js';
 import type { BodySource } from './router.js';
 
@@ -16,7 +16,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const handle = createGatewayHandler(gateway, options);
   const app = new Hono();
-  app.use('*', limitBody(maxSize));
+  app.use('*', limitBody(maxSize, options.apiShape));
   app.all('*', async (c) => {
     const raw = c.req.raw;
     const url = new URL(raw.url);
@@ -41,8 +41,8 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
 }
 
 /** 413 for a body over `maxSize`, judged by Content-Length where given so the body keeps @hono/node-server's fast path. */
-function limitBody(maxSize: number): MiddlewareHandler {
-  const tooLarge = (c: Context) => c.json({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }, 413);
+function limitBody(maxSize: number, apiShape: GatewayAppOptions['apiShape']): MiddlewareHandler {
+  const tooLarge = (c: Context) => c.body(tooLargeReply(maxSize, apiShape).body as string, 413, { 'content-type': 'application/json' });
   const streamed = bodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

@@ -90,7 +90,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
         }
         authenticate(c, gateway);
         const match = router.match(req.method, req.path);
-        if (!match) return await notImplementedOrNotFound(req);
+        if (!match) return await notImplementedOrNotFound(req, router.methodsAt(req.path));
         c.params = match.params;
         return await match.route.handler(c);
       } catch (raw) {
@@ -155,10 +155,18 @@ class Context implements RouteContext {
   }
 }
 
-/** A request no route takes: 501 naming the document's operation when it is one (the hosted service has it), else 404. */
-async function notImplementedOrNotFound(req: GatewayRequest): Promise<Reply> {
+/**
+ * A request no route takes: 501 naming the document's operation when it is one (the hosted service
+ * has it), 405 when other methods are taken at its path, else 404.
+ */
+async function notImplementedOrNotFound(req: GatewayRequest, allowed: string[]): Promise<Reply> {
   const { documentOperation } = await import('./not-implemented.js');
   const op = documentOperation(req.method, req.path);
+  if (!op && allowed.length > 0) {
+    const allow = allowed.includes('GET') ? ['GET', 'HEAD', ...allowed.filter((m) => m !== 'GET')] : allowed;
+    const body = JSON.stringify({ errorCode: 'METHOD_NOT_ALLOWED', message: `${req.method} is not taken at ${req.path}; it takes ${allow.join(', ')}` });
+    return { status: 405, body, headers: { 'content-type': 'application/json', allow: allow.join(', ') } };
+  }
   if (!op) return notFound(req);
   const message = `the local gateway does not implement ${op.operationId} (${op.method} ${op.path}); the hosted service does`;
   return { status: 501, body: JSON.stringify({ errorCode: 'NOT_IMPLEMENTED', message, operationId: op.operationId }) };
@@ -166,6 +174,11 @@ async function notImplementedOrNotFound(req: GatewayRequest): Promise<Reply> {
 
 function notFound(req: GatewayRequest): Reply {
   return { status: 404, body: JSON.stringify({ errorCode: 'NOT_FOUND', message: `no such endpoint: ${req.method} ${req.path}` }) };
+}
+
+/** The 413 for a body over `maxSize`, in the API shape's error form (`dgw serve` answers it before the handler runs). */
+export function tooLargeReply(maxSize: number, apiShape: GatewayHandlerOptions['apiShape']): Reply {
+  return apiShape === 'hosted' ? numberedError(tooLarge(maxSize)) : tooLarge(maxSize);
 }
 
 function tooLarge(maxSize: number): Reply {

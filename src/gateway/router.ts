@@ -170,21 +170,33 @@ export class Router {
     const wanted = method === 'HEAD' ? 'GET' : method;
     const parts = path.split('/').slice(1);
     for (const { route, segments } of this.compiled) {
-      if (route.method !== wanted || segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      let ok = true;
-      for (let i = 0; i < segments.length && ok; i++) {
-        if (segments[i].startsWith(':')) {
-          if (parts[i] === '') ok = false;
-          else params[segments[i].slice(1)] = parts[i];
-        } else if (segments[i] !== parts[i] && segments[i] !== decodeParam(parts[i])) {
-          ok = false;
-        }
-      }
-      if (ok) return { route, params };
+      if (route.method !== wanted) continue;
+      const params = paramsOf(segments, parts);
+      if (params) return { route, params };
     }
     return undefined;
   }
+
+  /** The methods some route takes at `path` (for a 405's Allow). */
+  methodsAt(path: string): string[] {
+    const parts = path.split('/').slice(1);
+    return [...new Set(this.compiled.filter((c) => paramsOf(c.segments, parts)).map((c) => c.route.method))];
+  }
+}
+
+/** The parameters of a path whose segments fit a route's, or undefined when they do not. */
+function paramsOf(segments: string[], parts: string[]): Record<string, string> | undefined {
+  if (segments.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    if (segments[i].startsWith(':')) {
+      if (parts[i] === '') return undefined;
+      params[segments[i].slice(1)] = parts[i];
+    } else if (segments[i] !== parts[i] && segments[i] !== decodeParam(parts[i])) {
+      return undefined;
+    }
+  }
+  return params;
 }
 
 /** A path segment decoded as Hono decodes a parameter: percent-escapes read as UTF-8, those that do not decode kept as sent. */

@@ -109,6 +109,22 @@ describe('hostile names and paths never cause a 500 or an injection', () => {
   });
 });
 
+describe('a method a path does not take', () => {
+  it('is 405 naming the methods it takes (Allow), not 404 "no such endpoint": the path exists', async () => {
+    for (const [method, path, allow] of [
+      ['PATCH', `${P}/queries`, 'GET, HEAD, POST'],
+      ['DELETE', `${P}/catalogs`, 'GET, HEAD, POST'],
+      ['GET', `${P}/materialized-queries/123/refresh`, 'POST'],
+    ]) {
+      const r = await g.call(method, path);
+      expect(r.status, `${method} ${path}: ${r.text}`).toBe(405);
+      expect(r.headers.get('allow')).toBe(allow);
+      expect(r.body).toEqual({ errorCode: 'METHOD_NOT_ALLOWED', message: expect.stringContaining(`it takes ${allow}`) });
+    }
+    expect((await g.call('GET', `${P}/no-such-thing`)).status).toBe(404);
+  });
+});
+
 describe('malformed and wrongly typed bodies get 400, oversized ones 413', () => {
   const BODIES = ['{', 'null', '42', '"text"', '[', '{"displayName": }', '\u0000', 'true'];
   const ENDPOINTS: Array<[string, string]> = [

@@ -12,7 +12,7 @@ export interface TestGateway {
   partnerKey: string;
   demoKey: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field in tests
-  call(method: string, path: string, options?: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string }>;
+  call(method: string, path: string, options?: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; text: string; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export async function openGateway(options: GatewayOptions & { maxBodyBytes?: num
       } catch {
         parsed = undefined;
       }
-      return { status: res.status, body: parsed, text };
+      return { status: res.status, body: parsed, text, headers: res.headers };
     },
     close: () => gateway.close({ wait: false }),
   };

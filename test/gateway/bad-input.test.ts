@@ -109,6 +109,23 @@ describe('hostile names and paths never cause a 500 or an injection', () => {
   });
 });
 
+describe('an export\'s CSV options', () => {
+  it('a NUL in any of them is 400 naming the field (they go into the COPY statement\'s text, which ends at a NUL), and no job is made', async () => {
+    const q = await g.call('POST', `${P}/queries`, { body: { displayName: 'Nul options', inputQuery: 'SELECT 1 AS x' } });
+    const before = (await g.call('GET', `${P}/exports`)).body.length;
+    for (const [field, csvOptions] of [
+      ['nullValue', { nullValue: 'ab\u0000cd' }],
+      ['delimiter', { delimiter: '\u0000' }],
+      ['quoteChar', { quoteChar: '\u0000' }],
+    ] as const) {
+      const r = await g.call('POST', `${P}/queries/${q.body.id}/exports`, { body: { format: 'CSV', csvOptions } });
+      expect(r.status, r.text).toBe(400);
+      expect(r.body.message).toContain(`csvOptions.${field} contains a NUL character`);
+    }
+    expect((await g.call('GET', `${P}/exports`)).body.length).toBe(before);
+  });
+});
+
 describe('a method a path does not take', () => {
   it('is 405 naming the methods it takes (Allow), not 404 "no such endpoint": the path exists', async () => {
     for (const [method, path, allow] of [

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { join } from 'node:path';
 import { requestSignal } from '../request-scope.js';
+import { refuseNul } from '../project/check.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
 import { intParam, jsonObject, waitMsParam } from '../validate.js';
@@ -124,12 +125,15 @@ export function parseExportRequest(body: Record<string, unknown>): ExportSpec {
   const char = (field: string, fallback: string) => {
     const v = o[field] ?? fallback;
     if (typeof v !== 'string' || [...v].length !== 1 || /[\r\n]/.test(v)) throw badRequest(`csvOptions.${field} must be one character`);
+    refuseNul(v, `csvOptions.${field}`);
     return v;
   };
   const newLine = o.recordSeparator ?? '\n';
   if (newLine !== '\n' && newLine !== '\r\n') throw badRequest('csvOptions.recordSeparator must be "\\n" or "\\r\\n"');
   if (o.includeHeader !== undefined && typeof o.includeHeader !== 'boolean') throw badRequest('csvOptions.includeHeader must be true or false');
   if (o.nullValue !== undefined && typeof o.nullValue !== 'string') throw badRequest('csvOptions.nullValue must be a string');
+  // The options go into the COPY statement's text, which ends at a NUL.
+  if (typeof o.nullValue === 'string') refuseNul(o.nullValue, 'csvOptions.nullValue');
   const delimiter = char('delimiter', ',');
   const quote = char('quoteChar', '"');
   if (delimiter === quote) throw badRequest('csvOptions.delimiter and quoteChar must differ');

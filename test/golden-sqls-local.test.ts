@@ -44,8 +44,13 @@ for (const shape of ['spec', 'hosted']) {
     it('refuses SQL the project cannot run, two statements, an empty question, and an unknown id', async () => {
       const missing = await run(['golden-sql', 'add', 'Nope', '--sql', 'SELECT * FROM svc.table.nope']);
       expect([missing.code, missing.stderr]).toEqual([6, expect.stringContaining('nope')]);
-      expect((await run(['golden-sql', 'add', 'Two', '--sql', 'SELECT 1; SELECT 2'])).code).toBe(6);
-      expect((await run(['golden-sql', 'add', 'Writes', '--sql', 'DELETE FROM svc.table.orders'])).code).toBe(6);
+      // The refusal names the field sent (sql), not a query's (inputQuery).
+      for (const sql of ['SELECT 1; SELECT 2', 'DELETE FROM svc.table.orders', 'DROP TABLE svc.table.orders', 'SELEC 1']) {
+        const refused = await run(['golden-sql', 'add', 'Refused', '--sql', sql]);
+        expect(refused.code, sql).toBe(6);
+        expect(refused.stderr, sql).not.toContain('inputQuery');
+      }
+      expect((await run(['golden-sql', 'add', 'Writes', '--sql', 'DROP TABLE svc.table.orders'])).stderr).toContain('sql must be a single SELECT statement');
       expect((await run(['golden-sql', 'add', ' ', '--sql', 'SELECT 1'])).code).toBe(2);
       expect((await run(['golden-sql', 'add', 'bad\u0001question', '--sql', 'SELECT 1'])).code).toBe(2);
       const nul = await run(['api', 'POST', '/metadata/demo/golden-sqls', '-f', 'prompt=a\u0000b', '-f', 'sql=SELECT 1']);

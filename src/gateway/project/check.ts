@@ -6,6 +6,7 @@ import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
 import { withViews } from './views.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
+import { ONE_SELECT } from '../sandbox/rules.js';
 
 /** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
@@ -17,11 +18,14 @@ export async function checkSql(s: ProjectStore, text: string, storeUnbound: bool
     try {
       count = (await conn.extractStatements(`CREATE VIEW dgw_check AS\n${bound}\n`)).count;
     } catch {
-      throw await explainParseError(conn, bound);
+      throw await explainParseError(conn, bound, field);
     }
     if (count !== 1) throw badRequest(`${field} must be a single SELECT statement`);
   });
-  const { bindError } = await judgeDefinition(s, bound);
+  const { bindError } = await judgeDefinition(s, bound).catch((error: unknown) => {
+    // The sandbox's refusal names the field of a query; a golden SQL's is `sql`.
+    throw error instanceof HttpError && error.message === ONE_SELECT ? badRequest(`${field} must be a single SELECT statement`) : error;
+  });
   if (bindError === undefined) return { sql };
   if (!storeUnbound) throw sqlError(bindError);
   return { sql, bindError };
@@ -57,7 +61,7 @@ export function refuseNul(text: string, field: string): void {
   if (at >= 0) throw badRequest(`${field} contains a NUL character (U+0000) at position ${at}; SQL text cannot hold one`);
 }
 
-async function explainParseError(conn: DuckDBConnection, sql: string): Promise<HttpError> {
+async function explainParseError(conn: DuckDBConnection, sql: string, field: string): Promise<HttpError> {
   try {
     const parsed = await rows(conn, 'SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
     const json = JSON.parse(String(parsed[0].j)) as { error: boolean; error_type?: string; error_message?: string };
@@ -65,5 +69,5 @@ async function explainParseError(conn: DuckDBConnection, sql: string): Promise<H
   } catch {
     // Fall through to the general message.
   }
-  return badRequest('inputQuery must be a single SELECT statement');
+  return badRequest(`${field} must be a single SELECT statement`);
 }

@@ -43,6 +43,9 @@ export type ConnectedCatalogs = ReadonlySet<string>;
 
 const NO_CONNECTIONS: ConnectedCatalogs = new Set();
 
+/** A definition that is not one SELECT: the refusal names a query's field (checkSql names another's). */
+export const ONE_SELECT = 'inputQuery must be a single SELECT statement';
+
 /** Why the plan of a statement for `purpose` is refused, or undefined when it is allowed. */
 export function refusal(touches: PlanTouches, purpose: Purpose, connected = NO_CONNECTIONS): string | undefined {
   for (const [catalog, schema, table] of touches.tables) {
@@ -51,7 +54,7 @@ export function refusal(touches: PlanTouches, purpose: Purpose, connected = NO_C
   }
   for (const node of touches.nodes) {
     if (READ_NODES.has(node) || WRITE_NODES[purpose]?.includes(node)) continue;
-    if (purpose === 'definition' && Object.values(WRITE_NODES).flat().includes(node)) return 'inputQuery must be a single SELECT statement';
+    if (purpose === 'definition' && Object.values(WRITE_NODES).flat().includes(node)) return ONE_SELECT;
     if (node === 'CHUNK_GET') return 'DESCRIBE and SHOW are not available here; `dgw table list TABLE` and `dgw query get QUERY` show columns and SQL';
     if (CHANGES.test(node)) return `${node.replace(/_/g, ' ')} is not allowed here: ${RUN_SQL_MAY}`;
     return functionRefusal(node);

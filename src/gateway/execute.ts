@@ -52,6 +52,10 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
   } catch (error) {
     await statement?.end();
     finish();
+    // An object the name names that does not exist is not found, as an unknown id is.
+    if ('qualifiedName' in target && /Catalog Error: (Table|View) with name .* does not exist/.test(error instanceof Error ? error.message : '')) {
+      throw notFound(`${target.qualifiedName} not found: the project has no ${source?.schemaName === 'query' || source?.schemaName === 'mtquery' ? 'query' : 'table'} of that name`);
+    }
     throw project.sourceProblem(error);
   }
 }

@@ -199,6 +199,13 @@ describe('queries', () => {
     expectError(await g.call('PUT', `${P}/queries/unknown`, { body: { inputQuery: 'SELECT 1' } }), 404);
     expectError(await g.call('DELETE', `${P}/queries/unknown`), 404);
     expectError(await g.call('POST', `${P}/queries`, { body: { displayName: 'ref to nothing', queryType: 'MATERIALIZED', inputQueryRefId: 'unknown' } }), 404);
+    // A blank id is malformed, not an id that names nothing.
+    expectError(await g.call('POST', `${P}/queries`, { body: { displayName: 'ref blank', queryType: 'MATERIALIZED', inputQueryRefId: ' ' } }), 400);
+    for (const name of ['svc.query.nope', 'svc.mtquery.nope', 'svc.table.nope', 'peaka.bitable.nope']) {
+      const r = await g.call('POST', `${P}/queries/execute`, { body: { qualifiedName: name } });
+      expectError(r, 404);
+      expect(r.body.message).toContain(`${name} not found`);
+    }
   });
 
   it('answers 400 for malformed JSON and wrongly typed fields', async () => {

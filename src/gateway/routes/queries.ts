@@ -18,6 +18,7 @@ export function parseQueryInput(body: Record<string, unknown>, minInterval: Dura
     schedule: normaliseSchedule(body.schedule, minInterval),
     path: checkPath(optString(body, 'path')),
   };
+  if (input.inputQueryRefId !== undefined && input.inputQueryRefId.trim() === '') throw badRequest('inputQueryRefId must be a query id, not empty');
   const type = body.queryType;
   if (type !== undefined && type !== null) {
     if (type !== 'PLAIN' && type !== 'MATERIALIZED') throw badRequest('queryType must be PLAIN or MATERIALIZED');

@@ -136,6 +136,8 @@ describe('refresh', () => {
     const answeredMs = Date.now() - started;
     expect(refresh.status).toBe(200);
     expect(refresh.body.status).toBe('RUNNING');
+    // The status changed as the run began: lastUpdateTime says when.
+    expect(refresh.body.lastUpdateTime).toBe(refresh.body.lastExecutionStartTime);
     const seen = new Set<string>();
     const statuses = new Set<string>();
     let readsWhileRunning = 0;

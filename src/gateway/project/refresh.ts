@@ -32,6 +32,7 @@ function statusOf(s: ProjectStore, q: QueryRow): RefreshRow | undefined {
 export function statusView(s: ProjectStore, q: QueryRow): RefreshStatusView {
   const r = statusOf(s, q);
   const next = nextRun(s, q);
+  const updated = r?.finishedAt ?? r?.startedAt;
   return {
     queryId: q.id,
     queryName: q.name,
@@ -39,7 +40,8 @@ export function statusView(s: ProjectStore, q: QueryRow): RefreshStatusView {
     nextExecutionStartTime: next === undefined ? null : new Date(next).toISOString(),
     status: r?.status ?? 'NOT_INITIALIZED',
     lastExecutionStartTime: r?.startedAt ? new Date(r.startedAt).toISOString() : null,
-    lastUpdateTime: r?.finishedAt ? new Date(r.finishedAt).toISOString() : null,
+    // The status last changed when the run ended, or, while it runs, when it began.
+    lastUpdateTime: updated ? new Date(updated).toISOString() : null,
     message: r?.message ?? null,
   };
 }

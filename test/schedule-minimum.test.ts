@@ -21,6 +21,15 @@ describe('the CLI', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('--every over a year and a day exits 2 naming the longest, and sends nothing (the next run would be a date no client reads)', async () => {
+    for (const every of ['400d', 'PT999999999H', 'P53W']) {
+      const r = await dgw(['mtquery', 'create', 'Slow', '--sql', 'SELECT 1', '--every', every]);
+      expect(r.code, every).toBe(2);
+      expect(r.stderr).toMatch(/is longer than the longest interval between refreshes, P366D/);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('one minute is accepted and sent', async () => {
     server.on('POST', /\/queries$/, { json: queryJson({ queryType: 'MATERIALIZED' }) });
     const r = await dgw(['mtquery', 'create', 'Minutely', '--sql', 'SELECT 1', '--every', '1m']);
@@ -47,6 +56,21 @@ describe('the local gateway', () => {
       const update = await g.call('PUT', `${P}/queries/${ok.body.id}`, { body: { schedule: { type: 'interval', repeatDuration: 'PT10S' } } });
       expect(update.status).toBe(400);
       expect((await g.call('GET', `${P}/queries/${ok.body.id}`)).body.schedule).toMatchObject({ repeatDuration: 'PT1M' });
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('answers 400 to an interval over a year and a day, for queries and caches; a year is taken', async () => {
+    const g = await openGateway();
+    try {
+      const body = (repeatDuration: string) => ({ displayName: `Slow ${repeatDuration}`, queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration } });
+      const huge = await g.call('POST', `${P}/queries`, { body: body('PT999999999H') });
+      expect(huge.status).toBe(400);
+      expect(huge.body.message).toMatch(/PT999999999H is longer than the longest interval between refreshes, P366D/);
+      expect((await g.call('POST', `${P}/queries`, { body: body('P365D') })).status).toBe(200);
+      const cache = await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'orders', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'P400D' } } });
+      expect(cache.status).toBe(400);
     } finally {
       await g.close();
     }

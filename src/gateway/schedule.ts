@@ -1,7 +1,7 @@
 import type { Schedule } from '../api/types.js';
 import { CronSyntaxError, parseCron, type CronFields } from '../schedule/cron.js';
 import { parseDuration, type Duration } from '../schedule/duration.js';
-import { intervalTooShort, MIN_INTERVAL } from '../schedule/minimum.js';
+import { intervalTooLong, intervalTooShort, MIN_INTERVAL } from '../schedule/minimum.js';
 import { isValidTimeZone } from '../schedule/timezone.js';
 import { badRequest } from './errors.js';
 
@@ -18,8 +18,8 @@ export function normaliseSchedule(value: unknown, minInterval: Duration = MIN_IN
     if (typeof raw !== 'string') throw badRequest('schedule.repeatDuration must be an ISO 8601 duration string, such as PT6H');
     const d = parseDuration(raw);
     if (!d) throw badRequest(`schedule.repeatDuration "${raw}" is not an ISO 8601 duration such as PT30M, PT6H or P1D`);
-    const tooShort = intervalTooShort(d, minInterval);
-    if (tooShort) throw badRequest(`schedule.repeatDuration: ${tooShort}`);
+    const outOfRange = intervalTooShort(d, minInterval) ?? intervalTooLong(d);
+    if (outOfRange) throw badRequest(`schedule.repeatDuration: ${outOfRange}`);
     return { type: 'interval', repeatDuration: d.iso };
   }
   const expr = s.cronExpression ?? s.expression;

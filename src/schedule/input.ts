@@ -1,7 +1,7 @@
 import type { Schedule } from '../api/types.js';
 import { CronSyntaxError, parseCron } from './cron.js';
 import { parseDuration, type Duration } from './duration.js';
-import { intervalTooShort, MIN_INTERVAL } from './minimum.js';
+import { intervalTooLong, intervalTooShort, MIN_INTERVAL } from './minimum.js';
 import { isValidTimeZone } from './timezone.js';
 
 /** A schedule as a person writes it: `every` (30m, 6h, PT6H), or `cron` with an optional `tz`. */
@@ -46,6 +46,8 @@ export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputO
     if (!duration) throw new ScheduleInputError('every', `"${input.every}" is not a duration; use 30m, 6h, 1d or ISO 8601 such as PT6H or P1D`);
     const tooShort = intervalTooShort(duration, options.minInterval ?? MIN_INTERVAL);
     if (tooShort) throw new ScheduleInputError('every', tooShort, true);
+    const tooLong = intervalTooLong(duration);
+    if (tooLong) throw new ScheduleInputError('every', tooLong);
     return { type: 'interval', repeatDuration: duration.iso };
   }
   if (input.cron !== undefined) {

@@ -17,10 +17,19 @@ export function localMinInterval(env: Record<string, string | undefined>): Durat
   return duration;
 }
 
+/** A year and a day: a longer interval puts the next run past any date a client reads (year +116106). */
+export const MAX_INTERVAL: Duration = { iso: 'P366D', ms: 366 * 86_400_000 };
+
 /** Why an interval is too short for the minimum, or undefined when it is not. */
 export function intervalTooShort(interval: Duration, minimum: Duration = MIN_INTERVAL): string | undefined {
   if (interval.ms >= minimum.ms) return undefined;
   return `${interval.iso} is shorter than the minimum interval between refreshes, ${minimum.iso}`;
+}
+
+/** Why an interval is too long, or undefined when it is not. */
+export function intervalTooLong(interval: Duration): string | undefined {
+  if (interval.ms <= MAX_INTERVAL.ms) return undefined;
+  return `${interval.iso} is longer than the longest interval between refreshes, ${MAX_INTERVAL.iso}; use a cron schedule for yearly runs`;
 }
 
 /**

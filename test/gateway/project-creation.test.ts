@@ -32,7 +32,8 @@ describe('the partner key under an unknown project id', () => {
     ['POST', '/queries', 404, { displayName: 'good', inputQuery: 'SELECT 1 AS one' }],
     ['POST', '/queries/execute', 404, { statement: 'SELECT 1' }],
     ['POST', '/folders', 404, { name: 'reports' }],
-    ['POST', '/table', 404, { name: 't', columns: [{ name: 'a', type: 'INTEGER' }] }],
+    // No route takes POST .../table in any project (a table is made at .../table/{name}): 405.
+    ['POST', '/table', 405, { name: 't', columns: [{ name: 'a', type: 'INTEGER' }] }],
   ] as const)('%s %s answers %i and creates no project file, even for a change that would succeed', async (method, tail, status, body) => {
     const id = `u${Math.random().toString(36).slice(2, 10)}`;
     const r = await g.call(method, `/data/projects/${id}${tail}`, { body });

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Gateway } from './gateway.js';
 import { createGatewayHandler, IMPORT_PATH, tooLargeReply, type GatewayHandlerOptions } from './handler.js';
 import { gzipAnswer } from './gzip-answer.js';
+import { badRequest } from './errors.js';
 import type { BodySource } from './router.js';
 
 export { BASE_PATH } from './handler.js';
@@ -26,7 +27,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
       search: url.search.slice(1),
       header: (name) => raw.headers.get(name) ?? undefined,
       origin: url.origin,
-      text: () => raw.text(),
+      text: () => utf8Text(raw),
       body: () => raw.body ?? noBody(),
       signal: raw.signal,
     });
@@ -55,6 +56,17 @@ function limitBody(maxSize: number, apiShape: GatewayAppOptions['apiShape']): Mi
 }
 
 const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A JSON body is UTF-8: bytes that are not are refused, not stored as U+FFFD in a name or SQL. */
+async function utf8Text(raw: Request): Promise<string> {
+  const bytes = await raw.arrayBuffer();
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw badRequest('the request body is not UTF-8 text');
+  }
+}
 
 async function* noBody(): AsyncGenerator<Uint8Array> {}
 

@@ -126,6 +126,21 @@ describe('an export\'s CSV options', () => {
   });
 });
 
+describe('a body that is not UTF-8', () => {
+  it('is 400, and nothing is stored (its bytes were U+FFFD in the name before)', async () => {
+    const before = (await g.call('GET', `${P}/queries`)).body.length;
+    for (const bytes of [Buffer.from('{"displayName":"bad\xff\xfeutf","inputQuery":"SELECT 1"}', 'latin1'), Buffer.from('{"displayName":"caf\xe9x","inputQuery":"SELECT 1"}', 'latin1')]) {
+      const r = await g.app.request(`/api/v1${P}/queries`, { method: 'POST', headers: { authorization: `Bearer ${g.partnerKey}`, 'content-type': 'application/json' }, body: bytes });
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as { message: string }).message).toBe('the request body is not UTF-8 text');
+    }
+    expect((await g.call('GET', `${P}/queries`)).body.length).toBe(before);
+    // A byte order mark before the JSON is no harm.
+    const bom = await g.call('POST', `${P}/queries`, { raw: '\ufeff{"displayName":"With bom","inputQuery":"SELECT 1"}' });
+    expect(bom.status, bom.text).toBe(200);
+  });
+});
+
 describe('a method a path does not take', () => {
   it('is 405 naming the methods it takes (Allow), not 404 "no such endpoint": the path exists', async () => {
     for (const [method, path, allow] of [

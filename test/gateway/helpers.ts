@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { Hono } from 'hono';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
@@ -9,6 +10,8 @@ import type { ApiShape } from '../../src/gateway/present/index.js';
 /** A gateway (in memory unless a data folder is given) and a small client for `app.request()`. */
 export interface TestGateway {
   gateway: Gateway;
+  /** The served app, for a request `call` cannot make (a body of raw bytes). */
+  app: Hono;
   partnerKey: string;
   demoKey: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field in tests
@@ -23,6 +26,7 @@ export async function openGateway(options: GatewayOptions & { maxBodyBytes?: num
   const demoKey = gateway.keys.initialKey('demo')!;
   return {
     gateway,
+    app,
     partnerKey,
     demoKey,
     async call(method, path, opts = {}) {

@@ -1285,6 +1285,8 @@ complete -c dgw -n '__dgw_at \'project\'' -a 'create' -d 'Create a project (part
 complete -c dgw -n '__dgw_at \'project\'' -a 'help' -d 'display help for command'
 complete -c dgw -n '__dgw_in \'project create\'' -l description -x -d 'what the project is for'
 complete -c dgw -n '__dgw_in \'project create\'' -l workspace -x -d 'the workspace to make it in (default: the only default workspace the key sees)'
+complete -c dgw -n '__dgw_in \'project create\'' -l dry-run -d 'print the request instead of sending it'
+complete -c dgw -n '__dgw_in \'project create\'' -l with-reads -d 'with --dry-run: read (GET only) what the change would affect and show it; still no change is sent'
 complete -c dgw -n '__dgw_at \'project help\'' -a 'list create'
 complete -c dgw -n '__dgw_at \'key\'' -a 'list' -d 'List the API keys of the project (partner key only); secrets are never shown again'
 complete -c dgw -n '__dgw_at \'key\'' -a 'create' -d 'Create a project API key (partner key only); its secret is printed once, on stdout'

@@ -31,6 +31,7 @@ describe('every command that changes something, with names to resolve', () => {
     [['folder', 'move', '/reports/monthly', '/archive'], ['PATCH', `${BASE}/queries/folders/{id of folder /reports/monthly}`]],
     [['key', 'create', 'ci-pipeline', '--expires', '90d'], ['POST', '/api/v1/projects/proj-1/apiKeys', '"ci-pipeline"']],
     [['key', 'rm', 'ci-pipeline'], ['DELETE', '/api/v1/projects/proj-1/apiKeys/']],
+    [['project', 'create', 'staging', '--workspace', 'Analytics'], ['POST', '/api/v1/organizations/{organization of Analytics}/workspaces/{id of Analytics}/projects', '"staging"']],
     [['table', 'create', 'events', '--column', 'id:BIGINT'], ['POST', `${BASE}/table/events`]],
     [['table', 'add-column', 'orders', 'discount:DECIMAL'], ['POST', `${BASE}/table/orders/columns`, '"discount"']],
     [['table', 'rm', 'staging'], ['DELETE', `${BASE}/table/staging`]],

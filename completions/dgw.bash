@@ -271,7 +271,7 @@ _dgw_opts() {
     'query edit') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query mv') echo '-p --parents --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query rm') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'query export') echo '--gzip --columns -o --output --no-wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'query export') echo '--gzip --columns --limit -o --output --no-wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'query help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'mtquery') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'mtquery create') echo '--sql --file --from --path -p --parents --every --cron --tz --no-schedule --no-check-schema --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -455,7 +455,7 @@ _dgw_value_opts() {
     'query edit') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query mv') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'query rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'query export') echo '--columns -o --output --profile --zone --base-url --project --jq --format --timeout' ;;
+    'query export') echo '--columns --limit -o --output --profile --zone --base-url --project --jq --format --timeout' ;;
     'query help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'mtquery create') echo '--sql --file --from --path --every --cron --tz --profile --zone --base-url --project --jq --format --timeout' ;;

@@ -14,6 +14,7 @@ import { examples, type Wiring } from '../wiring.js';
 export interface QueryExportOptions {
   gzip?: boolean;
   columns?: string;
+  limit?: string;
   output?: string;
   wait: boolean;
   dryRun?: boolean;
@@ -25,6 +26,7 @@ export function registerQueryExport(parent: Command, wiring: Wiring): void {
     .addArgument(completes(new Argument('<query>', 'query id or SQL name'), 'query'))
     .option('--gzip', 'compress the file with gzip')
     .option('--columns <a,b>', 'export only these columns, in this order')
+    .option('--limit <rows>', 'export at most this many rows (1 to 1,000,000, as the service takes)')
     .option('-o, --output <file>', 'write the file here (written whole, then moved into place); default: stdout')
     .option('--no-wait', 'print the export job\'s id and return; fetch the file later with `dgw export get ID -o FILE`')
     .option('--dry-run', 'print the request instead of sending it')
@@ -35,6 +37,7 @@ export function registerQueryExport(parent: Command, wiring: Wiring): void {
         'dgw query export revenuereport -o revenue.csv',
         'dgw query export revenuereport --format jsonl --gzip -o revenue.jsonl.gz',
         'dgw query export revenuebycustomer --columns customer_id,revenue > revenue.csv',
+        'dgw query export revenuereport --limit 100 -o sample.csv',
         'dgw query export revenuereport --no-wait            # prints the job id',
       )}
 --format csv (the default) or jsonl chooses the file's format. The export runs in the service;
@@ -108,6 +111,11 @@ function exportBody(ctx: Context, opts: QueryExportOptions): ExportRequest {
     const twice = columns.find((c, i) => columns.findIndex((o) => o.toLowerCase() === c.toLowerCase()) !== i);
     if (twice !== undefined) throw new UsageError(`--columns: "${opts.columns}" names ${twice} twice; a file's header names each column once`);
     body.columns = columns;
+  }
+  if (opts.limit !== undefined) {
+    // The service clamps a limit to this range without saying so: one outside it is refused here.
+    if (!/^\d+$/.test(opts.limit) || Number(opts.limit) < 1 || Number(opts.limit) > 1_000_000) throw new UsageError(`--limit: "${opts.limit}" is not a row count from 1 to 1000000`);
+    body.limit = Number(opts.limit);
   }
   return body;
 }

@@ -42,6 +42,8 @@ export class Gateway {
   private readonly projects = new Map<string, Promise<ProjectDb>>();
   /** Projects being closed to be opened anew (reopen): the next open waits for the close. */
   private readonly reopening = new Map<string, Promise<void>>();
+  /** Projects `reopen` closed that nothing has opened since; the scheduler opens them, so their schedules go on. */
+  private readonly closedByReopen = new Set<string>();
   /** Project creations, one at a time, so two cannot take the same id. */
   private creating: Promise<unknown> = Promise.resolve();
   private closing = false;
@@ -154,6 +156,7 @@ export class Gateway {
         }),
       );
       this.projects.set(id, p);
+      this.closedByReopen.delete(id);
       p.catch(() => this.projects.delete(id));
     }
     return p;
@@ -193,12 +196,18 @@ export class Gateway {
     const p = this.projects.get(id);
     if (!p) return Promise.resolve();
     this.projects.delete(id);
+    this.closedByReopen.add(id);
     const closed = p.then((db) => db.close({ wait: false })).catch(() => undefined);
     this.reopening.set(id, closed);
     void closed.then(() => {
       if (this.reopening.get(id) === closed) this.reopening.delete(id);
     });
     return closed;
+  }
+
+  /** Opens again the projects `reopen` closed and no request has opened since, so their schedules run. */
+  async openReopened(): Promise<void> {
+    for (const id of [...this.closedByReopen]) await this.project(id, { create: false }).catch(() => undefined);
   }
 
   /** Opens every project of the data folder, so their schedules run. */

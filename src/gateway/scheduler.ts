@@ -46,6 +46,8 @@ export class Scheduler {
   async tick(): Promise<string[]> {
     const started: string[] = [];
     const now = this.clock.now();
+    // A change of connections closes a project to attach them; its schedules must not stop with it.
+    await this.gateway.openReopened();
     for (const project of await this.gateway.openProjects()) {
       for (const q of await project.materializedQueries().catch((): QueryRow[] => [])) {
         const due = project.nextRun(q);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { nextFireTime } from '../../src/gateway/schedule.js';
-import { openGateway, P, waitFor, type TestGateway } from './helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
 
 // When schedules fire: ISO 8601 intervals from the last run, cron on the wall clock of its zone.
 
@@ -76,5 +78,29 @@ describe('scheduler with an injected clock', () => {
     expect(await scheduler.tick()).not.toContain(q.id);
     now = Date.parse('2030-01-02T00:00:00Z');
     expect(await scheduler.tick()).toContain(q.id);
+  });
+});
+
+describe('scheduler after a change of connections', () => {
+  it('goes on firing a project\'s schedules after a connection change closed it to attach the connection', async () => {
+    const data = tempDir('dgw-schedule-reopen-');
+    const source = tempDir('dgw-schedule-source-');
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+    const g = await openGateway({ dataDir: data.dir, now: () => now });
+    try {
+      const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Hourly', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT1H' } } })).body;
+      const csv = join(source.dir, 'small.csv');
+      writeFileSync(csv, 'a\n1\n');
+      const made = await g.call('POST', '/connections/demo', { body: { name: 'Small', type: 'csv', credential: { path: csv } } });
+      expect(made.status, made.text).toBe(200);
+      const scheduler = new Scheduler(g.gateway, clock);
+      now += 60 * 60_000;
+      expect(await scheduler.tick()).toEqual([q.id]);
+    } finally {
+      await g.close();
+      data.remove();
+      source.remove();
+    }
   });
 });

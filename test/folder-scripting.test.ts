@@ -116,6 +116,16 @@ describe('the flat folder shape (no query ids in the folder list)', () => {
     expect(r.stderr).toContain('created before the failure: /a, /a/b');
   });
 
+  it('folder create -p when another command makes a level first (409): that folder is taken, as mkdir -p does, and the rest made under it', async () => {
+    server.on('GET', /\/folders$/, { json: { items: [] } }, { json: { items: [{ id: 'theirs', name: 'par', path: '/par', parentId: null }] } });
+    server.on('POST', /\/folders$/, { status: 409, json: { errorCode: 'CONFLICT', message: 'a folder /par already exists' } });
+    server.on('POST', /\/folders\/theirs$/, { json: { id: 'mine', name: 'a', path: '/par/a', parentId: 'theirs' } });
+    const r = await dgw(['folder', 'create', '/par/a', '-p', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'mine', created: true });
+    expect(server.requests.map((q) => `${q.method} ${q.path.replace(/^.*\/queries/, '')}`)).toEqual(['GET /folders', 'POST /folders', 'GET /folders', 'POST /folders/theirs']);
+  });
+
   it('query list --recursive places queries by their folderId', async () => {
     server.on('GET', /\/folders$/, { json: { items: [{ id: 'f1', name: 'reports', path: '/reports', parentId: null }, { id: 'f2', name: 'monthly', path: '/reports/monthly', parentId: 'f1' }] } });
     server.on('GET', /\/queries$/, { json: [queryJson({ id: 'q1', name: 'inner', folderId: 'f2' }), queryJson({ id: 'q2', name: 'outer', folderId: null })] });

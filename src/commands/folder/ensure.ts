@@ -2,6 +2,7 @@ import { findFolder, type FolderTree } from '../../api/folder-tree.js';
 import { createFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { DgwError } from '../../errors.js';
+import { loadTree } from './resolve.js';
 
 /** A folder made sure of: its id, and the paths of the levels that had to be created. */
 export interface EnsuredFolder {
@@ -17,12 +18,29 @@ export async function ensureFolder(http: Http, projectId: string, tree: FolderTr
   for (let i = 0; i < segments.length; i++) {
     const path = `/${segments.slice(0, i + 1).join('/')}`;
     const existing = findFolder(tree, path);
-    id = existing ? existing.id : folderIdOf(await createFolder(http, projectId, segments[i], parentId));
-    if (!existing) created.push(path);
+    if (existing) {
+      id = existing.id;
+    } else {
+      const made = await createOrFind(http, projectId, segments[i], parentId, path);
+      id = made.id;
+      if (made.created) created.push(path);
+    }
     parentId = id;
   }
   if (id === undefined) throw new DgwError('internal', 'ensureFolder: no segments');
   return { id, created };
+}
+
+/** Creates one level; when another command made it first (409), that folder is the one, as with `mkdir -p`. */
+async function createOrFind(http: Http, projectId: string, name: string, parentId: string | undefined, path: string): Promise<{ id: string; created: boolean }> {
+  try {
+    return { id: folderIdOf(await createFolder(http, projectId, name, parentId)), created: true };
+  } catch (error) {
+    if (!(error instanceof DgwError && error.kind === 'conflict') || http.dryRun) throw error;
+    const made = findFolder(await loadTree(http, projectId), path);
+    if (!made) throw error;
+    return { id: made.id, created: false };
+  }
 }
 
 /** In a dry run every level is shown, since knowing which exist would take a request. */

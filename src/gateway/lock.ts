@@ -1,4 +1,4 @@
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
@@ -44,11 +44,39 @@ export async function readLiveLock(dataDir: string): Promise<LockInfo | undefine
 
 /** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. */
 async function readLock(dataDir: string): Promise<LockInfo | undefined> {
+  return lockOf(await readFile(join(dataDir, LOCK_FILE), 'utf8').catch(() => undefined));
+}
+
+function lockOf(text: string | undefined): LockInfo | undefined {
   try {
-    const info = JSON.parse(await readFile(join(dataDir, LOCK_FILE), 'utf8')) as LockInfo;
+    const info = JSON.parse(text ?? '') as LockInfo;
     return typeof info === 'object' && info !== null && Number.isSafeInteger(info.pid) && info.pid > 0 ? info : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Removes a stale lock file only if it still holds `judged`: two processes that judged the same
+ * stale lock would otherwise each remove it, the second removing the first's fresh lock and both
+ * going on to hold the folder. A breaker file, held for the read and the unlink, makes the check
+ * and the removal one step; one left by a process that died in those milliseconds goes after 5 s.
+ */
+async function removeStale(file: string, judged: string): Promise<void> {
+  const breaker = `${file}.break`;
+  try {
+    await writeFile(breaker, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, breaker) ?? error;
+    const since = await stat(breaker).then((s) => Date.now() - s.mtimeMs, () => 0);
+    if (since > 5000) await unlink(breaker).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 10));
+    return;
+  }
+  try {
+    if ((await readFile(file, 'utf8').catch(() => undefined)) === judged) await unlink(file).catch(() => undefined);
+  } finally {
+    await unlink(breaker).catch(() => undefined);
   }
 }
 
@@ -102,11 +130,12 @@ export async function acquireLock(
       // Also after a failed write (a full disk creates the file, then cannot fill it).
       await unlink(tmp).catch(() => undefined);
     }
-    const holder = await readLock(dataDir);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    const holder = lockOf(text);
     const state = holder ? holderOf(holder) : 'gone';
     if (!holder || state === 'gone') {
       // Stale: its process is gone (a gateway killed with SIGKILL leaves one).
-      await unlink(file).catch(() => undefined);
+      if (text !== undefined) await removeStale(file, text);
       continue;
     }
     if (state === 'foreign') throw foreignLock(file, holder);

@@ -31,6 +31,7 @@ export const ERROR_NUMBERS = {
   UNSUPPORTED_CONNECTION_TYPE: 125,
   NOT_MATERIALIZED: 126,
   METHOD_NOT_ALLOWED: 127,
+  FILE_ACCESS: 128,
 } as const;
 
 /** An error code of the local gateway. */

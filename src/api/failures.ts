@@ -8,6 +8,7 @@ export function localGatewayFault(given: string | number | undefined, message: s
   if (errorCode === 'DISK_FULL') return new LocalFaultError('DISK_FULL', message, 'df -h shows the space left on each disk');
   if (errorCode === 'DATABASE_DAMAGED') return new LocalFaultError('DAMAGED_FILE', message, 'docs/errors.md "Faults on this machine" says how to restore the file or move it aside');
   if (errorCode === 'DATABASE_NEWER') return new LocalFaultError('NEWER_FILE', message, '`dgw version` says which dgw this is; install the later one (npm install) to use this data folder');
+  if (errorCode === 'FILE_ACCESS') return new LocalFaultError('FILE_ACCESS', message, 'ls -l shows who owns the data folder and its files');
   if (errorCode === 'DATABASE_BUSY') return new BusyError(message, 'dgw serve lets several dgw commands share the local gateway; another program should not open its files');
   return undefined;
 }

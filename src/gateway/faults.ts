@@ -7,6 +7,7 @@ const DISK_FULL = /^(?:IO|TransactionContext|Out of Memory|FATAL) Error: [\s\S]*
 const DAMAGED =
   /^(?:IO Error: (?:Corrupt database file|Corrupt WAL file|Failure while replaying WAL file|Could not read enough bytes from file|The file .* exists, but it is not a valid DuckDB database file)|Serialization Error: )/;
 const HELD = /^IO Error: Could not set lock on file /;
+const NO_ACCESS = /^(?:IO|TransactionContext|FATAL) Error: [\s\S]*(?:Permission denied|Read-only file system|Operation not permitted)/;
 
 /** The project a fault happened in: its id and database file (undefined in memory). */
 export interface FaultSite {
@@ -15,7 +16,7 @@ export interface FaultSite {
 }
 
 /** The local gateway's own fault codes, which the CLI maps to exit codes. */
-export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY', newer: 'DATABASE_NEWER' } as const;
+export const FAULT_CODES = { diskFull: 'DISK_FULL', damaged: 'DATABASE_DAMAGED', busy: 'DATABASE_BUSY', newer: 'DATABASE_NEWER', access: 'FILE_ACCESS' } as const;
 
 /** True when `error` says the disk is full, in DuckDB's words or as ENOSPC/EDQUOT. */
 export function diskIsFull(error: unknown): boolean {
@@ -40,6 +41,13 @@ export function duckFault(error: unknown, site: FaultSite): HttpError | undefine
       500,
       `the database of project ${site.projectId} is damaged: ${file} (${message}); stop every dgw using it, then restore the file (and its .wal beside it) from a backup, or move both aside and make the project afresh, empty${site.projectId === LOCAL_DEFAULT_PROJECT ? ' (the demo project is made again, seeded, when dgw next starts)' : ` (\`dgw --zone local project create ${site.projectId}\`)`}`,
       FAULT_CODES.damaged,
+    );
+  }
+  if (NO_ACCESS.test(message)) {
+    return new HttpError(
+      500,
+      `the system refused access to the database of project ${site.projectId}, ${file}, or its folder (${message}); check who owns them and their permissions (dgw keeps its files for their owner alone), then try again: nothing was changed`,
+      FAULT_CODES.access,
     );
   }
   if (HELD.test(message)) {

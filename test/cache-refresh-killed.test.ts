@@ -57,6 +57,8 @@ describe('a cache refresh whose gateway was killed while it wrote the copy', () 
     expect(await ok('sql', 'SELECT count(*), sum(id), min(h), max(h) FROM svc.cache.big')).toBe(whole);
     const history = JSON.parse(await ok('cache', 'history', 'big', '--json', 'id,status,error'));
     expect(history[0]).toEqual({ id: runId, status: 'FAILED', error: expect.stringMatching(/interrupted: the gateway stopped during this refresh; the previous copy was kept/) });
+    // The status counts the rows of the copy that was kept, as after any failed refresh.
+    expect(JSON.parse(await ok('cache', 'status', 'big', '--json', 'status,cachedRows'))).toEqual({ status: 'FAILED', cachedRows: 1000000 });
 
     const next = JSON.parse(await ok('cache', 'refresh', 'big', '--wait', '--json', 'status,cachedRows'));
     expect(next).toEqual({ status: 'COMPLETED', cachedRows: 2000000 });

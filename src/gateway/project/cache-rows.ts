@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
+import { ident } from '../sql.js';
 import { rows } from './store.js';
 
 /** How a run copies: the whole source again, or the rows past the last value of the incremental column. */
@@ -126,12 +127,18 @@ export async function finishRun(conn: DuckDBConnection, r: CacheRun): Promise<vo
   ]);
 }
 
-/** A run that was running when the gateway stopped never committed: it failed, and the previous copy is intact. */
+/**
+ * A run that was running when the gateway stopped never committed: it failed, and the previous copy
+ * is intact; the run says how many rows that copy holds, as a run that fails while the gateway runs does.
+ */
 export async function recoverCacheRuns(conn: DuckDBConnection, now: number): Promise<void> {
   // Only a database with such a run is written to: one merely opened is left as found.
-  if ((await rows(conn, "SELECT 1 FROM svc._dgw.cache_runs WHERE status = 'RUNNING' LIMIT 1")).length === 0) return;
-  await conn.run(
-    "UPDATE svc._dgw.cache_runs SET status = 'FAILED', updated_at = ?, finished_at = ?, message = 'interrupted: the gateway stopped during this refresh; the previous copy was kept' WHERE status = 'RUNNING'",
-    [now, now],
-  );
+  const running = await rows(conn, "SELECT r.id, c.copy_name FROM svc._dgw.cache_runs r LEFT JOIN svc._dgw.caches c ON c.id = r.cache_id WHERE r.status = 'RUNNING'");
+  for (const r of running) {
+    const kept = r.copy_name === null ? null : await rows(conn, `SELECT count(*) AS n FROM svc.cache.${ident(String(r.copy_name))}`).then(([x]) => Number(x.n), () => null);
+    await conn.run(
+      "UPDATE svc._dgw.cache_runs SET status = 'FAILED', updated_at = ?, finished_at = ?, cached_rows = ?, message = 'interrupted: the gateway stopped during this refresh; the previous copy was kept' WHERE id = ?",
+      [now, now, kept, String(r.id)],
+    );
+  }
 }

@@ -108,7 +108,8 @@ describe('transport and body failures', () => {
     server.on('GET', CATALOGS, { delayMs: 3000, json: [] });
     const r = await dgw(['catalog', 'list', '--timeout', '1s']);
     expect(r.code).toBe(9);
-    expectOneLineError(r.stderr, /timed out after 1 s/);
+    // The message names the request waited for, not only the service.
+    expectOneLineError(r.stderr, new RegExp(`GET http://127\\.0\\.0\\.1:\\d+/api/v1${CATALOGS} timed out after 1 s`));
   });
 
   it('a refused connection → exit 9', async () => {

@@ -137,7 +137,7 @@ export class Http {
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
         void response.cancel().catch(() => undefined);
-        reject(this.timedOut(spec.method));
+        reject(this.timedOut(spec.method, spec.path));
       }, this.config.timeoutMs);
     });
     let whole: string | Uint8Array;
@@ -269,13 +269,13 @@ export class Http {
       const own = ownCause(error);
       if (own) throw own;
       if (this.config.signal?.aborted) throw new InterruptedError();
-      if (head.signal.aborted || (error as Error | undefined)?.name === 'TimeoutError') throw this.timedOut(request.method, error);
+      if (head.signal.aborted || (error as Error | undefined)?.name === 'TimeoutError') throw this.timedOut(request.method, way.shown, error);
       throw unreachable(new URL(request.url).host, error);
     } finally {
       clearTimeout(timer);
     }
     // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
-    const stopped = this.config.signal?.aborted ? new InterruptedError() : way.signal?.aborted && way.signal.reason instanceof DgwError ? way.signal.reason : head.signal.aborted ? this.timedOut(request.method) : undefined;
+    const stopped = this.config.signal?.aborted ? new InterruptedError() : way.signal?.aborted && way.signal.reason instanceof DgwError ? way.signal.reason : head.signal.aborted ? this.timedOut(request.method, way.shown) : undefined;
     if (stopped) {
       await response.cancel().catch(() => undefined);
       throw stopped;
@@ -301,8 +301,10 @@ export class Http {
     if (this.config.trace && text) this.config.trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text, secrets)}`);
   }
 
-  private timedOut(method: string, cause?: unknown): NetworkError {
-    return new NetworkError(`${method} ${this.config.baseUrl} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, cause, { timedOut: true });
+  /** `shown`: the request's path (below the base URL) or a download link, so the message names what was waited for. */
+  private timedOut(method: string, shown: string, cause?: unknown): NetworkError {
+    const where = /^https?:/.test(shown) ? shown : `${this.config.baseUrl}${shown}`;
+    return new NetworkError(`${method} ${where} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, cause, { timedOut: true });
   }
 
   private url(spec: RequestSpec): string {

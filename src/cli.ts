@@ -1,6 +1,7 @@
 import { CommanderError, type Command } from 'commander';
 import type { ContextDeps } from './context.js';
-import { afterSending, DgwError, exitCodeFor } from './errors.js';
+import { afterSending, DgwError, exitCodeFor, LocalFaultError, ReaderGoneError } from './errors.js';
+import type { OutStream } from './output/io.js';
 import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { commandPath } from './commands/wiring.js';
@@ -22,8 +23,20 @@ export async function main(argv: string[], deps: ContextDeps): Promise<number> {
     flushWarnings(deps, run);
     return 0;
   } catch (error) {
-    return await report(await asLocalFault(error), argv, deps, run, failedIn);
+    // A command stopped because stdout failed ends as that failure says, not as what stopping it raised.
+    return await report(await asLocalFault(await outputFailure(deps.io.stdout) ?? error), argv, deps, run, failedIn);
   }
+}
+
+/** stdout's failure as the error to report: a reader that went away (EPIPE) wants nothing more (exit 0); a full disk is a local fault. */
+async function outputFailure(stdout: OutStream): Promise<unknown> {
+  const failure = stdout.failed?.();
+  if (!failure) return undefined;
+  if (failure.code === 'EPIPE') return new ReaderGoneError();
+  const { fileFault } = await import('./local-faults.js');
+  const fault = fileFault(failure, 'standard output');
+  const hint = 'what was written before it is incomplete: make room where standard output goes (df -h), then run the command again';
+  return new LocalFaultError(fault?.kind === 'local_fault' && fault.errorCode === 'DISK_FULL' ? 'DISK_FULL' : 'FILE_ACCESS', fault?.message ?? `cannot write standard output (${failure.code ?? failure.message})`, hint, failure);
 }
 
 /** An OS error no command typed (a full disk, a forbidden file) is still a local fault, never a bug. */
@@ -159,15 +172,14 @@ export async function runProcess(): Promise<void> {
     if (foreground === 0) stop('SIGINT');
   });
   process.on('SIGTERM', () => stop('SIGTERM'));
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-  });
+  // A failed stdout stops the command as Ctrl-C does (process.exit here would wait for a statement writing into a pipe no one reads).
+  const stdout = guardedStdout(() => controller.abort());
   // Notes nobody reads any more (`2>&1 | head -1`) change nothing the command does.
   process.stderr.on('error', () => undefined);
-  const code = await main(process.argv.slice(2), {
+  let code = await main(process.argv.slice(2), {
     // process.stdin is made on first use: creating it costs start-up time most commands never need.
     io: {
-      stdout: process.stdout,
+      stdout,
       stderr: process.stderr,
       get stdin() {
         return process.stdin;
@@ -186,5 +198,38 @@ export async function runProcess(): Promise<void> {
     },
   });
   // Let buffered output reach a pipe before exiting; stray handles (sockets, timers) must not keep us alive.
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  // Output that failed after the command ended (its last write, to a full disk) fails it still.
+  const late = code === 0 ? await outputFailure(stdout) : undefined;
+  if (late instanceof DgwError && late.kind !== 'reader_gone') {
+    process.stderr.write(`error: ${late.message}\n${late.hint ? `hint: ${late.hint}\n` : ''}`);
+    code = exitCodeFor(late);
+  }
+  process.stderr.write('', () => process.exit(code));
+}
+
+/** process.stdout for commands: once a write fails, later writes are dropped and writers waiting to write are let go, then `stopped` is called. */
+function guardedStdout(stopped: () => void): OutStream {
+  const out = process.stdout;
+  let failure: NodeJS.ErrnoException | undefined;
+  out.on('error', (error: NodeJS.ErrnoException) => {
+    if (failure) return;
+    failure = error;
+    out.emit('drain');
+    stopped();
+  });
+  return {
+    write: (chunk) => (failure ? true : out.write(chunk)),
+    once: (event, listener) => (failure ? listener() : out.once(event, listener)),
+    failed: () => failure,
+    get isTTY() {
+      return out.isTTY;
+    },
+    get columns() {
+      return out.columns;
+    },
+    get rows() {
+      return out.rows;
+    },
+  };
 }

@@ -10,6 +10,8 @@ export interface OutStream {
   rows?: number;
   /** Through a pager: lines wider than the screen are a query result's, to be paged unwrapped. */
   pagesWide?(): void;
+  /** The error a write met (the reader went away, the disk is full); the writes after it were dropped. */
+  failed?(): NodeJS.ErrnoException | undefined;
 }
 
 /** Writes `chunk`, then waits for `drain` when the stream asks its writer to (its buffer is full): rows in their millions stay in constant memory. */

@@ -24,6 +24,7 @@ export const SLOW = [
   // Hundreds of thousands of rows in and out, and CSV answers held to their time limits.
   'test/data-transfer-local.test.ts',
   'test/sql-csv-streamed-by-duckdb.test.ts',
+  'test/csv-slow-reader-local.test.ts',
   'test/gateway/csv-answer.test.ts',
   // 300,000-row answers and a 10,000-column import against the event loop; answers that trickle past --timeout.
   'test/gateway/no-request-holds-the-event-loop.test.ts',

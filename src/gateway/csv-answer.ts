@@ -170,7 +170,7 @@ class CsvBody {
     // A reader that asks for no chunk in stallMs loses its place.
     let stall: NodeJS.Timeout | undefined;
     const handOver = <T>(chunk: T): T => {
-      stall = setTimeout(() => this.stop.abort(new HttpError(499, `the client read nothing for ${stallMs} ms; its answer was stopped`, 'CANCELLED')), stallMs).unref();
+      if (Number.isFinite(stallMs)) stall = setTimeout(() => this.stop.abort(new HttpError(499, `the client read nothing for ${stallMs} ms; its answer was stopped`, 'CANCELLED')), stallMs).unref();
       return chunk;
     };
     this.stop.signal.addEventListener('abort', () => clearTimeout(stall), { once: true });

@@ -7,7 +7,7 @@ export interface GatewayLimits {
   statementTimeoutMs: number;
   /** DuckDB's memory_limit of each open project, in bytes. */
   memoryLimitBytes: number;
-  /** How long a CSV answer's reader may read nothing before its stream is stopped. */
+  /** How long a CSV answer's reader may read nothing before its stream is stopped (Infinity: as long as it likes). */
   readerStallMs?: number;
 }
 

@@ -26,7 +26,8 @@ export async function openInProcess(options: InProcessOptions): Promise<{ gatewa
     dataDir: options.dataDir,
     partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined,
     minInterval: localMinInterval(options.env),
-    limits: resolveLimits(options.env),
+    // The reader is this process, writing to its own stdout: a slow consumer there (a pager, `| (sleep 15; wc -l)`) is no stalled client.
+    limits: { ...resolveLimits(options.env), readerStallMs: Number.POSITIVE_INFINITY },
     engine: options.engine,
     linkTtlMs: localLinkTtlMs(options.env),
   });

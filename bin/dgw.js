@@ -30,6 +30,11 @@ function print(text) {
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   print(`${JSON.parse(fs.readFileSync(`${__dirname}/../package.json`, 'utf8')).version}\n`);
 } else {
+  // dgw lets a NO_COLOR with a value win over FORCE_COLOR (docs/output.md); Node warns on stderr that
+  // it does the opposite as soon as a module loads node:util, which broke a JSON error there. One of
+  // the two goes before anything loads: the one dgw would not obey.
+  const env = process.env;
+  if (env.NO_COLOR !== undefined && env.FORCE_COLOR !== undefined) delete env[env.NO_COLOR === '' ? 'NO_COLOR' : 'FORCE_COLOR'];
   process.getBuiltinModule('node:module').enableCompileCache?.();
   import('../dist/cli.js').then(({ runProcess }) => runProcess());
 }

@@ -47,9 +47,16 @@ describe('output modes', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b[');
     expect(r.stdout.trimEnd().split('\n')).toEqual([
-      [rows[0].id, 'revenuereport', 'Revenue Report', 'PLAIN', '/', ''].join('\t'),
+      // No schedule is null, which TSV writes \N (docs/output.md), not an empty string.
+      [rows[0].id, 'revenuereport', 'Revenue Report', 'PLAIN', '/', '\\N'].join('\t'),
       [rows[1].id, 'daily', 'Daily', 'MATERIALIZED', '/reports', 'every P1D'].join('\t'),
     ]);
+  });
+
+  it('CSV writes no schedule as an empty field, as every null, not as the empty string ""', async () => {
+    server.on('GET', QUERIES, { json: rows });
+    const r = await dgw(['query', 'list', '--format', 'csv']);
+    expect(r.stdout.trimEnd().split('\n')[1]).toBe([rows[0].id, 'revenuereport', 'Revenue Report', 'PLAIN', '/', ''].join(','));
   });
 
   it('--type filters on the client; --folder by path too (one request)', async () => {

@@ -56,7 +56,10 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
     expect(hook.requests).toHaveLength(1);
     expect(hook.requests[0].headers.authorization).toBe('Bearer hook-secret-42');
     expect(hook.requests[0].json).toMatchObject({ projectId: 'demo', catalogId: '1', status: 'COMPLETED' });
+    expect((await run('metadata', 'callback', '-q')).stdout).toBe(`${hook.baseUrl}/refreshed\n`);
     expect(await json('metadata', 'rm-callback', '--yes')).toEqual({ callbackURL: `${hook.baseUrl}/refreshed`, deleted: true });
+    // -q prints ids only: with no callback, nothing (an empty line would be an empty argument to xargs).
+    expect((await run('metadata', 'callback', '-q')).stdout).toBe('');
     await json('metadata', 'refresh', '--catalog', '1', '--wait');
     expect(hook.requests).toHaveLength(1);
   });

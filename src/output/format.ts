@@ -101,14 +101,15 @@ export class Output {
   /** A list of records: JSON array, ids, a table with headers, or TSV rows (headers only with `--header`). */
   async list<T extends object>(rows: T[], columns: Column<T>[], id: (row: T) => string): Promise<void> {
     if (this.json) return this.writeData(rows.map((r) => this.pick(r)));
-    if (this.mode.kind === 'quiet') return this.lines(rows.map(id).map((i) => this.onScreen(i)));
+    // --quiet prints ids, one a line; a record without one (an unset callback) prints no empty line.
+    if (this.mode.kind === 'quiet') return this.lines(rows.map(id).filter((i) => i !== '').map((i) => this.onScreen(i)));
     return this.grid(tableColumns(columns), rows.map((r) => columns.map((c) => shown(r, c))));
   }
 
   /** One record: JSON object, its id, a two-column table, or `TITLE<TAB>value` lines. */
   async record<T extends object>(row: T, fields: Column<T>[], id: (row: T) => string): Promise<void> {
     if (this.json) return this.writeData(this.pick(row));
-    if (this.mode.kind === 'quiet') return this.lines([this.onScreen(id(row))]);
+    if (this.mode.kind === 'quiet') return this.lines(id(row) === '' ? [] : [this.onScreen(id(row))]);
     const columns = tableColumns(fields);
     const titles = columns.map((c) => c.title);
     const values = fields.map((f) => shown(row, f));

@@ -27,10 +27,14 @@ describe('table import sends the documented multipart request', () => {
   it('columns by header name: GET the columns, then POST a "request" part and the file as it is', async () => {
     const content = 'id,name\n1,"Smith, Jo"\n2,Bo\n';
     server.on('GET', `/data/projects/${P}/table/people/columns`, { json: columns('id', 'name') });
-    server.on('POST', `/data/projects/${P}/table/people/import`, { json: { id: 'job-1', status: 'COMPLETED', startTime: 1, endTime: 2, progress: 100, result: { importedRows: 2 } } });
+    server.on('POST', `/data/projects/${P}/table/people/import`, { json: { id: 'job-1', status: 'COMPLETED', startTime: 1795966316838, endTime: 1795966316850, progress: 100, result: { importedRows: 2 } } });
     const r = await dgw(['table', 'import', 'people', file('people.csv', content)]);
     expect(r.stderr).toContain('imported 2 rows into people');
     expect(r.code).toBe(0);
+    // Times in --json are ISO 8601, as every time dgw prints (the document sends epoch milliseconds).
+    const json = await dgw(['table', 'import', 'people', file('people.csv', content), '--json', 'startTime,endTime']);
+    expect(JSON.parse(json.stdout)).toEqual({ startTime: '2026-11-29T15:31:56.838Z', endTime: '2026-11-29T15:31:56.850Z' });
+    server.requests.splice(2);
     expect(paths()).toEqual([`GET /data/projects/${P}/table/people/columns`, `POST /data/projects/${P}/table/people/import`]);
     const upload = server.requests[1];
     expect(upload.headers.authorization).toBe(`Bearer ${KEY}`);

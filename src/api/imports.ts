@@ -68,8 +68,9 @@ export function readImportJob(value: unknown): ImportJob {
   return {
     id: text(job.id),
     status: text(job.status),
-    startTime: typeof job.startTime === 'number' ? job.startTime : null,
-    endTime: typeof job.endTime === 'number' ? job.endTime : null,
+    // The document's epoch milliseconds, printed as every other time dgw prints: ISO 8601.
+    startTime: typeof job.startTime === 'number' ? new Date(job.startTime).toISOString() : null,
+    endTime: typeof job.endTime === 'number' ? new Date(job.endTime).toISOString() : null,
     progress: typeof job.progress === 'number' ? job.progress : null,
     result,
     rowCount: count === undefined ? null : Number(count),

@@ -125,8 +125,8 @@ export type ImportRequest = Static<typeof W.ImportRequest>;
 export interface ImportJob {
   id: string;
   status: string;
-  startTime: number | null;
-  endTime: number | null;
+  startTime: string | null;
+  endTime: string | null;
   progress: number | null;
   result: Record<string, unknown>;
   rowCount: number | null;

@@ -30,10 +30,21 @@ export function lasting(error: unknown): boolean {
 }
 
 /** A failed connection; an untrusted certificate is said as such and not retried, since retrying changes nothing. */
+/** The network's codes a person meets most, in words (the code follows them). */
+const NETWORK_PROBLEMS: Record<string, string> = {
+  ECONNREFUSED: 'nothing is listening there',
+  ECONNRESET: 'the connection was closed before the answer came',
+  UND_ERR_SOCKET: 'the connection was closed before the answer came',
+  ENOTFOUND: 'no such host name',
+  EAI_AGAIN: 'the host name could not be looked up now',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'no route to the network',
+};
+
 export function unreachable(host: string, error: unknown): NetworkError {
   const cause = rootCause(error);
   const problem = CERTIFICATE_PROBLEMS[cause];
-  if (problem === undefined) return new NetworkError(`cannot reach ${host}: ${cause}`, error);
+  if (problem === undefined) return new NetworkError(`cannot reach ${host}: ${NETWORK_PROBLEMS[cause] ? `${NETWORK_PROBLEMS[cause]} (${cause})` : cause}`, error);
   const fix = cause === 'ERR_TLS_CERT_ALTNAME_INVALID' || cause === 'CERT_HAS_EXPIRED' || cause === 'CERT_NOT_YET_VALID'
     ? 'check the base URL (DGW_BASE_URL, the profile\'s baseUrl) and the machine\'s clock; the service\'s operators can renew its certificate'
     : 'if your organisation has its own certificate authority, set NODE_EXTRA_CA_CERTS to its PEM file';

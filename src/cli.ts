@@ -208,7 +208,11 @@ export async function runProcess(): Promise<void> {
   process.stderr.write('', () => process.exit(code));
 }
 
-/** process.stdout for commands: once a write fails, later writes are dropped and writers waiting to write are let go, then `stopped` is called. */
+/**
+ * process.stdout for commands: once a write fails, later writes are dropped and writers waiting to
+ * write are let go, then `stopped` is called. The rest is process.stdout's own (the SQL shell's
+ * readline uses it as a stream).
+ */
 function guardedStdout(stopped: () => void): OutStream {
   const out = process.stdout;
   let failure: NodeJS.ErrnoException | undefined;
@@ -218,18 +222,16 @@ function guardedStdout(stopped: () => void): OutStream {
     out.emit('drain');
     stopped();
   });
-  return {
-    write: (chunk) => (failure ? true : out.write(chunk)),
-    once: (event, listener) => (failure ? listener() : out.once(event, listener)),
+  const own: Partial<Record<PropertyKey, unknown>> = {
+    write: (...args: Parameters<typeof out.write>) => (failure ? true : out.write(...args)),
+    once: (event: string, listener: () => void) => (failure && event === 'drain' ? listener() : out.once(event, listener)),
     failed: () => failure,
-    get isTTY() {
-      return out.isTTY;
-    },
-    get columns() {
-      return out.columns;
-    },
-    get rows() {
-      return out.rows;
-    },
   };
+  return new Proxy(out, {
+    get(target, key) {
+      if (key in own) return own[key];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

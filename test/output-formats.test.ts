@@ -35,12 +35,12 @@ describe('--format', () => {
     expect(r.stdout).toBe('id: "709922802836177297"\nname: revenue\n');
   });
 
-  it('csv prints a header and rows by the one CSV rule (quotes, commas, line breaks; a cell shown empty is the empty string)', async () => {
+  it('csv prints a header and rows by the one CSV rule (quotes, commas, line breaks; no schedule is null: an empty field)', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'list', '--format', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'ID,NAME,DISPLAY NAME,QUERY TYPE,PATH,SCHEDULE\n709922802836177297,revenue,"Revenue, ""net""",MATERIALIZED,/,""\n709922802836177298,yes, 1.50 ,PLAIN,/,""\n',
+      'ID,NAME,DISPLAY NAME,QUERY TYPE,PATH,SCHEDULE\n709922802836177297,revenue,"Revenue, ""net""",MATERIALIZED,/,\n709922802836177298,yes, 1.50 ,PLAIN,/,\n',
     );
     server.on('GET', QUERIES, { json: rows });
     const one = await dgw(['query', 'get', 'revenue', '--format', 'csv']);

@@ -78,7 +78,7 @@ describe('the pager', () => {
     // The pipe's bytes are the tab-separated rows, exactly.
     server.on('GET', `${P}/queries`, { json: many });
     const piped = await dgw(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
-    expect(piped.stdout.split('\n')[0]).toBe(`${many[0].id}\tq0\tQuery 0\tPLAIN\t/\t`);
+    expect(piped.stdout.split('\n')[0]).toBe(`${many[0].id}\tq0\tQuery 0\tPLAIN\t/\t\\N`);
   });
 
   it('a pager that is missing leaves the output plain, with a warning', async () => {

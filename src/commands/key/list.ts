@@ -10,7 +10,7 @@ export function registerKeyList(parent: Command, wiring: Wiring): void {
     .command('list')
     .alias('ls')
     .description('List the API keys of the project (partner key only); secrets are never shown again')
-    .addHelpText('after', examples('dgw key list', 'dgw --project p-123 key list --json apiKeyId,name,expiresAt'))
+    .addHelpText('after', examples('dgw key list', 'dgw --project demo key list --json apiKeyId,name,expiresAt'))
     .action(wiring.action(runKeyList));
 }
 

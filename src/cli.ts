@@ -198,7 +198,7 @@ export async function runProcess(): Promise<void> {
     },
   });
   // Let buffered output reach a pipe before exiting; stray handles (sockets, timers) must not keep us alive.
-  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  await new Promise<void>((resolve) => (stdout.failed?.() ? resolve() : process.stdout.write('', () => resolve())));
   // Output that failed after the command ended (its last write, to a full disk) fails it still.
   const late = code === 0 ? await outputFailure(stdout) : undefined;
   if (late instanceof DgwError && late.kind !== 'reader_gone') {
@@ -209,29 +209,20 @@ export async function runProcess(): Promise<void> {
 }
 
 /**
- * process.stdout for commands: once a write fails, later writes are dropped and writers waiting to
- * write are let go, then `stopped` is called. The rest is process.stdout's own (the SQL shell's
- * readline uses it as a stream).
+ * process.stdout for commands, which learns of its own failure: once a write fails, later writes are
+ * dropped (a failed stream takes none, and writers would wait for room that never comes), writers
+ * waiting for room are let go, and `stopped` is called. Until then it is process.stdout untouched.
  */
 function guardedStdout(stopped: () => void): OutStream {
-  const out = process.stdout;
+  const out: NodeJS.WriteStream & OutStream = process.stdout;
   let failure: NodeJS.ErrnoException | undefined;
+  out.failed = () => failure;
   out.on('error', (error: NodeJS.ErrnoException) => {
     if (failure) return;
     failure = error;
+    out.write = () => true;
     out.emit('drain');
     stopped();
   });
-  const own: Partial<Record<PropertyKey, unknown>> = {
-    write: (...args: Parameters<typeof out.write>) => (failure ? true : out.write(...args)),
-    once: (event: string, listener: () => void) => (failure && event === 'drain' ? listener() : out.once(event, listener)),
-    failed: () => failure,
-  };
-  return new Proxy(out, {
-    get(target, key) {
-      if (key in own) return own[key];
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return out;
 }

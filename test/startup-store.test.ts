@@ -50,7 +50,7 @@ describe('readStoreFile reads the user store as conf does', () => {
     expect(readStoreFile(dir)).toEqual({ profiles: {} });
     expect(fs.existsSync(dir)).toBe(false);
     const store = await ProfileStore.open(dir);
-    store.write({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default' } } });
+    await store.update(() => ({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default' } } }));
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     // A key written without a binding gets the one it resolves to (key-binding.ts).

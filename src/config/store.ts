@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LocalFaultError } from '../errors.js';
+import { BusyError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
@@ -109,8 +109,24 @@ export class ProfileStore {
     return { currentProfile: data.currentProfile, profiles: data.profiles ?? {} };
   }
 
+  /**
+   * Changes the store as it is on disk now, under a lock: two commands changing it at once (two
+   * logins, a login and a `config set`) each keep their change, where each writing back what it
+   * had read lost the other's.
+   */
+  async update(change: (data: StoreData) => StoreData): Promise<StoreData> {
+    const release = await holdLock(`${this.conf.path}.lock`);
+    try {
+      const next = change(this.read());
+      this.write(next);
+      return next;
+    } finally {
+      release();
+    }
+  }
+
   /** Replaces the stored data in one atomic write; a key stored before bindings gets its binding recorded. */
-  write(data: StoreData): void {
+  private write(data: StoreData): void {
     try {
       this.conf.store = withBindings(data);
       fs.chmodSync(this.conf.path, 0o600);
@@ -118,5 +134,38 @@ export class ProfileStore {
       // conf replaces the file whole, so a failed write leaves it as it was.
       throw fileFault(error, this.conf.path) ?? error;
     }
+  }
+}
+
+/**
+ * Takes `file` (created exclusively, holding this process's id) for the few milliseconds of a
+ * read-change-write. One left by a process that is gone is removed; a live holder is waited for,
+ * at most 10 s.
+ */
+async function holdLock(file: string): Promise<() => void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
+    }
+    const holder = Number(fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).trim() || Number.NaN);
+    if (Number.isSafeInteger(holder) && holder > 0 && !alive(holder)) {
+      fs.rmSync(file, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new BusyError(`${file} is held by another dgw (pid ${holder}) changing the settings`, 'try again when it has finished');
+    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -99,7 +99,8 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
     keyBoundTo: boundTo,
     keyType,
   });
-  store.write({ ...data, currentProfile: name, profiles: { ...data.profiles, [name]: profile } });
+  // The store as it is now (another command may have changed it since it was read above).
+  await store.update((now) => ({ ...now, currentProfile: name, profiles: { ...now.profiles, [name]: profile } }));
 
   const result: LoginResult = {
     profile: name,

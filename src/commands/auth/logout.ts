@@ -22,7 +22,7 @@ export async function runAuthLogout(ctx: Context, _opts: object): Promise<void> 
   if (profile && hadKey) {
     if (profile.keychain) await forgetKeychainEntry(ctx, profile.keychain);
     const { apiKey: _removed, keychain: _entry, keyType: _type, keyBoundTo: _host, ...rest } = profile;
-    store.write({ ...data, profiles: { ...data.profiles, [name]: rest } });
+    await store.update((now) => ({ ...now, profiles: { ...now.profiles, [name]: rest } }));
   }
   if (ctx.out.json) ctx.out.value({ profile: name, removed: hadKey } satisfies LogoutResult);
   if (hadKey) ctx.out.success(`removed the API key of profile ${name}`);

@@ -46,10 +46,10 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
   const field = SETTABLE[setting as keyof typeof SETTABLE];
   const name = settings.profile.value;
   const store = await ctx.store();
-  const data = store.read();
-  const { [field]: _old, ...rest } = data.profiles[name] ?? {};
-  const profile = value === undefined ? rest : { ...rest, [field]: value };
-  store.write({ ...data, profiles: { ...data.profiles, [name]: profile } });
+  await store.update((data) => {
+    const { [field]: _old, ...rest } = data.profiles[name] ?? {};
+    return { ...data, profiles: { ...data.profiles, [name]: value === undefined ? rest : { ...rest, [field]: value } } };
+  });
   if (ctx.out.json) ctx.out.value({ profile: name, setting, value: value ?? null } satisfies ConfigSet);
   ctx.out.success(value === undefined ? `removed ${setting} from profile ${name}` : `profile ${name}: ${setting} = ${value}`);
 }

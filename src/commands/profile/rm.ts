@@ -32,17 +32,18 @@ export async function runProfileRm(ctx: Context, name: string, opts: ProfileRmOp
   await confirmDestructive(ctx, `remove profile ${name}${describeKey(data.profiles[name])}`, opts);
   const removed = data.profiles[name];
   if (removed.keychain) await forgetKeychainEntry(ctx, removed.keychain);
-  const profiles = { ...data.profiles };
-  delete profiles[name];
   const wasCurrent = data.currentProfile === name;
-  const next = { currentProfile: wasCurrent ? undefined : data.currentProfile, profiles };
-  store.write(next);
+  const next = await store.update((now) => {
+    const profiles = { ...now.profiles };
+    delete profiles[name];
+    return { currentProfile: now.currentProfile === name ? undefined : now.currentProfile, profiles };
+  });
   if (ctx.out.json) ctx.out.value({ profile: name, removed: true, wasCurrent } satisfies ProfileRemoved);
   ctx.out.success(`removed profile ${name}`);
   if (wasCurrent) {
     // With no current profile, commands fall back to the one named "default".
     const fallback = currentProfileName(next);
-    ctx.out.note(profiles[fallback] ? `commands now use profile ${fallback}` : 'no profile is current now; run `dgw profile use NAME` or `dgw auth login`');
+    ctx.out.note(next.profiles[fallback] ? `commands now use profile ${fallback}` : 'no profile is current now; run `dgw profile use NAME` or `dgw auth login`');
   }
 }
 

@@ -16,9 +16,10 @@ export function registerProfileUse(parent: Command, wiring: Wiring): void {
 
 export async function runProfileUse(ctx: Context, name: string, _opts: object): Promise<void> {
   const store = await ctx.store();
-  const data = store.read();
-  requireProfile(data, name);
-  store.write({ ...data, currentProfile: name });
+  await store.update((data) => {
+    requireProfile(data, name);
+    return { ...data, currentProfile: name };
+  });
   if (ctx.out.json) ctx.out.value({ currentProfile: name } satisfies ProfileUsed);
   ctx.out.success(`now using profile ${name}`);
   if (ctx.globals.profile || ctx.env.DGW_PROFILE) {

@@ -21,8 +21,6 @@ describe('readStoreFile reads the user store as conf does', () => {
     ['an empty object', '{}'],
     ['profiles only', JSON.stringify({ profiles: { a: { projectId: 'p' } } })],
     ['conf bookkeeping keys', JSON.stringify({ __internal__: { migrations: { version: '1.0.0' } }, profiles: {} })],
-    ['an array', '[]'],
-    ['null', 'null'],
   ];
   for (const [label, text] of contents) {
     it(`${label}: same data as conf`, async () => {
@@ -36,6 +34,22 @@ describe('readStoreFile reads the user store as conf does', () => {
       expect(readStoreFile(direct)).toEqual(expected);
     });
   }
+
+  it.each([
+    ['an array', '[{"profiles":{"work":{"apiKey":"abcdefghijkl"}}}]', 'it is not a JSON object'],
+    ['null', 'null', 'it is not a JSON object'],
+    ['a string', '"hello"', 'it is not a JSON object'],
+    ['a key that is a number', '{"profiles":{"default":{"apiKey":12345678901}}}', '"apiKey" of profile "default" is not text'],
+    ['an output that is a number', '{"profiles":{"default":{"output":7}}}', '"output" of profile "default" is not text'],
+    ['a zone that is a number', '{"profiles":{"default":{"zone":5}}}', '"zone" of profile "default" is not text'],
+  ])('%s is damage, named, and left as it is (never read as an empty store the next write replaces)', async (_label, text, problem) => {
+    const dir = fresh();
+    const file = path.join(dir, 'config.json');
+    fs.writeFileSync(file, text, { mode: 0o600 });
+    expect(() => readStoreFile(dir)).toThrow(`${file} is damaged: ${problem}`);
+    await expect(ProfileStore.open(dir)).rejects.toThrow(`${file} is damaged: ${problem}`);
+    expect(fs.readFileSync(file, 'utf8')).toBe(text);
+  });
 
   it('invalid JSON fails the same way read directly and through conf: the file named as damaged, with the parse error', async () => {
     const dir = fresh();

@@ -54,19 +54,28 @@ export function readStoreFile(dir: string): StoreData {
   } catch (error) {
     throw damagedStore(file, `it is not JSON (${(error as Error).message})`);
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { profiles: {} };
+  // Anything but an object is damage, never an empty store the next write would replace.
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw damagedStore(file, 'it is not a JSON object');
   const { currentProfile, profiles } = data as Partial<StoreData>;
   const problem = profilesProblem(currentProfile, profiles);
   if (problem) throw damagedStore(file, problem);
   return { currentProfile, profiles: profiles ?? {} };
 }
 
+const TEXT_FIELDS = new Set(['zone', 'baseUrl', 'projectId', 'apiKey', 'keychain', 'keyBoundTo', 'keyType', 'output']);
+
 function profilesProblem(currentProfile: unknown, profiles: unknown): string | undefined {
   if (currentProfile !== undefined && typeof currentProfile !== 'string') return '"currentProfile" is not a name';
   if (profiles === undefined) return undefined;
   if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return '"profiles" is not an object';
   const bad = Object.entries(profiles).find(([, p]) => typeof p !== 'object' || p === null || Array.isArray(p));
-  return bad ? `profile "${bad[0]}" is not an object` : undefined;
+  if (bad) return `profile "${bad[0]}" is not an object`;
+  // Every setting a profile holds is text: a number where a key or a zone belongs is damage, not a bug of dgw's.
+  for (const [name, profile] of Object.entries(profiles as Record<string, Record<string, unknown>>)) {
+    const field = Object.entries(profile).find(([k, v]) => TEXT_FIELDS.has(k) && v !== undefined && typeof v !== 'string');
+    if (field) return `"${field[0]}" of profile "${name}" is not text`;
+  }
+  return undefined;
 }
 
 function damagedStore(file: string, problem: string): LocalFaultError {

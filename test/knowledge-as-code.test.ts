@@ -161,6 +161,9 @@ describe('bad knowledge files', () => {
     ['golden-sqls.yaml', '- question: x\n', /golden-sqls\.yaml:1: "sql" must be non-empty text/],
     ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n- question: x\n  sql: SELECT 1;\n', /golden-sqls\.yaml:3: the question "x" with the same SQL is also on line 1/],
     ['golden-sqls.yaml', 'question: x\n', /golden-sqls\.yaml:1: must be a YAML list/],
+    // Empty or comments only (truncated, a bad merge): read as no entries, --prune would delete every one.
+    ['golden-sqls.yaml', '', /golden-sqls\.yaml:1: holds no list: write \[\] for none/],
+    ['relations.yaml', '# only a comment\n', /relations\.yaml:1: holds no list: write \[\] for none/],
     ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n  answer: 2\n', /unknown key "answer"/],
     ['relations.yaml', '- from: a.b.c\n  to: 1.table.orders.id\n', /relations\.yaml:1: "from" must be catalog\.schema\.table\.column/],
     ['relations.yaml', '- from: [1\n', /relations\.yaml:\d+: is not YAML/],

@@ -30,7 +30,7 @@ export async function readKnowledge(root: string): Promise<{ desired: DesiredKno
   return { desired, problems };
 }
 
-/** The items of a YAML list, each with its line; an empty file is an empty list. */
+/** The items of a YAML list, each with its line; only `[]` is an empty list (pull writes it for none). */
 function listItems(file: string, text: string): Array<{ node: Node; line: number }> {
   const counter = new LineCounter();
   const doc = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter: counter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
@@ -41,7 +41,8 @@ function listItems(file: string, text: string): Array<{ node: Node; line: number
   let alias: Node | undefined;
   visit(doc, { Alias: (_, node) => ((alias = node as Node), visit.BREAK) });
   if (alias !== undefined && isAlias(alias)) throw new FileProblem(file, `uses a YAML alias (*${alias.source}); write the value out`, lineOf(alias));
-  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) return [];
+  // An empty or comment-only file (truncated, a bad merge) is no list: read as one, --prune would delete every entry.
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) throw new FileProblem(file, 'holds no list: write [] for none (as pull does), or the entries', 1);
   if (!isSeq(doc.contents)) throw new FileProblem(file, 'must be a YAML list (each entry starting with "- ")', lineOf(doc.contents as Node));
   return doc.contents.items.map((node) => ({ node: node as Node, line: lineOf(node as Node) ?? 1 }));
 }

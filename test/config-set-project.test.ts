@@ -59,6 +59,19 @@ describe('dgw config set project', () => {
     expect(store().profiles.work.projectId).toBeUndefined();
     expect(store().profiles.work.apiKey).toBe(KEY);
   });
+
+  it('a profile the store does not hold is a typo: exit 2 with a suggestion, and no profile of that name is made', async () => {
+    for (const [args, env] of [
+      [['--profile', 'wrok', 'config', 'set', 'project', 'p-77'], {}],
+      [['config', 'unset', 'project'], { DGW_PROFILE: 'wrk' }],
+    ] as const) {
+      const r = await dgw([...args], env);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/unknown profile "wr[a-z]*" \((flag --profile|env DGW_PROFILE)\)/);
+    }
+    expect(Object.keys(store().profiles)).toEqual(['work']);
+    expect(store().profiles.work.projectId).toBe('p1');
+  });
 });
 
 describe('a new user with nothing configured', () => {

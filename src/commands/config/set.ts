@@ -18,11 +18,12 @@ export function registerConfigSet(parent: Command, wiring: Wiring): void {
     .description('Store a default in the profile in use: the output commands print in, or the project they act on')
     .addHelpText(
       'after',
-      `${examples('dgw config set output yaml', 'dgw --profile ci config set output json', 'dgw --profile staging config set project 3f2b8c1e-0000-4000-8000-000000000001', 'dgw config unset output')}
+      `${examples('dgw config set output yaml', 'dgw --profile default config set output json   # a profile auth login made', 'dgw config set project demo', 'dgw config unset output')}
 The default output applies when no flag chooses one (--format, --json, --jq, -q); DGW_OUTPUT and a
 project file's "output" win over the profile's. auto: a table on a terminal, TSV in a pipe.
 The project is the profile's own: --project, DGW_PROJECT and a project file's "project" win over it;
-changing it keeps the profile's key (no new login).
+changing it keeps the profile's key (no new login). A profile is made by \`dgw --profile NAME auth
+login\`; only "default" may be set before it exists.
 `,
     )
     .action(wiring.action(runConfigSet));
@@ -37,7 +38,8 @@ changing it keeps the profile's key (no new login).
 /** Writes (or, with no value, removes) one setting of the profile in use; `default` is made when missing. */
 export async function runConfigSet(ctx: Context, setting: string, value: string | undefined, _opts: object): Promise<void> {
   if (value !== undefined && setting === 'output' && !isOutputSetting(value)) throw new UsageError(`${setting}: "${value}" is not ${OUTPUT_FORMATS.join(', ')} or auto`);
-  const settings = await ctx.settings({ mayCreateProfile: true });
+  // A profile is made by `auth login`; only `default` may be missing: `--profile wrok` is a typo (exit 2), not a new profile.
+  const settings = await ctx.settings();
   if (value !== undefined && setting === 'project') {
     checkSegment(value, 'project');
     // The local gateway names a file after the id, so the stricter rule applies there.

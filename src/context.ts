@@ -12,7 +12,7 @@ import { resolveSettings, maskKey, type Settings, type SettingFlags } from './co
 import { describeBinding } from './config/key-binding.js';
 import { checkNewProfileName, unknownProfileError } from './config/known-profile.js';
 import { missingKeyError } from './config/missing-key.js';
-import { configDir, ProfileStore, readStoreFile } from './config/store.js';
+import { configDir, ProfileStore, readStoreFile, tightenStoreMode } from './config/store.js';
 import { DgwError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
 import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
@@ -141,6 +141,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     (settingsPromise ??= (async () => {
       // Settings only read the user store: straight from its file, without loading conf.
       const stored = readStoreFile(configDir(env));
+      const loose = tightenStoreMode(configDir(env), stored);
+      if (loose) out.warn(loose);
       const { file: projectFile, ignored, foreign } = await findProjectFile(cwd);
       for (const code of ignored) out.warn(`ignored ${code}: dgw reads project settings only from JSON or YAML (.dgwrc, .dgwrc.json, .dgwrc.yaml, package.json "dgw"), never runs code`);
       for (const { filepath, uid } of foreign) out.warn(`ignored ${filepath}: it belongs to user id ${uid}, not to you, and could point dgw at a host of theirs`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProfileStore, readStoreFile } from '../src/config/store.js';
+import { ProfileStore, readStoreFile, tightenStoreMode } from '../src/config/store.js';
 import { tempDir } from './support/dgw.js';
 
 // The start-up path reads settings without conf: the shortcut must agree with conf.
@@ -69,5 +69,22 @@ describe('readStoreFile reads the user store as conf does', () => {
     expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     // A key written without a binding gets the one it resolves to (key-binding.ts).
     expect(readStoreFile(dir)).toEqual({ currentProfile: 'x', profiles: { x: { apiKey: 'secret', zone: 'default', keyBoundTo: 'https://partner.peaka.studio/api/v1' } } });
+  });
+});
+
+describe('a store others may read', () => {
+  it('is made 0600 again when read, with a warning when it holds a key', () => {
+    const dir = fresh();
+    const file = path.join(dir, 'config.json');
+    const withKey = { profiles: { work: { apiKey: 'abcdefghijklmnop' } } };
+    fs.writeFileSync(file, JSON.stringify(withKey), { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    expect(tightenStoreMode(dir, readStoreFile(dir))).toMatch(/could be read by other users \(mode 644\), with the API keys it holds: it is 0600 now/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(tightenStoreMode(dir, readStoreFile(dir))).toBeUndefined();
+    fs.writeFileSync(file, JSON.stringify({ profiles: { local: { zone: 'local' } } }));
+    fs.chmodSync(file, 0o640);
+    expect(tightenStoreMode(dir, readStoreFile(dir))).toBeUndefined();
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 });

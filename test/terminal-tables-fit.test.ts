@@ -189,5 +189,5 @@ function writeProfiles(dir: string): void {
     'production-eu-west-analytics': { zone: 'eu', projectId: 'p-0123456789abcdef0123456789abcdef', baseUrl: 'https://gateway.example.com/a/very/long/base/path/for/this/profile', apiKey: 'dgw-abcdefghijklmnop1234', keyBoundTo: 'https://gateway.example.com/a/very/long/base/path/for/this/profile', keyType: 'project' },
     dev: { zone: 'local' },
   };
-  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles, currentProfile: 'dev' }));
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profiles, currentProfile: 'dev' }), { mode: 0o600 });
 }

@@ -64,6 +64,23 @@ export function readStoreFile(dir: string): StoreData {
 
 const TEXT_FIELDS = new Set(['zone', 'baseUrl', 'projectId', 'apiKey', 'keychain', 'keyBoundTo', 'keyType', 'output']);
 
+/**
+ * The store is for its owner alone (0600): one that others may read (a copy, an umask, a chmod) is
+ * made so again; the warning says so when it held a key, which others could then read.
+ */
+export function tightenStoreMode(dir: string, data: StoreData): string | undefined {
+  const file = path.join(dir, 'config.json');
+  const mode = fs.statSync(file, { throwIfNoEntry: false })?.mode;
+  if (mode === undefined || (mode & 0o077) === 0) return undefined;
+  try {
+    fs.chmodSync(file, 0o600);
+  } catch {
+    return `${file} may be read by other users (mode ${(mode & 0o777).toString(8)}) and could not be made 0600: run chmod 600 ${file}`;
+  }
+  const keys = Object.values(data.profiles).some((p) => p.apiKey !== undefined);
+  return keys ? `${file} could be read by other users (mode ${(mode & 0o777).toString(8)}), with the API keys it holds: it is 0600 now; if others could reach this machine, make new keys` : undefined;
+}
+
 function profilesProblem(currentProfile: unknown, profiles: unknown): string | undefined {
   if (currentProfile !== undefined && typeof currentProfile !== 'string') return '"currentProfile" is not a name';
   if (profiles === undefined) return undefined;

@@ -161,6 +161,8 @@ describe('bad knowledge files', () => {
     ['golden-sqls.yaml', '- question: x\n', /golden-sqls\.yaml:1: "sql" must be non-empty text/],
     ['golden-sqls.yaml', '- question: x\n  sql: SELECT 1\n- question: x\n  sql: SELECT 1;\n', /golden-sqls\.yaml:3: the question "x" with the same SQL is also on line 1/],
     ['golden-sqls.yaml', 'question: x\n', /golden-sqls\.yaml:1: must be a YAML list/],
+    // The service refuses a question with a tab or a line break, after the requests before it: refused first.
+    ['golden-sqls.yaml', '- question: "two\\tcolumns"\n  sql: SELECT 1\n', /golden-sqls\.yaml:1: "question" holds a tab or a line break/],
     // Empty or comments only (truncated, a bad merge): read as no entries, --prune would delete every one.
     ['golden-sqls.yaml', '', /golden-sqls\.yaml:1: holds no list: write \[\] for none/],
     ['relations.yaml', '# only a comment\n', /relations\.yaml:1: holds no list: write \[\] for none/],

@@ -70,6 +70,9 @@ export function parseGoldenSqls(text: string): DesiredGoldenSql[] {
   return listItems(file, text).map((item) => {
     const entry = entryOf(file, item, ['question', 'sql']);
     const question = textOf(file, item.line, entry, 'question').trim();
+    // A question is one line of text, as the service takes it: a tab or line break in it is refused there, after the requests before it.
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    if (/[\u0000-\u001f\u007f]/.test(question)) throw new FileProblem(file, '"question" holds a tab or a line break; a question is one line', item.line);
     const sql = canonicalSql(textOf(file, item.line, entry, 'sql'));
     if (sql === '') throw new FileProblem(file, '"sql" must hold a statement', item.line);
     // A question may have several answers, as in the project; the same answer twice is a slip.

@@ -113,6 +113,13 @@ describe('bad input is exit 2, naming the file, before any request', () => {
     expect(await refused()).toMatch(/queries\/a\.sql:2: from: copying another query's SQL makes a materialized query/);
   });
 
+  it('from chains that come back to where they began (a cycle), known from the files alone', async () => {
+    write('cyc1.sql', '-- ---\n-- materialized: true\n-- from: cyc2\n-- ---\n');
+    write('cyc2.sql', '-- ---\n-- materialized: true\n-- from: cyc3\n-- ---\n');
+    write('cyc3.sql', '-- ---\n-- materialized: true\n-- from: cyc1\n-- ---\n');
+    expect(await refused()).toMatch(/queries\/cyc1\.sql: from: cyc1 → cyc2 → cyc3 → cyc1 is a cycle; one of them must hold SQL/);
+  });
+
   it('from a query that is in no file and not in the project: exit 4 naming the file, after the two reads, nothing changed', async () => {
     new FakeProject(server, 'proj-1').serve();
     write('reports/copy.sql', '-- ---\n-- materialized: true\n-- from: nowhere\n-- ---\n');

@@ -155,7 +155,25 @@ export function scanProblems(scan: Scan): FileProblem[] {
       problems.push(new FileProblem(files[1], `the name ${name} is also used by ${files.filter((f) => f !== files[1]).join(', ')}; a SQL name is unique in a project, so it can be in one file only`));
     }
   }
+  problems.push(...fromCycles(scan.files));
   return problems.sort((a, b) => compareText(a.file, b.file));
+}
+
+/** Files whose `from` chain, through other files, comes back to them: known from the files alone, so before any request. */
+function fromCycles(files: ScannedFile[]): FileProblem[] {
+  const byName = new Map(files.flatMap((f) => (f.query ? [[f.query.name, f.query] as const] : [])));
+  const problems: FileProblem[] = [];
+  for (const f of files) {
+    const chain = [f.query?.name];
+    for (let q = f.query; q?.from && q.sql === null; q = byName.get(q.from)) {
+      if (chain.includes(q.from)) {
+        if (q.from === f.query?.name) problems.push(new FileProblem(f.file, `from: ${[...chain, q.from].join(' → ')} is a cycle; one of them must hold SQL`));
+        break;
+      }
+      chain.push(q.from);
+    }
+  }
+  return problems;
 }
 
 /** Bad input in the directory: every problem, each naming its file; exit 2 before any request. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,24 @@ describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
     await cli.dgw('pull', '--dir', code, '--force');
     expect(readFileSync(file('golden-sqls.yaml'), 'utf8')).toContain('- question: Saved?');
     expect(existsSync(file('relations.yaml'))).toBe(true);
+  });
+
+  it('pull refuses a knowledge file that is a link, --force too (exit 2, nothing read), as it does a query file; the link is kept', async () => {
+    const target = join(dir, 'elsewhere-relations.yaml');
+    writeFileSync(target, readFileSync(file('relations.yaml'), 'utf8'));
+    unlinkSync(file('relations.yaml'));
+    symlinkSync(target, file('relations.yaml'));
+    try {
+      for (const args of [['pull', '--dir', code], ['pull', '--dir', code, '--force']]) {
+        const r = await cli.run(...args);
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stderr).toContain('relations.yaml: is a symbolic link; dgw neither follows nor replaces links');
+      }
+      expect(lstatSync(file('relations.yaml')).isSymbolicLink()).toBe(true);
+    } finally {
+      unlinkSync(file('relations.yaml'));
+      writeFileSync(file('relations.yaml'), readFileSync(target, 'utf8'));
+    }
   });
 });
 

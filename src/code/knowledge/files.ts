@@ -9,6 +9,16 @@ import { KNOWLEDGE_FILES, type ColumnRef, type DesiredGoldenSql, type DesiredKno
 /** The relation type a file that names none means, as `dgw relation add` sends by default. */
 export const DEFAULT_RELATION_TYPE = 'MANY_TO_ONE';
 
+/** Knowledge files that are links or not regular files: never read through, written through or replaced (pull refuses them, as query files). */
+export async function unsafeKnowledgeFiles(root: string): Promise<FileProblem[]> {
+  const problems: FileProblem[] = [];
+  for (const file of Object.values(KNOWLEDGE_FILES)) {
+    const stat = await fs.lstat(path.join(root, file)).catch(() => undefined);
+    if (stat && !stat.isFile()) problems.push(new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw neither follows nor replaces links' : 'is not a regular file'));
+  }
+  return problems;
+}
+
 /** The knowledge files of the directory, read and checked; absent files leave their kind unmanaged. */
 export async function readKnowledge(root: string): Promise<{ desired: DesiredKnowledge; problems: FileProblem[] }> {
   const desired: DesiredKnowledge = {};
@@ -18,7 +28,7 @@ export async function readKnowledge(root: string): Promise<{ desired: DesiredKno
     const stat = await fs.lstat(path.join(root, file)).catch(() => undefined);
     if (!stat) continue;
     try {
-      if (!stat.isFile()) throw new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw does not follow it' : 'is not a regular file');
+      if (!stat.isFile()) throw new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw neither follows nor replaces links' : 'is not a regular file');
       const text = await readText(root, file, 'a knowledge file');
       if (kind === 'goldenSqls') desired.goldenSqls = parseGoldenSqls(text);
       else desired.relations = parseRelations(text);

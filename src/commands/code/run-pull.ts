@@ -3,6 +3,7 @@ import type { PullResult } from '../../contract/results.js';
 import { refuseNonDirectory, scanDirectory } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
 import { planKnowledgePull } from '../../code/knowledge/pull.js';
+import { unsafeKnowledgeFiles } from '../../code/knowledge/files.js';
 import { InvalidFilesError } from '../../code/read-dir.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -19,7 +20,8 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   await refuseNonDirectory(where.root, where.label.replace(/\/$/, ''));
   // Links, pipes and devices are never written through or replaced, forced or not.
   const scan = await scanDirectory(where.root, where.scope, { minInterval: await minIntervalFor(ctx) });
-  if (scan.unsafe.length > 0) throw new InvalidFilesError(scan.unsafe, where.label);
+  const unsafe = [...scan.unsafe, ...(await unsafeKnowledgeFiles(where.root))];
+  if (unsafe.length > 0) throw new InvalidFilesError(unsafe, where.label);
   const projectId = await ctx.projectId();
   const http = await ctx.http();
   const [project, knowledge] = await Promise.all([readProject(http, projectId), planKnowledgePull(where.root, http, projectId)]);

@@ -89,6 +89,17 @@ describe('bad input is exit 2, naming the file, before any request', () => {
     expect(await refused()).toMatch(/queries\/revenue\.sql:2: displayName "Revenue Report" gives the SQL name "revenuereport", but the file is named revenue\.sql/);
   });
 
+  it('a header value YAML reads as a number other than as written (007, 0x1F, 1e3) says to quote it; 2024 stays 2024', async () => {
+    write('007.sql', '-- ---\n-- displayName: 007\n-- ---\nSELECT 1\n');
+    expect(await refused()).toMatch(/queries\/007\.sql:2: displayName: YAML reads 007 as the number 7; quote it \("007"\) to keep the text as written/);
+    fs.rmSync(q('007.sql'));
+    write('2024.sql', '-- ---\n-- displayName: 2024\n-- ---\nSELECT 1\n');
+    server.on('GET', /\/queries$/, { json: [] });
+    server.on('GET', /\/folders$/, { json: { items: [] } });
+    const r = await dgw(['plan'], { cwd: work.dir });
+    expect(r.stderr).not.toContain('YAML reads');
+  });
+
   it('an empty SQL file, and one of comments only', async () => {
     write('empty.sql', '');
     expect(await refused()).toMatch(/queries\/empty\.sql: the SQL is empty/);

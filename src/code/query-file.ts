@@ -113,6 +113,10 @@ function readHeader(yaml: string, firstLine: number, file: string): Map<HeaderKe
       throw new FileProblem(file, `${key}: give one plain value (no lists, maps or aliases)`, line);
     }
     const value = valueNode === null ? null : (valueNode.value as Scalar);
+    // YAML reads 007, 0x1F or 1e3 as numbers (7, 31, 1000): the text as written is lost unless quoted.
+    if (typeof value === 'number' && valueNode?.source !== undefined && valueNode.source !== String(value)) {
+      throw new FileProblem(file, `${key}: YAML reads ${valueNode.source} as the number ${value}; quote it ("${valueNode.source}") to keep the text as written`, line);
+    }
     fields.set(key as HeaderKey, { value, line });
   }
   return fields;

@@ -36,7 +36,7 @@ async function outputFailure(stdout: OutStream): Promise<unknown> {
   const { fileFault } = await import('./local-faults.js');
   const fault = fileFault(failure, 'standard output');
   const hint = 'what was written before it is incomplete: make room where standard output goes (df -h), then run the command again';
-  return new LocalFaultError(fault?.kind === 'local_fault' && fault.errorCode === 'DISK_FULL' ? 'DISK_FULL' : 'FILE_ACCESS', fault?.message ?? `cannot write standard output (${failure.code ?? failure.message})`, hint, failure);
+  return new LocalFaultError(fault?.errorCode === 'DISK_FULL' ? 'DISK_FULL' : 'FILE_ACCESS', fault?.message ?? `cannot write standard output (${failure.code ?? failure.message})`, hint, failure);
 }
 
 /** An OS error no command typed (a full disk, a forbidden file) is still a local fault, never a bug. */

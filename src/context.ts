@@ -140,8 +140,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   const resolved = () =>
     (settingsPromise ??= (async () => {
       // Settings only read the user store: straight from its file, without loading conf.
-      const stored = readStoreFile(configDir(env));
-      const loose = tightenStoreMode(configDir(env), stored);
+      const dir = configDir(env);
+      const stored = readStoreFile(dir);
+      const loose = tightenStoreMode(dir, stored);
       if (loose) out.warn(loose);
       const { file: projectFile, ignored, foreign } = await findProjectFile(cwd);
       for (const code of ignored) out.warn(`ignored ${code}: dgw reads project settings only from JSON or YAML (.dgwrc, .dgwrc.json, .dgwrc.yaml, package.json "dgw"), never runs code`);

@@ -29,7 +29,6 @@ export function lasting(error: unknown): boolean {
   return CERTIFICATE_PROBLEMS[rootCause(error)] !== undefined;
 }
 
-/** A failed connection; an untrusted certificate is said as such and not retried, since retrying changes nothing. */
 /** The network's codes a person meets most, in words (the code follows them). */
 const NETWORK_PROBLEMS: Record<string, string> = {
   ECONNREFUSED: 'nothing is listening there',
@@ -41,6 +40,7 @@ const NETWORK_PROBLEMS: Record<string, string> = {
   ENETUNREACH: 'no route to the network',
 };
 
+/** A failed connection; an untrusted certificate is said as such and not retried, since retrying changes nothing. */
 export function unreachable(host: string, error: unknown): NetworkError {
   const cause = rootCause(error);
   const problem = CERTIFICATE_PROBLEMS[cause];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BusyError, LocalFaultError } from '../errors.js';
+import { pidAlive } from '../gateway/process-identity.js';
 import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
@@ -178,20 +179,11 @@ async function holdLock(file: string): Promise<() => void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
     }
     const holder = Number(fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).trim() || Number.NaN);
-    if (Number.isSafeInteger(holder) && holder > 0 && !alive(holder)) {
+    if (Number.isSafeInteger(holder) && holder > 0 && !pidAlive(holder)) {
       fs.rmSync(file, { force: true });
       continue;
     }
     if (Date.now() > deadline) throw new BusyError(`${file} is held by another dgw (pid ${holder}) changing the settings`, 'try again when it has finished');
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

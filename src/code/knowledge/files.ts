@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, visit, type Node } from 'yaml';
 import { FileProblem } from '../query-file.js';
@@ -14,9 +15,13 @@ export async function unsafeKnowledgeFiles(root: string): Promise<FileProblem[]>
   const problems: FileProblem[] = [];
   for (const file of Object.values(KNOWLEDGE_FILES)) {
     const stat = await fs.lstat(path.join(root, file)).catch(() => undefined);
-    if (stat && !stat.isFile()) problems.push(new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw neither follows nor replaces links' : 'is not a regular file'));
+    if (stat && !stat.isFile()) problems.push(notAFile(file, stat));
   }
   return problems;
+}
+
+function notAFile(file: string, stat: Stats): FileProblem {
+  return new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw neither follows nor replaces links' : 'is not a regular file');
 }
 
 /** The knowledge files of the directory, read and checked; absent files leave their kind unmanaged. */
@@ -28,7 +33,7 @@ export async function readKnowledge(root: string): Promise<{ desired: DesiredKno
     const stat = await fs.lstat(path.join(root, file)).catch(() => undefined);
     if (!stat) continue;
     try {
-      if (!stat.isFile()) throw new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw neither follows nor replaces links' : 'is not a regular file');
+      if (!stat.isFile()) throw notAFile(file, stat);
       const text = await readText(root, file, 'a knowledge file');
       if (kind === 'goldenSqls') desired.goldenSqls = parseGoldenSqls(text);
       else desired.relations = parseRelations(text);

@@ -178,12 +178,24 @@ async function holdLock(file: string): Promise<() => void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
     }
-    const holder = Number(fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).trim() || Number.NaN);
+    // Gone already (its holder let go between the two calls): try again.
+    const text = readIfThere(file);
+    if (text === undefined) continue;
+    const holder = Number(text.trim() || Number.NaN);
     if (Number.isSafeInteger(holder) && holder > 0 && !pidAlive(holder)) {
       fs.rmSync(file, { force: true });
       continue;
     }
     if (Date.now() > deadline) throw new BusyError(`${file} is held by another dgw (pid ${holder}) changing the settings`, 'try again when it has finished');
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+  }
+}
+
+function readIfThere(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fileFault(error, file) ?? error;
   }
 }

@@ -20,7 +20,7 @@ const CODES = [
   [10, /refresh .* failed or was cancelled/],
   [11, /changes present: `dgw plan --exit-code`/],
   [12, /busy: .*held by another process; try again/],
-  [13, /local fault: a full disk, a damaged database or settings file, a database a later dgw wrote, or a lock file left by a process that is not dgw/],
+  [13, /local fault: a full disk \(standard output's too\), a file or folder dgw may not write, a damaged database or settings file, a database a later dgw wrote, or a lock file left by a process that is not dgw/],
   [14, /usage or invalid input found after a request was sent/],
   [15, /not implemented \(501\)/],
   [130, /interrupted/],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BusyError, LocalFaultError } from '../errors.js';
-import { pidAlive } from '../gateway/process-identity.js';
+import { pidAlive } from '../process-alive.js';
 import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';

@@ -23,12 +23,5 @@ export function processCommand(pid: number): string | undefined {
   }
 }
 
-/** True while a process with this id exists (EPERM: it exists, and belongs to another user). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+// Apart from the gateway, so the settings lock can ask it without loading the gateway at start-up.
+export { pidAlive } from '../process-alive.js';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BusyError, LocalFaultError } from '../errors.js';
-import { pidAlive } from '../process-alive.js';
+import { LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
+import { holdLock } from './settings-lock.js';
 import { checkOwnFolder } from './safe-folder.js';
 import { home, xdg } from './user-dirs.js';
 import type { Zone } from './zones.js';
@@ -161,41 +161,5 @@ export class ProfileStore {
       // conf replaces the file whole, so a failed write leaves it as it was.
       throw fileFault(error, this.conf.path) ?? error;
     }
-  }
-}
-
-/**
- * Takes `file` (created exclusively, holding this process's id) for the few milliseconds of a
- * read-change-write. One left by a process that is gone is removed; a live holder is waited for,
- * at most 10 s.
- */
-async function holdLock(file: string): Promise<() => void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-      return () => fs.rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
-    }
-    // Gone already (its holder let go between the two calls): try again.
-    const text = readIfThere(file);
-    if (text === undefined) continue;
-    const holder = Number(text.trim() || Number.NaN);
-    if (Number.isSafeInteger(holder) && holder > 0 && !pidAlive(holder)) {
-      fs.rmSync(file, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) throw new BusyError(`${file} is held by another dgw (pid ${holder}) changing the settings`, 'try again when it has finished');
-    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
-  }
-}
-
-function readIfThere(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileFault(error, file) ?? error;
   }
 }

@@ -1,7 +1,8 @@
-import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
+import { removeStale } from '../stale-lock.js';
 import { pidAlive, processCommand, processStartTime } from './process-identity.js';
 
 /** Who holds a data folder: a `dgw serve` (with its URL) or a CLI running the gateway in-process. */
@@ -53,30 +54,6 @@ function lockOf(text: string | undefined): LockInfo | undefined {
     return typeof info === 'object' && info !== null && Number.isSafeInteger(info.pid) && info.pid > 0 ? info : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Removes a stale lock file only if it still holds `judged`: two processes that judged the same
- * stale lock would otherwise each remove it, the second removing the first's fresh lock and both
- * going on to hold the folder. A breaker file, held for the read and the unlink, makes the check
- * and the removal one step; one left by a process that died in those milliseconds goes after 5 s.
- */
-async function removeStale(file: string, judged: string): Promise<void> {
-  const breaker = `${file}.break`;
-  try {
-    await writeFile(breaker, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, breaker) ?? error;
-    const since = await stat(breaker).then((s) => Date.now() - s.mtimeMs, () => 0);
-    if (since > 5000) await unlink(breaker).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 10));
-    return;
-  }
-  try {
-    if ((await readFile(file, 'utf8').catch(() => undefined)) === judged) await unlink(file).catch(() => undefined);
-  } finally {
-    await unlink(breaker).catch(() => undefined);
   }
 }
 

@@ -6,26 +6,27 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/dgw.js';
 
-// A gateway killed with SIGKILL leaves its lock file. Processes that start together and each find
-// it stale must still take the folder one at a time: two that removed the same stale lock could
-// otherwise remove each other's fresh one and both hold the folder.
+// A gateway killed with SIGKILL leaves its lock file (a dgw killed while it writes the settings, the
+// settings lock). Processes that start together and each find it stale must still take it one at
+// a time: two that removed the same stale lock could otherwise remove each other's fresh one and
+// both hold it.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tmp = tempDir('dgw-stale-lock-');
 afterAll(() => tmp.remove());
 
-/** A process that waits for `go`, takes the lock, writes when it held it, and lets go. */
-const RACER = `
+/** A process that waits for `go`, takes the lock with `take`, writes when it held it, and lets go with `release`. */
+const racer = (module: string, take: string, release: string) => `
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
-import { acquireLock } from './lock.mjs';
+import * as lock from './${module}';
 const [dir, go, log] = process.argv.slice(2);
 writeFileSync(dir + '/ready-' + process.pid, '');
 while (!existsSync(go)) await new Promise((r) => setTimeout(r, 1));
-const lock = await acquireLock(dir, 'in-process', { waitMs: 120000 });
+const held = await ${take};
 const entered = performance.timeOrigin + performance.now();
 await new Promise((r) => setTimeout(r, 30));
 appendFileSync(log, JSON.stringify([entered, performance.timeOrigin + performance.now()]) + '\\n');
-await lock.release();
+await ${release};
 `;
 
 function deadPid(): number {
@@ -33,26 +34,37 @@ function deadPid(): number {
   return child.pid!;
 }
 
+/** Races 12 processes, four rounds, for a lock that each finds left by a dead process. */
+async function raceForStaleLock(source: string, take: string, release: string, lockFile: string, staleText: (pid: number) => string): Promise<void> {
+  const module = `${path.basename(source, '.ts')}.mjs`;
+  await build({ entryPoints: [path.join(root, source)], bundle: true, format: 'esm', platform: 'node', outfile: path.join(tmp.dir, module), logLevel: 'silent' });
+  const script = path.join(tmp.dir, `racer-${module}`);
+  fs.writeFileSync(script, racer(module, take, release));
+  for (let round = 0; round < 4; round++) {
+    const dir = path.join(tmp.dir, `${module}-${round}`);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, lockFile), staleText(deadPid()));
+    const go = path.join(dir, 'go');
+    const log = path.join(dir, 'holds.log');
+    const racers = Array.from({ length: 12 }, () => spawn(process.execPath, [script, dir, go, log], { stdio: 'ignore' }));
+    const exited = racers.map((r) => new Promise<number | null>((resolve) => r.on('exit', resolve)));
+    // Every racer is running (waiting for go) before any may start.
+    while (fs.readdirSync(dir).filter((f) => f.startsWith('ready-')).length < 12) await new Promise((r) => setTimeout(r, 20));
+    fs.writeFileSync(go, '');
+    expect(await Promise.all(exited)).toEqual(Array(12).fill(0));
+    const holds = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [number, number]).sort((a, b) => a[0] - b[0]);
+    expect(holds).toHaveLength(12);
+    for (let i = 1; i < holds.length; i++) expect(holds[i][0], `round ${round}: hold ${i} began before hold ${i - 1} ended`).toBeGreaterThanOrEqual(holds[i - 1][1]);
+  }
+}
+
 describe('a stale lock found by several processes at once', () => {
-  it('is taken by one at a time: no two hold the folder together', async () => {
-    await build({ entryPoints: [path.join(root, 'src/gateway/lock.ts')], bundle: true, format: 'esm', platform: 'node', outfile: path.join(tmp.dir, 'lock.mjs'), logLevel: 'silent' });
-    fs.writeFileSync(path.join(tmp.dir, 'racer.mjs'), RACER);
-    for (let round = 0; round < 4; round++) {
-      const dir = path.join(tmp.dir, `data-${round}`);
-      fs.mkdirSync(dir);
-      const stale = { pid: deadPid(), mode: 'serve', url: null, startedAt: new Date(0).toISOString() };
-      fs.writeFileSync(path.join(dir, 'gateway.lock'), `${JSON.stringify(stale)}\n`);
-      const go = path.join(dir, 'go');
-      const log = path.join(dir, 'holds.log');
-      const racers = Array.from({ length: 12 }, () => spawn(process.execPath, [path.join(tmp.dir, 'racer.mjs'), dir, go, log], { stdio: 'ignore' }));
-      const exited = racers.map((r) => new Promise<number | null>((resolve) => r.on('exit', resolve)));
-      // Every racer is running (waiting for go) before any may start.
-      while (fs.readdirSync(dir).filter((f) => f.startsWith('ready-')).length < 12) await new Promise((r) => setTimeout(r, 20));
-      fs.writeFileSync(go, '');
-      expect(await Promise.all(exited)).toEqual(Array(12).fill(0));
-      const holds = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [number, number]).sort((a, b) => a[0] - b[0]);
-      expect(holds).toHaveLength(12);
-      for (let i = 1; i < holds.length; i++) expect(holds[i][0], `round ${round}: hold ${i} began before hold ${i - 1} ended`).toBeGreaterThanOrEqual(holds[i - 1][1]);
-    }
+  it('the data folder\'s is taken by one at a time: no two hold the folder together', async () => {
+    const stale = (pid: number) => `${JSON.stringify({ pid, mode: 'serve', url: null, startedAt: new Date(0).toISOString() })}\n`;
+    await raceForStaleLock('src/gateway/lock.ts', "lock.acquireLock(dir, 'in-process', { waitMs: 120000 })", 'held.release()', 'gateway.lock', stale);
+  });
+
+  it('the settings file\'s is taken by one at a time: no two change the settings together', async () => {
+    await raceForStaleLock('src/config/settings-lock.ts', "lock.holdLock(dir + '/config.json.lock')", 'held()', 'config.json.lock', (pid) => `${pid}\n`);
   });
 });

@@ -50,9 +50,17 @@ export async function scanDirectory(root: string, scope: string[], options: Read
   return scan;
 }
 
-async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<void> {
+/**
+ * Walks one directory; true when it is a folder's: it is empty, or it or a directory below holds
+ * a query file, a KEEP_FILE or something refused. One holding only other files (`docs/` with a
+ * README) is the user's own: planning it as a folder, which pull would never write, kept pull and
+ * plan from agreeing.
+ */
+async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<boolean> {
   const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
   entries.sort((a, b) => compareText(a.name, b.name));
+  const found = () => scan.files.length + scan.markers.length + scan.unsafe.length + scan.folders.length;
+  const before = found();
   const directories = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name === KEEP_FILE && entry.isFile()) scan.markers.push(`/${rel}`);
@@ -77,8 +85,7 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
         continue;
       }
       directories.set(foldedName(entry.name), entry.name);
-      scan.folders.push(`/${file}`);
-      await walk(root, file, scan, options);
+      if (await walk(root, file, scan, options)) scan.folders.push(`/${file}`);
       continue;
     }
     if (!isSql) continue;
@@ -93,6 +100,7 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
     }
     scan.files.push(await readQueryFile(root, file, options));
   }
+  return found() > before || entries.every((entry) => entry.name.startsWith('.'));
 }
 
 async function isDirectoryLink(full: string): Promise<boolean> {

@@ -76,6 +76,22 @@ describe('the local gateway', () => {
     }
   });
 
+  it('answers 400 to a duration that is not ISO 8601 (dgw\'s own 6h), for queries and caches, as the service would', async () => {
+    const g = await openGateway();
+    try {
+      for (const repeatDuration of ['6h', '1d', '90m']) {
+        const r = await g.call('POST', `${P}/queries`, { body: { displayName: `Short ${repeatDuration}`, queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration } } });
+        expect(r.status, repeatDuration).toBe(400);
+        expect(r.body.message).toMatch(/is not an ISO 8601 duration/);
+      }
+      const cache = await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'orders', fullRefreshCacheSchedule: { type: 'BASIC', expression: '6h' } } });
+      expect(cache.status).toBe(400);
+      expect((await g.call('POST', `${P}/queries`, { body: { displayName: 'Lower case', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'pt6h' } } })).status).toBe(200);
+    } finally {
+      await g.close();
+    }
+  });
+
   it('takes a lower minimum when opened with one', async () => {
     const g = await openGateway({ minInterval: { iso: 'PT1S', ms: 1000 } });
     try {

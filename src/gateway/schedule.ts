@@ -16,7 +16,8 @@ export function normaliseSchedule(value: unknown, minInterval: Duration = MIN_IN
   if (type === 'interval') {
     const raw = s.repeatDuration ?? s.expression;
     if (typeof raw !== 'string') throw badRequest('schedule.repeatDuration must be an ISO 8601 duration string, such as PT6H');
-    const d = parseDuration(raw);
+    // The service reads ISO 8601 only; dgw's own `6h` taken here would pass locally and fail there.
+    const d = /^\s*P/i.test(raw) ? parseDuration(raw) : undefined;
     if (!d) throw badRequest(`schedule.repeatDuration "${raw}" is not an ISO 8601 duration such as PT30M, PT6H or P1D`);
     const outOfRange = intervalTooShort(d, minInterval) ?? intervalTooLong(d);
     if (outOfRange) throw badRequest(`schedule.repeatDuration: ${outOfRange}`);

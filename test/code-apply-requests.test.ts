@@ -191,6 +191,18 @@ describe('dgw apply on the stand-in', () => {
     expect(plan.desired.queries).toHaveLength(5);
   });
 
+  it('a request cut off in flight is said to be perhaps carried out, not failed: its outcome is unknown', async () => {
+    scenario();
+    // Retries included: every attempt loses its connection.
+    project.failWhen = (req) => (req.method === 'PUT' && (req.json as { inputQuery?: string }).inputQuery === 'SELECT 2' ? { destroy: true } : undefined);
+    project.failStays = true;
+    const first = await dgw(['apply', '--prune', '--yes'], { cwd: work.dir });
+    expect(first.code, first.stderr).toBe(9);
+    expect(first.stderr).toMatch(/error: update query revenue \(sql\) was cut off \(.*\): the service may have carried it out/);
+    expect(first.stderr).not.toMatch(/revenue \(sql\) failed/);
+    expect(first.stderr).toMatch(/hint: 5 of 8 requests were carried out, and perhaps the one cut off; `dgw plan` shows what is left/);
+  });
+
   it('a failure part-way says what was done and not done, exits with the failed request\'s code, and a second apply finishes the job', async () => {
     scenario();
     project.failWhen = (req) => (req.method === 'PUT' && (req.json as { inputQuery?: string }).inputQuery === 'SELECT 2' ? { status: 400, json: { errorCode: 'BAD', message: 'the service said no' } } : undefined);

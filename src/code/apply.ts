@@ -40,11 +40,16 @@ export class ApplyStoppedError extends DgwError {
     readonly notDone: Step[],
     readonly failure: DgwError,
   ) {
-    super(failure.kind, `${describeStep(step)} failed: ${failure.message}`, {
+    // Stopped or cut off in flight, the request may have reached the service: say so, not "failed".
+    const inFlight = failure.kind === 'interrupted' || failure.kind === 'network';
+    const carried = `${done.length} of ${done.length + notDone.length + 1} requests were carried out`;
+    super(failure.kind, inFlight ? `${describeStep(step)} was cut off (${failure.message}): the service may have carried it out` : `${describeStep(step)} failed: ${failure.message}`, {
       status: failure.status,
       errorCode: failure.errorCode,
       cause: failure,
-      hint: `${done.length} of ${done.length + notDone.length + 1} requests were carried out; fix the cause and run \`dgw apply\` again: it plans from the project as it is now and does the rest`,
+      hint: inFlight
+        ? `${carried}, and perhaps the one cut off; \`dgw plan\` shows what is left, and \`dgw apply\` does it`
+        : `${carried}; fix the cause and run \`dgw apply\` again: it plans from the project as it is now and does the rest`,
     });
   }
 }

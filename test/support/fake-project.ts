@@ -22,6 +22,8 @@ export class FakeProject {
   queries: FakeQuery[] = [];
   folders: Array<{ id: string; name: string; path: string; parentId: string | null }> = [];
   failWhen?: (req: Recorded) => Reply | undefined;
+  /** Keeps `failWhen` for every request it matches (retries included), not only the first. */
+  failStays = false;
   private next = 100000000000000000n;
 
   constructor(
@@ -36,7 +38,7 @@ export class FakeProject {
       this.server.on(method, path, (req) => {
         const failure = this.failWhen?.(req);
         if (failure) {
-          this.failWhen = undefined;
+          if (!this.failStays) this.failWhen = undefined;
           return failure;
         }
         return handle(req, req.path.match(path)!);

@@ -56,6 +56,7 @@ describe('folders', () => {
     [['folder', 'tree', '/adhok'], '/adhoc'],
     [['folder', 'view', '/monthly'], '/reports/monthly'],
     [['query', 'list', '--folder', '/reprts', '--recursive'], '/reports'],
+    [['query', 'list', '--folder', '/reprts'], '/reports'],
   ])('%j: did you mean %s, from the one folder list', async (args, suggested) => {
     server.on('GET', `${P}/queries/folders`, { json: folders });
     server.on('GET', `${P}/queries`, { json: [] });
@@ -63,6 +64,18 @@ describe('folders', () => {
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain(`; did you mean "${suggested}"?`);
     expect(server.requests.filter((q) => q.path === `${P}/queries/folders`)).toHaveLength(1);
+  });
+
+  it('query list --folder of a folder that is there but empty lists nothing, exit 0; one of a query reads no folder list', async () => {
+    server.on('GET', `${P}/queries/folders`, { json: folders });
+    server.on('GET', `${P}/queries`, { json: [{ id: 'q1', name: 'r', displayName: 'r', queryType: 'PLAIN', path: '/reports', folderId: 'f1', inputQuery: 'SELECT 1' }] });
+    const empty = await dgw(['query', 'list', '--folder', '/adhoc']);
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toBe('');
+    server.requests.length = 0;
+    const full = await dgw(['query', 'list', '--folder', '/reports', '-q']);
+    expect(full.stdout).toBe('q1\n');
+    expect(server.requests.filter((q) => q.path === `${P}/queries/folders`)).toHaveLength(0);
   });
 });
 

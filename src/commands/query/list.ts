@@ -58,6 +58,11 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
   }
   const type = opts.type?.toUpperCase();
   const shown = queries.filter((q) => (!type || q.queryType === type) && inFolder(q));
+  if (shown.length === 0 && folder !== undefined && folder !== '/' && !opts.recursive) {
+    // Nothing listed: an empty folder, or one that is not there (a typo must not pass for empty).
+    const tree = await loadTree(http, projectId);
+    if (!findFolder(tree, folder)) throw noFolder(tree, folder);
+  }
   await ctx.out.list(shown, QUERY_COLUMNS, queryId);
 }
 

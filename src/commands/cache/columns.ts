@@ -8,8 +8,8 @@ export const STATUS_COLUMNS: Column<CacheStatusRecord>[] = [
   { field: 'id', kind: 'id' },
   { field: 'source', kind: 'key' },
   { field: 'status' },
-  { field: 'lastFullRefresh', kind: 'time', show: (s) => s.lastFullRefresh?.finishedAt ?? s.lastFullRefresh?.createdAt ?? '' },
-  { field: 'lastIncremental', kind: 'time', show: (s) => s.lastIncremental?.finishedAt ?? s.lastIncremental?.createdAt ?? '' },
+  { field: 'lastFullRefresh', kind: 'time', show: (s) => s.lastFullRefresh?.finishedAt ?? s.lastFullRefresh?.createdAt ?? null },
+  { field: 'lastIncremental', kind: 'time', show: (s) => s.lastIncremental?.finishedAt ?? s.lastIncremental?.createdAt ?? null },
   { field: 'cachedRows', kind: 'number' },
 ];
 

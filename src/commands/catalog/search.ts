@@ -16,8 +16,8 @@ export interface CatalogSearchOptions {
 const COLUMNS: Column<SearchMatch>[] = [
   { field: 'kind' },
   { field: 'catalog', kind: 'key' },
-  { field: 'schema', show: (m) => m.schema ?? '' },
-  { field: 'table', kind: 'key', show: (m) => m.table ?? '' },
+  { field: 'schema', show: (m) => m.schema ?? null },
+  { field: 'table', kind: 'key', show: (m) => m.table ?? null },
 ];
 
 export function registerCatalogSearch(parent: Command, wiring: Wiring): void {

@@ -17,7 +17,7 @@ export interface EmbedSessionOptions {
 
 const SESSION_COLUMNS: Column<EmbedSessionRecord>[] = [
   { field: 'sessionUrl', kind: 'key' },
-  { field: 'partnerOrigin', show: (s) => s.partnerOrigin ?? '' },
+  { field: 'partnerOrigin', show: (s) => s.partnerOrigin ?? null },
 ];
 
 export function registerEmbedSession(parent: Command, wiring: Wiring): void {

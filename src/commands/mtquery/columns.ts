@@ -10,7 +10,7 @@ export const STATUS_COLUMNS: Column<RefreshStatusRecord>[] = [
   { field: 'lastExecutionStartTime', kind: 'time' },
   { field: 'lastUpdateTime', kind: 'time' },
   { field: 'nextExecutionStartTime', kind: 'time' },
-  { field: 'scheduleSettings', kind: 'text', show: (s) => (s.scheduleSettings ? describeSchedule(s.scheduleSettings) : null) },
+  { field: 'scheduleSettings', kind: 'text', show: (s) => describeSchedule(s.scheduleSettings) },
   { field: 'message', kind: 'text' },
 ];
 

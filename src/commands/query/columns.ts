@@ -10,7 +10,7 @@ export const QUERY_COLUMNS: Column<Query>[] = [
   { field: 'displayName', kind: 'text' },
   { field: 'queryType' },
   { field: 'path', kind: 'text', show: (q) => q.path ?? '/' },
-  { field: 'schedule', kind: 'text', show: (q) => (q.schedule ? describeSchedule(q.schedule) : null) },
+  { field: 'schedule', kind: 'text', show: (q) => describeSchedule(q.schedule) },
 ];
 
 /** Fields of `query get` and of a created or updated query. */
@@ -21,7 +21,7 @@ export const QUERY_FIELDS: Column<Query>[] = [
   { field: 'queryType' },
   { field: 'path', kind: 'text', show: (q) => q.path ?? '/' },
   { field: 'folderId', kind: 'id' },
-  { field: 'schedule', kind: 'text', show: (q) => (q.schedule ? describeSchedule(q.schedule) : null) },
+  { field: 'schedule', kind: 'text', show: (q) => describeSchedule(q.schedule) },
   { field: 'inputQuery', kind: 'text' },
 ];
 

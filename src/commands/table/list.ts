@@ -12,11 +12,14 @@ export const TABLE_COLUMNS: Column<StoredTable>[] = [
   { field: 'catalogName' },
   { field: 'catalogId', kind: 'id' },
 ];
+/** A flag as a table reads it: `yes`, blank for false, missing (NULL) when the service did not say. */
+const yes = (flag: boolean | null | undefined): string | null => (flag === true ? 'yes' : flag === false ? '' : null);
+
 export const COLUMN_COLUMNS: Column<ColumnRecord>[] = [
   { field: 'name', kind: 'key' },
   { field: 'dataType' },
-  { field: 'isNotNull', show: (c) => (c.isNotNull ? 'yes' : '') },
-  { field: 'isUnique', show: (c) => (c.isUnique ? 'yes' : '') },
+  { field: 'isNotNull', show: (c) => yes(c.isNotNull) },
+  { field: 'isUnique', show: (c) => yes(c.isUnique) },
   { field: 'defaultValue', kind: 'text' },
 ];
 

@@ -21,6 +21,8 @@ export interface ActionOptions<A extends unknown[] = unknown[], O = unknown> {
   json?: false;
   /** Which output variants this command line prints, for checking `--json f1,f2` before the run. */
   variant?: (...rest: [...A, O]) => string | string[];
+  /** `--format` names the format of the file the command writes (`query export`): handed to it as `opts.format`, it leaves dgw's own output and messages as they are. */
+  fileFormat?: boolean;
 }
 
 /** `dgw sql`'s JSON row shapes, which `--format` takes for it alone. */
@@ -38,8 +40,9 @@ export function createWiring(deps: ContextDeps): Wiring {
         if (globals.format !== undefined && ROW_SHAPE.test(globals.format) && !actionOptions.rowShapes) {
           throw new UsageError(`--format ${globals.format} shapes the rows of \`dgw sql\`; for this command use table, json, jsonl, yaml, csv or tsv`);
         }
+        if (actionOptions.fileFormat) (options as { format?: string }).format = globals.format;
         const { createContext } = await import('../context.js');
-        const ctx = createContext(deps, globals);
+        const ctx = createContext(deps, actionOptions.fileFormat ? { ...globals, format: undefined } : globals);
         try {
           await ctx.prepareOutput();
           // Only this command line's flags are refused: a default output of JSON (a profile's, DGW_OUTPUT) must not break `dgw completion bash`.

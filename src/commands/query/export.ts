@@ -18,6 +18,8 @@ export interface QueryExportOptions {
   output?: string;
   wait: boolean;
   dryRun?: boolean;
+  /** The file's format: the global `--format` (csv or jsonl). */
+  format?: string;
 }
 
 export function registerQueryExport(parent: Command, wiring: Wiring): void {
@@ -48,12 +50,12 @@ is exit 10. On the local gateway the file is written by DuckDB's own COPY; one s
 the disk of the data folder is full is exit 13 (a fault of this machine, not of the query).
 `,
     )
-    .action(wiring.action(runQueryExport, { variant: (_ref, opts) => (opts.wait ? 'record' : 'started') }));
+    .action(wiring.action(runQueryExport, { fileFormat: true, variant: (_ref, opts) => (opts.wait ? 'record' : 'started') }));
 }
 
 export async function runQueryExport(ctx: Context, ref: string, opts: QueryExportOptions): Promise<void> {
   checkSegment(ref, 'QUERY');
-  const body = exportBody(ctx, opts);
+  const body = exportBody(opts);
   const wantsJob = ctx.globals.json !== undefined || ctx.globals.jq !== undefined;
   const [{ destinationOf, downloadExport }, { transferProgress }] = await Promise.all([import('../../transfer/download.js'), import('../../transfer/progress.js')]);
   const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
@@ -100,9 +102,9 @@ function warnOfCompression(ctx: Context, output: string, gzip: boolean): void {
 }
 
 /** The export request from the flags: `--format csv|jsonl` (the global flag), `--gzip`, `--columns`. */
-function exportBody(ctx: Context, opts: QueryExportOptions): ExportRequest {
-  const format = (ctx.globals.format ?? 'csv').toLowerCase();
-  if (format !== 'csv' && format !== 'jsonl') throw new UsageError(`--format ${ctx.globals.format}: an export is csv or jsonl`);
+function exportBody(opts: QueryExportOptions): ExportRequest {
+  const format = (opts.format ?? 'csv').toLowerCase();
+  if (format !== 'csv' && format !== 'jsonl') throw new UsageError(`--format ${opts.format}: an export is csv or jsonl`);
   const body: ExportRequest = { format: format === 'csv' ? 'CSV' : 'JSONL' };
   if (opts.gzip) body.compression = 'GZIP';
   if (opts.columns !== undefined) {

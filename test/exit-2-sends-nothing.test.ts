@@ -189,6 +189,19 @@ describe('an unknown --json field is exit 2 and nothing is sent', () => {
     expect(fs.existsSync(localDir)).toBe(false);
     expect(fs.existsSync(exported)).toBe(false);
   });
+
+  // table sample printed its CSV under --format tsv, as if the flag had been heard.
+  it.each([
+    ['table', 'sample', 't', '--format', 'tsv'],
+    ['table', 'sample', 't', '--format', 'jsonl'],
+    ['completion', 'bash', '--format', 'csv'],
+  ])('a command of one form of its own refuses --format: dgw %s %s %s %s %s', async (...argv) => {
+    const r = await dgw(argv, { env: { DGW_LOCAL_DIR: localDir }, timeoutMs: 15_000 });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/prints no JSON, only a form of its own: leave out --json, --jq and --format/);
+    expect(server.requests).toEqual([]);
+  });
 });
 
 describe('where only the answer knows the fields, a failure after sending is exit 14, never 2', () => {

@@ -17,7 +17,7 @@ export interface Wiring {
 export interface ActionOptions<A extends unknown[] = unknown[], O = unknown> {
   /** The command takes `--format simple|compact` (`dgw sql`). */
   rowShapes?: boolean;
-  /** false: the command prints no JSON, so --json, --jq and --format json|yaml are exit 2 (`completion`). */
+  /** false: the command prints one form of its own (a script, a CSV template), so --json, --jq and --format are exit 2 (`completion`). */
   json?: false;
   /** Which output variants this command line prints, for checking `--json f1,f2` before the run. */
   variant?: (...rest: [...A, O]) => string | string[];
@@ -47,7 +47,7 @@ export function createWiring(deps: ContextDeps): Wiring {
           await ctx.prepareOutput();
           // Only this command line's flags are refused: a default output of JSON (a profile's, DGW_OUTPUT) must not break `dgw completion bash`.
           const flagsChoseOutput = globals.json !== undefined || globals.jq !== undefined || globals.format !== undefined;
-          if (ctx.out.json && actionOptions.json === false && flagsChoseOutput) throw new UsageError(`dgw ${commandPath(command)} prints no JSON: leave out --json, --jq and --format json|yaml`);
+          if (actionOptions.json === false && flagsChoseOutput) throw new UsageError(`dgw ${commandPath(command)} prints no JSON, only a form of its own: leave out --json, --jq and --format`);
           // Fields the contract knows are checked before anything is sent or done.
           if (ctx.out.requestedFields) await checkJsonFields(ctx, command, [...args, options], actionOptions.variant as ((...rest: unknown[]) => string | string[]) | undefined);
           await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args, options);

@@ -74,7 +74,7 @@ export function fieldsFor(commandPath: string, doc: Json, names: string[]): stri
 /** The `--help` paragraph that lists a command's JSON fields, per variant where they differ. */
 export function jsonFieldsHelp(commandPath: string): string {
   const doc = readSchema(commandPath);
-  if (!doc) return 'JSON: none; this command prints no JSON (--json is exit 2).';
+  if (!doc) return 'JSON: none; this command prints no JSON (--json and --format are exit 2).';
   const lines = [...variantsOf(doc)].map(([name, v]) => {
     const fields = fieldsOf(doc, v);
     const list = fields ? fields.join(', ') : name === 'rows' ? 'the result\'s column names' : 'those of the answer';

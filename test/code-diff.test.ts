@@ -252,6 +252,19 @@ describe('diffStates', () => {
     expect(diffStates(desired([copy]), p, { prune: false }).unmanaged.queries.map((q) => q.name)).toEqual(['src']);
     expect(() => diffStates(desired([copy]), p, { prune: true })).toThrow(/copy\.sql: from: src, which this plan deletes/);
   });
+
+  it('--prune of a query another one\'s SQL reads is refused, naming both (it would fail at its next run); both pruned is fine', () => {
+    const p = project([pq('src', { sql: 'SELECT 9' }), pq('rep', { materialized: true, sql: 'SELECT * FROM svc.query.src' }), pq('other', { folder: '/elsewhere', sql: 'SELECT * FROM svc.mtquery.src2' }), pq('src2', { sql: 'SELECT 2' })]);
+    const rep = dq('rep.sql', `${header('materialized: true')}SELECT * FROM svc.query.src`);
+    expect(() => diffStates(desired([rep, dq('src2.sql', 'SELECT 2')]), p, { prune: true })).toThrow(/rep\.sql reads src, which this plan deletes/);
+    // A reader outside the managed folders counts too.
+    const outside = project([pq('gone', { folder: '/managed' }), pq('kept', { folder: '/managed' }), pq('other', { folder: '/elsewhere', sql: 'SELECT * FROM svc.query.gone' })]);
+    expect(() => diffStates(desired([dq('managed/kept.sql', "SELECT 'kept'")], [], ['/managed']), outside, { prune: true })).toThrow(/^query other \(outside the managed folders\) reads gone, which this plan deletes/);
+    // A name in a string or comment is no read; and a reader pruned with what it reads is no problem.
+    const quoted = dq('rep.sql', `${header('materialized: true')}SELECT 'svc.query.src' AS s -- svc.query.src`);
+    expect(diffStates(desired([quoted, dq('src2.sql', 'SELECT 2'), dq('elsewhere/other.sql', 'SELECT * FROM svc.mtquery.src2')]), p, { prune: true }).changes.filter((c) => c.action === 'delete').map((c) => c.name)).toEqual(['src']);
+    expect(diffStates(desired([dq('src2.sql', 'SELECT 2'), dq('elsewhere/other.sql', 'SELECT * FROM svc.mtquery.src2')]), p, { prune: true }).changes.filter((c) => c.action === 'delete').map((c) => c.name).sort()).toEqual(['rep', 'src']);
+  });
 });
 
 describe('orderSteps', () => {

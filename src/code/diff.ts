@@ -5,6 +5,7 @@ import type { Change, DesiredQuery, DesiredState, Plan, ProjectQuery, ProjectSta
 import { sameRefresh } from './refresh.js';
 import { canonicalSql } from './sql-text.js';
 import { compareText } from '../output/text-order.js';
+import { readsQuery } from '../impact/sql-reads.js';
 
 /** How a plan is made. */
 export interface DiffOptions {
@@ -72,6 +73,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
       changes.push({ action: 'delete', name: p.name, id: p.id, before: viewOf(p) });
     } else unmanaged.queries.push({ name: p.name, id: p.id, folder: p.folder });
   }
+  refusePrunedReads(changes, desired, project, sqlOf, options.dirLabel ?? '');
   for (const f of project.folders) {
     if (wantedFolders.has(f.path) || !inScope(f.path, scope) || scope.includes(f.path) || !representable(f.path)) continue;
     const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path));
@@ -83,6 +85,24 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
     else unmanaged.folders.push(f.path);
   }
   return { changes, unmanaged, prune: options.prune, fingerprint: project.fingerprint, skipped };
+}
+
+/**
+ * A query whose SQL reads one that --prune deletes would fail at its next run (a materialized one
+ * at its next refresh), as a copier (`from`) would: the plan is refused, naming both.
+ */
+function refusePrunedReads(changes: Change[], desired: DesiredState, project: ProjectState, sqlOf: (d: DesiredQuery) => string, dirLabel: string): void {
+  const pruned = new Set(changes.flatMap((c) => (c.action === 'delete' ? [c.name] : [])));
+  if (pruned.size === 0) return;
+  const desiredNames = new Set(desired.queries.map((d) => d.name));
+  const readers = [
+    ...desired.queries.map((d) => ({ who: `${dirLabel}${d.file}`, sql: sqlOf(d) })),
+    ...project.queries.filter((p) => !desiredNames.has(p.name) && !pruned.has(p.name)).map((p) => ({ who: `query ${p.name} (outside the managed folders)`, sql: viewOf(p).sql })),
+  ];
+  for (const name of pruned) {
+    const reader = readers.find((r) => readsQuery(r.sql, name));
+    if (reader) throw new UsageError(`${reader.who} reads ${name}, which this plan deletes (it has no file; --prune deletes it): keep a file for ${name}, or change what reads it`);
+  }
 }
 
 /** The fields that differ between what the project holds and what the file says. */

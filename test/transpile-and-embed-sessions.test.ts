@@ -46,6 +46,27 @@ describe('transpile', () => {
   });
 });
 
+describe('an answer without what was asked for', () => {
+  it('transpile: no result, a null one or an empty body is the service\'s failure (exit 8), not a blank statement', async () => {
+    for (const reply of [{ json: {} }, { json: { result: null } }, { body: '' }]) {
+      service.reset();
+      service.on('POST', '/sql/transpile/mysql', reply);
+      const r = await hosted('transpile', 'mysql', 'SELECT 1');
+      expect(r.code, JSON.stringify(reply)).toBe(8);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('embed session --debug does not trace the one-time URL', async () => {
+    service.on('POST', '/ui/initSession', { json: { sessionUrl: 'https://partner.example.com/api/v1/ui/session?code=onetimecode123', partnerOrigin: null } });
+    const r = await hosted('embed', 'session', '--debug');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('onetimecode123');
+    expect(r.stderr).not.toContain('onetimecode123');
+    expect(r.stderr).toContain('not shown: the answer may carry credentials');
+  });
+});
+
 describe('embed session', () => {
   it('sends the project and the options as the document has them, and prints the one-time URL', async () => {
     service.on('POST', '/ui/initSession', { json: { sessionUrl: 'https://partner.example.com/api/v1/ui/session?code=abc', partnerOrigin: 'https://app.example.com' } });

@@ -1,5 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
+import { MalformedResponseError } from '../errors.js';
 import { object, text, textOrNull } from './read.js';
 
 // Tools of the hosted service the local gateway does not have (it answers 501): transpiling SQL to
@@ -33,7 +34,9 @@ export async function transpileSql(http: Http, dialect: string, query: string): 
 }
 
 export function readTranspiled(value: unknown, dialect: string): TranspiledRecord {
-  return { dialect, result: text(object(value, 'a transpiled statement').result) };
+  const result = object(value, 'a transpiled statement').result;
+  if (typeof result !== 'string') throw new MalformedResponseError('the service answered no transpiled statement (no result)');
+  return { dialect, result };
 }
 
 export function readEmbedSession(value: unknown): EmbedSessionRecord {
@@ -42,6 +45,7 @@ export function readEmbedSession(value: unknown): EmbedSessionRecord {
 }
 
 export async function initEmbedSession(http: Http, input: EmbedSessionInput): Promise<EmbedSessionRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: '/ui/initSession', body: input, expect: 'optional-json' });
+  // The session URL opens the web app once, as its user: not for a --debug trace.
+  const body = await http.request({ method: 'POST', path: '/ui/initSession', body: input, expect: 'optional-json', secretAnswer: true });
   return body === undefined ? undefined : readEmbedSession(body);
 }

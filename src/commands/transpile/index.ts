@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { transpileSql, type TranspiledRecord } from '../../api/hosted-tools.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { MalformedResponseError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { readSource } from '../read-source.js';
 import { refuseNulInSql } from '../sql-text.js';
@@ -41,10 +41,10 @@ export async function runTranspile(ctx: Context, dialect: string, statement: str
   const http = await ctx.http({ dryRun: opts.dryRun });
   const answer = await transpileSql(http, dialect.toLowerCase(), query);
   if (opts.dryRun) return;
-  const shown = answer ?? { dialect: dialect.toLowerCase(), result: '' };
+  if (!answer) throw new MalformedResponseError('the service answered nothing (no transpiled statement)');
   // A terminal or a pipe (table, TSV: the defaults) wants the statement alone; CSV, JSON and YAML get the record.
-  if (['table', 'tsv', 'quiet'].includes(ctx.out.mode.kind)) ctx.out.raw(shown.result);
-  else await ctx.out.record(shown, TRANSPILED_COLUMNS, (t) => t.result);
+  if (['table', 'tsv', 'quiet'].includes(ctx.out.mode.kind)) ctx.out.raw(answer.result);
+  else await ctx.out.record(answer, TRANSPILED_COLUMNS, (t) => t.result);
 }
 
 const TRANSPILED_COLUMNS: Column<TranspiledRecord>[] = [{ field: 'dialect' }, { field: 'result', kind: 'text' }];

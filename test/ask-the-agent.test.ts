@@ -16,6 +16,8 @@ const tmp = tempDir('dgw-ask-');
 const asked: Array<{ body: unknown; accept: string | undefined }> = [];
 /** Lets a held stream end (the Ctrl-C test never calls it: dgw goes first). */
 let release = () => {};
+/** Streams that fell silent, ended after the tests. */
+const held: http.ServerResponse[] = [];
 let server: http.Server;
 let baseUrl = '';
 
@@ -26,7 +28,25 @@ beforeAll(async () => {
     req.on('end', () => {
       const parsed = JSON.parse(body) as { message: string; threadId?: string };
       asked.push({ body: parsed, accept: req.headers.accept });
+      if (parsed.message === 'html') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Sign in</body></html>');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (parsed.message === 'silent') {
+        res.write('data: {"delta":"partial"}\n\n');
+        held.push(res);
+        return;
+      }
+      if (parsed.message === 'cut') {
+        res.write('data: {"delta":"partial answer"}\n\n', () => res.socket?.destroy());
+        return;
+      }
+      if (parsed.message === 'plain') {
+        // Keep-alives and end markers of other events, and an OpenAI-style end: none is answer text.
+        res.end('data: {"delta":"col1\\tcol2\\r\\nrow","threadId":"th-7"}\n\nevent: ping\ndata: keepalive\n\nevent: end\ndata: [DONE]\n\ndata: [DONE]\n\n');
+        return;
+      }
       const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       send('metadata', { threadId: parsed.threadId ?? 'th-1' });
       if (parsed.message === 'fail') {
@@ -52,6 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   release();
+  for (const res of held) res.end();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   tmp.remove();
@@ -65,7 +86,7 @@ describe('dgw ask', () => {
     const r = await runAsBinaryWould(['ask', 'Who ordered most?'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('Alice ordered most.\n');
-    expect(r.stderr).toContain('thread th-1: continue with dgw ask "..." --thread th-1');
+    expect(r.stderr).toContain('thread th-1: continue with `dgw ask "..." --thread th-1`');
     expect(asked).toEqual([{ body: { message: 'Who ordered most?' }, accept: 'text/event-stream' }]);
   });
 
@@ -106,6 +127,33 @@ describe('dgw ask', () => {
     const ended = await running.exited;
     expect(ended.code).toBe(130);
     expect(running.stdout()).toContain('Alice');
+  });
+
+  it('a 2xx answer that is no event stream (an HTML sign-in page) is the service\'s failure, exit 8, not an empty answer', async () => {
+    const r = await runAsBinaryWould(['ask', 'html'], { env: env() });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/the service answered text\/html where an event stream was expected: ".*Sign in/);
+  });
+
+  it('a stream that falls silent longer than --timeout is exit 9; one cut off is exit 9, after the piece that came', async () => {
+    const silent = await runAsBinaryWould(['ask', 'silent', '--timeout', '1s'], { env: env() });
+    expect(silent.code, silent.stderr).toBe(9);
+    expect(silent.stdout).toBe('partial\n');
+    expect(silent.stderr).toMatch(/the agent's answer stalled: no data for 1 s/);
+    const cut = await runAsBinaryWould(['ask', 'cut'], { env: env() });
+    expect(cut.code, cut.stderr).toBe(9);
+    expect(cut.stdout).toContain('partial answer');
+    expect(cut.stderr).toMatch(/the agent's answer ended before it was complete/);
+  });
+
+  it('in a pipe the answer is byte for byte; other events\' text and [DONE] are no answer; -q prints the thread; the hint keeps the target', async () => {
+    const piped = await runAsBinaryWould(['--project', 'p1', 'ask', 'plain'], { env: env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toBe('col1\tcol2\r\nrow\n');
+    expect(piped.stderr).toContain('continue with `dgw --project p1 ask "..." --thread th-7`');
+    const quiet = await runAsBinaryWould(['ask', 'plain', '-q'], { env: env() });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toBe('th-7\n');
   });
 
   it('refuses an empty question or a bad thread id before sending (exit 2)', async () => {
@@ -175,6 +223,7 @@ describe('dgw agent workflow', () => {
   // Every byte value, so a text decoding anywhere on the way would show.
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
   let imageServer: http.Server;
+  let imageMode: 'png' | 'json' | 'cut' = 'png';
   let imageUrl = '';
   beforeAll(async () => {
     imageServer = http.createServer((req, res) => {
@@ -182,7 +231,9 @@ describe('dgw agent workflow', () => {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      if (imageMode === 'json') res.writeHead(200, { 'content-type': 'application/json' }).end('{"errorCode":500,"message":"renderer down"}');
+      else if (imageMode === 'cut') res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' }).write(png.subarray(0, 100), () => res.socket?.destroy());
+      else res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     });
     await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
     imageUrl = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/api/v1`;
@@ -207,5 +258,20 @@ describe('dgw agent workflow', () => {
 
   it('--json is refused: it prints no JSON (exit 2)', async () => {
     expect((await run(['-o', 'x.png', '--json'], { cwd: tmp.dir })).code).toBe(2);
+  });
+
+  it('an answer that is no PNG is exit 8 and one cut off exit 9, and neither leaves a file', async () => {
+    try {
+      imageMode = 'json';
+      const json = await run(['-o', 'bad.png'], { cwd: tmp.dir });
+      expect(json.code, json.stderr).toBe(8);
+      expect(json.stderr).toMatch(/not a PNG image/);
+      imageMode = 'cut';
+      const cut = await run(['-o', 'bad.png'], { cwd: tmp.dir });
+      expect(cut.code, cut.stderr).toBe(9);
+      expect(fs.existsSync(path.join(tmp.dir, 'bad.png'))).toBe(false);
+    } finally {
+      imageMode = 'png';
+    }
   });
 });

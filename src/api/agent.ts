@@ -1,7 +1,8 @@
-import type { Http } from './http.js';
+import { MalformedResponseError } from '../errors.js';
+import { bodyChunks } from './body-chunks.js';
+import type { Http, OpenAnswer } from './http.js';
 import { apiPath } from './path.js';
-import { InterruptedError } from '../errors.js';
-import { restBytes } from './transport.js';
+import { readWithin } from './transport.js';
 
 // The project's agent (`/ai-agent/{projectId}/...`). The document gives the streamed chat as
 // server-sent events whose data are open objects, and the threads as open objects: what dgw reads
@@ -20,31 +21,34 @@ export interface ChatInput {
   noExecute?: boolean;
 }
 
-/** Asks the agent and yields its answer's events as they come; the signal (Ctrl-C) stops the stream. */
+/** Asks the agent and yields its answer's events as they come; --timeout bounds the wait for the head and each silence, the signal (Ctrl-C) stops the stream. */
 export async function* chatStream(http: Http, projectId: string, input: ChatInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
-  const response = await http.open({ method: 'POST', path: apiPath`/ai-agent/${projectId}/chat/stream`, body: input, accept: 'text/event-stream', timeoutMs: false, signal });
+  const response = await http.open({ method: 'POST', path: apiPath`/ai-agent/${projectId}/chat/stream`, body: input, accept: 'text/event-stream', signal });
   if (!response) return;
+  await refuseUnlike(response, 'text/event-stream', 'an event stream', http.timeoutMs);
   const decoder = new TextDecoder();
   let pending = '';
-  try {
-    for (;;) {
-      const chunk = await response.read();
-      pending += chunk === null ? decoder.decode() : decoder.decode(chunk, { stream: true });
-      // Events end at a blank line; the last may end with the stream.
-      const parts = pending.split(/\r?\n\r?\n/);
-      pending = chunk === null ? '' : (parts.pop() ?? '');
-      for (const part of parts) {
-        const event = parseEvent(part);
-        if (event) yield event;
-      }
-      if (chunk === null) return;
+  for await (const chunk of bodyChunks(response, { signal, idleMs: http.timeoutMs, what: "the agent's answer" })) {
+    pending += decoder.decode(chunk, { stream: true });
+    // Events end at a blank line.
+    const parts = pending.split(/\r?\n\r?\n/);
+    pending = parts.pop() ?? '';
+    for (const part of parts) {
+      const event = parseEvent(part);
+      if (event) yield event;
     }
-  } catch (error) {
-    if (signal.aborted) throw new InterruptedError();
-    throw error;
-  } finally {
-    await response.cancel().catch(() => undefined);
   }
+  // The last event may end with the stream.
+  const event = parseEvent(pending + decoder.decode());
+  if (event) yield event;
+}
+
+/** A 2xx answer of another type than asked (an HTML sign-in page, a JSON error) is the service's failure (exit 8), not an empty success. */
+async function refuseUnlike(response: OpenAnswer, type: string, what: string, limitMs: number): Promise<void> {
+  const given = response.header('content-type') ?? '';
+  if (given.toLowerCase().startsWith(type)) return;
+  const text = await readWithin(response, limitMs).catch(() => '');
+  throw new MalformedResponseError(`the service answered ${given || 'a body of no type'} where ${what} was expected${text.trim() ? `: ${JSON.stringify(text.slice(0, 200))}` : ''}`);
 }
 
 /** Asks the agent without streaming (`chat`): the whole answer, an open object, as one event; --timeout bounds the wait. */
@@ -53,10 +57,20 @@ export async function chat(http: Http, projectId: string, input: ChatInput): Pro
   return { event: 'message', data };
 }
 
-/** The agent's workflow as a PNG image (`getWorkflowImage`), whole. */
-export async function workflowImage(http: Http): Promise<Uint8Array> {
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The agent's workflow as a PNG image (`getWorkflowImage`), whole; anything but a PNG is the service's failure (exit 8). */
+export async function workflowImage(http: Http, signal?: AbortSignal): Promise<Uint8Array> {
   const response = await http.open({ method: 'GET', path: '/ai-agent/workflow/png', accept: 'image/png' });
-  return response ? restBytes(response) : new Uint8Array();
+  if (!response) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of bodyChunks(response, { signal, idleMs: http.timeoutMs, what: "the agent's workflow image" })) chunks.push(chunk);
+  const image = Buffer.concat(chunks);
+  if (!image.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
+    const type = response.header('content-type') ?? 'no type';
+    throw new MalformedResponseError(`the service answered ${image.length} bytes of ${type} that are not a PNG image where the workflow image was expected`);
+  }
+  return image;
 }
 
 /** One event's lines: `event:` names it, `data:` lines join with line breaks, `:` lines are comments. */

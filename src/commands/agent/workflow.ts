@@ -24,7 +24,7 @@ export async function runAgentWorkflow(ctx: Context, opts: AgentWorkflowOptions)
   const destination = await destinationOf(ctx, opts.output);
   // Image bytes would garble a terminal.
   if ('stdout' in destination && ctx.io.stdout.isTTY === true) throw new UsageError('the workflow is a PNG image: give -o FILE, or pipe it to a viewer');
-  const image = await workflowImage(await ctx.http());
+  const image = await workflowImage(await ctx.http(), ctx.signal);
   await saveBytes(ctx, destination, image);
   if (!('stdout' in destination)) ctx.out.success(`wrote the agent's workflow to ${opts.output} (${image.length} bytes)`);
 }

@@ -32,7 +32,9 @@ export function startExchange(question: string, threadId: string | undefined): E
 /** Adds an event to the exchange; returns what is new in it. */
 export function take(exchange: Exchange, event: AgentEvent): Piece {
   exchange.events.push(event);
-  const data = isRaw(event.data) ? event.data : typeof event.data === 'string' ? { text: event.data } : {};
+  // Data that is not JSON is answer text only in a plain message: not a keep-alive of another event, nor an end marker.
+  const plainText = typeof event.data === 'string' && event.event === 'message' && event.data !== '[DONE]';
+  const data = isRaw(event.data) ? event.data : plainText ? { text: event.data } : {};
   const piece: Piece = {};
   const thread = data.threadId ?? data.thread_id;
   if (typeof thread === 'string' && thread !== '') exchange.threadId = thread;

@@ -46,16 +46,23 @@ export async function runAsk(ctx: Context, question: string, opts: AskOptions): 
   const onTerminal = ctx.io.stdout.isTTY === true;
   const show = (piece: Piece) => {
     if (!live) return;
-    if (piece.text) ctx.io.stdout.write(visible(piece.text, '\n'));
+    // Into a pipe the answer stays as the service sent it; a terminal sees its control characters escaped.
+    if (piece.text) ctx.io.stdout.write(onTerminal ? visible(piece.text, '\n') : piece.text);
     if (!onTerminal) return;
     if (piece.sql) ctx.io.stdout.write(`\n${ctx.color.dim('SQL:')}\n${visible(piece.sql.trim(), '\n')}\n`);
     if (piece.tables) ctx.io.stdout.write(`\n${ctx.color.dim('tables:')} ${piece.tables.map((t) => visible(t)).join(', ')}\n`);
   };
   const input = { message: question, threadId: opts.thread, noExecute: opts.execute ? undefined : true };
   const events = opts.stream ? chatStream(http, projectId, input, ctx.signal) : [await chat(http, projectId, input)];
-  for await (const event of events) show(take(exchange, event));
-  if (live && exchange.answer !== '' && !exchange.answer.endsWith('\n')) ctx.io.stdout.write('\n');
+  try {
+    for await (const event of events) show(take(exchange, event));
+  } finally {
+    // Also after a failure mid-answer, so the error does not run on from the last line.
+    if (live && exchange.answer !== '' && !exchange.answer.endsWith('\n')) ctx.io.stdout.write('\n');
+  }
   if (ctx.out.json) ctx.out.value(exchange);
   if (exchange.error !== null) throw new DgwError('service', `the agent stopped: ${exchange.error}`);
-  if (exchange.threadId) ctx.out.note(`thread ${exchange.threadId}: continue with dgw ask "..." --thread ${exchange.threadId}`);
+  // -q prints ids: the thread's, to ask on in it.
+  if (ctx.out.mode.kind === 'quiet' && exchange.threadId) ctx.io.stdout.write(`${exchange.threadId}\n`);
+  if (exchange.threadId) ctx.out.note(`thread ${exchange.threadId}: continue with \`dgw ask "..." --thread ${exchange.threadId}\``);
 }

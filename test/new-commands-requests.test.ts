@@ -201,6 +201,13 @@ describe('key list, create, rm', () => {
     server.requests.length = 0;
     expect((await dgw(['key', 'create', 'ci', '--expires', '2001-01-01T00:00:00Z'])).code).toBe(2);
     expect((await dgw(['key', 'create', 'ci', '--expires', 'soon'])).code).toBe(2);
+    // A date that does not exist is refused, not rolled over into the next month or day.
+    for (const impossible of ['2099-02-30T00:00:00Z', '2099-04-31', '2099-01-31T24:00:00Z', '2099-02-29T10:00:00Z']) {
+      const r = await dgw(['key', 'create', 'ci', '--expires', impossible]);
+      expect(r.code, impossible).toBe(2);
+      expect(r.stderr).toContain('is neither an ISO 8601 time');
+    }
+    expect((await dgw(['key', 'create', 'ci', '--expires', '2096-02-29T10:00:00+02:00', '--dry-run', '--json'])).code).toBe(0);
     expect(server.requests).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { listExports } from '../../api/exports.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { parseIsoTime } from '../../iso-time.js';
 import { examples, type Wiring } from '../wiring.js';
 import { EXPORT_COLUMNS } from './columns.js';
 
@@ -38,7 +39,7 @@ export async function runExportList(ctx: Context, opts: ExportListOptions): Prom
     limit = Number(opts.limit);
     if (!/^\d+$/.test(opts.limit) || limit < 1 || limit > 200) throw new UsageError(`--limit: "${opts.limit}" is not a number from 1 to 200`);
   }
-  if (opts.before !== undefined && Number.isNaN(Date.parse(opts.before))) throw new UsageError(`--before: "${opts.before}" is not an ISO time such as 2026-06-10T15:23:26Z`);
+  if (opts.before !== undefined && parseIsoTime(opts.before) === undefined) throw new UsageError(`--before: "${opts.before}" is not an ISO time such as 2026-06-10T15:23:26Z`);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const jobs = await listExports(http, projectId, { status, limit, createdBefore: opts.before });
   await ctx.out.list(jobs, EXPORT_COLUMNS, (e) => e.id);

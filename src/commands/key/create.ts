@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createApiKey } from '../../api/keys.js';
 import type { ApiKeyRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
+import { parseIsoTime } from '../../iso-time.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../schedule/duration.js';
 import { checkNameArgument } from '../name-argument.js';
@@ -49,8 +50,8 @@ export async function runKeyCreate(ctx: Context, name: string, opts: KeyCreateOp
 /** `--expires`: an ISO 8601 time, or a duration from now; in the future either way. */
 function expiryTime(text: string, now: number): string {
   const duration = parseDuration(text);
-  const at = duration ? now + duration.ms : /^\d{4}-\d\d-\d\d(T.*)?$/.test(text.trim()) ? Date.parse(text.trim()) : NaN;
-  if (Number.isNaN(at)) throw new UsageError(`--expires: "${text}" is neither an ISO 8601 time (2027-01-31T00:00:00Z) nor a duration (90d, P90D)`);
+  const at = duration ? now + duration.ms : parseIsoTime(text);
+  if (at === undefined) throw new UsageError(`--expires: "${text}" is neither an ISO 8601 time (2027-01-31T00:00:00Z) nor a duration (90d, P90D)`);
   if (at <= now) throw new UsageError(`--expires: ${new Date(at).toISOString()} is in the past`);
   return new Date(at).toISOString();
 }

@@ -5,6 +5,7 @@ import { refuseNul } from '../project/check.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
 import { intParam, jsonObject, waitMsParam } from '../validate.js';
+import { parseIsoTime } from '../../iso-time.js';
 
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
@@ -20,8 +21,8 @@ export function exportRoutes(): Routes {
     const filter = statusFilter(c.req.query('status'));
     const limit = Math.min(200, Math.max(1, intParam(c.req.query('limit'), 'limit') ?? 50));
     const before = c.req.query('createdBefore');
-    const beforeMs = before === undefined ? undefined : Date.parse(before);
-    if (beforeMs !== undefined && Number.isNaN(beforeMs)) throw badRequest('createdBefore must be an ISO-8601 time, e.g. 2026-06-10T15:23:26.893Z');
+    const beforeMs = before === undefined ? undefined : parseIsoTime(before);
+    if (before !== undefined && beforeMs === undefined) throw badRequest('createdBefore must be an ISO-8601 time, e.g. 2026-06-10T15:23:26.893Z');
     const all = await c.get('gateway').exports(c.get('project')).list();
     const page = all.filter((e) => (!filter || filter.includes(e.status)) && (beforeMs === undefined || e.createdAt < beforeMs)).slice(0, limit);
     return c.json(page.map((e) => exportView(e)));

@@ -3,6 +3,7 @@ import type { WireApiKey } from '../../api/types.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { StoredProjectKey } from '../keys.js';
 import { checkName, jsonObject, optString } from '../validate.js';
+import { parseIsoTime } from '../../iso-time.js';
 
 function view(k: StoredProjectKey, apiKey: string | null = null): WireApiKey {
   return { name: k.name, apiKey, apiKeyId: k.apiKeyId, ...(k.expiresAt !== null ? { expiresAt: k.expiresAt } : {}) };
@@ -25,8 +26,8 @@ export function keyRoutes(): Routes {
     const expiresRaw = optString(body, 'expiresAt');
     let expiresAt: string | null = null;
     if (expiresRaw !== undefined) {
-      const t = Date.parse(expiresRaw);
-      if (Number.isNaN(t)) throw badRequest('expiresAt must be an ISO 8601 time such as 2030-01-01T00:00:00Z');
+      const t = parseIsoTime(expiresRaw);
+      if (t === undefined) throw badRequest('expiresAt must be an ISO 8601 time such as 2030-01-01T00:00:00Z');
       expiresAt = new Date(t).toISOString();
     }
     const key = await c.get('gateway').keys.create(projectId, name, expiresAt);

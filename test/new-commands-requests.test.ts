@@ -288,6 +288,16 @@ describe('project list', () => {
     expect(JSON.parse(r.stdout)).toEqual([{ id: 'Ab12Cd34', name: 'Shop', workspaceName: 'Analytics', organizationName: 'Acme' }]);
     expect(sent().sort()).toEqual(['GET /organizations', '/organizations/org-1/workspaces', '/organizations/org-1/workspaces/ws-1/projects', '/organizations/org-1/workspaces/ws-2/projects'].map((p) => (p.startsWith('GET') ? p : `GET ${p}`)).sort());
   });
+
+  it('an organization or workspace without an id is the service\'s malformed answer (exit 8), not a usage error', async () => {
+    server.on('GET', '/organizations', { json: [{ name: 'no id org' }] });
+    const r = await dgw(['project', 'list']);
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.stderr).toContain('the service sent an organization without an id');
+    server.on('GET', '/organizations', { json: [{ id: 'org-1', name: 'Acme' }] });
+    server.on('GET', '/organizations/org-1/workspaces', { json: [{ name: 'Nameless' }] });
+    expect((await dgw(['project', 'list'])).code).toBe(8);
+  });
 });
 
 describe('partner-key-only commands', () => {

@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { flag, idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ProjectRequest } from './types.js';
 
 /** A project with where it lives, as `dgw project list` shows it. */
@@ -28,17 +28,18 @@ export interface WorkspaceEntry {
 export async function listAllWorkspaces(http: Http): Promise<WorkspaceEntry[]> {
   const organizations = objects(await http.request({ method: 'GET', path: '/organizations' }), 'organizations');
   const perOrganization = await Promise.all(
-    organizations.map(async (org) =>
-      objects(await http.request({ method: 'GET', path: apiPath`/organizations/${text(org.id)}/workspaces` }), 'workspaces').map(
+    organizations.map(async (org) => {
+      const organizationId = idOf(org, 'an organization');
+      return objects(await http.request({ method: 'GET', path: apiPath`/organizations/${organizationId}/workspaces` }), 'workspaces').map(
         (ws): WorkspaceEntry => ({
-          id: text(ws.id),
+          id: idOf(ws, 'a workspace'),
           name: text(ws.name, text(ws.id)),
           defaultWorkspace: flag(ws.defaultWorkspace),
-          organizationId: text(org.id),
-          organizationName: text(org.name, text(org.id)),
+          organizationId,
+          organizationName: text(org.name, organizationId),
         }),
-      ),
-    ),
+      );
+    }),
   );
   return perOrganization.flat();
 }

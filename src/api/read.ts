@@ -36,6 +36,13 @@ export function text(value: unknown, fallback = ''): string {
   return fallback;
 }
 
+/** An id the next request's path needs: one missing or empty is the service's malformed answer (exit 8), not a usage error. */
+export function idOf(value: Raw, what: string): string {
+  const id = text(value.id);
+  if (id === '') throw new MalformedResponseError(`the service sent ${what} without an id`);
+  return id;
+}
+
 /** A string field, or null when it is missing, null or empty-typed. */
 export function textOrNull(value: unknown): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;

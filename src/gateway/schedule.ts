@@ -1,5 +1,6 @@
 import type { Schedule } from '../api/types.js';
-import { CronSyntaxError, parseCron, type CronFields } from '../schedule/cron.js';
+import { CronSyntaxError, parseCron } from '../schedule/cron.js';
+import { nextCronTime } from '../schedule/next-cron.js';
 import { parseDuration, type Duration } from '../schedule/duration.js';
 import { intervalTooLong, intervalTooShort, MIN_INTERVAL } from '../schedule/minimum.js';
 import { isValidTimeZone } from '../schedule/timezone.js';
@@ -45,62 +46,11 @@ export function nextFireTime(schedule: Schedule | null | undefined, after: numbe
     const d = parseDuration(schedule.repeatDuration);
     return d ? after + d.ms : undefined;
   }
-  return nextCronTime(parseCron(schedule.cronExpression), schedule.timezone ?? 'UTC', after);
-}
-
-const MINUTE = 60_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-interface WallClock {
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  dow: number;
-}
-
-function wallClock(t: number, timeZone: string): WallClock {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' });
-    formatters.set(timeZone, f);
+  try {
+    return nextCronTime(parseCron(schedule.cronExpression), schedule.timezone ?? 'UTC', after);
+  } catch (error) {
+    // One stored before dgw refused it (30 February): it never fires.
+    if (error instanceof CronSyntaxError) return undefined;
+    throw error;
   }
-  const parts: Record<string, string> = {};
-  for (const p of f.formatToParts(t)) parts[p.type] = p.value;
-  const dow = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday);
-  return { month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute), dow };
-}
-
-/** The first whole minute strictly after `after` whose wall-clock time in `timeZone` matches. */
-export function nextCronTime(fields: CronFields, timeZone: string, after: number): number | undefined {
-  let t = Math.floor(after / MINUTE) * MINUTE + MINUTE;
-  // Steps skip whole days, hours or minutes; five years of days is a generous bound.
-  for (let i = 0; i < 200_000; i++) {
-    const w = wallClock(t, timeZone);
-    const minutesLeftInHour = 60 - w.minute;
-    const minutesLeftInDay = (23 - w.hour) * 60 + minutesLeftInHour;
-    if (!fields.months.has(w.month) || !dayMatches(fields, w)) {
-      t += minutesLeftInDay * MINUTE;
-      continue;
-    }
-    if (!fields.hours.has(w.hour)) {
-      t += minutesLeftInHour * MINUTE;
-      continue;
-    }
-    if (!fields.minutes.has(w.minute)) {
-      t += MINUTE;
-      continue;
-    }
-    return t;
-  }
-  return undefined;
-}
-
-function dayMatches(fields: CronFields, w: WallClock): boolean {
-  const dom = fields.daysOfMonth.has(w.day);
-  const dow = fields.daysOfWeek.has(w.dow);
-  if (fields.anyDayOfMonth && fields.anyDayOfWeek) return true;
-  if (fields.anyDayOfMonth) return dow;
-  if (fields.anyDayOfWeek) return dom;
-  return dom || dow;
 }

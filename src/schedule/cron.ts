@@ -41,7 +41,7 @@ export function parseCron(expression: string): CronFields {
   }
   const sets = parts.map((part, i) => parseField(part, SPECS[i]));
   const daysOfWeek = new Set([...sets[4]].map((d) => (d === 7 ? 0 : d)));
-  return {
+  const fields = {
     minutes: sets[0],
     hours: sets[1],
     daysOfMonth: sets[2],
@@ -50,7 +50,15 @@ export function parseCron(expression: string): CronFields {
     anyDayOfMonth: parts[2] === '*' || parts[2] === '?',
     anyDayOfWeek: parts[4] === '*' || parts[4] === '?',
   };
+  // Days only by date (a weekday field would OR in days of its own): 30 February never comes.
+  if (!fields.anyDayOfMonth && fields.anyDayOfWeek && ![...fields.months].some((m) => [...fields.daysOfMonth].some((d) => d <= LONGEST_MONTH[m - 1]))) {
+    throw new CronSyntaxError(`"${expression.trim()}" never fires: no month it names has the days it names`);
+  }
+  return fields;
 }
+
+/** Days in each month at most (29 February in a leap year). */
+const LONGEST_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function parseField(text: string, spec: FieldSpec): Set<number> {
   const values = new Set<number>();

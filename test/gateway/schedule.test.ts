@@ -35,6 +35,47 @@ describe('next fire time', () => {
     expect(iso(nextFireTime({ type: 'cron', cronExpression: '30 9 * * 1', timezone: 'America/New_York' }, at('2024-07-03T00:00:00Z')))).toBe('2024-07-08T13:30:00.000Z');
   });
 
+  it('midnight after a 23-hour day is not skipped (a monthly, weekly or yearly run at 00:xx was lost)', () => {
+    const at0 = (cronExpression: string, timezone: string, after: string) => iso(nextFireTime({ type: 'cron', cronExpression, timezone }, at(after)));
+    expect(at0('0 0 29 3 *', 'Europe/Berlin', '2026-11-29T18:00:00Z')).toBe('2027-03-28T22:00:00.000Z');
+    expect(at0('0 0 15 3 *', 'America/New_York', '2026-11-29T18:00:00Z')).toBe('2027-03-15T04:00:00.000Z');
+    expect(at0('0 0 1 * *', 'Europe/Berlin', '2024-03-01T00:00:00Z')).toBe('2024-03-31T22:00:00.000Z');
+    expect(at0('0 0 * * 1', 'Europe/Berlin', '2025-03-29T12:00:00Z')).toBe('2025-03-30T22:00:00.000Z');
+  });
+
+  it('a time the clocks skip fires as they jump; one they repeat fires once, or at both for an hourly *', () => {
+    const at0 = (cronExpression: string, after: string) => iso(nextFireTime({ type: 'cron', cronExpression, timezone: 'Europe/Berlin' }, at(after)));
+    // 2025-03-30: 02:00 CET becomes 03:00 CEST (01:00 UTC), so 02:30 never comes.
+    expect(at0('30 2 * * *', '2025-03-29T12:00:00Z')).toBe('2025-03-30T01:00:00.000Z');
+    expect(at0('30 2 * * *', '2025-03-30T01:00:00Z')).toBe('2025-03-31T00:30:00.000Z');
+    // 2025-10-26: 03:00 CEST becomes 02:00 CET (01:00 UTC), so 02:30 comes twice.
+    expect(at0('30 2 * * *', '2025-10-25T12:00:00Z')).toBe('2025-10-26T00:30:00.000Z');
+    expect(at0('30 2 * * *', '2025-10-26T00:30:00Z')).toBe('2025-10-27T01:30:00.000Z');
+    const halfHours: string[] = [];
+    for (let t = at('2025-10-26T00:15:00Z'); halfHours.length < 4; ) {
+      t = nextFireTime({ type: 'cron', cronExpression: '*/30 * * * *', timezone: 'Europe/Berlin' }, t)!;
+      halfHours.push(iso(t)!);
+    }
+    expect(halfHours).toEqual(['2025-10-26T00:30:00.000Z', '2025-10-26T01:00:00.000Z', '2025-10-26T01:30:00.000Z', '2025-10-26T02:00:00.000Z']);
+  });
+
+  it('a cron expression no day can match (30 February) is refused: 400, and exit 2 before sending; one stored before never fires', async () => {
+    const g = await openGateway();
+    try {
+      for (const cronExpression of ['0 0 30 2 *', '0 0 31 4,6,9,11 *']) {
+        const r = await g.call('POST', `${P}/queries`, { body: { displayName: 'Never', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'cron', cronExpression } } });
+        expect(r.status, cronExpression).toBe(400);
+        expect(r.body.message).toMatch(/never fires: no month it names has the days it names/);
+      }
+      // With a weekday as well, cron ORs the two: Mondays in February.
+      expect((await g.call('POST', `${P}/queries`, { body: { displayName: 'Feb Mondays', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'cron', cronExpression: '0 0 30 2 1' } } })).status).toBe(200);
+    } finally {
+      await g.close();
+    }
+    expect(nextFireTime({ type: 'cron', cronExpression: '0 0 30 2 *' }, 0)).toBeUndefined();
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 29 2 *' }, at('2096-03-01T00:00:00Z')))).toBe('2104-02-29T00:00:00.000Z');
+  });
+
   it('ORs day-of-month and day-of-week when both are restricted, as cron does', () => {
     // The 13th or any Friday (2024-09-13 is both); the 1st or any Wednesday (the 11th comes first).
     expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 13 * 5' }, at('2024-09-09T00:00:00Z')))).toBe('2024-09-13T00:00:00.000Z');

@@ -18,11 +18,21 @@ export const realSchedulerClock: SchedulerClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** Runs materialized queries' and caches' schedules while served; a running refresh is not started twice, missed times fire once. */
+type OpenProject = Awaited<ReturnType<Gateway['openProjects']>>[number];
+
+/**
+ * Runs materialized queries' and caches' schedules while served; a running refresh is not started
+ * twice, missed times fire once. Each project has its own pass: one waiting for its project's lock
+ * (held by a long change) holds back neither the other projects nor the server's stop.
+ */
 export class Scheduler {
   private timer: unknown;
   private stopped = true;
-  private ticking: Promise<void> | undefined;
+  /** Set by stop: a pass still going starts no more refreshes. */
+  private halted = false;
+  private gathering = false;
+  /** Projects whose pass has not ended: skipped by later ticks until it does. */
+  private readonly passing = new Set<OpenProject>();
 
   constructor(
     private readonly gateway: Gateway,
@@ -35,22 +45,34 @@ export class Scheduler {
     this.schedule();
   }
 
-  async stop(): Promise<void> {
+  /** Starts nothing more; a pass still waiting ends when the gateway closes its project. */
+  stop(): void {
     this.stopped = true;
+    this.halted = true;
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    await this.ticking;
   }
 
-  /** One pass over every open project; returns the ids of the queries and caches it started refreshing. */
+  /** One pass over every open project not already in one; returns the ids of the queries and caches it started refreshing. */
   async tick(): Promise<string[]> {
-    const started: string[] = [];
+    return (await Promise.all(await this.startPasses())).flat();
+  }
+
+  private async startPasses(): Promise<Array<Promise<string[]>>> {
     const now = this.clock.now();
     // A change of connections closes a project to attach them; its schedules must not stop with it.
     await this.gateway.openReopened();
-    for (const project of await this.gateway.openProjects()) {
+    const projects = (await this.gateway.openProjects()).filter((p) => !this.passing.has(p));
+    return projects.map((p) => this.pass(p, now));
+  }
+
+  private async pass(project: OpenProject, now: number): Promise<string[]> {
+    const started: string[] = [];
+    this.passing.add(project);
+    try {
       for (const q of await project.materializedQueries().catch((): QueryRow[] => [])) {
         const due = project.nextRun(q);
+        if (this.halted) break;
         if (due === undefined || due > now || project.isRefreshing(q.id)) continue;
         try {
           await project.refresh(q.id);
@@ -60,6 +82,7 @@ export class Scheduler {
         }
       }
       for (const state of await project.cacheStates().catch((): CacheState[] => [])) {
+        if (this.halted) break;
         const [mode] = await project.dueCacheRuns(state, now);
         if (mode === undefined || project.isCacheRunning(state.cache.id)) continue;
         try {
@@ -69,6 +92,8 @@ export class Scheduler {
           // As above: the next tick sees the new state.
         }
       }
+    } finally {
+      this.passing.delete(project);
     }
     return started;
   }
@@ -76,11 +101,18 @@ export class Scheduler {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = this.clock.setTimeout(() => {
-      this.ticking = this.tick().then(
-        () => undefined,
-        () => undefined,
-      );
-      void this.ticking.then(() => this.schedule());
+      // The next tick does not wait for this one's passes: a slow project is skipped until its pass ends.
+      if (!this.gathering) {
+        this.gathering = true;
+        this.startPasses().then(
+          (passes) => {
+            this.gathering = false;
+            for (const pass of passes) pass.catch(() => undefined);
+          },
+          () => (this.gathering = false),
+        );
+      }
+      this.schedule();
     }, this.tickMs);
   }
 }

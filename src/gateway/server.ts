@@ -73,7 +73,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         closing ??= (async () => {
           // Unannounced before the port is let go, so the lock never names an address another process may take.
           await lock.update({ url: null, proof: undefined });
-          await scheduler.stop();
+          scheduler.stop();
           await closeServer(s);
           await g.close({ wait: false });
           await lock.release();

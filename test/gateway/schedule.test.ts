@@ -3,6 +3,7 @@ import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { nextFireTime } from '../../src/gateway/schedule.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCAL_ORGANIZATION, LOCAL_WORKSPACE } from '../../src/gateway/routes/organizations.js';
 import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
 
 // When schedules fire: ISO 8601 intervals from the last run, cron on the wall clock of its zone.
@@ -119,6 +120,41 @@ describe('scheduler with an injected clock', () => {
     expect(await scheduler.tick()).not.toContain(q.id);
     now = Date.parse('2030-01-02T00:00:00Z');
     expect(await scheduler.tick()).toContain(q.id);
+  });
+});
+
+describe('scheduler with one project busy', () => {
+  it('a project whose lock a long change holds holds back neither another project\'s schedules nor the stop', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const timers: Array<() => void> = [];
+    const clock: SchedulerClock = { now: () => now, setTimeout: (fn) => timers.push(fn), clearTimeout: () => undefined };
+    const g = await openGateway({ now: () => now });
+    let release = () => {};
+    try {
+      const made = await g.call('POST', `/organizations/${LOCAL_ORGANIZATION.id}/workspaces/${LOCAL_WORKSPACE.id}/projects`, { body: { name: 'other' } });
+      expect(made.status, made.text).toBe(200);
+      const hourly = { displayName: 'Hourly', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT1H' } };
+      expect((await g.call('POST', `${P}/queries`, { body: hourly })).status).toBe(200);
+      const other = (await g.call('POST', '/data/projects/other/queries', { body: hourly })).body;
+      // The demo project's writer is taken, as a materialized build of minutes takes it.
+      const demo = (await g.gateway.openProjects()).find((p) => p.id === 'demo')!;
+      const writer = (demo as unknown as { s: { mutex: { run(fn: () => Promise<unknown>): Promise<unknown> } } }).s.mutex;
+      void writer.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const scheduler = new Scheduler(g.gateway, clock);
+      scheduler.start();
+      now += 60 * 60_000;
+      timers.shift()!();
+      const status = async () => (await g.call('GET', `/data/projects/other/materialized-queries/${other.id}/status`)).body;
+      // It ran once when made (at 00:00); the tick starts its 01:00 run.
+      await waitFor(async () => (await status()).lastExecutionStartTime === '2030-01-01T01:00:00.000Z');
+      // Later ticks go on; stopping does not wait for the pass held by the demo project's writer.
+      timers.shift()!();
+      expect(timers).toHaveLength(1);
+      scheduler.stop();
+    } finally {
+      release();
+      await g.close();
+    }
   });
 });
 

@@ -27,6 +27,8 @@ export interface ServeOptions {
   /** Scheduler tick and clock (tests). */
   tickMs?: number;
   clock?: SchedulerClock;
+  /** Ctrl-C: ends the wait for a folder another dgw holds. */
+  signal?: AbortSignal;
 }
 
 /** A running `dgw serve`. */
@@ -46,7 +48,7 @@ export interface RunningServer {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   checkOwnFolder(options.dataDir, 'local gateway data folder');
-  const lock = await acquireLock(options.dataDir, 'serve', { waitMs: 5000, stopWaiting: (h) => h.mode === 'serve' });
+  const lock = await acquireLock(options.dataDir, 'serve', { waitMs: 5000, stopWaiting: (h) => h.mode === 'serve', signal: options.signal });
   let gateway: Gateway | undefined;
   let server: ServerType | undefined;
   try {
@@ -91,7 +93,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, hostname, port }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    // No time limit on a whole request (Node's is 5 minutes): an import's upload may take longer, and goes to disk as it comes.
+    const server = serve({ fetch, hostname, port, serverOptions: { requestTimeout: 0 } }, (info: AddressInfo) => resolve({ server, port: info.port }));
     // A client that half-closes its socket after sending its request still reads the answer.
     (server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
     server.on('request', noticeHangUp);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DGW_BIN, tempDir } from '../support/dgw.js';
+import { DGW_BIN, startDgw, tempDir } from '../support/dgw.js';
 import { createQueries, expectAllPresent, localDgw, type Acknowledged } from '../support/local-faults.js';
 
 // A data folder or a project database held by another process. A lock naming a live process
@@ -83,6 +83,18 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))('a gateway.lock naming a live
     expect(error).toMatchObject({ kind: 'busy', errorCode: 'BUSY' });
     expect(error.message).toMatch(new RegExp(`^the local gateway data folder is in use by another dgw process \\(pid ${pid}\\)`));
     expect(error.hint).toMatch(/^try again when it has finished, or run `dgw serve`/);
+  }, 40_000);
+
+  it('dgw serve waiting for it stops at Ctrl-C: exit 130 at once, not exit 12 when the wait runs out', async () => {
+    const pid = sleeper();
+    writeLock({ pid, processStart: startTime(pid) });
+    // The --partner-key warning is printed just before serve takes the folder: it is waiting then.
+    const serve = startDgw(['serve', '--port', '0', '--data-dir', data, '--partner-key', 'a-partner-key-for-the-test'], { env: { DGW_CONFIG_DIR: path.join(tmp.dir, 'config') } });
+    await serve.waitForOutput('--partner-key puts the key on the command line');
+    serve.child.kill('SIGINT');
+    const ended = await serve.exited;
+    expect(ended.code, serve.stderr()).toBe(130);
+    expect(serve.stderr()).not.toContain('in use by another dgw');
   }, 40_000);
 });
 

@@ -88,7 +88,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
   const dataDir = resolve(ctx.cwd, opts.dataDir ?? localDataDir(ctx.env));
   let server;
   try {
-    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval, limits, linkTtlMs });
+    server = await startServer({ dataDir, host, port, partnerKey, apiShape, minInterval, limits, linkTtlMs, signal: ctx.signal });
   } catch (error) {
     if (error instanceof FolderBusyError) throw new FolderBusyError(error.holder, 'stop that process, or pass another --data-dir');
     const code = (error as NodeJS.ErrnoException).code;

@@ -132,6 +132,24 @@ describe('dgw query edit', () => {
     expectKept(r.stdout, 'SELECT nope FROM t\n');
   });
 
+  it('an editor that fails after a refusal keeps the refused text, which the service never took', async () => {
+    routes();
+    server.on('PUT', QUERY, { status: 400, json: { errorCode: 'SQL_ERROR', message: 'Parser Error: syntax error at or near "SELEKT"' } });
+    const failsSecond = editor('fails-second.sh', 'if grep -q "^-- dgw:" "$f"; then exit 3; fi; echo "SELEKT broken from" > "$f"');
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: failsSecond } });
+    expect(r.code, r.stdout).toBe(14);
+    expect(r.stdout).toMatch(/exited with status 3; nothing was saved; your text is kept in/);
+    expectKept(r.stdout, 'SELEKT broken from\n');
+  });
+
+  it('an editor that removes the file: nothing saved (exit 14), no "bug"', async () => {
+    routes();
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('remove.sh', 'rm "$f"') } });
+    expect(r.code, r.stdout).toBe(14);
+    expect(r.stdout).toContain('the editor removed revenue.sql; nothing was saved');
+    expect(puts()).toEqual([]);
+  });
+
   it('a service that fails while saving (HTTP 500) keeps the text, and says where', async () => {
     routes();
     server.on('PUT', QUERY, { status: 500, json: { errorCode: 'INTERNAL', message: 'boom' } });

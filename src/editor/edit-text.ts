@@ -29,9 +29,11 @@ export async function editText(request: EditRequest): Promise<string> {
   try {
     fs.writeFileSync(file, request.text, { mode: 0o600, flag: 'wx' });
     await runEditor(editor, file, request.env, request.signal, platform);
-    return fs.readFileSync(file, 'utf8');
+    const text = readIfThere(file);
+    if (text === undefined) throw new DgwError('usage', `the editor removed ${path.basename(file)}; nothing was saved`);
+    return text;
   } catch (error) {
-    const saved = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    const saved = readIfThere(file);
     if (saved === undefined || saved === request.text || !(error instanceof DgwError)) throw error;
     throw withKeptText(error, keepText(saved, request.fileName));
   } finally {
@@ -39,9 +41,21 @@ export async function editText(request: EditRequest): Promise<string> {
   }
 }
 
+function readIfThere(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** An error whose message says where the text the user typed is kept. */
+export class KeptTextError extends DgwError {}
+
 /** `error`, saying that the text the user typed is kept in `file` (same kind: same exit code). */
-export function withKeptText(error: DgwError, file: string, hint?: string): DgwError {
-  return new DgwError(error.kind, `${error.message}; your text is kept in ${file}`, { hint: hint ?? error.hint, status: error.status, errorCode: error.errorCode, cause: error });
+export function withKeptText(error: DgwError, file: string, hint?: string): KeptTextError {
+  return new KeptTextError(error.kind, `${error.message}; your text is kept in ${file}`, { hint: hint ?? error.hint, status: error.status, errorCode: error.errorCode, cause: error });
 }
 
 function runEditor(editor: string, file: string, env: Record<string, string | undefined>, signal: AbortSignal, platform: NodeJS.Platform): Promise<void> {

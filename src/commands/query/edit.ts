@@ -39,9 +39,17 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const query = isIdShaped(ref) ? await getQuery(http, projectId, ref) : matchQuery(await listQueries(http, projectId), ref);
   const original = query.inputQuery;
-  const { editText, keepText, withKeptText } = await import('../../editor/edit-text.js');
+  const { editText, keepText, KeptTextError, withKeptText } = await import('../../editor/edit-text.js');
   const fileName = `${query.name}.sql`;
-  const edit = (text: string) => ctx.inForeground(() => editText({ text, fileName, env: ctx.env, signal: ctx.signal }));
+  const edit = async (text: string) => {
+    try {
+      return await ctx.inForeground(() => editText({ text, fileName, env: ctx.env, signal: ctx.signal }));
+    } catch (error) {
+      // After a refusal the text shown is the user's own, which the service does not have: a failed editor must not lose it.
+      if (refused && error instanceof DgwError && !(error instanceof KeptTextError)) throw withKeptText(error, keepText(`${withoutRefusal(text).trimEnd()}\n`, fileName), retryHint(query.name));
+      throw error;
+    }
+  };
   let shown = original.endsWith('\n') ? original : `${original}\n`;
   let refused: DgwError | undefined;
   for (;;) {

@@ -22,6 +22,8 @@ export function promptLine(io: Io, question: string, options: { hidden?: boolean
       reject(new InterruptedError());
     };
     rl.on('SIGINT', fail);
+    // Back from Ctrl-Z (fg), readline leaves its input paused: the command would end unanswered.
+    rl.on('SIGCONT', () => rl.resume());
     // Input that ends before an answer (Ctrl-D, a closed pipe) must not leave the command waiting, nor let it end as a success.
     rl.on('close', () => {
       if (!answered) reject(new DeclinedError('no answer: the input ended before one was given; nothing was changed'));

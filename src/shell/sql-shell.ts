@@ -58,6 +58,8 @@ export async function runShell(options: ShellOptions): Promise<void> {
     else output.write('\n');
     prompt();
   });
+  // Back from Ctrl-Z (fg), readline leaves its input paused: prompting again resumes it.
+  rl.on('SIGCONT', () => prompt());
   const stop = () => rl.close();
   options.signal.addEventListener('abort', stop, { once: true });
   output.write(`dgw SQL shell: end statements with ; — .help for help, .exit or Ctrl-D to leave\n`);

@@ -106,6 +106,15 @@ describe('the SQL shell', () => {
     expect(fs.statSync(historyFile).mode & 0o777).toBe(0o600);
   }, 90_000);
 
+  it('Ctrl-D leaves on a new line, and says an unfinished statement was not run', async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    await type(shell, "SELECT 'pending' AS p\r", '-> ');
+    shell.child.stdin!.write('\x04');
+    expect((await shell.exited).code).toBe(0);
+    expect(plain(shell.stdout())).toMatch(/-> \n\(the unfinished statement was not run\)\n$/);
+  }, 90_000);
+
   it('a comment after the last ; starts no statement: .exit still leaves', async () => {
     const shell = openShell();
     await shell.waitForOutput('dgw> ', 30_000);

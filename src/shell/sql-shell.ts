@@ -87,6 +87,8 @@ export async function runShell(options: ShellOptions): Promise<void> {
       }
       prompt();
     }
+    // Left by Ctrl-D: the user's own prompt starts on a line of its own, and an unfinished statement is not dropped unsaid.
+    if (closed) output.write(buffer.empty ? '\n' : '\n(the unfinished statement was not run)\n');
   } finally {
     options.signal.removeEventListener('abort', stop);
     rl.close();

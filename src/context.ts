@@ -6,6 +6,7 @@ import type { Pager } from './output/pager.js';
 import { Http, type DryRunView } from './api/http.js';
 import { checkSegment } from './api/path.js';
 import type { Transport } from './api/transport.js';
+import type { LocalConnection } from './gateway/connect.js';
 import { PROJECT_ID_RULE, validProjectId } from './config/project-id.js';
 import { findProjectFile } from './config/project-file.js';
 import { resolveSettings, maskKey, type Settings, type SettingFlags } from './config/settings.js';
@@ -93,6 +94,8 @@ export interface Context {
   prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
   readStdin(): Promise<string>;
   inForeground<T>(work: () => Promise<T>): Promise<T>;
+  /** Lets go of the local data folder while dgw waits for a person (another dgw may use it meanwhile); the next request takes it again. */
+  releaseLocal(): Promise<void>;
   /** No pager for the rest of the command, for commands that talk with a person or run until stopped. */
   stopPaging(): void;
   /** Registers cleanup that runs when the command ends (the in-process gateway closes here). */
@@ -121,6 +124,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   const screen = { width: terminalSize(io.stdout, env)?.columns, now: () => clock.now() };
   // The streams commands write to: the process's, or a pager's in front of them (prepareOutput).
   let streams: Io = io;
+  /** The local gateways this command reached (in-process ones hold the data folder). */
+  const locals: LocalConnection[] = [];
   let pager: Pager | undefined;
   const outputFor = (mode: OutputMode, serializers?: Serializers) => {
     const output = new Output(mode, streams.stdout, streams.stderr, color, serializers, deferred, screen, (text) => carryTarget(text, globals));
@@ -257,6 +262,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         const { connectLocal } = await import('./gateway/connect.js');
         // DuckDB's file lock must go when the gateway closes, not at exit, or a pager's wait would hold it from the next command.
         const local = await connectLocal({ env, apiKey, trace, signal });
+        locals.push(local);
         ctx.onClose(() => local.close());
         baseUrl = local.baseUrl;
         gatewayKey = apiKey === undefined;
@@ -284,15 +290,21 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
 
     async prompt(question, options = {}) {
       pager?.settle();
+      await ctx.releaseLocal();
       const { promptLine } = await import('./output/prompt.js');
       return promptLine(io, question, { hidden: options.hidden, signal });
     },
 
     readStdin: () => readAll(io.stdin),
 
-    inForeground(work) {
+    async inForeground(work) {
       pager?.settle();
+      await ctx.releaseLocal();
       return inForeground(work);
+    },
+
+    async releaseLocal() {
+      for (const local of locals) await local.release();
     },
 
     stopPaging() {

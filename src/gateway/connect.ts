@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Transport } from '../api/transport.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
-import { acquireLock, FolderBusyError, readLiveLock, type LockInfo } from './lock.js';
+import { BusyError } from '../errors.js';
+import type { Gateway } from './gateway.js';
+import { acquireLock, FolderBusyError, readLiveLock, type HeldLock, type LockInfo } from './lock.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { localDataDir } from './paths.js';
 
@@ -14,6 +16,8 @@ export interface LocalConnection {
   /** `server` when a `dgw serve` holds the folder, `in-process` otherwise. */
   mode: 'server' | 'in-process';
   dataDir: string;
+  /** Lets go of the data folder while the command waits for a person (a prompt, an editor, the SQL shell); the next request takes it again. */
+  release(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     const { checkHolder } = await import('./holder-proof.js');
     await checkHolder(holder, dataDir);
     options.trace?.(`# local gateway: dgw serve at ${url} holds ${dataDir}`);
-    return { baseUrl: url, apiKey: await keyFor(options, dataDir), mode: 'server', dataDir, close: async () => undefined };
+    return { baseUrl: url, apiKey: await keyFor(options, dataDir), mode: 'server', dataDir, release: async () => undefined, close: async () => undefined };
   };
 
   const live = await readLiveLock(dataDir);
@@ -57,28 +61,52 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer({ ...error.holder, url: error.holder.url });
     throw error;
   }
-  try {
-    const { openInProcess } = await import('./open-in-process.js');
-    const { gateway, transport } = await openInProcess({ dataDir, env: options.env, engine, trace: options.trace });
-    return {
-      baseUrl: IN_PROCESS_BASE_URL,
-      apiKey: options.apiKey ?? gateway.keys.partnerKey,
-      transport,
-      mode: 'in-process',
-      dataDir,
-      async close() {
-        try {
-          await gateway.close({ wait: true, signal: options.signal });
-        } finally {
-          await lock.release();
-        }
-      },
-    };
-  } catch (error) {
-    await discardEngine();
-    await lock.release();
-    throw await asCliError(error);
-  }
+  const { openInProcess } = await import('./open-in-process.js');
+  const open = async (held: HeldLock, preloaded?: typeof engine): Promise<OpenGateway> => {
+    try {
+      return { ...(await openInProcess({ dataDir, env: options.env, engine: preloaded, trace: options.trace })), lock: held };
+    } catch (error) {
+      if (preloaded) await discardEngine();
+      await held.release();
+      throw await asCliError(error);
+    }
+  };
+  let current: OpenGateway | undefined = await open(lock, engine);
+  let reopening: Promise<OpenGateway> | undefined;
+  const reopen = async (): Promise<OpenGateway> => {
+    const held = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal: options.signal }).catch((error: unknown) => {
+      if (error instanceof FolderBusyError && error.holder.mode === 'serve') throw new BusyError(`dgw serve (pid ${error.holder.pid}) took the local gateway data folder while dgw waited for you`, 'run the command again: it will use the served gateway');
+      throw error;
+    });
+    return open(held);
+  };
+  const opened = () => (current ? Promise.resolve(current) : (reopening ??= reopen().finally(() => (reopening = undefined))).then((g) => (current = g)));
+  const letGo = async () => {
+    const held = current;
+    current = undefined;
+    if (!held) return;
+    try {
+      await held.gateway.close({ wait: true, signal: options.signal });
+    } finally {
+      await held.lock.release();
+    }
+  };
+  return {
+    baseUrl: IN_PROCESS_BASE_URL,
+    apiKey: options.apiKey ?? current.gateway.keys.partnerKey,
+    transport: async (request) => (await opened()).transport(request),
+    mode: 'in-process',
+    dataDir,
+    release: letGo,
+    close: letGo,
+  };
+}
+
+/** The in-process gateway while this process holds the folder. */
+interface OpenGateway {
+  gateway: Gateway;
+  transport: Transport;
+  lock: HeldLock;
 }
 
 /** The gateway's answer to a fault met while opening (a damaged or busy demo database, a full disk) as the CLI's error. */

@@ -13,6 +13,8 @@ export interface ShellOptions {
   report(error: unknown, cancelled: boolean): void;
   /** The command's own signal (SIGTERM): the shell ends. */
   signal: AbortSignal;
+  /** Called when the shell waits for a line: the in-process gateway lets go of the data folder meanwhile. */
+  idle?(): Promise<void>;
 }
 
 const PROMPT = 'dgw> ';
@@ -48,6 +50,10 @@ export async function runShell(options: ShellOptions): Promise<void> {
     rl.setPrompt(buffer.empty ? PROMPT : CONTINUE);
     rl.prompt();
   };
+  const waitForLine = async () => {
+    await options.idle?.();
+    prompt();
+  };
   rl.on('SIGINT', () => {
     if (running) {
       running.abort();
@@ -64,7 +70,7 @@ export async function runShell(options: ShellOptions): Promise<void> {
   options.signal.addEventListener('abort', stop, { once: true });
   output.write(`dgw SQL shell: end statements with ; — .help for help, .exit or Ctrl-D to leave\n`);
   try {
-    prompt();
+    await waitForLine();
     for await (const line of rl) {
       const command = buffer.empty ? line.trim() : '';
       if (command === '.exit' || command === '.quit') break;
@@ -85,7 +91,7 @@ export async function runShell(options: ShellOptions): Promise<void> {
           }
         }
       }
-      prompt();
+      await waitForLine();
     }
     // Left by Ctrl-D: the user's own prompt starts on a line of its own, and an unfinished statement is not dropped unsaid.
     if (closed) output.write(buffer.empty ? '\n' : '\n(the unfinished statement was not run)\n');

@@ -101,6 +101,7 @@ async function runSqlShell(ctx: Context, format: RowShape, print: PrintOptions):
     // A key pasted into a statement stays out of the file.
     history: new HistoryFile(path.join(userDataDir(ctx.env), 'sql_history'), [(await ctx.apiKey()) ?? '', ctx.env.DGW_API_KEY ?? '']),
     signal: ctx.signal,
+    idle: () => ctx.releaseLocal(),
     run: (statement, signal) => {
       refuseNulInSql(statement, 'the statement');
       return runStatement(ctx, http.withSignal(signal), projectId, statement, format, print);

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runDgw, startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+
+// While dgw waits for a person (the SQL shell's prompt, a confirmation, an open editor) the
+// in-process gateway lets go of the data folder: it used to hold it, and every other local
+// command waited 10 s and failed with exit 12, for as long as the shell stayed open.
+
+const home = tempDir('dgw-waiting-');
+afterAll(() => home.remove());
+const env = { DGW_CONFIG_DIR: path.join(home.dir, 'config'), DGW_LOCAL_DIR: path.join(home.dir, 'local'), XDG_DATA_HOME: path.join(home.dir, 'data'), HOME: home.dir, DGW_ZONE: 'local' };
+const running: RunningDgw[] = [];
+const start = (args: string[], extra: Record<string, string> = {}) => {
+  const r = startDgw(args, { env: { ...env, ...extra }, terminal: true });
+  running.push(r);
+  return r;
+};
+afterEach(() => {
+  for (const r of running.splice(0)) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
+});
+
+/** Another command on the same folder, meanwhile: it must not wait for the person. */
+async function anotherCommandRuns(): Promise<void> {
+  const other = await runDgw(['query', 'list', '-q'], { env, timeoutMs: 60_000 });
+  expect(other.code, other.stderr).toBe(0);
+}
+
+describe('waiting for a person', () => {
+  it('the SQL shell at its prompt: another command runs, and the shell\'s next statement too', async () => {
+    const shell = start(['sql']);
+    await shell.waitForOutput('dgw> ', 30_000);
+    await anotherCommandRuns();
+    shell.child.stdin!.write('SELECT 41 + 1 AS answer;\r');
+    await shell.waitForOutput('42', 30_000);
+    shell.child.stdin!.write('.exit\r');
+    expect((await shell.exited).code).toBe(0);
+  }, 90_000);
+
+  it('a confirmation: another command runs, and "y" then deletes', async () => {
+    expect((await runDgw(['query', 'create', 'Doomed', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
+    const rm = start(['query', 'rm', 'doomed']);
+    await rm.waitForOutput('[y/N]', 30_000);
+    await anotherCommandRuns();
+    rm.child.stdin!.write('y\r');
+    expect((await rm.exited).code, rm.stdout()).toBe(0);
+    expect((await runDgw(['query', 'get', 'doomed'], { env })).code).toBe(4);
+  }, 90_000);
+
+  it('an open editor: another command runs, and the saved SQL is sent', async () => {
+    expect((await runDgw(['query', 'create', 'Edited', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
+    const opened = path.join(home.dir, 'editor-open');
+    const go = path.join(home.dir, 'editor-go');
+    const editor = path.join(home.dir, 'editor.sh');
+    fs.writeFileSync(editor, `#!/bin/sh\ntouch '${opened}'\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\necho "SELECT 2 AS y" > "$1"\n`, { mode: 0o755 });
+    const edit = start(['query', 'edit', 'edited'], { EDITOR: editor });
+    while (!fs.existsSync(opened)) await new Promise((r) => setTimeout(r, 20));
+    await anotherCommandRuns();
+    fs.writeFileSync(go, '');
+    expect((await edit.exited).code, edit.stdout()).toBe(0);
+    expect((await runDgw(['query', 'get', 'edited', '--json', 'inputQuery'], { env })).stdout).toContain('SELECT 2 AS y');
+  }, 90_000);
+});

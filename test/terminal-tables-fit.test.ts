@@ -158,6 +158,18 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     expect(r.stdout).toContain('tab\\x09here');
   });
 
+  it('a record\'s SQL indented with tabs and saved with CRLF reads as it was typed: spaces, no \\x09 or \\x0d', async () => {
+    const id = '3f2b8c1e-0000-4000-8000-000000000007';
+    server.on('GET', `${P}/queries/${id}`, { json: queryJson({ id, name: 'tabbed', inputQuery: 'SELECT\n\torder_id,\r\n\tamount\r\nFROM t' }) });
+    const r = await dgwInTerminal(['query', 'get', id], { terminalSize: { columns: 100, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+    expect(r.code, r.stdout).toBe(0);
+    const lines = screenLines(r.stdout);
+    const at = lines.findIndex((l) => /SELECT$/.test(l));
+    const indent = lines[at].indexOf('SELECT');
+    expect(lines.slice(at + 1, at + 4).map((l) => l.slice(indent))).toEqual(['    order_id,', '    amount', 'FROM t']);
+    expect(r.stdout).not.toMatch(/\\x09|\\x0d/);
+  });
+
   it('numbers are right-aligned on their last digit, text left-aligned', async () => {
     server.on('POST', `${P}/queries/execute`, { body: JSON.stringify({ columns: ['n', 'word'].map((columnName) => ({ catalogName: null, schemaName: null, tableName: null, columnName })), data: [[47.17, 'a'], [121.51, 'bb'], [5, 'ccc']] }), headers: { 'content-type': 'application/json' } });
     const r = await dgwInTerminal(['sql', 'SELECT 1'], { terminalSize: { columns: 80, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });

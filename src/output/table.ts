@@ -86,7 +86,8 @@ export class StreamedTable {
 
 /** One record, a line per field; long values wrap, nothing is cut. */
 export async function drawRecord(columns: TableColumn[], values: unknown[], view: TableView): Promise<string> {
-  const [cells] = await cellRows(columns, [values], view.now, true);
+  // A record's long text is often SQL indented with tabs: shown as spaces to the next stop of four, not as \x09.
+  const [cells] = await cellRows(columns, [values.map((v) => (typeof v === 'string' ? expandTabs(v) : v))], view.now, true);
   const titles = columns.map((c) => visible(c.title));
   const valueWidth = view.width === undefined ? undefined : Math.max(20, view.width - Math.max(0, ...titles.map(strlen)) - GAP);
   // Values come pre-wrapped: cli-table3's wrapping would cut long words and count characters, not display columns.
@@ -106,7 +107,16 @@ export async function cellRows(columns: TableColumn[], rows: unknown[][], now: n
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return visible(JSON.stringify(value));
-  return visible(String(value), '\n').replace(/\r\n/g, '\n');
+  // A CR ending a line (Windows line ends) is no character to show.
+  return visible(String(value).replace(/\r\n/g, '\n'), '\n');
+}
+
+/** Tabs as spaces to the next stop of four, line by line. */
+function expandTabs(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[^\t]*\t/g, (run) => `${run.slice(0, -1)}${' '.repeat(4 - ((run.length - 1) % 4))}`))
+    .join('\n');
 }
 
 /** The lines cli-table3 drew, without the spaces it pads the last column with. */

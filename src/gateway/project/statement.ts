@@ -1,9 +1,6 @@
 import type { DuckDBBlobVector, DuckDBConnection, DuckDBPreparedStatement, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Statement } from './types.js';
 
-/** Prepared statements of constant SQL, per connection: preparing costs about as much as a small INSERT. */
-const cache = new WeakMap<DuckDBConnection, Map<string, Promise<DuckDBPreparedStatement>>>();
-
 /** Runs one statement, its values bound as parameters, never spliced into the text. */
 export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'types' | 'run'>): Promise<void> {
   if (x.params && !x.run) {
@@ -18,9 +15,10 @@ export async function runStatement(conn: DuckDBConnection, x: Pick<Statement, 's
 /** Runs a writing statement of constant SQL with its values bound; the number of rows it changed. */
 export async function changeStatement(conn: DuckDBConnection, x: Pick<Statement, 'sql' | 'params' | 'types'>): Promise<number> {
   refuseNulText(x.sql);
-  const statement = await preparedOn(conn, x.sql);
-  statement.bind(x.params ?? [], x.types);
-  return Number((await statement.run()).rowsChanged);
+  return withPrepared(conn, x.sql, async (statement) => {
+    statement.bind(x.params ?? [], x.types);
+    return Number((await statement.run()).rowsChanged);
+  });
 }
 
 function refuseNulText(sql: string): void {
@@ -29,28 +27,33 @@ function refuseNulText(sql: string): void {
 
 /** Runs a reading statement of constant SQL with its values bound; its rows as arrays. */
 export async function readStatement(conn: DuckDBConnection, sql: string, params: DuckDBValue[], types?: DuckDBType[]): Promise<unknown[][]> {
-  const statement = await preparedOn(conn, sql);
-  statement.bind(params, types);
-  return (await statement.runAndReadAll()).getRowsJS() as unknown[][];
+  return withPrepared(conn, sql, async (statement) => {
+    statement.bind(params, types);
+    return (await statement.runAndReadAll()).getRowsJS() as unknown[][];
+  });
 }
 
 /** A one-BLOB answer read from the result's vector, copied out of DuckDB once rather than twice. */
 export async function readBlob(conn: DuckDBConnection, sql: string): Promise<Uint8Array | null> {
-  const result = await (await preparedOn(conn, sql)).run();
-  if (result.chunkCount === 0) return null;
-  const bytes = (result.getChunk(0).getColumnVector(0) as DuckDBBlobVector).getItemBytes(0);
-  // Twelve bytes or fewer are a view of the vector's memory, which goes with the result.
-  return bytes && bytes.length <= 12 ? Uint8Array.from(bytes) : bytes;
+  return withPrepared(conn, sql, async (statement) => {
+    const result = await statement.run();
+    if (result.chunkCount === 0) return null;
+    const bytes = (result.getChunk(0).getColumnVector(0) as DuckDBBlobVector).getItemBytes(0);
+    // Twelve bytes or fewer are a view of the vector's memory, which goes with the result.
+    return bytes && bytes.length <= 12 ? Uint8Array.from(bytes) : bytes;
+  });
 }
 
-function preparedOn(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
-  let statements = cache.get(conn);
-  if (!statements) cache.set(conn, (statements = new Map()));
-  let prepared = statements.get(sql);
-  if (!prepared) {
-    prepared = conn.prepare(sql);
-    statements.set(sql, prepared);
-    prepared.catch(() => statements.delete(sql));
+/**
+ * Prepares `sql` for one run. DuckDB plans a prepared statement with the statistics of that moment
+ * (a filter on a column that is then all NULL is planned away), and runs that plan again after the
+ * data changed: one kept for reuse read no query in a folder and updated no row (DuckDB 1.5.5).
+ */
+async function withPrepared<T>(conn: DuckDBConnection, sql: string, use: (statement: DuckDBPreparedStatement) => Promise<T>): Promise<T> {
+  const statement = await conn.prepare(sql);
+  try {
+    return await use(statement);
+  } finally {
+    statement.destroySync();
   }
-  return prepared;
 }

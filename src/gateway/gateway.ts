@@ -65,7 +65,8 @@ export class Gateway {
 
   exports(project: ProjectDb): ProjectExports {
     let jobs = this.exportJobs.get(project.id);
-    if (!jobs) this.exportJobs.set(project.id, (jobs = new ProjectExports(project, this.now)));
+    // A reopened project is a new ProjectDb: its exports run on it, not on the closed one.
+    if (!jobs?.isFor(project)) this.exportJobs.set(project.id, (jobs = new ProjectExports(project, this.now)));
     return jobs;
   }
 

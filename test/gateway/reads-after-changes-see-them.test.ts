@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openGateway, P, type TestGateway } from './helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 
 // One gateway answering many requests, as `dgw serve` does: a read made again after a change must
 // see it. Statements kept prepared for reuse were planned on the data's statistics of their first
@@ -26,3 +28,37 @@ describe('a long-lived gateway', () => {
     }
   });
 });
+
+describe('a project reopened after a change of its connections', () => {
+  it('exports as before (they ran on the closed database: "project demo is closed", 500)', async () => {
+    const data = tempDir('dgw-reopen-exports-');
+    const source = tempDir('dgw-reopen-source-');
+    const g = await openGateway({ dataDir: data.dir });
+    try {
+      await exportsAcrossReopen(g, source.dir);
+    } finally {
+      await g.close();
+      data.remove();
+      source.remove();
+    }
+  });
+});
+
+async function exportsAcrossReopen(g: TestGateway, dir: string): Promise<void> {
+    const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Exported', inputQuery: 'SELECT 1 AS x' } })).body as { id: string };
+    const exportOnce = async () => {
+      const started = await g.call('POST', `${P}/queries/${q.id}/exports`, { body: { format: 'CSV' } });
+      expect(started.status, started.text).toBe(202);
+      const id = (started.body as { id: string }).id;
+      for (;;) {
+        const job = (await g.call('GET', `${P}/exports/${id}?waitMs=5000`)).body as { status: string };
+        if (job.status !== 'RUNNING' && job.status !== 'PENDING') return job;
+      }
+    };
+    expect((await exportOnce()).status).toBe('SUCCEEDED');
+    const csv = join(dir, 'small.csv');
+    writeFileSync(csv, 'a\n1\n');
+    const made = await g.call('POST', '/connections/demo', { body: { name: 'Small', type: 'csv', credential: { path: csv } } });
+    expect(made.status, made.text).toBe(200);
+    expect((await exportOnce()).status).toBe('SUCCEEDED');
+}

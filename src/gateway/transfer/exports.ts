@@ -161,6 +161,11 @@ export class ProjectExports {
   }
 
   /** Waits for running jobs (`wait`, until `signal` aborts), then cancels what still runs. */
+  /** Whether these are the exports of this open project (not of one closed since). */
+  isFor(project: ProjectDb): boolean {
+    return this.project === project;
+  }
+
   async close(options: { wait: boolean; signal?: AbortSignal }): Promise<void> {
     for (const [id, job] of [...this.running]) {
       if (options.wait) await untilAborted(job.done, options.signal);

@@ -20,6 +20,10 @@ export function loadDuckDB(): Promise<DuckDBModule> {
 
 /** The module's exports by name; esbuild's bundle hands over `module.exports` as the default export. */
 function namedExports(mod: DuckDBModule | { default: DuckDBModule }): DuckDBModule {
-  return 'DuckDBInstance' in mod ? mod : mod.default;
+  const duck = 'DuckDBInstance' in mod ? mod : mod.default;
+  // The gateway's databases run in UTC (open.ts); the package would write a TIMESTAMPTZ with the
+  // offset this process's TZ had when it loaded, wrong half the year where clocks change.
+  duck.DuckDBTimestampTZValue.timezoneOffsetInMinutes = 0;
+  return duck;
 }
 

@@ -60,6 +60,8 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   try {
     writer = await instance.connect();
     if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
+    // Results must not depend on the TZ of whichever process runs the gateway (a CLI's, or dgw serve's).
+    await writer.run("SET GLOBAL TimeZone = 'UTC'");
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);

@@ -49,6 +49,10 @@ describe('parseJsonExact', () => {
     expect((JSON.parse(body) as { data: unknown[][] }).data[0][0]).toBe(123456789012345.67);
   });
 
+  it('a double\'s text beyond 2^53 is a number when exact (1e+300, also inside a list); an integer in digits beyond 2^53 stays a string', () => {
+    expect(parseJsonExact('[1e+300, 1e20, -2.5e-300, [1.5, 1e+300], 9007199254740992, 9007199254740991]')).toEqual([1e300, 1e20, -2.5e-300, [1.5, 1e300], '9007199254740992', 9007199254740991]);
+  });
+
   it('verbatim: JSON.stringify writes the literal back unchanged', () => {
     expect(JSON.stringify(parseJsonExact(body, 'verbatim'))).toBe(
       '{"columns":[],"data":[[123456789012345.678,1.5,9007199254740993,-0.001,1e400,"text",null,[0.1,12345678901234567890123.456]]]}',

@@ -31,10 +31,15 @@ export function exactNumber(text: string): number | string {
   return readsBackExactly(text) ? Number(text) : text;
 }
 
-/** True when `Number(text)` is exactly the value `text` writes, within the safe integer range. */
+/**
+ * True when `Number(text)` is exactly the value `text` writes; an integer written out in digits
+ * only up to 2^53 - 1 (beyond, it is a 64-bit integer's, kept as a string), while a double's text
+ * (`1e+300`) is one at any size.
+ */
 export function readsBackExactly(text: string): boolean {
   const n = Number(text);
-  if (!Number.isFinite(n) || Math.abs(n) > Number.MAX_SAFE_INTEGER) return false;
+  if (!Number.isFinite(n)) return false;
+  if (Math.abs(n) > Number.MAX_SAFE_INTEGER && /^[+-]?\d+$/.test(text.trim())) return false;
   const a = normalise(text);
   const b = normalise(String(n));
   return a !== undefined && b !== undefined && a.negative === b.negative && a.digits === b.digits && a.exponent === b.exponent;

@@ -37,6 +37,27 @@ describe('waiting for a person', () => {
     expect((await shell.exited).code).toBe(0);
   }, 90_000);
 
+  it('Ctrl-C in the SQL shell ends a statement\'s wait for the folder another command holds', async () => {
+    const shell = start(['sql']);
+    await shell.waitForOutput('dgw> ', 30_000);
+    // A statement long enough to hold the folder while the shell waits for it.
+    const long = startDgw(['sql', 'SELECT sum(a.range * b.range) FROM range(200000) a, range(100000) b', '--timeout', '10m'], { env });
+    running.push(long);
+    while (!fs.existsSync(path.join(env.DGW_LOCAL_DIR, 'gateway.lock'))) await new Promise((r) => setTimeout(r, 20));
+    shell.child.stdin!.write('SELECT 1 AS one;\r');
+    await new Promise((r) => setTimeout(r, 300));
+    shell.child.stdin!.write('\x03');
+    const pressed = Date.now();
+    await shell.waitForOutput('cancelled', 30_000);
+    // Without the fix the wait ran its whole 10 s, then said cancelled: 9 s is no margin a busy machine needs for an abort.
+    expect(Date.now() - pressed).toBeLessThan(9_000);
+    expect(long.child.exitCode, 'the long statement was still running').toBeNull();
+    long.child.kill('SIGINT');
+    await long.exited;
+    shell.child.stdin!.write('.exit\r');
+    expect((await shell.exited).code).toBe(0);
+  }, 90_000);
+
   it('a confirmation: another command runs, and "y" then deletes', async () => {
     expect((await runDgw(['query', 'create', 'Doomed', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
     const rm = start(['query', 'rm', 'doomed']);
@@ -45,6 +66,20 @@ describe('waiting for a person', () => {
     rm.child.stdin!.write('y\r');
     expect((await rm.exited).code, rm.stdout()).toBe(0);
     expect((await runDgw(['query', 'get', 'doomed'], { env })).code).toBe(4);
+  }, 90_000);
+
+  it('a confirmation answered after a dgw serve with another partner key came and went: the request carries the key of now', async () => {
+    expect((await runDgw(['query', 'create', 'Doomed Too', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
+    const rm = start(['query', 'rm', 'doomedtoo']);
+    await rm.waitForOutput('[y/N]', 30_000);
+    const serve = startDgw(['serve', '--port', '0'], { env: { ...env, DGW_LOCAL_PARTNER_KEY: 'dgw_partner_another_key_0123456789' } });
+    running.push(serve);
+    await serve.waitForOutput('partner key: dgw_partner_another_key_0123456789', 30_000);
+    serve.child.kill('SIGINT');
+    expect((await serve.exited).code).toBe(0);
+    rm.child.stdin!.write('y\r');
+    expect((await rm.exited).code, rm.stdout()).toBe(0);
+    expect((await runDgw(['query', 'get', 'doomedtoo'], { env })).code).toBe(4);
   }, 90_000);
 
   it('an open editor: another command runs, and the saved SQL is sent', async () => {

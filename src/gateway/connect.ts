@@ -73,14 +73,16 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   };
   let current: OpenGateway | undefined = await open(lock, engine);
   let reopening: Promise<OpenGateway> | undefined;
-  const reopen = async (): Promise<OpenGateway> => {
-    const held = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal: options.signal }).catch((error: unknown) => {
+  const reopen = async (signal: AbortSignal): Promise<OpenGateway> => {
+    const held = await acquireLock(dataDir, 'in-process', { waitMs: 10_000, stopWaiting: (h) => h.mode === 'serve' && h.url !== null, signal }).catch((error: unknown) => {
       if (error instanceof FolderBusyError && error.holder.mode === 'serve') throw new BusyError(`dgw serve (pid ${error.holder.pid}) took the local gateway data folder while dgw waited for you`, 'run the command again: it will use the served gateway');
       throw error;
     });
     return open(held);
   };
-  const opened = () => (current ? Promise.resolve(current) : (reopening ??= reopen().finally(() => (reopening = undefined))).then((g) => (current = g)));
+  // The request's own signal ends the wait too (Ctrl-C on one statement of the SQL shell).
+  const opened = (signal: AbortSignal) =>
+    current ? Promise.resolve(current) : (reopening ??= reopen(options.signal ? AbortSignal.any([options.signal, signal]) : signal).finally(() => (reopening = undefined))).then((g) => (current = g));
   const letGo = async () => {
     const held = current;
     current = undefined;
@@ -94,7 +96,11 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   return {
     baseUrl: IN_PROCESS_BASE_URL,
     apiKey: options.apiKey ?? current.gateway.keys.partnerKey,
-    transport: async (request) => (await opened()).transport(request),
+    transport: async (request) => {
+      const g = await opened(request.signal);
+      // With no key of the user's, requests carry the partner key of the gateway as opened now (a dgw serve meanwhile may have set another).
+      return g.transport(options.apiKey ? request : { ...request, headers: { ...request.headers, authorization: `Bearer ${g.gateway.keys.partnerKey}` } });
+    },
     mode: 'in-process',
     dataDir,
     release: letGo,

@@ -69,9 +69,11 @@ export async function runShell(options: ShellOptions): Promise<void> {
   const stop = () => rl.close();
   options.signal.addEventListener('abort', stop, { once: true });
   output.write(`dgw SQL shell: end statements with ; — .help for help, .exit or Ctrl-D to leave\n`);
+  // The iterator is made before the first wait: it keeps lines typed ahead while the gateway lets go.
+  const lines = rl[Symbol.asyncIterator]();
   try {
     await waitForLine();
-    for await (const line of rl) {
+    for await (const line of { [Symbol.asyncIterator]: () => lines }) {
       const command = buffer.empty ? line.trim() : '';
       if (command === '.exit' || command === '.quit') break;
       if (command === '.help') {

@@ -1,7 +1,7 @@
 import type { DuckDBDateValue, DuckDBDecimalType, DuckDBType, DuckDBValue, DuckDBVector } from '@duckdb/node-api';
 import { MAX_DOUBLE_DIGITS } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
-import { dateJson, jsonValueConverter } from './json-values.js';
+import { dateJson, doubleText, jsonValueConverter } from './json-values.js';
 
 /** Writes one value of a column as JSON text (`null` for NULL). */
 export type JsonTextWriter = (value: DuckDBValue) => string;
@@ -21,7 +21,7 @@ export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWr
       return smallIntegerText;
     case T.FLOAT:
     case T.DOUBLE:
-      return doubleText;
+      return doubleValueText;
     case T.BIGINT:
     case T.UBIGINT:
     case T.HUGEINT:
@@ -66,9 +66,9 @@ export function jsonColumnTexts(duck: DuckDBModule, type: DuckDBType): JsonColum
       return (vector, n, out) => {
         for (let r = 0; r < n; r++) out[r] = smallIntegerText(vector.getItem(r));
       };
-    case doubleText:
+    case doubleValueText:
       return (vector, n, out) => {
-        for (let r = 0; r < n; r++) out[r] = doubleText(vector.getItem(r));
+        for (let r = 0; r < n; r++) out[r] = doubleValueText(vector.getItem(r));
       };
     case bigIntegerText:
       return (vector, n, out) => {
@@ -97,8 +97,8 @@ function smallIntegerText(v: DuckDBValue): string {
   return v === null ? 'null' : String(v);
 }
 
-function doubleText(v: DuckDBValue): string {
-  return v === null ? 'null' : Number.isFinite(v) ? String(v) : `"${String(v)}"`;
+function doubleValueText(v: DuckDBValue): string {
+  return v === null ? 'null' : Number.isFinite(v) ? doubleText(v as number) : `"${String(v)}"`;
 }
 
 /** BIGINT and wider: a string in every row, small values too, so the column has one JSON type. */

@@ -19,7 +19,7 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
         return (type as DuckDBDecimalType).width <= MAX_DOUBLE_DIGITS ? Number(String(value)) : String(value);
       case T.FLOAT:
       case T.DOUBLE:
-        return Number.isFinite(value) ? (value as number) : String(value);
+        return Number.isFinite(value) ? (doubleIsIntegerLike(value as number) ? (rawJson(doubleText(value as number)) as Json) : (value as number)) : String(value);
       case T.DATE:
         return dateJson(value as { isFinite: boolean; days: number }) ?? asDuckDBWrites(value, type, self);
       default:
@@ -28,6 +28,22 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
   };
   return convert;
 }
+
+/**
+ * A finite double's JSON text. JavaScript writes 1e17 as 100000000000000000, which a reader takes
+ * for a 64-bit integer's digits (a string past 2^53 by api/exact-numbers.ts): such a double is
+ * written with an exponent (1e+17), as it is from 1e21 on anyway.
+ */
+export function doubleText(v: number): string {
+  return doubleIsIntegerLike(v) ? v.toExponential() : String(v);
+}
+
+function doubleIsIntegerLike(v: number): boolean {
+  return Math.abs(v) > Number.MAX_SAFE_INTEGER && Math.abs(v) < 1e21;
+}
+
+/** JSON.rawJSON (Node 21+), not yet in TypeScript's library. */
+const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
 /** An infinite DATE as DuckDB writes it: the client's own text is a far date, which it is not. */
 export function dateJson(value: { isFinite: boolean; days: number }): string | undefined {

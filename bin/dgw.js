@@ -7,11 +7,12 @@ const args = process.argv.slice(2);
 
 // `npm link` runs this file on the system Node, which may be older than dgw supports: say so
 // plainly (exit 2, a usage error) rather than fail later in a way that looks like a bug.
-const nodeMajor = Number(process.versions.node.split('.')[0]);
-if (nodeMajor < 22) {
+// 22.3 brought process.getBuiltinModule, which dgw uses from here on.
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
+if (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 3)) {
   process.stderr.write(
-    `error: dgw needs Node.js 22 or later; this is Node.js ${process.versions.node} (${process.execPath})\n` +
-      'hint: install Node.js 22 or later, or run `npx dgw` inside the dgw repository, which brings its own Node 24\n',
+    `error: dgw needs Node.js 22.3 or later; this is Node.js ${process.versions.node} (${process.execPath})\n` +
+      'hint: install Node.js 22.3 or later (24 is current), or run `npx dgw` inside the dgw repository, which brings its own Node 24\n',
   );
   process.exit(2);
 }

@@ -29,8 +29,16 @@ describe('a Node.js older than 22', () => {
     const r = await run(['-r', preload, DGW_BIN, '--zone', 'local', 'query', 'list']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('dgw needs Node.js 22 or later; this is Node.js 20.18.1');
+    expect(r.stderr).toContain('dgw needs Node.js 22.3 or later; this is Node.js 20.18.1');
     expect(r.stderr).toContain('npx dgw');
+  });
+
+  it('Node.js 22.0 to 22.2 are refused the same way (they lack process.getBuiltinModule: a stack trace, exit 1)', async () => {
+    const early = path.join(tmp.dir, 'pretend-node-22-2.cjs');
+    writeFileSync(early, "Object.defineProperty(process.versions, 'node', { value: '22.2.0' }); delete process.getBuiltinModule;\n");
+    const r = await run(['-r', early, DGW_BIN, '--version']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('dgw needs Node.js 22.3 or later; this is Node.js 22.2.0');
   });
 
   it('the supported Node runs the same command', async () => {

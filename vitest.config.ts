@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const SLOW = [
   'test/bench-check.test.ts',
+  'test/installed-package-holds-what-it-names.test.ts',
   'test/query-list-json-at-scale.test.ts',
   'test/streams-in-constant-memory.test.ts',
   'test/gateway/served-answer-constant-memory.test.ts',

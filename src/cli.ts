@@ -95,7 +95,7 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
   const { stderr } = deps.io;
   // Structured output wants the error as one JSON object alone on stderr; a person at a terminal gets words.
   if ((run.structured ?? structuredFlags(argv)) && stderr.isTTY !== true) {
-    stderr.write(`${jsonWithoutControls(JSON.stringify({ error: { ...r, sent: run.sent, warnings: run.warnings } }))}\n`);
+    stderr.write(`${jsonWithoutControls(JSON.stringify({ error: { ...r, sent: { reads: run.sent.reads, changes: run.sent.changes }, warnings: run.warnings } }))}\n`);
     return code;
   }
   // A service's message is printed on a terminal: its control characters are shown, never obeyed.

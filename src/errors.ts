@@ -47,17 +47,20 @@ export class UsageError extends DgwError {
 
 /** A usage error found after a request was sent (exit 14), since exit 2 promises nothing was sent. */
 export class UsageAfterSendError extends DgwError {
-  constructor(error: DgwError, sent: { reads: number; changes: number }) {
+  constructor(error: DgwError, sent: { reads: number; changes: number; refused?: number }) {
+    const made = sent.changes - (sent.refused ?? 0);
     const what =
-      sent.changes > 0
+      made > 0
         ? `a change was sent before this was found (${plural(sent.changes, 'request')}), and may have been made: check before running it again`
-        : `only reads were sent before this was found (${plural(sent.reads, 'request')}): nothing was changed`;
+        : sent.changes > 0
+          ? `the changes sent before this was found were refused by the service (${plural(sent.changes, 'request')}): nothing was changed`
+          : `only reads were sent before this was found (${plural(sent.reads, 'request')}): nothing was changed`;
     super('usage_after_send', error.message, { hint: error.hint ? `${error.hint}; ${what}` : what, cause: error });
   }
 }
 
 /** A usage error as the run that raised it must report it: exit 2 only when nothing was sent. */
-export function afterSending(error: unknown, sent: { reads: number; changes: number }): unknown {
+export function afterSending(error: unknown, sent: { reads: number; changes: number; refused?: number }): unknown {
   return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
 }
 

@@ -2,10 +2,18 @@
 export interface RunRecord {
   /** Structured output: stderr carries JSON only. Undefined until the output is settled. */
   structured?: boolean;
-  /** Requests dgw sent (or tried to send): reads (GET) and changes (any other method). */
-  sent: { reads: number; changes: number };
+  /** Requests dgw sent (or tried to send): reads (GET) and changes (any other method); `refused`, the changes a 4xx answer refused. */
+  sent: SentCount;
   /** Warnings held back while the output is structured. */
   warnings: string[];
+}
+
+/** Requests sent so far, for what an error says went out. */
+export interface SentCount {
+  reads: number;
+  changes: number;
+  /** Changes the service answered with a 4xx (but 408): refused, so not made. */
+  refused?: number;
 }
 
 export function newRunRecord(): RunRecord {

@@ -139,6 +139,9 @@ describe('dgw query edit', () => {
     const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: failsSecond } });
     expect(r.code, r.stdout).toBe(14);
     expect(r.stdout).toMatch(/exited with status 3; nothing was saved; your text is kept in/);
+    // The one change sent was refused (400): nothing was made, and the hint says so.
+    expect(r.stdout.replace(/\r?\n/g, ' ')).toMatch(/the changes sent before this was found were refused by the service \(1 request\): nothing was changed/);
+    expect(r.stdout).not.toMatch(/may have been made/);
     expectKept(r.stdout, 'SELEKT broken from\n');
   });
 

@@ -8,6 +8,7 @@ import { lasting, ownCause, rootCause, unreachable } from './failures.js';
 import type { Failure, NetworkOptions } from './network.js';
 import type { OpenAnswer, OpenSpec, RequestSpec } from './request-spec.js';
 import { readWithin, type Transport, type WireRequest, type WireResponse } from './transport.js';
+import type { SentCount } from '../run-record.js';
 
 export { describeErrorBody, redactSecrets } from './answers.js';
 export { localGatewayFault } from './failures.js';
@@ -39,7 +40,7 @@ export interface HttpConfig {
   /** Placeholders shown in dry runs, shared by the layers `describing` makes. */
   placeholders?: Set<string>;
   /** Counts the requests sent (reads: GET; changes: the rest), so a failure can say what went out. */
-  sent?: { reads: number; changes: number };
+  sent?: SentCount;
 }
 
 /** How one exchange is sent (see `Http.exchange`). */
@@ -190,6 +191,9 @@ export class Http {
     const way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport };
     const response = await this.exchange({ method: spec.method, url: this.url(spec), headers, body }, way);
     if (response.status >= 200 && response.status < 300) return response;
+    // A change the service refused (4xx, but a time-out) was not made.
+    const change = !(spec.method === 'GET' || spec.readOnly);
+    if (change && this.config.sent && response.status >= 400 && response.status < 500 && response.status !== 408) this.config.sent.refused = (this.config.sent.refused ?? 0) + 1;
     // Within the time limit: a service that sends an error's head and then nothing must not hold the command.
     const answer = answered(response, await readWithin(response, this.config.timeoutMs));
     if (this.config.signal?.aborted) throw new InterruptedError();

@@ -16,8 +16,8 @@ export interface CatalogSearchOptions {
 const COLUMNS: Column<SearchMatch>[] = [
   { field: 'kind' },
   { field: 'catalog', kind: 'key' },
-  { field: 'schema', show: (m) => m.schema ?? null },
-  { field: 'table', kind: 'key', show: (m) => m.table ?? null },
+  { field: 'schema' },
+  { field: 'table', kind: 'key' },
 ];
 
 export function registerCatalogSearch(parent: Command, wiring: Wiring): void {

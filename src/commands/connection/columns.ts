@@ -6,5 +6,5 @@ export const CONNECTION_COLUMNS: Column<Connection>[] = [
   { field: 'id', kind: 'key' },
   { field: 'name', kind: 'key' },
   { field: 'type' },
-  { field: 'url', kind: 'text', show: (c) => c.url ?? null },
+  { field: 'url', kind: 'text' },
 ];

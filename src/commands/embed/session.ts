@@ -17,7 +17,7 @@ export interface EmbedSessionOptions {
 
 const SESSION_COLUMNS: Column<EmbedSessionRecord>[] = [
   { field: 'sessionUrl', kind: 'key' },
-  { field: 'partnerOrigin', show: (s) => s.partnerOrigin ?? null },
+  { field: 'partnerOrigin' },
 ];
 
 export function registerEmbedSession(parent: Command, wiring: Wiring): void {

@@ -7,7 +7,7 @@ export const GOLDEN_COLUMNS: Column<GoldenSqlRecord>[] = [
   { field: 'id', kind: 'key' },
   { field: 'prompt', kind: 'text' },
   { field: 'sql', kind: 'text' },
-  { field: 'createdAt', kind: 'time', show: (g) => g.createdAt ?? null },
+  { field: 'createdAt', kind: 'time' },
 ];
 
 export const goldenId = (g: GoldenSqlRecord): string => g.id;

@@ -24,5 +24,5 @@ export async function runGoldenSqlSearch(ctx: Context, words: string[], _opts: o
   const q = words.join(' ').trim();
   if (!q) throw new UsageError('give at least one word to search for');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  await ctx.out.list(await searchGoldenSqls(http, projectId, q), [...GOLDEN_COLUMNS, { field: 'score', kind: 'number', show: (g) => g.score ?? null }], goldenId);
+  await ctx.out.list(await searchGoldenSqls(http, projectId, q), [...GOLDEN_COLUMNS, { field: 'score', kind: 'number' }], goldenId);
 }

@@ -7,7 +7,7 @@ export const TABLE_COLUMNS: Column<MetadataTableRecord>[] = [
   { field: 'tableName', kind: 'key', show: (t) => `${t.catalogName}.${t.schemaName}.${t.tableName}` },
   { field: 'columns', kind: 'number', show: (t) => t.columns.length },
   { field: 'useWithAI', show: (t) => (t.useWithAI === null ? '' : t.useWithAI ? 'yes' : 'no') },
-  { field: 'tableDescription', kind: 'text', show: (t) => t.tableDescription ?? null },
+  { field: 'tableDescription', kind: 'text' },
 ];
 
 export const tableKey = (t: MetadataTableRecord): string => `${t.catalogId}.${t.schemaName}.${t.tableName}`;
@@ -16,8 +16,8 @@ export const tableKey = (t: MetadataTableRecord): string => `${t.catalogId}.${t.
 export const STATUS_COLUMNS: Column<MetadataStatusRecord>[] = [
   { field: 'catalogId', kind: 'id' },
   { field: 'status', kind: 'key' },
-  { field: 'refreshedAt', kind: 'time', show: (s) => s.refreshedAt ?? null },
-  { field: 'message', kind: 'text', show: (s) => s.message ?? null },
+  { field: 'refreshedAt', kind: 'time' },
+  { field: 'message', kind: 'text' },
 ];
 
 export const statusKey = (s: MetadataStatusRecord): string => s.catalogId;

@@ -10,8 +10,8 @@ export interface ThreadRecord {
 
 export const THREAD_COLUMNS: Column<ThreadRecord>[] = [
   { field: 'threadId', kind: 'id' },
-  { field: 'displayName', kind: 'text', show: (t) => t.displayName ?? null },
-  { field: 'updatedAt', kind: 'time', show: (t) => t.updatedAt ?? null },
+  { field: 'displayName', kind: 'text' },
+  { field: 'updatedAt', kind: 'time' },
 ];
 
 export const threadId = (t: ThreadRecord): string => t.threadId;

@@ -1,9 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LocalFaultError } from './errors.js';
 
 /** The operating system's error codes that say the fault lies with the disk or the file, not with dgw. */
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 const NO_ACCESS = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** A file's text, or undefined when there is none; any other failure is said as a fault of this machine where it is one. */
+export function readTextIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fileFault(error, file) ?? error;
+  }
+}
 
 /** An OS error on a file dgw keeps as its fault (full disk, permission, failing disk); `file` when the error names none. */
 export function fileFault(error: unknown, file?: string): LocalFaultError | undefined {

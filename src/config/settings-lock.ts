@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { BusyError } from '../errors.js';
-import { fileFault } from '../local-faults.js';
+import { fileFault, readTextIfThere } from '../local-faults.js';
 import { pidAlive } from '../process-alive.js';
 import { removeStale } from '../stale-lock.js';
 
@@ -19,7 +19,7 @@ export async function holdLock(file: string): Promise<() => void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
     }
     // Gone already (its holder let go between the two calls): try again.
-    const text = readIfThere(file);
+    const text = readTextIfThere(file);
     if (text === undefined) continue;
     const holder = Number(text.trim() || Number.NaN);
     if (Number.isSafeInteger(holder) && holder > 0 && !pidAlive(holder)) {
@@ -28,14 +28,5 @@ export async function holdLock(file: string): Promise<() => void> {
     }
     if (Date.now() > deadline) throw new BusyError(`${file} is held by another dgw (pid ${holder}) changing the settings`, 'try again when it has finished');
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
-  }
-}
-
-function readIfThere(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileFault(error, file) ?? error;
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DgwError, InterruptedError } from '../errors.js';
+import { readTextIfThere } from '../local-faults.js';
 
 /** What `editText` needs: the text, a file name for it, and the process's surroundings. */
 export interface EditRequest {
@@ -29,24 +30,15 @@ export async function editText(request: EditRequest): Promise<string> {
   try {
     fs.writeFileSync(file, request.text, { mode: 0o600, flag: 'wx' });
     await runEditor(editor, file, request.env, request.signal, platform);
-    const text = readIfThere(file);
+    const text = readTextIfThere(file);
     if (text === undefined) throw new DgwError('usage', `the editor removed ${path.basename(file)}; nothing was saved`);
     return text;
   } catch (error) {
-    const saved = readIfThere(file);
+    const saved = readTextIfThere(file);
     if (saved === undefined || saved === request.text || !(error instanceof DgwError)) throw error;
     throw withKeptText(error, keepText(saved, request.fileName));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function readIfThere(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
   }
 }
 

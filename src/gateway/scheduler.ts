@@ -27,9 +27,8 @@ type OpenProject = Awaited<ReturnType<Gateway['openProjects']>>[number];
  */
 export class Scheduler {
   private timer: unknown;
-  private stopped = true;
-  /** Set by stop: a pass still going starts no more refreshes. */
-  private halted = false;
+  /** Set by stop: no more ticks, and a pass still going starts no more refreshes. */
+  private stopped = false;
   private gathering = false;
   /** Projects whose pass has not ended: skipped by later ticks until it does. */
   private readonly passing = new Set<OpenProject>();
@@ -48,7 +47,6 @@ export class Scheduler {
   /** Starts nothing more; a pass still waiting ends when the gateway closes its project. */
   stop(): void {
     this.stopped = true;
-    this.halted = true;
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -72,7 +70,7 @@ export class Scheduler {
     try {
       for (const q of await project.materializedQueries().catch((): QueryRow[] => [])) {
         const due = project.nextRun(q);
-        if (this.halted) break;
+        if (this.stopped) break;
         if (due === undefined || due > now || project.isRefreshing(q.id)) continue;
         try {
           await project.refresh(q.id);
@@ -82,7 +80,7 @@ export class Scheduler {
         }
       }
       for (const state of await project.cacheStates().catch((): CacheState[] => [])) {
-        if (this.halted) break;
+        if (this.stopped) break;
         const [mode] = await project.dueCacheRuns(state, now);
         if (mode === undefined || project.isCacheRunning(state.cache.id)) continue;
         try {

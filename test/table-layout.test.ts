@@ -110,9 +110,18 @@ describe('a list', () => {
     expect(table.note).toBeUndefined();
   });
 
-  it('control characters are escaped and measured escaped; a newline makes a second line', async () => {
+  it('control characters are escaped and measured escaped; a newline makes a second line, the first marked as continued', async () => {
     const { text } = await drawList([col('A', 'key'), col('B', 'text')], [['k', 'one\ntwo\x1b[2J']], view(40));
-    expect(text.split('\n')).toEqual(['A  B', '─  ──────────', 'k  one', '   two\\x1b[2J']);
+    expect(text.split('\n')).toEqual(['A  B', '─  ──────────', 'k  one↵', '   two\\x1b[2J']);
+  });
+
+  it('a value on several lines cannot pass for rows: every line it continues from ends in ↵, in a list and a streamed page', async () => {
+    const rows = [['a', 'first\nsecond\n\nlast', 'x'], ['b', 'one line', 'y']];
+    const columns = [col('K', 'key'), col('V', 'text'), col('W', 'plain')];
+    const { text } = await drawList(columns, rows, view(60));
+    expect(text.split('\n')).toEqual(['K  V         W', '─  ────────  ─', 'a  first↵    x', '   second↵', '   ↵', '   last', 'b  one line  y']);
+    const page = await new StreamedTable(columns, view(60)).page(rows);
+    expect(page).toBe(`${text}\n`);
   });
 });
 

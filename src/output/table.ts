@@ -41,6 +41,9 @@ const WITH_RULE = { ...BORDERLESS, mid: '─', 'mid-mid': ' '.repeat(GAP) };
 /** Colours are dgw's (chalk, which follows NO_COLOR and --no-color), never cli-table3's own. */
 const STYLE = { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true };
 
+/** Ends a list cell's line that its value continues on the next (psql marks it with +). */
+const CONTINUED = '↵';
+
 /** Rows given to one cli-table3 table (see TableLayout.draw). */
 const ROWS_PER_DRAW = 100;
 
@@ -49,7 +52,7 @@ const WHOLE: ReadonlySet<ColumnKind> = new Set(['key', 'id', 'number']);
 
 /** Rows under their header, fitted to the view's width. */
 export async function drawList(columns: TableColumn[], rows: unknown[][], view: TableView): Promise<DrawnList> {
-  const cells = await cellRows(columns, rows, view.now, false);
+  const cells = await listCells(columns, rows, view.now);
   const layout = TableLayout.plan(columns, cells, view.width);
   return { text: layout.draw(cells, view.color, true), note: hiddenNote(layout.hidden, view.width) };
 }
@@ -72,7 +75,7 @@ export class StreamedTable {
   /** The lines of a page of rows, ending in a newline; the first page's start with the header. */
   async page(rows: unknown[][]): Promise<string> {
     if (rows.length === 0) return '';
-    const cells = await cellRows(this.columns, rows, this.view.now, false);
+    const cells = await listCells(this.columns, rows, this.view.now);
     const first = this.layout === undefined;
     this.layout ??= TableLayout.plan(this.columns, cells, this.view.width);
     return `${this.layout.draw(cells, this.view.color, first)}\n`;
@@ -101,6 +104,12 @@ export async function drawRecord(columns: TableColumn[], values: unknown[], view
 export async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean): Promise<string[][]> {
   const times = columns.some((c) => c.kind === 'time') ? await import('./times.js') : undefined;
   return rows.map((row) => columns.map((c, i) => cellText(times && c.kind === 'time' ? times.readableTime(row[i], now, { withDate }) : row[i])));
+}
+
+/** A list's cells: a line that a value continues on the next ends in ↵, so it cannot pass for a row with empty columns. */
+async function listCells(columns: TableColumn[], rows: unknown[][], now: number): Promise<string[][]> {
+  const cells = await cellRows(columns, rows, now, false);
+  return cells.map((row) => row.map((cell) => (cell.includes('\n') ? cell.replaceAll('\n', `${CONTINUED}\n`) : cell)));
 }
 
 /** A value as a table cell, for a person. */

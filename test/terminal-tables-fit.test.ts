@@ -21,7 +21,8 @@ const queries = [
   queryJson({ id: '3f2b8c1e-0000-4000-8000-000000000002', name: 'café_ünïcode', displayName: 'e\u0301 combining, 日本語の表示名がとても長い場合の表示', path: '/日本/レポート' }),
   queryJson({ id: '3f2b8c1e-0000-4000-8000-000000000003', name: 'ctl', displayName: 'tab\there and escape \x1b[2J here', path: '/a' }),
 ];
-const statuses = queries.slice(0, 2).map((q, i) => ({
+// Times are made when a test serves them: made at load, "2 minutes ago" became 3 on a machine slow enough to take 30 s to get there.
+const statusesNow = () => queries.slice(0, 2).map((q, i) => ({
   queryId: q.id,
   queryName: q.name,
   status: i === 0 ? 'FAILED' : 'COMPLETED',
@@ -65,7 +66,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
 
   const cases: Array<{ command: string[]; route: () => void; whole: string[] }> = [
     { command: ['query', 'list'], route: () => server.on('GET', `${P}/queries`, { json: queries }), whole: queries.flatMap((q) => [q.id, q.name]).map(shown) },
-    { command: ['mtquery', 'status'], route: () => server.on('GET', `${P}/materialized-queries/status`, { json: statuses }), whole: statuses.flatMap((s) => [s.queryId, s.queryName]) },
+    { command: ['mtquery', 'status'], route: () => server.on('GET', `${P}/materialized-queries/status`, { json: statusesNow() }), whole: statusesNow().flatMap((s) => [s.queryId, s.queryName]) },
     { command: ['folder', 'list'], route: () => server.on('GET', `${P}/queries/folders`, { json: folders }), whole: folders.items.map((f) => f.id) },
     { command: ['table', 'list'], route: () => server.on('GET', `${P}/table`, { json: tables }), whole: tables.map((t) => t.tableName) },
     { command: ['catalog', 'list'], route: () => server.on('GET', `${P}/catalogs`, { json: catalogs }), whole: catalogs.flatMap((c) => [c.id, c.name]) },
@@ -128,7 +129,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
         const get = await dgwInTerminal(['query', 'get', 'revbycust'], { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
         expect(get.code, get.stdout).toBe(0);
         server.on('GET', `${P}/queries`, { json: queries });
-        server.on('GET', `${P}/materialized-queries/${queries[0].id}/status`, { json: statuses[0] });
+        server.on('GET', `${P}/materialized-queries/${queries[0].id}/status`, { json: statusesNow()[0] });
         const status = await dgwInTerminal(['mtquery', 'status', 'revbycust'], { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
         expect(status.code, status.stdout).toBe(0);
         for (const r of [get, status]) {
@@ -139,7 +140,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
         const words = (text: string) => text.split(/\s+/).filter(Boolean);
         const flat = words(screenLines(get.stdout).join(' ')).join(' ');
         expect(flat).toContain(words(queries[0].inputQuery).join(' '));
-        expect(words(screenLines(status.stdout).join(' ')).join(' ')).toContain(words(statuses[0].message!).join(' '));
+        expect(words(screenLines(status.stdout).join(' ')).join(' ')).toContain(words(statusesNow()[0].message!).join(' '));
         expect(stripVTControlCharacters(status.stdout)).toMatch(/LAST UPDATE TIME +2 minutes ago \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
       });
     }
@@ -177,7 +178,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
   });
 
   it('a column that cannot fit is left out, and a note on stderr names it', async () => {
-    server.on('GET', `${P}/materialized-queries/status`, { json: statuses });
+    server.on('GET', `${P}/materialized-queries/status`, { json: statusesNow() });
     const r = await dgwInTerminal(['mtquery', 'status'], { terminalSize: { columns: 60, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
     expect(r.stdout).toMatch(/not shown at this width: [^(]*MESSAGE/);
   });

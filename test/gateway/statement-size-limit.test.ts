@@ -5,7 +5,7 @@ import { P, useServedGateway } from './helpers.js';
 // A statement too large or too complex to run safely is refused before it runs: SQL text over
 // 256 KiB (400 STATEMENT_TOO_LARGE), a plan of more than 5,000 operators (400
 // STATEMENT_TOO_COMPLEX). The issue's 380 KB `SELECT 1 UNION ALL ...` took 35 s and 4.1 GB of a
-// served gateway; measured here as the answer's time and the server's peak memory (Linux /proc).
+// served gateway; measured here as the server's CPU time for the answer and its peak memory (Linux /proc).
 
 const served = useServedGateway('dgw-size-limit-');
 
@@ -17,10 +17,16 @@ function peakMiB(): number {
   return Number(m?.[1] ?? 0) / 1024;
 }
 
+/** CPU seconds (user + system) the server has used so far: unlike the clock, not stretched by what else the machine runs. */
+function cpuSeconds(): number {
+  const fields = readFileSync(`/proc/${served().child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function timedRun(statement: string) {
-  const started = Date.now();
+  const started = cpuSeconds();
   const r = await served().call('POST', `${P}/queries/execute?format=COMPACT`, { statement });
-  return { ...r, ms: Date.now() - started };
+  return { ...r, cpu: cpuSeconds() - started };
 }
 
 describe.runIf(process.platform === 'linux')('statements too large or too complex', () => {
@@ -32,7 +38,7 @@ describe.runIf(process.platform === 'linux')('statements too large or too comple
     expect(r.status).toBe(400);
     expect(r.body.errorCode).toBe('STATEMENT_TOO_LARGE');
     expect(r.body.message).toMatch(/statement is 38\d\.\d KiB of SQL; the local gateway takes at most 256 KiB/);
-    expect(r.ms).toBeLessThan(1000);
+    expect(r.cpu).toBeLessThan(1);
     expect(peakMiB() - before).toBeLessThan(50);
   });
 
@@ -42,7 +48,7 @@ describe.runIf(process.platform === 'linux')('statements too large or too comple
     expect(r.status).toBe(400);
     expect(r.body.errorCode).toBe('STATEMENT_TOO_COMPLEX');
     expect(r.body.message).toMatch(/plans into \d+ operators.*at most 5000/);
-    expect(r.ms).toBeLessThan(10_000);
+    expect(r.cpu).toBeLessThan(10);
     expect(peakMiB() - before, `peak ${peakMiB().toFixed(0)} MiB`).toBeLessThan(500);
   });
 

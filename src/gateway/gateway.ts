@@ -102,21 +102,16 @@ export class Gateway {
 
   private defaults: GatewayLimits | undefined;
 
-  /** True when the id can name a project (and a file). */
-  static validProjectId(id: string): boolean {
-    return validProjectId(id);
-  }
-
   /** Whether a project exists (open, or a database file in the data folder). */
   exists(id: string): boolean {
     if (this.projects.has(id)) return true;
-    return this.options.dataDir !== undefined && Gateway.validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
+    return this.options.dataDir !== undefined && validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
   }
 
   /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
   createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectDb> {
     const made = this.creating.then(async () => {
-      const id = Gateway.validProjectId(info.name) && !this.exists(info.name) ? info.name : this.newProjectId();
+      const id = validProjectId(info.name) && !this.exists(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
       await project.setInfo({ ...info, createdAt: new Date(this.now()).toISOString() });
       return project;
@@ -136,7 +131,7 @@ export class Gateway {
 
   /** A project's database; `create` makes a new one (the demo project, or createProject). */
   project(id: string, options: { create: boolean }): Promise<ProjectDb> {
-    if (!Gateway.validProjectId(id)) return Promise.reject(notFound(`project ${id} not found`));
+    if (!validProjectId(id)) return Promise.reject(notFound(`project ${id} not found`));
     if (!options.create && !this.exists(id)) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {
@@ -165,19 +160,12 @@ export class Gateway {
 
   /** Every project: those open now and those with a database in the data folder, by id. */
   async projectIds(): Promise<string[]> {
-    const ids = new Set(this.projects.keys());
-    if (this.options.dataDir) {
-      for (const f of await readdir(join(this.options.dataDir, 'projects')).catch(() => [] as string[])) {
-        const m = /^(.+)\.duckdb$/.exec(f);
-        if (m && Gateway.validProjectId(m[1])) ids.add(m[1]);
-      }
-    }
-    return [...ids].sort();
+    return [...new Set([...this.projects.keys(), ...(await this.storedProjectIds())])].sort();
   }
 
   /** When a project's database file was made (or last changed); undefined in memory. */
   async projectCreatedAt(id: string): Promise<string | undefined> {
-    if (!this.options.dataDir || !Gateway.validProjectId(id)) return undefined;
+    if (!this.options.dataDir || !validProjectId(id)) return undefined;
     const info = await stat(projectFile(this.options.dataDir, id)).catch(() => undefined);
     if (!info) return undefined;
     return new Date(info.birthtimeMs > 0 ? info.birthtimeMs : info.mtimeMs).toISOString();
@@ -213,12 +201,14 @@ export class Gateway {
 
   /** Opens every project of the data folder, so their schedules run. */
   async openAll(): Promise<void> {
-    if (!this.options.dataDir) return;
+    for (const id of await this.storedProjectIds()) await this.project(id, { create: false }).catch(() => undefined);
+  }
+
+  /** The ids of the project databases in the data folder, in the folder's order. */
+  private async storedProjectIds(): Promise<string[]> {
+    if (!this.options.dataDir) return [];
     const files = await readdir(join(this.options.dataDir, 'projects')).catch(() => [] as string[]);
-    for (const f of files) {
-      const m = /^(.+)\.duckdb$/.exec(f);
-      if (m && Gateway.validProjectId(m[1])) await this.project(m[1], { create: false }).catch(() => undefined);
-    }
+    return files.flatMap((f) => /^(.+)\.duckdb$/.exec(f)?.[1] ?? []).filter((id) => validProjectId(id));
   }
 
   /** Closes every project: running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */

@@ -117,10 +117,9 @@ export class ProjectExports {
 
   /** One job (404 for an unknown id); a finished one past its retention has its files removed, and is EXPIRED. */
   async get(id: string): Promise<ExportRecord> {
-    const runningAtLoad = this.running.has(id);
-    const record = await this.load(id);
+    const record = await this.loadCurrent(id);
     if (!record) throw notFound(`export ${id} not found in project ${this.project.id}`);
-    return this.current(record, runningAtLoad);
+    return record;
   }
 
   /** Resolves when job `id` runs no more, after `ms` at most, or on abort, so `?waitMs=` answers as soon as the job ends. */
@@ -132,11 +131,7 @@ export class ProjectExports {
   /** Every job, newest first; one whose record is missing or damaged is left out. */
   async list(): Promise<ExportRecord[]> {
     const ids = await readdir(this.dir).catch(() => [] as string[]);
-    const records = await mapBounded(ids, LIST_READS, async (id) => {
-      const runningAtLoad = this.running.has(id);
-      const record = await this.load(id);
-      return record && (await this.current(record, runningAtLoad));
-    });
+    const records = await mapBounded(ids, LIST_READS, (id) => this.loadCurrent(id));
     return records.filter((r): r is ExportRecord => r !== undefined).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
 
@@ -160,12 +155,12 @@ export class ProjectExports {
     return join(this.dir, id);
   }
 
-  /** Waits for running jobs (`wait`, until `signal` aborts), then cancels what still runs. */
   /** Whether these are the exports of this open project (not of one closed since). */
   isFor(project: ProjectDb): boolean {
     return this.project === project;
   }
 
+  /** Waits for running jobs (`wait`, until `signal` aborts), then cancels what still runs. */
   async close(options: { wait: boolean; signal?: AbortSignal }): Promise<void> {
     for (const [id, job] of [...this.running]) {
       if (options.wait) await untilAborted(job.done, options.signal);
@@ -200,8 +195,11 @@ export class ProjectExports {
     }
   }
 
-  /** The job as it stands now; `runningAtLoad` tells a job that just finished from one an earlier gateway left. */
-  private async current(record: ExportRecord, runningAtLoad: boolean): Promise<ExportRecord> {
+  /** The job as it stands now, undefined when its record is missing or damaged; whether it ran before the load tells a job that just finished from one an earlier gateway left. */
+  private async loadCurrent(id: string): Promise<ExportRecord | undefined> {
+    const runningAtLoad = this.running.has(id);
+    const record = await this.load(id);
+    if (!record) return undefined;
     const unfinished = record.status === 'PENDING' || record.status === 'RUNNING';
     if (unfinished && !runningAtLoad && !this.running.has(record.id)) return this.abandoned(record);
     return this.expire(record);

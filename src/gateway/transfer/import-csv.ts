@@ -134,17 +134,8 @@ function parseRequest(text: string | undefined): ImportRequestBody {
 }
 
 async function firstRecord(path: string): Promise<string[]> {
-  const handle = await open(path, 'r');
-  let head: Buffer;
-  let whole: boolean;
-  try {
-    const buffer = Buffer.alloc(FIRST_LINE_MAX);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer.subarray(0, bytesRead);
-    whole = bytesRead < buffer.length;
-  } finally {
-    await handle.close();
-  }
+  const head = await bytesAt(path, 0, FIRST_LINE_MAX);
+  const whole = head.length < FIRST_LINE_MAX;
   // Non-UTF-8 bytes read as U+FFFD: in the first record they refuse the file; later lines are DuckDB's to judge.
   const text = new TextDecoder('utf-8').decode(head, { stream: !whole });
   const [record] = headRecords(text, ',', 1, whole).records;
@@ -233,15 +224,19 @@ async function longLineStart(path: string): Promise<number | undefined> {
 }
 
 async function longLine(path: string, start: number, table: string): Promise<HttpError> {
+  const head = new TextDecoder().decode(await bytesAt(path, start, 120), { stream: true });
+  return badRequest(`the import into ${table} was refused, and nothing was imported: line ${await lineAt(path, start)}: it is longer than ${MAX_LINE_BYTES.toLocaleString('en-US')} bytes, the most a line may hold (the line: ${head}…)`, 'CSV_ERROR');
+}
+
+/** Up to `length` bytes of the file from `position`. */
+async function bytesAt(path: string, position: number, length: number): Promise<Buffer> {
   const handle = await open(path, 'r');
-  let head: string;
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(120), 0, 120, start);
-    head = new TextDecoder().decode(buffer.subarray(0, bytesRead), { stream: true });
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, position);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
-  return badRequest(`the import into ${table} was refused, and nothing was imported: line ${await lineAt(path, start)}: it is longer than ${MAX_LINE_BYTES.toLocaleString('en-US')} bytes, the most a line may hold (the line: ${head}…)`, 'CSV_ERROR');
 }
 
 async function lineAt(path: string, offset: number): Promise<number> {

@@ -9,7 +9,7 @@ import type { ApiShape } from './present/index.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { isLoopbackHost } from '../config/loopback.js';
 import { holderProof } from './holder-proof.js';
-import { acquireLock, type HeldLock } from './lock.js';
+import { acquireLock } from './lock.js';
 import { processStartTime } from './process-identity.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 
@@ -86,7 +86,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   } catch (error) {
     if (server) await closeServer(server).catch(() => undefined);
     await gateway?.close({ wait: false }).catch(() => undefined);
-    await releaseQuietly(lock);
+    await lock.release().catch(() => undefined);
     throw error;
   }
 }
@@ -128,8 +128,4 @@ function closeServer(server: ServerType): Promise<void> {
     server.close(() => resolve());
     (server as { closeAllConnections?: () => void }).closeAllConnections?.();
   });
-}
-
-async function releaseQuietly(lock: HeldLock): Promise<void> {
-  await lock.release().catch(() => undefined);
 }

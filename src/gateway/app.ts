@@ -9,11 +9,8 @@ import type { BodySource } from './router.js';
 
 export { BASE_PATH } from './handler.js';
 
-/** Options of the served gateway: those of its handler. */
-export type GatewayAppOptions = GatewayHandlerOptions;
-
 /** The local gateway over HTTP: Hono reads and writes, the handler does everything between. */
-export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = {}): Hono {
+export function createGatewayApp(gateway: Gateway, options: GatewayHandlerOptions = {}): Hono {
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;
   const handle = createGatewayHandler(gateway, options);
   const app = new Hono();
@@ -42,7 +39,7 @@ export function createGatewayApp(gateway: Gateway, options: GatewayAppOptions = 
 }
 
 /** 413 for a body over `maxSize`, judged by Content-Length where given so the body keeps @hono/node-server's fast path. */
-function limitBody(maxSize: number, apiShape: GatewayAppOptions['apiShape']): MiddlewareHandler {
+function limitBody(maxSize: number, apiShape: GatewayHandlerOptions['apiShape']): MiddlewareHandler {
   const tooLarge = (c: Context) => c.body(tooLargeReply(maxSize, apiShape).body as string, 413, { 'content-type': 'application/json' });
   const streamed = bodyLimit({ maxSize, onError: tooLarge });
   return async (c, next) => {

@@ -7,8 +7,6 @@ import { gzipAnswer } from './gzip-answer.js';
 import { badRequest } from './errors.js';
 import type { BodySource } from './router.js';
 
-export { BASE_PATH } from './handler.js';
-
 /** The local gateway over HTTP: Hono reads and writes, the handler does everything between. */
 export function createGatewayApp(gateway: Gateway, options: GatewayHandlerOptions = {}): Hono {
   const maxSize = options.maxBodyBytes ?? 1024 * 1024;

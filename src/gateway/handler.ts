@@ -26,8 +26,6 @@ import { driverRoutes } from './routes/drivers.js';
 import { ERROR_NUMBERS, type ErrorName } from '../error-codes.js';
 import { semanticCatalogRoutes } from './routes/semantic-catalogs.js';
 
-export { BASE_PATH } from './router.js';
-
 /** How a gateway answers: its API shape and its largest request body. */
 export interface GatewayHandlerOptions {
   /** Largest request body accepted (413 above it; an import's file is bounded by the disk only). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { BASE_PATH, createGatewayApp } from './app.js';
+import { createGatewayApp } from './app.js';
 import type { Duration } from '../schedule/duration.js';
 import { Gateway } from './gateway.js';
 import type { GatewayLimits } from './limits.js';
@@ -11,6 +11,7 @@ import { isLoopbackHost } from '../config/loopback.js';
 import { holderProof } from './holder-proof.js';
 import { acquireLock } from './lock.js';
 import { processStartTime } from './process-identity.js';
+import { BASE_PATH } from './router.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 
 export interface ServeOptions {

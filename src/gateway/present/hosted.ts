@@ -2,7 +2,8 @@ import type { Reply, RouteContext } from '../router.js';
 import type { RefreshStatusView } from '../../api/types.js';
 import type { FolderState, QueriesRead, TableInfo } from '../project/index.js';
 import { allFolders, folderItem } from './records.js';
-import { JSON_TYPE, SpecPresenter, type ExecuteOutcome } from './spec.js';
+import type { ExecuteOutcome } from '../execute.js';
+import { JSON_TYPE, SpecPresenter } from './spec.js';
 import { streamedJson } from './streamed.js';
 import type { ApiShape } from './shape.js';
 

@@ -3,7 +3,6 @@ import type { ApiShape } from './shape.js';
 import { SpecPresenter } from './spec.js';
 
 export { API_SHAPES, type ApiShape } from './shape.js';
-export type { ExecuteOutcome } from './spec.js';
 
 /** What the routes hand their results to: the presenter of one API shape. */
 export type Presenter = SpecPresenter;

@@ -12,8 +12,6 @@ import { streamedJson } from './streamed.js';
 /** The headers of a JSON answer made as it is read. */
 export const JSON_TYPE = { 'content-type': 'application/json' };
 
-export type { ExecuteOutcome } from '../execute.js';
-
 /** The `spec` shape: the seed contract's answers where it gives them, the document's elsewhere, plus local extras. */
 export class SpecPresenter {
   readonly shape: ApiShape = 'spec';

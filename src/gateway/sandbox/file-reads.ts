@@ -1,8 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TABLE_FUNCTIONS } from './rules.js';
 
-export { FILE_READS } from './rules.js';
-
 const ALLOWED_FUNCTIONS = new Set(TABLE_FUNCTIONS);
 
 /**

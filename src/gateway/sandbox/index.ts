@@ -6,9 +6,9 @@ import { prepareAsJudged, runAsJudged, runProfiled, RefusedAsBound, type JudgedS
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
-import { FILE_READS, fileReadOfText } from './file-reads.js';
+import { fileReadOfText } from './file-reads.js';
 import { planTouches, type PlanTouches } from './plan.js';
-import { refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
+import { FILE_READS, refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
 

@@ -72,12 +72,8 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at an instant, in ms (wall clock minus UTC). */
 function offsetReader(timeZone: string): (t: number) => number {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(timeZone, f);
-  }
-  const format = f;
+  const format = formatters.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  formatters.set(timeZone, format);
   return (t) => {
     const p: Record<string, number> = {};
     for (const part of format.formatToParts(t)) p[part.type] = Number(part.value);

@@ -6,11 +6,7 @@ const gzipAsync = promisify(gzip);
 /** Below this an answer goes as it is: unpacking it would cost the client more than it saves. */
 const SMALLEST = 1024 * 1024;
 
-/**
- * A whole answer of at least 1 MiB (the query list of a large project), gzipped when the client
- * accepts gzip (dgw and fetch do): fetch's HTTP parser then reads a tenth of the bytes, and the
- * client ends sooner. Level 1, on libuv's thread pool, so the served gateway's event loop runs on.
- */
+/** A whole answer of at least 1 MiB gzipped when the client accepts it, so the client parses far fewer bytes; level 1 on libuv's thread pool, so the event loop runs on. */
 export async function gzipAnswer(body: string | Uint8Array, acceptEncoding: string | undefined, headers: Record<string, string>): Promise<{ body: string | Uint8Array; headers: Record<string, string> }> {
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   if (size < SMALLEST || !acceptsGzip(acceptEncoding) || Object.keys(headers).some((h) => h.toLowerCase() === 'content-encoding')) return { body, headers };

@@ -23,7 +23,7 @@ export async function jsonBody(c: RouteContext, options: { optional?: boolean } 
   }
 }
 
-/** A string field (or undefined when absent; null counts as absent unless `nullable` is false). */
+/** A string field, or undefined when absent or null. */
 export function optString(body: Record<string, unknown>, field: string): string | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;

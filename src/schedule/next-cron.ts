@@ -6,13 +6,7 @@ const DAY = 24 * HOUR;
 /** Days searched: a 29 February comes within eight years (2096, then 2104). */
 const SEARCH_DAYS = 8 * 366 + 1;
 
-/**
- * The first minute strictly after `after` whose wall-clock time in `timeZone` matches, as cron
- * does across daylight-saving changes: a time the clocks skip fires as they jump, and a
- * time they repeat fires once (every time when the hour field is `*`, so a job every few minutes
- * keeps its pace). Days are walked by calendar arithmetic; the zone is asked only about the days
- * that match.
- */
+/** The first minute strictly after `after` whose wall-clock time in `timeZone` matches, across daylight-saving changes as cron does; the zone is asked only about matching days. */
 export function nextCronTime(fields: CronFields, timeZone: string, after: number): number | undefined {
   const offset = offsetReader(timeZone);
   const first = new Date(after + offset(after));
@@ -38,7 +32,7 @@ export function nextCronTime(fields: CronFields, timeZone: string, after: number
         const early = local - before;
         const late = local - afterDay;
         const valid = [early < change ? early : undefined, late >= change ? late : undefined].filter((t): t is number => t !== undefined);
-        // Skipped by the clocks: fires as they jump. Repeated: once, or every time for an hourly `*`.
+        // Skipped by the clocks: fires as they jump. Repeated: once, or every time for an hourly `*` (a job every few minutes keeps its pace).
         times.push(...(valid.length === 0 ? [change] : everyHour ? valid : [Math.min(...valid)]));
       }
     }

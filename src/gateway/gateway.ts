@@ -131,8 +131,7 @@ export class Gateway {
 
   /** A project's database; `create` makes a new one (the demo project, or createProject). */
   project(id: string, options: { create: boolean }): Promise<ProjectDb> {
-    if (!validProjectId(id)) return Promise.reject(notFound(`project ${id} not found`));
-    if (!options.create && !this.exists(id)) return Promise.reject(notFound(`project ${id} not found`));
+    if (!validProjectId(id) || (!options.create && !this.exists(id))) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {
       if (this.closing) return Promise.reject(new Error('the gateway is closing'));

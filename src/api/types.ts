@@ -42,15 +42,6 @@ export interface Folder {
 /** A folder as the document lists it (flat, with its path and parent, ISO time). */
 export type FolderItem = Complete<Static<typeof W.QueryFolderItem>>;
 
-/** A node of the document's folder tree. */
-export interface FolderTreeNode {
-  id: string;
-  name: string;
-  path: string;
-  children: FolderTreeNode[];
-  queries?: Query[];
-}
-
 /** Body of the folder membership update; both lists are always sent. */
 export type FolderMembershipRequest = Static<typeof W.QueryFolderUpdateRequest>;
 

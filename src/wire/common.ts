@@ -2,11 +2,12 @@ import Type, { type TProperties, type TSchema } from 'typebox';
 
 // The document requires almost no field, so most are optional; objects are closed to hold requests and hosted answers to it.
 
-/** An object with exactly these properties and no others. */
-export function Closed<P extends TProperties>(properties: P) {
-  return Type.Object(properties, { additionalProperties: false });
+/** An object with exactly these properties and no others; `description` documents it in a published schema. */
+export function Closed<P extends TProperties>(properties: P, description?: string) {
+  return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 }
 
+/** A value or null. */
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }

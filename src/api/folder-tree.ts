@@ -33,13 +33,13 @@ export function folderTree(response: unknown): FolderTree {
     const walk = (items: unknown[], parentId: string | null) => {
       for (const item of items) {
         if (!isRaw(item)) continue;
-        flat.push({ raw: item, parentId: stringOr(item.parentId, parentId) });
+        flat.push({ raw: item, parentId: textOrNull(item.parentId) ?? parentId });
         if (Array.isArray(item.children)) walk(item.children, String(item.id));
       }
     };
     walk(response, null);
   } else if (isRaw(response) && Array.isArray(response.items)) {
-    for (const item of response.items) if (isRaw(item)) flat.push({ raw: item, parentId: stringOr(item.parentId, null) });
+    for (const item of response.items) if (isRaw(item)) flat.push({ raw: item, parentId: textOrNull(item.parentId) });
   } else {
     throw new MalformedResponseError('the folder list is neither an array nor {items: [...]}');
   }
@@ -118,10 +118,6 @@ export function foldersHolding(tree: FolderTree, queryId: string): FolderNode[] 
 
 function isFullPathOf(path: string, name: string): boolean {
   return path.split('/').filter(Boolean).at(-1) === name;
-}
-
-function stringOr(value: unknown, fallback: string | null): string | null {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
 }
 
 function toMillis(value: unknown): number | null {

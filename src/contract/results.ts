@@ -303,13 +303,9 @@ export const PlanDocument = Closed(
 );
 
 // Type-only, so no TypeBox at run time.
-export type LoginResult = Static<typeof LoginResult>;
-export type AuthStatus = Static<typeof AuthStatus>;
 export type LogoutResult = Static<typeof LogoutResult>;
-export type ProfileRow = Static<typeof ProfileRow>;
 export type ProfileUsed = Static<typeof ProfileUsed>;
 export type ProfileRemoved = Static<typeof ProfileRemoved>;
-export type ConfigExplained = Static<typeof ConfigExplained>;
 export type ConfigSet = Static<typeof ConfigSet>;
 export type QueriesMoved = Static<typeof QueriesMoved>;
 export type QueryDeleted = Static<typeof QueryDeleted>;
@@ -332,10 +328,8 @@ export type ServeInfo = Static<typeof ServeInfo>;
 export type ImportResult = Static<typeof ImportResult>;
 export type ExportStarted = Static<typeof ExportStarted>;
 export type ExportCancelled = Static<typeof ExportCancelled>;
-export type VersionInfo = Static<typeof VersionInfo>;
 export type PullResult = Static<typeof PullResult>;
 export type ApplyResult = Static<typeof ApplyResult>;
-export type PlanDocument = Static<typeof PlanDocument>;
 export type SchemaEntry = Static<typeof SchemaEntry>;
 
 /** A metadata refresh the service accepted and runs. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addBiColumns } from '../../api/bitables.js';
+import { addBiColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from '../table/column-specs.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addBiColumns, createBiTable } from '../../api/bitables.js';
+import { addBiColumns, createBiTable } from '../../api/tables.js';
 import type { StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from '../table/column-specs.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listBiColumns, listBiTables } from '../../api/bitables.js';
+import { listBiColumns, listBiTables } from '../../api/tables.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { COLUMN_COLUMNS, TABLE_COLUMNS } from '../table/list.js';

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { TableDeleted } from '../../contract/results.js';
-import { deleteBiTable } from '../../api/bitables.js';
-import { deleteTable } from '../../api/tables.js';
+import { deleteBiTable, deleteTable } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { endedTable } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { updateBiColumn } from '../../api/bitables.js';
 import { checkSegment } from '../../api/path.js';
 import { listQueries } from '../../api/queries.js';
-import { updateColumn } from '../../api/tables.js';
+import { updateBiColumn, updateColumn } from '../../api/tables.js';
 import type { ColumnDataType, ColumnRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';

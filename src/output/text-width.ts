@@ -12,12 +12,6 @@ export function textWidth(text: string): number {
   return PLAIN_ASCII.test(text) ? text.length : stringWidth(text);
 }
 
-/** Columns of one grapheme: 1 for a printable ASCII character, else as string-width measures it. */
-function segmentWidth(segment: string): number {
-  const c = segment.charCodeAt(0);
-  return segment.length === 1 && c >= 0x20 && c <= 0x7e ? 1 : stringWidth(segment);
-}
-
 /** Breaks after a space where near enough, else inside a word; joined, the lines are the text again. */
 export function wrapToWidth(text: string, width: number): string[] {
   if (width <= 0 || textWidth(text) <= width) return [text];
@@ -27,7 +21,7 @@ export function wrapToWidth(text: string, width: number): string[] {
   // Where the line could break after a space: the text before it, and what came after it.
   let lastSpace = -1;
   for (const { segment } of graphemes.segment(text)) {
-    const w = segmentWidth(segment);
+    const w = textWidth(segment);
     if (used + w > width) {
       if (segment === ' ') {
         lines.push(line);

@@ -1,7 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { MalformedResponseError } from '../errors.js';
-import { object, text, textOrNull } from './read.js';
+import { object, readAnswer, text, textOrNull } from './read.js';
 
 // Tools of the hosted service the local gateway does not have (it answers 501): transpiling SQL to
 // another dialect, and embedded sessions of its web app.
@@ -29,8 +29,7 @@ export interface EmbedSessionInput {
 }
 
 export async function transpileSql(http: Http, dialect: string, query: string): Promise<TranspiledRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: apiPath`/sql/transpile/${dialect}`, body: { query }, expect: 'optional-json' });
-  return body === undefined ? undefined : readTranspiled(body, dialect);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/sql/transpile/${dialect}`, body: { query }, expect: 'optional-json' }), (b: unknown) => readTranspiled(b, dialect));
 }
 
 export function readTranspiled(value: unknown, dialect: string): TranspiledRecord {
@@ -46,6 +45,5 @@ export function readEmbedSession(value: unknown): EmbedSessionRecord {
 
 export async function initEmbedSession(http: Http, input: EmbedSessionInput): Promise<EmbedSessionRecord | undefined> {
   // The session URL opens the web app once, as its user: not for a --debug trace.
-  const body = await http.request({ method: 'POST', path: '/ui/initSession', body: input, expect: 'optional-json', secretAnswer: true });
-  return body === undefined ? undefined : readEmbedSession(body);
+  return readAnswer(await http.request({ method: 'POST', path: '/ui/initSession', body: input, expect: 'optional-json', secretAnswer: true }), readEmbedSession);
 }

@@ -1,19 +1,17 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { readSchedule } from './queries.js';
-import { object, objects, text, textOrNull } from './read.js';
+import { object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { RefreshStatus, RefreshStatusRecord } from './types.js';
 
 /** Starts a refresh; the document's answer has no body (the local gateway's `spec` shape sends the status). */
 export async function refreshMaterializedQuery(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/refresh`, expect: 'optional-json' });
-  return body === undefined ? undefined : readStatusView(body);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/refresh`, expect: 'optional-json' }), readStatusView);
 }
 
 /** Cancels a refresh in progress, if any; like refresh, the documented answer has no body. */
 export async function cancelRefresh(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/cancel`, expect: 'optional-json' });
-  return body === undefined ? undefined : readStatusView(body);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/cancel`, expect: 'optional-json' }), readStatusView);
 }
 
 export async function getRefreshStatus(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord> {

@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, isRaw, listIn, object, text, textOrNull } from './read.js';
+import { flag, isRaw, listIn, object, readAnswer, text, textOrNull } from './read.js';
 
 // Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document
 // types these answers as open objects; the readers take the local gateway's shape (catalogs,
@@ -98,8 +98,7 @@ export async function getMetadataCallback(http: Http, projectId: string): Promis
 }
 
 export async function setMetadataCallback(http: Http, projectId: string, callbackURL: string, callbackToken: string | undefined): Promise<MetadataCallbackRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: `${base(projectId)}/refresh/callback`, body: { callbackURL, callbackToken }, expect: 'optional-json' });
-  return body === undefined ? undefined : readCallback(body);
+  return readAnswer(await http.request({ method: 'POST', path: `${base(projectId)}/refresh/callback`, body: { callbackURL, callbackToken }, expect: 'optional-json' }), readCallback);
 }
 
 export async function removeMetadataCallback(http: Http, projectId: string): Promise<unknown> {

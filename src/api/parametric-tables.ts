@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { object, objects, text } from './read.js';
+import { object, objects, readAnswer, text } from './read.js';
 import type { ParametricTableRecord } from './types.js';
 
 const parametric = (projectId: string, catalogId: string) => apiPath`/data/projects/${projectId}/catalogs/${catalogId}/parametricTables`;
@@ -10,8 +10,7 @@ export async function listParametricTables(http: Http, projectId: string, catalo
 }
 
 export async function createParametricTable(http: Http, projectId: string, catalogId: string, table: ParametricTableRecord): Promise<ParametricTableRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: parametric(projectId, catalogId), body: table, expect: 'optional-json' });
-  return body === undefined ? undefined : readParametricTable(body);
+  return readAnswer(await http.request({ method: 'POST', path: parametric(projectId, catalogId), body: table, expect: 'optional-json' }), readParametricTable);
 }
 
 export function deleteParametricTable(http: Http, projectId: string, catalogId: string, toSchema: string, toTable: string): Promise<void> {

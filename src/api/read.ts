@@ -52,7 +52,7 @@ export function flag(value: unknown, fallback = false): boolean {
   return typeof value === 'boolean' ? value : fallback;
 }
 
-/** Reads the answer to a change; in a dry run nothing was sent, so there is none. */
+/** Reads the answer to a change; none (a dry run sent nothing, or an optional body was empty) stays undefined. */
 export function readAnswer<T>(body: unknown, reader: (value: unknown) => T): T {
   return (body === undefined ? undefined : reader(body)) as T;
 }

@@ -1,7 +1,7 @@
 import { readCatalog } from './catalogs.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { object, text } from './read.js';
+import { object, readAnswer, text } from './read.js';
 import type { Catalog } from './types.js';
 
 // Semantic catalogs (`/data/projects/{projectId}/semantic-catalogs`): catalogs whose tables are saved queries.
@@ -18,13 +18,11 @@ export interface SemanticTableRecord {
 const base = (projectId: string) => apiPath`/data/projects/${projectId}/semantic-catalogs`;
 
 export async function createSemanticCatalog(http: Http, projectId: string, name: string): Promise<Catalog | undefined> {
-  const body = await http.request({ method: 'POST', path: base(projectId), body: { name }, expect: 'optional-json' });
-  return body === undefined ? undefined : readCatalog(body);
+  return readAnswer(await http.request({ method: 'POST', path: base(projectId), body: { name }, expect: 'optional-json' }), readCatalog);
 }
 
 export async function addSemanticTable(http: Http, projectId: string, catalogId: string, input: { schemaName: string; tableName: string; queryId: string }): Promise<SemanticTableRecord | undefined> {
-  const body = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/semantic-catalogs/${catalogId}`, body: input, expect: 'optional-json' });
-  return body === undefined ? undefined : readSemanticTable(body, catalogId);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/semantic-catalogs/${catalogId}`, body: input, expect: 'optional-json' }), (b: unknown) => readSemanticTable(b, catalogId));
 }
 
 export function deleteSemanticTable(http: Http, projectId: string, catalogId: string, tableId: string): Promise<unknown> {

@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, object, objects, text, textOrNull } from './read.js';
+import { flag, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ColumnRecord, ColumnRequest, StoredTable } from './types.js';
 
 /** The operations of one kind of table: stored tables (`/table`) and BI tables (`/bitable`) have the same shapes in the document. */
@@ -18,8 +18,7 @@ function tableOperations(kind: 'table' | 'bitable', tables: string) {
 
     /** `POST .../{kind}/{tableName}` with no body (columns are added next). */
     async create(http: Http, projectId: string, tableName: string): Promise<StoredTable | undefined> {
-      const body = await http.request({ method: 'POST', path: table(projectId, tableName), expect: 'optional-json' });
-      return body === undefined ? undefined : readTable(body);
+      return readAnswer(await http.request({ method: 'POST', path: table(projectId, tableName), expect: 'optional-json' }), readTable);
     },
 
     /** Adds columns, sent as an array of ColumnRequest (as the document's example does); answers the columns. */

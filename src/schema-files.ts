@@ -1,7 +1,8 @@
 // Build entry: one schema file per JSON-printing command of the real tree.
 import type { Command } from 'commander';
 import type { ContextDeps } from './context.js';
-import { schemaFileName, schemaText, type CommandInfo } from './contract/publish.js';
+import { schemaFileFor } from './contract/fields.js';
+import { schemaText, type CommandInfo } from './contract/publish.js';
 import { buildProgram } from './program.js';
 
 const inert: ContextDeps = {
@@ -31,7 +32,7 @@ export function generateSchemaFiles(): Record<string, string> {
   const files: Record<string, string> = {};
   for (const command of leafCommands()) {
     const text = schemaText(command);
-    if (text !== undefined) files[schemaFileName(command.path)] = text;
+    if (text !== undefined) files[schemaFileFor(command.path)] = text;
   }
   return files;
 }

@@ -13,11 +13,6 @@ export interface CommandInfo {
 
 type Json = { [key: string]: unknown };
 
-/** `query list` → `query-list.json`: the file in schemas/ that holds a command's schema. */
-export function schemaFileName(path: string): string {
-  return `${path.split(' ').join('-')}.json`;
-}
-
 /** A command's variants, the dry-run one included where the command takes --dry-run. */
 export function variantsOf(command: CommandInfo): CommandOutput | null {
   const output = OUTPUTS[command.path];

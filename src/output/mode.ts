@@ -63,19 +63,10 @@ export function outputMode(flags: OutputFlags, stdout: OutStream, setting: Outpu
   return modeFor(setting, stdout, flags.header);
 }
 
+/** `auto`: a table on a terminal, TSV in a pipe. */
 function modeFor(setting: OutputSetting, stdout: OutStream, header: boolean | undefined): OutputMode {
-  switch (setting) {
-    case 'json':
-    case 'jsonl':
-    case 'yaml':
-    case 'csv':
-    case 'table':
-      return { kind: setting };
-    case 'tsv':
-      return { kind: 'tsv', header: header === true };
-    case 'auto':
-      return stdout.isTTY ? { kind: 'table' } : { kind: 'tsv', header: header === true };
-  }
+  const format = setting === 'auto' ? (stdout.isTTY ? 'table' : 'tsv') : setting;
+  return format === 'tsv' ? { kind: 'tsv', header: header === true } : { kind: format };
 }
 
 /** `--format`'s value, checked; `dgw sql`'s row shapes are not an output format (undefined). */

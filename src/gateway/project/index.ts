@@ -5,7 +5,6 @@ import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 import type { CacheChange, CacheInput, CacheState } from './caches.js';
-import { checkSql } from './check.js';
 import type { ConnectionInput } from './connection-changes.js';
 import { findConnection, sourceProblem, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
@@ -27,7 +26,7 @@ import * as tables from './tables.js';
 import type { StoredSchema } from '../sql.js';
 import { withViews } from './views.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
-import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, SqlCheck, TableInfo } from './types.js';
+import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 export type { ConnectionInput } from './connection-changes.js';
 export type { ConnectionRow } from './connections.js';
@@ -117,11 +116,6 @@ export class ProjectDb {
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.s.close(options);
-  }
-
-  /** Checks a query's SQL: exactly one SELECT (else 400), optionally bound (see check.ts). */
-  checkSql(text: string, bind: boolean): Promise<SqlCheck> {
-    return checkSql(this.s, text, bind);
   }
 
   /** A query by id, or by the id it had before ids became numeric; 404 for neither. */

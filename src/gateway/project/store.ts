@@ -223,20 +223,24 @@ export class ProjectStore {
 
   /** One metadata change: serialised, `stop` refreshes cancelled, `fn` in one transaction; a failure rolls back the cache too. */
   tx<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[] = []): Promise<T> {
-    return this.mutex.run(async () => {
-      this.assertOpen();
-      for (const id of stop) await this.stopRefresh(id);
-      await this.writer.run('BEGIN');
-      try {
-        const result = await this.atWork(this.writer, () => fn(this.writer));
-        await this.writer.run('COMMIT');
-        this.changed();
-        return result;
-      } catch (error) {
-        await this.rollBack();
-        throw this.writeError(error);
-      }
-    });
+    return this.mutex.run(() => this.transaction(fn, stop));
+  }
+
+  /** What tx and change do once they hold the mutex. */
+  private async transaction<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[]): Promise<T> {
+    this.assertOpen();
+    for (const id of stop) await this.stopRefresh(id);
+    await this.writer.run('BEGIN');
+    let result: T;
+    try {
+      result = await this.atWork(this.writer, () => fn(this.writer));
+      await this.writer.run('COMMIT');
+    } catch (error) {
+      await this.rollBack();
+      throw this.writeError(error);
+    }
+    this.changed();
+    return result;
   }
 
   putFolder(f: FolderRow): void {
@@ -264,22 +268,11 @@ export class ProjectStore {
   /** One change planned inside its transaction; each `apply` updates the cache only once COMMIT succeeded. */
   change(plan: (conn: DuckDBConnection) => Promise<Statement[]>, stop: string[] = []): Promise<void> {
     return this.mutex.run(async () => {
-      this.assertOpen();
-      for (const id of stop) await this.stopRefresh(id);
-      await this.writer.run('BEGIN');
-      let statements: Statement[];
-      try {
-        statements = await this.atWork(this.writer, async () => {
-          const planned = await plan(this.writer);
-          for (const x of planned) await runStatement(this.writer, x);
-          return planned;
-        });
-        await this.writer.run('COMMIT');
-      } catch (error) {
-        await this.rollBack();
-        throw this.writeError(error);
-      }
-      this.changed();
+      const statements = await this.transaction(async (w) => {
+        const planned = await plan(w);
+        for (const x of planned) await runStatement(w, x);
+        return planned;
+      }, stop);
       for (const x of statements) x.apply?.();
     });
   }

@@ -1,4 +1,4 @@
-import type { Query } from '../../api/types.js';
+import type { Query, QueryType } from '../../api/types.js';
 import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
@@ -41,13 +41,8 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   refuseControls(displayName);
   const name = queryName(displayName);
   const queryType = input.queryType ?? 'PLAIN';
-  if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
-    throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
-  }
-  let sqlText: string;
-  if (input.inputQueryRefId !== undefined) sqlText = (await s.query(input.inputQueryRefId)).inputQuery;
-  else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
-  else throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
+  const sqlText = await sqlOf(s, input, queryType);
+  if (sqlText === undefined) throw badRequest('inputQuery is required (or inputQueryRefId for a MATERIALIZED query)');
   let schedule = input.schedule?.type === 'none' ? null : (input.schedule ?? null);
   if (schedule && queryType !== 'MATERIALIZED') {
     if (!input.plainScheduleIgnored) throw badRequest('a schedule applies only to MATERIALIZED queries');
@@ -80,6 +75,13 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   return toQuery(s, row!);
 }
 
+/** The SQL a create or update gives: that of the query inputQueryRefId names (MATERIALIZED only), else inputQuery. */
+async function sqlOf(s: ProjectStore, input: QueryInput, queryType: QueryType): Promise<string | undefined> {
+  if (input.inputQueryRefId === undefined) return input.inputQuery;
+  if (queryType !== 'MATERIALIZED') throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
+  return (await s.query(input.inputQueryRefId)).inputQuery;
+}
+
 function sqlField(input: QueryInput): string {
   return input.inputQueryRefId !== undefined ? 'the SQL of the query inputQueryRefId names' : 'inputQuery';
 }
@@ -89,12 +91,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   await s.useFolders();
   const before = await s.query(id);
   const queryType = input.queryType ?? before.queryType;
-  if (input.inputQueryRefId !== undefined && queryType !== 'MATERIALIZED') {
-    throw badRequest('inputQueryRefId is only valid when queryType is MATERIALIZED');
-  }
-  let sqlText = before.inputQuery;
-  if (input.inputQueryRefId !== undefined) sqlText = (await s.query(input.inputQueryRefId)).inputQuery;
-  else if (input.inputQuery !== undefined) sqlText = input.inputQuery;
+  const sqlText = (await sqlOf(s, input, queryType)) ?? before.inputQuery;
   const sqlChanged = sqlText !== before.inputQuery;
   const typeChanged = queryType !== before.queryType;
   if (input.schedule && input.schedule.type !== 'none' && queryType !== 'MATERIALIZED' && !input.plainScheduleIgnored) {

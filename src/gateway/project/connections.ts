@@ -5,7 +5,7 @@ import { deriveQueryName } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
-import { rows, rowsIfTable } from './store.js';
+import { ifTable, rows } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
 /** A connection of the local gateway and the catalog it makes; `config` holds no secret (local types have none). */
@@ -57,7 +57,7 @@ export function findCatalogConnection(connections: readonly ConnectionRow[], pro
 }
 
 export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
-  return (await rowsIfTable(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id')).map((r) => ({
+  return (await ifTable(rows(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id'), [])).map((r) => ({
     id: String(r.id),
     name: String(r.name),
     type: String(r.type),

@@ -1,7 +1,6 @@
 import { sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
-import { duckMessage } from '../errors.js';
 import { duckFault, FAULT_CODES, heldByAnother } from '../faults.js';
 import { HttpError } from '../errors.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
@@ -21,7 +20,7 @@ import { METADATA_DDL } from './project-metadata.js';
 import { RELATIONS_DDL } from './relations.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
-import { ProjectStore, rows, walSize } from './store.js';
+import { ifTable, ProjectStore, rows, walSize } from './store.js';
 import type { ProjectOptions, QueryRow } from './types.js';
 
 const SCHEMA = [
@@ -127,13 +126,8 @@ function refuseNewer(s: ProjectStore, version: string | undefined): void {
 }
 
 /** What the cache holds from the start, in one statement; undefined for a database without the metadata tables. */
-async function readAll(conn: DuckDBConnection): Promise<Pick<Metadata, 'settings' | 'aliases' | 'log'> | undefined> {
-  try {
-    return await readMetadata(conn, ['settings', 'aliases', 'log']);
-  } catch (error) {
-    if (/Catalog Error/i.test(duckMessage(error))) return undefined;
-    throw error;
-  }
+function readAll(conn: DuckDBConnection): Promise<Pick<Metadata, 'settings' | 'aliases' | 'log'> | undefined> {
+  return ifTable(readMetadata(conn, ['settings', 'aliases', 'log']), undefined);
 }
 
 /** Creates what the schema lacks, migrates older metadata, seeds once when asked, and records the version: one transaction. */

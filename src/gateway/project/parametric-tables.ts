@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { findCatalogConnection, type ConnectionRow } from './connections.js';
-import { rows, rowsIfTable, type ProjectStore } from './store.js';
+import { ifTable, rows, type ProjectStore } from './store.js';
 
 // The hosted service binds the query parameters of REST tables. The local gateway has no REST
 // source, so a parametric table here fixes columns of a connected file's table: a view of the rows
@@ -25,7 +25,7 @@ export const PARAMETRIC_DDL = 'CREATE TABLE IF NOT EXISTS svc._dgw.parametric_ta
 
 /** Every parametric table of the project; none before metadata version 7 made their table. */
 export async function readParametricTables(conn: DuckDBConnection): Promise<ParametricRow[]> {
-  return (await rowsIfTable(conn, 'SELECT * FROM svc._dgw.parametric_tables ORDER BY created_at, to_schema, to_table')).map((r) => ({
+  return (await ifTable(rows(conn, 'SELECT * FROM svc._dgw.parametric_tables ORDER BY created_at, to_schema, to_table'), [])).map((r) => ({
     catalogId: String(r.catalog_id),
     fromSchema: String(r.from_schema),
     fromTable: String(r.from_table),

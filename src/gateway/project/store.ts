@@ -395,12 +395,12 @@ export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBV
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
 }
 
-/** Rows of a metadata table a database from an older dgw may lack (read at open, before the DDL): none then. Asked directly: a first look through duckdb_tables() is slower at every open. */
-export async function rowsIfTable(conn: DuckDBConnection, sql: string): Promise<Array<Record<string, unknown>>> {
+/** What `read` reads, or `none` when a database from an older dgw lacks its metadata table (read at open, before the DDL). Asked directly: a first look through duckdb_tables() is slower at every open. */
+export async function ifTable<T>(read: Promise<T>, none: T): Promise<T> {
   try {
-    return await rows(conn, sql);
+    return await read;
   } catch (error) {
-    if (/Catalog Error/i.test(duckMessage(error))) return [];
+    if (/Catalog Error/i.test(duckMessage(error))) return none;
     throw error;
   }
 }

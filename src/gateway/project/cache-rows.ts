@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { ident } from '../sql.js';
-import { rows } from './store.js';
+import { numOrNull, rows } from './store.js';
 
 /** How a run copies: the whole source again, or the rows past the last value of the incremental column. */
 export type CacheMode = 'FULL_REFRESH' | 'INCREMENTAL';
@@ -47,7 +47,6 @@ export const CACHE_DDL = [
 ];
 
 const schedule = (v: unknown): Schedule | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as Schedule));
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 function cacheOf(r: Record<string, unknown>): CacheRow {
   return {
@@ -73,9 +72,9 @@ function runOf(r: Record<string, unknown>): CacheRun {
     scheduled: r.scheduled === true,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
-    finishedAt: num(r.finished_at),
-    cachedRows: num(r.cached_rows),
-    insertedRows: num(r.inserted_rows),
+    finishedAt: numOrNull(r.finished_at),
+    cachedRows: numOrNull(r.cached_rows),
+    insertedRows: numOrNull(r.inserted_rows),
     lastOffset: r.last_offset === null ? null : String(r.last_offset),
     message: r.message === null ? null : String(r.message),
   };

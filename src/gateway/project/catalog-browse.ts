@@ -3,7 +3,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { notFound } from '../errors.js';
 import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
-import { rows } from './store.js';
+import { rows, textOrNull } from './store.js';
 
 /** A column as DuckDB's catalog describes it. */
 export interface BrowsedColumn {
@@ -59,10 +59,9 @@ export async function statistics(conn: DuckDBConnection, place: CatalogPlace, sc
     return [`count(*) - count(${col}) AS n${i}`, `count(DISTINCT ${col}) AS d${i}`, `min(${col})::VARCHAR AS lo${i}`, `max(${col})::VARCHAR AS hi${i}`];
   });
   const [r] = await rows(conn, `SELECT count(*) AS row_count${parts.length ? `, ${parts.join(', ')}` : ''} FROM ${relation}`);
-  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
     rowCount: Number(r.row_count),
-    columns: cols.map((c, i) => ({ columnName: c.name, nullCount: Number(r[`n${i}`]), distinctCount: Number(r[`d${i}`]), min: text(r[`lo${i}`]), max: text(r[`hi${i}`]) })),
+    columns: cols.map((c, i) => ({ columnName: c.name, nullCount: Number(r[`n${i}`]), distinctCount: Number(r[`d${i}`]), min: textOrNull(r[`lo${i}`]), max: textOrNull(r[`hi${i}`]) })),
   };
 }
 

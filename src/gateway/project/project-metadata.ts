@@ -7,7 +7,7 @@ import type { ProjectDb } from './index.js';
 import { startJob } from './refresh-job.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { makeMissingViews } from './views.js';
-import { rows, type ProjectStore } from './store.js';
+import { rows, textOrNull, type ProjectStore } from './store.js';
 
 // The project's metadata: each catalog's schemas, tables and columns as DuckDB's catalog describes
 // them, kept as a snapshot a refresh job rewrites, so a reader sees what the last refresh saw.
@@ -292,5 +292,3 @@ async function deliver(s: ProjectStore, callback: MetadataCallback, catalogId: s
   lastEnds(s).set(catalogId, { ...ended, message });
   await s.tx((w) => w.run('UPDATE svc._dgw.metadata_snapshots SET message = $2 WHERE catalog_id = $1', [catalogId, message]).then(() => undefined)).catch(() => undefined);
 }
-
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

@@ -317,8 +317,8 @@ export class ProjectStore {
       this.seq = Math.max(this.seq, Number(r.seq) + 1);
       this.refreshes.set(String(r.query_id), {
         status: String(r.status) as RefreshStatus,
-        startedAt: num(r.started_at),
-        finishedAt: num(r.finished_at),
+        startedAt: numOrNull(r.started_at),
+        finishedAt: numOrNull(r.finished_at),
         message: r.message === null ? null : String(r.message),
       });
     }
@@ -405,9 +405,9 @@ export async function ifTable<T>(read: Promise<T>, none: T): Promise<T> {
   }
 }
 
-function num(v: unknown): number | null {
-  return v === null || v === undefined ? null : Number(v);
-}
+/** A column's value as a number or text, NULL as null. */
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** Two writers that touched the same rows: DuckDB's conflict becomes a 409 worth retrying. */
 function mapWriteError(error: unknown): unknown {

@@ -44,11 +44,7 @@ export async function readBlob(conn: DuckDBConnection, sql: string): Promise<Uin
   });
 }
 
-/**
- * Prepares `sql` for one run. DuckDB plans a prepared statement with the statistics of that moment
- * (a filter on a column that is then all NULL is planned away), and runs that plan again after the
- * data changed: one kept for reuse read no query in a folder and updated no row (DuckDB 1.5.5).
- */
+/** Prepares `sql` for one run: DuckDB would run a kept statement's plan, made for the data of that moment, again after the data changed. */
 async function withPrepared<T>(conn: DuckDBConnection, sql: string, use: (statement: DuckDBPreparedStatement) => Promise<T>): Promise<T> {
   const statement = await conn.prepare(sql);
   try {

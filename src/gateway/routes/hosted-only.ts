@@ -6,33 +6,25 @@ import { Routes } from '../router.js';
 
 const NO_MODEL = 'the agent needs a language model, which only the hosted service runs';
 
+/** Each operation's method, path, name and why it is the hosted service's. */
+const HOSTED_ONLY: ReadonlyArray<readonly ['get' | 'post' | 'put' | 'delete', string, string, string]> = [
+  ['post', '/ai-agent/:projectId/chat/stream', 'chatStream', NO_MODEL],
+  ['post', '/ai-agent/:projectId/chat', 'chat', NO_MODEL],
+  ['get', '/ai-agent/workflow/png', 'getWorkflowImage', "the agent's workflow is the hosted service's; no agent runs locally"],
+  ['get', '/ai-agent/:projectId/threads', 'listThreads', NO_MODEL],
+  ['get', '/ai-agent/:projectId/threads/:threadId', 'getThread', NO_MODEL],
+  ['put', '/ai-agent/:projectId/threads/:threadId', 'updateThread', NO_MODEL],
+  ['delete', '/ai-agent/:projectId/threads/:threadId', 'deleteThread', NO_MODEL],
+  ['post', '/sql/transpile/:dialect', 'transpileSQL', "transpiling SQL to another dialect needs the hosted service's transpiler"],
+  ['post', '/ui/initSession', 'initSession', "an embedded session opens the hosted service's web app, which the local gateway does not have"],
+];
+
 export function hostedOnlyRoutes(): Routes {
-  return new Routes()
-    .post('/ai-agent/:projectId/chat/stream', () => {
-      throw notImplemented('chatStream', NO_MODEL);
-    })
-    .post('/ai-agent/:projectId/chat', () => {
-      throw notImplemented('chat', NO_MODEL);
-    })
-    .get('/ai-agent/workflow/png', () => {
-      throw notImplemented('getWorkflowImage', "the agent's workflow is the hosted service's; no agent runs locally");
-    })
-    .get('/ai-agent/:projectId/threads', () => {
-      throw notImplemented('listThreads', NO_MODEL);
-    })
-    .get('/ai-agent/:projectId/threads/:threadId', () => {
-      throw notImplemented('getThread', NO_MODEL);
-    })
-    .put('/ai-agent/:projectId/threads/:threadId', () => {
-      throw notImplemented('updateThread', NO_MODEL);
-    })
-    .delete('/ai-agent/:projectId/threads/:threadId', () => {
-      throw notImplemented('deleteThread', NO_MODEL);
-    })
-    .post('/sql/transpile/:dialect', () => {
-      throw notImplemented('transpileSQL', 'transpiling SQL to another dialect needs the hosted service\'s transpiler');
-    })
-    .post('/ui/initSession', () => {
-      throw notImplemented('initSession', 'an embedded session opens the hosted service\'s web app, which the local gateway does not have');
+  const r = new Routes();
+  for (const [method, path, operation, why] of HOSTED_ONLY) {
+    r[method](path, () => {
+      throw notImplemented(operation, why);
     });
+  }
+  return r;
 }

@@ -19,12 +19,13 @@ const HOSTED_ONLY: ReadonlyArray<readonly ['get' | 'post' | 'put' | 'delete', st
   ['post', '/ui/initSession', 'initSession', "an embedded session opens the hosted service's web app, which the local gateway does not have"],
 ];
 
+/** A route's handler that answers 501: `operation` is the hosted service's own, for the reason `why`. */
+export const hostedOnly = (operation: string, why: string) => (): never => {
+  throw notImplemented(operation, why);
+};
+
 export function hostedOnlyRoutes(): Routes {
   const r = new Routes();
-  for (const [method, path, operation, why] of HOSTED_ONLY) {
-    r[method](path, () => {
-      throw notImplemented(operation, why);
-    });
-  }
+  for (const [method, path, operation, why] of HOSTED_ONLY) r[method](path, hostedOnly(operation, why));
   return r;
 }

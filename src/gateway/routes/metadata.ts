@@ -2,7 +2,8 @@ import type { GoldenSql } from '../project/golden-sqls.js';
 import type { CatalogMetadata, MetadataCallback } from '../project/project-metadata.js';
 import { relationType, type Relation } from '../project/relations.js';
 import { Routes } from '../router.js';
-import { badRequest, notImplemented } from '../errors.js';
+import { badRequest } from '../errors.js';
+import { hostedOnly } from './hosted-only.js';
 import type { TableChange } from '../project/metadata-changes.js';
 import type { RouteContext } from '../router.js';
 import { jsonObject, optString, reqString } from '../validate.js';
@@ -154,15 +155,9 @@ export function metadataRoutes(): Routes {
     })
     .delete('/categorical/:catalogId/:schemaName/:tableName/:columnName', async (c) => c.json(await c.get('project').deleteCategorical({ ...tableOf(c), columnName: c.req.param('columnName') })))
     // These need a language model, which runs only in the hosted service.
-    .post('/semantics/:catalogId/:schemaName/:tableName', () => {
-      throw notImplemented('generateSemantics', 'generating semantics needs a language model, which only the hosted service runs');
-    })
-    .get('/questions/generate', () => {
-      throw notImplemented('generateSampleQuestions', 'generating questions needs a language model, which only the hosted service runs');
-    })
-    .get('/query', () => {
-      throw notImplemented('queryMetadata', 'a search by meaning needs a language model, which only the hosted service runs');
-    })
+    .post('/semantics/:catalogId/:schemaName/:tableName', hostedOnly('generateSemantics', 'generating semantics needs a language model, which only the hosted service runs'))
+    .get('/questions/generate', hostedOnly('generateSampleQuestions', 'generating questions needs a language model, which only the hosted service runs'))
+    .get('/query', hostedOnly('queryMetadata', 'a search by meaning needs a language model, which only the hosted service runs'))
     .put('/:catalogId', async (c) => c.json(await c.get('project').setUseWithAI(c.req.param('catalogId'), undefined, useWithAIOf(await jsonObject(c)))))
     .put('/:catalogId/:schemaName', async (c) => c.json(await c.get('project').setUseWithAI(c.req.param('catalogId'), c.req.param('schemaName'), useWithAIOf(await jsonObject(c)))))
     .put('/:catalogId/:schemaName/:tableName', async (c) => {

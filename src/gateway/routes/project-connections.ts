@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { badRequest, forbidden, notImplemented } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { realpathOr, withinFolder } from '../project/connections.js';
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
+import { hostedOnly } from './hosted-only.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
 
 /** The document's Connection: no credential, ever. */
@@ -48,9 +49,7 @@ export function projectConnectionRoutes(): Routes {
       checkChange(c, input.credential);
       return c.json(shown(await reopened(c, () => c.get('project').createConnection(input))));
     })
-    .post('/oauth2', () => {
-      throw notImplemented('oauth2Callback', 'it serves no OAuth 2.0 connection type; the hosted service does');
-    })
+    .post('/oauth2', hostedOnly('oauth2Callback', 'it serves no OAuth 2.0 connection type; the hosted service does'))
     .get('/:connectionId', (c) => c.json(shown(c.get('project').connection(c.req.param('connectionId')))))
     .get('/:connectionId/detail', (c) => c.json(view(c.get('project').connection(c.req.param('connectionId')))))
     .put('/:connectionId', async (c) => {

@@ -1,15 +1,12 @@
-import { notImplemented } from '../errors.js';
 import { Routes } from '../router.js';
+import { hostedOnly } from './hosted-only.js';
 import { jsonObject, reqString } from '../validate.js';
 
 /** Semantic catalogs under `/data/projects/{projectId}/semantic-catalogs`: catalogs whose tables are saved queries. */
 export function semanticCatalogRoutes(): Routes {
   return new Routes()
     .post('/', async (c) => c.json(await c.get('project').createSemanticCatalog(reqString(await jsonObject(c), 'name'))))
-    .post('/:catalogId/share', () => {
-      // Each local project is a DuckDB file of its own: another project's SQL cannot read this one's saved queries.
-      throw notImplemented('shareSemanticTable', "another project's SQL cannot read this project's saved queries: each local project is a database of its own");
-    })
+    .post('/:catalogId/share', hostedOnly('shareSemanticTable', "another project's SQL cannot read this project's saved queries: each local project is a database of its own"))
     .post('/:catalogId', async (c) => {
       const body = await jsonObject(c);
       const input = { schemaName: reqString(body, 'schemaName'), tableName: reqString(body, 'tableName'), queryId: reqString(body, 'queryId') };

@@ -51,10 +51,7 @@ export async function cacheRow(s: ProjectStore, id: string, conn?: DuckDBConnect
 /** Every cache with its state, in the order they were made. */
 export async function cacheStates(s: ProjectStore, filter: (c: CacheRow) => boolean = () => true): Promise<CacheState[]> {
   const [caches, latest] = await s.withConnection(async (conn) => [await readCaches(conn), await readLatestRuns(conn)] as const);
-  return caches.filter(filter).map((cache) => {
-    const own = latest.filter((r) => r.cacheId === cache.id);
-    return stateOf(cache, own);
-  });
+  return caches.filter(filter).map((cache) => stateOf(cache, latest.filter((r) => r.cacheId === cache.id)));
 }
 
 /** One cache with its state; its recent runs too unless `withRuns` is false. */
@@ -62,8 +59,7 @@ export async function cacheState(s: ProjectStore, id: string, withRuns = true): 
   return s.withConnection(async (conn) => {
     const cache = await cacheRow(s, id, conn);
     const runs = await readRuns(conn, id, withRuns ? 20 : 2);
-    const latest = [runs.find((r) => r.mode === 'FULL_REFRESH'), runs.find((r) => r.mode === 'INCREMENTAL')].filter((r): r is CacheRun => r !== undefined);
-    return { ...stateOf(cache, latest), runs: withRuns ? runs : [] };
+    return { ...stateOf(cache, runs), runs: withRuns ? runs : [] };
   });
 }
 

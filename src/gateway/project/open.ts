@@ -135,7 +135,9 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   await s.writer.run('BEGIN');
   try {
     for (const statement of SCHEMA) await s.writer.run(statement);
-    const moved = await migrateQueryIds(s.writer, [...(await takeQueryColumns(s.writer)), ...(await takeQueryDocs(s.writer))]);
+    const columns = (await takeRows(s.writer, 'queries')).map(queryFromColumns);
+    const docs = (await takeRows(s.writer, 'query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
+    const moved = await migrateQueryIds(s.writer, [...columns, ...docs]);
     if (moved.length > 0) {
       s.loadFolders((await readMetadata(s.writer, ['folders'])).folders);
       await runStatement(s.writer, insertQueriesSql(s.duck, moved, folderPaths(s)));
@@ -154,38 +156,29 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   }
 }
 
-async function hasTable(conn: DuckDBConnection, name: string): Promise<boolean> {
-  return (await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [name])).length > 0;
-}
-
-/** Takes the rows out of the old column-per-field `_dgw.queries` table, dropping it. */
-async function takeQueryColumns(conn: DuckDBConnection): Promise<QueryRow[]> {
-  if (!(await hasTable(conn, 'queries'))) return [];
-  const taken = (await rows(conn, 'SELECT * FROM svc._dgw.queries')).map(
-    (r): QueryRow => ({
-      id: String(r.id),
-      name: String(r.name),
-      displayName: String(r.display_name),
-      inputQuery: String(r.input_query),
-      queryType: r.query_type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
-      schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
-      folderId: r.folder_id === null ? null : String(r.folder_id),
-      scheduleSetAt: Number(r.schedule_set_at),
-      createdAt: Number(r.created_at),
-      modifiedAt: Number(r.modified_at),
-      materializedAt: null,
-    }),
-  );
-  await conn.run('DROP TABLE svc._dgw.queries');
+/** Takes the rows out of an old table of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1), dropping it. */
+async function takeRows(conn: DuckDBConnection, table: 'queries' | 'query_docs'): Promise<Array<Record<string, unknown>>> {
+  if ((await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [table])).length === 0) return [];
+  const taken = await rows(conn, `SELECT * FROM svc._dgw.${table}`);
+  await conn.run(`DROP TABLE svc._dgw.${table}`);
   return taken;
 }
 
-/** Takes the rows out of schema version 1's `_dgw.query_docs` table, dropping it. */
-async function takeQueryDocs(conn: DuckDBConnection): Promise<QueryRow[]> {
-  if (!(await hasTable(conn, 'query_docs'))) return [];
-  const taken = (await rows(conn, 'SELECT id, doc FROM svc._dgw.query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
-  await conn.run('DROP TABLE svc._dgw.query_docs');
-  return taken;
+/** A row of the old column-per-field `_dgw.queries` table. */
+function queryFromColumns(r: Record<string, unknown>): QueryRow {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    displayName: String(r.display_name),
+    inputQuery: String(r.input_query),
+    queryType: r.query_type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
+    schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
+    folderId: r.folder_id === null ? null : String(r.folder_id),
+    scheduleSetAt: Number(r.schedule_set_at),
+    createdAt: Number(r.created_at),
+    modifiedAt: Number(r.modified_at),
+    materializedAt: null,
+  };
 }
 
 /** Views are made when first read (views.ts), so a migrated file does not make every command load them all. */

@@ -90,7 +90,7 @@ export async function readCache(conn: DuckDBConnection, id: string): Promise<Cac
 }
 
 /** A cache's runs, newest first. */
-export async function readRuns(conn: DuckDBConnection, cacheId: string, limit = 1000, offset = 0): Promise<CacheRun[]> {
+export async function readRuns(conn: DuckDBConnection, cacheId: string, limit: number, offset = 0): Promise<CacheRun[]> {
   return (await rows(conn, 'SELECT * FROM svc._dgw.cache_runs WHERE cache_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [cacheId, limit, offset])).map(runOf);
 }
 

@@ -170,10 +170,10 @@ export function realpathOr(path: string): string {
  * Makes a connection's catalog on `conn` (before external access is switched off): a DuckDB file
  * attached read-only, or an in-memory catalog with a view per file. Returns the files it reads.
  */
-export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, catalogName = c.catalogName): Promise<string[]> {
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
-    await conn.run(`ATTACH ${literal(real)} AS ${ident(catalogName)} (READ_ONLY)`);
+    await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (READ_ONLY)`);
     return [real];
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
@@ -186,18 +186,18 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
     const derived = deriveQueryName(stem) || 'file';
     return { real: realFile(file, guarded), derived, exact: derived === stem };
   });
-  await conn.run(`ATTACH ':memory:' AS ${ident(catalogName)}`);
+  await conn.run(`ATTACH ':memory:' AS ${ident(c.catalogName)}`);
   try {
     const taken = new Set<string>();
     for (const { real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
       let name = derived;
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
-      await conn.run(`CREATE VIEW ${ident(catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(real)})`);
+      await conn.run(`CREATE VIEW ${ident(c.catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(real)})`);
     }
   } catch (error) {
     // A connection opens whole or not at all: no catalog with some of its tables.
-    await conn.run(`DETACH ${ident(catalogName)}`).catch(() => undefined);
+    await conn.run(`DETACH ${ident(c.catalogName)}`).catch(() => undefined);
     throw error;
   }
   return named.map((f) => f.real);

@@ -50,8 +50,8 @@ const PARTS: Record<keyof Metadata, string> = {
 };
 
 /** Reads the parts asked for in one statement, taken from the materialized result: one trip to DuckDB's threads. */
-export async function readMetadata<K extends keyof Metadata>(conn: DuckDBConnection, parts: K[], before?: string): Promise<Pick<Metadata, K>> {
-  const sql = `${before ? `${before}; ` : ''}SELECT ${parts.map((p) => `(${PARTS[p]})::VARCHAR`).join(', ')}`;
+export async function readMetadata<K extends keyof Metadata>(conn: DuckDBConnection, parts: K[]): Promise<Pick<Metadata, K>> {
+  const sql = `SELECT ${parts.map((p) => `(${PARTS[p]})::VARCHAR`).join(', ')}`;
   const row = (await conn.run(sql)).getChunk(0).getRows()[0];
   const out: Partial<Metadata> = {};
   parts.forEach((p, i) => {

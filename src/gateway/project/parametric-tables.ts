@@ -90,7 +90,7 @@ function condition(key: string, value: unknown): string {
 }
 
 /** A value as SQL: a macro's expression, a quoted string, or the number or truth value itself. */
-function valueSql(value: unknown, key = 'a parameter'): string {
+function valueSql(value: unknown, key: string): string {
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);
   if (typeof value === 'string') return value.startsWith('@') ? macro(value) : literal(value);
   throw badRequest(`paramValues: the value of ${key} must be a string, a number, true, false or null`);

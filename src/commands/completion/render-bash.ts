@@ -1,5 +1,8 @@
-import { flatten, shQuote, valueFlags, type PathEntry } from './flatten.js';
-import type { CommandNode, OptionNode } from './tree.js';
+import { flatten, pathCases, shQuote, subCases, valueCases, valueFlags, type Answer } from './flatten.js';
+import type { CommandNode } from './tree.js';
+
+/** A case arm's answer in bash: the words on one line. */
+const echo: Answer = (words) => `echo ${shQuote(words.join(' '))}`;
 
 /** The bash script: lookup tables generated from the tree, then one generic completion function. */
 export function renderBash(root: CommandNode): string {
@@ -11,35 +14,35 @@ export function renderBash(root: CommandNode): string {
 # _dgw_sub PATH WORD: the subcommand WORD names under PATH (aliases resolved), or nothing.
 _dgw_sub() {
   case "$1|$2" in
-${subCases(entries)}
+${subCases(entries, (name) => `echo ${shQuote(name)}`)}
   esac
 }
 
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-${table(entries, (e) => [...e.node.commands.map((c) => c.name), ...e.node.argumentChoices])}
+${pathCases(entries, (e) => [...e.node.commands.map((c) => c.name), ...e.node.argumentChoices], echo)}
   esac
 }
 
 # _dgw_opts PATH: every option accepted under PATH, global ones included.
 _dgw_opts() {
   case "$1" in
-${table(entries, (e) => e.options.flatMap((o) => o.flags))}
+${pathCases(entries, (e) => e.options.flatMap((o) => o.flags), echo)}
   esac
 }
 
 # _dgw_value_opts PATH: options under PATH that take the next word as their value.
 _dgw_value_opts() {
   case "$1" in
-${table(entries, valueFlags)}
+${pathCases(entries, valueFlags, echo)}
   esac
 }
 
 # _dgw_live PATH: "1" when a positional argument under PATH takes live values (names from the project).
 _dgw_live() {
   case "$1" in
-${table(entries, (e) => (e.node.live ? ['1'] : []))}
+${pathCases(entries, (e) => (e.node.live ? ['1'] : []), echo)}
   esac
 }
 
@@ -61,7 +64,7 @@ _dgw_live_values() {
 # _dgw_values PATH OPTION: values offered for OPTION; @files for file names, @live for live values.
 _dgw_values() {
   case "$1|$2" in
-${valueCases(root, entries)}
+${valueCases(root, entries, echo)}
   esac
 }
 
@@ -116,39 +119,4 @@ _dgw() {
 
 complete -o default -F _dgw dgw
 `;
-}
-
-function subCases(entries: PathEntry[]): string {
-  const lines: string[] = [];
-  for (const e of entries) {
-    for (const child of e.node.commands) {
-      const words = [child.name, ...child.aliases].map((w) => shQuote(`${e.path}|${w}`)).join('|');
-      lines.push(`    ${words}) echo ${shQuote(child.name)} ;;`);
-    }
-  }
-  return lines.join('\n');
-}
-
-function table(entries: PathEntry[], words: (e: PathEntry) => string[]): string {
-  return entries
-    .map((e) => ({ e, w: words(e) }))
-    .filter(({ w }) => w.length > 0)
-    .map(({ e, w }) => `    ${shQuote(e.path)}) echo ${shQuote(w.join(' '))} ;;`)
-    .join('\n');
-}
-
-/** Per-command options first, then the global ones under a wildcard path. */
-function valueCases(root: CommandNode, entries: PathEntry[]): string {
-  const lines: string[] = [];
-  const line = (path: string | undefined, o: OptionNode) => {
-    const values = o.values === 'files' ? '@files' : o.values === 'live' ? '@live' : (o.values ?? []).join(' ');
-    const patterns = o.flags.map((f) => (path === undefined ? `*${shQuote(`|${f}`)}` : shQuote(`${path}|${f}`)));
-    lines.push(`    ${patterns.join('|')}) echo ${shQuote(values)} ;;`);
-  };
-  for (const e of entries) {
-    if (e.node === root) continue;
-    for (const o of e.node.options) if (o.takesValue && o.values) line(e.path, o);
-  }
-  for (const o of root.options) if (o.takesValue && o.values) line(undefined, o);
-  return lines.join('\n');
 }

@@ -1,5 +1,8 @@
-import { flatten, shQuote, valueFlags, type PathEntry } from './flatten.js';
-import type { CommandNode, OptionNode } from './tree.js';
+import { flatten, pathCases, shQuote, subCases, valueCases, valueFlags, type Answer } from './flatten.js';
+import type { CommandNode } from './tree.js';
+
+/** A case arm's answer in zsh: the words as the array `reply`. */
+const reply: Answer = (words) => `reply=(${words.map(shQuote).join(' ')})`;
 
 /** The zsh script: lookup tables generated from the tree (with descriptions), then one generic function. */
 export function renderZsh(root: CommandNode): string {
@@ -12,7 +15,7 @@ export function renderZsh(root: CommandNode): string {
 # _dgw_sub PATH WORD: sets REPLY to the subcommand WORD names under PATH (aliases resolved), or ''.
 _dgw_sub() {
   case "$1|$2" in
-${subCases(entries)}
+${subCases(entries, (name) => `REPLY=${shQuote(name)}`)}
     *) REPLY='' ;;
   esac
 }
@@ -20,7 +23,7 @@ ${subCases(entries)}
 # _dgw_commands PATH: sets reply to the subcommands under PATH, as name:description.
 _dgw_commands() {
   case "$1" in
-${table(entries, (e) => e.node.commands.map((c) => described(c.name, c.description)))}
+${pathCases(entries, (e) => e.node.commands.map((c) => described(c.name, c.description)), reply)}
     *) reply=() ;;
   esac
 }
@@ -28,7 +31,7 @@ ${table(entries, (e) => e.node.commands.map((c) => described(c.name, c.descripti
 # _dgw_args PATH: sets reply to the values offered for PATH's arguments.
 _dgw_args() {
   case "$1" in
-${table(entries, (e) => e.node.argumentChoices)}
+${pathCases(entries, (e) => e.node.argumentChoices, reply)}
     *) reply=() ;;
   esac
 }
@@ -36,7 +39,7 @@ ${table(entries, (e) => e.node.argumentChoices)}
 # _dgw_opts PATH: sets reply to every option accepted under PATH, as flag:description.
 _dgw_opts() {
   case "$1" in
-${table(entries, (e) => e.options.flatMap((o) => o.flags.map((f) => described(f, o.description))))}
+${pathCases(entries, (e) => e.options.flatMap((o) => o.flags.map((f) => described(f, o.description))), reply)}
     *) reply=() ;;
   esac
 }
@@ -44,7 +47,7 @@ ${table(entries, (e) => e.options.flatMap((o) => o.flags.map((f) => described(f,
 # _dgw_value_opts PATH: sets reply to the options under PATH that take the next word as their value.
 _dgw_value_opts() {
   case "$1" in
-${table(entries, valueFlags)}
+${pathCases(entries, valueFlags, reply)}
     *) reply=() ;;
   esac
 }
@@ -71,7 +74,7 @@ _dgw_live_values() {
 # _dgw_values PATH OPTION: sets reply to the values offered for OPTION; (@files) for file names, (@live) for live values.
 _dgw_values() {
   case "$1|$2" in
-${valueCases(root, entries)}
+${valueCases(root, entries, reply)}
     *) reply=() ;;
   esac
 }
@@ -152,38 +155,4 @@ fi
 /** `name:description` for _describe; a colon in the name would end it early. */
 function described(name: string, description: string): string {
   return `${name.replace(/:/g, '\\:')}:${description}`;
-}
-
-function subCases(entries: PathEntry[]): string {
-  const lines: string[] = [];
-  for (const e of entries) {
-    for (const child of e.node.commands) {
-      const words = [child.name, ...child.aliases].map((w) => shQuote(`${e.path}|${w}`)).join('|');
-      lines.push(`    ${words}) REPLY=${shQuote(child.name)} ;;`);
-    }
-  }
-  return lines.join('\n');
-}
-
-function table(entries: PathEntry[], words: (e: PathEntry) => string[]): string {
-  return entries
-    .map((e) => ({ e, w: words(e) }))
-    .filter(({ w }) => w.length > 0)
-    .map(({ e, w }) => `    ${shQuote(e.path)}) reply=(${w.map(shQuote).join(' ')}) ;;`)
-    .join('\n');
-}
-
-function valueCases(root: CommandNode, entries: PathEntry[]): string {
-  const lines: string[] = [];
-  const line = (path: string | undefined, o: OptionNode) => {
-    const values = o.values === 'files' ? ['@files'] : o.values === 'live' ? ['@live'] : (o.values ?? []);
-    const patterns = o.flags.map((f) => (path === undefined ? `*${shQuote(`|${f}`)}` : shQuote(`${path}|${f}`)));
-    lines.push(`    ${patterns.join('|')}) reply=(${values.map(shQuote).join(' ')}) ;;`);
-  };
-  for (const e of entries) {
-    if (e.node === root) continue;
-    for (const o of e.node.options) if (o.takesValue && o.values) line(e.path, o);
-  }
-  for (const o of root.options) if (o.takesValue && o.values) line(undefined, o);
-  return lines.join('\n');
 }

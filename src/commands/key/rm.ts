@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { KeyDeleted } from '../../contract/results.js';
 import { deleteApiKey, listApiKeys } from '../../api/keys.js';
-import { checkSegment } from '../../api/path.js';
 import { isIdShaped } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { confirmDestructive } from '../confirm.js';
+import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requirePartnerKey } from '../partner-key.js';
 
@@ -28,8 +28,7 @@ export function registerKeyRm(parent: Command, wiring: Wiring): void {
 }
 
 export async function runKeyRm(ctx: Context, ref: string, opts: KeyRmOptions): Promise<void> {
-  if (!ref.trim()) throw new UsageError('KEY must not be empty');
-  checkSegment(ref, 'KEY');
+  checkNameArgument(ref, 'KEY');
   await requirePartnerKey(ctx, 'managing project API keys');
   const projectId = await ctx.projectId();
   await confirmDestructive(ctx, `delete API key ${ref} of project ${projectId} (requests with it will be refused)`, opts);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readExport } from '../../api/exports.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
-import { InterruptedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import type { Http } from '../../api/http.js';
 import type { ExportJob } from '../../api/types.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -62,11 +62,7 @@ async function waitForFiles(ctx: Context, http: Http, projectId: string, job: Ex
   try {
     progress.phase(`export ${job.id}: ${job.status}`);
     const plan = await exportWait(ctx, http);
-    return await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`export ${job.id}: ${j.status}`) }).catch((error: unknown) => {
-      if (error instanceof InterruptedError) throw new InterruptedError(goesOn(job.id));
-      if (error instanceof WaitTimeoutError) throw new WaitTimeoutError(error.message, goesOn(job.id));
-      throw error;
-    });
+    return await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`export ${job.id}: ${j.status}`) }).catch((error: unknown) => goesOn(job.id, error));
   } finally {
     progress.stop();
   }

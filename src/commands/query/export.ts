@@ -6,7 +6,7 @@ import type { ExportRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { ExportStarted } from '../../contract/results.js';
-import { InterruptedError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { EXPORT_FIELDS } from '../export/columns.js';
 import { exportWait, goesOn, waitForExport } from '../export/wait.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -79,9 +79,7 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
     const plan = await exportWait(ctx, http);
     const done = await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`exporting ${ref}: ${j.status}`) }).catch((error: unknown) => {
       if (http.inProcess) throw error;
-      if (error instanceof InterruptedError) throw new InterruptedError(goesOn(job.id));
-      if (error instanceof WaitTimeoutError) throw new WaitTimeoutError(error.message, goesOn(job.id));
-      throw error;
+      return goesOn(job.id, error);
     });
     progress.phase('');
     const bytes = await downloadExport(ctx, http, done, destination!, () => readExport(http, projectId, job.id), { onBytes: (n) => progress.add(n) });

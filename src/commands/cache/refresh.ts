@@ -1,8 +1,7 @@
 import { Argument, type Command } from 'commander';
-import { cancelCacheRun, getCacheStatus, refreshCache, type CacheMode } from '../../api/caches.js';
+import { getCacheStatus, refreshCache, type CacheMode } from '../../api/caches.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import { WaitTimeoutError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { RUN_COLUMNS, cacheId } from './columns.js';
 import { findCache } from './resolve.js';
@@ -50,18 +49,9 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   const deadlineMs = flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
   // The local gateway holds each poll until the run ends, so the end is seen at once and no poll competes with the copy.
   const plan = { mode, started, before, deadlineMs, firstPollMs: http.localGateway ? 1000 : 250, maxPollMs: 5000, heldPolls: http.localGateway };
-  let ended;
-  try {
-    ended = await waitForCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);
-  } catch (error) {
-    if (!(error instanceof WaitTimeoutError)) throw error;
-    if (!http.inProcess) throw new WaitTimeoutError(error.message, `the refresh goes on: follow it with \`dgw cache status ${ref}\`, or stop it with \`dgw cache cancel ${ref}\``);
-    // In-process the refresh cannot outlive dgw: it is cancelled, and the previous copy stays.
-    await cancelCacheRun(http, projectId, id, mode).catch(() => undefined);
-    throw new WaitTimeoutError(`gave up on the refresh of cache ${ref} (--timeout): it was cancelled; the previous copy is kept`);
-  }
-  await ctx.out.record(ended.run, RUN_COLUMNS, cacheId);
-  const failure = runFailure(ref, ended.run);
+  const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the refresh of cache ${ref} (--timeout): it was cancelled; the previous copy is kept`);
+  await ctx.out.record(run, RUN_COLUMNS, cacheId);
+  const failure = runFailure(ref, run);
   if (failure) throw failure;
-  ctx.out.success(`refresh of cache ${ref} completed: ${ended.run.cachedRows ?? '?'} rows in the copy`);
+  ctx.out.success(`refresh of cache ${ref} completed: ${run.cachedRows ?? '?'} rows in the copy`);
 }

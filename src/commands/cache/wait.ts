@@ -28,8 +28,20 @@ export interface CacheWait {
   heldPolls: boolean;
 }
 
-/** Polls the cache's status until the run ends; returns the status and that run. */
-export async function waitForCacheRun(http: Http, projectId: string, cacheId: string, wait: CacheWait, clock: Clock, signal: AbortSignal): Promise<{ status: CacheStatusRecord; run: CacheRunRecord }> {
+/** The run once it ends; giving up (--timeout) in-process cancels it, as it cannot outlive dgw, and `gaveUp` says so. */
+export async function waitForCacheRun(ctx: Context, http: Http, projectId: string, id: string, ref: string, plan: CacheWait, gaveUp: string): Promise<CacheRunRecord> {
+  try {
+    return await pollCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);
+  } catch (error) {
+    if (!(error instanceof WaitTimeoutError)) throw error;
+    if (!http.inProcess) throw new WaitTimeoutError(error.message, `the refresh goes on: follow it with \`dgw cache status ${ref}\`, or stop it with \`dgw cache cancel ${ref}\``);
+    await cancelCacheRun(http, projectId, id, plan.mode).catch(() => undefined);
+    throw new WaitTimeoutError(gaveUp);
+  }
+}
+
+/** Polls the cache's status until the run ends; returns that run. */
+async function pollCacheRun(http: Http, projectId: string, cacheId: string, wait: CacheWait, clock: Clock, signal: AbortSignal): Promise<CacheRunRecord> {
   const deadline = clock.now() + wait.deadlineMs;
   let delay = wait.firstPollMs;
   let hold = 0;
@@ -39,7 +51,7 @@ export async function waitForCacheRun(http: Http, projectId: string, cacheId: st
       ? [status.lastFullRefresh, status.lastIncremental].find((r) => r?.id === wait.started!.id)
       : lastRunOf(status, wait.mode) ?? undefined;
     const ours = run !== undefined && run !== null && (wait.started !== undefined || run.id !== wait.before?.id || wait.before?.status === 'RUNNING');
-    if (ours && ENDED.has(run.status)) return { status, run };
+    if (ours && ENDED.has(run.status)) return run;
     if (clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for the refresh of cache ${cacheId} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
     // A held poll must end well within the time limit of its request.
     if (wait.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
@@ -56,15 +68,8 @@ export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string
   const settings = await ctx.settings();
   ctx.out.note(`making the first copy of cache ${ref}…`);
   const plan = { mode: 'FULL_REFRESH' as const, before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
-  let ended;
-  try {
-    ended = await waitForCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);
-  } catch (error) {
-    if (!(error instanceof WaitTimeoutError)) throw error;
-    await cancelCacheRun(http, projectId, id, 'FULL_REFRESH').catch(() => undefined);
-    throw new WaitTimeoutError(`gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
-  }
-  const failure = runFailure(ref, ended.run);
+  const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
+  const failure = runFailure(ref, run);
   if (failure) throw failure;
-  ctx.out.note(`first copy of cache ${ref} made: ${ended.run.cachedRows ?? '?'} rows`);
+  ctx.out.note(`first copy of cache ${ref} made: ${run.cachedRows ?? '?'} rows`);
 }

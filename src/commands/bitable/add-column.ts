@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { addBiColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from '../table/column-specs.js';
 import { COLUMN_COLUMNS } from '../table/list.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -24,7 +23,6 @@ export function registerBitableAddColumn(parent: Command, wiring: Wiring): void 
 
 export async function runBitableAddColumn(ctx: Context, name: string, specs: string[], opts: BitableAddColumnOptions): Promise<void> {
   const table = checkTableName(name);
-  if (specs.length === 0) throw new UsageError('give at least one COLUMN as name:type');
   const columns = parseColumnSpecs(specs, 'COLUMN');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { addColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
 import { COLUMN_COLUMNS } from './list.js';
@@ -23,7 +22,6 @@ export function registerTableAddColumn(parent: Command, wiring: Wiring): void {
 
 export async function runTableAddColumn(ctx: Context, name: string, specs: string[], opts: AddColumnOptions): Promise<void> {
   const table = checkTableName(name);
-  if (specs.length === 0) throw new UsageError('give at least one COLUMN as name:type');
   const columns = parseColumnSpecs(specs, 'COLUMN');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });

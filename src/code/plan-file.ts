@@ -10,7 +10,6 @@ import { KNOWLEDGE_FILES, type DesiredKnowledge, type KnowledgeChange, type Know
 import { FileProblem } from './query-file.js';
 import { describeStep } from './apply.js';
 import type { Step } from './order.js';
-import { knowledgeOperation } from './knowledge/steps.js';
 
 /** The `format` of a saved plan; `version` changes when a field changes meaning or goes. */
 export const PLAN_FORMAT = 'dgw-plan';
@@ -78,25 +77,24 @@ export interface PlanDocument {
   knowledge: KnowledgeSection;
 }
 
+/** The document's operation and method of each step but a folder move, which is a move or a rename. */
+const OPERATIONS: Record<Exclude<Step['op'], 'moveFolder'>, [string, string]> = {
+  createFolder: ['createQueryFolderAtRoot', 'POST'],
+  createQuery: ['createQuery', 'POST'],
+  updateQuery: ['updateQuery', 'PUT'],
+  moveQuery: ['updateQueryPath', 'PATCH'],
+  deleteQuery: ['deleteQuery', 'DELETE'],
+  deleteFolder: ['deleteQueryFolder', 'DELETE'],
+  addGoldenSql: ['addGoldenSql', 'POST'],
+  deleteGoldenSql: ['deleteGoldenSql', 'DELETE'],
+  addRelation: ['addRelation', 'POST'],
+  updateRelation: ['updateRelation', 'PUT'],
+  deleteRelation: ['deleteRelation', 'DELETE'],
+};
+
 function operationOf(step: Step): [string, string] {
-  switch (step.op) {
-    case 'createFolder':
-      return ['createQueryFolderAtRoot', 'POST'];
-    case 'createQuery':
-      return ['createQuery', 'POST'];
-    case 'updateQuery':
-      return ['updateQuery', 'PUT'];
-    case 'moveQuery':
-      return ['updateQueryPath', 'PATCH'];
-    case 'moveFolder':
-      return step.how === 'move' ? ['moveQueryFolder', 'PATCH'] : ['renameQueryFolder', 'PATCH'];
-    case 'deleteQuery':
-      return ['deleteQuery', 'DELETE'];
-    case 'deleteFolder':
-      return ['deleteQueryFolder', 'DELETE'];
-    default:
-      return knowledgeOperation(step);
-  }
+  if (step.op === 'moveFolder') return [step.how === 'move' ? 'moveQueryFolder' : 'renameQueryFolder', 'PATCH'];
+  return OPERATIONS[step.op];
 }
 
 export function summarise(changes: Change[], steps: Step[], knowledge: KnowledgeChange[]): PlanSummary {

@@ -34,22 +34,6 @@ export function knowledgeSteps(changes: KnowledgeChange[]): KnowledgeStep[] {
   });
 }
 
-/** The document's operation and method of a step. */
-export function knowledgeOperation(step: KnowledgeStep): [string, string] {
-  switch (step.op) {
-    case 'addGoldenSql':
-      return ['addGoldenSql', 'POST'];
-    case 'deleteGoldenSql':
-      return ['deleteGoldenSql', 'DELETE'];
-    case 'addRelation':
-      return ['addRelation', 'POST'];
-    case 'updateRelation':
-      return ['updateRelation', 'PUT'];
-    case 'deleteRelation':
-      return ['deleteRelation', 'DELETE'];
-  }
-}
-
 /** What one step does, in a few words. */
 export function describeKnowledgeStep(step: KnowledgeStep): string {
   switch (step.op) {

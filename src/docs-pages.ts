@@ -1,15 +1,7 @@
 // Build entry: one Markdown page per command from its own `--help`; test/docs-up-to-date.test.ts catches stale pages.
 import type { Command } from 'commander';
 import { main } from './cli.js';
-import type { ContextDeps } from './context.js';
-import { buildProgram } from './program.js';
-
-const inert = (): ContextDeps => ({
-  io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
-  env: {},
-  cwd: '.',
-  signal: new AbortController().signal,
-});
+import { buildProgram, inertDeps } from './program.js';
 
 interface Listed {
   path: string[];
@@ -27,7 +19,7 @@ export const pageName = (path: string[]): string => `${['dgw', ...path].join('_'
 
 async function helpOf(path: string[]): Promise<string> {
   let text = '';
-  const deps = inert();
+  const deps = inertDeps();
   deps.io.stdout = { write: (chunk: string | Uint8Array) => ((text += String(chunk)), true) };
   await main([...path, '--help'], deps);
   return text;
@@ -35,7 +27,7 @@ async function helpOf(path: string[]): Promise<string> {
 
 /** `{ 'README.md': index, 'dgw_query_create.md': page, ... }`: what docs/commands/ must hold. */
 export async function generateDocPages(): Promise<Record<string, string>> {
-  const root = buildProgram(inert());
+  const root = buildProgram(inertDeps());
   const listed = visibleCommands(root);
   const pages: Record<string, string> = {};
   for (const { path } of listed) {

@@ -74,3 +74,13 @@ export function buildProgram(deps: ContextDeps): Command {
   addHelpTopicCommand(program, deps);
   return program;
 }
+
+/** Deps for build entries that read the whole tree and its help: output goes nowhere, and nothing is read. */
+export function inertDeps(): ContextDeps {
+  return {
+    io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
+    env: {},
+    cwd: '.',
+    signal: new AbortController().signal,
+  };
+}

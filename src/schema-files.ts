@@ -1,19 +1,11 @@
 // Build entry: one schema file per JSON-printing command of the real tree.
 import type { Command } from 'commander';
-import type { ContextDeps } from './context.js';
 import { schemaFileFor } from './contract/fields.js';
 import { schemaText, type CommandInfo } from './contract/publish.js';
-import { buildProgram } from './program.js';
-
-const inert: ContextDeps = {
-  io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } },
-  env: {},
-  cwd: '.',
-  signal: new AbortController().signal,
-};
+import { buildProgram, inertDeps } from './program.js';
 
 /** Every visible command that runs (no subcommands), by path, and whether it takes --dry-run. */
-export function leafCommands(program: Command = buildProgram(inert)): CommandInfo[] {
+export function leafCommands(program: Command = buildProgram(inertDeps())): CommandInfo[] {
   const out: CommandInfo[] = [];
   const walk = (command: Command, path: string[]) => {
     const visible = command.createHelp().visibleCommands(command).filter((c) => command.commands.includes(c));

@@ -5,7 +5,7 @@ import { createQuery, deleteQuery, moveQuery, updateQuery } from '../api/queries
 import type { QueryRequest } from '../api/types.js';
 import { DgwError } from '../errors.js';
 import type { ProjectState, QueryView } from './model.js';
-import { folderNameFor, type Step } from './order.js';
+import type { Step } from './order.js';
 import { describeKnowledgeStep, sendKnowledgeStep } from './knowledge/steps.js';
 
 /** What one step does, in a few words: `create query daily in /reports`. */
@@ -73,7 +73,8 @@ export async function applySteps(http: Http, projectId: string, steps: Step[], p
 async function send(http: Http, projectId: string, step: Step, ids: Map<string, string>): Promise<void> {
   switch (step.op) {
     case 'createFolder':
-      await createFolder(http, projectId, folderNameFor(step.folder));
+      // The folder's path as its `folderName` (`/a/b` → `a/b`): the service makes missing parents.
+      await createFolder(http, projectId, folderSegments(step.folder).join('/'));
       return;
     case 'createQuery': {
       const { after, from, checkSchemaExists } = step.change;

@@ -143,8 +143,3 @@ export function dependencyOrder<T>(items: T[], nameOf: (item: T) => string, deps
   }
   return out;
 }
-
-/** The path segments a folder create sends as its `folderName` (`/a/b` → `a/b`). */
-export function folderNameFor(folder: string): string {
-  return folderSegments(folder).join('/');
-}

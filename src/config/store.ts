@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LocalFaultError } from '../errors.js';
-import { fileFault } from '../local-faults.js';
+import { fileFault, readTextIfThere } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
 import { holdLock } from './settings-lock.js';
@@ -41,14 +41,9 @@ export function configDir(env: Record<string, string | undefined>): string {
 /** Reads the user store as conf would, without loading conf and its validator on every start-up. */
 export function readStoreFile(dir: string): StoreData {
   checkOwnFolder(dir, 'config folder');
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-    throw error;
-  }
   const file = path.join(dir, 'config.json');
+  const text = readTextIfThere(file);
+  if (text === undefined) return { profiles: {} };
   let data: unknown;
   try {
     data = JSON.parse(text);

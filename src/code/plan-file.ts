@@ -195,13 +195,10 @@ function desiredKnowledgeProblem(desired: Record<string, unknown>): string | und
   const extra = Object.keys(desired).find((k) => !(k in KNOWLEDGE_FILES));
   if (extra !== undefined) return `unknown kind "${extra}"`;
   try {
-    if (desired.goldenSqls !== undefined) {
-      const back = parseGoldenSqls(JSON.stringify(desired.goldenSqls));
-      if (JSON.stringify(back) !== JSON.stringify(desired.goldenSqls)) return 'goldenSqls: not as a file would give them';
-    }
-    if (desired.relations !== undefined) {
-      const back = parseRelations(JSON.stringify(desired.relations));
-      if (JSON.stringify(back) !== JSON.stringify(desired.relations)) return 'relations: not as a file would give them';
+    for (const [kind, parse] of [['goldenSqls', parseGoldenSqls], ['relations', parseRelations]] as const) {
+      if (desired[kind] === undefined) continue;
+      const back = parse(JSON.stringify(desired[kind]));
+      if (JSON.stringify(back) !== JSON.stringify(desired[kind])) return `${kind}: not as a file would give them`;
     }
   } catch (error) {
     return error instanceof FileProblem ? error.message : String(error);

@@ -40,13 +40,8 @@ export async function openKeychain(signal?: AbortSignal, platform: NodeJS.Platfo
   } catch (error) {
     throw new KeychainUnavailable(`the keychain library could not be loaded (${(error as Error).message.split('\n')[0]})`);
   }
-  const entry = (account: string) => {
-    try {
-      return new AsyncEntry(KEYCHAIN_SERVICE, account, { linux: { store: 'secret-service' } });
-    } catch (error) {
-      throw unavailable(error);
-    }
-  };
+  // Made only inside call(), which turns a failure to make it into KeychainUnavailable.
+  const entry = (account: string) => new AsyncEntry(KEYCHAIN_SERVICE, account, { linux: { store: 'secret-service' } });
   const limit = () => (signal ? AbortSignal.any([signal, AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS)]) : AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS));
   const call = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

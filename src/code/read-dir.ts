@@ -51,10 +51,8 @@ export async function scanDirectory(root: string, scope: string[], options: Read
 }
 
 /**
- * Walks one directory; true when it is a folder's: it is empty, or it or a directory below holds
- * a query file, a KEEP_FILE or something refused. One holding only other files (`docs/` with a
- * README) is the user's own: planning it as a folder, which pull would never write, kept pull and
- * plan from agreeing.
+ * Walks one directory; true when it is a folder's: empty, or holding (at any depth) a query file, a
+ * KEEP_FILE or something refused. One holding only other files (`docs/`) is the user's, not a folder.
  */
 async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<boolean> {
   const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });

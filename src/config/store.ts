@@ -131,11 +131,7 @@ export class ProfileStore {
     return { currentProfile: data.currentProfile, profiles: data.profiles ?? {} };
   }
 
-  /**
-   * Changes the store as it is on disk now, under a lock: two commands changing it at once (two
-   * logins, a login and a `config set`) each keep their change, where each writing back what it
-   * had read lost the other's.
-   */
+  /** Changes the store as it is on disk now, under a lock, so two commands changing it at once (two logins) each keep their change. */
   async update(change: (data: StoreData) => StoreData): Promise<StoreData> {
     const release = await holdLock(`${this.conf.path}.lock`);
     try {

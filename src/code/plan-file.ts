@@ -1,4 +1,5 @@
 import { deriveQueryName, folderPathProblem } from '../api/names.js';
+import { isRaw } from '../api/read.js';
 import { DgwError, UsageError } from '../errors.js';
 import type { Duration } from '../schedule/duration.js';
 import { parseScheduleInput } from '../schedule/input.js';
@@ -160,14 +161,14 @@ export function readPlanDocument(text: string, label: string, minInterval?: Dura
   } catch (error) {
     return fail(`not JSON (${(error as Error).message})`);
   }
-  if (!isObject(doc)) return fail('not a plan (expected a JSON object)');
+  if (!isRaw(doc)) return fail('not a plan (expected a JSON object)');
   if (doc.format !== PLAN_FORMAT) return fail(`not a plan (format is ${JSON.stringify(doc.format)}, expected "${PLAN_FORMAT}")`);
   if (doc.version !== PLAN_VERSION) return fail(`plan version ${JSON.stringify(doc.version)} is not one this dgw reads (it reads version ${PLAN_VERSION})`);
   for (const key of ['project', 'target', 'dir', 'fingerprint'] as const) if (typeof doc[key] !== 'string') fail(`"${key}" must be a string`);
   if (typeof doc.prune !== 'boolean') fail('"prune" must be true or false');
   if (!Array.isArray(doc.changes)) fail('"changes" must be a list');
   const desired = doc.desired;
-  if (!isObject(desired) || !Array.isArray(desired.queries) || !Array.isArray(desired.folders) || !Array.isArray(desired.scope)) {
+  if (!isRaw(desired) || !Array.isArray(desired.queries) || !Array.isArray(desired.folders) || !Array.isArray(desired.scope)) {
     return fail('"desired" must hold queries, folders and scope');
   }
   for (const folder of [...desired.folders, ...desired.scope]) {
@@ -182,7 +183,7 @@ export function readPlanDocument(text: string, label: string, minInterval?: Dura
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) fail(`desired: the name ${twice} is used twice`);
   const knowledge = doc.knowledge;
-  if (!isObject(knowledge) || !Array.isArray(knowledge.files) || typeof knowledge.fingerprint !== 'string' || !Array.isArray(knowledge.changes) || !isObject(knowledge.desired)) {
+  if (!isRaw(knowledge) || !Array.isArray(knowledge.files) || typeof knowledge.fingerprint !== 'string' || !Array.isArray(knowledge.changes) || !isRaw(knowledge.desired)) {
     return fail('"knowledge" must hold files, fingerprint, changes and desired');
   }
   const problem = desiredKnowledgeProblem(knowledge.desired);
@@ -207,7 +208,7 @@ function desiredKnowledgeProblem(desired: Record<string, unknown>): string | und
 }
 
 function desiredQueryProblem(q: unknown, minInterval: Duration | undefined): string | undefined {
-  if (!isObject(q)) return 'not an object';
+  if (!isRaw(q)) return 'not an object';
   const d = q as Partial<Record<keyof DesiredQuery, unknown>>;
   if (typeof d.name !== 'string') return '"name" must be a string';
   const nameProblem = sqlNameProblem(d.name);
@@ -220,7 +221,7 @@ function desiredQueryProblem(q: unknown, minInterval: Duration | undefined): str
   if (typeof d.materialized !== 'boolean' || typeof d.checkSchemaExists !== 'boolean') return `${d.name}: "materialized" and "checkSchemaExists" must be true or false`;
   if (d.schedule !== null) {
     const s = d.schedule as Record<string, unknown> | undefined;
-    if (!d.materialized || !isObject(s)) return `${d.name}: "schedule" must be null, or a schedule of a materialized query`;
+    if (!d.materialized || !isRaw(s)) return `${d.name}: "schedule" must be null, or a schedule of a materialized query`;
     try {
       const ok = s.type === 'interval' && typeof s.repeatDuration === 'string'
         ? parseScheduleInput({ every: s.repeatDuration }, { minInterval })
@@ -238,8 +239,4 @@ function desiredQueryProblem(q: unknown, minInterval: Duration | undefined): str
     return `${d.name}: "from" must name another query, with "sql" null, on a materialized query`;
   }
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

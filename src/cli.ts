@@ -76,7 +76,6 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
   if (thrown instanceof CommanderError) {
     // Help and version print through commander and are successes; every other commander error is usage.
     if (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help') return 0;
-    if (thrown.code === 'commander.executeSubCommandAsync') return thrown.exitCode;
     [r, code] = [await commanderReport(thrown, failedIn.get(thrown), argv), 2];
   } else {
     // Exit 2 says nothing was sent: a usage error found after a request was is reported as such.

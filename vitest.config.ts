@@ -33,11 +33,11 @@ export const SLOW = [
 ];
 
 /**
- * Fast-tier files that need a fresh module graph: one mocks cli-table3 with vi.mock, two set TZ.
+ * Fast-tier files that need a fresh module graph: one mocks cli-table3 with vi.mock, one spies on DuckDB's connection, two set TZ.
  * The rest of the fast tier shares each worker's modules between files (isolate: false): code
  * already compiled and warm in a worker is not loaded and warmed again for every file.
  */
-const ISOLATED = ['test/terminal-tables-cli-table3.test.ts', 'test/table-layout.test.ts', 'test/readable-times.test.ts'];
+const ISOLATED = ['test/terminal-tables-cli-table3.test.ts', 'test/table-layout.test.ts', 'test/readable-times.test.ts', 'test/gateway/cancel-stops-interrupting.test.ts'];
 
 export default defineConfig({
   test: {

@@ -4,10 +4,10 @@ import { allCatalogs, catalogPlace, type CatalogPlace } from './catalog-place.js
 import { schemaNames } from './catalog-browse.js';
 import { categoricalValues, noteAt, NOTES_DDL, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import type { ProjectDb } from './index.js';
-import { startJob } from './refresh-job.js';
+import { jobStatements, startJob } from './refresh-job.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { makeMissingViews } from './views.js';
-import { rows, textOrNull, type ProjectStore } from './store.js';
+import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 
 // The project's metadata: each catalog's schemas, tables and columns as DuckDB's catalog describes
 // them, kept as a snapshot a refresh job rewrites, so a reader sees what the last refresh saw.
@@ -96,7 +96,7 @@ export async function refreshMetadata(project: ProjectDb, s: ProjectStore, catal
   for (const place of places) {
     if (s.running.has(jobKey(place.catalog.id))) continue;
     await startJob(s, jobKey(place.catalog.id), async (job) => {
-      const ended = await refreshNow(s, place, job.conn);
+      const ended = await refreshNow(s, place, job);
       if (announce) await deliver(s, announce, place.catalog.id, ended);
     });
   }
@@ -143,13 +143,13 @@ export function callbackUrl(given: string): string {
 }
 
 /** Reads the catalog from DuckDB's catalog and replaces its snapshot: COMPLETED, or FAILED with DuckDB's message (the previous tables kept). */
-async function refreshNow(s: ProjectStore, place: CatalogPlace, conn?: DuckDBConnection): Promise<Snapshot> {
+async function refreshNow(s: ProjectStore, place: CatalogPlace, job?: RunningRefresh): Promise<Snapshot> {
   const at = s.now();
   let schemas: Snapshot['schemas'] | undefined;
   let message: string | null = null;
   try {
     if (place.catalog.id === QUERY_CATALOG_ID) await makeMissingViews(s);
-    schemas = conn ? await readCatalog(conn, place) : await s.withConnection((c) => readCatalog(c, place));
+    schemas = job ? await jobStatements(job, () => readCatalog(job.conn, place)) : await s.withConnection((c) => readCatalog(c, place));
     await recountCategorical(s, place);
   } catch (error) {
     message = duckMessage(error);

@@ -1,7 +1,7 @@
 import type { RefreshStatus } from '../../api/types.js';
 import { duckMessage, HttpError } from '../errors.js';
 import { refreshTimedOut, statementTimedOut } from '../limits.js';
-import { outsideRequest, underTimeLimit } from '../request-scope.js';
+import { interruptible, outsideRequest, requestSignal, underTimeLimit } from '../request-scope.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 
 // What a materialized query's refresh and a cache's run share: a connection of their own, the
@@ -10,7 +10,7 @@ import type { ProjectStore, RunningRefresh } from './store.js';
 /** Starts `work` in the background under `key`, on its own connection, bounded by the statement time limit. */
 export async function startJob(s: ProjectStore, key: string, work: (job: RunningRefresh) => Promise<void>): Promise<RunningRefresh> {
   const conn = await s.connect();
-  const job: RunningRefresh = { conn, cancelled: false, done: Promise.resolve() };
+  const job: RunningRefresh = { conn, cancelled: false, stop: new AbortController(), done: Promise.resolve() };
   s.running.set(key, job);
   // The refresh outlives the request that started it: only its own time limit stops it.
   const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
@@ -25,6 +25,15 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
     }),
   );
   return job;
+}
+
+/**
+ * Runs a job's statements so that its time limit or a cancel interrupts them until they stop. The
+ * interrupts end with them: the job then writes how it ended, which an interrupt would cut.
+ */
+export function jobStatements<T>(job: RunningRefresh, work: () => Promise<T>): Promise<T> {
+  const limit = requestSignal();
+  return interruptible(job.conn, work, limit ? AbortSignal.any([limit, job.stop.signal]) : job.stop.signal);
 }
 
 /** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep. */

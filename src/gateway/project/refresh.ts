@@ -1,12 +1,11 @@
 import type { RefreshStatusView } from '../../api/types.js';
 import { badRequest } from '../errors.js';
-import { interruptible } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { checkSql } from './check.js';
 import { builtStatus, materializeSql } from './objects.js';
 import { readMaterialized } from './query-rows.js';
 import { appendStatus } from './refresh-log.js';
-import { failureOf, recordsEnd, startJob } from './refresh-job.js';
+import { failureOf, jobStatements, recordsEnd, startJob } from './refresh-job.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import type { QueryRow, RefreshRow } from './types.js';
 
@@ -77,7 +76,7 @@ async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, sta
     // Judged again each time: what it reads may have changed since it was saved.
     const check = await checkSql(s, q.inputQuery, true);
     if (check.bindError !== undefined) throw new Error(check.bindError);
-    await interruptible(conn, async () => {
+    await jobStatements(job, async () => {
       await conn.run('BEGIN');
       await s.sandbox.materialize(conn, materializeSql(q.name, q.inputQuery));
       await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });

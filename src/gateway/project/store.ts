@@ -19,6 +19,8 @@ import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
 export interface RunningRefresh {
   conn: DuckDBConnection;
   cancelled: boolean;
+  /** Aborted to cancel: interrupts the job's statements (jobStatements), never the writing of how it ended. */
+  stop: AbortController;
   done: Promise<void>;
 }
 
@@ -330,14 +332,8 @@ export class ProjectStore {
     const job = this.running.get(id);
     if (!job) return false;
     job.cancelled = true;
-    // DuckDB forgets an interrupt that comes between two statements: interrupt until it has stopped.
-    job.conn.interrupt();
-    const again = setInterval(() => job.conn.interrupt(), 50);
-    try {
-      await job.done;
-    } finally {
-      clearInterval(again);
-    }
+    job.stop.abort();
+    await job.done;
     return true;
   }
 

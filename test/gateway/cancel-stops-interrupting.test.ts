@@ -1,0 +1,52 @@
+import { DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
+
+// A cancelled run's statements are interrupted until they stop; then the run writes how it ended
+// (ROLLBACK, its CANCELLED row), which an interrupt would cut, leaving it RUNNING. A cancel used to
+// go on interrupting every 50 ms until the whole run was done. Here the run's ROLLBACK is held for
+// 200 ms after it returns, so such an interrupt could not go unseen: none may come after it began.
+
+const tmp = tempDir('dgw-cancel-interrupts-');
+let g: TestGateway;
+const events: string[] = [];
+beforeAll(async () => {
+  g = await openGateway({ dataDir: tmp.dir });
+  const run = DuckDBConnection.prototype.run;
+  vi.spyOn(DuckDBConnection.prototype, 'run').mockImplementation(async function (this: DuckDBConnection, sql: string, ...rest: unknown[]) {
+    if (sql !== 'ROLLBACK') return run.call(this, sql, ...(rest as []));
+    events.push('rollback');
+    const result = await run.call(this, sql);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return result;
+  });
+  const interrupt = DuckDBConnection.prototype.interrupt;
+  vi.spyOn(DuckDBConnection.prototype, 'interrupt').mockImplementation(function (this: DuckDBConnection) {
+    events.push('interrupt');
+    interrupt.call(this);
+  });
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await g.close();
+  tmp.remove();
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const r = await g.call(method, path, { body });
+  expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
+  return r.body;
+}
+
+describe('cancelling a running cache run', () => {
+  it('interrupts its statements, and nothing once it writes how it ended', async () => {
+    await call('POST', `${P}/queries`, { displayName: 'Endless', inputQuery: 'SELECT max(range) AS n FROM range(1000000000000)' });
+    const cache = await call('POST', `${P}/cache`, { catalogId: '2', schemaName: 'query', tableName: 'endless' });
+    events.length = 0;
+    await call('POST', `${P}/cache/${cache.id}/cancelFullRefreshUpdate`);
+    const history = await call('GET', `${P}/cache/${cache.id}/executionHistory`);
+    expect(history.map((r: { status: string }) => r.status)).toEqual(['CANCELLED']);
+    expect(events[0]).toBe('interrupt');
+    expect(events.slice(events.indexOf('rollback'))).toEqual(['rollback']);
+  });
+});

@@ -37,8 +37,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const env = process.env;
   if (env.NO_COLOR !== undefined && env.FORCE_COLOR !== undefined) delete env[env.NO_COLOR === '' ? 'NO_COLOR' : 'FORCE_COLOR'];
   // Each running DuckDB statement holds a thread of libuv's pool (4 by default) until it ends: four
-  // long refreshes left dgw serve no thread to answer anything, a cancel included. A user's own wins.
-  env.UV_THREADPOOL_SIZE ||= '16';
+  // long refreshes left dgw serve no thread to answer anything, a cancel included. Only a server
+  // needs more (a larger pool costs every command about 3 ms to start); a user's own setting wins.
+  if (args.includes('serve')) env.UV_THREADPOOL_SIZE ||= '16';
   process.getBuiltinModule('node:module').enableCompileCache?.();
   import('../dist/cli.js').then(({ runProcess }) => runProcess());
 }

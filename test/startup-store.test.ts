@@ -72,6 +72,22 @@ describe('readStoreFile reads the user store as conf does', () => {
   });
 });
 
+describe('opening the store', () => {
+  // conf wrote a file lacking its defaults as it opened, outside the settings lock: eight logins at
+  // once on a new machine lost three profiles, each login exit 0 (seen at load 20).
+  it('writes nothing, whether there is no file yet or one without profiles', async () => {
+    const absent = path.join(fresh(), 'dgw');
+    await ProfileStore.open(absent);
+    expect(fs.existsSync(path.join(absent, 'config.json'))).toBe(false);
+    const dir = fresh();
+    const file = path.join(dir, 'config.json');
+    fs.writeFileSync(file, '{"currentProfile":"x"}', { mode: 0o600 });
+    const store = await ProfileStore.open(dir);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"currentProfile":"x"}');
+    expect(store.read()).toEqual({ currentProfile: 'x', profiles: {} });
+  });
+});
+
 describe('a store others may read', () => {
   it('is made 0600 again when read, with a warning when it holds a key', () => {
     const dir = fresh();

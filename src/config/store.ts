@@ -112,13 +112,9 @@ export class ProfileStore {
     // conf throws on a file that is not JSON: read it first, so the damage is said, naming the file.
     readStoreFile(dir);
     const { default: Conf } = await import('conf');
-    const conf = new Conf<StoreData>({
-      projectName: 'dgw',
-      cwd: dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      defaults: { profiles: {} },
-    });
+    // No defaults: conf writes a file lacking them as it opens, outside the lock, and so lost
+    // another command's login made meanwhile. read() fills in the profiles instead.
+    const conf = new Conf<StoreData>({ projectName: 'dgw', cwd: dir, configName: 'config', configFileMode: 0o600 });
     return new ProfileStore(conf as unknown as { store: StoreData; path: string });
   }
 

@@ -1,6 +1,7 @@
 import { badRequest } from './errors.js';
 import { ident } from './sql.js';
 import { HOSTED_CATALOG } from './catalog-alias.js';
+import { isObject } from './validate.js';
 
 // Filters are not evaluated: the document shows their grammar by one example only, and a guess would answer wrongly.
 
@@ -24,7 +25,6 @@ const SCHEMAS_OF_CATALOG: Record<string, readonly BuilderSource['schemaName'][]>
 const SCHEMAS: readonly BuilderSource['schemaName'][] = ['table', 'bitable', 'query', 'mtquery'];
 const ORDER = /^\s*(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_]*))(?:\s+(ASC|DESC))?\s*$/i;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const absent = (v: unknown) => v === undefined || v === null;
 
 /** True when a run-SQL body is a builder request (it names what to read `from`). */

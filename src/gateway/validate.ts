@@ -1,12 +1,15 @@
 import type { RouteContext } from './router.js';
 import { badRequest } from './errors.js';
 
+/** A JSON object: not null, not an array. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** A JSON object body, or a 400 for malformed JSON or any other JSON value. */
 export async function jsonObject(c: RouteContext, options: { optional?: boolean } = {}): Promise<Record<string, unknown>> {
   const value = await jsonBody(c, options);
   if (value === undefined) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
-  return value as Record<string, unknown>;
+  if (!isObject(value)) throw badRequest('the request body must be a JSON object');
+  return value;
 }
 
 /** Any JSON body; undefined when the body is empty and optional. */

@@ -5,9 +5,8 @@ import type { CacheChange, CacheInput, CacheMode } from '../project/index.js';
 import { requestSignal } from '../request-scope.js';
 import { Routes, type RouteContext } from '../router.js';
 import { normaliseSchedule } from '../schedule.js';
-import { boolParam, jsonBody, jsonObject, reqString, waitMsParam } from '../validate.js';
+import { boolParam, isObject, jsonBody, jsonObject, reqString, waitMsParam } from '../validate.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The document's cache Schedule: `NONE` is null; `BASIC` an ISO 8601 interval; `CRON` five fields after an optional `CRON_TZ=Zone`. */
 export function cacheSchedule(value: unknown, field: string, minInterval: Duration): Schedule | null | undefined {

@@ -6,7 +6,7 @@ import { INTERNAL_CATALOG_ID } from './catalogs.js';
 import { refuseNul } from '../project/check.js';
 import type { ColumnChange, ColumnSpec } from '../project/index.js';
 import type { StoredSchema } from '../sql.js';
-import { checkName, jsonBody } from '../validate.js';
+import { checkName, isObject, jsonBody } from '../validate.js';
 
 const TYPES: Record<ColumnDataType, string> = {
   VARCHAR: 'VARCHAR',
@@ -20,7 +20,6 @@ const TYPES: Record<ColumnDataType, string> = {
 };
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Columns to add: an array of ColumnRequest (the document's example), one ColumnRequest (its schema), or `{columns}`. */
 function parseColumns(body: unknown): ColumnSpec[] {

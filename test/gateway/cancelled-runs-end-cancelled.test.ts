@@ -3,7 +3,8 @@ import { P, useServedGateway } from './helpers.js';
 
 // Two faults of runs that do not end by themselves, on dgw serve:
 // - every running DuckDB statement holds a thread of libuv's pool, four by default: four such cache
-//   runs left the server no thread to answer anything, their cancels included;
+//   runs left the server no thread to answer anything, their cancels included (dgw serve has 16
+//   now, and runs at most 8 jobs at once);
 // - a cancel interrupted the run's connection every 50 ms until the run had ended, and so also the
 //   statements that write how it ended: a run stayed RUNNING in the history whenever an interrupt
 //   fell on them, which runs ending together (their last statements queued) made likely.
@@ -33,6 +34,20 @@ describe('runs that never end by themselves, cancelled', () => {
     for (const c of caches) {
       const history = await call('GET', `${P}/cache/${c.id}/executionHistory?limit=100`);
       expect(history.map((r: { status: string }) => r.status)).toEqual(Array(ROUNDS).fill('CANCELLED'));
+    }
+  });
+
+  it('more at once than dgw serve has threads (20 cache runs): it answers meanwhile, the runs past 8 wait their turn, and all end CANCELLED', async () => {
+    const caches = [];
+    for (let i = 0; i < 20; i++) {
+      await call('POST', `${P}/queries`, { displayName: `Many ${i}`, inputQuery: 'SELECT max(range) AS n FROM range(1000000000000)' });
+      caches.push(await call('POST', `${P}/cache`, { catalogId: '2', schemaName: 'query', tableName: `many${i}` }));
+    }
+    expect((await call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT 42' })).data).toEqual([[42]]);
+    await Promise.all(caches.map((c) => call('POST', `${P}/cache/${c.id}/cancelFullRefreshUpdate`)));
+    for (const c of caches) {
+      const history = await call('GET', `${P}/cache/${c.id}/executionHistory?limit=100`);
+      expect(history.map((r: { status: string }) => r.status)).toEqual(['CANCELLED']);
     }
   });
 

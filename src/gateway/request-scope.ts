@@ -85,6 +85,16 @@ export async function interruptible<T>(conn: DuckDBConnection, work: () => Promi
   }
 }
 
+/**
+ * Runs a background job's statements on `conn` so that its time limit or `stop` (its cancel)
+ * interrupts them until they stop. The interrupts end with them: the job then writes how it
+ * ended, which an interrupt would cut.
+ */
+export function jobStatements<T>(conn: DuckDBConnection, stop: AbortSignal, work: () => Promise<T>): Promise<T> {
+  const limit = requestSignal();
+  return interruptible(conn, work, limit ? AbortSignal.any([limit, stop]) : stop);
+}
+
 /** What an aborted request's work fails with: the abort's reason when it is an HttpError, else 499. */
 export function cancellation(signal: AbortSignal): HttpError {
   if (signal.reason instanceof HttpError) return signal.reason;

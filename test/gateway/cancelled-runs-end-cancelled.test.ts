@@ -51,6 +51,18 @@ describe('runs that never end by themselves, cancelled', () => {
     }
   });
 
+  it('20 exports of an endless query at once: it answers meanwhile, those past 8 stay PENDING, and all end CANCELLED', async () => {
+    const q = await call('POST', `${P}/queries`, { displayName: 'Exported', inputQuery: 'SELECT max(range) AS n FROM range(1000000000000)' });
+    const jobs = [];
+    for (let i = 0; i < 20; i++) jobs.push(await call('POST', `${P}/queries/${q.id}/exports`, { format: 'CSV' }));
+    expect((await call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT 42' })).data).toEqual([[42]]);
+    const statuses = await Promise.all(jobs.map(async (j) => (await call('GET', `${P}/exports/${j.id}`)).status));
+    expect(statuses.filter((s) => s === 'RUNNING').length).toBeLessThanOrEqual(8);
+    expect(statuses.filter((s) => s === 'PENDING').length).toBeGreaterThanOrEqual(12);
+    await Promise.all(jobs.map((j) => call('DELETE', `${P}/exports/${j.id}`)));
+    for (const j of jobs) expect((await call('GET', `${P}/exports/${j.id}`)).status).toBe('CANCELLED');
+  });
+
   it(`a materialized query's refresh, ${ROUNDS * 2} times: each ends CANCELLED`, async () => {
     await call('POST', `${P}/queries/execute`, { statement: 'CREATE TABLE svc.table.size AS SELECT 10::BIGINT AS n' });
     const q = await call('POST', `${P}/queries`, { displayName: 'Sized', queryType: 'MATERIALIZED', inputQuery: 'SELECT count(*) AS c FROM svc.table.size s, range(s.n) t(i) WHERE hash(i) % 7 = 3' });

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { badRequest, conflict, duckMessage, HttpError, notFound } from '../errors.js';
-import { heldUntil } from '../request-scope.js';
+import { heldUntil, jobStatements } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
 import { cacheSource } from './cache-source.js';
-import { failureOf, jobStatements, recordsEnd, startJob } from './refresh-job.js';
+import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import { rows } from './store.js';
 import { withViews } from './views.js';
@@ -206,7 +206,7 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
   const { relation } = cacheSource(cache.catalogId, cache.schemaName, cache.tableName, s.connections);
   const target = copyOf(cache);
   try {
-    await jobStatements(job, async () => {
+    await jobStatements(conn, job.stop.signal, async () => {
       // A saved query's view is made outside this transaction, which would not see it otherwise.
       const source = await withViews(s, () => rows(conn, `DESCRIBE SELECT * FROM ${relation}`));
       await conn.run('BEGIN');

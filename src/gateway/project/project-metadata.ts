@@ -4,7 +4,8 @@ import { allCatalogs, catalogPlace, type CatalogPlace } from './catalog-place.js
 import { schemaNames } from './catalog-browse.js';
 import { categoricalValues, noteAt, NOTES_DDL, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import type { ProjectDb } from './index.js';
-import { jobStatements, startJob } from './refresh-job.js';
+import { startJob } from './refresh-job.js';
+import { jobStatements } from '../request-scope.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { makeMissingViews } from './views.js';
 import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
@@ -149,7 +150,7 @@ async function refreshNow(s: ProjectStore, place: CatalogPlace, job?: RunningRef
   let message: string | null = null;
   try {
     if (place.catalog.id === QUERY_CATALOG_ID) await makeMissingViews(s);
-    schemas = job ? await jobStatements(job, () => readCatalog(job.conn, place)) : await s.withConnection((c) => readCatalog(c, place));
+    schemas = job ? await jobStatements(job.conn, job.stop.signal, () => readCatalog(job.conn, place)) : await s.withConnection((c) => readCatalog(c, place));
     await recountCategorical(s, place);
   } catch (error) {
     message = duckMessage(error);

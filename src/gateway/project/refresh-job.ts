@@ -1,7 +1,7 @@
 import type { RefreshStatus } from '../../api/types.js';
 import { duckMessage, HttpError } from '../errors.js';
 import { refreshTimedOut, statementTimedOut } from '../limits.js';
-import { interruptible, outsideRequest, requestSignal, underTimeLimit } from '../request-scope.js';
+import { outsideRequest, underTimeLimit } from '../request-scope.js';
 import { takeSlot } from './job-slots.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 
@@ -27,15 +27,6 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
     }
   });
   return job;
-}
-
-/**
- * Runs a job's statements so that its time limit or a cancel interrupts them until they stop. The
- * interrupts end with them: the job then writes how it ended, which an interrupt would cut.
- */
-export function jobStatements<T>(job: RunningRefresh, work: () => Promise<T>): Promise<T> {
-  const limit = requestSignal();
-  return interruptible(job.conn, work, limit ? AbortSignal.any([limit, job.stop.signal]) : job.stop.signal);
 }
 
 /** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep. */

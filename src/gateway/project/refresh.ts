@@ -5,7 +5,8 @@ import { checkSql } from './check.js';
 import { builtStatus, materializeSql } from './objects.js';
 import { readMaterialized } from './query-rows.js';
 import { appendStatus } from './refresh-log.js';
-import { failureOf, jobStatements, recordsEnd, startJob } from './refresh-job.js';
+import { failureOf, recordsEnd, startJob } from './refresh-job.js';
+import { jobStatements } from '../request-scope.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import type { QueryRow, RefreshRow } from './types.js';
 
@@ -76,7 +77,7 @@ async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, sta
     // Judged again each time: what it reads may have changed since it was saved.
     const check = await checkSql(s, q.inputQuery, true);
     if (check.bindError !== undefined) throw new Error(check.bindError);
-    await jobStatements(job, async () => {
+    await jobStatements(conn, job.stop.signal, async () => {
       await conn.run('BEGIN');
       await s.sandbox.materialize(conn, materializeSql(q.name, q.inputQuery));
       await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });

@@ -8,7 +8,8 @@ import type { ProjectDb } from '../project/index.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
-import { heldUntil, interruptible, outsideRequest, underTimeLimit } from '../request-scope.js';
+import { heldUntil, jobStatements, outsideRequest, underTimeLimit } from '../request-scope.js';
+import { takeSlot } from '../project/job-slots.js';
 import { ident, literal } from '../sql.js';
 import { withoutSecretFolder } from './secret-folder.js';
 
@@ -44,8 +45,9 @@ export interface ExportRecord {
 }
 
 interface Running {
-  conn?: DuckDBConnection;
   cancelled: boolean;
+  /** Aborted to cancel: ends its wait for a turn, or interrupts its COPY. */
+  stop: AbortController;
   done: Promise<void>;
 }
 
@@ -99,7 +101,7 @@ export class ProjectExports {
       ...(clientSource ? { clientSource } : {}),
     };
     // Known as running before its record exists: a read in between must not take it for a job left by an earlier gateway.
-    const job: Running = { cancelled: false, done: Promise.resolve() };
+    const job: Running = { cancelled: false, stop: new AbortController(), done: Promise.resolve() };
     this.running.set(record.id, job);
     try {
       await mkdir(join(this.dir, record.id), { recursive: true, mode: 0o700 });
@@ -111,7 +113,15 @@ export class ProjectExports {
     // The job outlives the request that started it: only its own time limit stops it.
     const limits = this.project.limits;
     const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
-    job.done = outsideRequest(() => underTimeLimit(limit, () => this.run(record, job, from, picked, q.name)));
+    job.done = outsideRequest(async () => {
+      // PENDING until its turn (a COPY holds one of the threads requests need); its time limit starts with it.
+      const release = await takeSlot(job.stop.signal);
+      try {
+        await underTimeLimit(limit, () => this.run(record, job, from, picked, q.name));
+      } finally {
+        release();
+      }
+    });
     return record;
   }
 
@@ -141,14 +151,8 @@ export class ProjectExports {
     const job = this.running.get(id);
     if (!job) return;
     job.cancelled = true;
-    // DuckDB forgets an interrupt that comes between two statements: interrupt until the job has stopped.
-    job.conn?.interrupt();
-    const again = setInterval(() => job.conn?.interrupt(), 50);
-    try {
-      await job.done;
-    } finally {
-      clearInterval(again);
-    }
+    job.stop.abort();
+    await job.done;
   }
 
   folder(id: string): string {
@@ -174,12 +178,13 @@ export class ProjectExports {
     const name = `query_${record.queryId}_${queryName}.${extension}`;
     const final = join(this.dir, record.id, name);
     const part = `${final}.part`;
+    let conn: DuckDBConnection | undefined;
     try {
       if (job.cancelled) throw new Error('cancelled');
-      const conn = (job.conn = await this.project.connect());
+      const opened = (conn = await this.project.connect());
       await this.save({ ...record, status: 'RUNNING', startedAt: this.now() }, record);
       const select = `SELECT ${columns.map((c) => (spec.format === 'JSONL' ? jsonExact(c) : ident(c.name))).join(', ')} FROM ${from}${spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`}`;
-      const rowCount = await interruptible(conn, () => this.project.sandbox.exportRows(conn, `COPY (${select}) TO ${literal(part)} (${copyOptions(spec)})`));
+      const rowCount = await jobStatements(opened, job.stop.signal, () => this.project.sandbox.exportRows(opened, `COPY (${select}) TO ${literal(part)} (${copyOptions(spec)})`));
       if (job.cancelled) throw new Error('cancelled');
       await rename(part, final);
       const bytes = (await stat(final)).size;
@@ -190,7 +195,7 @@ export class ProjectExports {
       const status: ExportStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
       await this.save({ ...record, status, finishedAt: this.now(), ...(status === 'FAILED' ? failure(error, record.id, join(this.dir, record.id)) : {}) }, record).catch(() => undefined);
     } finally {
-      job.conn?.closeSync();
+      conn?.closeSync();
       this.running.delete(record.id);
     }
   }

@@ -6,8 +6,13 @@ import fs from 'node:fs';
 const KEPT = 'package.json.packing';
 
 if (process.argv[2] === 'strip') {
-  // A pack cut off before postpack left the original here: it stays the one to put back.
-  if (!fs.existsSync(KEPT)) fs.copyFileSync('package.json', KEPT);
+  // A pack cut off before postpack left a copy here, which may be older than package.json now:
+  // which of the two to keep is the user's choice, never this script's.
+  if (fs.existsSync(KEPT)) {
+    console.error(`${KEPT} is left from a pack that was cut off: keep whichever of it and package.json is right, delete the other, then pack again`);
+    process.exit(1);
+  }
+  fs.copyFileSync('package.json', KEPT);
   const manifest = JSON.parse(fs.readFileSync(KEPT, 'utf8'));
   delete manifest.scripts.prepare;
   fs.writeFileSync('package.json', `${JSON.stringify(manifest, null, 2)}\n`);

@@ -46,4 +46,21 @@ describe('the packed package', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a copy left by a pack that was cut off stops the next pack, and both files stay as they were', () => {
+    // Taking the old copy as the original would put it back over edits made since.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-pack-left-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'scripts'));
+      fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
+      fs.copyFileSync(path.join(root, 'scripts', 'pack-manifest.mjs'), path.join(dir, 'scripts', 'pack-manifest.mjs'));
+      fs.writeFileSync(path.join(dir, 'scripts', 'build.mjs'), '');
+      fs.writeFileSync(path.join(dir, 'package.json.packing'), '{"name":"dgw","version":"0.0.1"}\n');
+      expect(() => execFileSync(npm, ['pack', '--pack-destination', dir], { cwd: dir, env: npmEnv, stdio: 'pipe' })).toThrow(/left from a pack that was cut off/);
+      expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+      expect(fs.readFileSync(path.join(dir, 'package.json.packing'), 'utf8')).toBe('{"name":"dgw","version":"0.0.1"}\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -24,6 +24,20 @@ describe('dgw api: what is sent', () => {
     expect(JSON.parse(r.stdout)).toEqual([{ id: 'c1', name: 'svc' }]);
   });
 
+  it('a key the response echoes is masked in strings and property names, and nothing else changes', async () => {
+    const body = `{"note":"made for ${KEY}.","${KEY}":12345678901234567890,"kind":"k"}`;
+    server.on('GET', '/data/projects/proj%2F1/keys', { body, headers: { 'content-type': 'application/json' } });
+    const long = await dgw(['get', '/data/projects/{projectId}/keys']);
+    expect(long.code).toBe(0);
+    expect(long.stdout).toContain('"****abcd":12345678901234567890');
+    expect(long.stdout).toContain('"note":"made for ****abcd."');
+    expect(long.stdout).toContain('"kind":"k"');
+    // A one-letter key (mistyped) is hidden where it stands alone, not in every word holding its letter.
+    const short = await dgw(['get', '/data/projects/{projectId}/keys'], { env: { DGW_API_KEY: 'k' } });
+    expect(short.code).toBe(0);
+    expect(short.stdout).toBe(`{"note":"made for ${KEY}.","${KEY}":12345678901234567890,"kind":"****"}\n`);
+  });
+
   it('GET -f fields and a query string in PATH become query parameters, as strings', async () => {
     server.on('GET', '/data/projects/proj%2F1/queries/folders/tree', { json: { tree: [] } });
     const r = await dgw(['GET', 'data/projects/{projectId}/queries/folders/tree?rootFolderId=f1', '-f', 'includeQueries=true', '-f', 'depth=2']);

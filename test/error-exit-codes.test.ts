@@ -174,6 +174,14 @@ describe('transport and body failures', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('a short, mistyped key is hidden where it stands alone, not inside the words of the message', async () => {
+    server.on('GET', CATALOGS, { status: 401, json: { message: 'unknown key k, check it' } });
+    const r = await dgw(['catalog', 'list', '--debug'], { env: { DGW_API_KEY: 'k' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^error: unknown key \*\*\*\*, check it \(HTTP 401\)$/m);
+    expect(r.stderr).toContain('"message":"unknown key ****, check it"');
+  });
+
   it('--debug traces requests, and the key is redacted even where the service echoes it', async () => {
     server.on('GET', CATALOGS, { status: 404, delayMs: 300, json: { message: `nothing here for ${KEY}` } });
     const r = await dgw(['catalog', 'list', '--debug']);

@@ -91,6 +91,17 @@ export function describeErrorBody(data: unknown, status: number, statusText: str
   return { message: `HTTP ${status} ${statusText}`.trim() };
 }
 
+/**
+ * Puts `shown` in place of a secret wherever it appears in a text. A secret shorter than 8 characters
+ * is hidden only where it stands alone: a mistyped key `k` must not turn "unknown" into "un****nown".
+ */
+export function hideSecret(text: string, secret: string, shown: string): string {
+  if (secret === '') return text;
+  if (secret.length >= 8) return text.split(secret).join(shown);
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), () => shown);
+}
+
 /** Masks every `"apiKey"` value: a created key's secret is printed once on stdout, never in a --debug trace. */
 export function redactSecrets(text: string): string {
   return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);

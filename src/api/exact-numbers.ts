@@ -74,6 +74,9 @@ export function parseJsonExact(text: string, keep: KeepDigits = 'as-string'): un
 /** JSON.rawJSON (Node 21+), not yet in TypeScript's library. */
 const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
+/** JSON.isRawJSON (Node 21+): true for a number kept verbatim by `parseJsonExact`. */
+export const isRawJson = (JSON as unknown as { isRawJSON(value: unknown): boolean }).isRawJSON;
+
 /** False when no number in `text` can lose digits under JSON.parse, so the slower exact reader is not needed; true may be a false alarm. */
 export function mayLoseDigits(text: string): boolean {
   let run = 0;

@@ -2,7 +2,7 @@ import { DgwError, InterruptedError, MalformedResponseError, NetworkError, Usage
 import { maskKey } from '../config/settings.js';
 import { isHostedUrl } from '../config/zones.js';
 import { errorName } from '../error-codes.js';
-import { answered, errorCodeOf, errorOf, readBody, redactSecrets, tracedBody } from './answers.js';
+import { answered, errorCodeOf, errorOf, hideSecret, readBody, redactSecrets, tracedBody } from './answers.js';
 import { dryRunView, placeholderToken, type DryRunEffects, type DryRunView } from './dry-run.js';
 import { lasting, ownCause, rootCause, unreachable } from './failures.js';
 import type { Failure, NetworkOptions } from './network.js';
@@ -325,7 +325,7 @@ export class Http {
   /** Replaces the API key wherever it appears in a traced text, and any secret a body carries. */
   private redact(text: string, secrets: string[] = []): string {
     const key = this.config.apiKey;
-    const masked = secrets.reduce((t, secret) => t.split(secret).join('***'), text);
-    return redactSecrets(key ? masked.split(key).join(maskKey(key)) : masked);
+    const masked = secrets.reduce((t, secret) => hideSecret(t, secret, '***'), text);
+    return redactSecrets(key ? hideSecret(masked, key, maskKey(key)) : masked);
   }
 }

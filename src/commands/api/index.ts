@@ -1,5 +1,6 @@
 import { Argument, type Command } from 'commander';
-import { parseJsonExact } from '../../api/exact-numbers.js';
+import { hideSecret } from '../../api/answers.js';
+import { isRawJson } from '../../api/exact-numbers.js';
 import { maskKey } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -71,9 +72,15 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
   ctx.out.value(redactKey(data, await ctx.apiKey()));
 }
 
-/** The key in use never reaches the output, even when a response echoes it back. */
+/** The key in use never reaches the output, even when a response echoes it back (in a string or a property name). */
 function redactKey(data: unknown, key: string | undefined): unknown {
   if (!key) return data;
-  const text = JSON.stringify(data);
-  return text.includes(key) ? parseJsonExact(text.split(key).join(maskKey(key)), 'verbatim') : data;
+  const hide = (text: string) => hideSecret(text, key, maskKey(key));
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return hide(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object' || isRawJson(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([name, v]) => [hide(name), walk(v)]));
+  };
+  return walk(data);
 }

@@ -14,7 +14,7 @@ import { describeBinding } from './config/key-binding.js';
 import { checkNewProfileName, unknownProfileError } from './config/known-profile.js';
 import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile, tightenStoreMode } from './config/store.js';
-import { DgwError, UsageError } from './errors.js';
+import { AuthError, DgwError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
 import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
 import { readAll, terminalSize, type Io } from './output/io.js';
@@ -227,9 +227,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       if (globals.project !== undefined && globals.project.trim() === '') checkSegment('', '--project');
       const s = await ctx.settings();
       if (!s.projectId.value) {
-        // With no key at all this is a new user: how to log in comes first, and the local gateway needs no account.
+        // With no key at all this is a new user: a missing key (exit 3), how to log in first, and the local gateway needs no account.
         if (s.apiKey.source === 'default') {
-          throw new UsageError('no project id and no API key: log in with `dgw auth login` (the key is made in the web app; docs/auth.md says where), or add --zone local to work offline with no account');
+          throw new AuthError('no project id and no API key: log in with `dgw auth login` (the key is made in the web app; docs/auth.md says where), or add --zone local to work offline with no account');
         }
         throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw config set project ID`');
       }

@@ -80,7 +80,8 @@ describe('a new user with nothing configured', () => {
     try {
       const env = { DGW_CONFIG_DIR: empty.dir, DGW_LOCAL_DIR: path.join(empty.dir, 'local') };
       const first = await runInProcess(['query', 'list'], { cwd: empty.dir, env });
-      expect(first.code).toBe(2);
+      // No key is exit 3, as the exit-code table says, whatever else is missing.
+      expect(first.code).toBe(3);
       expect(first.stderr).toMatch(/no project id and no API key: log in with `dgw auth login`/);
       expect(first.stderr).toContain('--zone local');
       const local = await runInProcess(['--zone', 'local', 'query', 'list'], { cwd: empty.dir, env });

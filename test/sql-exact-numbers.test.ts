@@ -98,12 +98,12 @@ const V = {
   dneg: '-99999999999999999999999999999999.999999',
 };
 const S_JSON = '{"a":"12345678901234567890123.456","b":["9007199254740993"]}';
-const M_JSON = '[{"key":"k","value":"-123456789012345.678"}]';
+const M_JSON = '{"k":"-123456789012345.678"}';
 const TSV_ROW = `${V.bmin}\t${V.bmax}\t${V.hmin}\t${V.uhmax}\t${V.dneg}\tNaN\t-Infinity\t${S_JSON}\t${M_JSON}\t-1.5\t-9007199254740991`;
 const CSV_ROW = `${V.bmin},${V.bmax},${V.hmin},${V.uhmax},${V.dneg},NaN,-Infinity,"${S_JSON.replace(/"/g, '""')}","${M_JSON.replace(/"/g, '""')}",-1.5,-9007199254740991`;
 /** The local gateway's CSV is DuckDB's text of each value (docs/data.md "One CSV rule"): every digit too. */
 const LOCAL_CSV_ROW = `${V.bmin},${V.bmax},${V.hmin},${V.uhmax},${V.dneg},nan,-inf,"{'a': 12345678901234567890123.456, 'b': [9007199254740993]}",{k=-123456789012345.678},-1.50,-9007199254740991`;
-const JSON_ROW = { ...V, nan: 'NaN', ninf: '-Infinity', s: { a: '12345678901234567890123.456', b: ['9007199254740993'] }, m: [{ key: 'k', value: '-123456789012345.678' }], small: -1.5, safe: -9007199254740991 };
+const JSON_ROW = { ...V, nan: 'NaN', ninf: '-Infinity', s: { a: '12345678901234567890123.456', b: ['9007199254740993'] }, m: { k: '-123456789012345.678' }, small: -1.5, safe: -9007199254740991 };
 const TABLE_CELLS = [...Object.values(V), 'NaN', '-Infinity', S_JSON, M_JSON, '-1.5', '-9007199254740991'];
 // The local gateway names each column's type: a DECIMAL(38,2) and a BIGINT are strings in every row,
 // the DECIMAL with every digit of its scale.
@@ -123,8 +123,7 @@ const YAML_ROW = [
   '    b:',
   '      - "9007199254740993"',
   '  m:',
-  '    - key: k',
-  '      value: "-123456789012345.678"',
+  '    k: "-123456789012345.678"',
   '  small: -1.5',
   '  safe: -9007199254740991',
   '',
@@ -169,7 +168,7 @@ for (const shape of ['spec', 'hosted']) {
     });
 
     it('--jq: the strings as jq -r prints them, one per line', async () => {
-      const r = await sql('--jq', '.[0] | .bmin, .bmax, .hmin, .uhmax, .dneg, .s.a, .s.b[0], .m[0].value, .small, .safe');
+      const r = await sql('--jq', '.[0] | .bmin, .bmax, .hmin, .uhmax, .dneg, .s.a, .s.b[0], .m.k, .small, .safe');
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(`${Object.values(V).join('\n')}\n12345678901234567890123.456\n9007199254740993\n-123456789012345.678\n-1.50\n-9007199254740991\n`);
     });
@@ -187,7 +186,7 @@ describe('every output format keeps every digit: a hosted service sending number
   const { server, dgw } = useStandIn('p');
   const names = ['bmin', 'bmax', 'hmin', 'uhmax', 'dneg', 'nan', 'ninf', 's', 'm', 'small', 'safe'];
   // As a service writing its numbers as JSON number literals would send them (NaN has no literal).
-  const literals = [V.bmin, V.bmax, V.hmin, V.uhmax, V.dneg, '"NaN"', '"-Infinity"', '{"a":12345678901234567890123.456,"b":[9007199254740993]}', '[{"key":"k","value":-123456789012345.678}]', '-1.50', '-9007199254740991'];
+  const literals = [V.bmin, V.bmax, V.hmin, V.uhmax, V.dneg, '"NaN"', '"-Infinity"', '{"a":12345678901234567890123.456,"b":[9007199254740993]}', '{"k":-123456789012345.678}', '-1.50', '-9007199254740991'];
   const body = (simple: boolean) =>
     `{"columns":[${names.map((n) => `{"columnName":"${n}"}`).join(',')}],"data":[${simple ? `{${names.map((n, i) => `"${n}":${literals[i]}`).join(',')}}` : `[${literals.join(',')}]`}]}`;
   const answer = () => server.on('POST', '/data/projects/p/queries/execute', (req) => ({ body: body(req.query.format === 'SIMPLE'), headers: { 'content-type': 'application/json' } }));

@@ -1,4 +1,4 @@
-import type { DuckDBDecimalType, DuckDBValueConverter, Json } from '@duckdb/node-api';
+import type { DuckDBDecimalType, DuckDBMapType, DuckDBMapValue, DuckDBUnionType, DuckDBUnionValue, DuckDBValueConverter, Json } from '@duckdb/node-api';
 import { MAX_DOUBLE_DIGITS } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
 
@@ -22,6 +22,18 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
         return Number.isFinite(value) ? (doubleIsIntegerLike(value as number) ? (rawJson(doubleText(value as number)) as Json) : (value as number)) : String(value);
       case T.DATE:
         return dateJson(value as { isFinite: boolean; days: number }) ?? asDuckDBWrites(value, type, self);
+      // The next three as DuckDB's to_json writes them, so a JSON export (COPY) and a run-SQL answer agree.
+      case T.INTERVAL:
+        return String(value);
+      case T.MAP: {
+        // A key is named by its text, as DuckDB casts it to VARCHAR (node-api's text of a FLOAT or DOUBLE drops a trailing .0).
+        const { valueType } = type as DuckDBMapType;
+        return Object.fromEntries((value as DuckDBMapValue).entries.map((e) => [String(e.key), self(e.value, valueType, self)]));
+      }
+      case T.UNION: {
+        const { tag, value: member } = value as DuckDBUnionValue;
+        return { [tag]: self(member, (type as DuckDBUnionType).memberTypeForTag(tag), self) };
+      }
       default:
         return asDuckDBWrites(value, type, self);
     }

@@ -19,6 +19,8 @@ export class RowTexts {
   private readonly ended: Promise<void>;
   private markEnded!: () => void;
   private readonly onAbort = () => this.stop(cancellation(this.signal!));
+  /** The rows `next` has answered so far. */
+  rowsRead = 0;
 
   private constructor(
     duck: DuckDBModule,
@@ -29,6 +31,7 @@ export class RowTexts {
     first: DuckDBDataChunk | null,
     private readonly finishing: () => void,
     private readonly signal?: AbortSignal,
+    private readonly separator = ',',
   ) {
     const result = statement.result;
     this.columnTexts = columns.map((_, i) => jsonColumnTexts(duck, result.columnType(i)));
@@ -48,14 +51,15 @@ export class RowTexts {
     format: ResultFormat,
     finish: () => void,
     signal?: AbortSignal,
+    separator?: string,
   ): Promise<RowTexts> {
     const first = await statement.result.fetchChunk().catch((error: unknown) => {
       throw statement.failure(error);
     });
-    return new RowTexts(duck, conn, statement, columns, format, first, finish, signal);
+    return new RowTexts(duck, conn, statement, columns, format, first, finish, signal, separator);
   }
 
-  /** The next chunk's rows, joined by commas; null after the last. Fails as the fetch failed, or as the rows were stopped. */
+  /** The next chunk's rows, joined by commas (or the separator given); null after the last. Fails as the fetch failed, or as the rows were stopped. */
   async next(): Promise<string | null> {
     if (this.stopped) {
       await this.close();
@@ -73,6 +77,7 @@ export class RowTexts {
         await this.close();
         return null;
       }
+      this.rowsRead += chunk.rowCount;
       return this.texts(chunk);
     } catch (error) {
       await this.close();
@@ -113,7 +118,7 @@ export class RowTexts {
       for (let c = 0; c < k; c++) row += heads[c] + cells[c][r] + cellEnd;
       rows[r] = row + close;
     }
-    return rows.join(',');
+    return rows.join(this.separator);
   }
 
   private async close(): Promise<void> {

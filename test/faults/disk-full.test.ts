@@ -254,6 +254,11 @@ describe.skipIf(cannotMount !== undefined)(`a real full disk, a 16 MiB tmpfs${ca
     try {
       // Room for the lock file, the job's record and the file's start: the COPY runs out midway.
       await exportOntoFullDisk(dgw, () => spawnServe(data, config), out, check);
+      // JSON Lines, written by the gateway's own writer where CSV is DuckDB's COPY: the same fault.
+      fs.rmSync(out);
+      const filler = fillDisk(mountPoint);
+      fs.truncateSync(filler, fs.statSync(filler).size - 256 * 1024);
+      await check(await dgw(['query', 'export', 'many', '--format', 'jsonl', '-o', out]));
     } finally {
       fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
       outside.remove();

@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { numberJsonType } from '../../api/exact-numbers.js';
 import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { ProjectDb } from '../project/index.js';
@@ -11,6 +10,7 @@ import { exportTimedOut } from '../limits.js';
 import { heldUntil, jobStatements, outsideRequest, underTimeLimit } from '../request-scope.js';
 import { takeSlot } from '../project/job-slots.js';
 import { ident, literal } from '../sql.js';
+import { writeJsonLines } from './json-lines.js';
 import { withoutSecretFolder } from './secret-folder.js';
 
 /** The states of an export job. */
@@ -59,7 +59,7 @@ const LIST_READS = 16;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** One project's export jobs, written by COPY in the background; a `job.json` lets each outlive its process, and files are renamed into place when whole. */
+/** One project's export jobs, written in the background (CSV by DuckDB's COPY, JSON Lines by run SQL's writers); a `job.json` lets each outlive its process, and files are renamed into place when whole. */
 export class ProjectExports {
   private readonly running = new Map<string, Running>();
   private readonly dir: string;
@@ -183,8 +183,12 @@ export class ProjectExports {
       if (job.cancelled) throw new Error('cancelled');
       const opened = (conn = await this.project.connect());
       await this.save({ ...record, status: 'RUNNING', startedAt: this.now() }, record);
-      const select = `SELECT ${columns.map((c) => (spec.format === 'JSONL' ? jsonExact(c) : ident(c.name))).join(', ')} FROM ${from}${spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`}`;
-      const rowCount = await jobStatements(opened, job.stop.signal, () => this.project.sandbox.exportRows(opened, `COPY (${select}) TO ${literal(part)} (${copyOptions(spec)})`));
+      const select = `SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${from}${spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`}`;
+      const rowCount = await jobStatements(opened, job.stop.signal, () =>
+        spec.format === 'JSONL'
+          ? writeJsonLines(this.project, opened, select, part, spec.compression === 'GZIP')
+          : this.project.sandbox.exportRows(opened, `COPY (${select}) TO ${literal(part)} (${csvCopyOptions(spec)})`),
+      );
       if (job.cancelled) throw new Error('cancelled');
       await rename(part, final);
       const bytes = (await stat(final)).size;
@@ -268,33 +272,18 @@ function failure(error: unknown, id: string, folder: string): Pick<ExportRecord,
   };
 }
 
-function copyOptions(spec: ExportSpec): string {
-  const options = spec.format === 'CSV'
-    ? [
-        'FORMAT csv',
-        `HEADER ${spec.csv.header}`,
-        `DELIMITER ${literal(spec.csv.delimiter)}`,
-        `QUOTE ${literal(spec.csv.quote)}`,
-        `ESCAPE ${literal(spec.csv.quote)}`,
-        `NULLSTR ${literal(spec.csv.nullValue)}`,
-        `NEW_LINE ${literal(spec.csv.newLine === '\n' ? '\\n' : '\\r\\n')}`,
-      ]
-    : ['FORMAT json'];
+function csvCopyOptions(spec: ExportSpec): string {
+  const options = [
+    'FORMAT csv',
+    `HEADER ${spec.csv.header}`,
+    `DELIMITER ${literal(spec.csv.delimiter)}`,
+    `QUOTE ${literal(spec.csv.quote)}`,
+    `ESCAPE ${literal(spec.csv.quote)}`,
+    `NULLSTR ${literal(spec.csv.nullValue)}`,
+    `NEW_LINE ${literal(spec.csv.newLine === '\n' ? '\\n' : '\\r\\n')}`,
+  ];
   if (spec.compression === 'GZIP') options.push("COMPRESSION 'gzip'");
   return options.join(', ');
-}
-
-/** A JSONL export column by the column rule of api/exact-numbers.ts, as run SQL writes it. */
-function jsonExact(column: { name: string; type: string }): string {
-  const c = ident(column.name);
-  const type = column.type.toUpperCase();
-  const numbers = numberJsonType(type);
-  if (numbers === 'string') return `to_json(${c}::VARCHAR) AS ${c}`;
-  if (numbers === 'number' && type.startsWith('DECIMAL')) return `to_json(${c}::DOUBLE) AS ${c}`;
-  if (type === 'DOUBLE' || type === 'FLOAT') {
-    return `CASE WHEN isfinite(${c}) OR ${c} IS NULL THEN to_json(${c}) WHEN isnan(${c}) THEN '"NaN"'::JSON WHEN ${c} > 0 THEN '"Infinity"'::JSON ELSE '"-Infinity"'::JSON END AS ${c}`;
-  }
-  return c;
 }
 
 function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {

@@ -1,0 +1,30 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ProjectDb } from '../project/index.js';
+import { RowTexts } from '../row-texts.js';
+
+/**
+ * Writes a SELECT's rows to `file` as JSON Lines, gzipped when asked, by run SQL's own value
+ * writers (json-text.ts): an export and a run-SQL answer write every value alike, exact numbers
+ * nested in lists and maps included, where DuckDB's COPY writes NaN, which is no JSON. Returns the rows written.
+ */
+export async function writeJsonLines(project: ProjectDb, conn: DuckDBConnection, select: string, file: string, gzip: boolean): Promise<number> {
+  const statement = await project.sandbox.run(conn, select);
+  const { result } = statement;
+  const columns = result.columnNames().map((columnName, i) => ({ catalogName: null, schemaName: null, tableName: null, columnName, dataType: String(result.columnType(i)) }));
+  const rows = await RowTexts.open(project.duck, conn, statement, columns, 'SIMPLE', () => undefined, undefined, '\n');
+  async function* lines() {
+    for (let text = await rows.next(); text !== null; text = await rows.next()) yield `${text}\n`;
+  }
+  try {
+    const out = createWriteStream(file, { mode: 0o600 });
+    await (gzip ? pipeline(Readable.from(lines()), createGzip(), out) : pipeline(Readable.from(lines()), out));
+  } catch (error) {
+    await rows.cancel();
+    throw error;
+  }
+  return rows.rowsRead;
+}

@@ -90,11 +90,12 @@ describe('with a limit of 1 s, in-process', () => {
     expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data).toEqual(before);
   });
 
-  it('stops an export at the limit: FAILED with the reason, no file of it left', async () => {
-    const made = await g.call('POST', `${P}/queries`, { body: { displayName: 'Slow export', inputQuery: LONG } });
+  // CSV is written by DuckDB's COPY, JSON Lines by the gateway's own writer: both stop.
+  it.each(['CSV', 'JSONL'])('stops an export at the limit: FAILED with the reason, no file of it left (%s)', async (format) => {
+    const made = await g.call('POST', `${P}/queries`, { body: { displayName: `Slow export ${format}`, inputQuery: LONG } });
     expect(made.status, made.text).toBe(200);
     const cpu = process.cpuUsage();
-    const submitted = await g.call('POST', `${P}/queries/${made.body.id}/exports`, { body: { format: 'CSV' } });
+    const submitted = await g.call('POST', `${P}/queries/${made.body.id}/exports`, { body: { format } });
     expect(submitted.status, submitted.text).toBe(202);
     const job = await waitFor(async () => {
       const read = (await g.call('GET', `${P}/exports/${submitted.body.id}`)).body;

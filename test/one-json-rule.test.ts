@@ -3,21 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNS, insertStatement, rowCount, type Column } from './support/every-type.js';
 import { tempDir } from './support/dgw.js';
-import { runInProcess } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
 
-// One notation for every JSON value dgw writes on the local gateway: `sql --format jsonl` and
-// `query run` (the gateway's run-SQL answer, written in JavaScript) and `query export --format
-// jsonl` (DuckDB's COPY) give the same value for every type. An INTERVAL, a MAP and a UNION are
-// written as DuckDB's to_json writes them ("1 day", {"k":1}, {"n":5}); a JSON column is its text.
+// One notation for every JSON value dgw writes on the local gateway: `sql --format jsonl`,
+// `query run` and `query export --format jsonl` give the same value for every type, nested ones
+// included. An INTERVAL, a MAP and a UNION are written as DuckDB's to_json writes them ("1 day",
+// {"k":1}, {"n":5}); a JSON column is its text.
 
 const tmp = tempDir('dgw-json-rule-');
 afterAll(() => tmp.remove());
-const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local'), DGW_ZONE: 'local' };
-const dgw = async (...argv: string[]) => {
-  const r = await runInProcess(argv, { env, cwd: tmp.dir });
-  expect(r.code, `dgw ${argv.join(' ')}\n${r.stderr}`).toBe(0);
-  return r.stdout;
-};
+const { dgw } = localCli(tmp.dir, 'spec');
 
 /** Besides every stored kind: the types whose JSON has a shape of its own, alone and nested. */
 const MORE: Column[] = [

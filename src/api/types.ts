@@ -1,5 +1,7 @@
 /** Wire types shared by the CLI and the local gateway; `Wire*` say what may arrive, the plain names have every field present. Type-only imports of src/wire keep TypeBox unloaded. */
 import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
+import type * as O from '../contract/results.js';
 import type * as W from '../wire/index.js';
 
 /** Every field present (nullable ones may still be null). */
@@ -113,53 +115,16 @@ export type ImportMapping = Static<typeof W.ImportMapping>;
 export type ImportRequest = Static<typeof W.ImportRequest>;
 
 /** An import job as dgw reads it (the document's ImportJob, every field present, the row count found in `result`). */
-export interface ImportJob {
-  id: string;
-  status: string;
-  startTime: string | null;
-  endTime: string | null;
-  progress: number | null;
-  result: Record<string, unknown>;
-  rowCount: number | null;
-}
+export type ImportJob = Omit<Static<typeof O.ImportResult>, 'table'>;
 
 /** Body of Export Query. */
 export type ExportRequest = Static<typeof W.ExportRequest>;
 
-/** A file of a finished export and its short-lived download URL. */
-export interface ExportFileLink {
-  name: string;
-  url: string;
-  bytes: number | null;
-}
-
 /** An export job as dgw reads it (the document's ExportJobResponse, the fields dgw shows, every one present). */
-export interface ExportJob {
-  id: string;
-  status: string;
-  format: string;
-  compression: string;
-  rowCount: number | null;
-  bytes: number | null;
-  durationMs: number | null;
-  files: ExportFileLink[];
-  expiresAt: string | null;
-  downloadable: boolean;
-  error: string | null;
-  /** The local gateway's fault code for a job that FAILED because of this machine (DISK_FULL); null elsewhere. */
-  errorCode: string | null;
-  createdAt: string | null;
-  queryId: string | null;
-  /** The table of a table export (null for a query's). */
-  catalogId: string | null;
-  schemaName: string | null;
-  tableName: string | null;
-  source: string | null;
-  /** Who started it: the user, and the public prefix of the key used. */
-  userName: string | null;
-  apiKeyPrefix: string | null;
-  clientSource: string | null;
-}
+export type ExportJob = Static<typeof R.ExportJobRecord>;
+
+/** A file of a finished export and its short-lived download URL. */
+export type ExportFileLink = ExportJob['files'][number];
 
 /** Who the key belongs to (`GET /info`, not in the document). */
 export type Info = Static<typeof W.Info>;
@@ -194,29 +159,17 @@ export type CatalogSchema = Complete<Static<typeof W.Schema>>;
 /** Whether a table of a catalog is cached and how it can be. */
 export type TableCacheResult = Complete<Static<typeof W.TableCacheResult>>;
 
-/** One column's statistics; a field is null when the service does not tell it (the hosted service gives the fraction only). */
-export interface ColumnStatistics {
-  columnName: string;
-  distinctFraction: number | null;
-  nullCount: number | null;
-  distinctCount: number | null;
-  min: string | null;
-  max: string | null;
-}
+/** A table's statistics, column by column; a field is null when the service does not tell it (the hosted service gives the fraction only). */
+export type TableStatistics = Static<typeof R.StatisticsRecord>;
 
-/** A table's statistics, column by column; rowCount null when the service does not tell it. */
-export type TableStatistics = Omit<Complete<Static<typeof W.TableStatistics>>, 'columnStatistics'> & { rowCount: number | null; columnStatistics: ColumnStatistics[] };
+/** One column's statistics. */
+export type ColumnStatistics = TableStatistics['columnStatistics'][number];
 
 /** Body of search. */
 export type SearchRequest = Static<typeof W.SearchRequest>;
 
 /** One search match, with its kind; a catalog match has no schema nor table (null). */
-export interface SearchMatch {
-  kind: 'catalog' | 'schema' | 'table';
-  catalog: string;
-  schema: string | null;
-  table: string | null;
-}
+export type SearchMatch = Static<typeof R.SearchMatchRecord>;
 
 /** The matches of a search and where the next page starts (null: no more). */
 export interface SearchAnswer {
@@ -225,17 +178,7 @@ export interface SearchAnswer {
 }
 
 /** A driver's connection string to the query engine, for a BI tool (`GET /supportedDrivers`). */
-export interface DriverString {
-  /** `JDBC` or `SQL_ALCHEMY`, as the service names it. */
-  driver: string;
-  connectionString: string;
-}
+export type DriverString = Static<typeof R.DriverRecord>;
 
 /** A parametric table: `toSchema.toTable`, made from `fromSchema.fromTable` with fixed parameter values. */
-export interface ParametricTableRecord {
-  fromSchema: string;
-  fromTable: string;
-  toSchema: string;
-  toTable: string;
-  paramValues: Array<{ key: string; value: unknown }>;
-}
+export type ParametricTableRecord = Static<typeof R.ParametricTableRecord>;

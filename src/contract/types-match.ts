@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { ProjectEntry } from '../api/organizations.js';
 import type * as R from './records.js';
 import type * as O from './results.js';
-import type { Catalog, CatalogSchema, ColumnRecord, Connection, ConnectionConfig, SearchMatch, TableCacheResult, TableStatistics, ExportJob, ImportJob, ProjectApiKey, QueryRecord, RefreshStatusRecord, StoredTable } from '../api/types.js';
+import type { Catalog, CatalogSchema, ColumnRecord, Connection, ConnectionConfig, TableCacheResult, ProjectApiKey, QueryRecord, RefreshStatusRecord, StoredTable } from '../api/types.js';
 import type { LoginResult } from '../commands/auth/login.js';
 import type { AuthStatus } from '../commands/auth/status.js';
 import type { ProfileRow } from '../commands/profile/list.js';
@@ -46,8 +46,6 @@ export type Checks = [
   Holds<Same<Static<typeof R.SchemaRecord>, CatalogSchema>>,
   Holds<Same<Static<typeof R.CatalogTableRecord>, StoredTable>>,
   Holds<Same<Static<typeof R.CacheStateRecord>, TableCacheResult>>,
-  Holds<Same<Static<typeof R.StatisticsRecord>, TableStatistics>>,
-  Holds<Same<Static<typeof R.SearchMatchRecord>, SearchMatch>>,
   Holds<Same<Static<typeof R.ProjectRecord>, ProjectEntry>>,
   Holds<Same<Static<typeof R.FolderView>, FolderView>>,
   Holds<Same<Static<typeof R.FolderRecord>, FolderRecord>>,
@@ -56,6 +54,4 @@ export type Checks = [
   Holds<Same<Static<typeof O.ProfileRow>, ProfileRow>>,
   Holds<Same<Static<typeof O.VersionInfo>, VersionInfo>>,
   Holds<Same<Static<typeof O.PlanDocument>, PlanDocument>>,
-  Holds<Same<Static<typeof R.ExportJobRecord>, ExportJob>>,
-  Holds<Same<Static<typeof O.ImportResult>, { table: string } & ImportJob>>,
 ];

@@ -94,14 +94,8 @@ export interface ColumnInfo {
   defaultValue: string | null;
 }
 
-/** A column to add. */
-export interface ColumnSpec {
-  name: string;
-  dataType: string;
-  defaultValue: string | null;
-  notNull: boolean;
-  unique: boolean;
-}
+/** A column to add: the fields DuckDB describes a column by. */
+export type ColumnSpec = ColumnInfo;
 
 /** Options of one project database. */
 export interface ProjectOptions {
@@ -119,12 +113,7 @@ export interface ProjectOptions {
 }
 
 /** A folder with its path, subfolders, query ids and, where the answer shows them, the queries. */
-export interface FolderState {
-  id: string;
-  name: string;
-  parentId: string | null;
-  createdAt: number;
-  modifiedAt: number;
+export interface FolderState extends FolderRow {
   path: string;
   children: FolderState[];
   queryIds: string[];

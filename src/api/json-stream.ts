@@ -14,25 +14,23 @@ export class JsonStreamError extends Error {
 
 const WS = /[ \t\r\n]*/y;
 const STRING_END = /["\\]/g;
-const STRUCTURE = /[[\]{}",]/g;
 const PRIMITIVE_END = /[\s,\]}]/g;
 
 /** Where a JSON value that starts at `start` ends; resumable when the text so far ends first. */
 class ValueScanner {
   private pos = 0;
-  private depth = 0;
-  private inString = false;
   private kind: 'nested' | 'string' | 'primitive' | undefined;
+  /** An array or object is scanned as a run whose first element is the value. */
+  private readonly nested = new RunScanner();
 
   reset(start: number): void {
     this.pos = start;
-    this.depth = 0;
-    this.inString = false;
     this.kind = undefined;
   }
 
   shift(by: number): void {
     this.pos -= by;
+    this.nested.shift(by);
   }
 
   /** The index just past the value's end, or -1 when `text` ends first (`final`: no more text will come). */
@@ -41,10 +39,12 @@ class ValueScanner {
       if (this.pos >= text.length) return -1;
       const c = text[this.pos];
       this.kind = c === '[' || c === '{' ? 'nested' : c === '"' ? 'string' : 'primitive';
-      if (this.kind === 'string') {
-        this.inString = true;
-        this.pos += 1;
-      }
+      if (this.kind === 'nested') this.nested.reset(this.pos);
+      if (this.kind === 'string') this.pos += 1;
+    }
+    if (this.kind === 'nested') {
+      this.nested.scan(text, true);
+      return this.nested.lastEnd;
     }
     if (this.kind === 'primitive') {
       PRIMITIVE_END.lastIndex = this.pos;
@@ -55,41 +55,19 @@ class ValueScanner {
       return -1;
     }
     for (;;) {
-      if (this.inString) {
-        STRING_END.lastIndex = this.pos;
-        const m = STRING_END.exec(text);
-        if (!m) {
-          this.pos = text.length;
-          return -1;
-        }
-        if (m[0] === '\\') {
-          // An escape needs the character after it; wait for it when the text ends here.
-          if (m.index + 1 >= text.length) {
-            this.pos = m.index;
-            return -1;
-          }
-          this.pos = m.index + 2;
-          continue;
-        }
-        this.inString = false;
-        this.pos = m.index + 1;
-        if (this.kind === 'string') return this.pos;
-        continue;
-      }
-      STRUCTURE.lastIndex = this.pos;
-      const m = STRUCTURE.exec(text);
+      STRING_END.lastIndex = this.pos;
+      const m = STRING_END.exec(text);
       if (!m) {
         this.pos = text.length;
         return -1;
       }
-      this.pos = m.index + 1;
-      const c = m[0];
-      if (c === '"') this.inString = true;
-      else if (c === '[' || c === '{') this.depth += 1;
-      else if (c === ']' || c === '}') {
-        this.depth -= 1;
-        if (this.depth === 0) return this.pos;
+      if (m[0] === '"') return m.index + 1;
+      // An escape needs the character after it; wait for it when the text ends here.
+      if (m.index + 1 >= text.length) {
+        this.pos = m.index;
+        return -1;
       }
+      this.pos = m.index + 2;
     }
   }
 }

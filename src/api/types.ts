@@ -22,11 +22,8 @@ export type RefreshSchedule = Exclude<Schedule, { type: 'none' }>;
 /** Body of create and update query; only the fields that apply are sent. */
 export type QueryRequest = Omit<Static<typeof W.QueryRequest>, 'schedule'> & { schedule?: Schedule | null };
 
-/** A saved query as it may arrive (every field optional; `queryType` missing means PLAIN). */
-export type WireQuery = Static<typeof W.Query>;
-
-/** A saved query with every field present. */
-export type Query = Omit<Complete<WireQuery>, 'schedule'> & { schedule: Schedule | null };
+/** A saved query with every field present (one may arrive without any; `queryType` missing means PLAIN). */
+export type Query = Omit<Complete<Static<typeof W.Query>>, 'schedule'> & { schedule: Schedule | null };
 
 /** A saved query as dgw prints it; no schedule is always null. */
 export type QueryRecord = Omit<Query, 'schedule'> & { schedule: RefreshSchedule | null };

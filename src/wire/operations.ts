@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
 import { Cache, CacheCreateStatus, CacheExecutionInfo, CacheRefreshAnswer, CacheRequest, CacheSettingsUpdateRequest, CacheStatus } from './caches.js';
-import { OneOrMany } from './common.js';
+import { Closed, OneOrMany, Opt } from './common.js';
 import {
   QueryFolderCreateRequest,
   QueryFolderItem,
@@ -48,16 +48,13 @@ import {
 const DriverStrings = Type.Union([Type.Record(Type.String(), Type.String()), Type.String()]);
 
 /** A table made from a base table with fixed parameter values (`ParametricTable`). */
-export const ParametricTable = Type.Object(
-  {
-    fromSchema: Type.Optional(Type.String()),
-    fromTable: Type.Optional(Type.String()),
-    toSchema: Type.Optional(Type.String()),
-    toTable: Type.Optional(Type.String()),
-    paramValues: Type.Optional(Type.Array(Type.Object({ key: Type.Optional(Type.String()), value: Type.Optional(Type.Unknown()) }, { additionalProperties: false }))),
-  },
-  { additionalProperties: false },
-);
+export const ParametricTable = Closed({
+  fromSchema: Opt(Type.String()),
+  fromTable: Opt(Type.String()),
+  toSchema: Opt(Type.String()),
+  toTable: Opt(Type.String()),
+  paramValues: Opt(Type.Array(Closed({ key: Opt(Type.String()), value: Opt(Type.Unknown()) }))),
+});
 
 /** An HTTP method of the API. */
 export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

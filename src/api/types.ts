@@ -26,7 +26,7 @@ export type QueryRequest = Omit<Static<typeof W.QueryRequest>, 'schedule'> & { s
 export type Query = Omit<Complete<Static<typeof W.Query>>, 'schedule'> & { schedule: Schedule | null };
 
 /** A saved query as dgw prints it; no schedule is always null. */
-export type QueryRecord = Omit<Query, 'schedule'> & { schedule: RefreshSchedule | null };
+export type QueryRecord = Static<typeof R.QueryRecord>;
 
 /** A folder in the seed contract's shape (nested, epoch-millisecond times, query ids). */
 export interface Folder {
@@ -45,15 +45,13 @@ export type FolderItem = Complete<Static<typeof W.QueryFolderItem>>;
 export type FolderMembershipRequest = Static<typeof W.QueryFolderUpdateRequest>;
 
 /** A catalog: a connected source or one of the built-in stores. */
-export type Catalog = Complete<Static<typeof W.Catalog>>;
-
-/** One configuration field of a connection type (`fieldType` is not always sent). */
-export type ConnectionConfigField = Omit<Complete<Static<typeof W.ConnectionConfigurationItem>>, 'fieldType'> & {
-  fieldType?: Static<typeof W.ConnectionConfigurationItem>['fieldType'];
-};
+export type Catalog = Static<typeof R.CatalogRecord>;
 
 /** The configuration description of a connection type. */
-export type ConnectionConfig = Omit<Complete<Static<typeof W.ConnectionConfiguration>>, 'configuration'> & { configuration: ConnectionConfigField[] };
+export type ConnectionConfig = Static<typeof R.ConnectionRecord>;
+
+/** One configuration field of a connection type (`fieldType` is not always sent). */
+export type ConnectionConfigField = ConnectionConfig['configuration'][number];
 
 /** Refresh states of a materialized query (the document names only COMPLETED; these are the natural set). */
 export type RefreshStatus = 'NOT_INITIALIZED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
@@ -67,7 +65,7 @@ export type RefreshStatusView = Omit<Complete<Static<typeof W.MaterializedQueryS
 };
 
 /** A refresh status as dgw's readers give it and its commands print it: `message` always there, no schedule null. */
-export type RefreshStatusRecord = Omit<RefreshStatusView, 'scheduleSettings' | 'message'> & { scheduleSettings: RefreshSchedule | null; message: string | null };
+export type RefreshStatusRecord = Static<typeof R.StatusRecord>;
 
 /** Result formats of the run-SQL endpoint. */
 export type ResultFormat = Static<typeof W.ExecuteFormat>;
@@ -100,10 +98,10 @@ export type ColumnRequest = Static<typeof W.ColumnRequest>;
 export type ColumnDetail = Omit<Complete<Static<typeof W.ColumnDetail>>, 'id' | 'desc'> & { id?: string; desc?: string | null };
 
 /** A column as dgw's readers give it and its commands print it: `id` and `desc` null where the service sent none. */
-export type ColumnRecord = Omit<ColumnDetail, 'id' | 'desc'> & { id: string | null; desc: string | null };
+export type ColumnRecord = Static<typeof R.ColumnRecord>;
 
 /** A stored table (the document's `Table`). */
-export type StoredTable = Complete<Static<typeof W.Table>>;
+export type StoredTable = Static<typeof R.TableRecord>;
 
 /** One column of an import: the table's column `name`, and the CSV column it takes its values from (by header name, or 0-based position). */
 export type ImportMapping = Static<typeof W.ImportMapping>;
@@ -130,7 +128,7 @@ export type Info = Static<typeof W.Info>;
 export type WireApiKey = Static<typeof W.ApiKey>;
 
 /** A project API key; `apiKey` is only returned once, on creation; `expiresAt` null: never expires. */
-export type ProjectApiKey = Omit<Complete<WireApiKey>, 'expiresAt'> & { expiresAt: string | null };
+export type ProjectApiKey = Static<typeof R.ApiKeyRecord>;
 
 /** Body of create API key. */
 export type ApiKeyRequest = Static<typeof W.ApiKeyRequest>;
@@ -145,16 +143,16 @@ export type ProjectRequest = Static<typeof W.ProjectRequest>;
 export type ErrorBody = Static<typeof W.ErrorBody>;
 
 /** A connection: its id, name and type, and for an OAuth 2.0 type the address to authorize it at (else null). */
-export type Connection = Omit<Complete<Static<typeof W.Connection>>, 'url'> & { url: string | null };
+export type Connection = Static<typeof R.SourceConnectionRecord>;
 
 /** Body of create and update connection; `credential` carries secrets and is never shown. */
 export type ConnectionRequest = Static<typeof W.ConnectionRequest>;
 
 /** A schema of a catalog. */
-export type CatalogSchema = Complete<Static<typeof W.Schema>>;
+export type CatalogSchema = Static<typeof R.SchemaRecord>;
 
 /** Whether a table of a catalog is cached and how it can be. */
-export type TableCacheResult = Complete<Static<typeof W.TableCacheResult>>;
+export type TableCacheResult = Static<typeof R.CacheStateRecord>;
 
 /** A table's statistics, column by column; a field is null when the service does not tell it (the hosted service gives the fraction only). */
 export type TableStatistics = Static<typeof R.StatisticsRecord>;

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { ProjectEntry } from '../api/organizations.js';
 import type * as R from './records.js';
 import type * as O from './results.js';
-import type { Catalog, CatalogSchema, ColumnRecord, Connection, ConnectionConfig, TableCacheResult, ProjectApiKey, QueryRecord, RefreshStatusRecord, StoredTable } from '../api/types.js';
+import type { StoredTable } from '../api/types.js';
 import type { LoginResult } from '../commands/auth/login.js';
 import type { AuthStatus } from '../commands/auth/status.js';
 import type { ProfileRow } from '../commands/profile/list.js';
@@ -35,17 +35,7 @@ export type Checks = [
   Holds<Same<Static<typeof R.AskExchange>, Exchange>>,
   Holds<Same<Static<typeof R.ThreadRecord>, ThreadRecord>>,
   Holds<Same<Static<typeof R.SemanticTableRecord>, SemanticTableRecord>>,
-  Holds<Same<Static<typeof R.QueryRecord>, QueryRecord>>,
-  Holds<Same<Static<typeof R.StatusRecord>, RefreshStatusRecord>>,
-  Holds<Same<Static<typeof R.CatalogRecord>, Catalog>>,
-  Holds<Same<Static<typeof R.TableRecord>, StoredTable>>,
-  Holds<Same<Static<typeof R.ColumnRecord>, ColumnRecord>>,
-  Holds<Same<Static<typeof R.ConnectionRecord>, ConnectionConfig>>,
-  Holds<Same<Static<typeof R.ApiKeyRecord>, ProjectApiKey>>,
-  Holds<Same<Static<typeof R.SourceConnectionRecord>, Connection>>,
-  Holds<Same<Static<typeof R.SchemaRecord>, CatalogSchema>>,
   Holds<Same<Static<typeof R.CatalogTableRecord>, StoredTable>>,
-  Holds<Same<Static<typeof R.CacheStateRecord>, TableCacheResult>>,
   Holds<Same<Static<typeof R.ProjectRecord>, ProjectEntry>>,
   Holds<Same<Static<typeof R.FolderView>, FolderView>>,
   Holds<Same<Static<typeof R.FolderRecord>, FolderRecord>>,

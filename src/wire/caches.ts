@@ -25,11 +25,7 @@ export const CacheSettingsUpdateRequest = Closed({
 /** A cache's settings. */
 export const Cache = Closed({
   id: Opt(Type.String()),
-  catalogId: Opt(Type.String()),
-  schemaName: Opt(Type.String()),
-  tableName: Opt(Type.String()),
-  incrementalCacheSchedule: Opt(CacheSchedule),
-  fullRefreshCacheSchedule: Opt(CacheSchedule),
+  ...CacheRequest.properties,
   /** Write-only in the document: never in an answer. */
   appId: Opt(Type.String()),
   projectId: Opt(Type.String()),

@@ -16,11 +16,7 @@ export const QueryFolderListResponse = Closed({ items: Opt(Type.Array(QueryFolde
 
 /** One folder with its direct subfolders and its queries. */
 export const QueryFolderWithContentsResponse = Closed({
-  id: Opt(Type.String()),
-  name: Opt(Type.String()),
-  path: Opt(Type.String()),
-  parentId: Maybe(Type.String()),
-  createdAt: Opt(Type.String()),
+  ...QueryFolderItem.properties,
   folders: Opt(Type.Array(QueryFolderItem)),
   queries: Opt(Type.Array(Query)),
 });

@@ -78,11 +78,11 @@ export const EmbeddedSession = Type.Object({ sessionUrl: Opt(Type.String()), par
 /** A transpiled statement. */
 export const SQLTranspileResult = Type.Object({ result: Opt(Type.String()) });
 
-/** Body of the streamed chat with the agent. */
 /** Body of a question asked without streaming. */
 export const AIAgentChatRequestDto = Closed({ message: Opt(Type.String()), threadId: Opt(Type.String()), noExecute: Opt(Type.Boolean()) });
 
-export const AIAgentChatStreamRequestDto = Closed({ message: Opt(Type.String()), threadId: Opt(Type.String()), noExecute: Opt(Type.Boolean()), streamModes: Opt(Type.Array(Type.String())) });
+/** Body of the streamed chat with the agent. */
+export const AIAgentChatStreamRequestDto = Closed({ ...AIAgentChatRequestDto.properties, streamModes: Opt(Type.Array(Type.String())) });
 
 /** Body of a thread's new display name. */
 export const AIAgentThreadUpdateRequest = Closed({ displayName: Opt(Type.String()) });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
 import { targetSql, type ExecuteTarget } from './execute.js';
 import type { ProjectDb } from './project/index.js';
+import { withViews } from './project/views.js';
 import type { Lease } from './project/store.js';
 import { cancellation, interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import type { BodySource } from './router.js';
@@ -51,7 +52,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
   try {
     lease = await project.lease();
     const { conn } = lease;
-    columns = await interruptible(conn, () => project.withViews(() => project.sandbox.judgeRead(conn, sql)));
+    columns = await interruptible(conn, () => withViews(project.store, () => project.sandbox.judgeRead(conn, sql)));
     leave = columns && PIPES ? takePlace(`${project.id}\u0000${owner}`) : undefined;
     if (leave) pipe = await Pipe.make(project.transferDir);
   } catch (error) {

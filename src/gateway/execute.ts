@@ -3,6 +3,7 @@ import { badRequest, HttpError, notFound } from './errors.js';
 import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectDb } from './project/index.js';
+import { withViews } from './project/views.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
 import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import { RowTexts } from './row-texts.js';
@@ -36,7 +37,7 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
   let statement: StatementRows | undefined;
   try {
     return await interruptible(conn, async () => {
-      statement = await project.withViews(() => project.sandbox.run(conn, sql));
+      statement = await withViews(project.store, () => project.sandbox.run(conn, sql));
       const result = statement.result;
       const columns: ResultColumn[] = result.columnNames().map((columnName, i) => ({
         catalogName: source ? 'svc' : null,
@@ -77,7 +78,7 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
     refuseNul(target.statement, 'statement');
     checkStatementSize(target.statement, 'statement');
   } else if ('id' in target) {
-    const q = await project.query(target.id);
+    const q = await project.store.query(target.id);
     source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };
     sql = `SELECT * FROM svc.${ident(source.schemaName)}.${ident(q.name)}`;
   } else if ('builder' in target) {

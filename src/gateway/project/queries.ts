@@ -23,6 +23,13 @@ export function toQuery(s: ProjectStore, q: QueryRow): Query {
   return queryAt(q, q.folderId ? folderPath(s, q.folderId) : null);
 }
 
+/** A query by id (or old id) as the API answers it, with its folder's path; 404 for neither. */
+export async function getQuery(s: ProjectStore, id: string): Promise<Query> {
+  const q = await s.query(id);
+  await s.useFolders();
+  return toQuery(s, q);
+}
+
 /** Every query as the API answers it, as one UTF-8 JSON array joined by DuckDB and kept until the next change. */
 export function allQueriesJson(s: ProjectStore): Promise<Uint8Array> {
   return s.untilChanged('query list', () => s.withConnection(readQueryListJson));

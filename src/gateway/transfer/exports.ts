@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { ProjectDb } from '../project/index.js';
+import { withViews } from '../project/views.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
@@ -74,11 +75,11 @@ export class ProjectExports {
 
   /** Starts an export of query `queryId`; answers the PENDING job. */
   async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
-    const q = await this.project.query(queryId);
+    const q = await this.project.store.query(queryId);
     const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
     const from = `svc.${ident(schema)}.${ident(q.name)}`;
     const describe = () => this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`));
-    const described = await this.project.withViews(describe).catch((error: unknown) => {
+    const described = await withViews(this.project.store, describe).catch((error: unknown) => {
       throw badRequest(`query ${q.name} cannot be read now: ${duckMessage(error)}`);
     });
     const available = described.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));

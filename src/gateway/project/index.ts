@@ -14,8 +14,6 @@ import type { CatalogMetadata, MetadataCallback, MetadataJobStatus } from './pro
 import type { TableChange, TableMetadata } from './metadata-changes.js';
 import type { SemanticCatalogRow, SemanticTableRow } from './semantic-catalogs.js';
 import type { Catalog } from '../../api/types.js';
-import { folderState, rootFolderStates, type QueriesRead } from './folder-state.js';
-import * as folders from './folders.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
 import { openStore } from './open.js';
 import { readMaterialized } from './query-rows.js';
@@ -24,7 +22,7 @@ import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
 import type { StoredSchema } from '../sql.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
-import type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, ProjectOptions, QueryRow, RefreshRow, TableInfo } from './types.js';
+import type { ColumnChange, ColumnInfo, ColumnSpec, ProjectOptions, QueryRow, RefreshRow, TableInfo } from './types.js';
 
 export type { ConnectionInput } from './connection-changes.js';
 export type { ConnectionRow } from './connections.js';
@@ -114,43 +112,6 @@ export class ProjectDb {
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.store.close(options);
-  }
-
-  /** A folder with its path, subfolders and queries (read in full as `read` says); 404 for an unknown id. */
-  folderState(id: string, read: QueriesRead): Promise<FolderState> {
-    return folderState(this.store, id, read);
-  }
-
-  /** Every root folder with its subtree (every folder's queries read in full with `all`). */
-  rootFolderStates(read?: Exclude<QueriesRead, 'own'>): Promise<FolderState[]> {
-    return rootFolderStates(this.store, read);
-  }
-
-  // The answers of these changes show no query in full, in either shape, except a membership change's.
-  async createFolder(name: string, parentId: string | null): Promise<FolderState> {
-    return this.folderState(await folders.createFolder(this.store, name, parentId), 'none');
-  }
-
-  async updateMembership(folderId: string, added: string[], removed: string[], read: QueriesRead): Promise<FolderState> {
-    await folders.updateMembership(this.store, folderId, added, removed);
-    return this.folderState(folderId, read);
-  }
-
-  /** Deletes a folder (with its contents when forced) and returns it as it was. */
-  async deleteFolder(folderId: string, force: boolean): Promise<FolderState> {
-    const before = await this.folderState(folderId, 'none');
-    await folders.deleteFolder(this.store, folderId, force);
-    return before;
-  }
-
-  async renameFolder(folderId: string, name: string): Promise<FolderState> {
-    await folders.renameFolder(this.store, folderId, name);
-    return this.folderState(folderId, 'none');
-  }
-
-  async moveFolder(folderId: string, path: string): Promise<FolderState> {
-    await folders.moveFolder(this.store, folderId, path);
-    return this.folderState(folderId, 'none');
   }
 
   materialized(id: string): Promise<QueryRow> {

@@ -3,6 +3,9 @@ import { badRequest } from '../errors.js';
 import { boolParam, checkName, jsonObject, optStringArray, reqString } from '../validate.js';
 import { checkPath } from './queries.js';
 import { hasEdgeSpace } from '../../api/names.js';
+import { folderState, rootFolderStates } from '../project/folder-state.js';
+import * as folders from '../project/folders.js';
+import type { ProjectStore } from '../project/store.js';
 
 function folderName(value: string): string {
   checkName(value, 'folder name');
@@ -21,44 +24,58 @@ function nestedFolderName(value: string): string {
   return segments.join('/');
 }
 
+/** A folder after a change: the answers of changes show no query in full, in either shape, except a membership change's. */
+const changed = (p: ProjectStore, folderId: string) => folderState(p, folderId, 'none');
+
 /** Query folders; each answer is shaped by the gateway's presenter. */
 export function folderRoutes(): Routes {
   const r = new Routes();
-  r.get('/', async (c) => c.get('present').folderList(c, await c.get('project').rootFolderStates()));
+  r.get('/', async (c) => c.get('present').folderList(c, await rootFolderStates(c.get('project').store)));
   r.get('/tree', async (c) => {
-    const p = c.get('project');
+    const p = c.get('project').store;
     const rootId = c.req.query('rootFolderId');
     const withQueries = boolParam(c, 'includeQueries', false);
     const read = withQueries ? 'all' : 'none';
-    const roots = rootId ? [await p.folderState(rootId, read)] : await p.rootFolderStates(read);
+    const roots = rootId ? [await folderState(p, rootId, read)] : await rootFolderStates(p, read);
     return c.get('present').folderTree(c, roots, withQueries);
   });
   r.post('/', async (c) => {
     const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
-    return c.get('present').folderCreated(c, await c.get('project').createFolder(name, null));
+    const p = c.get('project').store;
+    return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, null)));
   });
   r.post('/:folderId', async (c) => {
     const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
-    return c.get('present').folderCreated(c, await c.get('project').createFolder(name, c.req.param('folderId')));
+    const p = c.get('project').store;
+    return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, c.req.param('folderId'))));
   });
-  r.get('/:folderId', async (c) => c.get('present').folder(c, await c.get('project').folderState(c.req.param('folderId'), c.get('present').folderQueries)));
+  r.get('/:folderId', async (c) => c.get('present').folder(c, await folderState(c.get('project').store, c.req.param('folderId'), c.get('present').folderQueries)));
   r.put('/:folderId', async (c) => {
     const body = await jsonObject(c);
     const added = optStringArray(body, 'queryIdsAdded') ?? [];
     const removed = optStringArray(body, 'queryIdsRemoved') ?? [];
-    return c.get('present').folderMembership(c, await c.get('project').updateMembership(c.req.param('folderId'), added, removed, c.get('present').folderQueries));
+    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    await folders.updateMembership(p, folderId, added, removed);
+    return c.get('present').folderMembership(c, await folderState(p, folderId, c.get('present').folderQueries));
   });
   r.delete('/:folderId', async (c) => {
     const force = boolParam(c, 'force', false);
-    return c.get('present').folderDeleted(c, await c.get('project').deleteFolder(c.req.param('folderId'), force));
+    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    const before = await changed(p, folderId);
+    await folders.deleteFolder(p, folderId, force);
+    return c.get('present').folderDeleted(c, before);
   });
   r.patch('/:folderId/name', async (c) => {
     const name = folderName(reqString(await jsonObject(c), 'name'));
-    return c.get('present').folderChanged(c, await c.get('project').renameFolder(c.req.param('folderId'), name));
+    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    await folders.renameFolder(p, folderId, name);
+    return c.get('present').folderChanged(c, await changed(p, folderId));
   });
   r.patch('/:folderId/path', async (c) => {
     const path = checkPath(reqString(await jsonObject(c), 'path')) ?? '/';
-    return c.get('present').folderChanged(c, await c.get('project').moveFolder(c.req.param('folderId'), path));
+    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    await folders.moveFolder(p, folderId, path);
+    return c.get('present').folderChanged(c, await changed(p, folderId));
   });
   return r;
 }

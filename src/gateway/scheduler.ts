@@ -1,5 +1,7 @@
 import type { Gateway } from './gateway.js';
 import type { CacheState, QueryRow } from './project/index.js';
+import { readMaterialized } from './project/query-rows.js';
+import * as refresh from './project/refresh.js';
 
 /** Time as the scheduler sees it; tests hand in their own. */
 export interface SchedulerClock {
@@ -68,12 +70,12 @@ export class Scheduler {
     const started: string[] = [];
     this.passing.add(project);
     try {
-      for (const q of await project.materializedQueries().catch((): QueryRow[] => [])) {
-        const due = project.nextRun(q);
+      for (const q of await project.store.withConnection(readMaterialized).catch((): QueryRow[] => [])) {
+        const due = refresh.nextRun(project.store, q);
         if (this.stopped) break;
-        if (due === undefined || due > now || project.isRefreshing(q.id)) continue;
+        if (due === undefined || due > now || project.store.running.has(q.id)) continue;
         try {
-          await project.refresh(q.id);
+          await refresh.refresh(project.store, q.id);
           started.push(q.id);
         } catch {
           // The query went away or the project is closing; the next tick sees the new state.

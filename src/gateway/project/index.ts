@@ -1,5 +1,4 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { RefreshStatusView } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
@@ -16,13 +15,11 @@ import type { SemanticCatalogRow, SemanticTableRow } from './semantic-catalogs.j
 import type { Catalog } from '../../api/types.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
 import { openStore } from './open.js';
-import { readMaterialized } from './query-rows.js';
-import * as refresh from './refresh.js';
 import type { CloseOptions, Lease, ProjectStore } from './store.js';
 import * as tables from './tables.js';
 import type { StoredSchema } from '../sql.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
-import type { ColumnChange, ColumnInfo, ColumnSpec, ProjectOptions, QueryRow, RefreshRow, TableInfo } from './types.js';
+import type { ColumnChange, ColumnInfo, ColumnSpec, ProjectOptions, TableInfo } from './types.js';
 
 export type { ConnectionInput } from './connection-changes.js';
 export type { ConnectionRow } from './connections.js';
@@ -58,10 +55,6 @@ export class ProjectDb {
   get transferDir(): string {
     if (!this.store.transferDir) throw new Error(`project ${this.id} has no transfer folder`);
     return this.store.transferDir;
-  }
-
-  get refreshes(): Map<string, RefreshRow> {
-    return this.store.refreshes;
   }
 
   /** The project's name and description (null for a project made without them). */
@@ -112,43 +105,6 @@ export class ProjectDb {
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.store.close(options);
-  }
-
-  materialized(id: string): Promise<QueryRow> {
-    return refresh.materialized(this.store, id);
-  }
-
-  isRefreshing(id: string): boolean {
-    return this.store.running.has(id);
-  }
-
-  nextRun(q: QueryRow): number | undefined {
-    return refresh.nextRun(this.store, q);
-  }
-
-  statusView(q: QueryRow): RefreshStatusView {
-    return refresh.statusView(this.store, q);
-  }
-
-  statusViews(): Promise<RefreshStatusView[]> {
-    return refresh.statusViews(this.store);
-  }
-
-  /** Every MATERIALIZED query (the scheduler's round). */
-  materializedQueries(): Promise<QueryRow[]> {
-    return this.store.withConnection(readMaterialized);
-  }
-
-  refresh(id: string): Promise<RefreshStatusView> {
-    return refresh.refresh(this.store, id);
-  }
-
-  stopRefresh(id: string): Promise<boolean> {
-    return this.store.stopRefresh(id);
-  }
-
-  cancel(id: string): Promise<RefreshStatusView> {
-    return refresh.cancel(this.store, id);
   }
 
   tables(schema: StoredSchema = 'table'): Promise<TableInfo[]> {

@@ -16,10 +16,8 @@ import type { Catalog } from '../../api/types.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
 import { openStore } from './open.js';
 import type { CloseOptions, Lease, ProjectStore } from './store.js';
-import * as tables from './tables.js';
-import type { StoredSchema } from '../sql.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
-import type { ColumnChange, ColumnInfo, ColumnSpec, ProjectOptions, TableInfo } from './types.js';
+import type { ProjectOptions } from './types.js';
 
 export type { ConnectionInput } from './connection-changes.js';
 export type { ConnectionRow } from './connections.js';
@@ -105,34 +103,6 @@ export class ProjectDb {
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.store.close(options);
-  }
-
-  tables(schema: StoredSchema = 'table'): Promise<TableInfo[]> {
-    return tables.tables(this.store, schema);
-  }
-
-  table(name: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
-    return tables.table(this.store, name, schema);
-  }
-
-  createTable(name: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<TableInfo> {
-    return tables.createTable(this.store, name, columns, schema);
-  }
-
-  addColumns(tableName: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
-    return tables.addColumns(this.store, tableName, columns, schema);
-  }
-
-  updateColumn(tableName: string, columnName: string, change: ColumnChange, schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
-    return tables.updateColumn(this.store, tableName, columnName, change, schema);
-  }
-
-  dropColumn(tableName: string, columnName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
-    return tables.dropColumn(this.store, tableName, columnName, schema);
-  }
-
-  deleteTable(tableName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
-    return tables.deleteTable(this.store, tableName, schema);
   }
 
   cacheStates(filter?: (c: CacheRow) => boolean): Promise<CacheState[]> {

@@ -6,7 +6,7 @@ import { headRecords, listed, MAX_COLUMNS } from '../../transfer/csv-records.js'
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
 import type { ColumnInfo, ColumnSpec, ProjectDb, TableInfo } from '../project/index.js';
-import { createTableSql } from '../project/tables.js';
+import { createTableSql, table as readTable } from '../project/tables.js';
 import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { ident, literal, qualified } from '../sql.js';
@@ -31,7 +31,7 @@ const FIRST_LINE_MAX = 1 << 20;
 /** Imports a CSV file into a stored table with DuckDB's reader, all or nothing: the first bad line refuses it, naming the line. */
 export async function importCsvFile(project: ProjectDb, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }, create?: ColumnSpec[]): Promise<ImportOutcome> {
   const startTime = Date.now();
-  const table = create ? await tableToMake(project, tableName, create) : await project.table(tableName);
+  const table = create ? await tableToMake(project, tableName, create) : await readTable(project.store, tableName);
   if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet; add its columns before importing into it`);
   const request = parseRequest(requestText);
   if (file.bytes === 0) throw badRequest('the file is empty: there is nothing to import');
@@ -65,7 +65,7 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
       const fault = duckFault(error, { projectId: project.id, file: project.file });
       if (fault) throw fault;
       // Another request changed the table meanwhile: a conflict a retry may resolve, not a bad file.
-      const now = await project.table(table.name).catch(() => undefined);
+      const now = await readTable(project.store, table.name).catch(() => undefined);
       if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
       await inTransaction(conn, async () => {
         if (create) await conn.run(createTableSql(table.name, create));
@@ -82,7 +82,7 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
 
 /** The table `--create` asks for, made in the import's own transaction so it exists only if the import commits. */
 async function tableToMake(project: ProjectDb, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
-  if (await project.table(name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
+  if (await readTable(project.store, name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
   return { name, schema: 'table', columns: columns.map((c) => ({ name: c.name, dataType: c.dataType, notNull: c.notNull, unique: c.unique, defaultValue: c.defaultValue })) };
 }
 

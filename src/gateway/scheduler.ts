@@ -81,12 +81,14 @@ export class Scheduler {
           // The query went away or the project is closing; the next tick sees the new state.
         }
       }
-      for (const state of await project.cacheStates().catch((): CacheState[] => [])) {
+      // Loaded here, not at start-up: a command that touches no cache does not load it.
+      const caches = await import('./project/caches.js');
+      for (const state of await caches.cacheStates(project.store).catch((): CacheState[] => [])) {
         if (this.stopped) break;
-        const [mode] = await project.dueCacheRuns(state, now);
-        if (mode === undefined || project.isCacheRunning(state.cache.id)) continue;
+        const due = caches.nextRuns(state.cache, state).find((d) => d.at <= now);
+        if (due === undefined || caches.isRunning(project.store, state.cache.id)) continue;
         try {
-          await project.refreshCache(state.cache.id, mode, true);
+          await caches.startRun(project.store, state.cache.id, due.mode, true);
           started.push(state.cache.id);
         } catch {
           // As above: the next tick sees the new state.

@@ -38,7 +38,7 @@ export interface CacheState {
   runs: CacheRun[];
 }
 
-/** The key of a cache's run among the store's running refreshes (ProjectDb.isCacheRunning spells it too). */
+/** The key of a cache's run among the store's running refreshes. */
 const runKey = (id: string) => `cache:${id}`;
 const copyOf = (c: Pick<CacheRow, 'copyName'>) => `svc.cache.${ident(c.copyName)}`;
 

@@ -2,8 +2,6 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
-import type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
-import type { CacheChange, CacheInput, CacheState } from './caches.js';
 import type { ConnectionInput } from './connection-changes.js';
 import { findConnection, sourceProblem, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
@@ -103,52 +101,6 @@ export class ProjectDb {
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   close(options: CloseOptions): Promise<void> {
     return this.store.close(options);
-  }
-
-  cacheStates(filter?: (c: CacheRow) => boolean): Promise<CacheState[]> {
-    return caches().then((m) => m.cacheStates(this.store, filter));
-  }
-
-  cacheState(id: string, withRuns = true): Promise<CacheState> {
-    return caches().then((m) => m.cacheState(this.store, id, withRuns));
-  }
-
-  /** Resolves when cache `id` runs no refresh, after `ms` at most, or on abort. */
-  cacheRunSettled(id: string, ms: number, signal?: AbortSignal): Promise<void> {
-    return caches().then((m) => m.runSettled(this.store, id, ms, signal));
-  }
-
-  cache(id: string): Promise<CacheRow> {
-    return caches().then((m) => m.cacheRow(this.store, id));
-  }
-
-  createCache(input: CacheInput): Promise<CacheRow> {
-    return caches().then((m) => m.createCache(this.store, input));
-  }
-
-  updateCache(id: string, change: CacheChange): Promise<CacheRow> {
-    return caches().then((m) => m.updateCache(this.store, id, change));
-  }
-
-  deleteCache(id: string): Promise<CacheRow> {
-    return caches().then((m) => m.deleteCache(this.store, id));
-  }
-
-  /** Starts a run of the cache (or returns the one running). */
-  refreshCache(id: string, mode: CacheMode, scheduled = false): Promise<CacheRun> {
-    return caches().then((m) => m.startRun(this.store, id, mode, scheduled));
-  }
-
-  cancelCache(id: string, mode: CacheMode): Promise<CacheState> {
-    return caches().then((m) => m.cancelRun(this.store, id, mode));
-  }
-
-  cacheHistory(id: string, limit: number, offset: number): Promise<CacheRun[]> {
-    return caches().then((m) => m.cacheHistory(this.store, id, limit, offset));
-  }
-
-  isCacheRunning(id: string): boolean {
-    return this.store.running.has(`cache:${id}`);
   }
 
   /** The project's connections, as attached when it opened. */
@@ -291,10 +243,6 @@ export class ProjectDb {
     return parametric().then((m) => m.deleteParametricTable(this.store, catalogId, toSchema, toTable));
   }
 
-  /** The runs the cache's schedules want by `now` (the scheduler's round). */
-  async dueCacheRuns(state: CacheState, now: number): Promise<CacheMode[]> {
-    return (await caches()).nextRuns(state.cache, state).filter((d) => d.at <= now).map((d) => d.mode);
-  }
 }
 
 /** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
@@ -305,6 +253,3 @@ const relationsModule = () => import('./relations.js');
 const projectMetadata = () => import('./project-metadata.js');
 const semantic = () => import('./semantic-catalogs.js');
 const metadataChanges = () => import('./metadata-changes.js');
-
-/** Loaded with the first cache request: a command that touches no cache does not load it. */
-const caches = () => import('./caches.js');

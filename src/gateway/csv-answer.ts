@@ -8,6 +8,7 @@ import { HttpError } from './errors.js';
 import { targetSql, type ExecuteTarget } from './execute.js';
 import type { ProjectDb } from './project/index.js';
 import { withViews } from './project/views.js';
+import { sourceProblem } from './project/connections.js';
 import type { Lease } from './project/store.js';
 import { cancellation, interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import type { BodySource } from './router.js';
@@ -57,7 +58,7 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
     if (leave) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
-    if (!(error instanceof PipeUnavailable)) throw project.sourceProblem(error);
+    if (!(error instanceof PipeUnavailable)) throw sourceProblem(project.store, error);
   }
   if (!columns) {
     await finish();

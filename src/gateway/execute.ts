@@ -4,6 +4,7 @@ import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectDb } from './project/index.js';
 import { withViews } from './project/views.js';
+import { sourceProblem } from './project/connections.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
 import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import { RowTexts } from './row-texts.js';
@@ -57,7 +58,7 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     if ('qualifiedName' in target && /Catalog Error: (Table|View) with name .* does not exist/.test(error instanceof Error ? error.message : '')) {
       throw notFound(`${target.qualifiedName} not found: the project has no ${source?.schemaName === 'query' || source?.schemaName === 'mtquery' ? 'query' : 'table'} of that name`);
     }
-    throw project.sourceProblem(error);
+    throw sourceProblem(project.store, error);
   }
 }
 

@@ -5,7 +5,7 @@ import { deriveQueryName } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
-import { ifTable, rows } from './store.js';
+import { ifTable, rows, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
 /** A connection of the local gateway and the catalog it makes; `config` holds no secret (local types have none). */
@@ -230,14 +230,14 @@ export function notOpenedMessage(c: ConnectionRow, why: string): string {
  * that did not open leaves no catalog ("Catalog does not exist"), and a file gone since the
  * project opened is outside the paths SQL may read ("file system operations are disabled").
  */
-export function sourceProblem(connections: readonly ConnectionRow[], brokenWhy: (id: string) => string | undefined, error: unknown): unknown {
+export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
   const catalog = /Catalog "([^"]+)" does not exist/.exec(error.message)?.[1]?.toLowerCase();
-  const notOpened = catalog === undefined ? undefined : connections.find((c) => c.catalogName.toLowerCase() === catalog && brokenWhy(c.id));
-  if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, brokenWhy(notOpened.id)!), error.errorCode);
+  const notOpened = catalog === undefined ? undefined : s.connections.find((c) => c.catalogName.toLowerCase() === catalog && s.brokenConnections.get(c.id));
+  if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, s.brokenConnections.get(notOpened.id)!), error.errorCode);
   const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
   // Views read files where they really are (attachConnection): a path given through a link counts as where it lands.
-  const gone = file === undefined ? undefined : connections.find((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path));
+  const gone = file === undefined ? undefined : s.connections.find((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path));
   if (gone) return new HttpError(error.status, `the file ${file} of connection ${gone.name} cannot be read: it is gone or was moved since the project opened`, error.errorCode);
   return error;
 }

@@ -2,8 +2,6 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
-import type { ConnectionInput } from './connection-changes.js';
-import { findConnection, sourceProblem, type ConnectionRow } from './connections.js';
 import type { ParametricRow } from './parametric-tables.js';
 import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
 import type { ColumnPlace, Relation } from './relations.js';
@@ -103,21 +101,6 @@ export class ProjectDb {
     return this.store.close(options);
   }
 
-  /** The project's connections, as attached when it opened. */
-  get connections(): readonly ConnectionRow[] {
-    return this.store.connections;
-  }
-
-  /** Why a connection could not be attached at open, if it could not. */
-  brokenConnection(id: string): string | undefined {
-    return this.store.brokenConnections.get(id);
-  }
-
-  /** A SQL error about a connected source that is not there, said as what happened (or the error as it was). */
-  sourceProblem(error: unknown): unknown {
-    return sourceProblem(this.store.connections, (id) => this.store.brokenConnections.get(id), error);
-  }
-
   get semanticCatalogs(): readonly SemanticCatalogRow[] {
     return this.store.semanticCatalogs;
   }
@@ -136,26 +119,6 @@ export class ProjectDb {
 
   deleteSemanticTable(catalogId: string, tableId: string): Promise<SemanticTableRow> {
     return semantic().then((m) => m.deleteSemanticTable(this.store, catalogId, tableId));
-  }
-
-  connection(id: string): ConnectionRow {
-    return findConnection(this.store.connections, this.store.id, id);
-  }
-
-  createConnection(input: ConnectionInput): Promise<ConnectionRow> {
-    return connectionChanges().then((m) => m.createConnection(this.store, input));
-  }
-
-  updateConnection(id: string, input: Partial<ConnectionInput>): Promise<ConnectionRow> {
-    return connectionChanges().then((m) => m.updateConnection(this.store, id, input));
-  }
-
-  deleteConnection(id: string): Promise<ConnectionRow> {
-    return connectionChanges().then((m) => m.deleteConnection(this.store, id));
-  }
-
-  nameCatalog(connectionId: string, name: string): Promise<ConnectionRow> {
-    return connectionChanges().then((m) => m.nameCatalog(this.store, connectionId, name));
   }
 
   relations(catalogId: string): Promise<Relation[]> {
@@ -245,8 +208,6 @@ export class ProjectDb {
 
 }
 
-/** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
-const connectionChanges = () => import('./connection-changes.js');
 const parametric = () => import('./parametric-tables.js');
 const golden = () => import('./golden-sqls.js');
 const relationsModule = () => import('./relations.js');

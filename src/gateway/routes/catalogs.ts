@@ -2,7 +2,7 @@ import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
 import { badRequest } from '../errors.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
-import { checkChange, reopened } from './project-connections.js';
+import { checkChange, connectionChanges, reopened } from './project-connections.js';
 import { findCatalogConnection } from '../project/connections.js';
 import type { ParametricRow } from '../project/index.js';
 import { refuseNul } from '../project/check.js';
@@ -32,7 +32,7 @@ export function catalogRoutes(): Routes {
   const table = '/:catalogId/schemas/:schemaName/tables/:tableName';
   return new Routes()
     .get('/', async (c) => {
-      if (c.get('project').connections.length === 0 && c.get('project').semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
+      if (c.get('project').store.connections.length === 0 && c.get('project').semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
       const [{ allCatalogs }] = await browse();
       return c.json(allCatalogs(c.get('project')));
     })
@@ -46,7 +46,7 @@ export function catalogRoutes(): Routes {
       }
       // Naming a catalog reads no new file, so a project key may, as the document allows.
       const [{ connectedCatalog }] = await browse();
-      return c.json(connectedCatalog(await reopened(c, () => c.get('project').nameCatalog(connectionId, name))));
+      return c.json(connectedCatalog(await reopened(c, async () => (await connectionChanges()).nameCatalog(c.get('project').store, connectionId, name))));
     })
     .get('/:catalogId', async (c) => {
       const [{ catalogPlace }] = await browse();
@@ -61,10 +61,10 @@ export function catalogRoutes(): Routes {
         return c.body(null, 200);
       }
       // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
-      const connection = findCatalogConnection(c.get('project').connections, c.get('project').id, id);
+      const connection = findCatalogConnection(c.get('project').store.connections, c.get('project').id, id);
       checkChange(c);
       // One catalog per connection here: deleting it disconnects the source, as the document says, so the connection goes too.
-      await reopened(c, () => c.get('project').deleteConnection(connection.id));
+      await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project').store, connection.id));
       return c.body(null, 200);
     })
     .post('/:catalogId/share', async (c) => {
@@ -73,14 +73,15 @@ export function catalogRoutes(): Routes {
       const id = c.req.param('catalogId');
       const project = c.get('project');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in: every project has its own`);
-      const connection = findCatalogConnection(project.connections, project.id, id);
+      const connection = findCatalogConnection(project.store.connections, project.id, id);
       if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
       const gateway = c.get('gateway');
       const other = await gateway.project(target, { create: false });
       if (other.file === undefined) throw badRequest(`project ${target} is held in memory and cannot attach connections`);
       // Here a share is a copy of the connection in the other project: the same files, read-only, under the same names.
-      const made = await other.createConnection({ name: connection.name, type: connection.type, credential: connection.config });
-      const named = connection.catalogDisplayName === null ? made : await other.nameCatalog(made.id, connection.catalogDisplayName);
+      const changes = await connectionChanges();
+      const made = await changes.createConnection(other.store, { name: connection.name, type: connection.type, credential: connection.config });
+      const named = connection.catalogDisplayName === null ? made : await changes.nameCatalog(other.store, made.id, connection.catalogDisplayName);
       await gateway.reopen(target);
       return c.json({ sharedCatalogId: named.catalogId });
     })

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import { badRequest, forbidden } from '../errors.js';
-import { realpathOr, withinFolder } from '../project/connections.js';
+import { findConnection, realpathOr, withinFolder } from '../project/connections.js';
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
 import { hostedOnly } from './hosted-only.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
+
+/** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
+export const connectionChanges = () => import('../project/connection-changes.js');
 
 /** The document's Connection: no credential, ever. */
 const shown = (c: ConnectionRow) => ({ id: c.id, name: c.name, type: c.type });
@@ -39,29 +42,32 @@ export async function reopened<T>(c: RouteContext, change: () => Promise<T>): Pr
   return result;
 }
 
+/** The connection the path names, as attached when the project opened, or 404. */
+const named = (c: RouteContext) => findConnection(c.get('project').store.connections, c.get('project').id, c.req.param('connectionId'));
+
 /** A project's connections (`/connections/{projectId}`): each makes a catalog that SQL reads. */
 export function projectConnectionRoutes(): Routes {
   return new Routes()
-    .get('/', (c) => c.json(c.get('project').connections.map(shown)))
+    .get('/', (c) => c.json(c.get('project').store.connections.map(shown)))
     .post('/', async (c) => {
       const body = await jsonObject(c);
       const input: ConnectionInput = { name: checkName(reqString(body, 'name'), 'name'), type: reqString(body, 'type'), credential: credential(body) ?? {} };
       checkChange(c, input.credential);
-      return c.json(shown(await reopened(c, () => c.get('project').createConnection(input))));
+      return c.json(shown(await reopened(c, async () => (await connectionChanges()).createConnection(c.get('project').store, input))));
     })
     .post('/oauth2', hostedOnly('oauth2Callback', 'it serves no OAuth 2.0 connection type; the hosted service does'))
-    .get('/:connectionId', (c) => c.json(shown(c.get('project').connection(c.req.param('connectionId')))))
-    .get('/:connectionId/detail', (c) => c.json(view(c.get('project').connection(c.req.param('connectionId')))))
+    .get('/:connectionId', (c) => c.json(shown(named(c))))
+    .get('/:connectionId/detail', (c) => c.json(view(named(c))))
     .put('/:connectionId', async (c) => {
       const body = await jsonObject(c);
       const name = optString(body, 'name');
       const input = { name: name === undefined ? undefined : checkName(name, 'name'), type: optString(body, 'type'), credential: credential(body) };
       checkChange(c, input.credential);
-      return c.json(shown(await reopened(c, () => c.get('project').updateConnection(c.req.param('connectionId'), input))));
+      return c.json(shown(await reopened(c, async () => (await connectionChanges()).updateConnection(c.get('project').store, c.req.param('connectionId'), input))));
     })
     .delete('/:connectionId', async (c) => {
       checkChange(c);
-      await reopened(c, () => c.get('project').deleteConnection(c.req.param('connectionId')));
+      await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project').store, c.req.param('connectionId')));
       return c.body(null, 200);
     });
 }

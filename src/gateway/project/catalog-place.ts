@@ -26,14 +26,14 @@ export function semanticCatalog(row: SemanticCatalogRow): Catalog {
 
 /** The built-in catalogs, then one per connection, then the semantic catalogs. */
 export function allCatalogs(project: ProjectDb): Catalog[] {
-  return [...BUILT_IN_CATALOGS, ...project.store.connections.map(connectedCatalog), ...project.semanticCatalogs.map(semanticCatalog)];
+  return [...BUILT_IN_CATALOGS, ...project.store.connections.map(connectedCatalog), ...project.store.semanticCatalogs.map(semanticCatalog)];
 }
 
 /** A catalog by id, or 404 naming it. */
 export function catalogPlace(project: ProjectDb, catalogId: string): CatalogPlace {
   const builtIn = BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
   if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
-  const semantic = project.semanticCatalogs.find((c) => c.id === catalogId);
+  const semantic = project.store.semanticCatalogs.find((c) => c.id === catalogId);
   if (semantic) return { catalog: semanticCatalog(semantic), database: semantic.name };
   const connection = findCatalogConnection(project.store.connections, project.id, catalogId);
   const broken = project.store.brokenConnections.get(connection.id);

@@ -2,13 +2,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import type { GatewayLimits } from '../limits.js';
 import type { Sandbox } from '../sandbox/index.js';
-import type { ParametricRow } from './parametric-tables.js';
 import type { GoldenSql, GoldenSqlMatch } from './golden-sqls.js';
 import type { ColumnPlace, Relation } from './relations.js';
 import type { CatalogMetadata, MetadataCallback, MetadataJobStatus } from './project-metadata.js';
 import type { TableChange, TableMetadata } from './metadata-changes.js';
-import type { SemanticCatalogRow, SemanticTableRow } from './semantic-catalogs.js';
-import type { Catalog } from '../../api/types.js';
 import { readInfo, writeInfo, type ProjectInfo } from './info.js';
 import { openStore } from './open.js';
 import type { CloseOptions, Lease, ProjectStore } from './store.js';
@@ -101,26 +98,6 @@ export class ProjectDb {
     return this.store.close(options);
   }
 
-  get semanticCatalogs(): readonly SemanticCatalogRow[] {
-    return this.store.semanticCatalogs;
-  }
-
-  createSemanticCatalog(name: string): Promise<Catalog> {
-    return semantic().then((m) => m.createSemanticCatalog(this.store, name, this.store.connections.map((c) => c.catalogName)));
-  }
-
-  createSemanticTable(catalogId: string, input: { schemaName: string; tableName: string; queryId: string }): Promise<SemanticTableRow & { catalogName: string }> {
-    return semantic().then((m) => m.createSemanticTable(this.store, catalogId, input));
-  }
-
-  deleteSemanticCatalog(catalogId: string): Promise<void> {
-    return semantic().then((m) => m.deleteSemanticCatalog(this.store, catalogId));
-  }
-
-  deleteSemanticTable(catalogId: string, tableId: string): Promise<SemanticTableRow> {
-    return semantic().then((m) => m.deleteSemanticTable(this.store, catalogId, tableId));
-  }
-
   relations(catalogId: string): Promise<Relation[]> {
     return relationsModule().then((m) => m.listRelations(this, this.store, catalogId));
   }
@@ -194,23 +171,9 @@ export class ProjectDb {
     return projectMetadata().then((m) => m.unregisterCallback(this.store));
   }
 
-  parametricTables(catalogId: string): Promise<ParametricRow[]> {
-    return parametric().then((m) => m.listParametricTables(this.store, catalogId));
-  }
-
-  createParametricTable(catalogId: string, input: Omit<ParametricRow, 'catalogId' | 'createdAt'>): Promise<ParametricRow> {
-    return parametric().then((m) => m.createParametricTable(this.store, catalogId, input));
-  }
-
-  deleteParametricTable(catalogId: string, toSchema: string, toTable: string): Promise<ParametricRow> {
-    return parametric().then((m) => m.deleteParametricTable(this.store, catalogId, toSchema, toTable));
-  }
-
 }
 
-const parametric = () => import('./parametric-tables.js');
 const golden = () => import('./golden-sqls.js');
 const relationsModule = () => import('./relations.js');
 const projectMetadata = () => import('./project-metadata.js');
-const semantic = () => import('./semantic-catalogs.js');
 const metadataChanges = () => import('./metadata-changes.js');

@@ -21,6 +21,7 @@ export const QUERY_CATALOG_ID = '2';
 
 /** Loaded with the first browsing request, so `catalog list` loads no more than before. */
 const browse = () => Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
+const parametric = () => import('../project/parametric-tables.js');
 
 /** A table's place from the path, with the catalog resolved (404 naming what is missing). */
 async function tablePlace(c: RouteContext) {
@@ -32,7 +33,7 @@ export function catalogRoutes(): Routes {
   const table = '/:catalogId/schemas/:schemaName/tables/:tableName';
   return new Routes()
     .get('/', async (c) => {
-      if (c.get('project').store.connections.length === 0 && c.get('project').semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
+      if (c.get('project').store.connections.length === 0 && c.get('project').store.semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
       const [{ allCatalogs }] = await browse();
       return c.json(allCatalogs(c.get('project')));
     })
@@ -55,9 +56,9 @@ export function catalogRoutes(): Routes {
     .delete('/:catalogId', async (c) => {
       const id = c.req.param('catalogId');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in (the project's own tables and queries): it cannot be deleted`);
-      if (c.get('project').semanticCatalogs.some((s) => s.id === id)) {
+      if (c.get('project').store.semanticCatalogs.some((s) => s.id === id)) {
         checkChange(c);
-        await c.get('project').deleteSemanticCatalog(id);
+        await (await import('../project/semantic-catalogs.js')).deleteSemanticCatalog(c.get('project').store, id);
         return c.body(null, 200);
       }
       // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
@@ -85,17 +86,17 @@ export function catalogRoutes(): Routes {
       await gateway.reopen(target);
       return c.json({ sharedCatalogId: named.catalogId });
     })
-    .get('/:catalogId/parametricTables', async (c) => c.json((await c.get('project').parametricTables(c.req.param('catalogId'))).map(parametricShown)))
+    .get('/:catalogId/parametricTables', async (c) => c.json((await (await parametric()).listParametricTables(c.get('project').store, c.req.param('catalogId'))).map(parametricShown)))
     .post('/:catalogId/parametricTables', async (c) => {
       // A parametric table is a view over files already connected: a project key may make one, as the document allows.
       const input = parametricInput(await jsonObject(c));
-      return c.json(parametricShown(await reopened(c, () => c.get('project').createParametricTable(c.req.param('catalogId'), input))));
+      return c.json(parametricShown(await reopened(c, async () => (await parametric()).createParametricTable(c.get('project').store, c.req.param('catalogId'), input))));
     })
     .delete('/:catalogId/parametricTables', async (c) => {
       const toSchema = c.req.query('toSchema');
       const toTable = c.req.query('toTable');
       if (!toSchema || !toTable) throw badRequest('name the parametric table to delete with the query parameters toSchema and toTable');
-      await reopened(c, () => c.get('project').deleteParametricTable(c.req.param('catalogId'), toSchema, toTable));
+      await reopened(c, async () => (await parametric()).deleteParametricTable(c.get('project').store, c.req.param('catalogId'), toSchema, toTable));
       return c.body(null, 204);
     })
     .get('/:catalogId/schemas', async (c) => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
 import { targetSql, type ExecuteTarget } from './execute.js';
-import type { ProjectDb } from './project/index.js';
+import type { ProjectStore } from './project/index.js';
 import { withViews } from './project/views.js';
 import { sourceProblem } from './project/connections.js';
 import type { Lease } from './project/store.js';
@@ -33,7 +33,7 @@ const PIPES = process.platform !== 'win32';
 export type CsvAnswer = { body: BodySource } | { textSql: string };
 
 /** A run-SQL SELECT as CSV written by DuckDB's COPY into a named pipe and streamed; undefined for other statements, `textSql` where no pipe can be made. */
-export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner: string): Promise<CsvAnswer | undefined> {
+export async function csvAnswer(project: ProjectStore, target: ExecuteTarget, owner: string): Promise<CsvAnswer | undefined> {
   const { sql } = await targetSql(project, target);
   const signal = requestSignal();
   let leave: (() => void) | undefined;
@@ -53,12 +53,12 @@ export async function csvAnswer(project: ProjectDb, target: ExecuteTarget, owner
   try {
     lease = await project.lease();
     const { conn } = lease;
-    columns = await interruptible(conn, () => withViews(project.store, () => project.sandbox.judgeRead(conn, sql)));
+    columns = await interruptible(conn, () => withViews(project, () => project.sandbox.judgeRead(conn, sql)));
     leave = columns && PIPES ? takePlace(`${project.id}\u0000${owner}`) : undefined;
     if (leave) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
-    if (!(error instanceof PipeUnavailable)) throw sourceProblem(project.store, error);
+    if (!(error instanceof PipeUnavailable)) throw sourceProblem(project, error);
   }
   if (!columns) {
     await finish();
@@ -140,7 +140,7 @@ class CsvBody {
     copy: Promise<number>,
     private readonly stop: AbortController,
     private readonly finish: () => Promise<void>,
-    private readonly limits: ProjectDb['limits'],
+    private readonly limits: ProjectStore['limits'],
   ) {
     this.chunks = pipe.reader[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     this.outcome = copy.finally(() => {

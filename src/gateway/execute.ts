@@ -2,7 +2,7 @@ import type { ResultColumn, ResultFormat } from '../api/types.js';
 import { badRequest, HttpError, notFound } from './errors.js';
 import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
-import type { ProjectDb } from './project/index.js';
+import type { ProjectStore } from './project/index.js';
 import { withViews } from './project/views.js';
 import { sourceProblem } from './project/connections.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
@@ -25,7 +25,7 @@ export interface ExecuteOutcome {
 const SCHEMAS = new Set(['query', 'mtquery', 'table', 'bitable']);
 
 /** Run SQL: one statement judged and run by the sandbox; every row is answered, streamed a chunk at a time. */
-export async function executeSql(project: ProjectDb, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
+export async function executeSql(project: ProjectStore, target: ExecuteTarget, format: ResultFormat): Promise<ExecuteOutcome> {
   const { sql, source } = await targetSql(project, target);
   const lease = await project.lease();
   const { conn } = lease;
@@ -38,7 +38,7 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
   let statement: StatementRows | undefined;
   try {
     return await interruptible(conn, async () => {
-      statement = await withViews(project.store, () => project.sandbox.run(conn, sql));
+      statement = await withViews(project, () => project.sandbox.run(conn, sql));
       const result = statement.result;
       const columns: ResultColumn[] = result.columnNames().map((columnName, i) => ({
         catalogName: source ? 'svc' : null,
@@ -58,7 +58,7 @@ export async function executeSql(project: ProjectDb, target: ExecuteTarget, form
     if ('qualifiedName' in target && /Catalog Error: (Table|View) with name .* does not exist/.test(error instanceof Error ? error.message : '')) {
       throw notFound(`${target.qualifiedName} not found: the project has no ${source?.schemaName === 'query' || source?.schemaName === 'mtquery' ? 'query' : 'table'} of that name`);
     }
-    throw sourceProblem(project.store, error);
+    throw sourceProblem(project, error);
   }
 }
 
@@ -69,7 +69,7 @@ export interface RowSource {
 }
 
 /** The checked SQL a run-SQL target runs, and the object its rows come from when it names one. */
-export async function targetSql(project: ProjectDb, target: ExecuteTarget): Promise<{ sql: string; source?: RowSource }> {
+export async function targetSql(project: ProjectStore, target: ExecuteTarget): Promise<{ sql: string; source?: RowSource }> {
   let sql: string;
   let source: RowSource | undefined;
   if ('statement' in target) {
@@ -79,7 +79,7 @@ export async function targetSql(project: ProjectDb, target: ExecuteTarget): Prom
     refuseNul(target.statement, 'statement');
     checkStatementSize(target.statement, 'statement');
   } else if ('id' in target) {
-    const q = await project.store.query(target.id);
+    const q = await project.query(target.id);
     source = { schemaName: q.queryType === 'PLAIN' ? 'query' : 'mtquery', tableName: q.name };
     sql = `SELECT * FROM svc.${ident(source.schemaName)}.${ident(q.name)}`;
   } else if ('builder' in target) {

@@ -12,7 +12,7 @@ import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { projectFile } from './paths.js';
 import { validProjectId } from '../config/project-id.js';
-import { ProjectDb, type CloseOptions, type ProjectInfo } from './project/index.js';
+import { openStore, writeInfo, type CloseOptions, type ProjectInfo, type ProjectStore } from './project/index.js';
 import { ProjectExports } from './transfer/exports.js';
 import { LinkSigner } from './transfer/links.js';
 import { newSecretFolder, SECRET_FOLDER } from './transfer/secret-folder.js';
@@ -39,7 +39,7 @@ export interface GatewayOptions {
 
 /** The local gateway's state: keys, and one DuckDB database per project, opened on first use. */
 export class Gateway {
-  private readonly projects = new Map<string, Promise<ProjectDb>>();
+  private readonly projects = new Map<string, Promise<ProjectStore>>();
   /** Projects being closed to be opened anew (reopen): the next open waits for the close. */
   private readonly reopening = new Map<string, Promise<void>>();
   /** Projects `reopen` closed that nothing has opened since; the scheduler opens them, so their schedules go on. */
@@ -63,9 +63,9 @@ export class Gateway {
     this.links = new LinkSigner(keys.partnerKey, options.linkTtlMs);
   }
 
-  exports(project: ProjectDb): ProjectExports {
+  exports(project: ProjectStore): ProjectExports {
     let jobs = this.exportJobs.get(project.id);
-    // A reopened project is a new ProjectDb: its exports run on it, not on the closed one.
+    // A reopened project is a new ProjectStore: its exports run on it, not on the closed one.
     if (!jobs?.isFor(project)) this.exportJobs.set(project.id, (jobs = new ProjectExports(project, this.now)));
     return jobs;
   }
@@ -109,11 +109,11 @@ export class Gateway {
   }
 
   /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
-  createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectDb> {
+  createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectStore> {
     const made = this.creating.then(async () => {
       const id = validProjectId(info.name) && !this.exists(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
-      await project.setInfo({ ...info, createdAt: new Date(this.now()).toISOString() });
+      await writeInfo(project, { ...info, createdAt: new Date(this.now()).toISOString() });
       return project;
     });
     this.creating = made.catch(() => undefined);
@@ -130,7 +130,7 @@ export class Gateway {
   }
 
   /** A project's database; `create` makes a new one (the demo project, or createProject). */
-  project(id: string, options: { create: boolean }): Promise<ProjectDb> {
+  project(id: string, options: { create: boolean }): Promise<ProjectStore> {
     if (!validProjectId(id) || (!options.create && !this.exists(id))) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {
@@ -140,7 +140,7 @@ export class Gateway {
       const transferDir = this.transferDir(id);
       const closed = this.reopening.get(id) ?? Promise.resolve();
       p = closed.then(() => mkdir(join(transferDir, 'uploads'), { recursive: true, mode: 0o700 })).then(() =>
-        ProjectDb.open(this.duck, {
+        openStore(this.duck, {
           id,
           engine,
           file: this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined,
@@ -170,7 +170,7 @@ export class Gateway {
     return new Date(info.birthtimeMs > 0 ? info.birthtimeMs : info.mtimeMs).toISOString();
   }
 
-  async openProjects(): Promise<ProjectDb[]> {
+  async openProjects(): Promise<ProjectStore[]> {
     const settled = await Promise.allSettled([...this.projects.values()]);
     return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   }

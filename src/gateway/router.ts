@@ -1,7 +1,7 @@
 import type { Gateway } from './gateway.js';
 import type { Principal } from './keys.js';
 import type { Presenter } from './present/index.js';
-import type { ProjectDb } from './project/index.js';
+import type { ProjectStore } from './project/index.js';
 
 /** The gateway's routes without an HTTP server, so the in-process CLI never loads fetch; `dgw serve` reaches them through Hono. */
 
@@ -56,7 +56,7 @@ export interface Reply {
 export interface RouteVariables {
   gateway: Gateway;
   principal: Principal;
-  project: ProjectDb;
+  project: ProjectStore;
   /** Turns each route's result into the wire body and status of the gateway's API shape. */
   present: Presenter;
 }

@@ -70,12 +70,12 @@ export class Scheduler {
     const started: string[] = [];
     this.passing.add(project);
     try {
-      for (const q of await project.store.withConnection(readMaterialized).catch((): QueryRow[] => [])) {
-        const due = refresh.nextRun(project.store, q);
+      for (const q of await project.withConnection(readMaterialized).catch((): QueryRow[] => [])) {
+        const due = refresh.nextRun(project, q);
         if (this.stopped) break;
-        if (due === undefined || due > now || project.store.running.has(q.id)) continue;
+        if (due === undefined || due > now || project.running.has(q.id)) continue;
         try {
-          await refresh.refresh(project.store, q.id);
+          await refresh.refresh(project, q.id);
           started.push(q.id);
         } catch {
           // The query went away or the project is closing; the next tick sees the new state.
@@ -83,12 +83,12 @@ export class Scheduler {
       }
       // Loaded here, not at start-up: a command that touches no cache does not load it.
       const caches = await import('./project/caches.js');
-      for (const state of await caches.cacheStates(project.store).catch((): CacheState[] => [])) {
+      for (const state of await caches.cacheStates(project).catch((): CacheState[] => [])) {
         if (this.stopped) break;
         const due = caches.nextRuns(state.cache, state).find((d) => d.at <= now);
-        if (due === undefined || caches.isRunning(project.store, state.cache.id)) continue;
+        if (due === undefined || caches.isRunning(project, state.cache.id)) continue;
         try {
-          await caches.startRun(project.store, state.cache.id, due.mode, true);
+          await caches.startRun(project, state.cache.id, due.mode, true);
           started.push(state.cache.id);
         } catch {
           // As above: the next tick sees the new state.

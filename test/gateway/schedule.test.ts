@@ -138,7 +138,7 @@ describe('scheduler with one project busy', () => {
       const other = (await g.call('POST', '/data/projects/other/queries', { body: hourly })).body;
       // The demo project's writer is taken, as a materialized build of minutes takes it.
       const demo = (await g.gateway.openProjects()).find((p) => p.id === 'demo')!;
-      const writer = demo.store.mutex;
+      const writer = demo.mutex;
       void writer.run(() => new Promise<void>((resolve) => (release = resolve)));
       const scheduler = new Scheduler(g.gateway, clock);
       scheduler.start();

@@ -1,8 +1,9 @@
 import type { Catalog } from '../../api/types.js';
 import { notFound } from '../errors.js';
-import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
-import { findCatalogConnection, notOpenedMessage } from './connections.js';
-import type { ConnectionRow, ProjectDb } from './index.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { BUILT_IN_CATALOGS, QUERY_CATALOG_ID } from '../routes/catalogs.js';
+import { findCatalogConnection, notOpenedMessage, type ConnectionRow } from './connections.js';
+import type { ProjectStore } from './store.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
 
 /** Where a catalog lives in the project's DuckDB: its database and the schemas it shows. */
@@ -25,18 +26,24 @@ export function semanticCatalog(row: SemanticCatalogRow): Catalog {
 }
 
 /** The built-in catalogs, then one per connection, then the semantic catalogs. */
-export function allCatalogs(project: ProjectDb): Catalog[] {
-  return [...BUILT_IN_CATALOGS, ...project.store.connections.map(connectedCatalog), ...project.store.semanticCatalogs.map(semanticCatalog)];
+export function allCatalogs(project: ProjectStore): Catalog[] {
+  return [...BUILT_IN_CATALOGS, ...project.connections.map(connectedCatalog), ...project.semanticCatalogs.map(semanticCatalog)];
 }
 
 /** A catalog by id, or 404 naming it. */
-export function catalogPlace(project: ProjectDb, catalogId: string): CatalogPlace {
+export function catalogPlace(project: ProjectStore, catalogId: string): CatalogPlace {
   const builtIn = BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
   if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
-  const semantic = project.store.semanticCatalogs.find((c) => c.id === catalogId);
+  const semantic = project.semanticCatalogs.find((c) => c.id === catalogId);
   if (semantic) return { catalog: semanticCatalog(semantic), database: semantic.name };
-  const connection = findCatalogConnection(project.store.connections, project.id, catalogId);
-  const broken = project.store.brokenConnections.get(connection.id);
+  const connection = findCatalogConnection(project.connections, project.id, catalogId);
+  const broken = project.brokenConnections.get(connection.id);
   if (broken) throw notFound(notOpenedMessage(connection, broken));
   return { catalog: connectedCatalog(connection), database: connection.catalogName };
+}
+
+/** Reads a catalog's place in DuckDB: the query catalog's views are made first, so it lists every saved query. */
+export async function browse<T>(project: ProjectStore, place: { catalog: { id: string } }, fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+  if (place.catalog.id === QUERY_CATALOG_ID) await (await import('./views.js')).makeMissingViews(project);
+  return project.withConnection(fn);
 }

@@ -1,7 +1,7 @@
 import { badRequest } from '../errors.js';
 import { schemaNames, tableNames } from './catalog-browse.js';
-import { allCatalogs, catalogPlace } from './catalog-place.js';
-import type { ProjectDb } from './index.js';
+import { allCatalogs, browse, catalogPlace } from './catalog-place.js';
+import type { ProjectStore } from './store.js';
 
 /** The document's SearchRequest. */
 export interface SearchInput {
@@ -32,7 +32,7 @@ function rank(name: string, text: string): number | undefined {
  * by whole name, then start, then anywhere, then by name; a page of `limit` from `offset` over
  * catalogs, schemas and tables in that order.
  */
-export async function searchCatalogs(project: ProjectDb, input: SearchInput): Promise<{ catalogs: SearchMatch[]; schemas: SearchMatch[]; tables: SearchMatch[]; nextOffset: number | null }> {
+export async function searchCatalogs(project: ProjectStore, input: SearchInput): Promise<{ catalogs: SearchMatch[]; schemas: SearchMatch[]; tables: SearchMatch[]; nextOffset: number | null }> {
   const text = input.query.trim().toLowerCase();
   if (text === '') throw badRequest('query must hold the text to search for');
   const found: Array<{ kind: 'catalogs' | 'schemas' | 'tables'; rank: number; key: string; match: SearchMatch }> = [];
@@ -43,11 +43,11 @@ export async function searchCatalogs(project: ProjectDb, input: SearchInput): Pr
     const r = rank(catalog.name, text);
     if (r !== undefined && !seen.has(catalog.name)) found.push({ kind: 'catalogs', rank: r, key: catalog.name, match: { catalog: catalog.name } });
     seen.add(catalog.name);
-    for (const schema of await project.browse(place, (conn) => schemaNames(conn, place))) {
+    for (const schema of await browse(project, place, (conn) => schemaNames(conn, place))) {
       if (input.schema !== undefined && schema !== input.schema) continue;
       const rs = rank(schema, text);
       if (rs !== undefined) found.push({ kind: 'schemas', rank: rs, key: `${catalog.name}.${schema}`, match: { catalog: catalog.name, schema } });
-      for (const table of await project.browse(place, (conn) => tableNames(conn, place, schema))) {
+      for (const table of await browse(project, place, (conn) => tableNames(conn, place, schema))) {
         const rt = rank(table, text);
         if (rt !== undefined) found.push({ kind: 'tables', rank: rt, key: `${catalog.name}.${schema}.${table}`, match: { catalog: catalog.name, schema, table } });
       }

@@ -18,6 +18,7 @@ export async function writeInfo(s: ProjectStore, info: ProjectInfo): Promise<voi
   });
 }
 
+/** The project's name and description (null for a project made without them). */
 export async function readInfo(s: ProjectStore): Promise<ProjectInfo> {
   const found = await s.withConnection((c) => rows(c, `SELECT key, value FROM svc._dgw.settings WHERE key IN ${KEYS}`));
   const value = (key: string) => (found.find((r) => r.key === key)?.value as string | null | undefined) ?? null;

@@ -1,8 +1,7 @@
 import { badRequest, notFound } from '../errors.js';
 import { checkName } from '../validate.js';
-import { catalogPlace, type CatalogPlace } from './catalog-place.js';
+import { browse, catalogPlace, type CatalogPlace } from './catalog-place.js';
 import { columns, type BrowsedColumn } from './catalog-browse.js';
-import type { ProjectDb } from './index.js';
 import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { tableView, type MetadataTable } from './project-metadata.js';
 import type { ProjectStore } from './store.js';
@@ -21,19 +20,19 @@ export interface TableChange {
 }
 
 /** Whether the agent may use a whole catalog, or one schema of it. */
-export async function setUseWithAI(project: ProjectDb, s: ProjectStore, catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
-  const place = catalogPlace(project, catalogId);
-  if (schemaName !== undefined) await project.browse(place, (conn) => checkSchema(conn, place, schemaName));
+export async function setUseWithAI(s: ProjectStore, catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
+  const place = catalogPlace(s, catalogId);
+  if (schemaName !== undefined) await browse(s, place, (conn) => checkSchema(conn, place, schemaName));
   const notes = await s.withConnection(readNotes);
   await writeNotes(s, [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }]);
   return { catalogId, schemaName: schemaName ?? null, useWithAI };
 }
 
 /** Describes a table and its columns, or says whether the agent may use it; an empty description removes one. */
-export async function describeTable(project: ProjectDb, s: ProjectStore, catalogId: string, schemaName: string, tableName: string, change: TableChange): Promise<TableMetadata> {
+export async function describeTable(s: ProjectStore, catalogId: string, schemaName: string, tableName: string, change: TableChange): Promise<TableMetadata> {
   for (const text of [change.tableDescription, ...(change.columns ?? []).map((c) => c.columnDescription)]) if (text !== undefined) checkDescription(text);
-  const place = catalogPlace(project, catalogId);
-  const cols = await project.browse(place, (conn) => columns(conn, place, schemaName, tableName));
+  const place = catalogPlace(s, catalogId);
+  const cols = await browse(s, place, (conn) => columns(conn, place, schemaName, tableName));
   const names = cols.map((c) => c.name);
   const seen = new Set<string>();
   for (const c of change.columns ?? []) {
@@ -53,11 +52,11 @@ export async function describeTable(project: ProjectDb, s: ProjectStore, catalog
 }
 
 /** Counts a column's most frequent values (at most `limit`) and keeps them; a metadata refresh counts them again. */
-export async function setCategorical(project: ProjectDb, s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }, limit: number, frequency: string | null): Promise<TableMetadata> {
+export async function setCategorical(s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }, limit: number, frequency: string | null): Promise<TableMetadata> {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CATEGORICAL) throw badRequest(`limit must be a whole number from 1 to ${MAX_CATEGORICAL}`);
   if (frequency !== null) checkName(frequency, 'frequency', 100);
-  const place = catalogPlace(project, at.catalogId);
-  const { cols, values } = await project.browse(place, async (conn) => {
+  const place = catalogPlace(s, at.catalogId);
+  const { cols, values } = await browse(s, place, async (conn) => {
     const cols = await columns(conn, place, at.schemaName, at.tableName);
     checkColumn(cols.map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
     return { cols, values: await categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit) };
@@ -68,12 +67,12 @@ export async function setCategorical(project: ProjectDb, s: ProjectStore, at: { 
 }
 
 /** Forgets a column's categorical values; 404 when it has none. */
-export async function deleteCategorical(project: ProjectDb, s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }): Promise<TableMetadata> {
-  const place = catalogPlace(project, at.catalogId);
+export async function deleteCategorical(s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }): Promise<TableMetadata> {
+  const place = catalogPlace(s, at.catalogId);
   const note = noteAt(await s.withConnection(readNotes), at);
   if (note.categorical === null) throw notFound(`column ${at.columnName} of ${at.schemaName}.${at.tableName} has no categorical values`);
   await writeNotes(s, [{ ...note, categorical: null }]);
-  return tableNow(s, place, at.schemaName, at.tableName, await project.browse(place, (conn) => columns(conn, place, at.schemaName, at.tableName)));
+  return tableNow(s, place, at.schemaName, at.tableName, await browse(s, place, (conn) => columns(conn, place, at.schemaName, at.tableName)));
 }
 
 const MAX_DESCRIPTION = 10_000;

@@ -3,7 +3,6 @@ import { badRequest, duckMessage } from '../errors.js';
 import { allCatalogs, catalogPlace, type CatalogPlace } from './catalog-place.js';
 import { schemaNames } from './catalog-browse.js';
 import { categoricalValues, noteAt, NOTES_DDL, readNotes, writeNotes, type Note } from './metadata-notes.js';
-import type { ProjectDb } from './index.js';
 import { startJob } from './refresh-job.js';
 import { jobStatements } from '../request-scope.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
@@ -76,9 +75,9 @@ export const METADATA_DDL = [
 const jobKey = (catalogId: string) => `metadata:${catalogId}`;
 
 /** The metadata of every catalog (or one, and within it one schema); a catalog never refreshed is refreshed first. */
-export async function readProjectMetadata(project: ProjectDb, s: ProjectStore, catalogId?: string, schemaName?: string): Promise<CatalogMetadata[]> {
+export async function readProjectMetadata(s: ProjectStore, catalogId?: string, schemaName?: string): Promise<CatalogMetadata[]> {
   if (schemaName !== undefined && catalogId === undefined) throw badRequest('schemaName needs catalogId: name the catalog the schema is in');
-  const places = catalogId === undefined ? allCatalogs(project).map((c) => catalogPlace(project, c.id)) : [catalogPlace(project, catalogId)];
+  const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id)) : [catalogPlace(s, catalogId)];
   const stored = await s.withConnection(readSnapshots);
   const notes = await s.withConnection(readNotes);
   const out: CatalogMetadata[] = [];
@@ -91,8 +90,8 @@ export async function readProjectMetadata(project: ProjectDb, s: ProjectStore, c
 }
 
 /** Starts a refresh of one catalog's metadata, or of every catalog's; a catalog being refreshed is not started twice. */
-export async function refreshMetadata(project: ProjectDb, s: ProjectStore, catalogId: string | undefined, callback: MetadataCallback | undefined): Promise<string[]> {
-  const places = catalogId === undefined ? allCatalogs(project).map((c) => catalogPlace(project, c.id)) : [catalogPlace(project, catalogId)];
+export async function refreshMetadata(s: ProjectStore, catalogId: string | undefined, callback: MetadataCallback | undefined): Promise<string[]> {
+  const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id)) : [catalogPlace(s, catalogId)];
   const announce = callback ?? (await readCallback(s));
   for (const place of places) {
     if (s.running.has(jobKey(place.catalog.id))) continue;
@@ -105,8 +104,8 @@ export async function refreshMetadata(project: ProjectDb, s: ProjectStore, catal
 }
 
 /** ACTIVE while a refresh runs, else how the last one ended, else NOT_ACTIVE. */
-export async function metadataStatus(project: ProjectDb, s: ProjectStore, catalogId: string): Promise<{ status: MetadataJobStatus; message: string | null; refreshedAt: number | null }> {
-  const place = catalogPlace(project, catalogId);
+export async function metadataStatus(s: ProjectStore, catalogId: string): Promise<{ status: MetadataJobStatus; message: string | null; refreshedAt: number | null }> {
+  const place = catalogPlace(s, catalogId);
   const found = view(s, place, (await s.withConnection(readSnapshots)).get(place.catalog.id), []);
   return { status: found.status, message: found.message, refreshedAt: found.refreshedAt };
 }

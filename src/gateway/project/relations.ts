@@ -1,7 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
-import type { ProjectDb } from './index.js';
 import { newQueryId } from './ids.js';
 import { rows, type ProjectStore } from './store.js';
 
@@ -44,9 +43,9 @@ async function readAll(conn: DuckDBConnection): Promise<Relation[]> {
 }
 
 /** The relations from the tables of a catalog (404 for a catalog the project does not have). */
-export async function listRelations(project: ProjectDb, s: ProjectStore, catalogId: string): Promise<Relation[]> {
+export async function listRelations(s: ProjectStore, catalogId: string): Promise<Relation[]> {
   const { catalogPlace } = await import('./catalog-place.js');
-  catalogPlace(project, catalogId);
+  catalogPlace(s, catalogId);
   return (await s.withConnection(readAll)).filter((r) => r.catalogId === catalogId);
 }
 
@@ -56,9 +55,9 @@ export function relationType(given: unknown): string {
 }
 
 /** Adds a relation whose two columns exist; the same relation twice is 409. */
-export async function addRelation(project: ProjectDb, s: ProjectStore, from: ColumnPlace, target: ColumnPlace, type: string): Promise<Relation> {
-  await checkColumn(project, s, from, 'the column');
-  await checkColumn(project, s, target, 'the target column', true);
+export async function addRelation(s: ProjectStore, from: ColumnPlace, target: ColumnPlace, type: string): Promise<Relation> {
+  await checkColumn(s, from, 'the column');
+  await checkColumn(s, target, 'the target column', true);
   return s.tx(async (conn) => {
     const all = await readAll(conn);
     const same = (a: ColumnPlace, b: ColumnPlace) => a.catalogId === b.catalogId && a.schemaName === b.schemaName && a.tableName === b.tableName && a.columnName === b.columnName;
@@ -104,12 +103,12 @@ export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'column
   });
 }
 
-async function checkColumn(project: ProjectDb, s: ProjectStore, at: ColumnPlace, what: string, inBody = false): Promise<void> {
-  const [{ catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
-  const place = catalogPlace(project, at.catalogId);
+async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBody = false): Promise<void> {
+  const [{ browse, catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
+  const place = catalogPlace(s, at.catalogId);
   // The path names the column's table (404 when it is not there); the body names the target's, a bad request.
   const names = (
-    await project.browse(place, (conn) => columns(conn, place, at.schemaName, at.tableName)).catch((error: unknown) => {
+    await browse(s, place, (conn) => columns(conn, place, at.schemaName, at.tableName)).catch((error: unknown) => {
       throw inBody && error instanceof HttpError && error.status === 404 ? badRequest(`${what}: ${error.message}`) : error;
     })
   ).map((c) => c.name);

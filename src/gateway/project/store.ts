@@ -92,9 +92,10 @@ export class ProjectStore {
     private readonly instance: DuckDBInstance,
     readonly writer: DuckDBConnection,
     readonly now: () => number,
-    readonly file?: string,
+    /** The database file; undefined in memory. */
+    readonly file: string | undefined,
     /** The folder for files in transit (ProjectOptions.transferDir). */
-    readonly transferDir?: string,
+    readonly transferDir: string,
   ) {}
 
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */

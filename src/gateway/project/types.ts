@@ -109,7 +109,7 @@ export interface ProjectOptions {
   /** A DuckDB engine made ahead to use (one is made otherwise). */
   engine?: Promise<DuckDBInstance>;
   /** Folder for files in transit: the only place outside the database the gateway's own COPY and read_csv use. */
-  transferDir?: string;
+  transferDir: string;
 }
 
 /** A folder with its path, subfolders, query ids and, where the answer shows them, the queries. */

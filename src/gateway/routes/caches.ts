@@ -51,11 +51,11 @@ function cacheInput(body: unknown, column: string | null, minInterval: Duration)
 /** Caches of a project's tables: settings, runs (started at once, run in the background), status and history. */
 export function cacheRoutes(): Routes {
   const r = new Routes();
-  const run = (mode: CacheMode) => async (c: RouteContext) => c.get('present').cacheRunStarted(c, await (await caches()).startRun(c.get('project').store, c.req.param('cacheId'), mode, false));
-  const cancel = (mode: CacheMode) => async (c: RouteContext) => c.get('present').cacheRunCancelled(c, await (await caches()).cancelRun(c.get('project').store, c.req.param('cacheId'), mode));
+  const run = (mode: CacheMode) => async (c: RouteContext) => c.get('present').cacheRunStarted(c, await (await caches()).startRun(c.get('project'), c.req.param('cacheId'), mode, false));
+  const cancel = (mode: CacheMode) => async (c: RouteContext) => c.get('present').cacheRunCancelled(c, await (await caches()).cancelRun(c.get('project'), c.req.param('cacheId'), mode));
   r.post('/', async (c) => {
     const input = cacheInput(await jsonObject(c), incrementalColumn(c) ?? null, c.get('gateway').minInterval);
-    return c.get('present').cache(c, await (await caches()).createCache(c.get('project').store, input));
+    return c.get('present').cache(c, await (await caches()).createCache(c.get('project'), input));
   });
   r.post('/batch', async (c) => {
     const body = await jsonBody(c);
@@ -63,7 +63,7 @@ export function cacheRoutes(): Routes {
     const outcomes = [];
     for (const item of body) {
       try {
-        outcomes.push({ cache: await (await caches()).createCache(c.get('project').store, cacheInput(item, null, c.get('gateway').minInterval)) });
+        outcomes.push({ cache: await (await caches()).createCache(c.get('project'), cacheInput(item, null, c.get('gateway').minInterval)) });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         outcomes.push({ error: error.message });
@@ -71,8 +71,8 @@ export function cacheRoutes(): Routes {
     }
     return c.get('present').cachesCreated(c, outcomes);
   });
-  r.get('/status', async (c) => c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project').store)));
-  r.get('/:cacheId', async (c) => c.get('present').cache(c, await (await caches()).cacheRow(c.get('project').store, c.req.param('cacheId'))));
+  r.get('/status', async (c) => c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'))));
+  r.get('/:cacheId', async (c) => c.get('present').cache(c, await (await caches()).cacheRow(c.get('project'), c.req.param('cacheId'))));
   r.put('/:cacheId', async (c) => {
     const body = await jsonObject(c, { optional: true });
     const min = c.get('gateway').minInterval;
@@ -81,23 +81,23 @@ export function cacheRoutes(): Routes {
       fullSchedule: cacheSchedule(body.fullRefreshCacheSchedule, 'fullRefreshCacheSchedule', min),
       incrementalSchedule: cacheSchedule(body.incrementalCacheSchedule, 'incrementalCacheSchedule', min),
     };
-    return c.get('present').cache(c, await (await caches()).updateCache(c.get('project').store, c.req.param('cacheId'), change));
+    return c.get('present').cache(c, await (await caches()).updateCache(c.get('project'), c.req.param('cacheId'), change));
   });
-  r.delete('/:cacheId', async (c) => c.get('present').cacheDeleted(c, await (await caches()).deleteCache(c.get('project').store, c.req.param('cacheId'))));
+  r.delete('/:cacheId', async (c) => c.get('present').cacheDeleted(c, await (await caches()).deleteCache(c.get('project'), c.req.param('cacheId'))));
   r.post('/:cacheId/fullRefreshUpdate', run('FULL_REFRESH'));
   r.post('/:cacheId/incrementalUpdate', run('INCREMENTAL'));
   r.post('/:cacheId/cancelFullRefreshUpdate', cancel('FULL_REFRESH'));
   r.post('/:cacheId/cancelIncrementalUpdate', cancel('INCREMENTAL'));
   r.get('/:cacheId/status', async (c) => {
     // dgw's own `waitMs`: a running refresh is answered when it ends (that long at most), so a waiting CLI need not poll.
-    const [m, p, id] = [await caches(), c.get('project').store, c.req.param('cacheId')];
+    const [m, p, id] = [await caches(), c.get('project'), c.req.param('cacheId')];
     await m.runSettled(p, id, waitMsParam(c), requestSignal());
     return c.get('present').cacheStatus(c, await m.cacheState(p, id), !boolParam(c, 'excludeLogs', false));
   });
   r.get('/:cacheId/executionHistory', async (c) => {
     const limit = count(c.req.query('limit'), 'limit', 100);
     const offset = count(c.req.query('offset'), 'offset', 0);
-    return c.get('present').cacheHistory(c, await (await caches()).cacheHistory(c.get('project').store, c.req.param('cacheId'), Math.max(limit, 1), offset));
+    return c.get('present').cacheHistory(c, await (await caches()).cacheHistory(c.get('project'), c.req.param('cacheId'), Math.max(limit, 1), offset));
   });
   return r;
 }
@@ -107,11 +107,11 @@ export function catalogCacheRoutes(): Routes {
   const r = new Routes();
   r.get('/:catalogId/cache/status', async (c) => {
     const catalogId = c.req.param('catalogId');
-    return c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project').store, (x) => x.catalogId === catalogId));
+    return c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'), (x) => x.catalogId === catalogId));
   });
   r.get('/:catalogId/schema/:schemaName/cache/status', async (c) => {
     const [catalogId, schemaName] = [c.req.param('catalogId'), c.req.param('schemaName')];
-    return c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project').store, (x) => x.catalogId === catalogId && x.schemaName === schemaName));
+    return c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'), (x) => x.catalogId === catalogId && x.schemaName === schemaName));
   });
   return r;
 }

@@ -20,21 +20,21 @@ export const INTERNAL_CATALOG_ID = '1';
 export const QUERY_CATALOG_ID = '2';
 
 /** Loaded with the first browsing request, so `catalog list` loads no more than before. */
-const browse = () => Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
+const browsing = () => Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
 const parametric = () => import('../project/parametric-tables.js');
 
 /** A table's place from the path, with the catalog resolved (404 naming what is missing). */
 async function tablePlace(c: RouteContext) {
-  const [{ catalogPlace }, b] = await browse();
-  return { place: catalogPlace(c.get('project'), c.req.param('catalogId')), schema: c.req.param('schemaName'), table: c.req.param('tableName'), b };
+  const [{ browse, catalogPlace }, b] = await browsing();
+  return { place: catalogPlace(c.get('project'), c.req.param('catalogId')), schema: c.req.param('schemaName'), table: c.req.param('tableName'), b, browse };
 }
 
 export function catalogRoutes(): Routes {
   const table = '/:catalogId/schemas/:schemaName/tables/:tableName';
   return new Routes()
     .get('/', async (c) => {
-      if (c.get('project').store.connections.length === 0 && c.get('project').store.semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
-      const [{ allCatalogs }] = await browse();
+      if (c.get('project').connections.length === 0 && c.get('project').semanticCatalogs.length === 0) return c.json(BUILT_IN_CATALOGS);
+      const [{ allCatalogs }] = await browsing();
       return c.json(allCatalogs(c.get('project')));
     })
     .post('/', async (c) => {
@@ -46,26 +46,26 @@ export function catalogRoutes(): Routes {
         throw badRequest('extraParameters: the connection types of the local gateway take none');
       }
       // Naming a catalog reads no new file, so a project key may, as the document allows.
-      const [{ connectedCatalog }] = await browse();
-      return c.json(connectedCatalog(await reopened(c, async () => (await connectionChanges()).nameCatalog(c.get('project').store, connectionId, name))));
+      const [{ connectedCatalog }] = await browsing();
+      return c.json(connectedCatalog(await reopened(c, async () => (await connectionChanges()).nameCatalog(c.get('project'), connectionId, name))));
     })
     .get('/:catalogId', async (c) => {
-      const [{ catalogPlace }] = await browse();
+      const [{ catalogPlace }] = await browsing();
       return c.json(catalogPlace(c.get('project'), c.req.param('catalogId')).catalog);
     })
     .delete('/:catalogId', async (c) => {
       const id = c.req.param('catalogId');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in (the project's own tables and queries): it cannot be deleted`);
-      if (c.get('project').store.semanticCatalogs.some((s) => s.id === id)) {
+      if (c.get('project').semanticCatalogs.some((s) => s.id === id)) {
         checkChange(c);
-        await (await import('../project/semantic-catalogs.js')).deleteSemanticCatalog(c.get('project').store, id);
+        await (await import('../project/semantic-catalogs.js')).deleteSemanticCatalog(c.get('project'), id);
         return c.body(null, 200);
       }
       // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
-      const connection = findCatalogConnection(c.get('project').store.connections, c.get('project').id, id);
+      const connection = findCatalogConnection(c.get('project').connections, c.get('project').id, id);
       checkChange(c);
       // One catalog per connection here: deleting it disconnects the source, as the document says, so the connection goes too.
-      await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project').store, connection.id));
+      await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project'), connection.id));
       return c.body(null, 200);
     })
     .post('/:catalogId/share', async (c) => {
@@ -74,60 +74,60 @@ export function catalogRoutes(): Routes {
       const id = c.req.param('catalogId');
       const project = c.get('project');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in: every project has its own`);
-      const connection = findCatalogConnection(project.store.connections, project.id, id);
+      const connection = findCatalogConnection(project.connections, project.id, id);
       if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
       const gateway = c.get('gateway');
       const other = await gateway.project(target, { create: false });
       if (other.file === undefined) throw badRequest(`project ${target} is held in memory and cannot attach connections`);
       // Here a share is a copy of the connection in the other project: the same files, read-only, under the same names.
       const changes = await connectionChanges();
-      const made = await changes.createConnection(other.store, { name: connection.name, type: connection.type, credential: connection.config });
-      const named = connection.catalogDisplayName === null ? made : await changes.nameCatalog(other.store, made.id, connection.catalogDisplayName);
+      const made = await changes.createConnection(other, { name: connection.name, type: connection.type, credential: connection.config });
+      const named = connection.catalogDisplayName === null ? made : await changes.nameCatalog(other, made.id, connection.catalogDisplayName);
       await gateway.reopen(target);
       return c.json({ sharedCatalogId: named.catalogId });
     })
-    .get('/:catalogId/parametricTables', async (c) => c.json((await (await parametric()).listParametricTables(c.get('project').store, c.req.param('catalogId'))).map(parametricShown)))
+    .get('/:catalogId/parametricTables', async (c) => c.json((await (await parametric()).listParametricTables(c.get('project'), c.req.param('catalogId'))).map(parametricShown)))
     .post('/:catalogId/parametricTables', async (c) => {
       // A parametric table is a view over files already connected: a project key may make one, as the document allows.
       const input = parametricInput(await jsonObject(c));
-      return c.json(parametricShown(await reopened(c, async () => (await parametric()).createParametricTable(c.get('project').store, c.req.param('catalogId'), input))));
+      return c.json(parametricShown(await reopened(c, async () => (await parametric()).createParametricTable(c.get('project'), c.req.param('catalogId'), input))));
     })
     .delete('/:catalogId/parametricTables', async (c) => {
       const toSchema = c.req.query('toSchema');
       const toTable = c.req.query('toTable');
       if (!toSchema || !toTable) throw badRequest('name the parametric table to delete with the query parameters toSchema and toTable');
-      await reopened(c, async () => (await parametric()).deleteParametricTable(c.get('project').store, c.req.param('catalogId'), toSchema, toTable));
+      await reopened(c, async () => (await parametric()).deleteParametricTable(c.get('project'), c.req.param('catalogId'), toSchema, toTable));
       return c.body(null, 204);
     })
     .get('/:catalogId/schemas', async (c) => {
-      const [{ catalogPlace }, b] = await browse();
+      const [{ browse, catalogPlace }, b] = await browsing();
       const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
-      const names = await c.get('project').browse(place, (conn) => b.schemaNames(conn, place));
+      const names = await browse(c.get('project'), place, (conn) => b.schemaNames(conn, place));
       return c.json(names.map((schemaName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName })));
     })
     .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
-      const [{ catalogPlace }, b] = await browse();
+      const [{ browse, catalogPlace }, b] = await browsing();
       const { cachedTables } = await import('../project/is-table-cached.js');
       const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
       const schemaName = c.req.param('schemaName');
-      const names = await c.get('project').browse(place, (conn) => b.tableNames(conn, place, schemaName));
+      const names = await browse(c.get('project'), place, (conn) => b.tableNames(conn, place, schemaName));
       const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
       return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(cached.has(tableName)), isDynamicTable: false })));
     })
     .get(`${table}/columns`, async (c) => {
-      const { place, schema, table: name, b } = await tablePlace(c);
-      const cols = await c.get('project').browse(place, (conn) => b.columns(conn, place, schema, name));
+      const { place, schema, table: name, b, browse } = await tablePlace(c);
+      const cols = await browse(c.get('project'), place, (conn) => b.columns(conn, place, schema, name));
       return c.json(cols.map((col) => ({ name: col.name, dataType: col.dataType.toLowerCase(), displayName: col.name, defaultValue: null, isNotNull: col.isNotNull, isUnique: false, ...(col.comment ? { desc: col.comment } : {}) })));
     })
     .get(`${table}/isCached`, async (c) => {
-      const { place, schema, table: name, b } = await tablePlace(c);
-      await c.get('project').browse(place, (conn) => b.columns(conn, place, schema, name));
+      const { place, schema, table: name, b, browse } = await tablePlace(c);
+      await browse(c.get('project'), place, (conn) => b.columns(conn, place, schema, name));
       const { isTableCached } = await import('../project/is-table-cached.js');
       return c.json(cacheability(await isTableCached(c.get('project'), place.catalog.id, schema, name)));
     })
     .get(`${table}/statistics`, async (c) => {
-      const { place, schema, table: name, b } = await tablePlace(c);
-      const stats = await c.get('project').browse(place, (conn) => b.statistics(conn, place, schema, name));
+      const { place, schema, table: name, b, browse } = await tablePlace(c);
+      const stats = await browse(c.get('project'), place, (conn) => b.statistics(conn, place, schema, name));
       const hosted = c.get('present').shape === 'hosted';
       // The document's distinctFraction, as its example shows it: minus the share of distinct values (-1: all distinct; 0 for an empty table).
       const columnStatistics = stats.columns.map((s) => ({

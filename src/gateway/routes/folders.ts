@@ -30,9 +30,9 @@ const changed = (p: ProjectStore, folderId: string) => folderState(p, folderId, 
 /** Query folders; each answer is shaped by the gateway's presenter. */
 export function folderRoutes(): Routes {
   const r = new Routes();
-  r.get('/', async (c) => c.get('present').folderList(c, await rootFolderStates(c.get('project').store)));
+  r.get('/', async (c) => c.get('present').folderList(c, await rootFolderStates(c.get('project'))));
   r.get('/tree', async (c) => {
-    const p = c.get('project').store;
+    const p = c.get('project');
     const rootId = c.req.query('rootFolderId');
     const withQueries = boolParam(c, 'includeQueries', false);
     const read = withQueries ? 'all' : 'none';
@@ -41,39 +41,39 @@ export function folderRoutes(): Routes {
   });
   r.post('/', async (c) => {
     const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
-    const p = c.get('project').store;
+    const p = c.get('project');
     return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, null)));
   });
   r.post('/:folderId', async (c) => {
     const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
-    const p = c.get('project').store;
+    const p = c.get('project');
     return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, c.req.param('folderId'))));
   });
-  r.get('/:folderId', async (c) => c.get('present').folder(c, await folderState(c.get('project').store, c.req.param('folderId'), c.get('present').folderQueries)));
+  r.get('/:folderId', async (c) => c.get('present').folder(c, await folderState(c.get('project'), c.req.param('folderId'), c.get('present').folderQueries)));
   r.put('/:folderId', async (c) => {
     const body = await jsonObject(c);
     const added = optStringArray(body, 'queryIdsAdded') ?? [];
     const removed = optStringArray(body, 'queryIdsRemoved') ?? [];
-    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    const [p, folderId] = [c.get('project'), c.req.param('folderId')];
     await folders.updateMembership(p, folderId, added, removed);
     return c.get('present').folderMembership(c, await folderState(p, folderId, c.get('present').folderQueries));
   });
   r.delete('/:folderId', async (c) => {
     const force = boolParam(c, 'force', false);
-    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    const [p, folderId] = [c.get('project'), c.req.param('folderId')];
     const before = await changed(p, folderId);
     await folders.deleteFolder(p, folderId, force);
     return c.get('present').folderDeleted(c, before);
   });
   r.patch('/:folderId/name', async (c) => {
     const name = folderName(reqString(await jsonObject(c), 'name'));
-    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    const [p, folderId] = [c.get('project'), c.req.param('folderId')];
     await folders.renameFolder(p, folderId, name);
     return c.get('present').folderChanged(c, await changed(p, folderId));
   });
   r.patch('/:folderId/path', async (c) => {
     const path = checkPath(reqString(await jsonObject(c), 'path')) ?? '/';
-    const [p, folderId] = [c.get('project').store, c.req.param('folderId')];
+    const [p, folderId] = [c.get('project'), c.req.param('folderId')];
     await folders.moveFolder(p, folderId, path);
     return c.get('present').folderChanged(c, await changed(p, folderId));
   });

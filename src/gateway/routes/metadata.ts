@@ -1,12 +1,17 @@
 import type { GoldenSql } from '../project/golden-sqls.js';
 import type { CatalogMetadata, MetadataCallback } from '../project/project-metadata.js';
-import { relationType, type Relation } from '../project/relations.js';
+import { addRelation, deleteRelation, listRelations, relationType, updateRelation, type Relation } from '../project/relations.js';
 import { Routes } from '../router.js';
 import { badRequest } from '../errors.js';
 import { hostedOnly } from './hosted-only.js';
 import type { TableChange } from '../project/metadata-changes.js';
 import type { RouteContext } from '../router.js';
 import { jsonObject, optString, reqString } from '../validate.js';
+
+// Loaded on first use: no other request needs them.
+const golden = () => import('../project/golden-sqls.js');
+const projectMetadata = () => import('../project/project-metadata.js');
+const metadataChanges = () => import('../project/metadata-changes.js');
 
 // The document gives these answers as open objects; the local gateway's shapes are its own, one list under `goldenSqls`.
 
@@ -39,7 +44,7 @@ async function callbackOf(c: RouteContext, body: Record<string, unknown>): Promi
     if (optString(body, 'callbackToken') !== undefined) throw badRequest('callbackToken needs callbackURL: the URL it is sent to');
     return undefined;
   }
-  const { callbackUrl } = await import('../project/project-metadata.js');
+  const { callbackUrl } = await projectMetadata();
   const callback = { url: callbackUrl(url), token: optString(body, 'callbackToken') || null };
   if (c.get('gateway').options.remoteClients) await refuseInward(callback.url);
   return callback;
@@ -100,74 +105,74 @@ const tableOf = (c: RouteContext) => ({ catalogId: c.req.param('catalogId'), sch
 export function metadataRoutes(): Routes {
   return new Routes()
     .get('/', async (c) => {
-      const found = await c.get('project').metadata(c.req.query('catalogId') || undefined, c.req.query('schemaName') || undefined);
+      const found = await (await projectMetadata()).readProjectMetadata(c.get('project'), c.req.query('catalogId') || undefined, c.req.query('schemaName') || undefined);
       return c.json({ projectId: c.get('project').id, catalogs: found.map(catalogShown) });
     })
     .post('/refresh', async (c) => {
       const body = await jsonObject(c, { optional: true });
-      const catalogIds = await c.get('project').refreshMetadata(optString(body, 'catalogId') || undefined, await callbackOf(c, body));
+      const catalogIds = await (await projectMetadata()).refreshMetadata(c.get('project'), optString(body, 'catalogId') || undefined, await callbackOf(c, body));
       return c.json({ catalogIds, status: 'ACTIVE' });
     })
-    .get('/refresh/callback', async (c) => c.json(callbackShown(await c.get('project').metadataCallback())))
+    .get('/refresh/callback', async (c) => c.json(callbackShown(await (await projectMetadata()).readCallback(c.get('project')))))
     .post('/refresh/callback', async (c) => {
       const callback = await callbackOf(c, await jsonObject(c));
       if (!callback) throw badRequest('callbackURL is required: the URL told when a refresh ends');
-      return c.json(callbackShown(await c.get('project').registerMetadataCallback(callback)));
+      return c.json(callbackShown(await (await projectMetadata()).registerCallback(c.get('project'), callback)));
     })
     .delete('/refresh/callback', async (c) => {
-      const gone = await c.get('project').unregisterMetadataCallback();
+      const gone = await (await projectMetadata()).unregisterCallback(c.get('project'));
       return c.json({ ...callbackShown(gone), deleted: gone !== undefined });
     })
     .get('/refresh/:catalogId', async (c) => {
-      const found = await c.get('project').metadataStatus(c.req.param('catalogId'));
+      const found = await (await projectMetadata()).metadataStatus(c.get('project'), c.req.param('catalogId'));
       // The document's answer is the status alone; the spec shape also says when and why.
       if (c.get('present').shape === 'hosted') return c.json({ status: found.status });
       return c.json({ catalogId: c.req.param('catalogId'), ...found, refreshedAt: iso(found.refreshedAt) });
     })
-    .get('/golden-sqls', async (c) => c.json({ goldenSqls: (await c.get('project').goldenSqls()).map(shown) }))
+    .get('/golden-sqls', async (c) => c.json({ goldenSqls: (await (await golden()).listGoldenSqls(c.get('project'))).map(shown) }))
     .post('/golden-sqls', async (c) => {
       const body = await jsonObject(c);
-      return c.json(shown(await c.get('project').addGoldenSql(reqString(body, 'prompt'), reqString(body, 'sql'))));
+      return c.json(shown(await (await golden()).addGoldenSql(c.get('project'), reqString(body, 'prompt'), reqString(body, 'sql'))));
     })
     .delete('/golden-sqls/:id', async (c) => {
-      const gone = await c.get('project').deleteGoldenSql(c.req.param('id'));
+      const gone = await (await golden()).deleteGoldenSql(c.get('project'), c.req.param('id'));
       return c.json({ ...shown(gone), deleted: true });
     })
-    .get('/relations/:catalogId', async (c) => c.json({ relations: (await c.get('project').relations(c.req.param('catalogId'))).map(relationShown) }))
+    .get('/relations/:catalogId', async (c) => c.json({ relations: (await listRelations(c.get('project'), c.req.param('catalogId'))).map(relationShown) }))
     .post('/relations/:catalogId/:schemaName/:tableName/:columnName', async (c) => {
       const body = await jsonObject(c);
       const target = { catalogId: reqString(body, 'targetCatalogId'), schemaName: reqString(body, 'targetSchemaName'), tableName: reqString(body, 'targetTableName'), columnName: reqString(body, 'targetColumnName') };
       const from = { ...tableOf(c), columnName: c.req.param('columnName') };
-      return c.json(relationShown(await c.get('project').addRelation(from, target, relationType(body.type))));
+      return c.json(relationShown(await addRelation(c.get('project'), from, target, relationType(body.type))));
     })
     .put('/relations/:catalogId/:schemaName/:tableName/:relationId', async (c) => {
       const type = relationType((await jsonObject(c)).type);
-      return c.json(relationShown(await c.get('project').updateRelation(tableOf(c), c.req.param('relationId'), type)));
+      return c.json(relationShown(await updateRelation(c.get('project'), tableOf(c), c.req.param('relationId'), type)));
     })
     .delete('/relations/:catalogId/:schemaName/:tableName/:relationId', async (c) => {
-      return c.json({ ...relationShown(await c.get('project').deleteRelation(tableOf(c), c.req.param('relationId'))), deleted: true });
+      return c.json({ ...relationShown(await deleteRelation(c.get('project'), tableOf(c), c.req.param('relationId'))), deleted: true });
     })
     .put('/categorical/:catalogId/:schemaName/:tableName/:columnName', async (c) => {
       const body = await jsonObject(c, { optional: true });
       const limit = body.limit ?? 20;
       if (typeof limit !== 'number') throw badRequest('limit must be a number');
-      return c.json(await c.get('project').setCategorical({ ...tableOf(c), columnName: c.req.param('columnName') }, limit, optString(body, 'frequency') ?? null));
+      return c.json(await (await metadataChanges()).setCategorical(c.get('project'), { ...tableOf(c), columnName: c.req.param('columnName') }, limit, optString(body, 'frequency') ?? null));
     })
-    .delete('/categorical/:catalogId/:schemaName/:tableName/:columnName', async (c) => c.json(await c.get('project').deleteCategorical({ ...tableOf(c), columnName: c.req.param('columnName') })))
+    .delete('/categorical/:catalogId/:schemaName/:tableName/:columnName', async (c) => c.json(await (await metadataChanges()).deleteCategorical(c.get('project'), { ...tableOf(c), columnName: c.req.param('columnName') })))
     // These need a language model, which runs only in the hosted service.
     .post('/semantics/:catalogId/:schemaName/:tableName', hostedOnly('generateSemantics', 'generating semantics needs a language model, which only the hosted service runs'))
     .get('/questions/generate', hostedOnly('generateSampleQuestions', 'generating questions needs a language model, which only the hosted service runs'))
     .get('/query', hostedOnly('queryMetadata', 'a search by meaning needs a language model, which only the hosted service runs'))
-    .put('/:catalogId', async (c) => c.json(await c.get('project').setUseWithAI(c.req.param('catalogId'), undefined, useWithAIOf(await jsonObject(c)))))
-    .put('/:catalogId/:schemaName', async (c) => c.json(await c.get('project').setUseWithAI(c.req.param('catalogId'), c.req.param('schemaName'), useWithAIOf(await jsonObject(c)))))
+    .put('/:catalogId', async (c) => c.json(await (await metadataChanges()).setUseWithAI(c.get('project'), c.req.param('catalogId'), undefined, useWithAIOf(await jsonObject(c)))))
+    .put('/:catalogId/:schemaName', async (c) => c.json(await (await metadataChanges()).setUseWithAI(c.get('project'), c.req.param('catalogId'), c.req.param('schemaName'), useWithAIOf(await jsonObject(c)))))
     .put('/:catalogId/:schemaName/:tableName', async (c) => {
       const t = tableOf(c);
-      return c.json(await c.get('project').describeTable(t.catalogId, t.schemaName, t.tableName, tableChange(await jsonObject(c))));
+      return c.json(await (await metadataChanges()).describeTable(c.get('project'), t.catalogId, t.schemaName, t.tableName, tableChange(await jsonObject(c))));
     })
     .get('/golden-sql/query', async (c) => {
       const q = c.req.query('q');
       if (q === undefined) throw badRequest('the query parameter q (words to search for) is required');
-      const found = await c.get('project').searchGoldenSqls(q);
+      const found = await (await golden()).searchGoldenSqls(c.get('project'), q);
       return c.json({ goldenSqls: found.map((g) => ({ ...shown(g), score: g.score })) });
     });
 }

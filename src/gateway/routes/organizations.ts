@@ -2,7 +2,7 @@ import { Routes } from '../router.js';
 import type { Organization, Project, Workspace } from '../../api/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
-import type { ProjectInfo } from '../project/index.js';
+import { readInfo as readStoredInfo, type ProjectInfo } from '../project/index.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
 
 /** The one organization of a local gateway. */
@@ -75,7 +75,7 @@ function workspace(organizationId: string, id: string): Workspace {
 function readInfo(gateway: Gateway, id: string): Promise<ProjectInfo> {
   return gateway
     .project(id, { create: false })
-    .then((p) => p.info())
+    .then(readStoredInfo)
     .catch(() => ({ name: null, description: null, createdAt: null }));
 }
 

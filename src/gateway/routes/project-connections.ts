@@ -43,17 +43,17 @@ export async function reopened<T>(c: RouteContext, change: () => Promise<T>): Pr
 }
 
 /** The connection the path names, as attached when the project opened, or 404. */
-const named = (c: RouteContext) => findConnection(c.get('project').store.connections, c.get('project').id, c.req.param('connectionId'));
+const named = (c: RouteContext) => findConnection(c.get('project').connections, c.get('project').id, c.req.param('connectionId'));
 
 /** A project's connections (`/connections/{projectId}`): each makes a catalog that SQL reads. */
 export function projectConnectionRoutes(): Routes {
   return new Routes()
-    .get('/', (c) => c.json(c.get('project').store.connections.map(shown)))
+    .get('/', (c) => c.json(c.get('project').connections.map(shown)))
     .post('/', async (c) => {
       const body = await jsonObject(c);
       const input: ConnectionInput = { name: checkName(reqString(body, 'name'), 'name'), type: reqString(body, 'type'), credential: credential(body) ?? {} };
       checkChange(c, input.credential);
-      return c.json(shown(await reopened(c, async () => (await connectionChanges()).createConnection(c.get('project').store, input))));
+      return c.json(shown(await reopened(c, async () => (await connectionChanges()).createConnection(c.get('project'), input))));
     })
     .post('/oauth2', hostedOnly('oauth2Callback', 'it serves no OAuth 2.0 connection type; the hosted service does'))
     .get('/:connectionId', (c) => c.json(shown(named(c))))
@@ -63,11 +63,11 @@ export function projectConnectionRoutes(): Routes {
       const name = optString(body, 'name');
       const input = { name: name === undefined ? undefined : checkName(name, 'name'), type: optString(body, 'type'), credential: credential(body) };
       checkChange(c, input.credential);
-      return c.json(shown(await reopened(c, async () => (await connectionChanges()).updateConnection(c.get('project').store, c.req.param('connectionId'), input))));
+      return c.json(shown(await reopened(c, async () => (await connectionChanges()).updateConnection(c.get('project'), c.req.param('connectionId'), input))));
     })
     .delete('/:connectionId', async (c) => {
       checkChange(c);
-      await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project').store, c.req.param('connectionId')));
+      await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project'), c.req.param('connectionId')));
       return c.body(null, 200);
     });
 }

@@ -40,11 +40,11 @@ const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
 export function queryRoutes(): Routes {
   const r = new Routes();
-  r.get('/', async (c) => c.jsonText(await queries.allQueriesJson(c.get('project').store)));
+  r.get('/', async (c) => c.jsonText(await queries.allQueriesJson(c.get('project'))));
   r.post('/', async (c) => {
     const input = { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
     const check = boolParam(c, 'checkSchemaExists', true);
-    return c.json(await queries.createQuery(c.get('project').store, input, check));
+    return c.json(await queries.createQuery(c.get('project'), input, check));
   });
   r.post('/execute', async (c) => {
     const format = (c.req.query('format') ?? 'CELL_TYPED').toUpperCase() as ResultFormat;
@@ -63,17 +63,17 @@ export function queryRoutes(): Routes {
     }
     return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });
-  r.get('/:queryId', async (c) => c.json(await queries.getQuery(c.get('project').store, c.req.param('queryId'))));
+  r.get('/:queryId', async (c) => c.json(await queries.getQuery(c.get('project'), c.req.param('queryId'))));
   r.put('/:queryId', async (c) => {
     const input = { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
     const check = boolParam(c, 'checkSchemaExists', true);
-    return c.json(await queries.updateQuery(c.get('project').store, c.req.param('queryId'), input, check));
+    return c.json(await queries.updateQuery(c.get('project'), c.req.param('queryId'), input, check));
   });
-  r.delete('/:queryId', async (c) => c.get('present').queryDeleted(c, await queries.deleteQuery(c.get('project').store, c.req.param('queryId'))));
+  r.delete('/:queryId', async (c) => c.get('present').queryDeleted(c, await queries.deleteQuery(c.get('project'), c.req.param('queryId'))));
   r.patch('/:queryId/path', async (c) => {
     const body = await jsonObject(c);
     const path = checkPath(reqString(body, 'path')) ?? '/';
-    await queries.moveQuery(c.get('project').store, c.req.param('queryId'), path);
+    await queries.moveQuery(c.get('project'), c.req.param('queryId'), path);
     return c.body(null, 200);
   });
   return r;

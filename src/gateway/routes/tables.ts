@@ -100,29 +100,29 @@ export function tableRoutes(schema: StoredSchema): Routes {
   r.get('/', async (c) => {
     const { cachedTables } = await import('../project/is-table-cached.js');
     const project = c.get('project');
-    return c.get('present').tables(c, await tables.tables(project.store, schema), await cachedTables(project, INTERNAL_CATALOG_ID, schema));
+    return c.get('present').tables(c, await tables.tables(project, schema), await cachedTables(project, INTERNAL_CATALOG_ID, schema));
   });
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');
     if (!TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
     const body = await jsonBody(c, { optional: true });
     const columns = body === undefined ? [] : parseColumns(body);
-    return c.get('present').tableCreated(c, await tables.createTable(c.get('project').store, name, columns, schema));
+    return c.get('present').tableCreated(c, await tables.createTable(c.get('project'), name, columns, schema));
   });
-  r.delete('/:tableName', async (c) => c.get('present').tableDeleted(c, await tables.deleteTable(c.get('project').store, c.req.param('tableName'), schema)));
-  r.get('/:tableName/columns', async (c) => c.get('present').columns(c, (await tables.table(c.get('project').store, c.req.param('tableName'), schema)).columns));
+  r.delete('/:tableName', async (c) => c.get('present').tableDeleted(c, await tables.deleteTable(c.get('project'), c.req.param('tableName'), schema)));
+  r.get('/:tableName/columns', async (c) => c.get('present').columns(c, (await tables.table(c.get('project'), c.req.param('tableName'), schema)).columns));
   r.post('/:tableName/columns', async (c) => {
     const columns = parseColumns(await jsonBody(c));
     if (columns.length === 0) throw badRequest('no columns given');
-    return c.get('present').columns(c, await tables.addColumns(c.get('project').store, c.req.param('tableName'), columns, schema));
+    return c.get('present').columns(c, await tables.addColumns(c.get('project'), c.req.param('tableName'), columns, schema));
   });
   r.put('/:tableName/columns/:columnName', async (c) => {
     const column = c.req.param('columnName');
     const change = parseColumnChange(column, await jsonBody(c));
-    return c.get('present').columns(c, await tables.updateColumn(c.get('project').store, c.req.param('tableName'), column, change, schema));
+    return c.get('present').columns(c, await tables.updateColumn(c.get('project'), c.req.param('tableName'), column, change, schema));
   });
   r.delete('/:tableName/columns/:columnName', async (c) => {
-    return c.get('present').columnDropped(c, await tables.dropColumn(c.get('project').store, c.req.param('tableName'), c.req.param('columnName'), schema));
+    return c.get('present').columnDropped(c, await tables.dropColumn(c.get('project'), c.req.param('tableName'), c.req.param('columnName'), schema));
   });
   if (schema === 'bitable') return r;
   r.post('/:tableName/import', async (c) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
-import type { ProjectDb } from '../project/index.js';
+import type { ProjectStore } from '../project/index.js';
 import { withViews } from '../project/views.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
@@ -66,7 +66,7 @@ export class ProjectExports {
   private readonly dir: string;
 
   constructor(
-    private readonly project: ProjectDb,
+    private readonly project: ProjectStore,
     private readonly now: () => number,
     private readonly retentionMs = EXPORT_RETENTION_MS,
   ) {
@@ -75,11 +75,11 @@ export class ProjectExports {
 
   /** Starts an export of query `queryId`; answers the PENDING job. */
   async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
-    const q = await this.project.store.query(queryId);
+    const q = await this.project.query(queryId);
     const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
     const from = `svc.${ident(schema)}.${ident(q.name)}`;
     const describe = () => this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`));
-    const described = await withViews(this.project.store, describe).catch((error: unknown) => {
+    const described = await withViews(this.project, describe).catch((error: unknown) => {
       throw badRequest(`query ${q.name} cannot be read now: ${duckMessage(error)}`);
     });
     const available = described.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
@@ -161,7 +161,7 @@ export class ProjectExports {
   }
 
   /** Whether these are the exports of this open project (not of one closed since). */
-  isFor(project: ProjectDb): boolean {
+  isFor(project: ProjectStore): boolean {
     return this.project === project;
   }
 

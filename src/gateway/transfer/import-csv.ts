@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { headRecords, listed, MAX_COLUMNS } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
-import type { ColumnInfo, ColumnSpec, ProjectDb, TableInfo } from '../project/index.js';
+import type { ColumnInfo, ColumnSpec, ProjectStore, TableInfo } from '../project/index.js';
 import { createTableSql, table as readTable } from '../project/tables.js';
 import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
@@ -29,9 +29,9 @@ export interface ImportOutcome {
 const FIRST_LINE_MAX = 1 << 20;
 
 /** Imports a CSV file into a stored table with DuckDB's reader, all or nothing: the first bad line refuses it, naming the line. */
-export async function importCsvFile(project: ProjectDb, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }, create?: ColumnSpec[]): Promise<ImportOutcome> {
+export async function importCsvFile(project: ProjectStore, tableName: string, requestText: string | undefined, file: { path: string; bytes: number }, create?: ColumnSpec[]): Promise<ImportOutcome> {
   const startTime = Date.now();
-  const table = create ? await tableToMake(project, tableName, create) : await readTable(project.store, tableName);
+  const table = create ? await tableToMake(project, tableName, create) : await readTable(project, tableName);
   if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet; add its columns before importing into it`);
   const request = parseRequest(requestText);
   if (file.bytes === 0) throw badRequest('the file is empty: there is nothing to import');
@@ -65,7 +65,7 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
       const fault = duckFault(error, { projectId: project.id, file: project.file });
       if (fault) throw fault;
       // Another request changed the table meanwhile: a conflict a retry may resolve, not a bad file.
-      const now = await readTable(project.store, table.name).catch(() => undefined);
+      const now = await readTable(project, table.name).catch(() => undefined);
       if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
       await inTransaction(conn, async () => {
         if (create) await conn.run(createTableSql(table.name, create));
@@ -81,8 +81,8 @@ export async function importCsvFile(project: ProjectDb, tableName: string, reque
 }
 
 /** The table `--create` asks for, made in the import's own transaction so it exists only if the import commits. */
-async function tableToMake(project: ProjectDb, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
-  if (await readTable(project.store, name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
+async function tableToMake(project: ProjectStore, name: string, columns: ColumnSpec[]): Promise<TableInfo> {
+  if (await readTable(project, name).then(() => true, () => false)) throw conflict(`table ${name} already exists`);
   return { name, schema: 'table', columns: columns.map((c) => ({ name: c.name, dataType: c.dataType, notNull: c.notNull, unique: c.unique, defaultValue: c.defaultValue })) };
 }
 

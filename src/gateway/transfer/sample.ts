@@ -1,6 +1,6 @@
 import { csvLine } from '../../output/csv.js';
 import { badRequest } from '../errors.js';
-import type { ColumnInfo, ProjectDb } from '../project/index.js';
+import type { ColumnInfo, ProjectStore } from '../project/index.js';
 import { rows } from '../project/index.js';
 import { table as readTable } from '../project/tables.js';
 import { ident, qualified } from '../sql.js';
@@ -8,8 +8,8 @@ import { ident, qualified } from '../sql.js';
 const SAMPLE_ROWS = 3;
 
 /** Get Sample CSV: the column names and the first rows, or made-up values of each type so an import file can be written after it. */
-export async function sampleCsv(project: ProjectDb, tableName: string): Promise<string> {
-  const table = await readTable(project.store, tableName);
+export async function sampleCsv(project: ProjectStore, tableName: string): Promise<string> {
+  const table = await readTable(project, tableName);
   if (table.columns.length === 0) throw badRequest(`table ${table.name} has no columns yet: there is nothing to show`);
   const names = table.columns.map((c) => c.name);
   const stored = await project.withConnection((conn) =>

@@ -9,4 +9,4 @@ export { readInfo, writeInfo, type ProjectInfo } from './info.js';
 export type { QueriesRead } from './folder-state.js';
 export type { CacheMode, CacheRow, CacheRun } from './cache-rows.js';
 export type { CacheChange, CacheInput, CacheState } from './caches.js';
-export type { ColumnChange, ColumnInfo, ColumnSpec, FolderRow, FolderState, ProjectOptions, QueryInput, QueryRow, RefreshRow, TableInfo } from './types.js';
+export type { ColumnChange, ColumnInfo, ColumnSpec, FolderState, QueryInput, QueryRow, TableInfo } from './types.js';

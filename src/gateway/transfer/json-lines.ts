@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ProjectDb } from '../project/index.js';
+import type { ProjectStore } from '../project/index.js';
 import { RowTexts } from '../row-texts.js';
 
 /**
@@ -11,7 +11,7 @@ import { RowTexts } from '../row-texts.js';
  * writers (json-text.ts): an export and a run-SQL answer write every value alike, exact numbers
  * nested in lists and maps included, where DuckDB's COPY writes NaN, which is no JSON. Returns the rows written.
  */
-export async function writeJsonLines(project: ProjectDb, conn: DuckDBConnection, select: string, file: string, gzip: boolean): Promise<number> {
+export async function writeJsonLines(project: ProjectStore, conn: DuckDBConnection, select: string, file: string, gzip: boolean): Promise<number> {
   const statement = await project.sandbox.run(conn, select);
   const { result } = statement;
   const columns = result.columnNames().map((columnName, i) => ({ catalogName: null, schemaName: null, tableName: null, columnName, dataType: String(result.columnType(i)) }));

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, listIn, object, text, textOrNull } from './read.js';
@@ -6,13 +8,7 @@ import { isRaw, listIn, object, text, textOrNull } from './read.js';
 // object, so a list is read as `listIn` reads one.
 
 /** A golden SQL: a question and the SQL that answers it; `score` only in search results. */
-export interface GoldenSqlRecord {
-  id: string;
-  prompt: string;
-  sql: string;
-  createdAt: string | null;
-  score: number | null;
-}
+export type GoldenSqlRecord = Static<typeof R.GoldenSqlRecord>;
 
 const base = (projectId: string) => apiPath`/metadata/${projectId}`;
 

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { MalformedResponseError } from '../errors.js';
@@ -7,16 +9,10 @@ import { object, readAnswer, text, textOrNull } from './read.js';
 // another dialect, and embedded sessions of its web app.
 
 /** A statement transpiled to another dialect. */
-export interface TranspiledRecord {
-  dialect: string;
-  result: string;
-}
+export type TranspiledRecord = Static<typeof R.TranspiledRecord>;
 
 /** An embedded session: a one-time URL that opens the hosted web app in an iframe. */
-export interface EmbedSessionRecord {
-  sessionUrl: string;
-  partnerOrigin: string | null;
-}
+export type EmbedSessionRecord = Static<typeof R.EmbedSessionRecord>;
 
 /** What an embedded session shows and for how long (the document's InitSessionRequest). */
 export interface EmbedSessionInput {

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, isRaw, listIn, object, readAnswer, text, textOrNull } from './read.js';
@@ -7,32 +9,13 @@ import { flag, isRaw, listIn, object, readAnswer, text, textOrNull } from './rea
 // schemas, tables, columns) and read anything else as having none.
 
 /** A column as the metadata describes it (the document's MetadataColumn). */
-export interface MetadataColumnRecord {
-  columnName: string;
-  columnDescription: string | null;
-  dataType: string;
-  isNotNull: boolean | null;
-  isCategorical: boolean | null;
-  categoricalValues: string[];
-}
+export type MetadataColumnRecord = Static<typeof R.MetadataColumnRecord>;
 
 /** A table (or view) of a catalog as the metadata describes it. */
-export interface MetadataTableRecord {
-  catalogId: string;
-  catalogName: string;
-  schemaName: string;
-  tableName: string;
-  tableDescription: string | null;
-  useWithAI: boolean | null;
-  columns: MetadataColumnRecord[];
-}
+export type MetadataTableRecord = Static<typeof R.MetadataTableRecord>;
 
 /** Whether the agent may use a catalog, or a schema of it. */
-export interface AiUsageRecord {
-  catalogId: string;
-  schemaName: string | null;
-  useWithAI: boolean;
-}
+export type AiUsageRecord = Static<typeof R.AiUsageRecord>;
 
 /** A change to a table's metadata: descriptions (empty removes one) and whether the agent may use it. */
 export interface TableChange {
@@ -49,18 +32,10 @@ export interface TableAt {
 }
 
 /** How a catalog's last metadata refresh stands: ACTIVE, COMPLETED, FAILED, NOT_ACTIVE, ... */
-export interface MetadataStatusRecord {
-  catalogId: string;
-  status: string;
-  message: string | null;
-  refreshedAt: string | null;
-}
+export type MetadataStatusRecord = Static<typeof R.MetadataStatusRecord>;
 
 /** The URL told when a refresh ends; the token sent with it is never shown. */
-export interface MetadataCallbackRecord {
-  callbackURL: string | null;
-  hasToken: boolean;
-}
+export type MetadataCallbackRecord = Static<typeof R.MetadataCallbackRecord>;
 
 const base = (projectId: string) => apiPath`/metadata/${projectId}`;
 

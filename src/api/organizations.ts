@@ -1,19 +1,12 @@
+import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ProjectRequest } from './types.js';
 
 /** A project with where it lives, as `dgw project list` shows it. */
-export interface ProjectEntry {
-  id: string;
-  name: string;
-  description: string | null;
-  createdAt: string | null;
-  workspaceId: string;
-  workspaceName: string;
-  organizationId: string;
-  organizationName: string;
-}
+export type ProjectEntry = Static<typeof R.ProjectRecord>;
 
 /** A workspace with its organization, where a project can be made. */
 export interface WorkspaceEntry {

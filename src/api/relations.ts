@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, listIn, object, text, textOrNull } from './read.js';
@@ -6,19 +8,7 @@ import { isRaw, listIn, object, text, textOrNull } from './read.js';
 // as open objects, so a list is read as `listIn` reads one.
 
 /** A relation from a column of a catalog's table to a target column. */
-export interface RelationRecord {
-  id: string;
-  catalogId: string;
-  schemaName: string;
-  tableName: string;
-  columnName: string;
-  targetCatalogId: string;
-  targetSchemaName: string;
-  targetTableName: string;
-  targetColumnName: string;
-  type: string;
-  createdAt: string | null;
-}
+export type RelationRecord = Static<typeof R.RelationRecord>;
 
 /** Where a column is: catalog id, schema, table and column. */
 export interface ColumnAt {

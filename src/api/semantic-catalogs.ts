@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import { readCatalog } from './catalogs.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
@@ -7,13 +9,7 @@ import type { Catalog } from './types.js';
 // Semantic catalogs (`/data/projects/{projectId}/semantic-catalogs`): catalogs whose tables are saved queries.
 
 /** A table of a semantic catalog. */
-export interface SemanticTableRecord {
-  tableId: string;
-  catalogId: string;
-  catalogName: string;
-  schemaName: string;
-  tableName: string;
-}
+export type SemanticTableRecord = Static<typeof R.SemanticTableRecord>;
 
 const base = (projectId: string) => apiPath`/data/projects/${projectId}/semantic-catalogs`;
 

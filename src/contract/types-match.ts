@@ -1,6 +1,5 @@
 // Compile-time only: `tsc --noEmit` fails here when a record and the type that prints it drift apart.
 import type { Static } from 'typebox';
-import type { ProjectEntry } from '../api/organizations.js';
 import type * as R from './records.js';
 import type * as O from './results.js';
 import type { StoredTable } from '../api/types.js';
@@ -11,32 +10,17 @@ import type { FolderView } from '../commands/folder/view.js';
 import type { FolderRecord } from '../commands/folder/list.js';
 import type { VersionInfo } from '../commands/version/index.js';
 import type { PlanDocument } from '../code/plan-file.js';
-import type { GoldenSqlRecord } from '../api/golden-sqls.js';
-import type { RelationRecord } from '../api/relations.js';
-import type { EmbedSessionRecord, TranspiledRecord } from '../api/hosted-tools.js';
 import type { Exchange } from '../commands/ask/exchange.js';
 import type { ThreadRecord } from '../commands/thread/columns.js';
-import type { SemanticTableRecord } from '../api/semantic-catalogs.js';
-import type { AiUsageRecord, MetadataCallbackRecord, MetadataStatusRecord, MetadataTableRecord } from '../api/metadata.js';
 
 /** True when each type is assignable to the other: the same fields, with the same types, required alike. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 
 export type Checks = [
-  Holds<Same<Static<typeof R.GoldenSqlRecord>, GoldenSqlRecord>>,
-  Holds<Same<Static<typeof R.RelationRecord>, RelationRecord>>,
-  Holds<Same<Static<typeof R.MetadataTableRecord>, MetadataTableRecord>>,
-  Holds<Same<Static<typeof R.MetadataStatusRecord>, MetadataStatusRecord>>,
-  Holds<Same<Static<typeof R.MetadataCallbackRecord>, MetadataCallbackRecord>>,
-  Holds<Same<Static<typeof R.AiUsageRecord>, AiUsageRecord>>,
-  Holds<Same<Static<typeof R.TranspiledRecord>, TranspiledRecord>>,
-  Holds<Same<Static<typeof R.EmbedSessionRecord>, EmbedSessionRecord>>,
   Holds<Same<Static<typeof R.AskExchange>, Exchange>>,
   Holds<Same<Static<typeof R.ThreadRecord>, ThreadRecord>>,
-  Holds<Same<Static<typeof R.SemanticTableRecord>, SemanticTableRecord>>,
   Holds<Same<Static<typeof R.CatalogTableRecord>, StoredTable>>,
-  Holds<Same<Static<typeof R.ProjectRecord>, ProjectEntry>>,
   Holds<Same<Static<typeof R.FolderView>, FolderView>>,
   Holds<Same<Static<typeof R.FolderRecord>, FolderRecord>>,
   Holds<Same<Static<typeof O.LoginResult>, LoginResult>>,

@@ -6,23 +6,15 @@ import type { StoredTable } from '../api/types.js';
 import type { LoginResult } from '../commands/auth/login.js';
 import type { AuthStatus } from '../commands/auth/status.js';
 import type { ProfileRow } from '../commands/profile/list.js';
-import type { FolderView } from '../commands/folder/view.js';
-import type { FolderRecord } from '../commands/folder/list.js';
 import type { VersionInfo } from '../commands/version/index.js';
 import type { PlanDocument } from '../code/plan-file.js';
-import type { Exchange } from '../commands/ask/exchange.js';
-import type { ThreadRecord } from '../commands/thread/columns.js';
 
 /** True when each type is assignable to the other: the same fields, with the same types, required alike. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 
 export type Checks = [
-  Holds<Same<Static<typeof R.AskExchange>, Exchange>>,
-  Holds<Same<Static<typeof R.ThreadRecord>, ThreadRecord>>,
   Holds<Same<Static<typeof R.CatalogTableRecord>, StoredTable>>,
-  Holds<Same<Static<typeof R.FolderView>, FolderView>>,
-  Holds<Same<Static<typeof R.FolderRecord>, FolderRecord>>,
   Holds<Same<Static<typeof O.LoginResult>, LoginResult>>,
   Holds<Same<Static<typeof O.AuthStatus>, AuthStatus>>,
   Holds<Same<Static<typeof O.ProfileRow>, ProfileRow>>,

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as R from '../../contract/records.js';
 import type { AgentEvent } from '../../api/agent.js';
 import { isRaw } from '../../api/read.js';
 
@@ -6,15 +8,7 @@ import { isRaw } from '../../api/read.js';
 // the thread (`threadId`), and an error (an `error` event, or an `error` field).
 
 /** A question and its answer as they came, for `--json` and for what a terminal shows. */
-export interface Exchange {
-  question: string;
-  threadId: string | null;
-  answer: string;
-  sql: string[];
-  tables: string[];
-  error: string | null;
-  events: AgentEvent[];
-}
+export type Exchange = Static<typeof R.AskExchange>;
 
 /** What one event adds, to be shown as it comes. */
 export interface Piece {

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import type { Static } from 'typebox';
+import type * as R from '../../contract/records.js';
 import type { FolderNode } from '../../api/folder-tree.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
@@ -15,15 +17,7 @@ export interface FolderListOptions {
 }
 
 /** A folder as `folder list --json` prints it (src/contract/records.ts): times in ISO 8601, as everywhere. */
-export interface FolderRecord {
-  id: string;
-  name: string;
-  path: string;
-  parentId: string | null;
-  createdAt: string | null;
-  queryIds: string[] | null;
-  children: FolderRecord[];
-}
+export type FolderRecord = Static<typeof R.FolderRecord>;
 
 const COLUMNS: Column<FolderRecord>[] = [
   { field: 'id', kind: 'key' },

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import type { Static } from 'typebox';
+import type * as R from '../../contract/records.js';
 import { findFolder, noFolder, readFolderContents, type FolderTree } from '../../api/folder-tree.js';
 import { getFolder } from '../../api/folders.js';
 import { listQueries } from '../../api/queries.js';
@@ -11,16 +13,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { loadTree, parseFolderRef } from './resolve.js';
 
 /** What `folder view --json` prints: the folder, its subfolders and its queries. */
-export interface FolderView {
-  /** Null for the root, which has no id. */
-  id: string | null;
-  name: string;
-  path: string | null;
-  parentId: string | null;
-  createdAt: string | null;
-  folders: Array<{ id: string; name: string; path: string | null }>;
-  queries: QueryRecord[];
-}
+export type FolderView = Static<typeof R.FolderView>;
 
 const FIELDS: Column<FolderView>[] = [
   { field: 'id', kind: 'key' },

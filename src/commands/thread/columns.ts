@@ -1,12 +1,10 @@
+import type { Static } from 'typebox';
+import type * as R from '../../contract/records.js';
 import { isRaw, listIn, text, textOrNull } from '../../api/read.js';
 import type { Column } from '../../output/format.js';
 
 /** A conversation with the agent, as far as its open answer says. */
-export interface ThreadRecord {
-  threadId: string;
-  displayName: string | null;
-  updatedAt: string | null;
-}
+export type ThreadRecord = Static<typeof R.ThreadRecord>;
 
 export const THREAD_COLUMNS: Column<ThreadRecord>[] = [
   { field: 'threadId', kind: 'id' },

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import * as W from '../wire/index.js';
 import { Closed, Nullable } from './common.js';
 
-// The records dgw prints with --json; types-match.ts holds each to the type the printing code uses.
+// The records dgw prints with --json; the printing code's types are Static of them, or held to them by types-match.ts.
 
 const required = Type.Required;
 

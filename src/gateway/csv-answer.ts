@@ -74,7 +74,7 @@ export async function csvAnswer(project: ProjectStore, target: ExecuteTarget, ow
   if (signal?.aborted) stop.abort(cancellation(signal));
   else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
   lease!.onStop(() => stop.abort(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
-  const copy = interruptible(conn, () => project.sandbox.exportRows(conn, `COPY (\n${sql}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false)`), stop.signal);
+  const copy = project.sandbox.exportRows(conn, `COPY (\n${sql}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false)`, stop.signal);
   return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
 }
 

@@ -1,5 +1,6 @@
 import { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGatewayApp } from '../../src/gateway/app.js';
 import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 
 // A cancelled run's statements are interrupted until they stop; then the run writes how it ended
@@ -10,6 +11,7 @@ import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 const tmp = tempDir('dgw-cancel-interrupts-');
 let g: TestGateway;
 const events: string[] = [];
+let rollbacksEnded = 0;
 beforeAll(async () => {
   g = await openGateway({ dataDir: tmp.dir });
   const run = DuckDBConnection.prototype.run;
@@ -18,6 +20,7 @@ beforeAll(async () => {
     events.push('rollback');
     const result = await run.call(this, sql);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    rollbacksEnded += 1;
     return result;
   });
   const interrupt = DuckDBConnection.prototype.interrupt;
@@ -46,6 +49,27 @@ describe('cancelling a running cache run', () => {
     await call('POST', `${P}/cache/${cache.id}/cancelFullRefreshUpdate`);
     const history = await call('GET', `${P}/cache/${cache.id}/executionHistory`);
     expect(history.map((r: { status: string }) => r.status)).toEqual(['CANCELLED']);
+    expect(events[0]).toBe('interrupt');
+    expect(events.slice(events.indexOf('rollback'))).toEqual(['rollback']);
+  });
+});
+
+describe('a CSV answer whose reader goes away', () => {
+  // Its COPY runs on a pooled connection: a ROLLBACK cut by an interrupt sends the connection back
+  // with its transaction aborted, and the next request on it fails ("transaction is aborted").
+  it('interrupts its COPY, and nothing once it rolls back', async () => {
+    const app = createGatewayApp(g.gateway);
+    const res = await app.request(`/api/v1${P}/queries/execute?format=COMPACT`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${g.partnerKey}`, 'content-type': 'application/json', accept: 'text/csv' },
+      body: JSON.stringify({ statement: 'SELECT i AS n FROM range(10000000000) t(i)' }),
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    events.length = 0;
+    const ended = rollbacksEnded;
+    await reader.cancel();
+    await expect.poll(() => rollbacksEnded, { timeout: 30_000 }).toBeGreaterThan(ended);
     expect(events[0]).toBe('interrupt');
     expect(events.slice(events.indexOf('rollback'))).toEqual(['rollback']);
   });

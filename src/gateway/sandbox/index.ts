@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
+import { interruptible } from '../request-scope.js';
 import { prepareAsJudged, runAsJudged, runProfiled, RefusedAsBound, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
@@ -101,11 +102,16 @@ export class Sandbox {
     });
   }
 
-  /** Writes an export, judging and running one binding in a read-only transaction; returns the rows written. */
-  async exportRows(conn: DuckDBConnection, copy: string): Promise<number> {
+  /**
+   * Writes an export, judging and running one binding in a read-only transaction; returns the rows
+   * written. An abort of `signal` interrupts the COPY alone: an interrupted ROLLBACK would leave
+   * the connection's transaction aborted for whoever uses it next.
+   */
+  async exportRows(conn: DuckDBConnection, copy: string, signal?: AbortSignal): Promise<number> {
     await conn.run('BEGIN TRANSACTION READ ONLY');
     try {
-      return await runAsJudged(conn, copy, 'select', async (execute) => (await conn.run(execute)).rowsChanged, this.planners.connectedCatalogs);
+      const run = (execute: string) => interruptible(conn, async () => (await conn.run(execute)).rowsChanged, signal);
+      return await runAsJudged(conn, copy, 'select', run, this.planners.connectedCatalogs);
     } catch (error) {
       if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
       throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;

@@ -65,22 +65,36 @@ export function outsideRequest<T>(fn: () => T): T {
 
 const REINTERRUPT_MS = 50;
 
+/** Connections an abort interrupted: an interrupt that cut a ROLLBACK leaves its transaction open, aborted. */
+const interrupted = new WeakSet<DuckDBConnection>();
+
+/** Interrupts `conn`'s statement, and marks the connection for `settleInterrupted`. */
+export function interrupt(conn: DuckDBConnection): void {
+  interrupted.add(conn);
+  conn.interrupt();
+}
+
+/** Before an interrupted connection is used again: rolls back what an interrupt may have left open (nothing to roll back is fine). */
+export async function settleInterrupted(conn: DuckDBConnection): Promise<void> {
+  if (interrupted.delete(conn)) await conn.run('ROLLBACK').catch(() => undefined);
+}
+
 /** Runs `work` on `conn` so an abort interrupts it, again and again since DuckDB forgets an interrupt between statements. */
 export async function interruptible<T>(conn: DuckDBConnection, work: () => Promise<T>, signal = scope.getStore()?.signal): Promise<T> {
   if (!signal) return work();
   if (signal.aborted) throw cancellation(signal);
   let timer: NodeJS.Timeout | undefined;
-  const interrupt = () => {
-    conn.interrupt();
+  const onAbort = () => {
+    interrupt(conn);
     timer = setInterval(() => conn.interrupt(), REINTERRUPT_MS);
   };
-  signal.addEventListener('abort', interrupt, { once: true });
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
     return await work();
   } catch (error) {
     throw signal.aborted ? cancellation(signal) : error;
   } finally {
-    signal.removeEventListener('abort', interrupt);
+    signal.removeEventListener('abort', onAbort);
     clearInterval(timer);
   }
 }

@@ -4,7 +4,7 @@ import type { ResultColumn, ResultFormat } from '../api/types.js';
 import type { DuckDBModule } from './duckdb.js';
 import { jsonColumnTexts, type JsonColumnTexts } from './json-text.js';
 import { HttpError } from './errors.js';
-import { cancellation } from './request-scope.js';
+import { cancellation, interrupt } from './request-scope.js';
 import type { StatementRows } from './sandbox/index.js';
 
 /** A run-SQL answer's rows as JSON text, a chunk at a time; stopped early it always fails, never ending as if whole. */
@@ -97,7 +97,7 @@ export class RowTexts {
   stop(reason: Error): void {
     if (this.done) return;
     this.stopped ??= reason;
-    this.conn.interrupt();
+    interrupt(this.conn);
     if (!this.fetching) void this.close();
   }
 

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGatewayApp } from '../../src/gateway/app.js';
@@ -12,11 +14,18 @@ const tmp = tempDir('dgw-cancel-interrupts-');
 let g: TestGateway;
 const events: string[] = [];
 let rollbacksEnded = 0;
+/** Set to make the next ROLLBACK fail unrun, as an interrupt that cut it would. */
+let cutNextRollback = false;
 beforeAll(async () => {
   g = await openGateway({ dataDir: tmp.dir });
   const run = DuckDBConnection.prototype.run;
   vi.spyOn(DuckDBConnection.prototype, 'run').mockImplementation(async function (this: DuckDBConnection, sql: string, ...rest: unknown[]) {
     if (sql !== 'ROLLBACK') return run.call(this, sql, ...(rest as []));
+    if (cutNextRollback) {
+      cutNextRollback = false;
+      events.push('rollback cut');
+      throw new Error('INTERRUPT Error: Interrupted!');
+    }
     events.push('rollback');
     const result = await run.call(this, sql);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -54,17 +63,20 @@ describe('cancelling a running cache run', () => {
   });
 });
 
+/** A CSV answer of run SQL, read as it comes. */
+const csvAnswer = (statement: string, accept = 'text/csv') =>
+  createGatewayApp(g.gateway).request(`/api/v1${P}/queries/execute?format=COMPACT`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${g.partnerKey}`, 'content-type': 'application/json', accept },
+    body: JSON.stringify({ statement }),
+  });
+const pipesLeft = () => readdirSync(join(g.gateway.transferDir('demo'), 'streams'));
+
 describe('a CSV answer whose reader goes away', () => {
   // Its COPY runs on a pooled connection: a ROLLBACK cut by an interrupt sends the connection back
   // with its transaction aborted, and the next request on it fails ("transaction is aborted").
   it('interrupts its COPY, and nothing once it rolls back', async () => {
-    const app = createGatewayApp(g.gateway);
-    const res = await app.request(`/api/v1${P}/queries/execute?format=COMPACT`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${g.partnerKey}`, 'content-type': 'application/json', accept: 'text/csv' },
-      body: JSON.stringify({ statement: 'SELECT i AS n FROM range(10000000000) t(i)' }),
-    });
-    const reader = res.body!.getReader();
+    const reader = (await csvAnswer('SELECT i AS n FROM range(10000000000) t(i)')).body!.getReader();
     await reader.read();
     events.length = 0;
     const ended = rollbacksEnded;
@@ -72,5 +84,17 @@ describe('a CSV answer whose reader goes away', () => {
     await expect.poll(() => rollbacksEnded, { timeout: 30_000 }).toBeGreaterThan(ended);
     expect(events[0]).toBe('interrupt');
     expect(events.slice(events.indexOf('rollback'))).toEqual(['rollback']);
+  });
+
+  it('an interrupted connection is rolled back before it serves again, even when its own ROLLBACK was cut', async () => {
+    const reader = (await csvAnswer('SELECT i AS n FROM range(10000000000) t(i)')).body!.getReader();
+    await reader.read();
+    cutNextRollback = true;
+    await reader.cancel();
+    await expect.poll(() => events.includes('rollback cut'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(pipesLeft, { timeout: 30_000 }).toEqual([]);
+    // The pool gives the connection released last: the one whose ROLLBACK was cut.
+    const next = await csvAnswer('SELECT 42 AS n', 'application/json');
+    expect([next.status, await next.text()]).toEqual([200, expect.stringContaining('"data":[[42]]')]);
   });
 });

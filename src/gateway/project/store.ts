@@ -5,7 +5,7 @@ import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
-import { interruptible } from '../request-scope.js';
+import { interruptible, settleInterrupted } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
@@ -105,8 +105,7 @@ export class ProjectStore {
     try {
       return await this.atWork(conn, () => fn(conn));
     } finally {
-      if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
-      else conn.closeSync();
+      await this.giveBack(this.pool, conn);
     }
   }
 
@@ -124,10 +123,16 @@ export class ProjectStore {
         released = true;
         this.busy.delete(conn);
         this.leased.delete(conn);
-        if (this.pool.length < POOL_SIZE && !this.closed) this.pool.push(conn);
-        else conn.closeSync();
+        void this.giveBack(this.pool, conn);
       },
     };
+  }
+
+  /** Puts a connection back in `pool` (closed when the pool is full or the project closed), rolled back first if an abort interrupted it. */
+  private async giveBack(pool: DuckDBConnection[], conn: DuckDBConnection): Promise<void> {
+    await settleInterrupted(conn);
+    if (pool.length < POOL_SIZE && !this.closed) pool.push(conn);
+    else conn.closeSync();
   }
 
   /** Runs `fn` on a connection of its own, closed after it so what it made (temporary tables) goes too. */
@@ -153,8 +158,7 @@ export class ProjectStore {
       const planner = conn;
       return await this.atWork(planner, () => fn(planner));
     } finally {
-      if (this.planners.length < POOL_SIZE && !this.closed) this.planners.push(conn);
-      else conn.closeSync();
+      await this.giveBack(this.planners, conn);
     }
   }
 

@@ -123,7 +123,8 @@ export class ProjectStore {
         released = true;
         this.busy.delete(conn);
         this.leased.delete(conn);
-        void this.giveBack(this.pool, conn);
+        // Released from a stream's end, where nobody awaits it: a connection that fails to close is gone anyway.
+        this.giveBack(this.pool, conn).catch(() => undefined);
       },
     };
   }

@@ -131,7 +131,13 @@ export class ProjectStore {
 
   /** Puts a connection back in `pool` (closed when the pool is full or the project closed), rolled back first if an abort interrupted it. */
   private async giveBack(pool: DuckDBConnection[], conn: DuckDBConnection): Promise<void> {
-    await settleInterrupted(conn);
+    // Busy while it rolls back, so that closing the project waits for that statement.
+    this.busy.add(conn);
+    try {
+      await settleInterrupted(conn);
+    } finally {
+      this.busy.delete(conn);
+    }
     if (pool.length < POOL_SIZE && !this.closed) pool.push(conn);
     else conn.closeSync();
   }

@@ -47,5 +47,5 @@ writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(
 // What the root help shows of each top-level command: with it, `dgw help` (and `dgw --help` on a
 // terminal) renders without loading any command's code (src/root.ts, rootForHelp).
 const { commandSummaries } = await import(new URL('../dist/commands-manifest.js', import.meta.url).href);
-writeFileSync(new URL('../dist/commands.json', import.meta.url), `${JSON.stringify(commandSummaries(), null, 1)}\n`);
+writeFileSync(new URL('../dist/commands.json', import.meta.url), `${JSON.stringify(await commandSummaries(), null, 1)}\n`);
 

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 const { generateCompletions } = await import('../dist/completion-tree.js');
 const dir = new URL('../completions/', import.meta.url);
 mkdirSync(dir, { recursive: true });
-for (const [name, text] of Object.entries(generateCompletions())) {
+for (const [name, text] of Object.entries(await generateCompletions())) {
   writeFileSync(new URL(name, dir), text);
   console.log(`wrote completions/${name}`);
 }

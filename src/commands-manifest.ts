@@ -2,6 +2,6 @@
 import { buildProgram, inertDeps } from './program.js';
 import { summarise, type CommandSummary } from './root.js';
 
-export function commandSummaries(): CommandSummary[] {
-  return summarise(buildProgram(inertDeps()));
+export async function commandSummaries(): Promise<CommandSummary[]> {
+  return summarise(await buildProgram(inertDeps()));
 }

@@ -4,11 +4,11 @@ import { completionTree, type CommandNode } from './commands/completion/tree.js'
 import { buildProgram, inertDeps } from './program.js';
 
 /** The whole command tree as shells complete it. */
-export function programTree(): CommandNode {
-  return completionTree(buildProgram(inertDeps()));
+export async function programTree(): Promise<CommandNode> {
+  return completionTree(await buildProgram(inertDeps()));
 }
 
 /** `{ 'dgw.bash': ..., '_dgw': ..., 'dgw.fish': ... }`, the files `completions/` must hold. */
-export function generateCompletions(): Record<string, string> {
-  return renderCompletions(buildProgram(inertDeps()));
+export async function generateCompletions(): Promise<Record<string, string>> {
+  return renderCompletions(await buildProgram(inertDeps()));
 }

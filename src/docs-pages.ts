@@ -27,7 +27,7 @@ async function helpOf(path: string[]): Promise<string> {
 
 /** `{ 'README.md': index, 'dgw_query_create.md': page, ... }`: what docs/commands/ must hold. */
 export async function generateDocPages(): Promise<Record<string, string>> {
-  const root = buildProgram(inertDeps());
+  const root = await buildProgram(inertDeps());
   const listed = visibleCommands(root);
   const pages: Record<string, string> = {};
   for (const { path } of listed) {

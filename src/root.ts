@@ -84,7 +84,7 @@ function globalOptionsHelp(program: Command, columns: number | undefined): strin
 
 type Register = (program: Command, wiring: Wiring) => void;
 
-/** Each top-level command and how to load its noun, so a command line loads only the noun it names (test/startup-lazy.test.ts). */
+/** Each top-level command and how to load its noun, so a command line loads only the noun it names (test/startup-lazy.test.ts); the whole tree registers them in this order, the help's. */
 export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<string, () => Promise<Register>>([
   ['auth', async () => (await import('./commands/auth/index.js')).registerAuth],
   ['profile', async () => (await import('./commands/profile/index.js')).registerProfile],
@@ -96,9 +96,9 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['catalog', async () => (await import('./commands/catalog/index.js')).registerCatalog],
   ['table', async () => (await import('./commands/table/index.js')).registerTable],
   ['cache', async () => (await import('./commands/cache/index.js')).registerCache],
-  ['export', async () => (await import('./commands/export/index.js')).registerExport],
   ['bitable', async () => (await import('./commands/bitable/index.js')).registerBitable],
   ['parametric-table', async () => (await import('./commands/parametric-table/index.js')).registerParametricTable],
+  ['export', async () => (await import('./commands/export/index.js')).registerExport],
   ['driver', async () => (await import('./commands/driver/index.js')).registerDriver],
   ['metadata', async () => (await import('./commands/metadata/index.js')).registerMetadata],
   ['transpile', async () => (await import('./commands/transpile/index.js')).registerTranspile],

@@ -5,7 +5,7 @@ import { schemaText, type CommandInfo } from './contract/publish.js';
 import { buildProgram, inertDeps } from './program.js';
 
 /** Every visible command that runs (no subcommands), by path, and whether it takes --dry-run. */
-export function leafCommands(program: Command = buildProgram(inertDeps())): CommandInfo[] {
+export async function leafCommands(): Promise<CommandInfo[]> {
   const out: CommandInfo[] = [];
   const walk = (command: Command, path: string[]) => {
     const visible = command.createHelp().visibleCommands(command).filter((c) => command.commands.includes(c));
@@ -15,14 +15,14 @@ export function leafCommands(program: Command = buildProgram(inertDeps())): Comm
     }
     for (const sub of visible) walk(sub, [...path, sub.name()]);
   };
-  walk(program, []);
+  walk(await buildProgram(inertDeps()), []);
   return out;
 }
 
 /** `{ 'query-list.json': text, ... }`: the files schemas/ must hold. */
-export function generateSchemaFiles(): Record<string, string> {
+export async function generateSchemaFiles(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const command of leafCommands()) {
+  for (const command of await leafCommands()) {
     const text = schemaText(command);
     if (text !== undefined) files[schemaFileFor(command.path)] = text;
   }

@@ -13,8 +13,9 @@ const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../compl
 const FILES = { bash: 'dgw.bash', zsh: '_dgw', fish: 'dgw.fish' } as const;
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 
+const tree = await programTree();
+
 describe('the completion tree', () => {
-  const tree = programTree();
   const child = (node: CommandNode, name: string) => node.commands.find((c) => c.name === name)!;
 
   it('has every noun and verb of the issue, the global options and the zone choices', () => {

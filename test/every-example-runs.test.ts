@@ -183,7 +183,7 @@ async function helpExamples(commandPath: string[]): Promise<string[]> {
 
 async function allHelpExamples(): Promise<Example[]> {
   const examples: Example[] = [];
-  for (const commandPath of commandPaths(buildProgram(capture().deps))) {
+  for (const commandPath of commandPaths(await buildProgram(capture().deps))) {
     for (const text of await helpExamples(commandPath)) examples.push({ unit: 'every --help', where: `dgw ${commandPath.join(' ')} --help`, text });
   }
   return examples;

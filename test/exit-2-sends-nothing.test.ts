@@ -158,7 +158,7 @@ const SAMPLES: Record<string, string[][]> = {
 /** Commands whose --json fields are the answer's own (the result's columns, the response, a connection's configuration): checked after sending. */
 const FIELDS_FROM_ANSWER = new Set(['sql', 'query run', 'api', 'connection detail', 'metadata semantics', 'metadata questions', 'metadata search', 'thread get']);
 
-const leaves = leafCommands();
+const leaves = await leafCommands();
 
 describe('the samples cover the command tree', () => {
   it('every command that runs has a sample, and every sample a command', () => {

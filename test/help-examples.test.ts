@@ -14,7 +14,7 @@ function leaves(command: Command, prefix: string[] = []): string[][] {
   return visible.flatMap((c) => leaves(c, [...prefix, c.name()]));
 }
 
-const commands = leaves(buildProgram(capture().deps));
+const commands = leaves(await buildProgram(capture().deps));
 
 describe('--help of every command', () => {
   it('finds the commands of the issue', () => {

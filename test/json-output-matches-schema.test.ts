@@ -371,9 +371,9 @@ describe('a command that needs a terminal', () => {
 });
 
 describe('coverage', () => {
-  it('every command that prints JSON was run above', () => {
+  it('every command that prints JSON was run above', async () => {
     // A command without a schema prints no JSON (completion, table sample).
-    const all = leafCommands().map((c) => c.path).filter((p) => fs.existsSync(path.join(ROOT, 'schemas', `${p.split(' ').join('-')}.json`)));
+    const all = (await leafCommands()).map((c) => c.path).filter((p) => fs.existsSync(path.join(ROOT, 'schemas', `${p.split(' ').join('-')}.json`)));
     expect(all.filter((p) => !seen.has(p))).toEqual([]);
   });
 });

@@ -87,6 +87,8 @@ describe('no schedule has one form: null', () => {
   });
 });
 
+const leafPaths = (await leafCommands()).map((c) => c.path);
+
 describe('--help lists the JSON fields of every command', () => {
   const help = async (path: string): Promise<string> => {
     let out = '';
@@ -100,7 +102,7 @@ describe('--help lists the JSON fields of every command', () => {
     return out;
   };
 
-  it.each(leafCommands().map((c) => c.path))('dgw %s --help', async (path) => {
+  it.each(leafPaths)('dgw %s --help', async (path) => {
     const text = await help(path);
     const doc = readSchema(path);
     if (!doc) {

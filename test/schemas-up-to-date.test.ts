@@ -11,11 +11,12 @@ import { runDgw } from './support/dgw.js';
 // schema changed without regenerating, or a command without an entry, makes this fail.
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../schemas');
 
-describe('schemas/', () => {
-  const generated = generateSchemaFiles();
+const generated = await generateSchemaFiles();
 
-  it('every command that runs has an entry in the contract, and every entry a command', () => {
-    expect(Object.keys(OUTPUTS).sort()).toEqual(leafCommands().map((c) => c.path).sort());
+describe('schemas/', () => {
+
+  it('every command that runs has an entry in the contract, and every entry a command', async () => {
+    expect(Object.keys(OUTPUTS).sort()).toEqual((await leafCommands()).map((c) => c.path).sort());
   });
 
   it('holds one file per command that prints JSON, and nothing else', () => {
@@ -67,7 +68,7 @@ describe('dgw schema', () => {
     expect(r.code, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ command: string; file: string }>;
     // Every command but those that print no JSON (completion, table sample).
-    expect(rows.map((x) => x.command).sort()).toEqual(leafCommands().map((c) => c.path).filter((p) => OUTPUTS[p] !== null).sort());
+    expect(rows.map((x) => x.command).sort()).toEqual((await leafCommands()).map((c) => c.path).filter((p) => OUTPUTS[p] !== null).sort());
     expect(rows.find((x) => x.command === 'table add-column')?.file).toBe('schemas/table-add-column.json');
   });
 

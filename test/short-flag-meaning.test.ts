@@ -22,9 +22,9 @@ function shortFlags(command: Command, path = 'dgw', out: Array<[string, string, 
 }
 
 describe('short flags', () => {
-  it('each short flag stands for the same long flag in every command', () => {
+  it('each short flag stands for the same long flag in every command', async () => {
     const meanings = new Map<string, Set<string>>();
-    for (const [, short, long] of shortFlags(buildProgram(inert))) meanings.set(short, (meanings.get(short) ?? new Set()).add(long));
+    for (const [, short, long] of shortFlags(await buildProgram(inert))) meanings.set(short, (meanings.get(short) ?? new Set()).add(long));
     const ambiguous = [...meanings].filter(([, longs]) => longs.size > 1).map(([short, longs]) => `${short}: ${[...longs].join(', ')}`);
     expect(ambiguous).toEqual([]);
     expect([...(meanings.get('-f') ?? [])]).toEqual(['--field']);

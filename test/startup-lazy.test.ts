@@ -6,8 +6,8 @@ import { buildProgramFor, commandWord as wordOf, createRoot, NOUNS, rootForHelp,
 import { runDgw } from './support/dgw.js';
 
 // A command line that names a noun loads that noun alone (src/root.ts). These tests hold the lazy
-// tree to the whole one, so a noun added to program.ts but not to NOUNS, or registered
-// differently, is caught.
+// tree to the whole one (built from NOUNS too), so a command word missing from NOUNS, or a noun
+// registered differently, is caught.
 
 const inert: ContextDeps = {
   io: { stdout: { write: () => true }, stderr: { write: () => true }, stdin: { async *[Symbol.asyncIterator]() {} } } as unknown as ContextDeps['io'],
@@ -23,7 +23,7 @@ function describeTree(command: Command, prefix = command.name()): Record<string,
   return out;
 }
 
-const full = buildProgram(inert);
+const full = await buildProgram(inert);
 const topLevel = full.commands.filter((c) => c.name() !== 'help-topic');
 
 describe('lazy nouns', () => {

@@ -50,7 +50,7 @@ async function printLiveValues(deps: ContextDeps, typed: string[], opts: Complet
   const words = bash ? bash.words : typed;
   const silent = { write: () => true };
   // The whole tree, built on inert streams: it is read, never run.
-  const target = completionTarget(buildProgram({ ...deps, io: { ...deps.io, stdout: silent, stderr: silent } }), words);
+  const target = completionTarget(await buildProgram({ ...deps, io: { ...deps.io, stdout: silent, stderr: silent } }), words);
   if (!target.kind) return;
   const signal = AbortSignal.any([deps.signal, deadline.signal]);
   const ctx = createContext({ ...deps, io: { ...deps.io, stderr: silent }, interactive: false, signal }, { ...target.globals, timeout: TAB_TIMEOUT });

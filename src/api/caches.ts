@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type * as CR from '../contract/cache-records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, isRaw, object, objects, text, textOrNull } from './read.js';
@@ -22,50 +24,13 @@ export interface CacheRequest {
 }
 
 /** A cache's settings as dgw prints them. */
-export interface CacheRecord {
-  id: string;
-  /** The cached table as `catalogId.schemaName.tableName`. */
-  source: string;
-  catalogId: string;
-  schemaName: string;
-  tableName: string;
-  fullRefreshSchedule: RefreshSchedule | null;
-  incrementalSchedule: RefreshSchedule | null;
-  /** The column an incremental run continues from; null when the service does not say. */
-  incrementalColumn: string | null;
-  /** Where SQL reads the copy (the local gateway: `svc.cache.<name>`); null when the service does not say. */
-  copy: string | null;
-}
+export type CacheRecord = Static<typeof CR.CacheRecord>;
 
 /** One run of a cache. */
-export interface CacheRunRecord {
-  id: string;
-  mode: string;
-  status: string;
-  createdAt: string | null;
-  finishedAt: string | null;
-  /** Rows in the copy after the run. */
-  cachedRows: number | null;
-  /** Rows the run wrote. */
-  insertedRows: number | null;
-  lastOffset: string | null;
-  error: string | null;
-}
+export type CacheRunRecord = Static<typeof CR.CacheRunRecord>;
 
-/** A cache's status with its latest run of each mode. */
-export interface CacheStatusRecord {
-  id: string;
-  /** The cached table as `catalogId.schemaName.tableName`. */
-  source: string;
-  catalogId: string;
-  schemaName: string;
-  tableName: string;
-  status: RefreshStatus | 'DELETED';
-  lastFullRefresh: CacheRunRecord | null;
-  lastIncremental: CacheRunRecord | null;
-  /** Rows in the copy after the latest run, where it says. */
-  cachedRows: number | null;
-}
+/** A cache's status with its latest run of each mode; the schema's status union, built by map(), has no static type of its own. */
+export type CacheStatusRecord = Omit<Static<typeof CR.CacheStatusRecord>, 'status'> & { status: RefreshStatus | 'DELETED' };
 
 const P = (projectId: string) => apiPath`/data/projects/${projectId}/cache`;
 const C = (projectId: string, cacheId: string) => apiPath`/data/projects/${projectId}/cache/${cacheId}`;

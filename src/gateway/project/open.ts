@@ -68,7 +68,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
-    const reach = options.transferDir ? `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; ` : '';
+    const reach = `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; `;
     const paths = files.length > 0 ? `SET allowed_paths = [${files.map(literal).join(', ')}]; ` : '';
     await writer.run(`${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);

@@ -36,7 +36,7 @@ export function catalogPlace(project: ProjectStore, catalogId: string): CatalogP
   if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
   const semantic = project.semanticCatalogs.find((c) => c.id === catalogId);
   if (semantic) return { catalog: semanticCatalog(semantic), database: semantic.name };
-  const connection = findCatalogConnection(project.connections, project.id, catalogId);
+  const connection = findCatalogConnection(project, catalogId);
   const broken = project.brokenConnections.get(connection.id);
   if (broken) throw notFound(notOpenedMessage(connection, broken));
   return { catalog: connectedCatalog(connection), database: connection.catalogName };

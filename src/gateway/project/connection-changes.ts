@@ -31,7 +31,7 @@ export async function createConnection(s: ProjectStore, input: ConnectionInput):
 
 /** Renames a connection or points it at another file; its catalog keeps its name, so SQL that reads it still does. */
 export async function updateConnection(s: ProjectStore, id: string, input: Partial<ConnectionInput>): Promise<ConnectionRow> {
-  const before = findConnection(s.connections, s.id, id);
+  const before = findConnection(s, id);
   if (input.type !== undefined && input.type.toLowerCase() !== before.type) throw badRequest(`a connection's type cannot change (${before.type}); make a new connection`);
   const config = input.credential === undefined ? before.config : localConfig(before.type, input.credential);
   if (config.path !== before.config.path) await checkOpens(s, before.type, config);
@@ -67,7 +67,7 @@ export async function nameCatalog(s: ProjectStore, connectionId: string, name: s
 
 /** Removes a connection and its catalog; refused while a cache copies one of its tables. */
 export async function deleteConnection(s: ProjectStore, id: string): Promise<ConnectionRow> {
-  const row = findConnection(s.connections, s.id, id);
+  const row = findConnection(s, id);
   return s.tx(async (conn) => {
     const caches = (await readCaches(conn)).filter((c) => c.catalogId === row.catalogId);
     if (caches.length > 0) throw conflict(`caches of catalog ${row.catalogName} exist (${caches.map((c) => c.id).join(', ')}): remove them first`);

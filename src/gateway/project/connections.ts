@@ -43,16 +43,16 @@ export const CONNECTIONS_DDL = [
 const RESERVED = new Set(['svc', HOSTED_CATALOG, 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
 
 /** A connection of the project as attached at open, or 404 naming it. */
-export function findConnection(connections: readonly ConnectionRow[], projectId: string, id: string): ConnectionRow {
-  const found = connections.find((c) => c.id === id);
-  if (!found) throw notFound(`no connection ${id} in project ${projectId}`);
+export function findConnection(s: ProjectStore, id: string): ConnectionRow {
+  const found = s.connections.find((c) => c.id === id);
+  if (!found) throw notFound(`no connection ${id} in project ${s.id}`);
   return found;
 }
 
 /** The connection whose catalog has id `catalogId`, or 404 naming the catalog. */
-export function findCatalogConnection(connections: readonly ConnectionRow[], projectId: string, catalogId: string): ConnectionRow {
-  const found = connections.find((c) => c.catalogId === catalogId);
-  if (!found) throw notFound(`no catalog ${catalogId} in project ${projectId} (catalog list shows them)`);
+export function findCatalogConnection(s: ProjectStore, catalogId: string): ConnectionRow {
+  const found = s.connections.find((c) => c.catalogId === catalogId);
+  if (!found) throw notFound(`no catalog ${catalogId} in project ${s.id} (catalog list shows them)`);
   return found;
 }
 

@@ -141,7 +141,7 @@ export async function attachParametricTables(conn: DuckDBConnection, tables: Par
 /** The connection whose catalog can hold parametric tables: a file connection's (its catalog is the gateway's own views). */
 export function parametricCatalog(s: ProjectStore, catalogId: string): ConnectionRow {
   if (isBuiltIn(catalogId)) throw badRequest(`catalog ${catalogId} is built in: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
-  const c = findCatalogConnection(s.connections, s.id, catalogId);
+  const c = findCatalogConnection(s, catalogId);
   if (!FILE_TYPES.has(c.type)) throw badRequest(`catalog ${c.catalogName} is a ${c.type} file attached read-only: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
   return c;
 }

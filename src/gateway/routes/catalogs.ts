@@ -62,7 +62,7 @@ export function catalogRoutes(): Routes {
         return c.body(null, 200);
       }
       // Found among the connections, not by browsing: a catalog whose file is gone can be deleted too.
-      const connection = findCatalogConnection(c.get('project').connections, c.get('project').id, id);
+      const connection = findCatalogConnection(c.get('project'), id);
       checkChange(c);
       // One catalog per connection here: deleting it disconnects the source, as the document says, so the connection goes too.
       await reopened(c, async () => (await connectionChanges()).deleteConnection(c.get('project'), connection.id));
@@ -74,7 +74,7 @@ export function catalogRoutes(): Routes {
       const id = c.req.param('catalogId');
       const project = c.get('project');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in: every project has its own`);
-      const connection = findCatalogConnection(project.connections, project.id, id);
+      const connection = findCatalogConnection(project, id);
       if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
       const gateway = c.get('gateway');
       const other = await gateway.project(target, { create: false });

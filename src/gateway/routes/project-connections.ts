@@ -43,7 +43,7 @@ export async function reopened<T>(c: RouteContext, change: () => Promise<T>): Pr
 }
 
 /** The connection the path names, as attached when the project opened, or 404. */
-const named = (c: RouteContext) => findConnection(c.get('project').connections, c.get('project').id, c.req.param('connectionId'));
+const named = (c: RouteContext) => findConnection(c.get('project'), c.req.param('connectionId'));
 
 /** A project's connections (`/connections/{projectId}`): each makes a catalog that SQL reads. */
 export function projectConnectionRoutes(): Routes {

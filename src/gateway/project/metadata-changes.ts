@@ -4,6 +4,7 @@ import { browse, catalogPlace, type CatalogPlace } from './catalog-place.js';
 import { columns, type BrowsedColumn } from './catalog-browse.js';
 import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { tableView, type MetadataTable } from './project-metadata.js';
+import type { ColumnPlace } from './relations.js';
 import type { ProjectStore } from './store.js';
 
 // Changes people make to the metadata: descriptions, whether the agent may use a catalog, schema
@@ -52,7 +53,7 @@ export async function describeTable(s: ProjectStore, catalogId: string, schemaNa
 }
 
 /** Counts a column's most frequent values (at most `limit`) and keeps them; a metadata refresh counts them again. */
-export async function setCategorical(s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }, limit: number, frequency: string | null): Promise<TableMetadata> {
+export async function setCategorical(s: ProjectStore, at: ColumnPlace, limit: number, frequency: string | null): Promise<TableMetadata> {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CATEGORICAL) throw badRequest(`limit must be a whole number from 1 to ${MAX_CATEGORICAL}`);
   if (frequency !== null) checkName(frequency, 'frequency', 100);
   const place = catalogPlace(s, at.catalogId);
@@ -67,7 +68,7 @@ export async function setCategorical(s: ProjectStore, at: { catalogId: string; s
 }
 
 /** Forgets a column's categorical values; 404 when it has none. */
-export async function deleteCategorical(s: ProjectStore, at: { catalogId: string; schemaName: string; tableName: string; columnName: string }): Promise<TableMetadata> {
+export async function deleteCategorical(s: ProjectStore, at: ColumnPlace): Promise<TableMetadata> {
   const place = catalogPlace(s, at.catalogId);
   const note = noteAt(await s.withConnection(readNotes), at);
   if (note.categorical === null) throw notFound(`column ${at.columnName} of ${at.schemaName}.${at.tableName} has no categorical values`);

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../errors.js';
 import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
 import { schemaNames } from './catalog-browse.js';
+import { placeValues, samePlace, type ColumnPlace } from './relations.js';
 import { rows, type ProjectStore } from './store.js';
 
 // What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
@@ -11,11 +12,7 @@ import { rows, type ProjectStore } from './store.js';
 // empty string stands for "the whole catalog" or "the whole table".
 
 /** A note on a catalog (schema, table and column ''), a schema, a table (column '') or a column. */
-export interface Note {
-  catalogId: string;
-  schemaName: string;
-  tableName: string;
-  columnName: string;
+export interface Note extends ColumnPlace {
   description: string | null;
   useWithAI: boolean | null;
   categorical: { limit: number; frequency: string | null; values: string[] } | null;
@@ -40,26 +37,17 @@ export async function readNotes(conn: DuckDBConnection): Promise<Note[]> {
 }
 
 /** The note at a place, or an empty one. */
-export function noteAt(notes: Note[], at: Pick<Note, 'catalogId' | 'schemaName' | 'tableName' | 'columnName'>): Note {
-  const same = (n: Note) => n.catalogId === at.catalogId && n.schemaName === at.schemaName && n.tableName === at.tableName && n.columnName === at.columnName;
-  return notes.find(same) ?? { ...at, description: null, useWithAI: null, categorical: null };
+export function noteAt(notes: Note[], at: ColumnPlace): Note {
+  return notes.find((n) => samePlace(n, at)) ?? { ...at, description: null, useWithAI: null, categorical: null };
 }
 
 /** Writes the notes given (replacing each place's row), in one transaction. */
 export async function writeNotes(s: ProjectStore, changed: Note[]): Promise<void> {
   await s.tx(async (conn) => {
     for (const n of changed) {
-      await conn.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', [n.catalogId, n.schemaName, n.tableName, n.columnName]);
+      await conn.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', placeValues(n));
       if (n.description === null && n.useWithAI === null && n.categorical === null) continue;
-      await conn.run('INSERT INTO svc._dgw.metadata_notes VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        n.catalogId,
-        n.schemaName,
-        n.tableName,
-        n.columnName,
-        n.description,
-        n.useWithAI,
-        n.categorical === null ? null : JSON.stringify(n.categorical),
-      ]);
+      await conn.run('INSERT INTO svc._dgw.metadata_notes VALUES ($1, $2, $3, $4, $5, $6, $7)', [...placeValues(n), n.description, n.useWithAI, n.categorical === null ? null : JSON.stringify(n.categorical)]);
     }
   });
 }

@@ -15,6 +15,12 @@ export interface ColumnPlace {
   columnName: string;
 }
 
+/** A place's four names, in the order the tables that keep places store them. */
+export const placeValues = (p: ColumnPlace) => [p.catalogId, p.schemaName, p.tableName, p.columnName];
+
+/** Whether two places are the same column. */
+export const samePlace = (a: ColumnPlace, b: ColumnPlace) => a.catalogId === b.catalogId && a.schemaName === b.schemaName && a.tableName === b.tableName && a.columnName === b.columnName;
+
 /** A relation as stored: from a column to a target column, of a kind such as MANY_TO_ONE. */
 export interface Relation extends ColumnPlace {
   id: string;
@@ -60,22 +66,9 @@ export async function addRelation(s: ProjectStore, from: ColumnPlace, target: Co
   await checkColumn(s, target, 'the target column', true);
   return s.tx(async (conn) => {
     const all = await readAll(conn);
-    const same = (a: ColumnPlace, b: ColumnPlace) => a.catalogId === b.catalogId && a.schemaName === b.schemaName && a.tableName === b.tableName && a.columnName === b.columnName;
-    if (all.some((r) => same(r, from) && same(r.target, target))) throw conflict(`${show(from)} is related to ${show(target)} already`);
+    if (all.some((r) => samePlace(r, from) && samePlace(r.target, target))) throw conflict(`${show(from)} is related to ${show(target)} already`);
     const relation: Relation = { ...from, id: newQueryId((id) => all.some((r) => r.id === id)), target, type, createdAt: s.now() };
-    await conn.run('INSERT INTO svc._dgw.relations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)', [
-      relation.id,
-      from.catalogId,
-      from.schemaName,
-      from.tableName,
-      from.columnName,
-      target.catalogId,
-      target.schemaName,
-      target.tableName,
-      target.columnName,
-      type,
-      relation.createdAt,
-    ]);
+    await conn.run('INSERT INTO svc._dgw.relations VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)', [relation.id, ...placeValues(from), ...placeValues(target), type, relation.createdAt]);
     return relation;
   });
 }

@@ -30,7 +30,7 @@ export async function setUseWithAI(s: ProjectStore, catalogId: string, schemaNam
 }
 
 /** Describes a table and its columns, or says whether the agent may use it; an empty description removes one. */
-export async function describeTable(s: ProjectStore, catalogId: string, schemaName: string, tableName: string, change: TableChange): Promise<TableMetadata> {
+export async function describeTable(s: ProjectStore, { catalogId, schemaName, tableName }: Omit<ColumnPlace, 'columnName'>, change: TableChange): Promise<TableMetadata> {
   for (const text of [change.tableDescription, ...(change.columns ?? []).map((c) => c.columnDescription)]) if (text !== undefined) checkDescription(text);
   const place = catalogPlace(s, catalogId);
   const cols = await browse(s, place, (conn) => columns(conn, place, schemaName, tableName));

@@ -165,10 +165,7 @@ export function metadataRoutes(): Routes {
     .get('/query', hostedOnly('queryMetadata', 'a search by meaning needs a language model, which only the hosted service runs'))
     .put('/:catalogId', async (c) => c.json(await (await metadataChanges()).setUseWithAI(c.get('project'), c.req.param('catalogId'), undefined, useWithAIOf(await jsonObject(c)))))
     .put('/:catalogId/:schemaName', async (c) => c.json(await (await metadataChanges()).setUseWithAI(c.get('project'), c.req.param('catalogId'), c.req.param('schemaName'), useWithAIOf(await jsonObject(c)))))
-    .put('/:catalogId/:schemaName/:tableName', async (c) => {
-      const t = tableOf(c);
-      return c.json(await (await metadataChanges()).describeTable(c.get('project'), t.catalogId, t.schemaName, t.tableName, tableChange(await jsonObject(c))));
-    })
+    .put('/:catalogId/:schemaName/:tableName', async (c) => c.json(await (await metadataChanges()).describeTable(c.get('project'), tableOf(c), tableChange(await jsonObject(c)))))
     .get('/golden-sql/query', async (c) => {
       const q = c.req.query('q');
       if (q === undefined) throw badRequest('the query parameter q (words to search for) is required');

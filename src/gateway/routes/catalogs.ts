@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
 import { badRequest } from '../errors.js';
@@ -23,11 +24,15 @@ export const QUERY_CATALOG_ID = '2';
 const browsing = () => Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
 const parametric = () => import('../project/parametric-tables.js');
 
-/** A table's place from the path, with the catalog resolved (404 naming what is missing). */
-async function tablePlace(c: RouteContext) {
+/** The catalog the path names (404 when missing), the browsing functions, and `read`, which runs `fn` where the catalog is seen whole. */
+async function catalogAt(c: RouteContext) {
   const [{ browse, catalogPlace }, b] = await browsing();
-  return { place: catalogPlace(c.get('project'), c.req.param('catalogId')), schema: c.req.param('schemaName'), table: c.req.param('tableName'), b, browse };
+  const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
+  return { place, b, read: <T>(fn: (conn: DuckDBConnection) => Promise<T>) => browse(c.get('project'), place, fn) };
 }
+
+/** A table's place from the path, with the catalog resolved (404 naming what is missing). */
+const tableAt = async (c: RouteContext) => ({ ...(await catalogAt(c)), schema: c.req.param('schemaName'), table: c.req.param('tableName') });
 
 export function catalogRoutes(): Routes {
   const table = '/:catalogId/schemas/:schemaName/tables/:tableName';
@@ -49,10 +54,7 @@ export function catalogRoutes(): Routes {
       const [{ connectedCatalog }] = await browsing();
       return c.json(connectedCatalog(await reopened(c, async () => (await connectionChanges()).nameCatalog(c.get('project'), connectionId, name))));
     })
-    .get('/:catalogId', async (c) => {
-      const [{ catalogPlace }] = await browsing();
-      return c.json(catalogPlace(c.get('project'), c.req.param('catalogId')).catalog);
-    })
+    .get('/:catalogId', async (c) => c.json((await catalogAt(c)).place.catalog))
     .delete('/:catalogId', async (c) => {
       const id = c.req.param('catalogId');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in (the project's own tables and queries): it cannot be deleted`);
@@ -100,34 +102,32 @@ export function catalogRoutes(): Routes {
       return c.body(null, 204);
     })
     .get('/:catalogId/schemas', async (c) => {
-      const [{ browse, catalogPlace }, b] = await browsing();
-      const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
-      const names = await browse(c.get('project'), place, (conn) => b.schemaNames(conn, place));
+      const { place, b, read } = await catalogAt(c);
+      const names = await read((conn) => b.schemaNames(conn, place));
       return c.json(names.map((schemaName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName })));
     })
     .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
-      const [{ browse, catalogPlace }, b] = await browsing();
+      const { place, b, read } = await catalogAt(c);
       const { cachedTables } = await import('../project/is-table-cached.js');
-      const place = catalogPlace(c.get('project'), c.req.param('catalogId'));
       const schemaName = c.req.param('schemaName');
-      const names = await browse(c.get('project'), place, (conn) => b.tableNames(conn, place, schemaName));
+      const names = await read((conn) => b.tableNames(conn, place, schemaName));
       const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
       return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(cached.has(tableName)), isDynamicTable: false })));
     })
     .get(`${table}/columns`, async (c) => {
-      const { place, schema, table: name, b, browse } = await tablePlace(c);
-      const cols = await browse(c.get('project'), place, (conn) => b.columns(conn, place, schema, name));
+      const { place, schema, table: name, b, read } = await tableAt(c);
+      const cols = await read((conn) => b.columns(conn, place, schema, name));
       return c.json(cols.map((col) => ({ name: col.name, dataType: col.dataType.toLowerCase(), displayName: col.name, defaultValue: null, isNotNull: col.isNotNull, isUnique: false, ...(col.comment ? { desc: col.comment } : {}) })));
     })
     .get(`${table}/isCached`, async (c) => {
-      const { place, schema, table: name, b, browse } = await tablePlace(c);
-      await browse(c.get('project'), place, (conn) => b.columns(conn, place, schema, name));
+      const { place, schema, table: name, b, read } = await tableAt(c);
+      await read((conn) => b.columns(conn, place, schema, name));
       const { isTableCached } = await import('../project/is-table-cached.js');
       return c.json(cacheability(await isTableCached(c.get('project'), place.catalog.id, schema, name)));
     })
     .get(`${table}/statistics`, async (c) => {
-      const { place, schema, table: name, b, browse } = await tablePlace(c);
-      const stats = await browse(c.get('project'), place, (conn) => b.statistics(conn, place, schema, name));
+      const { place, schema, table: name, b, read } = await tableAt(c);
+      const stats = await read((conn) => b.statistics(conn, place, schema, name));
       const hosted = c.get('present').shape === 'hosted';
       // The document's distinctFraction, as its example shows it: minus the share of distinct values (-1: all distinct; 0 for an empty table).
       const columnStatistics = stats.columns.map((s) => ({

@@ -1,5 +1,6 @@
 import { badRequest } from '../errors.js';
 import { ident } from '../sql.js';
+import type { CacheRow } from './cache-rows.js';
 import type { ConnectionRow } from './connections.js';
 
 /** A cache's source as DuckDB reads it. */
@@ -11,7 +12,7 @@ export interface CacheSource {
 }
 
 /** Where a catalog's table is read: the built-in catalogs (`1` stored tables, `2` saved queries), or a connection's. */
-export function cacheSource(catalogId: string, schemaName: string, tableName: string, connections: readonly ConnectionRow[]): CacheSource {
+export function cacheSource({ catalogId, schemaName, tableName }: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>, connections: readonly ConnectionRow[]): CacheSource {
   const label = `${schemaName}.${tableName} of catalog ${catalogId}`;
   const connected = connections.find((c) => c.catalogId === catalogId);
   if (connected) return { relation: `${ident(connected.catalogName)}.${ident(schemaName)}.${ident(tableName)}`, label: `${connected.catalogName}.${schemaName}.${tableName}` };

@@ -77,17 +77,18 @@ export async function cacheHistory(s: ProjectStore, id: string, limit: number, o
   });
 }
 
-/** The source's columns (its relation must bind); 400 when it does not exist. */
-async function sourceColumns(s: ProjectStore, relation: string, label: string): Promise<string[]> {
+/** The source's columns (its relation must bind) and the source in words; 400 when it does not exist. */
+async function sourceColumns(s: ProjectStore, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>): Promise<{ columns: string[]; label: string }> {
+  const { relation, label } = cacheSource(source, s.connections);
   try {
-    return await withViews(s, () => s.withConnection(async (conn) => (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name))));
+    return { columns: await withViews(s, () => s.withConnection(async (conn) => (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name)))), label };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw badRequest(`no table ${label}: ${duckMessage(error).split('\n')[0]}`);
   }
 }
 
-function checkColumn(columns: string[], column: string, label: string): string {
+function checkColumn({ columns, label }: { columns: string[]; label: string }, column: string): string {
   const found = columns.find((c) => c === column) ?? columns.find((c) => c.toLowerCase() === column.toLowerCase());
   if (!found) throw badRequest(`${label} has no column ${column}; its columns are ${columns.join(', ')}`);
   return found;
@@ -95,14 +96,13 @@ function checkColumn(columns: string[], column: string, label: string): string {
 
 /** Saves a cache and starts its first run: incremental when only that is scheduled, else a full refresh (as the hosted service does). */
 export async function createCache(s: ProjectStore, input: CacheInput): Promise<CacheRow> {
-  const { relation, label } = cacheSource(input.catalogId, input.schemaName, input.tableName, s.connections);
-  const columns = await sourceColumns(s, relation, label);
-  const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(columns, input.incrementalColumn, label);
+  const source = await sourceColumns(s, input);
+  const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(source, input.incrementalColumn);
   const now = s.now();
   const cache = await s.tx(async (conn) => {
     const all = await readCaches(conn);
     const same = all.find((c) => c.catalogId === input.catalogId && c.schemaName === input.schemaName && c.tableName === input.tableName);
-    if (same) throw conflict(`${label} is cached already (cache ${same.id})`);
+    if (same) throw conflict(`${source.label} is cached already (cache ${same.id})`);
     const taken = new Set(all.map((c) => c.copyName.toLowerCase()));
     const copyName = [input.tableName, `${input.schemaName}_${input.tableName}`, `${input.catalogId}_${input.schemaName}_${input.tableName}`].find((n) => !taken.has(n.toLowerCase()))!;
     const row: CacheRow = { id: randomUUID(), ...input, incrementalColumn, copyName, scheduleSetAt: now, createdAt: now };
@@ -117,10 +117,7 @@ export async function createCache(s: ProjectStore, input: CacheInput): Promise<C
 export async function updateCache(s: ProjectStore, id: string, change: CacheChange): Promise<CacheRow> {
   const before = await cacheRow(s, id);
   let incrementalColumn = before.incrementalColumn;
-  if (change.incrementalColumn !== undefined) {
-    const { relation, label } = cacheSource(before.catalogId, before.schemaName, before.tableName, s.connections);
-    incrementalColumn = checkColumn(await sourceColumns(s, relation, label), change.incrementalColumn, label);
-  }
+  if (change.incrementalColumn !== undefined) incrementalColumn = checkColumn(await sourceColumns(s, before), change.incrementalColumn);
   return s.tx(async (conn) => {
     const c = await cacheRow(s, id, conn);
     const scheduled = change.fullSchedule !== undefined || change.incrementalSchedule !== undefined;
@@ -203,7 +200,7 @@ export async function runSettled(s: ProjectStore, id: string, ms: number, signal
 /** Writes the new copy (or the appended rows) and ends the run in one transaction: readers see the previous copy until COMMIT. */
 async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: RunningRefresh): Promise<void> {
   const { conn } = job;
-  const { relation } = cacheSource(cache.catalogId, cache.schemaName, cache.tableName, s.connections);
+  const { relation } = cacheSource(cache, s.connections);
   const target = copyOf(cache);
   try {
     await jobStatements(conn, job.stop.signal, async () => {

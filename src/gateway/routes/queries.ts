@@ -1,4 +1,4 @@
-import { Routes } from '../router.js';
+import { Routes, type RouteContext } from '../router.js';
 import { folderPathProblem } from '../../api/names.js';
 import type { QueryType, ResultFormat } from '../../api/types.js';
 import { badRequest } from '../errors.js';
@@ -36,16 +36,17 @@ export function checkPath(path: string | undefined): string | undefined {
   return path;
 }
 
+/** A create's or update's body as the project takes it: the hosted shape drops a PLAIN query's schedule rather than refuse it. */
+async function queryInput(c: RouteContext): Promise<QueryInput> {
+  return { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
+}
+
 const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
 export function queryRoutes(): Routes {
   const r = new Routes();
   r.get('/', async (c) => c.jsonText(await queries.allQueriesJson(c.get('project'))));
-  r.post('/', async (c) => {
-    const input = { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
-    const check = boolParam(c, 'checkSchemaExists', true);
-    return c.json(await queries.createQuery(c.get('project'), input, check));
-  });
+  r.post('/', async (c) => c.json(await queries.createQuery(c.get('project'), await queryInput(c), boolParam(c, 'checkSchemaExists', true))));
   r.post('/execute', async (c) => {
     const format = (c.req.query('format') ?? 'CELL_TYPED').toUpperCase() as ResultFormat;
     if (!FORMATS.includes(format)) throw badRequest(`format must be one of ${FORMATS.join(', ')}`);
@@ -64,11 +65,7 @@ export function queryRoutes(): Routes {
     return c.get('present').executed(c, await executeSql(c.get('project'), target, format));
   });
   r.get('/:queryId', async (c) => c.json(await queries.getQuery(c.get('project'), c.req.param('queryId'))));
-  r.put('/:queryId', async (c) => {
-    const input = { ...parseQueryInput(await jsonObject(c), c.get('gateway').minInterval), plainScheduleIgnored: c.get('present').shape === 'hosted' };
-    const check = boolParam(c, 'checkSchemaExists', true);
-    return c.json(await queries.updateQuery(c.get('project'), c.req.param('queryId'), input, check));
-  });
+  r.put('/:queryId', async (c) => c.json(await queries.updateQuery(c.get('project'), c.req.param('queryId'), await queryInput(c), boolParam(c, 'checkSchemaExists', true))));
   r.delete('/:queryId', async (c) => c.get('present').queryDeleted(c, await queries.deleteQuery(c.get('project'), c.req.param('queryId'))));
   r.patch('/:queryId/path', async (c) => {
     const body = await jsonObject(c);

@@ -1,4 +1,4 @@
-import { Routes } from '../router.js';
+import { Routes, type RouteContext } from '../router.js';
 import { badRequest } from '../errors.js';
 import { boolParam, checkName, jsonObject, optStringArray, reqString } from '../validate.js';
 import { checkPath } from './queries.js';
@@ -27,6 +27,21 @@ function nestedFolderName(value: string): string {
 /** A folder after a change: the answers of changes show no query in full, in either shape, except a membership change's. */
 const changed = (p: ProjectStore, folderId: string) => folderState(p, folderId, 'none');
 
+/** Create Folder under `parentId` (null: at the root), answered with the folder made. */
+async function create(c: RouteContext, parentId: string | null) {
+  const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
+  const p = c.get('project');
+  return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, parentId)));
+}
+
+/** A rename or move: the body's `field`, checked, is given to `change`; the answer is the folder after it. */
+const changeFolder = (field: string, check: (value: string) => string, change: (p: ProjectStore, folderId: string, value: string) => Promise<void>) => async (c: RouteContext) => {
+  const value = check(reqString(await jsonObject(c), field));
+  const [p, folderId] = [c.get('project'), c.req.param('folderId')];
+  await change(p, folderId, value);
+  return c.get('present').folderChanged(c, await changed(p, folderId));
+};
+
 /** Query folders; each answer is shaped by the gateway's presenter. */
 export function folderRoutes(): Routes {
   const r = new Routes();
@@ -39,16 +54,8 @@ export function folderRoutes(): Routes {
     const roots = rootId ? [await folderState(p, rootId, read)] : await rootFolderStates(p, read);
     return c.get('present').folderTree(c, roots, withQueries);
   });
-  r.post('/', async (c) => {
-    const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
-    const p = c.get('project');
-    return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, null)));
-  });
-  r.post('/:folderId', async (c) => {
-    const name = nestedFolderName(reqString(await jsonObject(c), 'folderName'));
-    const p = c.get('project');
-    return c.get('present').folderCreated(c, await changed(p, await folders.createFolder(p, name, c.req.param('folderId'))));
-  });
+  r.post('/', async (c) => create(c, null));
+  r.post('/:folderId', async (c) => create(c, c.req.param('folderId')));
   r.get('/:folderId', async (c) => c.get('present').folder(c, await folderState(c.get('project'), c.req.param('folderId'), c.get('present').folderQueries)));
   r.put('/:folderId', async (c) => {
     const body = await jsonObject(c);
@@ -65,17 +72,7 @@ export function folderRoutes(): Routes {
     await folders.deleteFolder(p, folderId, force);
     return c.get('present').folderDeleted(c, before);
   });
-  r.patch('/:folderId/name', async (c) => {
-    const name = folderName(reqString(await jsonObject(c), 'name'));
-    const [p, folderId] = [c.get('project'), c.req.param('folderId')];
-    await folders.renameFolder(p, folderId, name);
-    return c.get('present').folderChanged(c, await changed(p, folderId));
-  });
-  r.patch('/:folderId/path', async (c) => {
-    const path = checkPath(reqString(await jsonObject(c), 'path')) ?? '/';
-    const [p, folderId] = [c.get('project'), c.req.param('folderId')];
-    await folders.moveFolder(p, folderId, path);
-    return c.get('present').folderChanged(c, await changed(p, folderId));
-  });
+  r.patch('/:folderId/name', changeFolder('name', folderName, folders.renameFolder));
+  r.patch('/:folderId/path', changeFolder('path', (path) => checkPath(path) ?? '/', folders.moveFolder));
   return r;
 }

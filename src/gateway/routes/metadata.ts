@@ -50,16 +50,6 @@ async function callbackOf(c: RouteContext, body: Record<string, unknown>): Promi
   return callback;
 }
 
-/** The IPv4 address an IPv4-mapped IPv6 one stands for (`::ffff:7f00:1`, as URL writes `[::ffff:127.0.0.1]`). */
-function mappedIpv4(address: string): string | undefined {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (dotted) return dotted;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return undefined;
-  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
 /**
  * With requests from other machines, a callback may not aim at this machine or its private network:
  * the gateway would post there for the caller (a request forgery), and its outcome tell open ports.
@@ -71,9 +61,9 @@ async function refuseInward(url: string): Promise<void> {
   for (const [net, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10]] as const) inward.addSubnet(net, bits, 'ipv6');
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const found = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
+  // BlockList checks an IPv4-mapped IPv6 address (`::ffff:7f00:1`, as URL writes `[::ffff:127.0.0.1]`) against the IPv4 subnets.
   for (const { address, family } of found) {
-    const v4 = mappedIpv4(address);
-    if (v4 ? inward.check(v4, 'ipv4') : inward.check(address, family === 6 ? 'ipv6' : 'ipv4')) {
+    if (inward.check(address, family === 6 ? 'ipv6' : 'ipv4')) {
       throw badRequest(`callbackURL ${url} reaches this machine or its private network (${address}), which a gateway taking requests from other machines does not call`);
     }
   }

@@ -31,10 +31,8 @@ export function cacheSchedule(value: unknown, field: string, minInterval: Durati
   throw badRequest(`${field}.type must be BASIC (an ISO 8601 interval such as PT6H), CRON (five fields, optionally after CRON_TZ=Zone) or NONE`);
 }
 
-function incrementalColumn(c: RouteContext): string | undefined {
-  const v = c.req.query('incrementalColumn');
-  return v === undefined || v === '' ? undefined : v;
-}
+/** The query parameter incrementalColumn; empty is none. */
+const incrementalColumn = (c: RouteContext) => c.req.query('incrementalColumn') || undefined;
 
 function cacheInput(body: unknown, column: string | null, minInterval: Duration): CacheInput {
   if (!isObject(body)) throw badRequest('each cache request must be an object {catalogId, schemaName, tableName}');

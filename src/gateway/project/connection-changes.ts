@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict } from '../errors.js';
-import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { readCaches } from './cache-rows.js';
 import { attachConnection, catalogNameFor, dataFolderOf, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
 import { deleteParametricRows } from './parametric-tables.js';
@@ -21,8 +20,8 @@ export async function createConnection(s: ProjectStore, input: ConnectionInput):
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
-    const catalogName = catalogNameFor(input.name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...all.map((c) => c.catalogName), ...s.semanticCatalogs.map((c) => c.name)]);
-    const catalogId = newCatalogId(new Set([...BUILT_IN_CATALOGS.map((c) => c.id), ...all.map((c) => c.catalogId)]));
+    const catalogName = catalogNameFor(input.name, [...all.map((c) => c.catalogName), ...s.semanticCatalogs.map((c) => c.name)]);
+    const catalogId = newCatalogId(new Set(all.map((c) => c.catalogId)));
     const row: ConnectionRow = { id: randomUUID(), name: input.name, type: input.type.toLowerCase(), catalogId, catalogName, catalogDisplayName: null, config, createdAt: s.now() };
     await insertConnection(conn, row);
     return row;
@@ -58,7 +57,7 @@ export async function nameCatalog(s: ProjectStore, connectionId: string, name: s
       throw conflict(`connection ${before.name} has its catalog already, ${before.catalogName}: the local gateway makes one catalog per connection (the hosted service can make more)`);
     }
     const others = all.filter((c) => c.id !== connectionId);
-    const catalogName = catalogNameFor(name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...others.map((c) => c.catalogName)], 'catalog name');
+    const catalogName = catalogNameFor(name, others.map((c) => c.catalogName), 'catalog name');
     const next: ConnectionRow = { ...before, catalogName, catalogDisplayName: name };
     await updateConnectionRow(conn, next);
     return next;

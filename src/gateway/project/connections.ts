@@ -39,7 +39,7 @@ export const CONNECTIONS_DDL = [
   'ALTER TABLE svc._dgw.connections ADD COLUMN IF NOT EXISTS catalog_display VARCHAR',
 ];
 
-/** Names DuckDB keeps for itself or the gateway uses: no connection's catalog may take them. */
+/** Names DuckDB keeps for itself or the gateway uses (the built-in catalogs are svc): no other catalog may take them. */
 const RESERVED = new Set(['svc', HOSTED_CATALOG, 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
 
 /** A connection of the project as attached at open, or 404 naming it. */
@@ -119,6 +119,7 @@ export function catalogNameFor(name: string, taken: Iterable<string>, what = 'co
   return catalogName;
 }
 
+/** A new catalog id: 18 digits, as a query's, so never a built-in catalog's `1` or `2`. */
 export function newCatalogId(taken: Set<string>): string {
   return newQueryId((id) => taken.has(id));
 }

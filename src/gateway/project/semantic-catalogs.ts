@@ -80,8 +80,8 @@ export async function createSemanticCatalog(s: ProjectStore, name: string, taken
   checkName(name, 'name', 63);
   const row = await s.tx(async (conn) => {
     const all = await readSemanticCatalogs(conn);
-    const catalogName = catalogNameFor(name, [...BUILT_IN_CATALOGS.map((c) => c.name), ...takenByConnections, ...all.map((c) => c.name)], 'catalog name');
-    const id = newCatalogId(new Set([...BUILT_IN_CATALOGS.map((c) => c.id), ...all.map((c) => c.id)]));
+    const catalogName = catalogNameFor(name, [...takenByConnections, ...all.map((c) => c.name)], 'catalog name');
+    const id = newCatalogId(new Set(all.map((c) => c.id)));
     const made: SemanticCatalogRow = { id, name: catalogName, createdAt: s.now() };
     await conn.run('INSERT INTO svc._dgw.semantic_catalogs VALUES ($1, $2, $3)', [made.id, made.name, made.createdAt]);
     return made;

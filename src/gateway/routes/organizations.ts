@@ -2,7 +2,7 @@ import { Routes } from '../router.js';
 import type { Organization, Project, Workspace } from '../../api/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
-import { readInfo as readStoredInfo, type ProjectInfo } from '../project/index.js';
+import { readInfo, type ProjectInfo } from '../project/index.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
 
 /** The one organization of a local gateway. */
@@ -71,16 +71,9 @@ function workspace(organizationId: string, id: string): Workspace {
   return LOCAL_WORKSPACE;
 }
 
-/** A project's name and description; a project that cannot be opened now is listed by its id. */
-function readInfo(gateway: Gateway, id: string): Promise<ProjectInfo> {
-  return gateway
-    .project(id, { create: false })
-    .then(readStoredInfo)
-    .catch(() => ({ name: null, description: null, createdAt: null }));
-}
-
+/** A project with its name and description; one that cannot be opened now is listed by its id. */
 async function project(gateway: Gateway, id: string): Promise<Project> {
-  const info = await readInfo(gateway, id);
+  const info: ProjectInfo = await gateway.project(id, { create: false }).then(readInfo).catch(() => ({ name: null, description: null, createdAt: null }));
   const createdAt = info.createdAt ?? (await gateway.projectCreatedAt(id));
   return { id, name: info.name ?? id, ...(info.description !== null ? { description: info.description } : {}), workspaceId: LOCAL_WORKSPACE.id, ...(createdAt ? { createdAt } : {}) };
 }

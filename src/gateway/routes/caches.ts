@@ -1,7 +1,7 @@
 import type { Duration } from '../../schedule/duration.js';
 import type { Schedule } from '../../api/types.js';
 import { badRequest, HttpError } from '../errors.js';
-import type { CacheChange, CacheInput, CacheMode } from '../project/index.js';
+import type { CacheChange, CacheInput, CacheMode, CacheRow } from '../project/index.js';
 import { requestSignal } from '../request-scope.js';
 import { Routes, type RouteContext } from '../router.js';
 import { normaliseSchedule } from '../schedule.js';
@@ -46,6 +46,9 @@ function cacheInput(body: unknown, column: string | null, minInterval: Duration)
   };
 }
 
+/** The statuses of the project's caches, or of those `filter` keeps. */
+const statuses = async (c: RouteContext, filter?: (cache: CacheRow) => boolean) => c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'), filter));
+
 /** Caches of a project's tables: settings, runs (started at once, run in the background), status and history. */
 export function cacheRoutes(): Routes {
   const r = new Routes();
@@ -69,7 +72,7 @@ export function cacheRoutes(): Routes {
     }
     return c.get('present').cachesCreated(c, outcomes);
   });
-  r.get('/status', async (c) => c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'))));
+  r.get('/status', async (c) => statuses(c));
   r.get('/:cacheId', async (c) => c.get('present').cache(c, await (await caches()).cacheRow(c.get('project'), c.req.param('cacheId'))));
   r.put('/:cacheId', async (c) => {
     const body = await jsonObject(c, { optional: true });
@@ -103,14 +106,8 @@ export function cacheRoutes(): Routes {
 /** Cache statuses of one catalog, or of one schema of it. */
 export function catalogCacheRoutes(): Routes {
   const r = new Routes();
-  r.get('/:catalogId/cache/status', async (c) => {
-    const catalogId = c.req.param('catalogId');
-    return c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'), (x) => x.catalogId === catalogId));
-  });
-  r.get('/:catalogId/schema/:schemaName/cache/status', async (c) => {
-    const [catalogId, schemaName] = [c.req.param('catalogId'), c.req.param('schemaName')];
-    return c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'), (x) => x.catalogId === catalogId && x.schemaName === schemaName));
-  });
+  r.get('/:catalogId/cache/status', async (c) => statuses(c, (x) => x.catalogId === c.req.param('catalogId')));
+  r.get('/:catalogId/schema/:schemaName/cache/status', async (c) => statuses(c, (x) => x.catalogId === c.req.param('catalogId') && x.schemaName === c.req.param('schemaName')));
   return r;
 }
 

@@ -25,12 +25,8 @@ export interface ConnectionRow {
 /** Connection types the local gateway serves, and the DuckDB extension each other database type would need. */
 export const LOCAL_TYPES = new Set(['duckdb', 'csv', 'parquet', 'json']);
 
-/** DuckDB's reader of each file type, and the extension a folder's files are found by. */
-const FILE_READERS: Record<string, { reader: string; extension: string }> = {
-  csv: { reader: 'read_csv', extension: 'csv' },
-  parquet: { reader: 'read_parquet', extension: 'parquet' },
-  json: { reader: 'read_json', extension: 'json' },
-};
+/** DuckDB's reader of each file type; the type is also the extension a folder's files are found by. */
+export const FILE_READERS: Record<string, string> = { csv: 'read_csv', parquet: 'read_parquet', json: 'read_json' };
 const NEEDS_EXTENSION: Record<string, string> = { postgres: 'postgres', mysql: 'mysql', sqlite: 'sqlite' };
 
 export const CONNECTIONS_DDL = [
@@ -126,8 +122,7 @@ export function newCatalogId(taken: Set<string>): string {
 
 /** The files a file connection names: its file, the files of its folder with the type's extension, or its glob's. */
 export async function connectionFiles(conn: DuckDBConnection, type: string, path: string): Promise<string[]> {
-  const { extension } = FILE_READERS[type];
-  const pattern = /[*?[]/.test(path) ? path : (await isFolder(path)) ? `${path.replace(/\/+$/, '')}/*.${extension}` : path;
+  const pattern = /[*?[]/.test(path) ? path : (await isFolder(path)) ? `${path.replace(/\/+$/, '')}/*.${type}` : path;
   const found = await rows(conn, 'SELECT file FROM glob($1) ORDER BY file', [pattern]);
   return found.map((r) => String(r.file));
 }
@@ -194,7 +189,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
       let name = derived;
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
-      await conn.run(`CREATE VIEW ${ident(c.catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type].reader}(${literal(real)})`);
+      await conn.run(`CREATE VIEW ${ident(c.catalogName)}.main.${ident(name)} AS SELECT * FROM ${FILE_READERS[c.type]}(${literal(real)})`);
     }
   } catch (error) {
     // A connection opens whole or not at all: no catalog with some of its tables.

@@ -3,7 +3,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
-import { findCatalogConnection, type ConnectionRow } from './connections.js';
+import { FILE_READERS, findCatalogConnection, type ConnectionRow } from './connections.js';
 import { ifTable, rows, type ProjectStore } from './store.js';
 
 // The hosted service binds the query parameters of REST tables. The local gateway has no REST
@@ -142,11 +142,9 @@ export async function attachParametricTables(conn: DuckDBConnection, tables: Par
 export function parametricCatalog(s: ProjectStore, catalogId: string): ConnectionRow {
   if (isBuiltIn(catalogId)) throw badRequest(`catalog ${catalogId} is built in: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
   const c = findCatalogConnection(s, catalogId);
-  if (!FILE_TYPES.has(c.type)) throw badRequest(`catalog ${c.catalogName} is a ${c.type} file attached read-only: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
+  if (!Object.hasOwn(FILE_READERS, c.type)) throw badRequest(`catalog ${c.catalogName} is a ${c.type} file attached read-only: parametric tables are made locally on the catalogs of csv, parquet and json connections`);
   return c;
 }
-
-const FILE_TYPES = new Set(['csv', 'parquet', 'json']);
 
 const isBuiltIn = (catalogId: string) => BUILT_IN_CATALOGS.some((b) => b.id === catalogId);
 

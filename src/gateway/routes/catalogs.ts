@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
 import { badRequest } from '../errors.js';
-import { checkName, jsonObject, optString, reqString } from '../validate.js';
+import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, connectionChanges, reopened } from './project-connections.js';
 import { findCatalogConnection } from '../project/connections.js';
 import type { ParametricRow } from '../project/index.js';
@@ -47,7 +47,7 @@ export function catalogRoutes(): Routes {
       const name = checkName(reqString(body, 'name'), 'name');
       const connectionId = reqString(body, 'connectionId');
       const extra = body.extraParameters;
-      if (extra !== undefined && extra !== null && (typeof extra !== 'object' || Array.isArray(extra) || Object.keys(extra).length > 0)) {
+      if (extra !== undefined && extra !== null && (!isObject(extra) || Object.keys(extra).length > 0)) {
         throw badRequest('extraParameters: the connection types of the local gateway take none');
       }
       // Naming a catalog reads no new file, so a project key may, as the document allows.
@@ -171,8 +171,8 @@ function parametricInput(body: Record<string, unknown>): Omit<ParametricRow, 'ca
   if (!Array.isArray(list)) throw badRequest('paramValues must be an array of {key, value}');
   const seen = new Set<string>();
   const paramValues = list.map((item: unknown, i) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw badRequest(`paramValues[${i}] must be an object {key, value}`);
-    const { key, value } = item as Record<string, unknown>;
+    if (!isObject(item)) throw badRequest(`paramValues[${i}] must be an object {key, value}`);
+    const { key, value } = item;
     if (typeof key !== 'string' || key === '') throw badRequest(`paramValues[${i}].key must be a column name`);
     checkName(key, `paramValues[${i}].key`, 128);
     if (seen.has(key.toLowerCase())) throw badRequest(`paramValues: ${key} is given twice`);

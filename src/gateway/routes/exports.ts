@@ -4,7 +4,7 @@ import { requestSignal } from '../request-scope.js';
 import { refuseNul } from '../project/check.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
 import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
-import { intParam, jsonObject, waitMsParam } from '../validate.js';
+import { intParam, isObject, jsonObject, waitMsParam } from '../validate.js';
 import { parseIsoTime } from '../../iso-time.js';
 
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
@@ -121,8 +121,8 @@ export function parseExportRequest(body: Record<string, unknown>): ExportSpec {
     if (!Number.isInteger(body.limit)) throw badRequest('limit must be a whole number');
     limit = Math.max(1, body.limit as number);
   }
-  const o = (body.csvOptions ?? {}) as Record<string, unknown>;
-  if (typeof o !== 'object' || Array.isArray(o)) throw badRequest('csvOptions must be an object');
+  const o = body.csvOptions ?? {};
+  if (!isObject(o)) throw badRequest('csvOptions must be an object');
   const char = (field: string, fallback: string) => {
     const v = o[field] ?? fallback;
     if (typeof v !== 'string' || [...v].length !== 1 || /[\r\n]/.test(v)) throw badRequest(`csvOptions.${field} must be one character`);

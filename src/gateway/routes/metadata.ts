@@ -6,7 +6,7 @@ import { badRequest } from '../errors.js';
 import { hostedOnly } from './hosted-only.js';
 import type { TableChange } from '../project/metadata-changes.js';
 import type { RouteContext } from '../router.js';
-import { jsonObject, optString, reqString } from '../validate.js';
+import { isObject, jsonObject, optString, reqString } from '../validate.js';
 
 // Loaded on first use: no other request needs them.
 const golden = () => import('../project/golden-sqls.js');
@@ -78,7 +78,7 @@ function useWithAIOf(body: Record<string, unknown>): boolean {
 function tableChange(body: Record<string, unknown>): TableChange {
   if (body.useWithAI !== undefined && typeof body.useWithAI !== 'boolean') throw badRequest('useWithAI must be true or false');
   const cols = body.columns;
-  if (cols !== undefined && (!Array.isArray(cols) || cols.some((col) => col === null || typeof col !== 'object' || typeof (col as { columnName?: unknown }).columnName !== 'string'))) {
+  if (cols !== undefined && (!Array.isArray(cols) || cols.some((col) => !isObject(col) || typeof col.columnName !== 'string'))) {
     throw badRequest('columns must be a list of objects, each with a columnName');
   }
   return {

@@ -4,7 +4,7 @@ import { findConnection, realpathOr, withinFolder } from '../project/connections
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
 import { hostedOnly } from './hosted-only.js';
-import { checkName, jsonObject, optString, reqString } from '../validate.js';
+import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 
 /** Loaded with the first change of a connection (it needs node:crypto, which other commands do not load). */
 export const connectionChanges = () => import('../project/connection-changes.js');
@@ -18,8 +18,8 @@ const view = (c: ConnectionRow) => ({ type: c.type, ...c.config });
 function credential(body: Record<string, unknown>): Record<string, unknown> | undefined {
   const value = body.credential;
   if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('credential must be an object of the type\'s fields');
-  return value as Record<string, unknown>;
+  if (!isObject(value)) throw badRequest('credential must be an object of the type\'s fields');
+  return value;
 }
 
 /**

@@ -28,8 +28,9 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
   const base = parentId === null ? '' : folderPath(s, s.folder(parentId).id);
   const path = `${base}/${folderSegments(name).join('/')}`;
   return s.tx(async (c) => {
-    if (findPath(s, path)) throw conflict(`a folder ${path} already exists`);
     const now = s.now();
+    // A path that needs no folder made is there already, to its last folder.
+    if (planPath(s, path, now).statements.length === 0) throw conflict(`a folder ${path} already exists`);
     const id = await ensurePath(s, c, path, now);
     if (parentId) await touchFolder(s, c, parentId, now);
     return id!;
@@ -166,17 +167,6 @@ export async function touchFolder(s: ProjectStore, c: DuckDBConnection, id: stri
   await c.run('UPDATE svc._dgw.folders SET modified_at = ? WHERE id = ?', [now, id]);
   const f = s.folders.get(id);
   if (f) s.putFolder({ ...f, modifiedAt: now });
-}
-
-function findPath(s: ProjectStore, path: string): FolderRow | undefined {
-  let parentId: string | null = null;
-  let found: FolderRow | undefined;
-  for (const segment of folderSegments(path)) {
-    found = child(s, parentId, segment);
-    if (!found) return undefined;
-    parentId = found.id;
-  }
-  return found;
 }
 
 function child(s: ProjectStore, parentId: string | null, name: string): FolderRow | undefined {

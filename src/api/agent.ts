@@ -4,9 +4,8 @@ import type { Http, OpenAnswer } from './http.js';
 import { apiPath } from './path.js';
 import { readWithin } from './transport.js';
 
-// The project's agent (`/ai-agent/{projectId}/...`). The document gives the streamed chat as
-// server-sent events whose data are open objects, and the threads as open objects: what dgw reads
-// of them is in commands/ask/exchange.ts.
+// The project's agent (`/ai-agent/{projectId}/...`): the document leaves its chat events and threads open objects;
+// what dgw reads of them is in commands/ask/exchange.ts.
 
 /** One server-sent event: its name (`message` when it has none) and its data, parsed when it is JSON. */
 export interface AgentEvent {

@@ -91,10 +91,7 @@ export function describeErrorBody(data: unknown, status: number, statusText: str
   return { message: `HTTP ${status} ${statusText}`.trim() };
 }
 
-/**
- * Puts `shown` in place of a secret wherever it appears in a text. A secret shorter than 8 characters
- * is hidden only where it stands alone: a mistyped key `k` must not turn "unknown" into "un****nown".
- */
+/** Puts `shown` in place of a secret in a text; one shorter than 8 characters only where it stands alone (a key `k` must not turn "unknown" into "un****nown"). */
 export function hideSecret(text: string, secret: string, shown: string): string {
   if (secret === '') return text;
   if (secret.length >= 8) return text.split(secret).join(shown);

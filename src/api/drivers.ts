@@ -3,9 +3,7 @@ import type { Http } from './http.js';
 import type { JsonText } from './request-spec.js';
 import type { DriverString } from './types.js';
 
-// These operations name no project: the hosted service takes it from the key. `projectId` is dgw's
-// own parameter, which the local gateway needs when the key is its partner key (a base URL may be
-// `dgw serve`'s); a hosted zone is not sent it.
+// The hosted service takes the project from the key; only the local gateway, whose partner key names none, is sent `projectId`.
 const projectOf = (http: Http, projectId: string) => (http.hostedService ? undefined : projectId);
 
 /** Every driver's connection string; `catalogName` fills the SQLAlchemy one, which reaches one catalog only. */
@@ -31,11 +29,7 @@ async function driversAnswer(http: Http, path: string, query: Record<string, str
   }
 }
 
-/**
- * The answer as driver/string pairs. The document types it as a string but shows an object
- * (`{"JDBC": "jdbc:..."}`), one of its examples a JSON-like text with a trailing comma: all are read,
- * and for the operation of one `driver`, its connection string alone.
- */
+/** The answer as driver/string pairs, from an object, a string or JSON-like text (the document shows all three); for one `driver`, its string alone. */
 export function readDrivers(value: unknown, driver?: string): DriverString[] {
   if (typeof value === 'string') {
     const pairs = [...value.matchAll(/"([A-Za-z_]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ driver: m[1], connectionString: JSON.parse(`"${m[2]}"`) as string }));

@@ -31,11 +31,7 @@ export function exactNumber(text: string): number | string {
   return readsBackExactly(text) ? Number(text) : text;
 }
 
-/**
- * True when `Number(text)` is exactly the value `text` writes; an integer written out in digits
- * only up to 2^53 - 1 (beyond, it is a 64-bit integer's, kept as a string), while a double's text
- * (`1e+300`) is one at any size.
- */
+/** True when `Number(text)` is exactly the value `text` writes: an integer's digits only up to 2^53 - 1, a double's text (`1e+300`) at any size. */
 export function readsBackExactly(text: string): boolean {
   const n = Number(text);
   if (!Number.isFinite(n)) return false;

@@ -8,11 +8,7 @@ import type { Catalog } from './types.js';
 // CATALOG arguments resolve as QUERY ones do (resolve.ts): an id-shaped argument is used as it is;
 // anything else is looked up by name, then by id, with "did you mean".
 
-/**
- * A catalog by name (its SQL name or display name) or id, from the list at hand. Several catalogs
- * may share a SQL name (the local gateway's built-in `svc` ones): the first listed is taken, and
- * `onAmbiguous` told the others.
- */
+/** A catalog by name (SQL or display name) or id; of several sharing a SQL name (the local `svc` ones) the first is taken, `onAmbiguous` told. */
 export function matchCatalog(all: Catalog[], ref: string, onAmbiguous?: (message: string) => void): Catalog {
   const named = all.filter((c) => c.name === ref);
   if (named.length > 1) onAmbiguous?.(`${named.length} catalogs are named ${ref}; using id ${named[0].id} (give the id for ${named.slice(1).map((c) => c.id).join(', ')})`);

@@ -13,10 +13,7 @@ export function isIdShaped(ref: string): boolean {
   return NUMERIC_ID.test(ref) || UUID.test(ref) || HEX_ID.test(ref);
 }
 
-/**
- * QUERY arguments to ids with the fewest requests: none when all are id-shaped, else one query
- * list. With `checkIds`, the list is read anyway and an id no query has is not found.
- */
+/** QUERY arguments to ids: no request when all are id-shaped, else one query list (read anyway with `checkIds`, so an unknown id is not found). */
 export async function resolveQueryIds(http: Http, projectId: string, refs: string[], checkIds = false): Promise<string[]> {
   if (refs.every(isIdShaped) && !checkIds) return refs;
   // A dry run looks nothing up: a name stays a name, shown as {id of NAME}.

@@ -175,11 +175,7 @@ export class Gateway {
     return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   }
 
-  /**
-   * Closes a project's database so the next request opens it anew, as after a change of its
-   * connections (DuckDB attaches files only before it is locked down). Statements running in the
-   * project are stopped.
-   */
+  /** Closes a project's database, stopping its statements, so the next request opens it anew (DuckDB attaches files only before lockdown). */
   reopen(id: string): Promise<void> {
     const p = this.projects.get(id);
     if (!p) return Promise.resolve();

@@ -153,10 +153,7 @@ class Context implements RouteContext {
   }
 }
 
-/**
- * A request no route takes: 501 naming the document's operation when it is one (the hosted service
- * has it), 405 when other methods are taken at its path, else 404.
- */
+/** A request no route takes: 501 naming the document's operation (the hosted service has it), 405 if other methods are taken there, else 404. */
 async function notImplementedOrNotFound(req: GatewayRequest, allowed: string[]): Promise<Reply> {
   const { documentOperation } = await import('./not-implemented.js');
   const op = documentOperation(req.method, req.path);

@@ -99,11 +99,7 @@ export async function interruptible<T>(conn: DuckDBConnection, work: () => Promi
   }
 }
 
-/**
- * Runs a background job's statements on `conn` so that its time limit or `stop` (its cancel)
- * interrupts them until they stop. The interrupts end with them: the job then writes how it
- * ended, which an interrupt would cut.
- */
+/** Runs a job's statements on `conn` so its time limit or `stop` interrupts them; the interrupts end with them, so the job can still write how it ended. */
 export function jobStatements<T>(conn: DuckDBConnection, stop: AbortSignal, work: () => Promise<T>): Promise<T> {
   const limit = requestSignal();
   return interruptible(conn, work, limit ? AbortSignal.any([limit, stop]) : stop);

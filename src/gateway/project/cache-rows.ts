@@ -126,10 +126,7 @@ export async function finishRun(conn: DuckDBConnection, r: CacheRun): Promise<vo
   ]);
 }
 
-/**
- * A run that was running when the gateway stopped never committed: it failed, and the previous copy
- * is intact; the run says how many rows that copy holds, as a run that fails while the gateway runs does.
- */
+/** A run left running when the gateway stopped never committed: it failed, the previous copy intact, and says that copy's row count as any failed run. */
 export async function recoverCacheRuns(conn: DuckDBConnection, now: number): Promise<void> {
   // Only a database with such a run is written to: one merely opened is left as found.
   const running = await rows(conn, "SELECT r.id, c.copy_name FROM svc._dgw.cache_runs r LEFT JOIN svc._dgw.caches c ON c.id = r.cache_id WHERE r.status = 'RUNNING'");

@@ -43,10 +43,7 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
   });
 }
 
-/**
- * Create Catalog: the local gateway makes one catalog per connection, with the connection, so this
- * names that catalog (SQL reads it by the new name); a connection whose catalog was named is 409.
- */
+/** Create Catalog: names the catalog the local gateway made with the connection (SQL reads it by the new name); a catalog already named is 409. */
 export async function nameCatalog(s: ProjectStore, connectionId: string, name: string): Promise<ConnectionRow> {
   return s.tx(async (conn) => {
     // Read from the database, not the connections attached at open: a share names the catalog of a connection just made.

@@ -87,10 +87,7 @@ export async function deleteConnectionRow(conn: DuckDBConnection, id: string): P
   await conn.run('DELETE FROM svc._dgw.connections WHERE id = $1', [id]);
 }
 
-/**
- * Checks a request's type and credential, returning the settings kept. Nothing of the credential
- * is echoed in an error: a value may be a secret.
- */
+/** Checks a request's type and credential, returning the settings kept; an error echoes nothing of the credential (a value may be a secret). */
 export function localConfig(type: string, credential: Record<string, unknown>): Record<string, string> {
   const t = type.toLowerCase();
   const extension = NEEDS_EXTENSION[t];
@@ -138,9 +135,8 @@ export function dataFolderOf(projectFile: string | undefined): string | undefine
 }
 
 /**
- * A file a connection reads, as the file it really is: a link, or a glob, is judged by where it
- * lands (never inside the data folder, whose keys a project key must not read), and the view reads
- * that file, so a link pointed elsewhere later changes nothing until the project opens again.
+ * A connection's file as the file it really is: a link or glob is judged where it lands (never in the data folder, whose keys
+ * a project key must not read), and the view reads that file, so a link changed later counts only when the project reopens.
  */
 function realFile(file: string, guarded: string | undefined): string {
   const real = realpathSync(file);
@@ -162,10 +158,7 @@ export function realpathOr(path: string): string {
   }
 }
 
-/**
- * Makes a connection's catalog on `conn` (before external access is switched off): a DuckDB file
- * attached read-only, or an in-memory catalog with a view per file. Returns the files it reads.
- */
+/** Makes a connection's catalog on `conn` before external access is off: a DuckDB file attached read-only, or views over files. Returns the files read. */
 export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
@@ -174,9 +167,8 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
-  // Named by the file as the connection lists it, read where it really is. A file whose name is a
-  // table name already keeps it whatever files come later; names that only meet after cleaning
-  // (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
+  // Named by the file as listed, read where it really is: a file whose name is a table's keeps it, and names that only meet
+  // after cleaning (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
   const named = files.map((file) => {
     const stem = basename(file).replace(/\.[^.]*$/, '');
     const derived = deriveQueryName(stem) || 'file';
@@ -199,10 +191,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   return named.map((f) => f.real);
 }
 
-/**
- * Attaches every connection; one that cannot be (its file moved, damaged) is left out and its
- * reason kept, so the project still opens. Returns the files DuckDB may read once locked down.
- */
+/** Attaches every connection; one that cannot be (moved, damaged) is left out with its reason, so the project opens. Returns the files DuckDB may read. */
 export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined): Promise<{ broken: Map<string, string>; files: string[] }> {
   const broken = new Map<string, string>();
   const files: string[] = [];
@@ -222,9 +211,8 @@ export function notOpenedMessage(c: ConnectionRow, why: string): string {
 }
 
 /**
- * DuckDB's words for a connected source that is not there, said as what happened: a connection
- * that did not open leaves no catalog ("Catalog does not exist"), and a file gone since the
- * project opened is outside the paths SQL may read ("file system operations are disabled").
+ * DuckDB's words for a missing source, said as what happened: a connection that did not open has no catalog ("Catalog does not
+ * exist"), and a file gone since the project opened is outside what SQL may read ("file system operations are disabled").
  */
 export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;

@@ -6,9 +6,8 @@ import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { FILE_READERS, findCatalogConnection, type ConnectionRow } from './connections.js';
 import { ifTable, rows, type ProjectStore } from './store.js';
 
-// The hosted service binds the query parameters of REST tables. The local gateway has no REST
-// source, so a parametric table here fixes columns of a connected file's table: a view of the rows
-// where each key (a column, as the document calls it) equals its value, macros evaluated per query.
+// The hosted service binds REST tables' query parameters; with no REST source here, a parametric table is a view of a connected
+// file's rows where each key (a column, as the document calls it) equals its value, macros evaluated per query.
 
 /** A parametric table as stored: its catalog, base table, target name and fixed values. */
 export interface ParametricRow {

@@ -13,9 +13,8 @@ import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
 import { forgetCatalog } from './table-references.js';
 
-// Semantic catalogs: catalogs of their own name whose tables are saved queries. Each is an
-// in-memory DuckDB catalog, attached when the project opens and when it is made, holding one view
-// per table over its query's view (svc.query or svc.mtquery), so SQL reads it as any catalog.
+// Semantic catalogs: in-memory DuckDB catalogs, attached at open and when made, holding one view per table over its saved
+// query's view (svc.query or svc.mtquery), so SQL reads them as any catalog.
 
 /** A semantic catalog as stored. */
 export interface SemanticCatalogRow {

@@ -1,9 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-// Relations and metadata notes name catalogs, tables and columns by name: they go with what they
-// name, or follow its new name, in the transaction that changes it. Left behind, a
-// relation would be pulled into relations.yaml and fail to apply elsewhere, and a new table of the
-// same name would inherit the old one's descriptions.
+// Relations and metadata notes name what they describe, so they go with it, or follow its new name, in the same transaction:
+// left behind, a relation would fail to apply elsewhere and a new table of the same name would inherit the old descriptions.
 
 const STORED_CATALOG = '1';
 

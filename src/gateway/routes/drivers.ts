@@ -4,9 +4,8 @@ import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { Routes, type RouteContext } from '../router.js';
 import { INTERNAL_CATALOG_ID } from './catalogs.js';
 
-// The local meaning of a driver's connection string: the DuckDB file a BI tool opens with DuckDB's
-// own JDBC driver or duckdb_engine. The project's file holds its stored tables, materialized
-// queries, caches and BI tables; a DuckDB file connection's catalog is that connection's file.
+// Locally a driver's connection string is a DuckDB file for DuckDB's JDBC driver or duckdb_engine: the project's file (stored
+// tables, materialized queries, caches, BI tables), or a DuckDB file connection's own.
 
 /** The database file of the asked catalog (the project's own when none is named). */
 async function databaseFile(c: RouteContext): Promise<string> {

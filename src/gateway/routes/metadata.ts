@@ -50,10 +50,7 @@ async function callbackOf(c: RouteContext, body: Record<string, unknown>): Promi
   return callback;
 }
 
-/**
- * With requests from other machines, a callback may not aim at this machine or its private network:
- * the gateway would post there for the caller (a request forgery), and its outcome tell open ports.
- */
+/** With requests from other machines, a callback may not aim at this machine or its private network: a request forgery that would probe ports. */
 async function refuseInward(url: string): Promise<void> {
   const [{ lookup }, { BlockList, isIP }] = await Promise.all([import('node:dns/promises'), import('node:net')]);
   const inward = new BlockList();

@@ -22,10 +22,7 @@ function credential(body: Record<string, unknown>): Record<string, unknown> | un
   return value;
 }
 
-/**
- * A connection reads any file the gateway's user can, so only the partner key makes or changes one
- * (a project key could otherwise read the data folder's keys), and never over the data folder.
- */
+/** A connection reads any file the gateway's user can, so only the partner key makes or changes one, never over the data folder (which holds keys). */
 export function checkChange(c: RouteContext, credential?: Record<string, unknown>): void {
   if (c.get('principal').kind === 'project') throw forbidden('connections are made, changed and removed with the partner key: a connection can read any file the gateway can');
   const dataDir = c.get('gateway').options.dataDir;

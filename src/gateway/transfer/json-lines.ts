@@ -7,9 +7,8 @@ import type { ProjectStore } from '../project/index.js';
 import { RowTexts } from '../row-texts.js';
 
 /**
- * Writes a SELECT's rows to `file` as JSON Lines, gzipped when asked, by run SQL's own value
- * writers (json-text.ts): an export and a run-SQL answer write every value alike, exact numbers
- * nested in lists and maps included, where DuckDB's COPY writes NaN, which is no JSON. Returns the rows written.
+ * Writes a SELECT's rows to `file` as JSON Lines (gzipped when asked) by run SQL's own value writers, so an export writes every
+ * value as an answer does, where DuckDB's COPY writes NaN, which is no JSON. Returns the rows written.
  */
 export async function writeJsonLines(project: ProjectStore, conn: DuckDBConnection, select: string, file: string, gzip: boolean): Promise<number> {
   const statement = await project.sandbox.run(conn, select);

@@ -6,10 +6,7 @@ import { checkNameArgument } from './name-argument.js';
 
 const PARTS = ['catalog', 'schema', 'table', 'column'] as const;
 
-/**
- * `catalog.schema.table` (or `...table.column`) as a place: each part checked, the catalog looked
- * up by name when it is not an id (in a dry run that reads nothing, shown as `{id of NAME}`).
- */
+/** `catalog.schema.table` (or `...table.column`) as a place, each part checked; a catalog name is looked up (in a dry run, shown as `{id of NAME}`). */
 export async function catalogPath(ctx: Context, http: Http, projectId: string, given: string, what: string, withColumn: boolean): Promise<{ catalogId: string; schema: string; table: string; column: string }> {
   const parts = given.split('.');
   const want = withColumn ? 4 : 3;

@@ -11,10 +11,7 @@ export function cacheNames(c: Pick<CacheStatusRecord, 'catalogId' | 'schemaName'
   return [c.tableName, `${c.schemaName}.${c.tableName}`, `${c.catalogId}.${c.schemaName}.${c.tableName}`];
 }
 
-/**
- * A CACHE argument as an id: used as it is when id-shaped (a UUID), otherwise looked up in the
- * project's caches by table name, `schema.table` or `catalog.schema.table`.
- */
+/** A CACHE argument as an id: as it is when id-shaped (a UUID), else looked up by table name, `schema.table` or `catalog.schema.table`. */
 export async function resolveCacheId(http: Http, projectId: string, ref: string): Promise<string> {
   return (await findCache(http, projectId, ref)).id;
 }

@@ -37,9 +37,8 @@ function one(every: string | undefined, cron: string | undefined, tz: string | u
 }
 
 /**
- * The schedules the flags ask for, as the document's bodies carry them; a schedule no flag names is left out.
- * Cron and the incremental column are the local gateway's (in process, or `dgw serve` at a base URL):
- * the hosted zones' cache schedules are an interval or none, and the service finds the changes itself.
+ * The schedules the flags ask for, as the document's bodies carry them; a schedule no flag names is left out. Cron and the
+ * incremental column are the local gateway's: a hosted zone's cache schedule is an interval or none, and it finds the changes itself.
  */
 export function cacheSchedules(flags: CacheScheduleFlags, minInterval: Duration, extensionsAllowed: boolean): { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule } {
   if (flags.tz !== undefined && flags.cron === undefined && flags.incrementalCron === undefined) throw new UsageError('--tz only applies to --cron and --incremental-cron');

@@ -60,10 +60,7 @@ async function pollCacheRun(http: Http, projectId: string, cacheId: string, wait
   }
 }
 
-/**
- * On the in-process local gateway a new cache's first copy ends before dgw does: it is waited for
- * in the open (Ctrl-C is exit 130, --timeout cancels it) and its end reported (exit 10 unless COMPLETED).
- */
+/** A new cache's first copy on the in-process local gateway: waited for in the open (Ctrl-C is exit 130, --timeout cancels it), its end reported (exit 10 unless COMPLETED). */
 export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string, id: string, ref: string): Promise<void> {
   const settings = await ctx.settings();
   ctx.out.note(`making the first copy of cache ${ref}…`);

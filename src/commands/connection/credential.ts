@@ -61,10 +61,7 @@ export function absolutePaths(ctx: Context, fields: Record<string, unknown>): Re
   return fields;
 }
 
-/**
- * Asks for the configuration's fields not given yet: the required ones, or all when `every`; a
- * secret one without echo. Without a terminal, a missing required field is a usage error.
- */
+/** Asks for the missing fields (the required ones, or all when `every`), secrets without echo; without a terminal a missing required one is a usage error. */
 export async function askMissing(ctx: Context, config: ConnectionConfig, fields: Record<string, unknown>, every = false): Promise<void> {
   const wanted = config.configuration.filter((f) => !(f.fieldName in fields) && (every || f.required));
   if (wanted.length === 0) return;

@@ -87,10 +87,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
   return { changes, unmanaged, prune: options.prune, fingerprint: project.fingerprint, skipped };
 }
 
-/**
- * A query whose SQL reads one that --prune deletes would fail at its next run (a materialized one
- * at its next refresh), as a copier (`from`) would: the plan is refused, naming both.
- */
+/** A query reading one that --prune deletes (in its SQL, or as a copier's `from`) would fail at its next run: the plan is refused, naming both. */
 function refusePrunedReads(changes: Change[], desired: DesiredState, project: ProjectState, sqlOf: (d: DesiredQuery) => string, dirLabel: string): void {
   const pruned = new Set(changes.flatMap((c) => (c.action === 'delete' ? [c.name] : [])));
   if (pruned.size === 0) return;

@@ -79,10 +79,7 @@ export function orderSteps(plan: Plan, project: ProjectState): QueryStep[] {
   return steps;
 }
 
-/**
- * The query steps with the knowledge steps between the writes and the deletes: a relation or a
- * golden SQL may read a query made by this apply, and goes before a query it reads is deleted.
- */
+/** The query steps with the knowledge steps between the writes and the deletes: a relation or golden SQL may read a query this apply makes or deletes. */
 export function withKnowledge(steps: QueryStep[], knowledge: KnowledgeStep[]): Step[] {
   const firstDelete = steps.findIndex((s) => s.op === 'deleteQuery' || s.op === 'deleteFolder');
   const at = firstDelete < 0 ? steps.length : firstDelete;

@@ -50,10 +50,7 @@ export async function scanDirectory(root: string, scope: string[], options: Read
   return scan;
 }
 
-/**
- * Walks one directory; true when it is a folder's: empty, or holding (at any depth) a query file, a
- * KEEP_FILE or something refused. One holding only other files (`docs/`) is the user's, not a folder.
- */
+/** Walks one directory; true when it is a folder's: empty, or holding (at any depth) a query file, a KEEP_FILE or something refused, not only other files (`docs/`). */
 async function walk(root: string, rel: string, scan: Scan, options: ReadOptions): Promise<boolean> {
   const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
   entries.sort((a, b) => compareText(a.name, b.name));

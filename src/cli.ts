@@ -208,9 +208,8 @@ export async function runProcess(): Promise<void> {
 }
 
 /**
- * process.stdout for commands, which learns of its own failure: once a write fails, later writes are
- * dropped (a failed stream takes none, and writers would wait for room that never comes), writers
- * waiting for room are let go, and `stopped` is called. Until then it is process.stdout untouched.
+ * process.stdout, until a write fails: then later writes are dropped and writers waiting for room let go (a failed stream
+ * takes none, so they would wait forever), and `stopped` is called.
  */
 function guardedStdout(stopped: () => void): OutStream {
   const out: NodeJS.WriteStream & OutStream = process.stdout;

@@ -1,9 +1,6 @@
 const ISO_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?$/i;
 
-/**
- * An ISO 8601 date or time in milliseconds, or undefined. Date.parse alone rolls an impossible
- * date over (2027-02-30 becomes March 2, 24:00 the next day): such a date is refused instead.
- */
+/** An ISO 8601 date or time in milliseconds, or undefined; an impossible date, which Date.parse rolls over (2027-02-30 to March 2), is refused. */
 export function parseIsoTime(text: string): number | undefined {
   const m = ISO_TIME.exec(text.trim());
   if (!m) return undefined;

@@ -2,10 +2,8 @@ import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { fileFault } from './local-faults.js';
 
 /**
- * Removes a stale lock file only if it still holds `judged`: two processes that judged the same
- * stale lock would otherwise each remove it, the second removing the first's fresh lock and both
- * going on to hold it. A breaker file, held for the read and the unlink, makes the check and the
- * removal one step; one left by a process that died in those milliseconds goes after 5 s.
+ * Removes a stale lock file only if it still holds `judged`, so two processes that judged it stale cannot remove one another's fresh
+ * lock. A breaker file, held for the read and the unlink, makes them one step; one left by a process that died goes after 5 s.
  */
 export async function removeStale(file: string, judged: string): Promise<void> {
   const breaker = `${file}.break`;

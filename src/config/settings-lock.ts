@@ -4,11 +4,7 @@ import { fileFault, readTextIfThere } from '../local-faults.js';
 import { pidAlive } from '../process-alive.js';
 import { removeStale } from '../stale-lock.js';
 
-/**
- * Takes `file` (created exclusively, holding this process's id) for the few milliseconds of a
- * read-change-write. One left by a process that is gone is removed; a live holder is waited for,
- * at most 10 s.
- */
+/** Takes `file` (created exclusively, holding this process's id) for a read-change-write; one left by a dead process is removed, a live holder waited for at most 10 s. */
 export async function holdLock(file: string): Promise<() => void> {
   const deadline = Date.now() + 10_000;
   for (;;) {

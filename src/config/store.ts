@@ -60,10 +60,7 @@ export function readStoreFile(dir: string): StoreData {
 
 const TEXT_FIELDS = new Set(['zone', 'baseUrl', 'projectId', 'apiKey', 'keychain', 'keyBoundTo', 'keyType', 'output']);
 
-/**
- * The store is for its owner alone (0600): one that others may read (a copy, an umask, a chmod) is
- * made so again; the warning says so when it held a key, which others could then read.
- */
+/** Makes the store owner-only (0600) again when others may read it; the warning says so when it held a key, which others could then read. */
 export function tightenStoreMode(dir: string, data: StoreData): string | undefined {
   const file = path.join(dir, 'config.json');
   const mode = fs.statSync(file, { throwIfNoEntry: false })?.mode;

@@ -32,10 +32,7 @@ export function intervalTooLong(interval: Duration): string | undefined {
   return `${interval.iso} is longer than the longest interval between refreshes, ${MAX_INTERVAL.iso}; use a cron schedule for yearly runs`;
 }
 
-/**
- * The shortest `--every` the target accepts: the local gateway's (one minute, or
- * DGW_LOCAL_MIN_INTERVAL) for zone local, else one minute, as for the hosted service.
- */
+/** The shortest `--every` the target accepts: the local gateway's for zone local (DGW_LOCAL_MIN_INTERVAL, default one minute), else one minute. */
 export async function minIntervalFor(ctx: Context): Promise<Duration> {
   const s = await ctx.settings();
   return s.zone.value === 'local' && s.baseUrl.value === undefined ? localMinInterval(ctx.env) : MIN_INTERVAL;

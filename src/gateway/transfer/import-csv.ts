@@ -228,7 +228,6 @@ async function longLine(path: string, start: number, table: string): Promise<Htt
   return badRequest(`the import into ${table} was refused, and nothing was imported: line ${await lineAt(path, start)}: it is longer than ${MAX_LINE_BYTES.toLocaleString('en-US')} bytes, the most a line may hold (the line: ${head}…)`, 'CSV_ERROR');
 }
 
-/** Up to `length` bytes of the file from `position`. */
 async function bytesAt(path: string, position: number, length: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {

@@ -4,8 +4,9 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, isRaw, listIn, object, readAnswer, text, textOrNull } from './read.js';
 
-// Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback), open objects in the document: the readers
-// take the local gateway's shape (catalogs, schemas, tables, columns) and read anything else as having none.
+// Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document
+// types these answers as open objects; the readers take the local gateway's shape (catalogs,
+// schemas, tables, columns) and read anything else as having none.
 
 /** A column as the metadata describes it (the document's MetadataColumn). */
 export type MetadataColumnRecord = Static<typeof R.MetadataColumnRecord>;

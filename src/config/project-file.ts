@@ -45,8 +45,9 @@ export interface ProjectFileSearch {
 }
 
 /**
- * Finds the nearest project file up to the project root (a folder with package.json or .git), reading data files only: a cloned
- * repository's `.dgwrc.js` is never run, and a file another user owns is passed over, as git passes over their repositories.
+ * Finds the nearest project file like cosmiconfig, up to the project root (a folder with a
+ * package.json or .git), but reads data files only: a cloned repository's `.dgwrc.js` is never
+ * run, and a file another user owns is passed over, as git passes over their repositories.
  */
 export async function findProjectFile(cwd: string, owner: FolderOwnership | undefined = realOwnership()): Promise<ProjectFileSearch> {
   const found: ProjectFileSearch = { ignored: [], foreign: [] };

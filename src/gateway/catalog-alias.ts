@@ -1,7 +1,8 @@
 import { sqlCode } from '../sql-code.js';
 
-// SQL written for the hosted service reads its built-in catalog as `peaka.query.x`; DuckDB has no catalog alias, so such
-// names are read as `svc.query.x` before DuckDB binds the statement, and the stored text stays as it was sent.
+// The hosted service calls the built-in catalog `peaka`, and SQL written for it reads
+// `peaka.query.x`. DuckDB has no catalog alias, so such a name is read as `svc.query.x` before
+// DuckDB binds the statement; the stored text stays as it was sent.
 
 /** The hosted service's name of the built-in catalog. */
 export const HOSTED_CATALOG = 'peaka';

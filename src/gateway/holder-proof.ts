@@ -5,8 +5,9 @@ import { KEY_FILE, readKeyFile } from './keys.js';
 import type { LockInfo } from './lock.js';
 
 /**
- * What `dgw serve` writes into its lock beside its URL: only a reader of the partner key can make it, and it names one
- * process at one address, so a planted or copied lock cannot name another server. Checking it costs the CLI no request.
+ * What a `dgw serve` writes into its lock beside its URL: only a reader of the folder's partner key
+ * can make it, and it names one process at one address, so a planted or copied lock cannot name
+ * another server. Checked from the file, it costs the CLI no request.
  */
 export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>): string {
   return createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds this folder at ${lock.url}`).digest('base64url');

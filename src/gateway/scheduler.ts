@@ -23,8 +23,9 @@ export const realSchedulerClock: SchedulerClock = {
 type OpenProject = Awaited<ReturnType<Gateway['openProjects']>>[number];
 
 /**
- * Runs materialized queries' and caches' schedules while served; a running refresh is not started twice, missed times fire once.
- * Each project has its own pass, so one waiting for its lock (held by a long change) holds back neither the others nor the stop.
+ * Runs materialized queries' and caches' schedules while served; a running refresh is not started
+ * twice, missed times fire once. Each project has its own pass: one waiting for its project's lock
+ * (held by a long change) holds back neither the other projects nor the server's stop.
  */
 export class Scheduler {
   private timer: unknown;

@@ -28,8 +28,9 @@ function rank(name: string, text: string): number | undefined {
 }
 
 /**
- * A lexical search of catalog, schema and table names (no model runs locally), each kind ranked by whole name, then start,
- * then anywhere, then name; a page of `limit` from `offset` over catalogs, schemas and tables in that order.
+ * A lexical search of catalog, schema and table names (no model runs locally): each kind ranked
+ * by whole name, then start, then anywhere, then by name; a page of `limit` from `offset` over
+ * catalogs, schemas and tables in that order.
  */
 export async function searchCatalogs(project: ProjectStore, input: SearchInput): Promise<{ catalogs: SearchMatch[]; schemas: SearchMatch[]; tables: SearchMatch[]; nextOffset: number | null }> {
   const text = input.query.trim().toLowerCase();

@@ -87,7 +87,10 @@ export async function deleteConnectionRow(conn: DuckDBConnection, id: string): P
   await conn.run('DELETE FROM svc._dgw.connections WHERE id = $1', [id]);
 }
 
-/** Checks a request's type and credential, returning the settings kept; an error echoes nothing of the credential (a value may be a secret). */
+/**
+ * Checks a request's type and credential, returning the settings kept. Nothing of the credential
+ * is echoed in an error: a value may be a secret.
+ */
 export function localConfig(type: string, credential: Record<string, unknown>): Record<string, string> {
   const t = type.toLowerCase();
   const extension = NEEDS_EXTENSION[t];
@@ -135,8 +138,9 @@ export function dataFolderOf(projectFile: string | undefined): string | undefine
 }
 
 /**
- * A connection's file as the file it really is: a link or glob is judged where it lands (never in the data folder, whose keys
- * a project key must not read), and the view reads that file, so a link changed later counts only when the project reopens.
+ * A file a connection reads, as the file it really is: a link, or a glob, is judged by where it
+ * lands (never inside the data folder, whose keys a project key must not read), and the view reads
+ * that file, so a link pointed elsewhere later changes nothing until the project opens again.
  */
 function realFile(file: string, guarded: string | undefined): string {
   const real = realpathSync(file);
@@ -167,8 +171,9 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
-  // Named by the file as listed, read where it really is: a file whose name is a table's keeps it, and names that only meet
-  // after cleaning (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
+  // Named by the file as the connection lists it, read where it really is. A file whose name is a
+  // table name already keeps it whatever files come later; names that only meet after cleaning
+  // (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
   const named = files.map((file) => {
     const stem = basename(file).replace(/\.[^.]*$/, '');
     const derived = deriveQueryName(stem) || 'file';
@@ -211,8 +216,9 @@ export function notOpenedMessage(c: ConnectionRow, why: string): string {
 }
 
 /**
- * DuckDB's words for a missing source, said as what happened: a connection that did not open has no catalog ("Catalog does not
- * exist"), and a file gone since the project opened is outside what SQL may read ("file system operations are disabled").
+ * DuckDB's words for a connected source that is not there, said as what happened: a connection
+ * that did not open leaves no catalog ("Catalog does not exist"), and a file gone since the
+ * project opened is outside the paths SQL may read ("file system operations are disabled").
  */
 export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;

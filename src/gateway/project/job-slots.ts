@@ -1,6 +1,7 @@
 /**
- * Background jobs (refreshes, cache runs, metadata reads) running at once in this process: each running DuckDB statement holds
- * one of libuv's threads (16 in dgw serve) until it ends, so the rest stay free for requests and further jobs wait their turn.
+ * Background jobs (refreshes, cache runs, metadata reads) running at once in this process. Each
+ * running DuckDB statement holds one of libuv's threads (16 in dgw serve) until it ends: the rest
+ * stay free for requests, and further jobs wait their turn.
  */
 export const JOB_SLOTS = 8;
 

@@ -7,8 +7,9 @@ import { schemaNames } from './catalog-browse.js';
 import { placeValues, samePlace, type ColumnPlace } from './relations.js';
 import { rows, type ProjectStore } from './store.js';
 
-// What people add that DuckDB's catalog does not hold (descriptions, whether the agent may use a place, a column's categorical
-// values), one row per place; the empty string stands for "the whole catalog" or "the whole table".
+// What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
+// may use a catalog, schema or table, and a column's categorical values. One row per place; the
+// empty string stands for "the whole catalog" or "the whole table".
 
 /** A note on a catalog (schema, table and column ''), a schema, a table (column '') or a column. */
 export interface Note extends ColumnPlace {

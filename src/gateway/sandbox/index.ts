@@ -103,8 +103,9 @@ export class Sandbox {
   }
 
   /**
-   * Writes an export, judging and running one binding in a read-only transaction; returns the rows written. An abort interrupts
-   * the COPY alone: an interrupted ROLLBACK would leave the connection's transaction aborted for whoever uses it next.
+   * Writes an export, judging and running one binding in a read-only transaction; returns the rows
+   * written. An abort of `signal` interrupts the COPY alone: an interrupted ROLLBACK would leave
+   * the connection's transaction aborted for whoever uses it next.
    */
   async exportRows(conn: DuckDBConnection, copy: string, signal?: AbortSignal): Promise<number> {
     await conn.run('BEGIN TRANSACTION READ ONLY');

@@ -13,6 +13,16 @@ const npmBin = path.join(path.dirname(process.execPath), 'npm');
 const npm = fs.existsSync(npmBin) ? npmBin : 'npm';
 const npmEnv = { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}` };
 
+/** A folder holding dgw's package.json and pack script with a stand-in build, so that packing there does not rewrite the clone's dist/ under other tests. */
+function packingCopy(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(path.join(dir, 'scripts'));
+  fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
+  fs.copyFileSync(path.join(root, 'scripts', 'pack-manifest.mjs'), path.join(dir, 'scripts', 'pack-manifest.mjs'));
+  fs.writeFileSync(path.join(dir, 'scripts', 'build.mjs'), '');
+  return dir;
+}
+
 describe('the packed package', () => {
   it('holds every docs page and file that dgw\'s messages and README name', () => {
     const packed = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', env: npmEnv })) as Array<{ files: Array<{ path: string }> }>;
@@ -28,13 +38,8 @@ describe('the packed package', () => {
 
   it('asks no install script to be approved: the packed package.json has no prepare, and packing leaves the clone\'s file as it was', () => {
     // npm 11 warned at every install of the tarball about `prepare`, which needs scripts/ (not shipped).
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-pack-'));
+    const dir = packingCopy('dgw-pack-');
     try {
-      // dgw's package.json and pack script with a stand-in build, so that the clone's dist/ is not rewritten under other tests.
-      fs.mkdirSync(path.join(dir, 'scripts'));
-      fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
-      fs.copyFileSync(path.join(root, 'scripts', 'pack-manifest.mjs'), path.join(dir, 'scripts', 'pack-manifest.mjs'));
-      fs.writeFileSync(path.join(dir, 'scripts', 'build.mjs'), '');
       execFileSync(npm, ['pack', '--pack-destination', dir], { cwd: dir, env: npmEnv, stdio: 'ignore' });
       const tarball = fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
       expect(tarball).toBeDefined();
@@ -49,12 +54,8 @@ describe('the packed package', () => {
 
   it('a copy left by a pack that was cut off stops the next pack, and both files stay as they were', () => {
     // Taking the old copy as the original would put it back over edits made since.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-pack-left-'));
+    const dir = packingCopy('dgw-pack-left-');
     try {
-      fs.mkdirSync(path.join(dir, 'scripts'));
-      fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
-      fs.copyFileSync(path.join(root, 'scripts', 'pack-manifest.mjs'), path.join(dir, 'scripts', 'pack-manifest.mjs'));
-      fs.writeFileSync(path.join(dir, 'scripts', 'build.mjs'), '');
       fs.writeFileSync(path.join(dir, 'package.json.packing'), '{"name":"dgw","version":"0.0.1"}\n');
       expect(() => execFileSync(npm, ['pack', '--pack-destination', dir], { cwd: dir, env: npmEnv, stdio: 'pipe' })).toThrow(/left from a pack that was cut off/);
       expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

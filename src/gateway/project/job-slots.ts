@@ -1,3 +1,5 @@
+import { outsideRequest, underTimeLimit, type TimeLimit } from '../request-scope.js';
+
 /**
  * Background jobs (refreshes, cache runs, metadata reads) running at once in this process. Each
  * running DuckDB statement holds one of libuv's threads (16 in dgw serve) until it ends: the rest
@@ -5,11 +7,26 @@
  */
 export const JOB_SLOTS = 8;
 
+/**
+ * Runs a background job outside the request that started it, once a slot is free (at once when
+ * `stop` aborts first, so the job writes that it was cancelled), under its time limit from then on.
+ */
+export function runInTurn(stop: AbortSignal, limit: TimeLimit, work: () => Promise<void>): Promise<void> {
+  return outsideRequest(async () => {
+    const release = await takeSlot(stop);
+    try {
+      await underTimeLimit(limit, work);
+    } finally {
+      release();
+    }
+  });
+}
+
 let taken = 0;
 const waiting: Array<() => void> = [];
 
 /** Resolves with the slot's release once one is free; at once, holding none, when `signal` aborts first. */
-export function takeSlot(signal: AbortSignal): Promise<() => void> {
+function takeSlot(signal: AbortSignal): Promise<() => void> {
   if (signal.aborted) return Promise.resolve(() => undefined);
   let released = false;
   const release = () => {

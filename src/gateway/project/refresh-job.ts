@@ -1,8 +1,7 @@
 import type { RefreshStatus } from '../../api/types.js';
 import { duckMessage, HttpError } from '../errors.js';
 import { refreshTimedOut, statementTimedOut } from '../limits.js';
-import { outsideRequest, underTimeLimit } from '../request-scope.js';
-import { takeSlot } from './job-slots.js';
+import { runInTurn } from './job-slots.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 
 // What a materialized query's refresh and a cache's run share: a connection of their own, the
@@ -15,16 +14,9 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
   s.running.set(key, job);
   // The refresh outlives the request that started it: only its own time limit stops it.
   const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
-  job.done = outsideRequest(async () => {
-    // A job waiting for its turn has not started: its time limit starts with it.
-    const release = await takeSlot(job.stop.signal);
-    try {
-      await underTimeLimit(limit, () => work(job));
-    } finally {
-      release();
-      s.running.delete(key);
-      conn.closeSync();
-    }
+  job.done = runInTurn(job.stop.signal, limit, () => work(job)).finally(() => {
+    s.running.delete(key);
+    conn.closeSync();
   });
   return job;
 }

@@ -8,8 +8,8 @@ import { withViews } from '../project/views.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
-import { heldUntil, jobStatements, outsideRequest, underTimeLimit } from '../request-scope.js';
-import { takeSlot } from '../project/job-slots.js';
+import { heldUntil, jobStatements } from '../request-scope.js';
+import { runInTurn } from '../project/job-slots.js';
 import { ident, literal } from '../sql.js';
 import { writeJsonLines } from './json-lines.js';
 import { withoutSecretFolder } from './secret-folder.js';
@@ -114,15 +114,8 @@ export class ProjectExports {
     // The job outlives the request that started it: only its own time limit stops it.
     const limits = this.project.limits;
     const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
-    job.done = outsideRequest(async () => {
-      // PENDING until its turn (a COPY holds one of the threads requests need); its time limit starts with it.
-      const release = await takeSlot(job.stop.signal);
-      try {
-        await underTimeLimit(limit, () => this.run(record, job, from, picked, q.name));
-      } finally {
-        release();
-      }
-    });
+    // PENDING until its turn: a COPY holds one of the threads requests need.
+    job.done = runInTurn(job.stop.signal, limit, () => this.run(record, job, from, picked, q.name));
     return record;
   }
 

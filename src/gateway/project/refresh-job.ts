@@ -10,7 +10,7 @@ import type { ProjectStore, RunningRefresh } from './store.js';
 /** Starts `work` in the background under `key`, on its own connection, bounded by the statement time limit. */
 export async function startJob(s: ProjectStore, key: string, work: (job: RunningRefresh) => Promise<void>): Promise<RunningRefresh> {
   const conn = await s.connect();
-  const job: RunningRefresh = { conn, cancelled: false, stop: new AbortController(), done: Promise.resolve() };
+  const job: RunningRefresh = { conn, stop: new AbortController(), done: Promise.resolve() };
   s.running.set(key, job);
   // The refresh outlives the request that started it: only its own time limit stops it.
   const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
@@ -23,10 +23,10 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
 
 /** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep. */
 export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, cancelled: string): { status: RefreshStatus; message: string } {
-  if (job.cancelled) return { status: 'CANCELLED', message: cancelled };
+  if (job.stop.signal.aborted) return { status: 'CANCELLED', message: cancelled };
   const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
   return { status: 'FAILED', message: timedOut ? refreshTimedOut(s.limits) : duckMessage(error) };
 }
 
 /** Whether the end of a refresh is still written: not once the project closed under it, unless it was cancelled. */
-export const recordsEnd = (s: ProjectStore, job: RunningRefresh): boolean => !s.closed || job.cancelled;
+export const recordsEnd = (s: ProjectStore, job: RunningRefresh): boolean => !s.closed || job.stop.signal.aborted;

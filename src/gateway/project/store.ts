@@ -18,8 +18,7 @@ import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
 /** A refresh in flight: its own connection, so cancelling it interrupts nothing else. */
 export interface RunningRefresh {
   conn: DuckDBConnection;
-  cancelled: boolean;
-  /** Aborted to cancel: interrupts the job's statements (jobStatements), never the writing of how it ended. */
+  /** Aborted to cancel (and so aborted only then): interrupts the job's statements (jobStatements), never the writing of how it ended. */
   stop: AbortController;
   done: Promise<void>;
 }
@@ -343,7 +342,6 @@ export class ProjectStore {
   async stopRefresh(id: string): Promise<boolean> {
     const job = this.running.get(id);
     if (!job) return false;
-    job.cancelled = true;
     job.stop.abort();
     await job.done;
     return true;

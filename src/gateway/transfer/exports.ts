@@ -46,8 +46,7 @@ export interface ExportRecord {
 }
 
 interface Running {
-  cancelled: boolean;
-  /** Aborted to cancel: ends its wait for a turn, or interrupts its COPY. */
+  /** Aborted to cancel, and only then: ends its wait for a turn, or interrupts its statements. */
   stop: AbortController;
   done: Promise<void>;
 }
@@ -102,7 +101,7 @@ export class ProjectExports {
       ...(clientSource ? { clientSource } : {}),
     };
     // Known as running before its record exists: a read in between must not take it for a job left by an earlier gateway.
-    const job: Running = { cancelled: false, stop: new AbortController(), done: Promise.resolve() };
+    const job: Running = { stop: new AbortController(), done: Promise.resolve() };
     this.running.set(record.id, job);
     try {
       await mkdir(join(this.dir, record.id), { recursive: true, mode: 0o700 });
@@ -144,7 +143,6 @@ export class ProjectExports {
     await this.get(id);
     const job = this.running.get(id);
     if (!job) return;
-    job.cancelled = true;
     job.stop.abort();
     await job.done;
   }
@@ -174,7 +172,7 @@ export class ProjectExports {
     const part = `${final}.part`;
     let conn: DuckDBConnection | undefined;
     try {
-      if (job.cancelled) throw new Error('cancelled');
+      if (job.stop.signal.aborted) throw new Error('cancelled');
       const opened = (conn = await this.project.connect());
       await this.save({ ...record, status: 'RUNNING', startedAt: this.now() }, record);
       const select = `SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${from}${spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`}`;
@@ -183,14 +181,14 @@ export class ProjectExports {
           ? writeJsonLines(this.project, opened, select, part, spec.compression === 'GZIP')
           : this.project.sandbox.exportRows(opened, `COPY (${select}) TO ${literal(part)} (${csvCopyOptions(spec)})`),
       );
-      if (job.cancelled) throw new Error('cancelled');
+      if (job.stop.signal.aborted) throw new Error('cancelled');
       await rename(part, final);
       const bytes = (await stat(final)).size;
       await this.save({ ...record, status: 'SUCCEEDED', finishedAt: this.now(), rowCount, bytes, files: [{ name, bytes }] }, record);
     } catch (error) {
       await rm(part, { force: true });
       await rm(final, { force: true });
-      const status: ExportStatus = job.cancelled ? 'CANCELLED' : 'FAILED';
+      const status: ExportStatus = job.stop.signal.aborted ? 'CANCELLED' : 'FAILED';
       await this.save({ ...record, status, finishedAt: this.now(), ...(status === 'FAILED' ? failure(error, record.id, join(this.dir, record.id)) : {}) }, record).catch(() => undefined);
     } finally {
       conn?.closeSync();

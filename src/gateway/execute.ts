@@ -1,3 +1,4 @@
+import type { DuckDBResult } from '@duckdb/node-api';
 import type { ResultColumn, ResultFormat } from '../api/types.js';
 import { badRequest, HttpError, notFound } from './errors.js';
 import { checkStatementSize } from './limits.js';
@@ -39,14 +40,7 @@ export async function executeSql(project: ProjectStore, target: ExecuteTarget, f
   try {
     return await interruptible(conn, async () => {
       statement = await withViews(project, () => project.sandbox.run(conn, sql));
-      const result = statement.result;
-      const columns: ResultColumn[] = result.columnNames().map((columnName, i) => ({
-        catalogName: source ? 'svc' : null,
-        schemaName: source?.schemaName ?? null,
-        tableName: source?.tableName ?? null,
-        columnName,
-        dataType: String(result.columnType(i)),
-      }));
+      const columns = resultColumns(statement.result, source);
       const rows = await RowTexts.open(project.duck, conn, statement, columns, format, finish, requestSignal());
       lease.onStop(() => rows.stop(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
       return { columns, rows };
@@ -60,6 +54,17 @@ export async function executeSql(project: ProjectStore, target: ExecuteTarget, f
     }
     throw sourceProblem(project, error);
   }
+}
+
+/** A result's columns as run SQL answers them, named after the object its rows come from when there is one. */
+export function resultColumns(result: DuckDBResult, source?: RowSource): ResultColumn[] {
+  return result.columnNames().map((columnName, i) => ({
+    catalogName: source ? 'svc' : null,
+    schemaName: source?.schemaName ?? null,
+    tableName: source?.tableName ?? null,
+    columnName,
+    dataType: String(result.columnType(i)),
+  }));
 }
 
 /** Where run SQL's rows come from: the saved query, object or builder request a target names. */

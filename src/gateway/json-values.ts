@@ -22,7 +22,7 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
         return Number.isFinite(value) ? (doubleIsIntegerLike(value as number) ? (rawJson(doubleText(value as number)) as Json) : (value as number)) : String(value);
       case T.DATE:
         return dateJson(value as { isFinite: boolean; days: number }) ?? asDuckDBWrites(value, type, self);
-      // The next three as DuckDB's to_json writes them, so a JSON export (COPY) and a run-SQL answer agree.
+      // The next three as DuckDB's own to_json writes them (docs/output.md, Other types in JSON).
       case T.INTERVAL:
         return String(value);
       case T.MAP: {

@@ -4,17 +4,17 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ProjectStore } from '../project/index.js';
+import { resultColumns } from '../execute.js';
 import { RowTexts } from '../row-texts.js';
 
 /**
- * Writes a SELECT's rows to `file` as JSON Lines (gzipped when asked) by run SQL's own value writers, so an export writes every
- * value as an answer does, where DuckDB's COPY writes NaN, which is no JSON. Returns the rows written.
+ * Writes a SELECT's rows to `file` as JSON Lines (gzipped when asked) by run SQL's own value
+ * writers, so an export writes every value as an answer does, where DuckDB's COPY writes NaN,
+ * which is no JSON. Returns the rows written.
  */
 export async function writeJsonLines(project: ProjectStore, conn: DuckDBConnection, select: string, file: string, gzip: boolean): Promise<number> {
   const statement = await project.sandbox.run(conn, select);
-  const { result } = statement;
-  const columns = result.columnNames().map((columnName, i) => ({ catalogName: null, schemaName: null, tableName: null, columnName, dataType: String(result.columnType(i)) }));
-  const rows = await RowTexts.open(project.duck, conn, statement, columns, 'SIMPLE', () => undefined, undefined, '\n');
+  const rows = await RowTexts.open(project.duck, conn, statement, resultColumns(statement.result), 'SIMPLE', () => undefined, undefined, '\n');
   async function* lines() {
     for (let text = await rows.next(); text !== null; text = await rows.next()) yield `${text}\n`;
   }

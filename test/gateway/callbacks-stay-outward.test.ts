@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openGateway, type TestGateway } from './helpers.js';
+import { openGateway, tempDir, type TestGateway } from './helpers.js';
 
 // A metadata refresh callback makes the gateway post to a URL its caller chose. While the gateway
 // takes requests from other machines (dgw serve --allow-remote), that URL may not be this machine
@@ -38,3 +40,49 @@ describe('callbacks of a gateway on loopback only', () => {
     }
   });
 });
+
+describe('a standing callback that reaches inward by the time it is called', () => {
+  // Set while the gateway took local requests only, then served to other machines; or a name that
+  // resolved outward when set and inward now (a rebinding name, here `localhost`): the address is
+  // judged as the callback is called, and the receiver on this machine hears nothing.
+  it.each(['127.0.0.1', 'localhost'])('http://%s:PORT is not called once the gateway takes requests from other machines', async (host) => {
+    const heard: string[] = [];
+    const receiver = createServer((req, res) => {
+      heard.push(`${req.method} ${req.url}`);
+      res.end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://${host}:${(receiver.address() as AddressInfo).port}/hook`;
+    const { dir, remove } = tempDir();
+    try {
+      const local = await openGateway({ dataDir: dir });
+      expect((await local.call('POST', '/metadata/demo/refresh/callback', { key: local.demoKey, body: { callbackURL: url } })).status).toBe(200);
+      await refreshed(local);
+      expect(heard).toEqual(['POST /hook']);
+      await local.close();
+
+      const served = await openGateway({ dataDir: dir, remoteClients: true });
+      try {
+        const ended = await refreshed(served);
+        expect(heard).toEqual(['POST /hook']);
+        expect(ended.message).toContain(`the callback to http://${host}:`);
+        expect(ended.message).toContain('reaches this machine or its private network (127.0.0.1)');
+      } finally {
+        await served.close();
+      }
+    } finally {
+      receiver.close();
+      remove();
+    }
+  });
+});
+
+/** Refreshes catalog 1 and answers its status once the refresh (and its callback) ended. */
+async function refreshed(g: TestGateway): Promise<{ status: string; message: string | null }> {
+  expect((await g.call('POST', '/metadata/demo/refresh', { key: g.demoKey, body: { catalogId: '1' } })).status).toBe(200);
+  for (;;) {
+    const r = await g.call('GET', '/metadata/demo/refresh/1', { key: g.demoKey });
+    if (r.body.status !== 'ACTIVE') return r.body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

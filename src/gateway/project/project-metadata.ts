@@ -1,3 +1,4 @@
+import { callbackProblem, postCallback } from './callback-post.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, duckMessage } from '../errors.js';
 import { allCatalogs, catalogPlace, type CatalogPlace } from './catalog-place.js';
@@ -89,15 +90,15 @@ export async function readProjectMetadata(s: ProjectStore, catalogId?: string, s
   return out;
 }
 
-/** Starts a refresh of one catalog's metadata, or of every catalog's; a catalog being refreshed is not started twice. */
-export async function refreshMetadata(s: ProjectStore, catalogId: string | undefined, callback: MetadataCallback | undefined): Promise<string[]> {
+/** Starts a refresh of one catalog's metadata, or of every catalog's; a catalog being refreshed is not started twice. `outwardOnly`: the callback may not reach this machine or its private network. */
+export async function refreshMetadata(s: ProjectStore, catalogId: string | undefined, callback: MetadataCallback | undefined, outwardOnly: boolean): Promise<string[]> {
   const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id)) : [catalogPlace(s, catalogId)];
   const announce = callback ?? (await readCallback(s));
   for (const place of places) {
     if (s.running.has(jobKey(place.catalog.id))) continue;
     await startJob(s, jobKey(place.catalog.id), async (job) => {
       const ended = await refreshNow(s, place, job);
-      if (announce) await deliver(s, announce, place.catalog.id, ended);
+      if (announce) await deliver(s, announce, place.catalog.id, ended, outwardOnly);
     });
   }
   return places.map((p) => p.catalog.id);
@@ -272,19 +273,16 @@ export function tableView(t: SeenTable, schemaUse: boolean, note: (table: string
 }
 
 /** Tells the callback URL how a refresh ended; a failure to tell is kept in the status's message, the refresh's outcome stands. */
-async function deliver(s: ProjectStore, callback: MetadataCallback, catalogId: string, ended: Snapshot): Promise<void> {
+async function deliver(s: ProjectStore, callback: MetadataCallback, catalogId: string, ended: Snapshot, outwardOnly: boolean): Promise<void> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (callback.token) headers.authorization = `Bearer ${callback.token}`;
   const body = JSON.stringify({ projectId: s.id, catalogId, status: ended.status, refreshedAt: ended.refreshedAt === null ? null : new Date(ended.refreshedAt).toISOString() });
   let problem: string | undefined;
   try {
-    const response = await fetch(callback.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
-    await response.body?.cancel();
-    if (!response.ok) problem = `HTTP ${response.status}`;
+    const status = await postCallback(callback.url, headers, body, outwardOnly);
+    if (status < 200 || status > 299) problem = `HTTP ${status}`;
   } catch (error) {
-    // fetch's own message is "fetch failed"; the reason is in its cause (ECONNREFUSED, a DNS failure, ...).
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    problem = cause?.code ?? cause?.message ?? (error as Error).message;
+    problem = callbackProblem(error);
   }
   if (problem === undefined) return;
   const note = `the callback to ${new URL(callback.url).origin} failed (${problem})`;

@@ -50,20 +50,11 @@ async function callbackOf(c: RouteContext, body: Record<string, unknown>): Promi
   return callback;
 }
 
-/** With requests from other machines, a callback may not aim at this machine or its private network: a request forgery that would probe ports. */
+/** With requests from other machines, a callback may not aim at this machine or its private network: a request forgery that would probe ports. Checked again as it is called. */
 async function refuseInward(url: string): Promise<void> {
-  const [{ lookup }, { BlockList, isIP }] = await Promise.all([import('node:dns/promises'), import('node:net')]);
-  const inward = new BlockList();
-  for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) inward.addSubnet(net, bits, 'ipv4');
-  for (const [net, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10]] as const) inward.addSubnet(net, bits, 'ipv6');
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const found = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
-  // BlockList checks an IPv4-mapped IPv6 address (`::ffff:7f00:1`, as URL writes `[::ffff:127.0.0.1]`) against the IPv4 subnets.
-  for (const { address, family } of found) {
-    if (inward.check(address, family === 6 ? 'ipv6' : 'ipv4')) {
-      throw badRequest(`callbackURL ${url} reaches this machine or its private network (${address}), which a gateway taking requests from other machines does not call`);
-    }
-  }
+  const { inwardAddress, inwardProblem } = await import('../project/callback-post.js');
+  const address = await inwardAddress(url);
+  if (address !== undefined) throw badRequest(inwardProblem(url, address));
 }
 
 function useWithAIOf(body: Record<string, unknown>): boolean {
@@ -97,7 +88,7 @@ export function metadataRoutes(): Routes {
     })
     .post('/refresh', async (c) => {
       const body = await jsonObject(c, { optional: true });
-      const catalogIds = await (await projectMetadata()).refreshMetadata(c.get('project'), optString(body, 'catalogId') || undefined, await callbackOf(c, body));
+      const catalogIds = await (await projectMetadata()).refreshMetadata(c.get('project'), optString(body, 'catalogId') || undefined, await callbackOf(c, body), Boolean(c.get('gateway').options.remoteClients));
       return c.json({ catalogIds, status: 'ACTIVE' });
     })
     .get('/refresh/callback', async (c) => c.json(callbackShown(await (await projectMetadata()).readCallback(c.get('project')))))

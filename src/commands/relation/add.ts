@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { addRelation, type RelationRecord } from '../../api/relations.js';
 import type { Context } from '../../context.js';
+import { catalogPath } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkType, columnAt, RELATION_COLUMNS, relationId, TYPE_HELP } from './columns.js';
+import { checkType, RELATION_COLUMNS, relationId, TYPE_HELP } from './columns.js';
 
 /** Options of `relation add`. */
 export interface RelationAddOptions {
@@ -30,8 +31,8 @@ The local gateway checks that both columns exist.
 export async function runRelationAdd(ctx: Context, column: string, target: string, opts: RelationAddOptions): Promise<void> {
   const type = checkType(opts.type);
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
-  const from = await columnAt(ctx, http, projectId, column, 'COLUMN');
-  const to = await columnAt(ctx, http, projectId, target, 'TARGET');
+  const from = await catalogPath(ctx, http, projectId, column, 'COLUMN', true);
+  const to = await catalogPath(ctx, http, projectId, target, 'TARGET', true);
   const added = await addRelation(http, projectId, from, to, type);
   if (opts.dryRun) return;
   const shown: RelationRecord = added ?? {

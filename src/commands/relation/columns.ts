@@ -1,9 +1,6 @@
-import type { Http } from '../../api/http.js';
-import type { ColumnAt, RelationRecord } from '../../api/relations.js';
-import type { Context } from '../../context.js';
+import type { RelationRecord } from '../../api/relations.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import { catalogPath } from '../catalog-path.js';
 
 /** How --type is described: the service says which kinds it takes (the local gateway: these four, in any case). */
 export const TYPE_HELP = 'the kind of relation, e.g. MANY_TO_ONE, ONE_TO_MANY, ONE_TO_ONE, MANY_TO_MANY (the service checks it)';
@@ -19,11 +16,6 @@ export const RELATION_COLUMNS: Column<RelationRecord>[] = [
 ];
 
 export const relationId = (r: RelationRecord): string => r.id;
-
-/** `catalog.schema.table.column` as a column's place, the catalog looked up by name when it is not an id. */
-export function columnAt(ctx: Context, http: Http, projectId: string, given: string, what: string): Promise<ColumnAt> {
-  return catalogPath(ctx, http, projectId, given, what, true);
-}
 
 /** A relation type as sent: upper-cased, not empty. Which kinds exist is the service's to say. */
 export function checkType(type: string): string {

@@ -1,12 +1,14 @@
 import { Option, type Command } from 'commander';
+import type { Static } from 'typebox';
 import { listCatalogs } from '../../api/catalogs.js';
 import { whoAmI } from '../../api/info.js';
 import type { Info } from '../../api/types.js';
 import { describeSource } from '../../config/explain.js';
 import { bindingOf, describeBinding, keyBinding } from '../../config/key-binding.js';
 import { maskKey, projectFileChoseHost, type Resolved, type Settings } from '../../config/settings.js';
-import { storeKey, type KeyStorage } from '../../config/key-storage.js';
+import { storeKey } from '../../config/key-storage.js';
 import type { Profile } from '../../config/store.js';
+import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, DgwError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -21,18 +23,7 @@ export interface LoginOptions {
 }
 
 /** What `auth login --json` prints: the stored profile, without its key. */
-export interface LoginResult {
-  profile: string;
-  zone: string;
-  baseUrl: string | null;
-  /** Where the stored key will be sent: this base URL, or `local` for the local gateway. */
-  keyBoundTo: string;
-  projectId: string | null;
-  /** Null when neither --key-type nor GET /info said (a login with --project checks the key without /info). */
-  keyType: 'partner' | 'project' | null;
-  /** Where the key was put: the OS keychain, or the config file (where no keychain answered, or --insecure-storage). */
-  keyStorage: KeyStorage;
-}
+export type LoginResult = Static<typeof O.LoginResult>;
 
 export function registerAuthLogin(parent: Command, wiring: Wiring): void {
   parent

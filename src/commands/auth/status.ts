@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Static } from 'typebox';
 import path from 'node:path';
 import { listCatalogs } from '../../api/catalogs.js';
 import { listConnectionConfigs } from '../../api/connections.js';
@@ -9,6 +10,7 @@ import { missingKeyError } from '../../config/missing-key.js';
 import { keychainName } from '../../config/keychain.js';
 import { maskKey } from '../../config/settings.js';
 import { configDir } from '../../config/store.js';
+import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
@@ -21,22 +23,7 @@ export interface StatusOptions {
 }
 
 /** What `auth status` reports; the key only masked. */
-export interface AuthStatus {
-  profile: string;
-  zone: string;
-  baseUrl: string | null;
-  projectId: string | null;
-  key: string;
-  keySource: string;
-  /** The base URL (or `local`) a stored key is bound to; null for DGW_API_KEY and the local gateway's own key. */
-  keyBoundTo: string | null;
-  keyType: string | null;
-  /** Where the key lives: `keychain` (the OS keychain), `file` (the user store, 0600), `env` (DGW_API_KEY), or null (the local gateway's own). */
-  keyStorage: 'keychain' | 'file' | 'env' | null;
-  verified: boolean;
-  email: string | null;
-  projectName: string | null;
-}
+export type AuthStatus = Static<typeof O.AuthStatus>;
 
 /** The status with where the key lives in words, for people (not part of the JSON). */
 type ShownStatus = AuthStatus & { keyStorageText: string | null };

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import type { Static } from 'typebox';
 import { keyBinding } from '../../config/key-binding.js';
 import { maskKey } from '../../config/settings.js';
-import type { Profile } from '../../config/store.js';
+import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { compareText } from '../../output/text-order.js';
@@ -9,20 +10,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { currentProfileName } from './names.js';
 
 /** A profile as `profile list` shows it: never the key itself. */
-export interface ProfileRow {
-  name: string;
-  zone: string;
-  baseUrl: string | null;
-  projectId: string | null;
-  /** The key masked (`****abcd`), or `(keychain)` when the OS keychain holds it (not read to be listed). */
-  key: string | null;
-  /** Where the key is: `keychain`, `file`, or null without a key. */
-  keyStorage: 'keychain' | 'file' | null;
-  /** The base URL (or `local`) the key is sent to, and nowhere else. */
-  keyBoundTo: string | null;
-  keyType: NonNullable<Profile['keyType']> | null;
-  current: boolean;
-}
+export type ProfileRow = Static<typeof O.ProfileRow>;
 
 const COLUMNS: Column<ProfileRow>[] = [
   { field: 'name', kind: 'key' },

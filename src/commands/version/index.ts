@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import type { Static } from 'typebox';
 import { configDir } from '../../config/store.js';
+import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { localDataDir } from '../../gateway/paths.js';
 import type { Column } from '../../output/format.js';
@@ -8,17 +10,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { findDuckDB, type DuckDBInstall } from './duckdb-install.js';
 
 /** What `dgw version` reports (`--json` prints it as is). */
-export interface VersionInfo {
-  version: string;
-  node: string;
-  platform: string;
-  arch: string;
-  duckdb: DuckDBInstall;
-  /** The user store's folder (DGW_CONFIG_DIR, else the platform's config folder). */
-  configDir: string;
-  /** The local gateway's data folder (DGW_LOCAL_DIR, else the user data dir). */
-  localDataDir: string;
-}
+export type VersionInfo = Static<typeof O.VersionInfo>;
 
 const FIELDS: Column<VersionInfo>[] = [
   { field: 'version' },

@@ -3,15 +3,9 @@ import { deleteCache, getCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import type { EndedName } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { ensureConfirmable } from '../confirm.js';
+import { ensureConfirmable, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { resolveCacheId } from './resolve.js';
-
-export interface CacheRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-  withReads?: boolean;
-}
 
 export function registerCacheRm(parent: Command, wiring: Wiring): void {
   parent
@@ -32,7 +26,7 @@ local gateway): they fail once it is gone. --yes skips the question.
     .action(wiring.action(runCacheRm));
 }
 
-export async function runCacheRm(ctx: Context, ref: string, opts: CacheRmOptions): Promise<void> {
+export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions & { withReads?: boolean }): Promise<void> {
   const what = `delete the cache of ${ref} and its copy`;
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint('dgw cache rm', [ref]) });
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);

@@ -4,14 +4,9 @@ import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { CatalogDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-
-export interface CatalogRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-}
 
 export function registerCatalogRm(parent: Command, wiring: Wiring): void {
   parent
@@ -31,7 +26,7 @@ one, so the connection goes too (as \`dgw connection rm\`); the built-in catalog
     .action(wiring.action(runCatalogRm));
 }
 
-export async function runCatalogRm(ctx: Context, ref: string, opts: CatalogRmOptions): Promise<void> {
+export async function runCatalogRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'CATALOG');
   const projectId = await ctx.projectId();
   await confirmDestructive(ctx, `delete catalog ${ref} of project ${projectId}`, opts);

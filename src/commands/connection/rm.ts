@@ -4,14 +4,9 @@ import { resolveConnectionId } from '../../api/resolve-connection.js';
 import { completes } from '../../completion/kinds.js';
 import type { ConnectionDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-
-export interface ConnectionRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-}
 
 export function registerConnectionRm(parent: Command, wiring: Wiring): void {
   parent
@@ -25,7 +20,7 @@ export function registerConnectionRm(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runConnectionRm));
 }
 
-export async function runConnectionRm(ctx: Context, ref: string, opts: ConnectionRmOptions): Promise<void> {
+export async function runConnectionRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'CONNECTION');
   const projectId = await ctx.projectId();
   await confirmDestructive(ctx, `delete connection ${ref} of project ${projectId}`, opts);

@@ -3,14 +3,8 @@ import { deleteGoldenSql } from '../../api/golden-sqls.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { GoldenSqlDeleted } from '../../contract/results.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
-
-/** Options of `golden-sql rm`. */
-export interface GoldenSqlRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-}
 
 export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
   parent
@@ -24,7 +18,7 @@ export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runGoldenSqlRm));
 }
 
-export async function runGoldenSqlRm(ctx: Context, id: string, opts: GoldenSqlRmOptions): Promise<void> {
+export async function runGoldenSqlRm(ctx: Context, id: string, opts: ConfirmOptions): Promise<void> {
   checkSegment(id, 'ID');
   const projectId = await ctx.projectId();
   await confirmDestructive(ctx, `delete golden SQL ${id}`, opts);

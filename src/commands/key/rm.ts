@@ -5,15 +5,10 @@ import { isIdShaped } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requirePartnerKey } from '../partner-key.js';
-
-export interface KeyRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-}
 
 export function registerKeyRm(parent: Command, wiring: Wiring): void {
   parent
@@ -27,7 +22,7 @@ export function registerKeyRm(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runKeyRm));
 }
 
-export async function runKeyRm(ctx: Context, ref: string, opts: KeyRmOptions): Promise<void> {
+export async function runKeyRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'KEY');
   await requirePartnerKey(ctx, 'managing project API keys');
   const projectId = await ctx.projectId();

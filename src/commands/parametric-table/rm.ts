@@ -3,15 +3,9 @@ import { deleteParametricTable } from '../../api/parametric-tables.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { Context } from '../../context.js';
 import type { TableDeleted } from '../../contract/results.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { schemaAndTable } from './columns.js';
-
-/** Options of `parametric-table rm`. */
-export interface ParametricTableRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-}
 
 export function registerParametricTableRm(parent: Command, wiring: Wiring): void {
   parent
@@ -26,7 +20,7 @@ export function registerParametricTableRm(parent: Command, wiring: Wiring): void
     .action(wiring.action(runParametricTableRm));
 }
 
-export async function runParametricTableRm(ctx: Context, catalog: string, target: string, opts: ParametricTableRmOptions): Promise<void> {
+export async function runParametricTableRm(ctx: Context, catalog: string, target: string, opts: ConfirmOptions): Promise<void> {
   const to = schemaAndTable(target, 'TABLE');
   const projectId = await ctx.projectId();
   await confirmDestructive(ctx, `delete parametric table ${target}`, opts);

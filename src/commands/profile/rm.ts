@@ -5,14 +5,10 @@ import { forgetKeychainEntry } from '../../config/key-storage.js';
 import { maskKey } from '../../config/settings.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { currentProfileName, requireProfile } from './names.js';
 import { completes } from '../../completion/kinds.js';
-
-export interface ProfileRmOptions {
-  yes?: boolean;
-}
 
 export function registerProfileRm(parent: Command, wiring: Wiring): void {
   parent
@@ -25,7 +21,7 @@ export function registerProfileRm(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runProfileRm));
 }
 
-export async function runProfileRm(ctx: Context, name: string, opts: ProfileRmOptions): Promise<void> {
+export async function runProfileRm(ctx: Context, name: string, opts: ConfirmOptions): Promise<void> {
   const store = await ctx.store();
   const data = store.read();
   requireProfile(data, name);

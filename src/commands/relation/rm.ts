@@ -2,15 +2,9 @@ import type { Command } from 'commander';
 import { deleteRelation } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import type { RelationDeleted } from '../../contract/results.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { findRelation } from './find.js';
-
-/** Options of `relation rm`. */
-export interface RelationRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-}
 
 export function registerRelationRm(parent: Command, wiring: Wiring): void {
   parent
@@ -25,7 +19,7 @@ export function registerRelationRm(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runRelationRm));
 }
 
-export async function runRelationRm(ctx: Context, catalog: string, id: string, opts: RelationRmOptions): Promise<void> {
+export async function runRelationRm(ctx: Context, catalog: string, id: string, opts: ConfirmOptions): Promise<void> {
   const projectId = await ctx.projectId();
   await confirmDestructive(ctx, `delete relation ${id}`, opts);
   const http = await ctx.http({ dryRun: opts.dryRun });

@@ -4,7 +4,7 @@ import { deleteSemanticTable } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { SemanticTableDeleted } from '../../contract/results.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -18,7 +18,7 @@ export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
     .option('--dry-run', 'print the request instead of sending it')
     .description('Take a table out of a semantic catalog (its saved query stays)')
     .addHelpText('after', examples('dgw semantic-catalog rm-table reporting 729071864700308687 --yes --dry-run'))
-    .action(wiring.action(async (ctx: Context, catalog: string, tableId: string, opts: { yes?: boolean; dryRun?: boolean }) => {
+    .action(wiring.action(async (ctx: Context, catalog: string, tableId: string, opts: ConfirmOptions) => {
       checkNameArgument(catalog, 'CATALOG');
       checkSegment(tableId, 'TABLE-ID');
       const projectId = await ctx.projectId();

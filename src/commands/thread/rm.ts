@@ -3,7 +3,7 @@ import { deleteThread } from '../../api/agent.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { ThreadDeleted } from '../../contract/results.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerThreadRm(parent: Command, wiring: Wiring): void {
@@ -15,7 +15,7 @@ export function registerThreadRm(parent: Command, wiring: Wiring): void {
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a conversation with the agent')
     .addHelpText('after', examples('dgw thread rm 3f2a9c --yes --dry-run'))
-    .action(wiring.action(async (ctx: Context, thread: string, opts: { yes?: boolean; dryRun?: boolean }) => {
+    .action(wiring.action(async (ctx: Context, thread: string, opts: ConfirmOptions) => {
       checkSegment(thread, 'THREAD');
       const projectId = await ctx.projectId();
       await confirmDestructive(ctx, `delete thread ${thread}`, opts);

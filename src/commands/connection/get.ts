@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { getConnection, listConnections } from '../../api/connections.js';
 import { isIdShaped } from '../../api/resolve.js';
 import { matchConnection } from '../../api/resolve-connection.js';
@@ -6,7 +6,6 @@ import type { Context } from '../../context.js';
 import { completes } from '../../completion/kinds.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-import { Argument } from 'commander';
 import { CONNECTION_COLUMNS } from './columns.js';
 
 export function registerConnectionGet(parent: Command, wiring: Wiring): void {

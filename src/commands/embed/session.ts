@@ -3,7 +3,7 @@ import { initEmbedSession, type EmbedSessionInput, type EmbedSessionRecord } fro
 import type { Context } from '../../context.js';
 import { MalformedResponseError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import { examples, type Wiring } from '../wiring.js';
+import { collect, examples, type Wiring } from '../wiring.js';
 
 /** Options of `embed session`. */
 export interface EmbedSessionOptions {
@@ -27,7 +27,7 @@ export function registerEmbedSession(parent: Command, wiring: Wiring): void {
     .option('--theme <name>', 'the theme of the embedded web app')
     .option('--theme-override', 'let the theme override the web app\'s own styles')
     .addOption(new Option('--mode <mode>', 'what the session shows').choices(['FULL_STUDIO', 'CONNECTOR_MODAL_ONLY']))
-    .option('--feature <name=on|off>', 'show or hide a part of the web app, repeatable', (v: string, all: string[]) => [...all, v], [])
+    .option('--feature <name=on|off>', 'show or hide a part of the web app, repeatable', collect, [])
     .option('--dry-run', 'print the request instead of sending it')
     .description('Start an embedded session of the project: a one-time URL to load in an iframe (hosted service only)')
     .addHelpText(

@@ -4,7 +4,7 @@ import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { catalogPath } from '../catalog-path.js';
-import { examples, type Wiring } from '../wiring.js';
+import { collect, examples, type Wiring } from '../wiring.js';
 import { TABLE_COLUMNS, tableKey } from './columns.js';
 
 /** Options of `metadata describe`. */
@@ -20,7 +20,7 @@ export function registerMetadataDescribe(parent: Command, wiring: Wiring): void 
     .command('describe')
     .addArgument(completes(new Argument('<table>', 'catalog.schema.table (the catalog by id or name)'), 'catalog'))
     .option('--description <text>', 'what the table holds ("" removes the description)')
-    .option('--column <name=text>', 'what a column holds, repeatable ("name=" removes it)', (v: string, all: string[]) => [...all, v], [])
+    .option('--column <name=text>', 'what a column holds, repeatable ("name=" removes it)', collect, [])
     .option('--use-with-ai', 'let the agent use the table')
     .option('--no-use-with-ai', 'keep the agent away from the table')
     .option('--dry-run', 'print the request instead of sending it')

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** What is installed of DuckDB, found without loading it. */
 export interface DuckDBInstall {
@@ -43,7 +42,7 @@ function canResolve(require: NodeJS.Require, specifier: string): boolean {
 
 /** The version in the package.json of the package `file` belongs to. */
 function packageVersion(file: string, name: string): string | null {
-  let dir = path.dirname(file.startsWith('file:') ? fileURLToPath(file) : file);
+  let dir = path.dirname(file);
   for (;;) {
     const candidate = path.join(dir, 'package.json');
     try {

@@ -10,12 +10,8 @@ export const CALLBACK_COLUMNS: Column<MetadataCallbackRecord>[] = [
 ];
 /** A callback URL as given: http or https. */
 export function checkCallbackUrl(given: string, what: string): string {
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    throw new UsageError(`${what}: ${JSON.stringify(given)} is not a URL`);
-  }
+  const url = URL.parse(given);
+  if (!url) throw new UsageError(`${what}: ${JSON.stringify(given)} is not a URL`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${what} must be an http or https URL`);
   return given;
 }

@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Static } from 'typebox';
+import type * as O from '../../contract/results.js';
 
-/** What is installed of DuckDB, found without loading it. */
-export interface DuckDBInstall {
-  /** True when `--zone local` can load DuckDB: the package and a native binding for this platform. */
-  present: boolean;
-  /** The version of DuckDB's Node packages (@duckdb/node-bindings, which @duckdb/node-api comes with), or null when they are not installed. */
-  version: string | null;
-  binding: string | null;
-}
+/** What is installed of DuckDB, found without loading it: `version`'s duckdb field. */
+export type DuckDBInstall = Static<typeof O.VersionInfo>['duckdb'];
 
 /** Finds DuckDB's native part by module resolution, as loading it would, reading only package.json files. */
 export function findDuckDB(from: string = import.meta.url): DuckDBInstall {

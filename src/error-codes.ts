@@ -32,6 +32,7 @@ export const ERROR_NUMBERS = {
   NOT_MATERIALIZED: 126,
   METHOD_NOT_ALLOWED: 127,
   FILE_ACCESS: 128,
+  UNSUPPORTED_MEDIA_TYPE: 129,
 } as const;
 
 /** An error code of the local gateway. */

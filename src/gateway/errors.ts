@@ -4,7 +4,7 @@ import type { ErrorName } from '../error-codes.js';
 export class HttpError extends Error {
   constructor(
     /** 499: cancelled before it finished (as nginx says it). 507: the disk is full. */
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 499 | 500 | 501 | 503 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 499 | 500 | 501 | 503 | 507,
     message: string,
     readonly errorCode: ErrorName,
     /** Set on a 501: the document's operation the gateway does not do. */

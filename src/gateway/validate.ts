@@ -1,5 +1,5 @@
 import type { RouteContext } from './router.js';
-import { badRequest } from './errors.js';
+import { badRequest, HttpError } from './errors.js';
 
 /** A JSON object: not null, not an array. */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -12,12 +12,16 @@ export async function jsonObject(c: RouteContext, options: { optional?: boolean 
   return value;
 }
 
-/** Any JSON body; undefined when the body is empty and optional. */
+/** Any JSON body; undefined when the body is empty and optional. A body said to be another type is refused (415): the document declares JSON bodies application/json only. */
 export async function jsonBody(c: RouteContext, options: { optional?: boolean } = {}): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') {
     if (options.optional) return undefined;
     throw badRequest('a JSON request body is required');
+  }
+  const type = c.req.header('content-type');
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? '')) {
+    throw new HttpError(415, `the request body must be sent as Content-Type: application/json, not ${type === undefined ? 'without a type' : JSON.stringify(type)}`, 'UNSUPPORTED_MEDIA_TYPE');
   }
   try {
     return JSON.parse(text) as unknown;

@@ -10,10 +10,10 @@ import type { OpenAnswer, OpenSpec, RequestSpec } from './request-spec.js';
 import { readWithin, type Transport, type WireRequest, type WireResponse } from './transport.js';
 import type { SentCount } from '../run-record.js';
 
-export { describeErrorBody, redactSecrets } from './answers.js';
+export { describeErrorBody } from './answers.js';
 export { localGatewayFault } from './failures.js';
-export type { DryRunEffects, DryRunView } from './dry-run.js';
-export type { JsonText, Method, OpenAnswer, OpenSpec, RequestSpec } from './request-spec.js';
+export type { DryRunView } from './dry-run.js';
+export type { JsonText, Method, OpenAnswer } from './request-spec.js';
 
 /** How the HTTP layer reaches the service. */
 export interface HttpConfig {

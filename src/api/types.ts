@@ -79,15 +79,6 @@ export type ResultColumn = Static<typeof W.ResultColumn> & {
   dataType?: string;
 };
 
-/** One cell of a CELL_TYPED result. */
-export type TypedCell = Static<typeof W.TypedCell>;
-
-/** The answer of run SQL. */
-export interface ExecuteResult {
-  columns: ResultColumn[];
-  data: unknown[];
-}
-
 /** Column data types the stored-table endpoints accept. */
 export type ColumnDataType = Static<typeof W.ColumnDataType>;
 
@@ -138,9 +129,6 @@ export type Organization = Static<typeof W.Organization>;
 export type Workspace = Static<typeof W.Workspace>;
 export type Project = Static<typeof W.Project>;
 export type ProjectRequest = Static<typeof W.ProjectRequest>;
-
-/** The error body the service documents. */
-export type ErrorBody = Static<typeof W.ErrorBody>;
 
 /** A connection: its id, name and type, and for an OAuth 2.0 type the address to authorize it at (else null). */
 export type Connection = Static<typeof R.SourceConnectionRecord>;

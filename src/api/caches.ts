@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type * as CR from '../contract/cache-records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, isRaw, object, objects, text, textOrNull } from './read.js';
+import { flag, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { RefreshSchedule, RefreshStatus, Schedule } from './types.js';
 
 /** Which run: a full refresh copies the whole table again; an incremental one appends the rows past the column's last value. */
@@ -50,11 +50,6 @@ function readSchedule(value: unknown): RefreshSchedule | null {
   if (type !== 'CRON' || !expression) return null;
   const m = /^\s*CRON_TZ=(\S+)\s+(.*)$/.exec(expression);
   return m ? { type: 'cron', cronExpression: m[2], timezone: m[1] } : { type: 'cron', cronExpression: expression };
-}
-
-/** The cache a change answered with; in a dry run, which sends nothing, none (the caller prints nothing more). */
-function cacheAnswer(http: Http, body: unknown): CacheRecord {
-  return (http.dryRun ? undefined : readCache(body)) as CacheRecord;
 }
 
 export function readCache(value: unknown): CacheRecord {
@@ -113,7 +108,7 @@ export function readCacheStatus(value: unknown): CacheStatusRecord {
 const column = (incrementalColumn?: string) => (incrementalColumn ? { incrementalColumn } : undefined);
 
 export async function createCache(http: Http, projectId: string, request: CacheRequest, incrementalColumn?: string): Promise<CacheRecord> {
-  return cacheAnswer(http, await http.request({ method: 'POST', path: P(projectId), query: column(incrementalColumn), body: request }));
+  return readAnswer(await http.request({ method: 'POST', path: P(projectId), query: column(incrementalColumn), body: request }), readCache);
 }
 
 /** Creates several caches; each answer says whether that one was made. */
@@ -133,7 +128,7 @@ export async function updateCache(
   body: { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule },
   incrementalColumn?: string,
 ): Promise<CacheRecord> {
-  return cacheAnswer(http, await http.request({ method: 'PUT', path: C(projectId, cacheId), query: column(incrementalColumn), body }));
+  return readAnswer(await http.request({ method: 'PUT', path: C(projectId, cacheId), query: column(incrementalColumn), body }), readCache);
 }
 
 export function deleteCache(http: Http, projectId: string, cacheId: string): Promise<void> {

@@ -1,8 +1,10 @@
 import type { Static } from 'typebox';
 import type * as R from '../contract/records.js';
+import type { TablePlace } from './catalogs.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, isRaw, listIn, object, readAnswer, text, textOrNull } from './read.js';
+import type { ColumnAt } from './relations.js';
 
 // Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document
 // types these answers as open objects; the readers take the local gateway's shape (catalogs,
@@ -22,13 +24,6 @@ export interface TableChange {
   tableDescription?: string;
   columns?: Array<{ columnName: string; columnDescription: string }>;
   useWithAI?: boolean;
-}
-
-/** A table of a catalog, by catalog id. */
-export interface TableAt {
-  catalogId: string;
-  schema: string;
-  table: string;
 }
 
 /** How a catalog's last metadata refresh stands: ACTIVE, COMPLETED, FAILED, NOT_ACTIVE, ... */
@@ -81,7 +76,7 @@ export async function removeMetadataCallback(http: Http, projectId: string): Pro
 }
 
 /** Describes a table and its columns, or says whether the agent may use it; the table as the answer gives it, if it does. */
-export async function describeTable(http: Http, projectId: string, at: TableAt, change: TableChange, catalogName: string): Promise<MetadataTableRecord | undefined> {
+export async function describeTable(http: Http, projectId: string, at: TablePlace, change: TableChange, catalogName: string): Promise<MetadataTableRecord | undefined> {
   const body = await http.request({ method: 'PUT', path: apiPath`/metadata/${projectId}/${at.catalogId}/${at.schema}/${at.table}`, body: change, expect: 'optional-json' });
   return isRaw(body) && typeof body.tableName === 'string' ? readTable(body, catalogName) : undefined;
 }
@@ -95,12 +90,12 @@ export async function setAiUsage(http: Http, projectId: string, catalogId: strin
 }
 
 /** Counts a column's most frequent values for the agent (at most `limit`); the table as the answer gives it, if it does. */
-export async function setCategorical(http: Http, projectId: string, at: TableAt & { column: string }, input: { limit?: number; frequency?: string }, catalogName: string): Promise<MetadataTableRecord | undefined> {
+export async function setCategorical(http: Http, projectId: string, at: ColumnAt, input: { limit?: number; frequency?: string }, catalogName: string): Promise<MetadataTableRecord | undefined> {
   const body = await http.request({ method: 'PUT', path: apiPath`/metadata/${projectId}/categorical/${at.catalogId}/${at.schema}/${at.table}/${at.column}`, body: input, expect: 'optional-json' });
   return isRaw(body) && typeof body.tableName === 'string' ? readTable(body, catalogName) : undefined;
 }
 
-export function deleteCategorical(http: Http, projectId: string, at: TableAt & { column: string }): Promise<unknown> {
+export function deleteCategorical(http: Http, projectId: string, at: ColumnAt): Promise<unknown> {
   return http.request({ method: 'DELETE', path: apiPath`/metadata/${projectId}/categorical/${at.catalogId}/${at.schema}/${at.table}/${at.column}`, expect: 'optional-json' });
 }
 
@@ -139,7 +134,7 @@ function readCallback(value: unknown): MetadataCallbackRecord {
 // What needs a language model: the hosted service answers; the local gateway answers 501. The
 // document gives these answers as open objects, so they are handed on as they came.
 
-export function generateSemantics(http: Http, projectId: string, at: TableAt, input: { initialPrompt?: string; limit?: number; threadId?: string }): Promise<unknown> {
+export function generateSemantics(http: Http, projectId: string, at: TablePlace, input: { initialPrompt?: string; limit?: number; threadId?: string }): Promise<unknown> {
   return http.request({ method: 'POST', path: apiPath`/metadata/${projectId}/semantics/${at.catalogId}/${at.schema}/${at.table}`, body: input, expect: 'optional-json' });
 }
 

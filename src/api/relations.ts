@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type * as R from '../contract/records.js';
+import type { TablePlace } from './catalogs.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, listIn, object, text, textOrNull } from './read.js';
@@ -11,12 +12,7 @@ import { isRaw, listIn, object, text, textOrNull } from './read.js';
 export type RelationRecord = Static<typeof R.RelationRecord>;
 
 /** Where a column is: catalog id, schema, table and column. */
-export interface ColumnAt {
-  catalogId: string;
-  schema: string;
-  table: string;
-  column: string;
-}
+export type ColumnAt = TablePlace & { column: string };
 
 export async function listRelations(http: Http, projectId: string, catalogId: string): Promise<RelationRecord[]> {
   return listIn(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/relations/${catalogId}` })).map(readRelation);

@@ -2,7 +2,7 @@ import { DecompressionStream, ReadableStream as WebStream } from 'node:stream/we
 import ky, { isHTTPError, type HTTPError, type Input } from 'ky';
 import { DgwError, MalformedResponseError } from '../errors.js';
 import { VERSION } from '../version.js';
-import type { WireRequest, WireResponse } from './transport.js';
+import { restBytes, type WireRequest, type WireResponse } from './transport.js';
 
 /** Who asks, as gh and the AWS CLI say it: some gateways and firewalls refuse a request that names no client. */
 const USER_AGENT = `dgw/${VERSION} (node ${process.version}; ${process.platform})`;
@@ -132,11 +132,7 @@ function answered(response: Response, fileCoding?: 'gzip'): WireResponse {
     statusText: response.statusText,
     header: (name) => response.headers.get(name) ?? undefined,
     read,
-    async whole() {
-      const chunks: Uint8Array[] = [];
-      for (let chunk = await read(); chunk !== null; chunk = await read()) chunks.push(chunk);
-      return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    },
+    whole: () => restBytes({ read }),
     async cancel() {
       await (reader ? reader.cancel() : body?.cancel());
     },

@@ -33,9 +33,8 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
   const path = apiPath`/data/projects/${projectId}/queries/execute`;
   // A statement may write (INSERT into a stored table); a saved query, run by id or name, reads.
   const accept = options.csv && http.localGateway ? 'text/csv, application/json;q=0.5' : undefined;
-  const answer = await http.open({ method: 'POST', path, query: { format }, body, readOnly: !('statement' in body) || readsOnly(body.statement), accept });
-  if (!answer) throw new MalformedResponseError('no answer');
-  const response = answer;
+  const response = await http.open({ method: 'POST', path, query: { format }, body, readOnly: !('statement' in body) || readsOnly(body.statement), accept });
+  if (!response) throw new MalformedResponseError('no answer');
   const what = `the answer to POST ${path}`;
   const type = response.header('content-type') ?? '';
   if (options.csv && /^text\/csv\b/i.test(type)) {

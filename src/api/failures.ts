@@ -76,9 +76,5 @@ export function ownCause(error: unknown): DgwError | undefined {
 
 /** A Location header as an absolute URL where it can be read as one, else quoted as JSON (control characters escaped). */
 export function resolveLocation(location: string, base: string): string {
-  try {
-    return new URL(location, base).toString();
-  } catch {
-    return JSON.stringify(location);
-  }
+  return URL.parse(location, base)?.toString() ?? JSON.stringify(location);
 }

@@ -203,12 +203,8 @@ export class Http {
 
   /** GETs a link the service handed out, without the API key: a link carries its own authority and may point at another host. */
   async link(url: string, signal?: AbortSignal, fileCoding?: 'gzip'): Promise<OpenAnswer> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      throw new MalformedResponseError(`the service sent a download link that is not a URL: ${JSON.stringify(url.slice(0, 200))}`);
-    }
+    let target = URL.parse(url);
+    if (!target) throw new MalformedResponseError(`the service sent a download link that is not a URL: ${JSON.stringify(url.slice(0, 200))}`);
     const { isLoopback } = await import('../config/loopback.js');
     const origin = new URL(this.config.baseUrl).origin;
     for (let hops = 0; ; hops++) {
@@ -234,11 +230,8 @@ export class Http {
       const location = response.header('location');
       if (response.status < 300 || response.status >= 400 || !location || hops >= 5) return response;
       await response.cancel().catch(() => undefined);
-      try {
-        target = new URL(location, target);
-      } catch {
-        throw new MalformedResponseError(`a download link redirected to something that is not a URL: ${JSON.stringify(location.slice(0, 200))}`);
-      }
+      target = URL.parse(location, target);
+      if (!target) throw new MalformedResponseError(`a download link redirected to something that is not a URL: ${JSON.stringify(location.slice(0, 200))}`);
     }
   }
 

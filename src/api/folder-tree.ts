@@ -129,14 +129,6 @@ function toMillis(value: unknown): number | null {
   return null;
 }
 
-/** A folder's direct subfolder, as a folder's contents list it. */
-export interface FolderEntry {
-  id: string;
-  name: string;
-  /** Null when the service did not send it (the seed shape). */
-  path: string | null;
-}
-
 /** One folder and what it holds, whichever shape the service answered in. */
 export interface FolderContents {
   id: string;
@@ -145,7 +137,8 @@ export interface FolderContents {
   parentId: string | null;
   /** Epoch milliseconds, or null. */
   createdAt: number | null;
-  folders: FolderEntry[];
+  /** Its direct subfolders; a `path` is null when the service did not send it (the seed shape). */
+  folders: Array<{ id: string; name: string; path: string | null }>;
   /** The queries, when the service sent them (the document's shape). */
   queries: QueryRecord[] | null;
   /** The ids of its queries (from `queryIds`, or from `queries`). */

@@ -29,7 +29,7 @@ export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWr
     case T.BIGNUM:
       return bigIntegerText;
     case T.DECIMAL:
-      return (type as DuckDBDecimalType).width <= MAX_DOUBLE_DIGITS ? shortDecimalText : wideDecimalText;
+      return (type as DuckDBDecimalType).width <= MAX_DOUBLE_DIGITS ? shortDecimalText : bigIntegerText;
     case T.TIMESTAMP:
       return timestampText;
     case T.DATE:
@@ -101,7 +101,7 @@ function doubleValueText(v: DuckDBValue): string {
   return v === null ? 'null' : Number.isFinite(v) ? doubleText(v as number) : `"${String(v)}"`;
 }
 
-/** BIGINT and wider: a string in every row, small values too, so the column has one JSON type. */
+/** BIGINT and wider, and a DECIMAL of 16 digits or more: a string in every row (small values too, every digit of a decimal's scale), so the column has one JSON type. */
 function bigIntegerText(v: DuckDBValue): string {
   return v === null ? 'null' : `"${String(v)}"`;
 }
@@ -109,11 +109,6 @@ function bigIntegerText(v: DuckDBValue): string {
 /** A DECIMAL of at most 15 digits, which a double always holds: a number (1.500 as 1.5). */
 function shortDecimalText(v: DuckDBValue): string {
   return v === null ? 'null' : String(Number(String(v)));
-}
-
-/** A DECIMAL of 16 digits or more: a string with every digit of its scale, in every row. */
-function wideDecimalText(v: DuckDBValue): string {
-  return v === null ? 'null' : `"${String(v)}"`;
 }
 
 function dateText(v: DuckDBValue): string {

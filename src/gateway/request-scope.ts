@@ -111,7 +111,7 @@ export function cancellation(signal: AbortSignal): HttpError {
   return new HttpError(499, 'the request was cancelled; its statement was interrupted and nothing was changed', 'CANCELLED');
 }
 
-/** Resolves when `done` settles, after `ms` at most, or on abort: a held read (`?waitMs=`) answers as soon as its job ends. */
+/** Resolves when `done` settles, after `ms` at most (Infinity: no limit), or on abort: a held read (`?waitMs=`) answers as soon as its job ends. */
 export async function heldUntil(done: Promise<unknown>, ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0 || signal?.aborted) return;
   await new Promise<void>((resolve) => {
@@ -120,7 +120,7 @@ export async function heldUntil(done: Promise<unknown>, ms: number, signal?: Abo
       signal?.removeEventListener('abort', end);
       resolve();
     };
-    const timer = setTimeout(end, ms);
+    const timer = Number.isFinite(ms) ? setTimeout(end, ms) : undefined;
     signal?.addEventListener('abort', end, { once: true });
     done.then(end, end);
   });

@@ -159,7 +159,7 @@ export class ProjectExports {
   /** Waits for running jobs (`wait`, until `signal` aborts), then cancels what still runs. */
   async close(options: { wait: boolean; signal?: AbortSignal }): Promise<void> {
     for (const [id, job] of [...this.running]) {
-      if (options.wait) await untilAborted(job.done, options.signal);
+      if (options.wait) await heldUntil(job.done, Infinity, options.signal);
       if (this.running.has(id)) await this.cancel(id).catch(() => undefined);
     }
   }
@@ -276,13 +276,4 @@ function csvCopyOptions(spec: ExportSpec): string {
   ];
   if (spec.compression === 'GZIP') options.push("COMPRESSION 'gzip'");
   return options.join(', ');
-}
-
-function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return done;
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    signal.addEventListener('abort', () => resolve(), { once: true });
-    done.then(() => resolve(), () => resolve());
-  });
 }

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { restBytes, type Transport, type WireResponse } from '../api/transport.js';
 import type { Gateway } from './gateway.js';
 import { createGatewayHandler, type GatewayHandlerOptions } from './handler.js';
@@ -19,7 +20,7 @@ export function inProcessTransport(gateway: Gateway, options: GatewayHandlerOpti
       search: url.search.slice(1),
       header: (name) => headers[name.toLowerCase()],
       origin: url.origin,
-      text: async () => (typeof body === 'string' ? body : Buffer.concat(await collect(body)).toString('utf8')),
+      text: async () => (typeof body === 'string' ? body : (await buffer(body)).toString('utf8')),
       body: () => (typeof body === 'string' ? once(encoder.encode(body)) : untilAborted(body, req.signal)),
       signal: req.signal,
     });
@@ -53,12 +54,6 @@ async function* untilAborted(body: AsyncIterable<Uint8Array>, signal: AbortSigna
   } finally {
     void chunks.return?.(undefined);
   }
-}
-
-async function collect(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return chunks;
 }
 
 /** The handler's reply as a WireResponse; a streamed body is pulled only when read. */

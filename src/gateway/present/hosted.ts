@@ -1,6 +1,6 @@
 import type { Reply, RouteContext } from '../router.js';
 import type { RefreshStatusView } from '../../api/types.js';
-import type { FolderState, QueriesRead, TableInfo } from '../project/index.js';
+import type { FolderState, QueriesRead } from '../project/index.js';
 import { allFolders, folderItem } from './records.js';
 import type { ExecuteOutcome } from '../execute.js';
 import { JSON_TYPE, SpecPresenter } from './spec.js';
@@ -21,10 +21,6 @@ export class HostedPresenter extends SpecPresenter {
   }
 
   override folder(c: RouteContext, f: FolderState): Reply {
-    return c.json(withContents(f));
-  }
-
-  override folderMembership(c: RouteContext, f: FolderState): Reply {
     return c.json(withContents(f));
   }
 
@@ -62,15 +58,7 @@ export class HostedPresenter extends SpecPresenter {
     return c.body(null, 200);
   }
 
-  override refreshCancelled(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
   override tableDeleted(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
-  override columnDropped(c: RouteContext, _table: TableInfo): Reply {
     return c.body(null, 200);
   }
 

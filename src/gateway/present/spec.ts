@@ -31,7 +31,7 @@ export class SpecPresenter {
   }
 
   folderMembership(c: RouteContext, f: FolderState): Reply {
-    return c.json(seedFolder(f));
+    return this.folder(c, f);
   }
 
   /** After a rename or a move. */
@@ -70,7 +70,7 @@ export class SpecPresenter {
   }
 
   refreshCancelled(c: RouteContext, view: RefreshStatusView): Reply {
-    return c.json(view);
+    return this.refreshStarted(c, view);
   }
 
   /** `cached`: the names of the tables the project caches. */
@@ -92,7 +92,7 @@ export class SpecPresenter {
   }
 
   columnDropped(c: RouteContext, table: TableInfo): Reply {
-    return table.schema === 'bitable' ? c.body(null, 200) : c.json(tableRecord(table));
+    return this.tableDeleted(c, table);
   }
 
   /** An import that went in whole: the document's ImportJob, its row count in `result`. */

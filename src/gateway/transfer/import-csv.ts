@@ -121,14 +121,12 @@ function parseRequest(text: string | undefined): ImportRequestBody {
       if (typeof m !== 'object' || m === null) throw badRequest(`request.mappings[${i}] must be an object`);
       const { name, csvColumnName, csvColumnIndex } = m as Record<string, unknown>;
       if (typeof name !== 'string' || name === '') throw badRequest(`request.mappings[${i}].name must name a column of the table`);
-      if ((csvColumnName === undefined || csvColumnName === null) === (csvColumnIndex === undefined || csvColumnIndex === null)) {
-        throw badRequest(`request.mappings[${i}] needs exactly one of csvColumnName and csvColumnIndex`);
-      }
-      if (csvColumnName !== undefined && csvColumnName !== null && typeof csvColumnName !== 'string') throw badRequest(`request.mappings[${i}].csvColumnName must be a string`);
-      if (csvColumnIndex !== undefined && csvColumnIndex !== null && !(Number.isInteger(csvColumnIndex) && (csvColumnIndex as number) >= 0)) {
-        throw badRequest(`request.mappings[${i}].csvColumnIndex must be a whole number from 0`);
-      }
-      return { name, csvColumnName: (csvColumnName as string | null) ?? undefined, csvColumnIndex: (csvColumnIndex as number | null) ?? undefined };
+      const byName = csvColumnName ?? undefined;
+      const byIndex = csvColumnIndex ?? undefined;
+      if ((byName === undefined) === (byIndex === undefined)) throw badRequest(`request.mappings[${i}] needs exactly one of csvColumnName and csvColumnIndex`);
+      if (byName !== undefined && typeof byName !== 'string') throw badRequest(`request.mappings[${i}].csvColumnName must be a string`);
+      if (byIndex !== undefined && !(Number.isInteger(byIndex) && (byIndex as number) >= 0)) throw badRequest(`request.mappings[${i}].csvColumnIndex must be a whole number from 0`);
+      return { name, csvColumnName: byName as string | undefined, csvColumnIndex: byIndex as number | undefined };
     }),
   };
 }

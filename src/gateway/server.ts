@@ -2,9 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createGatewayApp } from './app.js';
-import type { Duration } from '../schedule/duration.js';
-import { Gateway } from './gateway.js';
-import type { GatewayLimits } from './limits.js';
+import { Gateway, type GatewayOptions } from './gateway.js';
 import type { ApiShape } from './present/index.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { isLoopbackHost } from '../config/loopback.js';
@@ -14,17 +12,14 @@ import { processStartTime } from './process-identity.js';
 import { BASE_PATH } from './router.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 
-export interface ServeOptions {
+/** The gateway's own options as Gateway.open takes them, and how to serve it. */
+export interface ServeOptions extends Pick<GatewayOptions, 'partnerKey' | 'minInterval' | 'limits' | 'linkTtlMs'> {
   dataDir: string;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  partnerKey?: string;
   /** How answers are shaped: `spec` (default) or `hosted`. */
   apiShape?: ApiShape;
-  minInterval?: Duration;
-  limits?: GatewayLimits;
-  linkTtlMs?: number;
   /** Scheduler tick and clock (tests). */
   tickMs?: number;
   clock?: SchedulerClock;

@@ -1,18 +1,16 @@
-import type { DuckDBInstance } from '@duckdb/node-api';
 import type { Transport } from '../api/transport.js';
 import { UsageError } from '../errors.js';
 import { localMinInterval } from '../schedule/minimum.js';
-import { Gateway } from './gateway.js';
+import { Gateway, type GatewayOptions } from './gateway.js';
 import { inProcessTransport } from './in-process.js';
 import { resolveLimits } from './limit-settings.js';
 import { parseApiShape } from './present/shape.js';
 import { localLinkTtlMs } from './transfer/links.js';
 
 /** What opening the in-process gateway needs: its data folder (locked by the caller), the environment, an engine made ahead. */
-export interface InProcessOptions {
+export interface InProcessOptions extends Pick<GatewayOptions, 'engine'> {
   dataDir: string;
   env: Record<string, string | undefined>;
-  engine?: Promise<DuckDBInstance>;
   trace?: (line: string) => void;
 }
 

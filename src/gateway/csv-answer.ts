@@ -3,6 +3,7 @@ import { closeSync, constants, openSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
 import { targetSql, type ExecuteTarget } from './execute.js';
@@ -100,9 +101,7 @@ class Pipe {
     // A folder that cannot be made means no pipe: JSON needs none.
     await mkdir(dir, { recursive: true, mode: 0o700 }).catch((error: unknown) => Promise.reject(new PipeUnavailable(String(error))));
     const path = join(dir, `${randomBytes(12).toString('hex')}.csv`);
-    await new Promise<void>((resolve, reject) => {
-      execFile('mkfifo', ['-m', '600', path], (error) => (error ? reject(new PipeUnavailable(error.message)) : resolve()));
-    });
+    await promisify(execFile)('mkfifo', ['-m', '600', path]).catch((error: Error) => Promise.reject(new PipeUnavailable(error.message)));
     try {
       const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
       const keeper = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);

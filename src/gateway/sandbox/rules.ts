@@ -48,10 +48,8 @@ export const ONE_SELECT = 'inputQuery must be a single SELECT statement';
 
 /** Why the plan of a statement for `purpose` is refused, or undefined when it is allowed. */
 export function refusal(touches: PlanTouches, purpose: Purpose, connected = NO_CONNECTIONS): string | undefined {
-  for (const [catalog, schema, table] of touches.tables) {
-    const why = tableRefusal(catalog, schema, table, purpose, connected);
-    if (why) return why;
-  }
+  const why = tablesRefusal(touches.tables, purpose, connected);
+  if (why) return why;
   for (const node of touches.nodes) {
     if (READ_NODES.has(node) || WRITE_NODES[purpose]?.includes(node)) continue;
     if (purpose === 'definition' && Object.values(WRITE_NODES).flat().includes(node)) return ONE_SELECT;
@@ -64,10 +62,8 @@ export function refusal(touches: PlanTouches, purpose: Purpose, connected = NO_C
 
 /** The same rules as `refusal`, on the physical plan of the binding that actually runs. */
 export function sourceRefusal(sources: PlanSources, purpose: Purpose, connected = NO_CONNECTIONS): string | undefined {
-  for (const [catalog, schema, table] of sources.tables) {
-    const why = tableRefusal(catalog, schema, table, purpose, connected);
-    if (why) return why;
-  }
+  const why = tablesRefusal(sources.tables, purpose, connected);
+  if (why) return why;
   // File reads in a bound plan come from the views of file connections: the text was judged first (file-reads.ts).
   for (const fn of sources.functions) if (!TABLE_FUNCTION_NODES.has(fn) && !(connected.size > 0 && FILE_READS.has(fn))) return functionRefusal(fn);
   return undefined;
@@ -87,14 +83,16 @@ export function withoutInternalNames(said: string, sql: string): string {
   return message;
 }
 
-function tableRefusal(catalog: string, schema: string, table: string, purpose: Purpose, connected: ConnectedCatalogs): string | undefined {
-  const c = catalog.toLowerCase();
-  const s = schema.toLowerCase();
-  if (c === 'svc' && s === '_dgw') return METADATA_OUT_OF_REACH;
-  // A connection's catalog is attached read-only: DuckDB itself refuses a write to it.
-  if (connected.has(c) && purpose !== 'update') return undefined;
-  if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.bitable, svc.query, svc.mtquery, svc.cache and the catalogs of connections`;
-  if (purpose === 'update' && s !== 'table' && s !== 'bitable') return `an UPDATE may read stored and BI tables (svc.table, svc.bitable) only, not ${catalog}.${schema}.${table}`;
+function tablesRefusal(tables: PlanTouches['tables'], purpose: Purpose, connected: ConnectedCatalogs): string | undefined {
+  for (const [catalog, schema, table] of tables) {
+    const c = catalog.toLowerCase();
+    const s = schema.toLowerCase();
+    if (c === 'svc' && s === '_dgw') return METADATA_OUT_OF_REACH;
+    // A connection's catalog is attached read-only: DuckDB itself refuses a write to it.
+    if (connected.has(c) && purpose !== 'update') continue;
+    if (c !== 'svc' || !READABLE.has(s)) return `${catalog}.${schema}.${table} is out of reach: SQL reads svc.table, svc.bitable, svc.query, svc.mtquery, svc.cache and the catalogs of connections`;
+    if (purpose === 'update' && s !== 'table' && s !== 'bitable') return `an UPDATE may read stored and BI tables (svc.table, svc.bitable) only, not ${catalog}.${schema}.${table}`;
+  }
   return undefined;
 }
 

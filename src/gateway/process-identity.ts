@@ -2,15 +2,13 @@ import { readFileSync } from 'node:fs';
 
 /** A process's start time from /proc, which with its id names it even after the id is reused; undefined without /proc. */
 export function processStartTime(pid: number): string | undefined {
-  let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
   }
-  // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19];
 }
 
 /** The command line of a running process (its arguments joined by spaces), where /proc tells it. */

@@ -87,7 +87,7 @@ export class Sandbox {
 
   /** Runs one run-SQL statement under the rules: a SELECT streams in a read-only transaction; anything else completes here. */
   async run(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
-    const kind = await this.kindOf(conn, sql);
+    const kind = await this.preparedOne(conn, sql, kindOf);
     if (kind === 'explain') return this.runExplain(conn, sql);
     await this.judge(sql, kind);
     if (kind === 'select') return this.stream(conn, sql);
@@ -127,10 +127,6 @@ export class Sandbox {
     return columns;
   }
 
-  private kindOf(conn: DuckDBConnection, sql: string): Promise<Purpose | 'explain'> {
-    return this.preparedOne(conn, sql, kindOf);
-  }
-
   private async preparedOne<T>(conn: DuckDBConnection, sql: string, read: (prepared: DuckDBPreparedStatement) => T): Promise<T> {
     this.refuseTransferPaths(sql);
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
@@ -151,7 +147,7 @@ export class Sandbox {
   private async runExplain(conn: DuckDBConnection, sql: string): Promise<StatementRows> {
     const parts = explainParts(sql);
     if (!parts) throw notAllowed('this EXPLAIN could not be read: write EXPLAIN [ANALYZE] STATEMENT, or EXPLAIN (FORMAT json|text, ANALYZE) STATEMENT');
-    const kind = await this.kindOf(conn, parts.inner);
+    const kind = await this.preparedOne(conn, parts.inner, kindOf);
     if (kind === 'explain') throw badRequest(`EXPLAIN: ${ALLOWED}`);
     await this.judge(parts.inner, kind);
     if (!parts.analyze) return this.held(await this.planOnly(conn, rebuildExplain(parts)));

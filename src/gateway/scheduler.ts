@@ -1,5 +1,5 @@
 import type { Gateway } from './gateway.js';
-import type { CacheState, QueryRow } from './project/index.js';
+import type { CacheState, ProjectStore, QueryRow } from './project/index.js';
 import { readMaterialized } from './project/query-rows.js';
 import * as refresh from './project/refresh.js';
 
@@ -20,8 +20,6 @@ export const realSchedulerClock: SchedulerClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-type OpenProject = Awaited<ReturnType<Gateway['openProjects']>>[number];
-
 /**
  * Runs materialized queries' and caches' schedules while served; a running refresh is not started
  * twice, missed times fire once. Each project has its own pass: one waiting for its project's lock
@@ -33,7 +31,7 @@ export class Scheduler {
   private stopped = false;
   private gathering = false;
   /** Projects whose pass has not ended: skipped by later ticks until it does. */
-  private readonly passing = new Set<OpenProject>();
+  private readonly passing = new Set<ProjectStore>();
 
   constructor(
     private readonly gateway: Gateway,
@@ -66,7 +64,7 @@ export class Scheduler {
     return projects.map((p) => this.pass(p, now));
   }
 
-  private async pass(project: OpenProject, now: number): Promise<string[]> {
+  private async pass(project: ProjectStore, now: number): Promise<string[]> {
     const started: string[] = [];
     this.passing.add(project);
     try {

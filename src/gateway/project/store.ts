@@ -5,7 +5,7 @@ import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
-import { interruptible, settleInterrupted } from '../request-scope.js';
+import { heldUntil, interruptible, settleInterrupted } from '../request-scope.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
@@ -351,7 +351,7 @@ export class ProjectStore {
   async close(options: CloseOptions): Promise<void> {
     if (this.closed) return;
     for (const [id, job] of [...this.running]) {
-      if (options.wait) await untilAborted(job.done, options.signal);
+      if (options.wait) await heldUntil(job.done, Infinity, options.signal);
       if (this.running.has(id)) await this.stopRefresh(id);
     }
     this.closed = true;
@@ -373,20 +373,6 @@ export class ProjectStore {
 export interface CloseOptions {
   wait: boolean;
   signal?: AbortSignal;
-}
-
-function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return done;
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = () => resolve();
-    const finish = () => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    done.then(finish, finish);
-  });
 }
 
 /** The size of the database's WAL: 0 for none, or in memory. */

@@ -168,91 +168,18 @@ interface Sink {
   abandon(): Promise<void>;
 }
 
-/** A file written under a temporary name beside its destination, renamed into place at the end. */
-class FileSink implements Sink {
-  private copied = false;
-
-  private constructor(
-    private readonly target: string,
-    private readonly temp: string,
-    private readonly out: WriteStream,
-  ) {}
-
-  static async open(target: string): Promise<FileSink> {
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.part`);
-    const out = createWriteStream(temp, { flags: 'wx', mode: 0o644 });
-    await new Promise<void>((resolve, reject) => {
-      out.once('open', () => resolve());
-      out.once('error', (error) => reject(fileFault(error, temp) ?? error));
-    });
-    return new FileSink(target, temp, out);
-  }
-
-  async write(chunk: Uint8Array): Promise<number> {
-    if (!this.out.write(chunk)) await this.drained();
-    return chunk.byteLength;
-  }
-
-  /** A kernel copy (never a shared link) into the empty temporary file; Ctrl-C is heard once it is done. */
-  async copy(file: { path: string; bytes: number }, name: string, signal?: AbortSignal): Promise<number> {
-    if (signal?.aborted) throw new InterruptedError();
-    const { mode } = await stat(this.temp);
-    await new Promise<void>((resolve) => this.out.destroy().once('close', resolve));
-    this.copied = true;
-    try {
-      await copyFile(file.path, this.temp, constants.COPYFILE_FICLONE);
-    } catch (error) {
-      // The error names the source whichever file failed: only the source can be missing or forbidden (the temporary file is dgw's own).
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && !(await stat(file.path).catch(() => undefined))) throw new NotFoundError(`the file ${name} is gone from the local gateway (the export expired or was removed)`);
-      throw fileFault(error, code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' ? file.path : this.target) ?? error;
-    }
-    if (signal?.aborted) throw new InterruptedError();
-    await chmod(this.temp, mode & 0o777);
-    const { size } = await stat(this.temp);
-    if (size !== file.bytes) throw new NetworkError(`the download of ${name} ended before it was complete: copied ${size} of its ${file.bytes} bytes`);
-    return size;
-  }
-
-  async commit(): Promise<void> {
-    if (!this.copied) await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(fileFault(error, this.target) ?? error) : resolve())));
-    await rename(this.temp, this.target);
-  }
-
-  async abandon(): Promise<void> {
-    this.out.destroy();
-    await rm(this.temp, { force: true });
-  }
-
-  private drained(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const fail = (error: Error) => reject(fileFault(error, this.target) ?? error);
-      this.out.once('error', fail);
-      this.out.once('drain', () => {
-        this.out.off('error', fail);
-        resolve();
-      });
-    });
-  }
-}
-
 /** Something that is not a regular file (a named pipe, a device, a descriptor of this process), written into as the bytes come. */
 class StreamSink implements Sink {
-  private constructor(
-    private readonly target: string,
-    private readonly out: WriteStream,
+  protected constructor(
+    protected readonly target: string,
+    protected readonly out: WriteStream,
   ) {}
 
   /** `fd`: a descriptor of this process to write to (left open at the end), instead of opening `target`. */
   static async open(target: string, fd?: number): Promise<StreamSink> {
     if (fd !== undefined) return new StreamSink(target, createWriteStream('', { fd, autoClose: false }));
     // Appending: where the name is a file a shell opened (`-o /proc/PID/fd/N`), what it holds stays.
-    const out = createWriteStream(target, { flags: 'a' });
-    await new Promise<void>((resolve, reject) => {
-      out.once('open', () => resolve());
-      out.once('error', (error) => reject(fileFault(error, target) ?? error));
-    });
-    return new StreamSink(target, out);
+    return new StreamSink(target, await opened(createWriteStream(target, { flags: 'a' }), target));
   }
 
   async write(chunk: Uint8Array): Promise<number> {
@@ -276,6 +203,64 @@ class StreamSink implements Sink {
   async abandon(): Promise<void> {
     this.out.destroy();
   }
+}
+
+/** A file written under a temporary name beside its destination, renamed into place at the end. */
+class FileSink extends StreamSink {
+  private copied = false;
+
+  private constructor(
+    target: string,
+    private readonly temp: string,
+    out: WriteStream,
+  ) {
+    super(target, out);
+  }
+
+  static override async open(target: string): Promise<FileSink> {
+    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.part`);
+    return new FileSink(target, temp, await opened(createWriteStream(temp, { flags: 'wx', mode: 0o644 }), temp));
+  }
+
+  /** A kernel copy (never a shared link) into the empty temporary file; Ctrl-C is heard once it is done. */
+  async copy(file: { path: string; bytes: number }, name: string, signal?: AbortSignal): Promise<number> {
+    if (signal?.aborted) throw new InterruptedError();
+    const { mode } = await stat(this.temp);
+    await new Promise<void>((resolve) => this.out.destroy().once('close', resolve));
+    this.copied = true;
+    try {
+      await copyFile(file.path, this.temp, constants.COPYFILE_FICLONE);
+    } catch (error) {
+      // The error names the source whichever file failed: only the source can be missing or forbidden (the temporary file is dgw's own).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && !(await stat(file.path).catch(() => undefined))) throw new NotFoundError(`the file ${name} is gone from the local gateway (the export expired or was removed)`);
+      throw fileFault(error, code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' ? file.path : this.target) ?? error;
+    }
+    if (signal?.aborted) throw new InterruptedError();
+    await chmod(this.temp, mode & 0o777);
+    const { size } = await stat(this.temp);
+    if (size !== file.bytes) throw new NetworkError(`the download of ${name} ended before it was complete: copied ${size} of its ${file.bytes} bytes`);
+    return size;
+  }
+
+  override async commit(): Promise<void> {
+    if (!this.copied) await super.commit();
+    await rename(this.temp, this.target);
+  }
+
+  override async abandon(): Promise<void> {
+    await super.abandon();
+    await rm(this.temp, { force: true });
+  }
+}
+
+/** `out` once it has opened; a failure to open names `file`. */
+async function opened(out: WriteStream, file: string): Promise<WriteStream> {
+  await new Promise<void>((resolve, reject) => {
+    out.once('open', () => resolve());
+    out.once('error', (error) => reject(fileFault(error, file) ?? error));
+  });
+  return out;
 }
 
 /** stdout: text shown safely on a terminal; in a pipe, the bytes as they are. */

@@ -82,32 +82,20 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty (an unset variable?); leave it out to use the environment, project file or profile`);
   }
   const pf = projectFile?.filepath;
-  const profile = pick<string>(
-    [flags.profile, 'flag', '--profile'],
-    [env.DGW_PROFILE, 'env', 'DGW_PROFILE'],
-    [projectFile?.profile, 'project file', pf],
-    [store.currentProfile, 'profile', 'current profile'],
-  ) ?? { value: 'default', source: 'default' };
+  // The first one given of a setting's flag, variable, project file entry and profile entry.
+  const layered = (flag: string | undefined, flagName: string, variable: string, inFile: string | undefined, stored: string | undefined, profileOrigin: string) =>
+    pick<string>([flag, 'flag', flagName], [env[variable], 'env', variable], [inFile, 'project file', pf], [stored, 'profile', profileOrigin]);
+  const profile = layered(flags.profile, '--profile', 'DGW_PROFILE', projectFile?.profile, store.currentProfile, 'current profile') ?? { value: 'default', source: 'default' };
   const stored = store.profiles[profile.value] ?? {};
   const inProfile = `profile ${profile.value}`;
 
-  const zoneRaw = pick<string>(
-    [flags.zone, 'flag', '--zone'],
-    [env.DGW_ZONE, 'env', 'DGW_ZONE'],
-    [projectFile?.zone, 'project file', pf],
-    [stored.zone, 'profile', inProfile],
-  ) ?? { value: 'default', source: 'default' };
+  const zoneRaw = layered(flags.zone, '--zone', 'DGW_ZONE', projectFile?.zone, stored.zone, inProfile) ?? { value: 'default', source: 'default' };
   if (!isZone(zoneRaw.value)) {
     throw new UsageError(`${zoneRaw.origin ?? 'zone'}: unknown zone "${zoneRaw.value}"; use default, eu or local`);
   }
   const zone = zoneRaw as Resolved<Zone>;
 
-  const explicitUrl = pick<string>(
-    [flags.baseUrl, 'flag', '--base-url'],
-    [env.DGW_BASE_URL, 'env', 'DGW_BASE_URL'],
-    [projectFile?.baseUrl, 'project file', pf],
-    [stored.baseUrl, 'profile', inProfile],
-  );
+  const explicitUrl = layered(flags.baseUrl, '--base-url', 'DGW_BASE_URL', projectFile?.baseUrl, stored.baseUrl, inProfile);
   let baseUrl: Resolved<string | undefined>;
   if (explicitUrl && RANK[explicitUrl.source] >= RANK[zone.source]) {
     baseUrl = { ...explicitUrl, value: checkBaseUrl(explicitUrl.value, explicitUrl.origin) };
@@ -117,12 +105,10 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
     baseUrl = { value: ZONE_BASE_URLS[zone.value], source: zone.source, origin: `zone ${zone.value}` };
   }
 
-  const projectId = pick<string>(
-    [flags.project, 'flag', '--project'],
-    [env.DGW_PROJECT, 'env', 'DGW_PROJECT'],
-    [projectFile?.project, 'project file', pf],
-    [stored.projectId, 'profile', inProfile],
-  ) ?? { value: zone.value === 'local' ? LOCAL_DEFAULT_PROJECT : undefined, source: 'default' };
+  const projectId = layered(flags.project, '--project', 'DGW_PROJECT', projectFile?.project, stored.projectId, inProfile) ?? {
+    value: zone.value === 'local' ? LOCAL_DEFAULT_PROJECT : undefined,
+    source: 'default',
+  };
 
   // A stored key goes only to the host it was stored for; DGW_API_KEY is the user's word for this
   // run, but not for a host a committed project file chose: a pull request could name its own.

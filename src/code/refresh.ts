@@ -1,5 +1,5 @@
 import type { Schedule } from '../api/types.js';
-import { parseDuration } from '../schedule/duration.js';
+import { parseDuration, UNIT_MS } from '../schedule/duration.js';
 import type { Refresh } from './model.js';
 
 /** A schedule as the project holds it, with "none" as null. */
@@ -21,18 +21,12 @@ export function sameRefresh(a: Refresh | null, b: Refresh | null): boolean {
   return false;
 }
 
-const UNITS: Array<[string, number]> = [
-  ['d', 86_400_000],
-  ['h', 3_600_000],
-  ['m', 60_000],
-  ['s', 1000],
-];
-
 /** An interval the way a person writes it: `6h`, `90m`, `1d`; ISO 8601 when no one unit fits. */
 export function everyText(repeatDuration: string): string {
   const d = parseDuration(repeatDuration);
   if (!d) return repeatDuration;
-  for (const [unit, ms] of UNITS) if (d.ms % ms === 0) return `${d.ms / ms}${unit}`;
+  // The largest unit that divides it (UNIT_MS runs from seconds up).
+  for (const [unit, ms] of Object.entries(UNIT_MS).reverse()) if (d.ms % ms === 0) return `${d.ms / ms}${unit}`;
   return d.iso;
 }
 

@@ -6,7 +6,7 @@ export interface Duration {
 
 const SHORT = /^(\d+)(s|m|h|d)$/;
 const ISO = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+export const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** Parses `30s`, `6h`, `1d` or an ISO 8601 duration without years or months (their length varies); undefined otherwise or for zero. */
 export function parseDuration(text: string): Duration | undefined {

@@ -153,14 +153,13 @@ export class Output {
     return { width: this.stdout.isTTY === true ? this.screen.width : undefined, color: this.color, now: this.screen.now() };
   }
 
-  /** A value with no human layout; `oneLine` for a program reading the first line (`serve`). */
+  /** A value with no human layout, so written as data in every format but --quiet (a table's is plain JSON); `oneLine` for a program reading the first line (`serve`). */
   value(data: unknown, quietText?: string, options: { oneLine?: boolean } = {}): void {
     if (this.mode.kind === 'quiet') {
       if (quietText !== undefined) this.lines([quietText]);
       return;
     }
-    if (this.json) this.writeData(this.pick(data), options.oneLine);
-    else this.stdout.write(`${jsonWithoutControls(JSON.stringify(data, null, options.oneLine || !this.indentsJson ? undefined : 2))}\n`);
+    this.writeData(this.pick(data), options.oneLine);
   }
 
   /** The outcome of a change: data with --json (or YAML, --jq), `quietText` with --quiet, nothing for a person (see `success`). */

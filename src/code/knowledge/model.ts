@@ -45,11 +45,8 @@ export interface ProjectGoldenSql {
 }
 
 /** A relation of the project, its columns by catalog id. */
-export interface ProjectRelation {
+export interface ProjectRelation extends DesiredRelation {
   id: string;
-  from: ColumnRef;
-  to: ColumnRef;
-  type: string;
 }
 
 /** A catalog, for writing and reading catalog names. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseTsvField, tsvField, tsvLine } from '../src/output/tsv.js';
+import { TSV_NULL, tsvField, tsvLine } from '../src/output/tsv.js';
+
+/** Reads one field back (the inverse of `tsvField` for text): `\N` is null. */
+function parseTsvField(field: string): string | null {
+  if (field === TSV_NULL) return null;
+  return field.replace(/\\(.)/g, (_m, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
+}
 
 // The one TSV writer: PostgreSQL text-format escaping, lossless for any text and for NULL.
 describe('the writer', () => {

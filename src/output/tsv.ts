@@ -23,9 +23,3 @@ export function tsvLine(values: unknown[]): string {
   for (let i = 1; i < values.length; i++) line += `\t${tsvField(values[i])}`;
   return line;
 }
-
-/** Reads one field back (the inverse of `tsvField` for text): `\N` is null. */
-export function parseTsvField(field: string): string | null {
-  if (field === TSV_NULL) return null;
-  return field.replace(/\\(.)/g, (_m, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
-}

@@ -3,11 +3,6 @@
 /** The most columns a CSV file may have to be imported, checked before anything else is done with it. */
 export const MAX_COLUMNS = 10_000;
 
-/** Names for a message: all of a short list, the first 20 of a long one. */
-export function listed(names: string[]): string {
-  return names.length <= 20 ? names.join(', ') : `${names.slice(0, 20).join(', ')} and ${names.length - 20} more`;
-}
-
 /** Records read from the start of a text, and whether the text ended inside one more record. */
 export interface HeadRecords {
   records: string[][];

@@ -1,7 +1,7 @@
 import type { ImportMapping } from '../api/types.js';
 import { UsageError } from '../errors.js';
 import type { CsvHead } from './csv-head.js';
-import { listed } from './csv-records.js';
+import { someNames } from '../impact/listing.js';
 
 /** `--map COLUMN=CSVCOLUMN` as given: a table column, and a CSV column by header name or 1-based position. */
 export interface MapFlag {
@@ -39,7 +39,7 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
   for (const c of tableColumns) if (!columnInAnyCase.has(c.toLowerCase())) columnInAnyCase.set(c.toLowerCase(), c);
   const column = (name: string) => {
     const found = exactColumn.has(name) ? name : columnInAnyCase.get(name.toLowerCase());
-    if (!found) throw new UsageError(`table ${table} has no column ${JSON.stringify(name)} (its columns: ${listed(tableColumns)})`);
+    if (!found) throw new UsageError(`table ${table} has no column ${JSON.stringify(name)} (its columns: ${someNames(tableColumns, 20)})`);
     return found;
   };
   const positions = head.header && positionsByName(head.header);
@@ -53,7 +53,7 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
         const inAnyCase = positions.get(source.toLowerCase()) ?? [];
         const exact = inAnyCase.filter((p) => head.header![p] === source);
         const named = exact.length > 0 ? exact : inAnyCase;
-        if (named.length === 0) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${listed(head.header.map((h) => JSON.stringify(h)))})`);
+        if (named.length === 0) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${someNames(head.header.map((h) => JSON.stringify(h)), 20)})`);
         if (named.length > 1) throw namedTwice(head.header[named[0]], named);
         return { name, csvColumnName: head.header[named[0]] };
       }
@@ -69,7 +69,7 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
     const unmatched = header.filter((h) => !columnInAnyCase.has(h.toLowerCase()));
     if (unmatched.length > 0) {
       throw new UsageError(
-        `the file's column${unmatched.length === 1 ? '' : 's'} ${listed(unmatched.map((h) => JSON.stringify(h)))} match${unmatched.length === 1 ? 'es' : ''} no column of table ${table} (its columns: ${listed(tableColumns)})`,
+        `the file's column${unmatched.length === 1 ? '' : 's'} ${someNames(unmatched.map((h) => JSON.stringify(h)), 20)} match${unmatched.length === 1 ? 'es' : ''} no column of table ${table} (its columns: ${someNames(tableColumns, 20)})`,
         'say which CSV column goes where with --map COLUMN=CSVCOLUMN (only the mapped columns are imported)',
       );
     }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { headRecords, listed, MAX_COLUMNS } from '../../transfer/csv-records.js';
+import { someNames } from '../../impact/listing.js';
+import { headRecords, MAX_COLUMNS } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
 import type { ColumnInfo, ColumnSpec, ProjectStore, TableInfo } from '../project/index.js';
@@ -157,7 +158,7 @@ export function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[
   }
   return request.mappings.map((m) => {
     const target = byName.get(m.name.toLowerCase());
-    if (!target) throw badRequest(`the table has no column ${m.name} (its columns: ${listed(columns.map((c) => c.name))})`);
+    if (!target) throw badRequest(`the table has no column ${m.name} (its columns: ${someNames(columns.map((c) => c.name), 20)})`);
     if (seen.has(target.name)) throw badRequest(`column ${target.name} is mapped twice`);
     seen.add(target.name);
     if (m.csvColumnIndex !== undefined) {
@@ -166,7 +167,7 @@ export function resolveMappings(request: ImportRequestBody, columns: ColumnInfo[
     }
     if (!request.containsHeader) throw badRequest(`csvColumnName of ${m.name} needs a header line (containsHeader: true); without one, map by csvColumnIndex`);
     const [source, again] = headerAt.get(m.csvColumnName!) ?? [];
-    if (source === undefined) throw badRequest(`the file's header has no column ${JSON.stringify(m.csvColumnName)} (it has: ${listed(first.map((h) => JSON.stringify(h)))})`);
+    if (source === undefined) throw badRequest(`the file's header has no column ${JSON.stringify(m.csvColumnName)} (it has: ${someNames(first.map((h) => JSON.stringify(h)), 20)})`);
     if (again !== undefined) throw badRequest(`the file's header names ${JSON.stringify(m.csvColumnName)} twice (columns ${source + 1} and ${again + 1}): which goes to ${target.name} cannot be told; map it by csvColumnIndex`);
     return { target, source };
   });

@@ -104,7 +104,7 @@ export class Pager {
   settle(): void {
     if (this.state !== 'holding') return;
     this.state = 'plain';
-    this.release();
+    for (const { err, text } of this.held.splice(0)) (err ? this.options.stderr : this.options.stdout).write(text);
   }
 
   /** The command is done: held output is printed; a pager that shows is left to the person, and waited for. */
@@ -160,11 +160,6 @@ export class Pager {
         this.lineWidth = 0;
       }
     }
-  }
-
-  /** Prints what is held, in order, on the terminal's own streams. */
-  private release(): void {
-    for (const { err, text } of this.held.splice(0)) (err ? this.options.stderr : this.options.stdout).write(text);
   }
 
   /** Starts the pager with what is held; a pager that cannot start leaves the output plain. */

@@ -205,11 +205,11 @@ export class Http {
   async link(url: string, signal?: AbortSignal, fileCoding?: 'gzip'): Promise<OpenAnswer> {
     let target = URL.parse(url);
     if (!target) throw new MalformedResponseError(`the service sent a download link that is not a URL: ${JSON.stringify(url.slice(0, 200))}`);
-    const { isLoopback } = await import('../config/loopback.js');
+    const { isLoopbackHost } = await import('../config/loopback.js');
     const origin = new URL(this.config.baseUrl).origin;
     for (let hops = 0; ; hops++) {
       const sameOrigin = target.origin === origin;
-      if (target.protocol !== 'https:' && !(target.protocol === 'http:' && (sameOrigin || isLoopback(target.hostname)))) {
+      if (target.protocol !== 'https:' && !(target.protocol === 'http:' && (sameOrigin || isLoopbackHost(target.hostname)))) {
         throw new MalformedResponseError(`the service sent a download link dgw will not follow (${target.protocol}//${target.host}): only https, or http on loopback`);
       }
       const shown = `${target.origin}${target.pathname}${target.search ? '?…' : ''}`;

@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { parseDuration } from '../schedule/duration.js';
 import { bindingOf, keyBinding, profilesWithKeyFor } from './key-binding.js';
-import { isLoopback } from './loopback.js';
+import { isLoopbackHost } from './loopback.js';
 import type { ProjectFile } from './project-file.js';
 import type { StoreData } from './store.js';
 import { isHostedUrl, isZone, LOCAL_DEFAULT_PROJECT, ZONE_BASE_URLS, type Zone } from './zones.js';
@@ -206,7 +206,7 @@ export function checkBaseUrl(text: string, origin = 'base URL'): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`${origin}: only http and https URLs are supported`);
   }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(`${origin}: plain http is only allowed for loopback addresses; use https://${url.host}${url.pathname}`);
   }
   if (url.username || url.password) throw new UsageError(`${origin}: credentials do not belong in the URL`);

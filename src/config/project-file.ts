@@ -53,7 +53,8 @@ export async function findProjectFile(cwd: string, owner: FolderOwnership | unde
   const found: ProjectFileSearch = { ignored: [], foreign: [] };
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const entries = listFolder(dir);
-    const has = (place: string) => (place.startsWith('.config/') ? configEntries(dir, entries).includes(place.slice(8)) : entries.includes(place));
+    const config = entries.includes('.config') ? listFolder(path.join(dir, '.config')) : [];
+    const has = (place: string) => (place.startsWith('.config/') ? config.includes(place.slice(8)) : entries.includes(place));
     found.ignored.push(...CODE_PLACES.filter(has).map((place) => path.join(dir, place)));
     for (const place of DATA_PLACES.filter(has)) {
       const filepath = path.join(dir, place);
@@ -80,10 +81,6 @@ function listFolder(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-function configEntries(dir: string, entries: string[]): string[] {
-  return entries.includes('.config') ? listFolder(path.join(dir, '.config')) : [];
 }
 
 async function readDataFile(filepath: string): Promise<unknown> {

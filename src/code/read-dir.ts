@@ -63,7 +63,7 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
     const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
     const isSql = entry.name.toLowerCase().endsWith(SQL_EXTENSION);
     if (entry.isSymbolicLink()) {
-      if (isSql || (await isDirectoryLink(path.join(root, file)))) {
+      if (isSql || (await fs.stat(path.join(root, file)).catch(() => undefined))?.isDirectory()) {
         scan.unsafe.push(new FileProblem(file, 'is a symbolic link; dgw reads only files and folders inside the directory, so it neither follows nor replaces links'));
       }
       continue;
@@ -96,10 +96,6 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
     scan.files.push(await readQueryFile(root, file, options));
   }
   return found() > before || entries.every((entry) => entry.name.startsWith('.'));
-}
-
-async function isDirectoryLink(full: string): Promise<boolean> {
-  return (await fs.stat(full).catch(() => undefined))?.isDirectory() ?? false;
 }
 
 async function readQueryFile(root: string, file: string, options: ReadOptions): Promise<ScannedFile> {

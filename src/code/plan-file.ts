@@ -1,13 +1,15 @@
+import type { Static } from 'typebox';
 import { deriveQueryName, folderPathProblem } from '../api/names.js';
 import { isRaw } from '../api/read.js';
+import type { PlanDocument as PlanSchema } from '../contract/results.js';
 import { DgwError, UsageError } from '../errors.js';
 import type { Duration } from '../schedule/duration.js';
 import { parseScheduleInput } from '../schedule/input.js';
 import type { PlanWithNotes } from './diff.js';
 import { fileFor, folderPathLayoutProblem, sqlNameProblem } from './layout.js';
-import type { Change, DesiredQuery, DesiredState, Unmanaged } from './model.js';
+import type { Change, DesiredQuery, DesiredState } from './model.js';
 import { parseGoldenSqls, parseRelations } from './knowledge/files.js';
-import { KNOWLEDGE_FILES, type DesiredKnowledge, type KnowledgeChange, type KnowledgeUnmanaged } from './knowledge/model.js';
+import { KNOWLEDGE_FILES, type KnowledgeChange } from './knowledge/model.js';
 import { FileProblem } from './query-file.js';
 import { describeStep } from './apply.js';
 import type { Step } from './order.js';
@@ -16,67 +18,14 @@ import type { Step } from './order.js';
 export const PLAN_FORMAT = 'dgw-plan';
 export const PLAN_VERSION = 2;
 
+/** The JSON `dgw plan --json` prints and `dgw apply --plan FILE` reads (docs/queries-as-code.md), as its schema says. */
+export type PlanDocument = Static<typeof PlanSchema>;
+
 /** How many changes of each kind a plan holds (an update counts under each kind of field it changes). */
-export interface PlanSummary {
-  changes: number;
-  create: number;
-  /** Display name or SQL. */
-  update: number;
-  /** Plain to materialized or back. */
-  convert: number;
-  /** A schedule set, changed or removed. */
-  schedule: number;
-  move: number;
-  delete: number;
-  createFolder: number;
-  deleteFolder: number;
-  /** Knowledge: golden SQLs added, replaced (a changed SQL) and deleted; relations added, retyped and deleted. */
-  addGoldenSql: number;
-  replaceGoldenSql: number;
-  deleteGoldenSql: number;
-  addRelation: number;
-  updateRelation: number;
-  deleteRelation: number;
-  /** Requests `apply` would send (the reads not counted). */
-  requests: number;
-}
+export type PlanSummary = PlanDocument['summary'];
 
 /** The knowledge part of a plan: golden SQLs and relations, for the kinds whose file the directory holds. */
-export interface KnowledgeSection {
-  /** The knowledge files read: only their kinds were compared. */
-  files: string[];
-  /** `sha256:…` of the knowledge read from the project. */
-  fingerprint: string;
-  changes: KnowledgeChange[];
-  unmanaged: KnowledgeUnmanaged;
-  /** What the files said. */
-  desired: DesiredKnowledge;
-}
-
-/** The JSON `dgw plan --json` prints and `dgw apply --plan FILE` reads (docs/queries-as-code.md). */
-export interface PlanDocument {
-  format: typeof PLAN_FORMAT;
-  version: typeof PLAN_VERSION;
-  project: string;
-  /** Where that project was reached: a base URL, or `local`. */
-  target: string;
-  /** The directory and the managed folders the plan read. */
-  dir: string;
-  scope: string[];
-  prune: boolean;
-  /** `sha256:…` of the project's queries and folders when the plan was made. */
-  fingerprint: string;
-  hasChanges: boolean;
-  summary: PlanSummary;
-  changes: Change[];
-  unmanaged: Unmanaged;
-  skipped: string[];
-  /** The requests `apply` would send, in order. */
-  requests: Array<{ operation: string; method: string; description: string }>;
-  /** What the files said: `apply --plan` compares this with the project again. */
-  desired: DesiredState;
-  knowledge: KnowledgeSection;
-}
+export type KnowledgeSection = PlanDocument['knowledge'];
 
 /** The document's operation and method of each step but a folder move, which is a move or a rename. */
 const OPERATIONS: Record<Exclude<Step['op'], 'moveFolder'>, [string, string]> = {

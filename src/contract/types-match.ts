@@ -7,7 +7,6 @@ import type { LoginResult } from '../commands/auth/login.js';
 import type { AuthStatus } from '../commands/auth/status.js';
 import type { ProfileRow } from '../commands/profile/list.js';
 import type { VersionInfo } from '../commands/version/index.js';
-import type { PlanDocument } from '../code/plan-file.js';
 
 /** True when each type is assignable to the other: the same fields, with the same types, required alike. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -19,5 +18,4 @@ export type Checks = [
   Holds<Same<Static<typeof O.AuthStatus>, AuthStatus>>,
   Holds<Same<Static<typeof O.ProfileRow>, ProfileRow>>,
   Holds<Same<Static<typeof O.VersionInfo>, VersionInfo>>,
-  Holds<Same<Static<typeof O.PlanDocument>, PlanDocument>>,
 ];

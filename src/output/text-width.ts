@@ -23,25 +23,13 @@ export function wrapToWidth(text: string, width: number): string[] {
   for (const { segment } of graphemes.segment(text)) {
     const w = textWidth(segment);
     if (used + w > width) {
-      if (segment === ' ') {
-        lines.push(line);
-        line = '';
-        used = 0;
-        lastSpace = -1;
-        continue;
-      }
-      // Break at the last space when it leaves at least a third of a line on this one.
-      if (lastSpace > 0 && textWidth(line.slice(0, lastSpace)) >= width / 3) {
-        const rest = line.slice(lastSpace + 1);
-        lines.push(line.slice(0, lastSpace));
-        line = rest;
-        used = textWidth(rest);
-      } else {
-        lines.push(line);
-        line = '';
-        used = 0;
-      }
+      // A space that does not fit is the break; else break at the last space when it leaves at least a third of a line on this one.
+      const atSpace = segment !== ' ' && lastSpace > 0 && textWidth(line.slice(0, lastSpace)) >= width / 3;
+      lines.push(atSpace ? line.slice(0, lastSpace) : line);
+      line = atSpace ? line.slice(lastSpace + 1) : '';
+      used = textWidth(line);
       lastSpace = -1;
+      if (segment === ' ') continue;
     }
     if (segment === ' ') lastSpace = line.length;
     line += segment;

@@ -15,14 +15,8 @@ export interface FolderContents {
 
 /** The folders below `folder` and the queries in or below it, from `queryIds` or, for the flat shape, the query list. */
 export function folderContents(tree: FolderTree, folder: FolderNode, queries?: Query[]): FolderContents {
-  const subfolders: FolderNode[] = [];
-  const walk = (node: FolderNode) => {
-    for (const child of node.children) {
-      subfolders.push(child);
-      walk(child);
-    }
-  };
-  walk(folder);
+  const below = (node: FolderNode): FolderNode[] => node.children.flatMap((child) => [child, ...below(child)]);
+  const subfolders = below(folder);
   const inside = [folder, ...subfolders];
   const folderIds = new Set(inside.map((f) => f.id));
   const ids = new Set(inside.flatMap((f) => f.queryIds ?? []));

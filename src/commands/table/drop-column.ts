@@ -10,15 +10,13 @@ import { ensureConfirmable, confirmDestructive, willAsk } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 import { didYouMean } from '../../output/did-you-mean.js';
-import type { TableKind } from './update-column.js';
+import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
 
 export interface DropColumnOptions {
   yes?: boolean;
   dryRun?: boolean;
   withReads?: boolean;
 }
-
-const NOUN: Record<TableKind, string> = { table: 'stored table', bitable: 'BI table' };
 
 /** Registers `<kind> drop-column`, for stored tables and BI tables; `sample` is the table and column of its examples. */
 export function registerTableDropColumn(parent: Command, wiring: Wiring, kind: TableKind = 'table', sample = 'orders discount'): void {
@@ -47,7 +45,7 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   if (!column.trim()) throw new UsageError('COLUMN must not be empty');
   checkSegment(table, 'TABLE');
   checkSegment(column, 'COLUMN');
-  const what = `delete column ${column} of ${kind === 'table' ? 'table' : 'BI table'} ${table} and all its data`;
+  const what = `delete column ${column} of ${SHORT_NOUN[kind]} ${table} and all its data`;
   ensureConfirmable(ctx, what, opts);
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);
   let target = http;

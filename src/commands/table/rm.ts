@@ -7,7 +7,7 @@ import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../bre
 import { ensureConfirmable } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
-import type { TableKind } from './update-column.js';
+import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
 
 export interface TableRmOptions {
   yes?: boolean;
@@ -15,18 +15,16 @@ export interface TableRmOptions {
   withReads?: boolean;
 }
 
-const NOUN: Record<TableKind, string> = { table: 'table', bitable: 'BI table' };
-
 /** Registers `<kind> rm`: the same verb for stored tables and BI tables. */
 export function registerTableRm(parent: Command, wiring: Wiring, kind: TableKind = 'table', sample = 'staging'): void {
   parent
     .command('rm')
     .alias('delete')
-    .argument('<table>', `${kind === 'table' ? 'stored table' : 'BI table'} to delete, with all its rows`)
+    .argument('<table>', `${NOUN[kind]} to delete, with all its rows`)
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it (nothing is read either)')
     .option(...WITH_READS)
-    .description(`Delete a ${kind === 'table' ? 'stored table' : 'BI table'} and all its data, permanently`)
+    .description(`Delete a ${NOUN[kind]} and all its data, permanently`)
     .addHelpText(
       'after',
       `${examples(`dgw ${kind} rm ${sample}`, `dgw ${kind} rm ${sample} --yes`, `dgw ${kind} rm ${sample} --dry-run --with-reads   # which saved queries read it`)}
@@ -40,7 +38,7 @@ unless --with-reads. --yes skips both.
 
 export async function runTableRm(ctx: Context, name: string, opts: TableRmOptions, kind: TableKind = 'table'): Promise<void> {
   const table = checkTableName(name);
-  const what = `delete ${NOUN[kind]} ${table} and all its data`;
+  const what = `delete ${SHORT_NOUN[kind]} ${table} and all its data`;
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint(`dgw ${kind} rm`, [table]) });
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);
   const ended = endedTable(table, kind);
@@ -49,5 +47,5 @@ export async function runTableRm(ctx: Context, name: string, opts: TableRmOption
   await (kind === 'table' ? deleteTable : deleteBiTable)(target, projectId, table);
   if (opts.dryRun) return;
   ctx.out.result({ table, deleted: true } satisfies TableDeleted, table);
-  ctx.out.success(`deleted ${NOUN[kind]} ${table}`);
+  ctx.out.success(`deleted ${SHORT_NOUN[kind]} ${table}`);
 }

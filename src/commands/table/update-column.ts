@@ -10,6 +10,7 @@ import { confirmDestructive } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES } from './column-specs.js';
 import { COLUMN_COLUMNS } from './list.js';
+import { NOUN, type TableKind } from './kind.js';
 
 /** Options of `table update-column` and `bitable update-column`. */
 export interface UpdateColumnOptions {
@@ -21,11 +22,6 @@ export interface UpdateColumnOptions {
   yes?: boolean;
   dryRun?: boolean;
 }
-
-/** Which kind of table a verb changes: stored tables (`table`) or BI tables (`bitable`). */
-export type TableKind = 'table' | 'bitable';
-
-const NOUN: Record<TableKind, string> = { table: 'stored table', bitable: 'BI table' };
 
 /** Registers `<kind> update-column`: the same verb for stored and BI tables, with examples of its own. */
 export function registerUpdateColumn(parent: Command, wiring: Wiring, kind: TableKind, helpExamples: string[]): void {

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { listColumns, listTables } from '../../api/tables.js';
+import { listBiColumns, listBiTables, listColumns, listTables } from '../../api/tables.js';
 import type { ColumnRecord, StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
+import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
 
 export const TABLE_COLUMNS: Column<StoredTable>[] = [
   { field: 'tableName', kind: 'key' },
@@ -23,22 +24,25 @@ export const COLUMN_COLUMNS: Column<ColumnRecord>[] = [
   { field: 'defaultValue', kind: 'text' },
 ];
 
-export function registerTableList(parent: Command, wiring: Wiring): void {
+const EXAMPLES = ['dgw table list', 'dgw table list orders', 'dgw table list --json tableName'];
+
+/** Registers `<kind> list`: the same verb for stored tables and BI tables, with examples of its own. */
+export function registerTableList(parent: Command, wiring: Wiring, kind: TableKind = 'table', helpExamples = EXAMPLES): void {
   parent
     .command('list')
     .alias('ls')
-    .argument('[table]', 'show the columns of this table instead')
-    .description('List stored tables, or the columns of one')
-    .addHelpText('after', examples('dgw table list', 'dgw table list orders', 'dgw table list --json tableName'))
-    .action(wiring.action(runTableList, { variant: (table) => (table === undefined ? 'tables' : 'columns') }));
+    .argument('[table]', `show the columns of this ${SHORT_NOUN[kind]} instead`)
+    .description(`List ${NOUN[kind]}s, or the columns of one`)
+    .addHelpText('after', examples(...helpExamples))
+    .action(wiring.action((ctx: Context, table: string | undefined, opts: object) => runTableList(ctx, table, opts, kind), { variant: (table) => (table === undefined ? 'tables' : 'columns') }));
 }
 
-export async function runTableList(ctx: Context, table: string | undefined, _opts: object): Promise<void> {
+export async function runTableList(ctx: Context, table: string | undefined, _opts: object, kind: TableKind = 'table'): Promise<void> {
   if (table !== undefined) checkSegment(table, 'TABLE');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   if (table) {
-    await ctx.out.list(await listColumns(http, projectId, table), COLUMN_COLUMNS, (c) => c.name);
+    await ctx.out.list(await (kind === 'table' ? listColumns : listBiColumns)(http, projectId, table), COLUMN_COLUMNS, (c) => c.name);
   } else {
-    await ctx.out.list(await listTables(http, projectId), TABLE_COLUMNS, (t) => t.tableName);
+    await ctx.out.list(await (kind === 'table' ? listTables : listBiTables)(http, projectId), TABLE_COLUMNS, (t) => t.tableName);
   }
 }

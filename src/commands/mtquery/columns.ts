@@ -1,6 +1,6 @@
 import type { RefreshStatusRecord } from '../../api/types.js';
 import type { Column } from '../../output/format.js';
-import { describeSchedule } from '../query/columns.js';
+import { describeSchedule } from '../../schedule/describe.js';
 
 /** Columns of `mtquery status` and the fields of one status. */
 export const STATUS_COLUMNS: Column<RefreshStatusRecord>[] = [

@@ -1,13 +1,13 @@
 import { Argument, type Command } from 'commander';
 import type { FolderMoved } from '../../contract/results.js';
-import { findFolder, noFolder } from '../../api/folder-tree.js';
+import { findFolder } from '../../api/folder-tree.js';
 import { moveFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
-import { folderIdFor, loadTree, parseFolderRef, type FolderRef } from './resolve.js';
+import { folderIdFor, loadTree, parseFolderRef, requireFolder, type FolderRef } from './resolve.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface FolderMoveOptions {
@@ -44,8 +44,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
   if (http.readsNothing) return dryRunMove(http, projectId, source, destination);
   // One folder list resolves both arguments and tells whether DESTINATION is an existing folder.
   const tree = await loadTree(http, projectId);
-  const folder = findFolder(tree, source.kind === 'path' ? source.path : source.id);
-  if (!folder) throw noFolder(tree, source.kind === 'path' ? source.path : source.id);
+  const folder = requireFolder(tree, source.kind === 'path' ? source.path : source.id);
   let path: string;
   if (destination.kind === 'root') path = `/${folder.name}`;
   else {

@@ -1,4 +1,4 @@
-import { findFolder, folderTree, noFolder, type FolderTree } from '../../api/folder-tree.js';
+import { findFolder, folderTree, noFolder, type FolderNode, type FolderTree } from '../../api/folder-tree.js';
 import { listFolders } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderPathProblem, hasEdgeSpace } from '../../api/names.js';
@@ -22,10 +22,14 @@ export function parseFolderRef(ref: string, label = 'FOLDER'): FolderRef {
 export async function folderIdFor(http: Http, projectId: string, ref: FolderRef & { kind: 'path' | 'id' }): Promise<string> {
   if (ref.kind === 'id') return ref.id;
   if (http.readsNothing) return http.placeholder(`id of folder ${ref.path}`);
-  const tree = await loadTree(http, projectId);
-  const folder = findFolder(tree, ref.path);
-  if (!folder) throw noFolder(tree, ref.path);
-  return folder.id;
+  return requireFolder(await loadTree(http, projectId), ref.path).id;
+}
+
+/** The folder a path or an id names in the tree; exit 4, naming the closest paths, when there is none. */
+export function requireFolder(tree: FolderTree, ref: string): FolderNode {
+  const folder = findFolder(tree, ref);
+  if (!folder) throw noFolder(tree, ref);
+  return folder;
 }
 
 export async function loadTree(http: Http, projectId: string): Promise<FolderTree> {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { FolderDeleted } from '../../contract/results.js';
-import { findFolder, noFolder, type FolderNode } from '../../api/folder-tree.js';
+import type { FolderNode } from '../../api/folder-tree.js';
 import { deleteFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import type { Query } from '../../api/types.js';
@@ -11,7 +11,7 @@ import { breakageFacts, breakingClause, describeBreakage, endedQueryName } from 
 import { breakageIn, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { confirmDestructive, ensureConfirmable, willAsk } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
-import { folderIdFor, loadTree, parseFolderRef } from './resolve.js';
+import { folderIdFor, loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
 export interface FolderRmOptions {
   yes?: boolean;
@@ -63,8 +63,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
     return report(ctx, ref.id, folderArg, opts);
   }
   const tree = await loadTree(http, projectId);
-  const folder = findFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
-  if (!folder) throw noFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
+  const folder = requireFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
   // Check first, ask second: a folder the service would refuse is refused before the question.
   let contents = folderContents(tree, folder);
   // The query list is read only when the folder list cannot say (its flat shape), or for names and readers.

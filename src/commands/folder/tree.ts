@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { findFolder, noFolder, readFolderTree, type TreeNode } from '../../api/folder-tree.js';
+import { findFolder, readFolderTree, type TreeNode } from '../../api/folder-tree.js';
 import { getFolderTree } from '../../api/folders.js';
 import { listQueries } from '../../api/queries.js';
 import type { QueryRecord } from '../../api/types.js';
@@ -9,7 +9,7 @@ import type { Column } from '../../output/format.js';
 import { visible } from '../../output/visible.js';
 import { examples, type Wiring } from '../wiring.js';
 import { drawTree, type DrawnFolder } from './draw-tree.js';
-import { loadTree, parseFolderRef } from './resolve.js';
+import { loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
 export interface FolderTreeOptions {
   queries?: boolean;
@@ -31,10 +31,7 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
   let rootFolderId: string | undefined;
   let basePath = '';
   if (ref.kind === 'path') {
-    const tree = await loadTree(http, projectId);
-    const folder = findFolder(tree, ref.path);
-    if (!folder) throw noFolder(tree, ref.path);
-    rootFolderId = folder.id;
+    rootFolderId = requireFolder(await loadTree(http, projectId), ref.path).id;
     basePath = `/${folderSegments(ref.path).slice(0, -1).join('/')}`;
   } else if (ref.kind === 'id') {
     rootFolderId = ref.id;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Static } from 'typebox';
 import type * as R from '../../contract/records.js';
-import { findFolder, noFolder, readFolderContents, type FolderTree } from '../../api/folder-tree.js';
+import { readFolderContents, type FolderTree } from '../../api/folder-tree.js';
 import { getFolder } from '../../api/folders.js';
 import { listQueries } from '../../api/queries.js';
 import type { QueryRecord } from '../../api/types.js';
@@ -10,7 +10,7 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { QUERY_COLUMNS } from '../query/columns.js';
 import { examples, type Wiring } from '../wiring.js';
-import { loadTree, parseFolderRef } from './resolve.js';
+import { loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
 /** What `folder view --json` prints: the folder, its subfolders and its queries. */
 export type FolderView = Static<typeof R.FolderView>;
@@ -40,8 +40,7 @@ export async function runFolderView(ctx: Context, folderArg: string, _opts: obje
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   if (ref.kind === 'root') return printView(ctx, await rootView(http, projectId));
   let tree: FolderTree | undefined = ref.kind === 'path' ? await loadTree(http, projectId) : undefined;
-  const id = ref.kind === 'id' ? ref.id : findFolder(tree!, ref.path)?.id;
-  if (!id) throw noFolder(tree!, folderArg);
+  const id = ref.kind === 'id' ? ref.id : requireFolder(tree!, ref.path).id;
   const contents = readFolderContents(await getFolder(http, projectId, id));
   // The seed's shape sends neither paths nor queries: the folder list and the query list fill them in.
   if (contents.path === null) tree ??= await loadTree(http, projectId);

@@ -1,12 +1,11 @@
 import { type Command, Option } from 'commander';
-import { findFolder, noFolder } from '../../api/folder-tree.js';
 import { folderPathProblem, folderSegments } from '../../api/names.js';
 import { listQueriesText, readQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { folderContents } from '../../impact/folder-contents.js';
-import { loadTree } from '../folder/resolve.js';
+import { loadTree, requireFolder } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
 import { completes } from '../../completion/kinds.js';
@@ -49,9 +48,7 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
   if (opts.recursive && folder !== undefined && folder !== '/') {
     // Below a folder: its subtree from the folder list (one more request), whatever shape it has.
     const tree = await loadTree(http, projectId);
-    const node = findFolder(tree, folder);
-    if (!node) throw noFolder(tree, folder);
-    const inside = new Set(folderContents(tree, node, queries).queryIds);
+    const inside = new Set(folderContents(tree, requireFolder(tree, folder), queries).queryIds);
     inFolder = (q) => inside.has(q.id);
   } else if (opts.recursive) {
     inFolder = () => true;
@@ -60,8 +57,7 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
   const shown = queries.filter((q) => (!type || q.queryType === type) && inFolder(q));
   if (shown.length === 0 && folder !== undefined && folder !== '/' && !opts.recursive) {
     // Nothing listed: an empty folder, or one that is not there (a typo must not pass for empty).
-    const tree = await loadTree(http, projectId);
-    if (!findFolder(tree, folder)) throw noFolder(tree, folder);
+    requireFolder(await loadTree(http, projectId), folder);
   }
   await ctx.out.list(shown, QUERY_COLUMNS, queryId);
 }

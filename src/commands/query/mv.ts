@@ -1,13 +1,12 @@
 import { Argument, type Command } from 'commander';
 import type { QueriesMoved } from '../../contract/results.js';
-import { findFolder } from '../../api/folder-tree.js';
 import { folderSegments } from '../../api/names.js';
 import { moveQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
-import { loadTree, parseFolderRef } from '../folder/resolve.js';
+import { loadTree, parseFolderRef, requireFolder } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { completes } from '../../completion/kinds.js';
 
@@ -46,9 +45,7 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
     await checkFolderExists(http, projectId, path, opts.parents);
   } else if (target.kind === 'id') {
     // The operation takes a path: a folder given by id is looked up once in the folder list.
-    const folder = findFolder(await loadTree(http, projectId), target.id);
-    if (!folder) throw new NotFoundError(`no folder with id ${target.id}`);
-    path = folder.path;
+    path = requireFolder(await loadTree(http, projectId), target.id).path;
   }
   const moved: string[] = [];
   for (const id of ids) {

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { once } from 'node:events';
 import type { ServeInfo } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -106,10 +107,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     const used = resolve(ctx.cwd, localDataDir(ctx.env)) === dataDir;
     ctx.out.note(`local gateway listening; --zone local commands ${used ? 'now use it' : `use it with DGW_LOCAL_DIR=${dataDir}`}. Press Ctrl-C to stop.`);
   }
-  await new Promise<void>((done) => {
-    if (ctx.signal.aborted) return done();
-    ctx.signal.addEventListener('abort', () => done(), { once: true });
-  });
+  if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
   await server.close();
   ctx.out.note('local gateway stopped');
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { text } from 'node:stream/consumers';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
@@ -18,9 +19,6 @@ export async function runTableSample(ctx: Context, name: string, _opts: object):
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const [{ csvSample }, { bodyChunks }] = await Promise.all([import('../../api/imports.js'), import('../../api/body-chunks.js')]);
   const response = await csvSample(http, projectId, table);
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of bodyChunks(response, { signal: http.signal, idleMs: http.timeoutMs, what: `the sample of ${table}` })) text += decoder.decode(chunk, { stream: true });
-  text += decoder.decode();
-  if (text !== '') ctx.out.raw(ctx.out.onScreen(text, '\n\t'));
+  const sample = await text(bodyChunks(response, { signal: http.signal, idleMs: http.timeoutMs, what: `the sample of ${table}` }));
+  if (sample !== '') ctx.out.raw(ctx.out.onScreen(sample, '\n\t'));
 }

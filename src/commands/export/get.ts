@@ -39,7 +39,7 @@ are downloaded (-o - is refused with --json: stdout holds the data).
 
 export async function runExportGet(ctx: Context, id: string, opts: ExportGetOptions): Promise<void> {
   checkSegment(id, 'ID');
-  const [{ destinationOf, downloadExport }] = await Promise.all([import('../../transfer/download.js')]);
+  const { destinationOf, downloadExport } = await import('../../transfer/download.js');
   const destination = opts.output === undefined ? undefined : await destinationOf(ctx, opts.output);
   // -o /dev/stdout is stdout too.
   if (ctx.out.json && destination && 'stdout' in destination) throw new UsageError('--json prints the export job: give -o FILE for the data');

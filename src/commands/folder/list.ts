@@ -57,16 +57,12 @@ export async function runFolderList(ctx: Context, opts: FolderListOptions): Prom
   await ctx.out.list(all.map(flat), COLUMNS, (f) => f.id);
 }
 
-function sortByName(nodes: FolderNode[]): FolderNode[] {
-  return [...nodes].sort((a, b) => compareText(a.name, b.name));
-}
-
 function flat(node: FolderNode): FolderRecord {
   return { ...record(node), children: [] };
 }
 
 function nested(node: FolderNode): FolderRecord {
-  return { ...record(node), children: sortByName(node.children).map(nested) };
+  return { ...record(node), children: [...node.children].sort((a, b) => compareText(a.name, b.name)).map(nested) };
 }
 
 function record(node: FolderNode): Omit<FolderRecord, 'children'> {

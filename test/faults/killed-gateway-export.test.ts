@@ -52,4 +52,32 @@ describe('an export whose gateway was killed mid-COPY', () => {
     const list = await dgw(['export', 'list', '--json', 'id,status']);
     expect(JSON.parse(list.stdout)).toEqual([{ id, status: 'FAILED' }]);
   }, 120_000);
+
+  it('gives its disk back when the next export starts, before anyone reads it; a finished export past its retention too', async () => {
+    const data = path.join(tmp.dir, 'unread');
+    const dgw = localDgw(data, path.join(tmp.dir, 'unread-config'));
+    expect((await dgw(['query', 'create', 'small', '--sql', 'SELECT 1 AS one', '-q'])).code).toBe(0);
+    let n = 0;
+    const exported = async () => {
+      const r = await dgw(['query', 'export', 'small', '-o', path.join(tmp.dir, `small-${(n += 1)}.csv`), '--json', 'id']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).id as string;
+    };
+    // What a killed gateway leaves (the test above): a record saying RUNNING and a partial file. And a job a week and a day old.
+    const [killed, old] = [await exported(), await exported()];
+    const exports = path.join(transferFolder(data), 'exports');
+    const record = (id: string) => path.join(exports, id, 'job.json');
+    const edit = (id: string, change: object) => fs.writeFileSync(record(id), JSON.stringify({ ...JSON.parse(fs.readFileSync(record(id), 'utf8')), ...change }));
+    edit(killed, { status: 'RUNNING', files: [] });
+    for (const f of fs.readdirSync(path.join(exports, killed))) if (f !== 'job.json') fs.renameSync(path.join(exports, killed, f), path.join(exports, killed, `${f}.part`));
+    edit(old, { createdAt: Date.now() - 8 * 24 * 3600 * 1000 });
+    expect(fs.readdirSync(path.join(exports, killed)).filter((f) => f.endsWith('.part'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(exports, old))).toHaveLength(2);
+
+    await exported();
+    expect(fs.readdirSync(path.join(exports, killed))).toEqual(['job.json']);
+    expect(fs.readdirSync(path.join(exports, old))).toEqual(['job.json']);
+    expect(JSON.parse(fs.readFileSync(record(killed), 'utf8')).status).toBe('FAILED');
+    expect(JSON.parse(fs.readFileSync(record(old), 'utf8')).status).toBe('EXPIRED');
+  }, 120_000);
 });

@@ -90,6 +90,8 @@ export class ProjectExports {
     // DuckDB would write the second as name_1: a header that no longer says what was asked.
     const twice = picked.find((c, i) => picked.indexOf(c) !== i);
     if (twice) throw badRequest(`columns names ${JSON.stringify(twice.name)} twice; list each column once`);
+    // Before another file is written, jobs a killed gateway left (their partial files) and finished ones past retention give their disk back.
+    await this.list().catch(() => undefined);
     const record: ExportRecord = {
       id: process.getBuiltinModule('node:crypto').randomUUID(),
       status: 'PENDING',

@@ -1,7 +1,6 @@
 import { lookup } from 'node:dns';
 import { lookup as lookupNow } from 'node:dns/promises';
-import { request as httpRequest, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { RequestOptions } from 'node:http';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 let inward: BlockList | undefined;
@@ -50,8 +49,10 @@ export function postCallback(url: string, headers: Record<string, string>, body:
   const options: RequestOptions = { method: 'POST', headers, agent: false, signal: AbortSignal.timeout(TIME_LIMIT_MS) };
   // Node resolves a name as it connects, through this lookup, which answers no inward address (it does not look up an IP literal: checked above).
   if (outwardOnly) options.lookup = outwardLookup(url);
+  // Loaded here: HTTP stays out of every other in-process command.
+  const { request } = process.getBuiltinModule(url.startsWith('https:') ? 'node:https' : 'node:http');
   return new Promise((resolve, reject) => {
-    const sent = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, options, (response) => {
+    const sent = request(url, options, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });

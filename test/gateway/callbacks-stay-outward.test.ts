@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecordingServer } from '../support/recording-server.js';
 import { openGateway, tempDir, type TestGateway } from './helpers.js';
 
 // A metadata refresh callback makes the gateway post to a URL its caller chose. While the gateway
@@ -46,32 +45,29 @@ describe('a standing callback that reaches inward by the time it is called', () 
   // resolved outward when set and inward now (a rebinding name, here `localhost`): the address is
   // judged as the callback is called, and the receiver on this machine hears nothing.
   it.each(['127.0.0.1', 'localhost'])('http://%s:PORT is not called once the gateway takes requests from other machines', async (host) => {
-    const heard: string[] = [];
-    const receiver = createServer((req, res) => {
-      heard.push(`${req.method} ${req.url}`);
-      res.end();
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `http://${host}:${(receiver.address() as AddressInfo).port}/hook`;
+    const receiver = await new RecordingServer().start();
+    receiver.on('POST', '/hook', { json: {} });
+    const heard = () => receiver.requests.map((r) => `${r.method} ${r.path}`);
+    const url = `${receiver.baseUrl.replace('127.0.0.1', host)}/hook`;
     const { dir, remove } = tempDir();
     try {
       const local = await openGateway({ dataDir: dir });
       expect((await local.call('POST', '/metadata/demo/refresh/callback', { key: local.demoKey, body: { callbackURL: url } })).status).toBe(200);
       await refreshed(local);
-      expect(heard).toEqual(['POST /hook']);
+      expect(heard()).toEqual(['POST /hook']);
       await local.close();
 
       const served = await openGateway({ dataDir: dir, remoteClients: true });
       try {
         const ended = await refreshed(served);
-        expect(heard).toEqual(['POST /hook']);
+        expect(heard()).toEqual(['POST /hook']);
         expect(ended.message).toContain(`the callback to http://${host}:`);
         expect(ended.message).toContain('reaches this machine or its private network (127.0.0.1)');
       } finally {
         await served.close();
       }
     } finally {
-      receiver.close();
+      await receiver.close();
       remove();
     }
   });

@@ -19,7 +19,8 @@ export function isInward(address: string, family: number): boolean {
 /** The inward address `url` reaches now, if any: its IP, or one its name resolves to. */
 export async function inwardAddress(url: string): Promise<string | undefined> {
   const host = hostOf(url);
-  const found = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookupNow(host, { all: true }).catch(() => []);
+  const family = isIP(host);
+  const found = family ? [{ address: host, family }] : await lookupNow(host, { all: true }).catch(() => []);
   return found.find((a) => isInward(a.address, a.family))?.address;
 }
 
@@ -44,7 +45,8 @@ class InwardAddress extends Error {}
  */
 export function postCallback(url: string, headers: Record<string, string>, body: string, outwardOnly: boolean): Promise<number> {
   const host = hostOf(url);
-  if (outwardOnly && isIP(host) && isInward(host, isIP(host))) return Promise.reject(new InwardAddress(inwardProblem(url, host)));
+  const family = isIP(host);
+  if (outwardOnly && family && isInward(host, family)) return Promise.reject(new InwardAddress(inwardProblem(url, host)));
   // A connection of its own (no agent): a pooled one, opened for an earlier call, would skip the lookup.
   const options: RequestOptions = { method: 'POST', headers, agent: false, signal: AbortSignal.timeout(TIME_LIMIT_MS) };
   // Node resolves a name as it connects, through this lookup, which answers no inward address (it does not look up an IP literal: checked above).

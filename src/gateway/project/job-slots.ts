@@ -1,4 +1,5 @@
-import { outsideRequest, underTimeLimit, type TimeLimit } from '../request-scope.js';
+import { heldUntil, outsideRequest, underTimeLimit, type TimeLimit } from '../request-scope.js';
+import type { CloseOptions } from './store.js';
 
 /**
  * Background jobs (refreshes, cache runs, metadata reads) running at once in this process. Each
@@ -20,6 +21,14 @@ export function runInTurn(stop: AbortSignal, limit: TimeLimit, work: () => Promi
       release();
     }
   });
+}
+
+/** How background jobs end when their project closes: each awaited (`wait`, until `signal` aborts), then `stop` for what still runs. */
+export async function endJobs(running: Map<string, { done: Promise<void> }>, options: CloseOptions, stop: (id: string) => Promise<unknown>): Promise<void> {
+  for (const [id, job] of [...running]) {
+    if (options.wait) await heldUntil(job.done, Infinity, options.signal);
+    if (running.has(id)) await stop(id);
+  }
 }
 
 let taken = 0;

@@ -5,7 +5,8 @@ import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
-import { heldUntil, interruptible, settleInterrupted } from '../request-scope.js';
+import { interruptible, settleInterrupted } from '../request-scope.js';
+import { endJobs } from './job-slots.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
@@ -350,10 +351,7 @@ export class ProjectStore {
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions): Promise<void> {
     if (this.closed) return;
-    for (const [id, job] of [...this.running]) {
-      if (options.wait) await heldUntil(job.done, Infinity, options.signal);
-      if (this.running.has(id)) await this.stopRefresh(id);
-    }
+    await endJobs(this.running, options, (id) => this.stopRefresh(id));
     this.closed = true;
     await this.stopWork();
     await this.mutex.run(async () => {

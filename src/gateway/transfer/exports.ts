@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
-import type { ProjectStore } from '../project/index.js';
+import type { CloseOptions, ProjectStore } from '../project/index.js';
 import { withViews } from '../project/views.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
 import { heldUntil, jobStatements } from '../request-scope.js';
-import { runInTurn } from '../project/job-slots.js';
+import { endJobs, runInTurn } from '../project/job-slots.js';
 import { ident, literal } from '../sql.js';
 import { writeJsonLines } from './json-lines.js';
 import { withoutSecretFolder } from './secret-folder.js';
@@ -159,11 +159,8 @@ export class ProjectExports {
   }
 
   /** Waits for running jobs (`wait`, until `signal` aborts), then cancels what still runs. */
-  async close(options: { wait: boolean; signal?: AbortSignal }): Promise<void> {
-    for (const [id, job] of [...this.running]) {
-      if (options.wait) await heldUntil(job.done, Infinity, options.signal);
-      if (this.running.has(id)) await this.cancel(id).catch(() => undefined);
-    }
+  async close(options: CloseOptions): Promise<void> {
+    await endJobs(this.running, options, (id) => this.cancel(id).catch(() => undefined));
   }
 
   private async run(record: ExportRecord, job: Running, from: string, columns: Array<{ name: string; type: string }>, queryName: string): Promise<void> {

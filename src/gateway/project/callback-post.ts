@@ -6,7 +6,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 let inward: BlockList | undefined;
 
 /** True for an address of this machine or of a private network: what a gateway taking requests from other machines never calls. */
-export function isInward(address: string, family: number): boolean {
+function isInward(address: string, family: number): boolean {
   if (!inward) {
     inward = new BlockList();
     for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) inward.addSubnet(net, bits, 'ipv4');

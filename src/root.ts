@@ -2,6 +2,7 @@ import { Command, Help, Option } from 'commander';
 import type { ContextDeps } from './context.js';
 import { createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
+import { terminalSize } from './output/io.js';
 import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
 import { VERSION } from './version.js';
 import { HELP_TOPIC_COMMAND, HELP_TOPICS } from './help-topics.js';
@@ -35,6 +36,9 @@ export function createRoot(deps: ContextDeps): Command {
     .configureOutput({
       writeOut: (s) => deps.io.stdout.write(s),
       writeErr: (s) => deps.io.stderr.write(s),
+      // Help fits the window of the stream it goes to (80 columns off a terminal), as the tables do.
+      getOutHelpWidth: () => terminalSize(deps.io.stdout, deps.env)?.columns ?? 80,
+      getErrHelpWidth: () => terminalSize(deps.io.stderr, deps.env)?.columns ?? 80,
       // cli.ts reports commander's errors itself: as text with a pointer to --help, or as JSON.
       outputError: () => undefined,
     })
@@ -45,9 +49,16 @@ function isGroup(cmd: Command): boolean {
   return cmd.parent !== null && cmd.commands.length > 0;
 }
 
-/** A group's help folds the global options into one line after its commands, as gh does, so they do not hide the commands. */
+/**
+ * A group's help folds the global options into one line after its commands, as gh does, so they do not hide the commands.
+ * The root lists its commands by name alone, so its descriptions keep room to wrap in an 80- or 60-column window.
+ */
 const GROUP_HELP: Partial<Help> = {
   showGlobalOptions: true,
+  minWidthToWrap: 30,
+  subcommandTerm(this: Help, cmd: Command) {
+    return cmd.parent?.parent === null ? cmd.name() : Help.prototype.subcommandTerm.call(this, cmd);
+  },
   visibleGlobalOptions(this: Help, cmd: Command) {
     return isGroup(cmd) ? [] : Help.prototype.visibleGlobalOptions.call(this, cmd);
   },
@@ -67,7 +78,7 @@ export function addHelpTopicCommand(program: Command, deps: ContextDeps): void {
     .argument('<topic>')
     .action((topic: string) => {
       if (topic === 'options') {
-        deps.io.stdout.write(globalOptionsHelp(program, deps.io.stdout.columns));
+        deps.io.stdout.write(globalOptionsHelp(program, terminalSize(deps.io.stdout, deps.env)?.columns));
         return;
       }
       deps.io.stdout.write(`${EXIT_CODE_TABLE.map(([code, meaning]) => `${String(code).padStart(3)}  ${meaning}`).join('\n')}\n`);
@@ -162,7 +173,6 @@ export function commandWord(argv: string[], root: Command): string | undefined {
 export interface CommandSummary {
   name: string;
   aliases: string[];
-  term: string;
   description: string;
 }
 
@@ -172,20 +182,13 @@ export function summarise(program: Command): CommandSummary[] {
   const visible = new Set(help.visibleCommands(program));
   return program.commands
     .filter((c) => visible.has(c))
-    .map((c) => ({ name: c.name(), aliases: c.aliases(), term: help.subcommandTerm(c), description: help.subcommandDescription(c) }));
+    .map((c) => ({ name: c.name(), aliases: c.aliases(), description: help.subcommandDescription(c) }));
 }
 
 /** The root with stand-ins for each top-level command, rendering the root help without loading any command's code. */
 export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[]): Command {
   const program = createRoot(deps);
-  const terms = new Map<Command, string>();
-  for (const s of summaries) terms.set(program.command(s.name).aliases(s.aliases).description(s.description), s.term);
-  program.configureHelp({
-    ...program.configureHelp(),
-    subcommandTerm(this: Help, cmd: Command) {
-      return terms.get(cmd) ?? Help.prototype.subcommandTerm.call(this, cmd);
-    },
-  });
+  for (const s of summaries) program.command(s.name).aliases(s.aliases).description(s.description);
   addHelpTopicCommand(program, deps);
   return program;
 }

@@ -110,10 +110,9 @@ describe('root help from the build\'s summaries', () => {
     }
   });
 
-  it('the summaries hold every visible top-level command, with its arguments in the term', () => {
+  it('the summaries hold every visible top-level command', () => {
     const summaries = summarise(full);
     expect(summaries.map((s) => s.name)).toEqual(full.commands.filter((c) => !['help-topic', '__complete'].includes(c.name())).map((c) => c.name()));
-    expect(summaries.find((s) => s.name === 'completion')!.term).toBe('completion <shell>');
   });
 });
 
@@ -126,7 +125,7 @@ describe('help fast path', () => {
     const short = await runDgw(['-h']);
     expect(whole.code).toBe(0);
     expect(whole.stdout).toContain('Usage: dgw');
-    expect(whole.stdout).toContain('completion <shell>');
+    expect(whole.stdout).toMatch(/^ {2}completion +Print the shell completion script/m);
     for (const r of [stubs, cached, short]) {
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(whole.stdout);

@@ -62,7 +62,7 @@ afterAll(() => tmp.remove());
 describe('queries as code on the local gateway', () => {
   it('pull writes every kind of query, and plan then shows no change', async () => {
     const pulled = await ok('pull');
-    expect(pulled.stderr).toMatch(/pulled 6 queries into queries\/ \(6 written, 0 unchanged, 0 removed\)/);
+    expect(pulled.stderr).toMatch(/pulled 6 queries into queries\/ \(6 files written, 0 unchanged, 0 removed\)/);
     expect(read('revenuereport.sql')).toBe('-- ---\n-- displayName: Revenue Report\n-- ---\nSELECT customer_id, amount FROM svc.table.orders\n');
     expect(read('reports/monthly/monthly.sql')).toBe('-- ---\n-- displayName: Monthly\n-- materialized: true\n-- ---\nSELECT count(*) AS n FROM svc.table.orders\n');
     expect(read('reports/sixhourly.sql')).toBe('-- ---\n-- displayName: Six hourly\n-- materialized: true\n-- every: 6h\n-- ---\nSELECT 6 AS h\n');
@@ -75,7 +75,7 @@ describe('queries as code on the local gateway', () => {
     expect(r.stdout).toContain('No changes: the project matches the files.');
     expect(r.code).toBe(0);
     // A second pull changes nothing.
-    expect((await ok('pull')).stderr).toMatch(/\(0 written, 6 unchanged, 0 removed\)/);
+    expect((await ok('pull')).stderr).toMatch(/\(0 files written, 6 unchanged, 0 removed\)/);
   });
 
   it('an edited SQL file shows as an update with its diff, and apply carries it out', async () => {

@@ -27,6 +27,8 @@ describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
     await cli.dgw('relation', 'add', '1.table.orders.customer_id', '1.table.customers.customer_id');
     const pulled = await cli.json('pull', '--dir', code);
     expect(pulled.written).toEqual(['golden-sqls.yaml', 'relations.yaml']);
+    // The summary counts the knowledge files with the query files: here both are unchanged.
+    expect((await cli.run('pull', '--dir', code)).stderr).toMatch(/pulled 0 queries and golden-sqls\.yaml, relations\.yaml into .* \(0 files written, 2 unchanged, 0 removed\)/);
     expect(readFileSync(file('golden-sqls.yaml'), 'utf8')).toContain(`- question: ${QUESTION}\n  sql: |\n    ${SQL}\n`);
     // Both built-in catalogs are named svc, so the file names the catalog by id.
     expect(readFileSync(file('relations.yaml'), 'utf8')).toContain('- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: MANY_TO_ONE\n');

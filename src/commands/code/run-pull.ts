@@ -26,7 +26,7 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   const http = await ctx.http();
   const [project, knowledge] = await Promise.all([readProject(http, projectId), planKnowledgePull(where.root, http, projectId)]);
   const plan = planPull(scan, project, where.scope);
-  const queryCounts = { written: plan.write.length, unchanged: plan.unchanged.length };
+  const queryCount = plan.write.length + plan.unchanged.length;
   plan.write.push(...knowledge.write);
   plan.unchanged.push(...knowledge.unchanged);
   plan.skipped.push(...knowledge.skipped);
@@ -50,9 +50,13 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
     { project: projectId, dir: where.label, written, removed: plan.remove, unchanged: plan.unchanged, createdDirectories: plan.mkdirs, skipped: plan.skipped } satisfies PullResult,
     written.join('\n'),
   );
-  const count = queryCounts.written + queryCounts.unchanged;
   const known = [...knowledge.write.map((w) => w.file), ...knowledge.unchanged];
+  // The counts are of files, the knowledge files' too: each one written is also named above.
   ctx.out.success(
-    `pulled ${count} ${count === 1 ? 'query' : 'queries'}${known.length > 0 ? ` and ${known.join(', ')}` : ''} into ${where.label} (${queryCounts.written} written, ${queryCounts.unchanged} unchanged, ${plan.remove.length} removed)`,
+    `pulled ${queryCount} ${queryCount === 1 ? 'query' : 'queries'}${known.length > 0 ? ` and ${known.join(', ')}` : ''} into ${where.label} (${files(written.length)} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed)`,
   );
+}
+
+function files(n: number): string {
+  return `${n} ${n === 1 ? 'file' : 'files'}`;
 }

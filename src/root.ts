@@ -34,9 +34,9 @@ export function createRoot(deps: ContextDeps): Command {
     .showSuggestionAfterError()
     .configureHelp(GROUP_HELP)
     .configureOutput({
-      writeOut: (s) => deps.io.stdout.write(s),
-      writeErr: (s) => deps.io.stderr.write(s),
       // Help fits the window of the stream it goes to (80 columns off a terminal), as the tables do.
+      writeOut: (s) => deps.io.stdout.write(fitProse(s, terminalSize(deps.io.stdout, deps.env)?.columns ?? 80)),
+      writeErr: (s) => deps.io.stderr.write(s),
       getOutHelpWidth: () => terminalSize(deps.io.stdout, deps.env)?.columns ?? 80,
       getErrHelpWidth: () => terminalSize(deps.io.stderr, deps.env)?.columns ?? 80,
       // cli.ts reports commander's errors itself: as text with a pointer to --help, or as JSON.
@@ -70,6 +70,32 @@ const GROUP_HELP: Partial<Help> = {
     return isGroup(cmd) ? `${text.trimEnd()}\n\nOptions: -h, --help, and the global options (--profile, --zone, --json, ...): \`dgw help options\`\n` : text;
   },
 };
+
+/**
+ * The text after commander's part of a help is written in paragraphs about 100 columns wide; one
+ * with a line wider than the window is wrapped again to fit it. A line ending a sentence ends a
+ * paragraph (the text starts each new one on a line of its own); indented lines, examples and
+ * field lists, stay as written.
+ */
+export function fitProse(text: string, width: number): string {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    out.push(...(paragraph.some((line) => line.length > width) ? [new Help().boxWrap(paragraph.join(' '), width)] : paragraph));
+    paragraph = [];
+  };
+  for (const line of text.split('\n')) {
+    if (!/^\S/.test(line)) {
+      flush();
+      out.push(line);
+      continue;
+    }
+    paragraph.push(line);
+    if (/[.!?]\)?$/.test(line)) flush();
+  }
+  flush();
+  return out.join('\n');
+}
 
 /** The hidden command for `dgw help exit-codes` and `dgw help options`; registered after the nouns. */
 export function addHelpTopicCommand(program: Command, deps: ContextDeps): void {

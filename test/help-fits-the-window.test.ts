@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { fitProse } from '../src/root.js';
+import { leafCommands } from '../src/schema-files.js';
 import { runInProcess } from './support/in-process.js';
 
 const env = { DGW_PAGER: '' };
 const widest = (lines: string[]) => Math.max(...lines.map((l) => l.length));
 /** The lines commander lays out (usage, options, commands), not the hand-written text after them. */
 const laidOut = (help: string) => help.split(/\n(?:Examples|JSON fields)/)[0].split('\n');
+/** Lines of text that start at the margin: paragraphs, not examples or lists. */
+const prose = (help: string) => help.split('\n').filter((l) => /^\S/.test(l));
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+const leafPaths = (await leafCommands()).map((c) => c.path);
 
 describe('help fits the window it is shown in', () => {
   it('the root help lists commands by name and fits 80 columns, on a terminal and in a pipe', async () => {
@@ -28,5 +34,29 @@ describe('help fits the window it is shown in', () => {
     const items = r.stdout.split('\n').slice(2);
     expect(items.join('\n')).toContain('--timeout <duration>');
     expect(widest(items)).toBeLessThanOrEqual(60);
+  });
+
+  it.each(leafPaths)("the paragraphs of `dgw %s --help` fit 80 columns, and 60 on a terminal", async (path) => {
+    for (const terminalColumns of [undefined, 60]) {
+      const r = await runInProcess([...path.split(' '), '--help'], { env, terminalColumns });
+      expect(r.code).toBe(0);
+      const lines = prose(r.stdout).filter((l) => words(l).length > 1);
+      expect(widest(lines)).toBeLessThanOrEqual(terminalColumns ?? 80);
+    }
+  });
+
+  it('a paragraph is wrapped only where a line is wider than the window, and keeps every word and its own lines', () => {
+    const text = 'Short line.\nA long line that goes on well past the window that it is shown in,\nand ends here.\n  $ dgw an example that stays as it is written however long it is\nLast.';
+    expect(fitProse(text, 100)).toBe(text);
+    const fitted = fitProse(text, 40);
+    expect(fitted.split('\n')).toEqual([
+      'Short line.',
+      'A long line that goes on well past the',
+      'window that it is shown in, and ends',
+      'here.',
+      '  $ dgw an example that stays as it is written however long it is',
+      'Last.',
+    ]);
+    expect(words(fitted)).toEqual(words(text));
   });
 });

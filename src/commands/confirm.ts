@@ -37,3 +37,10 @@ export async function confirmDestructive(ctx: Context, what: string, options: Co
   const answer = await ctx.prompt(`${what[0].toUpperCase()}${what.slice(1)}? [y/N] `);
   if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError('nothing was changed');
 }
+
+/** A change's outcome once sent: its result (`quietText` with --quiet) and a line for a person; a dry run printed its request instead. */
+export function reportChange(ctx: Context, options: { dryRun?: boolean }, result: unknown, quietText: string, message: string): void {
+  if (options.dryRun) return;
+  ctx.out.result(result, quietText);
+  ctx.out.success(message);
+}

@@ -3,7 +3,7 @@ import { deleteCache, getCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import type { EndedName } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { ensureConfirmable, type ConfirmOptions } from '../confirm.js';
+import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { resolveCacheId } from './resolve.js';
 
@@ -39,7 +39,5 @@ export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions
   };
   const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: `the copy of ${ref}`, facts: { cacheId: id } });
   await deleteCache(target, projectId, id);
-  if (opts.dryRun) return;
-  ctx.out.result({ cacheId: id, deleted: true }, id);
-  ctx.out.success(`deleted the cache of ${ref}`);
+  reportChange(ctx, opts, { cacheId: id, deleted: true }, id, `deleted the cache of ${ref}`);
 }

@@ -4,7 +4,7 @@ import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { CatalogDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -33,7 +33,5 @@ export async function runCatalogRm(ctx: Context, ref: string, opts: ConfirmOptio
   const http = await ctx.http({ dryRun: opts.dryRun });
   const id = await resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
   await deleteCatalog(http, projectId, id);
-  if (opts.dryRun) return;
-  ctx.out.result({ id, deleted: true } satisfies CatalogDeleted, id);
-  ctx.out.success(`deleted catalog ${ref}`);
+  reportChange(ctx, opts, { id, deleted: true } satisfies CatalogDeleted, id, `deleted catalog ${ref}`);
 }

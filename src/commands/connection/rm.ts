@@ -4,7 +4,7 @@ import { resolveConnectionId } from '../../api/resolve-connection.js';
 import { completes } from '../../completion/kinds.js';
 import type { ConnectionDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -27,7 +27,5 @@ export async function runConnectionRm(ctx: Context, ref: string, opts: ConfirmOp
   const http = await ctx.http({ dryRun: opts.dryRun });
   const id = await resolveConnectionId(http, projectId, ref);
   await deleteConnection(http, projectId, id);
-  if (opts.dryRun) return;
-  ctx.out.result({ id, deleted: true } satisfies ConnectionDeleted, id);
-  ctx.out.success(`deleted connection ${ref}`);
+  reportChange(ctx, opts, { id, deleted: true } satisfies ConnectionDeleted, id, `deleted connection ${ref}`);
 }

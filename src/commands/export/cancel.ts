@@ -3,6 +3,7 @@ import { cancelExport } from '../../api/exports.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { ExportCancelled } from '../../contract/results.js';
+import { reportChange } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export interface ExportCancelOptions {
@@ -24,7 +25,5 @@ export async function runExportCancel(ctx: Context, id: string, opts: ExportCanc
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   await cancelExport(http, projectId, id);
-  if (opts.dryRun) return;
-  ctx.out.result({ id, cancelled: true } satisfies ExportCancelled, id);
-  ctx.out.success(`export ${id}: cancelled (if it was still running)`);
+  reportChange(ctx, opts, { id, cancelled: true } satisfies ExportCancelled, id, `export ${id}: cancelled (if it was still running)`);
 }

@@ -6,6 +6,7 @@ import type { Http } from '../../api/http.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
+import { reportChange } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, requireFolder, type FolderRef } from './resolve.js';
 import { completes } from '../../completion/kinds.js';
@@ -65,9 +66,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
   if (path.startsWith(`${folder.path}/`)) throw new DgwError('conflict', `cannot move folder ${folder.path} into itself (${path})`);
   // The operation's body is the folder's own new path.
   await moveFolder(http, projectId, folder.id, path);
-  if (opts.dryRun) return;
-  ctx.out.result({ id: folder.id, path } satisfies FolderMoved, folder.id);
-  ctx.out.success(`moved folder ${folder.path} to ${path}`);
+  reportChange(ctx, opts, { id: folder.id, path } satisfies FolderMoved, folder.id, `moved folder ${folder.path} to ${path}`);
 }
 
 /** A dry run reads nothing, so it cannot tell whether DESTINATION is a folder; it shows that case and says so. */

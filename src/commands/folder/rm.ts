@@ -9,7 +9,7 @@ import { DgwError, UsageError } from '../../errors.js';
 import { describeContents, folderContents, summariseContents, type FolderContents } from '../../impact/folder-contents.js';
 import { breakageFacts, breakingClause, describeBreakage, endedQueryName } from '../../impact/name-readers.js';
 import { breakageIn, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { confirmDestructive, ensureConfirmable, willAsk } from '../confirm.js';
+import { confirmDestructive, ensureConfirmable, willAsk, reportChange } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
@@ -60,7 +60,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   // A path needs the folder list anyway; a person needs it to see what goes.
   if (ref.kind === 'id' && !inspect) {
     await deleteWithHint(http, projectId, ref.id, opts);
-    return report(ctx, ref.id, folderArg, opts);
+    return reportChange(ctx, opts, { id: ref.id, deleted: true } satisfies FolderDeleted, ref.id, `deleted folder ${folderArg}`);
   }
   const tree = await loadTree(http, projectId);
   const folder = requireFolder(tree, ref.kind === 'id' ? ref.id : ref.path);
@@ -85,7 +85,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   await confirmDestructive(ctx, what, { ...opts, details });
   const target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { ...factsOf(folder, contents), ...(breakage ? breakageFacts(breakage) : {}) } });
   await deleteWithHint(target, projectId, folder.id, opts);
-  report(ctx, folder.id, folder.path, opts);
+  reportChange(ctx, opts, { id: folder.id, deleted: true } satisfies FolderDeleted, folder.id, `deleted folder ${folder.path}`);
 }
 
 const NOT_READ = '(a dry run reads nothing, so what the folder holds and who reads its queries are not shown: add --with-reads to read it; a real run checks first, and says it before asking)';
@@ -104,12 +104,6 @@ async function deleteWithHint(http: Http, projectId: string, id: string, opts: F
     }
     throw error;
   }
-}
-
-function report(ctx: Context, id: string, shown: string, opts: FolderRmOptions): void {
-  if (opts.dryRun) return;
-  ctx.out.result({ id, deleted: true } satisfies FolderDeleted, id);
-  ctx.out.success(`deleted folder ${shown}`);
 }
 
 /** What `--dry-run --json` says the delete would take with it. */

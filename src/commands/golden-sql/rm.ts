@@ -3,7 +3,7 @@ import { deleteGoldenSql } from '../../api/golden-sqls.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { GoldenSqlDeleted } from '../../contract/results.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
@@ -24,7 +24,5 @@ export async function runGoldenSqlRm(ctx: Context, id: string, opts: ConfirmOpti
   await confirmDestructive(ctx, `delete golden SQL ${id}`, opts);
   const http = await ctx.http({ dryRun: opts.dryRun });
   await deleteGoldenSql(http, projectId, id);
-  if (opts.dryRun) return;
-  ctx.out.result({ id, deleted: true } satisfies GoldenSqlDeleted, id);
-  ctx.out.success(`deleted golden SQL ${id}`);
+  reportChange(ctx, opts, { id, deleted: true } satisfies GoldenSqlDeleted, id, `deleted golden SQL ${id}`);
 }

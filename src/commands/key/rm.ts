@@ -5,7 +5,7 @@ import { isIdShaped } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requirePartnerKey } from '../partner-key.js';
@@ -38,7 +38,5 @@ export async function runKeyRm(ctx: Context, ref: string, opts: ConfirmOptions):
     id = matches[0].apiKeyId;
   }
   await deleteApiKey(http, projectId, id);
-  if (opts.dryRun) return;
-  ctx.out.result({ apiKeyId: id, deleted: true } satisfies KeyDeleted, id);
-  ctx.out.success(`deleted API key ${ref}`);
+  reportChange(ctx, opts, { apiKeyId: id, deleted: true } satisfies KeyDeleted, id, `deleted API key ${ref}`);
 }

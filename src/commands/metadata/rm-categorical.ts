@@ -3,6 +3,7 @@ import { deleteCategorical } from '../../api/metadata.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { CategoricalRemoved } from '../../contract/results.js';
+import { reportChange } from '../confirm.js';
 import { catalogPath } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -17,8 +18,6 @@ export function registerMetadataRmCategorical(parent: Command, wiring: Wiring): 
       const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
       const at = await catalogPath(ctx, http, projectId, column, 'COLUMN', true);
       await deleteCategorical(http, projectId, at);
-      if (opts.dryRun) return;
-      ctx.out.result({ column, deleted: true } satisfies CategoricalRemoved, column);
-      ctx.out.success(`forgot the categorical values of ${at.table}.${at.column}`);
+      reportChange(ctx, opts, { column, deleted: true } satisfies CategoricalRemoved, column, `forgot the categorical values of ${at.table}.${at.column}`);
     }));
 }

@@ -3,7 +3,7 @@ import { deleteParametricTable } from '../../api/parametric-tables.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { Context } from '../../context.js';
 import type { TableDeleted } from '../../contract/results.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { schemaAndTable } from './columns.js';
 
@@ -27,7 +27,5 @@ export async function runParametricTableRm(ctx: Context, catalog: string, target
   const http = await ctx.http({ dryRun: opts.dryRun });
   const catalogId = opts.dryRun ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
   await deleteParametricTable(http, projectId, catalogId, to.schema, to.table);
-  if (opts.dryRun) return;
-  ctx.out.result({ table: `${to.schema}.${to.table}`, deleted: true } satisfies TableDeleted, target);
-  ctx.out.success(`deleted parametric table ${target}`);
+  reportChange(ctx, opts, { table: `${to.schema}.${to.table}`, deleted: true } satisfies TableDeleted, target, `deleted parametric table ${target}`);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { deleteRelation } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import type { RelationDeleted } from '../../contract/results.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { findRelation } from './find.js';
 
@@ -25,7 +25,5 @@ export async function runRelationRm(ctx: Context, catalog: string, id: string, o
   const http = await ctx.http({ dryRun: opts.dryRun });
   const relation = await findRelation(ctx, http, projectId, catalog, id);
   await deleteRelation(http, projectId, relation);
-  if (opts.dryRun) return;
-  ctx.out.result({ id, deleted: true } satisfies RelationDeleted, id);
-  ctx.out.success(`deleted relation ${id}`);
+  reportChange(ctx, opts, { id, deleted: true } satisfies RelationDeleted, id, `deleted relation ${id}`);
 }

@@ -4,7 +4,7 @@ import { deleteSemanticTable } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { SemanticTableDeleted } from '../../contract/results.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -26,8 +26,6 @@ export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
       const http = await ctx.http({ dryRun: opts.dryRun });
       const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
       await deleteSemanticTable(http, projectId, catalogId, tableId);
-      if (opts.dryRun) return;
-      ctx.out.result({ catalogId, tableId, deleted: true } satisfies SemanticTableDeleted, tableId);
-      ctx.out.success(`took table ${tableId} out of ${catalog}`);
+      reportChange(ctx, opts, { catalogId, tableId, deleted: true } satisfies SemanticTableDeleted, tableId, `took table ${tableId} out of ${catalog}`);
     }));
 }

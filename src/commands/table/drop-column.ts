@@ -6,7 +6,7 @@ import { deleteBiColumn, dropColumn, listBiColumns, listColumns } from '../../ap
 import type { Context } from '../../context.js';
 import { DgwError, InterruptedError, NotFoundError, UsageError } from '../../errors.js';
 import { columnReaders, describeColumnReaders, type ColumnReader } from '../../impact/column-readers.js';
-import { ensureConfirmable, confirmDestructive, willAsk } from '../confirm.js';
+import { ensureConfirmable, confirmDestructive, willAsk, reportChange } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 import { didYouMean } from '../../output/did-you-mean.js';
@@ -63,9 +63,7 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   }
   await confirmDestructive(ctx, what, { ...opts, typeBack: column, details });
   await (kind === 'table' ? dropColumn : deleteBiColumn)(target, projectId, table, column);
-  if (opts.dryRun) return;
-  ctx.out.result({ table, column, deleted: true } satisfies ColumnDropped, column);
-  ctx.out.success(`deleted column ${column} of ${table}`);
+  reportChange(ctx, opts, { table, column, deleted: true } satisfies ColumnDropped, column, `deleted column ${column} of ${table}`);
 }
 
 /** A missing table or column is found before the question, not after it (exit 4). */

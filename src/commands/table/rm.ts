@@ -4,7 +4,7 @@ import { deleteBiTable, deleteTable } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { endedTable } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { ensureConfirmable } from '../confirm.js';
+import { ensureConfirmable, reportChange } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
 import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
@@ -45,7 +45,5 @@ export async function runTableRm(ctx: Context, name: string, opts: TableRmOption
   const inspect = async () => ({ breakage: breakageIn(await savedQueries(http, projectId), [ended]), facts: { table } });
   const target = await confirmBreakage(ctx, http, what, { ...opts, typeBack: table }, inspect, { names: ended.shown, facts: { table } });
   await (kind === 'table' ? deleteTable : deleteBiTable)(target, projectId, table);
-  if (opts.dryRun) return;
-  ctx.out.result({ table, deleted: true } satisfies TableDeleted, table);
-  ctx.out.success(`deleted ${SHORT_NOUN[kind]} ${table}`);
+  reportChange(ctx, opts, { table, deleted: true } satisfies TableDeleted, table, `deleted ${SHORT_NOUN[kind]} ${table}`);
 }

@@ -3,7 +3,7 @@ import { deleteThread } from '../../api/agent.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { ThreadDeleted } from '../../contract/results.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerThreadRm(parent: Command, wiring: Wiring): void {
@@ -21,8 +21,6 @@ export function registerThreadRm(parent: Command, wiring: Wiring): void {
       await confirmDestructive(ctx, `delete thread ${thread}`, opts);
       const http = await ctx.http({ dryRun: opts.dryRun });
       await deleteThread(http, projectId, thread);
-      if (opts.dryRun) return;
-      ctx.out.result({ threadId: thread, deleted: true } satisfies ThreadDeleted, thread);
-      ctx.out.success(`deleted thread ${thread}`);
+      reportChange(ctx, opts, { threadId: thread, deleted: true } satisfies ThreadDeleted, thread, `deleted thread ${thread}`);
     }));
 }

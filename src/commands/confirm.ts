@@ -1,3 +1,4 @@
+import type { Http } from '../api/http.js';
 import type { Context } from '../context.js';
 import { DeclinedError, UsageError } from '../errors.js';
 
@@ -36,6 +37,13 @@ export async function confirmDestructive(ctx: Context, what: string, options: Co
   }
   const answer = await ctx.prompt(`${what[0].toUpperCase()}${what.slice(1)}? [y/N] `);
   if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError('nothing was changed');
+}
+
+/** A destructive verb's first steps: the project, the question about `what` (which may name the project), then the client (a dry run's prints its request). */
+export async function confirmForProject(ctx: Context, what: string | ((projectId: string) => string), options: ConfirmOptions): Promise<{ http: Http; projectId: string }> {
+  const projectId = await ctx.projectId();
+  await confirmDestructive(ctx, typeof what === 'string' ? what : what(projectId), options);
+  return { http: await ctx.http({ dryRun: options.dryRun }), projectId };
 }
 
 /** A change's outcome once sent: its result (`quietText` with --quiet) and a line for a person; a dry run printed its request instead. */

@@ -4,7 +4,7 @@ import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { completes } from '../../completion/kinds.js';
 import type { CatalogDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -28,9 +28,7 @@ one, so the connection goes too (as \`dgw connection rm\`); the built-in catalog
 
 export async function runCatalogRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'CATALOG');
-  const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, `delete catalog ${ref} of project ${projectId}`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
+  const { http, projectId } = await confirmForProject(ctx, (project) => `delete catalog ${ref} of project ${project}`, opts);
   const id = await resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
   await deleteCatalog(http, projectId, id);
   reportChange(ctx, opts, { id, deleted: true } satisfies CatalogDeleted, id, `deleted catalog ${ref}`);

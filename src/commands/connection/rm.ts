@@ -4,7 +4,7 @@ import { resolveConnectionId } from '../../api/resolve-connection.js';
 import { completes } from '../../completion/kinds.js';
 import type { ConnectionDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -22,9 +22,7 @@ export function registerConnectionRm(parent: Command, wiring: Wiring): void {
 
 export async function runConnectionRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'CONNECTION');
-  const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, `delete connection ${ref} of project ${projectId}`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
+  const { http, projectId } = await confirmForProject(ctx, (project) => `delete connection ${ref} of project ${project}`, opts);
   const id = await resolveConnectionId(http, projectId, ref);
   await deleteConnection(http, projectId, id);
   reportChange(ctx, opts, { id, deleted: true } satisfies ConnectionDeleted, id, `deleted connection ${ref}`);

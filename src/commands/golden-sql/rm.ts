@@ -3,7 +3,7 @@ import { deleteGoldenSql } from '../../api/golden-sqls.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { GoldenSqlDeleted } from '../../contract/results.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
@@ -20,9 +20,7 @@ export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
 
 export async function runGoldenSqlRm(ctx: Context, id: string, opts: ConfirmOptions): Promise<void> {
   checkSegment(id, 'ID');
-  const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, `delete golden SQL ${id}`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
+  const { http, projectId } = await confirmForProject(ctx, `delete golden SQL ${id}`, opts);
   await deleteGoldenSql(http, projectId, id);
   reportChange(ctx, opts, { id, deleted: true } satisfies GoldenSqlDeleted, id, `deleted golden SQL ${id}`);
 }

@@ -5,7 +5,7 @@ import { isIdShaped } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requirePartnerKey } from '../partner-key.js';
@@ -25,9 +25,7 @@ export function registerKeyRm(parent: Command, wiring: Wiring): void {
 export async function runKeyRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'KEY');
   await requirePartnerKey(ctx, 'managing project API keys');
-  const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, `delete API key ${ref} of project ${projectId} (requests with it will be refused)`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
+  const { http, projectId } = await confirmForProject(ctx, (project) => `delete API key ${ref} of project ${project} (requests with it will be refused)`, opts);
   let id = ref;
   if (!isIdShaped(ref) && http.readsNothing) id = http.placeholder(`id of key ${ref}`);
   else if (!isIdShaped(ref)) {

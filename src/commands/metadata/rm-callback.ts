@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { removeMetadataCallback } from '../../api/metadata.js';
 import type { Context } from '../../context.js';
 import type { MetadataCallbackRemoved } from '../../contract/results.js';
-import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerMetadataRmCallback(parent: Command, wiring: Wiring): void {
@@ -13,9 +13,7 @@ export function registerMetadataRmCallback(parent: Command, wiring: Wiring): voi
     .description('Stop telling a URL when a metadata refresh ends')
     .addHelpText('after', examples('dgw metadata rm-callback --yes', 'dgw metadata rm-callback --yes --dry-run'))
     .action(wiring.action(async (ctx: Context, opts: ConfirmOptions) => {
-      const projectId = await ctx.projectId();
-      await confirmDestructive(ctx, 'remove the metadata refresh callback', opts);
-      const http = await ctx.http({ dryRun: opts.dryRun });
+      const { http, projectId } = await confirmForProject(ctx, 'remove the metadata refresh callback', opts);
       const answer = await removeMetadataCallback(http, projectId);
       if (opts.dryRun) return;
       const raw = (answer ?? {}) as { callbackURL?: unknown; deleted?: unknown };

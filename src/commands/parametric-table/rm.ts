@@ -3,7 +3,7 @@ import { deleteParametricTable } from '../../api/parametric-tables.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { Context } from '../../context.js';
 import type { TableDeleted } from '../../contract/results.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { schemaAndTable } from './columns.js';
 
@@ -22,9 +22,7 @@ export function registerParametricTableRm(parent: Command, wiring: Wiring): void
 
 export async function runParametricTableRm(ctx: Context, catalog: string, target: string, opts: ConfirmOptions): Promise<void> {
   const to = schemaAndTable(target, 'TABLE');
-  const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, `delete parametric table ${target}`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
+  const { http, projectId } = await confirmForProject(ctx, `delete parametric table ${target}`, opts);
   const catalogId = opts.dryRun ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
   await deleteParametricTable(http, projectId, catalogId, to.schema, to.table);
   reportChange(ctx, opts, { table: `${to.schema}.${to.table}`, deleted: true } satisfies TableDeleted, target, `deleted parametric table ${target}`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { deleteRelation } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import type { RelationDeleted } from '../../contract/results.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { findRelation } from './find.js';
 
@@ -20,9 +20,7 @@ export function registerRelationRm(parent: Command, wiring: Wiring): void {
 }
 
 export async function runRelationRm(ctx: Context, catalog: string, id: string, opts: ConfirmOptions): Promise<void> {
-  const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, `delete relation ${id}`, opts);
-  const http = await ctx.http({ dryRun: opts.dryRun });
+  const { http, projectId } = await confirmForProject(ctx, `delete relation ${id}`, opts);
   const relation = await findRelation(ctx, http, projectId, catalog, id);
   await deleteRelation(http, projectId, relation);
   reportChange(ctx, opts, { id, deleted: true } satisfies RelationDeleted, id, `deleted relation ${id}`);

@@ -4,7 +4,7 @@ import { deleteSemanticTable } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { SemanticTableDeleted } from '../../contract/results.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -21,9 +21,7 @@ export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
     .action(wiring.action(async (ctx: Context, catalog: string, tableId: string, opts: ConfirmOptions) => {
       checkNameArgument(catalog, 'CATALOG');
       checkSegment(tableId, 'TABLE-ID');
-      const projectId = await ctx.projectId();
-      await confirmDestructive(ctx, `take table ${tableId} out of semantic catalog ${catalog}`, opts);
-      const http = await ctx.http({ dryRun: opts.dryRun });
+      const { http, projectId } = await confirmForProject(ctx, `take table ${tableId} out of semantic catalog ${catalog}`, opts);
       const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
       await deleteSemanticTable(http, projectId, catalogId, tableId);
       reportChange(ctx, opts, { catalogId, tableId, deleted: true } satisfies SemanticTableDeleted, tableId, `took table ${tableId} out of ${catalog}`);

@@ -3,7 +3,7 @@ import { deleteThread } from '../../api/agent.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { ThreadDeleted } from '../../contract/results.js';
-import { confirmDestructive, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerThreadRm(parent: Command, wiring: Wiring): void {
@@ -17,9 +17,7 @@ export function registerThreadRm(parent: Command, wiring: Wiring): void {
     .addHelpText('after', examples('dgw thread rm 3f2a9c --yes --dry-run'))
     .action(wiring.action(async (ctx: Context, thread: string, opts: ConfirmOptions) => {
       checkSegment(thread, 'THREAD');
-      const projectId = await ctx.projectId();
-      await confirmDestructive(ctx, `delete thread ${thread}`, opts);
-      const http = await ctx.http({ dryRun: opts.dryRun });
+      const { http, projectId } = await confirmForProject(ctx, `delete thread ${thread}`, opts);
       await deleteThread(http, projectId, thread);
       reportChange(ctx, opts, { threadId: thread, deleted: true } satisfies ThreadDeleted, thread, `deleted thread ${thread}`);
     }));

@@ -12,6 +12,8 @@ export interface ConfirmOptions {
   details?: string[];
   /** Said with a refusal for want of a terminal: how to see first what the change would break. */
   refusalHint?: string;
+  /** `--with-reads`: a dry run reads (GET only) what the change would affect, to show it. */
+  withReads?: boolean;
 }
 
 /** Before any request: without `--yes`, `--dry-run` or a terminal, stop with exit 2. */

@@ -26,7 +26,7 @@ local gateway): they fail once it is gone. --yes skips the question.
     .action(wiring.action(runCacheRm));
 }
 
-export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions & { withReads?: boolean }): Promise<void> {
+export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   const what = `delete the cache of ${ref} and its copy`;
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint('dgw cache rm', [ref]) });
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);

@@ -9,14 +9,11 @@ import { DgwError, UsageError } from '../../errors.js';
 import { describeContents, folderContents, summariseContents, type FolderContents } from '../../impact/folder-contents.js';
 import { breakageFacts, breakingClause, describeBreakage, endedQueryName } from '../../impact/name-readers.js';
 import { breakageIn, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { confirmDestructive, ensureConfirmable, willAsk, reportChange } from '../confirm.js';
+import { confirmDestructive, ensureConfirmable, willAsk, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
-export interface FolderRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-  withReads?: boolean;
+export interface FolderRmOptions extends ConfirmOptions {
   force?: boolean;
 }
 

@@ -6,16 +6,10 @@ import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { endedQueryName } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { ensureConfirmable } from '../confirm.js';
+import { ensureConfirmable, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 import { listQueries } from '../../api/queries.js';
-
-export interface QueryRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-  withReads?: boolean;
-}
 
 export function registerQueryRm(parent: Command, wiring: Wiring): void {
   parent
@@ -38,7 +32,7 @@ names, the list is read anyway, and who breaks is said on stderr).
     .action(wiring.action(runQueryRm));
 }
 
-export async function runQueryRm(ctx: Context, refs: string[], opts: QueryRmOptions): Promise<void> {
+export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOptions): Promise<void> {
   for (const ref of refs) checkSegment(ref, 'QUERY');
   const what = `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`;
   // Refused before anything is sent, name lookups included, when there is no one to ask.

@@ -6,17 +6,11 @@ import { deleteBiColumn, dropColumn, listBiColumns, listColumns } from '../../ap
 import type { Context } from '../../context.js';
 import { DgwError, InterruptedError, NotFoundError, UsageError } from '../../errors.js';
 import { columnReaders, describeColumnReaders, type ColumnReader } from '../../impact/column-readers.js';
-import { ensureConfirmable, confirmDestructive, willAsk, reportChange } from '../confirm.js';
+import { ensureConfirmable, confirmDestructive, willAsk, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
-
-export interface DropColumnOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-  withReads?: boolean;
-}
 
 /** Registers `<kind> drop-column`, for stored tables and BI tables; `sample` is the table and column of its examples. */
 export function registerTableDropColumn(parent: Command, wiring: Wiring, kind: TableKind = 'table', sample = 'orders discount'): void {
@@ -37,10 +31,10 @@ that select * from the table. It reads the SQL text, so a query joining another 
 column of the same name is named too, and SQL built at run time is not seen. --yes skips both.
 `,
     )
-    .action(wiring.action((ctx: Context, table: string, column: string, opts: DropColumnOptions) => runDropColumn(ctx, table, column, opts, kind)));
+    .action(wiring.action((ctx: Context, table: string, column: string, opts: ConfirmOptions) => runDropColumn(ctx, table, column, opts, kind)));
 }
 
-export async function runDropColumn(ctx: Context, table: string, column: string, opts: DropColumnOptions, kind: TableKind = 'table'): Promise<void> {
+export async function runDropColumn(ctx: Context, table: string, column: string, opts: ConfirmOptions, kind: TableKind = 'table'): Promise<void> {
   if (!table.trim()) throw new UsageError('TABLE must not be empty');
   if (!column.trim()) throw new UsageError('COLUMN must not be empty');
   checkSegment(table, 'TABLE');

@@ -4,16 +4,10 @@ import { deleteBiTable, deleteTable } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { endedTable } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { ensureConfirmable, reportChange } from '../confirm.js';
+import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
 import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
-
-export interface TableRmOptions {
-  yes?: boolean;
-  dryRun?: boolean;
-  withReads?: boolean;
-}
 
 /** Registers `<kind> rm`: the same verb for stored tables and BI tables. */
 export function registerTableRm(parent: Command, wiring: Wiring, kind: TableKind = 'table', sample = 'staging'): void {
@@ -33,10 +27,10 @@ comments): they fail once the table is gone. --dry-run sends nothing at all, so 
 unless --with-reads. --yes skips both.
 `,
     )
-    .action(wiring.action((ctx: Context, name: string, opts: TableRmOptions) => runTableRm(ctx, name, opts, kind)));
+    .action(wiring.action((ctx: Context, name: string, opts: ConfirmOptions) => runTableRm(ctx, name, opts, kind)));
 }
 
-export async function runTableRm(ctx: Context, name: string, opts: TableRmOptions, kind: TableKind = 'table'): Promise<void> {
+export async function runTableRm(ctx: Context, name: string, opts: ConfirmOptions, kind: TableKind = 'table'): Promise<void> {
   const table = checkTableName(name);
   const what = `delete ${SHORT_NOUN[kind]} ${table} and all its data`;
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint(`dgw ${kind} rm`, [table]) });

@@ -6,21 +6,19 @@ import type { ColumnDataType, ColumnRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { columnReaders, describeColumnReaders } from '../../impact/column-readers.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES } from './column-specs.js';
 import { COLUMN_COLUMNS } from './list.js';
 import { NOUN, type TableKind } from './kind.js';
 
 /** Options of `table update-column` and `bitable update-column`. */
-export interface UpdateColumnOptions {
+export interface UpdateColumnOptions extends ConfirmOptions {
   rename?: string;
   type?: string;
   default?: string | false;
   notNull?: boolean;
   nullable?: boolean;
-  yes?: boolean;
-  dryRun?: boolean;
 }
 
 /** Registers `<kind> update-column`: the same verb for stored and BI tables, with examples of its own. */

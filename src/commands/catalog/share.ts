@@ -7,10 +7,6 @@ import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 
-export interface CatalogShareOptions {
-  dryRun?: boolean;
-}
-
 export function registerCatalogShare(parent: Command, wiring: Wiring): void {
   parent
     .command('share')
@@ -28,7 +24,7 @@ the same names); a change to one later is not made to the other.
     .action(wiring.action(runCatalogShare));
 }
 
-export async function runCatalogShare(ctx: Context, ref: string, target: string, opts: CatalogShareOptions): Promise<void> {
+export async function runCatalogShare(ctx: Context, ref: string, target: string, opts: { dryRun?: boolean }): Promise<void> {
   checkNameArgument(ref, 'CATALOG');
   checkNameArgument(target, 'PROJECT');
   const projectId = await ctx.projectId();

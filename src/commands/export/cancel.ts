@@ -6,10 +6,6 @@ import type { ExportCancelled } from '../../contract/results.js';
 import { reportChange } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
-export interface ExportCancelOptions {
-  dryRun?: boolean;
-}
-
 export function registerExportCancel(parent: Command, wiring: Wiring): void {
   parent
     .command('cancel')
@@ -20,7 +16,7 @@ export function registerExportCancel(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runExportCancel));
 }
 
-export async function runExportCancel(ctx: Context, id: string, opts: ExportCancelOptions): Promise<void> {
+export async function runExportCancel(ctx: Context, id: string, opts: { dryRun?: boolean }): Promise<void> {
   checkSegment(id, 'ID');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });

@@ -8,10 +8,6 @@ import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkFolderName, folderIdFor, parseFolderRef } from './resolve.js';
 
-export interface FolderRenameOptions {
-  dryRun?: boolean;
-}
-
 export function registerFolderRename(parent: Command, wiring: Wiring): void {
   parent
     .command('rename')
@@ -23,7 +19,7 @@ export function registerFolderRename(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runFolderRename));
 }
 
-export async function runFolderRename(ctx: Context, folderArg: string, newName: string, opts: FolderRenameOptions): Promise<void> {
+export async function runFolderRename(ctx: Context, folderArg: string, newName: string, opts: { dryRun?: boolean }): Promise<void> {
   const ref = parseFolderRef(folderArg);
   if (ref.kind === 'root') throw new UsageError('the root is not a folder and has no name');
   const name = checkFolderName(newName, 'NEW_NAME');

@@ -7,10 +7,6 @@ import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
 import { completes } from '../../completion/kinds.js';
 
-export interface CancelOptions {
-  dryRun?: boolean;
-}
-
 export function registerMtqueryCancel(parent: Command, wiring: Wiring): void {
   parent
     .command('cancel')
@@ -21,7 +17,7 @@ export function registerMtqueryCancel(parent: Command, wiring: Wiring): void {
     .action(wiring.action(runMtqueryCancel));
 }
 
-export async function runMtqueryCancel(ctx: Context, ref: string, opts: CancelOptions): Promise<void> {
+export async function runMtqueryCancel(ctx: Context, ref: string, opts: { dryRun?: boolean }): Promise<void> {
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);

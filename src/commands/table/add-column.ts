@@ -6,10 +6,6 @@ import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.j
 import { NOUN, type TableKind } from './kind.js';
 import { COLUMN_COLUMNS } from './list.js';
 
-export interface AddColumnOptions {
-  dryRun?: boolean;
-}
-
 const EXAMPLES = ['dgw table add-column orders discount:DECIMAL', 'dgw table add-column events source:VARCHAR retries:BIGINT --json'];
 
 /** Registers `<kind> add-column`: the same verb for stored tables and BI tables, with examples of its own. */
@@ -21,10 +17,10 @@ export function registerTableAddColumn(parent: Command, wiring: Wiring, kind: Ta
     .option('--dry-run', 'print the request instead of sending it')
     .description(`Add columns to a ${NOUN[kind]} (one request for all of them)`)
     .addHelpText('after', examples(...helpExamples))
-    .action(wiring.action((ctx: Context, name: string, specs: string[], opts: AddColumnOptions) => runTableAddColumn(ctx, name, specs, opts, kind)));
+    .action(wiring.action((ctx: Context, name: string, specs: string[], opts: { dryRun?: boolean }) => runTableAddColumn(ctx, name, specs, opts, kind)));
 }
 
-export async function runTableAddColumn(ctx: Context, name: string, specs: string[], opts: AddColumnOptions, kind: TableKind = 'table'): Promise<void> {
+export async function runTableAddColumn(ctx: Context, name: string, specs: string[], opts: { dryRun?: boolean }, kind: TableKind = 'table'): Promise<void> {
   const table = checkTableName(name);
   const columns = parseColumnSpecs(specs, 'COLUMN');
   const projectId = await ctx.projectId();

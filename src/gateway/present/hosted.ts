@@ -12,6 +12,11 @@ export class HostedPresenter extends SpecPresenter {
   override readonly shape: ApiShape = 'hosted';
   override readonly folderQueries: QueriesRead = 'own';
 
+  /** The document answers a delete, a cancel or a refresh with no body. */
+  protected override changed(c: RouteContext): Reply {
+    return c.body(null, 200);
+  }
+
   override folderList(c: RouteContext, roots: FolderState[]): Reply {
     return c.json({ items: allFolders(roots).map(folderItem) });
   }
@@ -37,10 +42,6 @@ export class HostedPresenter extends SpecPresenter {
     return c.json({ tree: roots.map(node) });
   }
 
-  override queryDeleted(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
   override executed(c: RouteContext, result: ExecuteOutcome): Reply {
     const columns = result.columns.map(({ dataType: _type, ...column }) => column);
     return c.body(streamedJson(`{"columns":${JSON.stringify(columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
@@ -54,28 +55,8 @@ export class HostedPresenter extends SpecPresenter {
     return c.json(views.map(documented));
   }
 
-  override refreshStarted(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
-  override tableDeleted(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
-  override cacheDeleted(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
   override cacheRunStarted(c: RouteContext): Reply {
     return c.json({});
-  }
-
-  override cacheRunCancelled(c: RouteContext): Reply {
-    return c.body(null, 200);
-  }
-
-  override keyDeleted(c: RouteContext): Reply {
-    return c.body(null, 200);
   }
 }
 

@@ -18,6 +18,11 @@ export class SpecPresenter {
   /** Whose queries a folder's answer (Get Folder, a membership change) shows in full: the seed's folder holds ids only. */
   readonly folderQueries: QueriesRead = 'none';
 
+  /** The answer to a delete, a cancel or a refresh: here the record it changed. */
+  protected changed(c: RouteContext, record: object): Reply {
+    return c.json(record);
+  }
+
   folderList(c: RouteContext, roots: FolderState[]): Reply {
     return c.json(roots.map(seedFolder));
   }
@@ -49,7 +54,7 @@ export class SpecPresenter {
   }
 
   queryDeleted(c: RouteContext, q: Query): Reply {
-    return c.json(q);
+    return this.changed(c, q);
   }
 
   /** Run SQL's answer, streamed as its rows come (see streamedJson). */
@@ -66,7 +71,7 @@ export class SpecPresenter {
   }
 
   refreshStarted(c: RouteContext, view: RefreshStatusView): Reply {
-    return c.json(view);
+    return this.changed(c, view);
   }
 
   refreshCancelled(c: RouteContext, view: RefreshStatusView): Reply {
@@ -84,7 +89,7 @@ export class SpecPresenter {
 
   /** The seed contract answers a deleted stored table; it says nothing of BI tables, whose answer is the document's (none). */
   tableDeleted(c: RouteContext, table: TableInfo): Reply {
-    return table.schema === 'bitable' ? c.body(null, 200) : c.json(tableRecord(table));
+    return table.schema === 'bitable' ? c.body(null, 200) : this.changed(c, tableRecord(table));
   }
 
   columns(c: RouteContext, columns: ColumnInfo[]): Reply {
@@ -101,7 +106,7 @@ export class SpecPresenter {
   }
 
   keyDeleted(c: RouteContext, key: WireApiKey): Reply {
-    return c.json(key);
+    return this.changed(c, key);
   }
 
   /** A cache's settings; this shape adds where SQL reads its copy and its incremental column. */
@@ -124,7 +129,7 @@ export class SpecPresenter {
   }
 
   cacheDeleted(c: RouteContext, cache: CacheRow): Reply {
-    return this.cache(c, cache);
+    return this.changed(c, cacheRecord(cache, c.get('project').id, true));
   }
 
   /** A run started: an object of objects, as the document says; this shape names the run. */
@@ -133,7 +138,7 @@ export class SpecPresenter {
   }
 
   cacheRunCancelled(c: RouteContext, state: CacheState): Reply {
-    return this.cacheStatus(c, state, false);
+    return this.changed(c, cacheStatusRecord(state, c.get('project').id, false));
   }
 
   cacheHistory(c: RouteContext, runs: CacheRun[]): Reply {

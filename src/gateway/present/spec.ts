@@ -35,10 +35,6 @@ export class SpecPresenter {
     return c.json(seedFolder(f));
   }
 
-  folderMembership(c: RouteContext, f: FolderState): Reply {
-    return this.folder(c, f);
-  }
-
   /** After a rename or a move. */
   folderChanged(c: RouteContext, f: FolderState): Reply {
     return c.json(seedFolder(f));

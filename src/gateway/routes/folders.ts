@@ -63,7 +63,7 @@ export function folderRoutes(): Routes {
     const removed = optStringArray(body, 'queryIdsRemoved') ?? [];
     const [p, folderId] = [c.get('project'), c.req.param('folderId')];
     await folders.updateMembership(p, folderId, added, removed);
-    return c.get('present').folderMembership(c, await folderState(p, folderId, c.get('present').folderQueries));
+    return c.get('present').folder(c, await folderState(p, folderId, c.get('present').folderQueries));
   });
   r.delete('/:folderId', async (c) => {
     const force = boolParam(c, 'force', false);

@@ -13,7 +13,7 @@ export class HostedPresenter extends SpecPresenter {
   override readonly folderQueries: QueriesRead = 'own';
 
   /** The document answers a delete, a cancel or a refresh with no body. */
-  protected override changed(c: RouteContext): Reply {
+  override changed(c: RouteContext): Reply {
     return c.body(null, 200);
   }
 

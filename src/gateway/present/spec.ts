@@ -1,5 +1,5 @@
 import type { Reply, RouteContext } from '../router.js';
-import type { Query, RefreshStatusView, WireApiKey } from '../../api/types.js';
+import type { RefreshStatusView } from '../../api/types.js';
 import type { ExecuteOutcome } from '../execute.js';
 import type { ImportOutcome } from '../transfer/import-csv.js';
 import type { ColumnInfo, FolderState, QueriesRead, TableInfo } from '../project/index.js';
@@ -18,8 +18,8 @@ export class SpecPresenter {
   /** Whose queries a folder's answer (Get Folder, a membership change) shows in full: the seed's folder holds ids only. */
   readonly folderQueries: QueriesRead = 'none';
 
-  /** The answer to a delete, a cancel or a refresh: here the record it changed. */
-  protected changed(c: RouteContext, record: object): Reply {
+  /** The answer to a delete, a cancel or a refresh: here the record it changed (a query, a key, a refresh's status). */
+  changed(c: RouteContext, record: object): Reply {
     return c.json(record);
   }
 
@@ -49,10 +49,6 @@ export class SpecPresenter {
     return c.json({ tree: roots.map(node) });
   }
 
-  queryDeleted(c: RouteContext, q: Query): Reply {
-    return this.changed(c, q);
-  }
-
   /** Run SQL's answer, streamed as its rows come (see streamedJson). */
   executed(c: RouteContext, result: ExecuteOutcome): Reply {
     return c.body(streamedJson(`{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
@@ -64,14 +60,6 @@ export class SpecPresenter {
 
   statusViews(c: RouteContext, views: RefreshStatusView[]): Reply {
     return c.json(views);
-  }
-
-  refreshStarted(c: RouteContext, view: RefreshStatusView): Reply {
-    return this.changed(c, view);
-  }
-
-  refreshCancelled(c: RouteContext, view: RefreshStatusView): Reply {
-    return this.refreshStarted(c, view);
   }
 
   /** `cached`: the names of the tables the project caches. */
@@ -99,10 +87,6 @@ export class SpecPresenter {
   /** An import that went in whole: the document's ImportJob, its row count in `result`. */
   imported(c: RouteContext, outcome: ImportOutcome): Reply {
     return c.json({ id: outcome.id, status: 'SUCCEEDED', startTime: outcome.startTime, endTime: outcome.endTime, progress: 100, result: { rowCount: outcome.rowCount } });
-  }
-
-  keyDeleted(c: RouteContext, key: WireApiKey): Reply {
-    return this.changed(c, key);
   }
 
   /** A cache's settings; this shape adds where SQL reads its copy and its incremental column. */

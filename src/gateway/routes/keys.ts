@@ -40,7 +40,7 @@ export function keyRoutes(): Routes {
     const key = keys.list(projectId).find((k) => k.apiKeyId === apiKeyId);
     if (!key) throw notFound(`project ${projectId} has no API key ${apiKeyId}`);
     await keys.delete(projectId, apiKeyId);
-    return c.get('present').keyDeleted(c, view(key));
+    return c.get('present').changed(c, view(key));
   });
   return r;
 }

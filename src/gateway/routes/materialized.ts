@@ -9,7 +9,7 @@ export function materializedRoutes(): Routes {
     const p = c.get('project');
     return c.get('present').statusView(c, refresh.statusView(p, await refresh.materialized(p, c.req.param('queryId'))));
   });
-  r.post('/:queryId/refresh', async (c) => c.get('present').refreshStarted(c, await refresh.refresh(c.get('project'), c.req.param('queryId'))));
-  r.post('/:queryId/cancel', async (c) => c.get('present').refreshCancelled(c, await refresh.cancel(c.get('project'), c.req.param('queryId'))));
+  r.post('/:queryId/refresh', async (c) => c.get('present').changed(c, await refresh.refresh(c.get('project'), c.req.param('queryId'))));
+  r.post('/:queryId/cancel', async (c) => c.get('present').changed(c, await refresh.cancel(c.get('project'), c.req.param('queryId'))));
   return r;
 }

@@ -66,7 +66,7 @@ export function queryRoutes(): Routes {
   });
   r.get('/:queryId', async (c) => c.json(await queries.getQuery(c.get('project'), c.req.param('queryId'))));
   r.put('/:queryId', async (c) => c.json(await queries.updateQuery(c.get('project'), c.req.param('queryId'), await queryInput(c), boolParam(c, 'checkSchemaExists', true))));
-  r.delete('/:queryId', async (c) => c.get('present').queryDeleted(c, await queries.deleteQuery(c.get('project'), c.req.param('queryId'))));
+  r.delete('/:queryId', async (c) => c.get('present').changed(c, await queries.deleteQuery(c.get('project'), c.req.param('queryId'))));
   r.patch('/:queryId/path', async (c) => {
     const body = await jsonObject(c);
     const path = checkPath(reqString(body, 'path')) ?? '/';

@@ -71,17 +71,13 @@ export class SpecPresenter {
     return c.json(tableRecord(table));
   }
 
-  /** The seed contract answers a deleted stored table; it says nothing of BI tables, whose answer is the document's (none). */
-  tableDeleted(c: RouteContext, table: TableInfo): Reply {
+  /** After a table's delete or a column's drop the seed contract answers the stored table; it says nothing of BI tables, whose answer is the document's (none). */
+  tableChanged(c: RouteContext, table: TableInfo): Reply {
     return table.schema === 'bitable' ? c.body(null, 200) : this.changed(c, tableRecord(table));
   }
 
   columns(c: RouteContext, columns: ColumnInfo[]): Reply {
     return c.json(columns.map(columnRecord));
-  }
-
-  columnDropped(c: RouteContext, table: TableInfo): Reply {
-    return this.tableDeleted(c, table);
   }
 
   /** An import that went in whole: the document's ImportJob, its row count in `result`. */

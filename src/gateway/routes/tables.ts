@@ -109,7 +109,7 @@ export function tableRoutes(schema: StoredSchema): Routes {
     const columns = body === undefined ? [] : parseColumns(body);
     return c.get('present').tableCreated(c, await tables.createTable(c.get('project'), name, columns, schema));
   });
-  r.delete('/:tableName', async (c) => c.get('present').tableDeleted(c, await tables.deleteTable(c.get('project'), c.req.param('tableName'), schema)));
+  r.delete('/:tableName', async (c) => c.get('present').tableChanged(c, await tables.deleteTable(c.get('project'), c.req.param('tableName'), schema)));
   r.get('/:tableName/columns', async (c) => c.get('present').columns(c, (await tables.table(c.get('project'), c.req.param('tableName'), schema)).columns));
   r.post('/:tableName/columns', async (c) => {
     const columns = parseColumns(await jsonBody(c));
@@ -122,7 +122,7 @@ export function tableRoutes(schema: StoredSchema): Routes {
     return c.get('present').columns(c, await tables.updateColumn(c.get('project'), c.req.param('tableName'), column, change, schema));
   });
   r.delete('/:tableName/columns/:columnName', async (c) => {
-    return c.get('present').columnDropped(c, await tables.dropColumn(c.get('project'), c.req.param('tableName'), c.req.param('columnName'), schema));
+    return c.get('present').tableChanged(c, await tables.dropColumn(c.get('project'), c.req.param('tableName'), c.req.param('columnName'), schema));
   });
   if (schema === 'bitable') return r;
   r.post('/:tableName/import', async (c) => {

@@ -21,25 +21,20 @@ export function variantsOf(command: CommandInfo): CommandOutput | null {
   return command.dryRun ? { ...output, dryRun: DRY_RUN } : output;
 }
 
-/** A command's JSON Schema 2020-12 document: its variants as a titled top-level `anyOf`; undefined when it prints no JSON. */
-export function schemaDocument(command: CommandInfo): Json | undefined {
+/** A command's schema file: a JSON Schema 2020-12 document, its variants as a titled top-level `anyOf`, indented, with a final newline; undefined when it prints no JSON. */
+export function schemaText(command: CommandInfo): string | undefined {
   const variants = variantsOf(command);
   if (!variants) return undefined;
   const defs: Json = {};
   const anyOf = Object.entries(variants).map(([name, v]) => ({ title: name, ...plain(v.schema, defs), description: `${v.when}${describe(v.schema)}` }));
-  return {
+  const doc = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: `dgw ${command.path} --json`,
     description: `What \`dgw ${command.path} --json\` prints on stdout: ${Object.keys(variants).length === 1 ? 'one shape' : `one of ${Object.keys(variants).length} shapes, each titled`}.`,
     anyOf,
     ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}),
   };
-}
-
-/** The text of a schema file: the document, indented, with a final newline. */
-export function schemaText(command: CommandInfo): string | undefined {
-  const doc = schemaDocument(command);
-  return doc === undefined ? undefined : `${JSON.stringify(doc, null, 2)}\n`;
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 function describe(schema: TSchema): string {

@@ -1,18 +1,6 @@
 // Build entry: one Markdown page per command from its own `--help`; test/docs-up-to-date.test.ts catches stale pages.
-import type { Command } from 'commander';
 import { main } from './cli.js';
-import { buildProgram, inertDeps } from './program.js';
-
-interface Listed {
-  path: string[];
-  command: Command;
-}
-
-/** Every visible command, groups and leaves, depth first, in the order help lists them. */
-function visibleCommands(command: Command, path: string[] = []): Listed[] {
-  const children = command.createHelp().visibleCommands(command).filter((c) => command.commands.includes(c) && c.name() !== 'help');
-  return children.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...visibleCommands(c, [...path, c.name()])]);
-}
+import { buildProgram, inertDeps, visibleTree } from './program.js';
 
 /** The page file of a command: `dgw_query_create.md`. */
 export const pageName = (path: string[]): string => `${['dgw', ...path].join('_')}.md`;
@@ -28,7 +16,7 @@ async function helpOf(path: string[]): Promise<string> {
 /** `{ 'README.md': index, 'dgw_query_create.md': page, ... }`: what docs/commands/ must hold. */
 export async function generateDocPages(): Promise<Record<string, string>> {
   const root = await buildProgram(inertDeps());
-  const listed = visibleCommands(root);
+  const listed = visibleTree(root);
   const pages: Record<string, string> = {};
   for (const { path } of listed) {
     const subcommands = listed.filter((l) => l.path.length === path.length + 1 && path.every((p, i) => l.path[i] === p));

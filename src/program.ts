@@ -14,6 +14,18 @@ export async function buildProgram(deps: ContextDeps): Promise<Command> {
   return program;
 }
 
+/** A visible command of the tree, with the names that lead to it. */
+interface Listed {
+  path: string[];
+  command: Command;
+}
+
+/** Every visible command, groups and leaves, depth first, in the order help lists them (commander's implicit `help` is none). */
+export function visibleTree(command: Command, path: string[] = []): Listed[] {
+  const children = command.createHelp().visibleCommands(command).filter((c) => command.commands.includes(c));
+  return children.flatMap((c) => [{ path: [...path, c.name()], command: c }, ...visibleTree(c, [...path, c.name()])]);
+}
+
 /** Deps for build entries that read the whole tree and its help: output goes nowhere, and nothing is read. */
 export function inertDeps(): ContextDeps {
   return {

@@ -180,12 +180,12 @@ export async function* streamArrayMember<T>(
   /** Moves through the text so far; adds the elements it completes to `batch`. Returns when more text is needed. */
   function advance(final: boolean, batch: T[]): void {
     for (;;) {
-      if (state !== 'value' && state !== 'elements') skipSpace();
+      // A value or element being scanned starts at `at`, never at a space: this moves nothing then.
+      skipSpace();
       if (state === 'done') {
         if (at < text.length) fail('unexpected text after the end of the JSON object');
         return;
       }
-      if (state === 'elements' && !scanning) skipSpace();
       if (at >= text.length && !(scanning && final)) return;
       switch (state) {
         case 'start':
@@ -213,8 +213,6 @@ export async function* streamArrayMember<T>(
           state = 'value';
           break;
         case 'value': {
-          skipSpace();
-          if (at >= text.length) return;
           // The array is streamed; anything else under its name (null, say) is an ordinary member.
           if (key === arrayKey && !scanning && text[at] === '[') {
             at += 1;

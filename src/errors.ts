@@ -120,7 +120,7 @@ export class MalformedResponseError extends DgwError {
 /** The service sent only part of a result: the rows were printed, and this stops scripts taking them for the whole (exit 8). */
 export class ResultCutError extends DgwError {
   constructor(rows: number) {
-    super('service', `the service cut the result short: it sent ${rows} row${rows === 1 ? '' : 's'} and said there were more`, {
+    super('service', `the service cut the result short: it sent ${plural(rows, 'row')} and said there were more`, {
       errorCode: 'TRUNCATED',
       hint: 'add a LIMIT (or WHERE) to the statement, or export the whole result with `dgw query export`',
     });
@@ -144,7 +144,7 @@ export class ExportFailedError extends DgwError {
 /** `dgw plan --exit-code` found changes (exit 11): not a failure, only a signal to CI. */
 export class ChangesPresent extends DgwError {
   constructor(count: number) {
-    super('changes_present', `${count} change${count === 1 ? '' : 's'} present`);
+    super('changes_present', `${plural(count, 'change')} present`);
   }
 }
 

@@ -98,8 +98,7 @@ export interface Context {
   releaseLocal(): Promise<void>;
   /** No pager for the rest of the command, for commands that talk with a person or run until stopped. */
   stopPaging(): void;
-  /** Registers cleanup that runs when the command ends (the in-process gateway closes here). */
-  onClose(fn: () => Promise<void> | void): void;
+  /** Runs the cleanup registered as the command ran (the pager ends, the in-process gateway closes), last registered first. */
   close(): Promise<void>;
 }
 
@@ -186,7 +185,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         streams = { ...io, stdout: pager.stdout, stderr: pager.stderr };
         // Registered first, so it ends last: after the gateway closed, before an error is reported.
         const paged = pager;
-        ctx.onClose(() => paged.end());
+        closers.push(() => paged.end());
       }
       out = outputFor(mode, await loadSerializers(mode, env));
     },
@@ -263,7 +262,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         // DuckDB's file lock must go when the gateway closes, not at exit, or a pager's wait would hold it from the next command.
         const local = await connectLocal({ env, apiKey, trace, signal });
         locals.push(local);
-        ctx.onClose(() => local.close());
+        closers.push(() => local.close());
         baseUrl = local.baseUrl;
         gatewayKey = apiKey === undefined;
         apiKey = local.apiKey;
@@ -311,10 +310,6 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       pager?.settle();
       // A readline or a server writes to the terminal's own streams.
       streams = io;
-    },
-
-    onClose(fn) {
-      closers.push(fn);
     },
 
     async close() {

@@ -60,7 +60,6 @@ export interface HttpOptions {
   dryRun?: boolean;
   /** With `dryRun`: reads are sent (`--with-reads`), changes still are not. */
   dryRunReads?: boolean;
-  requireKey?: boolean;
   /** Use this key instead of the resolved one (`auth login` verifies a key before storing it). */
   apiKey?: string;
   /** Attempts after the first for idempotent requests (default 2; completion, which must answer at once, 0). */
@@ -269,7 +268,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         transport = local.transport;
         inProcess = local.mode === 'in-process';
       }
-      if (!apiKey && options.requireKey !== false) throw missingKeyError(s);
+      if (!apiKey) throw missingKeyError(s);
       trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${keyOrigin(s, options.apiKey !== undefined, gatewayKey)})`);
       return new Http({
         baseUrl,

@@ -21,8 +21,15 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string') return undefined;
   const where = file ?? (error as NodeJS.ErrnoException).path;
-  const it = where ? `${where}` : 'a file of dgw';
-  if (DISK_FULL.has(code)) return diskFull(it, code, error);
+  const it = where || 'a file of dgw';
+  if (DISK_FULL.has(code)) {
+    return new LocalFaultError(
+      'DISK_FULL',
+      `the disk is full: cannot write ${it} (${code})`,
+      `free some space on the disk holding ${dirname(it)} (df -h shows how much is left), then try again; what was saved before is kept`,
+      error,
+    );
+  }
   if (NO_ACCESS.has(code)) {
     return new LocalFaultError(
       'FILE_ACCESS',
@@ -51,16 +58,6 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
     return new LocalFaultError('FILE_ACCESS', `the disk failed to read or write ${it} (EIO)`, 'the disk or its file system may be failing: check the system log (dmesg), and keep a copy of the folder before anything else', error);
   }
   return undefined;
-}
-
-/** The disk holding `file` is full: nothing was written past the fault, and space must be made first. */
-export function diskFull(file: string, detail: string, cause?: unknown): LocalFaultError {
-  return new LocalFaultError(
-    'DISK_FULL',
-    `the disk is full: cannot write ${file} (${detail})`,
-    `free some space on the disk holding ${dirname(file)} (df -h shows how much is left), then try again; what was saved before is kept`,
-    cause,
-  );
 }
 
 /** A settings or key file that cannot be read as what dgw wrote: name it, say why, say what to do. */

@@ -161,19 +161,15 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
 ]);
 
 /** The root's global options as a command line reader sees them: those taking a value, and flags (`--json`, whose value is optional, and `--version` are neither). */
-interface RootOptionWords {
-  values: string[];
-  flags: string[];
-}
-
-function rootOptionWords(root: Command): RootOptionWords {
-  const words: RootOptionWords = { values: [], flags: [] };
+function rootOptionWords(root: Command): { values: string[]; flags: string[] } {
+  const values: string[] = [];
+  const flags: string[] = [];
   for (const option of root.options) {
     if (option.long === '--json' || option.long === '--version') continue;
-    const names = [option.short, option.long].filter((n): n is string => n !== undefined);
-    (option.required ? words.values : words.flags).push(...names);
+    const names = [option.short, option.long].filter((n) => n !== undefined);
+    (option.required ? values : flags).push(...names);
   }
-  return words;
+  return { values, flags };
 }
 
 /** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */

@@ -20,7 +20,7 @@ export async function main(argv: string[], deps: ContextDeps): Promise<number> {
     const args = normaliseArgv(argv, program);
     if (args.includes('--help') || args.includes('-h')) (await import('./contract/help.js')).addJsonFieldsHelp(program);
     await program.parseAsync(args, { from: 'user' });
-    flushWarnings(deps, run);
+    for (const warning of run.warnings) deps.io.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning }))}\n`);
     return 0;
   } catch (error) {
     // A command stopped because stdout failed ends as that failure says, not as what stopping it raised.
@@ -54,10 +54,6 @@ function overrideExits(command: Command, failedIn: WeakMap<CommanderError, Comma
   });
   for (const sub of command.commands) overrideExits(sub, failedIn);
   return command;
-}
-
-function flushWarnings(deps: ContextDeps, run: RunRecord): void {
-  for (const warning of run.warnings) deps.io.stderr.write(`${jsonWithoutControls(JSON.stringify({ warning }))}\n`);
 }
 
 interface Report {

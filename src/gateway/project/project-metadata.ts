@@ -133,12 +133,8 @@ export async function unregisterCallback(s: ProjectStore): Promise<MetadataCallb
 
 /** A callback URL as given: http or https, with a host. */
 export function callbackUrl(given: string): string {
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    throw badRequest(`callbackURL ${JSON.stringify(given)} is not a URL`);
-  }
+  const url = URL.parse(given);
+  if (!url) throw badRequest(`callbackURL ${JSON.stringify(given)} is not a URL`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`callbackURL must be an http or https URL, not ${url.protocol}`);
   return url.toString();
 }

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve, sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName } from '../../api/names.js';
@@ -122,14 +123,10 @@ export function newCatalogId(taken: Set<string>): string {
 
 /** The files a file connection names: its file, the files of its folder with the type's extension, or its glob's. */
 export async function connectionFiles(conn: DuckDBConnection, type: string, path: string): Promise<string[]> {
-  const pattern = /[*?[]/.test(path) ? path : (await isFolder(path)) ? `${path.replace(/\/+$/, '')}/*.${type}` : path;
+  const folder = !/[*?[]/.test(path) && (await stat(path).then((s) => s.isDirectory(), () => false));
+  const pattern = folder ? `${path.replace(/\/+$/, '')}/*.${type}` : path;
   const found = await rows(conn, 'SELECT file FROM glob($1) ORDER BY file', [pattern]);
   return found.map((r) => String(r.file));
-}
-
-async function isFolder(path: string): Promise<boolean> {
-  const { stat } = await import('node:fs/promises');
-  return stat(path).then((s) => s.isDirectory(), () => false);
 }
 
 /** The data folder of the project file at `file` (the parent of its projects/ folder): no connection reads it. */

@@ -53,10 +53,5 @@ const PARTS: Record<keyof Metadata, string> = {
 export async function readMetadata<K extends keyof Metadata>(conn: DuckDBConnection, parts: K[]): Promise<Pick<Metadata, K>> {
   const sql = `SELECT ${parts.map((p) => `(${PARTS[p]})::VARCHAR`).join(', ')}`;
   const row = (await conn.run(sql)).getChunk(0).getRows()[0];
-  const out: Partial<Metadata> = {};
-  parts.forEach((p, i) => {
-    const text = row[i];
-    out[p] = text === null || text === undefined ? [] : JSON.parse(String(text));
-  });
-  return out as Pick<Metadata, K>;
+  return Object.fromEntries(parts.map((p, i) => [p, JSON.parse(String(row[i] ?? '[]'))])) as Pick<Metadata, K>;
 }

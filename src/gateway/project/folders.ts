@@ -76,7 +76,7 @@ export async function deleteFolder(s: ProjectStore, folderId: string, force: boo
     // Read again inside the change: a query may have come or gone since.
     for (const q of await readQueriesIn(s.duck, c, [...ids])) await dropQuery(s, c, q);
     await runStatement(c, { sql: 'DELETE FROM svc._dgw.folders WHERE id IN (SELECT unnest(?::VARCHAR[]))', params: [s.duck.listValue([...ids])] });
-    for (const id of ids) s.removeFolder(id);
+    for (const id of ids) s.folders.delete(id);
   }, inside.map((q) => q.id));
 }
 
@@ -88,7 +88,7 @@ export async function renameFolder(s: ProjectStore, folderId: string, name: stri
     if (other && other.id !== folderId) throw conflict(`a folder named ${name} already exists there`);
     const now = s.now();
     await c.run('UPDATE svc._dgw.folders SET name = ?, modified_at = ? WHERE id = ?', [name, now, folderId]);
-    s.putFolder({ ...f, name, modifiedAt: now });
+    s.folders.set(folderId, { ...f, name, modifiedAt: now });
     await rewriteAnswersBelow(s, c, folderId);
   });
 }
@@ -110,7 +110,7 @@ export async function moveFolder(s: ProjectStore, folderId: string, path: string
     const other = child(s, parentId, name);
     if (other && other.id !== folderId) throw conflict(`a folder ${target} already exists`);
     await c.run('UPDATE svc._dgw.folders SET parent_id = ?, name = ?, modified_at = ? WHERE id = ?', [parentId, name, now, folderId]);
-    s.putFolder({ ...s.folder(folderId), parentId, name, modifiedAt: now });
+    s.folders.set(folderId, { ...s.folder(folderId), parentId, name, modifiedAt: now });
     await rewriteAnswersBelow(s, c, folderId);
   });
 }
@@ -151,7 +151,7 @@ export function planPath(s: ProjectStore, path: string, now: number): PlannedPat
     }
     const f: FolderRow = { id: process.getBuiltinModule('node:crypto').randomUUID(), name: segment, parentId, createdAt: now, modifiedAt: now };
     planned.push(f);
-    statements.push({ ...insertFolderSql(f), apply: () => s.putFolder(f) });
+    statements.push({ ...insertFolderSql(f), apply: () => s.folders.set(f.id, f) });
     parentId = f.id;
   }
   const segments = folderSegments(path);
@@ -166,7 +166,7 @@ function insertFolderSql(f: FolderRow): Statement {
 export async function touchFolder(s: ProjectStore, c: DuckDBConnection, id: string, now: number): Promise<void> {
   await c.run('UPDATE svc._dgw.folders SET modified_at = ? WHERE id = ?', [now, id]);
   const f = s.folders.get(id);
-  if (f) s.putFolder({ ...f, modifiedAt: now });
+  if (f) s.folders.set(id, { ...f, modifiedAt: now });
 }
 
 function child(s: ProjectStore, parentId: string | null, name: string): FolderRow | undefined {

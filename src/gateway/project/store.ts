@@ -257,14 +257,6 @@ export class ProjectStore {
     return result;
   }
 
-  putFolder(f: FolderRow): void {
-    this.folders.set(f.id, f);
-  }
-
-  removeFolder(id: string): void {
-    this.folders.delete(id);
-  }
-
   /** What `build` reads, kept under `key` until the next change commits; a read made while one commits is not kept. */
   async untilChanged<T>(key: string, build: () => Promise<T>): Promise<T> {
     if (this.kept.has(key)) return this.kept.get(key) as T;

@@ -8,8 +8,7 @@ import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
 import { cacheSource } from './cache-source.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
-import type { ProjectStore, RunningRefresh } from './store.js';
-import { rows } from './store.js';
+import { rows, type ProjectStore, type RunningRefresh } from './store.js';
 import { withViews } from './views.js';
 
 /** What a create asks for; a schedule left out is null. */

@@ -1,5 +1,4 @@
-import type { ProjectStore } from './store.js';
-import { rows } from './store.js';
+import { rows, type ProjectStore } from './store.js';
 
 /** A project's name, description and creation time; a project made otherwise (demo) has none. */
 export interface ProjectInfo {

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { ident } from '../sql.js';
-import { numOrNull, rows } from './store.js';
+import { numOrNull, rows, textOrNull } from './store.js';
 
 /** How a run copies: the whole source again, or the rows past the last value of the incremental column. */
 export type CacheMode = 'FULL_REFRESH' | 'INCREMENTAL';
@@ -55,7 +55,7 @@ function cacheOf(r: Record<string, unknown>): CacheRow {
     schemaName: String(r.schema_name),
     tableName: String(r.table_name),
     copyName: String(r.copy_name),
-    incrementalColumn: r.incremental_column === null ? null : String(r.incremental_column),
+    incrementalColumn: textOrNull(r.incremental_column),
     fullSchedule: schedule(r.full_schedule),
     incrementalSchedule: schedule(r.incremental_schedule),
     scheduleSetAt: Number(r.schedule_set_at),
@@ -75,8 +75,8 @@ function runOf(r: Record<string, unknown>): CacheRun {
     finishedAt: numOrNull(r.finished_at),
     cachedRows: numOrNull(r.cached_rows),
     insertedRows: numOrNull(r.inserted_rows),
-    lastOffset: r.last_offset === null ? null : String(r.last_offset),
-    message: r.message === null ? null : String(r.message),
+    lastOffset: textOrNull(r.last_offset),
+    message: textOrNull(r.message),
   };
 }
 

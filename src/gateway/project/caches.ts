@@ -8,7 +8,7 @@ import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
 import { cacheSource } from './cache-source.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
-import { rows, type ProjectStore, type RunningRefresh } from './store.js';
+import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 import { withViews } from './views.js';
 
 /** What a create asks for; a schedule left out is null. */
@@ -223,7 +223,7 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
       }
       const [counted] = await rows(conn, `SELECT count(*) AS n${column ? `, max(${column})::VARCHAR AS last` : ''} FROM ${target}`);
       const at = s.now();
-      await finishRun(conn, { ...run, status: 'COMPLETED', updatedAt: at, finishedAt: at, insertedRows: inserted ?? Number(counted.n), cachedRows: Number(counted.n), lastOffset: counted.last === undefined || counted.last === null ? null : String(counted.last) });
+      await finishRun(conn, { ...run, status: 'COMPLETED', updatedAt: at, finishedAt: at, insertedRows: inserted ?? Number(counted.n), cachedRows: Number(counted.n), lastOffset: textOrNull(counted.last) });
       await conn.run('COMMIT');
     });
   } catch (error) {

@@ -47,7 +47,7 @@ export async function columns(conn: DuckDBConnection, place: CatalogPlace, schem
     'SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() WHERE database_name = $1 AND schema_name = $2 AND table_name = $3 ORDER BY column_index',
     [place.database, schema, table],
   );
-  return found.map((r) => ({ name: String(r.column_name), dataType: String(r.data_type), isNotNull: r.is_nullable === false, comment: r.comment === null ? null : String(r.comment) }));
+  return found.map((r) => ({ name: String(r.column_name), dataType: String(r.data_type), isNotNull: r.is_nullable === false, comment: textOrNull(r.comment) }));
 }
 
 /** Rows, and per column nulls, distinct values, min and max, each by one aggregate over the table. */

@@ -5,7 +5,7 @@ import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
 import { schemaNames } from './catalog-browse.js';
 import { placeValues, samePlace, type ColumnPlace } from './relations.js';
-import { rows, type ProjectStore } from './store.js';
+import { rows, textOrNull, type ProjectStore } from './store.js';
 
 // What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
 // may use a catalog, schema or table, and a column's categorical values. One row per place; the
@@ -30,7 +30,7 @@ export async function readNotes(conn: DuckDBConnection): Promise<Note[]> {
     schemaName: String(r.schema_name),
     tableName: String(r.table_name),
     columnName: String(r.column_name),
-    description: r.description === null ? null : String(r.description),
+    description: textOrNull(r.description),
     useWithAI: r.use_with_ai === null ? null : Boolean(r.use_with_ai),
     categorical: r.categorical === null ? null : (JSON.parse(String(r.categorical)) as Note['categorical']),
   }));

@@ -20,7 +20,7 @@ import { METADATA_DDL } from './project-metadata.js';
 import { RELATIONS_DDL } from './relations.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
-import { ifTable, ProjectStore, rows, walSize } from './store.js';
+import { ifTable, ProjectStore, rows, textOrNull, walSize } from './store.js';
 import type { ProjectOptions, QueryRow } from './types.js';
 
 const SCHEMA = [
@@ -173,7 +173,7 @@ function queryFromColumns(r: Record<string, unknown>): QueryRow {
     inputQuery: String(r.input_query),
     queryType: r.query_type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
     schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
-    folderId: r.folder_id === null ? null : String(r.folder_id),
+    folderId: textOrNull(r.folder_id),
     scheduleSetAt: Number(r.schedule_set_at),
     createdAt: Number(r.created_at),
     modifiedAt: Number(r.modified_at),

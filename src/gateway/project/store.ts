@@ -309,7 +309,7 @@ export class ProjectStore {
       this.folderMap.set(String(r.id), {
         id: String(r.id),
         name: String(r.name),
-        parentId: r.parent_id === null ? null : String(r.parent_id),
+        parentId: textOrNull(r.parent_id),
         createdAt: Number(r.created_at),
         modifiedAt: Number(r.modified_at),
       });
@@ -325,7 +325,7 @@ export class ProjectStore {
         status: String(r.status) as RefreshStatus,
         startedAt: numOrNull(r.started_at),
         finishedAt: numOrNull(r.finished_at),
-        message: r.message === null ? null : String(r.message),
+        message: textOrNull(r.message),
       });
     }
     this.logSuperseded = log.length > this.refreshes.size;

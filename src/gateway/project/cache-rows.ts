@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { ident } from '../sql.js';
-import { numOrNull, rows, textOrNull } from './store.js';
+import { rows, rowsAs } from './store.js';
 
 /** How a run copies: the whole source again, or the rows past the last value of the incremental column. */
 export type CacheMode = 'FULL_REFRESH' | 'INCREMENTAL';
@@ -48,56 +48,31 @@ export const CACHE_DDL = [
 
 const schedule = (v: unknown): Schedule | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as Schedule));
 
-function cacheOf(r: Record<string, unknown>): CacheRow {
-  return {
-    id: String(r.id),
-    catalogId: String(r.catalog_id),
-    schemaName: String(r.schema_name),
-    tableName: String(r.table_name),
-    copyName: String(r.copy_name),
-    incrementalColumn: textOrNull(r.incremental_column),
-    fullSchedule: schedule(r.full_schedule),
-    incrementalSchedule: schedule(r.incremental_schedule),
-    scheduleSetAt: Number(r.schedule_set_at),
-    createdAt: Number(r.created_at),
-  };
-}
+/** A cache's row as stored, its schedules JSON text. */
+type StoredCache = Omit<CacheRow, 'fullSchedule' | 'incrementalSchedule'> & { fullSchedule: string | null; incrementalSchedule: string | null };
 
-function runOf(r: Record<string, unknown>): CacheRun {
-  return {
-    id: String(r.id),
-    cacheId: String(r.cache_id),
-    mode: String(r.mode) as CacheMode,
-    status: String(r.status) as RefreshStatus,
-    scheduled: r.scheduled === true,
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
-    finishedAt: numOrNull(r.finished_at),
-    cachedRows: numOrNull(r.cached_rows),
-    insertedRows: numOrNull(r.inserted_rows),
-    lastOffset: textOrNull(r.last_offset),
-    message: textOrNull(r.message),
-  };
+function cacheOf(c: StoredCache): CacheRow {
+  return { ...c, fullSchedule: schedule(c.fullSchedule), incrementalSchedule: schedule(c.incrementalSchedule) };
 }
 
 /** Every cache, in the order they were made. */
 export async function readCaches(conn: DuckDBConnection): Promise<CacheRow[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.caches ORDER BY created_at, id')).map(cacheOf);
+  return (await rowsAs<StoredCache>(conn, 'SELECT * FROM svc._dgw.caches ORDER BY created_at, id')).map(cacheOf);
 }
 
 export async function readCache(conn: DuckDBConnection, id: string): Promise<CacheRow | undefined> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.caches WHERE id = ?', [id])).map(cacheOf)[0];
+  return (await rowsAs<StoredCache>(conn, 'SELECT * FROM svc._dgw.caches WHERE id = ?', [id])).map(cacheOf)[0];
 }
 
 /** A cache's runs, newest first. */
 export async function readRuns(conn: DuckDBConnection, cacheId: string, limit: number, offset = 0): Promise<CacheRun[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.cache_runs WHERE cache_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [cacheId, limit, offset])).map(runOf);
+  return rowsAs<CacheRun>(conn, 'SELECT * FROM svc._dgw.cache_runs WHERE cache_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [cacheId, limit, offset]);
 }
 
 /** The latest run of each mode of every cache, newest first. */
 export async function readLatestRuns(conn: DuckDBConnection): Promise<CacheRun[]> {
   const sql = 'SELECT * FROM svc._dgw.cache_runs QUALIFY row_number() OVER (PARTITION BY cache_id, mode ORDER BY created_at DESC, id DESC) = 1 ORDER BY created_at DESC, id DESC';
-  return (await rows(conn, sql)).map(runOf);
+  return rowsAs<CacheRun>(conn, sql);
 }
 
 export async function insertCache(conn: DuckDBConnection, c: CacheRow): Promise<void> {

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../errors.js';
 import { hasControlCharacter } from '../../api/names.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
-import { rows, type ProjectStore } from './store.js';
+import { rowsAs, type ProjectStore } from './store.js';
 
 // Golden SQLs: a question and the SQL that answers it, kept so the hosted agent learns from them.
 // No model runs locally, so their search is a lexical ranking of the words of the question and SQL.
@@ -26,7 +26,7 @@ export const GOLDEN_SQL_DDL = 'CREATE TABLE IF NOT EXISTS svc._dgw.golden_sqls (
 const MAX_TEXT = 100_000;
 
 async function readAll(conn: DuckDBConnection): Promise<GoldenSql[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.golden_sqls ORDER BY created_at, id')).map((r) => ({ id: String(r.id), prompt: String(r.prompt), sql: String(r.sql), createdAt: Number(r.created_at) }));
+  return rowsAs<GoldenSql>(conn, 'SELECT * FROM svc._dgw.golden_sqls ORDER BY created_at, id');
 }
 
 export function listGoldenSqls(s: ProjectStore): Promise<GoldenSql[]> {

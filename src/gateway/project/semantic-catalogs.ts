@@ -8,7 +8,7 @@ import { semanticCatalog } from './catalog-place.js';
 import { catalogNameFor, newCatalogId } from './connections.js';
 import { newQueryId } from './ids.js';
 import { readQuery } from './query-rows.js';
-import { rows, type ProjectStore } from './store.js';
+import { rowsAs, type ProjectStore } from './store.js';
 import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
 import { forgetCatalog } from './table-references.js';
@@ -34,18 +34,11 @@ export interface SemanticTableRow {
 }
 
 export async function readSemanticCatalogs(conn: DuckDBConnection): Promise<SemanticCatalogRow[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.semantic_catalogs ORDER BY created_at, id')).map((r) => ({ id: String(r.id), name: String(r.name), createdAt: Number(r.created_at) }));
+  return rowsAs<SemanticCatalogRow>(conn, 'SELECT * FROM svc._dgw.semantic_catalogs ORDER BY created_at, id');
 }
 
 async function readTables(conn: DuckDBConnection): Promise<SemanticTableRow[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.semantic_tables ORDER BY created_at, id')).map((r) => ({
-    id: String(r.id),
-    catalogId: String(r.catalog_id),
-    schemaName: String(r.schema_name),
-    tableName: String(r.table_name),
-    queryId: String(r.query_id),
-    createdAt: Number(r.created_at),
-  }));
+  return rowsAs<SemanticTableRow>(conn, 'SELECT * FROM svc._dgw.semantic_tables ORDER BY created_at, id');
 }
 
 /** Attaches every semantic catalog with its views; a table whose query is gone or no longer runs is left out. */

@@ -377,6 +377,12 @@ export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBV
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
 }
 
+/** Runs `sql` and returns its rows as records of `T`, whose fields are its columns in camelCase (BIGINTs as numbers). */
+export async function rowsAs<T>(conn: DuckDBConnection, sql: string, values?: DuckDBValue[]): Promise<T[]> {
+  const field = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return (await rows(conn, sql, values)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [field(k), typeof v === 'bigint' ? Number(v) : v])) as T);
+}
+
 /** What `read` reads, or `none` when a database from an older dgw lacks its metadata table (read at open, before the DDL). Asked directly: a first look through duckdb_tables() is slower at every open. */
 export async function ifTable<T>(read: Promise<T>, none: T): Promise<T> {
   try {

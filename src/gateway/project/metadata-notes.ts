@@ -5,7 +5,7 @@ import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
 import { schemaNames } from './catalog-browse.js';
 import { placeValues, samePlace, type ColumnPlace } from './relations.js';
-import { rows, textOrNull, type ProjectStore } from './store.js';
+import { rows, rowsAs, type ProjectStore } from './store.js';
 
 // What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
 // may use a catalog, schema or table, and a column's categorical values. One row per place; the
@@ -25,15 +25,11 @@ export const NOTES_DDL =
 export const MAX_CATEGORICAL = 1000;
 
 export async function readNotes(conn: DuckDBConnection): Promise<Note[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.metadata_notes')).map((r) => ({
-    catalogId: String(r.catalog_id),
-    schemaName: String(r.schema_name),
-    tableName: String(r.table_name),
-    columnName: String(r.column_name),
-    description: textOrNull(r.description),
-    useWithAI: r.use_with_ai === null ? null : Boolean(r.use_with_ai),
-    categorical: r.categorical === null ? null : (JSON.parse(String(r.categorical)) as Note['categorical']),
-  }));
+  const stored = await rowsAs<Omit<Note, 'categorical'> & { categorical: string | null }>(
+    conn,
+    'SELECT catalog_id, schema_name, table_name, column_name, description, use_with_ai AS "useWithAI", categorical FROM svc._dgw.metadata_notes',
+  );
+  return stored.map((n) => ({ ...n, categorical: n.categorical === null ? null : (JSON.parse(n.categorical) as Note['categorical']) }));
 }
 
 /** The note at a place, or an empty one. */

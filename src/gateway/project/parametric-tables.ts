@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { FILE_READERS, findCatalogConnection, type ConnectionRow } from './connections.js';
-import { ifTable, rows, type ProjectStore } from './store.js';
+import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 
 // The hosted service binds REST tables' query parameters; with no REST source here, a parametric table is a view of a connected
 // file's rows where each key (a column, as the document calls it) equals its value, macros evaluated per query.
@@ -24,15 +24,9 @@ export const PARAMETRIC_DDL = 'CREATE TABLE IF NOT EXISTS svc._dgw.parametric_ta
 
 /** Every parametric table of the project; none before metadata version 7 made their table. */
 export async function readParametricTables(conn: DuckDBConnection): Promise<ParametricRow[]> {
-  return (await ifTable(rows(conn, 'SELECT * FROM svc._dgw.parametric_tables ORDER BY created_at, to_schema, to_table'), [])).map((r) => ({
-    catalogId: String(r.catalog_id),
-    fromSchema: String(r.from_schema),
-    fromTable: String(r.from_table),
-    toSchema: String(r.to_schema),
-    toTable: String(r.to_table),
-    paramValues: JSON.parse(String(r.param_values)) as ParametricRow['paramValues'],
-    createdAt: Number(r.created_at),
-  }));
+  const sql = 'SELECT * FROM svc._dgw.parametric_tables ORDER BY created_at, to_schema, to_table';
+  const stored = await ifTable(rowsAs<Omit<ParametricRow, 'paramValues'> & { paramValues: string }>(conn, sql), []);
+  return stored.map((p) => ({ ...p, paramValues: JSON.parse(p.paramValues) as ParametricRow['paramValues'] }));
 }
 
 export async function insertParametricTable(conn: DuckDBConnection, p: ParametricRow): Promise<void> {

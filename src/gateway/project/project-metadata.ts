@@ -8,7 +8,7 @@ import { startJob } from './refresh-job.js';
 import { jobStatements } from '../request-scope.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { makeMissingViews } from './views.js';
-import { numOrNull, rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
+import { numOrNull, rows, rowsAs, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 
 // The project's metadata: each catalog's schemas, tables and columns as DuckDB's catalog describes
 // them, kept as a snapshot a refresh job rewrites, so a reader sees what the last refresh saw.
@@ -112,8 +112,8 @@ export async function metadataStatus(s: ProjectStore, catalogId: string): Promis
 }
 
 export async function readCallback(s: ProjectStore): Promise<MetadataCallback | undefined> {
-  const [row] = await s.withConnection((conn) => rows(conn, 'SELECT url, token FROM svc._dgw.metadata_callback LIMIT 1'));
-  return row ? { url: String(row.url), token: textOrNull(row.token) } : undefined;
+  const [row] = await s.withConnection((conn) => rowsAs<MetadataCallback>(conn, 'SELECT url, token FROM svc._dgw.metadata_callback LIMIT 1'));
+  return row;
 }
 
 /** Registers the URL told of every refresh's end (replacing the one before). */

@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { newQueryId } from './ids.js';
-import { rows, type ProjectStore } from './store.js';
+import { rowsAs, type ProjectStore } from './store.js';
 
 // Relations between columns of catalog tables (a foreign key the source does not declare), kept
 // for the agent. Both ends are checked against the columns as they are when the relation is made.
@@ -36,16 +36,8 @@ export const RELATIONS_DDL =
 export const RELATION_TYPES = ['ONE_TO_ONE', 'ONE_TO_MANY', 'MANY_TO_ONE', 'MANY_TO_MANY'];
 
 async function readAll(conn: DuckDBConnection): Promise<Relation[]> {
-  return (await rows(conn, 'SELECT * FROM svc._dgw.relations ORDER BY created_at, id')).map((r) => ({
-    id: String(r.id),
-    catalogId: String(r.catalog_id),
-    schemaName: String(r.schema_name),
-    tableName: String(r.table_name),
-    columnName: String(r.column_name),
-    target: { catalogId: String(r.target_catalog_id), schemaName: String(r.target_schema_name), tableName: String(r.target_table_name), columnName: String(r.target_column_name) },
-    type: String(r.type),
-    createdAt: Number(r.created_at),
-  }));
+  const target = `{'catalogId': target_catalog_id, 'schemaName': target_schema_name, 'tableName': target_table_name, 'columnName': target_column_name}`;
+  return rowsAs<Relation>(conn, `SELECT id, catalog_id, schema_name, table_name, column_name, ${target} AS target, type, created_at FROM svc._dgw.relations ORDER BY created_at, id`);
 }
 
 /** The relations from the tables of a catalog (404 for a catalog the project does not have). */

@@ -3,7 +3,7 @@ import { folderSegments } from '../../api/names.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { dropQuery } from './objects.js';
 import { moveQueriesSql, readQueriesIn, readQueryFolders, retailQueriesSql, type FolderPaths, type QueryMove } from './query-rows.js';
-import { runStatement } from './statement.js';
+import { runApplied, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { FolderRow, Statement } from './types.js';
 
@@ -123,10 +123,7 @@ async function rewriteAnswersBelow(s: ProjectStore, c: DuckDBConnection, folderI
 /** Resolves a folder path inside a transaction, creating missing folders; null for the root. */
 export async function ensurePath(s: ProjectStore, c: DuckDBConnection, path: string, now: number): Promise<string | null> {
   const plan = planPath(s, path, now);
-  for (const x of plan.statements) {
-    await runStatement(c, x);
-    x.apply?.();
-  }
+  for (const x of plan.statements) await runApplied(c, x);
   return plan.folderId;
 }
 

@@ -7,7 +7,7 @@ import { newQueryId } from './ids.js';
 import { ensurePath, folderPath, folderPaths, planPath, touchFolder, type PlannedPath } from './folders.js';
 import { dropObjectSql, dropQuery, objectStatements } from './objects.js';
 import { insertQuerySql, queryAt, readQueryByName, readQueryListJson, updateQuerySql, type FolderPaths } from './query-rows.js';
-import { changeStatement, runStatement } from './statement.js';
+import { changeStatement, runApplied, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
 
@@ -134,10 +134,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
         await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
         s.refreshes.delete(q.id);
       }
-      for (const x of objectStatements(s, changed, check)) {
-        await userSql(() => runStatement(c, x));
-        x.apply?.();
-      }
+      for (const x of objectStatements(s, changed, check)) await userSql(() => runApplied(c, x));
     } else if (nameChanged) {
       // A PLAIN query's view is made again, under its new name, when a statement reads it (views.ts).
       await c.run(q.queryType === 'PLAIN' ? dropObjectSql(q) : `ALTER TABLE IF EXISTS ${qualified('mtquery', q.name)} RENAME TO ${ident(name)}`);

@@ -1,13 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { runStatement } from './statement.js';
+import { runApplied } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { RefreshRow, Statement } from './types.js';
 
 /** Writes a status row on `c` and caches it once written. */
 export async function appendStatus(s: ProjectStore, c: DuckDBConnection, queryId: string, r: RefreshRow): Promise<void> {
-  const st = statusStatement(s, queryId, r);
-  await runStatement(c, st);
-  st.apply?.();
+  await runApplied(c, statusStatement(s, queryId, r));
 }
 
 /** Deletes the rows that are no query's status any more (each query's latest row is). */

@@ -21,6 +21,12 @@ export async function changeStatement(conn: DuckDBConnection, x: Pick<Statement,
   });
 }
 
+/** Runs a statement and updates the cache at once, not once its transaction commits (as ProjectStore.change does). */
+export async function runApplied(conn: DuckDBConnection, x: Statement): Promise<void> {
+  await runStatement(conn, x);
+  x.apply?.();
+}
+
 function refuseNulText(sql: string): void {
   if (sql.includes('\u0000')) throw new Error('SQL text with a NUL byte cannot be sent to DuckDB');
 }

@@ -292,13 +292,9 @@ export class ProjectStore {
   private async rollBack(): Promise<void> {
     await this.writer.run('ROLLBACK').catch(() => undefined);
     this.changed();
-    if (this.foldersLoaded) {
-      const { folders, log } = await readMetadata(this.writer, ['folders', 'log']);
-      this.loadFolders(folders);
-      this.loadLog(log);
-    } else {
-      this.loadLog((await readMetadata(this.writer, ['log'])).log);
-    }
+    const read = await readMetadata<'folders' | 'log'>(this.writer, this.foldersLoaded ? ['folders', 'log'] : ['log']);
+    if (this.foldersLoaded) this.loadFolders(read.folders);
+    this.loadLog(read.log);
   }
 
   loadFolders(folders: FolderRecord[]): void {

@@ -328,12 +328,11 @@ export class ProjectStore {
   }
 
   /** Cancels a running refresh (interrupting DuckDB) and waits until it has stopped. */
-  async stopRefresh(id: string): Promise<boolean> {
+  async stopRefresh(id: string): Promise<void> {
     const job = this.running.get(id);
-    if (!job) return false;
+    if (!job) return;
     job.stop.abort();
     await job.done;
-    return true;
   }
 
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */

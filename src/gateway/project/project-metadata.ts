@@ -8,7 +8,7 @@ import { startJob } from './refresh-job.js';
 import { jobStatements } from '../request-scope.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { makeMissingViews } from './views.js';
-import { numOrNull, rows, rowsAs, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
+import { rows, rowsAs, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 
 // The project's metadata: each catalog's schemas, tables and columns as DuckDB's catalog describes
 // them, kept as a snapshot a refresh job rewrites, so a reader sees what the last refresh saw.
@@ -219,18 +219,9 @@ async function readCatalog(conn: DuckDBConnection, place: CatalogPlace): Promise
 type Snapshot = Pick<CatalogMetadata, 'status' | 'message' | 'refreshedAt'> & { schemas: Array<{ schemaName: string; tables: SeenTable[] }> };
 
 async function readSnapshots(conn: DuckDBConnection): Promise<Map<string, Snapshot>> {
-  const found = await rows(conn, 'SELECT catalog_id, status, message, refreshed_at, body FROM svc._dgw.metadata_snapshots');
-  return new Map(
-    found.map((r) => [
-      String(r.catalog_id),
-      {
-        status: String(r.status) as MetadataJobStatus,
-        message: textOrNull(r.message),
-        refreshedAt: numOrNull(r.refreshed_at),
-        schemas: JSON.parse(String(r.body)) as Snapshot['schemas'],
-      },
-    ]),
-  );
+  const sql = 'SELECT catalog_id, status, message, refreshed_at, body FROM svc._dgw.metadata_snapshots';
+  const found = await rowsAs<Omit<Snapshot, 'schemas'> & { catalogId: string; body: string }>(conn, sql);
+  return new Map(found.map(({ catalogId, body, ...r }) => [catalogId, { ...r, schemas: JSON.parse(body) as Snapshot['schemas'] }]));
 }
 
 /** A catalog's metadata as answered: its last snapshot (or none yet) with the notes, ACTIVE while a refresh runs. */

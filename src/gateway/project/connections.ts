@@ -6,7 +6,7 @@ import { deriveQueryName } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
-import { ifTable, rows, type ProjectStore } from './store.js';
+import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
 /** A connection of the local gateway and the catalog it makes; `config` holds no secret (local types have none). */
@@ -54,17 +54,10 @@ export function findCatalogConnection(s: ProjectStore, catalogId: string): Conne
 }
 
 export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
-  return (await ifTable(rows(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id'), [])).map((r) => ({
-    id: String(r.id),
-    name: String(r.name),
-    type: String(r.type),
-    catalogId: String(r.catalog_id),
-    catalogName: String(r.catalog_name),
-    // Absent before metadata version 6, which read here (before the project's DDL runs) means null.
-    catalogDisplayName: typeof r.catalog_display === 'string' ? r.catalog_display : null,
-    config: JSON.parse(String(r.config)) as Record<string, string>,
-    createdAt: Number(r.created_at),
-  }));
+  type Stored = Omit<ConnectionRow, 'config' | 'catalogDisplayName'> & { config: string; catalogDisplay?: string | null };
+  const stored = await ifTable(rowsAs<Stored>(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id'), []);
+  // catalog_display is absent before metadata version 6, which read here (before the project's DDL runs) means null.
+  return stored.map(({ catalogDisplay, config, ...c }) => ({ ...c, catalogDisplayName: catalogDisplay ?? null, config: JSON.parse(config) as Record<string, string> }));
 }
 
 export async function insertConnection(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {

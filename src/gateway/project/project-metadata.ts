@@ -127,7 +127,7 @@ export async function registerCallback(s: ProjectStore, callback: MetadataCallba
 
 export async function unregisterCallback(s: ProjectStore): Promise<MetadataCallback | undefined> {
   const before = await readCallback(s);
-  await s.tx((conn) => conn.run('DELETE FROM svc._dgw.metadata_callback').then(() => undefined));
+  await s.tx((conn) => conn.run('DELETE FROM svc._dgw.metadata_callback'));
   return before;
 }
 
@@ -275,5 +275,5 @@ async function deliver(s: ProjectStore, callback: MetadataCallback, catalogId: s
   const note = `the callback to ${new URL(callback.url).origin} failed (${problem})`;
   const message = ended.message ? `${ended.message}; ${note}` : note;
   lastEnds(s).set(catalogId, { ...ended, message });
-  await s.tx((w) => w.run('UPDATE svc._dgw.metadata_snapshots SET message = $2 WHERE catalog_id = $1', [catalogId, message]).then(() => undefined)).catch(() => undefined);
+  await s.tx((w) => w.run('UPDATE svc._dgw.metadata_snapshots SET message = $2 WHERE catalog_id = $1', [catalogId, message])).catch(() => undefined);
 }

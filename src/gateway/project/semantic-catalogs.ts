@@ -100,7 +100,7 @@ export async function createSemanticTable(s: ProjectStore, catalogId: string, in
   try {
     await makeTableView(s, catalog, row, source);
   } catch (error) {
-    await s.tx((conn) => conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [row.id]).then(() => undefined));
+    await s.tx((conn) => conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [row.id]));
     throw error;
   }
   return { ...row, catalogName: catalog.name };
@@ -115,7 +115,7 @@ export async function deleteSemanticTable(s: ProjectStore, catalogId: string, ta
     return row;
   });
   // A transaction writes one database: the view goes in a second one (were it left, the next open would not make it again).
-  await s.tx((conn) => conn.run(`DROP VIEW IF EXISTS ${ident(catalog.name)}.${ident(found.schemaName)}.${ident(found.tableName)}`).then(() => undefined));
+  await s.tx((conn) => conn.run(`DROP VIEW IF EXISTS ${ident(catalog.name)}.${ident(found.schemaName)}.${ident(found.tableName)}`));
   return found;
 }
 
@@ -128,7 +128,7 @@ export async function deleteSemanticCatalog(s: ProjectStore, catalogId: string):
     await forgetCatalog(conn, catalogId);
   });
   s.semanticCatalogs = s.semanticCatalogs.filter((c) => c.id !== catalogId);
-  await s.withConnection((conn) => conn.run(`DETACH DATABASE IF EXISTS ${ident(catalog.name)}`).then(() => undefined));
+  await s.withConnection((conn) => conn.run(`DETACH DATABASE IF EXISTS ${ident(catalog.name)}`));
 }
 
 /** A semantic catalog of the project by id, or 404. */
@@ -142,7 +142,7 @@ export function findSemantic(s: ProjectStore, catalogId: string): SemanticCatalo
 
 /** An in-memory catalog; ATTACH is the instance's, outside any transaction. */
 async function attachMemory(s: ProjectStore, name: string): Promise<void> {
-  await s.withConnection((conn) => conn.run(`ATTACH IF NOT EXISTS ':memory:' AS ${ident(name)}`).then(() => undefined));
+  await s.withConnection((conn) => conn.run(`ATTACH IF NOT EXISTS ':memory:' AS ${ident(name)}`));
 }
 
 /** What a semantic table reads: its query's view or materialized table; 404 when the query is gone. */
@@ -155,5 +155,5 @@ async function sourceOf(s: ProjectStore, queryId: string): Promise<string> {
 /** The view of a semantic table over its source, whose view is made first if no one has read it yet. */
 async function makeTableView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow, source: string): Promise<void> {
   const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
-  await withViews(s, () => s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT * FROM ${source}`).then(() => undefined)));
+  await withViews(s, () => s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT * FROM ${source}`)));
 }

@@ -1,7 +1,7 @@
 import { folderPath, subtree } from './folders.js';
 import { queryAt, readQueriesIn, readQueryIdsByFolder } from './query-rows.js';
 import type { ProjectStore } from './store.js';
-import type { FolderRow, FolderState, QueryRow } from './types.js';
+import type { FolderRow, FolderState } from './types.js';
 
 /** Whose queries a folder state reads in full: none, the folder's own, or every folder's. */
 export type QueriesRead = 'none' | 'own' | 'all';
@@ -31,17 +31,10 @@ interface Index {
 }
 
 async function index(s: ProjectStore, within?: Set<string>): Promise<Index> {
-  const children = new Map<string | null, FolderRow[]>();
-  for (const f of s.folders.values()) push(children, f.parentId, f);
+  const children = Map.groupBy(s.folders.values(), (f) => f.parentId);
   for (const list of children.values()) list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const read = () => s.withConnection((conn) => readQueryIdsByFolder(s.duck, conn, within && [...within]));
   return { children, queryIds: await (within ? read() : s.untilChanged('query ids by folder', read)) };
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 function build(idx: Index, f: FolderRow, path: string): FolderState {
@@ -62,7 +55,6 @@ async function fillQueries(s: ProjectStore, states: FolderState[]): Promise<void
   const wanted = states.filter((f) => f.queryIds.length > 0);
   if (wanted.length === 0) return;
   const rows = await s.withConnection((conn) => readQueriesIn(s.duck, conn, wanted.map((f) => f.id)));
-  const byFolder = new Map<string, QueryRow[]>();
-  for (const q of rows) push(byFolder, q.folderId!, q);
+  const byFolder = Map.groupBy(rows, (q) => q.folderId!);
   for (const f of wanted) f.queries = (byFolder.get(f.id) ?? []).map((q) => queryAt(q, f.path));
 }

@@ -5,6 +5,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { describe, expect, it } from 'vitest';
 import * as W from '../src/wire/index.js';
+import { findOperation } from './support/conformance.js';
 
 // The wire schemas (src/wire) held to the vendor's OpenAPI document itself: every operation in
 // the table exists there with the same method, path, parameters and body; every schema names
@@ -214,13 +215,13 @@ describe.skipIf(!doc)('the wire schemas against the vendor document', () => {
 
 describe('the wire schemas', () => {
   it('find an operation by method and encoded path, literal segments before parameters', () => {
-    expect(W.findOperation('GET', '/data/projects/p%201/queries/folders')?.operation.id).toBe('listQueryFolders');
-    expect(W.findOperation('GET', '/data/projects/p/queries/folders/tree')?.operation.id).toBe('getQueryFolderTree');
-    expect(W.findOperation('GET', '/data/projects/p/queries/709922802836177297')).toMatchObject({ operation: { id: 'readQuery' }, params: { projectId: 'p', queryId: '709922802836177297' } });
-    expect(W.findOperation('PATCH', '/data/projects/p/queries/folders/f1/path')?.operation.id).toBe('moveQueryFolder');
-    expect(W.findOperation('PATCH', '/data/projects/p/queries/q1/path')?.operation.id).toBe('updateQueryPath');
-    expect(W.findOperation('PUT', '/data/projects/p/queries/q1/path')).toBeUndefined();
-    expect(W.findOperation('GET', '/data/projects//queries')).toBeUndefined();
+    expect(findOperation('GET', '/data/projects/p%201/queries/folders')?.operation.id).toBe('listQueryFolders');
+    expect(findOperation('GET', '/data/projects/p/queries/folders/tree')?.operation.id).toBe('getQueryFolderTree');
+    expect(findOperation('GET', '/data/projects/p/queries/709922802836177297')).toMatchObject({ operation: { id: 'readQuery' }, params: { projectId: 'p', queryId: '709922802836177297' } });
+    expect(findOperation('PATCH', '/data/projects/p/queries/folders/f1/path')?.operation.id).toBe('moveQueryFolder');
+    expect(findOperation('PATCH', '/data/projects/p/queries/q1/path')?.operation.id).toBe('updateQueryPath');
+    expect(findOperation('PUT', '/data/projects/p/queries/q1/path')).toBeUndefined();
+    expect(findOperation('GET', '/data/projects//queries')).toBeUndefined();
   });
 
   it('refuse a request body with a property the document does not name', () => {

@@ -254,24 +254,3 @@ export const OPERATIONS: readonly WireOperation[] = [
   },
 ];
 
-/** The operation a request names, by method and path (segments still URL-encoded); literal segments beat `{params}`. */
-export function findOperation(method: string, path: string): { operation: WireOperation; params: Record<string, string> } | undefined {
-  const segments = path.split('/').slice(1);
-  let best: { operation: WireOperation; params: Record<string, string>; literals: number } | undefined;
-  for (const operation of OPERATIONS) {
-    if (operation.method !== method.toUpperCase()) continue;
-    const template = operation.path.split('/').slice(1);
-    if (template.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    let literals = 0;
-    const matches = template.every((t, i) => {
-      const m = /^\{(\w+)\}$/.exec(t);
-      if (!m) return t === segments[i] && ++literals > 0;
-      if (segments[i] === '') return false;
-      params[m[1]] = decodeURIComponent(segments[i]);
-      return true;
-    });
-    if (matches && (!best || literals > best.literals)) best = { operation, params, literals };
-  }
-  return best && { operation: best.operation, params: best.params };
-}

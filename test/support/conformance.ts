@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { ErrorBody, ExecuteResult, findOperation, type WireOperation } from '../../src/wire/index.js';
+import { ErrorBody, ExecuteResult, OPERATIONS, type WireOperation } from '../../src/wire/index.js';
 
 // Holds requests and answers to the wire schemas (src/wire), with TypeBox's compiled validator.
 // Each check returns the problems it found, in words a failing test can print; none means conformant.
@@ -159,4 +159,26 @@ export function responseProblems(
   if (operation.id === 'executeQuery') schema = ExecuteResult((query.format ?? 'CELL_TYPED').toUpperCase() as 'CELL_TYPED');
   if (shape === 'spec') schema = relaxedOf(schema);
   return validate(schema, body).map((p) => `${where}: ${p}`);
+}
+
+/** The operation a request names, by method and path (segments still URL-encoded); literal segments beat `{params}`. */
+export function findOperation(method: string, path: string): { operation: WireOperation; params: Record<string, string> } | undefined {
+  const segments = path.split('/').slice(1);
+  let best: { operation: WireOperation; params: Record<string, string>; literals: number } | undefined;
+  for (const operation of OPERATIONS) {
+    if (operation.method !== method.toUpperCase()) continue;
+    const template = operation.path.split('/').slice(1);
+    if (template.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    const matches = template.every((t, i) => {
+      const m = /^\{(\w+)\}$/.exec(t);
+      if (!m) return t === segments[i] && ++literals > 0;
+      if (segments[i] === '') return false;
+      params[m[1]] = decodeURIComponent(segments[i]);
+      return true;
+    });
+    if (matches && (!best || literals > best.literals)) best = { operation, params, literals };
+  }
+  return best && { operation: best.operation, params: best.params };
 }

@@ -1,8 +1,7 @@
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { Gateway } from '../../src/gateway/gateway.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
-import { findOperation } from '../../src/wire/index.js';
-import { responseProblems } from './conformance.js';
+import { findOperation, responseProblems } from './conformance.js';
 import type { Recorded, RecordingServer, Reply } from './recording-server.js';
 
 /** The local gateway answering, behind a recording stand-in, what no scripted route answers. */

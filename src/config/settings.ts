@@ -197,12 +197,8 @@ function timeoutFlag(text: string): number {
 
 /** Refuses malformed URLs and plain http to anything but loopback; strips a trailing slash. */
 export function checkBaseUrl(text: string, origin = 'base URL'): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`${origin}: "${text}" is not a URL`);
-  }
+  const url = URL.parse(text);
+  if (!url) throw new UsageError(`${origin}: "${text}" is not a URL`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`${origin}: only http and https URLs are supported`);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, copyFile, lstat, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -184,13 +185,8 @@ class StreamSink implements Sink {
 
   async write(chunk: Uint8Array): Promise<number> {
     if (!this.out.write(chunk)) {
-      await new Promise<void>((resolve, reject) => {
-        const fail = (error: Error) => reject(fileFault(error, this.target) ?? error);
-        this.out.once('error', fail);
-        this.out.once('drain', () => {
-          this.out.off('error', fail);
-          resolve();
-        });
+      await once(this.out, 'drain').catch((error: Error) => {
+        throw fileFault(error, this.target) ?? error;
       });
     }
     return chunk.byteLength;

@@ -41,18 +41,10 @@ function readWithin(response: Pick<WireResponse, 'read'>, options: BodyReadOptio
     const abort = () => reject(new InterruptedError());
     if (options.signal?.aborted) abort();
     options.signal?.addEventListener('abort', abort, { once: true });
-    response.read().then(
-      (result) => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', abort);
-        resolve(result);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
+    response.read().then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
+    });
   });
 }
 

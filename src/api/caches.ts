@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type * as CR from '../contract/cache-records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { flag, isRaw, object, objects, readAnswer, text, textOrNull, type Raw } from './read.js';
 import type { RefreshSchedule, RefreshStatus, Schedule } from './types.js';
 
 /** Which run: a full refresh copies the whole table again; an incremental one appends the rows past the column's last value. */
@@ -52,14 +52,16 @@ function readSchedule(value: unknown): RefreshSchedule | null {
   return m ? { type: 'cron', cronExpression: m[2], timezone: m[1] } : { type: 'cron', cronExpression: expression };
 }
 
+/** The id of a cache and the table it copies, which a cache and its status both begin with. */
+function cachedTable(c: Raw) {
+  const [catalogId, schemaName, tableName] = [text(c.catalogId), text(c.schemaName), text(c.tableName)];
+  return { id: text(c.id), source: `${catalogId}.${schemaName}.${tableName}`, catalogId, schemaName, tableName };
+}
+
 export function readCache(value: unknown): CacheRecord {
   const c = object(value, 'a cache');
   return {
-    id: text(c.id),
-    source: `${text(c.catalogId)}.${text(c.schemaName)}.${text(c.tableName)}`,
-    catalogId: text(c.catalogId),
-    schemaName: text(c.schemaName),
-    tableName: text(c.tableName),
+    ...cachedTable(c),
     fullRefreshSchedule: readSchedule(c.fullRefreshCacheSchedule),
     incrementalSchedule: readSchedule(c.incrementalCacheSchedule),
     incrementalColumn: textOrNull(c.incrementalColumn),
@@ -92,11 +94,7 @@ export function readCacheStatus(value: unknown): CacheStatusRecord {
   const lastIncremental = isRaw(s.lastIncrementalCacheExecution) ? readRun(s.lastIncrementalCacheExecution) : null;
   const latest = [lastFullRefresh, lastIncremental].filter((r): r is CacheRunRecord => r !== null).sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
   return {
-    id: text(s.id),
-    source: `${text(s.catalogId)}.${text(s.schemaName)}.${text(s.tableName)}`,
-    catalogId: text(s.catalogId),
-    schemaName: text(s.schemaName),
-    tableName: text(s.tableName),
+    ...cachedTable(s),
     status: (text(s.status).toUpperCase() || 'NOT_INITIALIZED') as CacheStatusRecord['status'],
     lastFullRefresh,
     lastIncremental,

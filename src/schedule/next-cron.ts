@@ -1,8 +1,7 @@
 import type { CronFields } from './cron.js';
+import { UNIT_MS } from './duration.js';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const { m: MINUTE, h: HOUR, d: DAY } = UNIT_MS;
 /** Days searched: a 29 February comes within eight years (2096, then 2104). */
 const SEARCH_DAYS = 8 * 366 + 1;
 

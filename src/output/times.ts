@@ -1,11 +1,10 @@
+import { UNIT_MS } from '../schedule/duration.js';
+
 // Near instants relative to now, others as a short local date; only terminal tables and records read this way.
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const { s: SECOND, m: MINUTE, h: HOUR, d: DAY } = UNIT_MS;
 
 /** An ISO 8601 date-time (what dgw's records hold); anything else is not read as an instant. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { MalformedResponseError } from '../errors.js';
 import { bodyChunks } from './body-chunks.js';
 import type { Http, OpenAnswer } from './http.js';
@@ -62,9 +63,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export async function workflowImage(http: Http, signal?: AbortSignal): Promise<Uint8Array> {
   const response = await http.open({ method: 'GET', path: '/ai-agent/workflow/png', accept: 'image/png' });
   if (!response) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of bodyChunks(response, { signal, idleMs: http.timeoutMs, what: "the agent's workflow image" })) chunks.push(chunk);
-  const image = Buffer.concat(chunks);
+  const image = await buffer(bodyChunks(response, { signal, idleMs: http.timeoutMs, what: "the agent's workflow image" }));
   if (!image.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
     const type = response.header('content-type') ?? 'no type';
     throw new MalformedResponseError(`the service answered ${image.length} bytes of ${type} that are not a PNG image where the workflow image was expected`);

@@ -45,9 +45,5 @@ export function withBindings(store: StoreData): StoreData {
 }
 
 function normaliseUrl(text: string): string {
-  try {
-    return new URL(text).toString().replace(/\/+$/, '');
-  } catch {
-    return text;
-  }
+  return URL.parse(text)?.toString().replace(/\/+$/, '') ?? text;
 }

@@ -7,12 +7,8 @@ export function isLoopbackHost(host: string): boolean {
 
 /** The loopback URL reaching a server on `url` (a wildcard address is reached on loopback); undefined otherwise. */
 export function loopbackUrl(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
+  const parsed = URL.parse(url);
+  if (!parsed) return undefined;
   if (parsed.hostname === '0.0.0.0') parsed.hostname = '127.0.0.1';
   if (parsed.hostname === '[::]') parsed.hostname = '[::1]';
   if (parsed.username || parsed.password || !isLoopbackHost(parsed.hostname)) return undefined;

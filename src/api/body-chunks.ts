@@ -26,8 +26,6 @@ export async function* bodyChunks(response: Pick<WireResponse, 'read' | 'cancel'
       yield value;
     }
   } catch (error) {
-    finished = true;
-    await response.cancel().catch(() => undefined);
     throw bodyError(error, options);
   } finally {
     if (!finished) await response.cancel().catch(() => undefined);

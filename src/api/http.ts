@@ -206,9 +206,8 @@ export class Http {
     let target = URL.parse(url);
     if (!target) throw new MalformedResponseError(`the service sent a download link that is not a URL: ${JSON.stringify(url.slice(0, 200))}`);
     const { isLoopbackHost } = await import('../config/loopback.js');
-    const origin = new URL(this.config.baseUrl).origin;
     for (let hops = 0; ; hops++) {
-      const sameOrigin = target.origin === origin;
+      const sameOrigin = target.origin === this.base.origin;
       if (target.protocol !== 'https:' && !(target.protocol === 'http:' && (sameOrigin || isLoopbackHost(target.hostname)))) {
         throw new MalformedResponseError(`the service sent a download link dgw will not follow (${target.protocol}//${target.host}): only https, or http on loopback`);
       }

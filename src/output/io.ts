@@ -31,11 +31,13 @@ export interface Io {
   stdin: InStream;
 }
 
-/** Reads a whole input stream as UTF-8. */
+/** Reads a whole input stream as UTF-8, a byte order mark kept as a file read keeps it. */
 export async function readAll(stream: InStream): Promise<string> {
+  // One decoder for the whole stream: a character whose bytes two chunks split is decoded whole.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-  return text;
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 }
 
 /** A terminal's size in character cells. */

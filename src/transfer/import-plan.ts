@@ -81,15 +81,9 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
   return Array.from({ length: head.fieldCount }, (_, i) => ({ name: tableColumns[i], csvColumnIndex: i }));
 }
 
+/** Each header name in lower case, with the positions (from 0) where the header has it in any case. */
 function positionsByName(header: string[]): Map<string, number[]> {
-  const positions = new Map<string, number[]>();
-  for (const [i, h] of header.entries()) {
-    const key = h.toLowerCase();
-    const at = positions.get(key);
-    if (at) at.push(i);
-    else positions.set(key, [i]);
-  }
-  return positions;
+  return Map.groupBy(header.keys(), (i) => header[i].toLowerCase());
 }
 
 function namedTwice(name: string, positions: number[]): UsageError {

@@ -68,14 +68,13 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       // Another request changed the table meanwhile: a conflict a retry may resolve, not a bad file.
       const now = await readTable(project, table.name).catch(() => undefined);
       if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
-      await inTransaction(conn, async () => {
+      return inTransaction(conn, async () => {
         if (create) await conn.run(createTableSql(table.name, create));
         await conn.run(insert(true)).catch(() => undefined);
         const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
         if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
         throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
       });
-      throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
     }
   });
   return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };

@@ -35,23 +35,20 @@ async function* once(chunk: Uint8Array): AsyncGenerator<Uint8Array> {
 /** Upload reads end on abort: with no socket to close, the gateway would otherwise wait forever on a stalled file. */
 async function* untilAborted(body: AsyncIterable<Uint8Array>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   const chunks = body[Symbol.asyncIterator]();
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the request was aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
   try {
     for (;;) {
       if (signal.aborted) throw signal.reason;
-      let onAbort!: () => void;
-      const aborted = new Promise<never>((_, reject) => {
-        onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the request was aborted'));
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
-      try {
-        const next = await Promise.race([chunks.next(), aborted]);
-        if (next.done) return;
-        yield next.value;
-      } finally {
-        signal.removeEventListener('abort', onAbort);
-      }
+      const next = await Promise.race([chunks.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
     }
   } finally {
+    signal.removeEventListener('abort', onAbort);
     void chunks.return?.(undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { tryDecodeURIComponent } from 'hono/utils/url';
 import type { Gateway } from './gateway.js';
 import type { Principal } from './keys.js';
 import type { Presenter } from './present/index.js';
@@ -200,17 +201,4 @@ function paramsOf(segments: string[], parts: string[]): Record<string, string> |
 }
 
 /** A path segment decoded as Hono decodes a parameter: percent-escapes read as UTF-8, those that do not decode kept as sent. */
-export function decodeParam(raw: string): string {
-  if (!raw.includes('%')) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
-}
+export const decodeParam = tryDecodeURIComponent;

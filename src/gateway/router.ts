@@ -136,11 +136,8 @@ export class Routes {
   }
 
   private add(method: string, path: string, handler: Handler): this {
-    let wrapped = handler;
-    for (const mw of [...this.middleware].reverse()) {
-      const inner = wrapped;
-      wrapped = (c) => mw(c, async () => inner(c));
-    }
+    // The first middleware registered runs outermost.
+    const wrapped = this.middleware.reduceRight<Handler>((inner, mw) => (c) => mw(c, async () => inner(c)), handler);
     this.routes.push({ method, path: joinPath('', path), handler: wrapped });
     return this;
   }

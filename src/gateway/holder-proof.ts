@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFaultError } from '../errors.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
-import type { LockInfo } from './lock.js';
+import { LOCK_FILE, type LockInfo } from './lock.js';
 
 /**
  * What a `dgw serve` writes into its lock beside its URL: only a reader of the folder's partner key
@@ -29,6 +29,6 @@ function notProven(lock: LockInfo, dataDir: string, why: string): LocalFaultErro
   return new LocalFaultError(
     'FOREIGN_LOCK',
     `the lock file of ${dataDir} names a server at ${lock.url} that did not prove it holds the folder: ${why}; no key was sent to it`,
-    `if no dgw serve uses ${dataDir}, delete ${join(dataDir, 'gateway.lock')} and try again; check who can write to the folder`,
+    `if no dgw serve uses ${dataDir}, delete ${join(dataDir, LOCK_FILE)} and try again; check who can write to the folder`,
   );
 }

@@ -1,5 +1,5 @@
 import { badRequest } from './errors.js';
-import { ident } from './sql.js';
+import { ident, qualified } from './sql.js';
 import { HOSTED_CATALOG } from './catalog-alias.js';
 import { isObject } from './validate.js';
 
@@ -53,7 +53,7 @@ export function parseBuilder(body: Record<string, unknown>): BuilderRequest {
 /** The one SELECT a builder request stands for: names quoted, numbers checked. */
 export function builderSql(b: BuilderRequest): string {
   const columns = b.columns === null ? '*' : b.columns.map(ident).join(', ');
-  let sql = `SELECT ${columns} FROM svc.${ident(b.source.schemaName)}.${ident(b.source.tableName)}`;
+  let sql = `SELECT ${columns} FROM ${qualified(b.source.schemaName, b.source.tableName)}`;
   if (b.orderBy.length > 0) sql += ` ORDER BY ${b.orderBy.map((o) => `${ident(o.column)} ${o.descending ? 'DESC' : 'ASC'}`).join(', ')}`;
   if (b.limit !== null) sql += ` LIMIT ${b.limit}`;
   if (b.offset !== null) sql += ` OFFSET ${b.offset}`;

@@ -10,7 +10,7 @@ import { mapBounded } from '../bounded-map.js';
 import { exportTimedOut } from '../limits.js';
 import { heldUntil, jobStatements } from '../request-scope.js';
 import { endJobs, runInTurn } from '../project/job-slots.js';
-import { ident, literal } from '../sql.js';
+import { ident, literal, qualified } from '../sql.js';
 import { writeJsonLines } from './json-lines.js';
 import { withoutSecretFolder } from './secret-folder.js';
 
@@ -76,7 +76,7 @@ export class ProjectExports {
   async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
     const q = await this.project.query(queryId);
     const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
-    const from = `svc.${ident(schema)}.${ident(q.name)}`;
+    const from = qualified(schema, q.name);
     const describe = () => this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`));
     const described = await withViews(this.project, describe).catch((error: unknown) => {
       throw badRequest(`query ${q.name} cannot be read now: ${duckMessage(error)}`);

@@ -1,18 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { planSources } from './plan.js';
-import { sourceRefusal, type ConnectedCatalogs, type Purpose } from './rules.js';
+import { notAllowed, sourceRefusal, type ConnectedCatalogs, type Purpose } from './rules.js';
 
 // A binding can differ twice (`query()` may pick its argument by random()), so what runs is bound once more, judged as bound, and that binding runs.
 
 const PREPARED = 'dgw_judged';
-
-/** Why a statement that is about to run is refused (a 400 SQL_NOT_ALLOWED, made by the caller). */
-export class RefusedAsBound extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'RefusedAsBound';
-  }
-}
 
 /** A statement prepared and checked as bound: `execute` runs that very binding; `release` lets it go. */
 export interface JudgedStatement {
@@ -26,7 +18,7 @@ export interface JudgedStatement {
 export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpose: Purpose, connected?: ConnectedCatalogs): Promise<JudgedStatement> {
   const prepare = `PREPARE ${PREPARED} AS\n${sql}\n`;
   // The statement was parsed as exactly one; wrapped, it must still be exactly one.
-  if ((await conn.extractStatements(prepare)).count !== 1) throw new RefusedAsBound('this statement cannot be run as one statement');
+  if ((await conn.extractStatements(prepare)).count !== 1) throw notAllowed('this statement cannot be run as one statement');
   await conn.run(prepare);
   const release = () => conn.run(`DEALLOCATE ${PREPARED}`).then(
     () => undefined,
@@ -37,7 +29,7 @@ export async function prepareAsJudged(conn: DuckDBConnection, sql: string, purpo
     const physical = rows.find((r) => r.explain_key === 'physical_plan');
     if (!physical) throw new Error('EXPLAIN printed no physical plan');
     const why = sourceRefusal(planSources(JSON.parse(String(physical.explain_value))), purpose, connected);
-    if (why) throw new RefusedAsBound(why);
+    if (why) throw notAllowed(why);
     return { execute: `EXECUTE ${PREPARED}`, release };
   } catch (error) {
     await release();
@@ -62,7 +54,7 @@ export async function runProfiled(conn: DuckDBConnection, sql: string, purpose: 
   if (!profile) throw new Error('EXPLAIN ANALYZE printed no profile');
   const parsed = JSON.parse(profile) as unknown;
   const why = sourceRefusal(planSources(parsed), purpose, connected);
-  if (why) throw new RefusedAsBound(why);
+  if (why) throw notAllowed(why);
   return { profile, rows: rowsCreated(parsed) };
 }
 

@@ -3,13 +3,13 @@ import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, DuckDBTyp
 import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
-import { prepareAsJudged, runAsJudged, runProfiled, RefusedAsBound, type JudgedStatement } from './as-judged.js';
+import { prepareAsJudged, runAsJudged, runProfiled, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
 import { explainBlockedCall } from './instance.js';
 import { fileReadOfText } from './file-reads.js';
 import { planTouches, type PlanTouches } from './plan.js';
-import { FILE_READS, refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
+import { FILE_READS, notAllowed, refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
 
@@ -36,11 +36,6 @@ export interface StatementRows {
   /** A failure of a fetch of these rows, in the words of the sandbox's answers. */
   failure(error: unknown): HttpError;
   end(): Promise<void>;
-}
-
-/** A statement the sandbox refuses: 400, with the reason. */
-export function notAllowed(reason: string): HttpError {
-  return new HttpError(400, reason, 'SQL_NOT_ALLOWED');
 }
 
 /** DuckDB's error about a user's SQL as a 400 SQL_ERROR or MEMORY_LIMIT, naming nothing SQL may not reach. */
@@ -97,8 +92,7 @@ export class Sandbox {
   /** Builds a materialized result, checking what this run reads; a refusal rolls back the caller's transaction. */
   async materialize(conn: DuckDBConnection, sql: string): Promise<void> {
     await runProfiled(conn, sql, 'definition', this.planners.connectedCatalogs).catch((error: unknown) => {
-      if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
-      throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
+      throw error instanceof HttpError ? error : (memoryLimitReached(duckMessage(error), this.planners.limits) ?? error);
     });
   }
 
@@ -113,8 +107,7 @@ export class Sandbox {
       const run = (execute: string) => interruptible(conn, async () => (await conn.run(execute)).rowsChanged, signal);
       return await runAsJudged(conn, copy, 'select', run, this.planners.connectedCatalogs);
     } catch (error) {
-      if (error instanceof RefusedAsBound) throw notAllowed(error.reason);
-      throw memoryLimitReached(duckMessage(error), this.planners.limits) ?? error;
+      throw error instanceof HttpError ? error : (memoryLimitReached(duckMessage(error), this.planners.limits) ?? error);
     } finally {
       await conn.run('ROLLBACK').catch(() => undefined);
     }
@@ -191,7 +184,7 @@ export class Sandbox {
       return { result, verify, failure: (error) => userSqlError(error, this.planners.limits, sql), end };
     } catch (error) {
       await end();
-      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits, sql);
+      throw userSqlError(error, this.planners.limits, sql);
     }
   }
 
@@ -228,7 +221,7 @@ export class Sandbox {
       return result;
     } catch (error) {
       await conn.run('ROLLBACK').catch(() => undefined);
-      throw error instanceof RefusedAsBound ? notAllowed(error.reason) : userSqlError(error, this.planners.limits, sql);
+      throw userSqlError(error, this.planners.limits, sql);
     }
   }
 

@@ -1,6 +1,12 @@
+import { HttpError } from '../errors.js';
 import type { PlanSources, PlanTouches } from './plan.js';
 
 // What SQL may do in the local gateway (docs/local-gateway.md says the same); everything else is refused.
+
+/** A statement the sandbox refuses: 400, with the reason. */
+export function notAllowed(reason: string): HttpError {
+  return new HttpError(400, reason, 'SQL_NOT_ALLOWED');
+}
 
 /** What a statement is for: a saved query's definition, or one kind of run-SQL statement. */
 export type Purpose = 'definition' | 'select' | 'insert' | 'update' | 'delete' | 'create' | 'drop';

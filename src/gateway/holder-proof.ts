@@ -4,11 +4,7 @@ import { LocalFaultError } from '../errors.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
 import { LOCK_FILE, type LockInfo } from './lock.js';
 
-/**
- * What a `dgw serve` writes into its lock beside its URL: only a reader of the folder's partner key
- * can make it, and it names one process at one address, so a planted or copied lock cannot name
- * another server. Checked from the file, it costs the CLI no request.
- */
+/** A `dgw serve`'s proof in its lock: made with the folder's partner key for one process at one address, so a planted or copied lock names no other server. */
 export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>): string {
   return createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds this folder at ${lock.url}`).digest('base64url');
 }

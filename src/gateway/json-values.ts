@@ -41,11 +41,7 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
   return convert;
 }
 
-/**
- * A finite double's JSON text. JavaScript writes 1e17 as 100000000000000000, which a reader takes
- * for a 64-bit integer's digits (a string past 2^53 by api/exact-numbers.ts): such a double is
- * written with an exponent (1e+17), as it is from 1e21 on anyway.
- */
+/** A finite double's JSON text, with an exponent (1e+17) past 2^53 so a reader does not take it for a 64-bit integer (api/exact-numbers.ts). */
 export function doubleText(v: number): string {
   return doubleIsIntegerLike(v) ? v.toExponential() : String(v);
 }

@@ -20,11 +20,7 @@ export const realSchedulerClock: SchedulerClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/**
- * Runs materialized queries' and caches' schedules while served; a running refresh is not started
- * twice, missed times fire once. Each project has its own pass: one waiting for its project's lock
- * (held by a long change) holds back neither the other projects nor the server's stop.
- */
+/** Runs materialized queries' and caches' schedules while served (missed times fire once), one pass per project so a project waiting for its lock holds back no other. */
 export class Scheduler {
   private timer: unknown;
   /** Set by stop: no more ticks, and a pass still going starts no more refreshes. */

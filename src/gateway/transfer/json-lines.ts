@@ -7,11 +7,7 @@ import type { ProjectStore } from '../project/index.js';
 import { resultColumns } from '../execute.js';
 import { RowTexts } from '../row-texts.js';
 
-/**
- * Writes a SELECT's rows to `file` as JSON Lines (gzipped when asked) by run SQL's own value
- * writers, so an export writes every value as an answer does, where DuckDB's COPY writes NaN,
- * which is no JSON. Returns the rows written.
- */
+/** Writes a SELECT's rows to `file` as JSON Lines (gzipped when asked) with run SQL's value writers, not COPY's NaN; returns the rows written. */
 export async function writeJsonLines(project: ProjectStore, conn: DuckDBConnection, select: string, file: string, gzip: boolean): Promise<number> {
   const statement = await project.sandbox.run(conn, select);
   const rows = await RowTexts.open(project.duck, conn, statement, resultColumns(statement.result), 'SIMPLE', () => undefined, undefined, '\n');

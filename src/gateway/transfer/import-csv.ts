@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Static } from 'typebox';
 import { someNames } from '../../impact/listing.js';
+import type { ImportRequest } from '../../wire/transfer.js';
 import { headRecords, MAX_COLUMNS } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
@@ -98,10 +100,7 @@ async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>):
   }
 }
 
-export interface ImportRequestBody {
-  containsHeader: boolean;
-  mappings: Array<{ name: string; csvColumnName?: string; csvColumnIndex?: number }>;
-}
+type ImportRequestBody = Static<typeof ImportRequest>;
 
 function parseRequest(text: string | undefined): ImportRequestBody {
   if (text === undefined) throw badRequest('the import needs a "request" part: {"mappings": [...], "containsHeader": true|false}');

@@ -17,11 +17,7 @@ const TEMPLATES = DOCUMENT_OPERATIONS.map(([method, path, operationId]) => ({
 
 /** The operation of the document a request that no route took would be, if any. */
 export function documentOperation(method: string, path: string): DocumentOperation | undefined {
-  // A literal segment beats a parameter (`/refresh/callback` before `/refresh/{jobId}`).
-  const found = TEMPLATES.filter((t) => t.method === method && t.pattern.test(path)).sort((a, b) => params(a.path) - params(b.path))[0];
+  // Fewer parameters ({...}) first: a literal segment beats a parameter (`/refresh/callback` before `/refresh/{jobId}`).
+  const found = TEMPLATES.filter((t) => t.method === method && t.pattern.test(path)).sort((a, b) => a.path.split('{').length - b.path.split('{').length)[0];
   return found && { operationId: found.operationId, method: found.method, path: found.path };
-}
-
-function params(template: string): number {
-  return (template.match(/\{/g) ?? []).length;
 }

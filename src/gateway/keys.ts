@@ -42,8 +42,7 @@ export class KeyStore {
   static async open(dataDir: string | undefined, options: { partnerKey?: string; now?: () => number } = {}): Promise<KeyStore> {
     const now = options.now ?? Date.now;
     const file = dataDir === undefined ? undefined : join(dataDir, KEY_FILE);
-    let data: KeyFile | undefined;
-    if (file) data = await readKeyFile(file);
+    let data = file ? await readKeyFile(file) : undefined;
     let dirty = false;
     if (!data) {
       data = { partnerKey: options.partnerKey ?? newSecret('dgw_partner'), projectKeys: [], initialProjectKeys: {} };

@@ -12,11 +12,8 @@ export interface SchedulerClock {
 
 export const realSchedulerClock: SchedulerClock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref?.();
-    return t;
-  },
+  // unref returns the timer: a pending tick does not keep the process alive.
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 

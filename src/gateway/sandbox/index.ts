@@ -96,11 +96,7 @@ export class Sandbox {
     });
   }
 
-  /**
-   * Writes an export, judging and running one binding in a read-only transaction; returns the rows
-   * written. An abort of `signal` interrupts the COPY alone: an interrupted ROLLBACK would leave
-   * the connection's transaction aborted for whoever uses it next.
-   */
+  /** Writes an export of one judged binding in a read-only transaction, returning its rows; `signal` interrupts the COPY alone (an interrupted ROLLBACK leaves the transaction aborted). */
   async exportRows(conn: DuckDBConnection, copy: string, signal?: AbortSignal): Promise<number> {
     await conn.run('BEGIN TRANSACTION READ ONLY');
     try {

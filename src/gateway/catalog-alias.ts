@@ -1,8 +1,6 @@
 import { sqlCode } from '../sql-code.js';
 
-// The hosted service calls the built-in catalog `peaka`, and SQL written for it reads
-// `peaka.query.x`. DuckDB has no catalog alias, so such a name is read as `svc.query.x` before
-// DuckDB binds the statement; the stored text stays as it was sent.
+// DuckDB has no catalog alias, so SQL written for the hosted service's `peaka.query.x` is read as `svc.query.x` before binding; the stored text is kept as sent.
 
 /** The hosted service's name of the built-in catalog. */
 export const HOSTED_CATALOG = 'peaka';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import { removeStale } from '../stale-lock.js';
-import { pidAlive, processCommand, processStartTime } from './process-identity.js';
+import { pidAlive } from '../process-alive.js';
+import { processCommand, processStartTime } from './process-identity.js';
 
 /** Who holds a data folder: a `dgw serve` (with its URL) or a CLI running the gateway in-process. */
 export interface LockInfo {

@@ -20,6 +20,3 @@ export function processCommand(pid: number): string | undefined {
     return undefined;
   }
 }
-
-// Apart from the gateway, so the settings lock can ask it without loading the gateway at start-up.
-export { pidAlive } from '../process-alive.js';

@@ -68,20 +68,13 @@ function readOptions(sql: string, start: number): { names: string[]; values: Arr
   }
 }
 
+/** A word, a number, or a quoted string (a doubled quote inside stands for one) at `i`. */
 function token(sql: string, i: number): { text: string; end: number } | undefined {
-  const m = /^(?:[A-Za-z_][A-Za-z0-9_$]*|[0-9]+(?:\.[0-9]+)?)/.exec(sql.slice(i));
-  if (m) return { text: m[0], end: i + m[0].length };
-  const quote = sql[i];
-  if (quote !== '"' && quote !== "'") return undefined;
-  let text = '';
-  for (let j = i + 1; j < sql.length; j++) {
-    if (sql[j] !== quote) text += sql[j];
-    else if (sql[j + 1] === quote) {
-      text += quote;
-      j++;
-    } else return { text, end: j + 1 };
-  }
-  return undefined;
+  const m = /^(?:[A-Za-z_][A-Za-z0-9_$]*|[0-9]+(?:\.[0-9]+)?|"(?:[^"]|"")*"(?!")|'(?:[^']|'')*'(?!'))/.exec(sql.slice(i));
+  if (!m) return undefined;
+  const quote = m[0][0];
+  const text = quote === '"' || quote === "'" ? m[0].slice(1, -1).replaceAll(quote + quote, quote) : m[0];
+  return { text, end: i + m[0].length };
 }
 
 function skip(sql: string, i: number): number {

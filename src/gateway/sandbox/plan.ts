@@ -54,23 +54,11 @@ export function planSources(plan: unknown): PlanSources {
 
 /** Splits a printed name (`svc."table".orders`) into unquoted parts; anything but three parts comes back empty, which no rule allows. */
 export function splitQualified(text: string): [string, string, string] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else current += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === '.') {
-      parts.push(current);
-      current = '';
-    } else current += ch;
+  const parts = [''];
+  // A quoted run ("" inside is one quote; unclosed, it runs to the end), a dot between parts, or other characters.
+  for (const [run, quoted, dot] of text.matchAll(/"((?:[^"]|"")*)"?|(\.)|[^."]+/g)) {
+    if (dot) parts.push('');
+    else parts[parts.length - 1] += quoted === undefined ? run : quoted.replace(/""/g, '"');
   }
-  parts.push(current);
   return parts.length === 3 ? [parts[0], parts[1], parts[2]] : ['', '', text];
 }

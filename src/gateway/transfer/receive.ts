@@ -23,12 +23,6 @@ export async function receiveForm(contentType: string | undefined, body: AsyncIt
   const path = join(scratchDir, `upload-${randomUUID()}.csv`);
   let file: ReceivedForm['file'];
   const discard = () => rm(path, { force: true });
-  let busboy;
-  try {
-    busboy = Busboy({ headers: { 'content-type': type }, isPartAFile: (name) => name === 'file', limits: { fieldSize: 1 << 20, files: 1 } });
-  } catch (error) {
-    throw badRequest(`the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  }
   const writes: Array<Promise<void>> = [];
   // The first part that fails (a full disk, a field too long) stops the reading of the rest at once.
   const stop = new AbortController();
@@ -40,19 +34,21 @@ export async function receiveForm(contentType: string | undefined, body: AsyncIt
       stop.abort(error);
     });
   };
-  busboy.on('field', (name, value, _nameCut, valueCut) => {
-    if (valueCut) track(Promise.reject(badRequest(`the "${name}" part is longer than 1 MiB`)));
-    else fields[name] = value;
-  });
-  busboy.on('file', (_name, stream) => {
-    const out = createWriteStream(path, { mode: 0o600 });
-    track(
-      pipeline(stream, out).then(() => {
-        file = { path, bytes: out.bytesWritten };
-      }),
-    );
-  });
   try {
+    // A content type Busboy cannot read (no boundary) fails here, and is answered as an unreadable body below.
+    const busboy = Busboy({ headers: { 'content-type': type }, isPartAFile: (name) => name === 'file', limits: { fieldSize: 1 << 20, files: 1 } });
+    busboy.on('field', (name, value, _nameCut, valueCut) => {
+      if (valueCut) track(Promise.reject(badRequest(`the "${name}" part is longer than 1 MiB`)));
+      else fields[name] = value;
+    });
+    busboy.on('file', (_name, stream) => {
+      const out = createWriteStream(path, { mode: 0o600 });
+      track(
+        pipeline(stream, out).then(() => {
+          file = { path, bytes: out.bytesWritten };
+        }),
+      );
+    });
     await pipeline(Readable.from(body, { objectMode: false }), busboy, { signal: stop.signal });
     await Promise.all(writes);
   } catch (raw) {

@@ -1,6 +1,9 @@
+import { NotFoundError } from '../errors.js';
+import { didYouMean } from '../output/did-you-mean.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { isIdShaped } from './resolve.js';
 import type { Connection, ConnectionConfig, ConnectionConfigField, ConnectionRequest } from './types.js';
 
 export async function getConnectionConfig(http: Http, connectionType: string): Promise<ConnectionConfig> {
@@ -96,4 +99,21 @@ function credentialValues(request: ConnectionRequest): string[] {
 export function maskCredential(body: unknown): unknown {
   if (!isRaw(body) || !isRaw(body.credential)) return body;
   return { ...body, credential: Object.fromEntries(Object.keys(body.credential).map((k) => [k, '***'])) };
+}
+
+// CONNECTION arguments resolve as QUERY ones do (resolve.ts): an id-shaped argument is used as it
+// is; anything else is looked up by name, then by id, with "did you mean".
+
+/** A connection by name or id, from the list at hand. */
+export function matchConnection(all: Connection[], ref: string): Connection {
+  const found = all.find((c) => c.name === ref) ?? all.find((c) => c.id === ref);
+  if (!found) throw new NotFoundError(`no connection named "${ref}" (nor with that id)${didYouMean(ref, all.map((c) => c.name))}`);
+  return found;
+}
+
+/** A connection argument's id, no request for an id, one list for a name (none in a dry run). */
+export async function resolveConnectionId(http: Http, projectId: string, ref: string): Promise<string> {
+  if (isIdShaped(ref)) return ref;
+  if (http.readsNothing) return http.placeholder(`id of ${ref}`);
+  return matchConnection(await listConnections(http, projectId), ref).id;
 }

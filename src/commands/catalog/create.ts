@@ -37,7 +37,7 @@ export async function runCatalogCreate(ctx: Context, name: string, connection: s
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   // Loaded here only: the other catalog verbs need nothing of connections.
-  const { resolveConnectionId } = await import('../../api/resolve-connection.js');
+  const { resolveConnectionId } = await import('../../api/connections.js');
   const connectionId = await resolveConnectionId(http, projectId, connection);
   const catalog = await createCatalog(http, projectId, { name, connectionId, ...(extraParameters ? { extraParameters } : {}) });
   if (opts.dryRun) return;

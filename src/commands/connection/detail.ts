@@ -1,6 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { getConnectionDetail } from '../../api/connections.js';
-import { resolveConnectionId } from '../../api/resolve-connection.js';
+import { getConnectionDetail, resolveConnectionId } from '../../api/connections.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';

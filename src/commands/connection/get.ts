@@ -1,7 +1,6 @@
 import { Argument, type Command } from 'commander';
-import { getConnection, listConnections } from '../../api/connections.js';
+import { getConnection, listConnections, matchConnection } from '../../api/connections.js';
 import { isIdShaped } from '../../api/resolve.js';
-import { matchConnection } from '../../api/resolve-connection.js';
 import type { Context } from '../../context.js';
 import { completes } from '../../completion/kinds.js';
 import { checkNameArgument } from '../name-argument.js';

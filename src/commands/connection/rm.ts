@@ -1,6 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { deleteConnection } from '../../api/connections.js';
-import { resolveConnectionId } from '../../api/resolve-connection.js';
+import { deleteConnection, resolveConnectionId } from '../../api/connections.js';
 import { completes } from '../../completion/kinds.js';
 import type { ConnectionDeleted } from '../../contract/results.js';
 import type { Context } from '../../context.js';

@@ -1,7 +1,6 @@
 import { Argument, type Command } from 'commander';
-import { getConnection, listConnections, updateConnection } from '../../api/connections.js';
+import { getConnection, listConnections, matchConnection, updateConnection } from '../../api/connections.js';
 import { isIdShaped } from '../../api/resolve.js';
-import { matchConnection } from '../../api/resolve-connection.js';
 import type { ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';

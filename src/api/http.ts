@@ -7,7 +7,7 @@ import { dryRunView, placeholderToken, type DryRunEffects, type DryRunView } fro
 import { lasting, ownCause, rootCause, unreachable } from './failures.js';
 import type { Failure, NetworkOptions } from './network.js';
 import type { OpenAnswer, OpenSpec, RequestSpec } from './request-spec.js';
-import { readWithin, type Transport, type WireRequest, type WireResponse } from './transport.js';
+import { readWithin, wholeWithin, type Transport, type WireRequest, type WireResponse } from './transport.js';
 import type { SentCount } from '../run-record.js';
 
 export { describeErrorBody } from './answers.js';
@@ -134,22 +134,13 @@ export class Http {
   async request<T>(spec: RequestSpec): Promise<T> {
     const response = await this.send(spec);
     if (!response) return undefined as T;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        void response.cancel().catch(() => undefined);
-        reject(this.timedOut(spec.method, spec.path));
-      }, this.config.timeoutMs);
-    });
     let whole: string | Uint8Array;
     try {
-      whole = await Promise.race([response.whole(), late]);
+      whole = await wholeWithin(response, this.config.timeoutMs, () => Promise.reject<never>(this.timedOut(spec.method, spec.path)));
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
       throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error);
-    } finally {
-      clearTimeout(timer);
     }
     const answer = answered(response, whole);
     if (spec.secretAnswer) this.config.trace?.(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);

@@ -42,18 +42,23 @@ export async function restBytes(response: Pick<WireResponse, 'read'>): Promise<B
   return Buffer.concat(chunks);
 }
 
-/** An error body read within `limitMs`, so a service that stalls after the head cannot hold the command. */
-export async function readWithin(response: Pick<WireResponse, 'whole' | 'cancel'>, limitMs: number): Promise<string> {
+/** The whole body, unless `limitMs` passes first: then the body is cancelled and `late()` is the outcome (a value, or a rejection). */
+export async function wholeWithin<T>(response: Pick<WireResponse, 'whole' | 'cancel'>, limitMs: number, late: () => T | Promise<T>): Promise<string | Uint8Array | T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => {
+  const timeUp = new Promise<T>((resolve) => {
     timer = setTimeout(() => {
       void response.cancel().catch(() => undefined);
-      resolve('');
+      resolve(late());
     }, limitMs);
   });
   try {
-    return await Promise.race([response.whole().then(textOf, () => ''), late]);
+    return await Promise.race([response.whole(), timeUp]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** An error body read within `limitMs`, so a service that stalls after the head cannot hold the command. */
+export async function readWithin(response: Pick<WireResponse, 'whole' | 'cancel'>, limitMs: number): Promise<string> {
+  return textOf(await wholeWithin(response, limitMs, () => '').catch(() => ''));
 }

@@ -4,24 +4,16 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, isRaw, object, objects, readAnswer, text, textOrNull, type Raw } from './read.js';
 import type { RefreshSchedule, RefreshStatus, Schedule } from './types.js';
+import type * as W from '../wire/index.js';
 
 /** Which run: a full refresh copies the whole table again; an incremental one appends the rows past the column's last value. */
 export type CacheMode = 'FULL_REFRESH' | 'INCREMENTAL';
 
 /** A cache's schedule on the wire: `BASIC` with an ISO 8601 interval, `CRON` (after an optional `CRON_TZ=Zone `), or `NONE`. */
-export interface WireCacheSchedule {
-  type: string;
-  expression?: string;
-}
+export type WireCacheSchedule = Static<typeof W.CacheSchedule>;
 
 /** What `cache create` sends: the source table and its schedules. */
-export interface CacheRequest {
-  catalogId: string;
-  schemaName: string;
-  tableName: string;
-  fullRefreshCacheSchedule?: WireCacheSchedule;
-  incrementalCacheSchedule?: WireCacheSchedule;
-}
+export type CacheRequest = Static<typeof W.CacheRequest>;
 
 /** A cache's settings as dgw prints them. */
 export type CacheRecord = Static<typeof CR.CacheRecord>;
@@ -123,7 +115,7 @@ export async function updateCache(
   http: Http,
   projectId: string,
   cacheId: string,
-  body: { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule },
+  body: Static<typeof W.CacheSettingsUpdateRequest>,
   incrementalColumn?: string,
 ): Promise<CacheRecord> {
   return readAnswer(await http.request({ method: 'PUT', path: C(projectId, cacheId), query: column(incrementalColumn), body }), readCache);

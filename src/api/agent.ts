@@ -1,9 +1,11 @@
 import { buffer } from 'node:stream/consumers';
+import type { Static } from 'typebox';
 import { MalformedResponseError } from '../errors.js';
 import { bodyChunks } from './body-chunks.js';
 import type { Http, OpenAnswer } from './http.js';
 import { apiPath } from './path.js';
 import { readWithin } from './transport.js';
+import type * as W from '../wire/index.js';
 
 // The project's agent (`/ai-agent/{projectId}/...`): the document leaves its chat events and threads open objects;
 // what dgw reads of them is in commands/ask/exchange.ts.
@@ -15,11 +17,7 @@ export interface AgentEvent {
 }
 
 /** What a question is sent with: the thread to continue, and whether the agent may run SQL. */
-export interface ChatInput {
-  message: string;
-  threadId?: string;
-  noExecute?: boolean;
-}
+export type ChatInput = Static<typeof W.AIAgentChatRequestDto>;
 
 /** Asks the agent and yields its answer's events as they come; --timeout bounds the wait for the head and each silence, the signal (Ctrl-C) stops the stream. */
 export async function* chatStream(http: Http, projectId: string, input: ChatInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {

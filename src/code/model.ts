@@ -34,15 +34,11 @@ export interface DesiredState {
 }
 
 /** A query as the project holds it, normalised. */
-export interface ProjectQuery {
+export interface ProjectQuery extends QueryView {
   id: string;
   name: string;
-  displayName: string;
-  materialized: boolean;
-  schedule: Refresh | null;
   /** The SQL exactly as the service returned it. */
   sql: string;
-  folder: string;
 }
 
 /** A folder of the project. */

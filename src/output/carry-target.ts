@@ -1,10 +1,7 @@
+import type { SettingFlags } from '../config/settings.js';
+
 /** The global options that choose what a command acts on, as its command line gave them. */
-export interface Target {
-  profile?: string;
-  zone?: string;
-  baseUrl?: string;
-  project?: string;
-}
+export type Target = Pick<SettingFlags, 'profile' | 'zone' | 'baseUrl' | 'project'>;
 
 const FLAGS: [keyof Target, string][] = [
   ['profile', '--profile'],

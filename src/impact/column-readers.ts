@@ -4,10 +4,7 @@ import { readsColumn, type ColumnRead } from './sql-reads.js';
 import { compareText } from '../output/text-order.js';
 
 /** A saved query whose SQL reads a column, and how (see sql-reads.ts). */
-export interface ColumnReader {
-  id: string;
-  name: string;
-  queryType: Query['queryType'];
+export interface ColumnReader extends Pick<Query, 'id' | 'name' | 'queryType'> {
   read: ColumnRead;
 }
 
@@ -15,7 +12,7 @@ export interface ColumnReader {
 export function columnReaders(queries: Query[], table: string, column: string, schema = 'table'): ColumnReader[] {
   const readers: ColumnReader[] = [];
   for (const q of queries) {
-    const read = typeof q.inputQuery === 'string' ? readsColumn(q.inputQuery, table, column, schema) : undefined;
+    const read = readsColumn(q.inputQuery, table, column, schema);
     if (read) readers.push({ id: q.id, name: q.name, queryType: q.queryType, read });
   }
   return readers.sort((a, b) => (a.read === b.read ? compareText(a.name, b.name) : a.read === 'by-name' ? -1 : 1));

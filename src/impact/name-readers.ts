@@ -34,10 +34,7 @@ export function endedTable(table: string, schema: 'table' | 'bitable' = 'table')
 }
 
 /** A saved query whose SQL reads one or more of the ended names. */
-export interface NameReader {
-  id: string;
-  name: string;
-  queryType: Query['queryType'];
+export interface NameReader extends Pick<Query, 'id' | 'name' | 'queryType'> {
   /** The ended names it reads, as shown. */
   reads: string[];
 }
@@ -46,9 +43,8 @@ export interface NameReader {
 export function nameReaders(queries: Query[], ended: EndedName[], except: ReadonlySet<string>): NameReader[] {
   const readers: NameReader[] = [];
   for (const q of queries) {
-    if (except.has(q.id) || typeof q.inputQuery !== 'string') continue;
-    const sql = q.inputQuery;
-    const reads = ended.filter((e) => readsName(sql, e.schemas, e.name)).map((e) => e.shown);
+    if (except.has(q.id)) continue;
+    const reads = ended.filter((e) => readsName(q.inputQuery, e.schemas, e.name)).map((e) => e.shown);
     if (reads.length > 0) readers.push({ id: q.id, name: q.name, queryType: q.queryType, reads });
   }
   return readers.sort((a, b) => compareText(a.name, b.name));

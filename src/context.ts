@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { carryTarget } from './output/carry-target.js';
 import type { ChalkInstance } from 'chalk';
 import type { Static } from 'typebox';
@@ -14,12 +15,11 @@ import { describeBinding } from './config/key-binding.js';
 import { checkNewProfileName, unknownProfileError } from './config/known-profile.js';
 import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile, tightenStoreMode } from './config/store.js';
-import { AuthError, DgwError, UsageError } from './errors.js';
+import { AuthError, DgwError, InterruptedError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
 import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
 import { readAll, terminalSize, type Io } from './output/io.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
-import { sleep } from './sleep.js';
 
 /** Global options every command accepts. */
 export interface GlobalOptions extends SettingFlags {
@@ -101,10 +101,16 @@ export interface Context {
   close(): Promise<void>;
 }
 
-/** The clock of a real run. A sleep that ends takes its abort listener away: a wait of many polls leaves none behind. */
+/** The clock of a real run. Node's timer takes its abort listener away when a sleep ends: a wait of many polls leaves none behind. */
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep,
+  async sleep(ms, signal) {
+    try {
+      await wait(ms, undefined, { signal });
+    } catch (error) {
+      throw signal?.aborted ? new InterruptedError() : error;
+    }
+  },
 };
 
 export function createContext(deps: ContextDeps, globals: GlobalOptions): Context {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { folderPathProblem } from '../api/names.js';
+import { isRaw } from '../api/read.js';
 import { UsageError } from '../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { realOwnership, type FolderOwnership } from './safe-folder.js';
@@ -106,11 +107,10 @@ async function readDataFile(filepath: string): Promise<unknown> {
 }
 
 /** Validates a project file's contents; refuses API keys, which belong in the user store. */
-export function checkProjectFile(raw: unknown, filepath: string): ProjectFile {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+export function checkProjectFile(record: unknown, filepath: string): ProjectFile {
+  if (!isRaw(record)) {
     throw new UsageError(`project file ${filepath} must hold an object`);
   }
-  const record = raw as Record<string, unknown>;
   const secret = Object.keys(record).find((k) => SECRET_KEYS.includes(k));
   if (secret) {
     throw new UsageError(
@@ -135,12 +135,11 @@ export function checkProjectFile(raw: unknown, filepath: string): ProjectFile {
   return { filepath, ...(record as Omit<ProjectFile, 'filepath'>) };
 }
 
-function checkCodeSettings(code: unknown, filepath: string): void {
+function checkCodeSettings(record: unknown, filepath: string): void {
   const fail = (problem: string): never => {
     throw new UsageError(`project file ${filepath}: code${problem}`);
   };
-  if (typeof code !== 'object' || code === null || Array.isArray(code)) fail(' must be an object such as {"dir": "queries", "folders": ["/reports"]}');
-  const record = code as Record<string, unknown>;
+  if (!isRaw(record)) return fail(' must be an object such as {"dir": "queries", "folders": ["/reports"]}');
   const unknown = Object.keys(record).filter((k) => k !== 'dir' && k !== 'folders');
   if (unknown.length > 0) fail(` has unknown setting(s): ${unknown.join(', ')}; it takes dir and folders`);
   if (record.dir !== undefined && (typeof record.dir !== 'string' || record.dir.trim() === '')) fail('.dir must be a directory path');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isRaw } from '../api/read.js';
 import { LocalFaultError } from '../errors.js';
 import { fileFault, readTextIfThere } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
@@ -51,7 +52,7 @@ export function readStoreFile(dir: string): StoreData {
     throw damagedStore(file, `it is not JSON (${(error as Error).message})`);
   }
   // Anything but an object is damage, never an empty store the next write would replace.
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw damagedStore(file, 'it is not a JSON object');
+  if (!isRaw(data)) throw damagedStore(file, 'it is not a JSON object');
   const { currentProfile, profiles } = data as Partial<StoreData>;
   const problem = profilesProblem(currentProfile, profiles);
   if (problem) throw damagedStore(file, problem);
@@ -77,8 +78,8 @@ export function tightenStoreMode(dir: string, data: StoreData): string | undefin
 function profilesProblem(currentProfile: unknown, profiles: unknown): string | undefined {
   if (currentProfile !== undefined && typeof currentProfile !== 'string') return '"currentProfile" is not a name';
   if (profiles === undefined) return undefined;
-  if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return '"profiles" is not an object';
-  const bad = Object.entries(profiles).find(([, p]) => typeof p !== 'object' || p === null || Array.isArray(p));
+  if (!isRaw(profiles)) return '"profiles" is not an object';
+  const bad = Object.entries(profiles).find(([, p]) => !isRaw(p));
   if (bad) return `profile "${bad[0]}" is not an object`;
   // Every setting a profile holds is text: a number where a key or a zone belongs is damage, not a bug of dgw's.
   for (const [name, profile] of Object.entries(profiles as Record<string, Record<string, unknown>>)) {

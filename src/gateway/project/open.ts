@@ -7,7 +7,6 @@ import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { seedDemo } from '../seed.js';
 import { hardenInstance } from '../sandbox/index.js';
 import { literal } from '../sql.js';
-import type { Schedule } from '../../api/types.js';
 import { migrateQueryIds } from './ids.js';
 import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
@@ -20,8 +19,8 @@ import { METADATA_DDL } from './project-metadata.js';
 import { RELATIONS_DDL } from './relations.js';
 import { recoverRefreshLog } from './refresh-log.js';
 import { runStatement } from './statement.js';
-import { ifTable, ProjectStore, rows, textOrNull, walSize } from './store.js';
-import type { ProjectOptions, QueryRow } from './types.js';
+import { ifTable, ProjectStore, rows, rowsAs, walSize } from './store.js';
+import type { ProjectOptions } from './types.js';
 
 const SCHEMA = [
   'CREATE SCHEMA IF NOT EXISTS svc._dgw',
@@ -135,7 +134,11 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   await s.writer.run('BEGIN');
   try {
     for (const statement of SCHEMA) await s.writer.run(statement);
-    const columns = (await takeRows(s.writer, 'queries')).map(queryFromColumns);
+    // A row of the old column-per-field table is a document whose schedule is still JSON text.
+    const columns = (await takeRows(s.writer, 'queries')).map((r) => {
+      const schedule = r.schedule === null ? null : JSON.parse(String(r.schedule));
+      return queryFromDoc(String(r.id), { ...r, schedule } as StoredQueryDoc);
+    });
     const docs = (await takeRows(s.writer, 'query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
     const moved = await migrateQueryIds(s.writer, [...columns, ...docs]);
     if (moved.length > 0) {
@@ -156,29 +159,12 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   }
 }
 
-/** Takes the rows out of an old table of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1), dropping it. */
+/** Takes the rows out of an old table of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1), dropping it; fields in camelCase. */
 async function takeRows(conn: DuckDBConnection, table: 'queries' | 'query_docs'): Promise<Array<Record<string, unknown>>> {
   if ((await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [table])).length === 0) return [];
-  const taken = await rows(conn, `SELECT * FROM svc._dgw.${table}`);
+  const taken = await rowsAs<Record<string, unknown>>(conn, `SELECT * FROM svc._dgw.${table}`);
   await conn.run(`DROP TABLE svc._dgw.${table}`);
   return taken;
-}
-
-/** A row of the old column-per-field `_dgw.queries` table. */
-function queryFromColumns(r: Record<string, unknown>): QueryRow {
-  return {
-    id: String(r.id),
-    name: String(r.name),
-    displayName: String(r.display_name),
-    inputQuery: String(r.input_query),
-    queryType: r.query_type === 'MATERIALIZED' ? 'MATERIALIZED' : 'PLAIN',
-    schedule: r.schedule === null ? null : (JSON.parse(String(r.schedule)) as Schedule),
-    folderId: textOrNull(r.folder_id),
-    scheduleSetAt: Number(r.schedule_set_at),
-    createdAt: Number(r.created_at),
-    modifiedAt: Number(r.modified_at),
-    materializedAt: null,
-  };
 }
 
 /** Views are made when first read (views.ts), so a migrated file does not make every command load them all. */

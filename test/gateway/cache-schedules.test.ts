@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTableCached } from '../../src/gateway/project/is-table-cached.js';
+import { isTableCached } from '../../src/gateway/project/cache-rows.js';
 import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { openGateway, P, waitFor, type TestGateway } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { ident } from '../sql.js';
-import { rows, rowsAs } from './store.js';
+import { rows, rowsAs, type ProjectStore } from './store.js';
 
 /** How a run copies: the whole source again, or the rows past the last value of the incremental column. */
 export type CacheMode = 'FULL_REFRESH' | 'INCREMENTAL';
@@ -62,6 +62,17 @@ export async function readCaches(conn: DuckDBConnection): Promise<CacheRow[]> {
 
 export async function readCache(conn: DuckDBConnection, id: string): Promise<CacheRow | undefined> {
   return (await rowsAs<StoredCache>(conn, 'SELECT * FROM svc._dgw.caches WHERE id = ?', [id])).map(cacheOf)[0];
+}
+
+/** The tables of one schema of a catalog that the project caches, read once for a whole listing. */
+export async function cachedTables(project: ProjectStore, catalogId: string, schemaName: string): Promise<Set<string>> {
+  const caches = await project.withConnection(readCaches);
+  return new Set(caches.filter((c) => c.catalogId === catalogId && c.schemaName === schemaName).map((c) => c.tableName));
+}
+
+/** Whether a project has a cache of this table of a catalog (the catalog routes' `isCached`). */
+export async function isTableCached(project: ProjectStore, catalogId: string, schemaName: string, tableName: string): Promise<boolean> {
+  return (await cachedTables(project, catalogId, schemaName)).has(tableName);
 }
 
 /** A cache's runs, newest first. */

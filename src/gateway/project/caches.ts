@@ -6,7 +6,7 @@ import { heldUntil, jobStatements } from '../request-scope.js';
 import { nextFireTime } from '../schedule.js';
 import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
-import { cacheSource } from './cache-source.js';
+import type { ConnectionRow } from './connections.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 import { withViews } from './views.js';
@@ -40,6 +40,24 @@ export interface CacheState {
 /** The key of a cache's run among the store's running refreshes. */
 const runKey = (id: string) => `cache:${id}`;
 const copyOf = (c: Pick<CacheRow, 'copyName'>) => `svc.cache.${ident(c.copyName)}`;
+
+/** A cache's source as DuckDB reads it. */
+interface CacheSource {
+  /** The relation, quoted, for `SELECT ... FROM`. */
+  relation: string;
+  /** The source in words, for messages. */
+  label: string;
+}
+
+/** Where a catalog's table is read: the built-in catalogs (`1` stored tables, `2` saved queries), or a connection's. */
+function cacheSource({ catalogId, schemaName, tableName }: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>, connections: readonly ConnectionRow[]): CacheSource {
+  const label = `${schemaName}.${tableName} of catalog ${catalogId}`;
+  const connected = connections.find((c) => c.catalogId === catalogId);
+  if (connected) return { relation: `${ident(connected.catalogName)}.${ident(schemaName)}.${ident(tableName)}`, label: `${connected.catalogName}.${schemaName}.${tableName}` };
+  if (catalogId === '1' && (schemaName === 'table' || schemaName === 'bitable')) return { relation: `svc.${ident(schemaName)}.${ident(tableName)}`, label };
+  if (catalogId === '2' && schemaName === 'query') return { relation: `svc.query.${ident(tableName)}`, label };
+  throw badRequest(`no table ${label}: catalog 1 has schemas "table" (stored tables) and "bitable" (BI tables), catalog 2 schema "query" (saved queries), and each connection's catalog its own`);
+}
 
 export async function cacheRow(s: ProjectStore, id: string, conn?: DuckDBConnection): Promise<CacheRow> {
   const c = conn ? await readCache(conn, id) : await s.withConnection((x) => readCache(x, id));

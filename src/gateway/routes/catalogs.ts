@@ -4,6 +4,7 @@ import type { Catalog } from '../../api/types.js';
 import { badRequest } from '../errors.js';
 import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, connectionChanges, reopened } from './project-connections.js';
+import { cachedTables, isTableCached } from '../project/cache-rows.js';
 import { findCatalogConnection } from '../project/connections.js';
 import type { ParametricRow } from '../project/index.js';
 import { refuseNul } from '../project/check.js';
@@ -108,7 +109,6 @@ export function catalogRoutes(): Routes {
     })
     .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
       const { place, b, read } = await catalogAt(c);
-      const { cachedTables } = await import('../project/is-table-cached.js');
       const schemaName = c.req.param('schemaName');
       const names = await read((conn) => b.tableNames(conn, place, schemaName));
       const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
@@ -122,7 +122,6 @@ export function catalogRoutes(): Routes {
     .get(`${table}/isCached`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
       await read((conn) => b.columns(conn, place, schema, name));
-      const { isTableCached } = await import('../project/is-table-cached.js');
       return c.json(cacheability(await isTableCached(c.get('project'), place.catalog.id, schema, name)));
     })
     .get(`${table}/statistics`, async (c) => {

@@ -3,6 +3,7 @@ import { Routes } from '../router.js';
 import type { ColumnDataType } from '../../api/types.js';
 import { badRequest } from '../errors.js';
 import { INTERNAL_CATALOG_ID } from './catalogs.js';
+import { cachedTables } from '../project/cache-rows.js';
 import { refuseNul } from '../project/check.js';
 import type { ColumnChange, ColumnSpec } from '../project/index.js';
 import * as tables from '../project/tables.js';
@@ -98,7 +99,6 @@ function createColumns(requestText: string | undefined): ColumnSpec[] | undefine
 export function tableRoutes(schema: StoredSchema): Routes {
   const r = new Routes();
   r.get('/', async (c) => {
-    const { cachedTables } = await import('../project/is-table-cached.js');
     const project = c.get('project');
     return c.get('present').tables(c, await tables.tables(project, schema), await cachedTables(project, INTERNAL_CATALOG_ID, schema));
   });

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RefreshStatus } from '../../api/types.js';
 
 // Every statement is a round trip through the DuckDB binding, so all tables are read in one, each as a JSON text.
 
@@ -15,29 +16,19 @@ export interface FolderRecord {
 export interface LogRecord {
   query_id: string;
   seq: number;
-  status: string;
+  status: RefreshStatus;
   started_at: number | null;
   finished_at: number | null;
   message: string | null;
 }
 
-/** A row of `_dgw.settings`. */
-export interface SettingRecord {
-  key: string;
-  value: string;
-}
-
-/** An old query id and the id the query has now. */
-export interface AliasRecord {
-  alias: string;
-  id: string;
-}
-
 /** The parts, read. */
 export interface Metadata {
-  settings: SettingRecord[];
+  /** Rows of `_dgw.settings`. */
+  settings: Array<{ key: string; value: string }>;
   folders: FolderRecord[];
-  aliases: AliasRecord[];
+  /** Old query ids, each with the id the query has now. */
+  aliases: Array<{ alias: string; id: string }>;
   log: LogRecord[];
 }
 

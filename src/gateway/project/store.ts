@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
-import type { RefreshStatus } from '../../api/types.js';
 import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { duckFault } from '../faults.js';
@@ -302,12 +301,12 @@ export class ProjectStore {
     this.foldersLoaded = true;
     this.foldersRead ??= Promise.resolve();
     for (const r of folders) {
-      this.folderMap.set(String(r.id), {
-        id: String(r.id),
-        name: String(r.name),
-        parentId: textOrNull(r.parent_id),
-        createdAt: Number(r.created_at),
-        modifiedAt: Number(r.modified_at),
+      this.folderMap.set(r.id, {
+        id: r.id,
+        name: r.name,
+        parentId: r.parent_id,
+        createdAt: r.created_at,
+        modifiedAt: r.modified_at,
       });
     }
   }
@@ -316,12 +315,12 @@ export class ProjectStore {
   loadLog(log: LogRecord[]): void {
     this.refreshes.clear();
     for (const r of log) {
-      this.seq = Math.max(this.seq, Number(r.seq) + 1);
-      this.refreshes.set(String(r.query_id), {
-        status: String(r.status) as RefreshStatus,
-        startedAt: numOrNull(r.started_at),
-        finishedAt: numOrNull(r.finished_at),
-        message: textOrNull(r.message),
+      this.seq = Math.max(this.seq, r.seq + 1);
+      this.refreshes.set(r.query_id, {
+        status: r.status,
+        startedAt: r.started_at,
+        finishedAt: r.finished_at,
+        message: r.message,
       });
     }
     this.logSuperseded = log.length > this.refreshes.size;
@@ -388,8 +387,7 @@ export async function ifTable<T>(read: Promise<T>, none: T): Promise<T> {
   }
 }
 
-/** A column's value as a number or text, NULL as null. */
-export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** A column's value as text, NULL as null. */
 export const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** Two writers that touched the same rows: DuckDB's conflict becomes a 409 worth retrying. */

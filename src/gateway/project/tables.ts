@@ -16,20 +16,16 @@ export async function tables(s: ProjectStore, schema: StoredSchema = 'table'): P
     await rows(c, 'SELECT name FROM svc._dgw.empty_tables WHERE schema_name = $1', [schema]),
   ]);
   const unique = new Set(uniques.filter((r) => Array.isArray(r.names) && r.names.length === 1).map((r) => `${r.table_name}\u0000${(r.names as unknown[])[0]}`));
-  const byTable = new Map<string, ColumnInfo[]>();
-  for (const r of cols) {
-    const t = String(r.table_name);
-    if (!byTable.has(t)) byTable.set(t, []);
-    byTable.get(t)!.push({
-      name: String(r.column_name),
-      dataType: String(r.data_type),
-      notNull: r.is_nullable === false,
-      unique: unique.has(`${t}\u0000${r.column_name}`),
-      defaultValue: r.column_default === null ? null : unquote(String(r.column_default)),
-    });
-  }
+  const column = (r: Record<string, unknown>): ColumnInfo => ({
+    name: String(r.column_name),
+    dataType: String(r.data_type),
+    notNull: r.is_nullable === false,
+    unique: unique.has(`${r.table_name}\u0000${r.column_name}`),
+    defaultValue: r.column_default === null ? null : unquote(String(r.column_default)),
+  });
+  const byTable = Map.groupBy(cols, (r) => String(r.table_name));
   for (const r of empty) if (![...byTable.keys()].some((t) => sameName(t, String(r.name)))) byTable.set(String(r.name), []);
-  return [...byTable].map(([name, columns]) => ({ name, schema, columns })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...byTable].map(([name, list]) => ({ name, schema, columns: list.map(column) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** A stored table by name, or 404. */

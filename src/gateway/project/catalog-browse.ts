@@ -41,7 +41,8 @@ export async function tableNames(conn: DuckDBConnection, place: CatalogPlace, sc
 }
 
 export async function columns(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<BrowsedColumn[]> {
-  await checkTable(conn, place, schema, table);
+  const names = await tableNames(conn, place, schema);
+  if (!names.includes(table)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no table ${schema}.${table}${didYouMean(table, names)}`);
   const found = await rows(
     conn,
     'SELECT column_name, data_type, is_nullable, comment FROM duckdb_columns() WHERE database_name = $1 AND schema_name = $2 AND table_name = $3 ORDER BY column_index',
@@ -63,9 +64,4 @@ export async function statistics(conn: DuckDBConnection, place: CatalogPlace, sc
     rowCount: Number(r.row_count),
     columns: cols.map((c, i) => ({ columnName: c.name, nullCount: Number(r[`n${i}`]), distinctCount: Number(r[`d${i}`]), min: textOrNull(r[`lo${i}`]), max: textOrNull(r[`hi${i}`]) })),
   };
-}
-
-async function checkTable(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<void> {
-  const names = await tableNames(conn, place, schema);
-  if (!names.includes(table)) throw notFound(`catalog ${place.catalog.name} (${place.catalog.id}) has no table ${schema}.${table}${didYouMean(table, names)}`);
 }

@@ -5,6 +5,7 @@ import { completes } from '../../completion/kinds.js';
 import type { CatalogShared } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';
+import { reportChange } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerCatalogShare(parent: Command, wiring: Wiring): void {
@@ -31,7 +32,5 @@ export async function runCatalogShare(ctx: Context, ref: string, target: string,
   const http = await ctx.http({ dryRun: opts.dryRun });
   const id = await resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
   const sharedCatalogId = await shareCatalog(http, projectId, id, target);
-  if (opts.dryRun) return;
-  ctx.out.result({ catalogId: id, targetProjectId: target, sharedCatalogId } satisfies CatalogShared, sharedCatalogId ?? id);
-  ctx.out.success(`shared catalog ${ref} with project ${target}${sharedCatalogId ? ` (its id there: ${sharedCatalogId})` : ''}`);
+  reportChange(ctx, opts, { catalogId: id, targetProjectId: target, sharedCatalogId } satisfies CatalogShared, sharedCatalogId ?? id, `shared catalog ${ref} with project ${target}${sharedCatalogId ? ` (its id there: ${sharedCatalogId})` : ''}`);
 }

@@ -6,6 +6,7 @@ import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
+import { reportChange } from '../confirm.js';
 import { loadTree, parseFolderRef, requireFolder } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { completes } from '../../completion/kinds.js';
@@ -57,7 +58,5 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
     }
     moved.push(id);
   }
-  if (opts.dryRun) return;
-  ctx.out.result({ path, queryIds: moved } satisfies QueriesMoved, moved.join('\n'));
-  ctx.out.success(`moved ${moved.length} ${moved.length === 1 ? 'query' : 'queries'} to ${path}`);
+  reportChange(ctx, opts, { path, queryIds: moved } satisfies QueriesMoved, moved.join('\n'), `moved ${moved.length} ${moved.length === 1 ? 'query' : 'queries'} to ${path}`);
 }

@@ -6,7 +6,7 @@ import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { endedQueryName } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
-import { ensureConfirmable, type ConfirmOptions } from '../confirm.js';
+import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkSegment } from '../../api/path.js';
 import { listQueries } from '../../api/queries.js';
@@ -62,7 +62,5 @@ export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOpti
     }
     deleted.push(id);
   }
-  if (opts.dryRun) return;
-  ctx.out.result(deleted.map((id): QueryDeleted => ({ id, deleted: true })), deleted.join('\n'));
-  ctx.out.success(`deleted ${deleted.length} ${deleted.length === 1 ? 'query' : 'queries'}`);
+  reportChange(ctx, opts, deleted.map((id): QueryDeleted => ({ id, deleted: true })), deleted.join('\n'), `deleted ${deleted.length} ${deleted.length === 1 ? 'query' : 'queries'}`);
 }

@@ -4,6 +4,7 @@ import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import type { SemanticCatalogShared } from '../../contract/results.js';
 import { checkNameArgument } from '../name-argument.js';
+import { reportChange } from '../confirm.js';
 import { catalogIdOf } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -28,8 +29,6 @@ SQL this one's saved queries: it answers 501 and dgw exits 15 saying so.
       const http = await ctx.http({ dryRun: opts.dryRun });
       const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
       await shareSemanticCatalog(http, projectId, catalogId, target);
-      if (opts.dryRun) return;
-      ctx.out.result({ catalogId, targetProjectId: target, shared: true } satisfies SemanticCatalogShared, catalogId);
-      ctx.out.success(`shared semantic catalog ${catalog} with project ${target}`);
+      reportChange(ctx, opts, { catalogId, targetProjectId: target, shared: true } satisfies SemanticCatalogShared, catalogId, `shared semantic catalog ${catalog} with project ${target}`);
     }));
 }

@@ -55,6 +55,11 @@ export function folderSegments(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
 
+/** A clean absolute folder path in its one spelling (`/a/b/` → `/a/b`, `/` → `/`). */
+export function folderPath(path: string): string {
+  return `/${folderSegments(path).join('/')}`;
+}
+
 /** Column names as object keys: a name met again gets `_1`, `_2`, ... as DuckDB names a table's repeated columns. */
 export function distinctKeys(columns: string[]): string[] {
   const taken = new Set<string>();

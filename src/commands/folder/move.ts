@@ -3,7 +3,7 @@ import type { FolderMoved } from '../../contract/results.js';
 import { findFolder } from '../../api/folder-tree.js';
 import { moveFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
-import { folderSegments } from '../../api/names.js';
+import { folderPath, folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
 import { reportChange } from '../confirm.js';
@@ -51,7 +51,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
   else {
     const into = findFolder(tree, destination.kind === 'path' ? destination.path : destination.id);
     if (!into && destination.kind === 'id') throw new NotFoundError(`no folder with id ${destination.id}`);
-    path = into ? `${into.path}/${folder.name}` : `/${folderSegments(destination.kind === 'path' ? destination.path : '').join('/')}`;
+    path = into ? `${into.path}/${folder.name}` : folderPath(destination.kind === 'path' ? destination.path : '');
     // As with the other verbs that take a path: missing folders are made only when asked.
     const parent = path.slice(0, path.lastIndexOf('/')) || '/';
     if (!into && parent !== '/' && !findFolder(tree, parent) && !opts.parents) {
@@ -73,7 +73,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
 async function dryRunMove(http: Http, projectId: string, source: FolderRef & { kind: 'path' | 'id' }, destination: FolderRef): Promise<void> {
   const id = await folderIdFor(http, projectId, source);
   const name = source.kind === 'path' ? folderSegments(source.path).at(-1)! : http.placeholder(`name of folder ${source.id}`);
-  const into = destination.kind === 'root' ? '' : destination.kind === 'path' ? destination.path.replace(/\/+$/, '') : http.placeholder(`path of folder ${destination.id}`);
+  const into = destination.kind === 'root' ? '' : destination.kind === 'path' ? folderPath(destination.path) : http.placeholder(`path of folder ${destination.id}`);
   const lines = destination.kind === 'path' ? [`(a dry run reads nothing: if ${destination.path} is not a folder, a real run moves the folder to ${destination.path} itself)`] : [];
   await moveFolder(http.describing({ lines, facts: {} }), projectId, id, `${into}/${name}`);
 }

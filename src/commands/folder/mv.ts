@@ -6,7 +6,7 @@ import { listQueries } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
-import { folderSegments } from '../../api/names.js';
+import { folderPath, folderSegments } from '../../api/names.js';
 import type { Static } from 'typebox';
 import type * as C from '../../contract/results.js';
 import { ensureFolder, showFolderCreation, type EnsuredFolder } from './ensure.js';
@@ -87,7 +87,7 @@ async function targetFolder(http: Http, projectId: string, target: FolderRef & {
       return { id: await folderIdFor(http, projectId, target), created: [] };
     } catch (error) {
       if (!(error instanceof NotFoundError) || target.kind !== 'path') throw error;
-      const path = `/${folderSegments(target.path).join('/')}`;
+      const path = folderPath(target.path);
       throw new DgwError('not_found', `no folder at ${path}`, { hint: `create it with \`dgw folder create ${path}\`, or add --parents to create it with the move` });
     }
   }

@@ -1,13 +1,13 @@
 import { type Command, Option } from 'commander';
-import { folderPathProblem, folderSegments } from '../../api/names.js';
+import { folderPath } from '../../api/names.js';
 import { listQueriesText, readQueries } from '../../api/queries.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { folderContents } from '../../impact/folder-contents.js';
 import { loadTree, requireFolder } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
+import { checkPath } from './request-flags.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface QueryListOptions {
@@ -65,16 +65,15 @@ export async function runQueryList(ctx: Context, opts: QueryListOptions): Promis
 /** A --folder path checked and normalised (`/reports/` → `/reports`), or an id as given. */
 function checkFolder(folder: string | undefined): string | undefined {
   if (folder === undefined || !folder.startsWith('/')) return folder;
-  const problem = folderPathProblem(folder);
-  if (problem) throw new UsageError(`--folder: ${problem}`);
-  return `/${folderSegments(folder).join('/')}`;
+  checkPath(folder, '--folder');
+  return folderPath(folder);
 }
 
 /** The queries directly in a folder: by path, the query's path; by id, its folderId. No extra request. */
 function folderFilter(folder: string | undefined): (q: Query) => boolean {
   if (folder === undefined) return () => true;
   if (!folder.startsWith('/')) return (q) => q.folderId === folder;
-  return (q) => (folder === '/' ? !q.path || q.path === '/' : `/${folderSegments(q.path ?? '/').join('/')}` === folder);
+  return (q) => (folder === '/' ? !q.path || q.path === '/' : folderPath(q.path ?? '/') === folder);
 }
 
 /** Whether the gateway's bytes equal dgw's printing: no DEL or C1 to escape, no `{"type":"none"}` schedule to turn into null. */

@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { QueriesMoved } from '../../contract/results.js';
-import { folderSegments } from '../../api/names.js';
+import { folderPath } from '../../api/names.js';
 import { moveQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
@@ -42,7 +42,7 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
   const ids = await resolveQueryIds(http, projectId, refs);
   let path = '/';
   if (target.kind === 'path') {
-    path = `/${folderSegments(target.path).join('/')}`;
+    path = folderPath(target.path);
     await checkFolderExists(http, projectId, path, opts.parents);
   } else if (target.kind === 'id') {
     // The operation takes a path: a folder given by id is looked up once in the folder list.

@@ -95,10 +95,10 @@ export function checkDisplayName(displayName: string, flag = 'DISPLAY_NAME'): st
   return displayName;
 }
 
-export function checkPath(path: string | undefined): string | undefined {
+export function checkPath(path: string | undefined, label = '--path'): string | undefined {
   if (path === undefined) return undefined;
   const problem = folderPathProblem(path);
-  if (problem) throw new UsageError(`--path: ${problem}`);
+  if (problem) throw new UsageError(`${label}: ${problem}`);
   return path;
 }
 

@@ -44,7 +44,7 @@ export async function runFolderList(ctx: Context, opts: FolderListOptions): Prom
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const tree = await loadTree(http, projectId);
   if (opts.tree && ctx.out.json) {
-    ctx.out.value(tree.roots.map(nested));
+    ctx.out.value(tree.roots.map((node) => record(node, true)));
     return;
   }
   if (opts.tree && ctx.out.mode.kind !== 'quiet') {
@@ -54,17 +54,11 @@ export async function runFolderList(ctx: Context, opts: FolderListOptions): Prom
     return;
   }
   const all = [...tree.byId.values()].sort((a, b) => compareText(a.path, b.path));
-  await ctx.out.list(all.map(flat), COLUMNS, (f) => f.id);
+  await ctx.out.list(all.map((node) => record(node)), COLUMNS, (f) => f.id);
 }
 
-function flat(node: FolderNode): FolderRecord {
-  return { ...record(node), children: [] };
-}
-
-function nested(node: FolderNode): FolderRecord {
-  return { ...record(node), children: [...node.children].sort((a, b) => compareText(a.name, b.name)).map(nested) };
-}
-
-function record(node: FolderNode): Omit<FolderRecord, 'children'> {
-  return { id: node.id, name: node.name, path: node.path, parentId: node.parentId, createdAt: node.createdAt === null ? null : new Date(node.createdAt).toISOString(), queryIds: node.queryIds };
+/** A folder as a record: with its subfolders (sorted by name) for the tree's JSON, without them for the list. */
+function record(node: FolderNode, nested = false): FolderRecord {
+  const children = nested ? [...node.children].sort((a, b) => compareText(a.name, b.name)).map((c) => record(c, true)) : [];
+  return { id: node.id, name: node.name, path: node.path, parentId: node.parentId, createdAt: node.createdAt === null ? null : new Date(node.createdAt).toISOString(), queryIds: node.queryIds, children };
 }

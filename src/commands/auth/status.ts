@@ -81,12 +81,8 @@ export async function runAuthStatus(ctx: Context, opts: StatusOptions): Promise<
     await ctx.out.record(status, [], (x) => x.profile);
     return;
   }
-  const storedIn = { keychain: `the OS keychain (${keychainName()})`, file: `${configFile(ctx)} (mode 0600)`, env: 'the environment (DGW_API_KEY)' };
+  const storedIn = { keychain: `the OS keychain (${keychainName()})`, file: `${path.join(configDir(ctx.env), 'config.json')} (mode 0600)`, env: 'the environment (DGW_API_KEY)' };
   await ctx.out.record({ ...status, keyStorageText: status.keyStorage ? storedIn[status.keyStorage] : null }, FIELDS, (x) => x.profile);
-}
-
-function configFile(ctx: Context): string {
-  return path.join(configDir(ctx.env), 'config.json');
 }
 
 /** Checks the key with the service: catalogs with a project, else GET /info, else the connection types. */

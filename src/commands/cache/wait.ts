@@ -1,7 +1,8 @@
 import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
 import type { Http } from '../../api/http.js';
-import type { Clock, Context } from '../../context.js';
+import type { Context } from '../../context.js';
 import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
+import { pollUntil, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
@@ -17,21 +18,16 @@ export function runFailure(ref: string, run: CacheRunRecord): RefreshFailedError
 }
 
 /** What to wait for: the run the service named, or else the first run of `mode` after `before`. */
-export interface CacheWait {
+export interface CacheWait extends PollPlan {
   mode: CacheMode;
   started?: CacheRunRecord;
   before: CacheRunRecord | null;
-  deadlineMs: number;
-  firstPollMs: number;
-  maxPollMs: number;
-  /** The service holds each poll until the run ends, the interval at most (the local gateway's `waitMs`), instead of dgw sleeping it. */
-  heldPolls: boolean;
 }
 
 /** The run once it ends; giving up (--timeout) in-process cancels it, as it cannot outlive dgw, and `gaveUp` says so. */
 export async function waitForCacheRun(ctx: Context, http: Http, projectId: string, id: string, ref: string, plan: CacheWait, gaveUp: string): Promise<CacheRunRecord> {
   try {
-    return await pollCacheRun(http, projectId, id, plan, ctx.clock, ctx.signal);
+    return await pollCacheRun(ctx, http, projectId, id, plan);
   } catch (error) {
     if (!(error instanceof WaitTimeoutError)) throw error;
     if (!http.inProcess) throw new WaitTimeoutError(error.message, `the refresh goes on: follow it with \`dgw cache status ${ref}\`, or stop it with \`dgw cache cancel ${ref}\``);
@@ -41,23 +37,16 @@ export async function waitForCacheRun(ctx: Context, http: Http, projectId: strin
 }
 
 /** Polls the cache's status until the run ends; returns that run. */
-async function pollCacheRun(http: Http, projectId: string, cacheId: string, wait: CacheWait, clock: Clock, signal: AbortSignal): Promise<CacheRunRecord> {
-  const deadline = clock.now() + wait.deadlineMs;
-  let delay = wait.firstPollMs;
-  let hold = 0;
-  for (;;) {
-    const status = await getCacheStatus(http, projectId, cacheId, hold);
+function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: string, wait: CacheWait): Promise<CacheRunRecord> {
+  const ended = (status: CacheStatusRecord): CacheRunRecord | undefined => {
     const run = wait.started
       ? [status.lastFullRefresh, status.lastIncremental].find((r) => r?.id === wait.started!.id)
       : lastRunOf(status, wait.mode) ?? undefined;
     const ours = run !== undefined && run !== null && (wait.started !== undefined || run.id !== wait.before?.id || wait.before?.status === 'RUNNING');
-    if (ours && ENDED.has(run.status)) return run;
-    if (clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for the refresh of cache ${cacheId} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
-    // A held poll must end well within the time limit of its request.
-    if (wait.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
-    else await clock.sleep(delay, signal);
-    delay = Math.min(delay * 2, wait.maxPollMs);
-  }
+    return ours && ENDED.has(run.status) ? run : undefined;
+  };
+  const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh of cache ${cacheId} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
+  return pollUntil(ctx, http, wait, (hold) => getCacheStatus(http, projectId, cacheId, hold), ended, gaveUp);
 }
 
 /** A new cache's first copy on the in-process local gateway: waited for in the open (Ctrl-C is exit 130, --timeout cancels it), its end reported (exit 10 unless COMPLETED). */

@@ -2,17 +2,13 @@ import { readExport } from '../../api/exports.js';
 import type { ExportJob } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { localGatewayFault, type Http } from '../../api/http.js';
+import { pollUntil, type PollPlan } from '../poll.js';
 import { ExportFailedError, InterruptedError, NotFoundError, WaitTimeoutError } from '../../errors.js';
 
 const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
 
-/** How a wait for an export goes: its bound, the intervals of its polls, and what to show as the status changes. */
-export interface ExportWait {
-  deadlineMs: number;
-  firstPollMs: number;
-  maxPollMs: number;
-  /** The service holds each poll until the job ends, the interval at most (the local gateway's `waitMs`), instead of dgw sleeping it. */
-  heldPolls: boolean;
+/** How a wait for an export goes: its polls, and what to show as the status changes. */
+export interface ExportWait extends PollPlan {
   onStatus?: (job: ExportJob) => void;
 }
 
@@ -26,19 +22,12 @@ export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> 
 
 /** Polls an export until it ends; FAILED and CANCELLED are exit 10, EXPIRED exit 4. */
 export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, plan: ExportWait): Promise<ExportJob> {
-  const deadline = ctx.clock.now() + plan.deadlineMs;
-  let delay = plan.firstPollMs;
-  let hold = 0;
-  for (;;) {
-    const job = await readExport(http, projectId, exportId, hold);
+  const ended = (job: ExportJob): ExportJob | undefined => {
     plan.onStatus?.(job);
-    if (FINISHED.has(job.status)) return finished(job, http.localGateway);
-    if (ctx.clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for export ${exportId} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout); it is ${job.status || 'not finished'}`);
-    // A held poll must end well within the time limit of its request.
-    if (plan.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
-    else await ctx.clock.sleep(delay, ctx.signal);
-    delay = Math.min(delay * 2, plan.maxPollMs);
-  }
+    return FINISHED.has(job.status) ? finished(job, http.localGateway) : undefined;
+  };
+  const gaveUp = (job: ExportJob) => new WaitTimeoutError(`gave up waiting for export ${exportId} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout); it is ${job.status || 'not finished'}`);
+  return pollUntil(ctx, http, plan, (hold) => readExport(http, projectId, exportId, hold), ended, gaveUp);
 }
 
 /** A local DISK_FULL failure is this machine's fault (exit 13), not a failed export; a hosted code never speaks of this machine. */

@@ -6,6 +6,7 @@ import type { MetadataRefreshAccepted } from '../../contract/results.js';
 import { RefreshFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
 import { catalogIdOf } from '../catalog-path.js';
+import { pollUntil } from '../poll.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusKey } from './columns.js';
 import { callbackToken, checkCallbackUrl } from './callback-input.js';
@@ -63,17 +64,10 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   const deadline = ctx.clock.now() + (flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000));
   const ended: MetadataStatusRecord[] = [];
   for (const id of ids) {
-    let delay = http.inProcess ? 10 : 250;
-    for (;;) {
-      const status = await getMetadataStatus(http, projectId, id);
-      if (!RUNNING.has(status.status)) {
-        ended.push(status);
-        break;
-      }
-      if (ctx.clock.now() + delay > deadline) throw new WaitTimeoutError(`gave up waiting for the metadata refresh of catalog ${id}; it may still be running`, 'follow it with `dgw metadata status`');
-      await ctx.clock.sleep(delay, ctx.signal);
-      delay = Math.min(delay * 2, http.inProcess ? 25 : 5000);
-    }
+    // One deadline for every catalog: each waits for what is left of it.
+    const plan = { deadlineMs: deadline - ctx.clock.now(), firstPollMs: http.inProcess ? 10 : 250, maxPollMs: http.inProcess ? 25 : 5000, heldPolls: false };
+    const gaveUp = () => new WaitTimeoutError(`gave up waiting for the metadata refresh of catalog ${id}; it may still be running`, 'follow it with `dgw metadata status`');
+    ended.push(await pollUntil(ctx, http, plan, () => getMetadataStatus(http, projectId, id), (status) => (RUNNING.has(status.status) ? undefined : status), gaveUp));
   }
   await ctx.out.list(ended, STATUS_COLUMNS, statusKey);
   const failed = ended.filter((s) => s.status !== 'COMPLETED');

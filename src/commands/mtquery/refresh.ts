@@ -68,7 +68,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   };
   let status;
   try {
-    status = await waitForRefresh(http, projectId, id, requestedAt, ctx.clock, ctx.signal, plan);
+    status = await waitForRefresh(ctx, http, projectId, id, requestedAt, plan);
   } catch (error) {
     // A served or hosted refresh does not stop with dgw (in-process, Ctrl-C cancels it).
     if (error instanceof InterruptedError && !http.inProcess) throw new InterruptedError(goesOnAdvice(ref));
@@ -97,6 +97,6 @@ export function goesOnAdvice(ref: string): string {
 /** Without --timeout there is no bound in-process: dgw cannot exit before the refresh ends anyway. */
 function waitPlan(settings: Settings, inProcess: boolean): WaitPlan {
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  if (inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 20, maxPollMs: 250 };
-  return { deadlineMs: flag ?? DEFAULT_WAIT_MS };
+  if (inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 20, maxPollMs: 250, heldPolls: false };
+  return { deadlineMs: flag ?? DEFAULT_WAIT_MS, firstPollMs: 250, maxPollMs: 5000, heldPolls: false };
 }

@@ -1,0 +1,28 @@
+import type { Http } from '../api/http.js';
+import type { Context } from '../context.js';
+
+/** How a wait polls: its bound, and intervals that double from the first to the most. */
+export interface PollPlan {
+  deadlineMs: number;
+  firstPollMs: number;
+  maxPollMs: number;
+  /** The service holds each poll until the job ends, the interval at most (the local gateway's `waitMs`), instead of dgw sleeping it. */
+  heldPolls: boolean;
+}
+
+/** Reads until `ended` gives the answer; the read after which the deadline would pass throws `gaveUp` of it. */
+export async function pollUntil<T, R>(ctx: Context, http: Http, plan: PollPlan, read: (holdMs: number) => Promise<T>, ended: (value: T) => R | undefined, gaveUp: (last: T) => Error): Promise<R> {
+  const deadline = ctx.clock.now() + plan.deadlineMs;
+  let delay = plan.firstPollMs;
+  let hold = 0;
+  for (;;) {
+    const value = await read(hold);
+    const answer = ended(value);
+    if (answer !== undefined) return answer;
+    if (ctx.clock.now() + delay > deadline) throw gaveUp(value);
+    // A held poll must end well within the time limit of its request.
+    if (plan.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
+    else await ctx.clock.sleep(delay, ctx.signal);
+    delay = Math.min(delay * 2, plan.maxPollMs);
+  }
+}

@@ -2,7 +2,7 @@ import { Command, Help, Option } from 'commander';
 import type { ContextDeps } from './context.js';
 import { createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
-import { terminalSize } from './output/io.js';
+import { terminalSize, type OutStream } from './output/io.js';
 import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
 import { VERSION } from './version.js';
 import { HELP_TOPIC_COMMAND, HELP_TOPICS } from './help-topics.js';
@@ -10,6 +10,8 @@ import { completes } from './completion/kinds.js';
 
 /** The root command with its global options, without any noun (see `buildProgram` for the whole tree). */
 export function createRoot(deps: ContextDeps): Command {
+  // Help fits the window of the stream it goes to (80 columns off a terminal), as the tables do.
+  const width = (stream: OutStream) => terminalSize(stream, deps.env)?.columns ?? 80;
   return new Command('dgw')
     .description('The Data Gateway Service from your terminal: saved queries, folders, catalogs, refreshes, tables and connections.')
     .version(VERSION, '-V, --version')
@@ -34,11 +36,10 @@ export function createRoot(deps: ContextDeps): Command {
     .showSuggestionAfterError()
     .configureHelp(GROUP_HELP)
     .configureOutput({
-      // Help fits the window of the stream it goes to (80 columns off a terminal), as the tables do.
-      writeOut: (s) => deps.io.stdout.write(fitProse(s, terminalSize(deps.io.stdout, deps.env)?.columns ?? 80)),
+      writeOut: (s) => deps.io.stdout.write(fitProse(s, width(deps.io.stdout))),
       writeErr: (s) => deps.io.stderr.write(s),
-      getOutHelpWidth: () => terminalSize(deps.io.stdout, deps.env)?.columns ?? 80,
-      getErrHelpWidth: () => terminalSize(deps.io.stderr, deps.env)?.columns ?? 80,
+      getOutHelpWidth: () => width(deps.io.stdout),
+      getErrHelpWidth: () => width(deps.io.stderr),
       // cli.ts reports commander's errors itself: as text with a pointer to --help, or as JSON.
       outputError: () => undefined,
     })
@@ -104,16 +105,16 @@ export function addHelpTopicCommand(program: Command, deps: ContextDeps): void {
     .argument('<topic>')
     .action((topic: string) => {
       if (topic === 'options') {
-        deps.io.stdout.write(globalOptionsHelp(program, terminalSize(deps.io.stdout, deps.env)?.columns));
+        deps.io.stdout.write(globalOptionsHelp(program));
         return;
       }
       deps.io.stdout.write(`${EXIT_CODE_TABLE.map(([code, meaning]) => `${String(code).padStart(3)}  ${meaning}`).join('\n')}\n`);
     });
 }
 
-function globalOptionsHelp(program: Command, columns: number | undefined): string {
+function globalOptionsHelp(program: Command): string {
   const help = program.createHelp();
-  help.prepareContext({ helpWidth: columns ?? 80 });
+  help.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth?.() });
   const width = help.longestOptionTermLength(program, help);
   const items = help.visibleOptions(program).filter((o) => o.long !== '--version').map((o) => help.formatItem(help.optionTerm(o), width, help.optionDescription(o), help));
   return `Global options: every command takes them, before or after its name.\n\n${items.join('\n')}\n`;

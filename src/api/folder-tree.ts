@@ -1,6 +1,6 @@
 import { MalformedResponseError, NotFoundError } from '../errors.js';
 import { closestNames, suggest } from '../output/did-you-mean.js';
-import { folderSegments } from './names.js';
+import { folderPath, folderSegments } from './names.js';
 import { readQuery } from './queries.js';
 import { isRaw, object, objects, text, textOrNull, type Raw } from './read.js';
 import type { QueryRecord } from './types.js';
@@ -85,14 +85,14 @@ export function folderTree(response: unknown): FolderTree {
 
 /** Finds a folder by id or by absolute path (`/a/b`, trailing slash allowed). */
 export function findFolder(tree: FolderTree, ref: string): FolderNode | undefined {
-  if (ref.startsWith('/')) return tree.byPath.get(`/${folderSegments(ref).join('/')}`);
+  if (ref.startsWith('/')) return tree.byPath.get(folderPath(ref));
   return tree.byId.get(ref);
 }
 
 /** The error for a folder the tree lacks, with the closest paths (a typo, or a folder given without its parents). */
 export function noFolder(tree: FolderTree, ref: string): NotFoundError {
   if (!ref.startsWith('/')) return new NotFoundError(`no folder with id ${ref}`);
-  const path = `/${folderSegments(ref).join('/')}`;
+  const path = folderPath(ref);
   const paths = [...tree.byPath.keys()];
   let close = closestNames(path, paths);
   if (close.length === 0) {

@@ -1,4 +1,4 @@
-import { folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
+import { folderPath, folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
 
 // The layout of queries as code: folder `/a/b` is directory `a/b/`, a query is `<name>.sql` in it.
 
@@ -94,7 +94,7 @@ export function inScope(folder: string, scope: string[]): boolean {
 
 /** Managed folders without repeats or nesting; `['/']` when none are named. */
 export function normaliseScope(folders: string[]): string[] {
-  const clean = [...new Set(folders.map((f) => `/${folderSegments(f).join('/')}`))].sort();
+  const clean = [...new Set(folders.map(folderPath))].sort();
   if (clean.length === 0 || clean.includes('/')) return ['/'];
   return clean.filter((f) => !clean.some((other) => other !== f && isWithin(f, other)));
 }

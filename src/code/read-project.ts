@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { folderTree } from '../api/folder-tree.js';
 import { listFolders } from '../api/folders.js';
 import type { Http } from '../api/http.js';
-import { folderSegments } from '../api/names.js';
+import { folderPath } from '../api/names.js';
 import { listQueries } from '../api/queries.js';
 import type { Query } from '../api/types.js';
 import type { ProjectFolder, ProjectQuery, ProjectState } from './model.js';
@@ -17,7 +17,7 @@ export async function readProject(http: Http, projectId: string): Promise<Projec
 
 /** The project state from what the service returned (pure). */
 export function projectState(queries: Query[], folders: Iterable<{ id: string; path: string }>): ProjectState {
-  const folderList: ProjectFolder[] = [...folders].map((f) => ({ id: f.id, path: cleanPath(f.path) }));
+  const folderList: ProjectFolder[] = [...folders].map((f) => ({ id: f.id, path: folderPath(f.path) }));
   const pathOf = new Map(folderList.map((f) => [f.id, f.path]));
   const queryList: ProjectQuery[] = queries.map((q) => ({
     id: q.id,
@@ -27,15 +27,11 @@ export function projectState(queries: Query[], folders: Iterable<{ id: string; p
     schedule: q.queryType === 'MATERIALIZED' ? refreshOf(q.schedule) : null,
     sql: q.inputQuery,
     // The document's queries carry their path; the seed's only a folder id.
-    folder: q.path ? cleanPath(q.path) : q.folderId ? (pathOf.get(q.folderId) ?? '/') : '/',
+    folder: q.path ? folderPath(q.path) : q.folderId ? (pathOf.get(q.folderId) ?? '/') : '/',
   }));
   queryList.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
   folderList.sort((a, b) => compareText(a.path, b.path) || compareText(a.id, b.id));
   return { queries: queryList, folders: folderList, fingerprint: fingerprint(queryList, folderList) };
-}
-
-function cleanPath(path: string): string {
-  return `/${folderSegments(path).join('/')}`;
 }
 
 /** A hash of everything a plan depends on: equal fingerprints mean the project is as the plan saw it. */

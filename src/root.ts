@@ -79,10 +79,12 @@ const GROUP_HELP: Partial<Help> = {
  * field lists, stay as written.
  */
 export function fitProse(text: string, width: number): string {
+  // Commander leaves text under 40 columns unwrapped; a paragraph here is wrapped in any window.
+  const help = Object.assign(new Help(), { minWidthToWrap: 0 });
   const out: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    out.push(...(paragraph.some((line) => line.length > width) ? [new Help().boxWrap(paragraph.join(' '), width)] : paragraph));
+    out.push(...(paragraph.some((line) => line.length > width) ? [help.boxWrap(paragraph.join(' '), width)] : paragraph));
     paragraph = [];
   };
   for (const line of text.split('\n')) {

@@ -58,5 +58,9 @@ describe('help fits the window it is shown in', () => {
       'Last.',
     ]);
     expect(words(fitted)).toEqual(words(text));
+    // Narrower than commander wraps its own columns (40): the paragraph still fits, not one long line.
+    const narrow = fitProse(text, 24).split('\n');
+    expect(widest(narrow.filter((l) => !l.startsWith(' ')))).toBeLessThanOrEqual(24);
+    expect(narrow.length).toBeGreaterThan(text.split('\n').length);
   });
 });

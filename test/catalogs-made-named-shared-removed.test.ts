@@ -51,6 +51,15 @@ for (const shape of ['spec', 'hosted']) {
       expect((await run('catalog', 'share', 'svc', `other${shape}`)).code).not.toBe(0);
     });
 
+    it('catalog share of a renamed connection\'s catalog keeps the name SQL reads it by', async () => {
+      await dgw('connection', 'create', 'before', '--type', 'duckdb', '--field', `path=${source}`);
+      await dgw('connection', 'update', 'before', '--name', 'after');
+      await dgw('project', 'create', `renamed${shape}`);
+      await dgw('catalog', 'share', 'before', `renamed${shape}`);
+      await dgw('catalog', 'rm', 'before', '--yes');
+      expect(await dgw('--project', `renamed${shape}`, 'sql', 'SELECT count(*) FROM before.main.orders')).toBe('42\n');
+    });
+
     it('catalog rm takes the connection with it, but not while a cache copies one of its tables; built-ins stay', async () => {
       await dgw('cache', 'create', 'warehouse.main.orders');
       expect((await run('catalog', 'rm', 'warehouse', '--yes')).code).toBe(5);

@@ -85,7 +85,9 @@ export function catalogRoutes(): Routes {
       // Here a share is a copy of the connection in the other project: the same files, read-only, under the same names.
       const changes = await connectionChanges();
       const made = await changes.createConnection(other, { name: connection.name, type: connection.type, credential: connection.config });
-      const named = connection.catalogDisplayName === null ? made : await changes.nameCatalog(other, made.id, connection.catalogDisplayName);
+      // A renamed connection's name no longer gives its catalog's name, which SQL reads it by.
+      const name = connection.catalogDisplayName ?? (made.catalogName === connection.catalogName ? null : connection.catalogName);
+      const named = name === null ? made : await changes.nameCatalog(other, made.id, name);
       await gateway.reopen(target);
       return c.json({ sharedCatalogId: named.catalogId });
     })

@@ -60,6 +60,17 @@ for (const shape of ['spec', 'hosted']) {
       expect(await dgw('--project', `renamed${shape}`, 'sql', 'SELECT count(*) FROM before.main.orders')).toBe('42\n');
     });
 
+    it('catalog share refused for a catalog name the other project has leaves no connection there', async () => {
+      await dgw('project', 'create', `taken${shape}`);
+      await dgw('--project', `taken${shape}`, 'connection', 'create', 'theirs', '--type', 'duckdb', '--field', `path=${source}`);
+      await dgw('--project', `taken${shape}`, 'catalog', 'create', 'Shared', 'theirs');
+      await dgw('connection', 'create', 'mine', '--type', 'duckdb', '--field', `path=${source}`);
+      await dgw('catalog', 'create', 'Shared', 'mine');
+      expect((await run('catalog', 'share', 'shared', `taken${shape}`)).code).toBe(5);
+      await dgw('catalog', 'rm', 'shared', '--yes');
+      expect((await json('--project', `taken${shape}`, 'connection', 'list')).map((c: { name: string }) => c.name)).toEqual(['theirs']);
+    });
+
     it('catalog rm takes the connection with it, but not while a cache copies one of its tables; built-ins stay', async () => {
       await dgw('cache', 'create', 'warehouse.main.orders');
       expect((await run('catalog', 'rm', 'warehouse', '--yes')).code).toBe(5);

@@ -5,7 +5,7 @@ import { badRequest } from '../errors.js';
 import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, connectionChanges, reopened } from './project-connections.js';
 import { cachedTables, isTableCached } from '../project/cache-rows.js';
-import { findCatalogConnection } from '../project/connections.js';
+import { deleteConnectionRow, findCatalogConnection } from '../project/connections.js';
 import type { ParametricRow } from '../project/index.js';
 import { refuseNul } from '../project/check.js';
 
@@ -87,7 +87,11 @@ export function catalogRoutes(): Routes {
       const made = await changes.createConnection(other, { name: connection.name, type: connection.type, credential: connection.config });
       // A renamed connection's name no longer gives its catalog's name, which SQL reads it by.
       const name = connection.catalogDisplayName ?? (made.catalogName === connection.catalogName ? null : connection.catalogName);
-      const named = name === null ? made : await changes.nameCatalog(other, made.id, name);
+      const named = name === null ? made : await changes.nameCatalog(other, made.id, name).catch(async (error: unknown) => {
+        // The name is taken there: the connection just made goes too, so a refused share leaves nothing behind.
+        await other.tx((conn) => deleteConnectionRow(conn, made.id));
+        throw error;
+      });
       await gateway.reopen(target);
       return c.json({ sharedCatalogId: named.catalogId });
     })

@@ -26,6 +26,17 @@ describe('a connected file that is gone', () => {
     }
   });
 
+  it('catalog search still finds the other catalogs\' tables when a connected file is gone', async () => {
+    const { dgw, run } = localCli(join(tmp.dir, 'search'), 'spec');
+    const file = join(tmp.dir, 'vanishing.csv');
+    writeFileSync(file, 'a\n1\n');
+    await dgw('connection', 'create', 'vanished', '--type', 'csv', '--field', `path=${file}`);
+    rmSync(file);
+    const r = await run('catalog', 'search', 'orders');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('table\tsvc\ttable\torders\n');
+  });
+
   it('served: a file of a folder connection removed while dgw serve runs is named as gone', async () => {
     const folder = join(tmp.dir, 'folder');
     mkdirSync(folder);

@@ -39,10 +39,12 @@ export async function searchCatalogs(project: ProjectStore, input: SearchInput):
   const seen = new Set<string>();
   for (const catalog of allCatalogs(project)) {
     if (input.catalog !== undefined && catalog.name !== input.catalog) continue;
-    const place = catalogPlace(project, catalog.id);
     const r = rank(catalog.name, text);
     if (r !== undefined && !seen.has(catalog.name)) found.push({ kind: 'catalogs', rank: r, key: catalog.name, match: { catalog: catalog.name } });
     seen.add(catalog.name);
+    // A catalog whose file did not open has no schemas to search; it must not fail the search of the others.
+    if (catalog.connectionId !== null && project.brokenConnections.get(catalog.connectionId)) continue;
+    const place = catalogPlace(project, catalog.id);
     for (const schema of await browse(project, place, (conn) => schemaNames(conn, place))) {
       if (input.schema !== undefined && schema !== input.schema) continue;
       const rs = rank(schema, text);

@@ -25,4 +25,12 @@ describe('the tables of a folder connection', () => {
     expect(await dgw('sql', 'SELECT who FROM inbox.main.ab')).toBe('from ab.csv\n');
     expect(await dgw('sql', 'SELECT who FROM inbox.main.ab_2')).toBe('from a b.csv\n');
   });
+
+  it('a folder named with glob characters, run[1], is read as a folder', async () => {
+    const run = join(tmp.dir, 'run[1]');
+    mkdirSync(run);
+    writeFileSync(join(run, 'visits.csv'), 'who\nfrom run[1]\n');
+    await dgw('connection', 'create', 'run1', '--type', 'csv', '--field', `path=${run}`);
+    expect(await dgw('sql', 'SELECT who FROM run1.main.visits')).toBe('from run[1]\n');
+  });
 });

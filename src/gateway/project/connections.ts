@@ -116,8 +116,9 @@ export function newCatalogId(taken: Set<string>): string {
 
 /** The files a file connection names: its file, the files of its folder with the type's extension, or its glob's. */
 export async function connectionFiles(conn: DuckDBConnection, type: string, path: string): Promise<string[]> {
-  const folder = !/[*?[]/.test(path) && (await stat(path).then((s) => s.isDirectory(), () => false));
-  const pattern = folder ? `${path.replace(/\/+$/, '')}/*.${type}` : path;
+  const folder = await stat(path).then((s) => s.isDirectory(), () => false);
+  // A folder named with glob characters (`run[1]`) is read as named: each of them matches only itself.
+  const pattern = folder ? `${path.replace(/\/+$/, '').replace(/[*?[]/g, '[$&]')}/*.${type}` : path;
   const found = await rows(conn, 'SELECT file FROM glob($1) ORDER BY file', [pattern]);
   return found.map((r) => String(r.file));
 }

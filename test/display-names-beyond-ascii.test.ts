@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deriveQueryName, sqlName } from '../src/api/names.js';
@@ -35,6 +36,17 @@ describe('SQL names from display names beyond ASCII', () => {
     expect(r.stderr).toContain('letters a to z');
     expect(r.stderr).not.toContain('has no letters');
     expect((await dgw('query', 'create', 'Sales 売上レポート', '--sql', 'SELECT 1 AS x')).code).toBe(0);
+  });
+
+  it('a connection or catalog name with no letter a catalog name can keep says which letters it keeps, not that it has none', async () => {
+    const file = path.join(tmp.dir, 'sales.csv');
+    writeFileSync(file, 'a\n1\n');
+    const r = await dgw('connection', 'create', '売上', '--type', 'csv', '--field', `path=${file}`);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('"売上" gives no SQL name');
+    expect(r.stderr).toContain('letters a to z');
+    await dgw('connection', 'create', 'sales', '--type', 'csv', '--field', `path=${file}`);
+    expect((await dgw('catalog', 'create', '売上', 'sales')).stderr).toContain('letters a to z');
   });
 
   it('a name that starts with a digit is shown quoted, the way SQL can read it', async () => {

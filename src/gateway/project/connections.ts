@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve, sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { deriveQueryName } from '../../api/names.js';
+import { deriveQueryName, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { newQueryId } from './ids.js';
@@ -103,7 +103,7 @@ export function localConfig(type: string, credential: Record<string, unknown>): 
 /** The catalog name a connection (or Create Catalog) gets: `name` by the name rule; reserved or taken names are refused. */
 export function catalogNameFor(name: string, taken: Iterable<string>, what = 'connection name'): string {
   const catalogName = deriveQueryName(name);
-  if (catalogName === '') throw badRequest(`the ${what} ${JSON.stringify(name)} keeps no letter or digit for its catalog's name`);
+  if (catalogName === '') throw badRequest(`the ${what} ${noSqlNameReason(name)}`);
   if (RESERVED.has(catalogName)) throw badRequest(`the ${what} ${JSON.stringify(name)} would make a catalog named ${catalogName}, a name the gateway keeps; choose another`);
   for (const t of taken) if (t.toLowerCase() === catalogName) throw conflict(`a catalog named ${catalogName} exists already; choose another ${what}`);
   return catalogName;

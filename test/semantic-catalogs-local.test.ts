@@ -58,6 +58,12 @@ describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (sh
     expect(share.stderr).toContain("another project's SQL cannot read this project's saved queries");
   });
 
+  it('catalog share of a semantic catalog is the hosted service\'s (exit 15), not "no catalog" (exit 4)', async () => {
+    const share = await run('catalog', 'share', 'sales', 'demo2');
+    expect(share.code).toBe(15);
+    expect(share.stderr).toContain("another project's SQL cannot read this project's saved queries");
+  });
+
   it('a query that is a table stays, alone or with its folder (409, exit 5), until the table is taken out', async () => {
     await dgw('query', 'create', 'Paid orders', '--sql', "SELECT order_id FROM svc.table.orders WHERE status = 'paid'", '--path', '/finance', '--parents');
     const added = await json('semantic-catalog', 'add-table', 'sales', 'paidorders', '--as', 'finance.paid');

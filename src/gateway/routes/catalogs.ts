@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notImplemented } from '../errors.js';
 import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, connectionChanges, reopened } from './project-connections.js';
 import { cachedTables, isTableCached } from '../project/cache-rows.js';
@@ -77,6 +77,7 @@ export function catalogRoutes(): Routes {
       const id = c.req.param('catalogId');
       const project = c.get('project');
       if (BUILT_IN_CATALOGS.some((b) => b.id === id)) throw badRequest(`catalog ${id} is built in: every project has its own`);
+      if (project.semanticCatalogs.some((s) => s.id === id)) throw notImplemented('shareCatalog', "another project's SQL cannot read this project's saved queries: each local project is a database of its own");
       const connection = findCatalogConnection(project, id);
       if (target === project.id) throw badRequest(`catalog ${connection.catalogName} is in project ${target} already`);
       const gateway = c.get('gateway');

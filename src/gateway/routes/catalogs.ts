@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { Routes, type RouteContext } from '../router.js';
 import type { Catalog } from '../../api/types.js';
-import { badRequest, notImplemented } from '../errors.js';
+import { badRequest, notImplemented, userSql } from '../errors.js';
 import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, connectionChanges, reopened } from './project-connections.js';
 import { cachedTables, isTableCached } from '../project/cache-rows.js';
@@ -133,7 +133,8 @@ export function catalogRoutes(): Routes {
     })
     .get(`${table}/statistics`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
-      const stats = await read((conn) => b.statistics(conn, place, schema, name));
+      // Statistics read every row: a value the source's file cannot give (a CSV line that does not convert) is the source's fault, not the gateway's.
+      const stats = await userSql(() => read((conn) => b.statistics(conn, place, schema, name)));
       const hosted = c.get('present').shape === 'hosted';
       // The document's distinctFraction, as its example shows it: minus the share of distinct values (-1: all distinct; 0 for an empty table).
       const columnStatistics = stats.columns.map((s) => ({

@@ -58,6 +58,9 @@ describe('a connected file that is gone', () => {
       expect(r.code).toBe(6);
       expect(r.stderr).toContain(`the file ${join(folder, 'f1.csv')} of connection grow cannot be read: it is gone or was moved since the project opened`);
       expect((await dgw('sql', 'SELECT * FROM grow.main.f2')).stdout).toBe('2\n');
+      const stats = await dgw('catalog', 'stats', 'grow.main.f1');
+      expect(stats.code).toBe(6);
+      expect(stats.stderr).toContain(`the file ${join(folder, 'f1.csv')} of connection grow cannot be read: it is gone`);
       // Connected through a link to the folder, the file is named where it really was.
       rmSync(join(other, 'f3.csv'));
       const linked = await dgw('sql', 'SELECT * FROM viaLink.main.f3');

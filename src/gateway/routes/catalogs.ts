@@ -5,7 +5,7 @@ import { badRequest, notImplemented, userSql } from '../errors.js';
 import { checkName, isObject, jsonObject, optString, reqString } from '../validate.js';
 import { checkChange, connectionChanges, reopened } from './project-connections.js';
 import { cachedTables, isTableCached } from '../project/cache-rows.js';
-import { deleteConnectionRow, findCatalogConnection } from '../project/connections.js';
+import { deleteConnectionRow, findCatalogConnection, sourceProblem } from '../project/connections.js';
 import type { ParametricRow } from '../project/index.js';
 import { refuseNul } from '../project/check.js';
 
@@ -134,7 +134,9 @@ export function catalogRoutes(): Routes {
     .get(`${table}/statistics`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
       // Statistics read every row: a value the source's file cannot give (a CSV line that does not convert) is the source's fault, not the gateway's.
-      const stats = await userSql(() => read((conn) => b.statistics(conn, place, schema, name)));
+      const stats = await userSql(() => read((conn) => b.statistics(conn, place, schema, name))).catch((error: unknown) => {
+        throw sourceProblem(c.get('project'), error);
+      });
       const hosted = c.get('present').shape === 'hosted';
       // The document's distinctFraction, as its example shows it: minus the share of distinct values (-1: all distinct; 0 for an empty table).
       const columnStatistics = stats.columns.map((s) => ({

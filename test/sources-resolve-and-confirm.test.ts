@@ -121,6 +121,13 @@ describe('what a connection shows', () => {
     expect(server.requests.find((q) => q.method === 'PUT')?.json).toEqual({ name: 'warehouse', type: 'POSTGRES', credential: { password: 'rotated-pw-31' } });
   });
 
+  it('update --ask with no terminal to ask on is exit 2 before any request, not "needs url" after reads', async () => {
+    const r = await dgw(['connection', 'update', 'warehouse', '--ask']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--ask asks on a terminal, and there is none');
+    expect(server.requests).toEqual([]);
+  });
+
   it('input that ends at a prompt is no answer: exit 2, nothing sent', async () => {
     server.on('GET', '/connections/p1', { json: connections });
     server.on('GET', '/connections/config/POSTGRES', { json: { connectionType: 'POSTGRES', authorizationType: 'custom', configuration: [{ fieldName: 'url', required: true }, { fieldName: 'password', required: true }] } });

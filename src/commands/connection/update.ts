@@ -40,6 +40,7 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   checkNameArgument(ref, 'CONNECTION');
   if (opts.name !== undefined) checkNameArgument(opts.name, '--name');
   if (opts.name === undefined && !opts.field && !opts.fromFile && !opts.ask) throw new UsageError('nothing to change: give --name, --field, --from-file or --ask');
+  if (opts.ask && !ctx.interactive) throw new UsageError('--ask asks on a terminal, and there is none: give the fields with --field KEY=VALUE or --from-file FILE (or - for stdin)');
   const wantsFields = !!(opts.field || opts.fromFile || opts.ask);
   const given = wantsFields ? await givenFields(ctx, opts) : undefined;
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);

@@ -201,6 +201,8 @@ function hintForStatus(status: number, message: string): string | undefined {
   // Projects are made on purpose only, so an unknown one is most often a typo.
   if (status === 404 && /^project \S+ not found/.test(message)) return '`dgw project list` shows the projects the key reaches; `dgw project create NAME` makes one';
   if (status === 401) return 'run `dgw auth login`, or check DGW_API_KEY';
+  // Refused for the key's kind, not its project: --project is not what to check.
+  if (status === 403 && /partner key/i.test(message)) return 'use the partner key: a profile that holds it, or DGW_API_KEY';
   if (status === 403) return 'a project key only reaches its own project; check --project';
   if (status === 429) return 'the service is rate limiting; wait and try again';
   return undefined;

@@ -128,6 +128,14 @@ describe('what a connection shows', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('a 403 that asks for the partner key hints at the partner key, not at --project', async () => {
+    server.on('DELETE', `/connections/p1/${ID}`, { status: 403, json: { errorCode: 'FORBIDDEN', message: 'connections are made, changed and removed with the partner key: a connection can read any file the gateway can' } });
+    const r = await dgw(['connection', 'rm', ID, '--yes']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('hint: use the partner key');
+    expect(r.stderr).not.toContain('check --project');
+  });
+
   it('input that ends at a prompt is no answer: exit 2, nothing sent', async () => {
     server.on('GET', '/connections/p1', { json: connections });
     server.on('GET', '/connections/config/POSTGRES', { json: { connectionType: 'POSTGRES', authorizationType: 'custom', configuration: [{ fieldName: 'url', required: true }, { fieldName: 'password', required: true }] } });

@@ -17,7 +17,7 @@ export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
   const made = await makePlan(ctx, where, opts.prune === true);
   const doc = await documentOf(ctx, made, where);
   const changed = [...made.plan.changes.flatMap((c) => ('name' in c ? [c.name] : [c.folder])), ...made.knowledge.changes.map((c) => ('question' in c ? c.question : c.relation))];
-  if (ctx.out.json || ctx.out.mode.kind === 'quiet') ctx.out.value(doc, changed.join('\n'));
+  if (ctx.out.json || ctx.out.mode.kind === 'quiet') ctx.out.value(doc, changed.length > 0 ? changed.join('\n') : undefined);
   else {
     const folderMoves = made.steps.flatMap((s) => (s.op === 'moveFolder' ? [describeStep(s)] : []));
     ctx.io.stdout.write(renderPlan(made.plan, made.knowledge, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope, folderMoves }, ctx.out.color));

@@ -24,8 +24,7 @@ export interface TableChange {
 export async function setUseWithAI(s: ProjectStore, catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
   const place = catalogPlace(s, catalogId);
   if (schemaName !== undefined) await browse(s, place, (conn) => checkSchema(conn, place, schemaName));
-  const notes = await s.withConnection(readNotes);
-  await writeNotes(s, [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }]);
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }]);
   return { catalogId, schemaName: schemaName ?? null, useWithAI };
 }
 
@@ -41,14 +40,14 @@ export async function describeTable(s: ProjectStore, { catalogId, schemaName, ta
     if (seen.has(c.columnName)) throw badRequest(`columns names ${c.columnName} twice`);
     seen.add(c.columnName);
   }
-  const notes = await s.withConnection(readNotes);
-  const at = (columnName = '') => noteAt(notes, { catalogId, schemaName, tableName, columnName });
-  const table = at();
-  const changed: Note[] = [
-    { ...table, description: change.tableDescription === undefined ? table.description : change.tableDescription || null, useWithAI: change.useWithAI ?? table.useWithAI },
-    ...(change.columns ?? []).filter((c) => c.columnDescription !== undefined).map((c) => ({ ...at(c.columnName), description: c.columnDescription || null })),
-  ];
-  await writeNotes(s, changed);
+  await writeNotes(s, (notes): Note[] => {
+    const at = (columnName = '') => noteAt(notes, { catalogId, schemaName, tableName, columnName });
+    const table = at();
+    return [
+      { ...table, description: change.tableDescription === undefined ? table.description : change.tableDescription || null, useWithAI: change.useWithAI ?? table.useWithAI },
+      ...(change.columns ?? []).filter((c) => c.columnDescription !== undefined).map((c) => ({ ...at(c.columnName), description: c.columnDescription || null })),
+    ];
+  });
   return tableNow(s, place, schemaName, tableName, cols);
 }
 
@@ -62,8 +61,7 @@ export async function setCategorical(s: ProjectStore, at: ColumnPlace, limit: nu
     checkColumn(cols.map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
     return { cols, values: await categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit) };
   });
-  const notes = await s.withConnection(readNotes);
-  await writeNotes(s, [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }]);
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }]);
   return tableNow(s, place, at.schemaName, at.tableName, cols);
 }
 
@@ -72,7 +70,7 @@ export async function deleteCategorical(s: ProjectStore, at: ColumnPlace): Promi
   const place = catalogPlace(s, at.catalogId);
   const note = noteAt(await s.withConnection(readNotes), at);
   if (note.categorical === null) throw notFound(`column ${at.columnName} of ${at.schemaName}.${at.tableName} has no categorical values`);
-  await writeNotes(s, [{ ...note, categorical: null }]);
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: null }]);
   return tableNow(s, place, at.schemaName, at.tableName, await browse(s, place, (conn) => columns(conn, place, at.schemaName, at.tableName)));
 }
 

@@ -37,10 +37,10 @@ export function noteAt(notes: Note[], at: ColumnPlace): Note {
   return notes.find((n) => samePlace(n, at)) ?? { ...at, description: null, useWithAI: null, categorical: null };
 }
 
-/** Writes the notes given (replacing each place's row), in one transaction. */
-export async function writeNotes(s: ProjectStore, changed: Note[]): Promise<void> {
+/** Writes the notes `edit` makes of the notes as they are (replacing each place's row), read in the same transaction so that two changes at once do not undo each other. */
+export async function writeNotes(s: ProjectStore, edit: (notes: Note[]) => Note[]): Promise<void> {
   await s.tx(async (conn) => {
-    for (const n of changed) {
+    for (const n of edit(await readNotes(conn))) {
       await conn.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', placeValues(n));
       if (n.description === null && n.useWithAI === null && n.categorical === null) continue;
       await conn.run('INSERT INTO svc._dgw.metadata_notes VALUES ($1, $2, $3, $4, $5, $6, $7)', [...placeValues(n), n.description, n.useWithAI, n.categorical === null ? null : JSON.stringify(n.categorical)]);

@@ -187,7 +187,7 @@ async function recountCategorical(s: ProjectStore, place: CatalogPlace): Promise
     const values = await s.withConnection((c) => categoricalValues(c, place, n.schemaName, n.tableName, n.columnName, n.categorical!.limit)).catch(() => undefined);
     if (values) changed.push({ ...n, categorical: { ...n.categorical!, values } });
   }
-  if (changed.length > 0) await writeNotes(s, changed);
+  if (changed.length > 0) await writeNotes(s, (now) => changed.map((c) => ({ ...noteAt(now, c), categorical: c.categorical })));
 }
 
 async function readCatalog(conn: DuckDBConnection, place: CatalogPlace): Promise<Snapshot['schemas']> {

@@ -38,8 +38,9 @@ describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
     expect((await cli.run('plan', '--dir', code, '--prune', '--exit-code')).code).toBe(0);
   });
 
-  it('plan -q prints one line per change, and nothing at all when there is none', async () => {
+  it('plan -q prints one line per change, and plan -q and apply -q nothing at all when there is none', async () => {
     expect((await cli.run('plan', '--dir', code, '-q')).stdout).toBe('');
+    expect((await cli.run('apply', '--dir', code, '-q')).stdout).toBe('');
     writeFileSync(file('relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: ONE_TO_ONE\n');
     expect((await cli.run('plan', '--dir', code, '-q')).stdout).toBe('1.table.orders.customer_id → 1.table.customers.customer_id\n');
     writeFileSync(file('relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n  type: MANY_TO_ONE\n');

@@ -162,10 +162,10 @@ export class Output {
     this.writeData(this.pick(data), options.oneLine);
   }
 
-  /** The outcome of a change: data with --json (or YAML, --jq), `quietText` with --quiet, nothing for a person (see `success`). */
+  /** The outcome of a change: data with --json (or YAML, --jq), `quietText` with --quiet (nothing when empty, as a record's empty id), nothing for a person (see `success`). */
   result(data: unknown, quietText: string): void {
     if (this.json) this.writeData(this.pick(data));
-    else if (this.mode.kind === 'quiet') this.lines([quietText]);
+    else if (this.mode.kind === 'quiet' && quietText !== '') this.lines([quietText]);
   }
 
   /** Raw text to stdout, unchanged (for `api` and `completion`). */

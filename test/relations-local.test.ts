@@ -98,4 +98,19 @@ describe('relations and metadata notes follow the stored tables and columns they
     expect(await relations()).toEqual([]);
     expect((await run('metadata', 'rm-categorical', '1.table.orders.state')).code).toBe(4);
   });
+
+  it('a saved query deleted takes its relations (either end) and notes; one made again under its name starts bare', async () => {
+    await dgw('query', 'create', 'Tmp Q', '--sql', 'SELECT customer_id FROM svc.table.orders');
+    await dgw('relation', 'add', '2.query.tmpq.customer_id', '1.table.customers.customer_id');
+    await dgw('relation', 'add', '1.table.orders.customer_id', '2.query.tmpq.customer_id');
+    await dgw('metadata', 'describe', '2.query.tmpq', '--description', 'old meaning', '--column', 'customer_id=who');
+    await dgw('query', 'rm', 'tmpq', '--yes');
+    expect(await json('relation', 'list', '2')).toEqual([]);
+    expect(await relations()).toEqual([]);
+    await dgw('query', 'create', 'Tmp Q', '--sql', 'SELECT 1 AS customer_id');
+    await dgw('metadata', 'refresh', '--catalog', '2', '--wait');
+    const again = (await json('metadata', 'get', '--catalog', '2')).find((t: { tableName: string }) => t.tableName === 'tmpq');
+    expect(again).toMatchObject({ tableDescription: null, useWithAI: true });
+    expect(again.columns[0].columnDescription).toBeNull();
+  });
 });

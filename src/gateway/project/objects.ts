@@ -4,6 +4,8 @@ import { statusStatement } from './refresh-log.js';
 import type { ProjectStore } from './store.js';
 import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
+import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
+import { forgetStored } from './table-references.js';
 
 /** SQL ending in its own `WITH [NO] DATA` does not parse here, just as it does not parse as a view body. */
 export function materializeSql(name: string, sql: string): string {
@@ -38,5 +40,7 @@ export async function dropQuery(s: ProjectStore, c: DuckDBConnection, q: QueryRo
   await c.run('DELETE FROM svc._dgw.query_rows WHERE id = ?', [q.id]);
   await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
   await c.run(dropObjectSql(q));
+  // Its relations and descriptions go with it, as a stored table's do: a new query of its name would inherit them.
+  await forgetStored(c, 'query', q.name, undefined, QUERY_CATALOG_ID);
   s.refreshes.delete(q.id);
 }

@@ -64,6 +64,17 @@ describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (sh
     expect(share.stderr).toContain("another project's SQL cannot read this project's saved queries");
   });
 
+  it('rm-table takes the table\'s relations and descriptions with it; a table added again under its name starts bare', async () => {
+    const added = await json('semantic-catalog', 'add-table', 'sales', 'bigorders', '--as', 'finance.noted');
+    await dgw('relation', 'add', 'sales.finance.noted.order_id', '1.table.orders.order_id');
+    await dgw('metadata', 'describe', 'sales.finance.noted', '--description', 'old meaning');
+    await dgw('semantic-catalog', 'rm-table', 'sales', added.tableId, '--yes');
+    expect(await json('relation', 'list', 'sales')).toEqual([]);
+    await dgw('semantic-catalog', 'add-table', 'sales', 'bigorders', '--as', 'finance.noted');
+    await dgw('metadata', 'refresh', '--catalog', 'sales', '--wait');
+    expect((await json('metadata', 'get', '--catalog', 'sales')).find((t: { tableName: string }) => t.tableName === 'noted').tableDescription).toBeNull();
+  });
+
   it('a query that is a table stays, alone or with its folder (409, exit 5), until the table is taken out', async () => {
     await dgw('query', 'create', 'Paid orders', '--sql', "SELECT order_id FROM svc.table.orders WHERE status = 'paid'", '--path', '/finance', '--parents');
     const added = await json('semantic-catalog', 'add-table', 'sales', 'paidorders', '--as', 'finance.paid');

@@ -11,7 +11,7 @@ import { readQuery } from './query-rows.js';
 import { rowsAs, type ProjectStore } from './store.js';
 import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
-import { forgetCatalog } from './table-references.js';
+import { forgetCatalog, forgetStored } from './table-references.js';
 
 // Semantic catalogs: in-memory DuckDB catalogs, attached at open and when made, holding one view per table over its saved
 // query's view (svc.query or svc.mtquery), so SQL reads them as any catalog.
@@ -112,6 +112,7 @@ export async function deleteSemanticTable(s: ProjectStore, catalogId: string, ta
     const row = (await readTables(conn)).find((t) => t.id === tableId && t.catalogId === catalogId);
     if (!row) throw notFound(`semantic catalog ${catalog.name} has no table ${tableId}`);
     await conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [tableId]);
+    await forgetStored(conn, row.schemaName, row.tableName, undefined, catalogId);
     return row;
   });
   // A transaction writes one database: the view goes in a second one (were it left, the next open would not make it again).

@@ -79,8 +79,10 @@ for (const shape of ['spec', 'hosted']) {
       expect(JSON.parse(await dgw('parametric-table', 'list', 'web', '--json'))).toHaveLength(2);
     });
 
-    it('rm drops the view; removing the connection removes its parametric tables', async () => {
+    it('rm drops the view and its relations; removing the connection removes its parametric tables', async () => {
+      await dgw('relation', 'add', 'web.main.visitor_7.visitor', '1.table.customers.customer_id');
       await dgw('parametric-table', 'rm', 'web', 'main.visitor_7', '--yes');
+      expect(JSON.parse(await dgw('relation', 'list', 'web', '--json'))).toEqual([]);
       expect((await run('sql', 'SELECT * FROM web.main.visitor_7')).code).toBe(6);
       expect(JSON.parse(await dgw('parametric-table', 'list', 'web', '--json')).map((p: { toTable: string }) => p.toTable)).toEqual(['pricing_fr']);
       await dgw('query', 'rm', `french pricing ${shape}`.replace(/ /g, ''), '--yes');

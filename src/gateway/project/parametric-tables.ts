@@ -5,6 +5,7 @@ import { ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { FILE_READERS, findCatalogConnection, type ConnectionRow } from './connections.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
+import { forgetStored } from './table-references.js';
 
 // The hosted service binds REST tables' query parameters; with no REST source here, a parametric table is a view of a connected
 // file's rows where each key (a column, as the document calls it) equals its value, macros evaluated per query.
@@ -169,6 +170,9 @@ export async function deleteParametricTable(s: ProjectStore, catalogId: string, 
   const c = parametricCatalog(s, catalogId);
   const found = (await s.withConnection(readParametricTables)).find((p) => p.catalogId === catalogId && isTarget(p, toSchema, toTable));
   if (!found) throw notFound(`catalog ${c.catalogName} has no parametric table ${toSchema}.${toTable}`);
-  await s.tx((conn) => deleteParametricRows(conn, catalogId, found));
+  await s.tx(async (conn) => {
+    await deleteParametricRows(conn, catalogId, found);
+    await forgetStored(conn, found.toSchema, found.toTable, undefined, catalogId);
+  });
   return found;
 }

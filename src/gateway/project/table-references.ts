@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 
 const STORED_CATALOG = '1';
 
-/** Forgets the relations from or to a stored table (or one of its columns), or a table of another catalog whose table goes (a saved query, a semantic table), and the notes on it. */
+/** Forgets the relations from or to a stored table (or one of its columns), or a table of another catalog whose table goes (a saved query, a semantic or parametric table), and the notes on it. */
 export async function forgetStored(c: DuckDBConnection, schema: string, table: string, column?: string, catalogId = STORED_CATALOG): Promise<void> {
   const at = (prefix: string) => `(${prefix}catalog_id = $1 AND ${prefix}schema_name = $2 AND ${prefix}table_name = $3${column === undefined ? '' : ` AND ${prefix}column_name = $4`})`;
   const params = column === undefined ? [catalogId, schema, table] : [catalogId, schema, table, column];

@@ -113,4 +113,14 @@ describe('relations and metadata notes follow the stored tables and columns they
     expect(again).toMatchObject({ tableDescription: null, useWithAI: true });
     expect(again.columns[0].columnDescription).toBeNull();
   });
+
+  it('a saved query renamed takes its relations and notes to its new name', async () => {
+    await dgw('query', 'create', 'Old Name', '--sql', 'SELECT customer_id FROM svc.table.orders');
+    await dgw('relation', 'add', '2.query.oldname.customer_id', '1.table.customers.customer_id');
+    await dgw('metadata', 'describe', '2.query.oldname', '--description', 'who ordered');
+    await dgw('query', 'update', 'oldname', '--name', 'New Name', '--yes');
+    expect((await json('relation', 'list', '2')).map((r: { tableName: string }) => r.tableName)).toEqual(['newname']);
+    await dgw('metadata', 'refresh', '--catalog', '2', '--wait');
+    expect((await json('metadata', 'get', '--catalog', '2')).find((t: { tableName: string }) => t.tableName === 'newname').tableDescription).toBe('who ordered');
+  });
 });

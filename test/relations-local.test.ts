@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
@@ -112,6 +112,20 @@ describe('relations and metadata notes follow the stored tables and columns they
     const again = (await json('metadata', 'get', '--catalog', '2')).find((t: { tableName: string }) => t.tableName === 'tmpq');
     expect(again).toMatchObject({ tableDescription: null, useWithAI: true });
     expect(again.columns[0].columnDescription).toBeNull();
+  });
+
+  it('a connection whose file is gone still lists its relations, so plan of relations.yaml still runs', async () => {
+    const csv = join(tmp.dir, 'follow-gone.csv');
+    writeFileSync(csv, 'country,region\nDE,EMEA\n');
+    await dgw('connection', 'create', 'gone', '--type', 'csv', '--field', `path=${csv}`);
+    await dgw('relation', 'add', 'gone.main.followgone.country', '1.table.customers.country');
+    rmSync(csv);
+    expect((await json('relation', 'list', 'gone')).map((r: { columnName: string }) => r.columnName)).toEqual(['country']);
+    const code = join(tmp.dir, 'follow-code');
+    mkdirSync(code);
+    writeFileSync(join(code, 'relations.yaml'), '[]\n');
+    expect((await run('plan', '--dir', code)).code).toBe(0);
+    await dgw('connection', 'rm', 'gone', '--yes');
   });
 
   it('a saved query renamed takes its relations and notes to its new name', async () => {

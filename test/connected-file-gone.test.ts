@@ -37,6 +37,21 @@ describe('a connected file that is gone', () => {
     expect(r.stdout).toBe('table\tsvc\ttable\torders\n');
   });
 
+  it('metadata get, refresh and status of every catalog still run: that catalog\'s refresh fails, saying why', async () => {
+    const { dgw, json, run } = localCli(join(tmp.dir, 'metadata'), 'spec');
+    const file = join(tmp.dir, 'meta.csv');
+    writeFileSync(file, 'a\n1\n');
+    await dgw('connection', 'create', 'gone', '--type', 'csv', '--field', `path=${file}`);
+    await dgw('metadata', 'refresh', '--wait');
+    rmSync(file);
+    expect((await json('metadata', 'get')).map((t: { tableName: string }) => t.tableName)).toContain('meta');
+    const refreshed = await run('metadata', 'refresh', '--wait');
+    expect(refreshed.code).toBe(10);
+    expect(refreshed.stderr).toContain('its connection gone did not open');
+    const statuses = await json('metadata', 'status');
+    expect(statuses.map((x: { status: string }) => x.status)).toEqual(['COMPLETED', 'COMPLETED', 'FAILED']);
+  });
+
   it('served: a file of a folder connection removed while dgw serve runs is named as gone', async () => {
     const folder = join(tmp.dir, 'folder');
     mkdirSync(folder);

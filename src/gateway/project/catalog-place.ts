@@ -30,15 +30,15 @@ export function allCatalogs(project: ProjectStore): Catalog[] {
   return [...BUILT_IN_CATALOGS, ...project.connections.map(connectedCatalog), ...project.semanticCatalogs.map(semanticCatalog)];
 }
 
-/** A catalog by id, or 404 naming it. */
-export function catalogPlace(project: ProjectStore, catalogId: string): CatalogPlace {
+/** A catalog by id, or 404 naming it (or naming why its connection did not open, unless `opened` is false: metadata kept of it still reads). */
+export function catalogPlace(project: ProjectStore, catalogId: string, opened = true): CatalogPlace {
   const builtIn = BUILT_IN_CATALOGS.find((c) => c.id === catalogId);
   if (builtIn) return { catalog: builtIn, database: 'svc', schemas: BUILT_IN_SCHEMAS[catalogId] };
   const semantic = project.semanticCatalogs.find((c) => c.id === catalogId);
   if (semantic) return { catalog: semanticCatalog(semantic), database: semantic.name };
   const connection = findCatalogConnection(project, catalogId);
   const broken = project.brokenConnections.get(connection.id);
-  if (broken) throw notFound(notOpenedMessage(connection, broken));
+  if (broken && opened) throw notFound(notOpenedMessage(connection, broken));
   return { catalog: connectedCatalog(connection), database: connection.catalogName };
 }
 

@@ -78,7 +78,7 @@ const jobKey = (catalogId: string) => `metadata:${catalogId}`;
 /** The metadata of every catalog (or one, and within it one schema); a catalog never refreshed is refreshed first. */
 export async function readProjectMetadata(s: ProjectStore, catalogId?: string, schemaName?: string): Promise<CatalogMetadata[]> {
   if (schemaName !== undefined && catalogId === undefined) throw badRequest('schemaName needs catalogId: name the catalog the schema is in');
-  const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id)) : [catalogPlace(s, catalogId)];
+  const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id, false)) : [catalogPlace(s, catalogId, false)];
   const stored = await s.withConnection(readSnapshots);
   const notes = await s.withConnection(readNotes);
   const out: CatalogMetadata[] = [];
@@ -92,7 +92,7 @@ export async function readProjectMetadata(s: ProjectStore, catalogId?: string, s
 
 /** Starts a refresh of one catalog's metadata, or of every catalog's; a catalog being refreshed is not started twice. `outwardOnly`: the callback may not reach this machine or its private network. */
 export async function refreshMetadata(s: ProjectStore, catalogId: string | undefined, callback: MetadataCallback | undefined, outwardOnly: boolean): Promise<string[]> {
-  const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id)) : [catalogPlace(s, catalogId)];
+  const places = catalogId === undefined ? allCatalogs(s).map((c) => catalogPlace(s, c.id, false)) : [catalogPlace(s, catalogId, false)];
   const announce = callback ?? (await readCallback(s));
   for (const place of places) {
     if (s.running.has(jobKey(place.catalog.id))) continue;
@@ -106,7 +106,7 @@ export async function refreshMetadata(s: ProjectStore, catalogId: string | undef
 
 /** ACTIVE while a refresh runs, else how the last one ended, else NOT_ACTIVE. */
 export async function metadataStatus(s: ProjectStore, catalogId: string): Promise<{ status: MetadataJobStatus; message: string | null; refreshedAt: number | null }> {
-  const place = catalogPlace(s, catalogId);
+  const place = catalogPlace(s, catalogId, false);
   const found = view(s, place, (await s.withConnection(readSnapshots)).get(place.catalog.id), []);
   return { status: found.status, message: found.message, refreshedAt: found.refreshedAt };
 }
@@ -145,6 +145,8 @@ async function refreshNow(s: ProjectStore, place: CatalogPlace, job?: RunningRef
   let schemas: Snapshot['schemas'] | undefined;
   let message: string | null = null;
   try {
+    // A connection whose source did not open fails its refresh, saying why (its last tables are kept).
+    catalogPlace(s, place.catalog.id);
     if (place.catalog.id === QUERY_CATALOG_ID) await makeMissingViews(s);
     schemas = job ? await jobStatements(job.conn, job.stop.signal, () => readCatalog(job.conn, place)) : await s.withConnection((c) => readCatalog(c, place));
     await recountCategorical(s, place);

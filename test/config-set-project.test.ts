@@ -60,6 +60,14 @@ describe('dgw config set project', () => {
     expect(store().profiles.work.apiKey).toBe(KEY);
   });
 
+  it('config unset of a setting the profile does not hold says there was nothing to remove', async () => {
+    expect((await dgw(['config', 'unset', 'project'])).stderr).toContain('removed project from profile work');
+    const again = await dgw(['config', 'unset', 'project']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain('removed');
+    expect(again.stderr).toContain('profile work has no project stored; nothing to do');
+  });
+
   it('a profile the store does not hold is a typo: exit 2 with a suggestion, and no profile of that name is made', async () => {
     for (const [args, env] of [
       [['--profile', 'wrok', 'config', 'set', 'project', 'p-77'], {}],

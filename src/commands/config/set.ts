@@ -48,10 +48,14 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
   const field = SETTABLE[setting as keyof typeof SETTABLE];
   const name = settings.profile.value;
   const store = await ctx.store();
+  let had = false;
   await store.update((data) => {
-    const { [field]: _old, ...rest } = data.profiles[name] ?? {};
+    const { [field]: old, ...rest } = data.profiles[name] ?? {};
+    had = old !== undefined;
     return { ...data, profiles: { ...data.profiles, [name]: value === undefined ? rest : { ...rest, [field]: value } } };
   });
   if (ctx.out.json) ctx.out.value({ profile: name, setting, value: value ?? null } satisfies ConfigSet);
-  ctx.out.success(value === undefined ? `removed ${setting} from profile ${name}` : `profile ${name}: ${setting} = ${value}`);
+  if (value !== undefined) ctx.out.success(`profile ${name}: ${setting} = ${value}`);
+  else if (had) ctx.out.success(`removed ${setting} from profile ${name}`);
+  else ctx.out.note(`profile ${name} has no ${setting} stored; nothing to do`);
 }

@@ -166,6 +166,13 @@ describe('checkBaseUrl and checkProjectFile', () => {
   it('refuses an API key in a project file', () => {
     expect(() => checkProjectFile({ project: 'p', apiKey: 'x' }, '/repo/.dgwrc.json')).toThrow(/holds an API key \("apiKey"\); keys must not be committed/);
   });
+
+  it('refuses an empty entry in a project file instead of falling back to the profile\'s value', () => {
+    for (const key of ['project', 'profile', 'baseUrl', 'zone']) {
+      expect(() => checkProjectFile({ [key]: ' ' }, '/repo/.dgwrc'), key).toThrow(`project file /repo/.dgwrc: "${key}" is empty`);
+      expect(() => checkProjectFile({ [key]: '' }, '/repo/.dgwrc'), key).toThrow(UsageError);
+    }
+  });
 });
 
 describe('explainSettings', () => {

@@ -49,6 +49,10 @@ beforeAll(async () => {
       }
       const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       send('metadata', { threadId: parsed.threadId ?? 'th-1' });
+      if (parsed.message === 'plain fail') {
+        res.end('data: {"delta":"Hal"}\n\nevent: error\ndata: quota exceeded for this month\n\n');
+        return;
+      }
       if (parsed.message === 'fail') {
         send('error', { message: 'the model is overloaded' });
         res.end();
@@ -118,6 +122,12 @@ describe('dgw ask', () => {
     const r = await runAsBinaryWould(['ask', 'fail'], { env: env() });
     expect(r.code).toBe(8);
     expect(r.stderr).toContain('the agent stopped: the model is overloaded');
+  });
+
+  it('an error event whose data is plain text is exit 8 with that text as the reason', async () => {
+    const r = await runAsBinaryWould(['ask', 'plain fail'], { env: env() });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain('the agent stopped: quota exceeded for this month');
   });
 
   it('Ctrl-C mid-stream stops it: exit 130, the piece that came is printed', async () => {

@@ -46,10 +46,11 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
       error,
     );
   }
-  if (code === 'ENOTDIR') {
+  // mkdir of a folder that is a file already fails EEXIST: the same fault as a file part-way along its path.
+  if (code === 'ENOTDIR' || (code === 'EEXIST' && (error as NodeJS.ErrnoException).syscall === 'mkdir')) {
     return new LocalFaultError(
       'FILE_ACCESS',
-      `cannot use ${it}: a part of its path is a file, not a folder (ENOTDIR)`,
+      `cannot use ${it}: a part of its path is a file, not a folder (${code})`,
       'check the path, and the variable that sets it (XDG_CONFIG_HOME, XDG_DATA_HOME, DGW_CONFIG_DIR, DGW_LOCAL_DIR)',
       error,
     );

@@ -23,6 +23,16 @@ describe('folders from HOME and XDG', () => {
     expect(r.stderr).toContain(`cannot use ${file}/dgw/config.json: a part of its path is a file, not a folder`);
   });
 
+  it('DGW_CONFIG_DIR or DGW_LOCAL_DIR naming a file itself: exit 13 naming it, not "a bug in dgw"', async () => {
+    const file = path.join(tmp.dir, 'not-a-folder');
+    fs.writeFileSync(file, '');
+    for (const [variable, args] of [['DGW_CONFIG_DIR', ['profile', 'list']], ['DGW_LOCAL_DIR', ['--zone', 'local', 'table', 'list']]] as const) {
+      const r = await runInProcess([...args], { env: { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), [variable]: file }, cwd: tmp.dir });
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toContain(`cannot use ${file}: a part of its path is a file, not a folder (EEXIST)`);
+    }
+  });
+
   it('an empty HOME falls back to the account\'s home folder, never the current folder', () => {
     const account = os.userInfo().homedir;
     expect(configDir({ HOME: '' })).toBe(path.join(account, '.config', 'dgw'));

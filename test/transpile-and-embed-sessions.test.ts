@@ -44,6 +44,12 @@ describe('transpile', () => {
     }
     expect(service.requests).toEqual([]);
   });
+
+  it('an empty --file (an unset variable) is exit 2 saying it is empty, not "cannot read : EISDIR"', async () => {
+    const r = await hosted('transpile', 'mysql', '--file', '');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--file is empty (an unset variable?); name a file, or - for stdin');
+  });
 });
 
 describe('an answer without what was asked for', () => {

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 /** A file relative to the context's folder, or stdin for `-`; unreadable is a usage error before anything is sent. */
 export async function readSource(ctx: Context, source: string, flag: string): Promise<string> {
   if (source === '-') return ctx.readStdin();
+  if (source === '') throw new UsageError(`${flag} is empty (an unset variable?); name a file, or - for stdin`);
   try {
     return await readFile(path.resolve(ctx.cwd, source), 'utf8');
   } catch (error) {

@@ -266,6 +266,12 @@ describe('dgw agent workflow', () => {
     expect(terminal.stdout).toContain('the workflow is a PNG image: give -o FILE');
   });
 
+  it('an empty -o (an unset variable) is exit 2 saying it is empty, not " is a folder"', async () => {
+    const r = await run(['-o', ''], { cwd: tmp.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('-o is empty (an unset variable?); name a file, or - for stdout');
+  });
+
   it('--json is refused: it prints no JSON (exit 2)', async () => {
     expect((await run(['-o', 'x.png', '--json'], { cwd: tmp.dir })).code).toBe(2);
   });

@@ -21,6 +21,7 @@ const MAX_LINKS = 40;
 /** The `-o` destination, checked before sending; symlinks are followed, non-regular files and descriptors written into, never replaced. */
 export async function destinationOf(ctx: Context, output: string | undefined): Promise<Destination> {
   if (output === undefined || output === '-') return { stdout: true };
+  if (output === '') throw new UsageError('-o is empty (an unset variable?); name a file, or - for stdout');
   const given = path.resolve(ctx.cwd, output);
   const { file, fd } = await followLinks(given, output);
   if (fd === 1) return { stdout: true };

@@ -29,6 +29,13 @@ describe('dgw project create on the hosted service', () => {
     expect(creates().map((c) => c.json)).toEqual([{ name: 'Sales', description: 'the sales team' }]);
   });
 
+  it('an empty --workspace (an unset variable) is exit 2 before any request, not "no workspace" after reading them', async () => {
+    const r = await dgw(['project', 'create', 'Sales', '--workspace', ' ']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--workspace must not be empty');
+    expect(server.requests).toEqual([]);
+  });
+
   it('with several organizations, needs --workspace; an id or a unique name chooses', async () => {
     twoOrganizations();
     const unclear = await dgw(['project', 'create', 'Sales']);

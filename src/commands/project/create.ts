@@ -37,6 +37,7 @@ ${examples('dgw --zone local project create sales', 'dgw project create "Revenue
 
 export async function runProjectCreate(ctx: Context, name: string, opts: ProjectCreateOptions): Promise<void> {
   checkNameArgument(name, 'NAME');
+  if (opts.workspace !== undefined) checkNameArgument(opts.workspace, '--workspace');
   await requirePartnerKey(ctx, 'creating projects');
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
   // A dry run that reads nothing cannot tell the workspace: it and its organization stay placeholders.

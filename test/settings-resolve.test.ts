@@ -74,6 +74,10 @@ describe('resolveSettings precedence', () => {
     expect(() => resolveSettings(inputs({ env: { DGW_ZONE: 'mars' } }))).toThrow(/DGW_ZONE: unknown zone "mars"/);
     expect(() => resolveSettings(inputs({ flags: { timeout: 'soon' } }))).toThrow(/--timeout: "soon" is not a duration/);
   });
+
+  it('refuses an empty --timeout (an unset variable) instead of using the default 30s', () => {
+    expect(() => resolveSettings(inputs({ flags: { timeout: '' } }))).toThrow(/--timeout: "" is not a duration/);
+  });
 });
 
 describe('a stored key is bound to the host it was stored for', () => {

@@ -142,7 +142,7 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
     ),
   );
 
-  const timeoutMs: Resolved<number> = flags.timeout
+  const timeoutMs: Resolved<number> = flags.timeout !== undefined
     ? { value: timeoutFlag(flags.timeout), source: 'flag', origin: '--timeout' }
     : { value: DEFAULT_TIMEOUT_MS, source: 'default' };
 

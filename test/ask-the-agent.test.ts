@@ -181,6 +181,15 @@ describe('dgw thread', () => {
   afterAll(() => service.close());
   const run = (...args: string[]) => runAsBinaryWould(args, { env: { ...env(), DGW_BASE_URL: service.baseUrl } });
 
+  it('a blank thread id (spaces) is exit 2 before sending, for ask --thread and thread get, rename and rm', async () => {
+    for (const args of [['ask', 'x', '--thread', ' '], ['thread', 'get', ' '], ['thread', 'rename', '  ', 'name'], ['thread', 'rm', ' ', '--yes']]) {
+      const r = await run(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/(THREAD|--thread) must not be empty/);
+    }
+    expect(service.requests).toEqual([]);
+  });
+
   it('list, get, rename and rm send the document\'s requests and read open answers', async () => {
     service
       .on('GET', '/ai-agent/p1/threads', { json: { threads: [{ id: 'th-1', displayName: 'Revenue', updatedAt: '2026-11-28T10:00:00Z' }] } })

@@ -3,7 +3,7 @@ import { chat, chatStream } from '../../api/agent.js';
 import type { Context } from '../../context.js';
 import { DgwError, UsageError } from '../../errors.js';
 import { visible } from '../../output/visible.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { startExchange, take, type Piece } from './exchange.js';
 
@@ -36,7 +36,7 @@ gateway: it answers 501 and dgw exits 15 saying so.
 export async function runAsk(ctx: Context, question: string, opts: AskOptions): Promise<void> {
   if (question.trim() === '') throw new UsageError('QUESTION must not be empty');
   if (question.includes('\0')) throw new UsageError('QUESTION contains a NUL character');
-  if (opts.thread !== undefined) checkSegment(opts.thread, '--thread');
+  if (opts.thread !== undefined) checkNameArgument(opts.thread, '--thread');
   // The answer is written as it streams: a pager would hold it until the end.
   ctx.stopPaging();
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { renameThread } from '../../api/agent.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { hasControlCharacter } from '../../api/names.js';
@@ -16,7 +16,7 @@ export function registerThreadRename(parent: Command, wiring: Wiring): void {
     .description('Give a conversation with the agent a display name')
     .addHelpText('after', examples('dgw thread rename 3f2a9c "Revenue questions" --dry-run'))
     .action(wiring.action(async (ctx: Context, thread: string, name: string, opts: { dryRun?: boolean }) => {
-      checkSegment(thread, 'THREAD');
+      checkNameArgument(thread, 'THREAD');
       if (name.trim() === '' || hasControlCharacter(name)) throw new UsageError('NAME must be plain text, not empty');
       const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
       const answer = await renameThread(http, projectId, thread, name);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { deleteThread } from '../../api/agent.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import type { Context } from '../../context.js';
 import type { ThreadDeleted } from '../../contract/results.js';
 import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
@@ -16,7 +16,7 @@ export function registerThreadRm(parent: Command, wiring: Wiring): void {
     .description('Delete a conversation with the agent')
     .addHelpText('after', examples('dgw thread rm 3f2a9c --yes --dry-run'))
     .action(wiring.action(async (ctx: Context, thread: string, opts: ConfirmOptions) => {
-      checkSegment(thread, 'THREAD');
+      checkNameArgument(thread, 'THREAD');
       const { http, projectId } = await confirmForProject(ctx, `delete thread ${thread}`, opts);
       await deleteThread(http, projectId, thread);
       reportChange(ctx, opts, { threadId: thread, deleted: true } satisfies ThreadDeleted, thread, `deleted thread ${thread}`);

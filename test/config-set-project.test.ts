@@ -36,9 +36,9 @@ describe('dgw config set project', () => {
     expect(flagWins.projectId.value).toBe('p3');
   });
 
-  it('refuses an id that cannot be a path segment, before writing anything (exit 2)', async () => {
+  it('refuses a blank id, or one that cannot be a path segment, before writing anything (exit 2)', async () => {
     const before = fs.readFileSync(storePath(), 'utf8');
-    for (const bad of ['', '..', 'a\u0007b']) {
+    for (const bad of ['', ' ', '..', 'a\u0007b']) {
       const r = await dgw(['config', 'set', 'project', bad]);
       expect(r.code, bad).toBe(2);
       expect(r.stderr, bad).toMatch(/project/);

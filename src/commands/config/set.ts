@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import type { ConfigSet } from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { UsageError } from '../../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS } from '../../output/mode.js';
@@ -41,7 +41,7 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
   // A profile is made by `auth login`; only `default` may be missing: `--profile wrok` is a typo (exit 2), not a new profile.
   const settings = await ctx.settings();
   if (value !== undefined && setting === 'project') {
-    checkSegment(value, 'project');
+    checkNameArgument(value, 'project');
     // The local gateway names a file after the id, so the stricter rule applies there.
     if (settings.baseUrl.value === undefined && !validProjectId(value)) throw new UsageError(`project "${value}" can name no project of the local gateway: ${PROJECT_ID_RULE}`);
   }

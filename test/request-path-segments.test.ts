@@ -102,6 +102,13 @@ describe('the spawned binary', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('DGW_PROJECT=" " (blank) exits 2 naming DGW_PROJECT and sends nothing', async () => {
+    const r = await dgw(['query', 'list'], { env: { DGW_PROJECT: ' ' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/DGW_PROJECT is empty/);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('sends hostile but possible names as one encoded segment each', async () => {
     server.on('DELETE', /.*/, { status: 204 });
     server.on('GET', /.*/, { json: [] });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
-import { runAsBinaryWould } from './support/in-process.js';
+import { runAsBinaryWould, runInProcess } from './support/in-process.js';
 import { localCli } from './support/local-cli.js';
 import { RecordingServer } from './support/recording-server.js';
 
@@ -30,6 +30,15 @@ describe('transpile', () => {
     expect(service.requests[0].json).toEqual({ query: 'SELECT * FROM svc.table.orders WHERE id = 1' });
     const j = await hosted('transpile', 'mysql', 'SELECT 1', '--json');
     expect(JSON.parse(j.stdout)).toEqual({ dialect: 'mysql', result: 'SELECT * FROM `svc`.`table`.`orders` WHERE `id` = 1' });
+  });
+
+  it('on a terminal the transpiled statement\'s control characters are shown escaped; a pipe gets them as sent', async () => {
+    service.on('POST', '/sql/transpile/mysql', { json: { result: 'SELECT 1\u001b]0;owned\u0007' } });
+    const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_BASE_URL: service.baseUrl, DGW_API_KEY: 'test-key', DGW_PROJECT: 'p1' };
+    const terminal = await runInProcess(['transpile', 'mysql', 'SELECT 1'], { env, cwd: tmp.dir, terminalColumns: 80 });
+    expect(terminal.code, terminal.stderr).toBe(0);
+    expect(terminal.stdout).toBe('SELECT 1\\x1b]0;owned\\x07\n');
+    expect((await hosted('transpile', 'mysql', 'SELECT 1')).stdout).toBe('SELECT 1\u001b]0;owned\u0007\n');
   });
 
   it('reads the statement from a file or stdin; refuses a bad dialect, an empty statement or both sources (exit 2, nothing sent)', async () => {

@@ -3,6 +3,7 @@ import { transpileSql, type TranspiledRecord } from '../../api/hosted-tools.js';
 import type { Context } from '../../context.js';
 import { MalformedResponseError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
+import { visible } from '../../output/visible.js';
 import { readSource } from '../read-source.js';
 import { refuseNulInSql } from '../sql-text.js';
 import { examples, type Wiring } from '../wiring.js';
@@ -43,7 +44,8 @@ export async function runTranspile(ctx: Context, dialect: string, statement: str
   if (opts.dryRun) return;
   if (!answer) throw new MalformedResponseError('the service answered nothing (no transpiled statement)');
   // A terminal or a pipe (table, TSV: the defaults) wants the statement alone; CSV, JSON and YAML get the record.
-  if (['table', 'tsv', 'quiet'].includes(ctx.out.mode.kind)) ctx.out.raw(answer.result);
+  // On a terminal the service's control characters are shown escaped, so its answer cannot drive the terminal.
+  if (['table', 'tsv', 'quiet'].includes(ctx.out.mode.kind)) ctx.out.raw(ctx.io.stdout.isTTY === true ? visible(answer.result, '\n\t') : answer.result);
   else await ctx.out.record(answer, TRANSPILED_COLUMNS, (t) => t.result);
 }
 

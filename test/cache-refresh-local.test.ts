@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
@@ -9,6 +10,7 @@ import { useStandIn } from './support/stand-in.js';
 const data = tempDir('dgw-cache-data-');
 const config = tempDir('dgw-cache-config-');
 afterAll(() => {
+  fs.rmSync(`${data.dir}-hosted`, { recursive: true, force: true });
   data.remove();
   config.remove();
 });
@@ -83,6 +85,17 @@ describe('cache refresh on the local gateway', () => {
     expect(bad.stderr).toContain('Could not convert string');
     // The cache itself was made: a refresh can make its copy once the query is mended.
     expect((await json('cache', 'list')).map((c: { source: string }) => c.source)).toContain('2.query.bad');
+  });
+
+  it('cache create with only an incremental schedule waits for its first run, the incremental one, instead of a full refresh that never comes', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.ticks AS SELECT range AS id FROM range(40)');
+    const made = await dgw('cache', 'create', 'ticks', '--incremental-column', 'id', '--incremental-every', '1h', '--timeout', '20s');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('first copy of cache ticks made: 40 rows');
+    // The hosted shape's cache record names no incremental column: the run itself says which it is.
+    const hosted = await runAsBinaryWould(['--zone', 'local', 'cache', 'create', 'orders', '--incremental-column', 'order_id', '--incremental-every', '1h', '--timeout', '20s'], { env: { DGW_LOCAL_DIR: `${data.dir}-hosted`, DGW_CONFIG_DIR: config.dir, DGW_LOCAL_API_SHAPE: 'hosted' } });
+    expect(hosted.code, hosted.stderr).toBe(0);
+    expect(hosted.stderr).toContain('first copy of cache orders made: 60 rows');
   });
 
   it('a refresh that fails, waited on, prints the run and exits 10; the previous copy is still read whole', async () => {

@@ -53,7 +53,10 @@ function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: stri
 export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string, id: string, ref: string): Promise<void> {
   const settings = await ctx.settings();
   ctx.out.note(`making the first copy of cache ${ref}…`);
-  const plan = { mode: 'FULL_REFRESH' as const, before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
+  // The first run is incremental when only that is scheduled: the one the cache has is the one to wait for.
+  const { lastFullRefresh, lastIncremental } = await getCacheStatus(http, projectId, id);
+  const started = lastFullRefresh ?? lastIncremental ?? undefined;
+  const plan = { mode: (started?.mode ?? 'FULL_REFRESH') as CacheMode, started, before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
   const failure = runFailure(ref, run);
   if (failure) throw failure;

@@ -127,6 +127,14 @@ describe('cache refresh on the local gateway', () => {
     expect(r.stderr).toMatch(/--incremental-column/);
   });
 
+  it('an empty --incremental-column is refused (exit 2), not left out of the request while update says it updated the cache', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.keyed AS SELECT range AS id FROM range(3)');
+    await ok('cache', 'create', 'keyed', '--incremental-column', 'id');
+    const r = await dgw('cache', 'update', 'keyed', '--incremental-column', '');
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--incremental-column must name a column');
+  });
+
   it('SQL reads a copy but cannot change it; deleting the cache drops the copy and leaves the source', async () => {
     for (const sql of ['INSERT INTO svc.cache.events VALUES (1, \'x\')', 'DELETE FROM svc.cache.events', "UPDATE svc.cache.events SET note = 'x'", 'DROP TABLE svc.cache.events', 'CREATE TABLE svc.cache.mine AS SELECT 1 AS one']) {
       const r = await dgw('sql', sql);

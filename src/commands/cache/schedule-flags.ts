@@ -42,6 +42,8 @@ function one(every: string | undefined, cron: string | undefined, tz: string | u
  */
 export function cacheSchedules(flags: CacheScheduleFlags, minInterval: Duration, extensionsAllowed: boolean): { fullRefreshCacheSchedule?: WireCacheSchedule; incrementalCacheSchedule?: WireCacheSchedule } {
   if (flags.tz !== undefined && flags.cron === undefined && flags.incrementalCron === undefined) throw new UsageError('--tz only applies to --cron and --incremental-cron');
+  // An empty name would be left out of the request, and the command would say it changed what it did not.
+  if (flags.incrementalColumn?.trim() === '') throw new UsageError('--incremental-column must name a column');
   if (!extensionsAllowed) {
     const cron = flags.cron !== undefined ? '--cron' : flags.incrementalCron !== undefined ? '--incremental-cron' : undefined;
     if (cron) throw new UsageError(`${cron} is the local gateway's: the hosted service schedules caches by interval only; use ${cron === '--cron' ? '--every' : '--incremental-every'} (30m, 6h, 1d)`);

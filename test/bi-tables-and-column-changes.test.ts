@@ -84,6 +84,12 @@ for (const shape of ['spec', 'hosted']) {
       expect((await run('bitable', 'update-column', 'sales', 'region', '--type', 'TEXT')).code).toBe(2);
     });
 
+    it('an empty --rename is refused naming --rename, not the table', async () => {
+      const r = await run('table', 'update-column', 'orders', 'status', '--rename', ' ');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--rename must not be empty');
+    });
+
     it('the gateway refuses a change of UNIQUE, which DuckDB cannot make, with 400', async () => {
       const r = await run('api', 'PUT', '/data/projects/demo/bitable/sales/columns/region', '-f', 'isUnique=true');
       expect(r.code).toBe(6);

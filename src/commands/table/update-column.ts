@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { columnReaders, describeColumnReaders } from '../../impact/column-readers.js';
 import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
+import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES } from './column-specs.js';
 import { COLUMN_COLUMNS } from './list.js';
@@ -61,7 +62,7 @@ export async function runUpdateColumn(ctx: Context, kind: TableKind, tableArg: s
 function columnChange(opts: UpdateColumnOptions): ColumnRequest {
   if (opts.notNull && opts.nullable) throw new UsageError('--not-null and --nullable contradict each other: give one');
   const change: ColumnRequest = {};
-  if (opts.rename !== undefined) change.name = checkTableName(opts.rename);
+  if (opts.rename !== undefined) change.name = checkNameArgument(opts.rename, '--rename');
   if (opts.type !== undefined) {
     const type = opts.type.trim().toUpperCase() as ColumnDataType;
     if (!COLUMN_TYPES.includes(type)) throw new UsageError(`--type must be one of ${COLUMN_TYPES.join(', ')}`);

@@ -56,6 +56,8 @@ the disk of the data folder is full is exit 13 (a fault of this machine, not of 
 export async function runQueryExport(ctx: Context, ref: string, opts: QueryExportOptions): Promise<void> {
   checkSegment(ref, 'QUERY');
   const body = exportBody(opts);
+  // Without the wait there is no file to write: -o would be dropped while the export is said to have started.
+  if (!opts.wait && opts.output !== undefined) throw new UsageError('-o does not go with --no-wait: get the file later with `dgw export get ID -o FILE`');
   const wantsJob = ctx.globals.json !== undefined || ctx.globals.jq !== undefined;
   const [{ destinationOf, downloadExport }, { transferProgress }] = await Promise.all([import('../../transfer/download.js'), import('../../transfer/progress.js')]);
   const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;

@@ -25,6 +25,8 @@ export const HEAD_BYTES = 1 << 20;
 /** Opens FILE or `-` (stdin) and reads its start; an unreadable file is a usage error found before anything is sent. */
 export async function openSource(ctx: Context, name: string, flag: string): Promise<SourceFile> {
   if (name === '-') return fromStream(ctx.io.stdin as AsyncIterable<Buffer | string>, 'stdin', 'stdin.csv');
+  // An empty name resolves to the working folder, which the message below would call the file.
+  if (name === '') throw new UsageError(`${flag} must not be empty: name a file, or - for stdin`);
   const file = path.resolve(ctx.cwd, name);
   let size: number;
   let head: Uint8Array;

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
+
+// An empty file name resolves to the working folder: `table import T ""` said "FILE:  is a folder,
+// not a file". It is refused for what it is, before anything is sent.
+
+const tmp = tempDir('dgw-empty-names-');
+afterAll(() => tmp.remove());
+const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local'), DGW_ZONE: 'local' };
+const dgw = (...argv: string[]) => runInProcess(argv, { env, cwd: tmp.dir });
+
+describe('an empty file name', () => {
+  it('table import T "" is exit 2: FILE must not be empty', async () => {
+    const r = await dgw('table', 'import', 'orders', '');
+    expect([r.code, r.stderr]).toEqual([2, 'error: FILE must not be empty: name a file, or - for stdin\n']);
+  });
+});

@@ -4,7 +4,8 @@ import { tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';
 
 // An empty file name resolves to the working folder: `table import T ""` said "FILE:  is a folder,
-// not a file". It is refused for what it is, before anything is sent.
+// not a file", `query export Q -o ""` "-o:  is a folder". Each is refused for what it is, before
+// anything is sent.
 
 const tmp = tempDir('dgw-empty-names-');
 afterAll(() => tmp.remove());
@@ -15,5 +16,12 @@ describe('an empty file name', () => {
   it('table import T "" is exit 2: FILE must not be empty', async () => {
     const r = await dgw('table', 'import', 'orders', '');
     expect([r.code, r.stderr]).toEqual([2, 'error: FILE must not be empty: name a file, or - for stdin\n']);
+  });
+
+  it('query export Q -o "" and export get ID -o "" are exit 2: -o is empty', async () => {
+    for (const argv of [['query', 'export', 'anything', '-o', ''], ['export', 'get', 'anything', '-o', '']]) {
+      const r = await dgw(...argv);
+      expect([r.code, r.stderr], argv.join(' ')).toEqual([2, 'error: -o is empty (an unset variable?); name a file, or - for stdout\n']);
+    }
   });
 });

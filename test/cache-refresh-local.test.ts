@@ -135,6 +135,13 @@ describe('cache refresh on the local gateway', () => {
     expect(r.stderr).toContain('--incremental-column must name a column');
   });
 
+  it('an empty --schema or --catalog is refused before anything is sent (exit 2), not sent as a schema or catalog named ""', async () => {
+    for (const [flag, value] of [['--schema', ''], ['--catalog', ' ']]) {
+      const r = await dgw('cache', 'create', 'orders', flag, value);
+      expect([r.code, r.stderr]).toEqual([2, `error: ${flag} must not be empty\n`]);
+    }
+  });
+
   it('SQL reads a copy but cannot change it; deleting the cache drops the copy and leaves the source', async () => {
     for (const sql of ['INSERT INTO svc.cache.events VALUES (1, \'x\')', 'DELETE FROM svc.cache.events', "UPDATE svc.cache.events SET note = 'x'", 'DROP TABLE svc.cache.events', 'CREATE TABLE svc.cache.mine AS SELECT 1 AS one']) {
       const r = await dgw('sql', sql);

@@ -49,6 +49,7 @@ export function cacheRequest(ref: string, opts: Pick<CacheCreateOptions, 'catalo
   const parts = ref.split('.');
   if (parts.some((p) => p.trim() === '') || parts.length > 3) throw new UsageError(`"${ref}" is not TABLE, SCHEMA.TABLE or CATALOG.SCHEMA.TABLE`);
   const [tableName, schemaName = opts.schema, catalogId = opts.catalog] = parts.reverse();
+  if (!schemaName.trim() || !catalogId.trim()) throw new UsageError(`${catalogId.trim() ? '--schema' : '--catalog'} must not be empty`);
   return { catalogId, schemaName, tableName };
 }
 

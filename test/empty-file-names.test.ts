@@ -13,9 +13,9 @@ const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.
 const dgw = (...argv: string[]) => runInProcess(argv, { env, cwd: tmp.dir });
 
 describe('an empty file name', () => {
-  it('table import T "" is exit 2: FILE must not be empty', async () => {
+  it('table import T "" is exit 2: FILE is empty', async () => {
     const r = await dgw('table', 'import', 'orders', '');
-    expect([r.code, r.stderr]).toEqual([2, 'error: FILE must not be empty: name a file, or - for stdin\n']);
+    expect([r.code, r.stderr]).toEqual([2, 'error: FILE is empty (an unset variable?); name a file, or - for stdin\n']);
   });
 
   it('query export Q -o "" and export get ID -o "" are exit 2: -o is empty', async () => {

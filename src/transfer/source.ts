@@ -26,7 +26,7 @@ export const HEAD_BYTES = 1 << 20;
 export async function openSource(ctx: Context, name: string, flag: string): Promise<SourceFile> {
   if (name === '-') return fromStream(ctx.io.stdin as AsyncIterable<Buffer | string>, 'stdin', 'stdin.csv');
   // An empty name resolves to the working folder, which the message below would call the file.
-  if (name === '') throw new UsageError(`${flag} must not be empty: name a file, or - for stdin`);
+  if (name === '') throw new UsageError(`${flag} is empty (an unset variable?); name a file, or - for stdin`);
   const file = path.resolve(ctx.cwd, name);
   let size: number;
   let head: Uint8Array;

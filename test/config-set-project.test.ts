@@ -100,3 +100,12 @@ describe('a new user with nothing configured', () => {
     }
   });
 });
+
+describe('dgw config set output', () => {
+  it('takes a format in any case, as --format and DGW_OUTPUT do, and stores it in lower case', async () => {
+    const set = await dgw(['config', 'set', 'output', 'YAML']);
+    expect([set.code, set.stderr]).toEqual([0, '✓ profile work: output = yaml\n']);
+    expect(store().profiles.work.output).toBe('yaml');
+    expect((await dgw(['config', 'set', 'output', 'XML'])).code).toBe(2);
+  });
+});

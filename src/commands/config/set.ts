@@ -37,6 +37,8 @@ login\`; only "default" may be set before it exists.
 
 /** Writes (or, with no value, removes) one setting of the profile in use; `default` is made when missing. */
 export async function runConfigSet(ctx: Context, setting: string, value: string | undefined, _opts: object): Promise<void> {
+  // An output's name is read in any case everywhere else (--format, DGW_OUTPUT, a project file).
+  if (setting === 'output') value = value?.toLowerCase();
   if (value !== undefined && setting === 'output' && !isOutputSetting(value)) throw new UsageError(`${setting}: "${value}" is not ${OUTPUT_FORMATS.join(', ')} or auto`);
   // A profile is made by `auth login`; only `default` may be missing: `--profile wrok` is a typo (exit 2), not a new profile.
   const settings = await ctx.settings();

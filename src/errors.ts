@@ -64,8 +64,9 @@ export function afterSending(error: unknown, sent: { reads: number; changes: num
   return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 row`, `2 rows`; `? rows` for a count the service did not give. */
+export function plural(n: number | null | undefined, word: string): string {
+  return `${n ?? '?'} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** No key, or the service said 401/403 (exit 3). */

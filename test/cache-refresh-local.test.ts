@@ -87,6 +87,12 @@ describe('cache refresh on the local gateway', () => {
     expect((await json('cache', 'list')).map((c: { source: string }) => c.source)).toContain('2.query.bad');
   });
 
+  it('says "1 row" of a copy of one row, not "1 rows"', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.single AS SELECT 1 AS id');
+    expect((await dgw('cache', 'create', 'single')).stderr).toContain('first copy of cache single made: 1 row\n');
+    expect((await dgw('cache', 'refresh', 'single', '--wait')).stderr).toContain('refresh of cache single completed: 1 row in the copy\n');
+  });
+
   it('cache create with only an incremental schedule waits for its first run, the incremental one, instead of a full refresh that never comes', async () => {
     await ok('sql', 'CREATE TABLE svc.table.ticks AS SELECT range AS id FROM range(40)');
     const made = await dgw('cache', 'create', 'ticks', '--incremental-column', 'id', '--incremental-every', '1h', '--timeout', '20s');

@@ -71,7 +71,7 @@ describe('query run QUERY', () => {
   it('--limit prints the first rows and says the result has more', async () => {
     const r = await ok('query', 'run', 'bystatus', '--limit', '1', '--header');
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
-    expect(r.stderr).toMatch(/the first 1 rows.*has more/);
+    expect(r.stderr).toMatch(/the first 1 row \(--limit 1\); the result has more/);
   });
 
   it('a query that does not exist is exit 4', async () => {

@@ -3,7 +3,7 @@ import { distinctKeys } from '../api/names.js';
 import type { ResultFormat } from '../api/types.js';
 import { whileWorking } from './while-working.js';
 import type { Context } from '../context.js';
-import { ResultCutError, UsageError } from '../errors.js';
+import { plural, ResultCutError, UsageError } from '../errors.js';
 import { writeOut } from '../output/io.js';
 
 /** How `--format` shapes JSON rows for `dgw sql` and `dgw query run`: objects (simple), or arrays of values (compact). */
@@ -69,7 +69,7 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
     await result.cancel();
     throw error;
   }
-  if (more) ctx.out.note(`the first ${options.limit} rows (--limit ${options.limit}); the result has more`);
+  if (more) ctx.out.note(`the first ${plural(options.limit, 'row')} (--limit ${options.limit}); the result has more`);
   if (result.extras.truncated === true) throw new ResultCutError(count);
 }
 

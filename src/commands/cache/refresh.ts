@@ -2,6 +2,7 @@ import { Argument, type Command } from 'commander';
 import { getCacheStatus, refreshCache, type CacheMode } from '../../api/caches.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
+import { plural } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { RUN_COLUMNS, cacheId } from './columns.js';
 import { findCache } from './resolve.js';
@@ -53,5 +54,5 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   await ctx.out.record(run, RUN_COLUMNS, cacheId);
   const failure = runFailure(ref, run);
   if (failure) throw failure;
-  ctx.out.success(`refresh of cache ${ref} completed: ${run.cachedRows ?? '?'} rows in the copy`);
+  ctx.out.success(`refresh of cache ${ref} completed: ${plural(run.cachedRows, 'row')} in the copy`);
 }

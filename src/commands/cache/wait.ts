@@ -1,7 +1,7 @@
 import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
+import { plural, RefreshFailedError, WaitTimeoutError } from '../../errors.js';
 import { pollUntil, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -60,5 +60,5 @@ export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
   const failure = runFailure(ref, run);
   if (failure) throw failure;
-  ctx.out.note(`first copy of cache ${ref} made: ${run.cachedRows ?? '?'} rows`);
+  ctx.out.note(`first copy of cache ${ref} made: ${plural(run.cachedRows, 'row')}`);
 }

@@ -33,4 +33,12 @@ describe('the tables of a folder connection', () => {
     await dgw('connection', 'create', 'run1', '--type', 'csv', '--field', `path=${run}`);
     expect(await dgw('sql', 'SELECT who FROM run1.main.visits')).toBe('from run[1]\n');
   });
+
+  it('reads files whose extension is in capitals, DATA.CSV, as a folder\'s csv files', async () => {
+    const exported = join(tmp.dir, 'exported');
+    mkdirSync(exported);
+    writeFileSync(join(exported, 'DATA.CSV'), 'who\nfrom DATA.CSV\n');
+    await dgw('connection', 'create', 'exported', '--type', 'csv', '--field', `path=${exported}`);
+    expect(await dgw('sql', 'SELECT who FROM exported.main.data')).toBe('from DATA.CSV\n');
+  });
 });

@@ -118,7 +118,9 @@ export function newCatalogId(taken: Set<string>): string {
 export async function connectionFiles(conn: DuckDBConnection, type: string, path: string): Promise<string[]> {
   const folder = await stat(path).then((s) => s.isDirectory(), () => false);
   // A folder named with glob characters (`run[1]`) is read as named: each of them matches only itself.
-  const pattern = folder ? `${path.replace(/\/+$/, '').replace(/[*?[]/g, '[$&]')}/*.${type}` : path;
+  // An extension matches in any case: DATA.CSV from a Windows export is a csv file too.
+  const extension = [...type].map((ch) => `[${ch}${ch.toUpperCase()}]`).join('');
+  const pattern = folder ? `${path.replace(/\/+$/, '').replace(/[*?[]/g, '[$&]')}/*.${extension}` : path;
   const found = await rows(conn, 'SELECT file FROM glob($1) ORDER BY file', [pattern]);
   return found.map((r) => String(r.file));
 }

@@ -53,6 +53,13 @@ describe('dgw api: what is sent', () => {
     expect(server.requests[0].headers['content-type']).toMatch(/application\/json/);
   });
 
+  it('POST -f numbers a double cannot hold are sent digit for digit', async () => {
+    server.on('POST', '/data/projects/proj%2F1/queries/execute', { json: { columns: [], data: [] } });
+    const r = await dgw(['POST', '/data/projects/{projectId}/queries/execute', '-f', 'queryId=912040554337722423', '-f', 'x=0.10000000000000000001', '-f', 'n=5']);
+    expect(r.code).toBe(0);
+    expect(server.requests[0].body).toBe('{"queryId":912040554337722423,"x":0.10000000000000000001,"n":5}');
+  });
+
   it('--input FILE is the body; -f fields are added to it; key=@file reads a file', async () => {
     fs.writeFileSync(path.join(files.dir, 'body.json'), JSON.stringify({ displayName: 'Revenue', schedule: { type: 'none' } }));
     fs.writeFileSync(path.join(files.dir, 'query.sql'), 'select 42');

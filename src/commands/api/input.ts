@@ -1,3 +1,4 @@
+import { parseJsonExact } from '../../api/exact-numbers.js';
 import type { Method } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -67,7 +68,8 @@ function typedValue(text: string): unknown {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  // Digit for digit, as the reply is printed: an id beyond 2^53 is not rounded into another id.
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return parseJsonExact(text, 'verbatim');
   return text;
 }
 

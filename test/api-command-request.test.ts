@@ -69,6 +69,16 @@ describe('dgw api: what is sent', () => {
     expect(server.requests[0].json).toEqual({ displayName: 'Revenue', schedule: { type: 'none' }, inputQuery: 'select 42' });
   });
 
+  it('--input numbers a double cannot hold are sent digit for digit', async () => {
+    server.on('PUT', '/data/projects/proj%2F1/queries/q-1', { json: { id: 'q-1' } });
+    const r = await dgw(['PUT', '/data/projects/{projectId}/queries/q-1', '--input', '-'], { input: '{"folderId": 912040554337722423, "x": 1.50}' });
+    expect(r.code).toBe(0);
+    expect(server.requests[0].body).toBe('{"folderId":912040554337722423,"x":1.5}');
+    // A body that is one such number is still no object to add -f fields to.
+    const merged = await dgw(['PUT', '/data/projects/{projectId}/queries/q-1', '--input', '-', '-f', 'a=1'], { input: '912040554337722423' });
+    expect(merged.code).toBe(2);
+  });
+
   it('--input - reads the body from stdin', async () => {
     server.on('PATCH', '/data/projects/proj%2F1/queries/q-1/path', { body: '' });
     const r = await dgw(['PATCH', '/data/projects/{projectId}/queries/q-1/path', '--input', '-'], { input: '{"path":"/reports"}' });

@@ -49,7 +49,7 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
   if (sendsBody(method)) {
     const extra = await parseFields(ctx, fields, true);
     if (Object.keys(extra).length > 0) {
-      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body) || isRawJson(body))) {
         throw new UsageError('-f/--field: the --input body must be a JSON object to add fields to it');
       }
       body = { ...(body as object | undefined), ...extra };

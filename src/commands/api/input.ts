@@ -77,7 +77,8 @@ function typedValue(text: string): unknown {
 export async function readJsonInput(ctx: Context, source: string): Promise<unknown> {
   const text = await readSource(ctx, source, '--input');
   try {
-    return JSON.parse(text);
+    // Digit for digit, as -f sends them: a 64-bit id in the file is not rounded.
+    return parseJsonExact(text, 'verbatim');
   } catch (error) {
     throw new UsageError(`--input: ${source === '-' ? 'stdin' : source} is not valid JSON (${(error as Error).message})`);
   }

@@ -28,6 +28,13 @@ describe('--format', () => {
     expect(r.stdout).toContain('id: "709922802836177297"');
   });
 
+  it('yaml quotes << and =, which YAML 1.1 readers (PyYAML) take for a merge key and a value tag and fail on', async () => {
+    server.on('GET', QUERIES, { json: [queryJson({ id: '1', name: '<<', displayName: '=', queryType: 'PLAIN' })] });
+    const r = await dgw(['query', 'list', '--format', 'yaml', '--json', 'name,displayName']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('- name: "<<"\n  displayName: "="\n');
+  });
+
   it('yaml with --json FIELDS keeps only those fields; a single record is a mapping', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'get', 'revenue', '--format', 'yaml', '--json', 'id,name']);

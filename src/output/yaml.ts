@@ -5,7 +5,10 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
   // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
   const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
   const stringify = mod.stringify ?? mod.default!.stringify;
-  return (data) => stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1' });
+  // A plain << (merge key) or = (value tag) makes PyYAML fail to load the document: both are quoted as text.
+  const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$/, resolve: (text: string) => text };
+  const customTags = (tags: import('yaml').Tags) => [...tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:merge'), quoted];
+  return (data) => stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1', customTags });
 }
 
 /** What JSON would write, read back keeping every digit: an inexact number becomes its quoted digits. */

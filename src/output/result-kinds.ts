@@ -2,8 +2,8 @@ import type { ColumnKind } from './table.js';
 
 // A SQL result's layout is decided per column: numbers right-aligned, the rest free text.
 
-/** SQL types whose values are numbers (DuckDB's names, and the standard ones). */
-const NUMERIC_TYPE = /^(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|BIGNUM|VARINT|FLOAT|REAL|DOUBLE|DECIMAL|NUMERIC|INT[1248]|FLOAT[48])\b/i;
+/** SQL types whose values are numbers (DuckDB's names, and the standard ones); a list of them (`INTEGER[]`) is not one. */
+const NUMERIC_TYPE = /^(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|BIGNUM|VARINT|FLOAT|REAL|DOUBLE|DECIMAL|NUMERIC|INT[1248]|FLOAT[48])(\s*\([\d\s,]*\))?$/i;
 
 /** A number's text, as exact numbers that a double cannot hold arrive (`"123456789012345.678"`). */
 const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;

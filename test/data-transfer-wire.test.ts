@@ -331,6 +331,10 @@ describe('dgw sql never passes part of a result for the whole', () => {
     expect([r.code, r.stdout]).toEqual([0, 'v,n\n"\'=HYPERLINK(""x"")",-5\n+1,2\n\'-x,3\n\'@sum,4\nplain,5\n']);
     const without = await dgw(['sql', 'SELECT v, n FROM t', '--format', 'csv']);
     expect(without.stdout).toBe('v,n\n"=HYPERLINK(""x"")",-5\n+1,2\n-x,3\n@sum,4\nplain,5\n');
+    // A column name is text a spreadsheet runs as well.
+    server.on('POST', execute, { json: { columns: [{ columnName: '=cmd()' }, { columnName: '-5' }], data: [[1, 2]] } });
+    const header = await dgw(['sql', 'SELECT * FROM t', '--format', 'csv', '--guard-formulas']);
+    expect([header.code, header.stdout]).toEqual([0, "'=cmd(),-5\n1,2\n"]);
     server.reset();
     const refused = await dgw(['sql', 'SELECT 1', '--guard-formulas']);
     expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/--guard-formulas goes with --format csv/)]);

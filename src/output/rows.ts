@@ -104,7 +104,8 @@ class RowPrinter {
       case 'csv': {
         // csvField writes objects as their JSON text itself, as display would.
         const field = this.options.guardFormulas ? (v: unknown) => csvField(guardFormula(display(v))) : csvField;
-        await w.add(`${out.onScreen(csvLine(source.columns))}\n`);
+        // The header is guarded too: a connected file's column names are data from anyone.
+        await w.add(`${out.onScreen(csvLine(source.columns, field))}\n`);
         return this.each((row) => `${out.onScreen(csvLine(row as unknown[], field), '\n')}\n`);
       }
       case 'tsv':

@@ -79,6 +79,14 @@ describe('dgw api: what is sent', () => {
     expect(merged.code).toBe(2);
   });
 
+  it('--input FILE saved with a byte order mark (Notepad, PowerShell) is read as JSON', async () => {
+    fs.writeFileSync(path.join(files.dir, 'bom.json'), '\uFEFF{"path":"/reports"}');
+    server.on('PATCH', '/data/projects/proj%2F1/queries/q-1/path', { body: '' });
+    const r = await dgw(['PATCH', '/data/projects/{projectId}/queries/q-1/path', '--input', 'bom.json']);
+    expect(r.code).toBe(0);
+    expect(server.requests[0].json).toEqual({ path: '/reports' });
+  });
+
   it('--input - reads the body from stdin', async () => {
     server.on('PATCH', '/data/projects/proj%2F1/queries/q-1/path', { body: '' });
     const r = await dgw(['PATCH', '/data/projects/{projectId}/queries/q-1/path', '--input', '-'], { input: '{"path":"/reports"}' });

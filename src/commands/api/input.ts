@@ -77,8 +77,8 @@ function typedValue(text: string): unknown {
 export async function readJsonInput(ctx: Context, source: string): Promise<unknown> {
   const text = await readSource(ctx, source, '--input');
   try {
-    // Digit for digit, as -f sends them: a 64-bit id in the file is not rounded.
-    return parseJsonExact(text, 'verbatim');
+    // Digit for digit, as -f sends them: a 64-bit id in the file is not rounded. A BOM (Notepad, PowerShell) is no JSON.
+    return parseJsonExact(text.replace(/^\uFEFF/, ''), 'verbatim');
   } catch (error) {
     throw new UsageError(`--input: ${source === '-' ? 'stdin' : source} is not valid JSON (${(error as Error).message})`);
   }

@@ -105,7 +105,11 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   // One line: commander puts its suggestion on a line of its own.
   let message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
   if (error.code === 'commander.unknownCommand' && command) message += await caseBlindSuggestion(message, command, argv[0] === 'help');
-  return { kind: 'usage', status: null, message, errorCode: null, hint: `see \`dgw ${path ? `${path} ` : ''}--help\`` };
+  // No option name holds a space: this is an argument that starts with - (a statement's -- comment), which goes after --.
+  const dashed = error.code === 'commander.unknownOption' && /^unknown option '-[^'\s]*\s/.test(message);
+  const dgw = `dgw ${path ? `${path} ` : ''}`;
+  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `see \`${dgw}--help\``;
+  return { kind: 'usage', status: null, message, errorCode: null, hint };
 }
 
 /** Commander's suggestions are case-sensitive and miss `QUERY`; dgw's own case-blind measure is asked when it has none. */

@@ -35,6 +35,15 @@ describe('--format', () => {
     expect(r.stdout).toBe('- name: "<<"\n  displayName: "="\n');
   });
 
+  it('yaml escapes DEL and C1 characters, which YAML forbids raw (PyYAML refuses the file)', async () => {
+    server.on('GET', QUERIES, { json: [queryJson({ id: '1', name: 'n', displayName: 'a\u007fb\u009bc\u0085d', queryType: 'PLAIN' })] });
+    const r = await dgw(['query', 'list', '--format', 'yaml', '--json', 'displayName']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('- displayName: "a\\u007fb\\u009bc\\u0085d"\n');
+    const { parse } = await import('yaml');
+    expect(parse(r.stdout)).toEqual([{ displayName: 'a\u007fb\u009bc\u0085d' }]);
+  });
+
   it('yaml with --json FIELDS keeps only those fields; a single record is a mapping', async () => {
     server.on('GET', QUERIES, { json: rows });
     const r = await dgw(['query', 'get', 'revenue', '--format', 'yaml', '--json', 'id,name']);

@@ -1,4 +1,5 @@
 import { exactNumber } from '../api/exact-numbers.js';
+import { jsonWithoutControls } from './visible.js';
 
 /** YAML writer: strings quoted wherever YAML 1.1 readers would misread them (`"yes"`); `yaml` loads only here. */
 export async function loadYamlWriter(): Promise<(data: unknown) => string> {
@@ -8,7 +9,8 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
   // A plain << (merge key) or = (value tag) makes PyYAML fail to load the document: both are quoted as text.
   const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$/, resolve: (text: string) => text };
   const customTags = (tags: import('yaml').Tags) => [...tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:merge'), quoted];
-  return (data) => stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1', customTags });
+  // yaml double-quotes DEL and C1 but writes them raw, which YAML forbids (PyYAML refuses the file): escaped as JSON's are.
+  return (data) => jsonWithoutControls(stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1', customTags }));
 }
 
 /** What JSON would write, read back keeping every digit: an inexact number becomes its quoted digits. */

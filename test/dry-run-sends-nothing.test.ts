@@ -26,6 +26,7 @@ describe('every command that changes something, with names to resolve', () => {
     [['folder', 'rm', '/reports/old', '--force'], ['DELETE', `${BASE}/queries/folders/{id of folder /reports/old}?force=true`]],
     [['table', 'drop-column', 'orders', 'discount'], ['DELETE', `${BASE}/table/orders/columns/discount`]],
     [['query', 'mv', 'revenuereport', '/reports/monthly'], ['PATCH', `${BASE}/queries/{id of revenuereport}/path`, '"/reports/monthly"']],
+    [['query', 'mv', 'revenuereport', 'f-9'], ['PATCH', `${BASE}/queries/{id of revenuereport}/path`, '"{path of folder f-9}"']],
     [['mtquery', 'cancel', 'dailyrevenue'], [`${BASE}/materialized-queries/{id of dailyrevenue}`]],
     [['folder', 'rename', '/reports/monthly', 'Monthly (old)'], ['PATCH', `${BASE}/queries/folders/{id of folder /reports/monthly}`]],
     [['folder', 'move', '/reports/monthly', '/archive'], ['PATCH', `${BASE}/queries/folders/{id of folder /reports/monthly}`]],

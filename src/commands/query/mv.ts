@@ -45,8 +45,8 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
     path = folderPath(target.path);
     await checkFolderExists(http, projectId, path, opts.parents);
   } else if (target.kind === 'id') {
-    // The operation takes a path: a folder given by id is looked up once in the folder list.
-    path = requireFolder(await loadTree(http, projectId), target.id).path;
+    // The operation takes a path: a folder given by id is looked up once in the folder list (a dry run reads nothing).
+    path = http.readsNothing ? http.placeholder(`path of folder ${target.id}`) : requireFolder(await loadTree(http, projectId), target.id).path;
   }
   const moved: string[] = [];
   for (const id of ids) {

@@ -85,3 +85,14 @@ describe('folder commands on either shape', () => {
     expect(server.requests.at(-1)?.json).toEqual({ queryIdsAdded: [], queryIdsRemoved: [QID] });
   });
 });
+
+describe('folder mv to / of an id no query has', () => {
+  it('is exit 4 naming it, not "moved 1 query"', async () => {
+    server.on('GET', '/data/projects/proj-1/queries/folders', { json: nested });
+    server.on('GET', '/data/projects/proj-1/queries', { json: [{ id: 'q0', name: 'x', folderId: 'f1' }] });
+    const r = await dgw(['folder', 'mv', QID, '/']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(QID);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET', 'GET', 'GET']);
+  });
+});

@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import { foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
-import { listQueries } from '../../api/queries.js';
+import { getQuery, listQueries } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
@@ -106,12 +106,13 @@ async function moveToRoot(ctx: Context, http: Http, projectId: string, ids: stri
     if (holders.length === 0) unplaced.push(id);
     for (const folder of holders) byFolder.set(folder.id, [...(byFolder.get(folder.id) ?? []), id]);
   }
-  // The flat folder shape carries no query ids: ask the queries where they live instead.
-  if (unplaced.length > 0 && [...tree.byId.values()].some((f) => f.queryIds === null)) {
+  // In no folder the tree shows (or the flat shape carries no query ids): the query list says where it lives.
+  if (unplaced.length > 0) {
     const queries = await listQueries(http, projectId);
     for (const id of unplaced) {
-      const folderId = queries.find((q) => q.id === id)?.folderId;
-      if (folderId) byFolder.set(folderId, [...(byFolder.get(folderId) ?? []), id]);
+      // An id the list lacks is read itself (an old id still answers): one no query has is exit 4, not "moved".
+      const query = queries.find((q) => q.id === id) ?? (await getQuery(http, projectId, id));
+      if (query.folderId) byFolder.set(query.folderId, [...(byFolder.get(query.folderId) ?? []), id]);
     }
   }
   if (byFolder.size === 0) ctx.out.note('those queries are in no folder already');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startDgw, type RunningDgw } from './support/dgw.js';
-import { useStandIn } from './support/stand-in.js';
+import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Ctrl-Z at a confirmation or at the SQL shell's prompt, then `fg`: readline paused its input on
 // the way back and nothing resumed it, so the process ran out of work and ended, exit 0, with the
@@ -33,6 +33,7 @@ async function suspendAndResume(running: RunningDgw): Promise<void> {
 describe.skipIf(!fs.existsSync('/proc/self/task'))('Ctrl-Z, then fg', () => {
   it('at a confirmation: the question is still asked, and "n" is exit 2, nothing deleted', async () => {
     server.on('GET', /\/queries$/, { json: [] });
+    server.on('GET', `/data/projects/proj-1/queries/${QID}`, { json: queryJson({ id: QID, name: 'doomed' }) });
     server.on('DELETE', /queries/, { status: 200 });
     const running = startDgw(['query', 'rm', QID], { terminal: true, env: env() });
     await running.waitForOutput('[y/N]');

@@ -162,6 +162,13 @@ describe('query rm', () => {
     expect(await names()).toContain('gone');
   });
 
+  it('--yes with an id no query has beside a name is exit 4 before anything is deleted', async () => {
+    const r = await dgw(['query', 'rm', 'gone', '999999999999999999', '--yes']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('query 999999999999999999 not found');
+    expect(await names()).toContain('gone');
+  });
+
   it('--yes deletes it, and says who breaks (the name lookup read the list anyway)', async () => {
     const r = await dgw(['query', 'rm', 'gone', '--yes']);
     expect(r.code, r.stderr).toBe(0);

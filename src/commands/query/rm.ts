@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { QueryDeleted } from '../../contract/results.js';
-import { deleteQuery } from '../../api/queries.js';
+import { deleteQuery, getQuery } from '../../api/queries.js';
 import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
@@ -44,7 +44,12 @@ export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOpti
   const inspect = async () => {
     const queries = refs.every(isIdShaped) ? await savedQueries(http, projectId) : await listQueries(http, projectId);
     const listed = typeof queries === 'string' ? [] : queries;
-    const doomed = refs.map((ref): Pick<Query, 'id' | 'name' | 'queryType'> => (isIdShaped(ref) ? (listed.find((q) => q.id === ref) ?? { id: ref, name: '', queryType: 'PLAIN' }) : matchQuery(listed, ref)));
+    const doomed: Array<Pick<Query, 'id' | 'name' | 'queryType'>> = [];
+    for (const ref of refs) {
+      const found = isIdShaped(ref) ? listed.find((q) => q.id === ref) : matchQuery(listed, ref);
+      // An id the list that was read lacks is read itself (an old id still answers): one no query has is refused before anything is deleted.
+      doomed.push(found ?? (typeof queries === 'string' ? { id: ref, name: '', queryType: 'PLAIN' } : await getQuery(http, projectId, ref)));
+    }
     ids = doomed.map((q) => q.id);
     const breakage = breakageIn(queries, doomed.filter((q) => q.name !== '').map(endedQueryName), ids);
     return { breakage, facts: { queries: doomed.map((q) => ({ id: q.id, name: q.name || null })) } };

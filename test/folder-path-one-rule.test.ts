@@ -52,3 +52,13 @@ describe('a folder path that does not exist', () => {
     expect(await folders()).toEqual(expect.arrayContaining(['/archive', '/archive/2025', '/new', '/new/one', '/new/two', '/new/three']));
   });
 });
+
+describe('query mv NAME ID FOLDER with an id no query has', () => {
+  it('is exit 4 before the named query is moved', async () => {
+    const r = await dgw('query', 'mv', 'kept', '999999999999999999', '/');
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain('999999999999999999');
+    expect(r.stderr).not.toContain('moved before the failure');
+    expect(JSON.parse((await dgw('query', 'get', id, '--json', 'path')).stdout).path).not.toBe('/');
+  });
+});

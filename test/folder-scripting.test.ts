@@ -94,7 +94,7 @@ describe('folder mv --parents', () => {
   it('makes no folder for a query id no query has: exit 4, and the path is still missing', async () => {
     const r = await local('folder', 'mv', '123456789012345678', '/made/by/mv', '--parents');
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain('no query named "123456789012345678"');
+    expect(r.stderr).toContain('query 123456789012345678 not found');
     const paths = JSON.parse((await local('folder', 'list', '--json', 'path')).stdout).map((f: { path: string }) => f.path);
     expect(paths).not.toContain('/made');
     const moved = await local('folder', 'mv', ids.top, '/made/by/mv', '--parents', '--json');

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.js';
 import { closestNames, suggest } from '../output/did-you-mean.js';
 import type { Http } from './http.js';
-import { listQueries } from './queries.js';
+import { getQuery, listQueries } from './queries.js';
 import type { Query } from './types.js';
 
 const NUMERIC_ID = /^\d{15,}$/;
@@ -19,11 +19,13 @@ export async function resolveQueryIds(http: Http, projectId: string, refs: strin
   // A dry run looks nothing up: a name stays a name, shown as {id of NAME}.
   if (http.readsNothing) return refs.map((ref) => (isIdShaped(ref) ? ref : http.placeholder(`id of ${ref}`)));
   const queries = await listQueries(http, projectId);
-  return refs.map((ref) => {
-    if (!isIdShaped(ref)) return matchQuery(queries, ref).id;
-    if (checkIds) matchQuery(queries, ref);
-    return ref;
-  });
+  const ids: string[] = [];
+  for (const ref of refs) {
+    // An id the list lacks is read itself (an old id still answers): one no query has is refused before anything changes.
+    if (isIdShaped(ref) && !queries.some((q) => q.id === ref)) await getQuery(http, projectId, ref);
+    ids.push(isIdShaped(ref) ? ref : matchQuery(queries, ref).id);
+  }
+  return ids;
 }
 
 /** Finds a query by SQL name, or by id when a name matches nothing, or throws a not-found error. */

@@ -2,6 +2,7 @@ import type { Query, QueryType } from '../../api/types.js';
 import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
+import { createViewSql, missingName } from './views.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
 import { ensurePath, folderPath, folderPaths, planPath, touchFolder, type PlannedPath } from './folders.js';
@@ -135,6 +136,13 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
         s.refreshes.delete(q.id);
       }
       for (const x of objectStatements(s, changed, check)) await userSql(() => runApplied(c, x));
+      // The check bound the SQL against the old view: made (and dropped, views are made when read) to refuse SQL reading the query itself.
+      if (queryType === 'PLAIN' && check.bindError === undefined) {
+        await userSql(() => c.run(createViewSql(name, sqlText))).catch((error: unknown) => {
+          throw missingName(error) === name ? badRequest(`${sqlField(input)} reads svc.query.${name}, the query itself (directly or through another saved query)`) : error;
+        });
+        await c.run(dropObjectSql(changed));
+      }
     } else if (nameChanged) {
       // A PLAIN query's view is made again, under its new name, when a statement reads it (views.ts).
       await c.run(q.queryType === 'PLAIN' ? dropObjectSql(q) : `ALTER TABLE IF EXISTS ${qualified('mtquery', q.name)} RENAME TO ${ident(name)}`);

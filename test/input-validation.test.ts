@@ -18,6 +18,8 @@ const cases: Array<[string, string[], RegExp, Record<string, string | undefined>
   ['no SQL at all', ['query', 'create', 'N'], /no SQL: give --sql, --file/],
   ['empty SQL', ['query', 'create', 'N', '--sql', '   '], /--sql: the SQL is empty/],
   ['a display name with no usable characters', ['query', 'create', '!!!', '--sql', 'SELECT 1'], /DISPLAY_NAME/],
+  ['a display name whose SQL name is shaped as a query id', ['query', 'create', '2024-12-31 23:59:59.000', '--sql', 'SELECT 1'], /gives the SQL name 20241231235959000, which dgw would read as a query id/],
+  ['a new name whose SQL name is shaped as a query id', ['query', 'update', 'revenuereport', '--name', '123456789012345678'], /--name .*read as a query id/],
   ['a schedule on a plain query', ['query', 'create', 'N', '--sql', 'SELECT 1', '--every', '1d'], /schedules apply to materialized/],
   ['two schedule flags', ['mtquery', 'create', 'N', '--sql', 'SELECT 1', '--every', '1d', '--cron', '0 2 * * *'], /cannot be used with option '--cron/],
   ['no project id', ['query', 'create', 'N', '--sql', 'SELECT 1'], /no project id.*--project/, { DGW_PROJECT: undefined }],

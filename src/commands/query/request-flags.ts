@@ -9,6 +9,7 @@ import { MIN_INTERVAL, minIntervalFor } from '../../schedule/minimum.js';
 import { readSource } from '../read-source.js';
 import { refuseNulInSql } from '../sql-text.js';
 import { checkSegment } from '../../api/path.js';
+import { isIdShaped } from '../../api/resolve.js';
 import { completes } from '../../completion/kinds.js';
 
 /** Flags shared by `query create`, `query update` and `mtquery create`. */
@@ -89,9 +90,12 @@ export function checkDisplayName(displayName: string, flag = 'DISPLAY_NAME'): st
   if (!displayName.trim()) throw new UsageError(`${flag} must not be empty`);
   // Printed on terminals by every listing: a control character could rewrite the screen (folder names refuse them too).
   if (hasControlCharacter(displayName)) throw new UsageError(`${flag} contains a control character`);
-  if (!deriveQueryName(displayName)) {
+  const name = deriveQueryName(displayName);
+  if (!name) {
     throw new UsageError(`${flag} ${noSqlNameReason(displayName)}`);
   }
+  // A QUERY argument shaped as an id is taken as one, so a query of that name could not be named (and its name could reach another query).
+  if (isIdShaped(name)) throw new UsageError(`${flag} "${displayName}" gives the SQL name ${name}, which dgw would read as a query id; add a letter, e.g. "q ${displayName}"`);
   return displayName;
 }
 

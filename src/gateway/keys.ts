@@ -32,6 +32,9 @@ const newSecret = (prefix: string) => `${prefix}_${crypto().randomBytes(24).toSt
 
 /** Partner and project keys of one data folder (or of memory, for tests). */
 export class KeyStore {
+  // Saves run one at a time: two at once would share the temporary file and fail (or lose a change).
+  private saving: Promise<void> = Promise.resolve();
+
   private constructor(
     private data: KeyFile,
     private readonly file: string | undefined,
@@ -108,7 +111,13 @@ export class KeyStore {
     return true;
   }
 
-  private async save(): Promise<void> {
+  private save(): Promise<void> {
+    const saved = this.saving.then(() => this.write());
+    this.saving = saved.catch(() => undefined);
+    return saved;
+  }
+
+  private async write(): Promise<void> {
     if (!this.file) return;
     const dir = join(this.file, '..');
     await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -81,7 +81,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
       try {
         if (req.path !== BASE_PATH && !req.path.startsWith(`${BASE_PATH}/`)) return notFound(req);
         if (Number(req.header('content-length') ?? 0) > maxSize && !IMPORT_PATH.test(req.path)) return tooLarge(maxSize);
-        const link = req.method === 'GET' ? links.match(req.method, req.path) : undefined;
+        const link = links.match(req.method, req.path);
         if (link) {
           c.params = link.params;
           return await link.route.handler(c);

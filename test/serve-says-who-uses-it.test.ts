@@ -26,6 +26,12 @@ describe('dgw serve says which commands use it', () => {
     expect(note).toContain(`--zone local commands use it with DGW_LOCAL_DIR=${folder}`);
   });
 
+  it('a folder whose name has a space: quoted, so the line works as written', async () => {
+    const folder = path.join(tmp.dir, 'my data');
+    const note = await noteOf(['--data-dir', folder], { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), XDG_DATA_HOME: path.join(tmp.dir, 'xdg') });
+    expect(note).toContain(`--zone local commands use it with DGW_LOCAL_DIR='${folder}'`);
+  });
+
   it('the folder commands use anyway: they now use it', async () => {
     const folder = path.join(tmp.dir, 'shared');
     const note = await noteOf([], { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: folder });

@@ -40,6 +40,6 @@ export function carryTarget(text: string, target: Target): string {
 }
 
 /** A value as one shell word: as it is when that is safe, else in single quotes. */
-function shellWord(value: string): string {
+export function shellWord(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

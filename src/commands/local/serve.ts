@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { isLoopbackHost } from '../../config/loopback.js';
+import { shellWord } from '../../output/carry-target.js';
 
 export interface ServeOptions {
   port?: string;
@@ -105,7 +106,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
     // Commands find a server by the folder they use: the default one, or DGW_LOCAL_DIR's.
     const used = resolve(ctx.cwd, localDataDir(ctx.env)) === dataDir;
-    ctx.out.note(`local gateway listening; --zone local commands ${used ? 'now use it' : `use it with DGW_LOCAL_DIR=${dataDir}`}. Press Ctrl-C to stop.`);
+    ctx.out.note(`local gateway listening; --zone local commands ${used ? 'now use it' : `use it with DGW_LOCAL_DIR=${shellWord(dataDir)}`}. Press Ctrl-C to stop.`);
   }
   if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
   await server.close();

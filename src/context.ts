@@ -239,7 +239,6 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       }
       const { source, origin } = s.projectId;
       const label = source === 'flag' || source === 'env' ? (origin ?? '--project') : `the project id (from ${origin ?? source})`;
-      // A blank id (DGW_PROJECT=" ") is as empty as "".
       const id = checkSegment(s.projectId.value.trim() ? s.projectId.value : '', label);
       // The local gateway names a file after the id: one it can never hold is refused here, before any request.
       if (s.baseUrl.value === undefined && !validProjectId(id)) throw new UsageError(`${label} "${id}" can name no project of the local gateway: ${PROJECT_ID_RULE}`);

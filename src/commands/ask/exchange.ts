@@ -28,7 +28,6 @@ export function take(exchange: Exchange, event: AgentEvent): Piece {
   exchange.events.push(event);
   // Data that is not JSON is answer text only in a plain message: not a keep-alive of another event, nor an end marker.
   const plainText = typeof event.data === 'string' && event.event === 'message' && event.data !== '[DONE]';
-  // An error event's plain text is its message.
   const data = isRaw(event.data) ? event.data : plainText || (event.event === 'error' && typeof event.data === 'string') ? { text: event.data } : {};
   const piece: Piece = {};
   const thread = data.threadId ?? data.thread_id;

@@ -22,7 +22,8 @@ export async function pollUntil<T, R>(ctx: Context, http: Http, plan: PollPlan, 
     if (answer !== undefined) return answer;
     if (ctx.clock.now() + delay > deadline) throw gaveUp(value);
     // A held poll answered at once (nothing running to hold it for) waits out its hold here, so a wait never spins.
-    await ctx.clock.sleep(plan.heldPolls ? Math.max(0, asked + hold - ctx.clock.now()) : delay, ctx.signal);
+    const pause = plan.heldPolls ? asked + hold - ctx.clock.now() : delay;
+    if (pause > 0) await ctx.clock.sleep(pause, ctx.signal);
     // A held poll must end well within the time limit of its request.
     if (plan.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
     delay = Math.min(delay * 2, plan.maxPollMs);

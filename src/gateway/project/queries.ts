@@ -3,6 +3,8 @@ import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason }
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
 import { createViewSql, missingName } from './views.js';
+import { renameTable } from './table-references.js';
+import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
 import { ensurePath, folderPath, folderPaths, planPath, touchFolder, type PlannedPath } from './folders.js';
@@ -147,10 +149,8 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
       // A PLAIN query's view is made again, under its new name, when a statement reads it (views.ts).
       await c.run(q.queryType === 'PLAIN' ? dropObjectSql(q) : `ALTER TABLE IF EXISTS ${qualified('mtquery', q.name)} RENAME TO ${ident(name)}`);
     }
-    // Its relations and descriptions follow it to its new name, as a stored column's do (table-references.ts).
-    for (const [table, p] of nameChanged ? [['relations', ''], ['relations', 'target_'], ['metadata_notes', '']] : []) {
-      await c.run(`UPDATE svc._dgw.${table} SET ${p}table_name = $2 WHERE ${p}catalog_id = '2' AND ${p}schema_name = 'query' AND ${p}table_name = $1`, [q.name, name]);
-    }
+    // Its relations and descriptions follow it to its new name, as a stored column's do.
+    if (nameChanged) await renameTable(c, QUERY_CATALOG_ID, 'query', q.name, name);
     await runStatement(c, updateQuerySql(changed, folderPaths(s)));
     return changed;
   }, rebuild || nameChanged ? [before.id] : []);

@@ -22,6 +22,15 @@ export async function renameStoredColumn(c: DuckDBConnection, schema: string, ta
   await c.run('UPDATE svc._dgw.metadata_notes SET column_name = $5 WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', params);
 }
 
+/** Moves the relations and notes of a table of `catalogId` (a saved query's, say) to its new name. */
+export async function renameTable(c: DuckDBConnection, catalogId: string, schema: string, from: string, to: string): Promise<void> {
+  const params = [catalogId, schema, from, to];
+  for (const prefix of ['', 'target_']) {
+    await c.run(`UPDATE svc._dgw.relations SET ${prefix}table_name = $4 WHERE ${prefix}catalog_id = $1 AND ${prefix}schema_name = $2 AND ${prefix}table_name = $3`, params);
+  }
+  await c.run('UPDATE svc._dgw.metadata_notes SET table_name = $4 WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3', params);
+}
+
 /** Forgets the relations from or to a catalog that goes (a connection's, a semantic one) and the notes on it. */
 export async function forgetCatalog(c: DuckDBConnection, catalogId: string): Promise<void> {
   await c.run('DELETE FROM svc._dgw.relations WHERE catalog_id = $1 OR target_catalog_id = $1', [catalogId]);

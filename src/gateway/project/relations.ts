@@ -42,9 +42,9 @@ async function readAll(conn: DuckDBConnection): Promise<Relation[]> {
 
 /** The relations from the tables of a catalog (404 for a catalog the project does not have). */
 export async function listRelations(s: ProjectStore, catalogId: string): Promise<Relation[]> {
-  const { allCatalogs, catalogPlace } = await import('./catalog-place.js');
+  const { catalogPlace } = await import('./catalog-place.js');
   // The relations are the project's own rows: a connection whose source did not open still lists its own.
-  if (!allCatalogs(s).some((c) => c.id === catalogId)) catalogPlace(s, catalogId);
+  catalogPlace(s, catalogId, false);
   return (await s.withConnection(readAll)).filter((r) => r.catalogId === catalogId);
 }
 

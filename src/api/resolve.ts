@@ -21,11 +21,15 @@ export async function resolveQueryIds(http: Http, projectId: string, refs: strin
   const queries = await listQueries(http, projectId);
   const ids: string[] = [];
   for (const ref of refs) {
-    // An id the list lacks is read itself (an old id still answers): one no query has is refused before anything changes.
-    if (isIdShaped(ref) && !queries.some((q) => q.id === ref)) await getQuery(http, projectId, ref);
+    if (isIdShaped(ref)) await queryById(http, projectId, queries, ref);
     ids.push(isIdShaped(ref) ? ref : matchQuery(queries, ref).id);
   }
   return ids;
+}
+
+/** The query an id names: from the list already read, else read itself (an old id still answers); one no query has is not found, before anything changes. */
+export async function queryById(http: Http, projectId: string, listed: Query[], id: string): Promise<Query> {
+  return listed.find((q) => q.id === id) ?? (await getQuery(http, projectId, id));
 }
 
 /** Finds a query by SQL name, or by id when a name matches nothing, or throws a not-found error. */

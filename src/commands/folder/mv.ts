@@ -2,8 +2,8 @@ import { Argument, type Command } from 'commander';
 import { foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
-import { getQuery, listQueries } from '../../api/queries.js';
-import { resolveQueryIds } from '../../api/resolve.js';
+import { listQueries } from '../../api/queries.js';
+import { queryById, resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
 import { folderPath, folderSegments } from '../../api/names.js';
@@ -110,8 +110,7 @@ async function moveToRoot(ctx: Context, http: Http, projectId: string, ids: stri
   if (unplaced.length > 0) {
     const queries = await listQueries(http, projectId);
     for (const id of unplaced) {
-      // An id the list lacks is read itself (an old id still answers): one no query has is exit 4, not "moved".
-      const query = queries.find((q) => q.id === id) ?? (await getQuery(http, projectId, id));
+      const query = await queryById(http, projectId, queries, id);
       if (query.folderId) byFolder.set(query.folderId, [...(byFolder.get(query.folderId) ?? []), id]);
     }
   }

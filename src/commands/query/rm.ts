@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { QueryDeleted } from '../../contract/results.js';
-import { deleteQuery, getQuery } from '../../api/queries.js';
-import { isIdShaped, matchQuery, resolveQueryIds } from '../../api/resolve.js';
+import { deleteQuery } from '../../api/queries.js';
+import { isIdShaped, matchQuery, queryById, resolveQueryIds } from '../../api/resolve.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { endedQueryName } from '../../impact/name-readers.js';
@@ -46,9 +46,8 @@ export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOpti
     const listed = typeof queries === 'string' ? [] : queries;
     const doomed: Array<Pick<Query, 'id' | 'name' | 'queryType'>> = [];
     for (const ref of refs) {
-      const found = isIdShaped(ref) ? listed.find((q) => q.id === ref) : matchQuery(listed, ref);
-      // An id the list that was read lacks is read itself (an old id still answers): one no query has is refused before anything is deleted.
-      doomed.push(found ?? (typeof queries === 'string' ? { id: ref, name: '', queryType: 'PLAIN' } : await getQuery(http, projectId, ref)));
+      if (!isIdShaped(ref)) doomed.push(matchQuery(listed, ref));
+      else doomed.push(typeof queries === 'string' ? { id: ref, name: '', queryType: 'PLAIN' } : await queryById(http, projectId, listed, ref));
     }
     ids = doomed.map((q) => q.id);
     const breakage = breakageIn(queries, doomed.filter((q) => q.name !== '').map(endedQueryName), ids);

@@ -4,6 +4,7 @@ import type { ResultFormat } from '../api/types.js';
 import { whileWorking } from './while-working.js';
 import type { Context } from '../context.js';
 import { plural, ResultCutError, UsageError } from '../errors.js';
+import { inOrder } from '../output/format.js';
 import { writeOut } from '../output/io.js';
 
 /** How `--format` shapes JSON rows for `dgw sql` and `dgw query run`: objects (simple), or arrays of values (compact). */
@@ -76,7 +77,7 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
 /** Each row array as an object keyed by column; a row that came as an object already is left as it is. */
 async function* asObjects(batches: AsyncIterable<unknown[]>, keys: string[]): AsyncGenerator<unknown[]> {
   for await (const batch of batches) {
-    yield batch.map((row) => (Array.isArray(row) ? Object.fromEntries(keys.map((key, i) => [key, row[i]])) : row));
+    yield batch.map((row) => (Array.isArray(row) ? inOrder(Object.fromEntries(keys.map((key, i) => [key, row[i]])), keys) : row));
   }
 }
 

@@ -244,8 +244,13 @@ export class Output {
     if (typeof data !== 'object' || data === null) return data;
     const record = data as Record<string, unknown>;
     const fields = this.selected ?? resolveFields(requested, Object.keys(record), 'the answer');
-    return Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+    return inOrder(Object.fromEntries(fields.map((f) => [f, record[f] ?? null])), fields);
   }
+}
+
+/** `record` with its keys listed in `keys`' order: a plain object puts integer-like ones ("1") first (a Proxy only then, as it is slower). */
+export function inOrder(record: object, keys: string[]): object {
+  return keys.some((key) => /^\d+$/.test(key)) ? new Proxy(record, { ownKeys: () => keys }) : record;
 }
 
 function tableColumns<T>(columns: Column<T>[]): TableColumn[] {

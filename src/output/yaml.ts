@@ -8,7 +8,7 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
   const stringify = mod.stringify ?? mod.default!.stringify;
   // A plain << (merge key) or = (value tag) makes PyYAML fail to load the document: both are quoted as text.
   const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$/, resolve: (text: string) => text };
-  const customTags = (tags: import('yaml').Tags) => [...tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:merge'), quoted];
+  const customTags = (tags: import('yaml').Tags) => [...tags.filter((t) => typeof t === 'string' || !/:(merge|omap)$/.test(t.tag)), quoted];
   // yaml double-quotes DEL and C1 but writes them raw, which YAML forbids (PyYAML refuses the file): escaped as JSON's are.
   return (data) => jsonWithoutControls(stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1', customTags }));
 }
@@ -16,8 +16,16 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
 /** What JSON would write, read back keeping every digit: an inexact number becomes its quoted digits. */
 function toPlain(data: unknown): unknown {
   if (data === undefined) return null;
-  return JSON.parse(JSON.stringify(data), (_key, value: unknown, context?: { source?: string }) => {
+  // With an integer-like key ("1"), keys go through prefixed and come back as Maps (plain mappings, no !!omap), keeping their place.
+  const isRecord = (v: unknown): v is object => v !== null && typeof v === 'object' && !Array.isArray(v) && !isRawJson(v);
+  const plain = JSON.stringify(data);
+  const prefixed = /[{,]"\d+":/.test(plain);
+  const text = prefixed ? JSON.stringify(data, (_key, value: unknown) => (isRecord(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [`~${k}`, v])) : value)) : plain;
+  return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) => {
+    if (prefixed && isRecord(value)) return new Map(Object.entries(value).map(([k, v]) => [k.slice(1), v]));
     if (typeof value !== 'number' || context?.source === undefined || context.source === String(value)) return value;
     return exactNumber(context.source);
   });
 }
+
+const isRawJson = (JSON as unknown as { isRawJSON(value: unknown): boolean }).isRawJSON;

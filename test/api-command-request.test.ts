@@ -164,6 +164,17 @@ describe('dgw api: results and failures', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('an answer not typed JSON (an export file) is printed as it came, the key masked; an ndjson one too', async () => {
+    server.on('GET', '/data/projects/proj%2F1/exports/e1/files/a.csv', { body: `id,note\n1,"a, b"\n2,${KEY}\n`, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    const csv = await dgw(['GET', '/data/projects/{projectId}/exports/e1/files/a.csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout).toBe('id,note\n1,"a, b"\n2,****abcd\n');
+    server.on('GET', '/data/projects/proj%2F1/exports/e1/files/a.jsonl', { body: '{"id":2}\n{"id":1}\n', headers: { 'content-type': 'application/x-ndjson' } });
+    const jsonl = await dgw(['GET', '/data/projects/{projectId}/exports/e1/files/a.jsonl']);
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    expect(jsonl.stdout).toBe('{"id":2}\n{"id":1}\n');
+  });
+
   it('--json fields pick from the response', async () => {
     server.on('GET', '/info', { json: { userId: 'u1', email: 'a@b.c', projectId: 'p' } });
     const r = await dgw(['GET', '/info', '--json', 'email']);

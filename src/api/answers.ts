@@ -36,12 +36,13 @@ export function readBody<T>(response: Answer, spec: RequestSpec): T {
   // An answer that starts as JSON does (`[`, `{`) is neither empty nor a page's text: its bytes need not be decoded to tell.
   const startsAsJson = startsWithBracket(response.whole);
   if (!startsAsJson && response.text.trim() === '') {
-    if (expect === 'optional-json') return undefined as T;
+    if (expect === 'optional-json' || expect === 'any') return undefined as T;
     throw new MalformedResponseError(`the service sent an empty response to ${spec.method} ${spec.path} where JSON was expected`, response.status);
   }
   if (looksLikeHtml(response, startsAsJson)) {
     throw new MalformedResponseError(`the service sent an HTML page instead of JSON (HTTP ${response.status}); is the base URL right?`, response.status);
   }
+  if (expect === 'any' && !/\bjson\b/i.test(response.header('content-type') ?? 'json')) return (typeof response.whole === 'string' ? Buffer.from(response.whole) : response.whole) as T;
   const parse = () => {
     const text = response.text;
     try {

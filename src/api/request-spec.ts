@@ -11,8 +11,8 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** How the answer's body is read; `json-text` defers parsing to the caller. */
-  expect?: 'json' | 'none' | 'optional-json' | 'json-text';
+  /** How the answer's body is read; `json-text` defers parsing to the caller; `any` gives the bytes of an answer not typed JSON. */
+  expect?: 'json' | 'none' | 'optional-json' | 'json-text' | 'any';
   /** Keep every digit of numbers a double cannot hold (api/exact-numbers.ts): as strings (result rows) or verbatim (`dgw api`). */
   keepDigits?: KeepDigits;
   /** A POST that changes nothing (running a saved query): counted as a read in what a failure says was sent. */

@@ -59,7 +59,7 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
   }
 
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const spec = { method, path: target.path, query, body, expect: 'optional-json', keepDigits: 'verbatim' } as const;
+  const spec = { method, path: target.path, query, body, expect: 'any', keepDigits: 'verbatim' } as const;
   if (http.dryRun) {
     http.show(spec);
     return;
@@ -69,7 +69,10 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
     ctx.out.note('(empty response)');
     return;
   }
-  ctx.out.value(redactKey(data, await ctx.apiKey()));
+  const key = await ctx.apiKey();
+  // An answer not typed JSON (an export's CSV) is printed as it came, only the key masked.
+  if (data instanceof Uint8Array) return void ctx.io.stdout.write(key && Buffer.from(data).includes(key) ? (redactKey(Buffer.from(data).toString(), key) as string) : data);
+  ctx.out.value(redactKey(data, key));
 }
 
 /** The key in use never reaches the output, even when a response echoes it back (in a string or a property name). */

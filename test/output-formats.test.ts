@@ -35,6 +35,13 @@ describe('--format', () => {
     expect(r.stdout).toBe('- name: "<<"\n  displayName: "="\n');
   });
 
+  it('yaml quotes a string holding a tab, which PyYAML refuses in a plain scalar', async () => {
+    server.on('GET', QUERIES, { json: [queryJson({ id: '1', name: 'n', displayName: 'a\tb', queryType: 'PLAIN' })] });
+    const r = await dgw(['query', 'list', '--format', 'yaml', '--json', 'displayName']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('- displayName: "a\\tb"\n');
+  });
+
   it('yaml escapes DEL and C1 characters, which YAML forbids raw (PyYAML refuses the file)', async () => {
     server.on('GET', QUERIES, { json: [queryJson({ id: '1', name: 'n', displayName: 'a\u007fb\u009bc\u0085d', queryType: 'PLAIN' })] });
     const r = await dgw(['query', 'list', '--format', 'yaml', '--json', 'displayName']);

@@ -6,8 +6,8 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
   // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
   const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
   const stringify = mod.stringify ?? mod.default!.stringify;
-  // A plain << (merge key) or = (value tag) makes PyYAML fail to load the document: both are quoted as text.
-  const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$/, resolve: (text: string) => text };
+  // A plain << (merge key), = (value tag) or tab makes PyYAML fail to load the document: each is quoted as text.
+  const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$|\t/, resolve: (text: string) => text };
   const customTags = (tags: import('yaml').Tags) => [...tags.filter((t) => typeof t === 'string' || !/:(merge|omap)$/.test(t.tag)), quoted];
   // yaml double-quotes DEL and C1 but writes them raw, which YAML forbids (PyYAML refuses the file): escaped as JSON's are.
   return (data) => jsonWithoutControls(stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1', customTags }));

@@ -42,6 +42,13 @@ describe('--format', () => {
     expect(r.stdout).toBe('- displayName: "a\\tb"\n');
   });
 
+  it('yaml writes a number in exponent form with a dot (1.0e-7), which YAML 1.1 readers (PyYAML) otherwise take for text', async () => {
+    server.on('GET', QUERIES, { body: '{"small":1e-7,"big":-1e+300,"plain":1.5e+21}', headers: { 'content-type': 'application/json' } });
+    const r = await dgw(['api', 'GET', '/data/projects/{projectId}/queries', '--format', 'yaml']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('small: 1.0e-7\nbig: -1.0e+300\nplain: 1.5e+21\n');
+  });
+
   it('yaml escapes DEL and C1 characters, which YAML forbids raw (PyYAML refuses the file)', async () => {
     server.on('GET', QUERIES, { json: [queryJson({ id: '1', name: 'n', displayName: 'a\u007fb\u009bc\u0085d', queryType: 'PLAIN' })] });
     const r = await dgw(['query', 'list', '--format', 'yaml', '--json', 'displayName']);

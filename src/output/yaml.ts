@@ -8,7 +8,9 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
   const stringify = mod.stringify ?? mod.default!.stringify;
   // A plain << (merge key), = (value tag) or tab makes PyYAML fail to load the document: each is quoted as text.
   const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$|\t/, resolve: (text: string) => text };
-  const customTags = (tags: import('yaml').Tags) => [...tags.filter((t) => typeof t === 'string' || !/:(merge|omap)$/.test(t.tag)), quoted];
+  // YAML 1.1 reads an exponent without a dot (1e-7) as text: written 1.0e-7.
+  const exponent = { tag: 'tag:yaml.org,2002:float', default: true, identify: (v: unknown) => typeof v === 'number' && /^[^.]*e/.test(String(v)), test: /^[-+]?\d\.0e[-+]\d+$/, resolve: Number, stringify: ({ value }: { value: unknown }) => String(value).replace('e', '.0e') };
+  const customTags = (tags: import('yaml').Tags) => [exponent, ...tags.filter((t) => typeof t === 'string' || !/:(merge|omap)$/.test(t.tag)), quoted];
   // yaml double-quotes DEL and C1 but writes them raw, which YAML forbids (PyYAML refuses the file): escaped as JSON's are.
   return (data) => jsonWithoutControls(stringify(toPlain(data), { aliasDuplicateObjects: false, lineWidth: 0, version: '1.1', customTags }));
 }

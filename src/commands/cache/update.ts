@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { updateCache } from '../../api/caches.js';
+import { getCache, updateCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
@@ -27,6 +27,13 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   const body = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
   if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
   const id = await resolveCacheId(http, projectId, ref);
+  // A cron without --tz keeps the time zone its schedule had.
+  if (opts.tz === undefined && (opts.cron ?? opts.incrementalCron) !== undefined && !http.readsNothing) {
+    const was = await getCache(http, projectId, id);
+    for (const [sent, old] of [[body.fullRefreshCacheSchedule, was.fullRefreshSchedule], [body.incrementalCacheSchedule, was.incrementalSchedule]] as const) {
+      if (sent?.type === 'CRON' && old?.type === 'cron' && old.timezone) sent.expression = `CRON_TZ=${old.timezone} ${sent.expression}`;
+    }
+  }
   const cache = await updateCache(http, projectId, id, body, opts.incrementalColumn);
   if (opts.dryRun) return;
   await ctx.out.record(cache, CACHE_FIELDS, cacheId);

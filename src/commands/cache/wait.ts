@@ -17,9 +17,9 @@ export function runFailure(ref: string, run: CacheRunRecord): RefreshFailedError
   return new RefreshFailedError(`refresh of cache ${ref} ${run.status.toLowerCase()}${run.error ? `: ${run.error}` : ''}`);
 }
 
-/** What to wait for: the run the service named, or else the first run of `mode` after `before`. */
+/** What to wait for: the run the service named, or else the first run of `mode` (of either without one: a new cache's) after `before`. */
 export interface CacheWait extends PollPlan {
-  mode: CacheMode;
+  mode?: CacheMode;
   started?: CacheRunRecord;
   before: CacheRunRecord | null;
 }
@@ -31,7 +31,7 @@ export async function waitForCacheRun(ctx: Context, http: Http, projectId: strin
   } catch (error) {
     if (!(error instanceof WaitTimeoutError)) throw error;
     if (!http.inProcess) throw new WaitTimeoutError(error.message, `the refresh goes on: follow it with \`dgw cache status ${ref}\`, or stop it with \`dgw cache cancel ${ref}\``);
-    await cancelCacheRun(http, projectId, id, plan.mode).catch(() => undefined);
+    for (const mode of plan.mode ? [plan.mode] : (['FULL_REFRESH', 'INCREMENTAL'] as const)) await cancelCacheRun(http, projectId, id, mode).catch(() => undefined);
     throw new WaitTimeoutError(gaveUp);
   }
 }
@@ -41,7 +41,7 @@ function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: stri
   const ended = (status: CacheStatusRecord): CacheRunRecord | undefined => {
     const run = wait.started
       ? [status.lastFullRefresh, status.lastIncremental].find((r) => r?.id === wait.started!.id)
-      : lastRunOf(status, wait.mode) ?? undefined;
+      : (wait.mode ? lastRunOf(status, wait.mode) : status.lastFullRefresh ?? status.lastIncremental) ?? undefined;
     const ours = run !== undefined && run !== null && (wait.started !== undefined || run.id !== wait.before?.id || wait.before?.status === 'RUNNING');
     return ours && ENDED.has(run.status) ? run : undefined;
   };
@@ -53,10 +53,7 @@ function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: stri
 export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string, id: string, ref: string): Promise<void> {
   const settings = await ctx.settings();
   ctx.out.note(`making the first copy of cache ${ref}…`);
-  // The first run is incremental when only that is scheduled: the one the cache has is the one to wait for.
-  const { lastFullRefresh, lastIncremental } = await getCacheStatus(http, projectId, id);
-  const started = lastFullRefresh ?? lastIncremental ?? undefined;
-  const plan = { mode: (started?.mode ?? 'FULL_REFRESH') as CacheMode, started, before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
+  const plan = { before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
   const failure = runFailure(ref, run);
   if (failure) throw failure;

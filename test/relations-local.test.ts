@@ -99,6 +99,22 @@ describe('relations and metadata notes follow the stored tables and columns they
     expect((await run('metadata', 'rm-categorical', '1.table.orders.state')).code).toBe(4);
   });
 
+  it('a saved query whose new SQL drops a column takes that column\'s relations (either end) and notes; its other columns keep theirs', async () => {
+    await dgw('query', 'create', 'Narrow Q', '--sql', 'SELECT order_id, customer_id FROM svc.table.orders');
+    await dgw('relation', 'add', '2.query.narrowq.customer_id', '1.table.customers.customer_id');
+    await dgw('relation', 'add', '1.table.orders.order_id', '2.query.narrowq.order_id');
+    await dgw('relation', 'add', '1.table.orders.customer_id', '2.query.narrowq.customer_id');
+    await dgw('metadata', 'describe', '2.query.narrowq', '--column', 'customer_id=who', '--column', 'order_id=which');
+    await dgw('query', 'update', 'narrowq', '--sql', 'SELECT order_id FROM svc.table.orders');
+    expect(await json('relation', 'list', '2')).toEqual([]);
+    expect(await relations()).toEqual(['orders.order_id → narrowq.order_id']);
+    await dgw('query', 'update', 'narrowq', '--sql', 'SELECT order_id, customer_id FROM svc.table.orders');
+    await dgw('metadata', 'refresh', '--catalog', '2', '--wait');
+    const columns = (await json('metadata', 'get', '--catalog', '2')).find((t: { tableName: string }) => t.tableName === 'narrowq').columns;
+    expect(Object.fromEntries(columns.map((c: { columnName: string; columnDescription: string | null }) => [c.columnName, c.columnDescription]))).toEqual({ order_id: 'which', customer_id: null });
+    await dgw('query', 'rm', 'narrowq', '--yes');
+  });
+
   it('a saved query deleted takes its relations (either end) and notes; one made again under its name starts bare', async () => {
     await dgw('query', 'create', 'Tmp Q', '--sql', 'SELECT customer_id FROM svc.table.orders');
     await dgw('relation', 'add', '2.query.tmpq.customer_id', '1.table.customers.customer_id');

@@ -3,7 +3,7 @@ import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason }
 import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
 import { createViewSql, missingName } from './views.js';
-import { renameTable } from './table-references.js';
+import { forgetGoneColumns, renameTable } from './table-references.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
@@ -143,6 +143,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
         await userSql(() => c.run(createViewSql(name, sqlText))).catch((error: unknown) => {
           throw missingName(error) === name ? badRequest(`${sqlField(input)} reads svc.query.${name}, the query itself (directly or through another saved query)`) : error;
         });
+        await forgetGoneColumns(c, qualified('query', name), QUERY_CATALOG_ID, 'query', q.name);
         await c.run(dropObjectSql(changed));
       }
     } else if (nameChanged) {

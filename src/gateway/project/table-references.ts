@@ -13,6 +13,13 @@ export async function forgetStored(c: DuckDBConnection, schema: string, table: s
   await c.run(`DELETE FROM svc._dgw.metadata_notes WHERE ${at('')}`, params);
 }
 
+/** Forgets the relations and notes of the columns of a table of `catalogId` that `relation` (its view or table, made anew) no longer has. */
+export async function forgetGoneColumns(c: DuckDBConnection, relation: string, catalogId: string, schema: string, table: string): Promise<void> {
+  const at = (prefix: string) => `(${prefix}catalog_id = $1 AND ${prefix}schema_name = $2 AND ${prefix}table_name = $3 AND ${prefix}column_name NOT IN (SELECT column_name FROM (DESCRIBE ${relation})))`;
+  await c.run(`DELETE FROM svc._dgw.relations WHERE ${at('')} OR ${at('target_')}`, [catalogId, schema, table]);
+  await c.run(`DELETE FROM svc._dgw.metadata_notes WHERE ${at('')}`, [catalogId, schema, table]);
+}
+
 /** Moves the relations and notes of a stored table's column to its new name. */
 export async function renameStoredColumn(c: DuckDBConnection, schema: string, table: string, from: string, to: string): Promise<void> {
   const params = [STORED_CATALOG, schema, table, from, to];

@@ -51,6 +51,23 @@ describe('GET .../cache/{id}/status?waitMs=', () => {
     expect((await status('&waitMs=30000')).body).toEqual((await status('')).body);
   }, 60_000);
 
+  it('a held read of a refresh stopped by deleting its cache says the cache was deleted, not that the previous copy was kept', async () => {
+    expect((await g.call('POST', `${P}/queries/execute`, { body: { statement: 'CREATE TABLE svc.table.doomed AS FROM svc.table.wide' } })).status).toBe(200);
+    const doomed = (await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'doomed' } })).body.id;
+    await g.call('GET', `${P}/cache/${doomed}/status?waitMs=30000`);
+    expect((await g.call('POST', `${P}/cache/${doomed}/fullRefreshUpdate`)).status).toBe(200);
+    const held = g.call('GET', `${P}/cache/${doomed}/status?excludeLogs=true&waitMs=30000`);
+    expect((await g.call('DELETE', `${P}/cache/${doomed}`)).status).toBe(200);
+    const answer = await held;
+    // Read before the delete commits, the run says why it ended; after, the cache is not found.
+    if (answer.status === 404) return;
+    const run = answer.body.lastFullRefreshCacheExecution ?? answer.body.lastFullRefresh;
+    // On a busy machine the copy may commit before the delete stops it: then there is nothing to tell.
+    if (run.status === 'COMPLETED') return;
+    expect(run).toMatchObject({ status: 'CANCELLED' });
+    expect(JSON.stringify(run)).toContain('the cache was deleted');
+  }, 60_000);
+
   it('refuses a waitMs that is not a whole number from 0 to 30000', async () => {
     for (const bad of ['-1', '30001', 'soon', '1.5']) {
       const r = await status(`&waitMs=${bad}`);

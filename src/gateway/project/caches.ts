@@ -40,6 +40,8 @@ export interface CacheState {
 /** The key of a cache's run among the store's running refreshes. */
 const runKey = (id: string) => `cache:${id}`;
 const copyOf = (c: Pick<CacheRow, 'copyName'>) => `svc.cache.${ident(c.copyName)}`;
+/** Why the run a delete stops ended: no copy is kept. */
+const GONE = 'the cache was deleted, and its copy with it';
 
 /** A cache's source as DuckDB reads it. */
 interface CacheSource {
@@ -153,6 +155,7 @@ export async function updateCache(s: ProjectStore, id: string, change: CacheChan
 /** Stops its run, then drops the copy, the cache and its runs in one transaction. */
 export async function deleteCache(s: ProjectStore, id: string): Promise<CacheRow> {
   await cacheRow(s, id);
+  s.running.get(runKey(id))?.stop.abort(GONE);
   return s.tx(async (conn) => {
     const c = await cacheRow(s, id, conn);
     await conn.run(`DROP TABLE IF EXISTS ${copyOf(c)}`);
@@ -246,11 +249,12 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
     });
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);
-    const { status, message } = failureOf(s, job, error, 'the refresh was cancelled; the previous copy was kept');
+    const gone = job.stop.signal.reason === GONE;
+    const { status, message } = failureOf(s, job, error, gone ? GONE : 'the refresh was cancelled; the previous copy was kept');
     const at = s.now();
     if (!recordsEnd(s, job)) return;
     // The previous copy stays, and the run says how many rows it holds (none when there is no copy yet).
-    const kept = await rows(conn, `SELECT count(*) AS n FROM ${target}`).then(([r]) => Number(r.n)).catch(() => null);
+    const kept = gone ? null : await rows(conn, `SELECT count(*) AS n FROM ${target}`).then(([r]) => Number(r.n)).catch(() => null);
     await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message, cachedRows: kept }).catch(() => undefined);
   }
 }

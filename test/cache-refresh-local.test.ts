@@ -182,4 +182,12 @@ describe('cache refresh --wait against a service', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 'r2', status: end, error: 'source went away' });
     expect(r.stderr).toContain(`refresh of cache ${ID} ${end.toLowerCase()}: source went away`);
   });
+
+  it('a run replaced by a newer one of its mode (cancelled, then started again elsewhere) is followed to that one\'s end, not waited on to the deadline', async () => {
+    server.on('GET', `${C}/status`, { json: status(run('RUNNING', 'r2')) }, { json: status(run('RUNNING', 'r3')) }, { json: status(run('COMPLETED', 'r3', { progress: { numberOfCachedRecords: 7 } })) });
+    server.on('POST', `${C}/fullRefreshUpdate`, { json: { execution: run('RUNNING', 'r2') } });
+    const r = await remote(['cache', 'refresh', ID, '--wait', '--json', '--timeout', '5s']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'r3', status: 'COMPLETED', cachedRows: 7 });
+  });
 });

@@ -39,6 +39,8 @@ export async function waitForCacheRun(ctx: Context, http: Http, projectId: strin
 /** Polls the cache's status until the run ends; returns that run. */
 function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: string, wait: CacheWait): Promise<CacheRunRecord> {
   const ended = (status: CacheStatusRecord): CacheRunRecord | undefined => {
+    // A run replaced by a newer one of its mode (cancelled, then started again) is followed by that one.
+    if (wait.started && wait.mode && ![status.lastFullRefresh, status.lastIncremental].some((r) => r?.id === wait.started!.id)) wait.started = lastRunOf(status, wait.mode) ?? wait.started;
     const run = wait.started
       ? [status.lastFullRefresh, status.lastIncremental].find((r) => r?.id === wait.started!.id)
       : (wait.mode ? lastRunOf(status, wait.mode) : status.lastFullRefresh ?? status.lastIncremental) ?? undefined;

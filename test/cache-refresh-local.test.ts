@@ -183,6 +183,15 @@ describe('cache refresh --wait against a service', () => {
     expect(r.stderr).toContain(`refresh of cache ${ID} ${end.toLowerCase()}: source went away`);
   });
 
+  it('giving up on a served refresh (--timeout) names the cache as it was given, as the hint does', async () => {
+    server.on('GET', /\/cache\/status$/, { json: [status(undefined)] });
+    server.on('GET', `${C}/status`, { json: status(run('RUNNING', 'r2')) });
+    server.on('POST', `${C}/fullRefreshUpdate`, { json: { execution: run('RUNNING', 'r2') } });
+    const r = await remote(['cache', 'refresh', 'orders', '--wait', '--timeout', '1s']);
+    expect(r.code, r.stderr).toBe(9);
+    expect(r.stderr).toContain('gave up waiting for the refresh of cache orders after 1 s');
+  });
+
   it('a run replaced by a newer one of its mode (cancelled, then started again elsewhere) is followed to that one\'s end, not waited on to the deadline', async () => {
     server.on('GET', `${C}/status`, { json: status(run('RUNNING', 'r2')) }, { json: status(run('RUNNING', 'r3')) }, { json: status(run('COMPLETED', 'r3', { progress: { numberOfCachedRecords: 7 } })) });
     server.on('POST', `${C}/fullRefreshUpdate`, { json: { execution: run('RUNNING', 'r2') } });

@@ -27,7 +27,7 @@ export interface CacheWait extends PollPlan {
 /** The run once it ends; giving up (--timeout) in-process cancels it, as it cannot outlive dgw, and `gaveUp` says so. */
 export async function waitForCacheRun(ctx: Context, http: Http, projectId: string, id: string, ref: string, plan: CacheWait, gaveUp: string): Promise<CacheRunRecord> {
   try {
-    return await pollCacheRun(ctx, http, projectId, id, plan);
+    return await pollCacheRun(ctx, http, projectId, id, ref, plan);
   } catch (error) {
     if (!(error instanceof WaitTimeoutError)) throw error;
     if (!http.inProcess) throw new WaitTimeoutError(error.message, `the refresh goes on: follow it with \`dgw cache status ${ref}\`, or stop it with \`dgw cache cancel ${ref}\``);
@@ -37,7 +37,7 @@ export async function waitForCacheRun(ctx: Context, http: Http, projectId: strin
 }
 
 /** Polls the cache's status until the run ends; returns that run. */
-function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: string, wait: CacheWait): Promise<CacheRunRecord> {
+function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: string, ref: string, wait: CacheWait): Promise<CacheRunRecord> {
   const ended = (status: CacheStatusRecord): CacheRunRecord | undefined => {
     // A run replaced by a newer one of its mode (cancelled, then started again) is followed by that one.
     if (wait.started && wait.mode && ![status.lastFullRefresh, status.lastIncremental].some((r) => r?.id === wait.started!.id)) wait.started = lastRunOf(status, wait.mode) ?? wait.started;
@@ -47,7 +47,7 @@ function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: stri
     const ours = run !== undefined && run !== null && (wait.started !== undefined || run.id !== wait.before?.id || wait.before?.status === 'RUNNING');
     return ours && ENDED.has(run.status) ? run : undefined;
   };
-  const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh of cache ${cacheId} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
+  const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh of cache ${ref} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
   return pollUntil(ctx, http, wait, (hold) => getCacheStatus(http, projectId, cacheId, hold), ended, gaveUp);
 }
 

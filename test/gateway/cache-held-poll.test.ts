@@ -68,6 +68,16 @@ describe('GET .../cache/{id}/status?waitMs=', () => {
     expect(JSON.stringify(run)).toContain('the cache was deleted');
   }, 60_000);
 
+  it('a first copy cancelled says there is no copy yet, not that a previous one was kept', async () => {
+    expect((await g.call('POST', `${P}/queries/execute`, { body: { statement: 'CREATE TABLE svc.table.fresh AS FROM svc.table.wide' } })).status).toBe(200);
+    const fresh = (await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'fresh' } })).body.id;
+    expect((await g.call('POST', `${P}/cache/${fresh}/cancelFullRefreshUpdate`)).status).toBe(200);
+    const answer = await g.call('GET', `${P}/cache/${fresh}/status?excludeLogs=true`);
+    const run = answer.body.lastFullRefreshCacheExecution ?? answer.body.lastFullRefresh;
+    expect(run).toMatchObject({ status: 'CANCELLED' });
+    expect(JSON.stringify(run)).toContain('there is no copy yet');
+  }, 60_000);
+
   it('refuses a waitMs that is not a whole number from 0 to 30000', async () => {
     for (const bad of ['-1', '30001', 'soon', '1.5']) {
       const r = await status(`&waitMs=${bad}`);

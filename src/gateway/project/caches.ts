@@ -250,11 +250,11 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);
     const gone = job.stop.signal.reason === GONE;
-    const { status, message } = failureOf(s, job, error, gone ? GONE : 'the refresh was cancelled; the previous copy was kept');
     const at = s.now();
     if (!recordsEnd(s, job)) return;
     // The previous copy stays, and the run says how many rows it holds (none when there is no copy yet).
     const kept = gone ? null : await rows(conn, `SELECT count(*) AS n FROM ${target}`).then(([r]) => Number(r.n)).catch(() => null);
+    const { status, message } = failureOf(s, job, error, gone ? GONE : kept === null ? 'the refresh was cancelled; there is no copy yet' : 'the refresh was cancelled; the previous copy was kept');
     await finishRun(conn, { ...run, status, updatedAt: at, finishedAt: at, message, cachedRows: kept }).catch(() => undefined);
   }
 }

@@ -132,6 +132,16 @@ describe('dgw query edit', () => {
     expectKept(r.stdout, 'SELECT nope FROM t\n');
   });
 
+  it('a refusal saved again with the reason deleted but the same SQL stops too, rather than sending it again', async () => {
+    routes();
+    server.on('PUT', QUERY, { status: 400, json: { errorCode: 'SQL_ERROR', message: 'Binder Error: column nope not found' } });
+    const always = editor('always.sh', 'echo "SELECT nope FROM t" > "$f"');
+    const r = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: always } });
+    expect(r.code, r.stdout).toBe(6);
+    expect(puts()).toHaveLength(1);
+    expectKept(r.stdout, 'SELECT nope FROM t\n');
+  });
+
   it('an editor that fails after a refusal keeps the refused text, which the service never took', async () => {
     routes();
     server.on('PUT', QUERY, { status: 400, json: { errorCode: 'SQL_ERROR', message: 'Parser Error: syntax error at or near "SELEKT"' } });

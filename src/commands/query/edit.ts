@@ -62,8 +62,8 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
       return;
     }
     const kept = () => keepText(`${sql}\n`, fileName);
-    // Saved again as it was shown, the refusal still in it: the user gave up on this text.
-    if (refused && saved === shown) throw withKeptText(refused, kept(), retryHint(query.name));
+    // The refused SQL saved again (with or without the reason on top): the user gave up on this text.
+    if (refused && sql === withoutRefusal(shown).trimEnd()) throw withKeptText(refused, kept(), retryHint(query.name));
     // Someone may have changed the SQL while the editor was open: theirs is not overwritten unseen.
     const now = await getQuery(http, projectId, query.id).catch((error: unknown) => Promise.reject(error instanceof DgwError ? withKeptText(error, kept()) : error));
     if (now.inputQuery !== original) throw new EditConflictError(query.name, kept());

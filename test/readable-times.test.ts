@@ -75,4 +75,16 @@ describe('on a terminal and in a pipe', () => {
     const json = await dgwInTerminal(['mtquery', 'status', '--json'], { env: { DGW_PAGER: '' } });
     expect(json.stdout).toContain(sent[0].nextExecutionStartTime);
   });
+
+  it('export list: a relative creation time and right-aligned counts on a terminal, the ISO value in a pipe', async () => {
+    const createdAt = new Date(Date.now() - 3 * MIN).toISOString();
+    const job = { id: 'e1', status: 'SUCCEEDED', format: 'CSV', compression: 'NONE', rowCount: 7, bytes: 12345, downloadable: true, createdAt, queryId: '7', source: 'svc.query.q' };
+    server.on('GET', '/data/projects/proj-1/exports', { json: [job] });
+    const tty = await dgwInTerminal(['export', 'list'], { env: { COLUMNS: '160', NO_COLOR: '1', DGW_PAGER: '' } });
+    expect(tty.code, tty.stdout).toBe(0);
+    expect(tty.stdout).toContain('3 minutes ago');
+    expect(tty.stdout).toMatch(/ROW COUNT {2}BYTES[\s\S]*CSV {13}7 {2}12345/);
+    server.on('GET', '/data/projects/proj-1/exports', { json: [job] });
+    expect((await dgw(['export', 'list'])).stdout).toContain(createdAt);
+  });
 });

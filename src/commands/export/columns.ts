@@ -7,9 +7,9 @@ export const EXPORT_COLUMNS: Column<ExportJob>[] = [
   { field: 'id', kind: 'key' },
   { field: 'status' },
   { field: 'format', show: (e) => `${e.format}${e.compression && e.compression !== 'NONE' ? `+${e.compression}` : ''}` },
-  { field: 'rowCount' },
-  { field: 'bytes' },
-  { field: 'createdAt' },
+  { field: 'rowCount', kind: 'number' },
+  { field: 'bytes', kind: 'number' },
+  { field: 'createdAt', kind: 'time' },
   { field: 'source' },
 ];
 
@@ -17,8 +17,8 @@ export const EXPORT_COLUMNS: Column<ExportJob>[] = [
 export const EXPORT_FIELDS: Column<ExportJob>[] = [
   ...EXPORT_COLUMNS,
   { field: 'queryId' },
-  { field: 'durationMs' },
+  { field: 'durationMs', kind: 'number' },
   { field: 'files', show: (e) => e.files.map((f) => f.name).join(', ') },
-  { field: 'expiresAt' },
+  { field: 'expiresAt', kind: 'time' },
   { field: 'error' },
 ];

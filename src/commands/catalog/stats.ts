@@ -9,9 +9,9 @@ import { placeArguments, resolvePlace } from './place.js';
 const shown = (v: number | string | null) => (v === null ? '' : v);
 const COLUMNS: Column<ColumnStatistics>[] = [
   { field: 'columnName', kind: 'key' },
-  { field: 'distinctFraction', show: (c) => shown(c.distinctFraction) },
-  { field: 'nullCount', show: (c) => shown(c.nullCount) },
-  { field: 'distinctCount', show: (c) => shown(c.distinctCount) },
+  { field: 'distinctFraction', kind: 'number', show: (c) => shown(c.distinctFraction) },
+  { field: 'nullCount', kind: 'number', show: (c) => shown(c.nullCount) },
+  { field: 'distinctCount', kind: 'number', show: (c) => shown(c.distinctCount) },
   { field: 'min', show: (c) => shown(c.min) },
   { field: 'max', show: (c) => shown(c.max) },
 ];

@@ -121,6 +121,18 @@ describe('what a connection shows', () => {
     expect(server.requests.find((q) => q.method === 'PUT')?.json).toEqual({ name: 'warehouse', type: 'POSTGRES', credential: { password: 'rotated-pw-31' } });
   });
 
+  it('update --ask with Enter at every field sends no credential, so the connection keeps its own', async () => {
+    server.on('GET', '/connections/p1', { json: connections });
+    server.on('GET', '/connections/config/csv', { json: { connectionType: 'csv', authorizationType: 'custom', configuration: [{ fieldName: 'path', required: true }] } });
+    server.on('PUT', `/connections/p1/${connections[1].id}`, { json: connections[1] });
+    const running = startDgw(['connection', 'update', 'sales', '--ask'], { terminal: true, env: env() });
+    await running.waitForOutput('path [Enter keeps it]: ');
+    running.child.stdin!.write('\r');
+    const { code } = await running.exited;
+    expect(code, running.stdout()).toBe(0);
+    expect(server.requests.find((q) => q.method === 'PUT')?.json).toEqual({ name: 'sales', type: 'csv' });
+  });
+
   it('update --ask with no terminal to ask on is exit 2 before any request, not "needs url" after reads', async () => {
     const r = await dgw(['connection', 'update', 'warehouse', '--ask']);
     expect(r.code).toBe(2);

@@ -50,7 +50,8 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   if (given && config) {
     const credential = typedFields(given, config);
     if (opts.ask) await askMissing(ctx, config, credential, true);
-    request.credential = absolutePaths(ctx, credential);
+    // Every field kept (Enter at each): no credential is sent, so the service keeps the one it has.
+    if (Object.keys(credential).length > 0) request.credential = absolutePaths(ctx, credential);
   }
   const updated = await updateConnection(http, projectId, current.id, request);
   await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);

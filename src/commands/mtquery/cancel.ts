@@ -26,5 +26,6 @@ export async function runMtqueryCancel(ctx: Context, ref: string, opts: { dryRun
   // The document's answer has no body; the local gateway's default shape sends the status.
   if (status) await ctx.out.record(status, STATUS_COLUMNS, statusId);
   else ctx.out.result({ queryId: id, cancel: 'requested' } satisfies CancelRequested, id);
-  ctx.out.success(`cancel of the refresh of ${ref} requested; see \`dgw mtquery status ${ref}\``);
+  if (status?.status === 'COMPLETED' || status?.status === 'FAILED') ctx.out.note(`no refresh of ${ref} was running (the last one ended ${status.status}): nothing was cancelled`);
+  else ctx.out.success(`cancel of the refresh of ${ref} requested; see \`dgw mtquery status ${ref}\``);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { startDgw } from './support/dgw.js';
 import { KEY, useStandIn } from './support/stand-in.js';
 
 // Destructive commands ask on a terminal, refuse without one unless --yes, and --dry-run sends nothing.
-const { server, dgw, dgwInTerminal } = useStandIn();
+const { server, dgw, dgwInTerminal, env } = useStandIn();
 const QID = '3f2b8c1e-0000-4000-8000-000000000001';
 const FOLDERS = [{ id: 'f1', name: 'old', createdAt: 1, modifiedAt: 1, queryIds: [], children: [] }];
 
@@ -67,6 +68,16 @@ describe('on a terminal', () => {
     const yes = await dgwInTerminal(['query', 'rm', QID], { input: 'y\n' });
     expect(yes.code).toBe(0);
     expect(server.requests.map((q) => q.method)).toEqual(['GET', 'GET', 'DELETE']);
+  });
+
+  it('Ctrl-C at the question: exit 130, the error on a line of its own, nothing sent', async () => {
+    const running = startDgw(['query', 'rm', QID], { terminal: true, env: env() });
+    await running.waitForOutput('[y/N] ');
+    running.child.stdin!.write('\x03');
+    const { code } = await running.exited;
+    expect(code, running.stdout()).toBe(130);
+    expect(running.stdout()).toMatch(/\nerror: interrupted/);
+    expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
   });
 
   it('never asks when CI is set, even on a terminal', async () => {

@@ -18,6 +18,8 @@ export function promptLine(io: Io, question: string, options: { hidden?: boolean
     let answered = false;
     const fail = () => {
       answered = true;
+      // The error that follows starts a line of its own, not the question's.
+      io.stderr.write('\n');
       rl.close();
       reject(new InterruptedError());
     };

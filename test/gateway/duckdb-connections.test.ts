@@ -93,12 +93,12 @@ for (const apiShape of ['spec', 'hosted'] as ApiShape[]) {
 
     it('search matches catalog, schema and table names, whole names first, paged', async () => {
       const r = (await g.call('POST', `${P}/search`, { body: { query: 'peop' } })).body;
-      expect(r).toEqual({ matchedCatalogs: [], matchedSchemas: [], matchedTables: [{ catalog: 'salesdb', schema: 'crm', table: 'people' }], meta: { page: { limit: 100, offset: 0, nextOffset: null }, query: { text: 'peop' } } });
+      expect(r).toEqual({ matchedCatalogs: [], matchedSchemas: [], matchedTables: [{ catalog: 'salesdb', schema: 'crm', table: 'people' }, { catalog: 'svc', schema: 'mtquery', table: 'peoplecount' }], meta: { page: { limit: 100, offset: 0, nextOffset: null }, query: { text: 'peop' } } });
       const sales = (await g.call('POST', `${P}/search`, { body: { query: 'salesdb' } })).body;
       expect(sales.matchedCatalogs).toEqual([{ catalog: 'salesdb' }]);
       const paged = (await g.call('POST', `${P}/search`, { body: { query: 'r', limit: 1, offset: 0 } })).body;
       expect(paged.meta.page.nextOffset).toBe(1);
-      expect((await g.call('POST', `${P}/search`, { body: { query: 'people', catalog: 'svc' } })).body.matchedTables).toEqual([]);
+      expect((await g.call('POST', `${P}/search`, { body: { query: 'people', catalog: 'svc' } })).body.matchedTables).toEqual([{ catalog: 'svc', schema: 'mtquery', table: 'peoplecount' }]);
       expect((await g.call('POST', `${P}/search`, { body: { query: '' } })).status).toBe(400);
     });
 

@@ -32,5 +32,5 @@ export function placeNames(args: (string | undefined)[], depth: 2 | 3): string[]
 export async function resolvePlace(ctx: Context, args: (string | undefined)[]): Promise<{ http: Http; projectId: string; place: TablePlace }> {
   const [catalog, schema, table] = placeNames(args, 3);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  return { http, projectId, place: { catalogId: await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m)), schema, table } };
+  return { http, projectId, place: { catalogId: await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m), schema), schema, table } };
 }

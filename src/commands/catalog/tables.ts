@@ -28,6 +28,6 @@ export function registerCatalogTables(parent: Command, wiring: Wiring): void {
 export async function runCatalogTables(ctx: Context, catalog: string, schema: string | undefined, _opts: object): Promise<void> {
   const [catalogRef, schemaName] = placeNames([catalog, schema], 2);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const tables = await listCatalogTables(http, projectId, await resolveCatalogId(http, projectId, catalogRef, (m) => ctx.out.note(m)), schemaName);
+  const tables = await listCatalogTables(http, projectId, await resolveCatalogId(http, projectId, catalogRef, (m) => ctx.out.note(m), schemaName), schemaName);
   await ctx.out.list(tables, COLUMNS, (t) => t.tableName);
 }

@@ -14,7 +14,7 @@ export interface CatalogPlace {
   schemas?: string[];
 }
 
-const BUILT_IN_SCHEMAS: Record<string, string[]> = { '1': ['table', 'bitable'], '2': ['query'] };
+const BUILT_IN_SCHEMAS: Record<string, string[]> = { '1': ['table', 'bitable'], '2': ['query', 'mtquery'] };
 
 export function connectedCatalog(c: ConnectionRow): Catalog {
   return { id: c.catalogId, name: c.catalogName, displayName: c.catalogDisplayName ?? c.name, catalogType: c.type, connectionId: c.id };

@@ -72,6 +72,14 @@ describe('dgw schema', () => {
     expect(rows.find((x) => x.command === 'table add-column')?.file).toBe('schemas/table-add-column.json');
   });
 
+  it('an alias names its command\'s schema, as the command line reads it', async () => {
+    for (const [alias, file] of [['key ls', 'key-list'], ['folder mkdir', 'folder-create'], ['catalog show', 'catalog-get'], ['cache delete', 'cache-rm']]) {
+      const r = await runDgw(['schema', ...alias.split(' ')]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(fs.readFileSync(path.join(dir, `${file}.json`), 'utf8')));
+    }
+  });
+
   it('an unknown command is exit 2 with a suggestion; completion has no schema', async () => {
     const typo = await runDgw(['schema', 'query', 'lst']);
     expect(typo.code).toBe(2);

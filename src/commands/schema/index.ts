@@ -28,7 +28,13 @@ export async function runSchema(ctx: Context, words: string[], _opts: object): P
     await ctx.out.list(rows, [{ field: 'command' }, { field: 'file' }], (r) => r.command);
     return;
   }
-  const path = words.join(' ').trim().replace(/^dgw /, '');
+  let path = words.join(' ').trim().replace(/^dgw /, '');
+  if (!known.includes(path)) {
+    // An alias (`key ls`) names its command, as on the command line.
+    const { buildProgram, inertDeps } = await import('../../program.js');
+    let at: Command | undefined = await buildProgram(inertDeps());
+    path = path.split(/\s+/).map((w) => (at = at?.commands.find((c) => c.name() === w || c.aliases().includes(w)))?.name() ?? w).join(' ');
+  }
   if (path === 'completion') throw new UsageError('dgw completion prints a shell script, not JSON: it has no schema');
   if (path === 'table sample') throw new UsageError('dgw table sample prints CSV, not JSON: it has no schema');
   const doc = known.includes(path) ? readSchema(path) : undefined;

@@ -38,7 +38,7 @@ export class KeyStore {
   private constructor(
     private data: KeyFile,
     private readonly file: string | undefined,
-    private readonly now: () => number,
+    readonly now: () => number,
   ) {}
 
   /** Loads `keys.json`, creating it (and a partner key) on first start; `partnerKey` fixes that key. */

@@ -90,9 +90,8 @@ describe('project API keys', () => {
     expect((await g.call('DELETE', `/projects/demo/apiKeys/${created.body.apiKeyId}`)).body).toEqual(listed);
   });
 
-  it('refuses an expired key and bad bodies', async () => {
-    const expired = await g.call('POST', '/projects/demo/apiKeys', { body: { name: 'old', expiresAt: '2001-01-01T00:00:00Z' } });
-    expectError(await g.call('GET', `${P}/queries`, { key: expired.body.apiKey }), 401);
+  it('refuses a key expiring in the past and bad bodies', async () => {
+    expectError(await g.call('POST', '/projects/demo/apiKeys', { body: { name: 'old', expiresAt: '2001-01-01T00:00:00Z' } }), 400);
     expectError(await g.call('POST', '/projects/demo/apiKeys', { body: { name: 42 } }), 400);
     expectError(await g.call('POST', '/projects/demo/apiKeys', { body: { name: 'x', expiresAt: 'tomorrow-ish' } }), 400);
     expectError(await g.call('POST', '/projects/demo/apiKeys', { body: {} }), 400);

@@ -28,6 +28,7 @@ export function keyRoutes(): Routes {
     if (expiresRaw !== undefined) {
       const t = parseIsoTime(expiresRaw);
       if (t === undefined) throw badRequest('expiresAt must be an ISO 8601 time such as 2030-01-01T00:00:00Z');
+      if (t <= c.get('gateway').keys.now()) throw badRequest(`expiresAt ${new Date(t).toISOString()} is in the past: a key that never works cannot be made`);
       expiresAt = new Date(t).toISOString();
     }
     const key = await c.get('gateway').keys.create(projectId, name, expiresAt);

@@ -182,7 +182,8 @@ function tooLarge(maxSize: number): Reply {
 
 function answerError(raw: unknown, c: Context): Reply {
   const error = faultIn(raw, c) ?? raw;
-  if (error instanceof HttpError) return c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message), ...(error.operationId ? { operationId: error.operationId } : {}) }, error.status);
+  const challenge = error instanceof HttpError && error.status === 401 ? { headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } } : {};
+  if (error instanceof HttpError) return { ...c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message), ...(error.operationId ? { operationId: error.operationId } : {}) }, error.status), ...challenge };
   if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: withoutSecretFolder(error.message) }, 500);
   return c.json({ errorCode: 'INTERNAL', message: withoutSecretFolder(`internal error: ${error instanceof Error ? error.message : String(error)}`) }, 500);
 }

@@ -15,6 +15,14 @@ const tmp = tempDir('dgw-home-');
 afterAll(() => tmp.remove());
 
 describe('folders from HOME and XDG', () => {
+  it.skipIf(!fs.existsSync('/proc/self'))('DGW_LOCAL_DIR where no folder can be made (/proc): exit 13 at once naming it (Node\'s recursive mkdir looped forever)', async () => {
+    for (const dir of ['/proc/dgw-test', '/proc/dgw-test/deeper']) {
+      const r = await runInProcess(['--zone', 'local', 'table', 'list'], { env: { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: dir }, cwd: tmp.dir });
+      expect(r.code, r.stderr).toBe(13);
+      expect(r.stderr).toContain(`cannot make the folder /proc/dgw-test for ${dir} (ENOENT)`);
+    }
+  }, 20_000);
+
   it('XDG_CONFIG_HOME naming a file: exit 13 naming it, even for a command that only reads', async () => {
     const file = path.join(tmp.dir, 'a-file');
     fs.writeFileSync(file, '');

@@ -89,9 +89,10 @@ export async function acquireLock(
   mode: LockInfo['mode'],
   options: { waitMs?: number; stopWaiting?: (holder: LockInfo) => boolean; signal?: AbortSignal } = {},
 ): Promise<HeldLock> {
-  // Folder by folder: Node's recursive mkdir loops forever where mkdir says ENOENT in a folder that exists (/proc).
+  // Folder by folder, when it is not there yet: Node's recursive mkdir loops forever where mkdir says ENOENT in a folder that exists (/proc).
   const parts = resolve(dataDir).split(sep);
-  for (let i = 2; i <= parts.length; i++) {
+  const there = await stat(dataDir).then((s) => s.isDirectory(), () => false);
+  for (let i = there ? parts.length + 1 : 2; i <= parts.length; i++) {
     const folder = parts.slice(0, i).join(sep);
     await mkdir(folder, { mode: 0o700 }).catch(async (error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;

@@ -81,3 +81,12 @@ describe('query export -o names the destination as a shell redirection would', (
     expect(leftovers()).toEqual([]);
   }, 60_000);
 });
+
+describe.skipIf(!fs.existsSync('/dev/full'))('query export -o a device that refuses every write', () => {
+  it('-o /dev/full: exit 13 saying the disk is full and naming it (was exit 1, "Cannot call end after a stream was destroyed")', async () => {
+    const r = await dgw('query', 'export', 'tworows', '-o', '/dev/full');
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toMatch(/^error: the disk is full: cannot write \/dev\/full \(ENOSPC\)/);
+    expect(r.stderr).not.toMatch(/a bug in dgw|stream was destroyed/);
+  }, 60_000);
+});

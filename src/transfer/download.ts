@@ -194,7 +194,14 @@ class StreamSink implements Sink {
   }
 
   async commit(): Promise<void> {
-    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(fileFault(error, this.target) ?? error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.out.end((ended?: Error | null) => {
+        // A write that failed after it was taken (ENOSPC) leaves end() only "stream destroyed".
+        const error = this.out.errored ?? ended;
+        if (error) reject(fileFault(error, this.target) ?? error);
+        else resolve();
+      }),
+    );
   }
 
   async abandon(): Promise<void> {

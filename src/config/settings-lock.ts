@@ -8,17 +8,22 @@ import { removeStale } from '../stale-lock.js';
 export async function holdLock(file: string): Promise<() => void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
+    // Written aside, then linked into place: a full disk leaves no empty lock that would block every later change.
+    const tmp = `${file}.${process.pid}`;
     try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      fs.writeFileSync(tmp, `${process.pid}\n`, { mode: 0o600 });
+      fs.linkSync(tmp, file);
       return () => fs.rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFault(error, file) ?? error;
+    } finally {
+      fs.rmSync(tmp, { force: true });
     }
     // Gone already (its holder let go between the two calls): try again.
     const text = readTextIfThere(file);
     if (text === undefined) continue;
     const holder = Number(text.trim() || Number.NaN);
-    if (Number.isSafeInteger(holder) && holder > 0 && !pidAlive(holder)) {
+    if (!Number.isSafeInteger(holder) || holder <= 0 || !pidAlive(holder)) {
       await removeStale(file, text);
       continue;
     }

@@ -85,6 +85,26 @@ describe('a write error injected on every file: no file may grow (ulimit -f 0)',
     expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);
     await expectAllPresent(dgw, acknowledged);
   });
+
+  it('config set that cannot write the settings lock: exit 13 naming it, no empty config.json.lock left, and the next config set works at once (was: every later config set waited 10 s and exited 12, "held by another dgw (pid NaN)")', async () => {
+    const env = { DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config };
+    expect((await dgw(['config', 'set', 'output', 'tsv'])).code).toBe(0);
+    const r = await runDgwWithoutFileWrites(['config', 'set', 'output', 'json'], env);
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toContain(`error: cannot write ${path.join(config, 'config.json.lock')}: the file size limit of this process is reached (EFBIG)`);
+    expect(filesStartingWith(config, 'config.json.lock')).toEqual([]);
+    const started = Date.now();
+    const again = await dgw(['config', 'set', 'output', 'yaml']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(9000);
+  });
+
+  it('an empty config.json.lock (left by a dgw before this fix) is stale, not "held by another dgw (pid NaN)"', async () => {
+    fs.writeFileSync(path.join(config, 'config.json.lock'), '');
+    const r = await dgw(['config', 'set', 'output', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(filesStartingWith(config, 'config.json.lock')).toEqual([]);
+  });
 });
 
 // Tried while the tests are collected, so a machine that cannot mount says why in the test name.

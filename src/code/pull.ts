@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DgwError } from '../errors.js';
+import { fileFault } from '../local-faults.js';
 import { changedFields, desiredSqlResolver, viewOf } from './diff.js';
 import { dirFor, fileFor, inScope, isWithin, layoutProblems, queryFileProblem } from './layout.js';
 import type { DesiredQuery, ProjectState } from './model.js';
@@ -106,11 +107,11 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
     }
     return full;
   };
-  const io = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+  const io = async <T>(what: string, fn: () => Promise<T>, file?: string): Promise<T> => {
     try {
       return await fn();
     } catch (error) {
-      throw new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
+      throw fileFault(error, file) ?? new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
     }
   };
   await io(`create ${label}`, () => fs.mkdir(root, { recursive: true }));
@@ -129,7 +130,7 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
       } finally {
         await fs.rm(temporary, { force: true });
       }
-    });
+    }, full);
   }
   for (const file of plan.remove) await io(`remove ${label}${file}`, () => fs.rm(inside(file), { force: true }));
   for (const dir of plan.rmdirs) {

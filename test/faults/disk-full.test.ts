@@ -99,6 +99,22 @@ describe('a write error injected on every file: no file may grow (ulimit -f 0)',
     expect(Date.now() - started).toBeLessThan(9000);
   });
 
+  it('pull that cannot write a query file: exit 13 naming the file (was exit 14, "cannot write ...: EFBIG: file too large", a usage error), no temporary file left', async () => {
+    const dir = path.join(tmp.dir, 'pulled');
+    expect((await dgw(['query', 'create', 'pulled', '--sql', 'SELECT 1 AS n'])).code).toBe(0);
+    // Served, so only pull's own files meet the limit (an in-process gateway's lock would first).
+    const server = await spawnServe(data, config);
+    let r;
+    try {
+      r = await runDgwWithoutFileWrites(['pull', '--dir', dir, '--format', 'table'], { DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config });
+    } finally {
+      await server.stop('SIGINT');
+    }
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toMatch(new RegExp(`^error: cannot write ${path.join(dir, '')}\\S+\\.sql: the file size limit of this process is reached \\(EFBIG\\)`));
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
   it('an empty config.json.lock (left by a dgw before this fix) is stale, not "held by another dgw (pid NaN)"', async () => {
     fs.writeFileSync(path.join(config, 'config.json.lock'), '');
     const r = await dgw(['config', 'set', 'output', 'json']);

@@ -98,16 +98,23 @@ export class KeyStore {
     const apiKey = newSecret('dgw_project');
     const key: StoredProjectKey = { apiKeyId: crypto().randomUUID(), projectId, name, hash: hash(apiKey), expiresAt, createdAt: new Date(this.now()).toISOString() };
     this.data.projectKeys.push(key);
-    await this.save();
+    // A key the disk refused must not work until a restart after an error saying it was not made.
+    await this.save().catch((error: unknown) => {
+      this.data.projectKeys = this.data.projectKeys.filter((k) => k !== key);
+      throw error;
+    });
     return { ...key, apiKey };
   }
 
   /** Deletes a key; false when the project has no such key. */
   async delete(projectId: string, apiKeyId: string): Promise<boolean> {
-    const before = this.data.projectKeys.length;
-    this.data.projectKeys = this.data.projectKeys.filter((k) => !(k.projectId === projectId && k.apiKeyId === apiKeyId));
-    if (this.data.projectKeys.length === before) return false;
-    await this.save();
+    const gone = this.data.projectKeys.filter((k) => k.projectId === projectId && k.apiKeyId === apiKeyId);
+    if (gone.length === 0) return false;
+    this.data.projectKeys = this.data.projectKeys.filter((k) => !gone.includes(k));
+    await this.save().catch((error: unknown) => {
+      this.data.projectKeys.push(...gone);
+      throw error;
+    });
     return true;
   }
 

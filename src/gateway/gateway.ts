@@ -139,17 +139,16 @@ export class Gateway {
       this.spare = undefined;
       const transferDir = this.transferDir(id);
       const closed = this.reopening.get(id) ?? Promise.resolve();
-      p = closed.then(() => mkdir(join(transferDir, 'uploads'), { recursive: true, mode: 0o700 })).then(() =>
-        openStore(this.duck, {
-          id,
-          engine,
-          file: this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined,
-          now: this.now,
-          seed: id === LOCAL_DEFAULT_PROJECT && this.options.seed !== false,
-          limits: this.limits,
-          transferDir,
-        }),
-      );
+      const file = this.options.dataDir ? projectFile(this.options.dataDir, id) : undefined;
+      const fresh = options.create && file !== undefined && !existsSync(file);
+      p = closed
+        .then(() => mkdir(join(transferDir, 'uploads'), { recursive: true, mode: 0o700 }))
+        .then(() => openStore(this.duck, { id, engine, file, now: this.now, seed: id === LOCAL_DEFAULT_PROJECT && this.options.seed !== false, limits: this.limits, transferDir }))
+        .catch(async (error: unknown) => {
+          // A database the disk refused to make is not left behind, where it would be listed and said to be damaged.
+          if (fresh) await Promise.all([file, `${file}.wal`].map((f) => rm(f, { force: true })));
+          throw error;
+        });
       this.projects.set(id, p);
       this.closedByReopen.delete(id);
       p.catch(() => this.projects.delete(id));

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configDir } from '../src/config/store.js';
 import { userDataDir } from '../src/config/user-dirs.js';
+import { exitCodeFor } from '../src/errors.js';
+import { fileFault } from '../src/local-faults.js';
 import { tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';
 
@@ -63,5 +65,22 @@ describe('folders from HOME and XDG', () => {
     expect(path.isAbsolute(where.configDir) && !where.configDir.startsWith(cwd)).toBe(true);
     expect(path.isAbsolute(where.localDataDir) && !where.localDataDir.startsWith(cwd)).toBe(true);
     expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+});
+
+describe('a folder on a read-only file system', () => {
+  // Node's recursive mkdir fails ENOENT there, not EROFS (a read-only mount cannot be made in a test).
+  const enoent = Object.assign(new Error("ENOENT: no such file or directory, mkdir '/mnt/ro/dgw'"), { code: 'ENOENT', syscall: 'mkdir', path: '/mnt/ro/dgw' });
+
+  it('is a local fault naming the folder (exit 13), not "unexpected failure ... a bug in dgw" (exit 1)', () => {
+    const fault = fileFault(enoent);
+    expect(fault?.errorCode).toBe('FILE_ACCESS');
+    expect(exitCodeFor(fault)).toBe(13);
+    expect(fault?.message).toBe('cannot make the folder /mnt/ro/dgw: a folder along its path cannot be made (ENOENT; a read-only file system?)');
+    expect(fault?.hint).toContain('check that /mnt/ro exists and can be written');
+  });
+
+  it('a file that is not there is still no fault of the machine', () => {
+    expect(fileFault(Object.assign(new Error('ENOENT'), { code: 'ENOENT', syscall: 'open', path: '/mnt/ro/x' }))).toBeUndefined();
   });
 });

@@ -90,3 +90,16 @@ describe.skipIf(!fs.existsSync('/dev/full'))('query export -o a device that refu
     expect(r.stderr).not.toMatch(/a bug in dgw|stream was destroyed/);
   }, 60_000);
 });
+
+describe('query export -o a file whose name is as long as a name may be', () => {
+  it('a 250-byte name (ASCII, or 62 four-byte characters): the whole file is written there (was exit 1, "ENAMETOOLONG" for its temporary file)', async () => {
+    for (const name of [`${'r'.repeat(246)}.csv`, `${'😀'.repeat(62)}.c`]) {
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+      const r = await dgw('query', 'export', 'tworows', '-o', name);
+      expect(r.code, r.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(work, name), 'utf8')).toBe(EXPECTED);
+      fs.rmSync(path.join(work, name));
+    }
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+});

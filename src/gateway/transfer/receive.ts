@@ -44,7 +44,7 @@ export async function receiveForm(contentType: string | undefined, body: AsyncIt
     busboy.on('file', (_name, stream) => {
       const out = createWriteStream(path, { mode: 0o600 });
       track(
-        pipeline(stream, out).then(() => {
+        pipeline(stream, out, { signal: stop.signal }).then(() => {
           file = { path, bytes: out.bytesWritten };
         }),
       );
@@ -52,9 +52,11 @@ export async function receiveForm(contentType: string | undefined, body: AsyncIt
     await pipeline(Readable.from(body, { objectMode: false }), busboy, { signal: stop.signal });
     await Promise.all(writes);
   } catch (raw) {
+    const error = failure ?? raw;
+    // Busboy stopped midway (a client gone) never ends the file part it was writing: its write would wait for ever.
+    stop.abort(error);
     await Promise.allSettled(writes);
     await discard();
-    const error = failure ?? raw;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {
       throw new HttpError(507, `the disk is full: the uploaded file could not be written to ${scratchDir} (${code}); nothing was imported; free some space on that disk, then try again`, 'DISK_FULL');

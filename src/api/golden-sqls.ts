@@ -4,8 +4,7 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, listIn, object, text, textOrNull } from './read.js';
 
-// Golden SQLs (`/metadata/{projectId}/golden-sqls`): the document types every answer as an open
-// object, so a list is read as `listIn` reads one.
+// Golden SQLs (`/metadata/{projectId}/golden-sqls`): the document types every answer as an open object, so a list is read as `listIn` reads one.
 
 /** A golden SQL: a question and the SQL that answers it; `score` only in search results. */
 export type GoldenSqlRecord = Static<typeof R.GoldenSqlRecord>;

@@ -5,8 +5,7 @@ import { apiPath } from './path.js';
 import { MalformedResponseError } from '../errors.js';
 import { object, readAnswer, text, textOrNull } from './read.js';
 
-// Tools of the hosted service the local gateway does not have (it answers 501): transpiling SQL to
-// another dialect, and embedded sessions of its web app.
+// Tools of the hosted service the local gateway does not have (it answers 501): transpiling SQL to another dialect, and embedded sessions of its web app.
 
 /** A statement transpiled to another dialect. */
 export type TranspiledRecord = Static<typeof R.TranspiledRecord>;

@@ -5,8 +5,7 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { isRaw, listIn, object, text, textOrNull } from './read.js';
 
-// Relations between columns (`/metadata/{projectId}/relations/...`): the document types the answers
-// as open objects, so a list is read as `listIn` reads one.
+// Relations between columns (`/metadata/{projectId}/relations/...`): the document types the answers as open objects, so a list is read as `listIn` reads one.
 
 /** A relation from a column of a catalog's table to a target column. */
 export type RelationRecord = Static<typeof R.RelationRecord>;

@@ -27,7 +27,6 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   const body = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
   if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
   const id = await resolveCacheId(http, projectId, ref);
-  // A cron without --tz keeps the time zone its schedule had.
   if (opts.tz === undefined && (opts.cron ?? opts.incrementalCron) !== undefined && !http.readsNothing) {
     const was = await getCache(http, projectId, id);
     for (const [sent, old] of [[body.fullRefreshCacheSchedule, was.fullRefreshSchedule], [body.incrementalCacheSchedule, was.incrementalSchedule]] as const) {

@@ -79,7 +79,6 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   const renaming = flags.name !== undefined;
   const endsNames = renaming || body.queryType !== undefined;
   const target = await readUpdateTarget(http, projectId, ref, source.from, { query: typeMatters || endsNames, all: endsNames });
-  // A cron without --tz keeps the time zone the query's schedule had.
   if (schedule?.type === 'cron' && flags.tz === undefined && target.query?.schedule?.type === 'cron' && target.query.schedule.timezone) schedule.timezone = target.query.schedule.timezone;
   if (target.query) checkMaterializedOnly(target.query, { from: source.from !== undefined, schedule, materialized: flags.materialized === true });
   if (target.fromId !== undefined) body.inputQueryRefId = target.fromId;

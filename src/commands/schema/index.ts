@@ -30,7 +30,6 @@ export async function runSchema(ctx: Context, words: string[], _opts: object): P
   }
   let path = words.join(' ').trim().replace(/^dgw /, '');
   if (!known.includes(path)) {
-    // An alias (`key ls`) names its command, as on the command line.
     const { buildProgram, inertDeps } = await import('../../program.js');
     let at: Command | undefined = await buildProgram(inertDeps());
     path = path.split(/\s+/).map((w) => (at = at?.commands.find((c) => c.name() === w || c.aliases().includes(w)))?.name() ?? w).join(' ');

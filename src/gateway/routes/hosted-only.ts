@@ -1,8 +1,7 @@
 import { notImplemented } from '../errors.js';
 import { Routes } from '../router.js';
 
-// Operations whose work is the hosted service's own: routed so that their 501 says why, where the
-// generic one only names the operation.
+// Operations whose work is the hosted service's own: routed so that their 501 says why, where the generic one only names the operation.
 
 const NO_MODEL = 'the agent needs a language model, which only the hosted service runs';
 

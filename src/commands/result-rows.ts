@@ -70,7 +70,7 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
     await result.cancel();
     throw error;
   }
-  if (more) ctx.out.note(`the first ${plural(options.limit, 'row')} (--limit ${options.limit}); the result has more`);
+  if (more) ctx.out[json ? 'warn' : 'note'](`the first ${plural(options.limit, 'row')} (--limit ${options.limit}); the result has more`);
   if (result.extras.truncated === true) throw new ResultCutError(count);
 }
 

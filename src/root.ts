@@ -235,7 +235,6 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
     const summaries = builtSummaries();
     if (summaries) return rootForHelp(deps, summaries);
   }
-  // `dgw help NOUN` is that noun's help: the noun alone is enough.
   const program = createRoot(deps);
   const word = argv.length === 2 && argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv, program);
   const load = word === undefined ? undefined : NOUNS.get(word);
@@ -246,7 +245,11 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
 }
 
 /** Rewrites argv for commander: help topics become the hidden command, a bare group asks for help, a bare `--json` moves to the end. */
-export function normaliseArgv(argv: string[], program: Command): string[] {
+export function normaliseArgv(given: string[], program: Command): string[] {
+  const { flags } = rootOptionWords(program);
+  // Commander would take a help flag for the value of the option before it (`apply --plan --help`).
+  const end = given.includes('--') ? given.indexOf('--') : given.length;
+  const argv = given.filter((a, i) => !(i < end - 1 && HELP_FLAGS.includes(given[i + 1]) && /^--?[^-=][^=]*$/.test(a) && !flags.includes(a) && a !== '--json'));
   if (argv[0] === 'help' && argv.length === 2 && HELP_TOPICS.includes(argv[1])) return [HELP_TOPIC_COMMAND, argv[1]];
   const help = helpRequest(argv, program);
   if (help) return help;

@@ -112,7 +112,7 @@ async function confirmEnding(ctx: Context, http: Http, target: UpdateTarget, fla
   if (!ending) return http;
   const breakage = breakageIn(target.queries, [ending.ended], [target.query.id]);
   const lines = [ending.line, ...describeBreakage(breakage)];
-  for (const line of lines) ctx.out.warn(line);
+  for (const line of lines) ctx.out[line !== ending.line && breakage.readers?.length === 0 ? 'note' : 'warn'](line);
   if (breakage.readers && breakage.readers.length > 0) await confirmDestructive(ctx, `update query ${target.query.name}${breakingClause(breakage)}`, flags);
   const facts = breakageFacts(breakage);
   const change = rename

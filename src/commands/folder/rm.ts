@@ -82,7 +82,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   await confirmDestructive(ctx, what, { ...opts, details });
   const target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { ...factsOf(folder, contents), ...(breakage ? breakageFacts(breakage) : {}) } });
   await deleteWithHint(target, projectId, folder.id, opts);
-  reportChange(ctx, opts, { id: folder.id, deleted: true } satisfies FolderDeleted, folder.id, `deleted folder ${folder.path}`);
+  reportChange(ctx, opts, { id: folder.id, deleted: true } satisfies FolderDeleted, folder.id, `deleted folder ${folder.path}${empty ? '' : ` with its ${summariseContents(contents)}`}`);
 }
 
 const NOT_READ = '(a dry run reads nothing, so what the folder holds and who reads its queries are not shown: add --with-reads to read it; a real run checks first, and says it before asking)';

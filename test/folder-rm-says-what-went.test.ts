@@ -1,0 +1,25 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { localCli } from './support/local-cli.js';
+
+// folder rm --force deletes the subfolders and queries too: the success line counts them.
+
+const tmp = tempDir('dgw-folder-rm-what-went-');
+afterAll(() => tmp.remove());
+
+describe.each(['spec', 'hosted'])('folder rm --force --yes (%s shape)', (shape) => {
+  const { dgw, run } = localCli(tmp.dir, shape);
+
+  it('says how many subfolders and queries went with the folder', async () => {
+    await dgw('folder', 'create', '/old/sub', '--parents');
+    await dgw('query', 'create', 'oldq', '--sql', 'SELECT 1 AS x', '--path', '/old/sub');
+    const r = await run('folder', 'rm', '/old', '--force', '--yes');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('deleted folder /old with its 1 subfolder and 1 query');
+  });
+
+  it('an empty folder is just deleted', async () => {
+    await dgw('folder', 'create', '/empty');
+    expect((await run('folder', 'rm', '/empty', '--yes')).stderr).toMatch(/deleted folder \/empty\n$/);
+  });
+});

@@ -23,7 +23,7 @@ describe('the local gateway, through the spawned binary', () => {
   it('TSV', async () => {
     const r = await runAsBinaryWould(['--zone', 'local', 'sql', STATEMENT], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(`${D18}\t${D38}\t${HUGE}\t1.5\t["${D18}"]\n`);
+    expect(r.stdout).toBe(`${D18}\t${D38}\t${HUGE}\t1.50\t["${D18}"]\n`);
   });
 
   it('JSON, simple and compact: strings where a double cannot hold the value', async () => {

@@ -10,6 +10,6 @@ describe('dgw sql --format table', () => {
   it('left-aligns a LIST of numbers and right-aligns a DECIMAL', async () => {
     const { dgw } = localCli(tmp.dir, 'spec');
     const out = await dgw('sql', 'SELECT [1, 2] AS listofnumbers, 1.50::DECIMAL(3,2) AS d', '--format', 'table');
-    expect(out.split('\n')).toEqual(['listofnumbers    d', '─────────────  ───', '[1,2]          1.5', '']);
+    expect(out.split('\n')).toEqual(['listofnumbers     d', '─────────────  ────', '[1,2]          1.50', '']);
   });
 });

@@ -33,7 +33,7 @@ describe('terminal tables', () => {
     const lines = stripVTControlCharacters(r.stdout).split('\n').filter(Boolean);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^ {3}n {2}note {2,}x$/);
-    expect(lines[2]).toMatch(/^ {3}7 {2}a long piece of free text that cannot fit in forty columns {2,}1\.5$/);
+    expect(lines[2]).toMatch(/^ {3}7 {2}a long piece of free text that cannot fit in forty columns {2,}1\.50$/);
     expect(lines[3]).toMatch(/^1234 {2}short {2,}10\.25$/);
     // cli-table3 drew it, right-aligning the numbers, each column at its own width.
     expect(made).toHaveLength(1);

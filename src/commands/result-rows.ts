@@ -10,7 +10,6 @@ import { writeOut } from '../output/io.js';
 /** How `--format` shapes JSON rows for `dgw sql` and `dgw query run`: objects (simple), or arrays of values (compact). */
 export type RowShape = 'simple' | 'compact';
 
-/** What the command line asks of the rows printed. */
 export interface PrintOptions {
   /** At most this many rows are read (`--limit`); the rest of the answer is cancelled. */
   limit?: number;
@@ -55,6 +54,8 @@ export async function printResult(ctx: Context, shape: RowShape, open: (format: 
   let more = false;
   let rows = options.limit === undefined ? batches : limited(batches, options.limit, () => (more = true));
   let names = columns;
+  const scales = dataTypes.map((type) => Number(/^(?:DECIMAL|NUMERIC)\s*\(\s*\d+\s*,\s*(\d+)\s*\)$/i.exec(type ?? '')?.[1] ?? 0));
+  if (!json && !csv && scales.some((s) => s > 0)) rows = withScales(rows, scales);
   if (json && shape === 'simple') {
     names = distinctKeys(columns);
     const renamed = names.flatMap((key, i) => (key === columns[i] ? [] : [`${columns[i]} → ${key}`]));
@@ -79,6 +80,11 @@ async function* asObjects(batches: AsyncIterable<unknown[]>, keys: string[]): As
   for await (const batch of batches) {
     yield batch.map((row) => (Array.isArray(row) ? inOrder(Object.fromEntries(keys.map((key, i) => [key, row[i]])), keys) : row));
   }
+}
+
+/** A DECIMAL(p,s) that came as a JSON number printed with its s decimals (`1.50`), as CSV and the wider DECIMALs' strings are. */
+async function* withScales(batches: AsyncIterable<unknown[]>, scales: number[]): AsyncGenerator<unknown[]> {
+  for await (const batch of batches) yield batch.map((row) => (row as unknown[]).map((v, i) => (typeof v === 'number' && scales[i] > 0 ? v.toFixed(scales[i]) : v)));
 }
 
 /** The gateway's CSV is copied byte for byte only to a pipe or file, whole and unguarded; otherwise it goes through the printer. */

@@ -10,6 +10,7 @@ import { writeOut } from '../output/io.js';
 /** How `--format` shapes JSON rows for `dgw sql` and `dgw query run`: objects (simple), or arrays of values (compact). */
 export type RowShape = 'simple' | 'compact';
 
+/** What the command line asks of the rows printed. */
 export interface PrintOptions {
   /** At most this many rows are read (`--limit`); the rest of the answer is cancelled. */
   limit?: number;

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
 import { LocalFaultError } from './errors.js';
 
 /** The operating system's error codes that say the fault lies with the disk or the file, not with dgw. */
@@ -68,4 +68,21 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
 /** A settings or key file that cannot be read as what dgw wrote: name it, say why, say what to do. */
 export function damagedFile(file: string, problem: string, remedy: string, cause?: unknown): LocalFaultError {
   return new LocalFaultError('DAMAGED_FILE', `${file} is damaged: ${problem}`, remedy, cause);
+}
+
+const isFolder = (path: string) => { try { return statSync(path).isDirectory(); } catch { return false; } };
+
+/** Makes `dir` (0700) folder by folder: Node's recursive mkdir loops forever where mkdir says ENOENT in a folder that exists (/proc). */
+export function makeFolders(dir: string, hint: string): void {
+  const parts = resolve(dir).split(sep);
+  for (let i = isFolder(dir) ? parts.length + 1 : 2; i <= parts.length; i++) {
+    const folder = parts.slice(0, i).join(sep);
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch (error) {
+      if (isFolder(folder)) continue;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new LocalFaultError('FILE_ACCESS', `cannot make the folder ${folder} for ${dir} (ENOENT): its file system makes no folders there`, hint, error);
+      throw fileFault(error, dir) ?? error;
+    }
+  }
 }

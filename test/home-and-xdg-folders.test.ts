@@ -6,7 +6,7 @@ import { configDir } from '../src/config/store.js';
 import { userDataDir } from '../src/config/user-dirs.js';
 import { exitCodeFor } from '../src/errors.js';
 import { fileFault } from '../src/local-faults.js';
-import { tempDir } from './support/dgw.js';
+import { runDgw, tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';
 
 // Where dgw keeps its settings, keys and databases when the environment is off: an XDG variable
@@ -23,6 +23,12 @@ describe('folders from HOME and XDG', () => {
       expect(r.code, r.stderr).toBe(13);
       expect(r.stderr).toContain(`cannot make the folder /proc/dgw-test for ${dir} (ENOENT)`);
     }
+  }, 20_000);
+
+  it.skipIf(!fs.existsSync('/proc/self'))('DGW_CONFIG_DIR where no folder can be made (/proc): config set exits 13 at once naming it (it hung, deaf to SIGTERM)', async () => {
+    const r = await runDgw(['config', 'set', 'output', 'json'], { env: { DGW_CONFIG_DIR: '/proc/dgw-test' }, cwd: tmp.dir, timeoutMs: 15_000 });
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toContain('cannot make the folder /proc/dgw-test for /proc/dgw-test (ENOENT)');
   }, 20_000);
 
   it('XDG_CONFIG_HOME naming a file: exit 13 naming it, even for a command that only reads', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isRaw } from '../api/read.js';
 import { LocalFaultError } from '../errors.js';
-import { fileFault, readTextIfThere } from '../local-faults.js';
+import { fileFault, makeFolders, readTextIfThere } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
 import { holdLock } from './settings-lock.js';
@@ -105,7 +105,7 @@ export class ProfileStore {
 
   static async open(dir: string): Promise<ProfileStore> {
     checkOwnFolder(dir, 'config folder');
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolders(dir, 'give a config folder on a disk: DGW_CONFIG_DIR');
     fs.chmodSync(dir, 0o700);
     // conf throws on a file that is not JSON: read it first, so the damage is said, naming the file.
     readStoreFile(dir);

@@ -1,7 +1,7 @@
-import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
-import { fileFault } from '../local-faults.js';
+import { fileFault, makeFolders } from '../local-faults.js';
 import { removeStale } from '../stale-lock.js';
 import { pidAlive } from '../process-alive.js';
 import { processCommand, processStartTime } from './process-identity.js';
@@ -89,17 +89,7 @@ export async function acquireLock(
   mode: LockInfo['mode'],
   options: { waitMs?: number; stopWaiting?: (holder: LockInfo) => boolean; signal?: AbortSignal } = {},
 ): Promise<HeldLock> {
-  // Folder by folder, when it is not there yet: Node's recursive mkdir loops forever where mkdir says ENOENT in a folder that exists (/proc).
-  const parts = resolve(dataDir).split(sep);
-  const there = await stat(dataDir).then((s) => s.isDirectory(), () => false);
-  for (let i = there ? parts.length + 1 : 2; i <= parts.length; i++) {
-    const folder = parts.slice(0, i).join(sep);
-    await mkdir(folder, { mode: 0o700 }).catch(async (error: unknown) => {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new LocalFaultError('FILE_ACCESS', `cannot make the folder ${folder} for ${dataDir} (ENOENT): its file system makes no folders there`, 'give a data folder on a disk: --data-dir or DGW_LOCAL_DIR', error);
-      if (code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw fileFault(error, dataDir) ?? error;
-    });
-  }
+  makeFolders(dataDir, 'give a data folder on a disk: --data-dir or DGW_LOCAL_DIR');
   const file = join(dataDir, LOCK_FILE);
   const deadline = Date.now() + (options.waitMs ?? 0);
   let info: LockInfo = { pid: process.pid, mode, url: null, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) };

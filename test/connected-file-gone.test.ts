@@ -85,4 +85,22 @@ describe('a connected file that is gone', () => {
       await server.close();
     }
   });
+
+  it('served: a file two connections share, gone, names both connections, not only the first made', async () => {
+    const file = join(tmp.dir, 'fruit.csv');
+    writeFileSync(file, 'a\n1\n');
+    const dataDir = join(tmp.dir, 'twins');
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, 'twins-config'), DGW_LOCAL_DIR: dataDir };
+    const dgw = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
+    for (const name of ['twina', 'twinb']) expect((await dgw('connection', 'create', name, '--type', 'csv', '--field', `path=${file}`)).code).toBe(0);
+    const server = await startServer({ dataDir, port: 0 });
+    try {
+      rmSync(file);
+      const r = await dgw('sql', 'SELECT * FROM twinb.main.fruit');
+      expect(r.code).toBe(6);
+      expect(r.stderr).toContain(`the file ${file} of connections twina, twinb cannot be read: it is gone`);
+    } finally {
+      await server.close();
+    }
+  });
 });

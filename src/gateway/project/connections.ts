@@ -220,7 +220,7 @@ export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, s.brokenConnections.get(notOpened.id)!), error.errorCode);
   const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
   // Views read files where they really are (attachConnection): a path given through a link counts as where it lands.
-  const gone = file === undefined ? undefined : s.connections.find((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path));
-  if (gone) return new HttpError(error.status, `the file ${file} of connection ${gone.name} cannot be read: it is gone or was moved since the project opened`, error.errorCode);
+  const gone = file === undefined ? [] : s.connections.filter((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path)).map((c) => c.name);
+  if (gone.length > 0) return new HttpError(error.status, `the file ${file} of connection${gone.length > 1 ? 's' : ''} ${gone.join(', ')} cannot be read: it is gone or was moved since the project opened`, error.errorCode);
   return error;
 }

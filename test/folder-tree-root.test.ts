@@ -39,6 +39,15 @@ describe('the root in folder tree and folder view', () => {
     expect(tsv).toContain(`query\t/\t${ids.top}\tat_the_top`);
   });
 
+  it('--json lists the root\'s queries too, as a first entry {path: "/", queries}, as the drawing and CSV do', async () => {
+    for (const argv of [['folder', 'tree', '--queries', '--json'], ['folder', 'list', '--tree', '--queries', '--json']]) {
+      const [root, a] = JSON.parse(await dgw(argv)) as Array<{ path: string; queries: Array<{ id: string }>; children?: unknown[] }>;
+      expect(root).toEqual({ path: '/', queries: [expect.objectContaining({ id: ids.top, name: 'at_the_top', folderId: null })] });
+      expect(a.path).toBe('/a');
+    }
+    expect(JSON.parse(await dgw(['folder', 'tree', '/a', '--queries', '--json'])).map((n: { path: string }) => n.path)).toEqual(['/a']);
+  });
+
   it('folder view / shows the folders at the top and the queries at the root', async () => {
     const view = JSON.parse(await dgw(['folder', 'view', '/', '--json'])) as { id: null; path: string; folders: Array<{ name: string }>; queries: Array<{ name: string }> };
     expect(view.id).toBeNull();

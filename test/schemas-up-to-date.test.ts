@@ -42,9 +42,10 @@ describe('docs/output.md', () => {
     const command = String(doc.title).replace(/^dgw /, '').replace(/ --json$/, '');
     const shapes = (doc.anyOf as Json[]).filter((v) => v.title !== 'dryRun');
     const cells = shapes.map((v) => {
-      let record = (v.type === 'array' ? v.items : v) as Json;
-      if (typeof record.$ref === 'string') record = (doc.$defs as Json)[record.$ref.replace('#/$defs/', '')] as Json;
-      const keys = Object.keys((record.properties as Json | undefined) ?? {});
+      const deref = (r: Json) => (typeof r.$ref === 'string' ? ((doc.$defs as Json)[r.$ref.replace('#/$defs/', '')] as Json) : r);
+      const record = deref((v.type === 'array' ? v.items : v) as Json);
+      // Items of several shapes (folder tree --queries: the root's entry beside the folders) list the fields of all.
+      const keys = [...new Set(((record.anyOf as Json[] | undefined) ?? [record]).flatMap((r) => Object.keys((deref(r).properties as Json | undefined) ?? {})))];
       const fields = keys.length > 0 ? keys.join(', ') : v.title === 'rows' ? "the result's columns" : 'those of the answer';
       return shapes.length > 1 ? `*${String(v.title)}*: ${fields}` : fields;
     });

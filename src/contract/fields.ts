@@ -53,8 +53,8 @@ export function fieldsOf(doc: Json, variant: Json): string[] | undefined {
     return ((doc.$defs as Json | undefined)?.[ref.replace('#/$defs/', '')] as Json | undefined) ?? node;
   };
   const record = resolve(variant.type === 'array' ? (variant.items as Json | undefined) : variant);
-  const properties = record?.properties as Json | undefined;
-  return properties && Object.keys(properties).length > 0 ? Object.keys(properties) : undefined;
+  const fields = new Set(((record?.anyOf as Json[] | undefined) ?? [record]).flatMap((r) => Object.keys((resolve(r)?.properties as Json | undefined) ?? {})));
+  return fields.size > 0 ? [...fields] : undefined;
 }
 
 /** The fields `--json f1,f2` may name: those of any variant the command line can print (one that lacks a field prints it as null). */

@@ -81,12 +81,12 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'folder list': {
     list: { when: 'without --tree: every folder, children empty', schema: Type.Array(R.FolderRecord) },
     tree: { when: 'with --tree: the root folders, subfolders nested', schema: Type.Array(R.FolderRecord) },
-    treeWithQueries: { when: 'with --queries (as folder tree --queries)', schema: Type.Array(R.TreeRecord(true)) },
+    treeWithQueries: { when: 'with --queries (as folder tree --queries)', schema: R.TreeWithQueries },
   },
   'folder view': one(R.FolderView),
   'folder tree': {
     tree: { when: 'without --queries', schema: Type.Array(R.TreeRecord(false)) },
-    treeWithQueries: { when: 'with --queries', schema: Type.Array(R.TreeRecord(true)) },
+    treeWithQueries: { when: 'with --queries', schema: R.TreeWithQueries },
   },
   'folder create': one(O.FolderCreated),
   'folder rename': one(O.FolderRenamed),

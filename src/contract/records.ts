@@ -153,6 +153,9 @@ export function TreeRecord(withQueries: boolean) {
   );
 }
 
+/** `folder tree --queries`: the root's queries first, when it holds any, then the folders. */
+export const TreeWithQueries = Type.Array(Type.Union([TreeRecord(true), Closed({ path: Type.Literal('/'), queries: Type.Array(QueryRecord) }, 'the queries at the root, in no folder')]));
+
 /** `folder view`: one folder, its subfolders and its queries. */
 export const FolderView = Closed(
   {

@@ -46,8 +46,9 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
     const folder = findFolder(await loadTree(http, projectId), ref.id);
     roots = readFolderTree(answer, folder ? folder.path.split('/').slice(0, -1).join('/') : '');
   }
+  const atRoot = listed ? (await listed).filter((q) => !q.folderId && (!q.path || q.path === '/')) : [];
   if (ctx.out.json) {
-    ctx.out.value(roots.map((n) => nested(n, opts.queries === true)));
+    ctx.out.value([...(atRoot.length > 0 ? [{ path: '/', queries: atRoot }] : []), ...roots.map((n) => nested(n, opts.queries === true))]);
     return;
   }
   if (ctx.out.mode.kind === 'quiet') {
@@ -56,7 +57,6 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
     if (all.length > 0) ctx.out.raw(all.join('\n'));
     return;
   }
-  const atRoot = listed ? (await listed).filter((q) => !q.folderId && (!q.path || q.path === '/')) : [];
   // Rows for CSV, and for TSV asked for by name; a pipe left to the default gets the drawing, as a terminal does.
   if (ctx.out.mode.kind === 'csv' || (ctx.out.mode.kind === 'tsv' && (ctx.globals.format !== undefined || ctx.out.mode.header))) {
     await ctx.out.list(treeRows(roots, atRoot), TREE_COLUMNS, (r) => r.id);

@@ -68,7 +68,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   };
   let status;
   try {
-    status = await waitForRefresh(ctx, http, projectId, id, requestedAt, plan);
+    status = await waitForRefresh(ctx, http, projectId, id, ref, requestedAt, plan);
   } catch (error) {
     // A served or hosted refresh does not stop with dgw (in-process, Ctrl-C cancels it).
     if (error instanceof InterruptedError && !http.inProcess) throw new InterruptedError(goesOnAdvice(ref));

@@ -18,14 +18,16 @@ export interface WaitPlan extends PollPlan {
 }
 
 /** Polls until the refresh started at `requestedAt` ends; a COMPLETED from before the request is not the answer. */
-export async function waitForRefresh(ctx: Context, http: Http, projectId: string, queryId: string, requestedAt: number, plan: WaitPlan): Promise<RefreshStatusRecord> {
-  let seenRunning = false;
+export async function waitForRefresh(ctx: Context, http: Http, projectId: string, queryId: string, ref: string, requestedAt: number, plan: WaitPlan): Promise<RefreshStatusRecord> {
+  let runStart: number | undefined;
   const ended = (status: RefreshStatusRecord): RefreshStatusRecord | undefined => {
     plan.onStatus?.(status);
-    if (status.status === 'RUNNING') seenRunning = true;
     const started = status.lastExecutionStartTime ? Date.parse(status.lastExecutionStartTime) : NaN;
-    const thisRun = seenRunning || (!Number.isNaN(started) && started >= requestedAt - 1000);
-    return thisRun && (status.status === 'COMPLETED' || status.status === 'FAILED' || status.status === 'CANCELLED') ? status : undefined;
+    if (status.status === 'RUNNING') runStart ??= started;
+    const thisRun = runStart !== undefined || (!Number.isNaN(started) && started >= requestedAt - 1000);
+    if (!thisRun || !(status.status === 'COMPLETED' || status.status === 'FAILED' || status.status === 'CANCELLED')) return undefined;
+    if (started > (runStart ?? started) + 1000) throw new RefreshFailedError(`the refresh of ${ref} did not complete: the query was changed while waiting, which rebuilt it and stopped the refresh`);
+    return status;
   };
   const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running`);
   return pollUntil(ctx, http, plan, () => getRefreshStatus(http, projectId, queryId), ended, gaveUp);

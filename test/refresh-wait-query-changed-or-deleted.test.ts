@@ -21,4 +21,11 @@ describe('mtquery refresh --wait while the query changes', () => {
     expect(r.stderr).not.toContain('completed\n');
   });
 
+  it('the query deleted while waiting is exit 4 saying so', async () => {
+    server.on('POST', `/data/projects/proj-1/materialized-queries/${QID}/refresh`, { status: 200 });
+    server.on('GET', STATUS, { json: view('RUNNING', START) }, { status: 404, json: { errorCode: 'NOT_FOUND', message: `query ${QID} not found` } });
+    const r = await dgw(['mtquery', 'refresh', QID, '--wait']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`query ${QID} was deleted while waiting for its refresh`);
+  });
 });

@@ -2,7 +2,7 @@ import type { Http } from '../../api/http.js';
 import { getRefreshStatus } from '../../api/materialized.js';
 import type { RefreshStatusRecord } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { RefreshFailedError, WaitTimeoutError } from '../../errors.js';
+import { DgwError, NotFoundError, RefreshFailedError, WaitTimeoutError } from '../../errors.js';
 import { pollUntil, type PollPlan } from '../poll.js';
 
 /** The error (exit 10) of a final status that is not COMPLETED; undefined for one that is. */
@@ -30,5 +30,7 @@ export async function waitForRefresh(ctx: Context, http: Http, projectId: string
     return status;
   };
   const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running`);
-  return pollUntil(ctx, http, plan, () => getRefreshStatus(http, projectId, queryId), ended, gaveUp);
+  return pollUntil(ctx, http, plan, () => getRefreshStatus(http, projectId, queryId), ended, gaveUp).catch((error: unknown) => {
+    throw error instanceof DgwError && error.kind === 'not_found' ? new NotFoundError(`query ${ref} was deleted while waiting for its refresh`) : error;
+  });
 }

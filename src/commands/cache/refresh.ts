@@ -37,7 +37,8 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   const http = await ctx.http({ dryRun: opts.dryRun });
   const { id, status } = await findCache(http, projectId, ref);
   const mode: CacheMode = opts.incremental ? 'INCREMENTAL' : 'FULL_REFRESH';
-  const before = opts.dryRun ? null : lastRunOf(status ?? (await getCacheStatus(http, projectId, id)), mode);
+  const current = opts.dryRun ? null : status ?? (await getCacheStatus(http, projectId, id));
+  const before = current && lastRunOf(current, mode);
   const started = await refreshCache(http, projectId, id, mode);
   if (opts.dryRun) return;
   if (!opts.wait && !http.inProcess) {
@@ -50,7 +51,7 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   const deadlineMs = flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
   // The local gateway holds each poll until the run ends, so the end is seen at once and no poll competes with the copy.
   const plan = { mode, started, before, deadlineMs, firstPollMs: http.localGateway ? 1000 : 250, maxPollMs: 5000, heldPolls: http.localGateway };
-  const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the refresh of cache ${ref} (--timeout): it was cancelled; the previous copy is kept`);
+  const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the refresh of cache ${ref} (--timeout): it was cancelled; ${current?.cachedRows === null ? 'there is still no copy' : 'the previous copy is kept'}`);
   await ctx.out.record(run, RUN_COLUMNS, cacheId);
   const failure = runFailure(ref, run);
   if (failure) throw failure;

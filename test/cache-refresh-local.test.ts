@@ -141,6 +141,13 @@ describe('cache refresh on the local gateway', () => {
     expect(r.stderr).toContain('--incremental-column must name a column');
   });
 
+  it('a blank CACHE is refused as an empty one is (exit 2), not looked up as a table named " "', async () => {
+    for (const args of [['refresh', ' '], ['status', ' '], ['rm', ' ', '--yes']]) {
+      const r = await dgw('cache', ...args);
+      expect([r.code, r.stderr]).toEqual([2, 'error: CACHE must not be empty\n']);
+    }
+  });
+
   it('an empty --schema or --catalog is refused before anything is sent (exit 2), not sent as a schema or catalog named ""', async () => {
     for (const [flag, value] of [['--schema', ''], ['--catalog', ' ']]) {
       const r = await dgw('cache', 'create', 'orders', flag, value);

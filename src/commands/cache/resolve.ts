@@ -1,6 +1,6 @@
 import { listCacheStatuses, type CacheStatusRecord } from '../../api/caches.js';
 import type { Http } from '../../api/http.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { isIdShaped } from '../../api/resolve.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { NotFoundError, UsageError } from '../../errors.js';
@@ -18,7 +18,7 @@ export async function resolveCacheId(http: Http, projectId: string, ref: string)
 
 /** A CACHE argument's id, with its status when finding it read the project's caches (a name). */
 export async function findCache(http: Http, projectId: string, ref: string): Promise<{ id: string; status?: CacheStatusRecord }> {
-  checkSegment(ref, 'CACHE');
+  checkNameArgument(ref, 'CACHE');
   if (isIdShaped(ref)) return { id: ref };
   if (http.readsNothing) return { id: http.placeholder(`id of cache ${ref}`) };
   const caches = await listCacheStatuses(http, projectId);

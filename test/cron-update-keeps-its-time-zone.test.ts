@@ -19,3 +19,12 @@ it('query update --cron without --tz keeps the time zone of the query\'s schedul
   const query = await json('query', 'update', 'nightly', '--cron', '0 7 * * *');
   expect(query.schedule).toEqual({ type: 'cron', cronExpression: '0 7 * * *', timezone: 'America/New_York' });
 });
+
+it('a plain --dry-run of an update with --cron and no --tz shows the kept time zone as a placeholder, not a request that resets it to UTC', async () => {
+  await json('cache', 'create', 'customers', '--cron', '0 3 * * *', '--tz', 'Europe/Berlin');
+  const cache = await json('cache', 'update', 'customers', '--cron', '0 4 * * *', '--dry-run');
+  expect(cache.body.fullRefreshCacheSchedule.expression).toBe('CRON_TZ={time zone of the schedule of cache customers} 0 4 * * *');
+  await json('mtquery', 'create', 'Early', '--sql', 'SELECT 1 AS n', '--cron', '0 6 * * *', '--tz', 'America/New_York');
+  const query = await json('query', 'update', 'early', '--cron', '0 7 * * *', '--dry-run');
+  expect(query.body.schedule).toEqual({ type: 'cron', cronExpression: '0 7 * * *', timezone: '{time zone of the schedule of early}' });
+});

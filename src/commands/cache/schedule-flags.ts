@@ -23,7 +23,7 @@ export function addCacheScheduleFlags(command: Command): Command {
     .addOption(new Option('--cron <expr>', 'full refresh on a five-field cron expression (the local gateway only: the service takes --every)').conflicts('every'))
     .addOption(new Option('--incremental-every <duration>', 'incremental update interval').conflicts('incrementalCron'))
     .addOption(new Option('--incremental-cron <expr>', 'incremental update on a five-field cron expression (the local gateway only)').conflicts('incrementalEvery'))
-    .option('--tz <zone>', 'IANA time zone of --cron and --incremental-cron (default UTC)')
+    .option('--tz <zone>', "IANA time zone of --cron and --incremental-cron (default UTC; on update, the schedule's own)")
     .option('--incremental-column <column>', "the source's column an incremental update continues from: it appends the rows past the copy's last value of it (the local gateway only)");
 }
 

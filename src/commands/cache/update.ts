@@ -27,10 +27,11 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   const body = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
   if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
   const id = await resolveCacheId(http, projectId, ref);
-  if (opts.tz === undefined && (opts.cron ?? opts.incrementalCron) !== undefined && !http.readsNothing) {
-    const was = await getCache(http, projectId, id);
-    for (const [sent, old] of [[body.fullRefreshCacheSchedule, was.fullRefreshSchedule], [body.incrementalCacheSchedule, was.incrementalSchedule]] as const) {
-      if (sent?.type === 'CRON' && old?.type === 'cron' && old.timezone) sent.expression = `CRON_TZ=${old.timezone} ${sent.expression}`;
+  if (opts.tz === undefined && (opts.cron ?? opts.incrementalCron) !== undefined) {
+    const was = http.readsNothing ? undefined : await getCache(http, projectId, id);
+    for (const [sent, old] of [[body.fullRefreshCacheSchedule, was?.fullRefreshSchedule], [body.incrementalCacheSchedule, was?.incrementalSchedule]] as const) {
+      const zone = was ? old?.type === 'cron' && old.timezone : http.placeholder(`time zone of the schedule of cache ${ref}`);
+      if (sent?.type === 'CRON' && zone) sent.expression = `CRON_TZ=${zone} ${sent.expression}`;
     }
   }
   const cache = await updateCache(http, projectId, id, body, opts.incrementalColumn);

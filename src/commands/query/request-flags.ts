@@ -41,7 +41,7 @@ export function addQueryFlags(command: Command, { materializedFlag }: { material
     .option('-p, --parents', 'make the --path folder (and missing parents) when it does not exist')
     .addOption(new Option('--every <duration>', 'refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H); at least 1m').conflicts(['cron', 'schedule']))
     .addOption(new Option('--cron <expr>', 'refresh on a five-field cron expression').conflicts(['every', 'schedule']))
-    .option('--tz <zone>', 'IANA time zone for --cron (default UTC)')
+    .option('--tz <zone>', "IANA time zone for --cron (default UTC; on update, the schedule's own)")
     .option('--no-schedule', 'no scheduled refresh (removes one on update)')
     .option('--no-check-schema', 'store the SQL even if the tables it reads do not exist')
     .option('--dry-run', 'print the request instead of sending it');

@@ -79,7 +79,10 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   const renaming = flags.name !== undefined;
   const endsNames = renaming || body.queryType !== undefined;
   const target = await readUpdateTarget(http, projectId, ref, source.from, { query: typeMatters || endsNames, all: endsNames });
-  if (schedule?.type === 'cron' && flags.tz === undefined && target.query?.schedule?.type === 'cron' && target.query.schedule.timezone) schedule.timezone = target.query.schedule.timezone;
+  if (schedule?.type === 'cron' && flags.tz === undefined) {
+    const zone = http.readsNothing ? http.placeholder(`time zone of the schedule of ${ref}`) : target.query?.schedule?.type === 'cron' && target.query.schedule.timezone;
+    if (zone) schedule.timezone = zone;
+  }
   if (target.query) checkMaterializedOnly(target.query, { from: source.from !== undefined, schedule, materialized: flags.materialized === true });
   if (target.fromId !== undefined) body.inputQueryRefId = target.fromId;
   const id = target.id;

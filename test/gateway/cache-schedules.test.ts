@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTableCached } from '../../src/gateway/project/cache-rows.js';
+import { cacheStates, nextRuns } from '../../src/gateway/project/caches.js';
 import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { openGateway, P, waitFor, type TestGateway } from './helpers.js';
 
@@ -70,6 +71,16 @@ describe('cache schedules with an injected clock', () => {
     expect((await g.call('POST', `${P}/cache/${id}/cancelIncrementalUpdate`)).status).toBe(404);
     expect((await g.call('POST', `${P}/cache/${id}/cancelFullRefreshUpdate`)).status).toBe(200);
     expect((await g.call('DELETE', `${P}/cache/${id}`)).status).toBe(200);
+  });
+
+  it('an incremental schedule without an incremental column is never due (only full refreshes run), not tried and refused at every tick', async () => {
+    await g.call('POST', `${P}/queries`, { body: { displayName: 'Tiny', inputQuery: 'SELECT 1 AS n' } });
+    const { id } = (await g.call('POST', `${P}/cache`, { body: { catalogId: '2', schemaName: 'query', tableName: 'tiny', incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' } } })).body as { id: string };
+    await waitFor(async () => (await status(id)).status === 'COMPLETED');
+    now += 2 * 60 * 60_000;
+    const [project] = await g.gateway.openProjects();
+    const state = (await cacheStates(project)).find((s) => s.cache.id === id)!;
+    expect(nextRuns(state.cache, state)).toEqual([]);
   });
 
   it('isTableCached answers for the catalog helper: a cached table is, another is not', async () => {

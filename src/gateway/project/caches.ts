@@ -180,12 +180,12 @@ export async function cancelRun(s: ProjectStore, id: string, mode: CacheMode): P
 
 const words = (mode: CacheMode) => (mode === 'FULL_REFRESH' ? 'full refresh' : 'incremental update');
 
-/** When each schedule of a cache is next due (epoch ms). */
+/** When each schedule of a cache is next due (epoch ms); without an incremental column only full refreshes run (one would be refused). */
 export function nextRuns(c: CacheRow, state: CacheState): Array<{ mode: CacheMode; at: number }> {
   const due: Array<{ mode: CacheMode; at: number }> = [];
   for (const [mode, schedule, last] of [['FULL_REFRESH', c.fullSchedule, state.full], ['INCREMENTAL', c.incrementalSchedule, state.incremental]] as const) {
     const at = nextFireTime(schedule, Math.max(last?.createdAt ?? 0, c.scheduleSetAt));
-    if (at !== undefined) due.push({ mode, at });
+    if (at !== undefined && (mode === 'FULL_REFRESH' || c.incrementalColumn)) due.push({ mode, at });
   }
   return due;
 }

@@ -31,6 +31,14 @@ const cases: Array<[string, string[], RegExp, Record<string, string | undefined>
   ['a folder mv to a relative path-like id with ..', ['folder', 'mv', 'q1', '/a/../b'], /FOLDER: .*\.\./],
   ['query update with nothing to change', ['query', 'update', 'revenuereport'], /nothing to change/],
   ['an unknown command', ['query', 'frobnicate'], /unknown command/],
+  ['a blank QUERY for mtquery refresh', ['mtquery', 'refresh', ' '], /QUERY must not be empty/],
+  ['a blank QUERY for mtquery status', ['mtquery', 'status', ' '], /QUERY must not be empty/],
+  ['a blank QUERY for mtquery cancel', ['mtquery', 'cancel', ' '], /QUERY must not be empty/],
+  ['a blank QUERY for query get', ['query', 'get', ' '], /QUERY must not be empty/],
+  ['a blank QUERY for query run', ['query', 'run', ' '], /QUERY must not be empty/],
+  ['a blank QUERY for query update', ['query', 'update', ' ', '--sql', 'SELECT 1'], /QUERY must not be empty/],
+  ['a blank QUERY for query export', ['query', 'export', ' '], /QUERY must not be empty/],
+  ['a blank QUERY for query rm', ['query', 'rm', ' ', '--yes'], /QUERY must not be empty/],
 ];
 
 describe('bad input is refused before anything is sent', () => {

@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import { checkNameArgument } from '../name-argument.js';
 import type { CancelRequested } from '../../contract/results.js';
 import { cancelRefresh } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
@@ -18,6 +19,7 @@ export function registerMtqueryCancel(parent: Command, wiring: Wiring): void {
 }
 
 export async function runMtqueryCancel(ctx: Context, ref: string, opts: { dryRun?: boolean }): Promise<void> {
+  checkNameArgument(ref, 'QUERY');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);

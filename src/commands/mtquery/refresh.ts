@@ -9,7 +9,7 @@ import { STATUS_COLUMNS, statusId } from './columns.js';
 import { refreshFailure, waitForRefresh, type WaitPlan } from './wait.js';
 import { InterruptedError, WaitTimeoutError } from '../../errors.js';
 import { formatElapsed, liveLineAllowed, startLiveLine } from '../../output/progress.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface RefreshOptions {
@@ -39,7 +39,7 @@ There it has no time limit unless --timeout gives one; a refresh still running t
 }
 
 export async function runMtqueryRefresh(ctx: Context, ref: string, opts: RefreshOptions): Promise<void> {
-  checkSegment(ref, 'QUERY');
+  checkNameArgument(ref, 'QUERY');
   const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);

@@ -4,7 +4,7 @@ import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { completes } from '../../completion/kinds.js';
 
 export function registerMtqueryStatus(parent: Command, wiring: Wiring): void {
@@ -17,7 +17,7 @@ export function registerMtqueryStatus(parent: Command, wiring: Wiring): void {
 }
 
 export async function runMtqueryStatus(ctx: Context, ref: string | undefined, _opts: object): Promise<void> {
-  if (ref !== undefined) checkSegment(ref, 'QUERY');
+  if (ref !== undefined) checkNameArgument(ref, 'QUERY');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   if (ref === undefined) {
     await ctx.out.list(await listRefreshStatuses(http, projectId), STATUS_COLUMNS, statusId);

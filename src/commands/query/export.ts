@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { exportQuery, readExport } from '../../api/exports.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { ExportRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
@@ -54,7 +54,7 @@ the disk of the data folder is full is exit 13 (a fault of this machine, not of 
 }
 
 export async function runQueryExport(ctx: Context, ref: string, opts: QueryExportOptions): Promise<void> {
-  checkSegment(ref, 'QUERY');
+  checkNameArgument(ref, 'QUERY');
   const body = exportBody(opts);
   // Without the wait there is no file to write: -o would be dropped while the export is said to have started.
   if (!opts.wait && opts.output !== undefined) throw new UsageError('-o does not go with --no-wait: get the file later with `dgw export get ID -o FILE`');

@@ -4,7 +4,7 @@ import { isIdShaped, matchQuery } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { QUERY_FIELDS, queryId } from './columns.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 
 export function registerQueryGet(parent: Command, wiring: Wiring): void {
   parent
@@ -17,7 +17,7 @@ export function registerQueryGet(parent: Command, wiring: Wiring): void {
 }
 
 export async function runQueryGet(ctx: Context, ref: string, _opts: object): Promise<void> {
-  checkSegment(ref, 'QUERY');
+  checkNameArgument(ref, 'QUERY');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   // One request either way: by id directly, or by name through the list.
   const query = isIdShaped(ref) ? await getQuery(http, projectId, ref) : matchQuery(await listQueries(http, projectId), ref);

@@ -8,7 +8,7 @@ import { endedQueryName } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { listQueries } from '../../api/queries.js';
 
 export function registerQueryRm(parent: Command, wiring: Wiring): void {
@@ -33,7 +33,7 @@ names, the list is read anyway, and who breaks is said on stderr).
 }
 
 export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOptions): Promise<void> {
-  for (const ref of refs) checkSegment(ref, 'QUERY');
+  for (const ref of refs) checkNameArgument(ref, 'QUERY');
   const what = `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`;
   // Refused before anything is sent, name lookups included, when there is no one to ask.
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint('dgw query rm', refs) });

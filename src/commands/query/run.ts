@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { checkGuardFormulas, parseLimit, printResult, rowShape } from '../result-rows.js';
@@ -37,7 +37,7 @@ export interface QueryRunOptions {
 }
 
 export async function runQueryRun(ctx: Context, ref: string, opts: QueryRunOptions): Promise<void> {
-  checkSegment(ref, 'QUERY');
+  checkNameArgument(ref, 'QUERY');
   const shape = rowShape(ctx);
   const print = { limit: parseLimit(opts.limit), guardFormulas: opts.guardFormulas };
   checkGuardFormulas(ctx, opts.guardFormulas);

@@ -13,7 +13,7 @@ import { checkMaterializedOnly, endedByUpdate, readUpdateTarget, renameOf, type 
 import { checkFolderExists } from '../folder/existing-path.js';
 import { addQueryFlags, checkDisplayName, checkPath, minIntervalFor, readSqlSource, scheduleFromFlags, type QueryFlags } from './request-flags.js';
 import { deriveQueryName } from '../../api/names.js';
-import { checkSegment } from '../../api/path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { isIdShaped } from '../../api/resolve.js';
 
 export interface QueryUpdateFlags extends QueryFlags {
@@ -57,7 +57,7 @@ does not name them, unless --with-reads.
 }
 
 export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpdateFlags): Promise<void> {
-  checkSegment(ref, 'QUERY');
+  checkNameArgument(ref, 'QUERY');
   checkPlain(flags);
   const source = await readSqlSource(ctx, flags);
   const body: QueryRequest = {};

@@ -10,9 +10,11 @@ const { server, env, dgw, dgwInTerminal } = useStandIn();
 const QID = '3f2b8c1e-0000-4000-8000-000000000001';
 const REFRESH = `/data/projects/proj-1/materialized-queries/${QID}/refresh`;
 const STATUS = `/data/projects/proj-1/materialized-queries/${QID}/status`;
+// One run's start time stays the same while it runs, as the service's does.
+const STARTED = new Date(Date.now() + 3_600_000).toISOString();
 const view = (status: string) => ({
   queryId: QID, queryName: 'daily', scheduleSettings: null, nextExecutionStartTime: null, status,
-  lastExecutionStartTime: new Date(Date.now() + 5000).toISOString(), lastUpdateTime: null,
+  lastExecutionStartTime: STARTED, lastUpdateTime: null,
 });
 // Polls come at about 0, 0.25, 0.75, 1.75 and 3.75 s: RUNNING for the first four, then COMPLETED.
 const slowRefresh = () => {

@@ -5,9 +5,11 @@ import { useStandIn } from './support/stand-in.js';
 const { server, dgw } = useStandIn();
 const QID = '3f2b8c1e-0000-4000-8000-000000000001';
 const STATUS = `/data/projects/proj-1/materialized-queries/${QID}/status`;
+// One run's start time stays the same while it runs, as the service's does.
+const STARTED = new Date(Date.now() + 3_600_000).toISOString();
 const view = (status: string, extra: Record<string, unknown> = {}) => ({
   queryId: QID, queryName: 'daily', scheduleSettings: null, nextExecutionStartTime: null, status,
-  lastExecutionStartTime: new Date(Date.now() + 5000).toISOString(), lastUpdateTime: null, ...extra,
+  lastExecutionStartTime: STARTED, lastUpdateTime: null, ...extra,
 });
 
 describe('mtquery refresh --wait', () => {

@@ -31,6 +31,15 @@ describe('mtquery refresh --wait', () => {
     expect(server.requests.filter((q) => q.method === 'GET')).toHaveLength(3);
   });
 
+  it('a RUNNING status still carrying the previous run\'s start, then COMPLETED with this run\'s, is this refresh completed (not a rebuild)', async () => {
+    server.on('POST', `/data/projects/proj-1/materialized-queries/${QID}/refresh`, { status: 200 });
+    server.on('GET', STATUS, { json: view('RUNNING', { lastExecutionStartTime: '2020-01-01T00:00:00Z' }) }, { json: view('COMPLETED') });
+    const r = await dgw(['mtquery', 'refresh', QID, '--wait', '--json', 'status']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ status: 'COMPLETED' });
+  });
+
   it('FAILED → exit 10 with the reason', async () => {
     server.on('POST', `/data/projects/proj-1/materialized-queries/${QID}/refresh`, { status: 200 });
     server.on('GET', STATUS, { json: view('RUNNING') }, { json: view('FAILED', { message: 'column "amount" not found' }) });

@@ -26,7 +26,8 @@ export async function waitForRefresh(ctx: Context, http: Http, projectId: string
     if (status.status === 'RUNNING') runStart ??= started;
     const thisRun = runStart !== undefined || (!Number.isNaN(started) && started >= requestedAt - 1000);
     if (!thisRun || !(status.status === 'COMPLETED' || status.status === 'FAILED' || status.status === 'CANCELLED')) return undefined;
-    if (started > (runStart ?? started) + 1000) throw new RefreshFailedError(`the refresh of ${ref} did not complete: the query was changed while waiting, which rebuilt it and stopped the refresh`);
+    // Only a run seen starting after the request can be told from another (a running status may carry an older start).
+    if (runStart !== undefined && runStart >= requestedAt - 1000 && started > runStart + 1000) throw new RefreshFailedError(`the refresh of ${ref} did not complete: the query was changed while waiting, which rebuilt it and stopped the refresh`);
     return status;
   };
   const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh after ${Math.round(plan.deadlineMs / 1000)} s; it may still be running`);

@@ -59,4 +59,17 @@ describe.skipIf(why !== undefined)(`a database or folder dgw may not write${why 
     expect(r.stderr).not.toMatch(/try again \(HTTP 409\)|conflicts with a concurrent/);
     expect(dgw(data, 'query', 'get', 'second').code).toBe(4);
   });
+
+  it('an export whose -o folder cannot be written: exit 13 naming the file asked for, not the temporary .part beside it', () => {
+    const data = dataFolder('ro-export');
+    const folder = path.join(data, '..', 'out');
+    fs.mkdirSync(folder, { mode: 0o500 });
+    if (asRoot) fs.chownSync(folder, 65534, 65534);
+    const out = path.join(folder, 'x.csv');
+    const r = dgw(data, 'query', 'export', 'first', '-o', out);
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toContain(`refused access to ${out} (EACCES)`);
+    expect(r.stderr).toContain(`check who owns ${out} and its folder`);
+    expect(r.stderr).not.toContain('.part');
+  });
 });

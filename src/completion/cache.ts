@@ -34,13 +34,14 @@ export class CompletionCache {
   }
 
   private write(file: string, value: unknown): void {
+    const temp = `${file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const temp = `${file}.${process.pid}.tmp`;
       fs.writeFileSync(temp, JSON.stringify({ at: this.now(), value }), { mode: 0o600 });
       fs.renameSync(temp, file);
     } catch {
       // A cache that cannot be written only costs the next Tab a request.
+      if (fs.existsSync(temp)) fs.rmSync(temp);
     }
   }
 }

@@ -23,9 +23,9 @@ export class HistoryFile {
 
   /** Replaces the file with `newestFirst`, kept to HISTORY_SIZE lines. */
   save(newestFirst: readonly string[]): void {
+    const temp = `${this.file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      const temp = `${this.file}.${process.pid}.tmp`;
       const secrets = this.secrets.filter((secret) => secret.length > 0);
       const kept = newestFirst.filter((line) => !secrets.some((secret) => line.includes(secret)));
       fs.writeFileSync(temp, `${kept.slice(0, HISTORY_SIZE).reverse().join('\n')}\n`, { mode: 0o600 });
@@ -33,6 +33,7 @@ export class HistoryFile {
       fs.chmodSync(this.file, 0o600);
     } catch {
       // The shell goes on without a saved history.
+      if (fs.existsSync(temp)) fs.rmSync(temp);
     }
   }
 }

@@ -53,7 +53,7 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   const plan = { mode, started, before, deadlineMs, firstPollMs: http.localGateway ? 1000 : 250, maxPollMs: 5000, heldPolls: http.localGateway };
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the refresh of cache ${ref} (--timeout): it was cancelled; ${current?.cachedRows === null ? 'there is still no copy' : 'the previous copy is kept'}`);
   await ctx.out.record(run, RUN_COLUMNS, cacheId);
-  const failure = runFailure(ref, run);
+  const failure = runFailure(ref, run, http.localGateway);
   if (failure) throw failure;
   ctx.out.success(`refresh of cache ${ref} completed: ${plural(run.cachedRows, 'row')} in the copy`);
 }

@@ -1,7 +1,7 @@
 import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
-import type { Http } from '../../api/http.js';
+import { localGatewayFault, type Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { plural, RefreshFailedError, WaitTimeoutError } from '../../errors.js';
+import { plural, RefreshFailedError, WaitTimeoutError, type DgwError } from '../../errors.js';
 import { pollUntil, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -11,10 +11,11 @@ export function lastRunOf(status: CacheStatusRecord, mode: CacheMode): CacheRunR
   return mode === 'INCREMENTAL' ? status.lastIncremental : status.lastFullRefresh;
 }
 
-/** The error (exit 10) of a run that ended other than COMPLETED. */
-export function runFailure(ref: string, run: CacheRunRecord): RefreshFailedError | undefined {
+/** The error (exit 10) of a run that ended other than COMPLETED; the local gateway's "the disk is full" (its own words, no SQL error's) is exit 13. */
+export function runFailure(ref: string, run: CacheRunRecord, localGateway: boolean): DgwError | undefined {
   if (run.status === 'COMPLETED') return undefined;
-  return new RefreshFailedError(`refresh of cache ${ref} ${run.status.toLowerCase()}${run.error ? `: ${run.error}` : ''}`);
+  const message = `refresh of cache ${ref} ${run.status.toLowerCase()}${run.error ? `: ${run.error}` : ''}`;
+  return (localGateway && run.error?.startsWith('the disk is full:') && localGatewayFault('DISK_FULL', message)) || new RefreshFailedError(message);
 }
 
 /** What to wait for: the run the service named, or else the first run of `mode` (of either without one: a new cache's) after `before`. */
@@ -57,7 +58,7 @@ export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string
   ctx.out.note(`making the first copy of cache ${ref}…`);
   const plan = { before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
-  const failure = runFailure(ref, run);
+  const failure = runFailure(ref, run, http.localGateway);
   if (failure) throw failure;
   ctx.out.note(`first copy of cache ${ref} made: ${plural(run.cachedRows, 'row')}`);
 }

@@ -84,7 +84,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   }
   // The final status is the answer whichever way the refresh ended; a failure is exit 10 after it.
   await ctx.out.record(status, STATUS_COLUMNS, statusId);
-  const failure = refreshFailure(status);
+  const failure = refreshFailure(status, http.localGateway);
   if (failure) throw failure;
   ctx.out.success(`refresh of ${status.queryName || ref} completed`);
 }

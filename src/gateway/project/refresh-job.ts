@@ -1,5 +1,6 @@
 import type { RefreshStatus } from '../../api/types.js';
 import { duckMessage, HttpError } from '../errors.js';
+import { diskIsFull, duckFault } from '../faults.js';
 import { refreshTimedOut, statementTimedOut } from '../limits.js';
 import { runInTurn } from './job-slots.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
@@ -21,11 +22,12 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
   return job;
 }
 
-/** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep. */
+/** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep (a full disk in the gateway's words, which the CLI makes exit 13). */
 export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, cancelled: string): { status: RefreshStatus; message: string } {
   if (job.stop.signal.aborted) return { status: 'CANCELLED', message: cancelled };
   const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
-  return { status: 'FAILED', message: timedOut ? refreshTimedOut(s.limits) : duckMessage(error) };
+  const full = diskIsFull(error) ? duckFault(error, { projectId: s.id, file: s.file }) : undefined;
+  return { status: 'FAILED', message: timedOut ? refreshTimedOut(s.limits) : (full?.message ?? duckMessage(error)) };
 }
 
 /** Whether the end of a refresh is still written: not once the project closed under it, unless it was cancelled. */

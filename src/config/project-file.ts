@@ -85,6 +85,8 @@ function listFolder(dir: string): string[] {
 }
 
 async function readDataFile(filepath: string): Promise<unknown> {
+  const info = fs.statSync(filepath, { throwIfNoEntry: false });
+  if (info && !info.isFile() && !info.isDirectory()) throw new UsageError(`project file ${filepath} is not a regular file (a named pipe or a device?); make it a file or remove it`);
   let text: string;
   try {
     text = fs.readFileSync(filepath, 'utf8');

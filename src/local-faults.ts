@@ -59,6 +59,9 @@ export function fileFault(error: unknown, file?: string): LocalFaultError | unde
   if (code === 'ENOENT' && (error as NodeJS.ErrnoException).syscall === 'mkdir') {
     return new LocalFaultError('FILE_ACCESS', `cannot make the folder ${it}: a folder along its path cannot be made (ENOENT; a read-only file system?)`, `check that ${dirname(it)} exists and can be written (mount shows whether its file system is read-only)`, error);
   }
+  if (code === 'EISDIR') {
+    return new LocalFaultError('FILE_ACCESS', `cannot use ${it}: it is a folder, where dgw keeps a file (EISDIR)`, `move the folder ${it} aside (dgw makes the file again where it can), then try again`, error);
+  }
   if (code === 'EIO') {
     return new LocalFaultError('FILE_ACCESS', `the disk failed to read or write ${it} (EIO)`, 'the disk or its file system may be failing: check the system log (dmesg), and keep a copy of the folder before anything else', error);
   }

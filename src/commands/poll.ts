@@ -1,5 +1,6 @@
-import type { Http } from '../api/http.js';
+import { localGatewayFault, type Http } from '../api/http.js';
 import type { Context } from '../context.js';
+import { RefreshFailedError, type DgwError } from '../errors.js';
 
 /** How a wait polls: its bound, and intervals that double from the first to the most. */
 export interface PollPlan {
@@ -28,4 +29,9 @@ export async function pollUntil<T, R>(ctx: Context, http: Http, plan: PollPlan, 
     if (plan.heldPolls) hold = Math.min(delay, Math.floor(http.timeoutMs / 2));
     delay = Math.min(delay * 2, plan.maxPollMs);
   }
+}
+
+/** A refresh that ended other than COMPLETED: exit 10, or 13 for the local gateway's "the disk is full" (its own words, never a SQL error's). */
+export function refreshEndedError(message: string, reason: string | null | undefined, localGateway: boolean): DgwError {
+  return (localGateway && reason?.startsWith('the disk is full:') && localGatewayFault('DISK_FULL', message)) || new RefreshFailedError(message);
 }

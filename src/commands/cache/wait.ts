@@ -1,8 +1,8 @@
 import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
-import { localGatewayFault, type Http } from '../../api/http.js';
+import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { plural, RefreshFailedError, WaitTimeoutError, type DgwError } from '../../errors.js';
-import { pollUntil, type PollPlan } from '../poll.js';
+import { plural, WaitTimeoutError, type DgwError } from '../../errors.js';
+import { pollUntil, refreshEndedError, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
@@ -11,11 +11,10 @@ export function lastRunOf(status: CacheStatusRecord, mode: CacheMode): CacheRunR
   return mode === 'INCREMENTAL' ? status.lastIncremental : status.lastFullRefresh;
 }
 
-/** The error (exit 10) of a run that ended other than COMPLETED; the local gateway's "the disk is full" (its own words, no SQL error's) is exit 13. */
+/** The error of a run that ended other than COMPLETED (refreshEndedError). */
 export function runFailure(ref: string, run: CacheRunRecord, localGateway: boolean): DgwError | undefined {
   if (run.status === 'COMPLETED') return undefined;
-  const message = `refresh of cache ${ref} ${run.status.toLowerCase()}${run.error ? `: ${run.error}` : ''}`;
-  return (localGateway && run.error?.startsWith('the disk is full:') && localGatewayFault('DISK_FULL', message)) || new RefreshFailedError(message);
+  return refreshEndedError(`refresh of cache ${ref} ${run.status.toLowerCase()}${run.error ? `: ${run.error}` : ''}`, run.error, localGateway);
 }
 
 /** What to wait for: the run the service named, or else the first run of `mode` (of either without one: a new cache's) after `before`. */

@@ -1,15 +1,14 @@
-import { localGatewayFault, type Http } from '../../api/http.js';
+import type { Http } from '../../api/http.js';
 import { getRefreshStatus } from '../../api/materialized.js';
 import type { RefreshStatusRecord } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, RefreshFailedError, WaitTimeoutError } from '../../errors.js';
-import { pollUntil, type PollPlan } from '../poll.js';
+import { pollUntil, refreshEndedError, type PollPlan } from '../poll.js';
 
-/** The error (exit 10) of a final status that is not COMPLETED, a local full disk exit 13 (as runFailure); undefined for one that is. */
+/** The error of a final status that is not COMPLETED (refreshEndedError); undefined for one that is. */
 export function refreshFailure(status: RefreshStatusRecord, localGateway: boolean): DgwError | undefined {
   if (status.status === 'COMPLETED') return undefined;
-  const message = `refresh of ${status.queryName || status.queryId} ${status.status.toLowerCase()}${status.message ? `: ${status.message}` : ''}`;
-  return (localGateway && status.message?.startsWith('the disk is full:') && localGatewayFault('DISK_FULL', message)) || new RefreshFailedError(message);
+  return refreshEndedError(`refresh of ${status.queryName || status.queryId} ${status.status.toLowerCase()}${status.message ? `: ${status.message}` : ''}`, status.message, localGateway);
 }
 
 /** How long `--wait` may take and how often it asks. */

@@ -248,7 +248,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [7, 'rate limited (429 after retries)'],
   [8, 'service failure (5xx after retries, or a malformed response)'],
   [9, 'network failure or timeout'],
-  [10, 'a materialized refresh, a cache refresh or an export that was waited on failed or was cancelled (a local export stopped by a full disk is 13)'],
+  [10, 'a materialized refresh, a cache refresh or an export that was waited on failed or was cancelled (a local refresh or export stopped by a full disk is 13)'],
   [11, 'changes present: `dgw plan --exit-code` found differences between the files and the project'],
   [12, 'busy: the local data folder or a project database is held by another process; try again later'],
   [13, 'local fault: a full disk (standard output\'s too), a file or folder dgw may not write, a damaged database or settings file, a database a later dgw wrote, or a lock file left by a process that is not dgw (the message names the file and what to do)'],

@@ -45,14 +45,20 @@ export async function restBytes(response: Pick<WireResponse, 'read'>): Promise<B
 /** The whole body, unless `limitMs` passes first: then the body is cancelled and `late()` is the outcome (a value, or a rejection). */
 export async function wholeWithin<T>(response: Pick<WireResponse, 'whole' | 'cancel'>, limitMs: number, late: () => T | Promise<T>): Promise<string | Uint8Array | T> {
   let timer: NodeJS.Timeout | undefined;
+  let expired = false;
   const timeUp = new Promise<T>((resolve) => {
     timer = setTimeout(() => {
+      expired = true;
       void response.cancel().catch(() => undefined);
       resolve(late());
     }, limitMs);
   });
   try {
-    return await Promise.race([response.whole(), timeUp]);
+    const whole = await Promise.race([response.whole(), timeUp]);
+    return expired ? await timeUp : whole;
+  } catch (error) {
+    if (expired) return await timeUp;
+    throw error;
   } finally {
     clearTimeout(timer);
   }

@@ -63,14 +63,15 @@ export function readBody<T>(response: Answer, spec: RequestSpec): T {
   return parse() as T;
 }
 
-/** An error answer's body for its message: JSON when it says so, else its text; undefined when unreadable or empty. */
+/** An error answer's body for its message: JSON when it says so or starts as an object (the document lets most errors come as any type), else its text; undefined when empty or unreadable JSON. */
 export function errorData(answer: Answer): unknown {
   if (answer.text === '') return undefined;
-  if (!/json/i.test(answer.header('content-type') ?? '')) return answer.text;
+  const json = /json/i.test(answer.header('content-type') ?? '');
+  if (!json && !answer.text.trimStart().startsWith('{')) return answer.text;
   try {
     return JSON.parse(answer.text) as unknown;
   } catch {
-    return undefined;
+    return json ? undefined : answer.text;
   }
 }
 

@@ -1,0 +1,24 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBareServer } from './support/bare-server.js';
+import { runAsBinaryWould } from './support/in-process.js';
+import { tempDir } from './support/dgw.js';
+
+// The document gives most error answers as `*/*`: the vendor's `{errorCode, message}` sent as text/plain (or with no type) is still read for its message.
+
+const tmp = tempDir('dgw-error-body-type-');
+const { baseUrl } = useBareServer((req, res) => {
+  req.resume();
+  res.writeHead(400, req.url?.includes('typeless') ? {} : { 'content-type': 'text/plain' });
+  res.end(JSON.stringify({ errorCode: 1001, message: 'Catalog not found' }));
+});
+afterAll(() => tmp.remove());
+
+describe('an error body in the vendor shape without a JSON content type', () => {
+  it.each(['text/plain', 'typeless'])('catalog list says its message (%s)', async (kind) => {
+    const r = await runAsBinaryWould(['catalog', 'list'], {
+      env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'error-type-key-1234', DGW_BASE_URL: `${baseUrl()}/${kind}`, DGW_PROJECT: 'p1' },
+    });
+    expect(r.stderr).toBe('error: Catalog not found (HTTP 400)\n');
+    expect(r.code).toBe(6);
+  });
+});

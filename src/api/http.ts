@@ -218,8 +218,9 @@ export class Http {
       }
       this.config.trace?.(`← ${response.status} ${response.statusText} (${Math.round(performance.now() - started)} ms)`);
       const location = response.header('location');
-      if (response.status < 300 || response.status >= 400 || !location || hops >= 5) return response;
+      if (response.status < 300 || response.status >= 400) return response;
       await response.cancel().catch(() => undefined);
+      if (!location || hops >= 5) throw new MalformedResponseError(`a download link ${location ? 'redirected more than 5 times' : `answered HTTP ${response.status} with no Location to follow`} (${shown})`, response.status);
       target = URL.parse(location, target);
       if (!target) throw new MalformedResponseError(`a download link redirected to something that is not a URL: ${JSON.stringify(location.slice(0, 200))}`);
     }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { searchCatalogs } from '../../api/catalogs.js';
+import { listCatalogs, searchCatalogs } from '../../api/catalogs.js';
 import type { SearchMatch, SearchRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { NotFoundError, UsageError } from '../../errors.js';
+import { didYouMean } from '../../output/did-you-mean.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 
@@ -42,6 +43,10 @@ export async function runCatalogSearch(ctx: Context, text: string, opts: Catalog
   if (opts.offset !== undefined) request.offset = count(opts.offset, '--offset', 0);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const found = await searchCatalogs(http, projectId, request);
+  if (opts.catalog && found.matches.length === 0) {
+    const names = (await listCatalogs(http, projectId)).map((c) => c.name);
+    if (!names.includes(opts.catalog)) throw new NotFoundError(`no catalog named "${opts.catalog}"${didYouMean(opts.catalog, names)}`);
+  }
   await ctx.out.list(found.matches, COLUMNS, (m) => [m.catalog, m.schema, m.table].filter((x) => x !== null).join('.'));
   if (found.nextOffset !== null) ctx.out.note(`more matches: add --offset ${found.nextOffset}`);
 }

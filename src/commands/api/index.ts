@@ -38,6 +38,7 @@ export function registerApi(program: Command, wiring: Wiring): void {
 }
 
 export async function runApi(ctx: Context, methodText: string, pathText: string, opts: ApiOptions): Promise<void> {
+  if (ctx.out.mode.kind === 'quiet') throw new UsageError('-q/--quiet: dgw api prints the response as it came, which has no ids to pick; leave -q out (or pick with --jq)');
   const method = parseMethod(methodText);
   const fields = opts.field ?? [];
   if (opts.input !== undefined && method === 'GET') throw new UsageError('--input: a GET request has no body; use -f key=value for query parameters');

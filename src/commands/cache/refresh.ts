@@ -39,7 +39,10 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
   const mode: CacheMode = opts.incremental ? 'INCREMENTAL' : 'FULL_REFRESH';
   const current = opts.dryRun ? null : status ?? (await getCacheStatus(http, projectId, id));
   const before = current && lastRunOf(current, mode);
-  const started = await refreshCache(http, projectId, id, mode);
+  const started = await refreshCache(http, projectId, id, mode).catch((error: unknown) => {
+    if (error instanceof Error && ref !== id) error.message = error.message.replaceAll(id, ref);
+    throw error;
+  });
   if (opts.dryRun) return;
   if (!opts.wait && !http.inProcess) {
     ctx.out.result({ cacheId: id, refresh: 'accepted' }, id);

@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { RefreshAccepted } from '../../contract/results.js';
-import { cancelRefresh, refreshMaterializedQuery } from '../../api/materialized.js';
+import { cancelRefresh, getRefreshStatus, refreshMaterializedQuery } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import type { Settings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
@@ -43,6 +43,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   const [settings, projectId] = await Promise.all([ctx.settings(), ctx.projectId()]);
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);
+  const before = http.inProcess && !opts.dryRun ? (await getRefreshStatus(http, projectId, id)).status : undefined;
   const requestedAt = ctx.clock.now();
   await refreshMaterializedQuery(http, projectId, id);
   if (opts.dryRun) return;
@@ -76,7 +77,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
     if (error instanceof WaitTimeoutError) {
       // In-process the refresh cannot outlive dgw, and waiting on for it would make --timeout a lie.
       await cancelRefresh(http, projectId, id);
-      throw new WaitTimeoutError(`gave up on the refresh of ${ref} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout): it was cancelled, as it cannot go on without dgw here; the previous result is kept`);
+      throw new WaitTimeoutError(`gave up on the refresh of ${ref} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout): it was cancelled, as it cannot go on without dgw here; ${before === 'NOT_INITIALIZED' ? 'there is still no result' : before === 'COMPLETED' ? 'the previous result is kept' : 'any earlier result is kept'}`);
     }
     throw error;
   } finally {

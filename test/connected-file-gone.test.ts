@@ -26,7 +26,7 @@ describe('a connected file that is gone', () => {
     }
   });
 
-  it('catalog search still finds the other catalogs\' tables when a connected file is gone', async () => {
+  it('catalog search still finds the other catalogs\' tables when a connected file is gone, and warns of the one it could not search', async () => {
     const { dgw, run } = localCli(join(tmp.dir, 'search'), 'spec');
     const file = join(tmp.dir, 'vanishing.csv');
     writeFileSync(file, 'a\n1\n');
@@ -35,6 +35,9 @@ describe('a connected file that is gone', () => {
     const r = await run('catalog', 'search', 'orders');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('table\tsvc\ttable\torders\n');
+    expect(r.stderr).toMatch(/^warning: catalog vanished was not searched: its connection did not open \(`dgw .*catalog schemas vanished` says why\)\n$/);
+    expect((await run('catalog', 'schemas', 'vanished')).stderr).toContain(`its connection vanished did not open (no csv file at ${file})`);
+    expect((await run('catalog', 'search', 'orders', '--catalog', 'svc')).stderr).toBe('');
   });
 
   it('metadata get, refresh and status of every catalog still run: that catalog\'s refresh fails, saying why', async () => {

@@ -105,6 +105,7 @@ export function readSearch(value: unknown): SearchAnswer {
   return {
     matches: [...matches('catalog', r.matchedCatalogs), ...matches('schema', r.matchedSchemas), ...matches('table', r.matchedTables)],
     nextOffset: typeof page.nextOffset === 'number' ? page.nextOffset : null,
+    unsearched: isRaw(r.meta) && isRaw(r.meta.query) && Array.isArray(r.meta.query.unsearched) ? r.meta.query.unsearched.map(String) : [],
   };
 }
 

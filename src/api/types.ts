@@ -158,6 +158,7 @@ export type SearchMatch = Static<typeof R.SearchMatchRecord>;
 export interface SearchAnswer {
   matches: SearchMatch[];
   nextOffset: number | null;
+  unsearched: string[];
 }
 
 /** A driver's connection string to the query engine, for a BI tool (`GET /supportedDrivers`). */

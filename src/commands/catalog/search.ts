@@ -48,6 +48,7 @@ export async function runCatalogSearch(ctx: Context, text: string, opts: Catalog
     if (!names.includes(opts.catalog)) throw new NotFoundError(`no catalog named "${opts.catalog}"${didYouMean(opts.catalog, names)}`);
   }
   await ctx.out.list(found.matches, COLUMNS, (m) => [m.catalog, m.schema, m.table].filter((x) => x !== null).join('.'));
+  for (const name of found.unsearched) ctx.out.warn(`catalog ${name} was not searched: its connection did not open (\`dgw catalog schemas ${name}\` says why)`);
   if (found.nextOffset !== null) ctx.out.note(`more matches: add --offset ${found.nextOffset}`);
 }
 

@@ -32,18 +32,22 @@ function rank(name: string, text: string): number | undefined {
  * by whole name, then start, then anywhere, then by name; a page of `limit` from `offset` over
  * catalogs, schemas and tables in that order.
  */
-export async function searchCatalogs(project: ProjectStore, input: SearchInput): Promise<{ catalogs: SearchMatch[]; schemas: SearchMatch[]; tables: SearchMatch[]; nextOffset: number | null }> {
+export async function searchCatalogs(project: ProjectStore, input: SearchInput): Promise<{ catalogs: SearchMatch[]; schemas: SearchMatch[]; tables: SearchMatch[]; nextOffset: number | null; unsearched: string[] }> {
   const text = input.query.trim().toLowerCase();
   if (text === '') throw badRequest('query must hold the text to search for');
   const found: Array<{ kind: 'catalogs' | 'schemas' | 'tables'; rank: number; key: string; match: SearchMatch }> = [];
   const seen = new Set<string>();
+  const unsearched: string[] = [];
   for (const catalog of allCatalogs(project)) {
     if (input.catalog !== undefined && catalog.name !== input.catalog) continue;
     const r = rank(catalog.name, text);
     if (r !== undefined && !seen.has(catalog.name)) found.push({ kind: 'catalogs', rank: r, key: catalog.name, match: { catalog: catalog.name } });
     seen.add(catalog.name);
-    // A catalog whose file did not open has no schemas to search; it must not fail the search of the others.
-    if (catalog.connectionId !== null && project.brokenConnections.get(catalog.connectionId)) continue;
+    // A catalog whose file did not open has no schemas to search; it must not fail the search of the others, and is named.
+    if (catalog.connectionId !== null && project.brokenConnections.get(catalog.connectionId)) {
+      unsearched.push(catalog.name);
+      continue;
+    }
     const place = catalogPlace(project, catalog.id);
     for (const schema of await browse(project, place, (conn) => schemaNames(conn, place))) {
       if (input.schema !== undefined && schema !== input.schema) continue;
@@ -59,5 +63,5 @@ export async function searchCatalogs(project: ProjectStore, input: SearchInput):
   found.sort((a, b) => order[a.kind] - order[b.kind] || a.rank - b.rank || a.key.localeCompare(b.key));
   const page = found.slice(input.offset, input.offset + input.limit);
   const pick = (kind: 'catalogs' | 'schemas' | 'tables') => page.filter((f) => f.kind === kind).map((f) => f.match);
-  return { catalogs: pick('catalogs'), schemas: pick('schemas'), tables: pick('tables'), nextOffset: input.offset + input.limit < found.length ? input.offset + input.limit : null };
+  return { catalogs: pick('catalogs'), schemas: pick('schemas'), tables: pick('tables'), nextOffset: input.offset + input.limit < found.length ? input.offset + input.limit : null, unsearched };
 }

@@ -161,7 +161,7 @@ export function searchRoutes(): Routes {
     const input = { query: reqString(body, 'query'), catalog: optString(body, 'catalog'), schema: optString(body, 'schema'), limit: count('limit', 100) || 100, offset: count('offset', 0) };
     const { searchCatalogs } = await import('../project/catalog-search.js');
     const r = await searchCatalogs(c.get('project'), input);
-    return c.json({ matchedCatalogs: r.catalogs, matchedSchemas: r.schemas, matchedTables: r.tables, meta: { page: { limit: input.limit, offset: input.offset, nextOffset: r.nextOffset }, query: { text: input.query } } });
+    return c.json({ matchedCatalogs: r.catalogs, matchedSchemas: r.schemas, matchedTables: r.tables, meta: { page: { limit: input.limit, offset: input.offset, nextOffset: r.nextOffset }, query: { text: input.query, ...(r.unsearched.length > 0 && { unsearched: r.unsearched }) } } });
   });
 }
 

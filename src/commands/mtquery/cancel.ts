@@ -23,11 +23,13 @@ export async function runMtqueryCancel(ctx: Context, ref: string, opts: { dryRun
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);
+  const asked = ctx.clock.now();
   const status = await cancelRefresh(http, projectId, id);
   if (opts.dryRun) return;
   // The document's answer has no body; the local gateway's default shape sends the status.
   if (status) await ctx.out.record(status, STATUS_COLUMNS, statusId);
   else ctx.out.result({ queryId: id, cancel: 'requested' } satisfies CancelRequested, id);
-  if (status?.status === 'COMPLETED' || status?.status === 'FAILED') ctx.out.note(`no refresh of ${ref} was running (the last one ended ${status.status}): nothing was cancelled`);
+  const cancelledBefore = status?.status === 'CANCELLED' && Date.parse(status.lastUpdateTime ?? '') < asked;
+  if (status?.status === 'COMPLETED' || status?.status === 'FAILED' || cancelledBefore) ctx.out.note(`no refresh of ${ref} was running (the last one ended ${status.status}): nothing was cancelled`);
   else ctx.out.success(`cancel of the refresh of ${ref} requested; see \`dgw mtquery status ${ref}\``);
 }

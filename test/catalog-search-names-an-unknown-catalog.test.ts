@@ -16,4 +16,12 @@ describe('catalog search --catalog', () => {
     const none = await run('catalog', 'search', 'nothingmatches', '--catalog', 'svc');
     expect([none.code, none.stdout]).toEqual([0, '']);
   });
+
+  it('with --schema names a schema the catalog does not have, exit 4; one of either svc catalog is found', async () => {
+    const { run } = localCli(tmp.dir, 'spec');
+    const r = await run('catalog', 'search', 'order', '--catalog', 'svc', '--schema', 'tables');
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('catalog svc has no schema tables; did you mean "table"?');
+    for (const schema of ['table', 'mtquery']) expect((await run('catalog', 'search', 'nothingmatches', '--catalog', 'svc', '--schema', schema)).code).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { listCatalogs, searchCatalogs } from '../../api/catalogs.js';
+import { listCatalogs, listSchemas, searchCatalogs } from '../../api/catalogs.js';
 import type { SearchMatch, SearchRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
@@ -44,8 +44,11 @@ export async function runCatalogSearch(ctx: Context, text: string, opts: Catalog
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const found = await searchCatalogs(http, projectId, request);
   if (opts.catalog && found.matches.length === 0) {
-    const names = (await listCatalogs(http, projectId)).map((c) => c.name);
+    const catalogs = await listCatalogs(http, projectId);
+    const names = catalogs.map((c) => c.name);
     if (!names.includes(opts.catalog)) throw new NotFoundError(`no catalog named "${opts.catalog}"${didYouMean(opts.catalog, names)}`);
+    const schemas = opts.schema ? (await Promise.all(catalogs.filter((c) => c.name === opts.catalog).map((c) => listSchemas(http, projectId, c.id)))).flat().map((s) => s.schemaName) : [];
+    if (opts.schema && !schemas.includes(opts.schema)) throw new NotFoundError(`catalog ${opts.catalog} has no schema ${opts.schema}${didYouMean(opts.schema, schemas)}`);
   }
   await ctx.out.list(found.matches, COLUMNS, (m) => [m.catalog, m.schema, m.table].filter((x) => x !== null).join('.'));
   for (const name of found.unsearched) ctx.out.warn(`catalog ${name} was not searched: its connection did not open (\`dgw catalog schemas ${name}\` says why)`);

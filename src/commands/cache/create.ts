@@ -77,9 +77,9 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   await ctx.out.record(cache, CACHE_FIELDS, cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
   if (!http.inProcess) {
-    ctx.out.success(`cached ${cache.source}${reads}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);
+    ctx.out.success(`cached ${tables[0]}${reads}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);
     return;
   }
-  ctx.out.success(`cached ${cache.source}${reads}`);
+  ctx.out.success(`cached ${tables[0]}${reads}`);
   await awaitFirstCopy(ctx, http, projectId, cache.id, tables[0]);
 }

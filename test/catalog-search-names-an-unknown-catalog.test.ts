@@ -17,6 +17,15 @@ describe('catalog search --catalog', () => {
     expect([none.code, none.stdout]).toEqual([0, '']);
   });
 
+  it('refuses an empty --catalog or --schema (exit 2), instead of searching everything', async () => {
+    const { run } = localCli(tmp.dir, 'spec');
+    for (const flag of ['--catalog', '--schema']) {
+      const r = await run('catalog', 'search', 'order', flag, ' ');
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toContain(`${flag} must not be empty`);
+    }
+  });
+
   it('with --schema names a schema the catalog does not have, exit 4; one of either svc catalog is found', async () => {
     const { run } = localCli(tmp.dir, 'spec');
     const r = await run('catalog', 'search', 'order', '--catalog', 'svc', '--schema', 'tables');

@@ -36,6 +36,7 @@ export function registerCatalogSearch(parent: Command, wiring: Wiring): void {
 
 export async function runCatalogSearch(ctx: Context, text: string, opts: CatalogSearchOptions): Promise<void> {
   if (!text.trim()) throw new UsageError('TEXT must not be empty');
+  for (const [flag, value] of [['--catalog', opts.catalog], ['--schema', opts.schema]]) if (value?.trim() === '') throw new UsageError(`${flag} must not be empty`);
   const request: SearchRequest = { query: text };
   if (opts.catalog) request.catalog = opts.catalog;
   if (opts.schema) request.schema = opts.schema;

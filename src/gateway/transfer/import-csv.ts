@@ -192,7 +192,7 @@ async function rejection(reject: Record<string, unknown>, path: string, first: s
   } else {
     what = message.replace(/"c(\d+)"/g, (_m, i: string) => JSON.stringify(first[Number(i)] ?? `column ${Number(i) + 1}`));
   }
-  const text = String(reject.csv_line ?? '');
+  const text = String(reject.csv_line ?? '').replace(/^\r?\n/, '');
   const shown = text.length > 120 ? `${text.slice(0, 120)}…` : text;
   return new HttpError(400, `the import into ${table} was refused, and nothing was imported: line ${line}: ${what} (the line: ${shown})`, 'CSV_ERROR');
 }

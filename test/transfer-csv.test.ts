@@ -71,6 +71,15 @@ describe('typing columns for --create', () => {
       expect(inferColumns(['c'], [['1'], [value]])[0].dataType, value).toBe(type);
     }
   });
+
+  it('a column with a day or time that does not exist (2026-02-30, 24:61) keeps its text, which DuckDB would refuse as a DATE or TIME (or print year 0 as 0001 BC)', () => {
+    for (const value of ['2026-02-30', '2025-02-29', '2026-13-01', '0000-01-01', '2026-01-01 25:00', '2026-04-31T10:00:00', '24:61', '10:60:00']) {
+      expect(inferColumns(['c'], [[value]])[0].dataType, value).toBe('VARCHAR');
+    }
+    for (const [value, type] of [['2024-02-29', 'DATE'], ['2026-12-31 23:59:59.5', 'TIMESTAMP'], ['00:00', 'TIME']]) {
+      expect(inferColumns(['c'], [[value]])[0].dataType, value).toBe(type);
+    }
+  });
 });
 
 describe('planning the mappings', () => {

@@ -14,15 +14,18 @@ const isBigint = (v: string) => INTEGER.test(v) && BigInt(v) >= -(2n ** 63n) && 
 /** A whole number DECIMAL(18,3) holds: 15 digits before the point. */
 const DECIMAL_INTEGER = /^(?:0|-?[1-9]\d{0,14})$/;
 const pattern = (re: RegExp) => (v: string) => re.test(v);
+const TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?`;
+const isDay = (v: string) => !v.startsWith('0000') && new Date(`${v.slice(0, 10)}T00:00:00Z`).toJSON()?.startsWith(v.slice(0, 10)) === true;
+const TIMESTAMP = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}[ T]${TIME}$`);
 
-// Only values the type prints back unchanged: `00123`, `+5`, `-0` or an upper-case UUID stay text.
+// Only values the type prints back unchanged (real days and times: `2026-02-30` is text): `00123`, `+5`, `-0` or an upper-case UUID stay text.
 const CHECKS: Array<[ColumnDataType, (v: string) => boolean]> = [
   ['BOOLEAN', pattern(/^(?:true|false)$/i)],
   ['BIGINT', isBigint],
   ['DECIMAL', (v) => /^(?:-?(?:0|[1-9]\d{0,14})\.\d{1,3})$/.test(v) || DECIMAL_INTEGER.test(v)],
-  ['DATE', pattern(/^\d{4}-\d{2}-\d{2}$/)],
-  ['TIMESTAMP', pattern(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?$/)],
-  ['TIME', pattern(/^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?$/)],
+  ['DATE', (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isDay(v)],
+  ['TIMESTAMP', (v) => TIMESTAMP.test(v) && isDay(v)],
+  ['TIME', pattern(new RegExp(`^${TIME}$`))],
   ['UUID', pattern(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)],
 ];
 const MORE_DECIMALS = /^-?(?:0|[1-9]\d*)\.\d+$/;

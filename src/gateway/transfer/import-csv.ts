@@ -48,16 +48,16 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
   const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
   const columns = `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(t)}`).join(', ')}}`;
   const rejects = `, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000`;
-  const insert = (withRejects: boolean) =>
-    `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} ` +
+  const read = (withRejects: boolean) =>
     `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${columns}${withRejects ? rejects : ''})`;
+  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} ${read(false)}`;
   // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
   const rowCount = await project.withOwnConnection(async (conn) => {
     // Only a file that fails is read again, keeping rejects, since the reader's error counts records, not lines.
     try {
       return await inTransaction(conn, async () => {
         if (create) await conn.run(createTableSql(table.name, create));
-        return (await conn.run(insert(false))).rowsChanged;
+        return (await conn.run(insert)).rowsChanged;
       });
     } catch (error) {
       if (error instanceof HttpError) throw error;
@@ -70,13 +70,11 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       // Another request changed the table meanwhile: a conflict a retry may resolve, not a bad file.
       const now = await readTable(project, table.name).catch(() => undefined);
       if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
-      return inTransaction(conn, async () => {
-        if (create) await conn.run(createTableSql(table.name, create));
-        await conn.run(insert(true)).catch(() => undefined);
-        const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
-        if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
-        throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
-      });
+      // A read with no insert: a table's constraint failing too would abort the transaction holding the rejected lines.
+      await conn.run(`SELECT ${mappings.map((m) => `count(${ident(`c${m.source}`)})`).join(', ')} ${read(true)}`).catch(() => undefined);
+      const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
+      if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
+      throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
     }
   });
   return { id: randomUUID(), startTime, endTime: Date.now(), rowCount };

@@ -1,0 +1,27 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { localCli } from './support/local-cli.js';
+
+// A bad line in a file for a table with a NOT NULL column the file leaves empty: the search for the
+// line inserted again, the constraint failed too, and the message was DuckDB's whole CSV dump
+// ("Conversion Error: CSV Error on Line: 1 — Original Line: ... — Possible solutions: ...").
+
+const tmp = tempDir('dgw-import-not-null-refusal-');
+afterAll(() => tmp.remove());
+
+describe('an import with a bad line into a table with a NOT NULL column', () => {
+  const { dgw, run } = localCli(tmp.dir, 'spec');
+
+  it('is refused naming the line, the column and the value, as for any table', async () => {
+    await dgw('table', 'create', 'people', '--column', 'id:BIGINT', '--column', 'name:VARCHAR');
+    await dgw('table', 'update-column', 'people', 'name', '--not-null');
+    const file = join(tmp.dir, 'ids.csv');
+    writeFileSync(file, 'id\n1\nx\n');
+    const r = await run('table', 'import', 'people', file);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('line 3: "x" in column "id" is not a BIGINT (the line: x)');
+    expect(await dgw('sql', 'SELECT count(*) FROM svc.table.people')).toBe('0\n');
+  });
+});

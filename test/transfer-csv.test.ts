@@ -99,6 +99,12 @@ describe('planning the mappings', () => {
     expect(() => planMappings(head, ['id'], parseMapFlags(['id=ID', 'ID=Name']), 't')).toThrow(/mapped twice/);
   });
 
+  it('into a table with no columns yet: says so and how to add them, not "(its columns: )"', () => {
+    for (const maps of [[], parseMapFlags(['a=ID'])]) {
+      expect(() => planMappings(head, [], maps, 't')).toThrow('table t has no columns yet: add them first (dgw table add-column t NAME:TYPE ...)');
+    }
+  });
+
   it('without a header line: by position, or --map COLUMN=POSITION from 1', () => {
     const none = { fieldCount: 2, sample: [] };
     expect(planMappings(none, ['a', 'b', 'c'], [], 't')).toEqual([{ name: 'a', csvColumnIndex: 0 }, { name: 'b', csvColumnIndex: 1 }]);

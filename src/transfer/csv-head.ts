@@ -8,8 +8,8 @@ export interface CsvHead {
   header?: string[];
   /** Fields of the first line (the header, or the first row). */
   fieldCount: number;
-  /** Rows from the start of the file (after the header), for inferring column types. */
-  sample: string[][];
+  /** Rows from the start of the file (after the header), for inferring column types: an empty field null, `""` the empty string. */
+  sample: Array<Array<string | null>>;
 }
 
 const SAMPLE_ROWS = 2000;
@@ -31,11 +31,11 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   }
   // TextDecoder drops a UTF-8 byte-order mark: a file of one holds nothing more.
   if (whole && text.trim() === '') throw new UsageError(`${label} is empty: there is nothing to import`);
-  const { records } = headRecords(text, delimiter, SAMPLE_ROWS + 1, whole);
+  const { records } = headRecords(text, delimiter, SAMPLE_ROWS + 1, whole, { nulls: true });
   if (records.length === 0) throw new UsageError(`${label}: its first line does not end within the first MiB; is it a CSV file?`);
   const [first] = records;
   if (first.length > MAX_COLUMNS) throw new UsageError(`${label} has ${first.length} columns; an import takes at most ${MAX_COLUMNS.toLocaleString('en-US')}`);
-  return { header: hasHeader ? first : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
+  return { header: hasHeader ? first.map((h) => h ?? '') : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
 }
 
 function lineOfFirstBadByte(bytes: Uint8Array): number {

@@ -32,9 +32,9 @@ const MORE_DECIMALS = /^-?(?:0|[1-9]\d*)\.\d+$/;
 const NEGATIVE_ZERO = /^-0\.0+$/;
 
 /** The narrowest stored-table type every sample value of each column fits, written back unchanged; numbers a DECIMAL(18,3) would round stay VARCHAR. */
-export function inferColumns(names: string[], rows: string[][]): InferredColumn[] {
+export function inferColumns(names: string[], rows: Array<Array<string | null>>): InferredColumn[] {
   return names.map((name, i) => {
-    const values = rows.map((r) => r[i] ?? '').filter((v) => v !== '');
+    const values = rows.map((r) => r[i]).filter((v): v is string => typeof v === 'string');
     if (values.length === 0) return { name, dataType: 'VARCHAR' };
     for (const [type, fits] of CHECKS) {
       if (values.every((v) => fits(v) && !NEGATIVE_ZERO.test(v))) return { name, dataType: type };

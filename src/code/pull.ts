@@ -97,8 +97,8 @@ export class LocalFileError extends DgwError {
   }
 }
 
-/** Carries a pull plan out under `root`, writing through temporary files so none is left half written. */
-export async function writePull(root: string, plan: PullPlan, label: string): Promise<void> {
+/** Carries a pull plan out under `root`, writing through temporary files so none is left half written; returns the directories removed. */
+export async function writePull(root: string, plan: PullPlan, label: string): Promise<string[]> {
   const inside = (rel: string) => {
     const full = path.resolve(root, ...rel.split('/'));
     const back = path.relative(root, full);
@@ -133,8 +133,10 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
     }, full);
   }
   for (const file of plan.remove) await io(`remove ${label}${file}`, () => fs.rm(inside(file), { force: true }));
+  const removed: string[] = [];
   for (const dir of plan.rmdirs) {
     await fs.rm(inside(`${dir}/${KEEP_FILE}`), { force: true });
-    await fs.rmdir(inside(dir)).catch(() => undefined); // left when it still holds other files
+    if (await fs.rmdir(inside(dir)).then(() => true, () => false)) removed.push(`${dir}/`); // left when it still holds other files
   }
+  return removed;
 }

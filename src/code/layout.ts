@@ -1,4 +1,5 @@
 import { folderPath, folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
+import { KNOWLEDGE_FILES } from './knowledge/model.js';
 
 // The layout of queries as code: folder `/a/b` is directory `a/b/`, a query is `<name>.sql` in it.
 
@@ -101,6 +102,8 @@ export function normaliseScope(folders: string[]): string[] {
 
 /** Why a folder path cannot be laid out as directories, or undefined. */
 export function folderPathLayoutProblem(folder: string, platform: NodeJS.Platform = process.platform): string | undefined {
+  const top = folderSegments(folder)[0] ?? '';
+  if ((Object.values(KNOWLEDGE_FILES) as string[]).includes(foldedName(top))) return `folder name "${top}" is the name of a knowledge file at the top of the directory`;
   for (const segment of folderSegments(folder)) {
     const problem = folderNameProblem(segment, platform);
     if (problem) return `folder name "${segment}" ${problem}`;

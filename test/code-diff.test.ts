@@ -224,6 +224,13 @@ describe('diffStates', () => {
     expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['nul', 'fine']);
   });
 
+  it('a pruned folder holding a query that can have no file is not deleted: its forced delete would take the query with it', () => {
+    const p = project([pq('nul', { folder: '/old' }), pq('gone', { folder: '/old' })], ['/old/sub']);
+    const plan = diffStates(desired([]), p, { prune: true, platform: 'win32' });
+    expect(orderSteps(plan, p).map((s) => `${s.op} ${'name' in s ? s.name : s.folder}`)).toEqual(['deleteQuery gone', 'deleteFolder /old/sub']);
+    expect(plan.skipped).toContain('folder /old: it holds a folder or query the layout cannot hold, so it is not deleted');
+  });
+
   it('on Windows, names Windows cannot hold are skipped the same way', () => {
     const p = project([pq('a', { folder: '/q:1' }), pq('b', { folder: '/con' }), pq('c', { folder: '/dot.' }), pq('d', { folder: '/fine' })]);
     const windows = diffStates(desired([]), p, { prune: true, platform: 'win32' });

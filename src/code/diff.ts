@@ -76,9 +76,9 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
   refusePrunedReads(changes, desired, project, sqlOf, options.dirLabel ?? '');
   for (const f of project.folders) {
     if (wantedFolders.has(f.path) || !inScope(f.path, scope) || scope.includes(f.path) || !representable(f.path)) continue;
-    const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path));
+    const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path)) || project.queries.some((q) => isWithin(q.folder, f.path) && queryFileProblem(q.name, options.platform));
     if (blocked) {
-      skipped.push(`folder ${f.path}: it holds a folder the layout cannot hold, so it is not deleted`);
+      skipped.push(`folder ${f.path}: it holds a folder or query the layout cannot hold, so it is not deleted`);
       continue;
     }
     if (options.prune) changes.push({ action: 'deleteFolder', folder: f.path, id: f.id });

@@ -89,7 +89,7 @@ async function readDataFile(filepath: string): Promise<unknown> {
   if (info && !info.isFile() && !info.isDirectory()) throw new UsageError(`project file ${filepath} is not a regular file (a named pipe or a device?); make it a file or remove it`);
   let text: string;
   try {
-    text = fs.readFileSync(filepath, 'utf8');
+    text = fs.readFileSync(filepath, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EISDIR' || code === 'ENOENT') return undefined;

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
+
+// A package.json or .dgwrc.json saved with a byte-order mark (as some Windows editors do; npm and
+// Node read it) made every dgw command in the repository exit 2 on an invisible "Unexpected token".
+
+const tmp = tempDir('dgw-pf-bom-');
+afterAll(() => tmp.remove());
+const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local') };
+
+describe('a project file that starts with a byte-order mark', () => {
+  it('is read as the same file without it: package.json, .dgwrc.json and .dgwrc', async () => {
+    for (const [file, text] of [
+      ['package.json', '{"name":"x","dgw":{"project":"from-bom"}}'],
+      ['.dgwrc.json', '{"project":"from-bom"}'],
+      ['.dgwrc', '{"project":"from-bom"}'],
+    ]) {
+      const repo = path.join(tmp.dir, file);
+      fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
+      fs.writeFileSync(path.join(repo, file), `\uFEFF${text}`);
+      const r = await runInProcess(['config', 'explain'], { env, cwd: repo });
+      expect(r.code, `${file}: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/^projectId\tfrom-bom\tproject file/m);
+    }
+  });
+});

@@ -102,7 +102,7 @@ async function readDataFile(filepath: string): Promise<unknown> {
     if (base.endsWith('.json')) return JSON.parse(text) as unknown;
     // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
     const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-    return (mod.parse ?? mod.default!.parse)(text) as unknown;
+    return ((mod.parse ?? mod.default!.parse)(text) as unknown) ?? undefined; // comments only: no settings, as an empty file
   } catch (error) {
     throw new UsageError(`project file ${filepath} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -5,7 +5,8 @@ import { tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';
 
 // A package.json or .dgwrc.json saved with a byte-order mark (as some Windows editors do; npm and
-// Node read it) made every dgw command in the repository exit 2 on an invisible "Unexpected token".
+// Node read it) made every dgw command in the repository exit 2 on an invisible "Unexpected token";
+// a .dgwrc.yaml of comments only (a template) made them exit 2 with "must hold an object".
 
 const tmp = tempDir('dgw-pf-bom-');
 afterAll(() => tmp.remove());
@@ -25,5 +26,14 @@ describe('a project file that starts with a byte-order mark', () => {
       expect(r.code, `${file}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toMatch(/^projectId\tfrom-bom\tproject file/m);
     }
+  });
+
+  it('a YAML project file of comments only is no settings, as an empty one is', async () => {
+    const repo = path.join(tmp.dir, 'comments');
+    fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(repo, '.dgwrc.yaml'), '\uFEFF# project: 123\n# zone: eu\n');
+    const r = await runInProcess(['config', 'explain'], { env, cwd: repo });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^projectId\t\\N\tdefault$/m);
   });
 });

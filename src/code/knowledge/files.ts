@@ -122,7 +122,9 @@ function columnOf(file: string, line: number, value: unknown, key: string): Colu
   const parts = typeof value === 'string' ? value.split('.') : value && typeof value === 'object' && !Array.isArray(value) ? PARTS.map((p) => (value as Record<string, unknown>)[p]) : [];
   const extra = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).find((k) => !(PARTS as readonly string[]).includes(k)) : undefined;
   if (parts.length !== 4 || extra !== undefined || parts.some((p) => typeof p !== 'string' || p.trim() === '' || p !== p.trim())) {
-    throw new FileProblem(file, `"${key}" must be catalog.schema.table.column (or a map of catalog, schema, table and column where a name holds a dot)`, line);
+    const number = parts.find((p) => typeof p === 'number');
+    const quote = number === undefined ? '' : `; YAML reads ${String(number)} as a number: quote it ("${String(number)}")`;
+    throw new FileProblem(file, `"${key}" must be catalog.schema.table.column (or a map of catalog, schema, table and column where a name holds a dot)${quote}`, line);
   }
   const [catalog, schema, table, column] = parts as string[];
   return { catalog, schema, table, column };

@@ -124,7 +124,7 @@ export function checkProjectFile(record: unknown, filepath: string): ProjectFile
   if (unknown.length > 0) throw new UsageError(`project file ${filepath} has unknown setting(s): ${unknown.join(', ')}`);
   for (const key of STRING_KEYS) {
     if (record[key] !== undefined && typeof record[key] !== 'string') {
-      throw new UsageError(`project file ${filepath}: "${key}" must be a string`);
+      throw new UsageError(`project file ${filepath}: "${key}" must be a string${typeof record[key] === 'number' ? ` (YAML reads an unquoted number as a number: write ${key}: "…")` : ''}`);
     }
     // An empty entry is a mistake (a variable that was not filled in), never a request for the profile's value.
     if (typeof record[key] === 'string' && record[key].trim() === '') throw new UsageError(`project file ${filepath}: "${key}" is empty; give it a value or leave it out`);

@@ -6,7 +6,8 @@ import { runInProcess } from './support/in-process.js';
 
 // A package.json or .dgwrc.json saved with a byte-order mark (as some Windows editors do; npm and
 // Node read it) made every dgw command in the repository exit 2 on an invisible "Unexpected token";
-// a .dgwrc.yaml of comments only (a template) made them exit 2 with "must hold an object".
+// a .dgwrc.yaml of comments only (a template) made them exit 2 with "must hold an object"; an
+// unquoted project id in YAML was "must be a string", not saying that quotes were missing.
 
 const tmp = tempDir('dgw-pf-bom-');
 afterAll(() => tmp.remove());
@@ -35,5 +36,14 @@ describe('a project file that starts with a byte-order mark', () => {
     const r = await runInProcess(['config', 'explain'], { env, cwd: repo });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^projectId\t\\N\tdefault$/m);
+  });
+
+  it('a project id YAML reads as a number is refused with a hint to quote it', async () => {
+    const repo = path.join(tmp.dir, 'number');
+    fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(repo, '.dgwrc.yaml'), 'project: 709922802836177297\n');
+    const r = await runInProcess(['config', 'explain'], { env, cwd: repo });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"project" must be a string (YAML reads an unquoted number as a number: write project: "…")');
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { normaliseScope } from '../../code/layout.js';
 import { loadProjectFile } from '../../config/project-file.js';
@@ -25,6 +26,25 @@ export async function codeLocation(ctx: Context, dirFlag: string | undefined): P
       : configured !== undefined
         ? path.resolve(path.dirname(projectFile!.filepath), configured)
         : path.resolve(ctx.cwd, 'queries');
+  if (dirFlag === undefined && configured !== undefined) keepInside(root, projectFile!.filepath);
   const shown = dirFlag ?? (configured !== undefined ? path.relative(ctx.cwd, root) || '.' : 'queries');
   return { root, label: shown.endsWith('/') ? shown : `${shown}/`, scope: normaliseScope(projectFile?.code?.folders ?? []) };
+}
+
+/** A committed project file may not point `pull --force` and `apply` at files outside its own folder, through `..`, an absolute path or a link. */
+function keepInside(root: string, filepath: string): void {
+  const folder = path.dirname(filepath);
+  const base = path.basename(folder) === '.config' ? path.dirname(folder) : folder;
+  // The nearest folder that exists, resolved: pull makes the rest below it.
+  const real = (p: string): string => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.dirname(p) === p ? p : path.join(real(path.dirname(p)), path.basename(p));
+    }
+  };
+  const outside = (from: string, to: string) => /^\.\.(?:[\\/]|$)/.test(path.relative(from, to)) || path.isAbsolute(path.relative(from, to));
+  if (outside(base, root) || outside(real(base), real(root))) {
+    throw new UsageError(`project file ${filepath}: code.dir ${root} is outside the project file's folder ${base}`, 'a project file may only name a directory inside its own folder; give another place with --dir');
+  }
 }

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDgw } from '../support/dgw.js';
+import { runAsBinaryWould } from '../support/in-process.js';
 import { spawnServe, tempDir, type SpawnedServer } from './helpers.js';
 
-// The README's quick start, run as a user would (the built binary, temporary data and config
-// folders): create -> materialize -> sql on svc.mtquery -> refresh --wait -> folder mv ->
-// table drop-column --yes -> query rm --yes, in-process and against `dgw serve`.
+// The README's quick start (temporary data and config folders): create -> materialize -> sql on
+// svc.mtquery -> refresh --wait -> folder mv -> table drop-column --yes -> query rm --yes, with the
+// in-process gateway and against a spawned `dgw serve`. Commands run through `main` in this
+// process, so a busy machine does not multiply fourteen start-ups (README blocks spawn the binary).
 
 const tmp = tempDir('dgw-quickstart-');
 let server: SpawnedServer | undefined;
@@ -16,7 +18,7 @@ afterAll(async () => {
 
 async function quickStart(env: Record<string, string>) {
   const dgw = async (...args: string[]) => {
-    const r = await runDgw(['--zone', 'local', ...args], { env });
+    const r = await runAsBinaryWould(['--zone', 'local', ...args], { env });
     expect(r.code, `dgw ${args.join(' ')}\n${r.stderr}`).toBe(0);
     return r.stdout;
   };
@@ -45,7 +47,7 @@ async function quickStart(env: Record<string, string>) {
   expect(JSON.parse(await dgw('sql', 'SELECT * FROM svc.table.orders LIMIT 1', '--json'))[0]).not.toHaveProperty('status');
 
   await dgw('query', 'rm', 'revenuebycustomer', '--yes');
-  const gone = await runDgw(['--zone', 'local', 'sql', 'SELECT * FROM svc.mtquery.revenuebycustomer'], { env });
+  const gone = await runAsBinaryWould(['--zone', 'local', 'sql', 'SELECT * FROM svc.mtquery.revenuebycustomer'], { env });
   expect(gone.code).toBe(6);
 }
 

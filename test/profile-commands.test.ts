@@ -71,6 +71,18 @@ describe('dgw profile use', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: DGW_PROFILE still takes precedence/);
   });
+
+  it("warns when a project file's profile still overrides the choice", async () => {
+    const repo = tempDir('dgw-profile-repo-');
+    try {
+      fs.writeFileSync(path.join(repo.dir, '.dgwrc.json'), JSON.stringify({ profile: 'work' }));
+      const r = await runAsBinaryWould(['profile', 'use', 'eu'], { env: { DGW_CONFIG_DIR: config.dir }, cwd: repo.dir });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`warning: the project file ${path.join(repo.dir, '.dgwrc.json')} still takes precedence`);
+    } finally {
+      repo.remove();
+    }
+  });
 });
 
 describe('dgw profile rm', () => {

@@ -22,7 +22,8 @@ export async function runProfileUse(ctx: Context, name: string, _opts: object): 
   });
   if (ctx.out.json) ctx.out.value({ currentProfile: name } satisfies ProfileUsed);
   ctx.out.success(`now using profile ${name}`);
-  if (ctx.globals.profile || ctx.env.DGW_PROFILE) {
-    ctx.out.warn(`${ctx.globals.profile ? '--profile' : 'DGW_PROFILE'} still takes precedence over the current profile`);
+  const named = await ctx.settings({ mayCreateProfile: true }).then((s) => s.profile, () => undefined);
+  if (named && named.source !== 'profile' && named.source !== 'default') {
+    ctx.out.warn(`${named.source === 'project file' ? `the project file ${named.origin}` : named.origin} still takes precedence over the current profile`);
   }
 }

@@ -88,6 +88,16 @@ describe('dgw auth status', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('with DGW_API_KEY held back from a base URL only a project file names, says so instead of "DGW_API_KEY is not set"', async () => {
+    const repo = fs.mkdtempSync(path.join(configDir(), 'repo-'));
+    fs.writeFileSync(path.join(repo, '.dgwrc.json'), JSON.stringify({ baseUrl: server.baseUrl }));
+    const r = await runAsBinaryWould(['auth', 'status'], { env: { DGW_CONFIG_DIR: configDir(), DGW_API_KEY: ENV_KEY }, cwd: repo });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^error: DGW_API_KEY is not sent to /m);
+    expect(r.stderr).not.toMatch(/DGW_API_KEY is not set/);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('exits 3 when the service refuses the key', async () => {
     seed({ currentProfile: 'work', profiles: { work: work() } });
     server.on('GET', '/data/projects/p-1/catalogs', { status: 401, json: { errorCode: 401, message: 'revoked key' } });

@@ -53,7 +53,7 @@ export async function runAuthStatus(ctx: Context, opts: StatusOptions): Promise<
   const local = s.zone.value === 'local' && s.baseUrl.value === undefined;
   const key = await ctx.apiKey();
   if (!key && !local) {
-    if (s.withheldKey) throw missingKeyError(s);
+    if (s.withheldKey || s.envKeyHeldBack) throw missingKeyError(s);
     throw new AuthError(`not logged in: profile ${s.profile.value} holds no API key and DGW_API_KEY is not set`, {
       hint: 'run `dgw auth login`, or set DGW_API_KEY',
     });

@@ -98,6 +98,13 @@ describe('settings precedence, shown by dgw config explain', () => {
     expect(own.stderr).toBe('');
   });
 
+  it('keyBoundTo of a key stored for the local gateway is "local", as auth status and profile list give it', async () => {
+    fs.writeFileSync(path.join(configDir(), 'config.json'), JSON.stringify({ currentProfile: 'lp', profiles: { lp: { zone: 'local', apiKey: KEY, keyBoundTo: 'local' } } }), { mode: 0o600 });
+    const r = await dgw(['config', 'explain', '--json', 'keyBoundTo']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ keyBoundTo: { value: 'local', source: 'profile', origin: 'profile lp' } });
+  });
+
   it('DGW_API_KEY wins over the stored key', async () => {
     const json = await explain([], { DGW_API_KEY: 'env-key-abcdefgh-1234' });
     expect(json.apiKey).toEqual({ value: '****1234', source: 'env', origin: 'DGW_API_KEY' });

@@ -1,4 +1,3 @@
-import { LOCAL_GATEWAY } from './key-binding.js';
 import { maskKey, type Resolved, type Settings, type Source } from './settings.js';
 
 /** One row of `dgw config explain`: a setting, its value (keys masked) and where it came from. */
@@ -26,7 +25,7 @@ export function explainSettings(settings: Settings): ExplainedSetting[] {
     row('projectId', settings.projectId, text),
     // A key in the OS keychain is not read to be explained: where it is says enough.
     row('apiKey', settings.apiKey, (v) => (v ? maskKey(v) : settings.keychainAccount ? '(in the OS keychain)' : null)),
-    row('keyBoundTo', settings.keyBoundTo, (v) => (v === LOCAL_GATEWAY ? '(local gateway)' : (v ?? null))),
+    row('keyBoundTo', settings.keyBoundTo, text),
     row('keyType', settings.keyType, text),
     row('output', settings.output, text),
     row('timeout', settings.timeoutMs, (ms) => ms),

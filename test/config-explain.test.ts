@@ -105,6 +105,13 @@ describe('settings precedence, shown by dgw config explain', () => {
     expect(JSON.parse(r.stdout)).toEqual({ keyBoundTo: { value: 'local', source: 'profile', origin: 'profile lp' } });
   });
 
+  it('says why DGW_API_KEY is not the key when only a project file names the base URL', async () => {
+    projectFile({ baseUrl: 'https://gw.example.com/api/v1' });
+    const r = await dgw(['config', 'explain'], { DGW_API_KEY: 'env-key-12345678' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`DGW_API_KEY is not sent to https://gw.example.com/api/v1: that base URL comes from the project file ${path.join(repo.dir, '.dgwrc.json')}`);
+  });
+
   it('DGW_API_KEY wins over the stored key', async () => {
     const json = await explain([], { DGW_API_KEY: 'env-key-abcdefgh-1234' });
     expect(json.apiKey).toEqual({ value: '****1234', source: 'env', origin: 'DGW_API_KEY' });

@@ -32,6 +32,8 @@ export async function runConfigExplain(ctx: Context, _opts: object): Promise<voi
   if (withheld) {
     ctx.out.note(`profile ${withheld.profile}'s key is bound to ${describeBinding(withheld.boundTo)}; it is not sent to ${describeBinding(withheld.target)}`);
   }
+  const heldBack = settings.envKeyHeldBack;
+  if (heldBack) ctx.out.note(`DGW_API_KEY is not sent to ${heldBack.target}: that base URL comes from the project file ${heldBack.projectFile}`);
   if (ctx.out.json) {
     ctx.out.value(Object.fromEntries(rows.map(({ setting, value, source, origin }) => [setting, { value, source, origin }])));
     return;

@@ -25,7 +25,7 @@ export function registerKeyCreate(parent: Command, wiring: Wiring): void {
       'after',
       `\nThe secret is printed on stdout and nowhere else (not in --debug traces); it cannot be shown again.\n${examples(
         'dgw key create ci-pipeline --expires 90d > ci-key.txt',
-        'dgw key create nightly --expires 2027-01-31T00:00:00Z --json',
+        'dgw key create nightly --expires 2030-01-01T00:00:00Z --json',
         'dgw key create ci | dgw --profile ci auth login --with-token   # a profile for CI, now the current one',
       )}`,
     )

@@ -137,7 +137,7 @@ export class Output {
       }
       case 'table': {
         if (rows.length === 0) {
-          this.stderr.write(this.color.dim('(none)\n'));
+          this.stderr.write(`${this.color.dim('(none)')}\n`);
           return;
         }
         const { drawList } = await import('./table.js');

@@ -8,7 +8,7 @@ import { readWithin } from '../api/transport.js';
 import { describeErrorBody, type Http, type OpenAnswer } from '../api/http.js';
 import type { ExportFileLink, ExportJob } from '../api/types.js';
 import type { Context } from '../context.js';
-import { ApiError, AuthError, DgwError, InterruptedError, NetworkError, NotFoundError, UsageError } from '../errors.js';
+import { ApiError, AuthError, DgwError, InterruptedError, LocalFaultError, NetworkError, NotFoundError, UsageError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import { writeOut } from '../output/io.js';
 
@@ -263,7 +263,9 @@ class FileSink extends StreamSink {
 async function opened(out: WriteStream, file: string): Promise<WriteStream> {
   await new Promise<void>((resolve, reject) => {
     out.once('open', () => resolve());
-    out.once('error', (error) => reject(fileFault(error, file) ?? error));
+    out.once('error', (error: NodeJS.ErrnoException) =>
+      reject(fileFault(error, file) ?? (error.code === 'ENOENT' ? new LocalFaultError('FILE_ACCESS', `cannot write ${file}: its folder takes no new files (ENOENT)`, `name a file in a folder that can be written (${path.dirname(file)} cannot)`, error) : error)),
+    );
   });
   return out;
 }

@@ -33,5 +33,9 @@ describe('query export --format', () => {
     expect(JSON.parse(r.stdout)).toEqual({ format: 'JSONL', rowCount: 2 });
     expect(fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([{ a: 1 }, { a: 2 }]);
     expect((await dgw('query', 'export', 'two', '--format', 'yaml', '-o', file)).stderr).toContain('--format yaml: an export is csv or jsonl');
+    // `dgw sql`'s row shapes were refused with a list of dgw's output formats, not of an export's.
+    const simple = await dgw('query', 'export', 'two', '--format', 'simple', '-o', file);
+    expect(simple.code).toBe(2);
+    expect(simple.stderr).toMatch(/^error: --format simple: an export is csv or jsonl$/m);
   });
 });

@@ -37,7 +37,7 @@ export function createWiring(deps: ContextDeps): Wiring {
         const options = params.at(-2);
         const args = params.slice(0, -2);
         const globals = command.optsWithGlobals<GlobalOptions>();
-        if (globals.format !== undefined && ROW_SHAPE.test(globals.format) && !actionOptions.rowShapes) {
+        if (globals.format !== undefined && ROW_SHAPE.test(globals.format) && !actionOptions.rowShapes && !actionOptions.fileFormat) {
           throw new UsageError(`--format ${globals.format} shapes the rows of \`dgw sql\`; for this command use table, json, jsonl, yaml, csv or tsv`);
         }
         if (actionOptions.fileFormat) (options as { format?: string }).format = globals.format;

@@ -24,4 +24,16 @@ describe('an import with a bad line into a table with a NOT NULL column', () => 
     expect(r.stderr).toContain('line 3: "x" in column "id" is not a BIGINT (the line: x)');
     expect(await dgw('sql', 'SELECT count(*) FROM svc.table.people')).toBe('0\n');
   });
+
+  // A NOT NULL column left empty was refused naming no line ("Constraint Error: NOT NULL constraint failed: people.name").
+  it('an empty field for a NOT NULL column is refused naming its line (counting lines within quotes)', async () => {
+    const file = join(tmp.dir, 'names.csv');
+    writeFileSync(file, 'id,name\n1,"a\nb"\n2,""\n3,\n4,d\n');
+    const r = await run('table', 'import', 'people', file);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toContain('line 5: column "name" is empty, and name is NOT NULL');
+    writeFileSync(file, 'id\n1\n');
+    expect((await run('table', 'import', 'people', file)).stderr).toContain('column name is NOT NULL, and no column of the file goes into it');
+    expect(await dgw('sql', 'SELECT count(*) FROM svc.table.people')).toBe('0\n');
+  });
 });

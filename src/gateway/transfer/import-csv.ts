@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Static } from 'typebox';
 import { someNames } from '../../impact/listing.js';
 import type { ImportRequest } from '../../wire/transfer.js';
-import { headRecords, MAX_COLUMNS } from '../../transfer/csv-records.js';
+import { csvRecordBatches, headRecords, MAX_COLUMNS } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
 import type { ColumnInfo, ColumnSpec, ProjectStore, TableInfo } from '../project/index.js';
@@ -74,6 +74,19 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       await conn.run(`SELECT ${mappings.map((m) => `count(${ident(`c${m.source}`)})`).join(', ')} ${read(true)}`).catch(() => undefined);
       const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
       if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
+      const notNull = table.columns.find((c) => failure.includes(`NOT NULL constraint failed: ${table.name}.${c.name}`));
+      const source = mappings.find((m) => m.target === notNull)?.source;
+      const refused = `the import into ${table.name} was refused, and nothing was imported`;
+      if (notNull && source === undefined) throw badRequest(`${refused}: column ${notNull.name} is NOT NULL, and no column of the file goes into it`, 'CSV_ERROR');
+      let line = 1;
+      for await (const batch of source === undefined ? [] : csvRecordBatches(createReadStream(file.path))) {
+        for (const record of batch) {
+          if (record[source!] === null && (line > 1 || !request.containsHeader)) {
+            throw badRequest(`${refused}: line ${line}: column ${request.containsHeader ? JSON.stringify(first[source!]) : source! + 1} is empty, and ${notNull!.name} is NOT NULL`, 'CSV_ERROR');
+          }
+          line += record.join('').split('\n').length;
+        }
+      }
       throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
     }
   });

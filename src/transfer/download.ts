@@ -31,6 +31,7 @@ export async function destinationOf(ctx: Context, output: string | undefined): P
   if (info && !info.isFile()) return { stream: given };
   const folder = await stat(path.dirname(file)).catch(() => undefined);
   if (!folder?.isDirectory()) throw new UsageError(`-o: the folder of ${output}${file === given ? '' : ` (a link to ${file})`} does not exist`);
+  if (Buffer.byteLength(path.basename(file)) > 255) throw new UsageError(`-o: the name of ${output} is longer than 255 bytes, the most a file system takes for a file name`);
   return { file };
 }
 

@@ -225,7 +225,8 @@ class FileSink extends StreamSink {
   static override async open(target: string): Promise<FileSink> {
     // Cut, so that a name within the 255 bytes a file name may have stays within them (60 characters are at most 240 bytes).
     const temp = path.join(path.dirname(target), `.${path.basename(target).slice(0, 60)}.${randomBytes(4).toString('hex')}.part`);
-    return new FileSink(target, temp, await opened(createWriteStream(temp, { flags: 'wx', mode: 0o644 }), target));
+    const mode = (await stat(target).catch(() => undefined))?.mode ?? 0o644;
+    return new FileSink(target, temp, await opened(createWriteStream(temp, { flags: 'wx', mode: (mode & 0o777) | 0o200 }), target));
   }
 
   /** A kernel copy (never a shared link) into the empty temporary file; Ctrl-C is heard once it is done. */

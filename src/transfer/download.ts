@@ -22,6 +22,7 @@ const MAX_LINKS = 40;
 export async function destinationOf(ctx: Context, output: string | undefined): Promise<Destination> {
   if (output === undefined || output === '-') return { stdout: true };
   if (output === '') throw new UsageError('-o is empty (an unset variable?); name a file, or - for stdout');
+  if (output.endsWith('/') || output.endsWith(path.sep)) throw new UsageError(`-o: ${output} ends in ${path.sep}, as a folder does; name a file`);
   const given = path.resolve(ctx.cwd, output);
   const { file, fd } = await followLinks(given, output);
   if (fd === 1) return { stdout: true };

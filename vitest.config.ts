@@ -22,6 +22,8 @@ export const SLOW = [
   'test/interrupt-local.test.ts',
   'test/every-example-runs.test.ts',
   'test/cache-refresh-killed.test.ts',
+  // Dozens of endless DuckDB statements on dgw serve at once, each cancelled: CPU-bound under load.
+  'test/gateway/cancelled-runs-end-cancelled.test.ts',
   // Hundreds of thousands of rows in and out, and CSV answers held to their time limits.
   'test/data-transfer-local.test.ts',
   'test/sql-csv-streamed-by-duckdb.test.ts',

@@ -118,6 +118,14 @@ describe('dgw auth login', () => {
     expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});
   });
 
+  it.each(['null', '"p-42"', '[]'])('a GET /info that answers %s, not an object, exits 8 and stores nothing', async (body) => {
+    server.on('GET', '/info', { body, headers: { 'content-type': 'application/json' } });
+    const r = await login([]);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: GET \/info answered .*, not an object; nothing was stored$/m);
+    expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});
+  });
+
   it('an empty stdin with --with-token exits 2 and sends nothing', async () => {
     const r = await login([], '  \n');
     expect(r.code).toBe(2);

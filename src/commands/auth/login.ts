@@ -10,7 +10,7 @@ import { storeKey } from '../../config/key-storage.js';
 import type { Profile } from '../../config/store.js';
 import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, DgwError, UsageError } from '../../errors.js';
+import { ApiError, AuthError, DgwError, MalformedResponseError, UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { readKey } from './read-key.js';
 
@@ -152,8 +152,7 @@ async function discoverProject(ctx: Context, key: string): Promise<KeyCheck> {
   const http = await ctx.http({ apiKey: key });
   let info: Info;
   try {
-    const answer = await whoAmI(http);
-    info = answer && typeof answer === 'object' ? answer : {};
+    info = await whoAmI(http);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
       throw new DgwError('not_found', `this service does not say which project a key belongs to (GET /info answered HTTP ${error.status}); nothing was stored`, {
@@ -163,6 +162,7 @@ async function discoverProject(ctx: Context, key: string): Promise<KeyCheck> {
     }
     throw refused(error);
   }
+  if (!info || typeof info !== 'object' || Array.isArray(info)) throw new MalformedResponseError(`GET /info answered ${JSON.stringify(info).slice(0, 100)}, not an object; nothing was stored`);
   return {
     projectId: typeof info.projectId === 'string' && info.projectId ? info.projectId : undefined,
     keyType: info.projectId ? 'project' : 'partner',

@@ -8,6 +8,7 @@ import { tempDir } from './support/dgw.js';
 const tmp = tempDir('dgw-error-body-type-');
 const { baseUrl } = useBareServer((req, res) => {
   req.resume();
+  if (req.url?.includes('huge')) return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'x'.repeat(200_000) }));
   res.writeHead(400, req.url?.includes('typeless') ? {} : { 'content-type': 'text/plain' });
   res.end(JSON.stringify({ errorCode: 1001, message: 'Catalog not found' }));
 });
@@ -19,6 +20,14 @@ describe('an error body in the vendor shape without a JSON content type', () => 
       env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'error-type-key-1234', DGW_BASE_URL: `${baseUrl()}/${kind}`, DGW_PROJECT: 'p1' },
     });
     expect(r.stderr).toBe('error: Catalog not found (HTTP 400)\n');
+    expect(r.code).toBe(6);
+  });
+});
+
+describe('a huge error message', () => {
+  it('a JSON message of 200,000 characters is cut at 300, as a text body is never printed whole', async () => {
+    const r = await runAsBinaryWould(['catalog', 'list'], { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'error-type-key-1234', DGW_BASE_URL: `${baseUrl()}/huge`, DGW_PROJECT: 'p1' } });
+    expect(r.stderr).toBe(`error: ${'x'.repeat(300)}… (HTTP 400)\n`);
     expect(r.code).toBe(6);
   });
 });

@@ -192,6 +192,7 @@ function kindForStatus(status: number): ErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'not_found';
   if (status === 409) return 'conflict';
+  if (status === 408) return 'network';
   if (status === 429) return 'rate_limited';
   if (status === 501) return 'not_implemented';
   if (status >= 500) return 'service';

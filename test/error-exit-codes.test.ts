@@ -21,6 +21,7 @@ describe('HTTP errors become exit codes', () => {
     [409, 5, /invalid key/],
     [400, 6, /invalid key/],
     [422, 6, /invalid key/],
+    [408, 9, /invalid key/],
   ])('status %i → exit %i, message from the error body', async (status, code, pattern) => {
     server.on('GET', CATALOGS, { status, json: { errorCode: 'E1', message: 'invalid key' } });
     const r = await dgw(['catalog', 'list']);

@@ -126,7 +126,15 @@ describe('how long it waits', () => {
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 300);
     const started = performance.now();
-    await expect(send('GET', { signal: stop.signal })).rejects.toBeInstanceOf(InterruptedError);
+    await expect(send('GET', { signal: stop.signal, timeoutMs: 120_000 })).rejects.toBeInstanceOf(InterruptedError);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(arrivals).toHaveLength(1);
+  });
+
+  it('a Retry-After longer than the time limit is not waited for: the answer is given at once, saying when to try again', async () => {
+    serve(status(429, { 'retry-after': '999999' }), ok);
+    const started = performance.now();
+    await expect(send('GET')).rejects.toThrow('status 429 (HTTP 429); the service asks to try again in 999999 s');
     expect(performance.now() - started).toBeLessThan(2000);
     expect(arrivals).toHaveLength(1);
   });

@@ -135,7 +135,10 @@ export function errorOf(answer: Answer, spec: RequestSpec, wording: ErrorWording
       hint: 'if the service has moved, use its new address as --base-url (and log in for it: a stored key goes only to the host it was stored for)',
     });
   }
-  const { message, errorCode } = describeErrorBody(errorData(answer), answer.status, answer.statusText);
+  const described = describeErrorBody(errorData(answer), answer.status, answer.statusText);
+  const after = answer.status === 429 || answer.status === 503 ? answer.header('retry-after') : undefined;
+  const message = after && after !== '0' ? `${described.message}; the service asks to try again ${/^\d+$/.test(after) ? `in ${after} s` : `after ${after}`}` : described.message;
+  const { errorCode } = described;
   return (wording.localGateway ? localGatewayFault(errorCode, redact(message)) : undefined) ?? new ApiError(answer.status, redact(message), errorCode);
 }
 

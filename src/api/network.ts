@@ -57,7 +57,7 @@ export async function sendOverNetwork(request: WireRequest, options: NetworkOpti
       signal: request.signal,
       redirect: 'manual',
       timeout: options.limitMs,
-      retry: { ...RETRY, limit: retrying ? options.retries : 0, shouldRetry: ({ error }) => (options.mayRetry?.(failureOf(error)) === false ? false : undefined) },
+      retry: { ...RETRY, limit: retrying ? options.retries : 0, shouldRetry: ({ error }) => (options.mayRetry?.(failureOf(error)) === false || outlasts(error, options.limitMs) ? false : undefined) },
       // Only an answer worth another try is an error to ky (so that it tries again); the HTTP layer judges the rest.
       throwHttpErrors: (status) => retrying && RETRY.statusCodes.includes(status),
       hooks: { beforeRetry: [({ error, retryCount }) => options.onRetry?.(retryCount, failureOf(error))] },
@@ -74,6 +74,12 @@ export async function sendOverNetwork(request: WireRequest, options: NetworkOpti
     if (isHTTPError(error)) return readAnswer(error);
     throw error;
   }
+}
+
+function outlasts(error: Error, limitMs: number | false): boolean {
+  const after = isHTTPError(error) && RETRY.afterStatusCodes.includes(error.response.status) ? error.response.headers.get('retry-after') : null;
+  if (!after || limitMs === false) return false;
+  return Math.min(RETRY.maxRetryAfter, /^\d+$/.test(after) ? Number(after) * 1000 : Date.parse(after) - Date.now()) > limitMs;
 }
 
 function failureOf(error: Error): Failure {

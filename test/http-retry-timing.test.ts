@@ -92,6 +92,15 @@ describe('which requests are sent again', () => {
   });
 });
 
+describe('a DELETE sent again', () => {
+  it('a 404 after a failed first attempt says that attempt may have deleted it (still exit 4)', async () => {
+    serve(status(502), status(404, {}, { message: 'query 1 not found' }));
+    await expect(send('DELETE')).rejects.toMatchObject({ kind: 'not_found', message: 'query 1 not found (HTTP 404); an earlier attempt of this DELETE failed and may have deleted it' });
+    serve(status(404, {}, { message: 'query 1 not found' }));
+    await expect(send('DELETE')).rejects.toMatchObject({ kind: 'not_found', message: 'query 1 not found (HTTP 404)' });
+  });
+});
+
 describe('how long it waits', () => {
   it('Retry-After of a 429 or 503, in seconds or as an HTTP date', async () => {
     serve(status(429, { 'retry-after': '1' }), ok);

@@ -52,6 +52,7 @@ interface Way {
   /** Also stops this exchange (an idle watchdog, a reader that has had enough). */
   signal?: AbortSignal;
   retries: number;
+  retried?: boolean;
   /** The in-process gateway's transport; undefined goes over the network. */
   transport?: Transport;
   /** The caller traces the exchange itself (a download link). */
@@ -179,7 +180,7 @@ export class Http {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    const way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport };
+    const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport };
     const response = await this.exchange({ method: spec.method, url: this.url(spec), headers, body }, way);
     if (response.status >= 200 && response.status < 300) return response;
     // A change the service refused (4xx, but a time-out) was not made.
@@ -189,7 +190,9 @@ export class Http {
     const answer = answered(response, await readWithin(response, this.config.timeoutMs));
     if (this.config.signal?.aborted) throw new InterruptedError();
     this.traceBody(answer.text, spec.secretValues);
-    throw errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues) });
+    const error = errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues) });
+    if (way.retried && spec.method === 'DELETE' && response.status === 404) throw new DgwError('not_found', `${error.message}; an earlier attempt of this DELETE failed and may have deleted it`, { status: 404, errorCode: error.errorCode });
+    throw error;
   }
 
   /** GETs a link the service handed out, without the API key: a link carries its own authority and may point at another host. */
@@ -249,7 +252,7 @@ export class Http {
         onHead(response.status, response.statusText, performance.now() - started);
       } else {
         const { sendOverNetwork } = await import('./network.js');
-        const options: NetworkOptions = { retries: way.retries, limitMs: way.limitMs, onAttempt, onHead, onRetry: (retry, failure) => this.traceRetry(retry, failure, request.url), mayRetry: (failure) => this.mayRetry(failure) };
+        const options: NetworkOptions = { retries: way.retries, limitMs: way.limitMs, onAttempt, onHead, onRetry: (retry, failure) => { way.retried = true; this.traceRetry(retry, failure, request.url); }, mayRetry: (failure) => this.mayRetry(failure) };
         response = await sendOverNetwork({ ...request, signal: AbortSignal.any(stops) }, options);
       }
     } catch (error) {

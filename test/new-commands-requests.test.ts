@@ -481,3 +481,15 @@ describe.skipIf(!spec)('connection and catalog commands send exactly the documen
     ]);
   });
 });
+
+describe('catalog search pages', () => {
+  it('offers the next page only when it lies after this one: a nextOffset at or before it is not offered', async () => {
+    const page = (nextOffset: number) => ({ json: { matchedCatalogs: [], matchedSchemas: [], matchedTables: [{ catalog: 'c', schema: 's', table: 't' }], meta: { page: { limit: 1, offset: 5, nextOffset } } } });
+    server.on('POST', `${P}/search`, page(6));
+    expect((await dgw(['catalog', 'search', 't', '--offset', '5'])).stderr).toContain('more matches: add --offset 6');
+    server.on('POST', `${P}/search`, page(5));
+    expect((await dgw(['catalog', 'search', 't', '--offset', '5'])).stderr).not.toContain('more matches');
+    server.on('POST', `${P}/search`, page(0));
+    expect((await dgw(['catalog', 'search', 't', '--offset', '5'])).stderr).not.toContain('more matches');
+  });
+});

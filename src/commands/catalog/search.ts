@@ -53,7 +53,7 @@ export async function runCatalogSearch(ctx: Context, text: string, opts: Catalog
   }
   await ctx.out.list(found.matches, COLUMNS, (m) => [m.catalog, m.schema, m.table].filter((x) => x !== null).join('.'));
   for (const name of found.unsearched) ctx.out.warn(`catalog ${name} was not searched: its connection did not open (\`dgw catalog schemas ${name}\` says why)`);
-  if (found.nextOffset !== null) ctx.out.note(`more matches: add --offset ${found.nextOffset}`);
+  if (found.nextOffset !== null && found.nextOffset > (request.offset ?? 0)) ctx.out.note(`more matches: add --offset ${found.nextOffset}`);
 }
 
 function count(value: string, flag: string, least: number): number {

@@ -96,6 +96,14 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('a query create answered 200 without an id is exit 8, not a success line', async () => {
+    server.on('POST', QUERIES, { json: { a: 1 } });
+    const r = await dgw(['query', 'create', 'X', '--sql', 'SELECT 1']);
+    expect(r.code).toBe(8);
+    expectOneLineError(r.stderr, /without the query's id/);
+    expect(r.stderr).not.toContain('✓');
+  });
+
   it('POST is never retried: 429 once, exit 7', async () => {
     server.on('POST', QUERIES, { status: 429, headers: { 'retry-after': '0' }, json: { message: 'slow down' } });
     const r = await dgw(['query', 'create', 'X', '--sql', 'SELECT 1']);

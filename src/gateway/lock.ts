@@ -106,7 +106,10 @@ export async function acquireLock(
       // Also after a failed write (a full disk creates the file, then cannot fill it).
       await unlink(tmp).catch(() => undefined);
     }
-    const text = await readFile(file, 'utf8').catch(() => undefined);
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw fileFault(error, file) ?? error;
+    });
     const holder = lockOf(text);
     const state = holder ? holderOf(holder) : 'gone';
     if (!holder || state === 'gone') {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgwInTerminal, tempDir } from './support/dgw.js';
+import { runDgwInTerminal, startDgw, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 
 // `dgw profile list | use | rm` on a user store seeded in a temporary folder; nothing is sent.
@@ -101,6 +101,16 @@ describe('dgw profile rm', () => {
     expect(stored().currentProfile).toBeUndefined();
     expect(JSON.stringify(stored())).not.toContain(KEY_A);
   });
+
+  it('removed by another dgw while this one asked: exit 4, not a second "removed"', async () => {
+    const asking = startDgw(['profile', 'rm', 'eu'], { env: { DGW_CONFIG_DIR: config.dir }, terminal: true });
+    await asking.waitForOutput('[y/N]', 30_000);
+    expect((await dgw(['profile', 'rm', 'eu', '--yes'])).code).toBe(0);
+    asking.child.stdin!.write('y\r');
+    expect((await asking.exited).code, asking.stdout()).toBe(4);
+    expect(asking.stdout()).toContain('no profile named "eu"');
+    expect(asking.stdout()).not.toContain('removed profile eu');
+  }, 60_000);
 
   it('an unknown profile is not found (exit 4)', async () => {
     const r = await dgw(['profile', 'rm', 'nope']);

@@ -30,6 +30,7 @@ export async function runProfileRm(ctx: Context, name: string, opts: ConfirmOpti
   if (removed.keychain) await forgetKeychainEntry(ctx, removed.keychain);
   const wasCurrent = data.currentProfile === name;
   const next = await store.update((now) => {
+    requireProfile(now, name);
     const profiles = { ...now.profiles };
     delete profiles[name];
     return { currentProfile: now.currentProfile === name ? undefined : now.currentProfile, profiles };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
@@ -125,6 +125,19 @@ describe('dgw auth logout', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ profile: 'bare', removed: false });
     expect(stored().profiles.work.apiKey).toBe(KEY);
+  });
+
+  it('a setting another dgw stored after logout read the profile is kept', async () => {
+    seed({ currentProfile: 'work', profiles: { work: work() } });
+    // Another dgw's `config set project p-2` ends just as logout goes to take the settings lock, after its read.
+    const link = vi.spyOn(fs, 'linkSync').mockImplementationOnce((from, to) => {
+      seed({ currentProfile: 'work', profiles: { work: { ...work(), projectId: 'p-2' } } });
+      link.mockRestore();
+      fs.linkSync(from, to);
+    });
+    const r = await dgw(['auth', 'logout']);
+    expect(r.code).toBe(0);
+    expect(stored().profiles.work).toEqual({ zone: 'default', baseUrl: server.baseUrl, projectId: 'p-2' });
   });
 
   it('warns that DGW_API_KEY still applies', async () => {

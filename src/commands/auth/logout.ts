@@ -21,8 +21,11 @@ export async function runAuthLogout(ctx: Context, _opts: object): Promise<void> 
   const hadKey = profile !== undefined && hasStoredKey(profile);
   if (profile && hadKey) {
     if (profile.keychain) await forgetKeychainEntry(ctx, profile.keychain);
-    const { apiKey: _removed, keychain: _entry, keyType: _type, keyBoundTo: _host, ...rest } = profile;
-    await store.update((now) => ({ ...now, profiles: { ...now.profiles, [name]: rest } }));
+    await store.update((now) => {
+      if (!now.profiles[name]) return now;
+      const { apiKey: _removed, keychain: _entry, keyType: _type, keyBoundTo: _host, ...rest } = now.profiles[name];
+      return { ...now, profiles: { ...now.profiles, [name]: rest } };
+    });
   }
   if (ctx.out.json) ctx.out.value({ profile: name, removed: hadKey } satisfies LogoutResult);
   if (hadKey) ctx.out.success(`removed the API key of profile ${name}`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
 import { tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';
@@ -79,6 +79,19 @@ describe('dgw config set project', () => {
     }
     expect(Object.keys(store().profiles)).toEqual(['work']);
     expect(store().profiles.work.projectId).toBe('p1');
+  });
+
+  it('a profile another dgw removed after this one read the settings is not made again: exit 2', async () => {
+    // `profile rm work` ends just as config set goes to take the settings lock.
+    const link = vi.spyOn(fs, 'linkSync').mockImplementationOnce((from, to) => {
+      fs.writeFileSync(storePath(), JSON.stringify({ profiles: {} }), { mode: 0o600 });
+      link.mockRestore();
+      fs.linkSync(from, to);
+    });
+    const r = await dgw(['config', 'set', 'project', 'p-2']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('unknown profile "work"');
+    expect(store().profiles).toEqual({});
   });
 });
 

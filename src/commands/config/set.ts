@@ -2,6 +2,7 @@ import { Argument, type Command } from 'commander';
 import type { ConfigSet } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { checkNameArgument } from '../name-argument.js';
+import { unknownProfileError } from '../../config/known-profile.js';
 import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { UsageError } from '../../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS } from '../../output/mode.js';
@@ -52,6 +53,8 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
   const store = await ctx.store();
   let had = false;
   await store.update((data) => {
+    const gone = unknownProfileError(settings, data);
+    if (gone) throw gone;
     const { [field]: old, ...rest } = data.profiles[name] ?? {};
     had = old !== undefined;
     return { ...data, profiles: { ...data.profiles, [name]: value === undefined ? rest : { ...rest, [field]: value } } };

@@ -80,18 +80,21 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
   const boundTo = bindingOf(settings.baseUrl.value);
   const replaced = keyBinding(existing);
   const kept = await storeKey(ctx, name, existing, key, opts.insecureStorage === true);
-  const { apiKey: _file, keychain: _entry, ...rest } = existing;
-  const profile: Profile = dropUndefined({
-    ...rest,
-    zone: settings.zone.value,
-    baseUrl,
-    projectId: projectId ?? (keyType === 'project' ? undefined : existing.projectId),
-    ...kept.fields,
-    keyBoundTo: boundTo,
-    keyType,
-  });
+  let profile: Profile = {};
   // The store as it is now (another command may have changed it since it was read above).
-  await store.update((now) => ({ ...now, currentProfile: name, profiles: { ...now.profiles, [name]: profile } }));
+  await store.update((now) => {
+    const { apiKey: _file, keychain: _entry, ...rest } = now.profiles[name] ?? {};
+    profile = dropUndefined({
+      ...rest,
+      zone: settings.zone.value,
+      baseUrl,
+      projectId: projectId ?? (keyType === 'project' ? undefined : rest.projectId),
+      ...kept.fields,
+      keyBoundTo: boundTo,
+      keyType,
+    });
+    return { ...now, currentProfile: name, profiles: { ...now.profiles, [name]: profile } };
+  });
 
   const result: LoginResult = {
     profile: name,

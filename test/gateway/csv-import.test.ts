@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../../src/gateway/app.js';
+import { createTableSql } from '../../src/gateway/project/tables.js';
 import { openGateway, P, type TestGateway } from './helpers.js';
 
 // The local gateway's CSV import (POST .../table/{name}/import, multipart), on DuckDB's own CSV
@@ -119,6 +120,21 @@ describe('CSV import on the local gateway', () => {
       expect(r.body.message).toMatch(/line 3: (it is longer than 2,000,000 bytes, the most a line may hold|Maximum line size of 2000000 bytes exceeded)/);
       expect(r.body.message).not.toMatch(/Parallel CSV Reader/);
       expect(await rows()).toEqual(before);
+    }
+  });
+
+  it('--create of a table another request is making: 409 naming the race, not DuckDB\'s write-write conflict', async () => {
+    // The other request's CREATE, made and not yet committed: the import's own CREATE meets it.
+    const other = await (await g.gateway.project('demo', { create: false })).connect();
+    await other.run('BEGIN');
+    await other.run(createTableSql('racing', [{ name: 'id', dataType: 'BIGINT', notNull: false, unique: false, defaultValue: null }]));
+    try {
+      const r = await upload('racing', 'id\n1\n', JSON.stringify({ mappings: [{ name: 'id', csvColumnName: 'id' }], containsHeader: true, create: [{ name: 'id', dataType: 'BIGINT' }] }));
+      expect(r.status, JSON.stringify(r.body)).toBe(409);
+      expect(r.body.message).toBe('table racing was made by another request while the import ran; nothing was imported');
+    } finally {
+      await other.run('ROLLBACK');
+      other.closeSync();
     }
   });
 

@@ -69,7 +69,8 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       if (fault) throw fault;
       // Another request changed the table meanwhile: a conflict a retry may resolve, not a bad file.
       const now = await readTable(project, table.name).catch(() => undefined);
-      if (create ? now !== undefined : !now || /write-write conflict|conflict on/i.test(failure)) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
+      const raced = /write-write conflict|conflict on/i.test(failure);
+      if (create ? now !== undefined || raced : !now || raced) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
       // A read with no insert: a table's constraint failing too would abort the transaction holding the rejected lines.
       await conn.run(`SELECT ${mappings.map((m) => `count(${ident(`c${m.source}`)})`).join(', ')} ${read(true)}`).catch(() => undefined);
       const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);

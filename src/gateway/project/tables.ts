@@ -77,15 +77,16 @@ export async function addColumns(s: ProjectStore, tableName: string, columns: Co
 
 /** Delete Table Column (spec 4.8). */
 export async function dropColumn(s: ProjectStore, tableName: string, columnName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
-  const t = await table(s, tableName, schema);
-  const col = columnOf(t, columnName);
-  if (t.columns.length === 1) throw badRequest(`${col.name} is the only column of ${t.name}; a table keeps at least one column (delete the table instead)`);
-  await s.tx(async (c) => {
+  const name = await s.tx(async (c) => {
+    const t = await table(s, tableName, schema);
+    const col = columnOf(t, columnName);
+    if (t.columns.length === 1) throw badRequest(`${col.name} is the only column of ${t.name}; a table keeps at least one column (delete the table instead)`);
     await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} DROP COLUMN ${ident(col.name)}`));
     await forgetStored(c, schema, t.name, col.name);
+    return t.name;
   });
   await checkpoint(s);
-  return table(s, t.name, schema);
+  return table(s, name, schema);
 }
 
 /** Update Column: renames, retypes (converting the rows), sets or drops the default and NOT NULL; all or nothing. */

@@ -118,11 +118,12 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
 
 /** Delete Table: views and materialized queries reading it fail when next run. */
 export async function deleteTable(s: ProjectStore, tableName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
-  const t = await table(s, tableName, schema);
-  await s.tx(async (c) => {
+  const t = await s.tx(async (c) => {
+    const t = await table(s, tableName, schema);
     if (t.columns.length === 0) await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?) AND schema_name = ?', [t.name, schema]);
     else await userSql(() => c.run(`DROP TABLE ${qualified(schema, t.name)}`));
     await forgetStored(c, schema, t.name);
+    return t;
   });
   await checkpoint(s);
   return t;

@@ -36,3 +36,10 @@ it('the second delete of a table with no columns yet is 404, not a second "delet
   const answers = await twiceAtOnce('DELETE', `${P}/table/bare`);
   expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
 });
+
+it('the second add of one column to a table with no columns yet is 409, the table found', async () => {
+  await g.call('POST', `${P}/table/growing`);
+  const answers = await twiceAtOnce('POST', `${P}/table/growing/columns`, { name: 'c', dataType: 'BIGINT' });
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  expect(answers.find((a) => a.status === 409)!.body.message).toBe('table growing already has a column c');
+});

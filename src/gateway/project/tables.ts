@@ -52,16 +52,16 @@ export async function createTable(s: ProjectStore, name: string, columns: Column
 
 /** Add Column: the columns added, as they are now. An empty table is created with them. */
 export async function addColumns(s: ProjectStore, tableName: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
-  const t = await table(s, tableName, schema);
-  for (const col of columns) {
-    if (t.columns.some((x) => sameName(x.name, col.name))) throw conflict(`table ${t.name} already has a column ${col.name}`);
-  }
-  await s.tx(async (c) => {
+  const t = await s.tx(async (c) => {
+    const t = await table(s, tableName, schema);
+    for (const col of columns) {
+      if (t.columns.some((x) => sameName(x.name, col.name))) throw conflict(`table ${t.name} already has a column ${col.name}`);
+    }
     await checkDefaults(c, columns);
     if (t.columns.length === 0) {
       await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?) AND schema_name = ?', [t.name, schema]);
       await userSql(() => c.run(createTableSql(t.name, columns, schema)));
-      return;
+      return t;
     }
     const uniqueOne = columns.find((col) => col.unique);
     if (uniqueOne) throw badRequest(`column ${uniqueOne.name}: the local gateway can only make a column unique when the table is created (DuckDB cannot add a UNIQUE column)`);
@@ -70,6 +70,7 @@ export async function addColumns(s: ProjectStore, tableName: string, columns: Co
       await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} ADD COLUMN ${ident(col.name)} ${col.dataType}${withDefault}`));
       if (col.notNull) await userSql(() => c.run(`ALTER TABLE ${qualified(schema, t.name)} ALTER COLUMN ${ident(col.name)} SET NOT NULL`));
     }
+    return t;
   });
   const after = await table(s, t.name, schema);
   return columns.map((col) => after.columns.find((x) => sameName(x.name, col.name))!);

@@ -43,3 +43,10 @@ it('the second add of one column to a table with no columns yet is 409, the tabl
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   expect(answers.find((a) => a.status === 409)!.body.message).toBe('table growing already has a column c');
 });
+
+it('the second rename of one column is 404, not DuckDB\'s error', async () => {
+  await g.call('POST', `${P}/table/renamed`, { body: [{ name: 'a', dataType: 'BIGINT' }, { name: 'k', dataType: 'BIGINT' }] });
+  const answers = await twiceAtOnce('PUT', `${P}/table/renamed/columns/a`, { name: 'b' });
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+  expect(answers.find((a) => a.status === 404)!.body.message).toContain('no column a');
+});

@@ -92,15 +92,15 @@ export async function dropColumn(s: ProjectStore, tableName: string, columnName:
 
 /** Update Column: renames, retypes (converting the rows), sets or drops the default and NOT NULL; all or nothing. */
 export async function updateColumn(s: ProjectStore, tableName: string, columnName: string, change: ColumnChange, schema: StoredSchema = 'table'): Promise<ColumnInfo[]> {
-  const t = await table(s, tableName, schema);
-  const col = columnOf(t, columnName);
-  const name = change.name ?? col.name;
-  if (!sameName(name, col.name) && t.columns.some((x) => sameName(x.name, name))) throw conflict(`${KIND[schema]} ${t.name} already has a column ${name}`);
-  if (change.unique !== undefined && change.unique !== col.unique) {
-    throw badRequest(`column ${col.name}: the local gateway cannot make a column unique or not unique after the table is made (DuckDB cannot alter a UNIQUE constraint)`);
-  }
-  const target = qualified(schema, t.name);
-  await s.tx(async (c) => {
+  const tableNow = await s.tx(async (c) => {
+    const t = await table(s, tableName, schema);
+    const col = columnOf(t, columnName);
+    const name = change.name ?? col.name;
+    if (!sameName(name, col.name) && t.columns.some((x) => sameName(x.name, name))) throw conflict(`${KIND[schema]} ${t.name} already has a column ${name}`);
+    if (change.unique !== undefined && change.unique !== col.unique) {
+      throw badRequest(`column ${col.name}: the local gateway cannot make a column unique or not unique after the table is made (DuckDB cannot alter a UNIQUE constraint)`);
+    }
+    const target = qualified(schema, t.name);
     if (name !== col.name) {
       await userSql(() => c.run(`ALTER TABLE ${target} RENAME COLUMN ${ident(col.name)} TO ${ident(name)}`));
       await renameStoredColumn(c, schema, t.name, col.name, name);
@@ -112,9 +112,10 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
       await userSql(() => c.run(change.defaultValue === null ? `${alter} DROP DEFAULT` : `${alter} SET DEFAULT ${literal(change.defaultValue!)}`));
     }
     if (change.notNull !== undefined && change.notNull !== col.notNull) await userSql(() => c.run(`${alter} ${change.notNull ? 'SET' : 'DROP'} NOT NULL`));
+    return t.name;
   });
   await checkpoint(s);
-  return (await table(s, t.name, schema)).columns;
+  return (await table(s, tableNow, schema)).columns;
 }
 
 /** Delete Table: views and materialized queries reading it fail when next run. */

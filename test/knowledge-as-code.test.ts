@@ -167,6 +167,21 @@ describe('a question with several answers', () => {
   });
 });
 
+describe('the same question and SQL twice in the project', () => {
+  const cli = localCli(join(dir, 'twins'), 'spec');
+  const code = join(dir, 'code-twins');
+
+  it('pull writes it once, and plan --prune then shows no change and deletes neither', async () => {
+    await cli.dgw('golden-sql', 'add', 'How many orders?', '--sql', 'SELECT count(*) FROM svc.table.orders');
+    await cli.dgw('golden-sql', 'add', 'How many orders?', '--sql', 'SELECT count(*) FROM svc.table.orders');
+    await cli.dgw('pull', '--dir', code);
+    expect(readFileSync(join(code, 'golden-sqls.yaml'), 'utf8').match(/- question: How many orders\?/g)).toHaveLength(1);
+    expect((await cli.run('plan', '--dir', code, '--prune', '--exit-code')).code).toBe(0);
+    await cli.dgw('apply', '--dir', code, '--prune', '--yes');
+    expect(await cli.json('golden-sql', 'list')).toHaveLength(2);
+  });
+});
+
 describe('a relation type in lower case', () => {
   const cli = localCli(join(dir, 'types'), 'spec');
   const code = join(dir, 'code-types');

@@ -31,6 +31,8 @@ export function diffKnowledge(desired: DesiredKnowledge, project: ProjectKnowled
       else changes.push({ action: 'replaceGoldenSql', question: d.question, id: match.id, before: canonicalSql(match.sql), sql: d.sql });
     });
     for (const p of left) {
+      // A twin of an entry (the service keeps the same answer twice) is that entry, as pull writes it once.
+      if (desired.goldenSqls.some((d) => d.question === p.question.trim() && d.sql === canonicalSql(p.sql))) continue;
       if (prune) deletes.push({ action: 'deleteGoldenSql', question: p.question, id: p.id, sql: canonicalSql(p.sql) });
       else unmanaged.goldenSqls.push(p.question);
     }

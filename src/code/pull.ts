@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DgwError } from '../errors.js';
+import { DgwError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
 import { changedFields, desiredSqlResolver, viewOf } from './diff.js';
 import { dirFor, fileFor, inScope, isWithin, layoutProblems, queryFileProblem } from './layout.js';
@@ -111,6 +111,10 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
     try {
       return await fn();
     } catch (error) {
+      const { code, path: at } = error as NodeJS.ErrnoException;
+      if (code === 'ENOTDIR' || code === 'EEXIST') {
+        throw new LocalFaultError('FILE_ACCESS', `cannot ${what}: ${at ?? 'a part of its path'} is a file, not a directory (${code})`, `move or rename that file in ${label}: pull makes a directory there for a folder of the project`, error);
+      }
       throw fileFault(error, file) ?? new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
     }
   };

@@ -380,7 +380,7 @@ describe('planPull', () => {
       ['r/missing.sql', false],
     ]);
     expect(plan.remove).toEqual(['gone.sql', 'broken.sql']);
-    expect(plan.mkdirs).toEqual(['emptyfolder']);
+    expect(plan.mkdirs).toEqual(['emptyfolder', 'r']);
     // git keeps no empty directory: the folder with no query gets a marker file, so a clone has it too.
     expect(plan.markers).toEqual(['emptyfolder']);
     expect(plan.rmdirs).toEqual(['stray']);

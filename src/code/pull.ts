@@ -15,7 +15,7 @@ export interface PullPlan {
   write: Array<{ file: string; content: string; overwrite: boolean }>;
   /** `.sql` files no project query stands for at that place (or that cannot be read). */
   remove: string[];
-  /** Directories of project folders that hold no file. */
+  /** Directories of project folders not there yet. */
   mkdirs: string[];
   /** Directories that get a KEEP_FILE so git keeps them. */
   markers: string[];
@@ -73,10 +73,7 @@ export function planPull(scan: Scan, project: ProjectState, scope: string[], pla
   const folders = new Set(managedFolders.filter((f) => !blockedFolders.has(f.path)).map((f) => f.path));
   const present = new Set(scan.folders);
   const written = new Set([...targets].map((t) => `/${t.split('/').slice(0, -1).join('/')}`));
-  for (const folder of [...folders].sort()) {
-    if (present.has(folder) || [...written].some((w) => isWithin(w, folder))) continue;
-    plan.mkdirs.push(dirFor(folder));
-  }
+  plan.mkdirs = [...folders].filter((f) => !present.has(f)).sort().map(dirFor);
   const marked = new Set(scan.markers);
   const holdsNothing = (folder: string) => ![...written, ...folders].some((w) => w !== folder && isWithin(w, folder)) && !written.has(folder);
   plan.markers = [...folders].filter((f) => holdsNothing(f) && !marked.has(f)).sort().map(dirFor);

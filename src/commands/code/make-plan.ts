@@ -8,12 +8,17 @@ import { readKnowledgeOf } from '../../code/knowledge/read-project.js';
 import { knowledgeSteps } from '../../code/knowledge/steps.js';
 import type { KnowledgeSection } from '../../code/plan-file.js';
 import type { FileProblem } from '../../code/query-file.js';
+import { UsageError } from '../../errors.js';
 import { desiredState, InvalidFilesError, requireDirectory, scanDirectory, scanProblems, type Scan } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { minIntervalFor } from '../query/request-flags.js';
 import type { CodeLocation } from './where.js';
+
+// The local gateway's limits (src/gateway/limits.ts, golden-sqls.ts), here so a hosted plan loads no gateway code.
+const MAX_STATEMENT_BYTES = 256 * 1024;
+const MAX_GOLDEN_TEXT = 100_000;
 
 /** A plan with what it was made from. */
 export interface MadePlan {
@@ -35,7 +40,19 @@ export async function makePlan(ctx: Context, where: CodeLocation, prune: boolean
   const desired = checkedDesired(ctx, scan, where, knowledge.problems);
   const projectId = await ctx.projectId();
   const http = await ctx.http();
-  return planAgainstProject(desired, knowledge.desired, http, projectId, prune, where.label);
+  const made = await planAgainstProject(desired, knowledge.desired, http, projectId, prune, where.label);
+  // The local gateway refuses longer SQL and golden SQL text (docs/local-gateway.md, Limits): say so now, not after apply's first requests.
+  if (http.localGateway) {
+    const tooLong = (sql: string, question: string) => Buffer.byteLength(sql) > MAX_STATEMENT_BYTES || sql.length > MAX_GOLDEN_TEXT || question.length > MAX_GOLDEN_TEXT;
+    const large = [
+      ...made.plan.changes.flatMap((c) => ((c.action === 'create' || (c.action === 'update' && c.fields.includes('sql'))) && c.from === null && Buffer.byteLength(c.after.sql) > MAX_STATEMENT_BYTES ? [c.file] : [])),
+      ...made.knowledge.changes.flatMap((c) => ((c.action === 'addGoldenSql' || c.action === 'replaceGoldenSql') && tooLong(c.sql, c.question) ? [`${KNOWLEDGE_FILES.goldenSqls} ("${c.question.slice(0, 60)}")`] : [])),
+    ];
+    if (large.length > 0) {
+      throw new UsageError(`${large.map((f) => `${where.label}${f}`).join(', ')}: over the local gateway's limits (256 KiB of SQL; 100,000 characters of a golden SQL's question or SQL)`, 'shorten the SQL, or split it into queries that read each other (svc.query.<name>)');
+    }
+  }
+  return made;
 }
 
 /** Compares a desired state with the project as it is now; `dirLabel` names the directory in messages. */

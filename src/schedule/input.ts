@@ -34,7 +34,7 @@ export interface ScheduleInputOptions {
   minInterval?: Duration;
 }
 
-/** The schedule asked for, in the form dgw sends, or undefined; shared by query flags and query-file headers. */
+/** The schedule asked for, in the form dgw sends (a zone spelt as the service's case-sensitive ids: utc → UTC), or undefined; shared by query flags and query-file headers. */
 export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputOptions = {}): Schedule | undefined {
   const label = options.label ?? ((f: ScheduleField) => f);
   if (input.every !== undefined && input.cron !== undefined) {
@@ -61,7 +61,10 @@ export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputO
       throw new ScheduleInputError('tz', `"${input.tz}" is not an IANA time zone (for example Europe/Berlin or UTC)`);
     }
     const schedule: Schedule = { type: 'cron', cronExpression: input.cron.trim().split(/\s+/).join(' ') };
-    if (input.tz !== undefined) schedule.timezone = input.tz;
+    if (input.tz !== undefined) {
+      const known = new Intl.DateTimeFormat('en-US', { timeZone: input.tz }).resolvedOptions().timeZone;
+      schedule.timezone = known.toLowerCase() === input.tz.toLowerCase() ? known : input.tz;
+    }
     return schedule;
   }
   return undefined;

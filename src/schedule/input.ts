@@ -34,7 +34,7 @@ export interface ScheduleInputOptions {
   minInterval?: Duration;
 }
 
-/** The schedule asked for, in the form dgw sends (a zone spelt as the service's case-sensitive ids: utc → UTC), or undefined; shared by query flags and query-file headers. */
+/** The schedule asked for, in the form dgw sends (a zone spelt as the service's case-sensitive ids, utc → UTC; weeks as days, P2W → P14D, as the service's Java Duration has no weeks), or undefined; shared by query flags and query-file headers. */
 export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputOptions = {}): Schedule | undefined {
   const label = options.label ?? ((f: ScheduleField) => f);
   if (input.every !== undefined && input.cron !== undefined) {
@@ -48,7 +48,7 @@ export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputO
     if (tooShort) throw new ScheduleInputError('every', tooShort, true);
     const tooLong = intervalTooLong(duration);
     if (tooLong) throw new ScheduleInputError('every', tooLong);
-    return { type: 'interval', repeatDuration: duration.iso };
+    return { type: 'interval', repeatDuration: duration.iso.replace(/^P(\d+)W(?:(\d+)D)?/, (_, w, d) => `P${Number(w) * 7 + Number(d ?? 0)}D`) };
   }
   if (input.cron !== undefined) {
     try {

@@ -69,7 +69,7 @@ function parseField(text: string, spec: FieldSpec): Set<number> {
     if (step < 1) throw bad(spec, item);
     let lo: number;
     let hi: number;
-    if (rangeText === '*' || rangeText === '?') {
+    if (rangeText === '*' || (rangeText === '?' && spec.label.startsWith('day'))) {
       lo = spec.min;
       hi = spec.max;
     } else {

@@ -80,7 +80,7 @@ export function scheduleFromFlags(flags: QueryFlags, minInterval: Duration = MIN
     if (!(error instanceof ScheduleInputError)) throw error;
     // A relation between flags reads as a sentence; a bad value is prefixed with its flag.
     const message = error.message.startsWith('--') ? error.message : `${flag(error.field)}: ${error.message}`;
-    throw new UsageError(message, error.tooShort ? 'a materialized query refreshes at most once a minute; use --every 1m or more, or --cron' : undefined);
+    throw new UsageError(message, error.tooShort && minInterval.ms === MIN_INTERVAL.ms ? 'a materialized query refreshes at most once a minute; use --every 1m or more, or --cron' : undefined);
   }
   if (flags.schedule === false) return { type: 'none' };
   return undefined;

@@ -16,7 +16,8 @@ export function parseDuration(text: string): Duration | undefined {
     const n = Number(short[1]);
     const unit = short[2] as keyof typeof UNIT_MS;
     if (n === 0) return undefined;
-    const iso = unit === 'd' ? `P${n}D` : `PT${n}${unit.toUpperCase()}`;
+    const digits = short[1].replace(/^0+(?=\d)/, '');
+    const iso = unit === 'd' ? `P${digits}D` : `PT${digits}${unit.toUpperCase()}`;
     return { iso, ms: n * UNIT_MS[unit] };
   }
   const upper = trimmed.toUpperCase();

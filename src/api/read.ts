@@ -32,6 +32,7 @@ export function listIn(value: unknown): unknown[] {
 /** A string field; numbers become strings (ids), anything else the fallback. */
 export function text(value: unknown, fallback = ''): string {
   if (typeof value === 'string') return value;
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value)) throw new MalformedResponseError(`the service sent a number too long to read exactly (read as ${value}) where text or an id was expected`);
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   return fallback;
 }
@@ -45,7 +46,7 @@ export function idOf(value: Raw, what: string): string {
 
 /** A string field, or null when it is missing, null or empty-typed. */
 export function textOrNull(value: unknown): string | null {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  return typeof value === 'string' || typeof value === 'number' ? text(value) : null;
 }
 
 export function flag(value: unknown, fallback = false): boolean {

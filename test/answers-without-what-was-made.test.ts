@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { queryJson, useStandIn } from './support/stand-in.js';
+
+// An answer to a create, update or get that does not say what it is about is the service's malformed answer (exit 8), never a success line.
+const { server, dgw } = useStandIn();
+const QUERIES = '/data/projects/proj-1/queries';
+
+describe('answers that do not say what was made', () => {
+  it('a 19-digit id sent as a JSON number, which JSON rounds, is exit 8, not printed rounded', async () => {
+    server.on('POST', QUERIES, { body: JSON.stringify(queryJson()).replace('"3f2b8c1e-0000-4000-8000-000000000001"', '1234567890123456789') });
+    const r = await dgw(['query', 'create', 'X', '--sql', 'SELECT 1']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a number too long to read exactly/);
+    expect(r.stdout).not.toContain('1234567890123456800');
+  });
+});

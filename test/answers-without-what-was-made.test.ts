@@ -13,4 +13,15 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a number too long to read exactly/);
     expect(r.stdout).not.toContain('1234567890123456800');
   });
+
+  it.each([
+    ['get', ['query', 'get', '709922802836177297'], 'GET'],
+    ['update', ['query', 'update', '709922802836177297', '--sql', 'SELECT 2'], 'PUT'],
+  ])('query %s answered 200 {} is exit 8, not a record with an empty id', async (_verb, args, method) => {
+    server.on(method, `${QUERIES}/709922802836177297`, { json: {} });
+    const r = await dgw(args);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a query without an id/);
+    expect(r.stdout).toBe('');
+  });
 });

@@ -100,7 +100,7 @@ describe('retries', () => {
     server.on('POST', QUERIES, { json: { a: 1 } });
     const r = await dgw(['query', 'create', 'X', '--sql', 'SELECT 1']);
     expect(r.code).toBe(8);
-    expectOneLineError(r.stderr, /without the query's id/);
+    expectOneLineError(r.stderr, /a query without an id/);
     expect(r.stderr).not.toContain('✓');
   });
 

@@ -1,6 +1,6 @@
 import type { Http, JsonText } from './http.js';
 import { apiPath } from './path.js';
-import { isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { idOf, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { QueryRecord, QueryRequest, RefreshSchedule } from './types.js';
 
 /** Options shared by create and update. */
@@ -52,7 +52,7 @@ export function deleteQuery(http: Http, projectId: string, queryId: string): Pro
 export function readQuery(value: unknown): QueryRecord {
   const q = object(value, 'a query');
   return {
-    id: text(q.id),
+    id: idOf(q, 'a query'),
     displayName: text(q.displayName, text(q.name)),
     name: text(q.name),
     inputQuery: text(q.inputQuery),

@@ -3,7 +3,7 @@ import { createQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import { sqlName } from '../../api/names.js';
 import type { Context } from '../../context.js';
-import { MalformedResponseError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { whileWorking } from '../while-working.js';
@@ -43,7 +43,6 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   const send = () => createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
   const query = materializing ? await whileWorking(ctx, `materializing ${displayName}`, send) : await send();
   if (flags.dryRun) return;
-  if (!query.id) throw new MalformedResponseError('the service answered the query create without the query\'s id: check `dgw query list` before creating it again');
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   const materialized = query.queryType === 'MATERIALIZED';
   ctx.out.success(`created ${materialized ? 'materialized query' : 'query'} ${sqlName(materialized ? 'svc.mtquery' : 'svc.query', query.name)}`);

@@ -24,4 +24,15 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a query without an id/);
     expect(r.stdout).toBe('');
   });
+
+  it.each([
+    ['catalog get', ['catalog', 'get', '709922802836177297'], 'GET', '/data/projects/proj-1/catalogs/709922802836177297'],
+    ['semantic-catalog create', ['semantic-catalog', 'create', 'reporting'], 'POST', '/data/projects/proj-1/semantic-catalogs'],
+  ])('%s answered 200 {} is exit 8, not a catalog with an empty id', async (_what, args, method, path) => {
+    server.on(method, path, { json: {} });
+    const r = await dgw(args);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a catalog without an id/);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { flag, idOf, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
 import { readColumn, readTable } from './tables.js';
 import type { Catalog, CatalogSchema, ColumnRecord, SearchAnswer, SearchMatch, SearchRequest, StoredTable, TableCacheResult, TableStatistics } from './types.js';
 
@@ -112,5 +112,5 @@ export function readSearch(value: unknown): SearchAnswer {
 /** A catalog with every field present; the built-in ones have no connection (null). */
 export function readCatalog(value: unknown): Catalog {
   const c = object(value, 'a catalog');
-  return { id: text(c.id), name: text(c.name), displayName: text(c.displayName, text(c.name)), catalogType: text(c.catalogType, text(c.type)), connectionId: textOrNull(c.connectionId) };
+  return { id: idOf(c, 'a catalog'), name: text(c.name), displayName: text(c.displayName, text(c.name)), catalogType: text(c.catalogType, text(c.type)), connectionId: textOrNull(c.connectionId) };
 }

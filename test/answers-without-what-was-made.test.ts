@@ -35,4 +35,13 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a catalog without an id/);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it('connection create answered 200 {} is exit 8, not "✓ created connection  (id )"', async () => {
+    server.on('GET', '/connections/config/duckdb', { json: { connectionType: 'duckdb', label: 'DuckDB', authorizationType: 'custom', configurationFields: [{ name: 'path', required: true }] } });
+    server.on('POST', '/connections/proj-1', { json: {} });
+    const r = await dgw(['connection', 'create', 'sales', '--type', 'duckdb', '--field', 'path=sales.duckdb']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a connection without an id/);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

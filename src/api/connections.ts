@@ -2,7 +2,7 @@ import { NotFoundError } from '../errors.js';
 import { didYouMean } from '../output/did-you-mean.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { flag, idOf, isRaw, object, objects, readAnswer, text, textOrNull } from './read.js';
 import { isIdShaped } from './resolve.js';
 import type { Connection, ConnectionConfig, ConnectionConfigField, ConnectionRequest } from './types.js';
 
@@ -70,7 +70,7 @@ export async function finishOauth2(http: Http, projectId: string, queryParameter
 
 export function readConnection(value: unknown): Connection {
   const c = object(value, 'a connection');
-  return { id: text(c.id), name: text(c.name), type: text(c.type), url: textOrNull(c.url) || null };
+  return { id: idOf(c, 'a connection'), name: text(c.name), type: text(c.type), url: textOrNull(c.url) || null };
 }
 
 const SECRET_NAME = /pass|secret|token|key|credential|auth|private|cert/i;

@@ -44,4 +44,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a connection without an id/);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it('cache create answered 200 {} is exit 8, not "✓ cached"', async () => {
+    server.on('POST', '/data/projects/proj-1/cache', { json: {} });
+    const r = await dgw(['cache', 'create', '1.table.orders', '--every', '6h']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a cache without an id/);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type * as CR from '../contract/cache-records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, isRaw, object, objects, readAnswer, text, textOrNull, type Raw } from './read.js';
+import { flag, idOf, isRaw, object, objects, readAnswer, text, textOrNull, type Raw } from './read.js';
 import type { RefreshSchedule, RefreshStatus, Schedule } from './types.js';
 import type * as W from '../wire/index.js';
 
@@ -47,7 +47,7 @@ function readSchedule(value: unknown): RefreshSchedule | null {
 /** The id of a cache and the table it copies, which a cache and its status both begin with. */
 function cachedTable(c: Raw) {
   const [catalogId, schemaName, tableName] = [text(c.catalogId), text(c.schemaName), text(c.tableName)];
-  return { id: text(c.id), source: `${catalogId}.${schemaName}.${tableName}`, catalogId, schemaName, tableName };
+  return { id: idOf(c, 'a cache'), source: `${catalogId}.${schemaName}.${tableName}`, catalogId, schemaName, tableName };
 }
 
 export function readCache(value: unknown): CacheRecord {

@@ -52,4 +52,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a cache without an id/);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it('key create answered 200 {} is exit 8, not "✓ created API key  (id , never expires)"', async () => {
+    server.on('POST', '/projects/proj-1/apiKeys', { json: {} });
+    const r = await dgw(['key', 'create', 'ci']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent an API key without an id/m);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

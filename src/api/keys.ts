@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { object, objects, readAnswer, text, textOrNull } from './read.js';
+import { idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ApiKeyRequest, ProjectApiKey } from './types.js';
 
 // Project API keys: partner key only. The secret (`apiKey`) is sent once, in the answer to create.
@@ -21,5 +21,5 @@ export function deleteApiKey(http: Http, projectId: string, apiKeyId: string): P
 /** A key with every field present; `expiresAt` null means it never expires. */
 export function readApiKey(value: unknown): ProjectApiKey {
   const k = object(value, 'an API key');
-  return { name: text(k.name), apiKey: textOrNull(k.apiKey), apiKeyId: text(k.apiKeyId), expiresAt: textOrNull(k.expiresAt) };
+  return { name: text(k.name), apiKey: textOrNull(k.apiKey), apiKeyId: idOf({ id: k.apiKeyId }, 'an API key'), expiresAt: textOrNull(k.expiresAt) };
 }

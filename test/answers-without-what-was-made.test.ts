@@ -60,4 +60,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent an API key without an id/m);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it('export get answered 200 {} is exit 8, not a job with an empty id', async () => {
+    server.on('GET', '/data/projects/proj-1/exports/709922802836177297', { json: {} });
+    const r = await dgw(['export', 'get', '709922802836177297']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent an export job without an id/m);
+    expect(r.stdout).toBe('');
+  });
 });

@@ -1,7 +1,7 @@
 import { MalformedResponseError } from '../errors.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, object, objects, text, textOrNull } from './read.js';
+import { flag, idOf, object, objects, text, textOrNull } from './read.js';
 import type { ExportJob, ExportRequest } from './types.js';
 
 /** Export Query (async): answers the job's id and first status (202). */
@@ -48,7 +48,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v
 export function readExportJob(value: unknown): ExportJob {
   const j = object(value, 'an export job');
   return {
-    id: text(j.id),
+    id: idOf(j, 'an export job'),
     status: text(j.status).toUpperCase(),
     format: text(j.format),
     compression: text(j.compression, 'NONE'),

@@ -68,4 +68,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent an export job without an id/m);
     expect(r.stdout).toBe('');
   });
+
+  it('table create answered 200 {} is exit 8, not "✓ created table events"', async () => {
+    server.on('POST', '/data/projects/proj-1/table/events', { json: {} });
+    const r = await dgw(['table', 'create', 'events']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a table without an id/m);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

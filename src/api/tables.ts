@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, object, objects, readAnswer, text, textOrNull } from './read.js';
+import { flag, idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ColumnRecord, ColumnRequest, StoredTable } from './types.js';
 
 /** The operations of one kind of table: stored tables (`/table`) and BI tables (`/bitable`) have the same shapes in the document. */
@@ -62,7 +62,7 @@ export function readTable(value: unknown): StoredTable {
     catalogId: text(t.catalogId),
     catalogName: text(t.catalogName),
     schemaName: text(t.schemaName, 'table'),
-    tableName: text(t.tableName, text(t.name)),
+    tableName: idOf({ id: t.tableName ?? t.name }, 'a table'),
     supportedCacheTypes: Array.isArray(t.supportedCacheTypes) ? t.supportedCacheTypes.map((x) => text(x)) : [],
     isCacheable: flag(t.isCacheable),
     isDynamicTable: flag(t.isDynamicTable),

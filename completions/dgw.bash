@@ -744,14 +744,18 @@ _dgw() {
   # cmdpath: the command typed so far; npos: positional words typed after it.
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="" cmdpath="" word next i skip=0 npos=0
   ((COMP_CWORD > 1)) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  # = is in COMP_WORDBREAKS: --opt=value comes as three words, --opt, = and value.
+  [[ "$prev" == "=" ]] && prev="${COMP_WORDS[COMP_CWORD-2]}"
+  [[ "$cur" == "=" ]] && cur=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if ((skip)); then
-      skip=0
+      [[ "$word" == "=" ]] || skip=0
       continue
     fi
     case "$word" in
       --) break ;;
+      =) [[ "${COMP_WORDS[i-1]}" == -* ]] && skip=1 ;;
       -*=*) ;;
       -*) [[ " $(_dgw_value_opts "$cmdpath") " == *" $word "* ]] && skip=1 ;;
       *)

@@ -88,6 +88,16 @@ describe('bash completes with the script', () => {
   ])('%j → %j', (words, expected) => {
     expect(complete(...words).sort()).toEqual([...expected].sort());
   });
+
+  // Bash splits --opt=value at = (COMP_WORDBREAKS) into --opt, = and value.
+  it.each([
+    [['dgw', 'query', 'ls', '--format', '=', 'js'], ['json', 'jsonl']],
+    [['dgw', '--zone', '='], ['default', 'eu', 'local']],
+    [['dgw', '--zone', '=', 'eu', 'profile', 'l'], ['list']],
+    [['dgw', '--json', '=', 'name', 'profile', 'l'], ['list']],
+  ])('an option written --opt=value completes as --opt value: %j → %j', (words, expected) => {
+    expect(complete(...words).sort()).toEqual([...expected].sort());
+  });
 });
 
 describe('dgw completion SHELL', () => {

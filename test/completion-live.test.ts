@@ -83,6 +83,11 @@ describe('bash completes live names from the local gateway', () => {
     expect(bashComplete(['dgw', 'cache', 'create', ''], { DGW_ZONE: 'local' }).values).toEqual(['customers', 'orders']);
   });
 
+  it('an option value written --folder=/a completes as --folder /a does', async () => {
+    expect((await runDgw(['__complete', '--bash-line', 'dgw query list --folder=/a'], { env: local })).stdout).toBe('/archive\n');
+    expect((await runDgw(['__complete', '--', 'query', 'list', '--folder=/a'], { env: local })).stdout).toBe('/archive\n');
+  });
+
   it('global options on the line choose the project: --zone local as typed', () => {
     expect(bashComplete(['dgw', '--zone', 'local', 'query', 'rm', 'rev']).values).toEqual(['revenuereport']);
   });
@@ -113,6 +118,7 @@ describe.skipIf(!has('fish'))('fish completes live names', () => {
     expect(run('dgw query get ')).toEqual(['dailytotals', 'revenuereport']);
     expect(run('dgw folder mv x /')).toEqual(['/archive', '/reports', '/reports/monthly']);
     expect(run('dgw query list --folder /r')).toEqual(['/reports', '/reports/monthly']);
+    expect(run('dgw query list --folder=/r')).toEqual(['--folder=/reports', '--folder=/reports/monthly']);
   });
 });
 

@@ -42,6 +42,9 @@ export function completionTarget(program: Command, words: string[]): CompletionT
     else positionals.push(word);
   }
   if (pending) return { kind: optionKind(pending), current, positionals, globals };
+  const eq = current.indexOf('=');
+  const valued = current.startsWith('--') && eq > 0 ? findOption(command, current.slice(0, eq)) : undefined;
+  if (valued?.required) return { kind: optionKind(valued), current: current.slice(eq + 1), positionals, globals };
   if (current.startsWith('-')) return { current, positionals, globals };
   const argument = argumentAt(command.registeredArguments, positionals.length);
   return { kind: argument ? argumentKind(argument) : undefined, current, positionals, globals };

@@ -61,7 +61,9 @@ async function printLiveValues(deps: ContextDeps, typed: string[], opts: Complet
     }
     const cache = new CompletionCache(path.join(userCacheDir(deps.env), 'completion'));
     const values = await Promise.race([liveValues(ctx, target, cache), aborted(signal)]);
-    const lines = bash ? values.map((v) => bash.replacement(v)) : values;
+    // After --opt=, the values answer the part after = and bash's word is the whole --opt=value.
+    const typed = words.at(-1) ?? '';
+    const lines = bash ? values.map((v) => bash.replacement(typed.slice(0, typed.length - target.current.length) + v)) : values;
     if (lines.length > 0 && !signal.aborted) deps.io.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     clearTimeout(timer);

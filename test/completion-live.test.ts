@@ -130,6 +130,7 @@ describe.skipIf(!has('zsh'))('zsh completes live names', () => {
       'compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}"; }',
       '_files() { print -r -- @files; }',
       '_describe() { print -rl -- "${(@P)3}"; }',
+      'compset() { [[ $1 == -P ]] && IPREFIX=$2 PREFIX=${PREFIX#$2}; }',
       `source ${JSON.stringify(path.join(completions, '_dgw'))}`,
       `words=(${words.map((w) => `'${w}'`).join(' ')})`,
       'CURRENT=${#words}',
@@ -146,6 +147,10 @@ describe.skipIf(!has('zsh'))('zsh completes live names', () => {
     expect(zshComplete(['dgw', 'query', 'list', '--folder', '/a'])).toEqual(['/archive']);
     // A command without live arguments falls back to file names.
     expect(zshComplete(['dgw', 'sql', ''])).toEqual(['@files']);
+  });
+
+  it('an option value written --folder=/a completes as --folder /a does', () => {
+    expect(zshComplete(['dgw', 'query', 'list', '--folder=/a'])).toEqual(['/archive']);
   });
 });
 

@@ -66,7 +66,7 @@ ${entries.filter((e) => e.node.live).map((e) => `    ${shQuote(e.path)}) REPLY=1
 # quotes each value as the word is quoted.
 _dgw_live_values() {
   local -a values
-  values=("\${(@f)$("\${words[1]}" __complete -- "\${(@Q)words[2,CURRENT-1]}" "\${(Q)PREFIX}" </dev/null 2>/dev/null)}")
+  values=("\${(@f)$("\${words[1]}" __complete -- "\${(@Q)words[2,CURRENT-1]}" "\${(Q)IPREFIX}\${(Q)PREFIX}" </dev/null 2>/dev/null)}")
   values=("\${(@)values:#}")
   (( \${#values} )) && compadd -a values
 }
@@ -108,6 +108,11 @@ _dgw() {
         ;;
     esac
   done
+  if (( ! skip )) && [[ $cur == --*=* ]]; then
+    prev=\${cur%%=*}
+    compset -P "$prev="
+    skip=1
+  fi
   if (( skip )); then
     _dgw_values "$cmdpath" "$prev"
     if [[ \${reply[1]} == @files ]]; then

@@ -771,9 +771,9 @@ function __dgw_at --argument-names want
     test "$state[1]" = "p:$want"; and test "$state[2]" = 0
 end
 
-# __dgw_live_at PATH: true when PATH is typed and the word under the cursor is not an option (its live arguments apply).
+# __dgw_live_at PATH: true when PATH is typed and the word under the cursor is not an option, or follows -- (its live arguments apply).
 function __dgw_live_at --argument-names want
-    string match -q -- '-*' (commandline -ct); and return 1
+    string match -q -- '-*' (commandline -ct); and not contains -- -- (commandline -opc); and return 1
     __dgw_in $want
 end
 

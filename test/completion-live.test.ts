@@ -42,6 +42,24 @@ function bashComplete(words: string[], extra: Record<string, string> = {}): { va
   return { values: r.stdout.split('\n').filter(Boolean), stderr: r.stderr };
 }
 
+/** Runs the zsh function on the words typed, with compadd, _files and _describe standing in for compsys's. */
+function zshComplete(words: string[]): string[] {
+  const script = [
+    'compdef() { :; }',
+    'compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}"; }',
+    '_files() { print -r -- @files; }',
+    '_describe() { print -rl -- "${(@P)3}"; }',
+    'compset() { [[ $1 == -P ]] && IPREFIX=$2 PREFIX=${PREFIX#$2}; }',
+    `source ${JSON.stringify(path.join(completions, '_dgw'))}`,
+    `words=(${words.map((w) => `'${w}'`).join(' ')})`,
+    'CURRENT=${#words}',
+    // As compsys sets it: the current word up to the cursor.
+    'PREFIX=${words[CURRENT]}',
+    '_dgw',
+  ].join('\n');
+  return execFileSync('zsh', ['-f', '-c', script], { encoding: 'utf8', env: shellEnv({ DGW_ZONE: 'local' }) }).split('\n').filter(Boolean);
+}
+
 beforeAll(async () => {
   fs.mkdirSync(bin, { recursive: true });
   fs.writeFileSync(path.join(bin, 'dgw'), `#!/bin/sh\nexec '${process.execPath}' '${DGW_BIN}' "$@"\n`, { mode: 0o755 });
@@ -100,6 +118,18 @@ describe('bash completes live names from the local gateway', () => {
     fs.rmSync(path.join(base.DGW_CONFIG_DIR, 'config.json'));
   });
 
+  it('after --, a word starting with - completes as a name, not as an option', () => {
+    fs.mkdirSync(base.DGW_CONFIG_DIR, { recursive: true });
+    fs.writeFileSync(path.join(base.DGW_CONFIG_DIR, 'config.json'), JSON.stringify({ profiles: { '-dash': {}, work: {} } }));
+    expect(bashComplete(['dgw', 'profile', 'use', '--', '-']).values).toEqual(['-dash']);
+    if (has('zsh')) expect(zshComplete(['dgw', 'profile', 'use', '--', '-'])).toEqual(['-dash']);
+    if (has('fish')) {
+      const script = `source ${JSON.stringify(path.join(completions, 'dgw.fish'))}; complete -C 'dgw profile use -- -'`;
+      expect(execFileSync('fish', ['--no-config', '-c', script], { encoding: 'utf8', env: shellEnv() }).trim()).toBe('-dash');
+    }
+    fs.rmSync(path.join(base.DGW_CONFIG_DIR, 'config.json'));
+  });
+
   it('static completion still works (subcommands, options) without asking dgw', () => {
     expect(bashComplete(['dgw', 'query', 'ed']).values).toEqual(['edit']);
   });
@@ -123,24 +153,6 @@ describe.skipIf(!has('fish'))('fish completes live names', () => {
 });
 
 describe.skipIf(!has('zsh'))('zsh completes live names', () => {
-  /** Runs the zsh function on the words typed, with compadd, _files and _describe standing in for compsys's. */
-  function zshComplete(words: string[]): string[] {
-    const script = [
-      'compdef() { :; }',
-      'compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}"; }',
-      '_files() { print -r -- @files; }',
-      '_describe() { print -rl -- "${(@P)3}"; }',
-      'compset() { [[ $1 == -P ]] && IPREFIX=$2 PREFIX=${PREFIX#$2}; }',
-      `source ${JSON.stringify(path.join(completions, '_dgw'))}`,
-      `words=(${words.map((w) => `'${w}'`).join(' ')})`,
-      'CURRENT=${#words}',
-      // As compsys sets it: the current word up to the cursor.
-      'PREFIX=${words[CURRENT]}',
-      '_dgw',
-    ].join('\n');
-    return execFileSync('zsh', ['-f', '-c', script], { encoding: 'utf8', env: shellEnv({ DGW_ZONE: 'local' }) }).split('\n').filter(Boolean);
-  }
-
   it('dgw query get <Tab> and dgw folder mv x /<Tab>', () => {
     expect(zshComplete(['dgw', 'query', 'get', ''])).toEqual(['dailytotals', 'revenuereport']);
     expect(zshComplete(['dgw', 'folder', 'mv', 'x', '/'])).toEqual(['/archive', '/reports', '/reports/monthly']);

@@ -23,14 +23,19 @@ export function completionTarget(program: Command, words: string[]): CompletionT
   const positionals: string[] = [];
   let command = program;
   let pending: Option | undefined;
+  // After --, every word is an argument, even one that starts with -.
+  let operands = false;
   for (const word of words.slice(0, -1)) {
     if (pending) {
       if (SETTING_OPTIONS.has(pending.attributeName())) (globals as Record<string, string>)[pending.attributeName()] = word;
       pending = undefined;
       continue;
     }
-    if (word === '--') break;
-    if (word.startsWith('-') && word.length > 1) {
+    if (word === '--' && !operands) {
+      operands = true;
+      continue;
+    }
+    if (!operands && word.startsWith('-') && word.length > 1) {
       const [flag, value] = word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
       const option = findOption(command, flag);
       if (option && value !== undefined && SETTING_OPTIONS.has(option.attributeName())) (globals as Record<string, string>)[option.attributeName()] = value;
@@ -42,10 +47,10 @@ export function completionTarget(program: Command, words: string[]): CompletionT
     else positionals.push(word);
   }
   if (pending) return { kind: optionKind(pending), current, positionals, globals };
-  const eq = current.indexOf('=');
+  const eq = operands ? -1 : current.indexOf('=');
   const valued = current.startsWith('--') && eq > 0 ? findOption(command, current.slice(0, eq)) : undefined;
   if (valued?.required) return { kind: optionKind(valued), current: current.slice(eq + 1), positionals, globals };
-  if (current.startsWith('-')) return { current, positionals, globals };
+  if (!operands && current.startsWith('-')) return { current, positionals, globals };
   const argument = argumentAt(command.registeredArguments, positionals.length);
   return { kind: argument ? argumentKind(argument) : undefined, current, positionals, globals };
 }

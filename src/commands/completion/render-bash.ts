@@ -70,7 +70,7 @@ ${valueCases(root, entries, echo)}
 
 _dgw() {
   # cmdpath: the command typed so far; npos: positional words typed after it.
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmdpath="" word next i skip=0 npos=0
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmdpath="" word next i skip=0 npos=0 ddash=0
   ((COMP_CWORD > 1)) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
   # = is in COMP_WORDBREAKS: --opt=value comes as three words, --opt, = and value.
   [[ "$prev" == "=" ]] && prev="\${COMP_WORDS[COMP_CWORD-2]}"
@@ -82,7 +82,10 @@ _dgw() {
       continue
     fi
     case "$word" in
-      --) break ;;
+      --)
+        ddash=1
+        break
+        ;;
       =) [[ "\${COMP_WORDS[i-1]}" == -* ]] && skip=1 ;;
       -*=*) ;;
       -*) [[ " $(_dgw_value_opts "$cmdpath") " == *" $word "* ]] && skip=1 ;;
@@ -111,7 +114,7 @@ _dgw() {
   fi
   local words
   words="$(_dgw_words "$cmdpath")"
-  if [[ "$cur" == -* ]]; then
+  if [[ "$cur" == -* ]] && ((!ddash)); then
     mapfile -t COMPREPLY < <(compgen -W "$(_dgw_opts "$cmdpath")" -- "$cur")
   elif ((npos == 0)) && [[ -n "$words" ]]; then
     mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")

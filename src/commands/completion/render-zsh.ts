@@ -83,7 +83,7 @@ _dgw() {
   # cmdpath: the command typed so far; npos: positional words typed after it.
   local cmdpath='' word cur=\${words[CURRENT]} prev=\${words[CURRENT-1]} REPLY
   local -a reply args
-  local -i i skip=0 npos=0
+  local -i i skip=0 npos=0 ddash=0
   for (( i = 2; i < CURRENT; i++ )); do
     word=\${words[i]}
     if (( skip )); then
@@ -91,7 +91,10 @@ _dgw() {
       continue
     fi
     case $word in
-      --) break ;;
+      --)
+        ddash=1
+        break
+        ;;
       -*=*) ;;
       -*)
         _dgw_value_opts "$cmdpath"
@@ -108,7 +111,7 @@ _dgw() {
         ;;
     esac
   done
-  if (( ! skip )) && [[ $cur == --*=* ]]; then
+  if (( ! skip && ! ddash )) && [[ $cur == --*=* ]]; then
     prev=\${cur%%=*}
     compset -P "$prev="
     skip=1
@@ -124,7 +127,7 @@ _dgw() {
     fi
     return
   fi
-  if [[ $cur == -* ]]; then
+  if [[ $cur == -* ]] && (( ! ddash )); then
     _dgw_opts "$cmdpath"
     _describe -t options 'option' reply
     return

@@ -25,9 +25,9 @@ describe('an error body in the vendor shape without a JSON content type', () => 
 });
 
 describe('a huge error message', () => {
-  it('a JSON message of 200,000 characters is cut at 300, as a text body is never printed whole', async () => {
+  it('a JSON message of 200,000 characters is cut at 2,000 (the local gateway\'s own faults run to 600 and must stay whole)', async () => {
     const r = await runAsBinaryWould(['catalog', 'list'], { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'error-type-key-1234', DGW_BASE_URL: `${baseUrl()}/huge`, DGW_PROJECT: 'p1' } });
-    expect(r.stderr).toBe(`error: ${'x'.repeat(300)}… (HTTP 400)\n`);
+    expect(r.stderr).toBe(`error: ${'x'.repeat(2000)}… (HTTP 400)\n`);
     expect(r.code).toBe(6);
   });
 });

@@ -85,7 +85,7 @@ export function describeErrorBody(data: unknown, status: number, statusText: str
     const body = data as Record<string, unknown>;
     const errorCode = typeof body.errorCode === 'string' || typeof body.errorCode === 'number' ? body.errorCode : undefined;
     const text = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : undefined;
-    if (text) return { message: `${text.length > 300 ? `${text.slice(0, 300)}…` : text} (HTTP ${status})`, errorCode };
+    if (text) return { message: `${text.length > 2000 ? `${text.slice(0, 2000)}…` : text} (HTTP ${status})`, errorCode };
     return { message: `HTTP ${status} ${statusText}`.trim(), errorCode };
   }
   if (typeof data === 'string' && /^\s*</.test(data)) return { message: `HTTP ${status} ${statusText} (the service sent an HTML error page)`.trim() };

@@ -76,4 +76,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a table without an id/m);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it.each([[{}], [{ a: 1 }]])('parametric-table create answered 200 %j is exit 8, not "✓ created parametric table main.pv"', async (answer) => {
+    server.on('POST', '/data/projects/proj-1/catalogs/709922802836177297/parametricTables', { json: answer });
+    const r = await dgw(['parametric-table', 'create', '709922802836177297', 'main.pv', '--from', 'main.visits']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a parametric table without an id/m);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

@@ -1,6 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { object, objects, readAnswer, text } from './read.js';
+import { idOf, object, objects, readAnswer, text } from './read.js';
 import type { ParametricTableRecord } from './types.js';
 
 const parametric = (projectId: string, catalogId: string) => apiPath`/data/projects/${projectId}/catalogs/${catalogId}/parametricTables`;
@@ -24,7 +24,7 @@ export function readParametricTable(value: unknown): ParametricTableRecord {
     fromSchema: text(t.fromSchema),
     fromTable: text(t.fromTable),
     toSchema: text(t.toSchema),
-    toTable: text(t.toTable),
+    toTable: idOf({ id: t.toTable }, 'a parametric table'),
     paramValues: params.map((p) => object(p, 'a parameter')).map((p) => ({ key: text(p.key), value: p.value ?? null })),
   };
 }

@@ -84,4 +84,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a parametric table without an id/m);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it.each([['"ok"', 'a string where the metadata of the catalogs'], ['{}', 'metadata without a list of catalogs']])('metadata get answered 200 %s is exit 8, not an empty listing', async (body, said) => {
+    server.on('GET', '/metadata/proj-1', { body });
+    const r = await dgw(['metadata', 'get']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain(`error: the service sent ${said}`);
+    expect(r.stdout).toBe('');
+  });
 });

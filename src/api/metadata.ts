@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { MalformedResponseError } from '../errors.js';
 import type * as R from '../contract/records.js';
 import type { TablePlace } from './catalogs.js';
 import type { Http } from './http.js';
@@ -8,7 +9,7 @@ import type { ColumnAt } from './relations.js';
 
 // Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document
 // types these answers as open objects; the readers take the local gateway's shape (catalogs,
-// schemas, tables, columns) and read anything else as having none.
+// schemas, tables, columns) and read anything else inside as having none.
 
 /** A column as the metadata describes it (the document's MetadataColumn). */
 export type MetadataColumnRecord = Static<typeof R.MetadataColumnRecord>;
@@ -37,6 +38,7 @@ const base = (projectId: string) => apiPath`/metadata/${projectId}`;
 /** The tables of every catalog (or of one, or of one schema of it), with their columns, and each catalog's refresh status. */
 export async function getMetadata(http: Http, projectId: string, where: { catalogId?: string; schemaName?: string }): Promise<{ tables: MetadataTableRecord[]; statuses: MetadataStatusRecord[] }> {
   const body = await http.request({ method: 'GET', path: base(projectId), query: { catalogId: where.catalogId, schemaName: where.schemaName } });
+  if (!Array.isArray(body) && !Object.values(object(body, 'the metadata of the catalogs')).some(Array.isArray)) throw new MalformedResponseError('the service sent metadata without a list of catalogs');
   const catalogs = listIn(body).filter(isRaw);
   return {
     tables: catalogs.flatMap((c) =>

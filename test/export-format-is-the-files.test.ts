@@ -38,4 +38,12 @@ describe('query export --format', () => {
     expect(simple.code).toBe(2);
     expect(simple.stderr).toMatch(/^error: --format simple: an export is csv or jsonl$/m);
   });
+
+  it('export get -o of a gzip export to a name without .gz warns, as query export --gzip does', async () => {
+    const job = JSON.parse((await dgw('query', 'export', 'two', '--gzip', '--no-wait', '--json', 'id')).stdout) as { id: string };
+    const r = await dgw('export', 'get', job.id, '-o', path.join(tmp.dir, 'g.csv'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^warning: export \S+ is gzip-compressed: its bytes go to .*g\.csv, whose name does not end in \.gz$/m);
+    expect((await dgw('export', 'get', job.id, '-o', path.join(tmp.dir, 'g.csv.gz'))).stderr).not.toContain('warning');
+  });
 });

@@ -50,6 +50,7 @@ export async function runExportGet(ctx: Context, id: string, opts: ExportGetOpti
     return;
   }
   const done = RUNNING.has(job.status) ? await waitForFiles(ctx, http, projectId, job) : finished(job, http.localGateway);
+  if ('file' in destination && done.compression.toUpperCase() === 'GZIP' && !/\.gz$/i.test(destination.file)) ctx.out.warn(`export ${id} is gzip-compressed: its bytes go to ${opts.output}, whose name does not end in .gz`);
   const bytes = await downloadExport(ctx, http, done, destination, () => readExport(http, projectId, id));
   if (ctx.out.json) await ctx.out.record(done, EXPORT_FIELDS, (e) => e.id);
   ctx.out.success(`downloaded export ${id}: ${bytes} bytes${'stdout' in destination ? '' : ` to ${opts.output}`}`);

@@ -112,6 +112,12 @@ describe('settings precedence, shown by dgw config explain', () => {
     expect(r.stderr).toContain(`DGW_API_KEY is not sent to https://gw.example.com/api/v1: that base URL comes from the project file ${path.join(repo.dir, '.dgwrc.json')}`);
   });
 
+  it('-q gives each value as the table shows it (timeout=30s, not timeout=30000)', async () => {
+    const r = await dgw(['config', 'explain', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')).toContain('timeout=30s');
+  });
+
   it('DGW_API_KEY wins over the stored key', async () => {
     const json = await explain([], { DGW_API_KEY: 'env-key-abcdefgh-1234' });
     expect(json.apiKey).toEqual({ value: '****1234', source: 'env', origin: 'DGW_API_KEY' });

@@ -38,5 +38,5 @@ export async function runConfigExplain(ctx: Context, _opts: object): Promise<voi
     ctx.out.value(Object.fromEntries(rows.map(({ setting, value, source, origin }) => [setting, { value, source, origin }])));
     return;
   }
-  await ctx.out.list(rows, COLUMNS, (r) => `${r.setting}=${r.value ?? ''}`);
+  await ctx.out.list(rows, COLUMNS, (r) => `${r.setting}=${String(COLUMNS[1].show!(r) ?? '')}`);
 }

@@ -41,6 +41,14 @@ describe('dgw profile list', () => {
     expect(r.stdout + r.stderr).not.toMatch(/profile-key-/);
   });
 
+  it('with no config folder, lists nothing and does not make one (it only reads)', async () => {
+    const absent = path.join(config.dir, 'none');
+    const r = await dgw(['profile', 'list'], { DGW_CONFIG_DIR: absent });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(fs.existsSync(absent)).toBe(false);
+  });
+
   it('--json gives every field, the key masked; --quiet the names', async () => {
     const json = await dgw(['profile', 'list', '--json']);
     expect(JSON.parse(json.stdout)).toContainEqual({ name: 'work', zone: 'default', baseUrl: null, projectId: 'p-1', key: '****1111', keyStorage: 'file', keyBoundTo: 'https://partner.peaka.studio/api/v1', keyType: 'project', current: true });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Static } from 'typebox';
 import { keyBinding } from '../../config/key-binding.js';
 import { maskKey } from '../../config/settings.js';
+import { configDir, readStoreFile } from '../../config/store.js';
 import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
@@ -30,7 +31,7 @@ export function registerProfileList(parent: Command, wiring: Wiring): void {
 }
 
 export async function runProfileList(ctx: Context, _opts: object): Promise<void> {
-  const data = (await ctx.store()).read();
+  const data = readStoreFile(configDir(ctx.env));
   const current = currentProfileName(data);
   const rows: ProfileRow[] = Object.entries(data.profiles)
     .sort(([a], [b]) => compareText(a, b))

@@ -227,6 +227,19 @@ describe('dgw apply on the stand-in', () => {
     expect(plan.code).toBe(0);
   });
 
+  it('a golden SQL replaced whose old answer fails to delete: the hint says the old one is unmanaged and --prune deletes it, not that apply does the rest', async () => {
+    const GOLDEN = '/metadata/proj-1/golden-sqls';
+    server.on('GET', GOLDEN, { json: [{ id: 'g-old', prompt: 'How many?', sql: 'SELECT 1' }] });
+    server.on('POST', GOLDEN, { json: { id: 'g-new', prompt: 'How many?', sql: 'SELECT 2' } });
+    server.on('DELETE', `${GOLDEN}/g-old`, { status: 400, json: { errorCode: 'BAD', message: 'the service said no' } });
+    write('golden-sqls.yaml', '- question: How many?\n  sql: SELECT 2\n');
+    const r = await dgw(['apply', '--yes'], { cwd: work.dir });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/error: delete golden SQL "How many\?" \(g-old\) failed: the service said no/);
+    expect(r.stderr).toMatch(/hint: 1 of 2 requests were carried out; the new answer was added, so the old one \(g-old\) is now unmanaged: `dgw apply --prune` deletes it/);
+    expect(r.stderr).not.toContain('does the rest');
+  });
+
   it('with --json, a failure prints what was applied, what failed and what was not done', async () => {
     project.add({ name: 'a', inputQuery: 'SELECT 1' });
     write('a.sql', 'SELECT 2\n');

@@ -42,6 +42,8 @@ export class ApplyStoppedError extends DgwError {
   ) {
     // Stopped or cut off in flight, the request may have reached the service: say so, not "failed".
     const inFlight = failure.kind === 'interrupted' || failure.kind === 'network';
+    const last = done.at(-1);
+    const replaced = step.op === 'deleteGoldenSql' && last?.op === 'addGoldenSql' && last.question === step.question;
     const carried = `${done.length} of ${done.length + notDone.length + 1} requests were carried out`;
     super(failure.kind, inFlight ? `${describeStep(step)} was cut off (${failure.message}): the service may have carried it out` : `${describeStep(step)} failed: ${failure.message}`, {
       status: failure.status,
@@ -49,7 +51,9 @@ export class ApplyStoppedError extends DgwError {
       cause: failure,
       hint: inFlight
         ? `${carried}, and perhaps the one cut off; \`dgw plan\` shows what is left, and \`dgw apply\` does it`
-        : `${carried}; fix the cause and run \`dgw apply\` again: it plans from the project as it is now and does the rest`,
+        : replaced
+          ? `${carried}; the new answer was added, so the old one (${step.id}) is now unmanaged: \`dgw apply --prune\` deletes it, as does \`dgw golden-sql rm ${step.id}\``
+          : `${carried}; fix the cause and run \`dgw apply\` again: it plans from the project as it is now and does the rest`,
     });
   }
 }

@@ -62,23 +62,23 @@ export class Scheduler {
     this.passing.add(project);
     try {
       for (const q of await project.withConnection(readMaterialized).catch((): QueryRow[] => [])) {
-        const due = refresh.nextRun(project, q);
         if (this.stopped) break;
-        if (due === undefined || due > now || project.running.has(q.id)) continue;
         try {
+          const due = refresh.nextRun(project, q);
+          if (due === undefined || due > now || project.running.has(q.id)) continue;
           await refresh.refresh(project, q.id);
           started.push(q.id);
         } catch {
-          // The query went away or the project is closing; the next tick sees the new state.
+          // The query went away, its stored zone is one the runtime lacks (skip it alone), or the project is closing.
         }
       }
       // Loaded here, not at start-up: a command that touches no cache does not load it.
       const caches = await import('./project/caches.js');
       for (const state of await caches.cacheStates(project).catch((): CacheState[] => [])) {
         if (this.stopped) break;
-        const due = caches.nextRuns(state.cache, state).find((d) => d.at <= now);
-        if (due === undefined || caches.isRunning(project, state.cache.id)) continue;
         try {
+          const due = caches.nextRuns(state.cache, state).find((d) => d.at <= now);
+          if (due === undefined || caches.isRunning(project, state.cache.id)) continue;
           await caches.startRun(project, state.cache.id, due.mode, true);
           started.push(state.cache.id);
         } catch {

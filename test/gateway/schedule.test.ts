@@ -123,6 +123,25 @@ describe('scheduler with an injected clock', () => {
   });
 });
 
+describe('scheduler with a stored zone the runtime does not know', () => {
+  it('skips only that query: the project\'s other schedules still fire', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+    const g = await openGateway({ now: () => now });
+    try {
+      await g.call('POST', `${P}/queries`, { body: { displayName: 'Bad Zone', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'cron', cronExpression: '0 * * * *', timezone: 'Asia/Tokyo' } } });
+      const hourly = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Hourly', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', schedule: { type: 'interval', repeatDuration: 'PT1H' } } })).body;
+      // As old or moved data might hold: a zone this runtime has no rules for.
+      const demo = (await g.gateway.openProjects()).find((p) => p.id === 'demo')!;
+      await demo.withConnection((conn) => conn.run("UPDATE svc._dgw.query_rows SET doc = replace(doc, 'Asia/Tokyo', 'Mars/Olympus_Mons')"));
+      now += 60 * 60_000;
+      expect(await new Scheduler(g.gateway, clock).tick()).toEqual([hourly.id]);
+    } finally {
+      await g.close();
+    }
+  });
+});
+
 describe('scheduler with one project busy', () => {
   it('a project whose lock a long change holds holds back neither another project\'s schedules nor the stop', async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');

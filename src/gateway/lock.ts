@@ -115,6 +115,7 @@ export async function acquireLock(
     if (!holder || state === 'gone') {
       // Stale: its process is gone (a gateway killed with SIGKILL leaves one).
       if (text !== undefined) await removeStale(file, text);
+      if (options.signal?.aborted) throw new InterruptedError();
       continue;
     }
     if (state === 'foreign') throw foreignLock(file, holder);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkOwnFolder } from '../src/config/safe-folder.js';
 import { holderProof } from '../src/gateway/holder-proof.js';
-import { processStartTime } from '../src/gateway/process-identity.js';
+import { processStartTime } from '../src/process-identity.js';
 import { startServer } from '../src/gateway/server.js';
 import { tempDir } from './support/dgw.js';
 import { runInProcess } from './support/in-process.js';

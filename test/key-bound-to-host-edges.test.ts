@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { processStartTime } from '../src/gateway/process-identity.js';
+import { processStartTime } from '../src/process-identity.js';
 import { runDgw, startDgw, tempDir } from './support/dgw.js';
 import { RecordingServer } from './support/recording-server.js';
 import { holderProof } from '../src/gateway/holder-proof.js';

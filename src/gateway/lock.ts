@@ -4,7 +4,7 @@ import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
 import { fileFault, makeFolders } from '../local-faults.js';
 import { removeStale } from '../stale-lock.js';
 import { pidAlive } from '../process-alive.js';
-import { processCommand, processStartTime } from './process-identity.js';
+import { processCommand, processStartTime } from '../process-identity.js';
 
 /** Who holds a data folder: a `dgw serve` (with its URL) or a CLI running the gateway in-process. */
 export interface LockInfo {

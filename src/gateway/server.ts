@@ -8,7 +8,7 @@ import { checkOwnFolder } from '../config/safe-folder.js';
 import { isLoopbackHost } from '../config/loopback.js';
 import { holderProof } from './holder-proof.js';
 import { acquireLock } from './lock.js';
-import { processStartTime } from './process-identity.js';
+import { processStartTime } from '../process-identity.js';
 import { BASE_PATH } from './router.js';
 import { Scheduler, type SchedulerClock } from './scheduler.js';
 

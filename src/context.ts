@@ -252,6 +252,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       let transport: Transport | undefined;
       let gatewayKey = false;
       let inProcess = false;
+      let servedDataDir: string | undefined;
       const localGateway = baseUrl === undefined;
       // With structured output stderr is JSON only: each trace line is a JSON line of its own.
       const trace = globals.debug
@@ -273,6 +274,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         apiKey = local.apiKey;
         transport = local.transport;
         inProcess = local.mode === 'in-process';
+        if (!inProcess) servedDataDir = local.dataDir;
       }
       if (!apiKey) throw missingKeyError(s);
       trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${keyOrigin(s, options.apiKey !== undefined, gatewayKey)})`);
@@ -283,6 +285,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         transport,
         inProcess,
         localGateway,
+        servedDataDir,
         signal,
         trace,
         retries: options.retries,

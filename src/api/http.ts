@@ -35,6 +35,8 @@ export interface HttpConfig {
   inProcess?: boolean;
   /** The service is the local gateway (in-process or `dgw serve`): its fault codes are faults of this machine. */
   localGateway?: boolean;
+  /** The data folder of the `dgw serve` that is the service: a failed connection says when that serve has stopped. */
+  servedDataDir?: string;
   /** Shown with every request a dry run does not send (see `describing`). */
   effects?: DryRunEffects;
   /** Placeholders shown in dry runs, shared by the layers `describing` makes. */
@@ -261,7 +263,13 @@ export class Http {
       if (own) throw own;
       if (this.config.signal?.aborted) throw new InterruptedError();
       if (head.signal.aborted || (error as Error | undefined)?.name === 'TimeoutError') throw this.timedOut(request.method, way.shown, error);
-      throw unreachable(new URL(request.url).host, error);
+      const failed = unreachable(new URL(request.url).host, error);
+      const served = this.config.servedDataDir;
+      // A serve that stops unannounces its URL first; one killed leaves a lock whose holder is gone.
+      if (served && !(await import('../gateway/lock.js').then((m) => m.readLiveLock(served)))?.url) {
+        throw new NetworkError(`${failed.message}: the dgw serve holding ${served} has stopped`, error, { hint: 'run the command again: with no dgw serve, it runs the local gateway in-process' });
+      }
+      throw failed;
     } finally {
       clearTimeout(timer);
     }

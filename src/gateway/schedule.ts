@@ -49,8 +49,8 @@ export function nextFireTime(schedule: Schedule | null | undefined, after: numbe
   try {
     return nextCronTime(parseCron(schedule.cronExpression), schedule.timezone ?? 'UTC', after);
   } catch (error) {
-    // One stored before dgw refused it (30 February): it never fires.
-    if (error instanceof CronSyntaxError) return undefined;
+    // One stored before dgw refused it (30 February), or in a zone this runtime has no rules for: it never fires.
+    if (error instanceof CronSyntaxError || (error instanceof RangeError && /time zone/i.test(error.message))) return undefined;
     throw error;
   }
 }

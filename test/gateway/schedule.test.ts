@@ -136,6 +136,10 @@ describe('scheduler with a stored zone the runtime does not know', () => {
       await demo.withConnection((conn) => conn.run("UPDATE svc._dgw.query_rows SET doc = replace(doc, 'Asia/Tokyo', 'Mars/Olympus_Mons')"));
       now += 60 * 60_000;
       expect(await new Scheduler(g.gateway, clock).tick()).toEqual([hourly.id]);
+      // Its status still answers (a 500 before): it has no next run.
+      const bad = (await g.call('GET', `${P}/queries`)).body.find((q: { displayName: string }) => q.displayName === 'Bad Zone');
+      const status = await g.call('GET', `${P}/materialized-queries/${bad.id}/status`);
+      expect(status.status, status.text).toBe(200);
     } finally {
       await g.close();
     }

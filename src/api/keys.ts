@@ -21,5 +21,5 @@ export function deleteApiKey(http: Http, projectId: string, apiKeyId: string): P
 /** A key with every field present; `expiresAt` null means it never expires. */
 export function readApiKey(value: unknown): ProjectApiKey {
   const k = object(value, 'an API key');
-  return { name: text(k.name), apiKey: textOrNull(k.apiKey), apiKeyId: idOf({ id: k.apiKeyId }, 'an API key'), expiresAt: textOrNull(k.expiresAt) };
+  return { name: text(k.name), apiKey: textOrNull(k.apiKey), apiKeyId: idOf(k, 'an API key', 'apiKeyId'), expiresAt: textOrNull(k.expiresAt) };
 }

@@ -24,7 +24,7 @@ export function readParametricTable(value: unknown): ParametricTableRecord {
     fromSchema: text(t.fromSchema),
     fromTable: text(t.fromTable),
     toSchema: text(t.toSchema),
-    toTable: idOf({ id: t.toTable }, 'a parametric table'),
+    toTable: idOf(t, 'a parametric table', 'toTable'),
     paramValues: params.map((p) => object(p, 'a parameter')).map((p) => ({ key: text(p.key), value: p.value ?? null })),
   };
 }

@@ -38,8 +38,8 @@ export function text(value: unknown, fallback = ''): string {
 }
 
 /** An id the next request's path needs: one missing or empty is the service's malformed answer (exit 8), not a usage error. */
-export function idOf(value: Raw, what: string): string {
-  const id = text(value.id);
+export function idOf(value: Raw, what: string, field = 'id'): string {
+  const id = text(value[field]);
   if (id === '') throw new MalformedResponseError(`the service sent ${what} without an id`);
   return id;
 }

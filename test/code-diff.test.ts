@@ -272,6 +272,18 @@ describe('diffStates', () => {
     expect(diffStates(desired([quoted, dq('src2.sql', 'SELECT 2'), dq('elsewhere/other.sql', 'SELECT * FROM svc.mtquery.src2')]), p, { prune: true }).changes.filter((c) => c.action === 'delete').map((c) => c.name)).toEqual(['src']);
     expect(diffStates(desired([dq('src2.sql', 'SELECT 2'), dq('elsewhere/other.sql', 'SELECT * FROM svc.mtquery.src2')]), p, { prune: true }).changes.filter((c) => c.action === 'delete').map((c) => c.name).sort()).toEqual(['rep', 'src']);
   });
+
+  it('converting a query is refused while another reads the SQL name the conversion ends; a reader moved to the new name in the same plan is fine', () => {
+    const p = project([pq('m1', { materialized: true, sql: 'SELECT 1' }), pq('r1', { sql: 'SELECT * FROM svc.mtquery.m1' }), pq('r2', { folder: '/elsewhere', sql: 'SELECT * FROM svc.query.p1' }), pq('p1', { sql: 'SELECT 2' })]);
+    const files = (r1: string) => [dq('m1.sql', 'SELECT 1'), dq('r1.sql', r1), dq('p1.sql', 'SELECT 2')];
+    const r2 = dq('elsewhere/r2.sql', 'SELECT * FROM svc.query.p1');
+    expect(() => diffStates(desired([...files('SELECT * FROM svc.mtquery.m1'), r2]), p, { prune: false })).toThrow(/^r1\.sql reads svc\.mtquery\.m1, which this plan ends by converting m1 to a plain query/);
+    const moved = diffStates(desired([...files('SELECT * FROM svc.query.m1'), r2]), p, { prune: false });
+    expect(moved.changes.map((c) => c.action === 'update' && `${c.name}:${c.fields.join(',')}`)).toEqual(['m1:materialized', 'r1:sql']);
+    // Plain to materialized ends svc.query.p1, which r2 (outside the managed folders) reads.
+    const outside = project([pq('p1', { folder: '/managed', sql: 'SELECT 2' }), pq('r2', { folder: '/elsewhere', sql: 'SELECT * FROM svc.query.p1' })]);
+    expect(() => diffStates(desired([dq('managed/p1.sql', `${header('materialized: true')}SELECT 2`)], [], ['/managed']), outside, { prune: false })).toThrow(/^query r2 \(outside the managed folders\) reads svc\.query\.p1, which this plan ends by converting p1 to a materialized query/);
+  });
 });
 
 describe('orderSteps', () => {

@@ -5,7 +5,7 @@ import type { Change, DesiredQuery, DesiredState, Plan, ProjectQuery, ProjectSta
 import { sameRefresh } from './refresh.js';
 import { canonicalSql } from './sql-text.js';
 import { compareText } from '../output/text-order.js';
-import { readsQuery } from '../impact/sql-reads.js';
+import { readsName, readsQuery } from '../impact/sql-reads.js';
 
 /** How a plan is made. */
 export interface DiffOptions {
@@ -87,10 +87,11 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
   return { changes, unmanaged, prune: options.prune, fingerprint: project.fingerprint, skipped };
 }
 
-/** A query reading one that --prune deletes (in its SQL, or as a copier's `from`) would fail at its next run: the plan is refused, naming both. */
+/** A query reading one that --prune deletes (in its SQL, or as a copier's `from`), or by the name a conversion ends, would fail at its next run: the plan is refused, naming both. */
 function refusePrunedReads(changes: Change[], desired: DesiredState, project: ProjectState, sqlOf: (d: DesiredQuery) => string, dirLabel: string): void {
   const pruned = new Set(changes.flatMap((c) => (c.action === 'delete' ? [c.name] : [])));
-  if (pruned.size === 0) return;
+  const converted = changes.flatMap((c) => (c.action === 'update' && c.fields.includes('materialized') ? [{ name: c.name, schema: c.before.materialized ? 'mtquery' : 'query' }] : []));
+  if (pruned.size === 0 && converted.length === 0) return;
   const desiredNames = new Set(desired.queries.map((d) => d.name));
   const readers = [
     ...desired.queries.map((d) => ({ who: `${dirLabel}${d.file}`, sql: sqlOf(d) })),
@@ -99,6 +100,10 @@ function refusePrunedReads(changes: Change[], desired: DesiredState, project: Pr
   for (const name of pruned) {
     const reader = readers.find((r) => readsQuery(r.sql, name));
     if (reader) throw new UsageError(`${reader.who} reads ${name}, which this plan deletes (it has no file; --prune deletes it): keep a file for ${name}, or change what reads it`);
+  }
+  for (const { name, schema } of converted) {
+    const reader = readers.find((r) => readsName(r.sql, [schema], name));
+    if (reader) throw new UsageError(`${reader.who} reads svc.${schema}.${name}, which this plan ends by converting ${name} to a ${schema === 'query' ? 'materialized' : 'plain'} query: change what reads it to svc.${schema === 'query' ? 'mtquery' : 'query'}.${name} in the same plan, or keep ${name} as it is`);
   }
 }
 

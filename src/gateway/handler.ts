@@ -185,6 +185,8 @@ function answerError(raw: unknown, c: Context): Reply {
   const challenge = error instanceof HttpError && error.status === 401 ? { headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } } : {};
   if (error instanceof HttpError) return { ...c.json({ errorCode: error.errorCode, message: withoutSecretFolder(error.message), ...(error.operationId ? { operationId: error.operationId } : {}) }, error.status), ...challenge };
   if (error instanceof DgwError) return c.json({ errorCode: 'UNAVAILABLE', message: withoutSecretFolder(error.message) }, 500);
+  // A lazily loaded file gone: dgw was rebuilt or upgraded under this long-running serve.
+  if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return c.json({ errorCode: 'UNAVAILABLE', message: `dgw's files changed under this running dgw serve (a rebuild or an upgrade), so it cannot answer this request: stop the serve and start it again (${(error as Error).message})` }, 500);
   return c.json({ errorCode: 'INTERNAL', message: withoutSecretFolder(`internal error: ${error instanceof Error ? error.message : String(error)}`) }, 500);
 }
 

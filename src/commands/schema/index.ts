@@ -36,6 +36,8 @@ export async function runSchema(ctx: Context, words: string[], _opts: object): P
   }
   if (path === 'completion') throw new UsageError('dgw completion prints a shell script, not JSON: it has no schema');
   if (path === 'table sample') throw new UsageError('dgw table sample prints CSV, not JSON: it has no schema');
+  const verbs = known.filter((command) => command.startsWith(`${path} `));
+  if (verbs.length > 0) throw new UsageError(`\`dgw ${path}\` is a group of commands; name one of them: ${verbs.join(', ')}`);
   const doc = known.includes(path) ? readSchema(path) : undefined;
   if (!doc) throw new UsageError(`no command \`dgw ${path}\` prints JSON${didYouMean(path, known)}`, 'run `dgw schema` for the commands that do');
   ctx.out.value(doc, `schemas/${schemaFileFor(path)}`);

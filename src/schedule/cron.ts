@@ -6,7 +6,7 @@ export interface CronFields {
   months: Set<number>;
   /** 0 = Sunday; 7 is folded into 0. */
   daysOfWeek: Set<number>;
-  /** True when day-of-month was `*`; cron ORs the two day fields only when both are restricted. */
+  /** True when day-of-month starts with `*` or `?`, a step of them too; cron ORs the two day fields only when neither does. */
   anyDayOfMonth: boolean;
   anyDayOfWeek: boolean;
 }
@@ -47,8 +47,8 @@ export function parseCron(expression: string): CronFields {
     daysOfMonth: sets[2],
     months: sets[3],
     daysOfWeek,
-    anyDayOfMonth: parts[2] === '*' || parts[2] === '?',
-    anyDayOfWeek: parts[4] === '*' || parts[4] === '?',
+    anyDayOfMonth: /^[*?]/.test(parts[2]),
+    anyDayOfWeek: /^[*?]/.test(parts[4]),
   };
   // Days only by date (a weekday field would OR in days of its own): 30 February never comes.
   if (!fields.anyDayOfMonth && fields.anyDayOfWeek && ![...fields.months].some((m) => [...fields.daysOfMonth].some((d) => d <= LONGEST_MONTH[m - 1]))) {

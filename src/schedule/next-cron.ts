@@ -44,10 +44,7 @@ export function nextCronTime(fields: CronFields, timeZone: string, after: number
 function dayMatches(fields: CronFields, dayOfMonth: number, dayOfWeek: number): boolean {
   const dom = fields.daysOfMonth.has(dayOfMonth);
   const dow = fields.daysOfWeek.has(dayOfWeek);
-  if (fields.anyDayOfMonth && fields.anyDayOfWeek) return true;
-  if (fields.anyDayOfMonth) return dow;
-  if (fields.anyDayOfWeek) return dom;
-  return dom || dow;
+  return fields.anyDayOfMonth || fields.anyDayOfWeek ? dom && dow : dom || dow;
 }
 
 /** The first minute in (lo, hi] at which the zone's offset is `to`, by halving. */

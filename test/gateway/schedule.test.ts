@@ -83,6 +83,15 @@ describe('next fire time', () => {
     expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 1 * 3' }, at('2024-09-09T00:00:00Z')))).toBe('2024-09-11T00:00:00.000Z');
     expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 29 2 *' }, at('2024-03-01T00:00:00Z')))).toBe('2028-02-29T00:00:00.000Z');
   });
+
+  it('ANDs the day fields when either starts with * (a step such as */2 too), as cron does', () => {
+    // Odd days that are Mondays: 2026-12-01 is an odd Tuesday, 2026-12-07 an odd Monday.
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 */2 * 1' }, at('2026-11-30T12:00:00Z')))).toBe('2026-12-07T00:00:00.000Z');
+    // The 1st when it is an even weekday (Sun, Tue, Thu, Sat): after 2026-12-01: 2027-01-01 is a Friday, Feb and Mar Mondays, 2027-04-01 a Thursday.
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 1 * */2' }, at('2026-12-01T12:00:00Z')))).toBe('2027-04-01T00:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 ?/2 * 1' }, at('2026-11-30T12:00:00Z')))).toBe('2026-12-07T00:00:00.000Z');
+    expect(iso(nextFireTime({ type: 'cron', cronExpression: '0 0 */2 * *' }, at('2026-11-30T12:00:00Z')))).toBe('2026-12-01T00:00:00.000Z');
+  });
 });
 
 describe('scheduler with an injected clock', () => {

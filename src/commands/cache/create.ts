@@ -59,6 +59,9 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   const schedules = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
   const requests = tables.map((t) => ({ ...cacheRequest(t, opts), ...schedules }));
+  if (!http.hostedService && schedules.incrementalCacheSchedule && schedules.incrementalCacheSchedule.type !== 'NONE' && opts.incrementalColumn === undefined) {
+    ctx.out.warn(`the incremental schedule never runs until the cache has an incremental column: give ${opts.batch ? '`dgw cache update TABLE --incremental-column COLUMN` afterwards' : '--incremental-column COLUMN'}`);
+  }
   // A catalog named (a connection's, `shop.main.orders`) is sent by its id, as the document wants.
   for (const r of requests) if (r.catalogId !== undefined && !/^\d+$/.test(r.catalogId)) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
   if (opts.batch) {

@@ -38,4 +38,5 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   if (opts.dryRun) return;
   await ctx.out.record(cache, CACHE_FIELDS, cacheId);
   ctx.out.success(`updated cache ${ref}`);
+  if (!http.hostedService && cache.incrementalSchedule && !cache.incrementalColumn) ctx.out.warn(`the incremental schedule of cache ${ref} never runs until it has an incremental column: \`dgw cache update ${ref} --incremental-column COLUMN\``);
 }

@@ -83,6 +83,25 @@ describe('cache schedules with an injected clock', () => {
     expect(nextRuns(state.cache, state)).toEqual([]);
   });
 
+  it("changing one mode's schedule leaves the other's next run where it was, a missed one too", async () => {
+    now = Date.parse('2030-02-01T00:00:00Z');
+    await g.call('POST', `${P}/queries`, { body: { displayName: 'Both modes', inputQuery: 'SELECT 1 AS n' } });
+    const body = { catalogId: '2', schemaName: 'query', tableName: 'bothmodes', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'P1D' }, incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' } };
+    const { id } = (await g.call('POST', `${P}/cache?incrementalColumn=n`, { body })).body as { id: string };
+    await waitFor(async () => (await status(id)).status === 'COMPLETED');
+    const [project] = await g.gateway.openProjects();
+    const due = async () => {
+      const state = (await cacheStates(project)).find((s) => s.cache.id === id)!;
+      return nextRuns(state.cache, state).map((d) => [d.mode, new Date(d.at).toISOString()]);
+    };
+    now = Date.parse('2030-02-01T03:00:00Z');
+    expect((await g.call('PUT', `${P}/cache/${id}`, { body: { fullRefreshCacheSchedule: { type: 'BASIC', expression: 'P2D' } } })).status).toBe(200);
+    // The incremental run missed at 01:00 is still due; the full refresh counts from its change.
+    expect(await due()).toEqual([['FULL_REFRESH', '2030-02-03T03:00:00.000Z'], ['INCREMENTAL', '2030-02-01T01:00:00.000Z']]);
+    expect((await g.call('PUT', `${P}/cache/${id}`, { body: { incrementalCacheSchedule: { type: 'BASIC', expression: 'PT2H' } } })).status).toBe(200);
+    expect(await due()).toEqual([['FULL_REFRESH', '2030-02-03T03:00:00.000Z'], ['INCREMENTAL', '2030-02-01T05:00:00.000Z']]);
+  });
+
   it('isTableCached answers for the catalog helper: a cached table is, another is not', async () => {
     const [project] = await g.gateway.openProjects();
     expect(await isTableCached(project, '1', 'table', 'orders')).toBe(true);

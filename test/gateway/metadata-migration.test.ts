@@ -156,3 +156,33 @@ describe('a version 6 database: connections, but no parametric tables yet', () =
     expect((await dgw('sql', 'SELECT count(*) FROM src.main.items')).trim()).toBe('7');
   });
 });
+
+describe('a version 11 database: one schedule-set time for both of a cache\'s schedules', () => {
+  it('opens with its caches due as before, and a change of one schedule keeps the other\'s time', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    let now = Date.parse('2030-03-01T00:00:00Z');
+    const first = await openGateway({ dataDir: tmp.dir, now: () => now });
+    const body = { catalogId: '1', schemaName: 'table', tableName: 'orders', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'P1D' }, incrementalCacheSchedule: { type: 'BASIC', expression: 'PT1H' } };
+    const { id } = (await first.call('POST', `${P}/cache?incrementalColumn=order_id`, { body })).body as { id: string };
+    await waitFor(async () => (await first.call('GET', `${P}/cache/${id}/status`)).body.status === 'COMPLETED');
+    await first.close();
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    await c.run(`ATTACH '${projectFile(tmp.dir, 'demo')}' AS svc`);
+    await c.run("ALTER TABLE svc._dgw.caches DROP COLUMN incremental_schedule_set_at; UPDATE svc._dgw.settings SET value = '11' WHERE key = 'schema_version'; DETACH svc");
+    c.closeSync();
+    db.closeSync();
+
+    now = Date.parse('2030-03-01T03:00:00Z');
+    const g = await openGateway({ dataDir: tmp.dir, now: () => now });
+    cleanups.push(() => g.close());
+    const { cacheStates, nextRuns } = await import('../../src/gateway/project/caches.js');
+    const project = await g.gateway.project('demo', { create: false });
+    const due = async () => (await cacheStates(project)).flatMap((s) => nextRuns(s.cache, s).map((d) => [d.mode, new Date(d.at).toISOString()]));
+    expect(await due()).toEqual([['FULL_REFRESH', '2030-03-02T00:00:00.000Z'], ['INCREMENTAL', '2030-03-01T01:00:00.000Z']]);
+    expect((await g.call('PUT', `${P}/cache/${id}`, { body: { fullRefreshCacheSchedule: { type: 'BASIC', expression: 'P2D' } } })).status).toBe(200);
+    expect(await due()).toEqual([['FULL_REFRESH', '2030-03-03T03:00:00.000Z'], ['INCREMENTAL', '2030-03-01T01:00:00.000Z']]);
+    expect((await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'customers' } })).status).toBe(200);
+  });
+});

@@ -16,9 +16,11 @@ export interface CacheRow {
   incrementalColumn: string | null;
   fullSchedule: Schedule | null;
   incrementalSchedule: Schedule | null;
-  /** Intervals count from here or from the last run, whichever is later. */
+  /** When the full schedule was set: it counts from here or from the last full refresh, whichever is later. */
   scheduleSetAt: number;
   createdAt: number;
+  /** The same for the incremental schedule; null in a store older than schema 12, where scheduleSetAt served both. */
+  incrementalScheduleSetAt: number | null;
 }
 
 /** One run of a cache; times are epoch ms. */
@@ -43,6 +45,7 @@ export interface CacheRun {
 export const CACHE_DDL = [
   'CREATE SCHEMA IF NOT EXISTS svc.cache',
   'CREATE TABLE IF NOT EXISTS svc._dgw.caches (id VARCHAR, catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, copy_name VARCHAR, incremental_column VARCHAR, full_schedule VARCHAR, incremental_schedule VARCHAR, schedule_set_at BIGINT, created_at BIGINT)',
+  'ALTER TABLE svc._dgw.caches ADD COLUMN IF NOT EXISTS incremental_schedule_set_at BIGINT',
   'CREATE TABLE IF NOT EXISTS svc._dgw.cache_runs (id VARCHAR, cache_id VARCHAR, mode VARCHAR, status VARCHAR, scheduled BOOLEAN, created_at BIGINT, updated_at BIGINT, finished_at BIGINT, cached_rows BIGINT, inserted_rows BIGINT, last_offset VARCHAR, message VARCHAR)',
 ];
 
@@ -87,15 +90,15 @@ export async function readLatestRuns(conn: DuckDBConnection): Promise<CacheRun[]
 }
 
 export async function insertCache(conn: DuckDBConnection, c: CacheRow): Promise<void> {
-  await conn.run('INSERT INTO svc._dgw.caches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+  await conn.run('INSERT INTO svc._dgw.caches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
     c.id, c.catalogId, c.schemaName, c.tableName, c.copyName, c.incrementalColumn,
-    c.fullSchedule && JSON.stringify(c.fullSchedule), c.incrementalSchedule && JSON.stringify(c.incrementalSchedule), c.scheduleSetAt, c.createdAt,
+    c.fullSchedule && JSON.stringify(c.fullSchedule), c.incrementalSchedule && JSON.stringify(c.incrementalSchedule), c.scheduleSetAt, c.createdAt, c.incrementalScheduleSetAt,
   ]);
 }
 
 export async function updateCacheRow(conn: DuckDBConnection, c: CacheRow): Promise<void> {
-  await conn.run('UPDATE svc._dgw.caches SET incremental_column = ?, full_schedule = ?, incremental_schedule = ?, schedule_set_at = ? WHERE id = ?', [
-    c.incrementalColumn, c.fullSchedule && JSON.stringify(c.fullSchedule), c.incrementalSchedule && JSON.stringify(c.incrementalSchedule), c.scheduleSetAt, c.id,
+  await conn.run('UPDATE svc._dgw.caches SET incremental_column = ?, full_schedule = ?, incremental_schedule = ?, schedule_set_at = ?, incremental_schedule_set_at = ? WHERE id = ?', [
+    c.incrementalColumn, c.fullSchedule && JSON.stringify(c.fullSchedule), c.incrementalSchedule && JSON.stringify(c.incrementalSchedule), c.scheduleSetAt, c.incrementalScheduleSetAt, c.id,
   ]);
 }
 

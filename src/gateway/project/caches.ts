@@ -124,7 +124,7 @@ export async function createCache(s: ProjectStore, input: CacheInput): Promise<C
     if (same) throw conflict(`${source.label} is cached already (cache ${same.id})`);
     const taken = new Set(all.map((c) => c.copyName.toLowerCase()));
     const copyName = [input.tableName, `${input.schemaName}_${input.tableName}`, `${input.catalogId}_${input.schemaName}_${input.tableName}`].find((n) => !taken.has(n.toLowerCase()))!;
-    const row: CacheRow = { id: randomUUID(), ...input, incrementalColumn, copyName, scheduleSetAt: now, createdAt: now };
+    const row: CacheRow = { id: randomUUID(), ...input, incrementalColumn, copyName, scheduleSetAt: now, createdAt: now, incrementalScheduleSetAt: now };
     await insertCache(conn, row);
     return row;
   });
@@ -139,13 +139,13 @@ export async function updateCache(s: ProjectStore, id: string, change: CacheChan
   if (change.incrementalColumn !== undefined) incrementalColumn = checkColumn(await sourceColumns(s, before), change.incrementalColumn);
   return s.tx(async (conn) => {
     const c = await cacheRow(s, id, conn);
-    const scheduled = change.fullSchedule !== undefined || change.incrementalSchedule !== undefined;
     const next: CacheRow = {
       ...c,
       incrementalColumn,
       fullSchedule: change.fullSchedule === undefined ? c.fullSchedule : change.fullSchedule,
       incrementalSchedule: change.incrementalSchedule === undefined ? c.incrementalSchedule : change.incrementalSchedule,
-      scheduleSetAt: scheduled ? s.now() : c.scheduleSetAt,
+      scheduleSetAt: change.fullSchedule === undefined ? c.scheduleSetAt : s.now(),
+      incrementalScheduleSetAt: change.incrementalSchedule === undefined ? c.incrementalScheduleSetAt ?? c.scheduleSetAt : s.now(),
     };
     await updateCacheRow(conn, next);
     return next;
@@ -183,8 +183,9 @@ const words = (mode: CacheMode) => (mode === 'FULL_REFRESH' ? 'full refresh' : '
 /** When each schedule of a cache is next due (epoch ms); without an incremental column only full refreshes run (one would be refused). */
 export function nextRuns(c: CacheRow, state: CacheState): Array<{ mode: CacheMode; at: number }> {
   const due: Array<{ mode: CacheMode; at: number }> = [];
-  for (const [mode, schedule, last] of [['FULL_REFRESH', c.fullSchedule, state.full], ['INCREMENTAL', c.incrementalSchedule, state.incremental]] as const) {
-    const at = nextFireTime(schedule, Math.max(last?.createdAt ?? 0, c.scheduleSetAt));
+  const modes = [['FULL_REFRESH', c.fullSchedule, state.full, c.scheduleSetAt], ['INCREMENTAL', c.incrementalSchedule, state.incremental, c.incrementalScheduleSetAt ?? c.scheduleSetAt]] as const;
+  for (const [mode, schedule, last, setAt] of modes) {
+    const at = nextFireTime(schedule, Math.max(last?.createdAt ?? 0, setAt));
     if (at !== undefined && (mode === 'FULL_REFRESH' || c.incrementalColumn)) due.push({ mode, at });
   }
   return due;

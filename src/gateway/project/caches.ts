@@ -135,13 +135,12 @@ export async function createCache(s: ProjectStore, input: CacheInput): Promise<C
 
 export async function updateCache(s: ProjectStore, id: string, change: CacheChange): Promise<CacheRow> {
   const before = await cacheRow(s, id);
-  let incrementalColumn = before.incrementalColumn;
-  if (change.incrementalColumn !== undefined) incrementalColumn = checkColumn(await sourceColumns(s, before), change.incrementalColumn);
+  const column = change.incrementalColumn === undefined ? undefined : checkColumn(await sourceColumns(s, before), change.incrementalColumn);
   return s.tx(async (conn) => {
     const c = await cacheRow(s, id, conn);
     const next: CacheRow = {
       ...c,
-      incrementalColumn,
+      incrementalColumn: column ?? c.incrementalColumn,
       fullSchedule: change.fullSchedule === undefined ? c.fullSchedule : change.fullSchedule,
       incrementalSchedule: change.incrementalSchedule === undefined ? c.incrementalSchedule : change.incrementalSchedule,
       scheduleSetAt: change.fullSchedule === undefined ? c.scheduleSetAt : s.now(),

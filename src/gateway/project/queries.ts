@@ -116,6 +116,8 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   const check: SqlCheck | undefined = rebuild ? await checkSql(s, sqlText, !checkSchemaExists, sqlField(input)) : undefined;
   const row = await s.tx(async (c) => {
     const q = await s.query(id, c);
+    // What was checked came from `before`: written over another update's, it would undo that one half-way.
+    if ((['name', 'displayName', 'inputQuery', 'queryType'] as const).some((k) => q[k] !== before[k])) throw conflict(`query ${before.name} was changed by another request meanwhile; try again`);
     if (nameChanged && (await readQueryByName(c, name))) throw conflict(`a query named ${name} already exists in project ${s.id}`);
     const now = s.now();
     let schedule = q.schedule;

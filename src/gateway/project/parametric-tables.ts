@@ -83,9 +83,9 @@ function condition(key: string, value: unknown): string {
   return `${column} = ${valueSql(value, key)}`;
 }
 
-/** A value as SQL: a macro's expression, a quoted string, or the number or truth value itself. */
+/** A value as SQL: a macro's expression, else quoted, so it takes the column's type (a bare 7 read a text column as numbers). */
 function valueSql(value: unknown, key: string): string {
-  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (typeof value === 'boolean' || typeof value === 'number') return literal(String(value));
   if (typeof value === 'string') return value.startsWith('@') ? macro(value) : literal(value);
   throw badRequest(`paramValues: the value of ${key} must be a string, a number, true, false or null`);
 }

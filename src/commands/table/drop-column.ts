@@ -60,10 +60,10 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   reportChange(ctx, opts, { table, column, deleted: true } satisfies ColumnDropped, column, `deleted column ${column} of ${table}`);
 }
 
-/** A missing table or column is found before the question, not after it (exit 4). */
+/** A missing table or column is found before the question, not after it (exit 4); names compare in any case, as SQL's do. */
 async function requireColumn(http: Http, projectId: string, table: string, column: string, kind: TableKind): Promise<void> {
   const columns = await (kind === 'table' ? listColumns : listBiColumns)(http, projectId, table);
-  if (Array.isArray(columns) && !columns.some((c) => c.name === column)) {
+  if (Array.isArray(columns) && !columns.some((c) => c.name.toLowerCase() === column.toLowerCase())) {
     const names = columns.map((c) => c.name);
     throw new NotFoundError(`table ${table} has no column ${column}; its columns: ${names.join(', ') || '(none)'}${didYouMean(column, names)}`);
   }

@@ -46,14 +46,14 @@ export function registerFolderMv(parent: Command, wiring: Wiring): void {
 
 export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvOptions): Promise<void> {
   if (items.length < 2) throw new UsageError('give at least one QUERY and then the target FOLDER');
-  const refs = items.slice(0, -1);
+  const refs = [...new Set(items.slice(0, -1))];
   const folderArg = items[items.length - 1];
   for (const ref of refs) checkSegment(ref, 'QUERY');
   const target = parseFolderRef(folderArg);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   // Folders --parents makes would outlive a move that fails on an id no query has: ids are checked first.
-  const ids = await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path');
+  const ids = [...new Set(await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path'))];
   const createdFolders: string[] = [];
   if (target.kind === 'root' && http.readsNothing) {
     // Which folders hold the queries would take a request: one update per query, under a placeholder.

@@ -39,7 +39,7 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
   const target = parseFolderRef(items[items.length - 1]);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const ids = await resolveQueryIds(http, projectId, refs);
+  const ids = [...new Set(await resolveQueryIds(http, projectId, refs))];
   let path = '/';
   if (target.kind === 'path') {
     path = folderPath(target.path);

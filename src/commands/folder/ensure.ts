@@ -10,7 +10,7 @@ export interface EnsuredFolder {
   created: string[];
 }
 
-/** Creates the missing levels of a folder path, as `mkdir -p`. */
+/** Creates the missing levels of a folder path, as `mkdir -p`; a failure names the levels made before it, which stay. */
 export async function ensureFolder(http: Http, projectId: string, tree: FolderTree, segments: string[]): Promise<EnsuredFolder> {
   let parentId: string | undefined;
   let id: string | undefined;
@@ -21,7 +21,10 @@ export async function ensureFolder(http: Http, projectId: string, tree: FolderTr
     if (existing) {
       id = existing.id;
     } else {
-      const made = await createOrFind(http, projectId, segments[i], parentId, path);
+      const made = await createOrFind(http, projectId, segments[i], parentId, path).catch((error: unknown) => {
+        if (created.length === 0 || !(error instanceof DgwError)) throw error;
+        throw new DgwError(error.kind, error.message, { status: error.status, errorCode: error.errorCode, hint: `created before the failure: ${created.join(', ')} (dgw folder rm removes a folder)`, cause: error });
+      });
       id = made.id;
       if (made.created) created.push(path);
     }

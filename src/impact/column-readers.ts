@@ -8,11 +8,11 @@ export interface ColumnReader extends Pick<Query, 'id' | 'name' | 'queryType'> {
   read: ColumnRead;
 }
 
-/** The saved queries whose SQL reads `column` of `<schema>.<table>` (a stored table unless told): those naming it first, then those selecting `*`. */
+/** The saved queries whose SQL reads `column` of `<schema>.<table>` (a stored table unless told), or of its cache copy `cache.<table>`, which loses it at its next refresh: those naming it first, then those selecting `*`. */
 export function columnReaders(queries: Query[], table: string, column: string, schema = 'table'): ColumnReader[] {
   const readers: ColumnReader[] = [];
   for (const q of queries) {
-    const read = readsColumn(q.inputQuery, table, column, schema);
+    const read = readsColumn(q.inputQuery, table, column, schema) ?? readsColumn(q.inputQuery, table, column, 'cache');
     if (read) readers.push({ id: q.id, name: q.name, queryType: q.queryType, read });
   }
   return readers.sort((a, b) => (a.read === b.read ? compareText(a.name, b.name) : a.read === 'by-name' ? -1 : 1));

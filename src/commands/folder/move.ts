@@ -10,6 +10,7 @@ import { reportChange } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, requireFolder, type FolderRef } from './resolve.js';
 import { completes } from '../../completion/kinds.js';
+import { shellWord } from '../../output/carry-target.js';
 
 export interface FolderMoveOptions {
   dryRun?: boolean;
@@ -55,7 +56,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
     // As with the other verbs that take a path: missing folders are made only when asked.
     const parent = path.slice(0, path.lastIndexOf('/')) || '/';
     if (!into && parent !== '/' && !findFolder(tree, parent) && !opts.parents) {
-      throw new DgwError('not_found', `no folder at ${parent}`, { hint: `create it with \`dgw folder create ${parent}\`, or add --parents to make it with the move` });
+      throw new DgwError('not_found', `no folder at ${parent}`, { hint: `create it with \`dgw folder create ${shellWord(parent)}\`, or add --parents to make it with the move` });
     }
   }
   if (path === folder.path) {

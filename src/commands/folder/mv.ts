@@ -14,6 +14,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, type FolderRef } from './resolve.js';
 import { checkSegment } from '../../api/path.js';
 import { completes } from '../../completion/kinds.js';
+import { shellWord } from '../../output/carry-target.js';
 
 export interface FolderMvOptions {
   dryRun?: boolean;
@@ -88,7 +89,7 @@ async function targetFolder(http: Http, projectId: string, target: FolderRef & {
     } catch (error) {
       if (!(error instanceof NotFoundError) || target.kind !== 'path') throw error;
       const path = folderPath(target.path);
-      throw new DgwError('not_found', `no folder at ${path}`, { hint: `create it with \`dgw folder create ${path}\`, or add --parents to create it with the move` });
+      throw new DgwError('not_found', `no folder at ${path}`, { hint: `create it with \`dgw folder create ${shellWord(path)}\`, or add --parents to create it with the move` });
     }
   }
   const segments = folderSegments(target.path);

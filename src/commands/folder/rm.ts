@@ -12,6 +12,7 @@ import { breakageIn, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { confirmDestructive, ensureConfirmable, willAsk, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, requireFolder } from './resolve.js';
+import { shellWord } from '../../output/carry-target.js';
 
 export interface FolderRmOptions extends ConfirmOptions {
   force?: boolean;
@@ -72,7 +73,7 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   const empty = contents.subfolders.length === 0 && contents.queryIds.length === 0;
   if (!empty && !opts.force) {
     throw new DgwError('conflict', `folder ${folder.path} is not empty: it holds ${summariseContents(contents)}`, {
-      hint: `add --force to delete them with it; \`dgw query list --folder ${folder.path} --recursive\` lists the queries`,
+      hint: `add --force to delete them with it; \`dgw query list --folder ${shellWord(folder.path)} --recursive\` lists the queries`,
     });
   }
   // Deleting the folder's queries ends their SQL names, breaking the saved queries that read them.

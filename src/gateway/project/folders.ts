@@ -66,15 +66,20 @@ export async function updateMembership(s: ProjectStore, folderId: string, added:
 /** Delete Folder: 409 when it holds folders or queries, unless forced. */
 export async function deleteFolder(s: ProjectStore, folderId: string, force: boolean): Promise<void> {
   await s.useFolders();
-  s.folder(folderId);
-  const ids = subtree(s, folderId);
-  const inside = await s.withConnection((c) => readQueriesIn(s.duck, c, [...ids]));
-  if (!force && (ids.size > 1 || inside.length > 0)) {
-    throw conflict(`folder ${folderPath(s, folderId)} is not empty; delete with force=true to delete its folders and queries too`);
-  }
+  const contents = async (c: DuckDBConnection) => {
+    s.folder(folderId);
+    const ids = subtree(s, folderId);
+    const queries = await readQueriesIn(s.duck, c, [...ids]);
+    if (!force && (ids.size > 1 || queries.length > 0)) {
+      throw conflict(`folder ${folderPath(s, folderId)} is not empty; delete with force=true to delete its folders and queries too`);
+    }
+    return { ids, queries };
+  };
+  const inside = (await s.withConnection(contents)).queries;
   await s.tx(async (c) => {
-    // Read again inside the change: a query may have come or gone since.
-    for (const q of await readQueriesIn(s.duck, c, [...ids])) await dropQuery(s, c, q);
+    // Read again inside the change: a folder or query may have come or gone while it waited its turn.
+    const { ids, queries } = await contents(c);
+    for (const q of queries) await dropQuery(s, c, q);
     await runStatement(c, { sql: 'DELETE FROM svc._dgw.folders WHERE id IN (SELECT unnest(?::VARCHAR[]))', params: [s.duck.listValue([...ids])] });
     for (const id of ids) s.folders.delete(id);
   }, inside.map((q) => q.id));

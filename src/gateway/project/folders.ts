@@ -87,8 +87,9 @@ export async function deleteFolder(s: ProjectStore, folderId: string, force: boo
 
 export async function renameFolder(s: ProjectStore, folderId: string, name: string): Promise<void> {
   await s.useFolders();
-  const f = s.folder(folderId);
+  s.folder(folderId);
   await s.tx(async (c) => {
+    const f = s.folder(folderId);
     const other = child(s, f.parentId, name);
     if (other && other.id !== folderId) throw conflict(`a folder named ${name} already exists there`);
     const now = s.now();

@@ -25,9 +25,9 @@ export function folderPath(s: ProjectStore, id: string): string {
 /** Create Folder: `name` may be a nested path whose missing folders are created too; 409 if the last exists. */
 export async function createFolder(s: ProjectStore, name: string, parentId: string | null): Promise<string> {
   await s.useFolders();
-  const base = parentId === null ? '' : folderPath(s, s.folder(parentId).id);
-  const path = `${base}/${folderSegments(name).join('/')}`;
+  if (parentId !== null) s.folder(parentId);
   return s.tx(async (c) => {
+    const path = `${parentId === null ? '' : folderPath(s, s.folder(parentId).id)}/${folderSegments(name).join('/')}`;
     const now = s.now();
     // A path that needs no folder made is there already, to its last folder.
     if (planPath(s, path, now).statements.length === 0) throw conflict(`a folder ${path} already exists`);

@@ -3,7 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 // Relations and metadata notes name what they describe, so they go with it, or follow its new name, in the same transaction:
 // left behind, a relation would fail to apply elsewhere and a new table of the same name would inherit the old descriptions.
 
-const STORED_CATALOG = '1';
+export const STORED_CATALOG = '1';
 
 /** Forgets the relations from or to a stored table (or one of its columns), or a table of another catalog whose table goes (a saved query, a semantic or parametric table), and the notes on it. */
 export async function forgetStored(c: DuckDBConnection, schema: string, table: string, column?: string, catalogId = STORED_CATALOG): Promise<void> {

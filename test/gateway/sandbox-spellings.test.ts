@@ -120,6 +120,15 @@ describe('refused, whatever the spelling', () => {
     expect(await projectState()).toEqual(before);
   });
 
+  it.each([
+    ['CREATE SECRET, whose type is in httpfs', "CREATE SECRET s (TYPE s3, KEY_ID 'k', SECRET 'v')"],
+    ['a table function of sqlite_scanner', "SELECT * FROM sqlite_scan('x.db', 't')"],
+  ])('%s is refused without DuckDB fetching or loading an extension, whose folder is in the host user\'s home', async (_label, statement) => {
+    const r = await run(statement);
+    expect(r.status, r.text).toBe(400);
+    expect(r.text).not.toMatch(/Autoloading|\.duckdb[\\/]extensions/);
+  });
+
   it("DEALLOCATE, which DuckDB reads as a DROP, finds nothing to drop: the sandbox's own statement exists only while one runs", async () => {
     const r = await run('DEALLOCATE dgw_judged');
     expect(r.status, r.text).toBe(200);

@@ -88,9 +88,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   }
 }
 
-/** DuckDB's memory limit, and spilling next to the project's file rather than in whatever folder dgw started from. */
+/** DuckDB's memory limit, spilling next to the project's file, and no extension fetched or loaded on demand (its error names the host's home). */
 function instanceSettings(file: string | undefined, limits: GatewayLimits): Record<string, string> {
-  return { memory_limit: `${limits.memoryLimitBytes}B`, temp_directory: file ? `${file}.tmp` : '' };
+  return { memory_limit: `${limits.memoryLimitBytes}B`, temp_directory: file ? `${file}.tmp` : '', autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,14 @@ describe('what the local gateway refuses', () => {
       expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(message)]);
     }
     expect((await g.call('GET', '/connections/demo')).body).toEqual([]);
+  });
+
+  it('a SQLite file as a duckdb connection is not a DuckDB database: no extension is fetched or loaded for it', async () => {
+    const lite = join(work.dir, 'shop.sqlite');
+    writeFileSync(lite, Buffer.concat([Buffer.from('SQLite format 3\u0000'), Buffer.alloc(4080)]));
+    const r = await g.call('POST', '/connections/demo', { body: { name: 'Lite', type: 'duckdb', credential: { path: lite } } });
+    expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/not a valid DuckDB database file/)]);
+    expect(r.text).not.toMatch(/extension/i);
   });
 
   it('only the partner key makes a connection (a project key could read any file); a name with a control character or of 100,000 characters is 400', async () => {

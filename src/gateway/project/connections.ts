@@ -159,7 +159,7 @@ export function realpathOr(path: string): string {
 export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
-    await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (READ_ONLY)`);
+    await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (TYPE duckdb, READ_ONLY)`);
     return [real];
   }
   const files = await connectionFiles(conn, c.type, c.config.path);

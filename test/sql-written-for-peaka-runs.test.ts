@@ -15,6 +15,7 @@ describe('withBuiltInCatalog', () => {
     ['SELECT * FROM PEAKA . "table" . "Orders"', 'SELECT * FROM svc . "table" . "Orders"'],
     ['SELECT * FROM "peaka".mtquery.m JOIN peaka.table.t USING (id)', 'SELECT * FROM "svc".mtquery.m JOIN svc.table.t USING (id)'],
     ['SELECT peaka.table.orders.amount FROM peaka.table.orders', 'SELECT svc.table.orders.amount FROM svc.table.orders'],
+    ["SELECT $$ -- $$ AS s, e'\\' --' AS t FROM peaka.table.orders", "SELECT $$ -- $$ AS s, e'\\' --' AS t FROM svc.table.orders"],
   ])('reads %j as %j', (sent, bound) => {
     expect(withBuiltInCatalog(sent)).toBe(bound);
   });
@@ -28,6 +29,9 @@ describe('withBuiltInCatalog', () => {
     'SELECT * FROM mypeaka.table.t',
     'SELECT * FROM "my peaka".table.t',
     'SELECT * FROM "peaka.table".t',
+    'SELECT $$ see peaka.table.orders $$ AS s',
+    'SELECT $q$ see peaka.table.orders $q$ AS s',
+    "SELECT E'it\\'s peaka.table.orders' AS s",
   ])('leaves %j as it is', (sql) => {
     expect(withBuiltInCatalog(sql)).toBe(sql);
   });

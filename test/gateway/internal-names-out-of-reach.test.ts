@@ -47,6 +47,12 @@ describe('names SQL may not reach are not told', () => {
     expect((await run('SELECT amount_x FROM svc.table.orders')).body.message).toMatch(/Candidate bindings: .*amount/);
   });
 
+  it("a stored table whose name ends in _dgw gets DuckDB's message for a mistake, not the metadata's refusal", async () => {
+    expect((await run('CREATE TABLE svc.table.sales_dgw AS SELECT 1 AS amount')).status).toBe(200);
+    expect((await run('SELECT amount_x FROM svc.table.sales_dgw')).body.message).toMatch(/Candidate bindings: .*amount/);
+    expect((await run('SELECT * FROM svc.table.orders_dgw')).body.message).toMatch(/^Catalog Error: Table with name orders_dgw does not exist!/);
+  });
+
   it("DuckDB's own catalog views are not offered for a mistyped table: none is within reach", async () => {
     for (const statement of ['SELECT * FROM nope', 'SELECT * FROM pg_enu', 'SELECT * FROM duckdb_tablez']) {
       const r = await run(statement);

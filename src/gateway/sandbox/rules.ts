@@ -84,7 +84,7 @@ const SYSTEM_SUGGESTION = /\s*Did you mean "(?:[\w.]*\.)?(?:pg_\w+|duckdb_\w+|sq
 export function withoutInternalNames(said: string, sql: string): string {
   if (!/^(Catalog|Binder) Error/.test(said)) return said;
   const message = said.replace(SYSTEM_SUGGESTION, '');
-  if (/_dgw/i.test(sql)) return METADATA_OUT_OF_REACH;
+  if (/(?<![\w$])_dgw/i.test(sql)) return METADATA_OUT_OF_REACH;
   if (/\bquery(_table)?\s*\(/i.test(sql)) return message.split('\n')[0];
   return message;
 }

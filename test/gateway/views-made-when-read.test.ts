@@ -125,6 +125,15 @@ describe('the view of a plain query', () => {
     expect(await rows('SELECT n FROM svc.query.notyet')).toEqual([[9]]);
   });
 
+  it('a query saved unchecked may read another saved unchecked, neither bound yet; both read once the table exists', async () => {
+    await create({ displayName: 'Base Later', inputQuery: 'SELECT n FROM svc.table.base_later' }, '?checkSchemaExists=false');
+    await create({ displayName: 'Over Later', inputQuery: 'SELECT n + 1 AS m FROM svc.query.baselater' }, '?checkSchemaExists=false');
+    const checked = await g.call('POST', `${P}/queries`, { body: { displayName: 'Over Checked', inputQuery: 'SELECT n FROM svc.query.baselater' } });
+    expect([checked.status, checked.body.message]).toEqual([400, expect.stringMatching(/base_later does not exist/)]);
+    await rows('CREATE TABLE svc.table.base_later AS SELECT 1 AS n');
+    expect(await rows('SELECT m FROM svc.query.overlater')).toEqual([[2]]);
+  });
+
   it('is made once when many statements read it at the same time, and every one of them gets its rows', async () => {
     await create({ displayName: 'Crowd', inputQuery: 'SELECT 11 AS eleven' });
     const answers = await Promise.all(Array.from({ length: 12 }, () => g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT eleven FROM svc.query.crowd' } })));

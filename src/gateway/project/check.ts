@@ -31,7 +31,7 @@ export async function checkSql(s: ProjectStore, text: string, storeUnbound: bool
   return { sql, bindError };
 }
 
-/** Thrown so that withViews may make a view the SQL lacks. */
+/** Thrown so that withViews may make a view the SQL lacks; a view that cannot be made (its query does not bind yet) leaves the SQL unbound too. */
 class Unbound extends Error {}
 
 async function judgeDefinition(s: ProjectStore, sql: string): Promise<{ bindError?: string }> {
@@ -42,7 +42,7 @@ async function judgeDefinition(s: ProjectStore, sql: string): Promise<{ bindErro
       return judged;
     });
   } catch (error) {
-    if (error instanceof Unbound) return { bindError: error.message };
+    if (error instanceof Unbound || (error instanceof HttpError && error.errorCode === 'SQL_ERROR')) return { bindError: error.message };
     throw error;
   }
 }

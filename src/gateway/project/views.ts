@@ -1,4 +1,4 @@
-import { duckMessage, HttpError, userSql } from '../errors.js';
+import { duckMessage, HttpError, sqlError, userSql } from '../errors.js';
 import { qualified, trimStatement } from '../sql.js';
 import { readQueriesByNames, readQueryByName } from './query-rows.js';
 import { readStatement } from './statement.js';
@@ -16,7 +16,7 @@ export async function withViews<T>(s: ProjectStore, bind: () => Promise<T>, trie
       return await bind();
     } catch (error) {
       const name = missingName(error);
-      if (name === undefined || tried.has(name) || tried.size >= MAX_VIEWS_PER_STATEMENT) throw error;
+      if (name === undefined || tried.has(name)) throw error;
       tried.add(name);
       if (!(await makeView(s, name, tried))) throw error;
     }
@@ -34,6 +34,7 @@ export function missingName(error: unknown): string | undefined {
 async function makeView(s: ProjectStore, name: string, tried: Set<string>): Promise<boolean> {
   const q = await s.withConnection((conn) => readQueryByName(conn, name));
   if (!q || q.queryType !== 'PLAIN') return false;
+  if (tried.size > MAX_VIEWS_PER_STATEMENT) throw sqlError(`this statement reads more than ${MAX_VIEWS_PER_STATEMENT} saved queries not read before, and the views of ${MAX_VIEWS_PER_STATEMENT} of them were made now: run it again to make the rest`);
   return withViews(
     s,
     () =>

@@ -248,6 +248,13 @@ describe('what SQL may still do', () => {
     expect((await g.call('GET', `${P}/table`)).body.map((t: { tableName: string }) => t.tableName).sort()).toEqual(['customers', 'orders']);
   });
 
+  it('a PIVOT without IN (...), which DuckDB runs as two statements, is refused saying to list its values; with IN (...) it runs', async () => {
+    const r = await run('PIVOT svc.table.orders ON status USING count(*)');
+    expect([r.status, r.body.message]).toEqual([400, expect.stringMatching(/PIVOT without IN \(\.\.\.\).*ON column IN \(\.\.\.\)/)]);
+    expect((await run('SELECT 1; SELECT 2')).body.message).toBe('run one statement at a time (got 2)');
+    expect(await rowsOf("PIVOT (SELECT status FROM svc.table.orders) ON status IN ('paid') USING count(*)")).toHaveLength(1);
+  });
+
   it('EXPLAIN without ANALYZE in any format, and EXPLAIN ANALYZE of a SELECT or an allowed write', async () => {
     const plain = await run('EXPLAIN SELECT * FROM svc.query.base');
     expect(plain.status, plain.text).toBe(200);

@@ -9,6 +9,7 @@ import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from 
 import { explainBlockedCall } from './instance.js';
 import { fileReadOfText } from './file-reads.js';
 import { planTouches, type PlanTouches } from './plan.js';
+import { sqlCode } from '../../sql-code.js';
 import { FILE_READS, notAllowed, refusal, withoutInternalNames, type ConnectedCatalogs, type Purpose } from './rules.js';
 
 export { hardenInstance } from './instance.js';
@@ -121,7 +122,7 @@ export class Sandbox {
     const extracted = await conn.extractStatements(sql).catch((error: unknown) => {
       throw userSqlError(error, this.planners.limits, sql);
     });
-    if (extracted.count !== 1) throw badRequest(`run one statement at a time (got ${extracted.count})`);
+    if (extracted.count !== 1) throw badRequest(`run one statement at a time (got ${extracted.count}${/^\s*pivot\b/i.test(sqlCode(sql)) ? ': DuckDB runs a PIVOT without IN (...) as two; list the values, PIVOT ... ON column IN (...)' : ''})`);
     const prepared = await extracted.prepare(0).catch((error: unknown) => {
       throw userSqlError(error, this.planners.limits, sql);
     });

@@ -227,8 +227,6 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     },
 
     async projectId() {
-      // An empty --project is a mistake (an unset variable?), never a request for another project.
-      if (globals.project !== undefined && globals.project.trim() === '') checkSegment('', '--project');
       const s = await ctx.settings();
       if (!s.projectId.value) {
         // With no key at all this is a new user: a missing key (exit 3), how to log in first, and the local gateway needs no account.

@@ -70,12 +70,12 @@ describe('an unknown profile', () => {
 });
 
 describe('an empty or unsafe profile name', () => {
-  it('--profile "" (an unset variable) is exit 2, not the current profile; so is --base-url ""', async () => {
+  it('--profile "" (an unset variable) is exit 2, not the current profile; so are --base-url "" and --project "", also in config explain', async () => {
     seed(stored());
-    for (const args of [['--profile', '', 'catalog', 'list'], ['--base-url', '', 'catalog', 'list']]) {
+    for (const args of [['--profile', '', 'catalog', 'list'], ['--base-url', '', 'catalog', 'list'], ['--project', '', 'config', 'explain']]) {
       const r = await dgw(args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toMatch(/^error: --(profile|base-url) is empty \(an unset variable\?\)/m);
+      expect(r.stderr).toMatch(/^error: --(profile|base-url|project) is empty \(an unset variable\?\)/m);
     }
     expect(server.requests).toHaveLength(0);
   });

@@ -78,7 +78,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Resolves every setting in the order flag > environment > project file > profile > default. */
 export function resolveSettings({ flags, env, projectFile, store }: SettingsInputs): Settings {
   // An empty flag is a mistake (an unset variable?), never a request for the next source's value.
-  for (const [value, flag] of [[flags.profile, '--profile'], [flags.baseUrl, '--base-url']] as const) {
+  for (const [value, flag] of [[flags.profile, '--profile'], [flags.baseUrl, '--base-url'], [flags.project, '--project']] as const) {
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty (an unset variable?); leave it out to use the environment, project file or profile`);
   }
   const pf = projectFile?.filepath;

@@ -67,4 +67,12 @@ describe('on the local zone', () => {
     expect(r.stdout).toContain('DELETE http://local.dgw/api/v1/data/projects/demo/queries/{id of revenuereport}');
     expect(existsSync(dataDir)).toBe(false);
   });
+
+  it('on a folder with no key yet, names the partner key the gateway will make, not a mask of some text', async () => {
+    const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'no-key-yet'), DGW_ZONE: 'local' };
+    const r = await runDgw(['query', 'rm', 'revenuereport', '--dry-run', '--debug'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Authorization: Bearer {the partner key, made on first start}\n');
+    expect(r.stderr).toContain('key {the partner key, made on first start}');
+  });
 });

@@ -211,9 +211,11 @@ export function checkBaseUrl(text: string, origin = 'base URL'): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+export const KEY_NOT_MADE = '{the partner key, made on first start}';
+
 /** `abcd…wxyz` style: enough to recognise a key, never enough to use it. */
 export function maskKey(key: string | undefined): string {
-  if (!key) return '(none)';
+  if (!key || key === KEY_NOT_MADE) return key ?? '(none)';
   if (key.length <= 8) return '****';
   return `****${key.slice(-4)}`;
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Transport } from '../api/transport.js';
+import { KEY_NOT_MADE } from '../config/settings.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
 import { BusyError } from '../errors.js';
 import type { Gateway } from './gateway.js';
@@ -133,7 +134,7 @@ export async function describeLocal(options: ConnectLocalOptions): Promise<{ bas
 /** The key a request to the folder's gateway carries: the user's, else the folder's partner key (or what will make it). */
 async function keyFor(options: ConnectLocalOptions, dataDir: string): Promise<string> {
   const stored = options.apiKey ?? (await readKeyFile(join(dataDir, KEY_FILE)))?.partnerKey;
-  return stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || 'partner key (made on first start)');
+  return stored ?? (options.env.DGW_LOCAL_PARTNER_KEY || KEY_NOT_MADE);
 }
 
 /** The serve's URL on loopback only: the local gateway's key must never leave loopback. */

@@ -10,7 +10,7 @@ import { carryTarget, targetFromArgv } from './output/carry-target.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
-  const run = newRunRecord();
+  const run = deps.run ?? newRunRecord();
   const runDeps = { ...deps, run };
   // Only the noun the command line names is loaded; help and the rest get the whole tree.
   const { buildProgramFor, normaliseArgv } = await import('./root.js');
@@ -175,7 +175,9 @@ export async function runProcess(): Promise<void> {
   const stdout = guardedStdout(() => controller.abort());
   // Notes nobody reads any more (`2>&1 | head -1`) change nothing the command does.
   process.stderr.on('error', () => undefined);
-  let code = await main(process.argv.slice(2), {
+  const run = newRunRecord();
+  const deps: ContextDeps = {
+    run,
     // process.stdin is made on first use: creating it costs start-up time most commands never need.
     io: {
       stdout,
@@ -195,15 +197,13 @@ export async function runProcess(): Promise<void> {
         foreground -= 1;
       }
     },
-  });
+  };
+  let code = await main(process.argv.slice(2), deps);
   // Let buffered output reach a pipe before exiting; stray handles (sockets, timers) must not keep us alive.
   await new Promise<void>((resolve) => (stdout.failed?.() ? resolve() : process.stdout.write('', () => resolve())));
   // Output that failed after the command ended (its last write, to a full disk) fails it still.
   const late = code === 0 ? await outputFailure(stdout) : undefined;
-  if (late instanceof DgwError && late.kind !== 'reader_gone') {
-    process.stderr.write(`error: ${late.message}\n${late.hint ? `hint: ${late.hint}\n` : ''}`);
-    code = exitCodeFor(late);
-  }
+  if (late instanceof DgwError && late.kind !== 'reader_gone') code = await report(late, process.argv.slice(2), deps, run, new WeakMap());
   process.stderr.write('', () => process.exit(code));
 }
 

@@ -64,3 +64,11 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a full disk', () => {
     expect(r.stderr).toContain('the disk is full: cannot write standard output (ENOSPC)');
   });
 });
+
+describe.skipIf(!fs.existsSync('/dev/full'))('a full disk, with structured output', () => {
+  it('--json into /dev/full: the exit-13 error is one JSON object on stderr, as every failure of --json is', async () => {
+    const r = await into('/dev/full', ['query', 'list', '--json']);
+    expect(r.code, r.stderr).toBe(13);
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { kind: 'local_fault', errorCode: 'DISK_FULL', message: 'the disk is full: cannot write standard output (ENOSPC)', sent: { reads: 1, changes: 0 } } });
+  });
+});

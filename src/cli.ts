@@ -108,7 +108,10 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   // No option name holds a space: this is an argument that starts with - (a statement's -- comment), which goes after --.
   const dashed = error.code === 'commander.unknownOption' && /^unknown option '-[^'\s]*\s/.test(message);
   const dgw = `dgw ${path ? `${path} ` : ''}`;
-  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `see \`${dgw}--help\``;
+  // `--json WORD` takes WORD for its fields, so the argument typed there goes missing.
+  const taken = error.code === 'commander.missingArgument' && argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
+  const jsonTook = taken !== undefined && !taken.startsWith('-') && !path.split(' ').includes(taken) ? `--json took "${taken}" for the fields to print: put --json after the arguments; ` : '';
+  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `${jsonTook}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
 }
 

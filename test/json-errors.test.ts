@@ -64,6 +64,14 @@ describe('stderr on failure is exactly one JSON object', () => {
     expect(onlyError(option.stderr)).toMatchObject({ kind: 'usage', message: "unknown option '--nope' (Did you mean one of --type, --zone?)", hint: 'see `dgw query list --help`' });
   });
 
+  it('an argument typed after --json, which --json takes for its fields, is said to be so', async () => {
+    const r = await dgw(['query', 'get', '--json', 'revenuereport']);
+    expect(r.code).toBe(2);
+    expect(onlyError(r.stderr)).toMatchObject({ message: "missing required argument 'query'", hint: '--json took "revenuereport" for the fields to print: put --json after the arguments; see `dgw query get --help`' });
+    // Before the command's name, --json takes nothing from it.
+    expect(onlyError((await dgw(['--json', 'query', 'get'])).stderr).hint).toBe('see `dgw query get --help`');
+  });
+
   it('a warning said before the failure is in the object, not a line of its own', async () => {
     server.on('GET', QUERIES, { json: [queryJson({ id: QID, name: 'a' }), queryJson({ id: '709922802836177298', name: 'b' })] });
     server.on('DELETE', `${QUERIES}/${QID}`, { status: 200 });

@@ -67,6 +67,14 @@ describe('dgw profile use', () => {
     expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
   });
 
+  it('an empty name (an unset variable) is a usage error (exit 2), as for every other command, in use and rm', async () => {
+    for (const args of [['profile', 'use', ''], ['profile', 'rm', '', '--yes']]) {
+      const r = await dgw(args);
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, 'error: NAME must not be empty\n']);
+    }
+    expect(stored().currentProfile).toBe('work');
+  });
+
   it('an unknown profile is not found (exit 4) and changes nothing', async () => {
     const r = await dgw(['profile', 'use', 'nope']);
     expect(r.code).toBe(4);

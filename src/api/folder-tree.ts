@@ -91,7 +91,7 @@ export function findFolder(tree: FolderTree, ref: string): FolderNode | undefine
 
 /** The error for a folder the tree lacks, with the closest paths (a typo, or a folder given without its parents). */
 export function noFolder(tree: FolderTree, ref: string): NotFoundError {
-  if (!ref.startsWith('/')) return new NotFoundError(`no folder with id ${ref}`);
+  if (!ref.startsWith('/')) return new NotFoundError(`no folder with id ${ref}${tree.byPath.has(`/${ref}`) ? `; did you mean the path /${ref}? (a folder path starts with /)` : ''}`);
   const path = folderPath(ref);
   const paths = [...tree.byPath.keys()];
   let close = closestNames(path, paths);

@@ -206,7 +206,10 @@ export class ProjectStore {
   /** A cached folder, or 404. */
   folder(id: string): FolderRow {
     const f = this.folders.get(id);
-    if (!f) throw notFound(`folder ${id} not found in project ${this.id}`);
+    if (!f) {
+      const top = [...this.folders.values()].some((row) => row.parentId === null && row.name === id);
+      throw notFound(`folder ${id} not found in project ${this.id}${top ? `; did you mean the path /${id}? (a folder path starts with /)` : ''}`);
+    }
     return f;
   }
 

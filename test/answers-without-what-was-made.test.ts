@@ -92,4 +92,14 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toContain(`error: the service sent ${said}`);
     expect(r.stdout).toBe('');
   });
+
+  it.each([['{}'], ['{"errorCode":"BOOM","message":"it broke"}']])('project create answered 200 %s is exit 8, not "✓ created project  (id )"', async (body) => {
+    server.on('GET', '/organizations', { json: [{ id: 'o1', name: 'Acme' }] });
+    server.on('GET', '/organizations/o1/workspaces', { json: [{ id: 'w1', name: 'Main', organizationId: 'o1', defaultWorkspace: true }] });
+    server.on('POST', '/organizations/o1/workspaces/w1/projects', { body, headers: { 'content-type': 'application/json' } });
+    const r = await dgw(['project', 'create', 'Sales']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a project without an id/m);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

@@ -53,7 +53,10 @@ export async function listAllProjects(http: Http): Promise<ProjectEntry[]> {
 /** Makes a project in a workspace (partner key only). */
 export async function createProject(http: Http, ws: WorkspaceEntry, body: ProjectRequest): Promise<ProjectEntry> {
   const answer = await http.request({ method: 'POST', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}/projects`, body });
-  return readAnswer(answer, (p) => readProjectEntry(p, ws));
+  return readAnswer(answer, (p) => {
+    idOf(object(p, 'a project'), 'a project');
+    return readProjectEntry(p, ws);
+  });
 }
 
 /** A project as the service sent it, placed in the workspace it was listed or made in. */

@@ -102,4 +102,13 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a project without an id/m);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it('folder create answered a 19-digit id as a JSON number is exit 8, not the id printed rounded', async () => {
+    server.on('GET', '/data/projects/proj-1/queries/folders', { json: { items: [] } });
+    server.on('POST', '/data/projects/proj-1/queries/folders', { status: 201, body: '{"id":1234567890123456789,"name":"a","path":"/a"}', headers: { 'content-type': 'application/json' } });
+    const r = await dgw(['folder', 'create', '/a', '-q']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a number too long to read exactly/m);
+    expect(r.stdout).toBe('');
+  });
 });

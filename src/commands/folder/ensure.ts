@@ -1,6 +1,7 @@
 import { findFolder, type FolderTree } from '../../api/folder-tree.js';
 import { createFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
+import { text } from '../../api/read.js';
 import { DgwError } from '../../errors.js';
 import { loadTree } from './resolve.js';
 
@@ -60,5 +61,5 @@ function folderIdOf(folder: unknown): string {
   if (typeof id !== 'string' && typeof id !== 'number') {
     throw new DgwError('service', 'the service created the folder but did not return its id');
   }
-  return String(id);
+  return text(id);
 }

@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { isRaw, listIn, object, text, textOrNull } from './read.js';
+import { listIn, object, recordIn, text, textOrNull } from './read.js';
 
 // Golden SQLs (`/metadata/{projectId}/golden-sqls`): the document types every answer as an open object, so a list is read as `listIn` reads one.
 
@@ -17,7 +17,8 @@ export async function listGoldenSqls(http: Http, projectId: string): Promise<Gol
 
 export async function addGoldenSql(http: Http, projectId: string, prompt: string, sql: string): Promise<GoldenSqlRecord | undefined> {
   const body = await http.request({ method: 'POST', path: `${base(projectId)}/golden-sqls`, body: { prompt, sql }, expect: 'optional-json' });
-  return isRaw(body) && typeof body.id === 'string' ? readGoldenSql(body) : undefined;
+  const record = recordIn(body, 'a golden SQL');
+  return record && readGoldenSql(record);
 }
 
 export function deleteGoldenSql(http: Http, projectId: string, id: string): Promise<unknown> {

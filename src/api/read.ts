@@ -44,6 +44,15 @@ export function idOf(value: Raw, what: string, field = 'id'): string {
   return id;
 }
 
+/** The record in an answer the document types as an open object: itself or a member with an id; none when empty or `{}`. */
+export function recordIn(value: unknown, what: string): Raw | undefined {
+  if (value === undefined || (isRaw(value) && Object.keys(value).length === 0)) return undefined;
+  const body = object(value, what);
+  const record = 'id' in body ? body : (Object.values(body).find((v) => isRaw(v) && 'id' in v) as Raw | undefined);
+  idOf(record ?? body, what);
+  return record;
+}
+
 /** A string field, or null when it is missing, null or empty-typed. */
 export function textOrNull(value: unknown): string | null {
   return typeof value === 'string' || typeof value === 'number' ? text(value) : null;

@@ -3,7 +3,7 @@ import type * as R from '../contract/records.js';
 import type { TablePlace } from './catalogs.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { isRaw, listIn, object, text, textOrNull } from './read.js';
+import { listIn, object, recordIn, text, textOrNull } from './read.js';
 
 // Relations between columns (`/metadata/{projectId}/relations/...`): the document types the answers as open objects, so a list is read as `listIn` reads one.
 
@@ -24,12 +24,14 @@ export async function addRelation(http: Http, projectId: string, from: ColumnAt,
     body: { targetCatalogId: target.catalogId, targetSchemaName: target.schema, targetTableName: target.table, targetColumnName: target.column, type },
     expect: 'optional-json',
   });
-  return isRaw(body) && typeof body.id === 'string' ? readRelation(body) : undefined;
+  const record = recordIn(body, 'a relation');
+  return record && readRelation(record);
 }
 
 export async function updateRelation(http: Http, projectId: string, r: Pick<RelationRecord, 'id' | 'catalogId' | 'schemaName' | 'tableName'>, type: string): Promise<RelationRecord | undefined> {
   const body = await http.request({ method: 'PUT', path: apiPath`/metadata/${projectId}/relations/${r.catalogId}/${r.schemaName}/${r.tableName}/${r.id}`, body: { type }, expect: 'optional-json' });
-  return isRaw(body) && typeof body.id === 'string' ? readRelation(body) : undefined;
+  const record = recordIn(body, 'a relation');
+  return record && readRelation(record);
 }
 
 export function deleteRelation(http: Http, projectId: string, r: Pick<RelationRecord, 'id' | 'catalogId' | 'schemaName' | 'tableName'>): Promise<unknown> {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { useStandIn } from './support/stand-in.js';
+
+// golden-sql add and relation add/update print the record the service answered (the document types it as an open object), never what was sent over an answer that is not one.
+const { server, dgw } = useStandIn();
+const GOLDEN = '/metadata/proj-1/golden-sqls';
+const rel = { id: 'r1', catalogId: '1', schemaName: 's', tableName: 't', columnName: 'c', targetCatalogId: '1', targetSchemaName: 's', targetTableName: 't', targetColumnName: 'd', type: 'MANY_TO_ONE' };
+const catalogs = () => server.on('GET', '/data/projects/proj-1/catalogs', { json: [{ id: '1', name: 'one', catalogType: 'GOOGLE_SHEETS' }] });
+const asJson = (body: string) => ({ body, headers: { 'content-type': 'application/json' } });
+
+describe('knowledge answers are read, not echoed', () => {
+  it.each([
+    ['null', 'null where a golden SQL was expected'],
+    ['[]', 'a list where a golden SQL was expected'],
+    ['"ok"', 'a string where a golden SQL was expected'],
+    ['{"errorCode":"BOOM","message":"it broke"}', 'a golden SQL without an id'],
+    ['{"id":1234567890123456789,"prompt":"Q","sql":"SELECT 1"}', 'a number too long to read exactly'],
+  ])('golden-sql add answered 200 %s is exit 8, not "✓ added golden SQL"', async (body, said) => {
+    server.on('POST', GOLDEN, asJson(body));
+    const r = await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain(`error: the service sent ${said}`);
+    expect(r.stdout).toBe('');
+  });
+
+  it('golden-sql add prints the id the service gave, as a number or inside a member', async () => {
+    server.on('POST', GOLDEN, { json: { id: 42, prompt: 'Q', sql: 'SELECT 1' } }, { json: { goldenSql: { id: 'g-7', prompt: 'Q', sql: 'SELECT 1' } } });
+    expect((await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1', '-q'])).stdout).toBe('42\n');
+    expect((await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1', '-q'])).stdout).toBe('g-7\n');
+  });
+
+  it.each([['null'], ['"ok"'], ['{"errorCode":"BOOM","message":"it broke"}']])('relation add and update answered 200 %s are exit 8, not a success line', async (body) => {
+    catalogs();
+    server.on('GET', '/metadata/proj-1/relations/1', { json: { relations: [rel] } });
+    server.on('POST', '/metadata/proj-1/relations/1/s/t/c', asJson(body));
+    server.on('PUT', '/metadata/proj-1/relations/1/s/t/r1', asJson(body));
+    for (const args of [['relation', 'add', '1.s.t.c', '1.s.t.d'], ['relation', 'update', '1', 'r1', '--type', 'ONE_TO_ONE']]) {
+      const r = await dgw(args);
+      expect(r.code, args.join(' ')).toBe(8);
+      expect(r.stderr).toMatch(/^error: the service sent (null|a string) where a relation was expected|^error: the service sent a relation without an id/);
+      expect(r.stderr).not.toContain('✓');
+    }
+  });
+});

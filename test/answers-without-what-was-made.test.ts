@@ -111,4 +111,14 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent a number too long to read exactly/m);
     expect(r.stdout).toBe('');
   });
+
+  it.each([['null'], ['"ok"'], ['[]'], ['{"errorCode":"BOOM","message":"it broke"}']])('folder mv answered 200 %s is exit 8, not "✓ moved 1 query"', async (body) => {
+    server.on('GET', '/data/projects/proj-1/queries/folders', { json: { items: [{ id: 'f1', name: 'a', path: '/a', parentId: null }] } });
+    server.on('GET', `${QUERIES}/709922802836177297`, { json: queryJson({ id: '709922802836177297' }) });
+    server.on('PUT', '/data/projects/proj-1/queries/folders/f1', { body, headers: { 'content-type': 'application/json' } });
+    const r = await dgw(['folder', 'mv', '709922802836177297', '/a']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent (null|a string|a list) where a folder was expected|^error: the service sent a folder without an id/m);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

@@ -1,5 +1,6 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
+import { recordIn } from './read.js';
 import type { FolderMembershipRequest } from './types.js';
 
 // Folder answers come in two shapes; folder-tree.ts reads either, so these return what arrived.
@@ -21,8 +22,10 @@ export function getFolderTree(http: Http, projectId: string, options: { includeQ
   });
 }
 
-export function updateFolderMembership(http: Http, projectId: string, folderId: string, body: FolderMembershipRequest): Promise<unknown> {
-  return http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}`, body, expect: 'optional-json' });
+export async function updateFolderMembership(http: Http, projectId: string, folderId: string, body: FolderMembershipRequest): Promise<unknown> {
+  const answer = await http.request({ method: 'PUT', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}`, body, expect: 'optional-json' });
+  recordIn(answer, 'a folder');
+  return answer;
 }
 
 export function deleteFolder(http: Http, projectId: string, folderId: string, force = false): Promise<unknown> {

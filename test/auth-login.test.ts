@@ -176,4 +176,16 @@ describe('dgw auth login', () => {
     expect(data.profiles['eu-work']).toMatchObject({ zone: 'eu', baseUrl: server.baseUrl });
     expect(Object.keys(data.profiles).sort()).toEqual(['eu-work', 'other']);
   });
+
+  it('logging in again with --project keeps the type stored for the same key, and drops it for another key', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    server.on('GET', '/data/projects/p-42/catalogs', { json: [] });
+    expect((await login([])).code).toBe(0);
+    const again = await login(['--project', 'p-42']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('project key');
+    expect(stored().profiles.default).toMatchObject({ keyType: 'project', apiKey: KEY });
+    expect((await login(['--project', 'p-42'], 'another-key-0000000000\n')).code).toBe(0);
+    expect(stored().profiles.default.keyType).toBeUndefined();
+  });
 });

@@ -71,7 +71,8 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
 
   const explicit = explicitProject(settings.projectId);
   const checked = explicit ? await checkKeyOnProject(ctx, key, explicit) : await discoverProject(ctx, key);
-  const keyType = opts.keyType ?? checked.keyType;
+  // A check on a named project does not tell the type; the one stored stays for the same key.
+  const keyType = opts.keyType ?? checked.keyType ?? (settings.keyType.value && (await ctx.apiKey().catch(() => undefined)) === key ? settings.keyType.value : undefined);
   const projectId = explicit?.id ?? checked.projectId;
 
   const data = store.read();

@@ -122,6 +122,9 @@ describe('dgw api: refused before sending (exit 2)', () => {
     [['GET', '/%2e%2e/%2E%2e/other/info'], /has a \. or \.\. segment, which would leave the base URL/],
     [['GET', '/x\\..\\..\\other'], /has a \. or \.\. segment/],
     [['GET', 'data/./x'], /has a \. or \.\. segment/],
+    // A fragment never reaches a server: dropped from a path, sent as %23 inside a query's last value.
+    [['GET', '/info#frag'], /PATH: "\/info#frag" has a #fragment, which no request carries/],
+    [['GET', '/x?a=1#frag'], /has a #fragment/],
     [['GET', '/data/projects/{projectId}/catalogs'], /no project id: pass --project/],
   ])('dgw api %j', async (args, message) => {
     const r = await dgw(args as string[], { env: { DGW_PROJECT: undefined } });

@@ -81,16 +81,12 @@ export function errorCodeOf(data: unknown): unknown {
 
 /** Reads the error body: `message`, then `error`, then the status text (hosted-service-notes.md). */
 export function describeErrorBody(data: unknown, status: number, statusText: string): { message: string; errorCode?: string | number } {
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    const body = data as Record<string, unknown>;
-    const errorCode = typeof body.errorCode === 'string' || typeof body.errorCode === 'number' ? body.errorCode : undefined;
-    const text = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : undefined;
-    if (text) return { message: `${text.length > 2000 ? `${text.slice(0, 2000)}…` : text} (HTTP ${status})`, errorCode };
-    return { message: `HTTP ${status} ${statusText}`.trim(), errorCode };
-  }
   if (typeof data === 'string' && /^\s*</.test(data)) return { message: `HTTP ${status} ${statusText} (the service sent an HTML error page)`.trim() };
-  if (typeof data === 'string' && data.trim() && data.length < 300) return { message: `${data.trim()} (HTTP ${status})` };
-  return { message: `HTTP ${status} ${statusText}`.trim() };
+  const body = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const errorCode = typeof body.errorCode === 'string' || typeof body.errorCode === 'number' ? body.errorCode : undefined;
+  const text = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : typeof data === 'string' ? data.trim() : undefined;
+  if (text) return { message: `${text.length > 2000 ? `${text.slice(0, 2000)}…` : text} (HTTP ${status})`, errorCode };
+  return { message: `HTTP ${status} ${statusText}`.trim(), errorCode };
 }
 
 /** Puts `shown` in place of a secret in a text; one shorter than 8 characters only where it stands alone (a key `k` must not turn "unknown" into "un****nown"). */

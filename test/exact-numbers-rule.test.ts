@@ -87,4 +87,11 @@ describe('the fast paths agree with the rule', () => {
     expect(mayLoseDigits('[1e5]')).toBe(true);
     expect(mayLoseDigits('[1234567890123.5, "2026-01-01 00:00:00.123456"]')).toBe(false);
   });
+
+  it('digits in a string are no number: an answer of 18-digit id strings (dgw api of a long list) is read by plain JSON.parse', () => {
+    expect(mayLoseDigits('[{"id":"709922802836177297","1234567890123456789":1.5}]')).toBe(false);
+    expect(mayLoseDigits('["a\\"", 12345678901234567]')).toBe(true);
+    expect(mayLoseDigits('["a\\\\", 12345678901234567]')).toBe(true);
+    expect(mayLoseDigits('["\\"709922802836177297\\""]')).toBe(false);
+  });
 });

@@ -60,6 +60,7 @@ export type KeepDigits = 'as-string' | 'verbatim';
 
 /** JSON.parse that keeps every digit: an inexact number becomes its source text (`as-string`) or a raw value (`verbatim`, for `dgw api`). */
 export function parseJsonExact(text: string, keep: KeepDigits = 'as-string'): unknown {
+  if (!mayLoseDigits(text)) return JSON.parse(text);
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) => {
     if (typeof value !== 'number' || context?.source === undefined) return value;
     const exact = exactNumber(context.source);
@@ -76,8 +77,16 @@ export const isRawJson = (JSON as unknown as { isRawJSON(value: unknown): boolea
 /** False when no number in `text` can lose digits under JSON.parse, so the slower exact reader is not needed; true may be a false alarm. */
 export function mayLoseDigits(text: string): boolean {
   let run = 0;
+  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    // Digits in a string (an id "709922802836177297") are no number: \ skips the character it escapes.
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
     if ((c >= 48 && c <= 57) || c === 46) {
       if (++run >= 16) return true;
       continue;

@@ -41,4 +41,13 @@ describe('knowledge answers are read, not echoed', () => {
       expect(r.stderr).not.toContain('✓');
     }
   });
+
+  it.each([['{}'], ['']])('relation update answered 200 %j prints the relation listed, of its new type, as --json promises', async (body) => {
+    catalogs();
+    server.on('GET', '/metadata/proj-1/relations/1', { json: { relations: [rel] } });
+    server.on('PUT', '/metadata/proj-1/relations/1/s/t/r1', asJson(body));
+    const r = await dgw(['relation', 'update', '1', 'r1', '--type', 'ONE_TO_ONE', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ...rel, type: 'ONE_TO_ONE', createdAt: null });
+  });
 });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { updateRelation } from '../../api/relations.js';
+import { updateRelation, type RelationRecord } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkType, RELATION_COLUMNS, relationId, TYPE_HELP } from './columns.js';
@@ -29,6 +29,7 @@ export async function runRelationUpdate(ctx: Context, catalog: string, id: strin
   const relation = await findRelation(ctx, http, projectId, catalog, id);
   const updated = await updateRelation(http, projectId, relation, type);
   if (opts.dryRun) return;
-  if (updated) await ctx.out.record(updated, RELATION_COLUMNS, relationId);
+  // An answer without the relation (empty, `{}`): the one listed, of its new type (a dry run returned above).
+  await ctx.out.record(updated ?? { ...(relation as RelationRecord), type }, RELATION_COLUMNS, relationId);
   ctx.out.success(`relation ${id} is ${type} now`);
 }

@@ -121,4 +121,13 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent (null|a string|a list) where a folder was expected|^error: the service sent a folder without an id/m);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it.each([['null'], ['"ok"'], ['{"errorCode":"BOOM","message":"it broke"}']])('folder move answered 200 %s is exit 8, not "✓ moved folder /a to /c/a"', async (body) => {
+    server.on('GET', '/data/projects/proj-1/queries/folders', { json: { items: [{ id: 'f1', name: 'a', path: '/a', parentId: null }, { id: 'f2', name: 'c', path: '/c', parentId: null }] } });
+    server.on('PATCH', '/data/projects/proj-1/queries/folders/f1/path', { body, headers: { 'content-type': 'application/json' } });
+    const r = await dgw(['folder', 'move', '/a', '/c']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent (null|a string) where a folder was expected|^error: the service sent a folder without an id/m);
+    expect(r.stderr).not.toContain('✓');
+  });
 });

@@ -49,6 +49,8 @@ export function renameFolder(http: Http, projectId: string, folderId: string, na
 }
 
 /** Move Folder: `PATCH .../folders/{folderId}/path`; `path` is the folder's own new path. */
-export function moveFolder(http: Http, projectId: string, folderId: string, path: string): Promise<unknown> {
-  return http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}/path`, body: { path }, expect: 'optional-json' });
+export async function moveFolder(http: Http, projectId: string, folderId: string, path: string): Promise<unknown> {
+  const answer = await http.request({ method: 'PATCH', path: apiPath`/data/projects/${projectId}/queries/folders/${folderId}/path`, body: { path }, expect: 'optional-json' });
+  recordIn(answer, 'a folder');
+  return answer;
 }

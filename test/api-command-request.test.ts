@@ -125,6 +125,10 @@ describe('dgw api: refused before sending (exit 2)', () => {
     // A fragment never reaches a server: dropped from a path, sent as %23 inside a query's last value.
     [['GET', '/info#frag'], /PATH: "\/info#frag" has a #fragment, which no request carries/],
     [['GET', '/x?a=1#frag'], /has a #fragment/],
+    // A name given twice was sent once, with its last value: the first was dropped unsaid.
+    [['GET', '/x?tag=a&tag=b'], /PATH: the query gives tag twice; each name is sent once/],
+    [['GET', '/x?tag=a', '-f', 'tag=b'], /-f\/--field: tag is given twice/],
+    [['POST', '/x', '-f', 'n=1', '-f', 'n=2'], /-f\/--field: n is given twice/],
     [['GET', '/data/projects/{projectId}/catalogs'], /no project id: pass --project/],
   ])('dgw api %j', async (args, message) => {
     const r = await dgw(args as string[], { env: { DGW_PROJECT: undefined } });

@@ -56,7 +56,7 @@ export async function runApi(ctx: Context, methodText: string, pathText: string,
       body = { ...(body as object | undefined), ...extra };
     }
   } else {
-    Object.assign(query, await parseFields(ctx, fields, false));
+    await parseFields(ctx, fields, false, query);
   }
 
   const http = await ctx.http({ dryRun: opts.dryRun });

@@ -36,7 +36,10 @@ export async function expandPath(ctx: Context, text: string): Promise<{ path: st
   if (expanded.split(/[/\\]/).some((segment) => ['.', '..'].includes(decodedSegment(segment)))) {
     throw new UsageError(`PATH: "${text}" has a . or .. segment, which would leave the base URL; give the path below it (use --base-url for another server)`);
   }
-  return { path: expanded, query: Object.fromEntries(new URLSearchParams(rawQuery)) };
+  const query = new URLSearchParams(rawQuery);
+  const twice = [...query.keys()].find((name, i, names) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw new UsageError(`PATH: the query gives ${twice} twice; each name is sent once`);
+  return { path: expanded, query: Object.fromEntries(query) };
 }
 
 function decodedSegment(segment: string): string {
@@ -48,12 +51,12 @@ function decodedSegment(segment: string): string {
 }
 
 /** Parses `-f key=value`; typed values become JSON, `key=@file` reads a file (`@-`: stdin). */
-export async function parseFields(ctx: Context, fields: string[], typed: boolean): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
+export async function parseFields(ctx: Context, fields: string[], typed: boolean, out: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   for (const field of fields) {
     const eq = field.indexOf('=');
     if (eq <= 0) throw new UsageError(`-f/--field: "${field}" is not key=value`);
     const key = field.slice(0, eq);
+    if (Object.hasOwn(out, key)) throw new UsageError(`-f/--field: ${key} is given twice (by -f or in PATH); each name is sent once`);
     let value = field.slice(eq + 1);
     let fromFile = false;
     if (value.startsWith('@') && value.length > 1) {

@@ -123,6 +123,7 @@ describe('dgw api: refused before sending (exit 2)', () => {
     [['GET', '/x\\..\\..\\other'], /has a \. or \.\. segment/],
     [['GET', 'data/./x'], /has a \. or \.\. segment/],
     // A fragment never reaches a server: dropped from a path, sent as %23 inside a query's last value.
+    [['GET', ' '], /PATH must not be empty/],
     [['GET', '/info#frag'], /PATH: "\/info#frag" has a #fragment, which no request carries/],
     [['GET', '/x?a=1#frag'], /has a #fragment/],
     // A name given twice was sent once, with its last value: the first was dropped unsaid.

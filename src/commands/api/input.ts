@@ -25,6 +25,7 @@ export async function expandPath(ctx: Context, text: string): Promise<{ path: st
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     throw new UsageError(`PATH: "${text}" is a full URL; give the path below the base URL, e.g. /data/projects/{projectId}/catalogs (use --base-url for another server)`);
   }
+  if (text.trim() === '') throw new UsageError('PATH must not be empty (an unset variable?); give the path below the base URL, e.g. /info');
   if (text.includes('#')) throw new UsageError(`PATH: "${text}" has a #fragment, which no request carries; leave it out (write %23 for a # in a name)`);
   const [rawPath, rawQuery = ''] = text.split(/\?(.*)/s);
   let expanded = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;

@@ -50,4 +50,25 @@ describe('knowledge answers are read, not echoed', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ ...rel, type: 'ONE_TO_ONE', createdAt: null });
   });
+
+  it.each([
+    ['"ok"', 'a string where a list of golden SQLs'],
+    ['42', 'a number where a list of golden SQLs'],
+    ['{"errorCode":"BOOM","message":"it broke"}', 'an object holding no list where a list of golden SQLs'],
+  ])('golden-sql list answered 200 %s is exit 8, not an empty list', async (body, said) => {
+    server.on('GET', GOLDEN, asJson(body));
+    const r = await dgw(['golden-sql', 'list']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain(`error: the service sent ${said} was expected`);
+  });
+
+  it('relation list answered an error-shaped 200 is exit 8; {} and null are lists of none', async () => {
+    catalogs();
+    server.on('GET', '/metadata/proj-1/relations/1', asJson('{"errorCode":"BOOM","message":"it broke"}'), asJson('{}'), asJson('null'));
+    const r = await dgw(['relation', 'list', '1']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain('error: the service sent an object holding no list where a list of relations was expected');
+    expect((await dgw(['relation', 'list', '1', '--json'])).stdout).toBe('[]\n');
+    expect((await dgw(['relation', 'list', '1', '--json'])).stdout).toBe('[]\n');
+  });
 });

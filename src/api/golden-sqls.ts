@@ -12,7 +12,7 @@ export type GoldenSqlRecord = Static<typeof R.GoldenSqlRecord>;
 const base = (projectId: string) => apiPath`/metadata/${projectId}`;
 
 export async function listGoldenSqls(http: Http, projectId: string): Promise<GoldenSqlRecord[]> {
-  return listIn(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sqls` })).map(readGoldenSql);
+  return listIn(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sqls` }), 'golden SQLs').map(readGoldenSql);
 }
 
 export async function addGoldenSql(http: Http, projectId: string, prompt: string, sql: string): Promise<GoldenSqlRecord | undefined> {
@@ -26,7 +26,7 @@ export function deleteGoldenSql(http: Http, projectId: string, id: string): Prom
 }
 
 export async function searchGoldenSqls(http: Http, projectId: string, q: string): Promise<GoldenSqlRecord[]> {
-  return listIn(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sql/query`, query: { q } })).map(readGoldenSql);
+  return listIn(await http.request({ method: 'GET', path: `${base(projectId)}/golden-sql/query`, query: { q } }), 'golden SQLs').map(readGoldenSql);
 }
 
 export function readGoldenSql(value: unknown): GoldenSqlRecord {

@@ -23,10 +23,12 @@ export function objects(value: unknown, what: string): Raw[] {
   return value.filter(isRaw);
 }
 
-/** A list the document types as an open object: the answer itself when an array, else its first array member; nothing else reads as empty. */
-export function listIn(value: unknown): unknown[] {
+/** A list the document types as an open object: the answer itself when an array, else its first array member; null and `{}` read as empty, and anything else too unless `what` names the list. */
+export function listIn(value: unknown, what?: string): unknown[] {
   if (Array.isArray(value)) return value;
-  return (isRaw(value) ? Object.values(value).find(Array.isArray) : undefined) ?? [];
+  const list = isRaw(value) ? Object.values(value).find(Array.isArray) : undefined;
+  if (!list && what && value !== null && !(isRaw(value) && Object.keys(value).length === 0)) throw new MalformedResponseError(`the service sent ${isRaw(value) ? 'an object holding no list' : describe(value)} where a list of ${what} was expected`);
+  return list ?? [];
 }
 
 /** A string field; numbers become strings (ids), anything else the fallback. */

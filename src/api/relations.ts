@@ -14,7 +14,7 @@ export type RelationRecord = Static<typeof R.RelationRecord>;
 export type ColumnAt = TablePlace & { column: string };
 
 export async function listRelations(http: Http, projectId: string, catalogId: string): Promise<RelationRecord[]> {
-  return listIn(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/relations/${catalogId}` })).map(readRelation);
+  return listIn(await http.request({ method: 'GET', path: apiPath`/metadata/${projectId}/relations/${catalogId}` }), 'relations').map(readRelation);
 }
 
 export async function addRelation(http: Http, projectId: string, from: ColumnAt, target: ColumnAt, type: string): Promise<RelationRecord | undefined> {

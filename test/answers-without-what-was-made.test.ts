@@ -130,4 +130,12 @@ describe('answers that do not say what was made', () => {
     expect(r.stderr).toMatch(/^error: the service sent (null|a string) where a folder was expected|^error: the service sent a folder without an id/m);
     expect(r.stderr).not.toContain('✓');
   });
+
+  it.each([['{}'], ['{"errorCode":"BOOM","message":"it broke"}']])('mtquery status answered 200 %s is exit 8, not a status NOT_INITIALIZED of query ""', async (body) => {
+    server.on('GET', '/data/projects/proj-1/materialized-queries/709922802836177297/status', { body, headers: { 'content-type': 'application/json' } });
+    const r = await dgw(['mtquery', 'status', '709922802836177297']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: the service sent a refresh status without an id/m);
+    expect(r.stdout).toBe('');
+  });
 });

@@ -1,7 +1,7 @@
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { readSchedule } from './queries.js';
-import { object, objects, readAnswer, text, textOrNull } from './read.js';
+import { idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { RefreshStatus, RefreshStatusRecord } from './types.js';
 
 /** Starts a refresh; the document's answer has no body (the local gateway's `spec` shape sends the status). */
@@ -15,7 +15,9 @@ export async function cancelRefresh(http: Http, projectId: string, queryId: stri
 }
 
 export async function getRefreshStatus(http: Http, projectId: string, queryId: string): Promise<RefreshStatusRecord> {
-  return readStatusView(await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/status` }));
+  const answer = await http.request({ method: 'GET', path: apiPath`/data/projects/${projectId}/materialized-queries/${queryId}/status` });
+  idOf(object(answer, 'a refresh status'), 'a refresh status', 'queryId');
+  return readStatusView(answer);
 }
 
 export async function listRefreshStatuses(http: Http, projectId: string): Promise<RefreshStatusRecord[]> {

@@ -168,6 +168,15 @@ describe('transport and body failures', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a change whose answer is cut off mid-stream says it is likely made (exit 9); a read says nothing of the kind', async () => {
+    server.on('POST', '/metadata/proj-1/golden-sqls', { truncate: true, json: { id: 'g1', prompt: 'Q', sql: 'SELECT 1' } });
+    const r = await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1']);
+    expect(r.code).toBe(9);
+    expect(r.stderr).toMatch(/^hint: the service answered HTTP 200 before the connection dropped, so the change is likely made: check before running it again$/m);
+    server.on('GET', CATALOGS, { truncate: true, json: [{ id: 'c1' }] });
+    expect((await dgw(['catalog', 'list'])).stderr).not.toContain('likely made');
+  });
+
   it('an empty body where JSON was expected → exit 8', async () => {
     server.on('GET', CATALOGS, { status: 200, body: '' });
     const r = await dgw(['catalog', 'list']);

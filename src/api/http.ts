@@ -143,7 +143,8 @@ export class Http {
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
-      throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error);
+      const made = spec.method !== 'GET' && !spec.readOnly ? { hint: `the service answered HTTP ${response.status} before the connection dropped, so the change is likely made: check before running it again` } : {};
+      throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error, made);
     }
     const answer = answered(response, whole);
     if (spec.secretAnswer) this.config.trace?.(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);

@@ -56,6 +56,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   // Folders --parents makes would outlive a move that fails on an id no query has: ids are checked first.
   const ids = [...new Set(await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path'))];
   const createdFolders: string[] = [];
+  let moved = new Set(ids).size;
   if (target.kind === 'root' && http.readsNothing) {
     // Which folders hold the queries would take a request: one update per query, under a placeholder.
     for (const [i, id] of ids.entries()) {
@@ -63,7 +64,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
       await updateFolderMembership(http, projectId, holder, { queryIdsAdded: [], queryIdsRemoved: [id] });
     }
   } else if (target.kind === 'root') {
-    await moveToRoot(ctx, http, projectId, ids);
+    moved = await moveToRoot(ctx, http, projectId, ids);
   } else {
     const { id: folderId, created } = await targetFolder(http, projectId, target, opts.parents === true);
     createdFolders.push(...created);
@@ -78,7 +79,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   if (opts.dryRun) return;
   for (const path of createdFolders) ctx.out.note(`created folder ${path}`);
   ctx.out.result({ folder: folderArg, queryIds: ids, createdFolders } satisfies QueriesPlaced, ids.join('\n'));
-  ctx.out.success(`moved ${ids.length} ${ids.length === 1 ? 'query' : 'queries'} to ${folderArg}`);
+  if (moved > 0) ctx.out.success(`moved ${moved} ${moved === 1 ? 'query' : 'queries'} to ${folderArg}`);
 }
 
 /** The target folder's id; a missing path is created only with --parents, else exit 4. */
@@ -98,7 +99,7 @@ async function targetFolder(http: Http, projectId: string, target: FolderRef & {
 }
 
 /** Removes the queries from whichever folders hold them: one membership update per folder. */
-async function moveToRoot(ctx: Context, http: Http, projectId: string, ids: string[]): Promise<void> {
+async function moveToRoot(ctx: Context, http: Http, projectId: string, ids: string[]): Promise<number> {
   const tree = await loadTree(http, projectId);
   const byFolder = new Map<string, string[]>();
   const unplaced: string[] = [];
@@ -119,4 +120,5 @@ async function moveToRoot(ctx: Context, http: Http, projectId: string, ids: stri
   for (const [folderId, queryIds] of byFolder) {
     await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: [], queryIdsRemoved: queryIds });
   }
+  return new Set([...byFolder.values()].flat()).size;
 }

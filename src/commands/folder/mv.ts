@@ -56,7 +56,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   // Folders --parents makes would outlive a move that fails on an id no query has: ids are checked first.
   const ids = [...new Set(await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path'))];
   const createdFolders: string[] = [];
-  let moved = new Set(ids).size;
+  let moved = ids.length;
   if (target.kind === 'root' && http.readsNothing) {
     // Which folders hold the queries would take a request: one update per query, under a placeholder.
     for (const [i, id] of ids.entries()) {

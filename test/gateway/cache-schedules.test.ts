@@ -100,6 +100,10 @@ describe('cache schedules with an injected clock', () => {
     expect(await due()).toEqual([['FULL_REFRESH', '2030-02-03T03:00:00.000Z'], ['INCREMENTAL', '2030-02-01T01:00:00.000Z']]);
     expect((await g.call('PUT', `${P}/cache/${id}`, { body: { incrementalCacheSchedule: { type: 'BASIC', expression: 'PT2H' } } })).status).toBe(200);
     expect(await due()).toEqual([['FULL_REFRESH', '2030-02-03T03:00:00.000Z'], ['INCREMENTAL', '2030-02-01T05:00:00.000Z']]);
+    // The same schedules sent again (`cache update --every 2d` on a cache that has it) keep both times, a missed run too.
+    now = Date.parse('2030-02-01T09:00:00Z');
+    expect((await g.call('PUT', `${P}/cache/${id}`, { body: { fullRefreshCacheSchedule: { type: 'BASIC', expression: 'P2D' }, incrementalCacheSchedule: { type: 'BASIC', expression: 'PT2H' } } })).status).toBe(200);
+    expect(await due()).toEqual([['FULL_REFRESH', '2030-02-03T03:00:00.000Z'], ['INCREMENTAL', '2030-02-01T05:00:00.000Z']]);
   });
 
   it('isTableCached answers for the catalog helper: a cached table is, another is not', async () => {

@@ -130,6 +130,18 @@ describe('scheduler with an injected clock', () => {
     now = Date.parse('2030-01-02T00:00:00Z');
     expect(await scheduler.tick()).toContain(q.id);
   });
+
+  it('the same schedule sent again keeps its time: a missed run stays due; a new one counts from its change', async () => {
+    now = Date.parse('2030-03-01T00:00:00Z');
+    const every = (d: string) => ({ schedule: { type: 'interval', repeatDuration: d } });
+    const q = (await g.call('POST', `${P}/queries`, { body: { displayName: 'Sent Again', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x', ...every('PT1H') } })).body;
+    const next = async () => (await g.call('GET', `${P}/materialized-queries/${q.id}/status`)).body.nextExecutionStartTime;
+    now = Date.parse('2030-03-01T03:00:00Z');
+    expect((await g.call('PUT', `${P}/queries/${q.id}`, { body: every('PT1H') })).status).toBe(200);
+    expect(await next()).toBe('2030-03-01T01:00:00.000Z');
+    expect((await g.call('PUT', `${P}/queries/${q.id}`, { body: every('PT2H') })).status).toBe(200);
+    expect(await next()).toBe('2030-03-01T05:00:00.000Z');
+  });
 });
 
 describe('scheduler with a stored zone the runtime does not know', () => {

@@ -143,8 +143,8 @@ export async function updateCache(s: ProjectStore, id: string, change: CacheChan
       incrementalColumn: column ?? c.incrementalColumn,
       fullSchedule: change.fullSchedule === undefined ? c.fullSchedule : change.fullSchedule,
       incrementalSchedule: change.incrementalSchedule === undefined ? c.incrementalSchedule : change.incrementalSchedule,
-      scheduleSetAt: change.fullSchedule === undefined ? c.scheduleSetAt : s.now(),
-      incrementalScheduleSetAt: change.incrementalSchedule === undefined ? c.incrementalScheduleSetAt ?? c.scheduleSetAt : s.now(),
+      scheduleSetAt: same(change.fullSchedule, c.fullSchedule) ? c.scheduleSetAt : s.now(),
+      incrementalScheduleSetAt: same(change.incrementalSchedule, c.incrementalSchedule) ? c.incrementalScheduleSetAt ?? c.scheduleSetAt : s.now(),
     };
     await updateCacheRow(conn, next);
     return next;
@@ -178,6 +178,9 @@ export async function cancelRun(s: ProjectStore, id: string, mode: CacheMode): P
 }
 
 const words = (mode: CacheMode) => (mode === 'FULL_REFRESH' ? 'full refresh' : 'incremental update');
+
+/** A schedule left out, or sent again as it is, keeps the time it was set (and a missed run). */
+const same = (sent: Schedule | null | undefined, stored: Schedule | null) => sent === undefined || JSON.stringify(sent) === JSON.stringify(stored);
 
 /** When each schedule of a cache is next due (epoch ms); without an incremental column only full refreshes run (one would be refused). */
 export function nextRuns(c: CacheRow, state: CacheState): Array<{ mode: CacheMode; at: number }> {

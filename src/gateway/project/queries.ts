@@ -124,7 +124,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     let scheduleSetAt = q.scheduleSetAt;
     if (input.schedule !== undefined) {
       schedule = input.schedule.type === 'none' ? null : input.schedule;
-      scheduleSetAt = now;
+      if (JSON.stringify(schedule) !== JSON.stringify(q.schedule)) scheduleSetAt = now;
     }
     if (queryType === 'PLAIN') schedule = null;
     const folderId = input.path === undefined ? q.folderId : await ensurePath(s, c, input.path, now);

@@ -42,6 +42,14 @@ describe('names SQL may not reach are not told', () => {
     expect(r.text).not.toMatch(INTERNAL);
   });
 
+  it('SQL stored unchecked (checkSchemaExists=false) that names svc._dgw is refused: read later, its errors named the columns', async () => {
+    const create = (displayName: string, inputQuery: string) => g.call('POST', `${P}/queries?checkSchemaExists=false`, { body: { displayName, inputQuery } });
+    const r = await create('Later Peek', 'SELECT * FROM svc.table.later, svc._dgw.settings');
+    expect([r.status, r.body.message]).toEqual([400, "the gateway's own metadata (svc._dgw) is out of reach of SQL"]);
+    const flags = await create('Flags', "SELECT _dgw_flag, '_dgw' AS s FROM svc.table.later -- _dgw");
+    expect([flags.status, flags.body.message]).toEqual([200, undefined]);
+  });
+
   it("a user's own mistakes keep DuckDB's suggestions", async () => {
     expect((await run('SELECT * FROM svc.table.order')).body.message).toMatch(/Did you mean "svc.table.orders"|Did you mean "orders"/);
     expect((await run('SELECT amount_x FROM svc.table.orders')).body.message).toMatch(/Candidate bindings: .*amount/);
@@ -51,6 +59,7 @@ describe('names SQL may not reach are not told', () => {
     expect((await run('CREATE TABLE svc.table.sales_dgw AS SELECT 1 AS amount')).status).toBe(200);
     expect((await run('SELECT amount_x FROM svc.table.sales_dgw')).body.message).toMatch(/Candidate bindings: .*amount/);
     expect((await run('SELECT * FROM svc.table.orders_dgw')).body.message).toMatch(/^Catalog Error: Table with name orders_dgw does not exist!/);
+    expect((await run('SELECT _dgw_flag FROM svc.table.orders')).body.message).toMatch(/^Binder Error: Referenced column "_dgw_flag" not found/);
   });
 
   it("DuckDB's own catalog views are not offered for a mistyped table: none is within reach", async () => {

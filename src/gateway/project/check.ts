@@ -6,7 +6,8 @@ import { rows, type ProjectStore } from './store.js';
 import type { SqlCheck } from './types.js';
 import { withViews } from './views.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
-import { ONE_SELECT } from '../sandbox/rules.js';
+import { METADATA_OUT_OF_REACH, notAllowed, ONE_SELECT } from '../sandbox/rules.js';
+import { sqlCode } from '../../sql-code.js';
 
 /** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
@@ -22,6 +23,8 @@ export async function checkSql(s: ProjectStore, text: string, storeUnbound: bool
     }
     if (count !== 1) throw badRequest(`${field} must be a single SELECT statement`);
   });
+  // Unbound SQL is stored unplanned: a read of the metadata would otherwise wait in it, and its errors name the metadata's columns.
+  if (/(?<![\w$])_dgw\b/i.test(sqlCode(bound))) throw notAllowed(METADATA_OUT_OF_REACH);
   const { bindError } = await judgeDefinition(s, bound).catch((error: unknown) => {
     // The sandbox's refusal names the field of a query; a golden SQL's is `sql`.
     throw error instanceof HttpError && error.message === ONE_SELECT ? badRequest(`${field} must be a single SELECT statement`) : error;

@@ -75,7 +75,7 @@ export function sourceRefusal(sources: PlanSources, purpose: Purpose, connected 
   return undefined;
 }
 
-const METADATA_OUT_OF_REACH = "the gateway's own metadata (svc._dgw) is out of reach of SQL";
+export const METADATA_OUT_OF_REACH = "the gateway's own metadata (svc._dgw) is out of reach of SQL";
 
 /** DuckDB suggests its own catalog views for a mistyped table (`Did you mean "pg_enum"?`): none is within reach, so the hint only misleads. */
 const SYSTEM_SUGGESTION = /\s*Did you mean "(?:[\w.]*\.)?(?:pg_\w+|duckdb_\w+|sqlite_\w+|pragma_\w+|information_schema\b[\w.]*)"\?/;
@@ -84,7 +84,7 @@ const SYSTEM_SUGGESTION = /\s*Did you mean "(?:[\w.]*\.)?(?:pg_\w+|duckdb_\w+|sq
 export function withoutInternalNames(said: string, sql: string): string {
   if (!/^(Catalog|Binder) Error/.test(said)) return said;
   const message = said.replace(SYSTEM_SUGGESTION, '');
-  if (/(?<![\w$])_dgw/i.test(sql)) return METADATA_OUT_OF_REACH;
+  if (/(?<![\w$])_dgw\b/i.test(sql)) return METADATA_OUT_OF_REACH;
   if (/\bquery(_table)?\s*\(/i.test(sql)) return message.split('\n')[0];
   return message;
 }

@@ -46,7 +46,6 @@ describe.each(DAMAGES)('a project database %s', (_what, damage) => {
   it('is reported as damaged, naming the file and what to do, exit 13 (item 12: was exit 1 "a bug in dgw", or "in use by another process")', async () => {
     damage(file);
     const damaged = fs.readFileSync(file);
-    const started = Date.now();
     const r = await dgw(['--project', 'other', 'query', 'list', '--json']);
     expect(r.code, r.stderr).toBe(13);
     // With --json, stderr is the one error object (#16).
@@ -56,9 +55,8 @@ describe.each(DAMAGES)('a project database %s', (_what, damage) => {
     expect(error.message).toContain(file);
     expect(r.stderr).toMatch(/restore the file .* from a backup, or move both aside/);
     expect(error.message).toContain('`dgw --zone local project create other`');
-    expect(r.stderr).not.toMatch(/a bug in dgw|unexpected failure|in use by another process/);
-    // Not taken for a lock held by another process: no 3 s of waiting for it to be let go.
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Not taken for a lock held by another process (which is waited for, then said to be "open in another program").
+    expect(r.stderr).not.toMatch(/a bug in dgw|unexpected failure|in use by another process|open in another program/);
 
     // Left as found: the damaged bytes can still be restored or salvaged.
     expect(fs.readFileSync(file).equals(damaged)).toBe(true);

@@ -43,6 +43,8 @@ export async function runParametricTableCreate(ctx: Context, catalog: string, ta
   const to = schemaAndTable(target, 'TABLE');
   const from = schemaAndTable(opts.from, '--from');
   const paramValues = (opts.param ?? []).map(parseParam);
+  const twice = paramValues.find((p, i) => paramValues.findIndex((q) => q.key === p.key) < i);
+  if (twice) throw new UsageError(`--param: ${twice.key} is given twice; each parameter is fixed to one value`);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   // A dry run reads nothing, so a catalog name cannot be looked up: it is sent as given.

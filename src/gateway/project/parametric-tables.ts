@@ -68,6 +68,7 @@ export async function checkParametricTable(conn: DuckDBConnection, catalogName: 
     // The value is a constant: converting it now finds a wrong type before any row is read.
     const type = String(described[at].column_type);
     const expression = valueSql(value, key);
+    if (typeof value === 'string' && value.startsWith('@') && !/^(DATE|TIMESTAMP)/.test(type)) throw badRequest(`paramValues: ${key} is a ${type} column; a date macro such as ${value} fixes a DATE or TIMESTAMP column`);
     try {
       await conn.run(`SELECT CAST(${expression} AS ${type})`);
     } catch {

@@ -6,7 +6,7 @@ import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkFolderName, folderIdFor, parseFolderRef } from './resolve.js';
+import { checkFolderName, folderIdFor, loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
 export function registerFolderRename(parent: Command, wiring: Wiring): void {
   parent
@@ -25,7 +25,13 @@ export async function runFolderRename(ctx: Context, folderArg: string, newName: 
   const name = checkFolderName(newName, 'NEW_NAME');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const id = await folderIdFor(http, projectId, ref);
+  const folder = http.readsNothing ? undefined : requireFolder(await loadTree(http, projectId), ref.kind === 'path' ? ref.path : ref.id);
+  if (folder?.name === name) {
+    ctx.out.note(`folder ${folder.path} is named ${name} already`);
+    ctx.out.result({ id: folder.id, name, path: folder.path } satisfies FolderRenamed, folder.id);
+    return;
+  }
+  const id = folder?.id ?? (await folderIdFor(http, projectId, ref));
   const answer = await renameFolder(http, projectId, id, name);
   if (opts.dryRun) return;
   const renamed = answer === undefined ? undefined : readFolderContents(answer);

@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { foldersHolding } from '../../api/folder-tree.js';
+import { findFolder, foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
@@ -54,7 +54,16 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   // Folders --parents makes would outlive a move that fails on an id no query has: ids are checked first.
-  const ids = [...new Set(await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path'))];
+  const ids = [
+    ...new Set(
+      await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path').catch(async (error: unknown) => {
+        const tree = error instanceof NotFoundError && !http.readsNothing ? await loadTree(http, projectId) : undefined;
+        const folder = tree && refs.map((r) => findFolder(tree, r)).find((f) => f !== undefined);
+        if (folder) throw new DgwError('not_found', (error as Error).message, { hint: `${folder.path} is a folder; to move it: dgw folder move ${shellWord(folder.path)} ${shellWord(folderArg)}` });
+        throw error;
+      }),
+    ),
+  ];
   const createdFolders: string[] = [];
   let moved = ids.length;
   if (target.kind === 'root' && http.readsNothing) {

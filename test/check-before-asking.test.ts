@@ -51,7 +51,7 @@ describe('folder rm', () => {
     server.on('GET', /\/queries$/, { json: QUERIES });
     const r = await dgwInTerminal(['folder', 'rm', '/reports/monthly'], { input: 'y\n' });
     expect(r.code).toBe(5);
-    expect(r.stdout).toContain('folder /reports/monthly is not empty: it holds no subfolders and 1 query');
+    expect(r.stdout).toContain('folder /reports/monthly is not empty: it holds 1 query');
     expect(writes()).toHaveLength(0);
   });
 

@@ -219,7 +219,7 @@ describe('folder rm --force', () => {
     const r = await dgw(['folder', 'rm', '/old', '--force'], { interactive: true, input: 'n\n' });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('1 saved query reads svc.query.inside and will fail when next run or refreshed:\n  reads_inside (plain)');
-    expect(r.stderr).toContain('Delete folder /old with its no subfolders and 1 query, breaking 1 saved query that reads it (reads_inside)? [y/N]');
+    expect(r.stderr).toContain('Delete folder /old with its 1 query, breaking 1 saved query that reads it (reads_inside)? [y/N]');
     expect(await names()).toContain('inside');
   });
 

@@ -18,6 +18,12 @@ describe.each(['spec', 'hosted'])('folder rm --force --yes (%s shape)', (shape) 
     expect(r.stderr).toContain('deleted folder /old with its 1 subfolder and 1 query');
   });
 
+  it('a part that is none is left out', async () => {
+    await dgw('folder', 'create', '/flat');
+    await dgw('query', 'create', 'flatq', '--sql', 'SELECT 1 AS x', '--path', '/flat');
+    expect((await run('folder', 'rm', '/flat', '--force', '--yes')).stderr).toContain('deleted folder /flat with its 1 query\n');
+  });
+
   it('an empty folder is just deleted', async () => {
     await dgw('folder', 'create', '/empty');
     expect((await run('folder', 'rm', '/empty', '--yes')).stderr).toMatch(/deleted folder \/empty\n$/);

@@ -30,11 +30,11 @@ export function folderContents(tree: FolderTree, folder: FolderNode, queries?: Q
 }
 
 
-/** `2 subfolders and 5 queries`, or `no subfolders and no queries`. */
+/** `2 subfolders and 5 queries`, or just `1 query`: a part that is none is left out (`with its no subfolders` read wrong). */
 export function summariseContents(contents: FolderContents): string {
-  const folders = contents.subfolders.length === 0 ? 'no subfolders' : count(contents.subfolders.length, 'subfolder', 'subfolders');
-  const queries = contents.queryIds.length === 0 ? 'no queries' : count(contents.queryIds.length, 'query', 'queries');
-  return `${folders} and ${queries}`;
+  const folders = contents.subfolders.length === 0 ? [] : [count(contents.subfolders.length, 'subfolder', 'subfolders')];
+  const queries = contents.queryIds.length === 0 ? [] : [count(contents.queryIds.length, 'query', 'queries')];
+  return [...folders, ...queries].join(' and ') || 'nothing';
 }
 
 /** Lines for a person: the subfolders by path and the queries by name. */

@@ -18,10 +18,13 @@ describe.each(['spec', 'hosted'])('folder rm --force --yes (%s shape)', (shape) 
     expect(r.stderr).toContain('deleted folder /old with its 1 subfolder and 1 query');
   });
 
-  it('a part that is none is left out', async () => {
+  it('a part that is none is left out, and a folder named by id says the same as by path', async () => {
     await dgw('folder', 'create', '/flat');
     await dgw('query', 'create', 'flatq', '--sql', 'SELECT 1 AS x', '--path', '/flat');
     expect((await run('folder', 'rm', '/flat', '--force', '--yes')).stderr).toContain('deleted folder /flat with its 1 query\n');
+    const { id } = JSON.parse(await dgw('folder', 'create', '/byid', '--json'));
+    await dgw('query', 'create', 'byidq', '--sql', 'SELECT 1 AS x', '--path', '/byid');
+    expect((await run('folder', 'rm', id, '--force', '--yes')).stderr).toContain('deleted folder /byid with its 1 query\n');
   });
 
   it('an empty folder is just deleted', async () => {

@@ -55,8 +55,8 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
     return;
   }
   const inspect = willAsk(ctx, opts) || http.dryRun;
-  // A path needs the folder list anyway; a person needs it to see what goes.
-  if (ref.kind === 'id' && !inspect) {
+  // A path needs the folder list anyway; a person, or --force's success line, needs it to say what goes.
+  if (ref.kind === 'id' && !inspect && !opts.force) {
     await deleteWithHint(http, projectId, ref.id, opts);
     return reportChange(ctx, opts, { id: ref.id, deleted: true } satisfies FolderDeleted, ref.id, `deleted folder ${folderArg}`);
   }

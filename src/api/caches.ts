@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type * as CR from '../contract/cache-records.js';
 import type { Http } from './http.js';
+import { sqlName } from './names.js';
 import { apiPath } from './path.js';
 import { flag, idOf, isRaw, object, objects, readAnswer, text, textOrNull, type Raw } from './read.js';
 import type { RefreshSchedule, RefreshStatus, Schedule } from './types.js';
@@ -57,7 +58,7 @@ export function readCache(value: unknown): CacheRecord {
     fullRefreshSchedule: readSchedule(c.fullRefreshCacheSchedule),
     incrementalSchedule: readSchedule(c.incrementalCacheSchedule),
     incrementalColumn: textOrNull(c.incrementalColumn),
-    copy: textOrNull(c.copy),
+    copy: typeof c.copy === 'string' && c.copy.startsWith('svc.cache.') ? sqlName('svc.cache', c.copy.slice('svc.cache.'.length)) : textOrNull(c.copy),
   };
 }
 

@@ -34,7 +34,7 @@ export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions
   const inspect = async () => {
     const { copy } = await getCache(http, projectId, id);
     // The hosted service does not say where its copy is read; then no SQL name ends that dgw can see.
-    const ended: EndedName[] = copy?.startsWith('svc.cache.') ? [{ shown: copy, name: copy.slice('svc.cache.'.length), schemas: ['cache'] }] : [];
+    const ended: EndedName[] = copy?.startsWith('svc.cache.') ? [{ shown: copy, name: copy.slice('svc.cache.'.length).replace(/^"(.*)"$/, '$1').replaceAll('""', '"'), schemas: ['cache'] }] : [];
     return { breakage: breakageIn(await savedQueries(http, projectId), ended), facts: { cacheId: id } };
   };
   const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: `the copy of ${ref}`, facts: { cacheId: id } });

@@ -60,13 +60,14 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   reportChange(ctx, opts, { table, column, deleted: true } satisfies ColumnDropped, column, `deleted column ${column} of ${table}`);
 }
 
-/** A missing table or column is found before the question, not after it (exit 4); names compare in any case, as SQL's do. */
+/** A missing table or column (exit 4), or the only one, which the local gateway keeps, is found before the question; names compare in any case. */
 async function requireColumn(http: Http, projectId: string, table: string, column: string, kind: TableKind): Promise<void> {
   const columns = await (kind === 'table' ? listColumns : listBiColumns)(http, projectId, table);
   if (Array.isArray(columns) && !columns.some((c) => c.name.toLowerCase() === column.toLowerCase())) {
     const names = columns.map((c) => c.name);
     throw new NotFoundError(`table ${table} has no column ${column}; its columns: ${names.join(', ') || '(none)'}${didYouMean(column, names)}`);
   }
+  if (Array.isArray(columns) && columns.length === 1 && http.localGateway) throw new UsageError(`${columns[0].name} is the only column of ${table}; a table keeps at least one column (delete the table instead)`);
 }
 
 /** The readers of the column, or why they could not be found (the drop may still go ahead). */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ColumnDropped } from '../../contract/results.js';
 import type { Http } from '../../api/http.js';
+import { getCache, listCacheStatuses } from '../../api/caches.js';
 import { listQueries } from '../../api/queries.js';
 import { deleteBiColumn, dropColumn, listBiColumns, listColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
@@ -53,6 +54,10 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
     await requireColumn(http, projectId, table, column, kind);
     const readers = await readersOf(http, projectId, table, column, kind);
     details = typeof readers === 'string' ? [readers] : describeColumnReaders(readers, table, column);
+    const caches = kind === 'table' && http.localGateway ? (await listCacheStatuses(http, projectId, '1', 'table')).filter((c) => c.tableName.toLowerCase() === table.toLowerCase()) : [];
+    for (const c of caches) {
+      if ((await getCache(http, projectId, c.id)).incrementalColumn?.toLowerCase() === column.toLowerCase()) details.push(`Cache ${c.id} of ${table} refreshes incrementally by ${column}: its incremental refreshes will fail.`);
+    }
     target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { table, column, readers: typeof readers === 'string' ? null : readers } });
   }
   await confirmDestructive(ctx, what, { ...opts, typeBack: column, details });

@@ -36,7 +36,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
     if (problem && inScope(f.path, scope) && !problemOf(parentOf(f.path))) skipped.push(`folder ${f.path}: its ${problem}, so it has no directory; it and what it holds are left alone`);
   }
   // A query with no possible file is never unmanaged, so never pruned.
-  const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder) && queryFileProblem(q.name, options.platform) === undefined;
+  const managed = (q: ProjectQuery) => inScope(q.folder, scope) && representable(q.folder) && queryFileProblem(q, options.platform) === undefined;
   const sqlOf = desiredSqlResolver(desiredByName, projectByName, options.dirLabel);
 
   const changes: Change[] = [];
@@ -63,7 +63,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
 
   const unmanaged: Plan['unmanaged'] = { queries: [], folders: [] };
   for (const p of project.queries) {
-    const nameProblem = queryFileProblem(p.name, options.platform);
+    const nameProblem = queryFileProblem(p, options.platform);
     if (nameProblem && inScope(p.folder, scope) && representable(p.folder)) skipped.push(`query "${p.name}" in ${p.folder}: its name ${nameProblem}, so it has no file; it is left alone`);
     if (desiredByName.has(p.name) || !managed(p)) continue;
     if (options.prune) {
@@ -76,7 +76,7 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
   refusePrunedReads(changes, desired, project, sqlOf, options.dirLabel ?? '');
   for (const f of project.folders) {
     if (wantedFolders.has(f.path) || !inScope(f.path, scope) || scope.includes(f.path) || !representable(f.path)) continue;
-    const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path)) || project.queries.some((q) => isWithin(q.folder, f.path) && queryFileProblem(q.name, options.platform));
+    const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path)) || project.queries.some((q) => isWithin(q.folder, f.path) && queryFileProblem(q, options.platform));
     if (blocked) {
       skipped.push(`folder ${f.path}: it holds a folder or query the layout cannot hold, so it is not deleted`);
       continue;

@@ -1,4 +1,4 @@
-import { folderPath, folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
+import { deriveQueryName, folderPath, folderSegments, hasControlCharacter, hasEdgeSpace, MAX_QUERY_NAME } from '../api/names.js';
 import { KNOWLEDGE_FILES } from './knowledge/model.js';
 
 // The layout of queries as code: folder `/a/b` is directory `a/b/`, a query is `<name>.sql` in it.
@@ -26,10 +26,11 @@ export function folderNameProblem(name: string, platform: NodeJS.Platform = proc
   return undefined;
 }
 
-/** Why a project query has no file: a name the service would not derive, or a Windows device name (`con.sql`). */
-export function queryFileProblem(name: string, platform: NodeJS.Platform = process.platform): string | undefined {
+/** Why a project query has no file: a name the service would not derive (from its display name: an earlier dgw derived some otherwise), or a Windows device name (`con.sql`). */
+export function queryFileProblem({ name, displayName }: { name: string; displayName: string }, platform: NodeJS.Platform = process.platform): string | undefined {
   const problem = sqlNameProblem(name);
   if (problem) return problem;
+  if (deriveQueryName(displayName) !== name) return `is not the one its display name "${displayName}" gives (${deriveQueryName(displayName)}), which a file's must be`;
   if (platform === 'win32' && WINDOWS_DEVICE.test(name)) return 'is a device name on Windows, where its file would not be a file';
   return undefined;
 }

@@ -42,7 +42,7 @@ export function planPull(scan: Scan, project: ProjectState, scope: string[], pla
   }
   const queries = project.queries.filter((q) => {
     if (!inScope(q.folder, scope) || [...blockedFolders].some((b) => isWithin(q.folder, b))) return false;
-    const problem = queryFileProblem(q.name, platform);
+    const problem = queryFileProblem(q, platform);
     if (problem) plan.skipped.push(`query "${q.name}" in ${q.folder}: its name ${problem}`);
     return !problem;
   });

@@ -186,3 +186,24 @@ describe('a version 11 database: one schedule-set time for both of a cache\'s sc
     expect((await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'customers' } })).status).toBe(200);
   });
 });
+
+describe('a query an earlier dgw named otherwise than its display name now gives (before accents kept their letter)', () => {
+  it('is skipped by pull with a warning and left alone by plan, which plans no change', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    mkdirSync(`${tmp.dir}/data-spec/projects`, { recursive: true });
+    await writeOldLayout(projectFile(`${tmp.dir}/data-spec`, 'demo'));
+    const db = await DuckDBInstance.create(projectFile(`${tmp.dir}/data-spec`, 'demo'));
+    const c = await db.connect();
+    await c.run(`INSERT INTO _dgw.queries VALUES ('q3', 'cafreport', 'Café Report', 'SELECT 1 AS one', 'PLAIN', NULL, NULL, false, 3000, 3000, 3000)`);
+    c.closeSync();
+    db.closeSync();
+    const { run, dgw } = localCli(tmp.dir, 'spec');
+    const pulled = await run('pull', '--dir', `${tmp.dir}/q`);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stderr).toContain('query "cafreport" in /: its name is not the one its display name "Café Report" gives (cafereport)');
+    const planned = await run('plan', '--dir', `${tmp.dir}/q`, '--exit-code');
+    expect(planned.code, planned.stderr).toBe(0);
+    expect((await dgw('sql', 'SELECT one FROM svc.query.cafreport')).trim()).toBe('1');
+  });
+});

@@ -136,6 +136,14 @@ describe('a lock-announced server gets a key only after proving it holds the fol
     expect(r.stdout + r.stderr).not.toContain(partnerKey);
   });
 
+  it('a lock without a proof, as a dgw serve older than this dgw writes it, says so and how to go on, not only to delete the lock', async () => {
+    const { root } = await plantedLock(() => undefined);
+    const r = await runInProcess(['query', 'list'], { env: envFor(root) });
+    expect(r.code).toBe(13);
+    expect(r.stderr).toContain(`it has no proof, as a dgw serve older than this dgw writes none: if the dgw serve of pid ${process.pid} is one, stop it and run this dgw's`);
+    expect(impostor.requests).toEqual([]);
+  });
+
   it('a proof made with another secret, or made up, is refused the same way', async () => {
     for (const proofFor of [(lock: Parameters<typeof holderProof>[1]) => holderProof('dgw_partner_guessed', lock), () => 'made up']) {
       const { root } = await plantedLock(proofFor);

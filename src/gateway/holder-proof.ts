@@ -16,6 +16,7 @@ export async function checkHolder(lock: LockInfo, dataDir: string): Promise<void
   if (secret === undefined) throw notProven(lock, dataDir, `${keyFile} is missing, so its proof cannot be checked`);
   const expected = Buffer.from(holderProof(secret, lock));
   const proof = lock.proof;
+  if (proof === undefined) throw notProven(lock, dataDir, `it has no proof, as a dgw serve older than this dgw writes none: if the dgw serve of pid ${lock.pid} is one, stop it and run this dgw's`);
   if (typeof proof !== 'string' || proof.length !== expected.length || !timingSafeEqual(Buffer.from(proof), expected)) {
     throw notProven(lock, dataDir, 'the lock was not written with the folder\'s secret');
   }

@@ -207,3 +207,35 @@ describe('a query an earlier dgw named otherwise than its display name now gives
     expect((await dgw('sql', 'SELECT one FROM svc.query.cafreport')).trim()).toBe('1');
   });
 });
+
+describe('a database this dgw wrote, opened by a dgw of schema version 1', () => {
+  it('holds every table that dgw reads first, so it sees the later version and refuses instead of preparing it again', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    const first = await openGateway({ dataDir: tmp.dir });
+    expect((await first.call('GET', `${P}/queries`)).status).toBe(200);
+    await first.close();
+    const file = projectFile(tmp.dir, 'demo');
+    // As a version 12 dgw left it: the table gone.
+    const edit = await DuckDBInstance.create(file);
+    const e = await edit.connect();
+    await e.run("DROP TABLE IF EXISTS _dgw.query_docs; UPDATE _dgw.settings SET value = '12' WHERE key = 'schema_version'; CHECKPOINT");
+    e.closeSync();
+    edit.closeSync();
+    const again = await openGateway({ dataDir: tmp.dir });
+    expect((await again.call('GET', `${P}/queries`)).status).toBe(200);
+    await again.close();
+    // The statement a version 1 dgw opens with (its metadata.ts): a missing table made it take the database for a new one.
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    await c.run(`ATTACH '${file}' AS svc`);
+    const read = await c.runAndReadAll(`SELECT (SELECT to_json(list(s)) FROM svc._dgw.settings s WHERE key IN ('schema_version', 'seeded'))::VARCHAR,
+      (SELECT '[' || string_agg('{"id":' || to_json(id) || ',"doc":' || doc || '}', ',') || ']' FROM svc._dgw.query_docs)::VARCHAR,
+      (SELECT to_json(list(f ORDER BY created_at, id)) FROM svc._dgw.folders f)::VARCHAR,
+      (SELECT to_json(list(a)) FROM svc._dgw.query_aliases a)::VARCHAR, (SELECT to_json(list(r ORDER BY seq)) FROM svc._dgw.refresh_log r)::VARCHAR`);
+    const version = (JSON.parse(String(read.getRows()[0][0])) as Array<{ key: string; value: string }>).find((r) => r.key === 'schema_version')?.value;
+    expect(Number(version)).toBeGreaterThan(1);
+    c.closeSync();
+    db.closeSync();
+  });
+});

@@ -29,6 +29,8 @@ const SCHEMA = [
   'CREATE SCHEMA IF NOT EXISTS svc."table"',
   'CREATE SCHEMA IF NOT EXISTS svc.bitable',
   QUERY_ROWS_DDL,
+  // Kept empty: a dgw of schema version 1 reads it before it can see a later version and refuse.
+  'CREATE TABLE IF NOT EXISTS svc._dgw.query_docs (id VARCHAR, doc VARCHAR)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.folders (id VARCHAR, name VARCHAR, parent_id VARCHAR, created_at BIGINT, modified_at BIGINT)',
   // Append-only: the latest row per query is its status, so a refresh never updates a row another writer touches.
   'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
@@ -44,7 +46,6 @@ const SCHEMA = [
   GOLDEN_SQL_DDL,
   RELATIONS_DDL,
   ...METADATA_DDL,
-  // Version 11: semantic catalogs (semantic-catalogs.ts), attached at open.
   'CREATE TABLE IF NOT EXISTS svc._dgw.semantic_catalogs (id VARCHAR, name VARCHAR, created_at BIGINT)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.semantic_tables (id VARCHAR, catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, query_id VARCHAR, created_at BIGINT)',
 ];
@@ -94,7 +95,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '12';
+const SCHEMA_VERSION = '13';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);
@@ -159,11 +160,11 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   }
 }
 
-/** Takes the rows out of an old table of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1), dropping it; fields in camelCase. */
+/** Takes the rows out of an old table of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1), leaving it empty; fields in camelCase. */
 async function takeRows(conn: DuckDBConnection, table: 'queries' | 'query_docs'): Promise<Array<Record<string, unknown>>> {
   if ((await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [table])).length === 0) return [];
   const taken = await rowsAs<Record<string, unknown>>(conn, `SELECT * FROM svc._dgw.${table}`);
-  await conn.run(`DROP TABLE svc._dgw.${table}`);
+  await conn.run(`DELETE FROM svc._dgw.${table}`);
   return taken;
 }
 

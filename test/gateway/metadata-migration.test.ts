@@ -188,7 +188,7 @@ describe('a version 11 database: one schedule-set time for both of a cache\'s sc
 });
 
 describe('a query an earlier dgw named otherwise than its display name now gives (before accents kept their letter)', () => {
-  it('is skipped by pull with a warning and left alone by plan, which plans no change', async () => {
+  async function withCafReport(): Promise<{ tmp: ReturnType<typeof tempDir> } & ReturnType<typeof localCli>> {
     const tmp = tempDir();
     cleanups.push(tmp.remove);
     mkdirSync(`${tmp.dir}/data-spec/projects`, { recursive: true });
@@ -198,7 +198,18 @@ describe('a query an earlier dgw named otherwise than its display name now gives
     await c.run(`INSERT INTO _dgw.queries VALUES ('q3', 'cafreport', 'Café Report', 'SELECT 1 AS one', 'PLAIN', NULL, NULL, false, 3000, 3000, 3000)`);
     c.closeSync();
     db.closeSync();
-    const { run, dgw } = localCli(tmp.dir, 'spec');
+    return { tmp, ...localCli(tmp.dir, 'spec') };
+  }
+
+  it('keeps its name when only its SQL changes, so SQL reading it by that name still reads it', async () => {
+    const { json, dgw } = await withCafReport();
+    expect(await json('query', 'update', 'cafreport', '--sql', 'SELECT 2 AS one')).toMatchObject({ name: 'cafreport', displayName: 'Café Report' });
+    expect((await dgw('sql', 'SELECT one FROM svc.query.cafreport')).trim()).toBe('2');
+    expect(await json('query', 'update', 'cafreport', '--name', 'Café Report')).toMatchObject({ name: 'cafereport' });
+  });
+
+  it('is skipped by pull with a warning and left alone by plan, which plans no change', async () => {
+    const { tmp, run, dgw } = await withCafReport();
     const pulled = await run('pull', '--dir', `${tmp.dir}/q`);
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(pulled.stderr).toContain('query "cafreport" in /: its name is not the one its display name "Café Report" gives (cafereport)');

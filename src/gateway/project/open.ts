@@ -36,9 +36,8 @@ const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS svc._dgw.refresh_log (query_id VARCHAR, seq BIGINT, status VARCHAR, started_at BIGINT, finished_at BIGINT, message VARCHAR)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.settings (key VARCHAR, value VARCHAR)',
   'CREATE TABLE IF NOT EXISTS svc._dgw.query_aliases (alias VARCHAR, id VARCHAR)',
-  // DuckDB has no table without columns, so an empty table is made with its first columns.
+  // DuckDB has no table without columns, so an empty table (stored or, since version 5, BI) is made with its first columns.
   'CREATE TABLE IF NOT EXISTS svc._dgw.empty_tables (name VARCHAR, created_at BIGINT)',
-  // Version 5: BI tables (svc.bitable) can be empty too.
   `ALTER TABLE svc._dgw.empty_tables ADD COLUMN IF NOT EXISTS schema_name VARCHAR DEFAULT 'table'`,
   ...CACHE_DDL,
   ...CONNECTIONS_DDL,

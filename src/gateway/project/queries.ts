@@ -110,7 +110,8 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
   const displayName = input.displayName ?? before.displayName;
   if (displayName.trim() === '') throw badRequest('displayName must not be empty');
   if (input.displayName !== undefined) refuseControls(displayName);
-  const name = queryName(displayName);
+  // Derived again only from a display name sent: an earlier dgw derived some names otherwise, and SQL reads them so.
+  const name = input.displayName === undefined ? before.name : queryName(displayName);
   const nameChanged = name !== before.name;
   const rebuild = sqlChanged || typeChanged || input.inputQueryRefId !== undefined;
   const check: SqlCheck | undefined = rebuild ? await checkSql(s, sqlText, !checkSchemaExists, sqlField(input)) : undefined;

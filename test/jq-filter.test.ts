@@ -104,6 +104,15 @@ describe('--jq', () => {
     expect(error.hint).toContain('only reads were sent');
   });
 
+  it('jq running out of memory (a huge result, or a filter building a huge value) is exit 14 saying so, not a crash', async () => {
+    server.on('GET', QUERIES, { json: rows });
+    const r = await dgw(['query', 'list', '--jq', '[range(1e9)] | length'], { timeoutMs: 60_000 });
+    expect(r.code).toBe(14);
+    const { error } = JSON.parse(r.stderr.slice(r.stderr.indexOf('{'))) as { error: { message: string; hint: string } };
+    expect(error.message).toBe('--jq: jq ran out of memory on this JSON or filter');
+    expect(error.hint).toContain('--format jsonl');
+  }, 60_000);
+
   it('applies to a dry run\'s JSON and to plain values', async () => {
     const r = await dgw(['query', 'rm', '709922802836177297', '--dry-run', '--jq', '.method + " " + .url']);
     expect(r.code).toBe(0);

@@ -33,7 +33,14 @@ export async function compileJq(expression: string, env: Record<string, string |
     apply(data, options = {}) {
       const flags = [...(options.oneLine ? ['-r', '-c'] : ['-r']), ...environment];
       const program = framed ? `${withEnv}"${MARK}", (${expression}\n), "${MARK}"` : expression;
-      const result = jq.raw(data ?? null, program, flags);
+      let result;
+      try {
+        result = jq.raw(data ?? null, program, flags);
+      } catch (error) {
+        // jq's WebAssembly aborts when it runs out of memory (at most 4 GiB): a whole large result, or a filter building a huge value.
+        if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+        return { text: '', error: new UsageError('--jq: jq ran out of memory on this JSON or filter', 'for a large result use --format jsonl (one row a line, streamed) and pipe it to jq, or add a LIMIT') };
+      }
       const text = framed ? unframe(result.stdout) : result.stdout ? `${result.stdout}\n` : '';
       if (result.exitCode === 0) return { text };
       return { text, error: new UsageError(`--jq: ${jqMessage(result.stderr) || `jq stopped with status ${result.exitCode}`}`) };

@@ -189,6 +189,13 @@ describe('diffStates', () => {
     expect(plan.unmanaged).toEqual({ queries: [], folders: [] });
   });
 
+  it('a folder chain 1,000 deep that no file holds is listed whole as unmanaged (each folder judged once, not once per folder above it)', () => {
+    const deep = Array.from({ length: 1000 }, (_, i) => `/${Array.from({ length: i + 1 }, (_, j) => `e${j}`).join('/')}`);
+    const plan = diffStates(desired([]), project([], [deep.at(-1)!]), { prune: false });
+    expect(plan.unmanaged.folders).toEqual([...deep].sort());
+    expect(plan.skipped).toEqual([]);
+  });
+
   it('a query outside the managed folders whose name a file holds is moved in; the rest outside is not touched', () => {
     const plan = diffStates(desired([dq('reports/a.sql', "SELECT 'a'")], ['/reports'], ['/reports']), project([pq('a', { folder: '/else' }), pq('b', { folder: '/else' })]), { prune: true });
     expect(plan.changes.map((c) => c.action)).toEqual(['createFolder', 'update']);

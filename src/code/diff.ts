@@ -74,9 +74,11 @@ export function diffStates(desired: DesiredState, project: ProjectState, options
     } else unmanaged.queries.push({ name: p.name, id: p.id, folder: p.folder });
   }
   refusePrunedReads(changes, desired, project, sqlOf, options.dirLabel ?? '');
+  // Where a folder or query the layout cannot hold is, found once: asked again for each folder above it, a deep tree took minutes.
+  const unheld = [...project.folders.filter((f) => !representable(f.path)).map((f) => f.path), ...project.queries.filter((q) => queryFileProblem(q, options.platform)).map((q) => q.folder)];
   for (const f of project.folders) {
     if (wantedFolders.has(f.path) || !inScope(f.path, scope) || scope.includes(f.path) || !representable(f.path)) continue;
-    const blocked = project.folders.some((other) => isWithin(other.path, f.path) && !representable(other.path)) || project.queries.some((q) => isWithin(q.folder, f.path) && queryFileProblem(q, options.platform));
+    const blocked = unheld.some((folder) => isWithin(folder, f.path));
     if (blocked) {
       skipped.push(`folder ${f.path}: it holds a folder or query the layout cannot hold, so it is not deleted`);
       continue;

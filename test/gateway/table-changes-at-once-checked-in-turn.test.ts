@@ -14,13 +14,14 @@ afterAll(() => g.close());
 /** Sends both requests while a change holds the project's turn, and lets it go once both have asked for theirs. */
 async function twiceAtOnce(method: string, path: string, body?: unknown) {
   const project = await g.gateway.project('demo', { create: false });
-  let open!: () => void;
+  let open: (() => void) | undefined;
   const held = project.tx(() => new Promise<void>((r) => (open = r)));
+  // The turn is held once the change runs (on a busy machine, after the requests below are sent).
   const asked = vi.spyOn(project.mutex, 'run');
   const both = [g.call(method, path, { body }), g.call(method, path, { body })];
-  await vi.waitUntil(() => asked.mock.calls.length === 2, { timeout: 30_000 });
+  await vi.waitUntil(() => asked.mock.calls.length === 2 && open !== undefined, { timeout: 30_000 });
   asked.mockRestore();
-  open();
+  open!();
   await held;
   return Promise.all(both);
 }

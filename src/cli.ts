@@ -4,7 +4,7 @@ import { afterSending, DgwError, exitCodeFor, LocalFaultError, ReaderGoneError }
 import type { OutStream } from './output/io.js';
 import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
-import { commandPath } from './commands/wiring.js';
+import { commandPath, jsonTook } from './commands/wiring.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { carryTarget, targetFromArgv } from './output/carry-target.js';
 
@@ -110,8 +110,7 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   const dgw = `dgw ${path ? `${path} ` : ''}`;
   // `--json WORD` takes WORD for its fields, so the argument typed there goes missing.
   const taken = error.code === 'commander.missingArgument' && argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
-  const jsonTook = taken !== undefined && !taken.startsWith('-') && !path.split(' ').includes(taken) ? `--json took "${taken}" for the fields to print: put --json after the arguments; ` : '';
-  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `${jsonTook}see \`${dgw}--help\``;
+  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
 }
 

@@ -72,6 +72,13 @@ describe('stderr on failure is exactly one JSON object', () => {
     expect(onlyError((await dgw(['--json', 'query', 'get'])).stderr).hint).toBe('see `dgw query get --help`');
   });
 
+  it('an optional argument --json took for its fields is said to be so too', async () => {
+    expect(onlyError((await dgw(['sql', '--json', 'SELECT 1'])).stderr)).toMatchObject({ message: expect.stringMatching(/^no SQL statement/), hint: '--json took "SELECT 1" for the fields to print: put --json after the arguments; see `dgw sql --help`' });
+    expect(onlyError((await dgw(['table', 'list', '--json', 'orders'])).stderr).hint).toMatch(/^--json took "orders" for the fields to print: put --json after the arguments; its fields: catalogId/);
+    // A list of fields is fields, not an argument.
+    expect(onlyError((await dgw(['table', 'list', '--json', 'tableName,orders'])).stderr).hint).toMatch(/^its fields: /);
+  });
+
   it('a warning said before the failure is in the object, not a line of its own', async () => {
     server.on('GET', QUERIES, { json: [queryJson({ id: QID, name: 'a' }), queryJson({ id: '709922802836177298', name: 'b' })] });
     server.on('DELETE', `${QUERIES}/${QID}`, { status: 200 });

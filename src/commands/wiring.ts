@@ -49,7 +49,9 @@ export function createWiring(deps: ContextDeps): Wiring {
           const flagsChoseOutput = globals.json !== undefined || globals.jq !== undefined || globals.format !== undefined;
           if (actionOptions.json === false && flagsChoseOutput) throw new UsageError(`dgw ${commandPath(command)} prints no JSON, only a form of its own: leave out --json, --jq and --format`);
           // Fields the contract knows are checked before anything is sent or done.
-          if (ctx.out.requestedFields) await checkJsonFields(ctx, command, [...args, options], actionOptions.variant as ((...rest: unknown[]) => string | string[]) | undefined);
+          if (ctx.out.requestedFields) await checkJsonFields(ctx, command, [...args, options], actionOptions.variant as ((...rest: unknown[]) => string | string[]) | undefined).catch((error: unknown) => {
+            throw error instanceof UsageError && args.includes(undefined) && !String(globals.json).includes(',') ? new UsageError(error.message, `${jsonTook(globals.json)}${error.hint ?? ''}`) : error;
+          });
           await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(ctx, ...args, options);
         } finally {
           await ctx.close();
@@ -57,6 +59,11 @@ export function createWiring(deps: ContextDeps): Wiring {
       };
     },
   };
+}
+
+/** The hint's start when `--json WORD` took WORD, an argument, for its fields. */
+export function jsonTook(taken: unknown): string {
+  return typeof taken === 'string' && !taken.startsWith('-') ? `--json took "${taken}" for the fields to print: put --json after the arguments; ` : '';
 }
 
 /** `query list`, `sql`: the words that name a command below the root. */

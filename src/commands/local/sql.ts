@@ -6,7 +6,7 @@ import { DgwError, UsageError } from '../../errors.js';
 import { readSource } from '../read-source.js';
 import { checkGuardFormulas, parseLimit, printResult, rowShape, type PrintOptions, type RowShape } from '../result-rows.js';
 import { refuseNulInSql } from '../sql-text.js';
-import { examples, type Wiring } from '../wiring.js';
+import { examples, jsonTook, type Wiring } from '../wiring.js';
 
 export interface SqlOptions {
   file?: string;
@@ -73,7 +73,8 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
     if (ctx.io.stdin.isTTY && ctx.io.stdout.isTTY) return runSqlShell(ctx, format, print);
   }
   const statement = opts.file === undefined ? (statementArg ?? (await ctx.readStdin())) : await readSource(ctx, opts.file, '--file');
-  if (statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument, with --file, or on stdin');
+  const took = (statementArg ?? opts.file) === undefined ? jsonTook(ctx.globals.json) : '';
+  if (statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument, with --file, or on stdin', took ? `${took}see \`dgw sql --help\`` : undefined);
   refuseNulInSql(statement, opts.file !== undefined ? '--file' : statementArg !== undefined ? 'STATEMENT' : 'stdin');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   await runStatement(ctx, http, projectId, statement, format, print);

@@ -79,6 +79,14 @@ describe('stderr on failure is exactly one JSON object', () => {
     expect(onlyError((await dgw(['table', 'list', '--json', 'tableName,orders'])).stderr).hint).toMatch(/^its fields: /);
   });
 
+  it('--json "" (an unset $FIELDS) is exit 2 saying it is empty, not every field', async () => {
+    for (const argv of [['query', 'list', '--json', ''], ['query', 'list', '--json=', '--format', 'yaml']]) {
+      const r = await dgw(argv);
+      expect([r.code, r.stdout, onlyError(r.stderr).message], argv.join(' ')).toEqual([2, '', '--json is empty (an unset variable?); leave out its value to print every field']);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('a warning said before the failure is in the object, not a line of its own', async () => {
     server.on('GET', QUERIES, { json: [queryJson({ id: QID, name: 'a' }), queryJson({ id: '709922802836177298', name: 'b' })] });
     server.on('DELETE', `${QUERIES}/${QID}`, { status: 200 });

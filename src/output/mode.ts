@@ -44,6 +44,7 @@ export function isOutputSetting(value: string): value is OutputSetting {
 export function outputMode(flags: OutputFlags, stdout: OutStream, setting: OutputSetting = 'auto'): OutputMode {
   const format = flagFormat(flags.format);
   const fields = typeof flags.json === 'string' ? flags.json.split(',').map((f) => f.trim()).filter(Boolean) : [];
+  if (typeof flags.json === 'string' && fields.length === 0) throw new UsageError('--json is empty (an unset variable?); leave out its value to print every field');
   const picked = fields.length > 0 ? { fields } : {};
   const json = flags.json !== undefined && flags.json !== false;
   if (flags.jq !== undefined) {

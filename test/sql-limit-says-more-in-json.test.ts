@@ -14,3 +14,12 @@ describe('dgw sql --limit in JSON outputs', () => {
     expect(r.stderr).toBe('{"warning":"the first 2 rows (--limit 2); the result has more"}\n');
   });
 });
+
+describe('dgw sql --limit too large', () => {
+  const { run } = localCli(tmp.dir, 'spec');
+
+  it('says what the largest is', async () => {
+    const r = await run('sql', 'SELECT 1', '--limit', '99999999999999999999');
+    expect([r.code, r.stderr]).toEqual([2, 'error: --limit: "99999999999999999999" is more than the largest, 9007199254740991\n']);
+  });
+});

@@ -30,7 +30,8 @@ export function rowShape(ctx: Context): RowShape {
 /** `--limit N`: a positive whole number, checked before anything is sent. */
 export function parseLimit(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) throw new UsageError(`--limit: "${text}" is not a positive whole number of rows`);
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`--limit: "${text}" is not a positive whole number of rows`);
+  if (!Number.isSafeInteger(Number(text))) throw new UsageError(`--limit: "${text}" is more than the largest, ${Number.MAX_SAFE_INTEGER}`);
   return Number(text);
 }
 

@@ -69,10 +69,13 @@ interface Report {
 async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: RunRecord, failedIn: WeakMap<CommanderError, Command>): Promise<number> {
   let r: Report;
   let code: number;
+  const failedCommand = thrown instanceof CommanderError ? failedIn.get(thrown) : undefined;
+  // query export's --format is its file's format: its command-line mistakes are text (docs/output.md).
+  const structured = run.structured ?? structuredFlags(argv, failedCommand !== undefined && commandPath(failedCommand) === 'query export');
   if (thrown instanceof CommanderError) {
     // Help and version print through commander and are successes; every other commander error is usage.
     if (thrown.code === 'commander.helpDisplayed' || thrown.code === 'commander.version' || thrown.code === 'commander.help') return 0;
-    [r, code] = [await commanderReport(thrown, failedIn.get(thrown), argv), 2];
+    [r, code] = [await commanderReport(thrown, failedCommand, argv), 2];
   } else {
     // Exit 2 says nothing was sent: a usage error found after a request was is reported as such.
     const error = afterSending(thrown, run.sent);
@@ -80,7 +83,7 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
     // `plan --exit-code` has printed its plan; exit 11 says the rest. A reader that went away wants nothing more.
     if (error instanceof DgwError && (error.kind === 'changes_present' || error.kind === 'reader_gone')) return code;
     // A "no" at a prompt is an answer, not a failure: said as it is.
-    if (error instanceof DgwError && error.kind === 'declined' && (!(run.structured ?? structuredFlags(argv)) || deps.io.stderr.isTTY === true)) {
+    if (error instanceof DgwError && error.kind === 'declined' && (!structured || deps.io.stderr.isTTY === true)) {
       deps.io.stderr.write(`${visible(error.message)}\n`);
       return code;
     }
@@ -89,7 +92,7 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
   if (r.hint) r.hint = carryTarget(r.hint, targetFromArgv(argv));
   const { stderr } = deps.io;
   // Structured output wants the error as one JSON object alone on stderr; a person at a terminal gets words.
-  if ((run.structured ?? structuredFlags(argv)) && stderr.isTTY !== true) {
+  if (structured && stderr.isTTY !== true) {
     stderr.write(`${jsonWithoutControls(JSON.stringify({ error: { ...r, sent: { reads: run.sent.reads, changes: run.sent.changes }, warnings: run.warnings } }))}\n`);
     return code;
   }
@@ -108,7 +111,6 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   // No option name holds a space: this is an argument that starts with - (a statement's -- comment), which goes after --.
   const dashed = error.code === 'commander.unknownOption' && /^unknown option '-[^'\s]*\s/.test(message);
   const dgw = `dgw ${path ? `${path} ` : ''}`;
-  // `--json WORD` takes WORD for its fields, so the argument typed there goes missing.
   const taken = error.code === 'commander.missingArgument' && argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
   const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
@@ -141,11 +143,11 @@ function errorReport(error: unknown, debug: boolean): Report {
   };
 }
 
-function structuredFlags(argv: string[]): boolean {
+function structuredFlags(argv: string[], fileFormat = false): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const args = argv.slice(0, end);
   const format = args.flatMap((a, i) => (a === '--format' ? [args[i + 1] ?? ''] : a.startsWith('--format=') ? [a.slice(9)] : []));
-  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || format.some((f) => /^(json|jsonl|yaml)$/i.test(f));
+  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || (!fileFormat && format.some((f) => /^(json|jsonl|yaml)$/i.test(f)));
 }
 
 /** Ends the process as the unhandled signal would: process.exit() waits for a DuckDB statement that cannot be interrupted. */

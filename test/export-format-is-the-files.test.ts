@@ -26,6 +26,13 @@ describe('query export --format', () => {
     expect(missing.stderr).toMatch(/^error: no query named "nosuch"/);
   });
 
+  it('jsonl leaves a command-line mistake (a missing argument, an unknown option) in words, as its other errors', async () => {
+    for (const argv of [['query', 'export', '--format', 'jsonl'], ['query', 'export', 'two', '--format', 'jsonl', '--bogus']]) {
+      const r = await dgw(...argv);
+      expect([r.code, r.stderr], argv.join(' ')).toEqual([2, expect.stringMatching(/^error: .*\nhint: see `dgw query export --help`\n$/)]);
+    }
+  });
+
   it('with --json, prints the export job as JSON and writes the file in the format asked', async () => {
     const file = path.join(tmp.dir, 'two-again.jsonl');
     const r = await dgw('query', 'export', 'two', '--format', 'jsonl', '--json', 'format,rowCount', '-o', file);

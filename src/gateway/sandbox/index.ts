@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
-import { badRequest, duckMessage, HttpError, sqlError } from '../errors.js';
+import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
 import { prepareAsJudged, runAsJudged, runProfiled, type JudgedStatement } from './as-judged.js';
@@ -39,10 +39,11 @@ export interface StatementRows {
   end(): Promise<void>;
 }
 
-/** DuckDB's error about a user's SQL as a 400 SQL_ERROR or MEMORY_LIMIT, naming nothing SQL may not reach. */
+/** DuckDB's error about a user's SQL as a 400 SQL_ERROR or MEMORY_LIMIT, or a 409 when a concurrent change to the same rows won, naming nothing SQL may not reach. */
 export function userSqlError(error: unknown, limits: GatewayLimits, sql?: string): HttpError {
   if (error instanceof HttpError) return error;
   const message = duckMessage(error);
+  if (/TransactionContext Error|write-write conflict|Conflict on/i.test(message)) return conflict(`another change to the same ${/Catalog/i.test(message) ? 'table' : 'rows'} won at the same moment (a write-write conflict); run it again`);
   const said = explainBlockedCall(message).replace(/^Failed to extract statements: /, '');
   return memoryLimitReached(message, limits) ?? sqlError(sql === undefined ? said : withoutInternalNames(said, sql));
 }

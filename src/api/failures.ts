@@ -40,11 +40,14 @@ const NETWORK_PROBLEMS: Record<string, string> = {
   ENETUNREACH: 'no route to the network',
 };
 
-/** A failed connection; an untrusted certificate is said as such and not retried, since retrying changes nothing. */
-export function unreachable(host: string, error: unknown): NetworkError {
+/** A failed connection; an untrusted certificate is said as such and not retried, since retrying changes nothing; a change written before the connection closed may be made. */
+export function unreachable(host: string, error: unknown, change = false): NetworkError {
   const cause = rootCause(error);
   const problem = CERTIFICATE_PROBLEMS[cause];
-  if (problem === undefined) return new NetworkError(`cannot reach ${host}: ${NETWORK_PROBLEMS[cause] ? `${NETWORK_PROBLEMS[cause]} (${cause})` : cause}`, error);
+  let written = false;
+  for (let c = error as { cause?: unknown; socket?: { bytesWritten?: number }; syscall?: unknown } | undefined, depth = 0; c && depth < 6; c = c.cause as typeof c, depth++) written ||= (c.socket?.bytesWritten ?? 0) > 0 || c.syscall === 'read';
+  const hint = change && written ? 'the request reached the service; the change may be made: check before running it again' : undefined;
+  if (problem === undefined) return new NetworkError(`cannot reach ${host}: ${NETWORK_PROBLEMS[cause] ? `${NETWORK_PROBLEMS[cause]} (${cause})` : cause}`, error, { hint });
   const fix = cause === 'ERR_TLS_CERT_ALTNAME_INVALID' || cause === 'CERT_HAS_EXPIRED' || cause === 'CERT_NOT_YET_VALID'
     ? 'check the base URL (DGW_BASE_URL, the profile\'s baseUrl) and the machine\'s clock; the service\'s operators can renew its certificate'
     : 'if your organisation has its own certificate authority, set NODE_EXTRA_CA_CERTS to its PEM file';

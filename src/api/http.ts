@@ -59,6 +59,7 @@ interface Way {
   transport?: Transport;
   /** The caller traces the exchange itself (a download link). */
   quiet?: boolean;
+  change?: boolean;
 }
 
 /** The thin HTTP layer: base URL, bearer auth, time limits, retries (by ky), error mapping, debug trace. */
@@ -183,11 +184,11 @@ export class Http {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport };
+    const change = !(spec.method === 'GET' || spec.readOnly);
+    const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport, change };
     const response = await this.exchange({ method: spec.method, url: this.url(spec), headers, body }, way);
     if (response.status >= 200 && response.status < 300) return response;
     // A change the service refused (4xx, but a time-out) was not made.
-    const change = !(spec.method === 'GET' || spec.readOnly);
     if (change && this.config.sent && response.status >= 400 && response.status < 500 && response.status !== 408) this.config.sent.refused = (this.config.sent.refused ?? 0) + 1;
     // Within the time limit: a service that sends an error's head and then nothing must not hold the command.
     const answer = answered(response, await readWithin(response, this.config.timeoutMs));
@@ -264,7 +265,7 @@ export class Http {
       if (own) throw own;
       if (this.config.signal?.aborted) throw new InterruptedError();
       if (head.signal.aborted || (error as Error | undefined)?.name === 'TimeoutError') throw this.timedOut(request.method, way.shown, error);
-      const failed = unreachable(new URL(request.url).host, error);
+      const failed = unreachable(new URL(request.url).host, error, way.change);
       const served = this.config.servedDataDir;
       // A serve that stops unannounces its URL first; one killed leaves a lock whose holder is gone.
       if (served && !(await import('../gateway/lock.js').then((m) => m.readLiveLock(served)))?.url) {

@@ -269,7 +269,7 @@ export class Http {
       const served = this.config.servedDataDir;
       // A serve that stops unannounces its URL first; one killed leaves a lock whose holder is gone.
       if (served && !(await import('../gateway/lock.js').then((m) => m.readLiveLock(served)))?.url) {
-        throw new NetworkError(`${failed.message}: the dgw serve holding ${served} has stopped`, error, { hint: 'run the command again: with no dgw serve, it runs the local gateway in-process' });
+        throw new NetworkError(`${failed.message}: the dgw serve holding ${served} has stopped`, error, { hint: failed.hint ?? 'run the command again: with no dgw serve, it runs the local gateway in-process' });
       }
       throw failed;
     } finally {

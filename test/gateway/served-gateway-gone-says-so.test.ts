@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { Http } from '../../src/api/http.js';
 import { startServer } from '../../src/gateway/server.js';
@@ -27,5 +29,22 @@ it('a request to a dgw serve that has stopped, or was killed leaving its lock, s
     expect(exitCodeFor(error), left).toBe(9);
     expect(error.message, left).toMatch(/nothing is listening there \(ECONNREFUSED\): the dgw serve holding .* has stopped$/);
     expect(error.hint, left).toMatch(/run the command again/);
+  }
+});
+
+it('a change a dgw serve read before it stopped says the change may be made, not to run it again', async () => {
+  const dying = http.createServer((req) => {
+    req.resume();
+    req.on('end', () => req.socket.destroy());
+  });
+  await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+  try {
+    const client = new Http({ baseUrl: `http://127.0.0.1:${(dying.address() as AddressInfo).port}/api/v1`, apiKey: 'k', timeoutMs: 5000, retries: 0, localGateway: true, servedDataDir: path.join(tmp.dir, 'no-serve') });
+    const error = (await client.request({ method: 'POST', path: '/data/projects/demo/queries', body: { name: 'a' }, expect: 'json' }).then(() => undefined, (e: unknown) => e)) as Error & { hint?: string };
+    expect(error.message).toMatch(/the dgw serve holding .* has stopped$/);
+    expect(error.hint).toBe('the request reached the service; the change may be made: check before running it again');
+  } finally {
+    dying.closeAllConnections();
+    await new Promise((resolve) => dying.close(resolve));
   }
 });

@@ -43,7 +43,7 @@ export interface StatementRows {
 export function userSqlError(error: unknown, limits: GatewayLimits, sql?: string): HttpError {
   if (error instanceof HttpError) return error;
   const message = duckMessage(error);
-  if (/TransactionContext Error|write-write conflict|Conflict on/i.test(message)) return conflict(`another change to the same ${/Catalog/i.test(message) ? 'table' : 'rows'} won at the same moment (a write-write conflict); run it again`);
+  if (/write-write conflict|Conflict on (update|tuple deletion|append)/i.test(message)) return conflict(`another change to the same ${/Catalog/i.test(message) ? 'table' : 'rows'} won at the same moment (a write-write conflict); run it again`);
   const said = explainBlockedCall(message).replace(/^Failed to extract statements: /, '');
   return memoryLimitReached(message, limits) ?? sqlError(sql === undefined ? said : withoutInternalNames(said, sql));
 }

@@ -2,7 +2,7 @@ import type { Schedule } from '../api/types.js';
 import { CronSyntaxError, parseCron } from './cron.js';
 import { parseDuration, type Duration } from './duration.js';
 import { intervalTooLong, intervalTooShort, MIN_INTERVAL } from './minimum.js';
-import { isValidTimeZone } from './timezone.js';
+import { canonicalTimeZone } from './timezone.js';
 
 /** A schedule as a person writes it: `every` (30m, 6h, PT6H), or `cron` with an optional `tz`. */
 export interface ScheduleInput {
@@ -57,14 +57,12 @@ export function parseScheduleInput(input: ScheduleInput, options: ScheduleInputO
       if (error instanceof CronSyntaxError) throw new ScheduleInputError('cron', error.message);
       throw error;
     }
-    if (input.tz !== undefined && !isValidTimeZone(input.tz)) {
+    const zone = input.tz === undefined ? undefined : canonicalTimeZone(input.tz);
+    if (input.tz !== undefined && zone === undefined) {
       throw new ScheduleInputError('tz', `"${input.tz}" is not an IANA time zone (for example Europe/Berlin or UTC)`);
     }
     const schedule: Schedule = { type: 'cron', cronExpression: input.cron.trim().split(/\s+/).join(' ') };
-    if (input.tz !== undefined) {
-      const known = new Intl.DateTimeFormat('en-US', { timeZone: input.tz }).resolvedOptions().timeZone;
-      schedule.timezone = known.toLowerCase() === input.tz.toLowerCase() ? known : input.tz;
-    }
+    if (zone !== undefined) schedule.timezone = zone;
     return schedule;
   }
   return undefined;

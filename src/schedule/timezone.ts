@@ -1,10 +1,15 @@
-/** True when the runtime knows `name` as an IANA time zone (or UTC); not an offset such as +02:00, which newer runtimes also take. */
-export function isValidTimeZone(name: string): boolean {
-  if (!name || name.trim() !== name || /^[+-]/.test(name)) return false;
+/** The runtime's spelling of IANA zone `name` (utc → UTC, europe/berlin → Europe/Berlin; an alias as given), or undefined when it knows none; not an offset such as +02:00, which newer runtimes also take. */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (!name || name.trim() !== name || /^[+-]/.test(name)) return undefined;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
+    const known = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return known.toLowerCase() === name.toLowerCase() ? known : name;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** True when the runtime knows `name` as an IANA time zone (or UTC). */
+export function isValidTimeZone(name: string): boolean {
+  return canonicalTimeZone(name) !== undefined;
 }

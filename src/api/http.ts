@@ -6,7 +6,7 @@ import { answered, errorCodeOf, errorOf, hideSecret, readBody, redactSecrets, tr
 import { dryRunView, placeholderToken, type DryRunEffects, type DryRunView } from './dry-run.js';
 import { lasting, ownCause, rootCause, unreachable } from './failures.js';
 import type { Failure, NetworkOptions } from './network.js';
-import type { OpenAnswer, OpenSpec, RequestSpec } from './request-spec.js';
+import { isChange, type OpenAnswer, type OpenSpec, type RequestSpec } from './request-spec.js';
 import { readWithin, wholeWithin, type Transport, type WireRequest, type WireResponse } from './transport.js';
 import type { SentCount } from '../run-record.js';
 
@@ -144,7 +144,7 @@ export class Http {
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
-      const made = spec.method !== 'GET' && !spec.readOnly ? { hint: `the service answered HTTP ${response.status} before the connection dropped, so the change is likely made: check before running it again` } : {};
+      const made = isChange(spec) ? { hint: `the service answered HTTP ${response.status} before the connection dropped, so the change is likely made: check before running it again` } : {};
       throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error, made);
     }
     const answer = answered(response, whole);
@@ -172,7 +172,7 @@ export class Http {
     const trace = this.config.trace;
     if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.secretBody ? spec.secretBody(spec.body) : spec.body))}`);
     if (trace && spec.content) trace(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
-    if (this.config.sent) this.config.sent[spec.method === 'GET' || spec.readOnly ? 'reads' : 'changes'] += 1;
+    if (this.config.sent) this.config.sent[isChange(spec) ? 'changes' : 'reads'] += 1;
     const headers: Record<string, string> = {};
     if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
     if (spec.accept) headers.accept = spec.accept;
@@ -184,7 +184,7 @@ export class Http {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    const change = !(spec.method === 'GET' || spec.readOnly);
+    const change = isChange(spec);
     const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport, change };
     const response = await this.exchange({ method: spec.method, url: this.url(spec), headers, body }, way);
     if (response.status >= 200 && response.status < 300) return response;

@@ -25,6 +25,11 @@ export interface RequestSpec {
   secretAnswer?: boolean;
 }
 
+/** True for a request that may change something (not a GET, not marked read-only): what a failure says was sent, and whether it may be made. */
+export function isChange(spec: RequestSpec): boolean {
+  return !(spec.method === 'GET' || spec.readOnly);
+}
+
 /** A JSON answer checked but not parsed yet; `parse()` fails as `request` would. */
 export interface JsonText {
   /** The body as the transport holds it, UTF-8 bytes or text (see WireResponse.whole): not decoded unless asked for. */

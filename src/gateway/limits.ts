@@ -1,5 +1,6 @@
 import { totalmem } from 'node:os';
 import { HttpError } from './errors.js';
+import { MAX_STATEMENT_BYTES } from '../api/local-limits.js';
 
 /** The limits one local gateway puts on the SQL its users run (docs/local-gateway.md "Limits"). */
 export interface GatewayLimits {
@@ -26,8 +27,6 @@ export function defaultLimits(): GatewayLimits {
   return { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS, memoryLimitBytes: defaultMemoryLimitBytes() };
 }
 
-/** Longest SQL text of a statement or a saved query's definition, in bytes of UTF-8. */
-export const MAX_STATEMENT_BYTES = 256 * 1024;
 
 /** Most operators a plan may hold: DuckDB cannot interrupt some work of a much larger plan once it runs. */
 export const MAX_PLAN_OPERATORS = 5000;

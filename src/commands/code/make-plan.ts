@@ -15,10 +15,7 @@ import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { minIntervalFor } from '../query/request-flags.js';
 import type { CodeLocation } from './where.js';
-
-// The local gateway's limits (src/gateway/limits.ts, golden-sqls.ts), here so a hosted plan loads no gateway code.
-const MAX_STATEMENT_BYTES = 256 * 1024;
-const MAX_GOLDEN_TEXT = 100_000;
+import { MAX_GOLDEN_TEXT, MAX_STATEMENT_BYTES } from '../../api/local-limits.js';
 
 /** A plan with what it was made from. */
 export interface MadePlan {

@@ -4,6 +4,7 @@ import { hasControlCharacter } from '../../api/names.js';
 import { checkSql } from './check.js';
 import { newQueryId } from './ids.js';
 import { rowsAs, type ProjectStore } from './store.js';
+import { MAX_GOLDEN_TEXT } from '../../api/local-limits.js';
 
 // Golden SQLs: a question and the SQL that answers it, kept so the hosted agent learns from them.
 // No model runs locally, so their search is a lexical ranking of the words of the question and SQL.
@@ -23,7 +24,6 @@ export interface GoldenSqlMatch extends GoldenSql {
 
 export const GOLDEN_SQL_DDL = 'CREATE TABLE IF NOT EXISTS svc._dgw.golden_sqls (id VARCHAR, prompt VARCHAR, sql VARCHAR, created_at BIGINT)';
 
-const MAX_TEXT = 100_000;
 
 async function readAll(conn: DuckDBConnection): Promise<GoldenSql[]> {
   return rowsAs<GoldenSql>(conn, 'SELECT * FROM svc._dgw.golden_sqls ORDER BY created_at, id');
@@ -37,7 +37,7 @@ export function listGoldenSqls(s: ProjectStore): Promise<GoldenSql[]> {
 export async function addGoldenSql(s: ProjectStore, prompt: string, sqlText: string): Promise<GoldenSql> {
   for (const [field, value] of [['prompt', prompt], ['sql', sqlText]] as const) {
     if (value.trim() === '') throw badRequest(`${field} must not be empty`);
-    if (value.length > MAX_TEXT) throw badRequest(`${field} is longer than ${MAX_TEXT} characters`);
+    if (value.length > MAX_GOLDEN_TEXT) throw badRequest(`${field} is longer than ${MAX_GOLDEN_TEXT} characters`);
   }
   // A question is one line of text, as a name is; control characters in it would reach every terminal that lists it.
   if (hasControlCharacter(prompt)) throw badRequest('prompt contains a control character; a question is plain text');

@@ -2,6 +2,7 @@ import { Argument, type Command } from 'commander';
 import { deleteCache, getCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import type { EndedName } from '../../impact/name-readers.js';
+import { isIdentifier, tokenize } from '../../impact/sql-tokens.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
@@ -34,7 +35,8 @@ export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions
   const inspect = async () => {
     const { copy } = await getCache(http, projectId, id);
     // The hosted service does not say where its copy is read; then no SQL name ends that dgw can see.
-    const ended: EndedName[] = copy?.startsWith('svc.cache.') ? [{ shown: copy, name: copy.slice('svc.cache.'.length).replace(/^"(.*)"$/, '$1').replaceAll('""', '"'), schemas: ['cache'] }] : [];
+    const table = copy?.startsWith('svc.cache.') ? tokenize(copy).at(-1) : undefined;
+    const ended: EndedName[] = isIdentifier(table) ? [{ shown: copy!, name: table.name, schemas: ['cache'] }] : [];
     return { breakage: breakageIn(await savedQueries(http, projectId), ended), facts: { cacheId: id } };
   };
   const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: `the copy of ${ref}`, facts: { cacheId: id } });

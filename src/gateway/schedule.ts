@@ -39,6 +39,11 @@ export function normaliseSchedule(value: unknown, minInterval: Duration = MIN_IN
   return { type: 'cron', cronExpression: expr.trim() };
 }
 
+/** The same schedule (as stored): sent again unchanged, it keeps the time it was set, and a missed run. */
+export function sameSchedule(a: Schedule | null, b: Schedule | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** When a schedule next fires after `after` (epoch ms); cron uses its time zone's wall clock (UTC by default). */
 export function nextFireTime(schedule: Schedule | null | undefined, after: number): number | undefined {
   if (!schedule || schedule.type === 'none') return undefined;

@@ -3,7 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { badRequest, conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { heldUntil, jobStatements } from '../request-scope.js';
-import { nextFireTime } from '../schedule.js';
+import { nextFireTime, sameSchedule } from '../schedule.js';
 import { ident } from '../sql.js';
 import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
 import type { ConnectionRow } from './connections.js';
@@ -143,8 +143,8 @@ export async function updateCache(s: ProjectStore, id: string, change: CacheChan
       incrementalColumn: column ?? c.incrementalColumn,
       fullSchedule: change.fullSchedule === undefined ? c.fullSchedule : change.fullSchedule,
       incrementalSchedule: change.incrementalSchedule === undefined ? c.incrementalSchedule : change.incrementalSchedule,
-      scheduleSetAt: same(change.fullSchedule, c.fullSchedule) ? c.scheduleSetAt : s.now(),
-      incrementalScheduleSetAt: same(change.incrementalSchedule, c.incrementalSchedule) ? c.incrementalScheduleSetAt ?? c.scheduleSetAt : s.now(),
+      scheduleSetAt: change.fullSchedule === undefined || sameSchedule(change.fullSchedule, c.fullSchedule) ? c.scheduleSetAt : s.now(),
+      incrementalScheduleSetAt: change.incrementalSchedule === undefined || sameSchedule(change.incrementalSchedule, c.incrementalSchedule) ? c.incrementalScheduleSetAt ?? c.scheduleSetAt : s.now(),
     };
     await updateCacheRow(conn, next);
     return next;
@@ -178,9 +178,6 @@ export async function cancelRun(s: ProjectStore, id: string, mode: CacheMode): P
 }
 
 const words = (mode: CacheMode) => (mode === 'FULL_REFRESH' ? 'full refresh' : 'incremental update');
-
-/** A schedule left out, or sent again as it is, keeps the time it was set (and a missed run). */
-const same = (sent: Schedule | null | undefined, stored: Schedule | null) => sent === undefined || JSON.stringify(sent) === JSON.stringify(stored);
 
 /** When each schedule of a cache is next due (epoch ms); without an incremental column only full refreshes run (one would be refused). */
 export function nextRuns(c: CacheRow, state: CacheState): Array<{ mode: CacheMode; at: number }> {

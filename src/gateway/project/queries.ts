@@ -13,6 +13,7 @@ import { insertQuerySql, queryAt, readQueryByName, readQueryListJson, updateQuer
 import { changeStatement, runApplied, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
+import { sameSchedule } from '../schedule.js';
 
 /** `name` from `displayName` by the documented rule; 400 when nothing is left. */
 export function queryName(displayName: string): string {
@@ -125,7 +126,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     let scheduleSetAt = q.scheduleSetAt;
     if (input.schedule !== undefined) {
       schedule = input.schedule.type === 'none' ? null : input.schedule;
-      if (JSON.stringify(schedule) !== JSON.stringify(q.schedule)) scheduleSetAt = now;
+      if (!sameSchedule(schedule, q.schedule)) scheduleSetAt = now;
     }
     if (queryType === 'PLAIN') schedule = null;
     const folderId = input.path === undefined ? q.folderId : await ensurePath(s, c, input.path, now);

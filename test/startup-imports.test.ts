@@ -417,6 +417,8 @@ describe("Node's fetch library (undici) and ky load only with a request over the
       expect(r.sources).toContain('src/api/network.ts');
       expect(ky(r).length).toBeGreaterThan(0);
       expect(undici(r).length).toBeGreaterThan(0);
+      // The proof needs an HMAC, not WebCrypto, which an ES import of node:crypto would load too.
+      expect(r.internals).not.toContain('NativeModule internal/crypto/webcrypto');
     } finally {
       await served.stop();
     }

@@ -1,12 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { LocalFaultError } from '../errors.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
 import { LOCK_FILE, type LockInfo } from './lock.js';
 
+// Not an ES import: that reads every export of node:crypto, WebCrypto among them, on each served command.
+const crypto = () => process.getBuiltinModule('node:crypto');
+
 /** A `dgw serve`'s proof in its lock: made with the folder's partner key for one process at one address, so a planted or copied lock names no other server. */
 export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>): string {
-  return createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds this folder at ${lock.url}`).digest('base64url');
+  return crypto().createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds this folder at ${lock.url}`).digest('base64url');
 }
 
 /** Whoever planted a lock naming their own server cannot have made its proof, and so gets no key. */
@@ -17,7 +19,7 @@ export async function checkHolder(lock: LockInfo, dataDir: string): Promise<void
   const expected = Buffer.from(holderProof(secret, lock));
   const proof = lock.proof;
   if (proof === undefined) throw notProven(lock, dataDir, `it has no proof, as a dgw serve older than this dgw writes none: if the dgw serve of pid ${lock.pid} is one, stop it and run this dgw's`);
-  if (typeof proof !== 'string' || proof.length !== expected.length || !timingSafeEqual(Buffer.from(proof), expected)) {
+  if (typeof proof !== 'string' || proof.length !== expected.length || !crypto().timingSafeEqual(Buffer.from(proof), expected)) {
     throw notProven(lock, dataDir, 'the lock was not written with the folder\'s secret');
   }
 }

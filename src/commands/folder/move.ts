@@ -29,7 +29,7 @@ export function registerFolderMove(parent: Command, wiring: Wiring): void {
     .addHelpText(
       'after',
       `\nLike mv: into DESTINATION when that folder exists, else to the path DESTINATION, whose parent must\nexist (exit 4) unless --parents.\n${examples(
-        'dgw folder move /reports/monthly /archive          # → /archive/monthly',
+        'dgw folder move /reports/monthly /archive          # /archive exists: → /archive/monthly',
         'dgw folder move /archive/monthly /old/2025-monthly --parents   # moved and renamed, /old made if missing',
         'dgw folder move /old/2025-monthly /                 # to the root',
       )}`,

@@ -140,7 +140,7 @@ export class Http {
     if (!response) return undefined as T;
     let whole: string | Uint8Array;
     try {
-      whole = await wholeWithin(response, this.config.timeoutMs, () => Promise.reject<never>(this.timedOut(spec.method, spec.path)));
+      whole = await wholeWithin(response, this.config.timeoutMs, () => Promise.reject<never>(this.timedOut(spec.method, spec.path, { made: isChange(spec) && response.status < 300 })));
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();
@@ -264,7 +264,7 @@ export class Http {
       const own = ownCause(error);
       if (own) throw own;
       if (this.config.signal?.aborted) throw new InterruptedError();
-      if (head.signal.aborted || (error as Error | undefined)?.name === 'TimeoutError') throw this.timedOut(request.method, way.shown, error);
+      if (head.signal.aborted || (error as Error | undefined)?.name === 'TimeoutError') throw this.timedOut(request.method, way.shown, { cause: error, change: way.change });
       const failed = unreachable(new URL(request.url).host, error, way.change);
       const served = this.config.servedDataDir;
       // A serve that stops unannounces its URL first; one killed leaves a lock whose holder is gone.
@@ -276,7 +276,7 @@ export class Http {
       clearTimeout(timer);
     }
     // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
-    const stopped = this.config.signal?.aborted ? new InterruptedError() : way.signal?.aborted && way.signal.reason instanceof DgwError ? way.signal.reason : head.signal.aborted ? this.timedOut(request.method, way.shown) : undefined;
+    const stopped = this.config.signal?.aborted ? new InterruptedError() : way.signal?.aborted && way.signal.reason instanceof DgwError ? way.signal.reason : head.signal.aborted ? this.timedOut(request.method, way.shown, { change: way.change, undone: response.status === 499 }) : undefined;
     if (stopped) {
       await response.cancel().catch(() => undefined);
       throw stopped;
@@ -302,10 +302,18 @@ export class Http {
     if (this.config.trace && text) this.config.trace(`  ${this.redact(text.length > 4000 ? `${text.slice(0, 4000)}…` : text, secrets)}`);
   }
 
-  /** `shown`: the request's path (below the base URL) or a download link, so the message names what was waited for. */
-  private timedOut(method: string, shown: string, cause?: unknown): NetworkError {
+  /**
+   * `shown`: the request's path (below the base URL) or a download link, so the message names what was waited for.
+   * A change that timed out says what became of it: made (its answer had come), undone (the in-process gateway stopped it), or unknown.
+   */
+  private timedOut(method: string, shown: string, outcome: { cause?: unknown; change?: boolean; made?: boolean; undone?: boolean } = {}): NetworkError {
     const where = /^https?:/.test(shown) ? shown : `${this.config.baseUrl}${shown}`;
-    return new NetworkError(`${method} ${where} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, cause, { timedOut: true });
+    const hint = outcome.made
+      ? 'the change was made (its answer came before the time ran out); only reading the answer timed out'
+      : !outcome.change ? undefined
+      : outcome.undone ? 'nothing was changed: the local gateway stopped the work when the time ran out'
+      : 'the change may still be made: check before running it again';
+    return new NetworkError(`${method} ${where} timed out after ${this.config.timeoutMs / 1000} s (use --timeout to wait longer)`, outcome.cause, { timedOut: true, hint });
   }
 
   private url(spec: RequestSpec): string {

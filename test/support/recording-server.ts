@@ -123,7 +123,8 @@ export class RecordingServer {
       const responder = route ? route.replies[Math.min(route.used++, route.replies.length - 1)] : undefined;
       const answer = (reply: Reply) => {
         const send = () => this.send(res, reply);
-        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        // Unref'd: a reply held longer than its test must not keep the worker alive.
+        if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
         else send();
       };
       if (responder === undefined && this.fallback) {

@@ -1,7 +1,32 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlCode } from '../../sql-code.js';
 import { ident } from '../sql.js';
+import { planSources } from './plan.js';
 
-// DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so writes are checked against the catalog and counts before commit.
+// DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so writes are checked against the catalog and counts before commit,
+// and the table an INSERT or DELETE names is looked up too: a write of no rows changes no count.
+
+const PART = '(?:"(?:[^"]|"")*"|[\\p{L}_][\\p{L}\\p{N}_$]*)';
+const WRITTEN = new RegExp(`^(?:INSERT\\s+(?:OR\\s+(?:REPLACE|IGNORE)\\s+)?INTO|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(${PART}(?:\\s*\\.\\s*${PART}){0,2})`, 'iu');
+
+/** The protected table (`svc._dgw`, `svc.mtquery`, `svc.cache`) an INSERT, DELETE or TRUNCATE names as its target, as DuckDB resolves the name. */
+export async function protectedTarget(conn: DuckDBConnection, sql: string): Promise<string | undefined> {
+  const code = sqlCode(sql);
+  let depth = 0;
+  for (const m of code.matchAll(/"(?:[^"]|"")*"?|[()]|(?<![\w$.])(?:INSERT|DELETE|TRUNCATE)(?![\w$])/gi)) {
+    if (m[0] === '(' || m[0] === ')') depth += m[0] === '(' ? 1 : -1;
+    else if (depth === 0 && !m[0].startsWith('"')) {
+      const name = WRITTEN.exec(code.slice(m.index))?.[1];
+      if (name === undefined) return undefined;
+      // A name that does not resolve to a table is left to the statement, whose own error says so.
+      const plan = await conn.runAndReadAll(`EXPLAIN (FORMAT JSON) SELECT * FROM ${name}`).catch(() => undefined);
+      const physical = plan?.getRowObjectsJS().find((r) => r.explain_key === 'physical_plan');
+      const [table] = physical ? planSources(JSON.parse(String(physical.explain_value))).tables : [];
+      return table && table[0] === 'svc' && ['_dgw', 'mtquery', 'cache'].includes(table[1]) ? table.join('.') : undefined;
+    }
+  }
+  return undefined;
+}
 
 /** Row counts of the tables only the gateway writes: `svc._dgw.*`, `svc.mtquery.*` and `svc.cache.*`. */
 export async function protectedCounts(conn: DuckDBConnection): Promise<Map<string, bigint>> {

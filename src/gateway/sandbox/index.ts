@@ -5,7 +5,7 @@ import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.
 import { interruptible } from '../request-scope.js';
 import { prepareAsJudged, runAsJudged, runProfiled, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
-import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts } from './guard.js';
+import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts, protectedTarget } from './guard.js';
 import { explainBlockedCall } from './instance.js';
 import { fileReadOfText } from './file-reads.js';
 import { planTouches, type PlanTouches } from './plan.js';
@@ -206,11 +206,13 @@ export class Sandbox {
     await conn.run(purpose === 'select' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN');
     try {
       const rows = purpose === 'insert' || purpose === 'delete';
+      const target = rows ? await protectedTarget(conn, sql) : undefined;
+      if (target) throw notAllowed(onlyRefreshWrites(target));
       const before = rows ? await protectedCounts(conn) : purpose === 'create' || purpose === 'drop' ? await catalogSnapshot(conn) : undefined;
       const result = await this.runBound(conn, sql, purpose, explain);
       if (before instanceof Map) {
         const changed = changedTable(before, await protectedCounts(conn));
-        if (changed) throw notAllowed(`only a refresh writes ${/^svc\.(mtquery|cache)\./.test(changed) ? changed : 'the gateway\'s own metadata (svc._dgw)'}; run-SQL may change stored and BI tables (svc.table, svc.bitable) only`);
+        if (changed) throw notAllowed(onlyRefreshWrites(changed));
       } else if (before) {
         const changed = forbiddenChange(before, await catalogSnapshot(conn));
         if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table and svc.bitable only; this statement changed ${changed}`);
@@ -243,6 +245,10 @@ export class Sandbox {
 export interface StatementColumn {
   name: string;
   type: DuckDBType;
+}
+
+function onlyRefreshWrites(table: string): string {
+  return `only a refresh writes ${/^svc\.(mtquery|cache)\./.test(table) ? table : "the gateway's own metadata (svc._dgw)"}; run-SQL may change stored and BI tables (svc.table, svc.bitable) only`;
 }
 
 function kindOf(prepared: DuckDBPreparedStatement): Purpose | 'explain' {

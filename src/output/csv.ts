@@ -22,6 +22,20 @@ export function csvLine(values: unknown[], field: (value: unknown) => string = c
   return line;
 }
 
+/** A float that is no number: JSON answers carry it as text, DuckDB's CSV (COPY, exports) writes it so. */
+const NON_FINITE = new Map([['Infinity', 'inf'], ['-Infinity', '-inf'], ['NaN', 'nan']]);
+
+const FLOAT_TYPE = /^(FLOAT|FLOAT4|FLOAT8|REAL|DOUBLE)$/i;
+
+/** Which columns are floats, by SQL type; `withDuckDbFloats` spells their non-finite values as DuckDB's CSV does. */
+export function floatColumns(dataTypes: Array<string | undefined> = []): boolean[] {
+  return dataTypes.map((type) => type !== undefined && FLOAT_TYPE.test(type.trim()));
+}
+
+export function withDuckDbFloats(values: unknown[], floats: boolean[]): unknown[] {
+  return values.map((v, i) => (floats[i] && typeof v === 'string' ? (NON_FINITE.get(v) ?? v) : v));
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 

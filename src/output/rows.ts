@@ -1,4 +1,4 @@
-import { csvField, csvLine, guardFormula } from './csv.js';
+import { csvField, csvLine, floatColumns, guardFormula, withDuckDbFloats } from './csv.js';
 import type { Output } from './format.js';
 import { writeOut, type OutStream } from './io.js';
 import { tsvLine } from './tsv.js';
@@ -106,7 +106,9 @@ class RowPrinter {
         const field = this.options.guardFormulas ? (v: unknown) => csvField(guardFormula(display(v))) : csvField;
         // The header is guarded too: a connected file's column names are data from anyone.
         await w.add(`${out.onScreen(csvLine(source.columns, field))}\n`);
-        return this.each((row) => `${out.onScreen(csvLine(row as unknown[], field), '\n')}\n`);
+        const floats = floatColumns(source.dataTypes);
+        const values = floats.includes(true) ? (row: unknown) => withDuckDbFloats(row as unknown[], floats) : (row: unknown) => row as unknown[];
+        return this.each((row) => `${out.onScreen(csvLine(values(row), field), '\n')}\n`);
       }
       case 'tsv':
         // tsvField writes objects as their JSON text itself, as display would.

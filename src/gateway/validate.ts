@@ -82,6 +82,13 @@ export function waitMsParam(c: RouteContext): number {
 }
 
 /** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/** Why a stored or BI table may not have this name, or undefined when it may: one rule for the table routes and run-SQL. */
+export function tableNameProblem(name: string): string | undefined {
+  return TABLE_NAME.test(name) ? undefined : `table name ${JSON.stringify(name)}: a table name starts with a letter (A-Z, a-z) or _ and has only those, digits and _ (at most 128)`;
+}
+
 export function checkName(value: string, what: string, max = 255): string {
   if (value.trim() === '') throw badRequest(`${what} must not be empty`);
   if (value.length > max) throw badRequest(`${what} is longer than ${max} characters`);

@@ -8,7 +8,7 @@ import { refuseNul } from '../project/check.js';
 import type { ColumnChange, ColumnSpec } from '../project/index.js';
 import * as tables from '../project/tables.js';
 import type { StoredSchema } from '../sql.js';
-import { checkName, isObject, jsonBody } from '../validate.js';
+import { checkName, isObject, jsonBody, tableNameProblem } from '../validate.js';
 
 const TYPES: Record<ColumnDataType, string> = {
   VARCHAR: 'VARCHAR',
@@ -20,7 +20,6 @@ const TYPES: Record<ColumnDataType, string> = {
   DATE: 'DATE',
   UUID: 'UUID',
 };
-const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 
 /** Columns to add: an array of ColumnRequest (the document's example), one ColumnRequest (its schema), or `{columns}`. */
@@ -104,7 +103,8 @@ export function tableRoutes(schema: StoredSchema): Routes {
   });
   r.post('/:tableName', async (c) => {
     const name = c.req.param('tableName');
-    if (!TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
+    const problem = tableNameProblem(name);
+    if (problem) throw badRequest(problem);
     const body = await jsonBody(c, { optional: true });
     const columns = body === undefined ? [] : parseColumns(body);
     return c.get('present').tableCreated(c, await tables.createTable(c.get('project'), name, columns, schema));
@@ -132,7 +132,8 @@ export function tableRoutes(schema: StoredSchema): Routes {
       if (!form.file) throw badRequest('the import needs a "file" part: the CSV file');
       const name = c.req.param('tableName');
       const create = createColumns(form.fields.request);
-      if (create && !TABLE_NAME.test(name)) throw badRequest('a table name starts with a letter or _ and has only letters, digits and _ (at most 128)');
+      const problem = create ? tableNameProblem(name) : undefined;
+      if (problem) throw badRequest(problem);
       return c.get('present').imported(c, await importCsvFile(c.get('project'), name, form.fields.request, form.file, create));
     } finally {
       await form.discard();

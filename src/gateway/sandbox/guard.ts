@@ -72,3 +72,10 @@ export function forbiddenChange(before: Set<string>, after: Set<string>): string
   }
   return undefined;
 }
+
+/** The names of tables a CREATE made in `svc.table` or `svc.bitable` that were not there before. */
+export function newTableNames(before: Set<string>, after: Set<string>): string[] {
+  const named = (entries: Set<string>) => [...entries].map((e) => JSON.parse(e) as string[]).filter(([kind, catalog, schema]) => kind === 'table' && catalog === 'svc' && (schema === 'table' || schema === 'bitable'));
+  const old = new Set(named(before).map(([, , schema, name]) => `${schema}.${name}`));
+  return named(after).filter(([, , schema, name]) => !old.has(`${schema}.${name}`)).map(([, , , name]) => name);
+}

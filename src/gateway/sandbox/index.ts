@@ -5,7 +5,8 @@ import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.
 import { interruptible } from '../request-scope.js';
 import { prepareAsJudged, runAsJudged, runProfiled, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
-import { catalogSnapshot, changedTable, forbiddenChange, protectedCounts, protectedTarget } from './guard.js';
+import { catalogSnapshot, changedTable, forbiddenChange, newTableNames, protectedCounts, protectedTarget } from './guard.js';
+import { tableNameProblem } from '../validate.js';
 import { explainBlockedCall } from './instance.js';
 import { fileReadOfText } from './file-reads.js';
 import { planTouches, type PlanTouches } from './plan.js';
@@ -214,8 +215,11 @@ export class Sandbox {
         const changed = changedTable(before, await protectedCounts(conn));
         if (changed) throw notAllowed(onlyRefreshWrites(changed));
       } else if (before) {
-        const changed = forbiddenChange(before, await catalogSnapshot(conn));
+        const after = await catalogSnapshot(conn);
+        const changed = forbiddenChange(before, after);
         if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table and svc.bitable only; this statement changed ${changed}`);
+        const misnamed = newTableNames(before, after).map(tableNameProblem).find((problem) => problem !== undefined);
+        if (misnamed) throw notAllowed(misnamed);
       }
       await conn.run(purpose === 'select' ? 'ROLLBACK' : 'COMMIT');
       return result;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useStandIn } from './support/stand-in.js';
 
 // golden-sql add and relation add/update print the record the service answered (the document types it as an open object), never what was sent over an answer that is not one.
+// An add answered without its record (`{}`, or nothing) printed what was sent with an empty id; it prints the record the service lists now.
 const { server, dgw } = useStandIn();
 const GOLDEN = '/metadata/proj-1/golden-sqls';
 const rel = { id: 'r1', catalogId: '1', schemaName: 's', tableName: 't', columnName: 'c', targetCatalogId: '1', targetSchemaName: 's', targetTableName: 't', targetColumnName: 'd', type: 'MANY_TO_ONE' };
@@ -27,6 +28,37 @@ describe('knowledge answers are read, not echoed', () => {
     server.on('POST', GOLDEN, { json: { id: 42, prompt: 'Q', sql: 'SELECT 1' } }, { json: { goldenSql: { id: 'g-7', prompt: 'Q', sql: 'SELECT 1' } } });
     expect((await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1', '-q'])).stdout).toBe('42\n');
     expect((await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1', '-q'])).stdout).toBe('g-7\n');
+  });
+
+  it.each([['{}'], ['']])('golden-sql add answered 200 %j prints the golden SQL the service lists, with its id', async (body) => {
+    const stored = { id: 'g-9', prompt: 'Q', sql: 'SELECT 1', createdAt: '2026-11-30T18:00:00Z' };
+    server.on('POST', GOLDEN, asJson(body));
+    server.on('GET', GOLDEN, { json: { goldenSqls: [{ ...stored, id: 'g-1', prompt: 'Other' }, stored] } });
+    const r = await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ...stored, score: null });
+  });
+
+  it('golden-sql add answered 200 {} when the service lists no such golden SQL is exit 8, saying where to look', async () => {
+    server.on('POST', GOLDEN, asJson('{}'));
+    server.on('GET', GOLDEN, { json: { goldenSqls: [] } });
+    const r = await dgw(['golden-sql', 'add', 'Q', '--sql', 'SELECT 1']);
+    expect([r.code, r.stdout]).toEqual([8, '']);
+    expect(r.stderr).toContain('error: the service answered without the golden SQL and lists none with this prompt and SQL: see `dgw golden-sql list`');
+  });
+
+  it.each([['{}'], ['']])('relation add answered 200 %j prints the relation the service lists, with its id', async (body) => {
+    catalogs();
+    server.on('POST', '/metadata/proj-1/relations/1/s/t/c', asJson(body));
+    server.on('GET', '/metadata/proj-1/relations/1', { json: { relations: [{ ...rel, id: 'r0', targetColumnName: 'e' }, rel] } });
+    const r = await dgw(['relation', 'add', '1.s.t.c', '1.s.t.d', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ...rel, createdAt: null });
+    server.on('POST', '/metadata/proj-1/relations/1/s/t/c', asJson(body));
+    server.on('GET', '/metadata/proj-1/relations/1', { json: { relations: [] } });
+    const none = await dgw(['relation', 'add', '1.s.t.c', '1.s.t.d']);
+    expect([none.code, none.stdout]).toEqual([8, '']);
+    expect(none.stderr).toContain('error: the service answered without the relation and lists none from 1.s.t.c to 1.s.t.d');
   });
 
   it.each([['null'], ['"ok"'], ['{"errorCode":"BOOM","message":"it broke"}']])('relation add and update answered 200 %s are exit 8, not a success line', async (body) => {

@@ -44,6 +44,14 @@ export function reqString(body: Record<string, unknown>, field: string): string 
   return v;
 }
 
+/** Several required string fields at once: one missing or more is a 400 naming each of them, so one answer says what to add. */
+export function reqStrings<K extends string>(body: Record<string, unknown>, fields: readonly K[]): Record<K, string> {
+  const values = fields.map((field) => optString(body, field));
+  const missing = fields.filter((_, i) => values[i] === undefined);
+  if (missing.length > 0) throw badRequest(`${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')} ${missing.length === 1 ? 'is' : 'are'} required`);
+  return Object.fromEntries(fields.map((field, i) => [field, values[i]])) as Record<K, string>;
+}
+
 /** An array of strings, or undefined when absent or null. */
 export function optStringArray(body: Record<string, unknown>, field: string): string[] | undefined {
   const v = body[field];

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { addGoldenSql, type GoldenSqlRecord } from '../../api/golden-sqls.js';
+import { addGoldenSql, listGoldenSqls } from '../../api/golden-sqls.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { MalformedResponseError, UsageError } from '../../errors.js';
 import { hasControlCharacter } from '../../api/names.js';
 import { examples, type Wiring } from '../wiring.js';
 import { GOLDEN_COLUMNS, goldenId } from './columns.js';
@@ -42,7 +42,9 @@ export async function runGoldenSqlAdd(ctx: Context, prompt: string, opts: Golden
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   const added = await addGoldenSql(http, projectId, prompt, sql.trim());
   if (opts.dryRun) return;
-  const shown: GoldenSqlRecord = added ?? { id: '', prompt, sql: sql.trim(), createdAt: null, score: null };
+  // An answer without the golden SQL (empty, `{}`): the one the service lists with this prompt and SQL, the last if several.
+  const shown = added ?? (await listGoldenSqls(http, projectId)).filter((g) => g.prompt === prompt && g.sql === sql.trim()).at(-1);
+  if (!shown) throw new MalformedResponseError('the service answered without the golden SQL and lists none with this prompt and SQL: see `dgw golden-sql list` before adding it again');
   await ctx.out.record(shown, GOLDEN_COLUMNS, goldenId);
   ctx.out.success(`added golden SQL${shown.id ? ` ${shown.id}` : ''}`);
 }

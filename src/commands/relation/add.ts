@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { addRelation, type RelationRecord } from '../../api/relations.js';
+import { addRelation, listRelations, type RelationRecord } from '../../api/relations.js';
 import type { Context } from '../../context.js';
+import { MalformedResponseError } from '../../errors.js';
 import { catalogPath } from '../catalog-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { checkType, RELATION_COLUMNS, relationId, TYPE_HELP } from './columns.js';
@@ -35,19 +36,11 @@ export async function runRelationAdd(ctx: Context, column: string, target: strin
   const to = await catalogPath(ctx, http, projectId, target, 'TARGET', true);
   const added = await addRelation(http, projectId, from, to, type);
   if (opts.dryRun) return;
-  const shown: RelationRecord = added ?? {
-    id: '',
-    catalogId: from.catalogId,
-    schemaName: from.schema,
-    tableName: from.table,
-    columnName: from.column,
-    targetCatalogId: to.catalogId,
-    targetSchemaName: to.schema,
-    targetTableName: to.table,
-    targetColumnName: to.column,
-    type,
-    createdAt: null,
-  };
+  // An answer without the relation (empty, `{}`): the one the service lists between these columns, the last if several.
+  const same = (r: RelationRecord) =>
+    [r.schemaName, r.tableName, r.columnName, r.targetCatalogId, r.targetSchemaName, r.targetTableName, r.targetColumnName].join('\u0000') === [from.schema, from.table, from.column, to.catalogId, to.schema, to.table, to.column].join('\u0000');
+  const shown = added ?? (await listRelations(http, projectId, from.catalogId)).filter(same).at(-1);
+  if (!shown) throw new MalformedResponseError(`the service answered without the relation and lists none from ${column} to ${target}: see \`dgw relation list ${from.catalogId}\` before adding it again`);
   await ctx.out.record(shown, RELATION_COLUMNS, relationId);
   ctx.out.success(`related ${column} to ${target}`);
 }

@@ -6,7 +6,7 @@ import { badRequest } from '../errors.js';
 import { hostedOnly } from './hosted-only.js';
 import type { TableChange } from '../project/metadata-changes.js';
 import type { RouteContext } from '../router.js';
-import { isObject, jsonObject, optString, reqString } from '../validate.js';
+import { isObject, jsonObject, optString, reqStrings } from '../validate.js';
 
 // Loaded on first use: no other request needs them.
 const golden = () => import('../project/golden-sqls.js');
@@ -109,8 +109,8 @@ export function metadataRoutes(): Routes {
     })
     .get('/golden-sqls', async (c) => c.json({ goldenSqls: (await (await golden()).listGoldenSqls(c.get('project'))).map(shown) }))
     .post('/golden-sqls', async (c) => {
-      const body = await jsonObject(c);
-      return c.json(shown(await (await golden()).addGoldenSql(c.get('project'), reqString(body, 'prompt'), reqString(body, 'sql'))));
+      const { prompt, sql } = reqStrings(await jsonObject(c), ['prompt', 'sql']);
+      return c.json(shown(await (await golden()).addGoldenSql(c.get('project'), prompt, sql)));
     })
     .delete('/golden-sqls/:id', async (c) => {
       const gone = await (await golden()).deleteGoldenSql(c.get('project'), c.req.param('id'));
@@ -119,7 +119,8 @@ export function metadataRoutes(): Routes {
     .get('/relations/:catalogId', async (c) => c.json({ relations: (await listRelations(c.get('project'), c.req.param('catalogId'))).map(relationShown) }))
     .post('/relations/:catalogId/:schemaName/:tableName/:columnName', async (c) => {
       const body = await jsonObject(c);
-      const target = { catalogId: reqString(body, 'targetCatalogId'), schemaName: reqString(body, 'targetSchemaName'), tableName: reqString(body, 'targetTableName'), columnName: reqString(body, 'targetColumnName') };
+      const given = reqStrings(body, ['targetCatalogId', 'targetSchemaName', 'targetTableName', 'targetColumnName']);
+      const target = { catalogId: given.targetCatalogId, schemaName: given.targetSchemaName, tableName: given.targetTableName, columnName: given.targetColumnName };
       const from = { ...tableOf(c), columnName: c.req.param('columnName') };
       return c.json(relationShown(await addRelation(c.get('project'), from, target, relationType(body.type))));
     })

@@ -15,12 +15,14 @@ export function object(value: unknown, what: string): Raw {
   return value;
 }
 
-/** A list of objects: an array or a single object, as the document and its examples disagree; null reads as empty. */
+/** A list of objects: an array or a single object, as the document and its examples disagree; null reads as empty; an item that is no object is a malformed answer, not one left out. */
 export function objects(value: unknown, what: string): Raw[] {
   if (value === null || value === undefined) return [];
   if (isRaw(value)) return [value];
   if (!Array.isArray(value)) throw new MalformedResponseError(`the service sent ${describe(value)} where a list of ${what} was expected`);
-  return value.filter(isRaw);
+  const odd = value.findIndex((item) => !isRaw(item));
+  if (odd >= 0) throw new MalformedResponseError(`the service sent a list of ${what} whose item ${odd + 1} is ${describe(value[odd])}, not an object`);
+  return value;
 }
 
 /** A list the document types as an open object: the answer itself when an array, else its first array member; null and `{}` read as empty, and anything else too unless `what` names the list. */

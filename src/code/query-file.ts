@@ -1,6 +1,7 @@
 import { isAlias, isMap, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
 import { deriveQueryName, hasControlCharacter } from '../api/names.js';
 import type { Duration } from '../schedule/duration.js';
+import { shellWord } from '../output/carry-target.js';
 import { parseScheduleInput, ScheduleInputError, type ScheduleField } from '../schedule/input.js';
 import { folderOfFile, sqlNameProblem } from './layout.js';
 import type { DesiredQuery, ProjectQuery } from './model.js';
@@ -158,9 +159,14 @@ export function parseQueryFile(file: string, text: string, options: ReadOptions 
   if (!displayName.trim()) throw new FileProblem(file, 'displayName must not be empty', at('displayName'));
   const derived = deriveQueryName(displayName);
   if (derived !== name) {
+    // An older dgw dropped accented letters (Café → caf) and pulled such a query into a file so named: renaming the file would make another query.
+    const older = displayName.toLowerCase().replace(/[^a-z0-9_]/g, '') === name;
+    const gives = `displayName "${displayName}" gives the SQL name "${derived}", but the file is named ${name}.sql`;
     throw new FileProblem(
       file,
-      `displayName "${displayName}" gives the SQL name "${derived}", but the file is named ${name}.sql: the service derives the name from the display name, so rename the file to ${derived || '…'}.sql or change displayName`,
+      older
+        ? `${gives}, the name an older dgw gave the query (it dropped accented letters), which dgw now leaves alone: delete this file (pull no longer writes one), or rename the query to ${derived} with \`dgw query update ${name} --name ${shellWord(displayName)}\` (SQL reading svc.query.${name} must follow) and run \`dgw pull\``
+        : `${gives}: the service derives the name from the display name, so rename the file to ${derived || '…'}.sql or change displayName`,
       at('displayName'),
     );
   }

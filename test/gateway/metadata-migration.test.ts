@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../src/gateway/paths.js';
@@ -216,6 +216,36 @@ describe('a query an earlier dgw named otherwise than its display name now gives
     const planned = await run('plan', '--dir', `${tmp.dir}/q`, '--exit-code');
     expect(planned.code, planned.stderr).toBe(0);
     expect((await dgw('sql', 'SELECT one FROM svc.query.cafreport')).trim()).toBe('1');
+  });
+
+  it('in a file an older dgw pulled, is exit 2 naming the file and what to do, which works', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    mkdirSync(`${tmp.dir}/data-spec/projects`, { recursive: true });
+    await writeOldLayout(projectFile(`${tmp.dir}/data-spec`, 'demo'));
+    const db = await DuckDBInstance.create(projectFile(`${tmp.dir}/data-spec`, 'demo'));
+    const c = await db.connect();
+    await c.run(`INSERT INTO _dgw.queries VALUES ('q3', 'cafreport', 'Café Report', 'SELECT 1 AS one', 'PLAIN', NULL, NULL, false, 3000, 3000, 3000)`);
+    c.closeSync();
+    db.closeSync();
+    const { run, dgw } = localCli(tmp.dir, 'spec');
+    const dir = `${tmp.dir}/q`;
+    await dgw('pull', '--dir', dir);
+    // What an older dgw's pull wrote for it.
+    const file = `${dir}/cafreport.sql`;
+    writeFileSync(file, '-- ---\n-- displayName: Café Report\n-- ---\nSELECT 1 AS one\n');
+    for (const args of [['plan'], ['apply', '--yes']]) {
+      const r = await run(...args, '--dir', dir);
+      expect([r.code, r.stdout], args[0]).toEqual([2, '']);
+      expect(r.stderr).toContain(`${file}:2: displayName "Café Report" gives the SQL name "cafereport", but the file is named cafreport.sql, the name an older dgw gave the query`);
+      expect(r.stderr).toContain("delete this file (pull no longer writes one), or rename the query to cafereport with `dgw query update cafreport --name 'Café Report'`");
+    }
+    rmSync(file);
+    expect((await run('plan', '--dir', dir, '--exit-code')).code).toBe(0);
+    await dgw('query', 'update', 'cafreport', '--name', 'Café Report');
+    await dgw('pull', '--dir', dir);
+    expect(readFileSync(`${dir}/cafereport.sql`, 'utf8')).toContain('displayName: Café Report');
+    expect((await run('plan', '--dir', dir, '--exit-code')).code).toBe(0);
   });
 });
 

@@ -79,13 +79,14 @@ export function errorCodeOf(data: unknown): unknown {
   return data && typeof data === 'object' ? (data as { errorCode?: unknown }).errorCode : undefined;
 }
 
-/** Reads the error body: `message`, then `error`, then the status text (hosted-service-notes.md). */
-export function describeErrorBody(data: unknown, status: number, statusText: string): { message: string; errorCode?: string | number } {
+/** Reads the error body: `message`, then `error`, then the status text (hosted-service-notes.md); `said` is the body's text alone. */
+export function describeErrorBody(data: unknown, status: number, statusText: string): { message: string; errorCode?: string | number; said?: string } {
   if (typeof data === 'string' && /^\s*</.test(data)) return { message: `HTTP ${status} ${statusText} (the service sent an HTML error page)`.trim() };
   const body = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const errorCode = typeof body.errorCode === 'string' || typeof body.errorCode === 'number' ? body.errorCode : undefined;
   const text = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : typeof data === 'string' ? data.trim() : undefined;
-  if (text) return { message: `${text.length > 2000 ? `${text.slice(0, 2000)}…` : text} (HTTP ${status})`, errorCode };
+  const said = text && text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+  if (said) return { message: `${said} (HTTP ${status})`, errorCode, said };
   return { message: `HTTP ${status} ${statusText}`.trim(), errorCode };
 }
 
@@ -135,7 +136,8 @@ export function errorOf(answer: Answer, spec: RequestSpec, wording: ErrorWording
   const after = answer.status === 429 || answer.status === 503 ? answer.header('retry-after') : undefined;
   const message = after && after !== '0' ? `${described.message}; the service asks to try again ${/^\d+$/.test(after) ? `in ${after} s` : `after ${after}`}` : described.message;
   const { errorCode } = described;
-  return (wording.localGateway ? localGatewayFault(errorCode, redact(message)) : undefined) ?? new ApiError(answer.status, redact(message), errorCode);
+  // A fault of this machine is no answer of a service's: no HTTP status in its words, in-process or served.
+  return (wording.localGateway ? localGatewayFault(errorCode, redact(described.said ?? message)) : undefined) ?? new ApiError(answer.status, redact(message), errorCode);
 }
 
 /** The same answer, whose body's first 4,000 characters go to `trace` once they have been read (a body may be huge). */

@@ -104,6 +104,26 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
     expect(wrong.stderr).toContain('has no column statu; did you mean "status"?');
   });
 
+  it('svc.query.NAME names the queries\' catalog, not the stored tables\' one: describe, categorical, ai-usage and get find it, with no note of two catalogs', async () => {
+    await dgw('query', 'create', 'Paid orders', '--sql', "SELECT order_id, status FROM svc.table.orders WHERE status = 'paid'");
+    await dgw('metadata', 'refresh', '--wait');
+    for (const args of [
+      ['metadata', 'describe', 'svc.query.paidorders', '--description', 'the paid ones'],
+      ['metadata', 'categorical', 'svc.query.paidorders.status'],
+      ['metadata', 'ai-usage', 'svc.query', 'on'],
+      ['metadata', 'get', '--catalog', 'svc', '--schema', 'query'],
+    ]) {
+      const r = await run(...args, '--json');
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(JSON.stringify(JSON.parse(r.stdout)), args.join(' ')).toContain('"catalogId":"2"');
+      expect(r.stderr, args.join(' ')).not.toContain('catalogs are named svc');
+    }
+    // Stored tables' schema is the other svc catalog's, as plainly.
+    const table = await run('metadata', 'describe', 'svc.table.customers', '--description', 'who buys');
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stderr).not.toContain('catalogs are named svc');
+  });
+
   it('what needs a language model says it is hosted only: exit 15, the operation named', async () => {
     for (const args of [['semantics', 'svc.table.orders'], ['questions', 'Who buys most?'], ['search', 'revenue']]) {
       const r = await run('metadata', ...args);

@@ -13,11 +13,11 @@ export async function catalogPath(ctx: Context, http: Http, projectId: string, g
   if (parts.length !== want) throw new UsageError(`${what} must be ${PARTS.slice(0, want).join('.')}, e.g. svc.table.orders${withColumn ? '.customer_id' : ''}`);
   parts.forEach((p, i) => checkNameArgument(p, `${what}'s ${PARTS[i]}`));
   const [catalog, schema, table, column = ''] = parts;
-  return { catalogId: await catalogIdOf(ctx, http, projectId, catalog), schema, table, column };
+  return { catalogId: await catalogIdOf(ctx, http, projectId, catalog, schema), schema, table, column };
 }
 
-/** A catalog's id: digits as they are, a name looked up (in a dry run that reads nothing, `{id of NAME}`, as the real run would send its id). */
-export function catalogIdOf(ctx: Context, http: Http, projectId: string, ref: string): Promise<string> {
+/** A catalog's id: digits as they are, a name looked up, its schema choosing among the `svc` ones (in a dry run that reads nothing, `{id of NAME}`, as the real run would send its id). */
+export function catalogIdOf(ctx: Context, http: Http, projectId: string, ref: string, schema?: string): Promise<string> {
   if (http.readsNothing && /^\d+$/.test(ref)) return Promise.resolve(ref);
-  return resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
+  return resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m), schema);
 }

@@ -30,7 +30,7 @@ export async function runMetadataAiUsage(ctx: Context, target: string, use: stri
   if (parts.length > 2) throw new UsageError('TARGET must be a catalog or catalog.schema (a table: metadata describe TABLE --no-use-with-ai)');
   parts.forEach((p, i) => checkNameArgument(p, i === 0 ? 'TARGET\'s catalog' : 'TARGET\'s schema'));
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
-  const catalogId = await catalogIdOf(ctx, http, projectId, parts[0]);
+  const catalogId = await catalogIdOf(ctx, http, projectId, parts[0], parts[1]);
   const answer = await setAiUsage(http, projectId, catalogId, parts[1], use === 'on');
   if (opts.dryRun) return;
   await ctx.out.record(answer, AI_COLUMNS, (a) => a.catalogId);

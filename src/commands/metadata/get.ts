@@ -35,7 +35,7 @@ export async function runMetadataGet(ctx: Context, opts: MetadataGetOptions): Pr
   if (opts.catalog !== undefined) checkNameArgument(opts.catalog, '--catalog');
   if (opts.schema !== undefined) checkNameArgument(opts.schema, '--schema');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const catalogId = opts.catalog === undefined ? undefined : await resolveCatalogId(http, projectId, opts.catalog, (m) => ctx.out.note(m));
+  const catalogId = opts.catalog === undefined ? undefined : await resolveCatalogId(http, projectId, opts.catalog, (m) => ctx.out.note(m), opts.schema);
   const { tables } = await getMetadata(http, projectId, { catalogId, schemaName: opts.schema });
   await ctx.out.list(tables, TABLE_COLUMNS, tableKey);
 }

@@ -64,6 +64,23 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
     expect(hook.requests).toHaveLength(1);
   });
 
+  it('the callback token is not printed by --dry-run nor --debug of set-callback and refresh: *** stands for it', async () => {
+    const url = `${hook.baseUrl}/refreshed`;
+    for (const args of [
+      ['metadata', 'set-callback', url, '--with-token', '--dry-run'],
+      ['metadata', 'set-callback', url, '--with-token', '--dry-run', '--json'],
+      ['metadata', 'refresh', '--catalog', '1', '--callback-url', url, '--with-token', '--dry-run'],
+      ['metadata', 'set-callback', url, '--with-token', '--debug'],
+      ['metadata', 'refresh', '--catalog', '1', '--callback-url', url, '--with-token', '--debug'],
+    ]) {
+      const r = await runAsBinaryWould(['--zone', 'local', ...args], { env: envOf(shape), input: 'hook-secret-77\n' });
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(r.stdout + r.stderr, args.join(' ')).not.toContain('hook-secret-77');
+      expect(r.stdout + r.stderr, args.join(' ')).toMatch(/"callbackToken": ?"\*\*\*"/);
+    }
+    expect(await json('metadata', 'rm-callback', '--yes')).toMatchObject({ deleted: true });
+  });
+
   it('a callback that cannot be reached leaves the refresh COMPLETED, and its status says why', async () => {
     const port = await closedPort();
     const r = await run('metadata', 'refresh', '--catalog', '1', '--wait', '--callback-url', `http://127.0.0.1:${port}/nobody`, '--json');

@@ -7,9 +7,8 @@ import { apiPath } from './path.js';
 import { flag, isRaw, listIn, object, readAnswer, text, textOrNull } from './read.js';
 import type { ColumnAt } from './relations.js';
 
-// Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document
-// types these answers as open objects; the readers take the local gateway's shape (catalogs,
-// schemas, tables, columns) and read anything else inside as having none.
+// Project metadata (`/metadata/{projectId}`, its refresh jobs and their callback): the document types these answers as
+// open objects; the readers take the local gateway's shape (catalogs, schemas, tables, columns), anything else as having none.
 
 /** A column as the metadata describes it (the document's MetadataColumn). */
 export type MetadataColumnRecord = Static<typeof R.MetadataColumnRecord>;
@@ -35,6 +34,11 @@ export type MetadataCallbackRecord = Static<typeof R.MetadataCallbackRecord>;
 
 const base = (projectId: string) => apiPath`/metadata/${projectId}`;
 
+/** A callback token is a credential of the user's own hook: `--dry-run` and `--debug` show `***` for it. */
+function hiddenToken(token: string | undefined): { secretBody?: (body: unknown) => unknown; secretValues?: string[] } {
+  return token === undefined ? {} : { secretBody: (body) => ({ ...(body as object), callbackToken: '***' }), secretValues: [token] };
+}
+
 /** The tables of every catalog (or of one, or of one schema of it), with their columns, and each catalog's refresh status. */
 export async function getMetadata(http: Http, projectId: string, where: { catalogId?: string; schemaName?: string }): Promise<{ tables: MetadataTableRecord[]; statuses: MetadataStatusRecord[] }> {
   const body = await http.request({ method: 'GET', path: base(projectId), query: { catalogId: where.catalogId, schemaName: where.schemaName } });
@@ -52,7 +56,7 @@ export async function getMetadata(http: Http, projectId: string, where: { catalo
 
 /** Starts a refresh of one catalog's metadata, or of every catalog's; the ids of the catalogs refreshed, as far as the answer says. */
 export async function refreshMetadata(http: Http, projectId: string, input: { catalogId?: string; callbackURL?: string; callbackToken?: string }): Promise<string[]> {
-  const body = await http.request({ method: 'POST', path: `${base(projectId)}/refresh`, body: input, expect: 'optional-json' });
+  const body = await http.request({ method: 'POST', path: `${base(projectId)}/refresh`, body: input, expect: 'optional-json', ...hiddenToken(input.callbackToken) });
   return isRaw(body) ? listIn(body.catalogIds).map((id) => text(id)) : [];
 }
 
@@ -70,7 +74,7 @@ export async function getMetadataCallback(http: Http, projectId: string): Promis
 }
 
 export async function setMetadataCallback(http: Http, projectId: string, callbackURL: string, callbackToken: string | undefined): Promise<MetadataCallbackRecord | undefined> {
-  return readAnswer(await http.request({ method: 'POST', path: `${base(projectId)}/refresh/callback`, body: { callbackURL, callbackToken }, expect: 'optional-json' }), readCallback);
+  return readAnswer(await http.request({ method: 'POST', path: `${base(projectId)}/refresh/callback`, body: { callbackURL, callbackToken }, expect: 'optional-json', ...hiddenToken(callbackToken) }), readCallback);
 }
 
 export async function removeMetadataCallback(http: Http, projectId: string): Promise<unknown> {

@@ -275,6 +275,15 @@ describe('dgw agent workflow', () => {
     expect(terminal.stdout).toContain('the workflow is a PNG image: give -o FILE');
   });
 
+  it('--debug traces the image as its size, not its bytes: stderr stays text, the file is whole', async () => {
+    const traced = await run(['-o', 'traced.png', '--debug'], { cwd: tmp.dir });
+    expect(traced.code, traced.stderr).toBe(0);
+    expect(traced.stderr).toContain(`(${png.length} bytes of image/png, not shown)`);
+    expect(traced.stderr).not.toContain('PNG');
+    expect(traced.stderr).not.toContain('\u0000');
+    expect(fs.readFileSync(path.join(tmp.dir, 'traced.png')).equals(png)).toBe(true);
+  });
+
   it('an empty -o (an unset variable) is exit 2 saying it is empty, not " is a folder"', async () => {
     const r = await run(['-o', ''], { cwd: tmp.dir });
     expect(r.code).toBe(2);

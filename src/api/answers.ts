@@ -140,15 +140,19 @@ export function errorOf(answer: Answer, spec: RequestSpec, wording: ErrorWording
   return (wording.localGateway ? localGatewayFault(errorCode, redact(described.said ?? message)) : undefined) ?? new ApiError(answer.status, redact(message), errorCode);
 }
 
-/** The same answer, whose body's first 4,000 characters go to `trace` once they have been read (a body may be huge). */
+/** The same answer, whose body's first 4,000 characters go to `trace` once read (a body may be huge); of an image's bytes, their count (they would print as garbage). */
 export function tracedBody(response: WireResponse, trace: (text: string) => void): WireResponse {
   const decoder = new TextDecoder();
   let start = '';
   let done = false;
+  const type = response.header('content-type') ?? '';
+  const binary = /^(image|audio|video)\/|octet-stream/i.test(type);
+  let bytes = 0;
   const flush = (more: boolean) => {
     if (done) return;
     done = true;
-    if (start) trace(more ? `${start.slice(0, 4000)}…` : start);
+    if (binary) trace(`(${more ? 'at least ' : ''}${bytes} bytes of ${type}, not shown)`);
+    else if (start) trace(more ? `${start.slice(0, 4000)}…` : start);
   };
   return {
     ...response,
@@ -156,6 +160,7 @@ export function tracedBody(response: WireResponse, trace: (text: string) => void
     async read() {
       const chunk = await response.read();
       if (chunk === null) flush(false);
+      else if (binary) bytes += chunk.byteLength;
       else if (!done) {
         start += decoder.decode(chunk, { stream: true });
         if (start.length > 4000) flush(true);
@@ -164,8 +169,9 @@ export function tracedBody(response: WireResponse, trace: (text: string) => void
     },
     async whole() {
       const whole = await response.whole();
-      start = textOf(whole);
-      flush(start.length > 4000);
+      if (binary) bytes = typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength;
+      else start = textOf(whole);
+      flush(!binary && start.length > 4000);
       return whole;
     },
     async cancel() {

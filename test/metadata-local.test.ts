@@ -158,6 +158,7 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
       [['metadata', 'describe', 'svc.table.orders'], 'nothing to change'],
       [['metadata', 'describe', 'svc.orders', '--description', 'x'], 'TABLE must be catalog.schema.table'],
       [['metadata', 'describe', 'svc.table.orders', '--column', 'nodescription'], 'give name=text'],
+      [['metadata', 'describe', 'svc.table.orders', '--column', 'status=paid', '--column', 'status=shipped'], '--column names status twice'],
       [['metadata', 'ai-usage', 'svc.table.orders', 'off'], 'TARGET must be a catalog or catalog.schema'],
       [['metadata', 'categorical', 'svc.table.orders.status', '--limit', '0'], '--limit must be a whole number'],
     ] as const) {

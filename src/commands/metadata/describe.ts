@@ -39,6 +39,8 @@ export async function runMetadataDescribe(ctx: Context, table: string, opts: Met
   const change: TableChange = {};
   if (opts.description !== undefined) change.tableDescription = opts.description;
   if (opts.column.length > 0) change.columns = opts.column.map(columnNote);
+  const twice = change.columns?.find((c, i, all) => all.findIndex((o) => o.columnName === c.columnName) !== i);
+  if (twice) throw new UsageError(`--column names ${twice.columnName} twice: give each column one description`);
   if (opts.useWithAi !== undefined) change.useWithAI = opts.useWithAi;
   if (Object.keys(change).length === 0) throw new UsageError('nothing to change: give --description, --column or --use-with-ai/--no-use-with-ai');
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);

@@ -161,6 +161,11 @@ describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
       [['metadata', 'describe', 'svc.table.orders', '--column', 'status=paid', '--column', 'status=shipped'], '--column names status twice'],
       [['metadata', 'ai-usage', 'svc.table.orders', 'off'], 'TARGET must be a catalog or catalog.schema'],
       [['metadata', 'categorical', 'svc.table.orders.status', '--limit', '0'], '--limit must be a whole number'],
+      // The document's counts are int32, and a count is written in digits.
+      [['metadata', 'categorical', 'svc.table.orders.status', '--limit', '99999999999'], '--limit must be a whole number from 1 to 2147483647, not "99999999999"'],
+      [['metadata', 'categorical', 'svc.table.orders.status', '--limit', '0x10'], '--limit must be a whole number from 1 to 2147483647'],
+      [['metadata', 'semantics', 'svc.table.orders', '--limit', '1e3'], '--limit must be a whole number from 1 to 2147483647'],
+      [['metadata', 'search', 'revenue', '--top-k', '3000000000'], '--top-k must be a whole number from 1 to 2147483647'],
     ] as const) {
       const r = await run(...args);
       expect(r.code, args.join(' ')).toBe(2);

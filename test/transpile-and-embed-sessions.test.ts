@@ -92,9 +92,13 @@ describe('embed session', () => {
   });
 
   it('refuses a bad option before sending (exit 2)', async () => {
-    for (const args of [['--expires-in', '0'], ['--expires-in', '1.5'], ['--feature', 'queries'], ['--mode', 'TINY']]) {
+    for (const args of [['--expires-in', '0'], ['--expires-in', '1.5'], ['--expires-in', '1e3'], ['--feature', 'queries'], ['--mode', 'TINY']]) {
       expect((await hosted('embed', 'session', ...args)).code, args.join(' ')).toBe(2);
     }
+    // Too long for the document's int32 is said as such, not as "1 or more".
+    const long = await hosted('embed', 'session', '--expires-in', '99999999999');
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain('--expires-in must be a whole number from 1 to 2147483647, not "99999999999"');
     expect(service.requests).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ export interface Wiring {
   action<A extends unknown[], O>(run: Run<A, O>, options?: ActionOptions<A, O>): (...params: unknown[]) => Promise<void>;
 }
 
-/** How a verb's action is wired. */
 export interface ActionOptions<A extends unknown[] = unknown[], O = unknown> {
   /** The command takes `--format simple|compact` (`dgw sql`). */
   rowShapes?: boolean;
@@ -92,6 +91,13 @@ export const WITH_READS = ['--with-reads', 'with --dry-run: read (GET only) what
 /** Formats the Examples section every command's `--help` ends with. */
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
+
+/** A count option's value: digits only (not `1e3`, `0x10`), from `least` to the document's int32 limit. */
+export function wholeNumber(value: string, flag: string, least = 1): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < least || n > 2 ** 31 - 1) throw new UsageError(`${flag} must be a whole number from ${least} to ${2 ** 31 - 1}, not "${value}"`);
+  return n;
 }
 
 /** Commander parser for options that collect repeated values. */

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import type { Column } from '../../output/format.js';
-import { examples, type Wiring } from '../wiring.js';
+import { examples, wholeNumber, type Wiring } from '../wiring.js';
 
 export interface CatalogSearchOptions {
   catalog?: string;
@@ -40,8 +40,8 @@ export async function runCatalogSearch(ctx: Context, text: string, opts: Catalog
   const request: SearchRequest = { query: text };
   if (opts.catalog) request.catalog = opts.catalog;
   if (opts.schema) request.schema = opts.schema;
-  if (opts.limit !== undefined) request.limit = count(opts.limit, '--limit', 1);
-  if (opts.offset !== undefined) request.offset = count(opts.offset, '--offset', 0);
+  if (opts.limit !== undefined) request.limit = wholeNumber(opts.limit, '--limit');
+  if (opts.offset !== undefined) request.offset = wholeNumber(opts.offset, '--offset', 0);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const found = await searchCatalogs(http, projectId, request);
   if (opts.catalog && found.matches.length === 0) {
@@ -54,10 +54,4 @@ export async function runCatalogSearch(ctx: Context, text: string, opts: Catalog
   await ctx.out.list(found.matches, COLUMNS, (m) => [m.catalog, m.schema, m.table].filter((x) => x !== null).join('.'));
   for (const name of found.unsearched) ctx.out.warn(`catalog ${name} was not searched: its connection did not open (\`dgw catalog schemas ${name}\` says why)`);
   if (found.nextOffset !== null && found.nextOffset > (request.offset ?? 0)) ctx.out.note(`more matches: add --offset ${found.nextOffset}`);
-}
-
-function count(value: string, flag: string, least: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < least || n > 2 ** 31 - 1) throw new UsageError(`${flag}: "${value}" is not a whole number of at least ${least}`);
-  return n;
 }

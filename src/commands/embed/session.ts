@@ -3,7 +3,7 @@ import { initEmbedSession, type EmbedSessionInput, type EmbedSessionRecord } fro
 import type { Context } from '../../context.js';
 import { MalformedResponseError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import { collect, examples, type Wiring } from '../wiring.js';
+import { collect, examples, wholeNumber, type Wiring } from '../wiring.js';
 
 /** Options of `embed session`. */
 export interface EmbedSessionOptions {
@@ -43,9 +43,7 @@ log. The local gateway has no web app: it answers 501 and dgw exits 15 saying so
 export async function runEmbedSession(ctx: Context, opts: EmbedSessionOptions): Promise<void> {
   const input: Omit<EmbedSessionInput, 'projectId'> = {};
   if (opts.expiresIn !== undefined) {
-    const seconds = Number(opts.expiresIn);
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 2_147_483_647) throw new UsageError('--expires-in must be a whole number of seconds, 1 or more');
-    input.timeoutInSeconds = seconds;
+    input.timeoutInSeconds = wholeNumber(opts.expiresIn, '--expires-in');
   }
   if (opts.theme !== undefined) input.theme = opts.theme;
   if (opts.themeOverride) input.themeOverride = true;

@@ -2,9 +2,8 @@ import { Argument, type Command } from 'commander';
 import { setCategorical, type MetadataTableRecord } from '../../api/metadata.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { catalogPath } from '../catalog-path.js';
-import { examples, type Wiring } from '../wiring.js';
+import { examples, wholeNumber, type Wiring } from '../wiring.js';
 import { TABLE_COLUMNS, tableKey } from './columns.js';
 
 /** Options of `metadata categorical`. */
@@ -27,8 +26,7 @@ export function registerMetadataCategorical(parent: Command, wiring: Wiring): vo
 }
 
 export async function runMetadataCategorical(ctx: Context, column: string, opts: MetadataCategoricalOptions): Promise<void> {
-  const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError('--limit must be a whole number of 1 or more');
+  const limit = opts.limit === undefined ? undefined : wholeNumber(opts.limit, '--limit');
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   const at = await catalogPath(ctx, http, projectId, column, 'COLUMN', true);
   const answer = await setCategorical(http, projectId, at, { limit, frequency: opts.frequency }, column.split('.')[0]);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { searchMetadata } from '../../api/metadata.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { examples, type Wiring } from '../wiring.js';
+import { examples, wholeNumber, type Wiring } from '../wiring.js';
 import { HOSTED_ONLY, printModelAnswer } from './model-answer.js';
 
 export function registerMetadataSearch(parent: Command, wiring: Wiring): void {
@@ -14,8 +14,7 @@ export function registerMetadataSearch(parent: Command, wiring: Wiring): void {
     .addHelpText('after', `${examples('dgw metadata search "monthly revenue" --top-k 5')}${HOSTED_ONLY}`)
     .action(wiring.action(async (ctx: Context, words: string, opts: { topK?: string }) => {
       if (!words.trim()) throw new UsageError('WORDS must not be empty');
-      const topK = opts.topK === undefined ? undefined : Number(opts.topK);
-      if (topK !== undefined && (!Number.isInteger(topK) || topK < 1)) throw new UsageError('--top-k must be a whole number of 1 or more');
+      const topK = opts.topK === undefined ? undefined : wholeNumber(opts.topK, '--top-k');
       const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
       const answer = await searchMetadata(http, projectId, words, topK);
       printModelAnswer(ctx, answer);

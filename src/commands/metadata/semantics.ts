@@ -2,9 +2,8 @@ import { Argument, type Command } from 'commander';
 import { generateSemantics } from '../../api/metadata.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { catalogPath } from '../catalog-path.js';
-import { examples, type Wiring } from '../wiring.js';
+import { examples, wholeNumber, type Wiring } from '../wiring.js';
 import { HOSTED_ONLY, printModelAnswer } from './model-answer.js';
 
 /** Options of `metadata semantics`. */
@@ -29,8 +28,7 @@ export function registerMetadataSemantics(parent: Command, wiring: Wiring): void
 }
 
 export async function runMetadataSemantics(ctx: Context, table: string, opts: MetadataSemanticsOptions): Promise<void> {
-  const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError('--limit must be a whole number of 1 or more');
+  const limit = opts.limit === undefined ? undefined : wholeNumber(opts.limit, '--limit');
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   const at = await catalogPath(ctx, http, projectId, table, 'TABLE', false);
   const answer = await generateSemantics(http, projectId, at, { initialPrompt: opts.prompt, limit, threadId: opts.thread });

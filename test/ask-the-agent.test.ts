@@ -33,6 +33,11 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (parsed.message === 'nothing') {
+        // Only comments (keep-alives): a stream that says nothing.
+        res.end(': keep-alive\n\n');
+        return;
+      }
       if (parsed.message === 'silent') {
         res.write('data: {"delta":"partial"}\n\n');
         held.push(res);
@@ -143,6 +148,15 @@ describe('dgw ask', () => {
     const r = await runAsBinaryWould(['ask', 'html'], { env: env() });
     expect(r.code).toBe(8);
     expect(r.stderr).toMatch(/the service answered text\/html where an event stream was expected: ".*Sign in/);
+  });
+
+  it('a stream that ends with no event at all is the service\'s failure, exit 8, not a silent success; with --json too', async () => {
+    for (const args of [['ask', 'nothing'], ['ask', 'nothing', '--json']]) {
+      const r = await runAsBinaryWould(args, { env: env() });
+      expect(r.code, args.join(' ')).toBe(8);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('the agent answered an event stream with no event in it');
+    }
   });
 
   it('a stream that falls silent longer than --timeout is exit 9; one cut off is exit 9, after the piece that came', async () => {

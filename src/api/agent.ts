@@ -26,6 +26,7 @@ export async function* chatStream(http: Http, projectId: string, input: ChatInpu
   await refuseUnlike(response, 'text/event-stream', 'an event stream', http.timeoutMs);
   const decoder = new TextDecoder();
   let pending = '';
+  let events = 0;
   for await (const chunk of bodyChunks(response, { signal, idleMs: http.timeoutMs, what: "the agent's answer" })) {
     pending += decoder.decode(chunk, { stream: true });
     // Events end at a blank line.
@@ -33,12 +34,15 @@ export async function* chatStream(http: Http, projectId: string, input: ChatInpu
     pending = parts.pop() ?? '';
     for (const part of parts) {
       const event = parseEvent(part);
-      if (event) yield event;
+      if (!event) continue;
+      events += 1;
+      yield event;
     }
   }
   // The last event may end with the stream.
   const event = parseEvent(pending + decoder.decode());
   if (event) yield event;
+  else if (events === 0) throw new MalformedResponseError('the agent answered an event stream with no event in it: no answer, no thread');
 }
 
 /** A 2xx answer of another type than asked (an HTML sign-in page, a JSON error) is the service's failure (exit 8), not an empty success. */

@@ -8,18 +8,17 @@ const { server, env } = useStandIn();
 
 describe('interrupt', () => {
   it('SIGINT during a slow request exits 130', async () => {
-    server.on('GET', '/data/projects/proj-1/catalogs', { delayMs: 10_000, json: [] });
+    // An answer ten minutes away, far past the test's own limit: only the interrupt can end the command before it fails.
+    server.on('GET', '/data/projects/proj-1/catalogs', { delayMs: 600_000, json: [] });
     const child = spawn(process.execPath, [DGW_BIN, 'catalog', 'list'], { env: { ...process.env, CI: '', ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    // Interrupt once the request has reached the server.
-    for (let i = 0; i < 100 && server.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupt once the request has reached the server, however long a busy machine takes to start dgw.
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 50));
     expect(server.requests).toHaveLength(1);
-    const started = Date.now();
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code).toBe(130);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await closed).toBe(130);
     expect(stderr).toMatch(/^error: interrupted$/m);
     expect(stderr).not.toMatch(/\n\s+at /);
   });

@@ -6,7 +6,9 @@ import { runDgw, tempDir } from './support/dgw.js';
 // a stuck worker): the command reports the status within --timeout instead of waiting forever.
 
 const tmp = tempDir('dgw-stalled-error-');
+let arrivals = 0;
 const { baseUrl } = useBareServer((req, res) => {
+  arrivals++;
   req.resume();
   // The head, the first bytes of the body it announces, and then silence.
   res.writeHead(503, { 'content-type': 'application/json', 'content-length': '200' });
@@ -16,14 +18,14 @@ afterAll(() => tmp.remove());
 
 describe('an error answer whose body stalls', () => {
   it('dgw sql (an answer read as it arrives) reports the status after --timeout, not never', async () => {
-    const started = Date.now();
     const r = await runDgw(['--timeout', '1s', 'sql', 'SELECT 1', '--json'], {
       env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'stall-test-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' },
-      timeoutMs: 15_000,
+      // The body never comes: only dgw's own --timeout ends the command before this.
+      timeoutMs: 50_000,
     });
     expect(r.code, r.stderr).toBe(8);
     expect(JSON.parse(r.stderr).error.status).toBe(503);
-    // A POST is not retried: one wait of 1 s for the body, and the command ends.
-    expect(Date.now() - started).toBeLessThan(8000);
-  }, 20_000);
+    // A POST is not retried: one wait for the body, and the command ends.
+    expect(arrivals).toBe(1);
+  });
 });

@@ -4,7 +4,8 @@ import { openGateway, P, type TestGateway } from './helpers.js';
 
 // An aborted request (its Request.signal) interrupts the DuckDB statement running for it: the
 // answer is 499 CANCELLED at once, nothing is changed, and the project goes on serving.
-const LONG = 'SELECT count(*) AS n FROM range(10000000000) t(i) WHERE hash(i) % 7 = 3';
+// Hours of work: a statement the abort did not interrupt would hold its request past the test's own limit.
+const LONG = 'SELECT count(*) AS n FROM range(1000000000000) t(i) WHERE hash(i) % 7 = 3';
 let g: TestGateway;
 let app: ReturnType<typeof createGatewayApp>;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => g.close());
 
-async function abortedAfter(ms: number, path: string, body: unknown): Promise<{ status: number; body: { errorCode: string; message: string }; took: number }> {
+async function abortedAfter(ms: number, path: string, body: unknown): Promise<{ status: number; body: { errorCode: string; message: string } }> {
   const controller = new AbortController();
   const request = new Request(`http://local/api/v1${path}`, {
     method: 'POST',
@@ -22,9 +23,8 @@ async function abortedAfter(ms: number, path: string, body: unknown): Promise<{ 
     signal: controller.signal,
   });
   setTimeout(() => controller.abort(), ms);
-  const started = Date.now();
   const res = await app.fetch(request);
-  return { status: res.status, body: (await res.json()) as { errorCode: string; message: string }, took: Date.now() - started };
+  return { status: res.status, body: (await res.json()) as { errorCode: string; message: string } };
 }
 
 describe('an aborted request', () => {
@@ -32,14 +32,12 @@ describe('an aborted request', () => {
     const r = await abortedAfter(500, `${P}/queries/execute`, { statement: LONG });
     expect(r.status).toBe(499);
     expect(r.body.errorCode).toBe('CANCELLED');
-    expect(r.took).toBeLessThan(2000);
     expect((await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT 1 AS one' } })).body.data).toEqual([{ one: 1 }]);
   });
 
   it('interrupts a materialized create while it builds, and rolls it back', async () => {
     const r = await abortedAfter(500, `${P}/queries`, { displayName: 'Aborted build', queryType: 'MATERIALIZED', inputQuery: LONG });
     expect(r.status).toBe(499);
-    expect(r.took).toBeLessThan(2000);
     const names = (await g.call('GET', `${P}/queries`)).body.map((q: { name: string }) => q.name);
     expect(names).not.toContain('abortedbuild');
     const made = await g.call('POST', `${P}/queries`, { body: { displayName: 'Aborted build', queryType: 'MATERIALIZED', inputQuery: 'SELECT 1 AS x' } });
@@ -75,7 +73,8 @@ describe('an aborted request', () => {
     }));
     expect(res.status).toBe(200);
     controller.abort();
-    for (let i = 0; i < 500; i++) {
+    // However long a busy machine takes: the test's own limit is the bound.
+    for (let i = 0; ; i++) {
       const s = (await g.call('GET', `${P}/materialized-queries/${q.body.id}/status`)).body;
       if (s.status !== 'RUNNING') {
         expect(s.status).toBe('COMPLETED');
@@ -84,6 +83,5 @@ describe('an aborted request', () => {
       }
       await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error('the refresh did not end');
   });
 });

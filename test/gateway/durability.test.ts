@@ -88,7 +88,7 @@ describe('SIGKILL during a refresh', () => {
     expect((await again.call('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT count(*) FROM svc.table.pairs' })).body.data).toEqual([['200000']]);
     // The restarted gateway still changes things normally.
     await again.call('DELETE', `${P}/queries/${q.body.id}`);
-    await waitFor(async () => (await again.call('GET', `${P}/queries`)).body.length === 0, 5000, 'delete');
+    await waitFor(async () => (await again.call('GET', `${P}/queries`)).body.length === 0, 'delete');
     expect(await again.stop('SIGINT')).toBe(0);
     server = undefined;
   });

@@ -56,8 +56,11 @@ export function tempDir(prefix = 'dgw-gw-'): { dir: string; remove: () => void }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Polls until `fn` returns a truthy value, or fails after `ms`. */
-export async function waitFor<T>(fn: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<T> {
+/**
+ * Polls until `fn` returns a truthy value, or fails naming `what` after `ms`: by default just under
+ * the fast tier's limit for a test, so a busy machine is waited for and a wait without end still says what it waited for.
+ */
+export async function waitFor<T>(fn: () => Promise<T> | T, what = 'condition', ms = 50_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await fn();

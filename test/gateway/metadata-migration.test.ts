@@ -123,7 +123,7 @@ describe('a project database in the old metadata layout', () => {
     const refresh = await g.call('POST', `${P}/materialized-queries/${uuid}/refresh`);
     expect(refresh.status).toBe(200);
     expect(refresh.body.queryId).toBe(byUuid.id);
-    await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${uuid}/status`)).body.lastExecutionStartTime === refresh.body.lastExecutionStartTime && (await g.call('GET', `${P}/materialized-queries/${byUuid.id}/status`)).body.status === 'COMPLETED', 10_000, 'the refresh');
+    await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${uuid}/status`)).body.lastExecutionStartTime === refresh.body.lastExecutionStartTime && (await g.call('GET', `${P}/materialized-queries/${byUuid.id}/status`)).body.status === 'COMPLETED', 'the refresh');
     // The view the old version made went with the migration; the first statement to read it makes it again.
     const project = await g.gateway.project('demo', { create: false });
     const views = () => project.withConnection(async (conn) => (await conn.runAndReadAll("SELECT view_name FROM duckdb_views() WHERE database_name = 'svc' AND schema_name = 'query'")).getRows().map((r) => String(r[0])));

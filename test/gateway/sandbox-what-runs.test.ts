@@ -108,7 +108,7 @@ describe('a statement that binds by chance is run as it was judged', () => {
     }
     for (const id of ids) await g.call('POST', `${P}/materialized-queries/${id}/refresh`);
     for (const id of ids) {
-      await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${id}/status`)).body.status !== 'RUNNING', 10_000, 'the refresh');
+      await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${id}/status`)).body.status !== 'RUNNING', 'the refresh');
       const rows = await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { id } });
       expectNothingLeaked(rows.text, `the result of ${id}`);
     }
@@ -153,7 +153,7 @@ describe('a statement that binds by chance is run as it was judged', () => {
       const job = await waitFor(async () => {
         const read = await g.call('GET', `${P}/exports/${started.body.id}`);
         return ['SUCCEEDED', 'FAILED'].includes(read.body.status) ? read.body : undefined;
-      }, 10_000, 'the export');
+      }, 'the export');
       expectNothingLeaked(JSON.stringify(job), 'the export job');
       if (job.status === 'FAILED') expect(job.error).toMatch(/svc\._dgw/);
       // Whatever the draw, no file of the export (the finished one, a partial one, its job) holds a forbidden row.

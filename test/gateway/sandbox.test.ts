@@ -215,7 +215,7 @@ describe('only a refresh writes svc.mtquery', () => {
     await rowsOf('INSERT INTO svc.table.orders VALUES (1000, 1, DATE \'2024-06-01\', 5.00, \'paid\')');
     const r = await g.call('POST', `${P}/materialized-queries/${matId}/refresh`);
     expect(r.status).toBe(200);
-    await waitFor(async () => (await status(matId)).status === 'COMPLETED' && (await status(matId)).lastUpdateTime !== null, 10_000, 'the refresh');
+    await waitFor(async () => (await status(matId)).status === 'COMPLETED' && (await status(matId)).lastUpdateTime !== null, 'the refresh');
     expect(await rowsOf('SELECT total FROM svc.mtquery.totals WHERE customer_id = 1')).toEqual(await rowsOf('SELECT sum(amount) FROM svc.table.orders WHERE customer_id = 1'));
     await rowsOf('DELETE FROM svc.table.orders WHERE order_id = 1000');
   });
@@ -298,7 +298,7 @@ describe('a definition changed behind the gateway\'s back', () => {
       const done = await waitFor(async () => {
         const s = await status(id);
         return s.status === 'FAILED' ? s : undefined;
-      }, 10_000, 'the refresh to fail');
+      }, 'the refresh to fail');
       expect(done.message).toMatch(DGW);
     }
     for (const statement of ['SELECT * FROM svc.query.base', 'SELECT * FROM svc.query.outer']) await expectRefused(statement, DGW);

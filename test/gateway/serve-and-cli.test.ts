@@ -45,7 +45,7 @@ describe('dgw serve', () => {
     const later = await waitFor(async () => {
       const s = (await server.call('GET', `${P}/materialized-queries/${q.body.id}/status`)).body;
       return s.status === 'COMPLETED' && s.lastExecutionStartTime !== first.lastExecutionStartTime ? s : undefined;
-    }, 8000, 'a scheduled refresh');
+    }, 'a scheduled refresh');
     const gap = Date.parse(later.lastExecutionStartTime) - Date.parse(first.lastExecutionStartTime);
     expect(gap).toBeGreaterThanOrEqual(1900);
     expect(gap).toBeLessThan(6000);

@@ -25,7 +25,7 @@ describe('dgw serve beyond loopback', () => {
     const server = await spawnServe(join(tmp.dir, 'remote'), join(tmp.dir, 'config'), ['--host', '0.0.0.0', '--allow-remote']);
     try {
       // dgw serve runs until stopped, so even with --json its warning is said at once (a JSON line).
-      await waitFor(() => /^\{"warning":"listening on 0\.0\.0\.0: other machines can reach this gateway.*plain HTTP.*"\}$/m.test(server.stderr()), 5000, 'the warning');
+      await waitFor(() => /^\{"warning":"listening on 0\.0\.0\.0: other machines can reach this gateway.*plain HTTP.*"\}$/m.test(server.stderr()), 'the warning');
       const info = await fetch(server.baseUrl.replace('0.0.0.0', '127.0.0.1') + '/info', { headers: { authorization: `Bearer ${server.partnerKey}` } });
       expect(info.status).toBe(200);
     } finally {
@@ -55,7 +55,7 @@ describe('dgw serve --partner-key', () => {
     const server = await spawnServe(join(tmp.dir, 'flag-key'), join(tmp.dir, 'config'), ['--partner-key', 'flag-key-123456']);
     try {
       expect(server.partnerKey).toBe('flag-key-123456');
-      await waitFor(() => /^\{"warning":"--partner-key puts the key on the command line.*DGW_LOCAL_PARTNER_KEY.*"\}$/m.test(server.stderr()), 5000, 'the warning');
+      await waitFor(() => /^\{"warning":"--partner-key puts the key on the command line.*DGW_LOCAL_PARTNER_KEY.*"\}$/m.test(server.stderr()), 'the warning');
     } finally {
       await server.stop();
     }

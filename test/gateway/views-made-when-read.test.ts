@@ -78,7 +78,7 @@ describe('the view of a plain query', () => {
     expect((await g.call('PUT', `${P}/queries/${(await g.call('GET', `${P}/queries`)).body.find((q: { name: string }) => q.name === 'matsource').id}`, { body: { inputQuery: 'SELECT 6 AS five' } })).status).toBe(200);
     expect(await views()).not.toContain('matsource');
     expect((await g.call('POST', `${P}/materialized-queries/${mat.id}/refresh`)).status).toBe(200);
-    await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${mat.id}/status`)).body.status === 'COMPLETED', 10_000, 'the refresh');
+    await waitFor(async () => (await g.call('GET', `${P}/materialized-queries/${mat.id}/status`)).body.status === 'COMPLETED', 'the refresh');
     expect(await rows('SELECT ten FROM svc.mtquery.matreader')).toEqual([[12]]);
   });
 
@@ -89,7 +89,7 @@ describe('the view of a plain query', () => {
     const job = await waitFor(async () => {
       const read = await g.call('GET', `${P}/exports/${started.body.id}`);
       return ['SUCCEEDED', 'FAILED'].includes(read.body.status) ? read.body : undefined;
-    }, 10_000, 'the export');
+    }, 'the export');
     expect(job.status, JSON.stringify(job)).toBe('SUCCEEDED');
   });
 

@@ -131,9 +131,7 @@ describe('refresh', () => {
     expect(await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg')).toEqual([{ n: '1000' }]);
     // New data: twice the groups after the refresh.
     await run('INSERT INTO svc.table.events SELECT range + 200000, 1000 + range % 1000 FROM range(200000)');
-    const started = Date.now();
     const refresh = await g.call('POST', `${P}/materialized-queries/${q.id}/refresh`);
-    const answeredMs = Date.now() - started;
     expect(refresh.status).toBe(200);
     expect(refresh.body.status).toBe('RUNNING');
     // The status changed as the run began: lastUpdateTime says when.
@@ -149,9 +147,8 @@ describe('refresh', () => {
       if (s !== 'RUNNING') break;
       readsWhileRunning += 1;
     }
+    // Answered at once: the refresh was still running when its answer came, and for reads after it.
     expect(readsWhileRunning).toBeGreaterThan(0);
-    const elapsed = Date.now() - started;
-    expect(answeredMs).toBeLessThan(elapsed);
     expect([...seen].every((n) => n === '1000' || n === '2000'), `row counts seen: ${[...seen]}`).toBe(true);
     expect(statuses.has('COMPLETED')).toBe(true);
     expect(await rowsOf('SELECT count(*) AS n FROM svc.mtquery.eventsagg')).toEqual([{ n: '2000' }]);

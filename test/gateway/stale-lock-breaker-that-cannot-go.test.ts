@@ -23,7 +23,7 @@ function staleWithBreakerFolder(file: string, text: string): void {
 }
 
 describe('a stale lock whose breaker is a folder', () => {
-  it('the data folder\'s: exit 13 naming the breaker, not a wait without end', { timeout: 15_000 }, async () => {
+  it('the data folder\'s: exit 13 naming the breaker, not a wait without end', async () => {
     const dir = path.join(tmp.dir, 'data');
     staleWithBreakerFolder(path.join(dir, 'gateway.lock'), `${JSON.stringify({ pid: deadPid(), mode: 'serve', url: null, startedAt: new Date(0).toISOString() })}\n`);
     const error = await acquireLock(dir, 'in-process', { waitMs: 1000 }).then(() => undefined, (e: unknown) => e);
@@ -31,7 +31,7 @@ describe('a stale lock whose breaker is a folder', () => {
     expect((error as Error).message).toContain(path.join(dir, 'gateway.lock.break'));
   });
 
-  it('the settings\': exit 13 naming the breaker', { timeout: 15_000 }, async () => {
+  it('the settings\': exit 13 naming the breaker', async () => {
     const file = path.join(tmp.dir, 'config', 'config.json.lock');
     staleWithBreakerFolder(file, `${deadPid()}\n`);
     const error = await holdLock(file).then(() => undefined, (e: unknown) => e);

@@ -61,7 +61,8 @@ function terminalCommand(args: string[], options: RunOptions): string {
 function runCommand(file: string, args: string[], options: RunOptions): Promise<DgwResult> {
   return new Promise((resolve, reject) => {
     const running = start(file, args, options);
-    const limit = options.timeoutMs ?? 20_000;
+    // Just under the fast tier's limit for a test: a busy machine is waited for, and a dgw that hangs is still named with what it printed.
+    const limit = options.timeoutMs ?? 50_000;
     const timer = setTimeout(() => {
       running.child.kill('SIGKILL');
       reject(new Error(`${file} ${args.join(' ')} did not finish in ${limit} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`));
@@ -80,7 +81,7 @@ export interface RunningDgw {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves once `text` appears on stdout or stderr; rejects after `ms`. */
+  /** Resolves once `text` appears on stdout or stderr; rejects after `ms` (45 s unless given: a busy machine is waited for). */
   waitForOutput(text: string, ms?: number): Promise<void>;
   /** The exit code (null when a signal ended it: `signal`) and the time (Date.now()) the process ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
@@ -118,7 +119,7 @@ function start(file: string, args: string[], options: RunOptions): RunningDgw {
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    waitForOutput(text, ms = 15_000) {
+    waitForOutput(text, ms = 45_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no "${text}" in ${ms} ms\nstdout: ${stdout}\nstderr: ${stderr}`)), ms);
         const check = () => {

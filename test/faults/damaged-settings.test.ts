@@ -104,9 +104,8 @@ describe('gateway.lock', () => {
     ['not a lock', '{"hello": "world"}'],
   ])('%s: it cannot be a live dgw\'s (a lock appears whole), so it is replaced and the command works', async (_what, text) => {
     fs.writeFileSync(path.join(data, 'gateway.lock'), text);
-    const started = Date.now();
+    // A lock judged live would be waited for 10 s and then refused (exit 12): the command working is the proof.
     await expectAllPresent(dgw, acknowledged);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);
   });
 });

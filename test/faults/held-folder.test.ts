@@ -52,13 +52,11 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))('a gateway.lock naming a live
   it('that is not dgw: exit 13 at once, naming the lock file and how to clear it safely (item 14: was a 10 s wait, then exit 2)', async () => {
     const pid = sleeper();
     const file = writeLock({ pid });
-    const started = Date.now();
+    // Exit 13 and its message are the proof: the 10 s wait of before ended in exit 2 (12 now), never 13.
     const r = await dgw(['query', 'list']);
-    const took = Date.now() - started;
     expect(r.code, r.stderr).toBe(13);
     expect(r.stderr).toContain(`error: ${file} names process ${pid}, which is not dgw (it runs sleep 60)`);
     expect(r.stderr).toContain(`hint: if no dgw is using ${data} (ps -p ${pid} -o args shows what runs as ${pid}), delete ${file} and try again`);
-    expect(took).toBeLessThan(10_000);
     // The lock is not dgw's to remove: it is still there, and the data with it.
     expect(fs.existsSync(file)).toBe(true);
     fs.rmSync(file);
@@ -68,9 +66,8 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))('a gateway.lock naming a live
   it('whose id now belongs to a later process (start times differ): stale, replaced at once, the command works (item 14)', async () => {
     const pid = sleeper();
     writeLock({ pid, processStart: String(Number(startTime(pid)) - 1) });
-    const started = Date.now();
+    // The sleeper outlives the 10 s wait a live holder gets, which ends in exit 12: the command working is the proof.
     await expectAllPresent(dgw, acknowledged);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('that wrote it (a dgw, as far as the lock can tell) and does not let go: exit 12, busy, try again (item 15: was exit 2)', async () => {

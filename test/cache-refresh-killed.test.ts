@@ -63,5 +63,5 @@ describe('a cache refresh whose gateway was killed while it wrote the copy', () 
     const next = JSON.parse(await ok('cache', 'refresh', 'big', '--wait', '--json', 'status,cachedRows'));
     expect(next).toEqual({ status: 'COMPLETED', cachedRows: 2000000 });
     expect(await ok('sql', 'SELECT count(*) FROM (FROM svc.table.big EXCEPT ALL FROM svc.cache.big)')).toBe('0');
-  }, 150_000);
+  });
 });

@@ -47,7 +47,7 @@ beforeAll(async () => {
              i % 3 = 0 AS flag
       FROM range(${ROWS}) t(i)
     ) TO '${csvFile}' (HEADER)`);
-}, 60_000);
+});
 
 afterAll(() => {
   duck?.closeSync();
@@ -63,7 +63,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     const types = await dgw(['table', 'list', 'events', '--json']);
     expect(JSON.parse(types.stdout).map((c: { dataType: string }) => c.dataType)).toEqual(['bigint', 'varchar', 'decimal(18,3)', 'date', 'boolean']);
     expect(await totalsThroughDgw('events')).toEqual(await totals(`read_csv('${csvFile}')`));
-  }, 60_000);
+  });
 
   it('dgw sql streams every row in CSV, TSV, JSON Lines and JSON (no cap at 100,000): the same sums', async () => {
     const expected = await totals(`read_csv('${csvFile}')`);
@@ -100,7 +100,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     expect(failing.code).toBe(6);
     expect(failing.stderr).toMatch(/the statement failed after its first rows|no more/);
     expect(() => JSON.parse(failing.stdout)).toThrow();
-  }, 120_000);
+  });
 
   it('query export: CSV and gzip JSON Lines files with every row, the same sums', async () => {
     expect((await dgw(['query', 'create', 'Events', '--sql', 'SELECT * FROM svc.table.events'])).code).toBe(0);
@@ -121,7 +121,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     expect(JSON.parse(fs.readFileSync(plain, 'utf8').split('\n')[0])).toEqual({ id: '0', amount: null, name: 'name, "quoted" 0\nsecond line' });
     // Nothing is left beside the files but them.
     expect(fs.readdirSync(dir.dir).filter((f) => f.startsWith('.'))).toEqual([]);
-  }, 120_000);
+  });
 
   it('query export waits by held polls: each status read after the first is answered when the job ends (waitMs), not at the next interval', async () => {
     const out = path.join(dir.dir, 'held.csv');
@@ -133,7 +133,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     for (const read of reads.slice(1)) expect(read).toMatch(/\?waitMs=\d+$/);
     expect(r.stderr).toContain(`exported events: ${ROWS} rows`);
     fs.rmSync(out);
-  }, 120_000);
+  });
 
   it('query export -o makes a copy of the export\'s file, never shares it: changing the copy changes nothing the link serves', async () => {
     const out = path.join(dir.dir, 'copy.csv');
@@ -164,7 +164,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
     expect(fs.readFileSync(path.join(folder, served)).equals(original)).toBe(true);
     fs.rmSync(out);
     fs.rmSync(again);
-  }, 120_000);
+  });
 
   it('Ctrl-C while the export runs, and as its download begins: exit 130 with nothing under -o, or 0 with the whole file; never part of one', async () => {
     const expected = await totals(`read_csv('${csvFile}')`);
@@ -181,7 +181,7 @@ describe(`${ROWS} rows in and out of the local gateway`, () => {
       expect(fs.readdirSync(dir.dir).filter((f) => f.startsWith('.'))).toEqual([]);
       fs.rmSync(out, { force: true });
     }
-  }, 120_000);
+  });
 });
 
 describe('bad input: a clear error, a documented exit code, nothing half done', () => {
@@ -203,7 +203,7 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
     expect(r.stderr).toContain(`line ${at + 1}: it has 2 fields, where the file's first line has 5 (the line: 999999999,too few)`);
     expect(r.stderr).toContain('nothing was imported');
     expect(await count()).toBe(before);
-  }, 60_000);
+  });
 
   it('a wrong type, and bytes that are not UTF-8 past the first MiB: exit 6, the table as before', async () => {
     const before = await count();
@@ -216,7 +216,7 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
     expect(encoding.code).toBe(6);
     expect(encoding.stderr).toContain('line 30002: it is not UTF-8 text');
     expect(await count()).toBe(before);
-  }, 60_000);
+  });
 
   it('bad files found before anything is sent: exit 2 (empty, UTF-16, Latin-1 at the start, missing)', async () => {
     const cases: Array<[string, RegExp]> = [
@@ -230,7 +230,7 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
       const r = await dgw(['table', 'import', 'events', f]);
       expect([r.code, r.stderr], f).toEqual([2, expect.stringMatching(message)]);
     }
-  }, 60_000);
+  });
 
   it('a missing table is exit 4; --create that fails leaves no table behind', async () => {
     const ok = file('ok.csv', 'id,name\n1,a\n');
@@ -240,7 +240,7 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
     expect(bad.code).toBe(6);
     expect(bad.stderr).toContain('line 3002: "not a day" in column "day" is not a DATE');
     expect((await dgw(['table', 'list', '-q'])).stdout.split('\n')).not.toContain('fresh');
-  }, 60_000);
+  });
 
   it('an export of an unknown query is exit 4 and writes nothing', async () => {
     const out = path.join(dir.dir, 'never.csv');
@@ -250,7 +250,7 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
     expect([byId.code, byId.stderr]).toEqual([4, expect.stringMatching(/query 709922802836177297 not found/)]);
     expect(fs.existsSync(out)).toBe(false);
     expect(fs.readdirSync(dir.dir).filter((f) => f.includes('never'))).toEqual([]);
-  }, 60_000);
+  });
 
   it('an export whose query fails as it runs is exit 10 with DuckDB\'s reason (only a full disk is exit 13), and writes nothing', async () => {
     expect((await dgw(['query', 'create', 'Breaks', '--sql', "SELECT CAST(CASE WHEN i < 5000 THEN '1' ELSE 'x' END AS INTEGER) AS n FROM range(10000) t(i)"])).code).toBe(0);
@@ -258,5 +258,5 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
     const r = await dgw(['query', 'export', 'breaks', '-o', out]);
     expect([r.code, r.stderr]).toEqual([10, expect.stringMatching(/export \S+ failed: Conversion Error/)]);
     expect(fs.existsSync(out)).toBe(false);
-  }, 60_000);
+  });
 });

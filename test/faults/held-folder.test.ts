@@ -80,7 +80,7 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))('a gateway.lock naming a live
     expect(error).toMatchObject({ kind: 'busy', errorCode: 'BUSY' });
     expect(error.message).toMatch(new RegExp(`^the local gateway data folder is in use by another dgw process \\(pid ${pid}\\)`));
     expect(error.hint).toMatch(/^try again when it has finished, or run `dgw serve`/);
-  }, 40_000);
+  });
 
   it('dgw serve waiting for it stops at Ctrl-C: exit 130 at once, not exit 12 when the wait runs out', async () => {
     const pid = sleeper();
@@ -92,7 +92,7 @@ describe.skipIf(!fs.existsSync('/proc/self/stat'))('a gateway.lock naming a live
     const ended = await serve.exited;
     expect(ended.code, serve.stderr()).toBe(130);
     expect(serve.stderr()).not.toContain('in use by another dgw');
-  }, 40_000);
+  });
 });
 
 it('a project database another program has open: exit 12 naming the file, not "a bug" (item 15)', async () => {

@@ -44,7 +44,7 @@ describe('a client killed mid-statement', () => {
     expect(JSON.parse(rows.stdout)).toEqual([{ n: '0' }]); // count(*) is a BIGINT: a string
     expect(filesStartingWith(data, 'gateway.lock')).toEqual([]);
     await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
-  }, 60_000);
+  });
 
   it('served: the server keeps serving, and keeps every acknowledged create', async () => {
     const data = path.join(tmp.dir, 'served');
@@ -60,5 +60,5 @@ describe('a client killed mid-statement', () => {
     } finally {
       await server.stop('SIGINT');
     }
-  }, 90_000);
+  });
 });

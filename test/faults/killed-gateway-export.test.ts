@@ -51,7 +51,7 @@ describe('an export whose gateway was killed mid-COPY', () => {
 
     const list = await dgw(['export', 'list', '--json', 'id,status']);
     expect(JSON.parse(list.stdout)).toEqual([{ id, status: 'FAILED' }]);
-  }, 120_000);
+  });
 
   it('gives its disk back when the next export starts, before anyone reads it; a finished export past its retention too', async () => {
     const data = path.join(tmp.dir, 'unread');
@@ -79,5 +79,5 @@ describe('an export whose gateway was killed mid-COPY', () => {
     expect(fs.readdirSync(path.join(exports, old))).toEqual(['job.json']);
     expect(JSON.parse(fs.readFileSync(record(killed), 'utf8')).status).toBe('FAILED');
     expect(JSON.parse(fs.readFileSync(record(old), 'utf8')).status).toBe('EXPIRED');
-  }, 120_000);
+  });
 });

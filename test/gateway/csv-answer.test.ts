@@ -210,7 +210,7 @@ describe('a CSV answer whose reader stalls', () => {
       await sg.close();
       slow.remove();
     }
-  }, 60_000);
+  });
 
   it('is stopped by the time limit, and frees its place for the next answer', async () => {
     const slow = tempDir('dgw-csv-stall-');
@@ -236,7 +236,7 @@ describe('a CSV answer whose reader stalls', () => {
       await sg.close();
       slow.remove();
     }
-  }, 60_000);
+  });
 });
 
 describe('named pipes left by a gateway that was killed mid-answer', () => {

@@ -34,7 +34,7 @@ describe('the packed package', () => {
     }
     expect(named.size).toBeGreaterThan(5);
     expect([...named].filter((n) => !files.has(n))).toEqual([]);
-  }, 60_000);
+  });
 
   it('asks no install script to be approved: the packed package.json has no prepare, and packing leaves the clone\'s file as it was', () => {
     // npm 11 warned at every install of the tarball about `prepare`, which needs scripts/ (not shipped).
@@ -50,7 +50,7 @@ describe('the packed package', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('a copy left by a pack that was cut off stops the next pack, and both files stay as they were', () => {
     // Taking the old copy as the original would put it back over edits made since.
@@ -63,5 +63,5 @@ describe('the packed package', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

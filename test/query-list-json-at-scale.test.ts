@@ -84,7 +84,7 @@ describe('query list --json at scale, served', () => {
     out = await listed();
     expect(out).toContain('"displayName":"Unscheduled"');
     expect(out).toBe(await expected(s));
-  }, 180_000);
+  });
 
   it('a change made in-process while no dgw serve runs is in the list of the next dgw serve', async () => {
     const before = await listed();
@@ -97,5 +97,5 @@ describe('query list --json at scale, served', () => {
     expect(after).not.toBe(before);
     expect(after).toContain(made.stdout.trim());
     expect(after).toBe(await expected(server));
-  }, 120_000);
+  });
 });

@@ -22,7 +22,7 @@ let server: SpawnedServer;
 
 beforeAll(async () => {
   server = await spawnServe(served.DGW_LOCAL_DIR, served.DGW_CONFIG_DIR);
-}, 30_000);
+});
 afterAll(async () => {
   await server?.stop();
   dir.remove();
@@ -42,7 +42,7 @@ describe('dgw sql --format csv on the local gateway', () => {
     expect(fast.stdout === slow.stdout).toBe(true);
     expect(fastServed.stdout === fast.stdout).toBe(true);
     expect(slowServed.stdout === fast.stdout).toBe(true);
-  }, 120_000);
+  });
 
   it('asks the gateway for CSV whenever it prints CSV, and only then (the --debug trace shows the Accept header)', async () => {
     for (const extra of [[], ['--guard-formulas'], ['--limit', '5']]) {
@@ -52,7 +52,7 @@ describe('dgw sql --format csv on the local gateway', () => {
     }
     const tsv = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'tsv'], { env: served });
     expect(tsv.stderr).not.toMatch(/accept: text\/csv/);
-  }, 60_000);
+  });
 
   it('--guard-formulas, statements that are not a SELECT and columns of every type', async () => {
     const guarded = await runDgw(['sql', "SELECT '=1+1' AS f, 2.0::DOUBLE AS d", '--format', 'csv', '--guard-formulas'], { env: inProcess });
@@ -63,7 +63,7 @@ describe('dgw sql --format csv on the local gateway', () => {
     expect(insert.stdout).toBe('Count\n3\n');
     const nested = await runDgw(['sql', "SELECT [1, 2] AS l, {'k': 1.5} AS s", '--format', 'csv'], { env: served });
     expect(nested.stdout).toBe('l,s\n"[1, 2]",{\'k\': 1.5}\n');
-  }, 60_000);
+  });
 
   it('where no named pipe can be made (no mkfifo on the PATH), the same CSV comes through JSON', async () => {
     const select = "SELECT i AS n, i / 3 AS third, 'a,' || i AS t FROM range(1000) t(i)";
@@ -73,14 +73,14 @@ describe('dgw sql --format csv on the local gateway', () => {
     expect(withoutPipe.stderr).toMatch(/accept: text\/csv/);
     expect(withoutPipe.stdout).toBe(withPipe.stdout);
     expect(withPipe.stdout.split('\n')[2]).toBe('1,0.3333333333333333,"a,1"');
-  }, 60_000);
+  });
 
   it('on a terminal, CSV goes through dgw\'s printer (screen-safe text)', async () => {
     const r = await runDgwInTerminal(['sql', "SELECT 1.0::DOUBLE AS d, 'a' || chr(27) || '[31m' AS t", '--format', 'csv', '--no-pager'], { env: inProcess });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/^d,t\r?\n1\.0,/m);
     expect(r.stdout).not.toContain('\u001b[31m');
-  }, 60_000);
+  });
 
   it('a statement DuckDB refuses: the same message and exit code as JSON, nothing on stdout', async () => {
     const csv = await runDgw(['sql', 'SELECT * FROM svc.table.nosuch', '--format', 'csv'], { env: served });
@@ -89,7 +89,7 @@ describe('dgw sql --format csv on the local gateway', () => {
     expect(csv.code).not.toBe(0);
     expect(csv.stderr).toMatch(/nosuch/);
     expect(csv.stdout).toBe('');
-  }, 60_000);
+  });
 
   it('a statement that fails after its first rows: never exit 0', async () => {
     for (const env of [inProcess, served]) {
@@ -97,7 +97,7 @@ describe('dgw sql --format csv on the local gateway', () => {
       expect([6, 9], r.stderr).toContain(r.code);
       expect(r.stdout.split('\n').length).toBeLessThan(500_000);
     }
-  }, 60_000);
+  });
 
   it('a reader that stops early (head): exit 0, and the server keeps no pipe and answers the next', async () => {
     const { spawn } = await import('node:child_process');
@@ -112,5 +112,5 @@ describe('dgw sql --format csv on the local gateway', () => {
     expect(next.stdout).toBe('n\n5\n');
     const streams = path.join(transferFolder(served.DGW_LOCAL_DIR), 'streams');
     await expect.poll(() => (fs.existsSync(streams) ? fs.readdirSync(streams) : []), { timeout: 10_000 }).toEqual([]);
-  }, 60_000);
+  });
 });

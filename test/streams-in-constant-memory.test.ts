@@ -32,17 +32,17 @@ describe('in-process, with the heap capped at 48 MB', () => {
     const r = await runDgw(['sql', SQL, '--format', 'csv'], { env: capped, timeoutMs: 120_000 });
     expect(r.code, r.stderr.slice(0, 2000)).toBe(0);
     expect(tail(r.stdout)).toEqual({ lines: ROWS + 1, last: `${ROWS - 1},row ${ROWS - 1},${(ROWS - 1) * 1.5}` });
-  }, 150_000);
+  });
 
   it('dgw query export downloads its 1,500,000-row file to stdout', async () => {
     const r = await runDgw(['query', 'export', 'millions', '--format', 'csv'], { env: capped, timeoutMs: 120_000 });
     expect(r.code, r.stderr.slice(0, 2000)).toBe(0);
     expect(tail(r.stdout).lines).toBe(ROWS + 1);
-  }, 150_000);
+  });
 
   it('the cap is tight enough to matter: holding the result whole (--jq reads it all) runs out of heap', async () => {
     const r = await runDgw(['sql', SQL, '--jq', 'length'], { env: capped, timeoutMs: 120_000 });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/heap out of memory|Allocation failed/i);
-  }, 150_000);
+  });
 });

@@ -29,14 +29,17 @@ describe('on a terminal', () => {
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('waiting for the refresh of 3f2b8c1e-0000-4000-8000-000000000001: requested, 0s');
     expect(r.stdout).toContain(': NOT_INITIALIZED, 0s');
-    expect(r.stdout).toMatch(/: RUNNING, 1s/);
-    expect(r.stdout).toMatch(/: RUNNING, 3s/);
+    // RUNNING for 3.5 s at least (the polls' own waits; a busy machine only makes it longer), redrawn each second with
+    // the time so far: seconds that grow, whichever ones a busy machine happened to draw.
+    const seconds = [...r.stdout.matchAll(/: RUNNING, (\d+)s/g)].map((m) => Number(m[1]));
+    expect(new Set(seconds.filter((n) => n >= 1)).size, r.stdout).toBeGreaterThanOrEqual(2);
+    expect(seconds).toEqual([...seconds].sort((a, b) => a - b));
     // Redrawn in place (carriage return, clear line), and cleared before the result.
     expect(r.stdout).toContain('\r\x1b[2K');
     const afterLast = r.stdout.slice(r.stdout.lastIndexOf('\r\x1b[2K') + '\r\x1b[2K'.length);
     expect(afterLast).toContain('COMPLETED');
     expect(afterLast).not.toContain('waiting for the refresh');
-  }, 15_000);
+  });
 
   it('not with --json, nor when CI is set', async () => {
     slowRefresh();
@@ -49,7 +52,7 @@ describe('on a terminal', () => {
     const ci = await dgwInTerminal(['mtquery', 'refresh', QID, '--wait'], { env: { CI: 'true' } });
     expect(ci.code).toBe(0);
     expect(ci.stdout).not.toContain('\x1b[2K');
-  }, 20_000);
+  });
 });
 
 describe('in pipes', () => {
@@ -60,7 +63,7 @@ describe('in pipes', () => {
     expect(r.stderr).toMatch(/^waiting for the refresh of \S+…$/m);
     expect(r.stderr).not.toContain('\r');
     expect(r.stderr).not.toMatch(/RUNNING, \ds/);
-  }, 15_000);
+  });
 });
 
 describe('Ctrl-C while waiting for a refresh the service runs', () => {

@@ -88,7 +88,7 @@ describe('export list on the local gateway, with many jobs', () => {
     const order = fs.readdirSync(exportsDir).filter((name) => piped.includes(name));
     expect(order).toHaveLength(2);
     try {
-      for (const id of order.reverse()) await feed(path.join(exportsDir, id, 'job.json'), JSON.stringify(record(id, ids.indexOf(id))), 20_000);
+      for (const id of order.reverse()) await feed(path.join(exportsDir, id, 'job.json'), JSON.stringify(record(id, ids.indexOf(id))), 45_000);
     } catch (error) {
       list.child.kill('SIGKILL');
       throw error;

@@ -129,7 +129,7 @@ describe('the pager', () => {
 
 });
 
-async function waitForFile(file: string, ms = 15_000): Promise<void> {
+async function waitForFile(file: string, ms = 45_000): Promise<void> {
   const until = Date.now() + ms;
   while (!fs.existsSync(file)) {
     if (Date.now() > until) throw new Error(`${file} did not appear in ${ms} ms`);

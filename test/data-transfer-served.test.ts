@@ -17,7 +17,7 @@ let server: SpawnedServer;
 
 beforeAll(async () => {
   server = await spawnServe(dataDir, env.DGW_CONFIG_DIR, [], { DGW_LOCAL_LINK_TTL: '2s' });
-}, 30_000);
+});
 afterAll(async () => {
   await server?.stop();
   dir.remove();

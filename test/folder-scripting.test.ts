@@ -21,7 +21,7 @@ beforeAll(async () => {
     expect(r.code, r.stderr).toBe(0);
     ids[name] = r.stdout.trim();
   }
-}, 30_000);
+});
 
 describe('folder create -p', () => {
   it('an existing folder is a success: exit 0, its id, created false', async () => {

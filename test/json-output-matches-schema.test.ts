@@ -76,7 +76,7 @@ for (const shape of ['spec', 'hosted'] as const) {
     const dir = path.join(tmp.dir, `queries-${shape}`);
     beforeAll(async () => {
       server = await spawnServe(path.join(tmp.dir, `data-${shape}`), config, ['--api-shape', shape]);
-    }, 30_000);
+    });
     afterAll(async () => {
       await server?.stop();
     });
@@ -367,7 +367,7 @@ describe('a command that needs a terminal', () => {
     const r = await runDgwInTerminal(['--zone', 'local', 'query', 'edit', 'edited', '--json'], { env });
     expect(r.code, r.stdout).toBe(0);
     expect(problems('query edit', 'record', JSON.parse(r.stdout))).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe('coverage', () => {

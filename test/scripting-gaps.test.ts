@@ -13,7 +13,7 @@ const tmp = tempDir('dgw-gaps-');
 let server: SpawnedServer;
 beforeAll(async () => {
   server = await spawnServe(path.join(tmp.dir, 'data'), path.join(tmp.dir, 'config'));
-}, 30_000);
+});
 afterAll(async () => {
   await server?.stop();
   tmp.remove();
@@ -31,7 +31,7 @@ describe('query run QUERY', () => {
   beforeAll(async () => {
     await ok('query', 'create', 'By status', '--sql', "SELECT status, count(*) AS n, sum(amount) AS total, 'a\tb' AS odd FROM svc.table.orders GROUP BY 1 ORDER BY 1");
     await ok('mtquery', 'create', 'Stored', '--sql', 'SELECT 9007199254740993 AS big, 1.50::DECIMAL(4,2) AS price');
-  }, 30_000);
+  });
 
   it.each([
     ['a pipe (TSV)', []],

@@ -25,7 +25,7 @@ function halfClosedExchange(request: string): Promise<string> {
     setTimeout(() => {
       socket.destroy();
       resolve(received);
-    }, 20_000);
+    }, 45_000);
   });
 }
 

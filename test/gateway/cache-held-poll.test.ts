@@ -14,6 +14,7 @@ const SOURCE = 'CREATE TABLE svc.table.wide AS SELECT i AS id, hash(i) AS h, md5
 
 let g: TestGateway;
 let cacheId: string;
+// Three million rows made, then copied by a refresh: minutes on a busy machine, and none of it is timed.
 beforeAll(async () => {
   g = await openGateway();
   const made = await g.call('POST', `${P}/queries/execute`, { body: { statement: SOURCE } });
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const cache = await g.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: 'wide' } });
   expect(cache.status, cache.text).toBe(200);
   cacheId = cache.body.id;
-}, 60_000);
+}, 300_000);
 afterAll(() => g.close());
 
 const refresh = async () => {
@@ -104,7 +105,7 @@ describe('cache refresh --wait', () => {
     // milliseconds makes. How many depends on how long the refresh takes on this machine, so they are not counted.
     expect(reads.length).toBeGreaterThan(1);
     for (const read of reads.slice(1)) expect(Number(/[?&]waitMs=(\d+)/.exec(read)?.[1]), read).toBeGreaterThanOrEqual(1000);
-  }, 60_000);
+  }, 300_000);
 
   const { server, dgw: remote } = useStandIn('proj-1');
   it('against the hosted service, polls without waitMs', async () => {

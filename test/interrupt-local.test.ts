@@ -120,20 +120,27 @@ describe('Ctrl-C on the in-process gateway', () => {
     await nextCommandWorksAtOnce();
   });
 
-  it('Ctrl-C while waiting for the folder another dgw holds: exit 130 (not the 5 s fallback, which is no exit code), the holder untouched', async () => {
+  it('Ctrl-C while waiting for the folder another dgw holds: the wait ends, saying so, the holder untouched', async () => {
     const holder = startDgw(['--zone', 'local', '--debug', 'sql', LONG], { env });
-    await holder.waitForOutput('→ POST');
-    const waiter = startDgw(['--zone', 'local', '--debug', 'sql', 'SELECT 1 AS one'], { env });
-    // Started, and waiting: it has not opened the gateway (no request traced) after a second.
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(waiter.stderr()).not.toContain('→ POST');
-    // The wait for the folder lasts 10 s: only the interrupt ending it can give exit 130 before the fallback ends dgw at 5 s.
-    waiter.child.kill('SIGINT');
-    const { code } = await waiter.exited;
-    expect(code).toBe(130);
-    expect(holder.child.exitCode).toBe(null);
-    holder.child.kill('SIGINT');
-    expect((await holder.exited).code).toBe(130);
+    // The holder runs for hours: stopped whatever happens here, or every later test finds the folder held.
+    try {
+      await holder.waitForOutput('→ POST');
+      const waiter = startDgw(['--zone', 'local', '--debug', 'sql', 'SELECT 1 AS one'], { env });
+      // Started, and waiting: it has not opened the gateway (no request traced) after a second.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(waiter.stderr()).not.toContain('→ POST');
+      waiter.child.kill('SIGINT');
+      const { code, signal } = await waiter.exited;
+      // The wait ended by the interrupt says so: a Ctrl-C it did not hear ends silently, by the 5 s fallback (the signal, no
+      // exit code). A busy machine may let the fallback end even a dgw that heard it, so the words are the proof, not the code.
+      expect(waiter.stderr()).toMatch(/^error: interrupted$/m);
+      expect(code === 130 || (code === null && signal === 'SIGINT'), `code ${code}, signal ${signal}`).toBe(true);
+      expect(waiter.stderr()).not.toContain('in use by another dgw');
+      expect(holder.child.exitCode).toBe(null);
+    } finally {
+      holder.child.kill('SIGINT');
+      await holder.exited;
+    }
     await nextCommandWorksAtOnce();
   });
 

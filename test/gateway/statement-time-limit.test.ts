@@ -31,6 +31,14 @@ describe('with a limit of 1 s, in-process', () => {
   });
   afterAll(() => g.close());
 
+  /** A step that sets a test up, sent again while the 1 s limit stops it: a busy machine can take that long over the smallest statement. */
+  async function setUp(method: string, path: string, body: unknown) {
+    for (;;) {
+      const r = await g.call(method, path, { body });
+      if (r.body?.errorCode !== 'STATEMENT_TIMEOUT') return r;
+    }
+  }
+
   async function timed(method: string, path: string, body: unknown) {
     const started = Date.now();
     const cpu = process.cpuUsage();
@@ -45,7 +53,7 @@ describe('with a limit of 1 s, in-process', () => {
     expect(r.body.message).toMatch(/time limit of 1s.*--statement-timeout.*DGW_LOCAL_STATEMENT_TIMEOUT/);
     expect(r.took).toBeGreaterThanOrEqual(900);
     expect(r.cpuMs).toBeLessThan(3000);
-    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT 1' } })).body.data).toEqual([[1]]);
+    expect((await setUp('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT 1' })).body.data).toEqual([[1]]);
   });
 
   it('stops a write and keeps nothing of it', async () => {
@@ -73,11 +81,11 @@ describe('with a limit of 1 s, in-process', () => {
   });
 
   it('stops a refresh at the limit: FAILED with the reason, the previous result kept', async () => {
-    await g.call('POST', `${P}/queries/execute`, { body: { statement: 'CREATE TABLE svc.table.size AS SELECT 10::BIGINT AS n' } });
-    const made = await g.call('POST', `${P}/queries`, { body: { displayName: 'Grows', queryType: 'MATERIALIZED', inputQuery: 'SELECT count(*) AS c FROM svc.table.size s, range(s.n) t(i) WHERE hash(i) % 7 = 3' } });
+    expect((await setUp('POST', `${P}/queries/execute`, { statement: 'CREATE TABLE svc.table.size AS SELECT 10::BIGINT AS n' })).status).toBe(200);
+    const made = await setUp('POST', `${P}/queries`, { displayName: 'Grows', queryType: 'MATERIALIZED', inputQuery: 'SELECT count(*) AS c FROM svc.table.size s, range(s.n) t(i) WHERE hash(i) % 7 = 3' });
     expect(made.status, made.text).toBe(200);
-    const before = (await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data;
-    await g.call('POST', `${P}/queries/execute`, { body: { statement: 'UPDATE svc.table.size SET n = 100000000000' } });
+    const before = (await setUp('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT c FROM svc.mtquery.grows' })).body.data;
+    expect((await setUp('POST', `${P}/queries/execute`, { statement: 'UPDATE svc.table.size SET n = 100000000000' })).status).toBe(200);
     const cpu = process.cpuUsage();
     expect((await g.call('POST', `${P}/materialized-queries/${made.body.id}/refresh`)).status).toBe(200);
     const status = await waitFor(async () => {
@@ -87,12 +95,12 @@ describe('with a limit of 1 s, in-process', () => {
     expect(cpuMsSince(cpu)).toBeLessThan(3000);
     expect(status.status).toBe('FAILED');
     expect(status.message).toMatch(/time limit of 1s.*previous result was kept/);
-    expect((await g.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'SELECT c FROM svc.mtquery.grows' } })).body.data).toEqual(before);
+    expect((await setUp('POST', `${P}/queries/execute?format=COMPACT`, { statement: 'SELECT c FROM svc.mtquery.grows' })).body.data).toEqual(before);
   });
 
   // CSV is written by DuckDB's COPY, JSON Lines by the gateway's own writer: both stop.
   it.each(['CSV', 'JSONL'])('stops an export at the limit: FAILED with the reason, no file of it left (%s)', async (format) => {
-    const made = await g.call('POST', `${P}/queries`, { body: { displayName: `Slow export ${format}`, inputQuery: LONG } });
+    const made = await setUp('POST', `${P}/queries`, { displayName: `Slow export ${format}`, inputQuery: LONG });
     expect(made.status, made.text).toBe(200);
     const cpu = process.cpuUsage();
     const submitted = await g.call('POST', `${P}/queries/${made.body.id}/exports`, { body: { format } });

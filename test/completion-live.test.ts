@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DGW_BIN, runDgw, tempDir } from './support/dgw.js';
 import { RecordingServer } from './support/recording-server.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // Live completion: the generated scripts ask the hidden `dgw __complete` for names from the
 // project (queries, folders, tables, columns, profiles), which answers from at most one request,
@@ -166,6 +167,13 @@ describe.skipIf(!has('zsh'))('zsh completes live names', () => {
   });
 });
 
+
+/** `dgw ARGS` in this process (no start-up to wait for: the Tab's deadline is the request's alone), as its exit and streams. */
+async function tab(args: string[], options: { env: Record<string, string | undefined> }): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await runAsBinaryWould(args, options);
+  return { code, stdout, stderr };
+}
+
 describe('dgw __complete against a hosted stand-in', () => {
   const server = new RecordingServer();
   const KEY = 'completion-secret-key-1234';
@@ -176,16 +184,16 @@ describe('dgw __complete against a hosted stand-in', () => {
   it('a burst of Tabs costs one request (a short-lived cache), and the cache holds no key', async () => {
     server.on('GET', '/data/projects/p1/queries', { json: [{ id: '709922802836177297', name: 'revenue', displayName: 'Revenue', inputQuery: 'SELECT 1', queryType: 'PLAIN' }] });
     for (let i = 0; i < 3; i++) {
-      const r = await runDgw(['__complete', '--', 'query', 'get', ''], { env: hosted() });
+      const r = await tab(['__complete', '--', 'query', 'get', ''], { env: hosted() });
       expect(r.stdout).toBe('revenue\n');
     }
     expect(server.requests).toHaveLength(1);
     // Ids once the word starts like one.
-    expect((await runDgw(['__complete', '--', 'query', 'get', '7099'], { env: hosted() })).stdout).toBe('709922802836177297\n');
+    expect((await tab(['__complete', '--', 'query', 'get', '7099'], { env: hosted() })).stdout).toBe('709922802836177297\n');
     // The cache is per project (and profile, and base URL): another project asks, and gets its own names.
     server.on('GET', '/data/projects/p2/queries', { json: [{ id: '709922802836177300', name: 'other', displayName: 'Other', inputQuery: 'SELECT 2', queryType: 'PLAIN' }] });
-    expect((await runDgw(['__complete', '--', 'query', 'get', ''], { env: { ...hosted(), DGW_PROJECT: 'p2' } })).stdout).toBe('other\n');
-    expect((await runDgw(['__complete', '--', '--project', 'p2', 'query', 'get', ''], { env: hosted() })).stdout).toBe('other\n');
+    expect((await tab(['__complete', '--', 'query', 'get', ''], { env: { ...hosted(), DGW_PROJECT: 'p2' } })).stdout).toBe('other\n');
+    expect((await tab(['__complete', '--', '--project', 'p2', 'query', 'get', ''], { env: hosted() })).stdout).toBe('other\n');
     expect(server.requests.map((r) => r.path)).toEqual(['/data/projects/p1/queries', '/data/projects/p2/queries']);
     const cache = path.join(home.dir, 'cache-hosted', 'dgw', 'completion');
     expect(fs.statSync(cache).mode & 0o777).toBe(0o700);
@@ -202,17 +210,17 @@ describe('dgw __complete against a hosted stand-in', () => {
     server.on('GET', '/data/projects/p1/catalogs', { json: [{ id: '626654862255325504', name: 'wh', displayName: 'Warehouse', catalogType: 'POSTGRES', connectionId: null }] });
     server.on('GET', '/data/projects/p1/catalogs/626654862255325504/schemas', { json: [{ catalogId: '626654862255325504', schemaName: 'public' }, { catalogId: '626654862255325504', schemaName: 'sales' }] });
     server.on('GET', '/data/projects/p1/catalogs/626654862255325504/schemas/public/tables', { json: [{ tableName: 'actor' }, { tableName: 'film' }] });
-    expect((await runDgw(['__complete', '--', 'connection', 'rm', 'w'], { env })).stdout).toBe('warehouse\n');
-    expect((await runDgw(['__complete', '--', 'catalog', 'schemas', ''], { env })).stdout).toBe('wh\n');
-    expect((await runDgw(['__complete', '--', 'catalog', 'columns', 'wh', 'p'], { env })).stdout).toBe('public\n');
-    expect((await runDgw(['__complete', '--', 'catalog', 'columns', 'wh', 'public', ''], { env })).stdout).toBe('actor\nfilm\n');
+    expect((await tab(['__complete', '--', 'connection', 'rm', 'w'], { env })).stdout).toBe('warehouse\n');
+    expect((await tab(['__complete', '--', 'catalog', 'schemas', ''], { env })).stdout).toBe('wh\n');
+    expect((await tab(['__complete', '--', 'catalog', 'columns', 'wh', 'p'], { env })).stdout).toBe('public\n');
+    expect((await tab(['__complete', '--', 'catalog', 'columns', 'wh', 'public', ''], { env })).stdout).toBe('actor\nfilm\n');
     server.reset();
   });
 
   it('a server that does not answer costs a Tab at most a few seconds, and prints nothing', async () => {
-    // The answer comes after a minute: the Tab ending at all, before runDgw stops it at 50 s, proves it gave up on it.
+    // The answer comes after a minute: the Tab ending at all, before the test's limit, proves it gave up on it.
     server.on('GET', '/data/projects/p1/queries/folders', { json: [], delayMs: 60_000 });
-    const r = await runDgw(['__complete', '--', 'folder', 'view', ''], { env: hosted(), timeoutMs: 50_000 });
+    const r = await tab(['__complete', '--', 'folder', 'view', ''], { env: hosted() });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     const bash = bashComplete(['dgw', 'folder', 'view', ''], { DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'p1', XDG_CACHE_HOME: path.join(home.dir, 'cache-slow') });
     expect(bash).toEqual({ values: [], stderr: '' });
@@ -221,9 +229,9 @@ describe('dgw __complete against a hosted stand-in', () => {
 
   it('prints nothing, on stdout or stderr, when the service fails, the key is missing or the profile is unknown, without retrying', async () => {
     server.on('GET', '/data/projects/p1/table', { status: 500, json: { errorCode: 'BOOM', message: 'boom' } });
-    const failing = await runDgw(['__complete', '--', 'table', 'rm', ''], { env: hosted() });
-    const unknownProfile = await runDgw(['__complete', '--', '--profile', 'nope', 'query', 'get', ''], { env: hosted() });
-    const noKey = await runDgw(['__complete', '--', 'folder', 'view', ''], { env: { ...hosted(), DGW_API_KEY: undefined } });
+    const failing = await tab(['__complete', '--', 'table', 'rm', ''], { env: hosted() });
+    const unknownProfile = await tab(['__complete', '--', '--profile', 'nope', 'query', 'get', ''], { env: hosted() });
+    const noKey = await tab(['__complete', '--', 'folder', 'view', ''], { env: { ...hosted(), DGW_API_KEY: undefined } });
     // A Tab does not wait for retries: one request for the failing service.
     expect(server.requests.filter((r) => r.path.endsWith('/table'))).toHaveLength(1);
     for (const r of [failing, unknownProfile, noKey]) {

@@ -219,16 +219,7 @@ describe('a query an earlier dgw named otherwise than its display name now gives
   });
 
   it('in a file an older dgw pulled, is exit 2 naming the file and what to do, which works', async () => {
-    const tmp = tempDir();
-    cleanups.push(tmp.remove);
-    mkdirSync(`${tmp.dir}/data-spec/projects`, { recursive: true });
-    await writeOldLayout(projectFile(`${tmp.dir}/data-spec`, 'demo'));
-    const db = await DuckDBInstance.create(projectFile(`${tmp.dir}/data-spec`, 'demo'));
-    const c = await db.connect();
-    await c.run(`INSERT INTO _dgw.queries VALUES ('q3', 'cafreport', 'Café Report', 'SELECT 1 AS one', 'PLAIN', NULL, NULL, false, 3000, 3000, 3000)`);
-    c.closeSync();
-    db.closeSync();
-    const { run, dgw } = localCli(tmp.dir, 'spec');
+    const { tmp, run, dgw } = await withCafReport();
     const dir = `${tmp.dir}/q`;
     await dgw('pull', '--dir', dir);
     // What an older dgw's pull wrote for it.

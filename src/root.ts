@@ -1,6 +1,6 @@
 import { Command, Help, Option } from 'commander';
 import type { ContextDeps } from './context.js';
-import { createWiring, type Wiring } from './commands/wiring.js';
+import { anyCase, createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
 import { terminalSize, type OutStream } from './output/io.js';
 import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
@@ -16,13 +16,13 @@ export function createRoot(deps: ContextDeps): Command {
     .description('The Data Gateway Service from your terminal: saved queries, folders, catalogs, refreshes, tables and connections.')
     .version(VERSION, '-V, --version')
     .addOption(completes(new Option('--profile <name>', 'profile in the user store (env DGW_PROFILE)'), 'profile'))
-    .addOption(new Option('--zone <zone>', 'zone to talk to (env DGW_ZONE)').choices(['default', 'eu', 'local']))
+    .addOption(anyCase(new Option('--zone <zone>', 'zone to talk to (env DGW_ZONE)'), ['default', 'eu', 'local']))
     .option('--base-url <url>', 'override the zone base URL (env DGW_BASE_URL)')
     .option('--project <id>', 'project id (env DGW_PROJECT)')
     .option('--json [fields]', 'print JSON on stdout; optionally only these comma-separated fields (each command\'s --help lists them; dgw schema COMMAND)')
     .option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json); strings print raw, as jq -r')
     .addOption(
-      new Option('--format <format>', 'output: table, json, jsonl, yaml, csv or tsv (default: DGW_OUTPUT, project file, profile, else table on a terminal, TSV in a pipe)').choices([
+      anyCase(new Option('--format <format>', 'output: table, json, jsonl, yaml, csv or tsv (default: DGW_OUTPUT, project file, profile, else table on a terminal, TSV in a pipe)'), [
         ...OUTPUT_FORMATS,
         ...ROW_SHAPES,
       ]),

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Argument, Command, Option } from 'commander';
 import type { Context, ContextDeps, GlobalOptions } from '../context.js';
 import { UsageError } from '../errors.js';
 
@@ -98,6 +98,14 @@ export function wholeNumber(value: string, flag: string, least = 1): number {
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || n < least || n > 2 ** 31 - 1) throw new UsageError(`${flag} must be a whole number from ${least} to ${2 ** 31 - 1}, not "${value}"`);
   return n;
+}
+
+/** `.choices()` taken in any case (`--format JSON`, `--zone LOCAL`), as the settings read them; the value is the choice as listed, and commander's own message lists the choices. */
+export function anyCase<T extends Option | Argument>(target: T, values: readonly string[]): T {
+  target.choices(values);
+  const check = target.parseArg as (value: string, previous: unknown) => unknown;
+  target.argParser((value: string, previous: unknown) => check(values.find((v) => v.toLowerCase() === value.toLowerCase()) ?? value, previous));
+  return target;
 }
 
 /** Commander parser for options that collect repeated values. */

@@ -129,7 +129,7 @@ export function checkProjectFile(record: unknown, filepath: string): ProjectFile
     // An empty entry is a mistake (a variable that was not filled in), never a request for the profile's value.
     if (typeof record[key] === 'string' && record[key].trim() === '') throw new UsageError(`project file ${filepath}: "${key}" is empty; give it a value or leave it out`);
   }
-  if (record.zone !== undefined && !isZone(record.zone as string)) {
+  if (record.zone !== undefined && !isZone((record.zone as string).toLowerCase())) {
     throw new UsageError(`project file ${filepath}: zone must be default, eu or local`);
   }
   if (record.output !== undefined && !isOutputSetting((record.output as string).toLowerCase())) {

@@ -90,10 +90,10 @@ export function resolveSettings({ flags, env, projectFile, store }: SettingsInpu
   const inProfile = `profile ${profile.value}`;
 
   const zoneRaw = layered(flags.zone, '--zone', 'DGW_ZONE', projectFile?.zone, stored.zone, inProfile) ?? { value: 'default', source: 'default' };
-  if (!isZone(zoneRaw.value)) {
+  if (!isZone(zoneRaw.value.toLowerCase())) {
     throw new UsageError(`${zoneRaw.origin ?? 'zone'}: unknown zone "${zoneRaw.value}"; use default, eu or local`);
   }
-  const zone = zoneRaw as Resolved<Zone>;
+  const zone = { ...zoneRaw, value: zoneRaw.value.toLowerCase() } as Resolved<Zone>;
 
   const explicitUrl = layered(flags.baseUrl, '--base-url', 'DGW_BASE_URL', projectFile?.baseUrl, stored.baseUrl, inProfile);
   let baseUrl: Resolved<string | undefined>;

@@ -11,7 +11,7 @@ import type { Profile } from '../../config/store.js';
 import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, DgwError, MalformedResponseError, UsageError } from '../../errors.js';
-import { examples, type Wiring } from '../wiring.js';
+import { anyCase, examples, type Wiring } from '../wiring.js';
 import { readKey } from './read-key.js';
 
 /** Options of `dgw auth login`; zone, base URL, project and profile are the global flags. */
@@ -29,7 +29,7 @@ export function registerAuthLogin(parent: Command, wiring: Wiring): void {
   parent
     .command('login')
     .description('Check an API key with the service, store it in a profile and make that profile current')
-    .addOption(new Option('--key-type <type>', 'partner (every project) or project (one project); detected when omitted').choices(['partner', 'project']))
+    .addOption(anyCase(new Option('--key-type <type>', 'partner (every project) or project (one project); detected when omitted'), ['partner', 'project']))
     .option('--with-token', 'read the key from stdin instead of asking for it')
     .option('--insecure-storage', 'keep the key in the config file (mode 0600) even where an OS keychain is available')
     .addHelpText(

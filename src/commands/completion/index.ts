@@ -4,14 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from '../../context.js';
 import { DgwError } from '../../errors.js';
-import { examples, type Wiring } from '../wiring.js';
+import { anyCase, examples, type Wiring } from '../wiring.js';
 import { registerComplete } from './complete.js';
 import { COMPLETION_FILES, type Shell } from './scripts.js';
 
 export function registerCompletion(program: Command, wiring: Wiring): void {
   program
     .command('completion')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(Object.keys(COMPLETION_FILES)))
+    .addArgument(anyCase(new Argument('<shell>', 'bash, zsh or fish'), Object.keys(COMPLETION_FILES)))
     .description('Print the shell completion script for bash, zsh or fish')
     .addHelpText(
       'after',

@@ -6,7 +6,7 @@ import { unknownProfileError } from '../../config/known-profile.js';
 import { PROJECT_ID_RULE, validProjectId } from '../../config/project-id.js';
 import { UsageError } from '../../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS } from '../../output/mode.js';
-import { examples, type Wiring } from '../wiring.js';
+import { anyCase, examples, type Wiring } from '../wiring.js';
 
 /** The settings `config set` writes into a profile: the non-secret ones, by the profile field each is. */
 const SETTABLE = { output: 'output', project: 'projectId' } as const;
@@ -14,7 +14,7 @@ const SETTABLE = { output: 'output', project: 'projectId' } as const;
 export function registerConfigSet(parent: Command, wiring: Wiring): void {
   parent
     .command('set')
-    .addArgument(new Argument('<setting>', 'the setting to store in the profile in use').choices(Object.keys(SETTABLE)))
+    .addArgument(anyCase(new Argument('<setting>', 'the setting to store in the profile in use'), Object.keys(SETTABLE)))
     .addArgument(new Argument('<value>', `for output: ${OUTPUT_FORMATS.join(', ')} or auto; for project: a project id`))
     .description('Store a default in the profile in use: the output commands print in, or the project they act on')
     .addHelpText(
@@ -30,7 +30,7 @@ login\`; only "default" may be set before it exists.
     .action(wiring.action(runConfigSet));
   parent
     .command('unset')
-    .addArgument(new Argument('<setting>', 'the setting to remove from the profile in use').choices(Object.keys(SETTABLE)))
+    .addArgument(anyCase(new Argument('<setting>', 'the setting to remove from the profile in use'), Object.keys(SETTABLE)))
     .description('Remove a default from the profile in use')
     .addHelpText('after', examples('dgw config unset output'))
     .action(wiring.action((ctx: Context, setting: string, opts: object) => runConfigSet(ctx, setting, undefined, opts)));

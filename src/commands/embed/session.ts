@@ -3,7 +3,7 @@ import { initEmbedSession, type EmbedSessionInput, type EmbedSessionRecord } fro
 import type { Context } from '../../context.js';
 import { MalformedResponseError, UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import { collect, examples, wholeNumber, type Wiring } from '../wiring.js';
+import { anyCase, collect, examples, wholeNumber, type Wiring } from '../wiring.js';
 
 /** Options of `embed session`. */
 export interface EmbedSessionOptions {
@@ -26,7 +26,7 @@ export function registerEmbedSession(parent: Command, wiring: Wiring): void {
     .option('--expires-in <seconds>', 'how long the session lasts, in seconds')
     .option('--theme <name>', 'the theme of the embedded web app')
     .option('--theme-override', 'let the theme override the web app\'s own styles')
-    .addOption(new Option('--mode <mode>', 'what the session shows').choices(['FULL_STUDIO', 'CONNECTOR_MODAL_ONLY']))
+    .addOption(anyCase(new Option('--mode <mode>', 'what the session shows'), ['FULL_STUDIO', 'CONNECTOR_MODAL_ONLY']))
     .option('--feature <name=on|off>', 'show or hide a part of the web app, repeatable', collect, [])
     .option('--dry-run', 'print the request instead of sending it')
     .description('Start an embedded session of the project: a one-time URL to load in an iframe (hosted service only)')

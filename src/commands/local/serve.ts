@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { ServeInfo } from '../../contract/results.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { examples, type Wiring } from '../wiring.js';
+import { anyCase, examples, type Wiring } from '../wiring.js';
 import { isLoopbackHost } from '../../config/loopback.js';
 import { shellWord } from '../../output/carry-target.js';
 
@@ -30,7 +30,7 @@ export function registerServe(program: Command, wiring: Wiring): void {
     .option('--statement-timeout <duration>', 'stop a statement or refresh that runs longer (env DGW_LOCAL_STATEMENT_TIMEOUT; default 5m)')
     .option('--memory-limit <size>', 'memory DuckDB may use per open project, e.g. 2GB (env DGW_LOCAL_MEMORY_LIMIT; default: a quarter of RAM)')
     .addOption(
-      new Option('--api-shape <shape>', 'answer as the seed contract where it speaks (spec), or exactly as the hosted service\'s document (hosted); env DGW_LOCAL_API_SHAPE').choices(['spec', 'hosted']),
+      anyCase(new Option('--api-shape <shape>', 'answer as the seed contract where it speaks (spec), or exactly as the hosted service\'s document (hosted); env DGW_LOCAL_API_SHAPE'), ['spec', 'hosted']),
     )
     .addHelpText(
       'after',

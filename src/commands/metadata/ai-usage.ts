@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { checkNameArgument } from '../name-argument.js';
 import { catalogIdOf } from '../catalog-path.js';
-import { examples, type Wiring } from '../wiring.js';
+import { anyCase, examples, type Wiring } from '../wiring.js';
 
 const AI_COLUMNS: Column<AiUsageRecord>[] = [
   { field: 'catalogId', kind: 'id' },
@@ -18,7 +18,7 @@ export function registerMetadataAiUsage(parent: Command, wiring: Wiring): void {
   parent
     .command('ai-usage')
     .addArgument(completes(new Argument('<target>', 'a catalog (id or name), or catalog.schema'), 'catalog'))
-    .addArgument(new Argument('<use>', 'on: the agent may use it; off: it may not').choices(['on', 'off']))
+    .addArgument(anyCase(new Argument('<use>', 'on: the agent may use it; off: it may not'), ['on', 'off']))
     .option('--dry-run', 'print the request instead of sending it')
     .description('Say whether the agent may use a whole catalog, or one schema of it (a table: metadata describe --no-use-with-ai)')
     .addHelpText('after', examples('dgw metadata ai-usage svc.table off', 'dgw metadata ai-usage 1 on --json'))

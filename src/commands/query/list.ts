@@ -5,7 +5,7 @@ import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { folderContents } from '../../impact/folder-contents.js';
 import { loadTree, requireFolder } from '../folder/resolve.js';
-import { examples, type Wiring } from '../wiring.js';
+import { anyCase, examples, type Wiring } from '../wiring.js';
 import { QUERY_COLUMNS, queryId } from './columns.js';
 import { checkPath } from './request-flags.js';
 import { completes } from '../../completion/kinds.js';
@@ -22,7 +22,7 @@ export function registerQueryList(parent: Command, wiring: Wiring): void {
     .alias('ls')
     .addOption(completes(new Option('--folder <folder>', 'only queries in this folder (path such as /reports, or folder id)'), 'folder'))
     .option('-r, --recursive', 'with --folder: also the queries in its subfolders, at any depth')
-    .addOption(new Option('--type <type>', 'only plain or materialized queries').choices(['plain', 'materialized']))
+    .addOption(anyCase(new Option('--type <type>', 'only plain or materialized queries'), ['plain', 'materialized']))
     .description('List saved queries')
     .addHelpText(
       'after',

@@ -68,13 +68,15 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   checkGuardFormulas(ctx, opts.guardFormulas);
   if (opts.f !== undefined) throw new UsageError('-f is not short for --file: in dgw, -f means --field (of `dgw api`); use --file PATH (or --file - for stdin)');
   if (statementArg !== undefined && opts.file !== undefined) throw new UsageError('give the statement as an argument or with --file, not both');
-  if (statementArg === undefined && opts.file === undefined) {
-    // No statement: on a terminal, the SQL shell; otherwise the statement is read from stdin.
-    if (ctx.io.stdin.isTTY && ctx.io.stdout.isTTY) return runSqlShell(ctx, format, print);
+  const took = (statementArg ?? opts.file) === undefined ? jsonTook(ctx.globals.json) : '';
+  const noStatement = () => new UsageError('no SQL statement: pass one as an argument, with --file, or on stdin', took ? `${took}see \`dgw sql --help\`` : undefined);
+  if (statementArg === undefined && opts.file === undefined && ctx.io.stdin.isTTY) {
+    // No statement: on a terminal, the SQL shell; otherwise stdin. When --json took the statement (`--json "SELECT 1"`), neither was meant.
+    if (took) throw noStatement();
+    if (ctx.io.stdout.isTTY) return runSqlShell(ctx, format, print);
   }
   const statement = opts.file === undefined ? (statementArg ?? (await ctx.readStdin())) : await readSource(ctx, opts.file, '--file');
-  const took = (statementArg ?? opts.file) === undefined ? jsonTook(ctx.globals.json) : '';
-  if (statement.trim() === '') throw new UsageError('no SQL statement: pass one as an argument, with --file, or on stdin', took ? `${took}see \`dgw sql --help\`` : undefined);
+  if (statement.trim() === '') throw noStatement();
   refuseNulInSql(statement, opts.file !== undefined ? '--file' : statementArg !== undefined ? 'STATEMENT' : 'stdin');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   await runStatement(ctx, http, projectId, statement, format, print);

@@ -113,7 +113,7 @@ describe('dgw api: what is sent', () => {
 describe('dgw api: refused before sending (exit 2)', () => {
   it.each([
     [['FETCH', '/info'], /METHOD: "FETCH" is not one of GET, POST, PUT, PATCH, DELETE/],
-    [['POST', '/x', '--input', 'missing.json'], /--input: cannot read missing\.json: ENOENT/],
+    [['POST', '/x', '--input', 'missing.json'], /--input: missing\.json does not exist \(ENOENT\)/],
     [['GET', '/x', '--input', '-'], /--input: a GET request has no body/],
     [['POST', '/x', '-f', 'novalue'], /-f\/--field: "novalue" is not key=value/],
     [['GET', 'https://evil.example.com/x'], /PATH: "https:\/\/evil\.example\.com\/x" is a full URL/],

@@ -23,7 +23,7 @@ const cases: Array<[string, string[], RegExp, Record<string, string | undefined>
   ['a schedule on a plain query', ['query', 'create', 'N', '--sql', 'SELECT 1', '--every', '1d'], /schedules apply to materialized/],
   ['two schedule flags', ['mtquery', 'create', 'N', '--sql', 'SELECT 1', '--every', '1d', '--cron', '0 2 * * *'], /cannot be used with option '--cron/],
   ['no project id', ['query', 'create', 'N', '--sql', 'SELECT 1'], /no project id.*--project/, { DGW_PROJECT: undefined }],
-  ['a missing SQL file', ['query', 'create', 'N', '--file', '/nonexistent/q.sql'], /--file: cannot read/],
+  ['a missing SQL file', ['query', 'create', 'N', '--file', '/nonexistent/q.sql'], /--file: \/nonexistent\/q\.sql does not exist/],
   ['an unknown zone', ['catalog', 'list', '--zone', 'mars'], /--zone/],
   ['a bad --timeout', ['catalog', 'list', '--timeout', 'soon'], /--timeout/],
   ['a plain http base URL that is not loopback', ['catalog', 'list', '--base-url', 'http://gateway.example.com/api/v1'], /plain http is only allowed for loopback/],

@@ -10,6 +10,17 @@ export async function readSource(ctx: Context, source: string, flag: string): Pr
   try {
     return await readFile(path.resolve(ctx.cwd, source), 'utf8');
   } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${flag}: ${source} ${WHY[code ?? ''] ?? `cannot be read: ${code ?? (error as Error).message}`}`);
   }
 }
+
+/** The failures a named file meets most, in words; the code stays for a search. */
+const WHY: Record<string, string> = {
+  ENOENT: 'does not exist (ENOENT)',
+  EISDIR: 'is a folder, not a file (EISDIR)',
+  ENOTDIR: 'cannot be read: a part of its path is a file, not a folder (ENOTDIR)',
+  EACCES: 'cannot be read: permission denied (EACCES)',
+  EPERM: 'cannot be read: permission denied (EPERM)',
+  ENAMETOOLONG: 'cannot be read: its name is too long for the file system (ENAMETOOLONG)',
+};

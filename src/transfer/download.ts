@@ -253,7 +253,12 @@ class FileSink extends StreamSink {
 
   override async commit(): Promise<void> {
     if (!this.copied) await super.commit();
-    await rename(this.temp, this.target);
+    await rename(this.temp, this.target).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw fileFault(error, this.target) ?? error;
+      const folder = path.dirname(this.target);
+      const gone = (await stat(folder).catch(() => undefined)) ? `dgw's partial file ${path.basename(this.temp)} in ${folder} was` : `its folder ${folder} was`;
+      throw new LocalFaultError('FILE_ACCESS', `cannot write ${this.target}: ${gone} removed during the download (ENOENT)`, `make sure ${folder} exists and nothing removes files from it meanwhile, then run the command again`, error);
+    });
   }
 
   override async abandon(): Promise<void> {

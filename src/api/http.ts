@@ -60,6 +60,8 @@ interface Way {
   /** The caller traces the exchange itself (a download link). */
   quiet?: boolean;
   change?: boolean;
+  /** The body's trace lines, after the request line of each attempt. */
+  bodyTrace?: string[];
 }
 
 /** The thin HTTP layer: base URL, bearer auth, time limits, retries (by ky), error mapping, debug trace. */
@@ -169,9 +171,9 @@ export class Http {
       }
       if (!this.config.dryRunReads) throw new DgwError('internal', `a dry run sends nothing, yet this command asked to send GET ${spec.path}`);
     }
-    const trace = this.config.trace;
-    if (trace && spec.body !== undefined) trace(`  body: ${this.redact(JSON.stringify(spec.secretBody ? spec.secretBody(spec.body) : spec.body))}`);
-    if (trace && spec.content) trace(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
+    const bodyTrace: string[] = [];
+    if (this.config.trace && spec.body !== undefined) bodyTrace.push(`  body: ${this.redact(JSON.stringify(spec.secretBody ? spec.secretBody(spec.body) : spec.body))}`);
+    if (this.config.trace && spec.content) bodyTrace.push(`  body: ${spec.content.type} (${this.redact(JSON.stringify(spec.content.shown ?? '(streamed)'))})`);
     if (this.config.sent) this.config.sent[isChange(spec) ? 'changes' : 'reads'] += 1;
     const headers: Record<string, string> = {};
     if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
@@ -185,7 +187,7 @@ export class Http {
       body = JSON.stringify(spec.body);
     }
     const change = isChange(spec);
-    const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport, change };
+    const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport, change, bodyTrace };
     const response = await this.exchange({ method: spec.method, url: this.url(spec), headers, body }, way);
     if (response.status >= 200 && response.status < 300) return response;
     // A change the service refused (4xx, but a time-out) was not made.
@@ -242,6 +244,7 @@ export class Http {
       trace(`→ ${request.method} ${request.url}`);
       trace(`  authorization: ${request.headers.authorization ? `Bearer ${maskKey(this.config.apiKey)}` : '(none)'}`);
       if (request.headers.accept) trace(`  accept: ${request.headers.accept}`);
+      for (const line of way.bodyTrace ?? []) trace(line);
     };
     const onHead = (status: number, statusText: string, ms: number) => trace?.(`← ${status} ${statusText} (${Math.round(ms)} ms)`);
     // The network's time limit is ky's; the in-process gateway's is this one.

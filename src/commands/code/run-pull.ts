@@ -1,4 +1,4 @@
-import { planPull, pullDestroys, writePull } from '../../code/pull.js';
+import { folderTooDeep, maxPathBytes, planPull, pullDestroys, writePull } from '../../code/pull.js';
 import type { PullResult } from '../../contract/results.js';
 import { refuseNonDirectory, scanDirectory } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
@@ -30,6 +30,13 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   plan.write.push(...knowledge.write);
   plan.unchanged.push(...knowledge.unchanged);
   plan.skipped.push(...knowledge.skipped);
+  const deep = folderTooDeep(where.root, plan);
+  if (deep) {
+    throw new UsageError(
+      `cannot pull into ${where.label}: folder ${deep.folder} is too deep for this file system (a path of ${deep.bytes} bytes in it, more than the ${maxPathBytes()} it takes); nothing was written`,
+      'pull into a directory with a shorter path, manage other folders only (code.folders in the project file), or move the folder up (`dgw folder move`)',
+    );
+  }
   if (pullDestroys(plan) && !opts.force) {
     const list = [
       ...plan.write.filter((w) => w.overwrite).map((w) => `${where.label}${w.file} (differs from the project)`),

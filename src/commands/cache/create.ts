@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { createCache, createCaches, type CacheRequest } from '../../api/caches.js';
+import { createCache, createCaches, listCacheStatuses, type CacheRequest } from '../../api/caches.js';
+import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
-import { DgwError, UsageError } from '../../errors.js';
+import { DgwError, NetworkError, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
@@ -65,10 +66,12 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   // A catalog named (a connection's, `shop.main.orders`) is sent by its id, as the document wants.
   for (const r of requests) if (r.catalogId !== undefined && !/^\d+$/.test(r.catalogId)) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
   if (opts.batch) {
-    const outcomes = await createCaches(http, projectId, requests);
+    const outcomes = await createCaches(http, projectId, requests).catch(async (error: unknown) => {
+      throw error instanceof NetworkError ? await batchCutShort(ctx, http, projectId, tables, requests, error) : error;
+    });
     if (opts.dryRun) return;
     const rows = outcomes.map((o, i) => ({ table: tables[i], success: o.success, id: o.cache?.id ?? null, error: o.error }));
-    await ctx.out.list(rows, [{ field: 'table', kind: 'key' }, { field: 'success' }, { field: 'id', kind: 'id' }, { field: 'error', kind: 'text' }], (r) => r.id ?? r.table);
+    await printBatch(ctx, rows);
     if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, r.table);
     const failed = rows.filter((r) => !r.success);
     // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
@@ -85,4 +88,29 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   }
   ctx.out.success(`cached ${tables[0]}${reads}`);
   await awaitFirstCopy(ctx, http, projectId, cache.id, tables[0]);
+}
+
+type BatchRow = { table: string; success: boolean; id: string | null; error: string | null };
+
+function printBatch(ctx: Context, rows: BatchRow[]): Promise<void> {
+  return ctx.out.list(rows, [{ field: 'table', kind: 'key' }, { field: 'success' }, { field: 'id', kind: 'id' }, { field: 'error', kind: 'text' }], (r) => r.id ?? r.table);
+}
+
+/** A batch whose answer never came (time limit, dropped connection): the project's caches say which tables have one, printed as the answer would have been. */
+async function batchCutShort(ctx: Context, http: Http, projectId: string, tables: string[], requests: CacheRequest[], error: NetworkError): Promise<DgwError> {
+  const key = (r: { catalogId?: string; schemaName?: string; tableName?: string }) => [r.catalogId, r.schemaName, r.tableName].join('.').toLowerCase();
+  const caches = await listCacheStatuses(http, projectId).catch(() => undefined);
+  if (!caches) return new NetworkError(error.message, error, { timedOut: error.timedOut, hint: 'some caches may have been made: `dgw cache list` shows which' });
+  const byTable = new Map(caches.map((c) => [key(c), c.id]));
+  const rows = tables.map((table, i) => {
+    const id = byTable.get(key(requests[i])) ?? null;
+    return { table, success: id !== null, id, error: id === null ? 'not made when the answer failed' : null };
+  });
+  await printBatch(ctx, rows);
+  const made = rows.filter((r) => r.success).length;
+  const have = (n: number) => `${n} ${n === 1 ? 'has' : 'have'}`;
+  return new NetworkError(`${error.message}: of the ${rows.length} tables, ${have(made)} a cache now and ${have(rows.length - made)} none (each is listed)`, error, {
+    timedOut: error.timedOut,
+    hint: `run \`dgw cache create --batch\` again with the tables not made${error.timedOut ? ', with a longer --timeout' : ''}; the service may still be making some: \`dgw cache list\` shows which`,
+  });
 }

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { compareText } from '../../output/text-order.js';
+import { textWidth, wrapToWidth } from '../../output/text-width.js';
 import { visible } from '../../output/visible.js';
 
 /** A folder as a tree drawing shows it. */
@@ -12,19 +13,39 @@ export interface DrawnFolder {
   queries?: Array<{ id: string; name: string }>;
 }
 
-/** The lines of a folder tree for a person: `name/ (n queries)  id`, subfolders indented, by name. */
-export function drawTree(roots: DrawnFolder[], color: ChalkInstance): string[] {
+/**
+ * The lines of a folder tree for a person: `name/ (n queries)  id`, subfolders indented, by name.
+ * Fitted to `width` (a terminal's): the indent stops at a quarter of the width, deeper lines
+ * saying their level (`[21] `); an id that does not fit goes whole on a line of its own, a name wraps.
+ */
+export function drawTree(roots: DrawnFolder[], color: ChalkInstance, width?: number, atRoot: Array<{ id: string; name: string }> = []): string[] {
   const lines: string[] = [];
-  const walk = (nodes: DrawnFolder[], indent: string) => {
+  const line = (depth: number, text: string, count: string, id: string) => {
+    const indent = indentAt(depth, width);
+    const room = width === undefined ? Infinity : width - textWidth(indent);
+    if (textWidth(`${text}${count}  ${id}`) <= room) return lines.push(`${indent}${text}${color.dim(count)}  ${color.dim(id)}`);
+    if (textWidth(`${text}${count}`) <= room) lines.push(`${indent}${text}${color.dim(count)}`);
+    else for (const part of wrapToWidth(`${text}${count}`, Math.max(room, 1))) lines.push(`${indent}${part}`);
+    lines.push(`${indent}  ${color.dim(`↳ ${id}`)}`);
+  };
+  const walk = (nodes: DrawnFolder[], depth: number) => {
     for (const node of [...nodes].sort((a, b) => compareText(a.name, b.name))) {
       const n = node.queryCount;
-      const count = n === null || node.queries ? '' : color.dim(` (${n} ${n === 1 ? 'query' : 'queries'})`);
       // Names and ids come from the service: shown, never obeyed by the terminal.
-      lines.push(`${indent}${visible(node.name)}/${count}  ${color.dim(visible(node.id))}`);
-      walk(node.children, `${indent}  `);
-      for (const q of node.queries ?? []) lines.push(`${indent}  ${visible(q.name)}  ${color.dim(visible(q.id))}`);
+      line(depth, `${visible(node.name)}/`, n === null || node.queries ? '' : ` (${n} ${n === 1 ? 'query' : 'queries'})`, visible(node.id));
+      walk(node.children, depth + 1);
+      for (const q of node.queries ?? []) line(depth + 1, visible(q.name), '', visible(q.id));
     }
   };
-  walk(roots, '');
+  walk(roots, 0);
+  for (const q of atRoot) line(0, visible(q.name), '', visible(q.id));
   return lines;
+}
+
+/** Two columns a level, up to a quarter of the width (room for a name and its id); a line deeper than that says its level (1 for a top folder). */
+function indentAt(depth: number, width: number | undefined): string {
+  const most = width === undefined ? Infinity : 2 * Math.floor(width / 8);
+  if (2 * depth <= most) return '  '.repeat(depth);
+  const level = `[${depth + 1}] `;
+  return `${' '.repeat(Math.max(0, most - level.length))}${level}`;
 }

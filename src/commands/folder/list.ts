@@ -49,7 +49,7 @@ export async function runFolderList(ctx: Context, opts: FolderListOptions): Prom
   }
   if (opts.tree && ctx.out.mode.kind !== 'quiet') {
     const drawn = (node: FolderNode): DrawnFolder => ({ id: node.id, name: node.name, children: node.children.map(drawn), queryCount: node.queryIds?.length ?? null });
-    const lines = drawTree(tree.roots.map(drawn), ctx.color);
+    const lines = drawTree(tree.roots.map(drawn), ctx.color, ctx.out.tableView().width);
     ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
     return;
   }

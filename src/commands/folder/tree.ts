@@ -6,7 +6,6 @@ import type { QueryRecord } from '../../api/types.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
-import { visible } from '../../output/visible.js';
 import { examples, type Wiring } from '../wiring.js';
 import { drawTree, type DrawnFolder } from './draw-tree.js';
 import { loadTree, parseFolderRef, requireFolder } from './resolve.js';
@@ -62,8 +61,7 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
     await ctx.out.list(treeRows(roots, atRoot), TREE_COLUMNS, (r) => r.id);
     return;
   }
-  const lines = drawTree(roots.map((n) => drawn(n, opts.queries === true)), ctx.color);
-  for (const q of atRoot) lines.push(`${visible(q.name)}  ${ctx.color.dim(visible(q.id))}`);
+  const lines = drawTree(roots.map((n) => drawn(n, opts.queries === true)), ctx.color, ctx.out.tableView().width, atRoot);
   ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
 }
 

@@ -43,6 +43,8 @@ describe('every command that changes something, with names to resolve', () => {
     [['cache', 'create', '--batch', 'table.orders', 'table.customers'], ['POST', `${BASE}/cache/batch`]],
     [['metadata', 'describe', 'svc.table.orders', '--description', 'x'], ['PUT', '/api/v1/metadata/proj-1/{id of svc}/table/orders']],
     [['metadata', 'rm-categorical', 'svc.table.orders.status'], ['DELETE', '/api/v1/metadata/proj-1/categorical/{id of svc}/table/orders/status']],
+    [['parametric-table', 'create', 'visits', 'main.pricing_visits', '--from', 'main.visits', '--param', 'page=/pricing'], ['POST', `${BASE}/catalogs/{id of visits}/parametricTables`]],
+    [['parametric-table', 'rm', 'visits', 'main.pricing_visits', '--yes'], ['DELETE', `${BASE}/catalogs/{id of visits}/parametricTables?toSchema=main&toTable=pricing_visits`]],
     [['semantic-catalog', 'add-table', 'reporting', 'revenuereport', '--as', 'finance.revenue'], ['POST', `${BASE}/semantic-catalogs/{id of reporting}`, '"queryId": "{id of revenuereport}"']],
   ])('dgw %j --dry-run', async (args, shown) => {
     const r = await dgw([...args, '--dry-run']);

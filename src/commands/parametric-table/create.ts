@@ -47,8 +47,7 @@ export async function runParametricTableCreate(ctx: Context, catalog: string, ta
   if (twice) throw new UsageError(`--param: ${twice.key} is given twice; each parameter is fixed to one value`);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  // A dry run reads nothing, so a catalog name cannot be looked up: it is sent as given.
-  const catalogId = opts.dryRun ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  const catalogId = await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
   const asked: ParametricTableRecord = { fromSchema: from.schema, fromTable: from.table, toSchema: to.schema, toTable: to.table, paramValues };
   const created = await createParametricTable(http, projectId, catalogId, asked);
   if (opts.dryRun) return;

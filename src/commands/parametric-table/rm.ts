@@ -23,7 +23,7 @@ export function registerParametricTableRm(parent: Command, wiring: Wiring): void
 export async function runParametricTableRm(ctx: Context, catalog: string, target: string, opts: ConfirmOptions): Promise<void> {
   const to = schemaAndTable(target, 'TABLE');
   const { http, projectId } = await confirmForProject(ctx, `delete parametric table ${target}`, opts);
-  const catalogId = opts.dryRun ? catalog : await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  const catalogId = await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
   await deleteParametricTable(http, projectId, catalogId, to.schema, to.table);
   reportChange(ctx, opts, { table: `${to.schema}.${to.table}`, deleted: true } satisfies TableDeleted, target, `deleted parametric table ${target}`);
 }

@@ -57,6 +57,8 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
     if (gone) throw gone;
     const { [field]: old, ...rest } = data.profiles[name] ?? {};
     had = old !== undefined;
+    // Removing what is not there leaves the store as it was: no empty `default` profile made current.
+    if (value === undefined && !had) return data;
     return { ...data, profiles: { ...data.profiles, [name]: value === undefined ? rest : { ...rest, [field]: value } } };
   });
   if (ctx.out.json) ctx.out.value({ profile: name, setting, value: value ?? null } satisfies ConfigSet);

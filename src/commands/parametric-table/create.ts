@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseJsonExact } from '../../api/exact-numbers.js';
 import { createParametricTable } from '../../api/parametric-tables.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { ParametricTableRecord } from '../../api/types.js';
@@ -60,7 +61,8 @@ function parseParam(given: string): { key: string; value: unknown } {
   if (i <= 0) throw new UsageError(`--param must be key=value; got "${given}"`);
   const raw = given.slice(i + 1);
   try {
-    return { key: given.slice(0, i), value: JSON.parse(raw) as unknown };
+    // Every digit the user typed is sent: 12345678901234567890 stays that number, not the double nearest it.
+    return { key: given.slice(0, i), value: parseJsonExact(raw, 'verbatim') };
   } catch {
     return { key: given.slice(0, i), value: raw };
   }

@@ -20,12 +20,17 @@ export interface UpdateColumnOptions extends ConfirmOptions {
   default?: string | false;
   notNull?: boolean;
   nullable?: boolean;
+  defaultAndNoDefault?: boolean;
 }
 
 /** Registers `<kind> update-column`: the same verb for stored and BI tables, with examples of its own. */
 export function registerUpdateColumn(parent: Command, wiring: Wiring, kind: TableKind, helpExamples: string[]): void {
+  // commander keeps whichever of --default V and --no-default came last: both given is refused, as --not-null with --nullable.
+  const given = new Set<string>();
   parent
     .command('update-column')
+    .on('option:default', () => given.add('--default'))
+    .on('option:no-default', () => given.add('--no-default'))
     .argument('<table>', `${NOUN[kind]} name`)
     .argument('<column>', 'the column to change')
     .option('--rename <name>', 'give the column a new name (saved queries that read it are named first)')
@@ -38,7 +43,7 @@ export function registerUpdateColumn(parent: Command, wiring: Wiring, kind: Tabl
     .option('--dry-run', 'print the request instead of sending it')
     .description(`Change a column of a ${NOUN[kind]}: name, type, default, NULL allowed (all or nothing)`)
     .addHelpText('after', examples(...helpExamples))
-    .action(wiring.action((ctx: Context, t: string, c: string, opts: UpdateColumnOptions) => runUpdateColumn(ctx, kind, t, c, opts)));
+    .action(wiring.action((ctx: Context, t: string, c: string, opts: UpdateColumnOptions) => runUpdateColumn(ctx, kind, t, c, { ...opts, defaultAndNoDefault: given.size > 1 })));
 }
 
 export async function runUpdateColumn(ctx: Context, kind: TableKind, tableArg: string, column: string, opts: UpdateColumnOptions): Promise<void> {
@@ -61,6 +66,7 @@ export async function runUpdateColumn(ctx: Context, kind: TableKind, tableArg: s
 /** The ColumnRequest the options ask for: only the fields to change. */
 function columnChange(opts: UpdateColumnOptions): ColumnRequest {
   if (opts.notNull && opts.nullable) throw new UsageError('--not-null and --nullable contradict each other: give one');
+  if (opts.defaultAndNoDefault) throw new UsageError('--default and --no-default contradict each other: give one');
   const change: ColumnRequest = {};
   if (opts.rename !== undefined) change.name = checkNameArgument(opts.rename, '--rename');
   if (opts.type !== undefined) {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { getSupportedDrivers } from '../../api/drivers.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { DRIVER_COLUMNS } from './columns.js';
 
@@ -28,6 +29,7 @@ ${examples('dgw driver list', 'dgw driver list --catalog sales --json driver,con
 }
 
 export async function runDriverList(ctx: Context, opts: DriverListOptions): Promise<void> {
+  if (opts.catalog !== undefined && !opts.catalog.trim()) throw new UsageError('--catalog must not be empty; `dgw catalog list` lists them');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   await ctx.out.list(await getSupportedDrivers(http, projectId, opts.catalog), DRIVER_COLUMNS, (d) => d.connectionString);
 }

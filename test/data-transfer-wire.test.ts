@@ -228,14 +228,16 @@ describe('query export: the request, the polling, the downloads', () => {
     expect(paths()).toEqual([`GET /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1/files/part-1.csv`]);
   });
 
-  it('--no-wait prints the job id; --format jsonl --gzip asks for them; export cancel DELETEs the job', async () => {
+  it('--no-wait prints the job id; --format jsonl --gzip asks for them; export cancel DELETEs the job, then reads what became of it', async () => {
     server.on('POST', `/data/projects/${P}/queries/${QID}/exports`, { status: 202, json: { id: 'e1', status: 'PENDING' } });
     const r = await dgw(['query', 'export', QID, '--format', 'jsonl', '--gzip', '--no-wait']);
     expect([r.code, r.stdout]).toEqual([0, 'e1\n']);
     expect(server.requests[0].json).toEqual({ format: 'JSONL', compression: 'GZIP' });
     server.on('DELETE', `/data/projects/${P}/exports/e1`, { status: 204 });
-    expect((await dgw(['export', 'cancel', 'e1'])).code).toBe(0);
-    expect(paths().at(-1)).toBe(`DELETE /data/projects/${P}/exports/e1`);
+    server.on('GET', `/data/projects/${P}/exports/e1`, { json: { id: 'e1', status: 'CANCELLED' } });
+    const cancelled = await dgw(['export', 'cancel', 'e1', '--json']);
+    expect([cancelled.code, JSON.parse(cancelled.stdout)]).toEqual([0, { id: 'e1', cancelled: true, status: 'CANCELLED' }]);
+    expect(paths().slice(-2)).toEqual([`DELETE /data/projects/${P}/exports/e1`, `GET /data/projects/${P}/exports/e1`]);
   });
 
   it('export list and get keep what a table export names (its catalog, schema and table) and who started a job', async () => {

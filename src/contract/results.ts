@@ -154,7 +154,14 @@ export const ImportResult = Closed(
 export const ExportStarted = Closed({ id: Str(), status: Str() }, 'the export job, started: dgw export get ID follows it');
 
 /** `export cancel`. */
-export const ExportCancelled = Closed({ id: Str(), cancelled: Type.Literal(true) }, 'the cancel was sent (a finished export is left as it is)');
+export const ExportCancelled = Closed(
+  {
+    id: Str(),
+    cancelled: Type.Boolean({ description: 'false when the job had already ended (SUCCEEDED, FAILED, EXPIRED): the service left it as it was' }),
+    status: Nullable(Str({ description: "the job's status read after the cancel; null when it could not be read" })),
+  },
+  'the cancel was sent; a finished export is left as it is',
+);
 
 /** `serve --json`: one line, as soon as it listens. */
 export const ServeInfo = Closed(

@@ -72,12 +72,7 @@ const GROUP_HELP: Partial<Help> = {
   },
 };
 
-/**
- * The text after commander's part of a help is written in paragraphs about 100 columns wide; one
- * with a line wider than the window is wrapped again to fit it. A line ending a sentence ends a
- * paragraph (the text starts each new one on a line of its own); indented lines, examples and
- * field lists, stay as written.
- */
+/** Rewraps a help's own paragraphs (a sentence's last line ends one) to the window; indented lines, examples and field lists, stay as written. */
 export function fitProse(text: string, width: number): string {
   // Commander leaves text under 40 columns unwrapped; a paragraph here is wrapped in any window.
   const help = Object.assign(new Help(), { minWidthToWrap: 0 });

@@ -27,11 +27,7 @@ function rank(name: string, text: string): number | undefined {
   return n.includes(text) ? 2 : undefined;
 }
 
-/**
- * A lexical search of catalog, schema and table names (no model runs locally): each kind ranked
- * by whole name, then start, then anywhere, then by name; a page of `limit` from `offset` over
- * catalogs, schemas and tables in that order.
- */
+/** A lexical search of names (no model runs locally), ranked by whole name, start, anywhere, then name; a page over catalogs, schemas, tables. */
 export async function searchCatalogs(project: ProjectStore, input: SearchInput): Promise<{ catalogs: SearchMatch[]; schemas: SearchMatch[]; tables: SearchMatch[]; nextOffset: number | null; unsearched: string[] }> {
   const text = input.query.trim().toLowerCase();
   if (text === '') throw badRequest('query must hold the text to search for');

@@ -208,11 +208,7 @@ export function notOpenedMessage(c: ConnectionRow, why: string): string {
   return `catalog ${c.catalogName} cannot be read: its connection ${c.name} did not open (${why})`;
 }
 
-/**
- * DuckDB's words for a connected source that is not there, said as what happened: a connection
- * that did not open leaves no catalog ("Catalog does not exist"), and a file gone since the
- * project opened is outside the paths SQL may read ("file system operations are disabled").
- */
+/** DuckDB's words for a source that is not there ("Catalog does not exist", "file system operations are disabled") said as what happened. */
 export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
   const catalog = /Catalog "([^"]+)" does not exist/.exec(error.message)?.[1]?.toLowerCase();

@@ -1,11 +1,7 @@
 import { heldUntil, outsideRequest, underTimeLimit, type TimeLimit } from '../request-scope.js';
 import type { CloseOptions } from './store.js';
 
-/**
- * Background jobs (refreshes, cache runs, metadata reads) running at once in this process. Each
- * running DuckDB statement holds one of libuv's threads (16 in dgw serve) until it ends: the rest
- * stay free for requests, and further jobs wait their turn.
- */
+/** Background jobs running at once: each statement holds one of libuv's threads (16 in dgw serve), so the rest stay free for requests. */
 export const JOB_SLOTS = 8;
 
 /**

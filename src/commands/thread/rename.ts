@@ -17,7 +17,8 @@ export function registerThreadRename(parent: Command, wiring: Wiring): void {
     .addHelpText('after', examples('dgw thread rename 3f2a9c "Revenue questions" --dry-run'))
     .action(wiring.action(async (ctx: Context, thread: string, name: string, opts: { dryRun?: boolean }) => {
       checkNameArgument(thread, 'THREAD');
-      if (name.trim() === '' || hasControlCharacter(name)) throw new UsageError('NAME must be plain text, not empty');
+      if (name.trim() === '') throw new UsageError('NAME is empty; give the thread a name');
+      if (hasControlCharacter(name)) throw new UsageError('NAME contains a control character (a tab, line break or escape); a name is one line of plain text');
       const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
       const answer = await renameThread(http, projectId, thread, name);
       if (opts.dryRun) return;

@@ -190,6 +190,7 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 function timeoutFlag(text: string): number {
   const d = parseDuration(text);
+  if (!d && /^[0.smhdwpt]+$/i.test(text.trim()) && /0/.test(text)) throw new UsageError(`--timeout: "${text}" is zero; a timeout is more than zero (there is none for no limit, the longest is 24d): use 30s, 5m, 1h or ISO 8601 such as PT30S`);
   if (!d) throw new UsageError(`--timeout: "${text}" is not a duration; use 30s, 5m, 1h or ISO 8601 such as PT30S`);
   if (d.ms > MAX_TIMEOUT_MS) throw new UsageError(`--timeout: "${text}" is longer than the longest timeout, 24 days (24d, or P24D)`);
   return d.ms;

@@ -31,9 +31,22 @@ export async function destinationOf(ctx: Context, output: string | undefined): P
   if (info?.isDirectory()) throw new UsageError(`-o: ${output} is a folder; name a file`);
   if (info && !info.isFile()) return { stream: given };
   const folder = await stat(path.dirname(file)).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new UsageError(`-o: the folder of ${output}${file === given ? '' : ` (a link to ${file})`} does not exist`);
+  if (!folder?.isDirectory()) {
+    const blocker = await fileOnTheWay(path.dirname(file));
+    if (blocker) throw new UsageError(`-o: ${blocker} is a file, not a folder, so ${output}${file === given ? '' : ` (a link to ${file})`} cannot be made under it`);
+    throw new UsageError(`-o: the folder of ${output}${file === given ? '' : ` (a link to ${file})`} does not exist`);
+  }
   if (Buffer.byteLength(path.basename(file)) > 255) throw new UsageError(`-o: the name of ${output} is longer than 255 bytes, the most a file system takes for a file name`);
   return { file };
+}
+
+/** The nearest existing ancestor of `folder` (itself included) when it is not a folder. */
+async function fileOnTheWay(folder: string): Promise<string | undefined> {
+  for (let at = folder; ; at = path.dirname(at)) {
+    const info = await stat(at).catch(() => undefined);
+    if (info) return info.isDirectory() ? undefined : at;
+    if (at === path.dirname(at)) return undefined;
+  }
 }
 
 /** The end of a symlink chain; a /proc/PID/fd entry yields a descriptor of this process. */

@@ -207,6 +207,7 @@ function hintForStatus(status: number, message: string): string | undefined {
   if (status === 403 && /partner key/i.test(message)) return 'use the partner key: a profile that holds it, or DGW_API_KEY';
   if (status === 403) return 'a project key only reaches its own project; check --project';
   if (status === 429) return 'the service is rate limiting; wait and try again';
+  if (status === 501 && message.startsWith('the local gateway does not implement')) return 'only the hosted service does this: log in to it with `dgw auth login --zone default` (or `--zone eu`), then run this with the same --zone';
   return undefined;
 }
 

@@ -25,4 +25,11 @@ describe('hosted-only verbs on the local gateway', () => {
     expect(r.stderr).toContain(`the local gateway does not implement ${operationId}`);
     expect(r.stderr).toMatch(/hosted service/);
   });
+
+  // The error alone left the user to guess how to reach the hosted service.
+  it.each([['ask', 'hi'], ['transpile', 'mysql', 'SELECT 1'], ['embed', 'session'], ['thread', 'list']])('dgw %j hints how to run it on the hosted service', async (...args) => {
+    const r = await dgw(...args);
+    expect(r.code, r.stderr).toBe(15);
+    expect(r.stderr).toContain('\nhint: only the hosted service does this: log in to it with `dgw auth login --zone default` (or `--zone eu`), then run this with the same --zone\n');
+  });
 });

@@ -1282,7 +1282,7 @@ complete -c dgw -n '__dgw_in \'relation rm\'' -s y -l yes -d 'do not ask for con
 complete -c dgw -n '__dgw_in \'relation rm\'' -l dry-run -d 'print the request instead of sending it'
 complete -c dgw -n '__dgw_at \'relation help\'' -a 'add list update rm'
 complete -c dgw -n '__dgw_at \'project\'' -a 'list' -d 'List the projects a partner key can see, with their workspace and organization (finds the id for --project)'
-complete -c dgw -n '__dgw_at \'project\'' -a 'create' -d 'Create a project (partner key only) and print its id, the value --project takes'
+complete -c dgw -n '__dgw_at \'project\'' -a 'create' -d 'Create a project (partner key only) and print it; its id (-q prints it alone) is the value --project takes'
 complete -c dgw -n '__dgw_at \'project\'' -a 'help' -d 'display help for command'
 complete -c dgw -n '__dgw_in \'project create\'' -l description -x -d 'what the project is for'
 complete -c dgw -n '__dgw_in \'project create\'' -l workspace -x -d 'the workspace to make it in (default: the only default workspace the key sees)'

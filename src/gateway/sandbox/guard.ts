@@ -7,13 +7,13 @@ import { planSources } from './plan.js';
 // and the table an INSERT or DELETE names is looked up too: a write of no rows changes no count.
 
 const PART = '(?:"(?:[^"]|"")*"|[\\p{L}_][\\p{L}\\p{N}_$]*)';
-const WRITTEN = new RegExp(`^(?:INSERT\\s+(?:OR\\s+(?:REPLACE|IGNORE)\\s+)?INTO|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(${PART}(?:\\s*\\.\\s*${PART}){0,2})`, 'iu');
+const WRITTEN = new RegExp(`^(?:INSERT\\s+(?:OR\\s+(?:REPLACE|IGNORE)\\s+)?INTO|DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?|UPDATE)\\s+(${PART}(?:\\s*\\.\\s*${PART}){0,2})`, 'iu');
 
-/** The protected table (`svc._dgw`, `svc.mtquery`, `svc.cache`) an INSERT, DELETE or TRUNCATE names as its target, as DuckDB resolves the name. */
+/** The protected table (`svc._dgw`, `svc.mtquery`, `svc.cache`) an INSERT, DELETE, TRUNCATE or UPDATE names as its target, as DuckDB resolves the name. */
 export async function protectedTarget(conn: DuckDBConnection, sql: string): Promise<string | undefined> {
   const code = sqlCode(sql);
   let depth = 0;
-  for (const m of code.matchAll(/"(?:[^"]|"")*"?|[()]|(?<![\w$.])(?:INSERT|DELETE|TRUNCATE)(?![\w$])/gi)) {
+  for (const m of code.matchAll(/"(?:[^"]|"")*"?|[()]|(?<![\w$.])(?:INSERT|DELETE|TRUNCATE|UPDATE)(?![\w$])/gi)) {
     if (m[0] === '(' || m[0] === ')') depth += m[0] === '(' ? 1 : -1;
     else if (depth === 0 && !m[0].startsWith('"')) {
       const name = WRITTEN.exec(code.slice(m.index))?.[1];

@@ -199,6 +199,8 @@ export class Sandbox {
       throw userSqlError(error, this.planners.limits, sql);
     });
     const why = refusal(touches, purpose, this.planners.connectedCatalogs);
+    const target = why && purpose === 'update' ? await this.planners.withPlanner((conn) => protectedTarget(conn, sql)) : undefined;
+    if (target) throw notAllowed(onlyRefreshWrites(target));
     if (why) throw notAllowed(why);
   }
 

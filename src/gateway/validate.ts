@@ -1,5 +1,6 @@
 import type { RouteContext } from './router.js';
 import { badRequest, HttpError } from './errors.js';
+import { mayLoseDigits, readsBackExactly } from '../api/exact-numbers.js';
 
 /** A JSON object: not null, not an array. */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,11 +24,20 @@ export async function jsonBody(c: RouteContext, options: { optional?: boolean } 
   if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? '')) {
     throw new HttpError(415, `the request body must be sent as Content-Type: application/json, not ${type === undefined ? 'without a type' : JSON.stringify(type)}`, 'UNSUPPORTED_MEDIA_TYPE');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text, mayLoseDigits(text) ? keepsEveryDigit : undefined);
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw badRequest(`malformed JSON body: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return value;
+}
+
+/** A number a double cannot hold would be kept with other digits than those sent: refused, as the CLI sends every digit. */
+function keepsEveryDigit(key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value !== 'number' || context?.source === undefined || readsBackExactly(context.source)) return value;
+  throw badRequest(`the number ${context.source}${/^\d+$/.test(key) ? '' : ` (${key})`} has more digits than the local gateway keeps (a double: integers to 2^53 exactly); send it as a string, "${context.source}"`);
 }
 
 /** A string field, or undefined when absent or null. */

@@ -3,7 +3,7 @@ import { getSupportedDrivers } from '../../api/drivers.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
-import { DRIVER_COLUMNS } from './columns.js';
+import { DRIVER_COLUMNS, SALES_NEEDED } from './columns.js';
 
 /** Options of `driver list`. */
 export interface DriverListOptions {
@@ -23,7 +23,7 @@ The hosted service's strings carry the key they were asked with: keep them as yo
 On the local gateway they name the project's DuckDB file, which a BI tool opens with DuckDB's own
 JDBC driver or duckdb_engine: its stored tables, materialized queries, caches and BI tables, read-only,
 while no dgw serve holds the data folder (see docs/local-gateway.md).
-${examples('dgw driver list', 'dgw driver list --catalog sales --json driver,connectionString')}`,
+${SALES_NEEDED}${examples('dgw driver list', 'dgw driver list --catalog sales --json driver,connectionString')}`,
     )
     .action(wiring.action(runDriverList));
 }

@@ -4,14 +4,14 @@ import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
-import { DRIVER_COLUMNS } from './columns.js';
+import { DRIVER_COLUMNS, SALES_NEEDED } from './columns.js';
 
 export function registerDriverSqlalchemy(parent: Command, wiring: Wiring): void {
   parent
     .command('sqlalchemy')
     .argument('<catalog>', 'catalog name: a SQLAlchemy engine reaches one catalog')
     .description('Show the SQLAlchemy URL of one catalog of the query engine')
-    .addHelpText('after', examples('dgw driver sqlalchemy sales', 'dgw driver sqlalchemy sales -q'))
+    .addHelpText('after', SALES_NEEDED + examples('dgw driver sqlalchemy sales', 'dgw driver sqlalchemy sales -q'))
     .action(wiring.action(runDriverSqlalchemy));
 }
 

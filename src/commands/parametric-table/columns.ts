@@ -2,6 +2,9 @@ import type { ParametricTableRecord } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 
+/** The line before each verb's examples: they read a catalog a fresh local gateway does not have. */
+export const EXAMPLES_NEED = '\nThe examples read the catalog visits, which a fresh local gateway lacks; make it first:\n  dgw connection create visits --type csv --field path=visits.csv\n';
+
 export const PARAMETRIC_COLUMNS: Column<ParametricTableRecord>[] = [
   { field: 'toSchema' },
   { field: 'toTable', kind: 'key' },

@@ -6,7 +6,7 @@ import type { ParametricTableRecord } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, examples, type Wiring } from '../wiring.js';
-import { PARAMETRIC_COLUMNS, schemaAndTable } from './columns.js';
+import { EXAMPLES_NEED, PARAMETRIC_COLUMNS, schemaAndTable } from './columns.js';
 
 /** Options of `parametric-table create`. */
 export interface ParametricTableCreateOptions {
@@ -26,7 +26,7 @@ export function registerParametricTableCreate(parent: Command, wiring: Wiring): 
     .description('Create a parametric table: a base table with fixed parameter values')
     .addHelpText(
       'after',
-      `${examples(
+      `${EXAMPLES_NEED}${examples(
         'dgw parametric-table create visits main.pricing_visits --from main.visits --param page=/pricing',
         'dgw parametric-table create visits main.visitor_7 --from main.visits --param visitor=7 --json',
       )}

@@ -3,7 +3,7 @@ import { listParametricTables } from '../../api/parametric-tables.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { PARAMETRIC_COLUMNS } from './columns.js';
+import { EXAMPLES_NEED, PARAMETRIC_COLUMNS } from './columns.js';
 
 export function registerParametricTableList(parent: Command, wiring: Wiring): void {
   parent
@@ -11,7 +11,7 @@ export function registerParametricTableList(parent: Command, wiring: Wiring): vo
     .alias('ls')
     .argument('<catalog>', 'catalog id or name')
     .description('List the parametric tables of a catalog')
-    .addHelpText('after', examples('dgw parametric-table list visits', 'dgw parametric-table list visits --json toSchema,toTable,paramValues'))
+    .addHelpText('after', EXAMPLES_NEED + examples('dgw parametric-table list visits', 'dgw parametric-table list visits --json toSchema,toTable,paramValues'))
     .action(wiring.action(runParametricTableList));
 }
 

@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import type { TableDeleted } from '../../contract/results.js';
 import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, type Wiring } from '../wiring.js';
-import { schemaAndTable } from './columns.js';
+import { EXAMPLES_NEED, schemaAndTable } from './columns.js';
 
 export function registerParametricTableRm(parent: Command, wiring: Wiring): void {
   parent
@@ -16,7 +16,7 @@ export function registerParametricTableRm(parent: Command, wiring: Wiring): void
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the request instead of sending it')
     .description('Delete a parametric table (its base table stays)')
-    .addHelpText('after', examples('dgw parametric-table rm visits main.pricing_visits --yes'))
+    .addHelpText('after', EXAMPLES_NEED + examples('dgw parametric-table rm visits main.pricing_visits --yes'))
     .action(wiring.action(runParametricTableRm));
 }
 

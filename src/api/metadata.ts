@@ -87,6 +87,15 @@ export async function describeTable(http: Http, projectId: string, at: TablePlac
   return isRaw(body) && typeof body.tableName === 'string' ? readTable(body, catalogName) : undefined;
 }
 
+/** The document types a change's answer as an open object: one that shows no table is followed by a read of the table as it now stands. */
+export async function tableAfterChange(http: Http, projectId: string, at: TablePlace, answer: MetadataTableRecord | undefined): Promise<MetadataTableRecord> {
+  if (answer) return answer;
+  const { tables } = await getMetadata(http, projectId, { catalogId: at.catalogId, schemaName: at.schema });
+  const table = tables.find((t) => t.schemaName === at.schema && t.tableName === at.table);
+  if (!table) throw new MalformedResponseError(`the service took the change to ${at.schema}.${at.table} but its metadata does not list the table; \`dgw metadata get\` shows what it holds`);
+  return table;
+}
+
 /** Says whether the agent may use a whole catalog, or one schema of it. */
 export async function setAiUsage(http: Http, projectId: string, catalogId: string, schema: string | undefined, useWithAI: boolean): Promise<AiUsageRecord> {
   const path = schema === undefined ? apiPath`/metadata/${projectId}/${catalogId}` : apiPath`/metadata/${projectId}/${catalogId}/${schema}`;

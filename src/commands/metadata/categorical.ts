@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { setCategorical, type MetadataTableRecord } from '../../api/metadata.js';
+import { setCategorical, tableAfterChange } from '../../api/metadata.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { catalogPath } from '../catalog-path.js';
@@ -31,7 +31,7 @@ export async function runMetadataCategorical(ctx: Context, column: string, opts:
   const at = await catalogPath(ctx, http, projectId, column, 'COLUMN', true);
   const answer = await setCategorical(http, projectId, at, { limit, frequency: opts.frequency }, column.split('.')[0]);
   if (opts.dryRun) return;
-  const shown: MetadataTableRecord = answer ?? { catalogId: at.catalogId, catalogName: column.split('.')[0], schemaName: at.schema, tableName: at.table, tableDescription: null, useWithAI: null, columns: [] };
+  const shown = await tableAfterChange(http, projectId, at, answer);
   await ctx.out.record(shown, TABLE_COLUMNS, tableKey);
   const values = shown.columns.find((c) => c.columnName === at.column)?.categoricalValues;
   ctx.out.success(`kept ${values ? `${values.length} values` : 'the values'} of ${at.table}.${at.column}`);

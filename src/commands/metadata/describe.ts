@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { describeTable, type MetadataTableRecord, type TableChange } from '../../api/metadata.js';
+import { describeTable, tableAfterChange, type TableChange } from '../../api/metadata.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -47,8 +47,7 @@ export async function runMetadataDescribe(ctx: Context, table: string, opts: Met
   const at = await catalogPath(ctx, http, projectId, table, 'TABLE', false);
   const answer = await describeTable(http, projectId, at, change, table.split('.')[0]);
   if (opts.dryRun) return;
-  const shown: MetadataTableRecord = answer ?? { catalogId: at.catalogId, catalogName: table.split('.')[0], schemaName: at.schema, tableName: at.table, tableDescription: change.tableDescription ?? null, useWithAI: change.useWithAI ?? null, columns: [] };
-  await ctx.out.record(shown, TABLE_COLUMNS, tableKey);
+  await ctx.out.record(await tableAfterChange(http, projectId, at, answer), TABLE_COLUMNS, tableKey);
   ctx.out.success(`described ${at.schema}.${at.table}`);
 }
 

@@ -22,6 +22,7 @@ export interface MetadataRefreshOptions {
 
 /** Statuses of a refresh that has not ended yet (the document names these). */
 const RUNNING = new Set(['ACTIVE', 'WAITING', 'DELAYED', 'PAUSED']);
+const NOT_STARTED_POLLS = 5;
 
 export function registerMetadataRefresh(parent: Command, wiring: Wiring): void {
   parent
@@ -35,6 +36,8 @@ export function registerMetadataRefresh(parent: Command, wiring: Wiring): void {
     .addHelpText(
       'after',
       `${examples('dgw metadata refresh --wait', 'dgw metadata refresh --catalog 1 --wait --json catalogId,status', 'dgw metadata refresh --callback-url https://ci.example.com/hooks/metadata --with-token < hook-token.txt --dry-run')}
+NOT_ACTIVE (no job running) may come before the job starts: --wait ends on it once the job was
+seen running, or after ${NOT_STARTED_POLLS} polls in a row that all say it.
 On the in-process local gateway the refresh ends before dgw does, so it always reports how it
 ended, and exits 10 when it failed, as --wait does.
 `,
@@ -67,7 +70,14 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
     // One deadline for every catalog: each waits for what is left of it.
     const plan = { deadlineMs: deadline - ctx.clock.now(), firstPollMs: http.inProcess ? 10 : 250, maxPollMs: http.inProcess ? 25 : 5000, heldPolls: false };
     const gaveUp = () => new WaitTimeoutError(`gave up waiting for the metadata refresh of catalog ${id}; it may still be running`, 'follow it with `dgw metadata status`');
-    ended.push(await pollUntil(ctx, http, plan, () => getMetadataStatus(http, projectId, id), (status) => (RUNNING.has(status.status) ? undefined : status), gaveUp));
+    let seenRunning = false;
+    let notActive = 0;
+    const end = (status: MetadataStatusRecord) => {
+      if (RUNNING.has(status.status)) seenRunning = true;
+      else if (status.status !== 'NOT_ACTIVE' || seenRunning || ++notActive >= NOT_STARTED_POLLS) return status;
+      return undefined;
+    };
+    ended.push(await pollUntil(ctx, http, plan, () => getMetadataStatus(http, projectId, id), end, gaveUp));
   }
   await ctx.out.list(ended, STATUS_COLUMNS, statusKey);
   const failed = ended.filter((s) => s.status !== 'COMPLETED');

@@ -98,9 +98,12 @@ export function hideSecret(text: string, secret: string, shown: string): string 
   return text.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), () => shown);
 }
 
-/** Masks every `"apiKey"` value and every link's query (a signed link's signature): a created key's secret is printed once on stdout, never in a --debug trace. */
+/** Masks every `"apiKey"` value, every `"callbackToken"` (a hook's credential, as an answer may carry it) and every link's query (a signed link's signature): a created key's secret is printed once on stdout, never in a --debug trace. */
 export function redactSecrets(text: string): string {
-  return text.replace(/(https?:\/\/[^\s"?#]*)\?[^\s"#]*/g, '$1?…').replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`);
+  return text
+    .replace(/(https?:\/\/[^\s"?#]*)\?[^\s"#]*/g, '$1?…')
+    .replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_m, head: string, secret: string) => `${head}${maskKey(secret)}"`)
+    .replace(/("callbackToken"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"***"');
 }
 
 /** True for an answer that is a web page: said so by its content type, or starting with a page's first tag (not when it starts with `[` or `{`). */

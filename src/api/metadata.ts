@@ -143,7 +143,7 @@ function readStatus(value: Record<string, unknown>, catalogId: string): Metadata
 
 function readCallback(value: unknown): MetadataCallbackRecord {
   const c = isRaw(value) ? value : {};
-  return { callbackURL: textOrNull(c.callbackURL), hasToken: flag(c.hasToken) };
+  return { callbackURL: textOrNull(c.callbackURL), hasToken: flag(c.hasToken, typeof c.callbackToken === 'string' && c.callbackToken !== '') };
 }
 
 // What needs a language model: the hosted service answers; the local gateway answers 501. The

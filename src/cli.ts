@@ -112,7 +112,8 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   const dashed = error.code === 'commander.unknownOption' && /^unknown option '-[^'\s]*\s/.test(message);
   const dgw = `dgw ${path ? `${path} ` : ''}`;
   const taken = error.code === 'commander.missingArgument' && argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
-  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --: \`${dgw}-- ARGUMENT\`` : `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}see \`${dgw}--help\``;
+  const args = command?.registeredArguments.map((a) => `${a.name().toUpperCase()}${a.variadic ? '...' : ''}`).join(' ') || 'ARGUMENT';
+  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
 }
 

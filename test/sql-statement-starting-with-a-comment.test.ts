@@ -12,7 +12,7 @@ describe('dgw sql "-- comment\\nSELECT ..."', () => {
     const statement = '-- revenue\nSELECT 1 AS a';
     const r = await run('sql', statement);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/hint: an argument that starts with - \(a SQL -- comment\) goes after a lone --: `dgw .*sql -- ARGUMENT`/);
+    expect(r.stderr).toMatch(/hint: an argument that starts with - \(a SQL -- comment\) goes after a lone --, with the arguments in order: `dgw .*sql -- STATEMENT`/);
     expect(await dgw('sql', '--', statement)).toBe('1\n');
     // A mistyped option keeps the usual hint.
     expect((await run('sql', '--bogus')).stderr).toMatch(/hint: see `dgw .*sql --help`/);

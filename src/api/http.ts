@@ -142,7 +142,7 @@ export class Http {
     if (!response) return undefined as T;
     let whole: string | Uint8Array;
     try {
-      whole = await wholeWithin(response, this.config.timeoutMs, () => Promise.reject<never>(this.timedOut(spec.method, spec.path, { made: isChange(spec) && response.status < 300 })));
+      whole = await wholeWithin(response, this.config.timeoutMs, () => Promise.reject<never>(this.timedOut(spec.method, spec.path, { made: isChange(spec) })));
     } catch (error) {
       if (error instanceof DgwError) throw error;
       if (this.config.signal?.aborted) throw new InterruptedError();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDgw } from '../support/dgw.js';
+import { runAsBinaryWould } from '../support/in-process.js';
 import { P, spawnServe, tempDir, waitFor, type SpawnedServer } from './helpers.js';
 
 // `dgw serve` answers over real HTTP on 127.0.0.1 and runs schedules; `--zone local` runs the
@@ -67,12 +68,13 @@ describe('dgw serve', () => {
   });
 });
 
+// Commands run in this process (as the binary would), but for the race of several processes on one folder.
 describe('--zone local in-process', () => {
   const local = join(tmp.dir, 'in-process');
   const env = { DGW_CONFIG_DIR: config, DGW_LOCAL_DIR: local };
 
   it('seeds the demo project on first use and runs dgw sql with --json', async () => {
-    const r = await runDgw(['--zone', 'local', 'sql', 'select count(*) as n from svc.table.orders', '--json'], { env });
+    const r = await runAsBinaryWould(['--zone', 'local', 'sql', 'select count(*) as n from svc.table.orders', '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ n: '60' }]);
     const keys = JSON.parse(readFileSync(join(local, 'keys.json'), 'utf8'));
@@ -80,18 +82,18 @@ describe('--zone local in-process', () => {
   });
 
   it('prints rows as tab-separated lines when piped, compact arrays with --format compact, reads --file -', async () => {
-    const tsv = await runDgw(['--zone', 'local', 'sql', 'select customer_id, name from svc.table.customers order by 1 limit 2'], { env });
+    const tsv = await runAsBinaryWould(['--zone', 'local', 'sql', 'select customer_id, name from svc.table.customers order by 1 limit 2'], { env });
     expect(tsv.stdout).toBe('1\tAda Lovelace\n2\tGrace Hopper\n');
-    const compact = await runDgw(['--zone', 'local', 'sql', 'select 1 as a, 2 as b', '--json', '--format', 'compact'], { env });
+    const compact = await runAsBinaryWould(['--zone', 'local', 'sql', 'select 1 as a, 2 as b', '--json', '--format', 'compact'], { env });
     expect(JSON.parse(compact.stdout)).toEqual([[1, 2]]);
-    const stdin = await runDgw(['--zone', 'local', 'sql', '--file', '-', '--json'], { env, input: 'select 42 as answer;\n' });
+    const stdin = await runAsBinaryWould(['--zone', 'local', 'sql', '--file', '-', '--json'], { env, input: 'select 42 as answer;\n' });
     expect(JSON.parse(stdin.stdout)).toEqual([{ answer: 42 }]);
   });
 
   it('keeps what a command created for the next command (materialized result included)', async () => {
-    const created = await runDgw(['--zone', 'local', 'sql', 'create table svc.table.notes as select 1 as id, \'hello\' as text'], { env });
+    const created = await runAsBinaryWould(['--zone', 'local', 'sql', 'create table svc.table.notes as select 1 as id, \'hello\' as text'], { env });
     expect(created.code, created.stderr).toBe(0);
-    const read = await runDgw(['--zone', 'local', 'sql', 'select * from svc.table.notes', '--json'], { env });
+    const read = await runAsBinaryWould(['--zone', 'local', 'sql', 'select * from svc.table.notes', '--json'], { env });
     expect(JSON.parse(read.stdout)).toEqual([{ id: 1, text: 'hello' }]);
   });
 
@@ -104,15 +106,15 @@ describe('--zone local in-process', () => {
   });
 
   it('answers a failing statement with DuckDB\'s message and exit 6', async () => {
-    const r = await runDgw(['--zone', 'local', 'sql', 'select * from svc.table.nope'], { env });
+    const r = await runAsBinaryWould(['--zone', 'local', 'sql', 'select * from svc.table.nope'], { env });
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/nope/);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('refuses bad usage with exit 2', async () => {
-    expect((await runDgw(['--zone', 'local', 'sql'], { env })).code).toBe(2);
-    expect((await runDgw(['--zone', 'local', 'sql', 'select 1', '--format', 'xml'], { env })).code).toBe(2);
-    expect((await runDgw(['serve', '--port', 'abc'], { env })).code).toBe(2);
+    expect((await runAsBinaryWould(['--zone', 'local', 'sql'], { env })).code).toBe(2);
+    expect((await runAsBinaryWould(['--zone', 'local', 'sql', 'select 1', '--format', 'xml'], { env })).code).toBe(2);
+    expect((await runAsBinaryWould(['serve', '--port', 'abc'], { env })).code).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OUTPUTS } from '../src/contract/outputs.js';
 import { generateSchemaFiles, leafCommands } from '../src/schema-files.js';
-import { runDgw } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // schemas/ is the published JSON contract, generated from src/contract/outputs.ts and the command
 // tree: a change to what a command prints shows as a change to a committed file, in review. A
@@ -59,13 +59,13 @@ describe('docs/output.md', () => {
 
 describe('dgw schema', () => {
   it('prints a command\'s schema, exactly the published file', async () => {
-    const r = await runDgw(['schema', 'mtquery', 'status']);
+    const r = await runAsBinaryWould(['schema', 'mtquery', 'status']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(fs.readFileSync(path.join(dir, 'mtquery-status.json'), 'utf8')));
   });
 
   it('without a command, lists every command with a schema and its file', async () => {
-    const r = await runDgw(['schema', '--json']);
+    const r = await runAsBinaryWould(['schema', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ command: string; file: string }>;
     // Every command but those that print no JSON (completion, table sample).
@@ -75,17 +75,17 @@ describe('dgw schema', () => {
 
   it('an alias names its command\'s schema, as the command line reads it', async () => {
     for (const [alias, file] of [['key ls', 'key-list'], ['folder mkdir', 'folder-create'], ['catalog show', 'catalog-get'], ['cache delete', 'cache-rm']]) {
-      const r = await runDgw(['schema', ...alias.split(' ')]);
+      const r = await runAsBinaryWould(['schema', ...alias.split(' ')]);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual(JSON.parse(fs.readFileSync(path.join(dir, `${file}.json`), 'utf8')));
     }
   });
 
   it('an unknown command is exit 2 with a suggestion; completion has no schema', async () => {
-    const typo = await runDgw(['schema', 'query', 'lst']);
+    const typo = await runAsBinaryWould(['schema', 'query', 'lst']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('did you mean "query list"?');
-    const completion = await runDgw(['schema', 'completion']);
+    const completion = await runAsBinaryWould(['schema', 'completion']);
     expect(completion.code).toBe(2);
     expect(completion.stderr).toContain('prints a shell script');
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { RecordingServer } from './support/recording-server.js';
 import { KEY, queryJson } from './support/stand-in.js';
 
@@ -8,7 +9,7 @@ import { KEY, queryJson } from './support/stand-in.js';
 
 const tmp = tempDir('dgw-tsv-');
 afterAll(() => tmp.remove());
-const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/config`, DGW_LOCAL_DIR: `${tmp.dir}/data` } });
+const local = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/config`, DGW_LOCAL_DIR: `${tmp.dir}/data` } });
 
 describe('dgw sql in a pipe', () => {
   const SQL = String.raw`SELECT 'a' || chr(9) || 'b' AS tab, 'line1' || chr(10) || 'line2' AS nl, 'cr' || chr(13) AS cr,
@@ -49,7 +50,7 @@ describe('metadata commands go through the same writer', () => {
   const server = new RecordingServer();
   beforeAll(() => server.start());
   afterAll(() => server.close());
-  const hosted = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: `${tmp.dir}/config`, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'p' } });
+  const hosted = (args: string[]) => runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: `${tmp.dir}/config`, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: KEY, DGW_PROJECT: 'p' } });
 
   it('query get: multi-line SQL stays on one line, escaped', async () => {
     server.on('GET', /\/queries\/3f2b8c1e/, { json: queryJson({ inputQuery: 'SELECT a,\n\tb\r\nFROM t -- a \\ b' }) });

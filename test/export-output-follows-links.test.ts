@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // `-o` names where the data goes, as a shell's `>` would: a symlink is written through (the link
 // stays, its target gets the file, whole or not at all), and what is not a regular file (a named
@@ -14,7 +15,9 @@ const tmp = tempDir('dgw-export-o-');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'gateway'), DGW_ZONE: 'local' };
 const work = path.join(tmp.dir, 'work');
 const elsewhere = path.join(tmp.dir, 'elsewhere');
-const dgw = (...args: string[]) => runDgw(args, { env, cwd: work, timeoutMs: 60_000 });
+const dgw = (...args: string[]) => runAsBinaryWould(args, { env, cwd: work });
+// Spawned: the link to /proc/self/fd/1 must name a process's own stdout, not the test runner's.
+const dgwProcess = (...args: string[]) => runDgw(args, { env, cwd: work, timeoutMs: 60_000 });
 const EXPECTED = 'id,name\n1,one\n2,two\n';
 
 /** Files whose names start with a dot (dgw's temporary files) in the folders written to. */
@@ -74,7 +77,7 @@ describe('query export -o names the destination as a shell redirection would', (
   it('a link to /proc/self/fd/1 (what /dev/stdout is): the file is printed on stdout, and the link is left alone', async () => {
     const link = path.join(work, 'stdout');
     fs.symlinkSync('/proc/self/fd/1', link);
-    const r = await dgw('query', 'export', 'tworows', '-o', 'stdout');
+    const r = await dgwProcess('query', 'export', 'tworows', '-o', 'stdout');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(EXPECTED);
     expect(fs.readlinkSync(link)).toBe('/proc/self/fd/1');

@@ -1,13 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
-import { runAsBinaryWould } from './support/in-process.js';
+import { runAsBinaryWould, runInProcess } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Check first, ask second: a destructive command finds out what it would destroy before it
 // asks, refuses what the service would refuse before the question, and shows the same facts in
 // its question. A dry run sends nothing at all, reads included, so it says they were not read.
 
-const { server, dgw, dgwInTerminal } = useStandIn();
+const { server, dgw, env } = useStandIn();
+/** On a terminal a person answers (the question shown, `input` typed), in this process: what the terminal shows, stdout then stderr, in `screen`. */
+const dgwInTerminal = async (args: string[], options: { input: string }) => {
+  const r = await runInProcess(args, { env: env(), input: options.input, interactive: true, terminalColumns: 80 });
+  return { ...r, screen: r.stdout + r.stderr };
+};
 const folder = (id: string, name: string, queryIds: string[], children: unknown[] = []) => ({ id, name, createdAt: 1, modifiedAt: 1, queryIds, children });
 // /reports holds q1 and a subfolder /reports/monthly, which holds q2.
 const NESTED = [folder('f1', 'reports', ['q1'], [folder('f2', 'monthly', ['q2'])]), folder('f3', 'empty', [])];
@@ -20,9 +25,9 @@ describe('folder rm', () => {
     server.on('DELETE', /\/folders\//, { status: 409, json: { errorCode: 'CONFLICT', message: 'not empty' } });
     const r = await dgwInTerminal(['folder', 'rm', '/reports'], { input: 'y\n' });
     expect(r.code).toBe(5);
-    expect(r.stdout).not.toMatch(/\[y\/N\]/);
-    expect(r.stdout).toContain('error: folder /reports is not empty: it holds 1 subfolder and 2 queries');
-    expect(r.stdout).toMatch(/hint: add --force/);
+    expect(r.screen).not.toMatch(/\[y\/N\]/);
+    expect(r.screen).toContain('error: folder /reports is not empty: it holds 1 subfolder and 2 queries');
+    expect(r.screen).toMatch(/hint: add --force/);
     expect(writes()).toHaveLength(0);
   });
 
@@ -38,11 +43,11 @@ describe('folder rm', () => {
     server.on('GET', /\/queries$/, { json: QUERIES });
     server.on('DELETE', /\/folders\//, { status: 204 });
     const r = await dgwInTerminal(['folder', 'rm', '/reports', '--force'], { input: 'y\n' });
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain('Folder /reports holds:');
-    expect(r.stdout).toContain('subfolders: /reports/monthly');
-    expect(r.stdout).toContain('queries: monthly_revenue, revenue');
-    expect(r.stdout).toMatch(/Delete folder \/reports with its 1 subfolder and 2 queries\? \[y\/N\]/);
+    expect(r.code, r.screen).toBe(0);
+    expect(r.screen).toContain('Folder /reports holds:');
+    expect(r.screen).toContain('subfolders: /reports/monthly');
+    expect(r.screen).toContain('queries: monthly_revenue, revenue');
+    expect(r.screen).toMatch(/Delete folder \/reports with its 1 subfolder and 2 queries\? \[y\/N\]/);
     expect(writes().map((q) => `${q.method} ${q.path} ${q.rawQuery}`)).toEqual([`DELETE /data/projects/proj-1/queries/folders/f1 force=true`]);
   });
 
@@ -51,7 +56,7 @@ describe('folder rm', () => {
     server.on('GET', /\/queries$/, { json: QUERIES });
     const r = await dgwInTerminal(['folder', 'rm', '/reports/monthly'], { input: 'y\n' });
     expect(r.code).toBe(5);
-    expect(r.stdout).toContain('folder /reports/monthly is not empty: it holds 1 query');
+    expect(r.screen).toContain('folder /reports/monthly is not empty: it holds 1 query');
     expect(writes()).toHaveLength(0);
   });
 
@@ -100,13 +105,14 @@ describe('table drop-column', () => {
   it('the question names the saved queries whose SQL reads the column, and how', async () => {
     routes();
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'status'], { input: 'status\n' });
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain('2 saved queries read orders.status and will fail when next run or refreshed:');
-    expect(r.stdout).toContain('by_status (plain): names status');
-    expect(r.stdout).toContain('snapshot (materialized): selects * from orders');
-    expect(r.stdout).not.toContain('in_a_string');
-    expect(r.stdout).not.toContain('other_table');
-    expect(r.stdout.indexOf('by_status')).toBeLessThan(r.stdout.indexOf('Type "status" to confirm'));
+    expect(r.code, r.screen).toBe(0);
+    expect(r.screen).toContain('2 saved queries read orders.status and will fail when next run or refreshed:');
+    expect(r.screen).toContain('by_status (plain): names status');
+    expect(r.screen).toContain('snapshot (materialized): selects * from orders');
+    expect(r.screen).not.toContain('in_a_string');
+    expect(r.screen).not.toContain('other_table');
+    // Both on stderr, the question's stream: the readers are named before it.
+    expect(r.stderr).toMatch(/by_status[^]*Type "status" to confirm/);
     expect(writes()).toHaveLength(1);
   });
 
@@ -114,7 +120,7 @@ describe('table drop-column', () => {
     routes();
     server.on('GET', /\/table\/customers\/columns$/, { json: [{ name: 'status', dataType: 'VARCHAR' }, { name: 'email', dataType: 'VARCHAR' }] });
     const r = await dgwInTerminal(['table', 'drop-column', 'customers', 'email'], { input: 'n\n' });
-    expect(r.stdout).toContain("No saved query's SQL reads customers.email.");
+    expect(r.screen).toContain("No saved query's SQL reads customers.email.");
     expect(writes()).toHaveLength(0);
   });
 
@@ -122,8 +128,8 @@ describe('table drop-column', () => {
     routes();
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'stauts'], { input: 'stauts\n' });
     expect(r.code).toBe(4);
-    expect(r.stdout).toContain('table orders has no column stauts; its columns: status, amount');
-    expect(r.stdout).not.toContain('to confirm');
+    expect(r.screen).toContain('table orders has no column stauts; its columns: status, amount');
+    expect(r.screen).not.toContain('to confirm');
     expect(writes()).toHaveLength(0);
   });
 

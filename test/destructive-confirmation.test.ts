@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { startDgw } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
 import { KEY, useStandIn } from './support/stand-in.js';
 
 // Destructive commands ask on a terminal, refuse without one unless --yes, and --dry-run sends nothing.
-const { server, dgw, dgwInTerminal, env } = useStandIn();
+const { server, dgw, dgwInTerminal: dgwInPty, env } = useStandIn();
+/** On a terminal a person answers (the question shown, `input` typed), in this process: what the terminal shows, stdout then stderr, in `screen`. */
+const dgwInTerminal = async (args: string[], options: { input: string }) => {
+  const r = await runInProcess(args, { env: env(), input: options.input, interactive: true, terminalColumns: 80 });
+  return { ...r, screen: r.stdout + r.stderr };
+};
 const QID = '3f2b8c1e-0000-4000-8000-000000000001';
 const FOLDERS = [{ id: 'f1', name: 'old', createdAt: 1, modifiedAt: 1, queryIds: [], children: [] }];
 
@@ -40,7 +46,7 @@ describe('on a terminal', () => {
     columnsAndQueries();
     server.on('DELETE', /columns/, { status: 200 });
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'discount\n' });
-    expect(r.stdout).toContain('Type "discount" to confirm');
+    expect(r.screen).toContain('Type "discount" to confirm');
     expect(r.code).toBe(0);
     expect(server.requests.filter((q) => q.method === 'DELETE')).toHaveLength(1);
   });
@@ -51,21 +57,22 @@ describe('on a terminal', () => {
     const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'orders\n' });
     // An answer, not a failure: said plainly, exit 2 as gh does (nothing was changed).
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain('"orders" is not "discount": nothing was changed');
-    expect(r.stdout).not.toContain('error:');
+    expect(r.screen).toContain('"orders" is not "discount": nothing was changed');
+    expect(r.screen).not.toContain('error:');
     expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
   });
 
+  // In a pseudo-terminal: the line break after the question is the terminal's echo of the answer.
   it('query rm asks y/N; "n" cancels, "y" deletes', async () => {
     server.on('DELETE', /queries/, { status: 200 });
-    const no = await dgwInTerminal(['query', 'rm', QID], { input: 'n\n' });
+    const no = await dgwInPty(['query', 'rm', QID], { input: 'n\n' });
     expect(no.stdout).toMatch(/Delete query .*\[y\/N\]/);
     expect(no.code).toBe(2);
     expect(no.stdout).toMatch(/^nothing was changed\r?$/m);
     expect(no.stdout).not.toContain('error:');
     // Check first, ask second: the query list is read (to name the queries that read it), nothing else.
     expect(server.requests.map((q) => q.method)).toEqual(['GET']);
-    const yes = await dgwInTerminal(['query', 'rm', QID], { input: 'y\n' });
+    const yes = await dgwInPty(['query', 'rm', QID], { input: 'y\n' });
     expect(yes.code).toBe(0);
     expect(server.requests.map((q) => q.method)).toEqual(['GET', 'GET', 'DELETE']);
   });
@@ -80,9 +87,10 @@ describe('on a terminal', () => {
     expect(server.requests.filter((q) => q.method !== 'GET')).toHaveLength(0);
   });
 
+  // In a pseudo-terminal: in this process a test declares the terminal (`interactive`), and CI cannot take that back.
   it('never asks when CI is set, even on a terminal', async () => {
     server.on('DELETE', /columns/, { status: 200 });
-    const r = await dgwInTerminal(['table', 'drop-column', 'orders', 'discount'], { input: 'discount\n', env: { CI: 'true' } });
+    const r = await dgwInPty(['table', 'drop-column', 'orders', 'discount'], { input: 'discount\n', env: { CI: 'true' } });
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/pass --yes/);
     expect(server.requests).toHaveLength(0);
@@ -92,7 +100,7 @@ describe('on a terminal', () => {
     server.on('GET', /folders$/, { json: FOLDERS });
     server.on('DELETE', /folders/, { status: 204 });
     const r = await dgwInTerminal(['folder', 'rm', '/old'], { input: 'yes\n' });
-    expect(r.stdout).toMatch(/Delete folder \/old \(empty\)\? \[y\/N\]/);
+    expect(r.screen).toMatch(/Delete folder \/old \(empty\)\? \[y\/N\]/);
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => q.method)).toEqual(['GET', 'DELETE']);
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDgw, tempDir } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Output taller than the terminal goes through a pager on a terminal, and never elsewhere. The
@@ -22,30 +23,37 @@ function fakePager(extra = ''): { command: string; ran: string; got: string } {
   return { command: `${script} --from-dgw`, ran, got };
 }
 
-const many = Array.from({ length: 40 }, (_, i) => queryJson({ id: `3f2b8c1e-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `q${i}`, displayName: `Query ${i}` }));
+// Taller than both terminals here: the pseudo-terminal's 20 rows and the 50 of one in this process.
+const many = Array.from({ length: 60 }, (_, i) => queryJson({ id: `3f2b8c1e-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `q${i}`, displayName: `Query ${i}` }));
 const few = many.slice(0, 3);
+const last = many[many.length - 1];
 
 describe('the pager', () => {
-  const { server, dgw, dgwInTerminal, env } = useStandIn();
-  // A terminal of 80 by 20 (the pseudo-terminal reports no size: dgw reads COLUMNS and LINES).
+  const { server, dgw, env } = useStandIn();
+  // A terminal of 80 by 20 for a spawned dgw (the pseudo-terminal reports no size: dgw reads COLUMNS and LINES).
   const screen = { COLUMNS: '80', LINES: '20' };
+  /** stdout and stderr a terminal of 80 by 50, in this process (the pager is still a process of its own); both as the terminal shows them in `screen`. */
+  const dgwInTerminal = async (args: string[], options: { env: Record<string, string> }) => {
+    const r = await runInProcess(args, { env: { PATH: process.env.PATH ?? '', ...env(), ...options.env }, terminalColumns: 80 });
+    return { ...r, screen: r.stdout + r.stderr };
+  };
 
   it('runs for output taller than the terminal, and gets the whole table', async () => {
     server.on('GET', `${P}/queries`, { json: many });
     const pager = fakePager();
-    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
-    expect(r.code, r.stdout).toBe(0);
+    const r = await dgwInTerminal(['query', 'list'], { env: { DGW_PAGER: pager.command } });
+    expect(r.code, r.screen).toBe(0);
     expect(fs.readFileSync(pager.ran, 'utf8').trim()).toBe('--from-dgw');
     const paged = fs.readFileSync(pager.got, 'utf8');
     for (const q of many) expect(paged).toContain(q.id);
     // It went to the pager, not straight to the terminal.
-    expect(r.stdout).not.toContain(many[39].id);
+    expect(r.stdout).not.toContain(last.id);
   });
 
   it('PAGER when DGW_PAGER is unset', async () => {
     server.on('GET', `${P}/queries`, { json: many });
     const pager = fakePager();
-    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: undefined, PAGER: pager.command } });
+    const r = await dgwInTerminal(['query', 'list'], { env: { PAGER: pager.command } });
     expect(r.code).toBe(0);
     expect(fs.existsSync(pager.ran)).toBe(true);
   });
@@ -53,7 +61,7 @@ describe('the pager', () => {
   it('does not run for output that fits the screen', async () => {
     server.on('GET', `${P}/queries`, { json: few });
     const pager = fakePager();
-    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
+    const r = await dgwInTerminal(['query', 'list'], { env: { DGW_PAGER: pager.command } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(few[2].id);
     expect(fs.existsSync(pager.ran)).toBe(false);
@@ -65,16 +73,16 @@ describe('the pager', () => {
       server.on('GET', `${P}/queries`, { json: many });
       const r = await run();
       expect(r.code, what).toBe(0);
-      expect(r.stdout, what).toContain(many[39].id);
+      expect(r.stdout, what).toContain(last.id);
       expect(fs.existsSync(pager.ran), what).toBe(false);
     };
     await each('a pipe', () => dgw(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } }));
     await each('--format table into a pipe', () => dgw(['query', 'list', '--format', 'table'], { env: { ...screen, DGW_PAGER: pager.command } }));
-    await each('--no-pager', () => dgwInTerminal(['query', 'list', '--no-pager'], { env: { ...screen, DGW_PAGER: pager.command } }));
-    await each('--no-pager before the command', () => dgwInTerminal(['--no-pager', 'query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } }));
-    await each('an empty DGW_PAGER', () => dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: '', PAGER: pager.command } }));
-    await each('CI', () => dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command, CI: 'true' } }));
-    await each('--json on a terminal', () => dgwInTerminal(['query', 'list', '--json'], { env: { ...screen, DGW_PAGER: pager.command } }));
+    await each('--no-pager', () => dgwInTerminal(['query', 'list', '--no-pager'], { env: { DGW_PAGER: pager.command } }));
+    await each('--no-pager before the command', () => dgwInTerminal(['--no-pager', 'query', 'list'], { env: { DGW_PAGER: pager.command } }));
+    await each('an empty DGW_PAGER', () => dgwInTerminal(['query', 'list'], { env: { DGW_PAGER: '', PAGER: pager.command } }));
+    await each('CI', () => dgwInTerminal(['query', 'list'], { env: { DGW_PAGER: pager.command, CI: 'true' } }));
+    await each('--json on a terminal', () => dgwInTerminal(['query', 'list', '--json'], { env: { DGW_PAGER: pager.command } }));
     // The pipe's bytes are the tab-separated rows, exactly.
     server.on('GET', `${P}/queries`, { json: many });
     const piped = await dgw(['query', 'list'], { env: { ...screen, DGW_PAGER: pager.command } });
@@ -83,10 +91,10 @@ describe('the pager', () => {
 
   it('a pager that is missing leaves the output plain, with a warning', async () => {
     server.on('GET', `${P}/queries`, { json: many });
-    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: path.join(tmp.dir, 'no-such-pager') } });
-    expect(r.code, r.stdout).toBe(0);
+    const r = await dgwInTerminal(['query', 'list'], { env: { DGW_PAGER: path.join(tmp.dir, 'no-such-pager') } });
+    expect(r.code, r.screen).toBe(0);
     for (const q of many) expect(r.stdout).toContain(q.id);
-    expect(r.stdout).toMatch(/warning: pager .*no-such-pager not found/);
+    expect(r.screen).toMatch(/warning: pager .*no-such-pager not found/);
   });
 
   it('quitting the pager before the end is no error: exit 0, nothing more said', async () => {
@@ -94,9 +102,9 @@ describe('the pager', () => {
     // Reads one line and leaves, as q pressed at once does.
     const quitter = path.join(tmp.dir, 'quitter.sh');
     fs.writeFileSync(quitter, '#!/bin/sh\nhead -n 1 > /dev/null\n', { mode: 0o755 });
-    const r = await dgwInTerminal(['query', 'list'], { env: { ...screen, DGW_PAGER: quitter } });
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).not.toMatch(/error|EPIPE/i);
+    const r = await dgwInTerminal(['query', 'list'], { env: { DGW_PAGER: quitter } });
+    expect(r.code, r.screen).toBe(0);
+    expect(r.screen).not.toMatch(/error|EPIPE/i);
   });
 
   it('dgw serve, which runs until stopped, prints at once and never pages', async () => {
@@ -124,7 +132,7 @@ describe('the pager', () => {
     const { code } = await running.exited;
     expect(running.stdout()).not.toContain('stopping');
     expect(code).toBe(0);
-    expect(fs.readFileSync(pager.got, 'utf8')).toContain(many[39].id);
+    expect(fs.readFileSync(pager.got, 'utf8')).toContain(last.id);
   });
 
 });

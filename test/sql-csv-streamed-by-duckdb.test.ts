@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DGW_BIN, runDgw, runDgwInTerminal, tempDir } from './support/dgw.js';
+import { DGW_BIN, runDgw, tempDir } from './support/dgw.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
+import { runAsBinaryWould, runInProcess } from './support/in-process.js';
 import { transferFolder } from './support/transfer-folder.js';
 
 // `dgw sql --format csv` on the local gateway has DuckDB write the CSV (the gateway's COPY through
@@ -46,28 +47,29 @@ describe('dgw sql --format csv on the local gateway', () => {
 
   it('asks the gateway for CSV whenever it prints CSV, and only then (the --debug trace shows the Accept header)', async () => {
     for (const extra of [[], ['--guard-formulas'], ['--limit', '5']]) {
-      const asked = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'csv', ...extra], { env: served });
+      const asked = await runAsBinaryWould(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'csv', ...extra], { env: served });
       expect(asked.stderr, extra.join(' ')).toMatch(/accept: text\/csv/);
       expect(asked.stdout).toBe('x\n1\n');
     }
-    const tsv = await runDgw(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'tsv'], { env: served });
+    const tsv = await runAsBinaryWould(['--debug', 'sql', 'SELECT 1 AS x', '--format', 'tsv'], { env: served });
     expect(tsv.stderr).not.toMatch(/accept: text\/csv/);
   });
 
   it('--guard-formulas, statements that are not a SELECT and columns of every type', async () => {
-    const guarded = await runDgw(['sql', "SELECT '=1+1' AS f, 2.0::DOUBLE AS d", '--format', 'csv', '--guard-formulas'], { env: inProcess });
+    const guarded = await runAsBinaryWould(['sql', "SELECT '=1+1' AS f, 2.0::DOUBLE AS d", '--format', 'csv', '--guard-formulas'], { env: inProcess });
     expect(guarded.stdout).toBe("f,d\n'=1+1,2.0\n");
-    await runDgw(['sql', 'CREATE TABLE svc.table.csv_w (x INTEGER)'], { env: inProcess });
-    const insert = await runDgw(['sql', 'INSERT INTO svc.table.csv_w VALUES (1), (2), (3)', '--format', 'csv'], { env: inProcess });
+    await runAsBinaryWould(['sql', 'CREATE TABLE svc.table.csv_w (x INTEGER)'], { env: inProcess });
+    const insert = await runAsBinaryWould(['sql', 'INSERT INTO svc.table.csv_w VALUES (1), (2), (3)', '--format', 'csv'], { env: inProcess });
     expect(insert.code, insert.stderr).toBe(0);
     expect(insert.stdout).toBe('Count\n3\n');
-    const nested = await runDgw(['sql', "SELECT [1, 2] AS l, {'k': 1.5} AS s", '--format', 'csv'], { env: served });
+    const nested = await runAsBinaryWould(['sql', "SELECT [1, 2] AS l, {'k': 1.5} AS s", '--format', 'csv'], { env: served });
     expect(nested.stdout).toBe('l,s\n"[1, 2]",{\'k\': 1.5}\n');
   });
 
   it('where no named pipe can be made (no mkfifo on the PATH), the same CSV comes through JSON', async () => {
     const select = "SELECT i AS n, i / 3 AS third, 'a,' || i AS t FROM range(1000) t(i)";
-    const withPipe = await runDgw(['sql', select, '--format', 'csv'], { env: inProcess });
+    const withPipe = await runAsBinaryWould(['sql', select, '--format', 'csv'], { env: inProcess });
+    // Spawned: the gateway finds mkfifo on the PATH of its process, not on the one a command is given.
     const withoutPipe = await runDgw(['--debug', 'sql', select, '--format', 'csv'], { env: { ...inProcess, PATH: path.join(dir.dir, 'no-such-bin') } });
     expect(withoutPipe.code, withoutPipe.stderr).toBe(0);
     expect(withoutPipe.stderr).toMatch(/accept: text\/csv/);
@@ -76,15 +78,15 @@ describe('dgw sql --format csv on the local gateway', () => {
   });
 
   it('on a terminal, CSV goes through dgw\'s printer (screen-safe text)', async () => {
-    const r = await runDgwInTerminal(['sql', "SELECT 1.0::DOUBLE AS d, 'a' || chr(27) || '[31m' AS t", '--format', 'csv', '--no-pager'], { env: inProcess });
+    const r = await runInProcess(['sql', "SELECT 1.0::DOUBLE AS d, 'a' || chr(27) || '[31m' AS t", '--format', 'csv', '--no-pager'], { env: { PATH: process.env.PATH ?? '', ...inProcess }, terminalColumns: 80 });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/^d,t\r?\n1\.0,/m);
     expect(r.stdout).not.toContain('\u001b[31m');
   });
 
   it('a statement DuckDB refuses: the same message and exit code as JSON, nothing on stdout', async () => {
-    const csv = await runDgw(['sql', 'SELECT * FROM svc.table.nosuch', '--format', 'csv'], { env: served });
-    const json = await runDgw(['sql', 'SELECT * FROM svc.table.nosuch', '--json'], { env: served });
+    const csv = await runAsBinaryWould(['sql', 'SELECT * FROM svc.table.nosuch', '--format', 'csv'], { env: served });
+    const json = await runAsBinaryWould(['sql', 'SELECT * FROM svc.table.nosuch', '--json'], { env: served });
     expect(csv.code).toBe(json.code);
     expect(csv.code).not.toBe(0);
     expect(csv.stderr).toMatch(/nosuch/);
@@ -93,7 +95,7 @@ describe('dgw sql --format csv on the local gateway', () => {
 
   it('a statement that fails after its first rows: never exit 0', async () => {
     for (const env of [inProcess, served]) {
-      const r = await runDgw(['sql', "SELECT CASE WHEN i = 300000 THEN error('boom') ELSE i END AS n FROM range(500000) t(i)", '--format', 'csv'], { env, timeoutMs: 60_000 });
+      const r = await runAsBinaryWould(['sql', "SELECT CASE WHEN i = 300000 THEN error('boom') ELSE i END AS n FROM range(500000) t(i)", '--format', 'csv'], { env });
       expect([6, 9], r.stderr).toContain(r.code);
       expect(r.stdout.split('\n').length).toBeLessThan(500_000);
     }
@@ -108,7 +110,7 @@ describe('dgw sql --format csv on the local gateway', () => {
       const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
       expect(code).toBe(0);
     }
-    const next = await runDgw(['sql', 'SELECT 5 AS n', '--format', 'csv'], { env: served });
+    const next = await runAsBinaryWould(['sql', 'SELECT 5 AS n', '--format', 'csv'], { env: served });
     expect(next.stdout).toBe('n\n5\n');
     const streams = path.join(transferFolder(served.DGW_LOCAL_DIR), 'streams');
     await expect.poll(() => (fs.existsSync(streams) ? fs.readdirSync(streams) : []), { timeout: 10_000 }).toEqual([]);

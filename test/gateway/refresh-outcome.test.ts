@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw } from '../support/dgw.js';
+import { runAsBinaryWould } from '../support/in-process.js';
 import { spawnServe, tempDir, type SpawnedServer } from './helpers.js';
 
 // `dgw mtquery refresh` on the in-process local gateway: the refresh has ended before dgw exits,
@@ -8,7 +8,8 @@ import { spawnServe, tempDir, type SpawnedServer } from './helpers.js';
 // "started". A served gateway keeps answering "accepted" at once.
 const tmp = tempDir('dgw-refresh-outcome-');
 const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'local') };
-const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env });
+// In-process: the refresh ends within the command, whose report and exit code are tested; only the served gateway is a process.
+const local = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env });
 
 beforeAll(async () => {
   for (const step of [
@@ -83,7 +84,7 @@ describe('mtquery refresh on a served gateway keeps answering at once', () => {
   afterAll(() => server?.stop('SIGINT'));
 
   it('prints {"refresh":"accepted"} and exits 0, even for a refresh that will fail', async () => {
-    const viaServer = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: served });
+    const viaServer = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: served });
     expect((await viaServer('sql', 'CREATE TABLE svc.table.gone (a INTEGER)')).code).toBe(0);
     expect((await viaServer('query', 'create', 'From gone', '--materialized', '--sql', 'SELECT count(*) AS n FROM svc.table.gone')).code).toBe(0);
     expect((await viaServer('sql', 'DROP TABLE svc.table.gone')).code).toBe(0);

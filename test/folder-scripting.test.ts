@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Folders for scripts: `folder create -p` makes sure a folder exists (exit 0 if it does),
@@ -8,7 +9,8 @@ import { queryJson, useStandIn } from './support/stand-in.js';
 
 const tmp = tempDir('dgw-folder-scripting-');
 afterAll(() => tmp.remove());
-const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
+// In-process: what is tested is what the commands print and do to the folder, not a process of their own.
+const local = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {

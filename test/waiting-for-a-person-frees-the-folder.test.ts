@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { runDgw, startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+import { startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // While dgw waits for a person (the SQL shell's prompt, a confirmation, an open editor) the
 // in-process gateway lets go of the data folder: it used to hold it, and every other local
@@ -20,9 +21,12 @@ afterEach(() => {
   for (const r of running.splice(0)) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
 });
 
-/** Another command on the same folder, meanwhile: it must not wait for the person. */
+/**
+ * Another command on the same folder, meanwhile: it must not wait for the person. It runs in this
+ * process, which is not the one waiting, so it still needs the folder let go of; so do the set-up and checks.
+ */
 async function anotherCommandRuns(): Promise<void> {
-  const other = await runDgw(['query', 'list', '-q'], { env, timeoutMs: 60_000 });
+  const other = await runAsBinaryWould(['query', 'list', '-q'], { env });
   expect(other.code, other.stderr).toBe(0);
 }
 
@@ -59,17 +63,17 @@ describe('waiting for a person', () => {
   }, 90_000);
 
   it('a confirmation: another command runs, and "y" then deletes', async () => {
-    expect((await runDgw(['query', 'create', 'Doomed', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
+    expect((await runAsBinaryWould(['query', 'create', 'Doomed', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
     const rm = start(['query', 'rm', 'doomed']);
     await rm.waitForOutput('[y/N]', 30_000);
     await anotherCommandRuns();
     rm.child.stdin!.write('y\r');
     expect((await rm.exited).code, rm.stdout()).toBe(0);
-    expect((await runDgw(['query', 'get', 'doomed'], { env })).code).toBe(4);
+    expect((await runAsBinaryWould(['query', 'get', 'doomed'], { env })).code).toBe(4);
   }, 90_000);
 
   it('a confirmation answered after a dgw serve with another partner key came and went: the request carries the key of now', async () => {
-    expect((await runDgw(['query', 'create', 'Doomed Too', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
+    expect((await runAsBinaryWould(['query', 'create', 'Doomed Too', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
     const rm = start(['query', 'rm', 'doomedtoo']);
     await rm.waitForOutput('[y/N]', 30_000);
     const serve = startDgw(['serve', '--port', '0'], { env: { ...env, DGW_LOCAL_PARTNER_KEY: 'dgw_partner_another_key_0123456789' } });
@@ -79,11 +83,11 @@ describe('waiting for a person', () => {
     expect((await serve.exited).code).toBe(0);
     rm.child.stdin!.write('y\r');
     expect((await rm.exited).code, rm.stdout()).toBe(0);
-    expect((await runDgw(['query', 'get', 'doomedtoo'], { env })).code).toBe(4);
+    expect((await runAsBinaryWould(['query', 'get', 'doomedtoo'], { env })).code).toBe(4);
   }, 90_000);
 
   it('an open editor: another command runs, and the saved SQL is sent', async () => {
-    expect((await runDgw(['query', 'create', 'Edited', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
+    expect((await runAsBinaryWould(['query', 'create', 'Edited', '--sql', 'SELECT 1 AS x', '-q'], { env })).code).toBe(0);
     const opened = path.join(home.dir, 'editor-open');
     const go = path.join(home.dir, 'editor-go');
     const editor = path.join(home.dir, 'editor.sh');
@@ -93,6 +97,6 @@ describe('waiting for a person', () => {
     await anotherCommandRuns();
     fs.writeFileSync(go, '');
     expect((await edit.exited).code, edit.stdout()).toBe(0);
-    expect((await runDgw(['query', 'get', 'edited', '--json', 'inputQuery'], { env })).stdout).toContain('SELECT 2 AS y');
+    expect((await runAsBinaryWould(['query', 'get', 'edited', '--json', 'inputQuery'], { env })).stdout).toContain('SELECT 2 AS y');
   }, 90_000);
 });

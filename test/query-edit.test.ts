@@ -2,11 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // dgw query edit QUERY: the SQL in $VISUAL/$EDITOR (a temporary .sql file, 0600, removed after),
 // updated only when the text changed; an empty file, a failing editor, Ctrl-C and no terminal send nothing.
-const { server, dgw, dgwInTerminal, env } = useStandIn();
+const { server, dgw, env } = useStandIn();
+/**
+ * dgw in this process on a terminal of 80 columns that answers as a person would; the editor it
+ * starts is a process of its own all the same. Output as a terminal shows it: stdout, then stderr.
+ */
+async function dgwInTerminal(args: string[], options: { env: Record<string, string> }): Promise<{ code: number; stdout: string }> {
+  const r = await runAsBinaryWould(args, { env: { ...env(), ...options.env }, interactive: true, terminalColumns: 80 });
+  return { code: r.code, stdout: r.stdout + r.stderr };
+}
 const ID = '709922802836177297';
 const QUERY = `/data/projects/proj-1/queries/${ID}`;
 const original = queryJson({ id: ID, name: 'revenue', displayName: 'Revenue', inputQuery: 'SELECT 1 AS a' });

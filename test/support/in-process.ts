@@ -61,17 +61,21 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
 
 /**
  * Runs dgw in this process with the environment `runDgw` gives a spawned one (this process's,
- * without DGW_*, CI, colour, pager and D-Bus variables; DGW_PAGER empty; then `env`), in pipes.
+ * without DGW_*, CI, colour, pager and D-Bus variables; DGW_PAGER empty; then `env`), in pipes
+ * unless `terminalColumns` (a terminal) and `interactive` (a person answering prompts) say otherwise.
  * For tests that need no real process: signals, exit and start-up are tested by spawning.
  */
-export function runAsBinaryWould(argv: string[], options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<InProcessResult> {
+export function runAsBinaryWould(
+  argv: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } & Pick<InProcessOptions, 'interactive' | 'terminalColumns'> = {},
+): Promise<InProcessResult> {
   const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
   const env: Record<string, string> = {};
   for (const [k, v] of [...inherited, ['DGW_PAGER', ''], ...Object.entries(options.env ?? {})]) {
     if (v === undefined) delete env[k as string];
     else env[k as string] = v;
   }
-  return runInProcess(argv, { env, input: options.input, cwd: options.cwd ?? os.tmpdir() });
+  return runInProcess(argv, { env, input: options.input, cwd: options.cwd ?? os.tmpdir(), interactive: options.interactive, terminalColumns: options.terminalColumns });
 }
 
 /** Context deps whose stdout is kept (stderr dropped), for rendering help through `main`. */

@@ -7,7 +7,8 @@ import { readQueries } from '../src/api/queries.js';
 import { QUERY_COLUMNS, queryId } from '../src/commands/query/columns.js';
 import { Output } from '../src/output/format.js';
 import { useBareServer } from './support/bare-server.js';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // `dgw query list --json` reads a remote list however its bytes were cut into reads: here a server
 // sends it a few bytes at a time, through characters of two, three and four bytes and through
@@ -61,7 +62,12 @@ const { baseUrl } = useBareServer((req, res) => {
 });
 afterAll(() => tmp.remove());
 
-const dgw = (...args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_API_KEY: 'wire-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' } });
+/** dgw in this process: stdout decoded whole, as a pipe's reader decodes it (not write by write). */
+async function inProcess(args: string[], env: Record<string, string>) {
+  const r = await runAsBinaryWould(args, { env });
+  return { code: r.code, stdout: r.stdoutBytes.toString('utf8'), stderr: r.stderr };
+}
+const dgw = (...args: string[]) => inProcess(args, { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_API_KEY: 'wire-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' });
 
 /** What `query list --json` prints for `sent`: its bytes read as UTF-8, parsed, read by readQueries, written by dgw's writer. */
 async function printedFrom(sent: Buffer): Promise<string> {
@@ -126,7 +132,7 @@ describe('query list --json from bytes cut anywhere', () => {
 describe('query list --json in-process', () => {
   it('the gateway\'s own list, printed as it came, prints as picking every field prints it; one with a DEL character is read the usual way', async () => {
     const env = { DGW_ZONE: 'local', DGW_LOCAL_DIR: join(tmp.dir, 'data'), DGW_CONFIG_DIR: join(tmp.dir, 'config-local'), DGW_PROJECT: 'demo' };
-    const local = (...args: string[]) => runDgw(args, { env, timeoutMs: 60_000 });
+    const local = (...args: string[]) => inProcess(args, env);
     for (const [name, sql] of [['Grüße 東京 😀', "SELECT 'é\u2028' AS x"], ['quote "q" and back\\slash', 'SELECT 1 AS one'], ['del', "SELECT 'a\u007fb' AS d"]]) {
       const made = await local('query', 'create', name, '--sql', sql);
       expect(made.code, made.stderr).toBe(0);

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBareServer } from './support/bare-server.js';
 import { runDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // A service (or the proxy in front of it) may compress its answers: dgw asks for gzip and deflate,
 // as Node's fetch did, and reads gzip, deflate and br, in whole answers and in answers read as they
@@ -49,13 +50,16 @@ const { baseUrl } = useBareServer((req, res) => {
 });
 afterAll(() => tmp.remove());
 
-const dgw = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'compressed-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' } });
+const env = () => ({ DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'compressed-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' });
+// In-process: what is tested is the HTTP layer reading what the server sent, not a process of its own.
+const dgw = (args: string[]) => runAsBinaryWould(args, { env: env() });
 
 describe('who asks', () => {
   it('every request names dgw, its version and Node as its user agent', async () => {
     coding = 'identity';
     userAgents.length = 0;
-    expect((await dgw(['catalog', 'list', '--json'])).code).toBe(0);
+    // Spawned: the version is the one the build writes into the binary (in-process it is 0.0.0-dev).
+    expect((await runDgw(['catalog', 'list', '--json'], { env: env() })).code).toBe(0);
     const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
     expect(userAgents).toEqual([`dgw/${version} (node ${process.version}; ${process.platform})`]);
   });

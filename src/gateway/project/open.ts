@@ -58,8 +58,6 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   try {
     writer = await instance.connect();
     if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
-    // Results must not depend on the TZ of whichever process runs the gateway (a CLI's, or dgw serve's).
-    await writer.run("SET GLOBAL TimeZone = 'UTC'");
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
@@ -67,9 +65,10 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
+    // Results must not depend on the TZ of whichever process runs the gateway (a CLI's, or dgw serve's).
     const reach = `SET allowed_directories = [${literal(`${options.transferDir}${sep}`)}]; `;
     const paths = files.length > 0 ? `SET allowed_paths = [${files.map(literal).join(', ')}]; ` : '';
-    await writer.run(`${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
+    await writer.run(`SET GLOBAL TimeZone = 'UTC'; ${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
     store.connections = connections;
     store.brokenConnections = broken;

@@ -3,8 +3,6 @@ import type { DuckDBModule } from '../duckdb.js';
 
 /** Settings that hold whatever a statement says: no external access or persistent secrets, no cross-schema suggestions, blocked functions ambiguous, configuration locked. */
 export async function hardenInstance(duck: DuckDBModule, conn: DuckDBConnection): Promise<void> {
-  // catalog_error_max_schemas = 0: an error would otherwise suggest names from svc._dgw.
-  await conn.run("SET allow_persistent_secrets = false; SET catalog_error_max_schemas = 0; SET allowed_configs = ['explain_output']");
   for (const { name, why, signatures } of BLOCKED) {
     for (const parameterTypes of signatures(duck)) {
       conn.registerScalarFunction(
@@ -12,7 +10,8 @@ export async function hardenInstance(duck: DuckDBModule, conn: DuckDBConnection)
       );
     }
   }
-  await conn.run('SET lock_configuration = true');
+  // catalog_error_max_schemas = 0: an error would otherwise suggest names from svc._dgw.
+  await conn.run("SET allow_persistent_secrets = false; SET catalog_error_max_schemas = 0; SET allowed_configs = ['explain_output']; SET lock_configuration = true");
 }
 
 /** Scalar functions SQL may not call, each with why and every signature DuckDB gives it. */

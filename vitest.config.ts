@@ -22,6 +22,8 @@ export const SLOW = [
   'test/interrupt-local.test.ts',
   'test/every-example-runs.test.ts',
   'test/cache-refresh-killed.test.ts',
+  // Reads held while three-million-row cache copies run: the fast tier's heaviest file in CPU.
+  'test/gateway/cache-held-poll.test.ts',
   // Dozens of endless DuckDB statements on dgw serve at once, each cancelled: CPU-bound under load.
   'test/gateway/cancelled-runs-end-cancelled.test.ts',
   // Hundreds of thousands of rows in and out, and CSV answers held to their time limits.

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runDgw } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // Help for a command that does not exist is a usage error with a suggestion (exit 2), as the
-// command itself is; help for one that exists is printed with exit 0.
+// command itself is; help for one that exists is printed with exit 0. Run in-process: the exit
+// code is main's, which bin/dgw.js only passes on.
+const dgw = (args: string[]) => runAsBinaryWould(args);
 
 describe('help for a word that names no command', () => {
   it.each([
@@ -11,7 +13,7 @@ describe('help for a word that names no command', () => {
     [['quer', '--help'], 'quer', /Did you mean query\?/],
     [['--zone', 'local', 'query', 'lst', '-h'], 'lst', /Did you mean one of list, ls\?/],
   ])('dgw %j exits 2 and suggests the command', async (args, word, suggestion) => {
-    const r = await runDgw(args);
+    const r = await dgw(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`error: unknown command '${word}'`);
     expect(r.stderr).toMatch(suggestion);
@@ -19,13 +21,13 @@ describe('help for a word that names no command', () => {
   });
 
   it('says the same as the mistyped command itself', async () => {
-    const [help, direct] = await Promise.all([runDgw(['help', 'quer']), runDgw(['quer'])]);
+    const [help, direct] = await Promise.all([dgw(['help', 'quer']), dgw(['quer'])]);
     expect(help.stderr).toBe(direct.stderr);
     expect(help.code).toBe(direct.code);
   });
 
   it('an unknown word with nothing close is still exit 2', async () => {
-    const r = await runDgw(['help', 'xyzzy']);
+    const r = await dgw(['help', 'xyzzy']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("unknown command 'xyzzy'");
   });
@@ -33,19 +35,19 @@ describe('help for a word that names no command', () => {
 
 describe('help for a command that exists', () => {
   it('dgw help query list shows the help of list, not of query', async () => {
-    const r = await runDgw(['help', 'query', 'list']);
+    const r = await dgw(['help', 'query', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: dgw query list\|ls/);
   });
 
   it('arguments after a command without subcommands are left to it', async () => {
-    const r = await runDgw(['query', 'get', 'revenuereport', '--help']);
+    const r = await dgw(['query', 'get', 'revenuereport', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: dgw query get\|show/);
   });
 
   it('dgw help and dgw help query still work', async () => {
-    const [root, noun] = await Promise.all([runDgw(['help']), runDgw(['help', 'query'])]);
+    const [root, noun] = await Promise.all([dgw(['help']), dgw(['help', 'query'])]);
     expect(root.code).toBe(0);
     expect(root.stdout).toMatch(/^Usage: dgw \[options\] \[command\]/);
     expect(noun.code).toBe(0);
@@ -61,7 +63,7 @@ describe('a suggestion commander cannot make', () => {
     [['QUERY', 'list'], 'QUERY', /\(Did you mean query\?\)/],
     [['Folder'], 'Folder', /\(Did you mean folder\?\)/],
   ])('dgw %j exits 2 and suggests, case aside', async (args, word, suggestion) => {
-    const r = await runDgw(args);
+    const r = await dgw(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`error: unknown command '${word}'`);
     expect(r.stderr).toMatch(suggestion);
@@ -70,7 +72,7 @@ describe('a suggestion commander cannot make', () => {
   });
 
   it('exit-codes is a help topic, not a command: dgw exit-code suggests nothing of it', async () => {
-    const r = await runDgw(['exit-code']);
+    const r = await dgw(['exit-code']);
     expect(r.code).toBe(2);
     expect(r.stderr).not.toContain('exit-codes');
   });

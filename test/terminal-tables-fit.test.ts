@@ -3,14 +3,15 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { runDgw } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Every command that draws a table, in a pseudo-terminal of 60, 80 and 120 columns (set with
 // stty, as a resized terminal is): no line is wider than the terminal, measured in display
 // columns once colour is stripped, and every id and name is printed whole. The data is built to
 // be too wide: long display names, SQL and paths, wide CJK characters, emoji, combining marks and
-// control characters (which are escaped, then measured).
+// control characters (which are escaped, then measured). Each runs in-process on a terminal of
+// that width; one (the widest free text) runs in a real pseudo-terminal, whose size dgw must read.
 
 const P = '/data/projects/proj-1';
 const WIDTHS = [60, 80, 120];
@@ -62,7 +63,9 @@ const sourceTables = ['revenue_by_segment_and_region', '売上_地域別'].map((
 }));
 
 describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are whole', () => {
-  const { server, dgwInTerminal, env } = useStandIn();
+  const { server, dgw, dgwInTerminal, env } = useStandIn();
+  /** dgw in this process, its stdout and stderr a terminal of `columns`. */
+  const onTerminal = (command: string[], columns: number, extra: Record<string, string> = {}) => runInProcess(command, { env: { ...env(), DGW_PAGER: '', ...extra }, terminalColumns: columns });
 
   const cases: Array<{ command: string[]; route: () => void; whole: string[] }> = [
     { command: ['query', 'list'], route: () => server.on('GET', `${P}/queries`, { json: queries }), whole: queries.flatMap((q) => [q.id, q.name]).map(shown) },
@@ -88,13 +91,14 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
   for (const { command, route, whole } of cases) {
     it.each(WIDTHS)(`${command.slice(0, 2).join(' ')} at %i columns`, async (columns) => {
       route();
-      const r = await dgwInTerminal(command, { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '' } });
+      const r = await onTerminal(command, columns);
       expect(r.code, r.stdout).toBe(0);
       const lines = screenLines(r.stdout);
       // The header, its rule, and at least one row: a table was drawn.
       expect(lines[1], r.stdout).toMatch(/^─+( {2}─+)*$/);
       expect(lines.length).toBeGreaterThan(2);
-      for (const line of lines) expect(stringWidth(line), `${columns} columns: ${JSON.stringify(line)}`).toBeLessThanOrEqual(columns);
+      // What the terminal shows: stdout and stderr, as one screen.
+      for (const line of screenLines(r.stdout + r.stderr)) expect(stringWidth(line), `${columns} columns: ${JSON.stringify(line)}`).toBeLessThanOrEqual(columns);
       for (const value of whole) expect(stripVTControlCharacters(r.stdout), value).toContain(value);
     });
   }
@@ -116,9 +120,9 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     },
   ])('$command.0 $command.1 at 40 columns keeps the id the next command takes, whole', async ({ command, route, whole }) => {
     route();
-    const r = await dgwInTerminal(command, { terminalSize: { columns: 40, rows: 50 }, env: { DGW_PAGER: '' } });
+    const r = await onTerminal(command, 40);
     expect(r.code, r.stdout).toBe(0);
-    for (const line of screenLines(r.stdout)) expect(stringWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(40);
+    for (const line of screenLines(r.stdout + r.stderr)) expect(stringWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(40);
     for (const value of whole) expect(stripVTControlCharacters(r.stdout)).toContain(value);
   });
 
@@ -126,15 +130,15 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
     for (const columns of WIDTHS) {
       it(`query get and mtquery status NAME at ${columns} columns`, async () => {
         server.on('GET', `${P}/queries`, { json: queries });
-        const get = await dgwInTerminal(['query', 'get', 'revbycust'], { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+        const get = await onTerminal(['query', 'get', 'revbycust'], columns, { NO_COLOR: '1' });
         expect(get.code, get.stdout).toBe(0);
         server.on('GET', `${P}/queries`, { json: queries });
         server.on('GET', `${P}/materialized-queries/${queries[0].id}/status`, { json: statusesNow()[0] });
-        const status = await dgwInTerminal(['mtquery', 'status', 'revbycust'], { terminalSize: { columns, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+        const status = await onTerminal(['mtquery', 'status', 'revbycust'], columns, { NO_COLOR: '1' });
         expect(status.code, status.stdout).toBe(0);
         for (const r of [get, status]) {
-          for (const line of screenLines(r.stdout)) expect(stringWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(columns);
-          expect(r.stdout).not.toContain('…');
+          for (const line of screenLines(r.stdout + r.stderr)) expect(stringWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(columns);
+          expect(r.stdout + r.stderr).not.toContain('…');
         }
         // Every word of the SQL and of the message is there, in order, across the wrapped lines.
         const words = (text: string) => text.split(/\s+/).filter(Boolean);
@@ -148,6 +152,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
 
   it('the widest free text gives way first, with an ellipsis; short columns stay whole', async () => {
     server.on('GET', `${P}/queries`, { json: queries });
+    // A process in a pseudo-terminal sized with stty: the width dgw lays out for is the terminal's own.
     const r = await dgwInTerminal(['query', 'list'], { terminalSize: { columns: 120, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
     const lines = screenLines(r.stdout);
     expect(lines[0]).toMatch(/^ID +NAME +DISPLAY NAME +QUERY TYPE +PATH +SCHEDULE$/);
@@ -162,7 +167,7 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
   it('a record\'s SQL indented with tabs and saved with CRLF reads as it was typed: spaces, no \\x09 or \\x0d', async () => {
     const id = '3f2b8c1e-0000-4000-8000-000000000007';
     server.on('GET', `${P}/queries/${id}`, { json: queryJson({ id, name: 'tabbed', inputQuery: 'SELECT\n\torder_id,\r\n\tamount\r\nFROM t' }) });
-    const r = await dgwInTerminal(['query', 'get', id], { terminalSize: { columns: 100, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+    const r = await onTerminal(['query', 'get', id], 100, { NO_COLOR: '1' });
     expect(r.code, r.stdout).toBe(0);
     const lines = screenLines(r.stdout);
     const at = lines.findIndex((l) => /SELECT$/.test(l));
@@ -173,19 +178,19 @@ describe('tables fit the terminal at 60, 80 and 120 columns; ids and names are w
 
   it('numbers are right-aligned on their last digit, text left-aligned', async () => {
     server.on('POST', `${P}/queries/execute`, { body: JSON.stringify({ columns: ['n', 'word'].map((columnName) => ({ catalogName: null, schemaName: null, tableName: null, columnName })), data: [[47.17, 'a'], [121.51, 'bb'], [5, 'ccc']] }), headers: { 'content-type': 'application/json' } });
-    const r = await dgwInTerminal(['sql', 'SELECT 1'], { terminalSize: { columns: 80, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
+    const r = await onTerminal(['sql', 'SELECT 1'], 80, { NO_COLOR: '1' });
     expect(screenLines(r.stdout)).toEqual(['     n  word', '──────  ────', ' 47.17  a', '121.51  bb', '     5  ccc']);
   });
 
   it('a column that cannot fit is left out, and a note on stderr names it', async () => {
     server.on('GET', `${P}/materialized-queries/status`, { json: statusesNow() });
-    const r = await dgwInTerminal(['mtquery', 'status'], { terminalSize: { columns: 60, rows: 50 }, env: { DGW_PAGER: '', NO_COLOR: '1' } });
-    expect(r.stdout).toMatch(/not shown at this width: [^(]*MESSAGE/);
+    const r = await onTerminal(['mtquery', 'status'], 60, { NO_COLOR: '1' });
+    expect(r.stderr).toMatch(/not shown at this width: [^(]*MESSAGE/);
   });
 
   it('a pipe still gets every field whole, as tab-separated values', async () => {
     server.on('GET', `${P}/queries`, { json: queries });
-    const r = await runDgw(['query', 'list'], { env: { ...env(), COLUMNS: '60' } });
+    const r = await dgw(['query', 'list'], { env: { COLUMNS: '60' } });
     expect(r.stdout.split('\n')[0]).toBe([queries[0].id, 'revbycust', `${LONG}${LONG}`, 'MATERIALIZED', queries[0].path, 'cron 0 6 * * 1-5 (Europe/Berlin)'].join('\t'));
   });
 });

@@ -3,10 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
 
 // API keys in the OS keychain: a Secret Service (GNOME Keyring on a D-Bus session of the test's
-// own) where it can be started, and the 0600 file where no keychain answers.
+// own) where it can be started, and the 0600 file where no keychain answers. A command that may
+// reach the keychain is a process of its own: the keychain library takes the D-Bus session from
+// its process's environment, so in this process it would reach the runner's (a desktop's) keychain.
+// `auth status` of a key in the file runs in-process.
 const KEY = 'keychain-secret-key-7a6b5c4d3e';
 const { server, configDir } = useServerAndFreshConfig('dgw-keychain-');
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -39,9 +43,9 @@ describe('where no keychain answers (no D-Bus session): the 0600 file', () => {
     expect(stored().profiles.default).toMatchObject({ apiKey: KEY });
     expect(stored().profiles.default.keychain).toBeUndefined();
     expect(fs.statSync(path.join(configDir(), 'config.json')).mode & 0o777).toBe(0o600);
-    const status = await runDgw(['auth', 'status', '--json'], { env: env() });
+    const status = await runAsBinaryWould(['auth', 'status', '--json'], { env: env() });
     expect(JSON.parse(status.stdout)).toMatchObject({ keyStorage: 'file', key: '****4d3e' });
-    const text = await runDgw(['auth', 'status'], { env: env() });
+    const text = await runAsBinaryWould(['auth', 'status'], { env: env() });
     expect(text.stdout).toMatch(/KEY STORAGE\s+.*config\.json \(mode 0600\)/);
     expect(bearer().every((b) => b === `Bearer ${KEY}`)).toBe(true);
   });
@@ -56,6 +60,7 @@ describe('where no keychain answers (no D-Bus session): the 0600 file', () => {
     expect(r.stderr).toMatch(/--insecure-storage/);
     expect(server.requests).toEqual([]);
     // Reading the settings alone needs no key: explain says where it is without reading it.
+    // A process: were explain to read the key after all, in this process it would ask the runner's keychain.
     const explain = await runDgw(['config', 'explain', '--json'], { env: { DGW_CONFIG_DIR: configDir() } });
     expect(explain.code).toBe(0);
     expect(JSON.parse(explain.stdout).apiKey).toEqual({ value: '(in the OS keychain)', source: 'profile', origin: 'profile work' });
@@ -102,7 +107,7 @@ describe.skipIf(!has('dbus-run-session'))('a D-Bus session where no Secret Servi
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/no OS keychain answered \(.+\)/);
     expect(stored().profiles.default).toMatchObject({ apiKey: KEY });
-    const status = await runDgw(['auth', 'status', '--json'], { env });
+    const status = await runAsBinaryWould(['auth', 'status', '--json'], { env });
     expect(JSON.parse(status.stdout)).toMatchObject({ keyStorage: 'file' });
   });
 });

@@ -2,17 +2,21 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DGW_BIN, runDgw, type DgwResult } from './support/dgw.js';
+import { DGW_BIN, type DgwResult } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
 
-// `dgw auth login` end to end: the built binary, a recording server on 127.0.0.1, a temporary
-// config folder. The key must work (GET /info) before anything is stored, and never be shown.
+// `dgw auth login` end to end: a recording server on 127.0.0.1, a temporary config folder. The key
+// must work (GET /info) before anything is stored, and never be shown. In-process, with the key in
+// the file as where no keychain answers (the keychain library would use this process's own D-Bus
+// session; test/keychain.test.ts tests the keychain); only the terminal's prompt is a process.
 const KEY = 'login-secret-key-5e4d3c2b1a';
 const { server, configDir } = useServerAndFreshConfig('dgw-auth-', { allowInfo: true });
 
 const env = (extra: Record<string, string> = {}) => ({ DGW_CONFIG_DIR: configDir(), ...extra });
+const dgw = runAsBinaryWould;
 const login = (args: string[], input = `${KEY}\n`, extra: Record<string, string> = {}) =>
-  runDgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token', ...args], { input, env: env(extra) });
+  dgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token', '--insecure-storage', ...args], { input, env: env(extra) });
 const stored = () => JSON.parse(fs.readFileSync(path.join(configDir(), 'config.json'), 'utf8'));
 
 /**
@@ -67,7 +71,7 @@ describe('dgw auth login', () => {
   it('writes the config file 0600 inside a 0700 folder', async () => {
     server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
     const dir = path.join(configDir(), 'nested', 'dgw');
-    const r = await runDgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token'], { input: KEY, env: { DGW_CONFIG_DIR: dir } });
+    const r = await dgw(['auth', 'login', '--base-url', server.baseUrl, '--with-token', '--insecure-storage'], { input: KEY, env: { DGW_CONFIG_DIR: dir } });
     expect(r.code).toBe(0);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(dir, 'config.json')).mode & 0o777).toBe(0o600);
@@ -134,7 +138,7 @@ describe('dgw auth login', () => {
   });
 
   it('without --with-token and without a terminal, exits 2 naming --with-token', async () => {
-    const r = await runDgw(['auth', 'login', '--base-url', server.baseUrl], { input: KEY, env: env() });
+    const r = await dgw(['auth', 'login', '--base-url', server.baseUrl], { input: KEY, env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: no terminal .*--with-token/m);
     expect(server.requests).toHaveLength(0);
@@ -152,7 +156,7 @@ describe('dgw auth login', () => {
   });
 
   it('refuses plain http to a non-loopback host (exit 2) before reading the key or sending anything', async () => {
-    const r = await runDgw(['auth', 'login', '--base-url', 'http://example.com/api/v1', '--with-token'], { input: KEY, env: env() });
+    const r = await dgw(['auth', 'login', '--base-url', 'http://example.com/api/v1', '--with-token'], { input: KEY, env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --base-url: plain http is only allowed for loopback addresses/m);
     expect(fs.existsSync(path.join(configDir(), 'config.json')) ? stored().profiles : {}).toEqual({});

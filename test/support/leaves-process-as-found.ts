@@ -4,6 +4,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 // leaves the environment, the working folder or the exit code changed would change the files after
 // it. Each file is held to leaving them as it found them.
 
+// The OS keychain library finds its D-Bus session in this process's own environment, not the one a
+// command is given: commands run in-process must never reach the keychain of the person running the
+// tests, so they get a session address that answers nothing (the keychain tests start their own).
+process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/dgw-tests-reach-no-keychain';
+
 let env: Record<string, string | undefined> = {};
 let cwd = '';
 let exitCode: typeof process.exitCode;

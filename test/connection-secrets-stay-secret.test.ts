@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { RecordingServer, type Recorded } from './support/recording-server.js';
 
 // A secret given to `connection create` by flag, file, stdin or prompt goes to the service and
 // nowhere else: not stdout, not stderr with --debug, not a file in dgw's config, data or cache
 // folders, not the argv or environment of a process dgw starts (looked at while the request is
-// being answered).
+// being answered). Only the prompt needs a real terminal, so a process of its own; the rest run
+// in this process, where a process dgw starts is one below this one.
 
 const CONFIG = {
   connectionType: 'POSTGRES',
@@ -56,6 +58,8 @@ describe('connection create keeps its secrets', () => {
   const server = new RecordingServer();
   const home = tempDir('dgw-secrets-');
   let running: RunningDgw | undefined;
+  /** The process dgw runs in while a command is under way: a spawned one, or this one. */
+  let dgwPid: number | undefined;
   /** What the processes below dgw held while the service was answering. */
   let childrenSeen: string[] = [];
   const dirs = { config: path.join(home.dir, 'config'), data: path.join(home.dir, 'data'), cache: path.join(home.dir, 'cache') };
@@ -72,7 +76,7 @@ describe('connection create keeps its secrets', () => {
     childrenSeen = [];
     server.on('GET', '/connections/config/POSTGRES', { json: CONFIG });
     server.on('POST', '/connections/p1', (req: Recorded) => {
-      if (running?.child.pid) childrenSeen = descendants(running.child.pid).map((p) => p.text);
+      if (dgwPid) childrenSeen = descendants(dgwPid).map((p) => p.text);
       return { json: { id: '6243f42a-42d0-4821-a90f-763cda6cda50', name: (req.json as { name: string }).name, type: 'POSTGRES' } };
     });
   });
@@ -80,21 +84,28 @@ describe('connection create keeps its secrets', () => {
   const env = { DGW_CONFIG_DIR: dirs.config, DGW_LOCAL_DIR: dirs.data, XDG_CACHE_HOME: dirs.cache, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: 'test-key-0123456789', DGW_PROJECT: 'p1' };
 
   async function create(args: string[], options: { input?: string; terminal?: boolean; typeAfter?: string; secret: string }) {
-    running = startDgw(['--debug', 'connection', 'create', 'warehouse', '--type', 'POSTGRES', ...args], {
+    const argv = ['--debug', 'connection', 'create', 'warehouse', '--type', 'POSTGRES', ...args];
+    if (!options.terminal) {
+      dgwPid = process.pid;
+      try {
+        return await runAsBinaryWould(argv, { env: { ...env, DGW_BASE_URL: server.baseUrl }, input: options.input ?? '', cwd: home.dir });
+      } finally {
+        dgwPid = undefined;
+      }
+    }
+    running = startDgw(argv, {
       env: { ...env, DGW_BASE_URL: server.baseUrl },
-      terminal: options.terminal,
-      terminalSize: options.terminal ? { columns: 80, rows: 3 } : undefined,
+      terminal: true,
+      terminalSize: { columns: 80, rows: 3 },
       cwd: home.dir,
     });
-    if (options.typeAfter) {
-      await running.waitForOutput(options.typeAfter);
-      running.child.stdin!.write(`${options.secret}\r`);
-    } else {
-      running.child.stdin!.end(options.input ?? '');
-    }
+    dgwPid = running.child.pid;
+    await running.waitForOutput(options.typeAfter!);
+    running.child.stdin!.write(`${options.secret}\r`);
     const { code } = await running.exited;
     const out = { code, stdout: running.stdout(), stderr: running.stderr() };
     running = undefined;
+    dgwPid = undefined;
     return out;
   }
 

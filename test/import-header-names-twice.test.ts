@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // A CSV header line that names a column twice (any case: names match the table's in any case)
 // cannot say which of the two goes to that column: dgw refuses it before the import is sent,
@@ -11,7 +12,7 @@ import { runDgw, tempDir } from './support/dgw.js';
 
 const tmp = tempDir('dgw-header-twice-');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'gateway'), DGW_ZONE: 'local' };
-const dgw = (...args: string[]) => runDgw(args, { env, cwd: tmp.dir, timeoutMs: 60_000 });
+const dgw = (...args: string[]) => runAsBinaryWould(args, { env, cwd: tmp.dir });
 
 beforeAll(async () => {
   for (const args of [['table', 'create', 'people'], ['table', 'add-column', 'people', 'id:BIGINT', 'name:VARCHAR']]) {

@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // `dgw table import T FILE` where FILE is not a regular file (a named pipe, as bash's
 // `<(gzip -dc x.gz)` gives; a device) is read as it comes, as stdin is. It was read at offset 0
@@ -10,7 +11,7 @@ import { runDgw, tempDir } from './support/dgw.js';
 
 const tmp = tempDir('dgw-import-pipe-');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'gateway'), DGW_ZONE: 'local' };
-const dgw = (...args: string[]) => runDgw(args, { env, cwd: tmp.dir, timeoutMs: 60_000 });
+const dgw = (...args: string[]) => runAsBinaryWould(args, { env, cwd: tmp.dir });
 
 beforeAll(async () => {
   for (const args of [['table', 'create', 'events'], ['table', 'add-column', 'events', 'id:BIGINT', 'name:VARCHAR']]) {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGateway, P, tempDir as gatewayDir, type TestGateway } from './gateway/helpers.js';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { useStandIn } from './support/stand-in.js';
 
 // `/reports` and `/ reports` would be two folders that print alike: a folder name that starts or
@@ -78,11 +79,11 @@ describe('in-process, through the binary', () => {
 
   it('refuses, then makes the clean name', async () => {
     const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'data'), DGW_ZONE: 'local' };
-    const bad = await runDgw(['folder', 'create', '/reports '], { env });
+    const bad = await runAsBinaryWould(['folder', 'create', '/reports '], { env });
     expect(bad.code).toBe(2);
-    const good = await runDgw(['folder', 'create', '/reports', '--json'], { env });
+    const good = await runAsBinaryWould(['folder', 'create', '/reports', '--json'], { env });
     expect(good.code, good.stderr).toBe(0);
-    const tree = await runDgw(['folder', 'list', '--json'], { env });
+    const tree = await runAsBinaryWould(['folder', 'list', '--json'], { env });
     expect(tree.stdout).not.toContain('reports ');
   });
 });
@@ -98,7 +99,7 @@ describe('queries as code', () => {
     writeFileSync(join(dir, 'reports ', 'q.sql'), 'SELECT 1 AS one\n');
     const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'data'), DGW_ZONE: 'local' };
     for (const verb of ['plan', 'apply']) {
-      const r = await runDgw([verb, '--dir', dir, '--yes'].filter((a) => verb === 'apply' || a !== '--yes'), { env });
+      const r = await runAsBinaryWould([verb, '--dir', dir, '--yes'].filter((a) => verb === 'apply' || a !== '--yes'), { env });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/reports : .*white space/);
     }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // An export asked for the same column twice wrote a header with a name nobody asked for (DuckDB's
 // COPY renames the second `id` to `id_1`), exit 0. dgw refuses `--columns` naming one twice
@@ -10,7 +11,7 @@ import { runDgw, tempDir } from './support/dgw.js';
 
 const tmp = tempDir('dgw-export-twice-');
 const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'gateway'), DGW_ZONE: 'local' };
-const dgw = (args: string[], input?: string) => runDgw(args, { env, cwd: tmp.dir, input, timeoutMs: 60_000 });
+const dgw = (args: string[], input?: string) => runAsBinaryWould(args, { env, cwd: tmp.dir, input });
 let queryId = '';
 
 beforeAll(async () => {

@@ -1,18 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
 
 // The same data paths against `dgw serve` over HTTP: rows streamed from DuckDB to the socket to
-// stdout; a statement that fails after its first rows is never taken for a whole result; export
+// dgw's stdout; a statement that fails after its first rows is never taken for a whole result; export
 // download links work without the API key until they expire (DGW_LOCAL_LINK_TTL, here 2 s), and
 // dgw asks for fresh ones.
 
 const dir = tempDir('dgw-transfer-served-');
 const dataDir = path.join(dir.dir, 'gateway');
 const env = { DGW_CONFIG_DIR: path.join(dir.dir, 'config'), DGW_LOCAL_DIR: dataDir, DGW_ZONE: 'local' };
-const dgw = (args: string[]) => runDgw(args, { env, timeoutMs: 60_000 });
+// The server is a process of its own; the dgw that talks to it runs in this one.
+const dgw = (args: string[]) => runAsBinaryWould(args, { env });
 let server: SpawnedServer;
 
 beforeAll(async () => {

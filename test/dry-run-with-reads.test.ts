@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // A plain --dry-run sends nothing at all. `--dry-run --with-reads` may send reads (GET only) so a
@@ -77,7 +78,7 @@ describe('--dry-run --with-reads', () => {
 describe('on the local gateway', () => {
   const tmp = tempDir('dgw-with-reads-');
   afterAll(() => tmp.remove());
-  const local = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
+  const local = (...args: string[]) => runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` } });
 
   it('folder rm --force --dry-run --with-reads names what it would delete, and the folder stays', async () => {
     expect((await local('query', 'create', 'Rev', '--sql', 'SELECT status FROM svc.table.orders', '--path', '/reports/monthly', '--parents')).code).toBe(0);

@@ -71,7 +71,7 @@ beforeAll(async () => {
     ['folder', 'create', '/archive'],
     ['cache', 'create', 'orders'],
   ]) {
-    const r = await runDgw(args, { env: local });
+    const r = await runAsBinaryWould(args, { env: local });
     expect(r.code, r.stderr).toBe(0);
   }
 }, 60_000);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { runDgw, startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+import { startDgw, tempDir, type RunningDgw } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // dgw sql with no statement on a terminal: an interactive shell on the local gateway, driven
 // through a pseudo-terminal as a person types (Enter is \r, Ctrl-C \x03, Ctrl-D \x04, Up \x1b[A).
@@ -89,7 +90,7 @@ describe('the SQL shell', () => {
   }, 90_000);
 
   it('never saves a line holding the API key in use; the file stays 0600 however it was before', async () => {
-    const created = await runDgw(['key', 'create', 'shell-history'], { env });
+    const created = await runAsBinaryWould(['key', 'create', 'shell-history'], { env });
     expect(created.code, created.stderr).toBe(0);
     const key = created.stdout.trim();
     expect(key.length).toBeGreaterThan(16);
@@ -183,11 +184,11 @@ describe('the SQL shell', () => {
   });
 
   it('off a terminal, dgw sql with no statement reads it from stdin', async () => {
-    const r = await runDgw(['sql'], { env, input: 'SELECT 6 * 7 AS product' });
+    const r = await runAsBinaryWould(['sql'], { env, input: 'SELECT 6 * 7 AS product' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('42\n');
-    const empty = await runDgw(['sql'], { env, input: '' });
+    const empty = await runAsBinaryWould(['sql'], { env, input: '' });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/no SQL statement/);
   });

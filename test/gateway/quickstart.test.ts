@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDgw } from '../support/dgw.js';
 import { runAsBinaryWould } from '../support/in-process.js';
 import { spawnServe, tempDir, type SpawnedServer } from './helpers.js';
 
@@ -57,7 +56,7 @@ describe('README quick start', () => {
   });
 
   it('refuses an unknown DGW_LOCAL_API_SHAPE with exit 2', async () => {
-    const r = await runDgw(['--zone', 'local', 'catalog', 'list'], { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config-d'), DGW_LOCAL_DIR: join(tmp.dir, 'data-d'), DGW_LOCAL_API_SHAPE: 'openapi' } });
+    const r = await runAsBinaryWould(['--zone', 'local', 'catalog', 'list'], { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config-d'), DGW_LOCAL_DIR: join(tmp.dir, 'data-d'), DGW_LOCAL_API_SHAPE: 'openapi' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/DGW_LOCAL_API_SHAPE: "openapi" is not spec or hosted/);
   });

@@ -16,6 +16,14 @@ describe('dgw sql writing to a materialized result', () => {
     await dgw('query', 'create', 'Totals', '--materialized', '--sql', 'SELECT customer_id FROM svc.table.orders');
   });
 
+  /** Runs `statement`, which must fail (exit 6, nothing printed) saying only a refresh writes the table. */
+  const refusedAsRefreshOnly = async (statement: string) => {
+    const r = await run('sql', statement);
+    expect([r.code, r.stdout], statement).toEqual([6, '']);
+    expect(r.stderr, statement).toContain('only a refresh writes svc.mtquery.totals');
+    return r;
+  };
+
   it('is refused even when it writes no rows, and a stored table still takes it', async () => {
     for (const statement of [
       'INSERT INTO svc.mtquery.totals SELECT 1 WHERE false',
@@ -24,9 +32,7 @@ describe('dgw sql writing to a materialized result', () => {
       'WITH x AS (SELECT 1 AS a) INSERT INTO svc.mtquery.totals SELECT a FROM x WHERE false',
       'EXPLAIN ANALYZE DELETE FROM svc.mtquery.totals WHERE false',
     ]) {
-      const r = await run('sql', statement);
-      expect([r.code, r.stdout], statement).toEqual([6, '']);
-      expect(r.stderr, statement).toContain('only a refresh writes svc.mtquery.totals');
+      await refusedAsRefreshOnly(statement);
     }
     expect(await dgw('sql', 'DELETE FROM svc.table.orders WHERE false')).toBe('0\n');
   });
@@ -37,10 +43,7 @@ describe('dgw sql writing to a materialized result', () => {
       'update /* all */ mtquery."TOTALS" set customer_id = 1 where false',
       'WITH x AS (SELECT 1 AS a) UPDATE svc.mtquery.totals SET customer_id = (SELECT a FROM x)',
     ]) {
-      const r = await run('sql', statement);
-      expect([r.code, r.stdout], statement).toEqual([6, '']);
-      expect(r.stderr, statement).toContain('only a refresh writes svc.mtquery.totals');
-      expect(r.stderr, statement).not.toContain('may read');
+      expect((await refusedAsRefreshOnly(statement)).stderr, statement).not.toContain('may read');
     }
     const read = await run('sql', 'UPDATE svc.table.orders SET customer_id = (SELECT max(customer_id) FROM svc.mtquery.totals) WHERE false');
     expect(read.code, read.stderr).toBe(6);

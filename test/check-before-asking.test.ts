@@ -1,18 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
-import { runAsBinaryWould, runInProcess } from './support/in-process.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Check first, ask second: a destructive command finds out what it would destroy before it
 // asks, refuses what the service would refuse before the question, and shows the same facts in
 // its question. A dry run sends nothing at all, reads included, so it says they were not read.
 
-const { server, dgw, env } = useStandIn();
-/** On a terminal a person answers (the question shown, `input` typed), in this process: what the terminal shows, stdout then stderr, in `screen`. */
-const dgwInTerminal = async (args: string[], options: { input: string }) => {
-  const r = await runInProcess(args, { env: env(), input: options.input, interactive: true, terminalColumns: 80 });
-  return { ...r, screen: r.stdout + r.stderr };
-};
+const { server, dgw, dgwAnswering: dgwInTerminal } = useStandIn();
 const folder = (id: string, name: string, queryIds: string[], children: unknown[] = []) => ({ id, name, createdAt: 1, modifiedAt: 1, queryIds, children });
 // /reports holds q1 and a subfolder /reports/monthly, which holds q2.
 const NESTED = [folder('f1', 'reports', ['q1'], [folder('f2', 'monthly', ['q2'])]), folder('f3', 'empty', [])];

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startDgw } from './support/dgw.js';
-import { runInProcess } from './support/in-process.js';
 import { KEY, useStandIn } from './support/stand-in.js';
 
 // Destructive commands ask on a terminal, refuse without one unless --yes, and --dry-run sends nothing.
-const { server, dgw, dgwInTerminal: dgwInPty, env } = useStandIn();
-/** On a terminal a person answers (the question shown, `input` typed), in this process: what the terminal shows, stdout then stderr, in `screen`. */
-const dgwInTerminal = async (args: string[], options: { input: string }) => {
-  const r = await runInProcess(args, { env: env(), input: options.input, interactive: true, terminalColumns: 80 });
-  return { ...r, screen: r.stdout + r.stderr };
-};
+const { server, dgw, dgwInTerminal: dgwInPty, dgwAnswering: dgwInTerminal, env } = useStandIn();
 const QID = '3f2b8c1e-0000-4000-8000-000000000001';
 const FOLDERS = [{ id: 'f1', name: 'old', createdAt: 1, modifiedAt: 1, queryIds: [], children: [] }];
 

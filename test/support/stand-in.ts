@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { requestProblems } from './conformance.js';
 import { RecordingServer } from './recording-server.js';
 import { runDgwInTerminal, tempDir, type DgwResult, type RunOptions } from './dgw.js';
-import { runAsBinaryWould } from './in-process.js';
+import { runAsBinaryWould, runInProcess } from './in-process.js';
 
 /** The key every stand-in test uses; tests assert it never leaks. */
 export const KEY = 'dgw-test-key-9f8e7d6c5b4a';
@@ -47,7 +47,8 @@ export interface StandInOptions {
 
 /**
  * Per test file: a recording server on 127.0.0.1, a temporary config folder, and `dgw(...)`
- * that runs dgw in this process against them (`dgwInTerminal` spawns it in a pseudo-terminal). Routes and records reset after each test, once
+ * that runs dgw in this process against them (`dgwAnswering` on a terminal a person answers, in this process; `dgwInTerminal` spawns it in
+ * a pseudo-terminal). Routes and records reset after each test, once
  * every request recorded was held to the document.
  */
 export function useStandIn(project = 'proj-1', options: StandInOptions = {}) {
@@ -74,6 +75,11 @@ export function useStandIn(project = 'proj-1', options: StandInOptions = {}) {
     dgw: (args: string[], options: RunOptions = {}): Promise<DgwResult> => runAsBinaryWould(args, { input: options.input, cwd: options.cwd, env: { ...env(), ...options.env } }),
     dgwInTerminal: (args: string[], options: RunOptions = {}): Promise<DgwResult> =>
       runDgwInTerminal(args, { ...options, env: { ...env(), ...options.env } }),
+    /** On an 80-column terminal a person answers (the question shown, `input` typed): `screen` is what it shows, stdout then stderr. */
+    dgwAnswering: async (args: string[], options: { input: string }) => {
+      const r = await runInProcess(args, { env: env(), input: options.input, interactive: true, terminalColumns: 80 });
+      return { ...r, screen: r.stdout + r.stderr };
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { qualified, trimStatement } from '../sql.js';
 import { readQueriesByNames, readQueryByName } from './query-rows.js';
 import { readStatement } from './statement.js';
 import { rows, type ProjectStore } from './store.js';
+import { withWhereItIs } from './where-it-is.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
 
 // Views are made when a statement first needs one, not on save: DuckDB loads every view on attach and rewrites them at each checkpoint.
@@ -16,9 +17,11 @@ export async function withViews<T>(s: ProjectStore, bind: () => Promise<T>, trie
       return await bind();
     } catch (error) {
       const name = missingName(error);
-      if (name === undefined || tried.has(name)) throw error;
+      if (name === undefined) throw error;
+      // Still missing once its view was made, or no query of that name: the name was not given in full.
+      if (tried.has(name)) throw await withWhereItIs(s, error, name);
       tried.add(name);
-      if (!(await makeView(s, name, tried))) throw error;
+      if (!(await makeView(s, name, tried))) throw await withWhereItIs(s, error, name);
     }
   }
 }

@@ -113,8 +113,15 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   const dgw = `dgw ${path ? `${path} ` : ''}`;
   const taken = error.code === 'commander.missingArgument' && argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
   const args = command?.registeredArguments.map((a) => `${a.name().toUpperCase()}${a.variadic ? '...' : ''}`).join(' ') || 'ARGUMENT';
-  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}see \`${dgw}--help\``;
+  const see = `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}${error.code === 'commander.missingArgument' && command ? `${argumentsRead(command, dgw.trim(), args)}: ` : ''}see \`${dgw}--help\``;
+  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : see;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
+}
+
+/** What a command takes and what it read as which, when one is missing (`table import fruit.csv` read the file as TABLE). */
+function argumentsRead(command: Command, usage: string, names: string): string {
+  const read = command.args.slice(0, command.registeredArguments.length).map((value, i) => `"${value}" as ${command.registeredArguments[i].name().toUpperCase()}`);
+  return `${usage} takes ${names}${read.length > 0 ? ` and read ${read.join(', ')}` : ''}`;
 }
 
 /** Commander's suggestions are case-sensitive and miss `QUERY`; dgw's own case-blind measure is asked when it has none. */

@@ -58,7 +58,7 @@ describe('stderr on failure is exactly one JSON object', () => {
   it('a command-line mistake commander finds (a missing argument) is one JSON object too, pointing to --help', async () => {
     const r = await dgw(['query', 'get', '--json']);
     expect(r.code).toBe(2);
-    expect(onlyError(r.stderr)).toMatchObject({ kind: 'usage', message: "missing required argument 'query'", hint: 'see `dgw query get --help`' });
+    expect(onlyError(r.stderr)).toMatchObject({ kind: 'usage', message: "missing required argument 'query'", hint: 'dgw query get takes QUERY: see `dgw query get --help`' });
     const option = await dgw(['query', 'list', '--nope', '--jq', '.']);
     expect(option.code).toBe(2);
     expect(onlyError(option.stderr)).toMatchObject({ kind: 'usage', message: "unknown option '--nope' (Did you mean one of --type, --zone?)", hint: 'see `dgw query list --help`' });
@@ -67,9 +67,9 @@ describe('stderr on failure is exactly one JSON object', () => {
   it('an argument typed after --json, which --json takes for its fields, is said to be so', async () => {
     const r = await dgw(['query', 'get', '--json', 'revenuereport']);
     expect(r.code).toBe(2);
-    expect(onlyError(r.stderr)).toMatchObject({ message: "missing required argument 'query'", hint: '--json took "revenuereport" for the fields to print: put --json after the arguments; see `dgw query get --help`' });
+    expect(onlyError(r.stderr)).toMatchObject({ message: "missing required argument 'query'", hint: '--json took "revenuereport" for the fields to print: put --json after the arguments; dgw query get takes QUERY: see `dgw query get --help`' });
     // Before the command's name, --json takes nothing from it.
-    expect(onlyError((await dgw(['--json', 'query', 'get'])).stderr).hint).toBe('see `dgw query get --help`');
+    expect(onlyError((await dgw(['--json', 'query', 'get'])).stderr).hint).toBe('dgw query get takes QUERY: see `dgw query get --help`');
   });
 
   it('an optional argument --json took for its fields is said to be so too', async () => {
@@ -112,7 +112,7 @@ describe('stderr on failure is exactly one JSON object', () => {
     const r = await dgw(['query', 'get', 'nosuch']);
     expect(r.stderr).toBe('error: no query named "nosuch" (nor with that id)\n');
     const missing = await dgw(['query', 'get']);
-    expect(missing.stderr).toBe("error: missing required argument 'query'\nhint: see `dgw query get --help`\n");
+    expect(missing.stderr).toBe("error: missing required argument 'query'\nhint: dgw query get takes QUERY: see `dgw query get --help`\n");
   });
 });
 

@@ -143,10 +143,13 @@ describe('dgw alone, and a missing argument', () => {
     }
   });
 
-  it('a missing argument says so and points to the command\'s --help (exit 2)', async () => {
+  it('a missing argument says so, what the command takes and read as which, and points to its --help (exit 2)', async () => {
     const r = await runDgw(['folder', 'rename', '/reports']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("error: missing required argument 'new-name'\nhint: see `dgw folder rename --help`\n");
+    expect(r.stderr).toBe("error: missing required argument 'new-name'\nhint: dgw folder rename takes FOLDER NEW-NAME and read \"/reports\" as FOLDER: see `dgw folder rename --help`\n");
+    // A newcomer's `table import FILE`: the file was read as the table's name.
+    const imported = await dgw('table', 'import', 'fruit.csv', '--create');
+    expect([imported.code, imported.stderr]).toEqual([2, "error: missing required argument 'file'\nhint: dgw table import takes TABLE FILE and read \"fruit.csv\" as TABLE: see `dgw table import --help`\n"]);
   });
 });
 

@@ -82,7 +82,7 @@ describe('settings precedence, shown by dgw config explain', () => {
     const rows = Object.fromEntries(r.stdout.trim().split('\n').map((l) => [l.split('\t')[0], l.split('\t').slice(1)]));
     expect(rows.profile).toEqual(['work', 'profile store (current profile)']);
     expect(rows.zone).toEqual(['eu', 'env DGW_ZONE']);
-    expect(rows.baseUrl).toEqual(['https://partner.eu.peaka.studio/api/v1', 'env (zone eu)']);
+    expect(rows.baseUrl).toEqual(['https://partner.eu.peaka.studio/api/v1', 'zone eu from env']);
     expect(rows.projectId[1]).toMatch(/^project file \/.*\.dgwrc\.json$/);
     // The profile's key is bound to its own base URL, not to the EU zone that DGW_ZONE names.
     // No key: NULL, which TSV writes as \N.

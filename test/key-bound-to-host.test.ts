@@ -129,7 +129,7 @@ describe('a stored key goes only to the host it was stored for', () => {
   it('--zone eu does not carry a key stored for another host: exit 3 naming the zone, nothing sent', async () => {
     await loginToA();
     const r = await dgw(['--profile', 'lp', '--project', 'p', '--zone', 'eu', '--debug', 'catalog', 'list']);
-    expectRefusedFor(r, `${EU} (flag (zone eu))`, '--zone eu');
+    expectRefusedFor(r, `${EU} (zone eu from flag)`, '--zone eu');
     expect(r.stderr).not.toMatch(/^→/m);
     projectFile({ zone: 'eu' });
     expectRefusedFor(await dgw(['--profile', 'lp', '--project', 'p', 'catalog', 'list']), EU, '--zone eu');

@@ -189,7 +189,7 @@ describe('explainSettings', () => {
     expect(JSON.stringify(rows)).not.toContain('profile-key-12345678');
     expect(describeSource(by.projectId)).toBe('project file /repo/.dgwrc.json');
     expect(describeSource(by.profile)).toBe('profile store (current profile)');
-    expect(describeSource(by.baseUrl)).toBe('profile (zone eu)');
+    expect(describeSource(by.baseUrl)).toBe('zone eu from profile');
     expect(by.keyBoundTo).toEqual({ setting: 'keyBoundTo', value: 'https://partner.eu.peaka.studio/api/v1', source: 'profile', origin: 'profile work' });
     expect(describeSource(by.keyType)).toBe('profile work');
   });

@@ -35,7 +35,8 @@ export function explainSettings(settings: Settings): ExplainedSetting[] {
 /** Human form of a source: `flag --project`, `env DGW_PROJECT`, `project file /repo/.dgwrc.json`, ... */
 export function describeSource(row: Pick<ExplainedSetting, 'source' | 'origin'>): string {
   if (!row.origin) return row.source;
-  if (row.origin.startsWith('zone ')) return `${row.source} (${row.origin})`;
+  // Said inside parentheses too (a prompt's target), so it holds none of its own.
+  if (row.origin.startsWith('zone ')) return `${row.origin} from ${row.source}`;
   if (row.source === 'profile') return row.origin === 'current profile' ? 'profile store (current profile)' : row.origin;
   return `${row.source} ${row.origin}`;
 }

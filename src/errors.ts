@@ -113,8 +113,8 @@ export class WaitTimeoutError extends DgwError {
 
 /** The service answered 2xx with something that is not what the contract promises (exit 8). */
 export class MalformedResponseError extends DgwError {
-  constructor(message: string, status?: number) {
-    super('service', message, { status });
+  constructor(message: string, status?: number, hint?: string) {
+    super('service', message, { status, hint });
   }
 }
 

@@ -36,4 +36,20 @@ describe('a metadata change answered without its table', () => {
     expect(r.stderr).toMatch(/^error: the service took the change to public\.orders but its metadata does not list the table/m);
     expect(r.stdout).toBe('');
   });
+
+  it.each([
+    ['a shape dgw cannot read', { json: { unexpected: true } }, 8],
+    ['a failure of the service', { status: 503, json: { message: 'down' } }, 8],
+    ['a refusal', { status: 403, json: { message: 'no read access' } }, 3],
+  ])('whose read-back meets %s says first that the change was taken, with the exit code of what failed', async (_what, reply, code) => {
+    server.on('PUT', `${META}/709922802836177297/public/orders`, { json: {} });
+    server.on('GET', META, reply);
+    const r = await dgw(['metadata', 'describe', '709922802836177297.public.orders', '--description', 'x', '--json']);
+    expect(r.code).toBe(code);
+    const error = JSON.parse(r.stderr).error;
+    expect(error.message).toMatch(/^the service took the change to public\.orders, but reading it back failed: /);
+    expect(error.hint).toMatch(/^`dgw metadata get` shows what it holds/);
+    expect(error.sent).toEqual({ reads: expect.any(Number), changes: 1 });
+    expect(r.stdout).toBe('');
+  });
 });

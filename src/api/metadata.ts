@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { MalformedResponseError } from '../errors.js';
+import { DgwError, MalformedResponseError } from '../errors.js';
 import type * as R from '../contract/records.js';
 import type { TablePlace } from './catalogs.js';
 import type { Http } from './http.js';
@@ -90,9 +90,15 @@ export async function describeTable(http: Http, projectId: string, at: TablePlac
 /** The document types a change's answer as an open object: one that shows no table is followed by a read of the table as it now stands. */
 export async function tableAfterChange(http: Http, projectId: string, at: TablePlace, answer: MetadataTableRecord | undefined): Promise<MetadataTableRecord> {
   if (answer) return answer;
-  const { tables } = await getMetadata(http, projectId, { catalogId: at.catalogId, schemaName: at.schema });
+  const took = `the service took the change to ${at.schema}.${at.table}`;
+  const hint = '`dgw metadata get` shows what it holds; sending the change again changes nothing more';
+  // Whatever fails now, the change is made: said first, so nobody takes the exit code for a lost change.
+  const { tables } = await getMetadata(http, projectId, { catalogId: at.catalogId, schemaName: at.schema }).catch((error: unknown) => {
+    if (!(error instanceof DgwError)) throw error;
+    throw new DgwError(error.kind, `${took}, but reading it back failed: ${error.message}`, { hint, status: error.status, errorCode: error.errorCode, cause: error });
+  });
   const table = tables.find((t) => t.schemaName === at.schema && t.tableName === at.table);
-  if (!table) throw new MalformedResponseError(`the service took the change to ${at.schema}.${at.table} but its metadata does not list the table; \`dgw metadata get\` shows what it holds`);
+  if (!table) throw new MalformedResponseError(`${took} but its metadata does not list the table`, undefined, hint);
   return table;
 }
 

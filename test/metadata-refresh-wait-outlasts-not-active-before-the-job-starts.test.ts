@@ -23,6 +23,7 @@ describe('metadata refresh --wait and NOT_ACTIVE', () => {
     server.on('GET', STATUS, { json: { status: 'active' } }, { json: { status: 'not-active' } });
     const r = await dgw(['metadata', 'refresh', '--catalog', '709922802836177297', '--wait']);
     expect(r.code).toBe(10);
+    expect(r.stderr).toMatch(/^error: metadata refresh of catalog 709922802836177297 not_active$/m);
     expect(polls()).toBe(2);
   });
 
@@ -31,7 +32,7 @@ describe('metadata refresh --wait and NOT_ACTIVE', () => {
     server.on('GET', STATUS, { json: { status: 'not-active' } });
     const r = await dgw(['metadata', 'refresh', '--catalog', '709922802836177297', '--wait']);
     expect(r.code).toBe(10);
-    expect(r.stderr).toMatch(/^error: metadata refresh of catalog 709922802836177297 not_active/m);
+    expect(r.stderr).toMatch(/^error: metadata refresh of catalog 709922802836177297 never started: the service said not_active 5 times in a row and never showed the job running$/m);
     expect(polls()).toBe(5);
   });
 });

@@ -66,6 +66,7 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
   const deadline = ctx.clock.now() + (flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000));
   const ended: MetadataStatusRecord[] = [];
+  const neverRan = new Set<string>();
   for (const id of ids) {
     // One deadline for every catalog: each waits for what is left of it.
     const plan = { deadlineMs: deadline - ctx.clock.now(), firstPollMs: http.inProcess ? 10 : 250, maxPollMs: http.inProcess ? 25 : 5000, heldPolls: false };
@@ -78,9 +79,12 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
       return undefined;
     };
     ended.push(await pollUntil(ctx, http, plan, () => getMetadataStatus(http, projectId, id), end, gaveUp));
+    if (!seenRunning && ended.at(-1)!.status === 'NOT_ACTIVE') neverRan.add(id);
   }
   await ctx.out.list(ended, STATUS_COLUMNS, statusKey);
   const failed = ended.filter((s) => s.status !== 'COMPLETED');
-  if (failed.length > 0) throw new RefreshFailedError(`metadata refresh of catalog ${failed.map((s) => `${s.catalogId} ${s.status.toLowerCase()}${s.message ? `: ${s.message}` : ''}`).join('; ')}`);
+  const outcome = (s: MetadataStatusRecord) =>
+    neverRan.has(s.catalogId) ? `never started: the service said not_active ${NOT_STARTED_POLLS} times in a row and never showed the job running` : s.status.toLowerCase();
+  if (failed.length > 0) throw new RefreshFailedError(`metadata refresh of catalog ${failed.map((s) => `${s.catalogId} ${outcome(s)}${s.message ? `: ${s.message}` : ''}`).join('; ')}`);
   ctx.out.success(`metadata of ${ended.length === 1 ? `catalog ${ended[0].catalogId}` : `${ended.length} catalogs`} refreshed`);
 }

@@ -271,6 +271,20 @@ describe('query export: the request, the polling, the downloads', () => {
     expect(fs.readdirSync(work.dir).filter((f) => f.includes('expired'))).toEqual([]);
   });
 
+  it('a link that expired is asked for again once, and the fresh link the service gives is the one downloaded', async () => {
+    const stale = link('part-1.csv');
+    const fresh = `${stale}-fresh`;
+    server.on('GET', `/data/projects/${P}/exports/e1`, { json: job('SUCCEEDED', { files: [{ name: 'part-1.csv', url: stale, bytes: 8 }] }) }, { json: job('SUCCEEDED', { files: [{ name: 'part-1.csv', url: fresh, bytes: 8 }] }) });
+    const expired = { status: 403, body: '<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>', headers: { 'content-type': 'application/xml' } };
+    server.on('GET', `/data/projects/${P}/exports/e1/files/part-1.csv`, expired, { body: 'id\n1\n2\n' });
+    const out = path.join(work.dir, 'fresh.csv');
+    const r = await dgw(['export', 'get', 'e1', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe('id\n1\n2\n');
+    const downloads = server.requests.filter((q) => q.path.endsWith('/files/part-1.csv'));
+    expect(downloads.map((q) => q.query.signature)).toEqual(['sig-part-1.csv', 'sig-part-1.csv-fresh']);
+  });
+
   it('a download that stops mid-file: exit 9, and no file left under -o', async () => {
     server.on('POST', `/data/projects/${P}/queries/${QID}/exports`, { status: 202, json: { id: 'e1', status: 'PENDING' } });
     server.on('GET', `/data/projects/${P}/exports/e1`, { json: job('SUCCEEDED', { files: [{ name: 'part-1.csv', url: link('part-1.csv'), bytes: 10 }] }) });

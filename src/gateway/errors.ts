@@ -16,7 +16,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, errorCode: ErrorName = 'BAD_REQUEST') => new HttpError(400, message, errorCode);
-export const sqlError = (message: string) => new HttpError(400, message, 'SQL_ERROR');
+/** DuckDB's advice to raise a limit with SET, which the gateway refuses: following it would only meet a second error. */
+const SETTING_ADVICE = /\.?\s*Use "SET \w+ TO x" to increase the maximum [\w ]+\./;
+export const sqlError = (message: string) => new HttpError(400, message.replace(SETTING_ADVICE, ': SQL here cannot raise this limit'), 'SQL_ERROR');
 export const unauthorized = (message: string) => new HttpError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
 export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');

@@ -192,6 +192,16 @@ describe('EXPLAIN ANALYZE runs nothing its statement could not', () => {
   });
 });
 
+describe("DuckDB's limits", () => {
+  it('are said without its advice to raise them with SET, which SQL here may not run', async () => {
+    const deep = `SELECT ${Array.from({ length: 1200 }, () => '1').join(' + ')}`;
+    for (const r of [await run(deep), await create({ displayName: 'Deep', inputQuery: deep })]) {
+      expect(r.status).toBe(400);
+      expect(r.body.message).toMatch(/Max expression depth limit of 1000 exceeded: SQL here cannot raise this limit$/);
+    }
+  });
+});
+
 describe('only a refresh writes svc.mtquery', () => {
   it.each([
     'DELETE FROM svc.mtquery.totals WHERE customer_id = 1',

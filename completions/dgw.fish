@@ -1084,7 +1084,7 @@ complete -c dgw -n '__dgw_in \'cache create\'' -l incremental-cron -x -d 'increm
 complete -c dgw -n '__dgw_in \'cache create\'' -l tz -x -d 'IANA time zone of --cron and --incremental-cron (default UTC; on update, the schedule\'s own)'
 complete -c dgw -n '__dgw_in \'cache create\'' -l incremental-column -x -d 'the source\'s column an incremental update continues from: it appends the rows past the copy\'s last value of it (the local gateway only)'
 complete -c dgw -n '__dgw_in \'cache create\'' -l dry-run -d 'print the request instead of sending it'
-complete -c dgw -n '__dgw_in \'cache list\'' -l catalog -x -d 'only the caches of this catalog\'s tables'
+complete -c dgw -n '__dgw_in \'cache list\'' -l catalog -x -d 'only the caches of this catalog\'s tables (by id or name)'
 complete -c dgw -n '__dgw_in \'cache list\'' -l schema -x -d 'only those of this schema (with --catalog)'
 complete -c dgw -n '__dgw_live_at \'cache get\'' -a '(__dgw_live_values)'
 complete -c dgw -n '__dgw_live_at \'cache status\'' -a '(__dgw_live_values)'

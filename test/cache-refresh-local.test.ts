@@ -127,6 +127,17 @@ describe('cache refresh on the local gateway', () => {
     expect((await json('cache', 'history', 'fielded')).length).toBe(2);
   });
 
+  it('cache list --catalog takes a catalog name as well as an id; an unknown one is exit 4, not an empty list', async () => {
+    await ok('sql', 'CREATE TABLE svc.table.listed AS SELECT range AS id FROM range(3)');
+    await ok('cache', 'create', 'listed');
+    const sources = async (...args: string[]) => (await json('cache', 'list', ...args)).map((c: { source: string }) => c.source);
+    expect(await sources('--catalog', 'svc', '--schema', 'table')).toContain('1.table.listed');
+    expect(await sources('--catalog', 'svc', '--schema', 'table')).toEqual(await sources('--catalog', '1', '--schema', 'table'));
+    const unknown = await dgw('cache', 'list', '--catalog', 'sales');
+    expect([unknown.code, unknown.stdout]).toEqual([4, '']);
+    expect(unknown.stderr).toContain('no catalog named "sales"');
+  });
+
   it('an incremental update without an incremental column is refused, naming the flag that sets one', async () => {
     const r = await dgw('cache', 'refresh', 'gone', '--incremental');
     expect(r.code).not.toBe(0);

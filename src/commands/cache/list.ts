@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { listCacheStatuses } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { catalogIdOf } from '../catalog-path.js';
+import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, cacheId } from './columns.js';
 
@@ -14,15 +16,18 @@ export function registerCacheList(parent: Command, wiring: Wiring): void {
   parent
     .command('list')
     .alias('ls')
-    .option('--catalog <id>', "only the caches of this catalog's tables")
+    .option('--catalog <catalog>', "only the caches of this catalog's tables (by id or name)")
     .option('--schema <name>', 'only those of this schema (with --catalog)')
     .description("List the project's caches with their status and last runs")
-    .addHelpText('after', examples('dgw cache list', 'dgw cache list --catalog 1 --schema table --json id,source,status'))
+    .addHelpText('after', examples('dgw cache list', 'dgw cache list --catalog sales --schema public --json id,source,status'))
     .action(wiring.action(runCacheList));
 }
 
 export async function runCacheList(ctx: Context, opts: CacheListOptions): Promise<void> {
   if (opts.schema !== undefined && opts.catalog === undefined) throw new UsageError('--schema needs --catalog');
+  if (opts.catalog !== undefined) checkNameArgument(opts.catalog, '--catalog');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  await ctx.out.list(await listCacheStatuses(http, projectId, opts.catalog, opts.schema), STATUS_COLUMNS, cacheId);
+  // A name the service would take for an id answers an empty list: it is looked up first.
+  const catalogId = opts.catalog === undefined ? undefined : await catalogIdOf(ctx, http, projectId, opts.catalog, opts.schema);
+  await ctx.out.list(await listCacheStatuses(http, projectId, catalogId, opts.schema), STATUS_COLUMNS, cacheId);
 }

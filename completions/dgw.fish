@@ -1074,7 +1074,7 @@ complete -c dgw -n '__dgw_at \'cache\'' -a 'history' -d 'A cache\'s runs, newest
 complete -c dgw -n '__dgw_at \'cache\'' -a 'rm' -d 'Delete a cache and its copy (a running refresh is stopped); the source table stays'
 complete -c dgw -n '__dgw_at \'cache\'' -a 'help' -d 'display help for command'
 complete -c dgw -n '__dgw_live_at \'cache create\'' -a '(__dgw_live_values)'
-complete -c dgw -n '__dgw_in \'cache create\'' -l catalog -x -d 'the catalog of the table'
+complete -c dgw -n '__dgw_in \'cache create\'' -l catalog -x -d 'the catalog of the table, by id or name'
 complete -c dgw -n '__dgw_in \'cache create\'' -l schema -x -d 'the schema of the table'
 complete -c dgw -n '__dgw_in \'cache create\'' -l batch -d 'cache every TABLE given, in one request; each succeeds or fails alone (exit 6 when any failed)'
 complete -c dgw -n '__dgw_in \'cache create\'' -l every -x -d 'full refresh interval: 30m, 6h, 1d or ISO 8601 (PT6H)'

@@ -21,7 +21,7 @@ export function registerCacheCreate(parent: Command, wiring: Wiring): void {
   const command = parent
     .command('create')
     .argument('<table...>', 'the table to cache: TABLE (of --catalog and --schema), SCHEMA.TABLE or CATALOG.SCHEMA.TABLE; several with --batch')
-    .option('--catalog <id>', 'the catalog of the table', '1')
+    .option('--catalog <catalog>', 'the catalog of the table, by id or name', '1')
     .option('--schema <name>', 'the schema of the table', 'table')
     .option('--batch', 'cache every TABLE given, in one request; each succeeds or fails alone (exit 6 when any failed)');
   addCacheScheduleFlags(command)

@@ -35,6 +35,9 @@ for (const shape of ['spec', 'hosted']) {
       expect([column.code, column.stderr]).toEqual([6, expect.stringContaining('did you mean "customer_id"')]);
       const target = await run('relation', 'add', '1.table.orders.customer_id', 'geo.main.regions.contry');
       expect([target.code, target.stderr]).toEqual([6, expect.stringContaining('target column')]);
+      // A name nothing is close to (`id` for `customer_id`): the table's columns instead.
+      const bare = await run('relation', 'add', '1.table.orders.customer_id', '1.table.customers.id');
+      expect([bare.code, bare.stderr]).toEqual([6, expect.stringContaining('has no column id; its columns: customer_id, name, country, signed_up')]);
       const table = await run('relation', 'add', '1.table.orderz.customer_id', '1.table.customers.customer_id');
       expect([table.code, table.stderr]).toEqual([4, expect.stringContaining('has no table table.orderz; did you mean "orders"?')]);
       const targetTable = await run('relation', 'add', '1.table.orders.customer_id', '1.table.customerz.customer_id');

@@ -98,7 +98,10 @@ async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBod
       throw inBody && error instanceof HttpError && error.status === 404 ? badRequest(`${what}: ${error.message}`) : error;
     })
   ).map((c) => c.name);
-  if (!names.includes(at.columnName)) throw badRequest(`${what}: ${at.schemaName}.${at.tableName} of catalog ${place.catalog.name} has no column ${at.columnName}${didYouMean(at.columnName, names)}`);
+  if (names.includes(at.columnName)) return;
+  // No name close by (`id` for `customer_id`): the columns it has, when they are few enough to read.
+  const near = didYouMean(at.columnName, names) || (names.length <= 12 ? `; its columns: ${names.join(', ')}` : '');
+  throw badRequest(`${what}: ${at.schemaName}.${at.tableName} of catalog ${place.catalog.name} has no column ${at.columnName}${near}`);
 }
 
 const show = (p: ColumnPlace) => `${p.catalogId}.${p.schemaName}.${p.tableName}.${p.columnName}`;

@@ -3,6 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { whyUnreadable } from '../unreadable.js';
 
 /** A file (or stdin) to send: its start read already, the rest read as it is sent. */
 export interface SourceFile {
@@ -46,9 +47,7 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? (error as Error).message);
-    throw new UsageError(`${flag}: cannot read ${name}: ${why}`);
+    throw new UsageError(`${flag}: ${name} ${whyUnreadable(error)}`);
   }
   return {
     label: name,

@@ -1,22 +1,13 @@
 import type { Command } from 'commander';
-import { createProject, listAllWorkspaces, type ProjectEntry, type WorkspaceEntry } from '../../api/organizations.js';
+import { createProject, listAllWorkspaces, type WorkspaceEntry } from '../../api/organizations.js';
 import type { Http } from '../../api/http.js';
 import type { ProjectRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Column } from '../../output/format.js';
 import { checkNameArgument } from '../name-argument.js';
 import { requirePartnerKey } from '../partner-key.js';
+import { PROJECT_FIELDS } from './columns.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
-
-const COLUMNS: Column<ProjectEntry>[] = [
-  { field: 'id', kind: 'key' },
-  { field: 'name', kind: 'key' },
-  { field: 'description', kind: 'text' },
-  { field: 'workspaceName', kind: 'text' },
-  { field: 'organizationName', kind: 'text' },
-  { field: 'createdAt', kind: 'time' },
-];
 
 export interface ProjectCreateOptions {
   description?: string;
@@ -55,7 +46,7 @@ export async function runProjectCreate(ctx: Context, name: string, opts: Project
   const body: ProjectRequest = { name, ...(opts.description !== undefined ? { description: opts.description } : {}) };
   const project = await createProject(http, workspace, body);
   if (opts.dryRun) return;
-  await ctx.out.record(project, COLUMNS, (p) => p.id);
+  await ctx.out.record(project, PROJECT_FIELDS, (p) => p.id);
   ctx.out.success(`created project ${project.name} (id ${project.id}) in workspace ${workspace.name}; use it with --project ${project.id}`);
 }
 

@@ -1,17 +1,9 @@
 import type { Command } from 'commander';
-import { listAllProjects, type ProjectEntry } from '../../api/organizations.js';
+import { listAllProjects } from '../../api/organizations.js';
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/format.js';
 import { requirePartnerKey } from '../partner-key.js';
+import { PROJECT_COLUMNS } from './columns.js';
 import { examples, type Wiring } from '../wiring.js';
-
-const COLUMNS: Column<ProjectEntry>[] = [
-  { field: 'id', kind: 'key' },
-  { field: 'name', kind: 'key' },
-  { field: 'workspaceName', kind: 'text' },
-  { field: 'organizationName', kind: 'text' },
-  { field: 'createdAt', kind: 'time' },
-];
 
 export function registerProjectList(parent: Command, wiring: Wiring): void {
   parent
@@ -25,5 +17,5 @@ export function registerProjectList(parent: Command, wiring: Wiring): void {
 export async function runProjectList(ctx: Context, _opts: object): Promise<void> {
   await requirePartnerKey(ctx, 'listing projects');
   const http = await ctx.http();
-  await ctx.out.list(await listAllProjects(http), COLUMNS, (p) => p.id);
+  await ctx.out.list(await listAllProjects(http), PROJECT_COLUMNS, (p) => p.id);
 }

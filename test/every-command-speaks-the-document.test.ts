@@ -13,7 +13,7 @@ import { runAsBinaryWould } from './support/in-process.js';
 import { gatewayBehind, type GatewayBehind } from './support/gateway-behind.js';
 import { RecordingServer } from './support/recording-server.js';
 
-// Every command of the tree, run as a user runs it (the built binary) against a recording
+// Every command of the tree, run as a user runs it (in this process, as the binary would) against a recording
 // stand-in with the local gateway behind it, in each API shape: each request a command sends is
 // held to the vendor's document (operation, query parameters, body with no unknown property),
 // each answer it reads is the document's (hosted) or the seed's where it speaks (spec), and the
@@ -80,6 +80,8 @@ for (const shape of API_SHAPES) {
       code?: number;
       input?: string;
       terminal?: boolean;
+      /** A pseudo-terminal of a spawned dgw: the SQL shell opens only on one. */
+      pty?: boolean;
       env?: Record<string, string | undefined>;
       cwd?: string;
     }
@@ -89,7 +91,10 @@ for (const shape of API_SHAPES) {
       const before = server.requests.length;
       const env = { DGW_CONFIG_DIR: config.dir, DGW_BASE_URL: server.baseUrl, DGW_API_KEY: behind.partnerKey, DGW_PROJECT: 'demo', ...run.env };
       const argv = [...command.split(' '), ...args];
-      const r = run.terminal ? await runDgwInTerminal(argv, { env, input: run.input, cwd: run.cwd, timeoutMs: 30_000 }) : await runAsBinaryWould(argv, { env, input: run.input, cwd: run.cwd });
+      // A terminal a person answers (a confirmation) is given in this process; the SQL shell reads a real one.
+      const r = run.pty
+        ? await runDgwInTerminal(argv, { env, input: run.input, cwd: run.cwd, timeoutMs: 30_000 })
+        : await runAsBinaryWould(argv, { env, input: run.input, cwd: run.cwd, ...(run.terminal ? { interactive: true, terminalColumns: 80 } : {}) });
       expect(r.code, `dgw ${argv.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(run.code ?? 0);
       const sent = server.requests.slice(before);
       for (const req of sent) {
@@ -421,7 +426,7 @@ for (const shape of API_SHAPES) {
         expect(JSON.parse((await dgw('sql', ['SELECT 1 AS n', '--json'])).stdout)).toEqual([{ n: 1 }]);
         expect((await dgw('sql', ['SELECT 2 AS n'])).stdout).toBe('2\n');
         expect((await dgw('sql', ['--file', '-'], { input: 'SELECT 3 AS n' })).stdout).toBe('3\n');
-        expect((await dgw('sql', [], { terminal: true, input: 'SELECT 4 AS n;\n\\q\n' })).stdout).toContain('4');
+        expect((await dgw('sql', [], { pty: true, input: 'SELECT 4 AS n;\n\\q\n' })).stdout).toContain('4');
         await dgw('api', ['GET', '/data/projects/{projectId}/queries/folders/tree', '-f', 'includeQueries=true']);
         await dgw('api', ['POST', '/data/projects/{projectId}/queries/execute', '-f', 'statement=select 1']);
         const values = await dgw('__complete', ['--', 'query', 'get', 'cov'], { env: { XDG_CACHE_HOME: path.join(work.dir, 'cache') } });

@@ -9,7 +9,7 @@ import { useStandIn } from './support/stand-in.js';
 // requests are the document's operations (the stand-in checks each one after every test), in a
 // safe order, and as few as the changes allow. The counts below are exact.
 
-const { server, dgw, dgwInTerminal } = useStandIn('proj-1');
+const { server, dgw, dgwInTerminal, dgwAnswering } = useStandIn('proj-1');
 let project: FakeProject;
 let work: ReturnType<typeof tempDir>;
 
@@ -287,13 +287,13 @@ describe('dgw apply on the stand-in', () => {
 
   it('asks on a terminal, and a "no" sends nothing', async () => {
     project.add({ name: 'gone', inputQuery: 'SELECT 1' });
-    const r = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'n\n' });
-    expect(r.stdout).toMatch(/Apply this plan \(it deletes 1 query\)\? \[y\/N\]/);
+    const r = await dgwAnswering(['apply', '--prune'], { cwd: work.dir, input: 'n\n' });
+    expect(r.screen).toMatch(/Apply this plan \(it deletes 1 query\)\? \[y\/N\]/);
     // A "no" is exit 2 whatever was read before it: nothing was changed.
     expect(r.code).toBe(2);
-    expect(r.stderr).not.toMatch(/^error:/m);
+    expect(r.screen).not.toMatch(/^error:/m);
     expect(changes()).toEqual([]);
-    const yes = await dgwInTerminal(['apply', '--prune'], { cwd: work.dir, input: 'y\n' });
+    const yes = await dgwAnswering(['apply', '--prune'], { cwd: work.dir, input: 'y\n' });
     expect(yes.code).toBe(0);
     expect(changes().map((c) => c.method)).toEqual(['DELETE']);
   });

@@ -8,7 +8,7 @@ import { KEY, useStandIn } from './support/stand-in.js';
 // The commands for the document's operations, as the spawned binary sends them to a recording
 // server: exactly the documented requests (and, through the fixture, each one validated against
 // the wire schemas), answers read in the document's shapes.
-const { server, dgw, dgwInTerminal } = useStandIn('p-3');
+const { server, dgw, dgwAnswering } = useStandIn('p-3');
 const P = '/data/projects/p-3';
 const Q1 = '718355029114830301';
 const Q2 = '718355029114830302';
@@ -217,8 +217,8 @@ describe('key list, create, rm', () => {
     const refused = await dgw(['key', 'rm', 'ci']);
     expect(refused.code).toBe(2);
     expect(server.requests).toHaveLength(0);
-    const asked = await dgwInTerminal(['key', 'rm', 'ci'], { input: 'y\n' });
-    expect(asked.stdout).toMatch(/Delete API key ci of project p-3/);
+    const asked = await dgwAnswering(['key', 'rm', 'ci'], { input: 'y\n' });
+    expect(asked.screen).toMatch(/Delete API key ci of project p-3/);
     expect(asked.code).toBe(0);
     expect(sent()).toEqual(['GET /projects/p-3/apiKeys', `DELETE /projects/p-3/apiKeys/${KEY_ID}`]);
   });
@@ -261,12 +261,12 @@ describe('table create, add-column, rm', () => {
     server.on('DELETE', `${P}/table/staging`, { status: 200 });
     expect((await dgw(['table', 'rm', 'staging'])).code).toBe(2);
     expect(server.requests).toHaveLength(0);
-    const wrong = await dgwInTerminal(['table', 'rm', 'staging'], { input: 'y\n' });
+    const wrong = await dgwAnswering(['table', 'rm', 'staging'], { input: 'y\n' });
     expect(wrong.code).toBe(2);
     // Before asking, only the query list is read (to name the saved queries that read the table).
     expect(server.requests.map((q) => q.method)).toEqual(['GET']);
-    const typed = await dgwInTerminal(['table', 'rm', 'staging'], { input: 'staging\n' });
-    expect(typed.stdout).toContain('Type "staging" to confirm');
+    const typed = await dgwAnswering(['table', 'rm', 'staging'], { input: 'staging\n' });
+    expect(typed.screen).toContain('Type "staging" to confirm');
     expect(typed.code).toBe(0);
     expect(sent().filter((r) => !r.startsWith('GET '))).toEqual([`DELETE ${P}/table/staging`]);
   });

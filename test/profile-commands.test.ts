@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreData } from '../src/config/store.js';
-import { runDgwInTerminal, startDgw, tempDir } from './support/dgw.js';
+import { startDgw, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 
 // `dgw profile list | use | rm` on a user store seeded in a temporary folder; nothing is sent.
@@ -27,6 +27,11 @@ const file = () => path.join(config.dir, 'config.json');
 const seed = (data: StoreData) => fs.writeFileSync(file(), JSON.stringify(data), { mode: 0o600 });
 const stored = (): StoreData => JSON.parse(fs.readFileSync(file(), 'utf8'));
 const dgw = (args: string[], extra: Record<string, string> = {}) => runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: config.dir, ...extra } });
+/** On a terminal a person answers with `input`: `screen` is what it shows. */
+const answering = async (args: string[], input: string) => {
+  const r = await runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: config.dir }, input, interactive: true, terminalColumns: 80 });
+  return { ...r, screen: r.stdout + r.stderr };
+};
 
 describe('dgw profile list', () => {
   it('prints one row per profile, keys masked, the current one marked', async () => {
@@ -143,17 +148,17 @@ describe('dgw profile rm', () => {
   });
 
   it('on a terminal it asks, naming the key it removes; "n" keeps the profile, "y" removes it', async () => {
-    const no = await runDgwInTerminal(['profile', 'rm', 'work'], { input: 'n\n', env: { DGW_CONFIG_DIR: config.dir } });
-    expect(no.stdout).toMatch(/Remove profile work and its key \*\*\*\*1111 for https:\/\/partner\.peaka\.studio\/api\/v1\? \[y\/N\]/);
+    const no = await answering(['profile', 'rm', 'work'], 'n\n');
+    expect(no.screen).toMatch(/Remove profile work and its key \*\*\*\*1111 for https:\/\/partner\.peaka\.studio\/api\/v1\? \[y\/N\]/);
     expect(no.code).toBe(2);
     expect(Object.keys(stored().profiles)).toContain('work');
-    const yes = await runDgwInTerminal(['profile', 'rm', 'work'], { input: 'y\n', env: { DGW_CONFIG_DIR: config.dir } });
+    const yes = await answering(['profile', 'rm', 'work'], 'y\n');
     expect(yes.code).toBe(0);
     expect(Object.keys(stored().profiles)).not.toContain('work');
   });
 
   it('says when a profile holds no key', async () => {
-    const r = await runDgwInTerminal(['profile', 'rm', 'bare'], { input: 'n\n', env: { DGW_CONFIG_DIR: config.dir } });
-    expect(r.stdout).toMatch(/Remove profile bare \(it holds no key\)\? \[y\/N\]/);
+    const r = await answering(['profile', 'rm', 'bare'], 'n\n');
+    expect(r.screen).toMatch(/Remove profile bare \(it holds no key\)\? \[y\/N\]/);
   });
 });

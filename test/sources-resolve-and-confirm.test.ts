@@ -6,7 +6,7 @@ import { useStandIn } from './support/stand-in.js';
 // is found through the list, with "did you mean" when it is not there; `rm` asks first, as every
 // destructive verb does. A table of a catalog is `catalog.schema.table` or three arguments.
 
-const { server, dgw, dgwInTerminal, env } = useStandIn('p1');
+const { server, dgw, dgwAnswering, env } = useStandIn('p1');
 const ID = '6243f42a-42d0-4821-a90f-763cda6cda50';
 const connections = [
   { id: ID, name: 'warehouse', type: 'POSTGRES' },
@@ -73,13 +73,13 @@ describe('rm asks first', () => {
   it('on a terminal, "n" deletes nothing (exit 2) and "y" deletes what the name names', async () => {
     server.on('GET', '/connections/p1', { json: connections });
     server.on('DELETE', `/connections/p1/${ID}`, { status: 200 });
-    const no = await dgwInTerminal(['connection', 'rm', 'warehouse'], { input: 'n\n' });
+    const no = await dgwAnswering(['connection', 'rm', 'warehouse'], { input: 'n\n' });
     expect(no.code).toBe(2);
-    expect(no.stdout).toContain('nothing was changed');
-    expect(no.stdout).toContain('Delete connection warehouse of project p1? [y/N]');
+    expect(no.screen).toContain('nothing was changed');
+    expect(no.screen).toContain('Delete connection warehouse of project p1? [y/N]');
     expect(paths()).not.toContain(`DELETE /connections/p1/${ID}`);
-    const yes = await dgwInTerminal(['connection', 'rm', 'warehouse'], { input: 'y\n' });
-    expect(yes.code, yes.stdout).toBe(0);
+    const yes = await dgwAnswering(['connection', 'rm', 'warehouse'], { input: 'y\n' });
+    expect(yes.code, yes.screen).toBe(0);
     expect(paths()).toContain(`DELETE /connections/p1/${ID}`);
   });
 

@@ -76,8 +76,8 @@ export function useStandIn(project = 'proj-1', options: StandInOptions = {}) {
     dgwInTerminal: (args: string[], options: RunOptions = {}): Promise<DgwResult> =>
       runDgwInTerminal(args, { ...options, env: { ...env(), ...options.env } }),
     /** On an 80-column terminal a person answers (the question shown, `input` typed): `screen` is what it shows, stdout then stderr. */
-    dgwAnswering: async (args: string[], options: { input: string }) => {
-      const r = await runInProcess(args, { env: env(), input: options.input, interactive: true, terminalColumns: 80 });
+    dgwAnswering: async (args: string[], options: { input: string; cwd?: string }) => {
+      const r = await runInProcess(args, { env: env(), input: options.input, cwd: options.cwd, interactive: true, terminalColumns: 80 });
       return { ...r, screen: r.stdout + r.stderr };
     },
   };

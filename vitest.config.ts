@@ -26,8 +26,10 @@ export const SLOW = [
   'test/gateway/cache-held-poll.test.ts',
   // Dozens of endless DuckDB statements on dgw serve at once, each cancelled: CPU-bound under load.
   'test/gateway/cancelled-runs-end-cancelled.test.ts',
-  // Bash, zsh and fish typed into in pseudo-terminals, Tab pressed, the screen waited for: 17 s of the fast tier.
+  // Bash, zsh and fish typed into in pseudo-terminals, Tab pressed, the screen waited for; and bash
+  // running the built dgw for each Tab: 17 and 20 s of the fast tier.
   'test/completion-interactive.test.ts',
+  'test/completion-live.test.ts',
   // Hundreds of thousands of rows in and out, and CSV answers held to their time limits.
   'test/data-transfer-local.test.ts',
   'test/sql-csv-streamed-by-duckdb.test.ts',

@@ -116,6 +116,21 @@ describe('the SQL shell', () => {
     expect(plain(shell.stdout())).toMatch(/-> \n\(the unfinished statement was not run\)\n$/);
   }, 90_000);
 
+  it('.help works mid-statement, which goes on; inside a string the line is the string\'s; .exit mid-statement says what it drops', async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    await type(shell, "SELECT 'half' AS h\r", '-> ');
+    expect(await type(shell, '.help\r', '-> ')).toContain('End a statement with ;');
+    expect(await type(shell, ';\r', 'dgw> ')).toMatch(/h[\s\S]*half/);
+    await type(shell, "SELECT 'a\r", '-> ');
+    expect(await type(shell, '.help\r', '-> ')).not.toContain('End a statement with ;');
+    expect(await type(shell, "' AS s;\r", 'dgw> ')).toContain('.help');
+    await type(shell, 'SELECT 1\r', '-> ');
+    shell.child.stdin!.write('.exit\r');
+    expect((await shell.exited).code).toBe(0);
+    expect(plain(shell.stdout())).toMatch(/\(the unfinished statement was not run\)\n$/);
+  }, 90_000);
+
   it('a comment after the last ; starts no statement: .exit still leaves', async () => {
     const shell = openShell();
     await shell.waitForOutput('dgw> ', 30_000);

@@ -19,6 +19,7 @@ export interface ShellOptions {
 
 const PROMPT = 'dgw> ';
 const CONTINUE = '  -> ';
+const SHELL_COMMANDS = ['.exit', '.quit', '.help'];
 const HELP = [
   'End a statement with ; (it may span lines). Results print as tables.',
   'Ctrl-C cancels the running statement, or clears a half-typed one. .exit, .quit or Ctrl-D leaves.',
@@ -74,8 +75,13 @@ export async function runShell(options: ShellOptions): Promise<void> {
   try {
     await waitForLine();
     for await (const line of { [Symbol.asyncIterator]: () => lines }) {
-      const command = buffer.empty ? line.trim() : '';
-      if (command === '.exit' || command === '.quit') break;
+      const typed = line.trim();
+      // The shell's own commands work mid-statement too (as psql's do), unless the line belongs to an open string or comment.
+      const command = buffer.empty || (SHELL_COMMANDS.includes(typed) && !buffer.insideQuotes) ? typed : '';
+      if (command === '.exit' || command === '.quit') {
+        if (!buffer.empty) output.write('(the unfinished statement was not run)\n');
+        break;
+      }
       if (command === '.help') {
         output.write(`${HELP}\n`);
       } else if (command.startsWith('.')) {

@@ -26,6 +26,12 @@ export class StatementBuffer {
     return statements;
   }
 
+  /** True when what is typed so far ends inside a string, quoted name or comment: a line typed now belongs to it. */
+  get insideQuotes(): boolean {
+    const probe = `${this.text}\n;`;
+    return !tokenize(probe).some((t) => t.kind === 'punct' && t.text === ';' && t.at === probe.length - 1);
+  }
+
   /** Forgets a half-typed statement (Ctrl-C at the prompt). */
   clear(): void {
     this.text = '';

@@ -30,6 +30,9 @@ export const SLOW = [
   // running the built dgw for each Tab: 17 and 20 s of the fast tier.
   'test/completion-interactive.test.ts',
   'test/completion-live.test.ts',
+  // The SQL shell typed into in pseudo-terminals, and the modules 44 runs of the built binary load: real processes, 15 s each.
+  'test/sql-shell.test.ts',
+  'test/startup-imports.test.ts',
   // Hundreds of thousands of rows in and out, and CSV answers held to their time limits.
   'test/data-transfer-local.test.ts',
   'test/sql-csv-streamed-by-duckdb.test.ts',

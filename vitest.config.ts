@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow tier: the bench's own check, scale and constant-memory runs, exhaustive byte loops,
- * faults with real waits (a held folder, a full disk, a killed process, time limits), and every
- * documented example run as a process of its own.
- * `npm test` runs the fast tier; `.ci/run` runs both (`npm run test:slow` after it).
+ * faults with real waits (a held folder, a full disk, a killed process, time limits), every
+ * documented example, and real shells and terminals typed into.
+ * `npm test` runs the fast tier; `.ci/run` runs both (the slow tier after it).
  */
 export const SLOW = [
   'test/bench-check.test.ts',

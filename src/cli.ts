@@ -113,8 +113,9 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   const dgw = `dgw ${path ? `${path} ` : ''}`;
   const taken = error.code === 'commander.missingArgument' && argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
   const args = command?.registeredArguments.map((a) => `${a.name().toUpperCase()}${a.variadic ? '...' : ''}`).join(' ') || 'ARGUMENT';
-  const see = `${path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken)}${error.code === 'commander.missingArgument' && command ? `${argumentsRead(command, dgw.trim(), args)}: ` : ''}see \`${dgw}--help\``;
-  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : see;
+  const took = path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken);
+  const read = error.code === 'commander.missingArgument' && command ? `${argumentsRead(command, dgw.trim(), args)}: ` : '';
+  const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : `${took}${read}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
 }
 

@@ -1,6 +1,5 @@
 import { readQueryByName } from './query-rows.js';
 import { rows, type ProjectStore } from './store.js';
-import { SYSTEM_SUGGESTION } from '../sandbox/rules.js';
 
 /** The schemas of svc whose objects SQL names in full (svc.table.orders): a bare `orders` is found in none of them. */
 const SVC_SCHEMAS = new Set(['table', 'bitable', 'query', 'mtquery', 'cache']);
@@ -11,11 +10,11 @@ const SVC_SCHEMAS = new Set(['table', 'bitable', 'query', 'mtquery', 'cache']);
  * search path.
  */
 export async function withWhereItIs(s: ProjectStore, error: unknown, name: string): Promise<unknown> {
-  if (!(error instanceof Error) || !/Table with name .+? does not exist!/.test(error.message)) return error;
+  if (!(error instanceof Error)) return error;
   const places = await fullNames(s, name).catch(() => []);
   if (places.length === 0) return error;
   // An object of that very name beats DuckDB's own guess, a near name in the schema given (or a system view out of reach).
-  const guessless = error.message.replace(SYSTEM_SUGGESTION, '').replace(/\s*Did you mean "[^"]*"\?/, '');
+  const guessless = error.message.replace(/\s*Did you mean "[^"]*"\?/, '');
   error.message = guessless.replace(/Table with name .+? does not exist!/, (said) => `${said}\nDid you mean ${places.map((p) => `"${p}"`).join(' or ')}?`);
   return error;
 }

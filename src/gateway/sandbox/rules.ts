@@ -78,7 +78,7 @@ export function sourceRefusal(sources: PlanSources, purpose: Purpose, connected 
 export const METADATA_OUT_OF_REACH = "the gateway's own metadata (svc._dgw) is out of reach of SQL";
 
 /** DuckDB suggests its own catalog views for a mistyped table (`Did you mean "pg_enum"?`): none is within reach, so the hint only misleads. */
-export const SYSTEM_SUGGESTION = /\s*Did you mean "(?:[\w.]*\.)?(?:pg_\w+|duckdb_\w+|sqlite_\w+|pragma_\w+|information_schema\b[\w.]*)"\?/;
+const SYSTEM_SUGGESTION = /\s*Did you mean "(?:[\w.]*\.)?(?:pg_\w+|duckdb_\w+|sqlite_\w+|pragma_\w+|information_schema\b[\w.]*)"\?/;
 
 /** DuckDB's bind error without the names of what SQL may not reach; SQL built at run time gets the first sentence only. */
 export function withoutInternalNames(said: string, sql: string): string {

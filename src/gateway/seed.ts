@@ -7,16 +7,19 @@ const STATUSES = ['paid', 'paid', 'paid', 'shipped', 'refunded'];
 
 /** The demo dataset, the same on every machine so the README's walk-through gives the same numbers. */
 export async function seedDemo(conn: DuckDBConnection): Promise<void> {
+  const customers = numbered(20, (i) => [i, `${FIRST[i - 1]} ${LAST[i - 1]}`, COUNTRIES[i % COUNTRIES.length], day(Date.UTC(2023, (i * 5) % 12, 1 + ((i * 11) % 28)))]);
+  const orders = numbered(60, (i) => [i, ((i * 7) % 20) + 1, day(Date.UTC(2024, 0, 1 + ((i * 13) % 180))), (((i * 37) % 400) + 10 + ((i * 17) % 100) / 100).toFixed(2), STATUSES[i % STATUSES.length]]);
   await conn.run(`CREATE TABLE svc."table".customers (customer_id BIGINT, name VARCHAR, country VARCHAR, signed_up DATE)`);
-  for (let i = 1; i <= 20; i++) {
-    const signedUp = new Date(Date.UTC(2023, (i * 5) % 12, 1 + ((i * 11) % 28))).toISOString().slice(0, 10);
-    await conn.run('INSERT INTO svc."table".customers VALUES (?, ?, ?, ?::DATE)', [i, `${FIRST[i - 1]} ${LAST[i - 1]}`, COUNTRIES[i % COUNTRIES.length], signedUp]);
-  }
+  // One statement per table: a row at a time took 90 ms of a new project's first command.
+  await conn.run(`INSERT INTO svc."table".customers VALUES ${customers.map(() => '(?, ?, ?, ?::DATE)').join(', ')}`, customers.flat());
   await conn.run(`CREATE TABLE svc."table".orders (order_id BIGINT, customer_id BIGINT, order_date DATE, amount DECIMAL(10,2), status VARCHAR)`);
-  for (let i = 1; i <= 60; i++) {
-    const customer = ((i * 7) % 20) + 1;
-    const date = new Date(Date.UTC(2024, 0, 1 + ((i * 13) % 180))).toISOString().slice(0, 10);
-    const amount = (((i * 37) % 400) + 10 + ((i * 17) % 100) / 100).toFixed(2);
-    await conn.run('INSERT INTO svc."table".orders VALUES (?, ?, ?::DATE, ?::DECIMAL(10,2), ?)', [i, customer, date, amount, STATUSES[i % STATUSES.length]]);
-  }
+  await conn.run(`INSERT INTO svc."table".orders VALUES ${orders.map(() => '(?, ?, ?::DATE, ?::DECIMAL(10,2), ?)').join(', ')}`, orders.flat());
+}
+
+function numbered(count: number, row: (i: number) => Array<string | number>): Array<Array<string | number>> {
+  return Array.from({ length: count }, (_, k) => row(k + 1));
+}
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
 }

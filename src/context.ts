@@ -233,7 +233,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         if (s.apiKey.source === 'default') {
           throw new AuthError('no project id and no API key: log in with `dgw auth login` (the key is made in the web app; docs/auth.md says where), or add --zone local to work offline with no account');
         }
-        throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw config set project ID`');
+        // GET /info names a project key's project, but only auth login and status send it (docs/auth.md): here it is a hint.
+        const hint = s.apiKey.source === 'env' ? 'a project key in DGW_API_KEY belongs to one project: `dgw auth status` names it' : undefined;
+        throw new UsageError('no project id: pass --project, set DGW_PROJECT, or run `dgw config set project ID`', hint);
       }
       const { source, origin } = s.projectId;
       const label = source === 'flag' || source === 'env' ? (origin ?? '--project') : `the project id (from ${origin ?? source})`;

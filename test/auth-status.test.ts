@@ -64,6 +64,20 @@ describe('dgw auth status', () => {
     expect(server.requests.map((q) => q.path)).toEqual(['/info', '/connections/config']);
   });
 
+  it('a command with a key in DGW_API_KEY and no project sends nothing and points to auth status, which names a project key\'s project', async () => {
+    const env = { DGW_API_KEY: ENV_KEY, DGW_BASE_URL: server.baseUrl };
+    const r = await dgw(['query', 'list'], env);
+    expect([r.code, server.requests]).toEqual([2, []]);
+    expect(r.stderr).toMatch(/^error: no project id: pass --project, set DGW_PROJECT, or run `dgw config set project ID`\nhint: a project key in DGW_API_KEY belongs to one project: `dgw auth status` names it$/m);
+    server.on('GET', '/info', { json: { projectId: 'p-42', projectName: 'Shop', userId: 'u1', email: 'ann@example.com' } });
+    const status = await dgw(['auth', 'status', '--json', 'projectId,keySource'], env);
+    expect(JSON.parse(status.stdout)).toEqual({ projectId: 'p-42', keySource: 'env DGW_API_KEY' });
+    // A stored key without a project was a partner key at login (which warned then): no hint about project keys.
+    seed({ currentProfile: 'work', profiles: { work: { ...work(), projectId: undefined, keyType: 'partner' } } });
+    const stored = await dgw(['query', 'list']);
+    expect([stored.code, stored.stderr]).toEqual([2, expect.not.stringContaining('hint:')]);
+  });
+
   it('a key that cannot reach the project in use is exit 3, naming it', async () => {
     seed({ currentProfile: 'work', profiles: { work: work() } });
     server.on('GET', '/data/projects/p-1/catalogs', { status: 403, json: { errorCode: 403, message: 'forbidden' } });

@@ -20,5 +20,7 @@ describe('catalog stats on a terminal', () => {
       expect(first[end - 1], `${title}\n${r.stdout}`).toMatch(/\d/);
       expect(first[end] ?? ' ', r.stdout).toBe(' ');
     }
+    // The row count is the table's, not a count of the lines printed (one a column).
+    expect(r.stderr).toContain('the table holds 20 rows');
   });
 });

@@ -37,6 +37,7 @@ export async function runCatalogStats(ctx: Context, catalog: string, schema: str
   if (ctx.out.json) ctx.out.value(stats);
   else {
     await ctx.out.list(stats.columnStatistics, COLUMNS, (c) => c.columnName);
-    if (stats.rowCount !== null) ctx.out.note(`${stats.rowCount} ${stats.rowCount === 1 ? 'row' : 'rows'}`);
+    // Under a table of columns, a bare "60 rows" read as a count of the lines above it.
+    if (stats.rowCount !== null) ctx.out.note(`the table holds ${stats.rowCount} ${stats.rowCount === 1 ? 'row' : 'rows'}`);
   }
 }

@@ -20,6 +20,11 @@ describe('catalog stats on a terminal', () => {
       expect(first[end - 1], `${title}\n${r.stdout}`).toMatch(/\d/);
       expect(first[end] ?? ' ', r.stdout).toBe(' ');
     }
+    // A fraction to four significant digits (20 customers in 60 orders: -0.3333), --json whole.
+    const orders = await runInProcess(['--zone', 'local', 'catalog', 'stats', '1.table.orders'], { env, terminalColumns: 120 });
+    expect(orders.stdout.split('\n').find((l) => l.startsWith('customer_id')), orders.stdout).toMatch(/^customer_id\s+-0\.3333\s+0\s+20\s/);
+    const json = await runInProcess(['--zone', 'local', 'catalog', 'stats', '1.table.orders', '--json'], { env });
+    expect(JSON.parse(json.stdout).columnStatistics[1].distinctFraction).toBe(-1 / 3);
     // The row count is the table's, not a count of the lines printed (one a column).
     expect(r.stderr).toContain('the table holds 20 rows');
   });

@@ -9,7 +9,8 @@ import { placeArguments, resolvePlace } from './place.js';
 const shown = (v: number | string | null) => (v === null ? '' : v);
 const COLUMNS: Column<ColumnStatistics>[] = [
   { field: 'columnName', kind: 'key' },
-  { field: 'distinctFraction', kind: 'number', show: (c) => shown(c.distinctFraction) },
+  // Four significant digits: -0.3333333333333333 took half of an 80-column terminal. --json gives it whole.
+  { field: 'distinctFraction', kind: 'number', show: (c) => shown(c.distinctFraction === null ? null : Number(c.distinctFraction.toPrecision(4))) },
   { field: 'nullCount', kind: 'number', show: (c) => shown(c.nullCount) },
   { field: 'distinctCount', kind: 'number', show: (c) => shown(c.distinctCount) },
   { field: 'min', show: (c) => shown(c.min) },
@@ -23,9 +24,9 @@ export function registerCatalogStats(parent: Command, wiring: Wiring): void {
       'after',
       `
 distinctFraction estimates the share of distinct values: a negative number is a fraction of the
-row count (-1: every value distinct), a positive one a count of distinct values. The local gateway
-also counts rows, and per column NULLs, distinct values, minimum and maximum (the hosted service
-leaves those empty).
+row count (-1: every value distinct), a positive one a count of distinct values; tables and TSV
+show it to four significant digits, --json whole. The local gateway also counts rows, and per
+column NULLs, distinct values, minimum and maximum (the hosted service leaves those empty).
 ${examples('dgw catalog stats svc.table.orders', 'dgw catalog stats svc.table.orders --json')}`,
     )
     .action(wiring.action(runCatalogStats));

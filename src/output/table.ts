@@ -181,7 +181,8 @@ export class TableLayout {
     const lines: string[] = [];
     // cli-table3's layout time grows with the square of its rows, so rows go to it in batches at the same widths.
     for (let at = 0; at === 0 || at < page.length; at += ROWS_PER_DRAW) {
-      const table = new Table({ ...options, head: head && at === 0 ? this.shown.map((i) => color.bold(visible(this.columns[i].title))) : [] });
+      const titles = shortTitles(this.shown.map((i) => visible(this.columns[i].title)), options.colWidths).map((t) => color.bold(t));
+      const table = new Table({ ...options, head: head && at === 0 ? titles : [] });
       for (const row of page.slice(at, at + ROWS_PER_DRAW)) table.push(row);
       lines.push(...trimmedLines(table));
     }
@@ -189,6 +190,22 @@ export class TableLayout {
     if (head && page.length > 0) lines[1] = color.dim(lines[1]);
     return lines.join('\n');
   }
+}
+
+/**
+ * Titles too wide for their columns, as cli-table3 cuts them (at the end), unless the cut leaves a
+ * start another title shares: CATALOG NAME and CATALOG ID would both read "CATALOG…", so each keeps
+ * its last word ("CAT…NAME", "CATAL…ID").
+ */
+export function shortTitles(titles: string[], widths: number[]): string[] {
+  return titles.map((title, k) => {
+    if (strlen(title) <= widths[k]) return title;
+    const cut = title.slice(0, widths[k] - 1);
+    const last = title.slice(title.lastIndexOf(' ') + 1);
+    const keep = widths[k] - 1 - strlen(last);
+    const shared = titles.some((other, j) => j !== k && other.startsWith(cut));
+    return shared && last !== title && keep >= 0 ? `${title.slice(0, keep).trimEnd()}…${last}` : title;
+  });
 }
 
 function widest(rows: string[][], i: number): number {

@@ -7,10 +7,12 @@ import { examples, type Wiring } from '../wiring.js';
 import { placeArguments, resolvePlace } from './place.js';
 
 const shown = (v: number | string | null) => (v === null ? '' : v);
+// Four significant digits, and every digit of a whole part: -0.3333333333333333 took half of an
+// 80-column terminal, and a positive value is a count (123456 stays 123456). --json gives it whole.
+const fraction = (v: number | null) => (v === null || v === 0 ? v : Number(v.toPrecision(Math.max(4, Math.floor(Math.log10(Math.abs(v))) + 1))));
 const COLUMNS: Column<ColumnStatistics>[] = [
   { field: 'columnName', kind: 'key' },
-  // Four significant digits: -0.3333333333333333 took half of an 80-column terminal. --json gives it whole.
-  { field: 'distinctFraction', kind: 'number', show: (c) => shown(c.distinctFraction === null ? null : Number(c.distinctFraction.toPrecision(4))) },
+  { field: 'distinctFraction', kind: 'number', show: (c) => shown(fraction(c.distinctFraction)) },
   { field: 'nullCount', kind: 'number', show: (c) => shown(c.nullCount) },
   { field: 'distinctCount', kind: 'number', show: (c) => shown(c.distinctCount) },
   { field: 'min', show: (c) => shown(c.min) },
@@ -25,8 +27,9 @@ export function registerCatalogStats(parent: Command, wiring: Wiring): void {
       `
 distinctFraction estimates the share of distinct values: a negative number is a fraction of the
 row count (-1: every value distinct), a positive one a count of distinct values; tables and TSV
-show it to four significant digits, --json whole. The local gateway also counts rows, and per
-column NULLs, distinct values, minimum and maximum (the hosted service leaves those empty).
+show four significant digits (a count keeps its whole part), --json every one. The local gateway
+also counts rows, and per column NULLs, distinct values, minimum and maximum (the hosted service
+leaves those empty).
 ${examples('dgw catalog stats svc.table.orders', 'dgw catalog stats svc.table.orders --json')}`,
     )
     .action(wiring.action(runCatalogStats));

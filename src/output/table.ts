@@ -180,8 +180,8 @@ export class TableLayout {
     };
     const lines: string[] = [];
     // cli-table3's layout time grows with the square of its rows, so rows go to it in batches at the same widths.
+    const titles = shortTitles(this.shown.map((i) => visible(this.columns[i].title)), options.colWidths).map((t) => color.bold(t));
     for (let at = 0; at === 0 || at < page.length; at += ROWS_PER_DRAW) {
-      const titles = shortTitles(this.shown.map((i) => visible(this.columns[i].title)), options.colWidths).map((t) => color.bold(t));
       const table = new Table({ ...options, head: head && at === 0 ? titles : [] });
       for (const row of page.slice(at, at + ROWS_PER_DRAW)) table.push(row);
       lines.push(...trimmedLines(table));

@@ -80,7 +80,9 @@ async function checkOpens(s: ProjectStore, type: string, config: Record<string, 
   const conn = await instance.connect();
   try {
     const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', catalogDisplayName: null, config, createdAt: 0 };
-    await attachConnection(conn, probe, dataFolderOf(s.file));
+    // Sniffed once here: the next open finds the dialect of a CSV file kept.
+    await attachConnection(conn, probe, dataFolderOf(s.file), s.csvDialects);
+    s.csvDialects?.save();
   } catch (error) {
     const what = type === 'duckdb' ? 'a DuckDB database' : `${type} files`;
     throw badRequest(`cannot open ${config.path} as ${what}: ${(error as Error).message.split('\n')[0]}`);

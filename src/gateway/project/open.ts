@@ -12,6 +12,7 @@ import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
+import { CsvDialects } from './csv-dialects.js';
 import { attachConnections, CONNECTIONS_DDL, dataFolderOf, readConnections } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
 import { GOLDEN_SQL_DDL } from './golden-sqls.js';
@@ -61,7 +62,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
-    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file));
+    const dialects = new CsvDialects(options.file === undefined ? undefined : `${options.file}.csv-dialects.json`, duck.version());
+    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file), dialects);
+    dialects.save();
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
@@ -71,6 +74,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await writer.run(`SET GLOBAL TimeZone = 'UTC'; ${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
     store.connections = connections;
+    store.csvDialects = dialects;
     store.brokenConnections = broken;
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);

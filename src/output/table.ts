@@ -192,11 +192,7 @@ export class TableLayout {
   }
 }
 
-/**
- * Titles too wide for their columns, as cli-table3 cuts them (at the end), unless the cut leaves a
- * start another title shares: CATALOG NAME and CATALOG ID would both read "CATALOG…", so each keeps
- * its last word ("CAT…NAME", "CATAL…ID").
- */
+/** Titles cut at the end as cli-table3 does, unless the cut start is another's too: "CAT…NAME", "CATAL…ID", not "CATALOG…" twice. */
 export function shortTitles(titles: string[], widths: number[]): string[] {
   return titles.map((title, k) => {
     if (strlen(title) <= widths[k]) return title;

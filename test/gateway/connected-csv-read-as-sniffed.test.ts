@@ -1,4 +1,4 @@
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,17 @@ describe('a CSV file read with its kept dialect', () => {
     expect(await new CsvDialects(kept, 'v1').reader(conn, path)).toContain(`'c': 'VARCHAR'`);
   });
 
+  it('a kept file that cannot be written leaves nothing behind and fails nothing', async () => {
+    const path = join(tmp.dir, 'unwritable.csv');
+    writeFileSync(path, 'a\n1\n');
+    const folder = join(tmp.dir, 'kept-is-a-folder');
+    mkdirSync(join(folder, 'kept.json'), { recursive: true });
+    const dialects = new CsvDialects(join(folder, 'kept.json'), 'v1');
+    await dialects.reader(conn, path);
+    expect(() => dialects.save()).not.toThrow();
+    expect(readdirSync(folder)).toEqual(['kept.json']);
+  });
+
   it('spells a tampered kept dialect as literals: a name or format cannot end the call', async () => {
     const path = join(tmp.dir, 'plain.csv');
     writeFileSync(path, 'a\n1\n');
@@ -92,7 +103,6 @@ describe('a CSV file read with its kept dialect', () => {
 describe('a connected folder of CSV files, command after command', () => {
   it('reads each file as before, a file rewritten with other columns included', async () => {
     const folder = join(tmp.dir, 'sales');
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(folder);
     writeFileSync(join(folder, 'orders.csv'), 'id;amount\n1;2.50\n2;3.75\n');
     writeFileSync(join(folder, 'regions.csv'), 'code,name\nDE,"Germany, Federal Republic"\n');

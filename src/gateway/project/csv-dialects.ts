@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { literal } from '../sql.js';
 import { rows } from './store.js';
@@ -64,7 +64,8 @@ export class CsvDialects {
       writeFileSync(temp, JSON.stringify({ duckdb: this.duckdb, files: this.used } satisfies Kept), { mode: 0o600 });
       renameSync(temp, this.file);
     } catch {
-      // Only a later open's speed depends on it.
+      // Only a later open's speed depends on it; a full disk keeps no half-written file.
+      rmSync(temp, { force: true });
     }
   }
 }

@@ -23,6 +23,11 @@ const FILES: Record<string, string> = {
   'comment-line.csv': '# made by hand\nx|y\n1|"p|q"\n',
   'day-first.csv': 'd,t\n13/02/2024,13:45\n03/04/2024,09:00\n',
   'numbers.csv': 'n,v,big\n1,1.5,12345678901234567890\n2,NaN,1\n3,,2\n',
+  'time-zones.csv': 'at,b\n2024-01-02 10:00:00+02,true\n2024-01-03 11:30:00.123+00,false\n',
+  'line-breaks-in-quotes.csv': 'a,b\n"line1\nline2",2\n"x",3\n',
+  'backslash-escape.csv': 'a,b\n"x\\"y",1\n',
+  'names-twice-or-none.csv': 'a,a,,b\n1,2,3,4\n',
+  'sixty-columns.csv': `${Array.from({ length: 60 }, (_, c) => `c${c}`).join(',')}\n${Array.from({ length: 60 }, (_, c) => c).join(',')}\n`,
 };
 
 describe('a CSV file read with its kept dialect', () => {

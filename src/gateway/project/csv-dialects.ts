@@ -32,7 +32,8 @@ interface Kept {
  * time: DuckDB sniffs a CSV file whenever SQL reading it is bound; the dialect spelt out binds at once.
  */
 export class CsvDialects {
-  private readonly kept: Record<string, Entry>;
+  /** Read at the first CSV file: a project without one reads nothing at open. */
+  private kept?: Record<string, Entry>;
   private readonly used: Record<string, Entry> = {};
   private changed = false;
 
@@ -40,13 +41,12 @@ export class CsvDialects {
   constructor(
     private readonly file: string | undefined,
     private readonly duckdb: string,
-  ) {
-    this.kept = file === undefined ? {} : readKept(file, duckdb);
-  }
+  ) {}
 
   /** The table function call that reads `path` (a file's real path) as DuckDB's sniffer would. */
   async reader(conn: DuckDBConnection, path: string): Promise<string> {
     const seen = seenOf(path);
+    this.kept ??= this.file === undefined ? {} : readKept(this.file, this.duckdb);
     let entry = this.kept[path];
     if (!entry || entry.seen !== seen) {
       entry = { seen, dialect: await sniff(conn, path) };
@@ -56,9 +56,9 @@ export class CsvDialects {
     return spelt(path, entry.dialect);
   }
 
-  /** Writes what this open used, if anything changed: files no longer connected are forgotten. */
+  /** Writes what this open used, if anything changed: files no longer connected are forgotten at the next open that reads one. */
   save(): void {
-    if (this.file === undefined || (!this.changed && Object.keys(this.used).length === Object.keys(this.kept).length)) return;
+    if (this.file === undefined || this.kept === undefined || (!this.changed && Object.keys(this.used).length === Object.keys(this.kept).length)) return;
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       writeFileSync(temp, JSON.stringify({ duckdb: this.duckdb, files: this.used } satisfies Kept), { mode: 0o600 });

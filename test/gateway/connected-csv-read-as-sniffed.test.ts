@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { localCli } from '../support/local-cli.js';
 import { tempDir } from './helpers.js';
 
 // A connected CSV file is read with the dialect DuckDB's sniffer found, kept beside the project's
-// database by the file's size and modification time: every command sniffed every connected file
+// database by the file's size and its modification and change times: every command sniffed every connected file
 // (80 to 150 ms each). The read must give what DuckDB's own sniffing read gives.
 
 const tmp = tempDir('dgw-csv-dialects-');
@@ -72,6 +72,24 @@ describe('a CSV file read with its kept dialect', () => {
     expect(await new CsvDialects(kept, 'v2').reader(conn, path)).toContain(`'c': 'VARCHAR'`);
     writeFileSync(kept, '{not json');
     expect(await new CsvDialects(kept, 'v1').reader(conn, path)).toContain(`'c': 'VARCHAR'`);
+  });
+
+  it('sniffs again a file rewritten to the same size with its modification time set back (rsync -t, cp -p, tar x)', async () => {
+    const path = join(tmp.dir, 'time-set-back.csv');
+    const kept = join(tmp.dir, 'kept-set-back.json');
+    // A whole second, which utimes sets exactly (a Date carries no nanoseconds).
+    const then = new Date('2026-01-02T03:04:05Z');
+    writeFileSync(path, 'a,b\n1,2\n');
+    utimesSync(path, then, then);
+    const first = new CsvDialects(kept, 'v1');
+    expect(await first.reader(conn, path)).toContain(`columns = {'a': 'BIGINT', 'b': 'BIGINT'}`);
+    first.save();
+    writeFileSync(path, 'c;d\nx;y\n');
+    utimesSync(path, then, then);
+    expect(statSync(path, { bigint: true }).mtimeNs).toBe(BigInt(then.getTime()) * 1_000_000n);
+    const again = await new CsvDialects(kept, 'v1').reader(conn, path);
+    expect(again).toContain(`columns = {'c': 'VARCHAR', 'd': 'VARCHAR'}`);
+    expect(await read(again)).toEqual({ columns: ['c VARCHAR', 'd VARCHAR'], rows: [['x', 'y']] });
   });
 
   it('a kept file that cannot be written leaves nothing behind and fails nothing', async () => {

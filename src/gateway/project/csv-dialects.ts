@@ -29,7 +29,7 @@ interface Kept {
 
 /**
  * The dialects of a project's connected CSV files, kept beside its database by each file's size and
- * time: DuckDB sniffs a CSV file whenever SQL reading it is bound; the dialect spelt out binds at once.
+ * times: DuckDB sniffs a CSV file whenever SQL reading it is bound; the dialect spelt out binds at once.
  */
 export class CsvDialects {
   /** Read at the first CSV file: a project without one reads nothing at open. */
@@ -79,9 +79,10 @@ function readKept(file: string, duckdb: string): Record<string, Entry> {
   }
 }
 
+/** The file's size and times: a rewrite whose modification time was set back (rsync -t, cp -p) still moves its change time. */
 function seenOf(path: string): string {
   const s = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return s ? `${s.size}:${s.mtimeNs}` : 'gone';
+  return s ? `${s.size}:${s.mtimeNs}:${s.ctimeNs}` : 'gone';
 }
 
 async function sniff(conn: DuckDBConnection, path: string): Promise<Dialect> {

@@ -4,6 +4,7 @@ import { withoutSecretFolder } from './transfer/secret-folder.js';
 import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import { checkKeyReaches } from './key-scope.js';
+import { freshenCsvViews } from './project/csv-views.js';
 import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
@@ -215,6 +216,8 @@ function authenticate(c: Context, gateway: Gateway): void {
 const projectScope: Middleware = async (c, next) => {
   const projectId = c.req.param('projectId');
   checkKeyReaches(c.get('principal'), projectId);
-  c.set('project', await c.get('gateway').project(projectId, { create: false }));
+  const project = await c.get('gateway').project(projectId, { create: false });
+  await freshenCsvViews(project);
+  c.set('project', project);
   return next();
 };

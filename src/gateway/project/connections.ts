@@ -5,7 +5,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
-import type { CsvDialects } from './csv-dialects.js';
+import { seenOf, type CsvDialects } from './csv-dialects.js';
+import type { CsvViews } from './csv-views.js';
 import { newQueryId } from './ids.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
@@ -157,7 +158,7 @@ export function realpathOr(path: string): string {
 }
 
 /** Makes a connection's catalog on `conn` before external access is off: a DuckDB file attached read-only, or views over files. Returns the files read. */
-export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, dialects?: CsvDialects): Promise<string[]> {
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, dialects?: CsvDialects, csvViews?: CsvViews): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
     await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (TYPE duckdb, READ_ONLY)`);
@@ -174,40 +175,45 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
     return { real: realFile(file, guarded), derived, exact: derived === stem };
   });
   await conn.run(`ATTACH ':memory:' AS ${ident(c.catalogName)}`);
+  const made: CsvViews = new Map();
   try {
     const taken = new Set<string>();
     for (const { real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
       let name = derived;
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
-      await createFileView(conn, `${ident(c.catalogName)}.main.${ident(name)}`, c.type, real, dialects);
+      const view = `${ident(c.catalogName)}.main.${ident(name)}`;
+      if (c.type === 'csv') made.set(view, { path: real, seen: seenOf(real) });
+      await createFileView(conn, view, c.type, real, dialects);
     }
   } catch (error) {
     // A connection opens whole or not at all: no catalog with some of its tables.
     await conn.run(`DETACH ${ident(c.catalogName)}`).catch(() => undefined);
     throw error;
   }
+  for (const [view, file] of made) csvViews?.set(view, file);
   return named.map((f) => f.real);
 }
 
 /** A view of one file; a CSV file's with the dialect kept from an earlier sniff, or DuckDB's own sniff where that read fails. */
-async function createFileView(conn: DuckDBConnection, view: string, type: string, real: string, dialects: CsvDialects | undefined): Promise<void> {
-  const sniffed = `CREATE VIEW ${view} AS SELECT * FROM ${FILE_READERS[type]}(${literal(real)})`;
+export async function createFileView(conn: DuckDBConnection, view: string, type: string, real: string, dialects: CsvDialects | undefined, replace = false): Promise<void> {
+  const create = `CREATE ${replace ? 'OR REPLACE ' : ''}VIEW ${view} AS SELECT * FROM`;
+  const sniffed = `${create} ${FILE_READERS[type]}(${literal(real)})`;
   if (type !== 'csv' || !dialects) return void (await conn.run(sniffed));
   try {
-    await conn.run(`CREATE VIEW ${view} AS SELECT * FROM ${await dialects.reader(conn, real)}`);
+    await conn.run(`${create} ${await dialects.reader(conn, real)}`);
   } catch {
     await conn.run(sniffed);
   }
 }
 
 /** Attaches every connection; one that cannot be (moved, damaged) is left out with its reason, so the project opens. Returns the files DuckDB may read. */
-export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, dialects?: CsvDialects): Promise<{ broken: Map<string, string>; files: string[] }> {
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, dialects?: CsvDialects, csvViews?: CsvViews): Promise<{ broken: Map<string, string>; files: string[] }> {
   const broken = new Map<string, string>();
   const files: string[] = [];
   for (const c of connections) {
     try {
-      files.push(...(await attachConnection(conn, c, guarded, dialects)));
+      files.push(...(await attachConnection(conn, c, guarded, dialects, csvViews)));
     } catch (error) {
       broken.set(c.id, (error as Error).message.split('\n')[0]);
     }

@@ -80,7 +80,7 @@ function readKept(file: string, duckdb: string): Record<string, Entry> {
 }
 
 /** The file's size and times: a rewrite whose modification time was set back (rsync -t, cp -p) still moves its change time. */
-function seenOf(path: string): string {
+export function seenOf(path: string): string {
   const s = statSync(path, { bigint: true, throwIfNoEntry: false });
   return s ? `${s.size}:${s.mtimeNs}:${s.ctimeNs}` : 'gone';
 }

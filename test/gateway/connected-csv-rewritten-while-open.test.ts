@@ -1,0 +1,78 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
+import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
+
+// A connected CSV file's view spells out the dialect sniffed when it was made. A gateway that stays
+// open (dgw serve, the SQL shell) must read the file as it is now once it is written again: with
+// the old dialect, columns swapped in the file were read under each other's names.
+
+const tmp = tempDir('dgw-csv-rewritten-');
+const file = join(tmp.dir, 'people.csv');
+let g: TestGateway;
+
+beforeAll(async () => {
+  writeFileSync(file, 'a,b\n1,2\n');
+  g = await openGateway({ dataDir: join(tmp.dir, 'data') });
+  expect((await g.call('POST', '/connections/demo', { body: { name: 'files', type: 'csv', credential: { path: file } } })).status).toBe(200);
+});
+afterAll(async () => {
+  await g.close();
+  tmp.remove();
+});
+
+const rows = async () => {
+  const r = await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM files.main.people' } });
+  return r.status === 200 ? r.body.data : { status: r.status, message: r.body.message as string };
+};
+
+describe('a connected CSV file written again while the gateway stays open', () => {
+  it('is read as it is now: swapped columns, one more column, other types', async () => {
+    expect(await rows()).toEqual([{ a: '1', b: '2' }]);
+    writeFileSync(file, 'b,a\n2,1\n');
+    expect(await rows()).toEqual([{ b: '2', a: '1' }]);
+    writeFileSync(file, 'a,b,c\nx,2,3\n');
+    expect(await rows()).toEqual([{ a: 'x', b: '2', c: '3' }]);
+  });
+
+  it('that no longer reads as CSV says so when read, answers every other request, and reads again once mended', async () => {
+    writeFileSync(file, Buffer.from([0xff, 0xfe, 0x00, 0x0a, 0x22, 0x61, 0x0a]));
+    const failed = await rows();
+    expect(failed).toMatchObject({ status: 400 });
+    expect(failed.message).toContain(`the file ${file} changed since the project opened and cannot be read as CSV now`);
+    expect((await g.call('GET', `${P}/queries`)).status).toBe(200);
+    writeFileSync(file, 'n\n5\n');
+    expect(await rows()).toEqual([{ n: '5' }]);
+  });
+
+  it('that is gone is said to be gone, as before', async () => {
+    rmSync(file);
+    const gone = await rows();
+    expect(gone).toMatchObject({ status: 400 });
+    expect(gone.message).toContain('it is gone or was moved since the project opened');
+  });
+});
+
+describe('a scheduled refresh of a materialized query reading a connected CSV file', () => {
+  it('reads the file as it is when the refresh runs, with no request before it', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+    const scheduled = join(tmp.dir, 'scheduled.csv');
+    writeFileSync(scheduled, 'a,b\n1,2\n');
+    const s = await openGateway({ dataDir: join(tmp.dir, 'scheduled-data'), now: () => now });
+    try {
+      expect((await s.call('POST', '/connections/demo', { body: { name: 'sched', type: 'csv', credential: { path: scheduled } } })).status).toBe(200);
+      const body = { displayName: 'Copy', queryType: 'MATERIALIZED', inputQuery: 'SELECT * FROM sched.main.scheduled', schedule: { type: 'interval', repeatDuration: 'PT1H' } };
+      const q = (await s.call('POST', `${P}/queries`, { body })).body;
+      writeFileSync(scheduled, 'b,a\n2,1\n');
+      now += 3_600_000;
+      expect(await new Scheduler(s.gateway, clock).tick()).toEqual([q.id]);
+      await waitFor(async () => (await s.call('GET', `${P}/materialized-queries/${q.id}/status`)).body.status === 'COMPLETED', 'the scheduled refresh');
+      const copy = await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM svc.mtquery.copy' } });
+      expect(copy.body.data).toEqual([{ b: '2', a: '1' }]);
+    } finally {
+      await s.close();
+    }
+  });
+});

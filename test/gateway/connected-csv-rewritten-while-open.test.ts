@@ -5,7 +5,7 @@ import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
 
 // A connected CSV file's view spells out the dialect sniffed when it was made. A gateway that stays
-// open (dgw serve, the SQL shell) must read the file as it is now once it is written again: with
+// open (dgw serve) must read the file as it is now once it is written again: with
 // the old dialect, columns swapped in the file were read under each other's names.
 
 const tmp = tempDir('dgw-csv-rewritten-');

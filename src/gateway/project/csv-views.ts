@@ -12,7 +12,7 @@ const underWay = new WeakMap<ProjectStore, Promise<void>>();
 
 /**
  * Remakes the view of each connected CSV file written since its view was made. A view spells out
- * the dialect sniffed then, so a long open (dgw serve, the SQL shell) would read a rewritten file
+ * the dialect sniffed then, so a long open (dgw serve) would read a rewritten file
  * with its old columns: reordered ones under each other's names.
  */
 export function freshenCsvViews(s: ProjectStore): Promise<void> {

@@ -10,11 +10,7 @@ export type CsvViews = Map<string, { path: string; seen: string }>;
 
 const underWay = new WeakMap<ProjectStore, Promise<void>>();
 
-/**
- * Remakes the view of each connected CSV file written since its view was made. A view spells out
- * the dialect sniffed then, so a long open (dgw serve) would read a rewritten file
- * with its old columns: reordered ones under each other's names.
- */
+/** Remakes the view of each connected CSV file written since: it spells the dialect sniffed then, which on a long open (dgw serve) read swapped columns under each other's names. */
 export function freshenCsvViews(s: ProjectStore): Promise<void> {
   if (s.csvViews.size === 0) return Promise.resolve();
   let freshening = underWay.get(s);
@@ -40,7 +36,6 @@ async function remake(s: ProjectStore, conn: DuckDBConnection, view: string, pat
   try {
     await createFileView(conn, view, 'csv', path, s.csvDialects, true);
   } catch (error) {
-    // Read with its old dialect it could give wrong rows; the view says why it cannot be read instead.
     const why = `the file ${path} changed since the project opened and cannot be read as CSV now: ${duckMessage(error).split('\n')[0].replace(/^[\w ]+ Error: /, '')}`;
     await conn.run(`CREATE OR REPLACE VIEW ${view} AS SELECT error(${literal(why)}) AS unreadable`);
   }

@@ -131,6 +131,22 @@ describe('the SQL shell', () => {
     expect(plain(shell.stdout())).toMatch(/\(the unfinished statement was not run\)\n$/);
   }, 90_000);
 
+  it("takes psql's spellings: \\? for help, \\q to leave, exit or quit alone at the prompt; another backslash command is unknown", async () => {
+    const shell = openShell();
+    await shell.waitForOutput('dgw> ', 30_000);
+    expect(await type(shell, '\\?\r', 'dgw> ')).toContain('End a statement with ;');
+    expect(await type(shell, '\\dt\r', 'dgw> ')).toContain('unknown command \\dt; .help lists them');
+    // Mid-statement, quit is the statement's own word.
+    await type(shell, 'SELECT 1\r', '-> ');
+    expect(await type(shell, 'quit;\r', 'dgw> ')).toMatch(/quit[\s\S]*1/);
+    shell.child.stdin!.write('\\q\r');
+    expect((await shell.exited).code).toBe(0);
+    const again = openShell();
+    await again.waitForOutput('dgw> ', 30_000);
+    again.child.stdin!.write('quit\r');
+    expect((await again.exited).code).toBe(0);
+  }, 90_000);
+
   it('a comment after the last ; starts no statement: .exit still leaves', async () => {
     const shell = openShell();
     await shell.waitForOutput('dgw> ', 30_000);

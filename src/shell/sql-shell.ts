@@ -19,10 +19,12 @@ export interface ShellOptions {
 
 const PROMPT = 'dgw> ';
 const CONTINUE = '  -> ';
-const SHELL_COMMANDS = ['.exit', '.quit', '.help'];
+/** The shell's own commands, with psql's spellings of them for fingers used to those; `exit` and `quit` alone only at the prompt, as psql takes them. */
+const SHELL_COMMANDS = new Map(Object.entries({ '.exit': '.exit', '.quit': '.exit', '\\q': '.exit', '\\quit': '.exit', '.help': '.help', '\\?': '.help', '\\h': '.help', '\\help': '.help' }));
+const AT_THE_PROMPT = new Map([['exit', '.exit'], ['quit', '.exit']]);
 const HELP = [
   'End a statement with ; (it may span lines). Results print as tables.',
-  'Ctrl-C cancels the running statement, or clears a half-typed one. .exit, .quit or Ctrl-D leaves.',
+  'Ctrl-C cancels the running statement, or clears a half-typed one. .exit, .quit, \\q or Ctrl-D leaves.',
   'History (arrow keys) is kept across runs.',
 ].join('\n');
 
@@ -77,14 +79,15 @@ export async function runShell(options: ShellOptions): Promise<void> {
     for await (const line of { [Symbol.asyncIterator]: () => lines }) {
       const typed = line.trim();
       // The shell's own commands work mid-statement too (as psql's do), unless the line belongs to an open string or comment.
-      const command = buffer.empty || (SHELL_COMMANDS.includes(typed) && !buffer.insideQuotes) ? typed : '';
-      if (command === '.exit' || command === '.quit') {
+      const own = SHELL_COMMANDS.get(typed) ?? (buffer.empty ? AT_THE_PROMPT.get(typed.toLowerCase()) : undefined);
+      const command = own && !buffer.insideQuotes ? own : buffer.empty ? typed : '';
+      if (command === '.exit') {
         if (!buffer.empty) output.write('(the unfinished statement was not run)\n');
         break;
       }
       if (command === '.help') {
         output.write(`${HELP}\n`);
-      } else if (command.startsWith('.')) {
+      } else if (command.startsWith('.') || command.startsWith('\\')) {
         output.write(`unknown command ${command}; .help lists them\n`);
       } else {
         for (const statement of buffer.add(line)) {

@@ -40,7 +40,7 @@ export function registerSql(program: Command, wiring: Wiring): void {
       )}
 With no statement on a terminal, dgw sql is a shell: statements end with ; and may span lines,
 results print as tables, Ctrl-C cancels the running statement (or clears a half-typed one), .exit
-or Ctrl-D leaves; the history is kept in the user's data folder (sql_history, mode 0600).
+(or psql's \\q) or Ctrl-D leaves; the history is kept in the user's data folder (sql_history, mode 0600).
 Off a terminal, a missing statement is read from stdin.
 --format simple (the default) or compact shapes the rows of --json: objects, or arrays of values;
 --format table, json, jsonl, yaml, csv or tsv chooses the output, as for every command.

@@ -6,7 +6,7 @@ import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { commandPath, jsonTook } from './commands/wiring.js';
 import { HELP_TOPICS } from './help-topics.js';
-import { carryTarget, targetFromArgv } from './output/carry-target.js';
+import { carryTarget, shellWord, targetFromArgv } from './output/carry-target.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], deps: ContextDeps): Promise<number> {
@@ -115,7 +115,23 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   const args = command?.registeredArguments.map((a) => `${a.name().toUpperCase()}${a.variadic ? '...' : ''}`).join(' ') || 'ARGUMENT';
   const took = path.split(' ').includes(taken ?? '') ? '' : jsonTook(taken);
   const read = error.code === 'commander.missingArgument' && command ? `${argumentsRead(command, dgw.trim(), args)}: ` : '';
+  if (error.code === 'commander.excessArguments' && command) return tooMany(command, dgw);
   const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : `${took}${read}see \`${dgw}--help\``;
+  return { kind: 'usage', status: null, message, errorCode: null, hint };
+}
+
+/** More arguments than a command takes: most often a name with spaces not in quotes, or a directory given without its option. */
+function tooMany(command: Command, dgw: string): Report {
+  const expected = command.registeredArguments.map((a) => a.name().toUpperCase());
+  const given = command.args.map((a) => JSON.stringify(a));
+  const message = `${dgw.trim()} takes ${expected.length === 0 ? 'no arguments' : expected.join(' ')}, and was given ${given.length}: ${given.join(' ')}`;
+  const pathOption = command.options.find((o) => /<(path|dir|file)>/.test(o.flags));
+  const hint =
+    expected.length === 0
+      ? pathOption && command.args.length === 1
+        ? `a path goes after ${pathOption.long}: \`${dgw}${pathOption.long} ${shellWord(command.args[0])}\``
+        : `see \`${dgw}--help\``
+      : `a name with spaces goes in quotes, as one argument: ${JSON.stringify(command.args.slice(expected.length - 1).join(' '))}; see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
 }
 

@@ -145,7 +145,8 @@ async function writeTable(out: Output, w: BatchWriter, source: RowSource): Promi
     if (!table) {
       const kinds = resultKinds(source.columns.map((_, i) => ({ dataType: source.dataTypes?.[i] })), page);
       // A result keeps every column at its width, as psql does: wider than the screen, the pager shows it unwrapped (pager.ts).
-      table = new StreamedTable(source.columns.map((title, i) => ({ title, kind: kinds[i] })), { ...out.tableView(), width: undefined });
+      const view = out.tableView();
+      table = new StreamedTable(source.columns.map((title, i) => ({ title, kind: kinds[i] })), { ...view, width: undefined }, view.color.dim('NULL'));
     }
     await w.add(await table.page(page));
     page = [];

@@ -67,15 +67,17 @@ function hiddenNote(hidden: string[], width: number | undefined): string | undef
 /** A table drawn as its rows arrive; the first page's plan holds for later ones. */
 export class StreamedTable {
   private layout?: TableLayout;
+  /** `nullText`: how a NULL shows (a result's rows show it, so it differs from the empty string). */
   constructor(
     private readonly columns: TableColumn[],
     private readonly view: TableView,
+    private readonly nullText = '',
   ) {}
 
   /** The lines of a page of rows, ending in a newline; the first page's start with the header. */
   async page(rows: unknown[][]): Promise<string> {
     if (rows.length === 0) return '';
-    const cells = await listCells(this.columns, rows, this.view.now);
+    const cells = await listCells(this.columns, rows, this.view.now, this.nullText);
     const first = this.layout === undefined;
     this.layout ??= TableLayout.plan(this.columns, cells, this.view.width);
     return `${this.layout.draw(cells, this.view.color, first)}\n`;
@@ -101,20 +103,20 @@ export async function drawRecord(columns: TableColumn[], values: unknown[], view
 }
 
 /** Each value as its cell text, control characters escaped but newlines kept. */
-export async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean): Promise<string[][]> {
+export async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean, nullText = ''): Promise<string[][]> {
   const times = columns.some((c) => c.kind === 'time') ? await import('./times.js') : undefined;
-  return rows.map((row) => columns.map((c, i) => cellText(times && c.kind === 'time' ? times.readableTime(row[i], now, { withDate }) : row[i])));
+  return rows.map((row) => columns.map((c, i) => cellText(times && c.kind === 'time' ? times.readableTime(row[i], now, { withDate }) : row[i], nullText)));
 }
 
 /** A list's cells: a line that a value continues on the next ends in ↵, so it cannot pass for a row with empty columns. */
-async function listCells(columns: TableColumn[], rows: unknown[][], now: number): Promise<string[][]> {
-  const cells = await cellRows(columns, rows, now, false);
+async function listCells(columns: TableColumn[], rows: unknown[][], now: number, nullText = ''): Promise<string[][]> {
+  const cells = await cellRows(columns, rows, now, false, nullText);
   return cells.map((row) => row.map((cell) => (cell.includes('\n') ? cell.replaceAll('\n', `${CONTINUED}\n`) : cell)));
 }
 
 /** A value as a table cell, for a person. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
+export function cellText(value: unknown, nullText = ''): string {
+  if (value === null || value === undefined) return nullText;
   if (typeof value === 'object') return visible(JSON.stringify(value));
   // A CR ending a line (Windows line ends) is no character to show.
   return visible(String(value).replace(/\r\n/g, '\n'), '\n');

@@ -78,7 +78,9 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     mappings = planMappings(head, columns.map((c) => c.name), maps, table);
     create = columns.map(({ name: n, dataType }) => ({ name: n, dataType }));
     if (!http.localGateway) {
-      made = await createOrReuse(http, projectId, table);
+      made = await createOrReuse(http, projectId, table).catch((error: unknown) => {
+        throw existsHint(error, table);
+      });
       await addColumns(http, projectId, table, create);
     }
   } else {
@@ -104,7 +106,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     progress.stop();
     // Also after Ctrl-C: the table made for this import goes, by requests Ctrl-C does not stop.
     if (made && !http.dryRun) await undoCreate(ctx, () => deleteTable(http.detached(), projectId, table), table);
-    throw error;
+    throw opts.create ? existsHint(error, table) : error;
   }
   progress.stop();
   if (!job) return;
@@ -117,6 +119,12 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   const rows = job.rowCount === null ? 'the rows' : `${job.rowCount} row${job.rowCount === 1 ? '' : 's'}`;
   ctx.out.result({ table, ...job } satisfies ImportResult, job.id || table);
   ctx.out.success(`imported ${rows} into ${table}${opts.create ? ' (created)' : ''}`);
+}
+
+/** `--create` of a table that exists: its rows go in without --create. */
+function existsHint(error: unknown, table: string): unknown {
+  if (!(error instanceof DgwError && error.kind === 'conflict' && /exist/i.test(error.message))) return error;
+  return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint: `to add the rows to table ${table}, leave out --create` });
 }
 
 /** A columnless table of that name is one a stopped run left (it holds no rows), so it is reused; any other is a conflict. */

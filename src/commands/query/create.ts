@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { createQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
-import { sqlName } from '../../api/names.js';
+import { deriveQueryName, sqlName } from '../../api/names.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { DgwError, UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { whileWorking } from '../while-working.js';
@@ -40,10 +40,20 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   if (source.from !== undefined) [body.inputQueryRefId] = await resolveQueryIds(http, projectId, [source.from]);
   if (typeof body.path === 'string') await checkFolderExists(http, projectId, body.path, flags.parents);
   const materializing = body.queryType === 'MATERIALIZED' && !flags.dryRun;
-  const send = () => createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema });
+  const send = () =>
+    createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema }).catch((error: unknown) => {
+      throw nameTaken(error, displayName);
+    });
   const query = materializing ? await whileWorking(ctx, `materializing ${displayName}`, send) : await send();
   if (flags.dryRun) return;
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   const materialized = query.queryType === 'MATERIALIZED';
   ctx.out.success(`created ${materialized ? 'materialized query' : 'query'} ${sqlName(materialized ? 'svc.mtquery' : 'svc.query', query.name)}`);
+}
+
+/** A query of that name exists: update changes it, a display name of its own makes another. */
+function nameTaken(error: unknown, displayName: string): unknown {
+  if (!(error instanceof DgwError && error.kind === 'conflict' && /exist/i.test(error.message))) return error;
+  const hint = `\`dgw query update ${deriveQueryName(displayName)}\` changes that query (--sql, --file); a display name of its own makes another`;
+  return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
 }

@@ -4,7 +4,7 @@ import { withoutSecretFolder } from './transfer/secret-folder.js';
 import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import { checkKeyReaches } from './key-scope.js';
-import { freshenCsvViews } from './project/csv-views.js';
+import { freshenConnectedFiles } from './project/connected-files.js';
 import { statementTimedOut } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
@@ -217,7 +217,7 @@ const projectScope: Middleware = async (c, next) => {
   const projectId = c.req.param('projectId');
   checkKeyReaches(c.get('principal'), projectId);
   const project = await c.get('gateway').project(projectId, { create: false });
-  await freshenCsvViews(project);
+  await freshenConnectedFiles(project);
   c.set('project', project);
   return next();
 };

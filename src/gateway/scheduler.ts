@@ -1,6 +1,6 @@
 import type { Gateway } from './gateway.js';
 import type { CacheState, ProjectStore, QueryRow } from './project/index.js';
-import { freshenCsvViews } from './project/csv-views.js';
+import { freshenConnectedFiles } from './project/connected-files.js';
 import { readMaterialized } from './project/query-rows.js';
 import * as refresh from './project/refresh.js';
 
@@ -62,8 +62,8 @@ export class Scheduler {
     const started: string[] = [];
     this.passing.add(project);
     try {
-      // A refresh reading a connected CSV file reads it as it is now, as a request does.
-      await freshenCsvViews(project).catch(() => undefined);
+      // A refresh reading a connected file reads it as it is now, as a request does.
+      await freshenConnectedFiles(project).catch(() => undefined);
       for (const q of await project.withConnection(readMaterialized).catch((): QueryRow[] => [])) {
         if (this.stopped) break;
         try {

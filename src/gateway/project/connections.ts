@@ -6,7 +6,7 @@ import { deriveQueryName, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { seenOf, type CsvDialects } from './csv-dialects.js';
-import type { CsvViews } from './csv-views.js';
+import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
@@ -158,11 +158,14 @@ export function realpathOr(path: string): string {
 }
 
 /** Makes a connection's catalog on `conn` before external access is off: a DuckDB file attached read-only, or views over files. Returns the files read. */
-export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, dialects?: CsvDialects, csvViews?: CsvViews): Promise<string[]> {
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, dialects?: CsvDialects, connected?: ConnectedFiles): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
+    const seen = seenOf(real);
     await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (TYPE duckdb, READ_ONLY)`);
-    return [real];
+    connected?.set(ident(c.catalogName), { kind: 'duckdb', path: real, seen, connectionId: c.id });
+    // Its WAL too: a file moved over this one is attached again while external access is off (connected-files.ts).
+    return [real, `${real}.wal`];
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
@@ -175,7 +178,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
     return { real: realFile(file, guarded), derived, exact: derived === stem };
   });
   await conn.run(`ATTACH ':memory:' AS ${ident(c.catalogName)}`);
-  const made: CsvViews = new Map();
+  const made: ConnectedFiles = new Map();
   try {
     const taken = new Set<string>();
     for (const { real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
@@ -183,7 +186,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
       const view = `${ident(c.catalogName)}.main.${ident(name)}`;
-      if (c.type === 'csv') made.set(view, { path: real, seen: seenOf(real) });
+      if (c.type === 'csv') made.set(view, { kind: 'csv', path: real, seen: seenOf(real), connectionId: c.id });
       await createFileView(conn, view, c.type, real, dialects);
     }
   } catch (error) {
@@ -191,7 +194,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
     await conn.run(`DETACH ${ident(c.catalogName)}`).catch(() => undefined);
     throw error;
   }
-  for (const [view, file] of made) csvViews?.set(view, file);
+  for (const [view, file] of made) connected?.set(view, file);
   return named.map((f) => f.real);
 }
 
@@ -208,12 +211,12 @@ export async function createFileView(conn: DuckDBConnection, view: string, type:
 }
 
 /** Attaches every connection; one that cannot be (moved, damaged) is left out with its reason, so the project opens. Returns the files DuckDB may read. */
-export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, dialects?: CsvDialects, csvViews?: CsvViews): Promise<{ broken: Map<string, string>; files: string[] }> {
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, dialects?: CsvDialects, connected?: ConnectedFiles): Promise<{ broken: Map<string, string>; files: string[] }> {
   const broken = new Map<string, string>();
   const files: string[] = [];
   for (const c of connections) {
     try {
-      files.push(...(await attachConnection(conn, c, guarded, dialects, csvViews)));
+      files.push(...(await attachConnection(conn, c, guarded, dialects, connected)));
     } catch (error) {
       broken.set(c.id, (error as Error).message.split('\n')[0]);
     }

@@ -13,7 +13,7 @@ import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
 import { CsvDialects } from './csv-dialects.js';
-import type { CsvViews } from './csv-views.js';
+import type { ConnectedFiles } from './connected-files.js';
 import { attachConnections, CONNECTIONS_DDL, dataFolderOf, readConnections } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
 import { GOLDEN_SQL_DDL } from './golden-sqls.js';
@@ -64,8 +64,8 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
     const dialects = new CsvDialects(options.file === undefined ? undefined : `${options.file}.csv-dialects.json`, duck.version());
-    const csvViews: CsvViews = new Map();
-    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file), dialects, csvViews);
+    const connected: ConnectedFiles = new Map();
+    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file), dialects, connected);
     dialects.save();
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
@@ -77,7 +77,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
     store.connections = connections;
     store.csvDialects = dialects;
-    store.csvViews = csvViews;
+    store.connectedFiles = connected;
     store.brokenConnections = broken;
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);

@@ -9,7 +9,7 @@ import { endJobs } from './job-slots.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
 import type { CsvDialects } from './csv-dialects.js';
-import type { CsvViews } from './csv-views.js';
+import type { ConnectedFiles } from './connected-files.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
 import { readMetadata, type FolderRecord, type LogRecord } from './metadata.js';
 import { readQuery } from './query-rows.js';
@@ -72,9 +72,9 @@ export class ProjectStore {
   /** The project's connections as attached at open (a change reopens the project), and why any could not be. */
   connections: ConnectionRow[] = [];
   brokenConnections = new Map<string, string>();
-  /** How the connected CSV files read, kept between opens (set at open), and the views reading them. */
+  /** How the connected CSV files read, kept between opens (set at open); the files read at open. */
   csvDialects?: CsvDialects;
-  csvViews: CsvViews = new Map();
+  connectedFiles: ConnectedFiles = new Map();
   /** The semantic catalogs, attached at open and when made. */
   semanticCatalogs: SemanticCatalogRow[] = [];
 

@@ -1,12 +1,13 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
 
-// A connected CSV file's view spells out the dialect sniffed when it was made. A gateway that stays
-// open (dgw serve) must read the file as it is now once it is written again: with
-// the old dialect, columns swapped in the file were read under each other's names.
+// A gateway that stays open (dgw serve) reads a connected file as it is now once it changed: a CSV
+// view spelt the dialect sniffed at open (swapped columns were read under each other's names), and an
+// attached DuckDB file stayed the one opened (a file moved over it went unseen until a restart).
 
 const tmp = tempDir('dgw-csv-rewritten-');
 const file = join(tmp.dir, 'people.csv');
@@ -71,6 +72,52 @@ describe('a scheduled refresh of a materialized query reading a connected CSV fi
       await waitFor(async () => (await s.call('GET', `${P}/materialized-queries/${q.id}/status`)).body.status === 'COMPLETED', 'the scheduled refresh');
       const copy = await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM svc.mtquery.copy' } });
       expect(copy.body.data).toEqual([{ b: '2', a: '1' }]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a connected DuckDB file replaced while the gateway stays open', () => {
+  const db = join(tmp.dir, 'sales.duckdb');
+  const write = async (file: string, sql: string) => {
+    const instance = await DuckDBInstance.create(file);
+    const conn = await instance.connect();
+    await conn.run(sql);
+    conn.closeSync();
+    instance.closeSync();
+  };
+  const replace = async (sql: string) => {
+    const next = join(tmp.dir, 'next.duckdb');
+    await write(next, sql);
+    renameSync(next, db);
+  };
+
+  it('is read anew once a file is moved over it; one that is not a database is said so, the next one reads, a link is not followed', async () => {
+    await write(db, 'CREATE TABLE orders AS SELECT 1 AS n');
+    const s = await openGateway({ dataDir: join(tmp.dir, 'duckdb-data') });
+    const orders = async () => {
+      const r = await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM sales.main.orders' } });
+      return r.status === 200 ? r.body.data : { status: r.status, message: r.body.message as string };
+    };
+    try {
+      expect((await s.call('POST', '/connections/demo', { body: { name: 'sales', type: 'duckdb', credential: { path: db } } })).status).toBe(200);
+      expect(await orders()).toEqual([{ n: 1 }]);
+      await replace('CREATE TABLE orders AS SELECT 42 AS n UNION ALL SELECT 43');
+      expect(await orders()).toEqual([{ n: 42 }, { n: 43 }]);
+      writeFileSync(join(tmp.dir, 'not-a-database'), 'garbage');
+      renameSync(join(tmp.dir, 'not-a-database'), db);
+      const failed = await orders();
+      expect(failed).toMatchObject({ status: 400 });
+      expect(failed.message).toContain(`catalog sales cannot be read: its connection sales did not open (the file ${db} changed and does not open`);
+      expect((await s.call('GET', `${P}/queries`)).status).toBe(200);
+      await replace('CREATE TABLE orders AS SELECT 7 AS n');
+      expect(await orders()).toEqual([{ n: 7 }]);
+      // A link put in its place is judged where it leads at the next open, not followed now.
+      await write(join(tmp.dir, 'elsewhere.duckdb'), 'CREATE TABLE orders AS SELECT 99 AS n');
+      rmSync(db);
+      symlinkSync(join(tmp.dir, 'elsewhere.duckdb'), db);
+      expect(await orders()).toEqual([{ n: 7 }]);
     } finally {
       await s.close();
     }

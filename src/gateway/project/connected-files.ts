@@ -1,0 +1,66 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { duckMessage } from '../errors.js';
+import { literal } from '../sql.js';
+import { seenOf } from './csv-dialects.js';
+import { createFileView, realpathOr } from './connections.js';
+import type { ProjectStore } from './store.js';
+
+/** A connected file the gateway read at open: a CSV file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
+export interface ConnectedFile {
+  kind: 'csv' | 'duckdb';
+  path: string;
+  seen: string;
+  connectionId: string;
+}
+
+/** The connected files of a project by their view (CSV) or catalog (DuckDB), as SQL names them. */
+export type ConnectedFiles = Map<string, ConnectedFile>;
+
+const underWay = new WeakMap<ProjectStore, Promise<void>>();
+
+/** Reads again each connected file changed since the project opened: on a long open (dgw serve), a CSV view kept the dialect sniffed then and an attached DuckDB file the one opened. */
+export function freshenConnectedFiles(s: ProjectStore): Promise<void> {
+  if (s.connectedFiles.size === 0) return Promise.resolve();
+  let freshening = underWay.get(s);
+  if (!freshening) {
+    freshening = readChanged(s).finally(() => underWay.delete(s));
+    underWay.set(s, freshening);
+  }
+  return freshening;
+}
+
+async function readChanged(s: ProjectStore): Promise<void> {
+  // A file that is gone stays as it was read (a CSV view then says it is gone); one that became a link is judged at the next open.
+  const changed = [...s.connectedFiles].filter(([, f]) => !['gone', f.seen].includes(seenOf(f.path)) && realpathOr(f.path) === f.path);
+  if (changed.length === 0) return;
+  await s.withConnection(async (conn) => {
+    for (const [name, file] of changed) {
+      const seen = seenOf(file.path);
+      await (file.kind === 'csv' ? remakeView(s, conn, name, file.path) : reattach(s, conn, name, file));
+      s.connectedFiles.set(name, { ...file, seen });
+    }
+  });
+  s.csvDialects?.save();
+}
+
+const reason = (error: unknown) => duckMessage(error).split('\n')[0].replace(/^[\w ]+ Error: /, '');
+
+async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string, path: string): Promise<void> {
+  try {
+    await createFileView(conn, view, 'csv', path, s.csvDialects, true);
+  } catch (error) {
+    const why = `the file ${path} changed since the project opened and cannot be read as CSV now: ${reason(error)}`;
+    await conn.run(`CREATE OR REPLACE VIEW ${view} AS SELECT error(${literal(why)}) AS unreadable`);
+  }
+}
+
+/** The catalog reads the file now at that path; one that no longer opens leaves the catalog out, saying why, until it does. */
+async function reattach(s: ProjectStore, conn: DuckDBConnection, catalog: string, file: ConnectedFile): Promise<void> {
+  await conn.run(`DETACH DATABASE IF EXISTS ${catalog}`);
+  try {
+    await conn.run(`ATTACH ${literal(file.path)} AS ${catalog} (TYPE duckdb, READ_ONLY)`);
+    s.brokenConnections.delete(file.connectionId);
+  } catch (error) {
+    s.brokenConnections.set(file.connectionId, `the file ${file.path} changed and does not open: ${reason(error)}`);
+  }
+}

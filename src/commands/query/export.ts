@@ -45,7 +45,8 @@ export function registerQueryExport(parent: Command, wiring: Wiring): void {
 --format csv (the default) or jsonl chooses the file's format. The export runs in the service;
 dgw waits for it (its status and the time so far on a terminal), then downloads its file(s)
 through the links the service gives (they work for a short while; an expired one is asked for
-again once). Nothing is left under -o when anything fails. An export that fails or is cancelled
+again once). Nothing is left under -o when anything fails; a file named for another format
+(out.jsonl holding CSV, out.gz holding text) is written as asked, with a warning. An export that fails or is cancelled
 is exit 10. On the local gateway the file is written by DuckDB's own COPY; one stopped because
 the disk of the data folder is full is exit 13 (a fault of this machine, not of the query).
 `,
@@ -63,7 +64,7 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
   const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
   // -o /dev/stdout is stdout too.
   if (wantsJob && destination && 'stdout' in destination && !opts.dryRun) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
-  if (opts.output !== undefined && destination && !('stdout' in destination)) warnOfCompression(ctx, opts.output, opts.gzip === true);
+  if (opts.output !== undefined && destination && !('stdout' in destination)) warnOfName(ctx, opts.output, body.format, opts.gzip === true);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   const [id] = await resolveQueryIds(http, projectId, [ref]);
@@ -94,11 +95,16 @@ export async function runQueryExport(ctx: Context, ref: string, opts: QueryExpor
   }
 }
 
-/** A file name that says the other thing than its bytes will be (`x.csv` holding gzip, `x.gz` holding text) is written as asked, with a word. */
-function warnOfCompression(ctx: Context, output: string, gzip: boolean): void {
+/** A file name that says the other thing than its bytes will be (`x.csv` holding gzip, `x.jsonl` holding CSV) is written as asked, with a word. */
+function warnOfName(ctx: Context, output: string, format: ExportRequest['format'], gzip: boolean): void {
   const named = /\.gz$/i.test(output);
   if (gzip && !named) ctx.out.warn(`--gzip writes gzip-compressed bytes to ${output}, whose name does not end in .gz`);
   if (!gzip && named) ctx.out.warn(`${output} ends in .gz but holds uncompressed text (add --gzip to compress it)`);
+  const extension = /\.([a-z0-9]+)(?:\.gz)?$/i.exec(output)?.[1]?.toLowerCase();
+  const says = extension === 'csv' ? 'CSV' : ['jsonl', 'ndjson', 'json'].includes(extension ?? '') ? 'JSONL' : undefined;
+  const holds = format === 'CSV' ? 'CSV' : 'JSON lines';
+  if (says !== undefined && says !== format) ctx.out.warn(`${output} is named for ${says === 'CSV' ? 'CSV' : 'JSON'} but holds ${holds} (add --format ${says === 'CSV' ? 'csv' : 'jsonl'})`);
+  if (says === undefined && extension !== undefined && !['gz', 'txt', 'out'].includes(extension)) ctx.out.warn(`an export is CSV or JSON lines: ${output} holds ${holds}`);
 }
 
 /** The export request from the flags: `--format csv|jsonl` (the global flag), `--gzip`, `--columns`. */

@@ -65,6 +65,12 @@ export function afterSending(error: unknown, sent: { reads: number; changes: num
 }
 
 /** `1 row`, `2 rows`; `? rows` for a count the service did not give. */
+/** A create refused because the name is taken (409 saying it exists) gets `hint`, the step that works instead; any other error is as it was. */
+export function takenHint(error: unknown, hint: string): unknown {
+  if (!(error instanceof DgwError && error.kind === 'conflict' && /exist|already/i.test(error.message))) return error;
+  return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
+}
+
 export function plural(n: number | null | undefined, word: string): string {
   return `${n ?? '?'} ${word}${n === 1 ? '' : 's'}`;
 }

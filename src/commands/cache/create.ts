@@ -3,7 +3,7 @@ import { createCache, createCaches, listCacheStatuses, type CacheRequest } from 
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
-import { DgwError, NetworkError, UsageError } from '../../errors.js';
+import { DgwError, NetworkError, takenHint, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { CACHE_FIELDS, cacheId } from './columns.js';
@@ -78,7 +78,9 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (failed.length > 0) throw new DgwError('rejected', `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
     return;
   }
-  const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn);
+  const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn).catch((error: unknown) => {
+    throw takenHint(error, `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
+  });
   if (opts.dryRun) return;
   await ctx.out.record(cache, CACHE_FIELDS, cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';

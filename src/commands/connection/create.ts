@@ -3,6 +3,8 @@ import { createConnection } from '../../api/connections.js';
 import type { Connection, ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
+import { takenHint } from '../../errors.js';
+import { shellWord } from '../../output/carry-target.js';
 import { checkNameArgument } from '../name-argument.js';
 import { collect, examples, type Wiring } from '../wiring.js';
 import { CONNECTION_COLUMNS } from './columns.js';
@@ -57,7 +59,9 @@ export async function runConnectionCreate(ctx: Context, name: string, opts: Conn
   await askMissing(ctx, config, credential);
   const request: ConnectionRequest = { name, type: config.connectionType, credential: absolutePaths(ctx, credential) };
   if (opts.callback) request.connectionCallback = opts.callback;
-  const connection = await createConnection(http, projectId, request);
+  const connection = await createConnection(http, projectId, request).catch((error: unknown) => {
+    throw takenHint(error, `\`dgw connection update ${shellWord(name)}\` changes that connection (--field); a name of its own makes another`);
+  });
   await ctx.out.record(connection, CONNECTION_COLUMNS, (c) => c.id);
   sayNextStep(ctx, connection, config.authorizationType);
 }

@@ -3,7 +3,7 @@ import { createQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import { deriveQueryName, sqlName } from '../../api/names.js';
 import type { Context } from '../../context.js';
-import { DgwError, UsageError } from '../../errors.js';
+import { takenHint, UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
 import { examples, type Wiring } from '../wiring.js';
 import { whileWorking } from '../while-working.js';
@@ -53,7 +53,5 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
 
 /** A query of that name exists: update changes it, a display name of its own makes another. */
 function nameTaken(error: unknown, displayName: string): unknown {
-  if (!(error instanceof DgwError && error.kind === 'conflict' && /exist/i.test(error.message))) return error;
-  const hint = `\`dgw query update ${deriveQueryName(displayName)}\` changes that query (--sql, --file); a display name of its own makes another`;
-  return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
+  return takenHint(error, `\`dgw query update ${deriveQueryName(displayName)}\` changes that query (--sql, --file); a display name of its own makes another`);
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { addBiColumns, addColumns, createBiTable, createTable } from '../../api/tables.js';
 import type { StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
+import { takenHint } from '../../errors.js';
 import { collect, examples, type Wiring } from '../wiring.js';
 import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
 import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
@@ -35,7 +36,9 @@ export async function runTableCreate(ctx: Context, name: string, opts: TableCrea
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   // The document's create has no body: the table is made, then its columns are added.
-  const created = await (kind === 'table' ? createTable : createBiTable)(http, projectId, table);
+  const created = await (kind === 'table' ? createTable : createBiTable)(http, projectId, table).catch((error: unknown) => {
+    throw takenHint(error, `\`dgw ${kind} add-column ${table}\` adds columns to it`);
+  });
   if (columns.length > 0) {
     try {
       await (kind === 'table' ? addColumns : addBiColumns)(http, projectId, table, columns);

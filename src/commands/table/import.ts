@@ -4,7 +4,7 @@ import type { ColumnDataType, ImportJob, ImportMapping } from '../../api/types.j
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { ImportResult } from '../../contract/results.js';
-import { DgwError } from '../../errors.js';
+import { DgwError, takenHint } from '../../errors.js';
 import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
 
@@ -122,10 +122,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
 }
 
 /** `--create` of a table that exists: its rows go in without --create. */
-function existsHint(error: unknown, table: string): unknown {
-  if (!(error instanceof DgwError && error.kind === 'conflict' && /exist/i.test(error.message))) return error;
-  return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint: `to add the rows to table ${table}, leave out --create` });
-}
+const existsHint = (error: unknown, table: string) => takenHint(error, `to add the rows to table ${table}, leave out --create`);
 
 /** A columnless table of that name is one a stopped run left (it holds no rows), so it is reused; any other is a conflict. */
 async function createOrReuse(http: Http, projectId: string, table: string): Promise<boolean> {

@@ -103,7 +103,9 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
   return code;
 }
 
-async function commanderReport(error: CommanderError, command: Command | undefined, argv: string[]): Promise<Report> {
+async function commanderReport(error: CommanderError, failed: Command | undefined, argv: string[]): Promise<Report> {
+  // A global option's value is judged by the root: its help is the named command's.
+  const command = failed && !failed.parent && error.code === 'commander.invalidArgument' ? namedCommand(failed, argv) : failed;
   const path = command ? commandPath(command) : '';
   // One line: commander puts its suggestion on a line of its own.
   let message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
@@ -118,6 +120,17 @@ async function commanderReport(error: CommanderError, command: Command | undefin
   if (error.code === 'commander.excessArguments' && command) return tooMany(command, dgw);
   const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : `${took}${read}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
+}
+
+/** The deepest command the words of argv name, from `root`. */
+function namedCommand(root: Command, argv: string[]): Command {
+  let at = root;
+  for (const word of argv) {
+    const next = at.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (next) at = next;
+    else if (!word.startsWith('-') && at !== root) break;
+  }
+  return at;
 }
 
 /** More arguments than a command takes: most often a name with spaces not in quotes, or a directory given without its option. */

@@ -64,13 +64,13 @@ export function afterSending(error: unknown, sent: { reads: number; changes: num
   return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
 }
 
-/** `1 row`, `2 rows`; `? rows` for a count the service did not give. */
 /** A create refused because the name is taken (409 saying it exists) gets `hint`, the step that works instead; any other error is as it was. */
 export function takenHint(error: unknown, hint: string): unknown {
   if (!(error instanceof DgwError && error.kind === 'conflict' && /exist|already/i.test(error.message))) return error;
   return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
 }
 
+/** `1 row`, `2 rows`; `? rows` for a count the service did not give. */
 export function plural(n: number | null | undefined, word: string): string {
   return `${n ?? '?'} ${word}${n === 1 ? '' : 's'}`;
 }

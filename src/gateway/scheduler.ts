@@ -61,14 +61,15 @@ export class Scheduler {
   private async pass(project: ProjectStore, now: number): Promise<string[]> {
     const started: string[] = [];
     this.passing.add(project);
+    // A refresh reading a connected file reads it as it is now, as a request does; a pass that starts none stats no file.
+    const fresh = () => freshenConnectedFiles(project).catch(() => undefined);
     try {
-      // A refresh reading a connected file reads it as it is now, as a request does.
-      await freshenConnectedFiles(project).catch(() => undefined);
       for (const q of await project.withConnection(readMaterialized).catch((): QueryRow[] => [])) {
         if (this.stopped) break;
         try {
           const due = refresh.nextRun(project, q);
           if (due === undefined || due > now || project.running.has(q.id)) continue;
+          await fresh();
           await refresh.refresh(project, q.id);
           started.push(q.id);
         } catch {
@@ -82,6 +83,7 @@ export class Scheduler {
         try {
           const due = caches.nextRuns(state.cache, state).find((d) => d.at <= now);
           if (due === undefined || caches.isRunning(project, state.cache.id)) continue;
+          await fresh();
           await caches.startRun(project, state.cache.id, due.mode, true);
           started.push(state.cache.id);
         } catch {

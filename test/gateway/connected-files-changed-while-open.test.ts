@@ -78,6 +78,33 @@ describe('a scheduled refresh of a materialized query reading a connected CSV fi
   });
 });
 
+describe('a scheduled full refresh of a cache of a connected CSV file', () => {
+  it('copies the file as it is when the refresh runs, with no request before it', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+    const cached = join(tmp.dir, 'cached.csv');
+    writeFileSync(cached, 'a,b\n1,2\n');
+    const s = await openGateway({ dataDir: join(tmp.dir, 'cache-data'), now: () => now });
+    try {
+      expect((await s.call('POST', '/connections/demo', { body: { name: 'kept', type: 'csv', credential: { path: cached } } })).status).toBe(200);
+      const catalog = ((await s.call('GET', `${P}/catalogs`)).body as Array<{ id: string; name: string }>).find((c) => c.name === 'kept')!;
+      const body = { catalogId: catalog.id, schemaName: 'main', tableName: 'cached', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'PT1H' } };
+      const cache = (await s.call('POST', `${P}/cache`, { body })).body as { id: string };
+      expect((await s.call('POST', `${P}/cache/${cache.id}/fullRefreshUpdate`)).status).toBeLessThan(300);
+      const done = async (n: number) => (await s.call('GET', `${P}/cache/${cache.id}/status`)).body.cacheActionLogs?.filter((l: { action: string }) => l.action === 'COMPLETED').length >= n;
+      await waitFor(() => done(1), 'the first copy');
+      writeFileSync(cached, 'b,a\n2,1\n');
+      now += 3_600_000;
+      expect(await new Scheduler(s.gateway, clock).tick()).toEqual([cache.id]);
+      await waitFor(() => done(2), 'the scheduled refresh');
+      const copy = await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM svc.cache.cached' } });
+      expect(copy.body.data).toEqual([{ b: '2', a: '1' }]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('a connected DuckDB file replaced while the gateway stays open', () => {
   const db = join(tmp.dir, 'sales.duckdb');
   const write = async (file: string, sql: string) => {

@@ -55,50 +55,49 @@ describe('a connected CSV file written again while the gateway stays open', () =
   });
 });
 
-describe('a scheduled refresh of a materialized query reading a connected CSV file', () => {
-  it('reads the file as it is when the refresh runs, with no request before it', async () => {
-    let now = Date.parse('2030-01-01T00:00:00Z');
-    const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
-    const scheduled = join(tmp.dir, 'scheduled.csv');
-    writeFileSync(scheduled, 'a,b\n1,2\n');
-    const s = await openGateway({ dataDir: join(tmp.dir, 'scheduled-data'), now: () => now });
+/** A gateway on a data folder of its own that connects `file` (first `a,b` / `1,2`) as `name`, with a scheduler on a clock the test moves an hour on. */
+async function scheduledGateway(name: string) {
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  const file = join(tmp.dir, `${name}.csv`);
+  writeFileSync(file, 'a,b\n1,2\n');
+  const s = await openGateway({ dataDir: join(tmp.dir, `${name}-data`), now: () => now });
+  expect((await s.call('POST', '/connections/demo', { body: { name, type: 'csv', credential: { path: file } } })).status).toBe(200);
+  const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+  const anHourOn = () => (now += 3_600_000);
+  const read = async (statement: string) => (await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement } })).body.data;
+  return { s, file, anHourOn, read, scheduler: new Scheduler(s.gateway, clock) };
+}
+
+describe('a scheduled refresh reading a connected CSV file rewritten since, with no request before it', () => {
+  it('of a materialized query reads the file as it is when the refresh runs', async () => {
+    const { s, file, anHourOn, read, scheduler } = await scheduledGateway('sched');
     try {
-      expect((await s.call('POST', '/connections/demo', { body: { name: 'sched', type: 'csv', credential: { path: scheduled } } })).status).toBe(200);
-      const body = { displayName: 'Copy', queryType: 'MATERIALIZED', inputQuery: 'SELECT * FROM sched.main.scheduled', schedule: { type: 'interval', repeatDuration: 'PT1H' } };
+      const body = { displayName: 'Copy', queryType: 'MATERIALIZED', inputQuery: 'SELECT * FROM sched.main.sched', schedule: { type: 'interval', repeatDuration: 'PT1H' } };
       const q = (await s.call('POST', `${P}/queries`, { body })).body;
-      writeFileSync(scheduled, 'b,a\n2,1\n');
-      now += 3_600_000;
-      expect(await new Scheduler(s.gateway, clock).tick()).toEqual([q.id]);
+      writeFileSync(file, 'b,a\n2,1\n');
+      anHourOn();
+      expect(await scheduler.tick()).toEqual([q.id]);
       await waitFor(async () => (await s.call('GET', `${P}/materialized-queries/${q.id}/status`)).body.status === 'COMPLETED', 'the scheduled refresh');
-      const copy = await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM svc.mtquery.copy' } });
-      expect(copy.body.data).toEqual([{ b: '2', a: '1' }]);
+      expect(await read('SELECT * FROM svc.mtquery.copy')).toEqual([{ b: '2', a: '1' }]);
     } finally {
       await s.close();
     }
   });
-});
 
-describe('a scheduled full refresh of a cache of a connected CSV file', () => {
-  it('copies the file as it is when the refresh runs, with no request before it', async () => {
-    let now = Date.parse('2030-01-01T00:00:00Z');
-    const clock: SchedulerClock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
-    const cached = join(tmp.dir, 'cached.csv');
-    writeFileSync(cached, 'a,b\n1,2\n');
-    const s = await openGateway({ dataDir: join(tmp.dir, 'cache-data'), now: () => now });
+  it('of a cache copies the file as it is when the refresh runs', async () => {
+    const { s, file, anHourOn, read, scheduler } = await scheduledGateway('kept');
     try {
-      expect((await s.call('POST', '/connections/demo', { body: { name: 'kept', type: 'csv', credential: { path: cached } } })).status).toBe(200);
       const catalog = ((await s.call('GET', `${P}/catalogs`)).body as Array<{ id: string; name: string }>).find((c) => c.name === 'kept')!;
-      const body = { catalogId: catalog.id, schemaName: 'main', tableName: 'cached', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'PT1H' } };
+      const body = { catalogId: catalog.id, schemaName: 'main', tableName: 'kept', fullRefreshCacheSchedule: { type: 'BASIC', expression: 'PT1H' } };
       const cache = (await s.call('POST', `${P}/cache`, { body })).body as { id: string };
       expect((await s.call('POST', `${P}/cache/${cache.id}/fullRefreshUpdate`)).status).toBeLessThan(300);
       const done = async (n: number) => (await s.call('GET', `${P}/cache/${cache.id}/status`)).body.cacheActionLogs?.filter((l: { action: string }) => l.action === 'COMPLETED').length >= n;
       await waitFor(() => done(1), 'the first copy');
-      writeFileSync(cached, 'b,a\n2,1\n');
-      now += 3_600_000;
-      expect(await new Scheduler(s.gateway, clock).tick()).toEqual([cache.id]);
+      writeFileSync(file, 'b,a\n2,1\n');
+      anHourOn();
+      expect(await scheduler.tick()).toEqual([cache.id]);
       await waitFor(() => done(2), 'the scheduled refresh');
-      const copy = await s.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM svc.cache.cached' } });
-      expect(copy.body.data).toEqual([{ b: '2', a: '1' }]);
+      expect(await read('SELECT * FROM svc.cache.kept')).toEqual([{ b: '2', a: '1' }]);
     } finally {
       await s.close();
     }

@@ -2,6 +2,8 @@ import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshenConnectedFiles } from '../../src/gateway/project/connected-files.js';
+import { withinRequest } from '../../src/gateway/request-scope.js';
 import { Scheduler, type SchedulerClock } from '../../src/gateway/scheduler.js';
 import { openGateway, P, tempDir, waitFor, type TestGateway } from './helpers.js';
 
@@ -45,6 +47,18 @@ describe('a connected CSV file written again while the gateway stays open', () =
     expect((await g.call('GET', `${P}/queries`)).status).toBe(200);
     writeFileSync(file, 'n\n5\n');
     expect(await rows()).toEqual([{ n: '5' }]);
+  });
+
+  it('is read again for every request waiting on it, even when the request that found the change has gone', async () => {
+    writeFileSync(file, 'p,q\n7,8\n');
+    const gone = new AbortController();
+    gone.abort();
+    const project = await g.gateway.project('demo', { create: false });
+    // The first request to see the change ends at once; the next one waits on the same reading.
+    const first = withinRequest(gone.signal, () => freshenConnectedFiles(project));
+    const next = rows();
+    await first.catch(() => undefined);
+    expect(await next).toEqual([{ p: '7', q: '8' }]);
   });
 
   it('that is gone is said to be gone, as before', async () => {

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckMessage } from '../errors.js';
+import { outsideRequest } from '../request-scope.js';
 import { literal } from '../sql.js';
 import { seenOf } from './csv-dialects.js';
 import { createFileView, realpathOr } from './connections.js';
@@ -23,7 +24,8 @@ export function freshenConnectedFiles(s: ProjectStore): Promise<void> {
   if (s.connectedFiles.size === 0) return Promise.resolve();
   let freshening = underWay.get(s);
   if (!freshening) {
-    freshening = readChanged(s).finally(() => underWay.delete(s));
+    // Shared by every request that waits for it: no one request's end may stop it halfway.
+    freshening = outsideRequest(() => readChanged(s)).finally(() => underWay.delete(s));
     underWay.set(s, freshening);
   }
   return freshening;

@@ -33,11 +33,10 @@ export function freshenConnectedFiles(s: ProjectStore): Promise<void> {
 
 async function readChanged(s: ProjectStore): Promise<void> {
   // A file that is gone stays as it was read (a CSV view then says it is gone); one that became a link is judged at the next open.
-  const changed = [...s.connectedFiles].filter(([, f]) => !['gone', f.seen].includes(seenOf(f.path)) && realpathOr(f.path) === f.path);
+  const changed = [...s.connectedFiles].map(([name, file]) => ({ name, file, seen: seenOf(file.path) })).filter(({ file, seen }) => !['gone', file.seen].includes(seen) && realpathOr(file.path) === file.path);
   if (changed.length === 0) return;
   await s.withConnection(async (conn) => {
-    for (const [name, file] of changed) {
-      const seen = seenOf(file.path);
+    for (const { name, file, seen } of changed) {
       await (file.kind === 'csv' ? remakeView(s, conn, name, file.path) : reattach(s, conn, name, file));
       s.connectedFiles.set(name, { ...file, seen });
     }

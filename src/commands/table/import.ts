@@ -4,7 +4,10 @@ import type { ColumnDataType, ImportJob, ImportMapping } from '../../api/types.j
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { ImportResult } from '../../contract/results.js';
-import { DgwError, takenHint } from '../../errors.js';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { DgwError, takenHint, UsageError } from '../../errors.js';
+import { shellWord } from '../../output/carry-target.js';
 import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkTableName } from './column-specs.js';
 
@@ -62,7 +65,9 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   const delimiter = parseDelimiter(opts.delimiter);
   const maps = parseMapFlags(opts.map);
   const projectId = await ctx.projectId();
-  const source = await openSource(ctx, file, 'FILE');
+  const source = await openSource(ctx, file, 'FILE').catch((error: unknown) => {
+    throw swappedHint(ctx, error, name, file);
+  });
   const head = readCsvHead(source, delimiter, opts.header);
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
 
@@ -143,4 +148,11 @@ async function undoCreate(ctx: Context, remove: () => Promise<void>, table: stri
   } catch (error) {
     ctx.out.warn(`table ${table} was created for this import and could not be removed (${error instanceof DgwError ? error.message : String(error)}); remove it with \`dgw table rm ${table}\``);
   }
+}
+
+/** `table import people.csv people`: the file came first. Said outright, rather than only that "people" is no file. */
+function swappedHint(ctx: Context, error: unknown, table: string, file: string): unknown {
+  const tableIsAFile = statSync(path.resolve(ctx.cwd, table), { throwIfNoEntry: false })?.isFile() === true;
+  if (!(error instanceof UsageError) || !tableIsAFile) return error;
+  return new UsageError(error.message, `the table comes first, then the file: \`dgw table import ${shellWord(file)} ${shellWord(table)}\`, with the same options`);
 }

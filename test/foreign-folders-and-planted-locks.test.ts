@@ -145,7 +145,7 @@ describe('a lock-announced server gets a key only after proving it holds the fol
   });
 
   it('a proof made with another secret, or made up, is refused the same way', async () => {
-    for (const proofFor of [(lock: Parameters<typeof holderProof>[1]) => holderProof('dgw_partner_guessed', lock), () => 'made up']) {
+    for (const proofFor of [(lock: Parameters<typeof holderProof>[1]) => holderProof('dgw_partner_guessed', lock, 'any'), () => 'made up']) {
       const { root } = await plantedLock(proofFor);
       const r = await runInProcess(['query', 'list'], { env: envFor(root) });
       expect(r.code).toBe(13);
@@ -164,6 +164,28 @@ describe('a lock-announced server gets a key only after proving it holds the fol
       const r = await runInProcess(['query', 'list'], { env: envFor(root) });
       expect(r.code).toBe(13);
       expect(impostor.requests).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a copy of a folder a dgw serve holds (its keys and lock with it) is refused: the proof names the folder', async () => {
+    const root = fresh();
+    const dataDir = path.join(root, 'local');
+    const server = await startServer({ dataDir, port: 0 });
+    try {
+      const copy = fresh();
+      fs.cpSync(dataDir, path.join(copy, 'local'), { recursive: true });
+      const r = await runInProcess(['query', 'create', 'Meant for the copy', '--sql', 'SELECT 1'], { env: envFor(copy) });
+      expect(r.code).toBe(13);
+      expect(r.stderr).toContain('the lock was not written for this folder with its secret (a copy of a served folder carries its server\'s lock');
+      expect(r.stderr).toContain(`hint: if no dgw serve uses ${path.join(copy, 'local')}, delete ${path.join(copy, 'local', 'gateway.lock')}`);
+      const served = await runInProcess(['query', 'list', '--json', 'name'], { env: envFor(root) });
+      expect(JSON.parse(served.stdout)).toEqual([]);
+      // With the copy's lock gone, the copy opens in-process and the query is made there.
+      fs.rmSync(path.join(copy, 'local', 'gateway.lock'));
+      expect((await runInProcess(['query', 'create', 'Meant for the copy', '--sql', 'SELECT 1'], { env: envFor(copy) })).code).toBe(0);
+      expect(JSON.parse((await runInProcess(['query', 'list', '--json', 'name'], { env: envFor(root) })).stdout)).toEqual([]);
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFaultError } from '../errors.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
@@ -6,9 +7,15 @@ import { LOCK_FILE, type LockInfo } from './lock.js';
 // Not an ES import: that reads every export of node:crypto, WebCrypto among them, on each served command.
 const crypto = () => process.getBuiltinModule('node:crypto');
 
-/** A `dgw serve`'s proof in its lock: made with the folder's partner key for one process at one address, so a planted or copied lock names no other server. */
-export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>): string {
-  return crypto().createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds this folder at ${lock.url}`).digest('base64url');
+/** A `dgw serve`'s proof in its lock: made with the folder's partner key for one process, one folder and one address, so a planted lock, or a lock copied with its folder, names no other server. */
+export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>, folder: string): string {
+  return crypto().createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds folder ${folder} at ${lock.url}`).digest('base64url');
+}
+
+/** The data folder as the file system knows it: a copy (keys and lock with it) is another folder; the same folder moved is not. */
+export function folderIdentity(dataDir: string): string {
+  const { dev, ino } = statSync(dataDir, { bigint: true });
+  return `${dev}:${ino}`;
 }
 
 /** Whoever planted a lock naming their own server cannot have made its proof, and so gets no key. */
@@ -16,11 +23,11 @@ export async function checkHolder(lock: LockInfo, dataDir: string): Promise<void
   const keyFile = join(dataDir, KEY_FILE);
   const secret = (await readKeyFile(keyFile))?.partnerKey;
   if (secret === undefined) throw notProven(lock, dataDir, `${keyFile} is missing, so its proof cannot be checked`);
-  const expected = Buffer.from(holderProof(secret, lock));
+  const expected = Buffer.from(holderProof(secret, lock, folderIdentity(dataDir)));
   const proof = lock.proof;
   if (proof === undefined) throw notProven(lock, dataDir, `it has no proof, as a dgw serve older than this dgw writes none: if the dgw serve of pid ${lock.pid} is one, stop it and run this dgw's`);
   if (typeof proof !== 'string' || proof.length !== expected.length || !crypto().timingSafeEqual(Buffer.from(proof), expected)) {
-    throw notProven(lock, dataDir, 'the lock was not written with the folder\'s secret');
+    throw notProven(lock, dataDir, 'the lock was not written for this folder with its secret (a copy of a served folder carries its server\'s lock; a dgw serve older than this dgw writes another proof: restart it)');
   }
 }
 

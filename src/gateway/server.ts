@@ -6,7 +6,7 @@ import { Gateway, type GatewayOptions } from './gateway.js';
 import type { ApiShape } from './present/index.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { isLoopbackHost } from '../config/loopback.js';
-import { holderProof } from './holder-proof.js';
+import { folderIdentity, holderProof } from './holder-proof.js';
 import { acquireLock } from './lock.js';
 import { processStartTime } from '../process-identity.js';
 import { BASE_PATH } from './router.js';
@@ -54,7 +54,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const { server: s, port } = await listen(app.fetch, host, options.port ?? 8787);
     server = s;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`;
-    await lock.update({ url: baseUrl, proof: holderProof(gateway.keys.partnerKey, { pid: process.pid, processStart: processStartTime(process.pid), url: baseUrl }) });
+    await lock.update({ url: baseUrl, proof: holderProof(gateway.keys.partnerKey, { pid: process.pid, processStart: processStartTime(process.pid), url: baseUrl }, folderIdentity(options.dataDir)) });
     const scheduler = new Scheduler(gateway, options.clock, options.tickMs);
     scheduler.start();
     const g = gateway;

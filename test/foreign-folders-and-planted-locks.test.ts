@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkOwnFolder } from '../src/config/safe-folder.js';
 import { holderProof } from '../src/gateway/holder-proof.js';
+import { folderIdentity } from '../src/gateway/lock.js';
 import { processStartTime } from '../src/process-identity.js';
 import { startServer } from '../src/gateway/server.js';
 import { tempDir } from './support/dgw.js';
@@ -169,26 +170,33 @@ describe('a lock-announced server gets a key only after proving it holds the fol
     }
   });
 
-  it('a copy of a folder a dgw serve holds (its keys and lock with it) is refused: the proof names the folder', async () => {
+  it('a copy of a folder a dgw serve holds (its keys and lock with it) opens on its own: its commands do not go to that server', async () => {
     const root = fresh();
     const dataDir = path.join(root, 'local');
     const server = await startServer({ dataDir, port: 0 });
     try {
       const copy = fresh();
       fs.cpSync(dataDir, path.join(copy, 'local'), { recursive: true });
-      const r = await runInProcess(['query', 'create', 'Meant for the copy', '--sql', 'SELECT 1'], { env: envFor(copy) });
-      expect(r.code).toBe(13);
-      expect(r.stderr).toContain('the lock was not written for this folder with its secret (a copy of a served folder carries its server\'s lock');
-      expect(r.stderr).toContain(`hint: if no dgw serve uses ${path.join(copy, 'local')}, delete ${path.join(copy, 'local', 'gateway.lock')}`);
-      const served = await runInProcess(['query', 'list', '--json', 'name'], { env: envFor(root) });
-      expect(JSON.parse(served.stdout)).toEqual([]);
-      // With the copy's lock gone, the copy opens in-process and the query is made there.
-      fs.rmSync(path.join(copy, 'local', 'gateway.lock'));
-      expect((await runInProcess(['query', 'create', 'Meant for the copy', '--sql', 'SELECT 1'], { env: envFor(copy) })).code).toBe(0);
+      const r = await runInProcess(['query', 'create', 'Meant for the copy', '--sql', 'SELECT 1', '--debug'], { env: envFor(copy) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain(server.baseUrl);
+      expect(JSON.parse((await runInProcess(['query', 'list', '--json', 'name'], { env: envFor(copy) })).stdout)).toEqual([{ name: 'meantforthecopy' }]);
       expect(JSON.parse((await runInProcess(['query', 'list', '--json', 'name'], { env: envFor(root) })).stdout)).toEqual([]);
     } finally {
       await server.close();
     }
+  });
+
+  it('a copy of a folder a running command holds opens: that command holds the original only', async () => {
+    const root = fresh();
+    const dataDir = path.join(root, 'local');
+    expect((await runInProcess(['query', 'list'], { env: envFor(root) })).code).toBe(0);
+    const held = { pid: process.pid, mode: 'in-process', url: null, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid), folder: folderIdentity(dataDir) };
+    fs.writeFileSync(path.join(dataDir, 'gateway.lock'), JSON.stringify(held));
+    const copy = fresh();
+    fs.cpSync(dataDir, path.join(copy, 'local'), { recursive: true });
+    // Before, the copy waited for the holder of the original, then was refused as busy (exit 12).
+    expect((await runInProcess(['query', 'list'], { env: envFor(copy) })).code).toBe(0);
   });
 
   it('a real dgw serve on the folder proves it, and the command runs there', async () => {

@@ -6,7 +6,8 @@ import { processStartTime } from '../src/process-identity.js';
 import { startDgw, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { RecordingServer } from './support/recording-server.js';
-import { folderIdentity, holderProof } from '../src/gateway/holder-proof.js';
+import { holderProof } from '../src/gateway/holder-proof.js';
+import { folderIdentity } from '../src/gateway/lock.js';
 
 // The edges of "a stored key goes only to the base URL it was stored for" (key-bound-to-host
 // covers the main rule): spellings of the same URL and of other ones, redirects, the commands

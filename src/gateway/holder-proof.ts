@@ -1,8 +1,7 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalFaultError } from '../errors.js';
 import { KEY_FILE, readKeyFile } from './keys.js';
-import { LOCK_FILE, type LockInfo } from './lock.js';
+import { folderIdentity, LOCK_FILE, type LockInfo } from './lock.js';
 
 // Not an ES import: that reads every export of node:crypto, WebCrypto among them, on each served command.
 const crypto = () => process.getBuiltinModule('node:crypto');
@@ -12,11 +11,6 @@ export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'pr
   return crypto().createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds folder ${folder} at ${lock.url}`).digest('base64url');
 }
 
-/** The data folder as the file system knows it: a copy (keys and lock with it) is another folder; the same folder moved is not. */
-export function folderIdentity(dataDir: string): string {
-  const { dev, ino } = statSync(dataDir, { bigint: true });
-  return `${dev}:${ino}`;
-}
 
 /** Whoever planted a lock naming their own server cannot have made its proof, and so gets no key. */
 export async function checkHolder(lock: LockInfo, dataDir: string): Promise<void> {
@@ -27,7 +21,7 @@ export async function checkHolder(lock: LockInfo, dataDir: string): Promise<void
   const proof = lock.proof;
   if (proof === undefined) throw notProven(lock, dataDir, `it has no proof, as a dgw serve older than this dgw writes none: if the dgw serve of pid ${lock.pid} is one, stop it and run this dgw's`);
   if (typeof proof !== 'string' || proof.length !== expected.length || !crypto().timingSafeEqual(Buffer.from(proof), expected)) {
-    throw notProven(lock, dataDir, 'the lock was not written for this folder with its secret (a copy of a served folder carries its server\'s lock; a dgw serve older than this dgw writes another proof: restart it)');
+    throw notProven(lock, dataDir, 'the lock was not written for this folder with its secret (a dgw serve older than this dgw writes another proof: restart it)');
   }
 }
 

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
@@ -17,6 +18,14 @@ export interface LockInfo {
   processStart?: string;
   /** A served gateway's proof that it holds the folder (holder-proof.ts). */
   proof?: string;
+  /** The folder the lock was taken on (folderIdentity); a copy of the folder carries a lock naming another. */
+  folder?: string;
+}
+
+/** The data folder as the file system knows it: a copy (its lock and keys with it) is another folder; the same folder moved is not. */
+export function folderIdentity(dataDir: string): string {
+  const { dev, ino } = statSync(dataDir, { bigint: true });
+  return `${dev}:${ino}`;
 }
 
 export const LOCK_FILE = 'gateway.lock';
@@ -30,8 +39,9 @@ export interface HeldLock {
 /** `gone`: stale lock; `dgw`: its writer, still running; `foreign`: a running process that is not dgw. */
 type Holder = 'gone' | 'dgw' | 'foreign';
 
-function holderOf(info: LockInfo): Holder {
-  if (!pidAlive(info.pid)) return 'gone';
+function holderOf(info: LockInfo, folder: string): Holder {
+  // Taken on another folder and copied here with this one: whoever holds it holds that folder, not this.
+  if (!pidAlive(info.pid) || (info.folder !== undefined && info.folder !== folder)) return 'gone';
   const start = processStartTime(info.pid);
   if (start !== undefined && info.processStart !== undefined) return start === info.processStart ? 'dgw' : 'gone';
   const command = processCommand(info.pid);
@@ -41,7 +51,7 @@ function holderOf(info: LockInfo): Holder {
 /** The live holder of the folder, or undefined (no lock file, or its process is gone). */
 export async function readLiveLock(dataDir: string): Promise<LockInfo | undefined> {
   const info = await readLock(dataDir);
-  return info && holderOf(info) === 'dgw' ? info : undefined;
+  return info && holderOf(info, folderIdentity(dataDir)) === 'dgw' ? info : undefined;
 }
 
 /** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. */
@@ -92,7 +102,8 @@ export async function acquireLock(
   makeFolders(dataDir, 'give a data folder on a disk: --data-dir or DGW_LOCAL_DIR');
   const file = join(dataDir, LOCK_FILE);
   const deadline = Date.now() + (options.waitMs ?? 0);
-  let info: LockInfo = { pid: process.pid, mode, url: null, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) };
+  const folder = folderIdentity(dataDir);
+  let info: LockInfo = { pid: process.pid, mode, url: null, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid), folder };
   for (;;) {
     // Written aside, then hard-linked into place: the lock file appears whole or not at all.
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
@@ -111,7 +122,7 @@ export async function acquireLock(
       throw fileFault(error, file) ?? error;
     });
     const holder = lockOf(text);
-    const state = holder ? holderOf(holder) : 'gone';
+    const state = holder ? holderOf(holder, folder) : 'gone';
     if (!holder || state === 'gone') {
       // Stale: its process is gone (a gateway killed with SIGKILL leaves one).
       if (text !== undefined) await removeStale(file, text);

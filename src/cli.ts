@@ -110,6 +110,7 @@ async function commanderReport(error: CommanderError, failed: Command | undefine
   // One line: commander puts its suggestion on a line of its own.
   let message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
   if (error.code === 'commander.unknownCommand' && command) message += await caseBlindSuggestion(message, command, argv[0] === 'help');
+  if (error.code === 'commander.invalidArgument') message = await choiceSuggestion(message, path);
   // No option name holds a space: this is an argument that starts with - (a statement's -- comment), which goes after --.
   const dashed = error.code === 'commander.unknownOption' && /^unknown option '-[^'\s]*\s/.test(message);
   const dgw = `dgw ${path ? `${path} ` : ''}`;
@@ -120,6 +121,17 @@ async function commanderReport(error: CommanderError, failed: Command | undefine
   if (error.code === 'commander.excessArguments' && command) return tooMany(command, dgw);
   const hint = dashed ? `an argument that starts with - (a SQL -- comment) goes after a lone --, with the arguments in order: \`${dgw}-- ${args}\`` : `${took}${read}see \`${dgw}--help\``;
   return { kind: 'usage', status: null, message, errorCode: null, hint };
+}
+
+/** A value not among an option's choices: the closest choice named; for an export's --format, the export's own two. */
+async function choiceSuggestion(message: string, path: string): Promise<string> {
+  const option = /^option '(?<name>--[\w-]+)[^']*' argument '(?<given>.*)' is invalid\. Allowed choices are (?<choices>.*)\.$/.exec(message)?.groups;
+  const invalid = option ?? /^command-argument value '(?<given>.*)' is invalid for argument '\w+'\. Allowed choices are (?<choices>.*)\.$/.exec(message)?.groups;
+  if (!invalid) return message;
+  if (path === 'query export' && option?.name === '--format') return `--format ${invalid.given}: an export is csv or jsonl`;
+  const { closestNames } = await import('./output/did-you-mean.js');
+  const close = closestNames(invalid.given, invalid.choices.split(', '));
+  return close.length === 0 ? message : `${message} (Did you mean ${close.join(' or ')}?)`;
 }
 
 /** The deepest command the words of argv name, from `root`. */

@@ -12,11 +12,24 @@ describe('a global option given a value it does not take', () => {
     const { run } = localCli(tmp.dir, 'spec');
     const after = await run('query', 'export', 'orders', '--format', 'parquet', '-o', 'x');
     expect(after.code).toBe(2);
-    expect(after.stderr).toMatch(/^error: option '--format <format>' argument 'parquet' is invalid/m);
+    expect(after.stderr).toMatch(/^error: --format parquet: an export is csv or jsonl$/m);
     expect(after.stderr).toMatch(/^hint: see `dgw (--zone local )?query export --help`$/m);
     const before = await run('--format', 'nope', 'catalog', 'list');
     expect(before.stderr).toMatch(/^hint: see `dgw (--zone local )?catalog list --help`$/m);
     const alone = await run('--format', 'nope');
     expect(alone.stderr).toMatch(/^hint: see `dgw (--zone local )?--help`$/m);
+  });
+
+  it('names the closest choice, for an option and for an argument of fixed choices', async () => {
+    const { run } = localCli(tmp.dir, 'spec');
+    const format = await run('query', 'list', '--format', 'yamll');
+    expect(format.code).toBe(2);
+    expect(format.stderr).toMatch(/^error: option '--format <format>' argument 'yamll' is invalid\. Allowed choices are .*\. \(Did you mean yaml\?\)$/m);
+    expect((await run('--zone', 'loca', 'query', 'list')).stderr).toMatch(/\(Did you mean local\?\)$/m);
+    const setting = await run('config', 'set', 'outptu', 'json');
+    expect(setting.code).toBe(2);
+    expect(setting.stderr).toMatch(/^error: .*'outptu' is invalid .*Allowed choices are output, project\. \(Did you mean output\?\)$/m);
+    // Nothing close: commander's list alone.
+    expect((await run('query', 'list', '--format', 'zzz')).stderr).toMatch(/Allowed choices are table, json, jsonl, yaml, csv, tsv, simple, compact\.$/m);
   });
 });

@@ -6,7 +6,7 @@ import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { DgwError, NetworkError, takenHint, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
-import { CACHE_FIELDS, cacheId } from './columns.js';
+import { cacheFields, cacheId, sourceById } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 import { awaitFirstCopy } from './wait.js';
 
@@ -82,7 +82,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     throw takenHint(error, `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
   });
   if (opts.dryRun) return;
-  await ctx.out.record(cache, CACHE_FIELDS, cacheId);
+  await ctx.out.record(cache, cacheFields(sourceById), cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
   if (!http.inProcess) {
     ctx.out.success(`cached ${tables[0]}${reads}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);

@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import { getCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { CACHE_FIELDS, cacheId } from './columns.js';
+import { cacheFields, cacheId, sourceNames } from './columns.js';
 import { resolveCacheId } from './resolve.js';
 
 export function registerCacheGet(parent: Command, wiring: Wiring): void {
@@ -16,5 +16,7 @@ export function registerCacheGet(parent: Command, wiring: Wiring): void {
 
 export async function runCacheGet(ctx: Context, ref: string): Promise<void> {
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  await ctx.out.record(await getCache(http, projectId, await resolveCacheId(http, projectId, ref)), CACHE_FIELDS, cacheId);
+  const id = await resolveCacheId(http, projectId, ref);
+  const [cache, source] = await Promise.all([getCache(http, projectId, id), sourceNames(ctx, http, projectId)]);
+  await ctx.out.record(cache, cacheFields(source), cacheId);
 }

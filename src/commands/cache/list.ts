@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { catalogIdOf } from '../catalog-path.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-import { STATUS_COLUMNS, cacheId } from './columns.js';
+import { cacheId, sourceNames, statusColumns } from './columns.js';
 
 export interface CacheListOptions {
   catalog?: string;
@@ -29,5 +29,6 @@ export async function runCacheList(ctx: Context, opts: CacheListOptions): Promis
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   // A name the service would take for an id answers an empty list: it is looked up first.
   const catalogId = opts.catalog === undefined ? undefined : await catalogIdOf(ctx, http, projectId, opts.catalog, opts.schema);
-  await ctx.out.list(await listCacheStatuses(http, projectId, catalogId, opts.schema), STATUS_COLUMNS, cacheId);
+  const [caches, source] = await Promise.all([listCacheStatuses(http, projectId, catalogId, opts.schema), sourceNames(ctx, http, projectId)]);
+  await ctx.out.list(caches, statusColumns(source), cacheId);
 }

@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import { getCacheStatus, listCacheStatuses } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { STATUS_COLUMNS, cacheId } from './columns.js';
+import { cacheId, sourceNames, statusColumns } from './columns.js';
 import { resolveCacheId } from './resolve.js';
 
 export function registerCacheStatus(parent: Command, wiring: Wiring): void {
@@ -17,8 +17,11 @@ export function registerCacheStatus(parent: Command, wiring: Wiring): void {
 export async function runCacheStatus(ctx: Context, ref: string | undefined): Promise<void> {
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   if (ref === undefined) {
-    await ctx.out.list(await listCacheStatuses(http, projectId), STATUS_COLUMNS, cacheId);
+    const [caches, source] = await Promise.all([listCacheStatuses(http, projectId), sourceNames(ctx, http, projectId)]);
+    await ctx.out.list(caches, statusColumns(source), cacheId);
     return;
   }
-  await ctx.out.record(await getCacheStatus(http, projectId, await resolveCacheId(http, projectId, ref)), STATUS_COLUMNS, cacheId);
+  const id = await resolveCacheId(http, projectId, ref);
+  const [status, source] = await Promise.all([getCacheStatus(http, projectId, id), sourceNames(ctx, http, projectId)]);
+  await ctx.out.record(status, statusColumns(source), cacheId);
 }

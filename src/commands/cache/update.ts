@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
-import { CACHE_FIELDS, cacheId } from './columns.js';
+import { cacheFields, cacheId, sourceById } from './columns.js';
 import { resolveCacheId } from './resolve.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 
@@ -36,7 +36,7 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   }
   const cache = await updateCache(http, projectId, id, body, opts.incrementalColumn);
   if (opts.dryRun) return;
-  await ctx.out.record(cache, CACHE_FIELDS, cacheId);
+  await ctx.out.record(cache, cacheFields(sourceById), cacheId);
   ctx.out.success(`updated cache ${ref}`);
   if (!http.hostedService && cache.incrementalSchedule && !cache.incrementalColumn) ctx.out.warn(`the incremental schedule of cache ${ref} never runs until it has an incremental column: \`dgw cache update ${ref} --incremental-column COLUMN\``);
 }

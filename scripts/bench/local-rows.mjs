@@ -5,8 +5,8 @@
 // - in-process `--zone local` commands (sql, query list --json, catalog list --json) against a
 //   bare Node script that imports @duckdb/node-api, opens the same database file, runs one
 //   statement and prints its rows (duckdb-floor.mjs);
-// - in-process `query list --json` with a folder of 10 CSV files connected, against the same
-//   project without: every command opens every connection, and must not sniff each file again;
+// - in-process `query list --json` with a folder of 10 CSV (or JSON) files connected, against the
+//   same project without: every command opens every connection, and must not sniff each file again;
 // - the scale rows: query create, query list --json, folder list --tree and folder mv of 500
 //   queries, served and in-process, with 10,000 queries in 1,000 folders against the same
 //   command with 10 queries in 10 folders (dataset.mjs makes both through dgw's own API).
@@ -47,6 +47,7 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
     '10k: the fetch script reading the query list, served',
     '10k: the fetch script moving 500 queries by folder path, served',
     'dgw --zone local query list --json, 10 CSV files connected',
+    'dgw --zone local query list --json, 10 JSON files connected',
   ];
   try {
     await import('@duckdb/node-api');
@@ -120,24 +121,28 @@ export async function localRows({ compare, env, tmp, runs, scaleRuns, check, log
     rows.push({ label, baseline: 'Node + DuckDB script', target: 1.2, ...compare({ ...dgw(label, dirs.fixed, args), check: checkOut }, floor('duckdb floor', sql), runs) });
   }
   rows.push(...scaleRows({ mode: 'in-process', dgw, dirs, ids, compare, runs: scaleRuns, log }));
-  // Every command opens every connection: a folder of CSV files must not cost a sniff of each file each time.
-  const connected = connectCsvFolder(path.join(tmp, 'csv'), local, 10);
-  log(`measuring ${labels[14]} vs the same without connections (${runs} pairs)...`);
+  // Every command opens every connection: a folder of files must not cost a sniff of each file each time.
   const list = (label, dir) => ({ ...dgw(label, dir, ['query', 'list', '--json']), check: (out) => expectCount(JSON.parse(out), 10, label) });
-  rows.push({ label: labels[14], baseline: 'same, no connection', target: 1.2, ...compare(list('connected', connected), list('query list', dirs.fixed), runs) });
+  for (const [label, type] of [[labels[14], 'csv'], [labels[15], 'json']]) {
+    const connected = connectFolder(path.join(tmp, type), local, 10, type);
+    log(`measuring ${label} vs the same without connections (${runs} pairs)...`);
+    rows.push({ label, baseline: 'same, no connection', target: 1.2, ...compare(list('connected', connected), list('query list', dirs.fixed), runs) });
+  }
   fs.rmSync(path.join(tmp, 'config'), { recursive: true, force: true });
   return rows;
 }
 
-/** A copy of the fixed data set with a folder of `count` CSV files (2,000 rows each) connected as catalog `files`; returns its data folder. */
-function connectCsvFolder(root, local, count) {
+/** A copy of the fixed data set with a folder of `count` CSV or JSON files (2,000 rows each) connected as catalog `files`; returns its data folder. */
+function connectFolder(root, local, count, type) {
   const folder = path.join(root, 'files');
   fs.mkdirSync(folder, { recursive: true });
-  const lines = Array.from({ length: 2000 }, (_, i) => `${i},name${i},${i * 1.5},2024-01-${String((i % 28) + 1).padStart(2, '0')}`);
-  for (let i = 1; i <= count; i++) fs.writeFileSync(path.join(folder, `t${i}.csv`), `id,name,amount,day\n${lines.join('\n')}\n`);
+  const day = (i) => `2024-01-${String((i % 28) + 1).padStart(2, '0')}`;
+  const lines = Array.from({ length: 2000 }, (_, i) => (type === 'csv' ? `${i},name${i},${i * 1.5},${day(i)}` : JSON.stringify({ id: i, name: `name${i}`, amount: i * 1.5, day: day(i) })));
+  const text = type === 'csv' ? `id,name,amount,day\n${lines.join('\n')}\n` : `${lines.join('\n')}\n`;
+  for (let i = 1; i <= count; i++) fs.writeFileSync(path.join(folder, `t${i}.${type}`), text);
   const dir = path.join(root, 'data');
   fs.cpSync(path.join(path.dirname(root), 'fixed'), dir, { recursive: true });
-  const made = spawnSync(process.execPath, [DGW, 'connection', 'create', 'files', '--type', 'csv', '--field', `path=${folder}`], { env: local(dir), encoding: 'utf8' });
+  const made = spawnSync(process.execPath, [DGW, 'connection', 'create', 'files', '--type', type, '--field', `path=${folder}`], { env: local(dir), encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`connection create failed: ${made.stderr}`);
   return dir;
 }

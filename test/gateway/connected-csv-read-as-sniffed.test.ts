@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSy
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CsvDialects } from '../../src/gateway/project/csv-dialects.js';
+import { KeptReaders } from '../../src/gateway/project/kept-readers.js';
 import { localCli } from '../support/local-cli.js';
 import { tempDir } from './helpers.js';
 
@@ -50,8 +50,8 @@ describe('a CSV file read with its kept dialect', () => {
 
   it.each(Object.keys(FILES))('%s: the same columns, types and rows as DuckDB sniffing it', async (name) => {
     const path = join(tmp.dir, name);
-    const dialects = new CsvDialects(undefined, 'test');
-    const spelt = await dialects.reader(conn, path);
+    const dialects = new KeptReaders(undefined, 'test');
+    const spelt = await dialects.reader(conn, path, 'csv');
     expect(spelt).toContain('auto_detect = false');
     expect(await read(spelt)).toEqual(await read(`read_csv('${path.replace(/'/g, "''")}')`));
   });
@@ -60,18 +60,18 @@ describe('a CSV file read with its kept dialect', () => {
     const path = join(tmp.dir, 'changes.csv');
     const kept = join(tmp.dir, 'kept.json');
     writeFileSync(path, 'a,b\n1,2\n');
-    const first = new CsvDialects(kept, 'v1');
-    expect(await first.reader(conn, path)).toContain(`columns = {'a': 'BIGINT', 'b': 'BIGINT'}`);
+    const first = new KeptReaders(kept, 'v1');
+    expect(await first.reader(conn, path, 'csv')).toContain(`columns = {'a': 'BIGINT', 'b': 'BIGINT'}`);
     first.save();
     expect(Object.keys(JSON.parse(readFileSync(kept, 'utf8')).files)).toEqual([path]);
     // The same size, other columns; the time moved on: read again.
     writeFileSync(path, 'c,d\nx,y\n');
     utimesSync(path, new Date(), new Date(Date.now() + 5000));
-    expect(await new CsvDialects(kept, 'v1').reader(conn, path)).toContain(`columns = {'c': 'VARCHAR', 'd': 'VARCHAR'}`);
+    expect(await new KeptReaders(kept, 'v1').reader(conn, path, 'csv')).toContain(`columns = {'c': 'VARCHAR', 'd': 'VARCHAR'}`);
     // Kept by another DuckDB, or damaged: sniffed afresh.
-    expect(await new CsvDialects(kept, 'v2').reader(conn, path)).toContain(`'c': 'VARCHAR'`);
+    expect(await new KeptReaders(kept, 'v2').reader(conn, path, 'csv')).toContain(`'c': 'VARCHAR'`);
     writeFileSync(kept, '{not json');
-    expect(await new CsvDialects(kept, 'v1').reader(conn, path)).toContain(`'c': 'VARCHAR'`);
+    expect(await new KeptReaders(kept, 'v1').reader(conn, path, 'csv')).toContain(`'c': 'VARCHAR'`);
   });
 
   it('sniffs again a file rewritten to the same size with its modification time set back (rsync -t, cp -p, tar x)', async () => {
@@ -81,13 +81,13 @@ describe('a CSV file read with its kept dialect', () => {
     const then = new Date('2026-01-02T03:04:05Z');
     writeFileSync(path, 'a,b\n1,2\n');
     utimesSync(path, then, then);
-    const first = new CsvDialects(kept, 'v1');
-    expect(await first.reader(conn, path)).toContain(`columns = {'a': 'BIGINT', 'b': 'BIGINT'}`);
+    const first = new KeptReaders(kept, 'v1');
+    expect(await first.reader(conn, path, 'csv')).toContain(`columns = {'a': 'BIGINT', 'b': 'BIGINT'}`);
     first.save();
     writeFileSync(path, 'c;d\nx;y\n');
     utimesSync(path, then, then);
     expect(statSync(path, { bigint: true }).mtimeNs).toBe(BigInt(then.getTime()) * 1_000_000n);
-    const again = await new CsvDialects(kept, 'v1').reader(conn, path);
+    const again = await new KeptReaders(kept, 'v1').reader(conn, path, 'csv');
     expect(again).toContain(`columns = {'c': 'VARCHAR', 'd': 'VARCHAR'}`);
     expect(await read(again)).toEqual({ columns: ['c VARCHAR', 'd VARCHAR'], rows: [['x', 'y']] });
   });
@@ -97,8 +97,8 @@ describe('a CSV file read with its kept dialect', () => {
     writeFileSync(path, 'a\n1\n');
     const folder = join(tmp.dir, 'kept-is-a-folder');
     mkdirSync(join(folder, 'kept.json'), { recursive: true });
-    const dialects = new CsvDialects(join(folder, 'kept.json'), 'v1');
-    await dialects.reader(conn, path);
+    const dialects = new KeptReaders(join(folder, 'kept.json'), 'v1');
+    await dialects.reader(conn, path, 'csv');
     expect(() => dialects.save()).not.toThrow();
     expect(readdirSync(folder)).toEqual(['kept.json']);
   });
@@ -107,14 +107,14 @@ describe('a CSV file read with its kept dialect', () => {
     const path = join(tmp.dir, 'plain.csv');
     writeFileSync(path, 'a\n1\n');
     const kept = join(tmp.dir, 'tampered.json');
-    const first = new CsvDialects(kept, 'v1');
-    await first.reader(conn, path);
+    const first = new KeptReaders(kept, 'v1');
+    await first.reader(conn, path, 'csv');
     first.save();
     const data = JSON.parse(readFileSync(kept, 'utf8'));
     const dialect = data.files[path].dialect;
     Object.assign(dialect, { delim: "'); SELECT 1; --", header: 'true) --', skip: '1); --', columns: [{ name: "a'); --", type: 'BIGINT' }] });
     writeFileSync(kept, JSON.stringify(data));
-    const spelt = await new CsvDialects(kept, 'v1').reader(conn, path);
+    const spelt = await new KeptReaders(kept, 'v1').reader(conn, path, 'csv');
     expect(spelt).toContain(`delim = '''); SELECT 1; --'`);
     expect(spelt).toContain('header = false');
     expect(spelt).toContain('skip = 0');
@@ -133,7 +133,7 @@ describe('a connected folder of CSV files, command after command', () => {
     await dgw('connection', 'create', 'sales', '--type', 'csv', '--field', `path=${folder}`);
     expect(await dgw('sql', 'SELECT sum(amount) FROM sales.main.orders')).toBe('6.25\n');
     expect(await dgw('sql', 'SELECT name FROM sales.main.regions')).toBe('Germany, Federal Republic\n');
-    const kept = JSON.parse(readFileSync(join(tmp.dir, 'cli', 'data-spec', 'projects', 'demo.duckdb.csv-dialects.json'), 'utf8'));
+    const kept = JSON.parse(readFileSync(join(tmp.dir, 'cli', 'data-spec', 'projects', 'demo.duckdb.readers.json'), 'utf8'));
     expect(Object.keys(kept.files).sort()).toEqual([join(folder, 'orders.csv'), join(folder, 'regions.csv')]);
     writeFileSync(join(folder, 'orders.csv'), 'id,amount,currency\n1,2.5,EUR\n');
     expect(await dgw('sql', 'SELECT currency FROM sales.main.orders')).toBe('EUR\n');

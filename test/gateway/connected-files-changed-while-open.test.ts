@@ -61,6 +61,16 @@ describe('a connected CSV file written again while the gateway stays open', () =
     expect(await next).toEqual([{ p: '7', q: '8' }]);
   });
 
+  it('a connected JSON file is read as it is now too: its columns were kept from the open', async () => {
+    const json = join(tmp.dir, 'events.json');
+    writeFileSync(json, '{"id":1}\n');
+    expect((await g.call('POST', '/connections/demo', { body: { name: 'logs', type: 'json', credential: { path: json } } })).status).toBe(200);
+    const read = async () => (await g.call('POST', `${P}/queries/execute?format=SIMPLE`, { body: { statement: 'SELECT * FROM logs.main.events' } })).body.data;
+    expect(await read()).toEqual([{ id: '1' }]);
+    writeFileSync(json, '{"id":2,"page":"/home"}\n');
+    expect(await read()).toEqual([{ id: '2', page: '/home' }]);
+  });
+
   it('that is gone is said to be gone, as before', async () => {
     rmSync(file);
     const gone = await rows();

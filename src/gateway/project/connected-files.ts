@@ -2,24 +2,24 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckMessage } from '../errors.js';
 import { outsideRequest } from '../request-scope.js';
 import { literal } from '../sql.js';
-import { seenOf } from './csv-dialects.js';
+import { seenOf } from './kept-readers.js';
 import { createFileView, realpathOr } from './connections.js';
 import type { ProjectStore } from './store.js';
 
-/** A connected file the gateway read at open: a CSV file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
+/** A connected file the gateway read at open: a CSV or JSON file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
 export interface ConnectedFile {
-  kind: 'csv' | 'duckdb';
+  kind: 'csv' | 'json' | 'duckdb';
   path: string;
   seen: string;
   connectionId: string;
 }
 
-/** The connected files of a project by their view (CSV) or catalog (DuckDB), as SQL names them. */
+/** The connected files of a project by their view (CSV, JSON) or catalog (DuckDB), as SQL names them. */
 export type ConnectedFiles = Map<string, ConnectedFile>;
 
 const underWay = new WeakMap<ProjectStore, Promise<void>>();
 
-/** Reads again each connected file changed since the project opened: on a long open (dgw serve), a CSV view kept the dialect sniffed then and an attached DuckDB file the one opened. */
+/** Reads again each connected file changed since the project opened: on a long open (dgw serve), a file's view kept the reading found then and an attached DuckDB file the one opened. */
 export function freshenConnectedFiles(s: ProjectStore): Promise<void> {
   if (s.connectedFiles.size === 0) return Promise.resolve();
   let freshening = underWay.get(s);
@@ -37,20 +37,20 @@ async function readChanged(s: ProjectStore): Promise<void> {
   if (changed.length === 0) return;
   await s.withConnection(async (conn) => {
     for (const { name, file, seen } of changed) {
-      await (file.kind === 'csv' ? remakeView(s, conn, name, file.path) : reattach(s, conn, name, file));
+      await (file.kind === 'duckdb' ? reattach(s, conn, name, file) : remakeView(s, conn, name, file.path, file.kind));
       s.connectedFiles.set(name, { ...file, seen });
     }
   });
-  s.csvDialects?.save();
+  s.keptReaders?.save();
 }
 
 const reason = (error: unknown) => duckMessage(error).split('\n')[0].replace(/^[\w ]+ Error: /, '');
 
-async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string, path: string): Promise<void> {
+async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string, path: string, type: 'csv' | 'json'): Promise<void> {
   try {
-    await createFileView(conn, view, 'csv', path, s.csvDialects, true);
+    await createFileView(conn, view, type, path, s.keptReaders, true);
   } catch (error) {
-    const why = `the file ${path} changed since the project opened and cannot be read as CSV now: ${reason(error)}`;
+    const why = `the file ${path} changed since the project opened and cannot be read as ${type.toUpperCase()} now: ${reason(error)}`;
     await conn.run(`CREATE OR REPLACE VIEW ${view} AS SELECT error(${literal(why)}) AS unreadable`);
   }
 }

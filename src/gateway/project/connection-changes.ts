@@ -81,8 +81,8 @@ async function checkOpens(s: ProjectStore, type: string, config: Record<string, 
   try {
     const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', catalogDisplayName: null, config, createdAt: 0 };
     // Sniffed once here: the next open finds the dialect of a CSV file kept.
-    await attachConnection(conn, probe, dataFolderOf(s.file), s.csvDialects);
-    s.csvDialects?.save();
+    await attachConnection(conn, probe, dataFolderOf(s.file), s.keptReaders);
+    s.keptReaders?.save();
   } catch (error) {
     const what = type === 'duckdb' ? 'a DuckDB database' : `${type} files`;
     throw badRequest(`cannot open ${config.path} as ${what}: ${(error as Error).message.split('\n')[0]}`);

@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
-import { seenOf, type CsvDialects } from './csv-dialects.js';
+import { seenOf, type KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
@@ -83,10 +83,7 @@ export async function deleteConnectionRow(conn: DuckDBConnection, id: string): P
   await conn.run('DELETE FROM svc._dgw.connections WHERE id = $1', [id]);
 }
 
-/**
- * Checks a request's type and credential, returning the settings kept. Nothing of the credential
- * is echoed in an error: a value may be a secret.
- */
+/** Checks a request's type and credential, returning the settings kept; no error echoes the credential, whose values may be secret. */
 export function localConfig(type: string, credential: Record<string, unknown>): Record<string, string> {
   const t = type.toLowerCase();
   const extension = NEEDS_EXTENSION[t];
@@ -132,11 +129,7 @@ export function dataFolderOf(projectFile: string | undefined): string | undefine
   return projectFile === undefined ? undefined : dirname(dirname(projectFile));
 }
 
-/**
- * A file a connection reads, as the file it really is: a link, or a glob, is judged by where it
- * lands (never inside the data folder, whose keys a project key must not read), and the view reads
- * that file, so a link pointed elsewhere later changes nothing until the project opens again.
- */
+/** A connected file where it really lands (never in the data folder, whose keys a project key must not read); a link pointed elsewhere later changes nothing until the next open. */
 function realFile(file: string, guarded: string | undefined): string {
   const real = realpathSync(file);
   if (guarded !== undefined && withinFolder(real, guarded)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
@@ -158,7 +151,7 @@ export function realpathOr(path: string): string {
 }
 
 /** Makes a connection's catalog on `conn` before external access is off: a DuckDB file attached read-only, or views over files. Returns the files read. */
-export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, dialects?: CsvDialects, connected?: ConnectedFiles): Promise<string[]> {
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, readers?: KeptReaders, connected?: ConnectedFiles): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
     const seen = seenOf(real);
@@ -169,9 +162,8 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
-  // Named by the file as the connection lists it, read where it really is. A file whose name is a
-  // table name already keeps it whatever files come later; names that only meet after cleaning
-  // (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
+  // Named by the file as listed, read where it really is: a name that is already a table name keeps it;
+  // names that only meet after cleaning (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
   const named = files.map((file) => {
     const stem = basename(file).replace(/\.[^.]*$/, '');
     const derived = deriveQueryName(stem) || 'file';
@@ -186,8 +178,8 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
       const view = `${ident(c.catalogName)}.main.${ident(name)}`;
-      if (c.type === 'csv') made.set(view, { kind: 'csv', path: real, seen: seenOf(real), connectionId: c.id });
-      await createFileView(conn, view, c.type, real, dialects);
+      if (c.type === 'csv' || c.type === 'json') made.set(view, { kind: c.type, path: real, seen: seenOf(real), connectionId: c.id });
+      await createFileView(conn, view, c.type, real, readers);
     }
   } catch (error) {
     // A connection opens whole or not at all: no catalog with some of its tables.
@@ -198,25 +190,25 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   return named.map((f) => f.real);
 }
 
-/** A view of one file; a CSV file's with the dialect kept from an earlier sniff, or DuckDB's own sniff where that read fails. */
-export async function createFileView(conn: DuckDBConnection, view: string, type: string, real: string, dialects: CsvDialects | undefined, replace = false): Promise<void> {
+/** A view of one file; a CSV or JSON file's read as kept from an earlier detection, or by DuckDB's own detection where that read fails. */
+export async function createFileView(conn: DuckDBConnection, view: string, type: string, real: string, readers: KeptReaders | undefined, replace = false): Promise<void> {
   const create = `CREATE ${replace ? 'OR REPLACE ' : ''}VIEW ${view} AS SELECT * FROM`;
   const sniffed = `${create} ${FILE_READERS[type]}(${literal(real)})`;
-  if (type !== 'csv' || !dialects) return void (await conn.run(sniffed));
+  if ((type !== 'csv' && type !== 'json') || !readers) return void (await conn.run(sniffed));
   try {
-    await conn.run(`${create} ${await dialects.reader(conn, real)}`);
+    await conn.run(`${create} ${await readers.reader(conn, real, type)}`);
   } catch {
     await conn.run(sniffed);
   }
 }
 
 /** Attaches every connection; one that cannot be (moved, damaged) is left out with its reason, so the project opens. Returns the files DuckDB may read. */
-export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, dialects?: CsvDialects, connected?: ConnectedFiles): Promise<{ broken: Map<string, string>; files: string[] }> {
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, readers?: KeptReaders, connected?: ConnectedFiles): Promise<{ broken: Map<string, string>; files: string[] }> {
   const broken = new Map<string, string>();
   const files: string[] = [];
   for (const c of connections) {
     try {
-      files.push(...(await attachConnection(conn, c, guarded, dialects, connected)));
+      files.push(...(await attachConnection(conn, c, guarded, readers, connected)));
     } catch (error) {
       broken.set(c.id, (error as Error).message.split('\n')[0]);
     }

@@ -12,7 +12,7 @@ import { readMetadata, type Metadata } from './metadata.js';
 import { folderPaths } from './folders.js';
 import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } from './query-rows.js';
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
-import { CsvDialects } from './csv-dialects.js';
+import { KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { attachConnections, CONNECTIONS_DDL, dataFolderOf, readConnections } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
@@ -63,10 +63,10 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
-    const dialects = new CsvDialects(options.file === undefined ? undefined : `${options.file}.csv-dialects.json`, duck.version());
+    const readers = new KeptReaders(options.file === undefined ? undefined : `${options.file}.readers.json`, duck.version());
     const connected: ConnectedFiles = new Map();
-    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file), dialects, connected);
-    dialects.save();
+    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file), readers, connected);
+    readers.save();
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
     // From here on SQL reaches only the transfer folder, for the gateway's own imports and exports, and the connections' files.
@@ -76,7 +76,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     await writer.run(`SET GLOBAL TimeZone = 'UTC'; ${reach}${paths}PRAGMA disable_checkpoint_on_shutdown; SET enable_external_access = false; USE svc`);
     const store = new ProjectStore(options.id, duck, instance, writer, options.now, options.file, options.transferDir);
     store.connections = connections;
-    store.csvDialects = dialects;
+    store.keptReaders = readers;
     store.connectedFiles = connected;
     store.brokenConnections = broken;
     store.limits = limits;

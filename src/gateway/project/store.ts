@@ -8,7 +8,7 @@ import { interruptible, settleInterrupted } from '../request-scope.js';
 import { endJobs } from './job-slots.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
-import type { CsvDialects } from './csv-dialects.js';
+import type { KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
 import { readMetadata, type FolderRecord, type LogRecord } from './metadata.js';
@@ -73,7 +73,7 @@ export class ProjectStore {
   connections: ConnectionRow[] = [];
   brokenConnections = new Map<string, string>();
   /** How the connected CSV files read, kept between opens (set at open); the files read at open. */
-  csvDialects?: CsvDialects;
+  keptReaders?: KeptReaders;
   connectedFiles: ConnectedFiles = new Map();
   /** The semantic catalogs, attached at open and when made. */
   semanticCatalogs: SemanticCatalogRow[] = [];

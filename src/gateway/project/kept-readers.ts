@@ -17,22 +17,19 @@ interface Dialect {
   timestampFormat: string | null;
 }
 
-interface Entry {
-  seen: string;
-  dialect: Dialect;
-}
+/** A JSON file's columns as read_json found them; null where the spelt read differed (read_json then finds them at each open). */
+type JsonColumns = Array<{ name: string; type: string }> | null;
+
+type Entry = { seen: string } & ({ dialect: Dialect } | { json: JsonColumns });
 
 interface Kept {
   duckdb: string;
   files: Record<string, Entry>;
 }
 
-/**
- * The dialects of a project's connected CSV files, kept beside its database by each file's size and
- * times: DuckDB sniffs a CSV file whenever SQL reading it is bound; the dialect spelt out binds at once.
- */
-export class CsvDialects {
-  /** Read at the first CSV file: a project without one reads nothing at open. */
+/** How a project's connected CSV and JSON files read, kept by each file's size and times: DuckDB samples such a file whenever SQL reading it is bound; the reading spelt out binds at once. */
+export class KeptReaders {
+  /** Read at the first CSV or JSON file: a project without one reads nothing at open. */
   private kept?: Record<string, Entry>;
   private readonly used: Record<string, Entry> = {};
   private changed = false;
@@ -43,17 +40,17 @@ export class CsvDialects {
     private readonly duckdb: string,
   ) {}
 
-  /** The table function call that reads `path` (a file's real path) as DuckDB's sniffer would. */
-  async reader(conn: DuckDBConnection, path: string): Promise<string> {
+  /** The table function call that reads `path` (a file's real path) as DuckDB's own detection would. */
+  async reader(conn: DuckDBConnection, path: string, type: 'csv' | 'json'): Promise<string> {
     const seen = seenOf(path);
     this.kept ??= this.file === undefined ? {} : readKept(this.file, this.duckdb);
     let entry = this.kept[path];
-    if (!entry || entry.seen !== seen) {
-      entry = { seen, dialect: await sniff(conn, path) };
+    if (!entry || entry.seen !== seen || ('dialect' in entry) !== (type === 'csv')) {
+      entry = type === 'csv' ? { seen, dialect: await sniff(conn, path) } : { seen, json: await jsonColumns(conn, path) };
       this.changed = true;
     }
     this.used[path] = entry;
-    return spelt(path, entry.dialect);
+    return 'dialect' in entry ? csvReader(path, entry.dialect) : jsonReader(path, entry.json);
   }
 
   /** Writes what this open used, if anything changed: files no longer connected are forgotten at the next open that reads one. */
@@ -104,7 +101,7 @@ async function sniff(conn: DuckDBConnection, path: string): Promise<Dialect> {
 }
 
 /** `read_csv` with every option the sniffer chose, each a literal: names come from the file, which anyone may have written, and the kept file is read back. */
-function spelt(path: string, d: Dialect): string {
+function csvReader(path: string, d: Dialect): string {
   const text = (v: unknown) => literal(String(v));
   const columns = d.columns.map((c) => `${text(c.name)}: ${text(c.type)}`).join(', ');
   const options = [
@@ -121,4 +118,28 @@ function spelt(path: string, d: Dialect): string {
     ...(d.timestampFormat === null ? [] : [`timestampformat = ${text(d.timestampFormat)}`]),
   ];
   return `read_csv(${literal(path)}, ${options.join(', ')})`;
+}
+
+/** Files of at most this many records: read_json infers from a sample of so many, and with columns given it drops a key it did not see. */
+const JSON_SAMPLE = 20480;
+
+/** read_json's columns, kept only for a file it saw whole and where reading them spelt out gives what detection gives (it does not say which date formats it found). */
+async function jsonColumns(conn: DuckDBConnection, path: string): Promise<JsonColumns> {
+  const auto = jsonReader(path, null);
+  const found = await rows(conn, `DESCRIBE SELECT * FROM ${auto}`);
+  const columns = found.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+  const spelt = jsonReader(path, columns);
+  try {
+    const [size] = await rows(conn, `SELECT count(*) AS n FROM (FROM ${spelt} LIMIT ${JSON_SAMPLE + 1})`);
+    if (Number(size.n) > JSON_SAMPLE) return null;
+    const [differ] = await rows(conn, `SELECT (SELECT count(*) FROM (FROM ${auto} EXCEPT ALL FROM ${spelt})) + (SELECT count(*) FROM (FROM ${spelt} EXCEPT ALL FROM ${auto})) AS n`);
+    return Number(differ.n) === 0 ? columns : null;
+  } catch {
+    return null;
+  }
+}
+
+function jsonReader(path: string, columns: JsonColumns): string {
+  const listed = columns?.map((c) => `${literal(c.name)}: ${literal(c.type)}`).join(', ');
+  return `read_json(${literal(path)}${listed === undefined ? '' : `, columns = {${listed}}`})`;
 }

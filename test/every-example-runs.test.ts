@@ -49,6 +49,7 @@ const FIXTURES: Record<string, string | Buffer> = {
   'revenue.sql': 'SELECT customer_id, sum(amount) AS revenue FROM svc.table.orders GROUP BY 1\n',
   'q.sql': 'SELECT count(*) AS n FROM svc.table.orders\n',
   'report.sql': 'SELECT status, count(*) AS n FROM svc.table.orders GROUP BY 1\n',
+  'checks.sql': 'SELECT count(*) AS orders FROM svc.table.orders;\nSELECT count(*) AS customers FROM svc.table.customers;\n',
   'body.json': '{"name": "Renamed", "inputQuery": "SELECT 1"}\n',
   'hook-token.txt': 'example-hook-token\n',
   'orders.csv': `${ORDERS_HEADER}\n1001,3,2025-03-01,19.90,paid\n`,

@@ -42,3 +42,10 @@ export class StatementBuffer {
 function onlyClosedComments(text: string): boolean {
   return tokenize(text).length === 0 && tokenize(`${text}\nx`).length === 1;
 }
+
+/** The statements of a script, in order, without their `;` (comments alone make none); one that ends inside a string or comment is one statement, for the service to judge. */
+export function statementsOf(script: string): string[] {
+  const buffer = new StatementBuffer();
+  const statements = buffer.add(`${script}\n;`).filter((statement) => tokenize(statement).length > 0);
+  return buffer.empty ? statements : [script];
+}

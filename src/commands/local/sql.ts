@@ -32,6 +32,7 @@ export function registerSql(program: Command, wiring: Wiring): void {
         'dgw --zone local sql "SELECT count(*) AS n FROM svc.table.orders"',
         'dgw sql "SELECT * FROM svc.mtquery.revenuebycustomer ORDER BY revenue DESC LIMIT 5" --json',
         'dgw sql --file report.sql --json --format compact',
+        'dgw sql --file checks.sql            # several statements: run in order, the first that fails stops the rest',
         'dgw sql "SELECT * FROM svc.table.orders" --format csv > orders.csv      # every row, streamed',
         'dgw sql "SELECT * FROM svc.table.orders" --format jsonl | head          # one JSON object per line',
         'dgw sql "SELECT * FROM svc.table.events" --limit 1000 --json',
@@ -42,6 +43,9 @@ With no statement on a terminal, dgw sql is a shell: statements end with ; and m
 results print as tables, Ctrl-C cancels the running statement (or clears a half-typed one), .exit
 (or psql's \\q) or Ctrl-D leaves; the history is kept in the user's data folder (sql_history, mode 0600).
 Off a terminal, a missing statement is read from stdin.
+SQL of several statements (; between them) runs as the shell runs it: one after another, each its
+own request (not one transaction), their results one after another as tables or TSV; the first that
+fails stops the rest, and its number is said. --json and the other forms take one statement.
 --format simple (the default) or compact shapes the rows of --json: objects, or arrays of values;
 --format table, json, jsonl, yaml, csv or tsv chooses the output, as for every command.
 Rows are printed as they arrive, in constant memory, whatever their number (--jq alone reads the
@@ -79,7 +83,11 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   if (statement.trim() === '') throw noStatement();
   refuseNulInSql(statement, opts.file !== undefined ? '--file' : statementArg !== undefined ? 'STATEMENT' : 'stdin');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  await runStatement(ctx, http, projectId, statement, format, print);
+  const { statementsOf } = await import('../../shell/statements.js');
+  const statements = statementsOf(statement);
+  if (statements.length <= 1) return runStatement(ctx, http, projectId, statement, format, print);
+  const { runScript } = await import('./sql-script.js');
+  await runScript(ctx, statements, (one) => runStatement(ctx, http, projectId, one, format, print));
 }
 
 async function runStatement(ctx: Context, http: Http, projectId: string, statement: string, shape: RowShape, print: PrintOptions): Promise<void> {

@@ -29,8 +29,16 @@ describe('dgw sql given several statements', () => {
     const r = await run('sql', '--file', file);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/^error: statement 3 of 4: Binder Error: Referenced column "nope" not found/m);
-    expect(r.stderr).toMatch(/^hint: statements 1 to 2 ran \(each is its own request, not one transaction\); the rest did not run/m);
+    expect(r.stderr).toMatch(/^hint: statements 1 to 2 ran \(each is its own request, not one transaction\); the rest did not$/m);
     expect(await dgw('sql', 'SELECT list(x ORDER BY x) FROM svc.table.t')).toBe('[1,2]\n');
+  });
+
+  it('says nothing ran when the first fails', async () => {
+    const { run } = localCli(tmp.dir, 'spec');
+    const r = await run('sql', 'SELECT nope; INSERT INTO svc.table.t VALUES (4)');
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^error: statement 1 of 2: /m);
+    expect(r.stderr).toMatch(/^hint: it was the first: nothing ran$/m);
   });
 
   it('with --json is refused before anything is sent', async () => {

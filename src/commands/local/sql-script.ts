@@ -15,8 +15,8 @@ export async function runScript(ctx: Context, statements: string[], run: (statem
       await run(statement);
     } catch (error) {
       if (!(error instanceof DgwError)) throw error;
-      const ran = i === 0 ? 'none of the statements before it' : i === 1 ? 'statement 1 ran' : `statements 1 to ${i} ran`;
-      const hint = `${ran} (each is its own request, not one transaction); the rest did not run${error.hint ? `; ${error.hint}` : ''}`;
+      const ran = i === 0 ? 'it was the first: nothing ran' : `${i === 1 ? 'statement 1' : `statements 1 to ${i}`} ran (each is its own request, not one transaction); the rest did not`;
+      const hint = error.hint ? `${ran}; ${error.hint}` : ran;
       throw new DgwError(error.kind, `statement ${i + 1} of ${statements.length}: ${error.message}`, { status: error.status, errorCode: error.errorCode, hint, cause: error });
     }
   }

@@ -199,6 +199,25 @@ describe('a lock-announced server gets a key only after proving it holds the fol
     expect((await runInProcess(['query', 'list'], { env: envFor(copy) })).code).toBe(0);
   });
 
+  it('a lock of a dgw serve from before locks named their folder (no folder, its proof without one) still proves it', async () => {
+    const root = fresh();
+    const dataDir = path.join(root, 'local');
+    const server = await startServer({ dataDir, port: 0 });
+    try {
+      const { folder, ...older } = JSON.parse(fs.readFileSync(path.join(dataDir, 'gateway.lock'), 'utf8'));
+      expect(folder).toBe(folderIdentity(dataDir));
+      fs.writeFileSync(path.join(dataDir, 'gateway.lock'), JSON.stringify({ ...older, proof: holderProof(server.partnerKey, older, undefined) }));
+      const r = await runInProcess(['query', 'list', '--json', 'id', '--debug'], { env: envFor(root) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`dgw serve at ${server.baseUrl}`);
+      // Its folder named but the proof without it: refused, so a named folder cannot be stripped from a proof.
+      fs.writeFileSync(path.join(dataDir, 'gateway.lock'), JSON.stringify({ ...older, folder, proof: holderProof(server.partnerKey, older, undefined) }));
+      expect((await runInProcess(['query', 'list'], { env: envFor(root) })).code).toBe(13);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a real dgw serve on the folder proves it, and the command runs there', async () => {
     const root = fresh();
     const server = await startServer({ dataDir: path.join(root, 'local'), port: 0 });

@@ -7,7 +7,6 @@ import { startDgw, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { RecordingServer } from './support/recording-server.js';
 import { holderProof } from '../src/gateway/holder-proof.js';
-import { folderIdentity } from '../src/gateway/lock.js';
 
 // The edges of "a stored key goes only to the base URL it was stored for" (key-bound-to-host
 // covers the main rule): spellings of the same URL and of other ones, redirects, the commands
@@ -202,7 +201,7 @@ describe("the local gateway's key never leaves loopback", () => {
     // Named by this process's id and start time, as a live dgw serve names itself (a bare id of a non-dgw process is a foreign lock),
     // with the proof a dgw serve holding the folder writes.
     const held = { pid: process.pid, mode: 'serve', url, startedAt: new Date().toISOString(), processStart: processStartTime(process.pid) };
-    fs.writeFileSync(path.join(data.dir, 'gateway.lock'), JSON.stringify({ ...held, proof: holderProof(LOCAL_PARTNER, held, folderIdentity(data.dir)) }));
+    fs.writeFileSync(path.join(data.dir, 'gateway.lock'), JSON.stringify({ ...held, proof: holderProof(LOCAL_PARTNER, held, undefined) }));
   };
 
   it('a lock file announcing a dgw serve off loopback gets no key: exit 3, nothing sent', async () => {

@@ -6,22 +6,26 @@ import { folderIdentity, LOCK_FILE, type LockInfo } from './lock.js';
 // Not an ES import: that reads every export of node:crypto, WebCrypto among them, on each served command.
 const crypto = () => process.getBuiltinModule('node:crypto');
 
-/** A `dgw serve`'s proof in its lock: made with the folder's partner key for one process, one folder and one address, so a planted lock, or a lock copied with its folder, names no other server. */
-export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>, folder: string): string {
-  return crypto().createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds folder ${folder} at ${lock.url}`).digest('base64url');
+/**
+ * A `dgw serve`'s proof in its lock: made with the folder's partner key for one process, one folder and
+ * one address, so a planted lock names no other server. A lock naming no folder is a dgw serve's from
+ * before folders were named, proved as it proves itself, so that a running one keeps working.
+ */
+export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>, folder: string | undefined): string {
+  const holds = folder === undefined ? 'this folder' : `folder ${folder}`;
+  return crypto().createHmac('sha256', partnerKey).update(`dgw serve ${lock.pid} started ${lock.processStart ?? '?'} holds ${holds} at ${lock.url}`).digest('base64url');
 }
-
 
 /** Whoever planted a lock naming their own server cannot have made its proof, and so gets no key. */
 export async function checkHolder(lock: LockInfo, dataDir: string): Promise<void> {
   const keyFile = join(dataDir, KEY_FILE);
   const secret = (await readKeyFile(keyFile))?.partnerKey;
   if (secret === undefined) throw notProven(lock, dataDir, `${keyFile} is missing, so its proof cannot be checked`);
-  const expected = Buffer.from(holderProof(secret, lock, folderIdentity(dataDir)));
+  const expected = Buffer.from(holderProof(secret, lock, lock.folder === undefined ? undefined : folderIdentity(dataDir)));
   const proof = lock.proof;
   if (proof === undefined) throw notProven(lock, dataDir, `it has no proof, as a dgw serve older than this dgw writes none: if the dgw serve of pid ${lock.pid} is one, stop it and run this dgw's`);
   if (typeof proof !== 'string' || proof.length !== expected.length || !crypto().timingSafeEqual(Buffer.from(proof), expected)) {
-    throw notProven(lock, dataDir, 'the lock was not written for this folder with its secret (a dgw serve older than this dgw writes another proof: restart it)');
+    throw notProven(lock, dataDir, 'the lock was not written with the folder\'s secret');
   }
 }
 

@@ -1,11 +1,11 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { addColumns, createTable, deleteTable, listColumns } from '../../api/tables.js';
 import type { ColumnDataType, ImportJob, ImportMapping } from '../../api/types.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import type { ImportResult } from '../../contract/results.js';
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import { DgwError, takenHint, UsageError } from '../../errors.js';
 import { shellWord } from '../../output/carry-target.js';
 import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';

@@ -83,8 +83,8 @@ export async function runSql(ctx: Context, statementArg: string | undefined, opt
   if (statement.trim() === '') throw noStatement();
   refuseNulInSql(statement, opts.file !== undefined ? '--file' : statementArg !== undefined ? 'STATEMENT' : 'stdin');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const { statementsOf } = await import('../../shell/statements.js');
-  const statements = statementsOf(statement);
+  const somethingAfterASemicolon = /;\s*\S/.test(statement);
+  const statements = somethingAfterASemicolon ? (await import('../../shell/statements.js')).statementsOf(statement) : [statement];
   if (statements.length <= 1) return runStatement(ctx, http, projectId, statement, format, print);
   const { runScript } = await import('./sql-script.js');
   await runScript(ctx, statements, (one) => runStatement(ctx, http, projectId, one, format, print));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DgwError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
@@ -131,25 +132,25 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
       throw fileFault(error, file) ?? new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
     }
   };
-  await io(`create ${label}`, () => fs.mkdir(root, { recursive: true }));
-  for (const dir of plan.mkdirs) await io(`create the directory ${label}${dir}`, () => fs.mkdir(inside(dir), { recursive: true }));
+  await io(`create ${label}`, async () => mkdirSync(root, { recursive: true }));
+  for (const dir of plan.mkdirs) await io(`create the directory ${label}${dir}`, async () => mkdirSync(inside(dir), { recursive: true }));
   for (const dir of plan.markers) {
-    await io(`write ${label}${dir}/${KEEP_FILE}`, () => fs.writeFile(inside(`${dir}/${KEEP_FILE}`), '', { flag: 'w' }));
+    await io(`write ${label}${dir}/${KEEP_FILE}`, async () => writeFileSync(inside(`${dir}/${KEEP_FILE}`), '', { flag: 'w' }));
   }
   for (const w of plan.write) {
     const full = inside(w.file);
-    await io(`create the directory of ${label}${w.file}`, () => fs.mkdir(path.dirname(full), { recursive: true }));
+    await io(`create the directory of ${label}${w.file}`, async () => mkdirSync(path.dirname(full), { recursive: true }));
     const temporary = path.join(path.dirname(full), `.${path.basename(full)}.dgw-${randomBytes(4).toString('hex')}.tmp`);
     await io(`write ${label}${w.file}`, async () => {
       try {
-        await fs.writeFile(temporary, w.content, { flag: 'wx' });
-        await fs.rename(temporary, full);
+        writeFileSync(temporary, w.content, { flag: 'wx' });
+        renameSync(temporary, full);
       } finally {
-        await fs.rm(temporary, { force: true });
+        rmSync(temporary, { force: true });
       }
     }, full);
   }
-  for (const file of plan.remove) await io(`remove ${label}${file}`, () => fs.rm(inside(file), { force: true }));
+  for (const file of plan.remove) await io(`remove ${label}${file}`, async () => rmSync(inside(file), { force: true }));
   const removed: string[] = [];
   for (const dir of plan.rmdirs) {
     await fs.rm(inside(`${dir}/${KEEP_FILE}`), { force: true });

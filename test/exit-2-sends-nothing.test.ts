@@ -199,7 +199,7 @@ describe('an unknown --json field is exit 2 and nothing is sent', () => {
     const r = await dgw(argv, { env: { DGW_LOCAL_DIR: localDir }, timeoutMs: 15_000 });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/prints one form of its own, which --json, --jq and --format do not choose: leave them out/);
+    expect(r.stderr).toMatch(/prints no JSON, only one form of its own, which --json, --jq and --format do not change: leave them out/);
     expect(server.requests).toEqual([]);
   });
 });

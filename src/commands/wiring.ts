@@ -46,7 +46,7 @@ export function createWiring(deps: ContextDeps): Wiring {
           await ctx.prepareOutput();
           // Only this command line's flags are refused: a default output of JSON (a profile's, DGW_OUTPUT) must not break `dgw completion bash`.
           const flagsChoseOutput = globals.json !== undefined || globals.jq !== undefined || globals.format !== undefined;
-          if (actionOptions.json === false && flagsChoseOutput) throw new UsageError(`dgw ${commandPath(command)} prints one form of its own, which --json, --jq and --format do not choose: leave them out`);
+          if (actionOptions.json === false && flagsChoseOutput) throw new UsageError(`dgw ${commandPath(command)} prints no JSON, only one form of its own, which --json, --jq and --format do not change: leave them out`);
           // Fields the contract knows are checked before anything is sent or done.
           if (ctx.out.requestedFields) await checkJsonFields(ctx, command, [...args, options], actionOptions.variant as ((...rest: unknown[]) => string | string[]) | undefined).catch((error: unknown) => {
             throw error instanceof UsageError && args.includes(undefined) && !String(globals.json).includes(',') ? new UsageError(error.message, `${jsonTook(globals.json)}${error.hint ?? ''}`) : error;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,7 +81,7 @@ export class Gateway {
     gateway.spare = options.engine;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
     // Later opened on first use, so a damaged demo database stops only the requests that reach it.
-    if (!gateway.exists(LOCAL_DEFAULT_PROJECT)) await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
+    if (!gateway.taken(LOCAL_DEFAULT_PROJECT)) await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
     return gateway;
   }
 
@@ -102,16 +102,21 @@ export class Gateway {
 
   private defaults: GatewayLimits | undefined;
 
-  /** Whether a project exists (open, or a database file in the data folder). */
+  /** Whether a project exists: open, or its database in the data folder under this very id (a case-blind file system would also open `Demo.duckdb` for demo). */
   exists(id: string): boolean {
-    if (this.projects.has(id)) return true;
-    return this.options.dataDir !== undefined && validProjectId(id) && existsSync(projectFile(this.options.dataDir, id));
+    return this.projects.has(id) || (validProjectId(id) && this.storedProjectIds().includes(id));
+  }
+
+  /** Whether an id is taken in any letter case: macOS and Windows keep demo.duckdb and Demo.duckdb as one file. */
+  taken(id: string): boolean {
+    const folded = id.toLowerCase();
+    return [...this.projects.keys(), ...this.storedProjectIds()].some((other) => other.toLowerCase() === folded);
   }
 
   /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
   createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectStore> {
     const made = this.creating.then(async () => {
-      const id = validProjectId(info.name) && !this.exists(info.name) ? info.name : this.newProjectId();
+      const id = validProjectId(info.name) && !this.taken(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
       await writeInfo(project, { ...info, createdAt: new Date(this.now()).toISOString() });
       return project;
@@ -125,7 +130,7 @@ export class Gateway {
     for (;;) {
       // The global Web Crypto, not node:crypto: in-process commands start without loading that module.
       const id = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => letters[b % letters.length]).join('');
-      if (!this.exists(id)) return id;
+      if (!this.taken(id)) return id;
     }
   }
 
@@ -158,7 +163,7 @@ export class Gateway {
 
   /** Every project: those open now and those with a database in the data folder, by id. */
   async projectIds(): Promise<string[]> {
-    return [...new Set([...this.projects.keys(), ...(await this.storedProjectIds())])].sort();
+    return [...new Set([...this.projects.keys(), ...this.storedProjectIds()])].sort();
   }
 
   /** When a project's database file was made (or last changed); undefined in memory. */
@@ -195,13 +200,14 @@ export class Gateway {
 
   /** Opens every project of the data folder, so their schedules run. */
   async openAll(): Promise<void> {
-    for (const id of await this.storedProjectIds()) await this.project(id, { create: false }).catch(() => undefined);
+    for (const id of this.storedProjectIds()) await this.project(id, { create: false }).catch(() => undefined);
   }
 
   /** The ids of the project databases in the data folder, in the folder's order. */
-  private async storedProjectIds(): Promise<string[]> {
+  private storedProjectIds(): string[] {
     if (!this.options.dataDir) return [];
-    const files = await readdir(join(this.options.dataDir, 'projects')).catch(() => [] as string[]);
+    const folder = join(this.options.dataDir, 'projects');
+    const files = existsSync(folder) ? readdirSync(folder) : [];
     return files.flatMap((f) => /^(.+)\.duckdb$/.exec(f)?.[1] ?? []).filter((id) => validProjectId(id));
   }
 

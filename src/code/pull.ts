@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DgwError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
@@ -112,7 +111,7 @@ export class LocalFileError extends DgwError {
 }
 
 /** Carries a pull plan out under `root`, writing through temporary files so none is left half written; returns the directories removed. */
-export async function writePull(root: string, plan: PullPlan, label: string): Promise<string[]> {
+export function writePull(root: string, plan: PullPlan, label: string): string[] {
   const inside = (rel: string) => {
     const full = path.resolve(root, ...rel.split('/'));
     const back = path.relative(root, full);
@@ -121,9 +120,9 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
     }
     return full;
   };
-  const io = async <T>(what: string, fn: () => Promise<T>, file?: string): Promise<T> => {
+  const io = <T>(what: string, fn: () => T, file?: string): T => {
     try {
-      return await fn();
+      return fn();
     } catch (error) {
       const { code, path: at } = error as NodeJS.ErrnoException;
       if (code === 'ENOTDIR' || code === 'EEXIST') {
@@ -132,16 +131,14 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
       throw fileFault(error, file) ?? new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
     }
   };
-  await io(`create ${label}`, async () => mkdirSync(root, { recursive: true }));
-  for (const dir of plan.mkdirs) await io(`create the directory ${label}${dir}`, async () => mkdirSync(inside(dir), { recursive: true }));
-  for (const dir of plan.markers) {
-    await io(`write ${label}${dir}/${KEEP_FILE}`, async () => writeFileSync(inside(`${dir}/${KEEP_FILE}`), '', { flag: 'w' }));
-  }
+  io(`create ${label}`, () => mkdirSync(root, { recursive: true }));
+  for (const dir of plan.mkdirs) io(`create the directory ${label}${dir}`, () => mkdirSync(inside(dir), { recursive: true }));
+  for (const dir of plan.markers) io(`write ${label}${dir}/${KEEP_FILE}`, () => writeFileSync(inside(`${dir}/${KEEP_FILE}`), '', { flag: 'w' }));
   for (const w of plan.write) {
     const full = inside(w.file);
-    await io(`create the directory of ${label}${w.file}`, async () => mkdirSync(path.dirname(full), { recursive: true }));
+    io(`create the directory of ${label}${w.file}`, () => mkdirSync(path.dirname(full), { recursive: true }));
     const temporary = path.join(path.dirname(full), `.${path.basename(full)}.dgw-${randomBytes(4).toString('hex')}.tmp`);
-    await io(`write ${label}${w.file}`, async () => {
+    io(`write ${label}${w.file}`, () => {
       try {
         writeFileSync(temporary, w.content, { flag: 'wx' });
         renameSync(temporary, full);
@@ -150,11 +147,20 @@ export async function writePull(root: string, plan: PullPlan, label: string): Pr
       }
     }, full);
   }
-  for (const file of plan.remove) await io(`remove ${label}${file}`, async () => rmSync(inside(file), { force: true }));
+  for (const file of plan.remove) io(`remove ${label}${file}`, () => rmSync(inside(file), { force: true }));
   const removed: string[] = [];
   for (const dir of plan.rmdirs) {
-    await fs.rm(inside(`${dir}/${KEEP_FILE}`), { force: true });
-    if (await fs.rmdir(inside(dir)).then(() => true, () => false)) removed.push(`${dir}/`); // left when it still holds other files
+    rmSync(inside(`${dir}/${KEEP_FILE}`), { force: true });
+    if (removedIfEmpty(inside(dir))) removed.push(`${dir}/`);
   }
   return removed;
+}
+
+function removedIfEmpty(dir: string): boolean {
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -48,7 +48,7 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
       'run `dgw plan` to see the differences, or `dgw pull --force` to take the project\'s version',
     );
   }
-  plan.remove.push(...(await writePull(where.root, plan, where.label)));
+  plan.remove.push(...writePull(where.root, plan, where.label));
   for (const note of plan.skipped) ctx.out.warn(`skipped ${note}`);
   const written = plan.write.map((w) => w.file);
   for (const w of plan.write) ctx.out.note(`${w.overwrite ? 'replaced' : 'wrote'} ${where.label}${w.file}`);

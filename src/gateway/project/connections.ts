@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveQueryName, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
-import { seenOf, type KeptReaders } from './kept-readers.js';
+import { isKeptType, seenOf, type KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
@@ -178,7 +178,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
       const view = `${ident(c.catalogName)}.main.${ident(name)}`;
-      if (c.type === 'csv' || c.type === 'json') made.set(view, { kind: c.type, path: real, seen: seenOf(real), connectionId: c.id });
+      if (isKeptType(c.type)) made.set(view, { kind: c.type, path: real, seen: seenOf(real), connectionId: c.id });
       await createFileView(conn, view, c.type, real, readers);
     }
   } catch (error) {
@@ -194,7 +194,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
 export async function createFileView(conn: DuckDBConnection, view: string, type: string, real: string, readers: KeptReaders | undefined, replace = false): Promise<void> {
   const create = `CREATE ${replace ? 'OR REPLACE ' : ''}VIEW ${view} AS SELECT * FROM`;
   const sniffed = `${create} ${FILE_READERS[type]}(${literal(real)})`;
-  if ((type !== 'csv' && type !== 'json') || !readers) return void (await conn.run(sniffed));
+  if (!isKeptType(type) || !readers) return void (await conn.run(sniffed));
   try {
     await conn.run(`${create} ${await readers.reader(conn, real, type)}`);
   } catch {

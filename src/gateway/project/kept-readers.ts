@@ -103,7 +103,6 @@ async function sniff(conn: DuckDBConnection, path: string): Promise<Dialect> {
 /** `read_csv` with every option the sniffer chose, each a literal: names come from the file, which anyone may have written, and the kept file is read back. */
 function csvReader(path: string, d: Dialect): string {
   const text = (v: unknown) => literal(String(v));
-  const columns = d.columns.map((c) => `${text(c.name)}: ${text(c.type)}`).join(', ');
   const options = [
     'auto_detect = false',
     `delim = ${text(d.delim)}`,
@@ -113,7 +112,7 @@ function csvReader(path: string, d: Dialect): string {
     `comment = ${text(d.comment)}`,
     `skip = ${Number.isSafeInteger(d.skip) && d.skip > 0 ? d.skip : 0}`,
     `header = ${d.header === true}`,
-    `columns = {${columns}}`,
+    columnList(d.columns),
     ...(d.dateFormat === null ? [] : [`dateformat = ${text(d.dateFormat)}`]),
     ...(d.timestampFormat === null ? [] : [`timestampformat = ${text(d.timestampFormat)}`]),
   ];
@@ -140,6 +139,14 @@ async function jsonColumns(conn: DuckDBConnection, path: string): Promise<JsonCo
 }
 
 function jsonReader(path: string, columns: JsonColumns): string {
-  const listed = columns?.map((c) => `${literal(c.name)}: ${literal(c.type)}`).join(', ');
-  return `read_json(${literal(path)}${listed === undefined ? '' : `, columns = {${listed}}`})`;
+  return `read_json(${literal(path)}${columns === null ? '' : `, ${columnList(columns)}`})`;
+}
+
+function columnList(columns: Array<{ name: string; type: string }>): string {
+  return `columns = {${columns.map((c) => `${literal(String(c.name))}: ${literal(String(c.type))}`).join(', ')}}`;
+}
+
+/** The file types whose reading is kept: DuckDB samples them whenever SQL reading them is bound. */
+export function isKeptType(type: string): type is 'csv' | 'json' {
+  return type === 'csv' || type === 'json';
 }

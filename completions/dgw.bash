@@ -194,8 +194,8 @@ _dgw_words() {
     'profile') echo 'list use rm help' ;;
     'profile help') echo 'list use rm' ;;
     'config') echo 'explain set unset help' ;;
-    'config set') echo 'output project' ;;
-    'config unset') echo 'output project' ;;
+    'config set') echo 'output project zone' ;;
+    'config unset') echo 'output project zone' ;;
     'config help') echo 'explain set unset' ;;
     'query') echo 'create list get run update edit mv rm export help' ;;
     'query help') echo 'create list get run update edit mv rm export' ;;

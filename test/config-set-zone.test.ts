@@ -61,4 +61,12 @@ describe('dgw config set zone', () => {
     expect(store().profiles.work.zone).toBeUndefined();
     expect(JSON.parse((await dgw(['config', 'explain', '--json'])).stdout).zone).toEqual({ value: 'default', source: 'default', origin: null });
   });
+
+  it('is named where a command finds no key and nobody chose a hosted zone, and not where someone did', async () => {
+    fs.writeFileSync(storePath(), JSON.stringify({ currentProfile: 'default', profiles: {} }), { mode: 0o600 });
+    const unchosen = await dgw(['table', 'list', '--project', 'p1']);
+    expect([unchosen.code, unchosen.stderr]).toEqual([3, expect.stringContaining('or work offline on the local gateway: --zone local (`dgw config set zone local` keeps it)')]);
+    const chosen = await dgw(['table', 'list', '--project', 'p1'], { DGW_ZONE: 'eu' });
+    expect([chosen.code, chosen.stderr]).toEqual([3, expect.not.stringContaining('offline')]);
+  });
 });

@@ -16,7 +16,9 @@ export function missingKeyError(settings: Settings): AuthError {
     });
   }
   const withheld = settings.withheldKey;
-  if (!withheld) return new AuthError(`no API key for ${where}`, { hint: `run \`${login}\`, or set DGW_API_KEY` });
+  // Nobody chose the hosted zone: a newcomer may want the local gateway, which needs no account.
+  const offline = settings.zone.source === 'default' ? '; or work offline on the local gateway: --zone local (`dgw config set zone local` keeps it)' : '';
+  if (!withheld) return new AuthError(`no API key for ${where}`, { hint: `run \`${login}\`, or set DGW_API_KEY${offline}` });
   const others = withheld.profilesForTarget.filter((name) => name !== withheld.profile);
   const switchTo = others.length > 0 ? `use --profile ${others[0]}, which holds a key for it${others.length > 1 ? ` (so do ${others.slice(1).join(', ')})` : ''}; or ` : '';
   return new AuthError(

@@ -93,6 +93,7 @@ _dgw_sub() {
     'catalog|tables') echo 'tables' ;;
     'catalog|columns') echo 'columns' ;;
     'catalog|stats') echo 'stats' ;;
+    'catalog|export') echo 'export' ;;
     'catalog|is-cached') echo 'is-cached' ;;
     'catalog|search') echo 'search' ;;
     'catalog|create') echo 'create' ;;
@@ -205,8 +206,8 @@ _dgw_words() {
     'folder help') echo 'list view tree create rename move mv rm' ;;
     'connection') echo 'create list get detail update oauth-callback rm config types help' ;;
     'connection help') echo 'create list get detail update oauth-callback rm config types' ;;
-    'catalog') echo 'list get schemas tables columns stats is-cached search create share rm help' ;;
-    'catalog help') echo 'list get schemas tables columns stats is-cached search create share rm' ;;
+    'catalog') echo 'list get schemas tables columns stats export is-cached search create share rm help' ;;
+    'catalog help') echo 'list get schemas tables columns stats export is-cached search create share rm' ;;
     'table') echo 'list create add-column update-column drop-column rm import sample help' ;;
     'table help') echo 'list create add-column update-column drop-column rm import sample' ;;
     'cache') echo 'create list get status update refresh cancel history rm help' ;;
@@ -308,6 +309,7 @@ _dgw_opts() {
     'catalog tables') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'catalog columns') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'catalog stats') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'catalog export') echo '--gzip --columns --limit -o --output --no-wait --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'catalog is-cached') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'catalog search') echo '--catalog --schema -L --limit --offset -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'catalog create') echo '--extra --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -492,6 +494,7 @@ _dgw_value_opts() {
     'catalog tables') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog columns') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog stats') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'catalog export') echo '--columns --limit -o --output --profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog is-cached') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog search') echo '--catalog --schema -L --limit --offset --profile --zone --base-url --project --jq --format --timeout' ;;
     'catalog create') echo '--extra --profile --zone --base-url --project --jq --format --timeout' ;;
@@ -643,6 +646,7 @@ _dgw_live() {
     'catalog tables') echo '1' ;;
     'catalog columns') echo '1' ;;
     'catalog stats') echo '1' ;;
+    'catalog export') echo '1' ;;
     'catalog is-cached') echo '1' ;;
     'catalog create') echo '1' ;;
     'catalog share') echo '1' ;;
@@ -719,6 +723,7 @@ _dgw_values() {
     'connection create|-t'|'connection create|--type') echo '@live' ;;
     'connection create|--from-file') echo '@files' ;;
     'connection update|--from-file') echo '@files' ;;
+    'catalog export|-o'|'catalog export|--output') echo '@files' ;;
     'catalog create|--extra') echo '@files' ;;
     'export get|-o'|'export get|--output') echo '@files' ;;
     'metadata get|--catalog') echo '@live' ;;

@@ -347,7 +347,7 @@ for (const shape of API_SHAPES) {
         conforms();
       });
 
-      it('data in and out: CSV import and its sample, query exports and their jobs', async () => {
+      it('data in and out: CSV import and its sample, query and table exports and their jobs', async () => {
         const csv = path.join(work.dir, 'people.csv');
         fs.writeFileSync(csv, 'id,name,amount\n1,Ann,1.5\n2,"Bo, Jr",2.25\n');
         await dgw('table import', ['people', csv, '--create']);
@@ -357,6 +357,8 @@ for (const shape of API_SHAPES) {
         const file = path.join(work.dir, 'people-export.csv');
         await dgw('query export', ['people', '-o', file]);
         expect(fs.readFileSync(file, 'utf8')).toBe('id,name\n1,Ann\n2,"Bo, Jr"\n3,Cy\n');
+        await dgw('catalog export', ['svc.table.people', '--columns', 'name,id', '-o', file]);
+        expect(fs.readFileSync(file, 'utf8')).toBe('name,id\nAnn,1\n"Bo, Jr",2\nCy,3\n');
         const id = (await dgw('query export', ['people', '--format', 'jsonl', '--columns', 'name', '--no-wait'])).stdout.trim();
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
         // --no-wait returns at once: the job is followed until it is done, as a script would.

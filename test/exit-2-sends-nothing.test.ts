@@ -85,6 +85,7 @@ const SAMPLES: Record<string, string[][]> = {
   'table import': [['table', 'import', 't', csv], ['table', 'import', 't', csv, '--create']],
   'table sample': [['table', 'sample', 't']],
   'query export': [['query', 'export', 'revenue', '-o', exported], ['query', 'export', 'revenue', '--no-wait']],
+  'catalog export': [['catalog', 'export', 'svc.table.orders', '-o', exported], ['catalog', 'export', 'svc.table.orders', '--no-wait']],
   'export list': [['export', 'list']],
   'export get': [['export', 'get', EXPORT_ID], ['export', 'get', EXPORT_ID, '-o', exported]],
   'export cancel': [['export', 'cancel', EXPORT_ID]],

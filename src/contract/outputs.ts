@@ -42,6 +42,9 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'query export': {
     record: { when: 'waiting for the export (with -o FILE): the finished job, its files and links', schema: R.ExportJobRecord },
     started: { when: 'with --no-wait: the job as it started', schema: O.ExportStarted },
+  },  'catalog export': {
+    record: { when: 'waiting for the export (with -o FILE): the finished job, its files and links', schema: R.ExportJobRecord },
+    started: { when: 'with --no-wait: the job as it started', schema: O.ExportStarted },
   },
   'export list': list(R.ExportJobRecord),
   'export get': one(R.ExportJobRecord, 'always (with -o FILE, once its files are downloaded)'),

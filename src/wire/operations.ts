@@ -160,6 +160,7 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('importCsv', 'POST', `${P}/table/{tableName}/import`, { multipart: { request: ImportRequest, file: 'file' }, response: ok(ImportJob) }),
   op('csvSample', 'GET', `${P}/table/{tableName}/sample`, { response: { status: 200, body: null, media: 'text/csv' } }),
   op('exportQuery', 'POST', `${P}/queries/{queryId}/exports`, { body: ExportRequest, response: { status: 202, body: ExportJobCreated } }),
+  op('exportTable', 'POST', `${P}/catalogs/{catalogId}/schemas/{schemaName}/tables/{tableName}/exports`, { body: ExportRequest, response: { status: 202, body: ExportJobCreated } }),
   op('listExports', 'GET', `${P}/exports`, {
     query: { status: Type.String({ pattern: `^(${['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'].join('|')})(,(${['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'].join('|')}))*$` }), limit: Type.Integer(), createdBefore: Type.String() },
     response: ok(Type.Array(ExportJobResponse)),

@@ -156,6 +156,10 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       const link = new URL(job.files[0].url);
       expect(await call('GET', `${link.pathname.slice('/api/v1'.length)}${link.search}`, undefined, { key: null })).toMatch(/^customer_id\n/);
       await call('DELETE', `${P}/exports/${exported.id}`);
+      const tableExport = await call('POST', `${P}/catalogs/1/schemas/table/tables/confevents/exports`, { format: 'JSONL', limit: 1 });
+      let tableJob = await call('GET', `${P}/exports/${tableExport.id}`);
+      while (tableJob.status === 'PENDING' || tableJob.status === 'RUNNING') tableJob = await call('GET', `${P}/exports/${tableExport.id}`);
+      expect(tableJob).toMatchObject({ status: 'SUCCEEDED', rowCount: 1, catalogId: '1', schemaName: 'table', tableName: 'confevents' });
       await call('PUT', `${P}/table/confevents/columns/note`, { name: 'remark', defaultValue: 'none' });
       await call('DELETE', `${P}/table/confevents/columns/remark`);
       await call('DELETE', `${P}/table/confevents`);

@@ -9,6 +9,7 @@ import { registerCatalogRm } from './rm.js';
 import { registerCatalogSchemas } from './schemas.js';
 import { registerCatalogSearch } from './search.js';
 import { registerCatalogShare } from './share.js';
+import { registerCatalogExport } from './export.js';
 import { registerCatalogStats } from './stats.js';
 import { registerCatalogTables } from './tables.js';
 
@@ -20,6 +21,7 @@ export function registerCatalog(program: Command, wiring: Wiring): void {
   registerCatalogTables(catalog, wiring);
   registerCatalogColumns(catalog, wiring);
   registerCatalogStats(catalog, wiring);
+  registerCatalogExport(catalog, wiring);
   registerCatalogIsCached(catalog, wiring);
   registerCatalogSearch(catalog, wiring);
   registerCatalogCreate(catalog, wiring);

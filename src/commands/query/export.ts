@@ -1,37 +1,14 @@
 import { Argument, type Command } from 'commander';
-import { exportQuery, readExport } from '../../api/exports.js';
+import { exportQuery } from '../../api/exports.js';
 import { checkNameArgument } from '../name-argument.js';
 import { resolveQueryIds } from '../../api/resolve.js';
-import type { ExportRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import type { ExportStarted } from '../../contract/results.js';
-import { UsageError } from '../../errors.js';
-import { EXPORT_FIELDS } from '../export/columns.js';
-import { exportWait, goesOn, waitForExport } from '../export/wait.js';
+import { addExportOptions, EXPORT_HELP, runExport, type ExportOptions } from '../export/run-export.js';
 import { examples, type Wiring } from '../wiring.js';
 
-export interface QueryExportOptions {
-  gzip?: boolean;
-  columns?: string;
-  limit?: string;
-  output?: string;
-  wait: boolean;
-  dryRun?: boolean;
-  /** The file's format: the global `--format` (csv or jsonl). */
-  format?: string;
-}
-
 export function registerQueryExport(parent: Command, wiring: Wiring): void {
-  parent
-    .command('export')
-    .addArgument(completes(new Argument('<query>', 'query id or SQL name'), 'query'))
-    .option('--gzip', 'compress the file with gzip')
-    .option('--columns <a,b>', 'export only these columns, in this order')
-    .option('--limit <rows>', 'export at most this many rows (1 to 1,000,000, as the service takes)')
-    .option('-o, --output <file>', 'write the file here (written whole, then moved into place); default: stdout')
-    .option('--no-wait', 'print the export job\'s id and return; fetch the file later with `dgw export get ID -o FILE`')
-    .option('--dry-run', 'print the request instead of sending it')
+  addExportOptions(parent.command('export').addArgument(completes(new Argument('<query>', 'query id or SQL name'), 'query')))
     .description('Export all rows of a saved query to a file (CSV or JSON Lines), through the service\'s export job')
     .addHelpText(
       'after',
@@ -42,88 +19,16 @@ export function registerQueryExport(parent: Command, wiring: Wiring): void {
         'dgw query export revenuereport --limit 100 -o sample.csv',
         'dgw query export revenuereport --no-wait            # prints the job id',
       )}
---format csv (the default) or jsonl chooses the file's format. The export runs in the service;
-dgw waits for it (its status and the time so far on a terminal), then downloads its file(s)
-through the links the service gives (they work for a short while; an expired one is asked for
-again once). Nothing is left under -o when anything fails; a file named for another format
-(out.jsonl holding CSV, out.gz holding text) is written as asked, with a warning. An export that fails or is cancelled
-is exit 10. On the local gateway the file is written by DuckDB's own COPY; one stopped because
-the disk of the data folder is full is exit 13 (a fault of this machine, not of the query).
+${EXPORT_HELP}A table of a catalog is exported by \`dgw catalog export\`.
 `,
     )
     .action(wiring.action(runQueryExport, { fileFormat: true, variant: (_ref, opts) => (opts.wait ? 'record' : 'started') }));
 }
 
-export async function runQueryExport(ctx: Context, ref: string, opts: QueryExportOptions): Promise<void> {
+export async function runQueryExport(ctx: Context, ref: string, opts: ExportOptions): Promise<void> {
   checkNameArgument(ref, 'QUERY');
-  const body = exportBody(opts);
-  // Without the wait there is no file to write: -o would be dropped while the export is said to have started.
-  if (!opts.wait && opts.output !== undefined) throw new UsageError('-o does not go with --no-wait: get the file later with `dgw export get ID -o FILE`');
-  const wantsJob = ctx.globals.json !== undefined || ctx.globals.jq !== undefined;
-  const [{ destinationOf, downloadExport }, { transferProgress }] = await Promise.all([import('../../transfer/download.js'), import('../../transfer/progress.js')]);
-  const destination = opts.wait ? await destinationOf(ctx, opts.output) : undefined;
-  // -o /dev/stdout is stdout too.
-  if (wantsJob && destination && 'stdout' in destination && !opts.dryRun) throw new UsageError('--json prints the export job: give -o FILE for the data (or --no-wait)');
-  if (opts.output !== undefined && destination && !('stdout' in destination)) warnOfName(ctx, opts.output, body.format, opts.gzip === true);
-  const projectId = await ctx.projectId();
-  const http = await ctx.http({ dryRun: opts.dryRun });
-  const [id] = await resolveQueryIds(http, projectId, [ref]);
-  const job = await exportQuery(http, projectId, id, body);
-  if (!job) return;
-  if (!opts.wait) {
-    if (wantsJob) ctx.out.value(job satisfies ExportStarted, job.id);
-    else ctx.io.stdout.write(`${job.id}\n`);
-    ctx.out.note(`export ${job.id} started; get its file with \`dgw export get ${job.id} -o FILE\``);
-    return;
-  }
-  const progress = transferProgress(ctx, `downloading the export of ${ref}`);
-  try {
-    progress.phase(`exporting ${ref}: ${job.status}`);
-    const plan = await exportWait(ctx, http);
-    const done = await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`exporting ${ref}: ${j.status}`) }).catch((error: unknown) => {
-      if (http.inProcess) throw error;
-      return goesOn(job.id, error);
-    });
-    progress.phase('');
-    const bytes = await downloadExport(ctx, http, done, destination!, () => readExport(http, projectId, job.id), { onBytes: (n) => progress.add(n) });
-    progress.stop();
-    if (wantsJob) await ctx.out.record(done, EXPORT_FIELDS, (e) => e.id);
-    const rows = done.rowCount === null ? '' : `${done.rowCount} row${done.rowCount === 1 ? '' : 's'}, `;
-    ctx.out.success(`exported ${ref}: ${rows}${bytes} bytes${'stdout' in destination! ? '' : ` to ${opts.output}`}`);
-  } finally {
-    progress.stop();
-  }
-}
-
-/** A file name that says the other thing than its bytes will be (`x.csv` holding gzip, `x.jsonl` holding CSV) is written as asked, with a word. */
-function warnOfName(ctx: Context, output: string, format: ExportRequest['format'], gzip: boolean): void {
-  const named = /\.gz$/i.test(output);
-  if (gzip && !named) ctx.out.warn(`--gzip writes gzip-compressed bytes to ${output}, whose name does not end in .gz`);
-  if (!gzip && named) ctx.out.warn(`${output} ends in .gz but holds uncompressed text (add --gzip to compress it)`);
-  const extension = /\.([a-z0-9]+)(?:\.gz)?$/i.exec(output)?.[1]?.toLowerCase();
-  const says = extension === 'csv' ? 'CSV' : ['jsonl', 'ndjson', 'json'].includes(extension ?? '') ? 'JSONL' : undefined;
-  const holds = format === 'CSV' ? 'CSV' : 'JSON lines';
-  if (says !== undefined && says !== format) ctx.out.warn(`${output} is named for ${says === 'CSV' ? 'CSV' : 'JSON'} but holds ${holds} (add --format ${says === 'CSV' ? 'csv' : 'jsonl'})`);
-  if (says === undefined && extension !== undefined && !['gz', 'txt', 'out'].includes(extension)) ctx.out.warn(`an export is CSV or JSON lines: ${output} holds ${holds}`);
-}
-
-/** The export request from the flags: `--format csv|jsonl` (the global flag), `--gzip`, `--columns`. */
-function exportBody(opts: QueryExportOptions): ExportRequest {
-  const format = (opts.format ?? 'csv').toLowerCase();
-  if (format !== 'csv' && format !== 'jsonl') throw new UsageError(`--format ${opts.format}: an export is csv or jsonl`);
-  const body: ExportRequest = { format: format === 'csv' ? 'CSV' : 'JSONL' };
-  if (opts.gzip) body.compression = 'GZIP';
-  if (opts.columns !== undefined) {
-    const columns = opts.columns.split(',').map((c) => c.trim());
-    if (columns.some((c) => c === '')) throw new UsageError(`--columns: "${opts.columns}" has an empty column name; list them as a,b,c`);
-    const twice = columns.find((c, i) => columns.findIndex((o) => o.toLowerCase() === c.toLowerCase()) !== i);
-    if (twice !== undefined) throw new UsageError(`--columns: "${opts.columns}" names ${twice} twice; a file's header names each column once`);
-    body.columns = columns;
-  }
-  if (opts.limit !== undefined) {
-    // The service clamps a limit to this range without saying so: one outside it is refused here.
-    if (!/^\d+$/.test(opts.limit) || Number(opts.limit) < 1 || Number(opts.limit) > 1_000_000) throw new UsageError(`--limit: "${opts.limit}" is not a row count from 1 to 1000000`);
-    body.limit = Number(opts.limit);
-  }
-  return body;
+  await runExport(ctx, ref, opts, async (http, projectId, body) => {
+    const [id] = await resolveQueryIds(http, projectId, [ref]);
+    return exportQuery(http, projectId, id, body);
+  });
 }

@@ -3,20 +3,24 @@ import { join } from 'node:path';
 import { requestSignal } from '../request-scope.js';
 import { refuseNul } from '../project/check.js';
 import { BASE_PATH, Routes, type RouteContext } from '../router.js';
-import type { ExportRecord, ExportSpec, ExportStatus } from '../transfer/exports.js';
+import type { ExportRecord, ExportSpec, ExportStatus, ExportTarget } from '../transfer/exports.js';
 import { intParam, isObject, jsonObject, waitMsParam } from '../validate.js';
 import { parseIsoTime } from '../../iso-time.js';
 
 const STATUSES: readonly ExportStatus[] = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
-/** Query exports: submit (202 with the job), list, read (`waitMs` waits for a running job's end), cancel (204). */
+/** Exports of a query or a catalog's table: submit (202 with the job), list, read (`waitMs` waits for a running job's end), cancel (204). */
 export function exportRoutes(): Routes {
   const r = new Routes();
-  r.post('/queries/:queryId/exports', async (c) => {
+  const submit = async (c: RouteContext, target: ExportTarget) => {
     const spec = parseExportRequest(await jsonObject(c));
-    const record = await c.get('gateway').exports(c.get('project')).submit(c.req.param('queryId'), spec, c.req.header('user-agent'));
+    const record = await c.get('gateway').exports(c.get('project')).submit(target, spec, c.req.header('user-agent'));
     return c.json({ id: record.id, status: record.status }, 202);
-  });
+  };
+  r.post('/queries/:queryId/exports', (c) => submit(c, { queryId: c.req.param('queryId') }));
+  r.post('/catalogs/:catalogId/schemas/:schemaName/tables/:tableName/exports', (c) =>
+    submit(c, { catalogId: c.req.param('catalogId'), schemaName: c.req.param('schemaName'), tableName: c.req.param('tableName') }),
+  );
   r.get('/exports', async (c) => {
     const filter = statusFilter(c.req.query('status'));
     const limit = Math.min(200, Math.max(1, intParam(c.req.query('limit'), 'limit') ?? 50));
@@ -95,7 +99,7 @@ function exportView(e: ExportRecord, links?: ReturnType<typeof withLinks>): obje
     ...(e.error !== undefined ? { error: e.error } : {}),
     ...(e.errorCode !== undefined ? { errorCode: e.errorCode } : {}),
     createdAt: new Date(e.createdAt).toISOString(),
-    queryId: e.queryId,
+    ...(e.queryId === undefined ? { catalogId: e.catalogId, schemaName: e.schemaName, tableName: e.tableName } : { queryId: e.queryId }),
     source: e.source,
     ...(e.clientSource ? { clientSource: e.clientSource } : {}),
   };

@@ -31,7 +31,11 @@ export interface ExportRecord {
   id: string;
   status: ExportStatus;
   spec: ExportSpec;
-  queryId: string;
+  /** A query export's query, or a table export's catalog, schema and table. */
+  queryId?: string;
+  catalogId?: string;
+  schemaName?: string;
+  tableName?: string;
   source: string;
   createdAt: number;
   startedAt?: number;
@@ -43,6 +47,17 @@ export interface ExportRecord {
   errorCode?: typeof FAULT_CODES.diskFull;
   files: Array<{ name: string; bytes: number }>;
   clientSource?: string;
+}
+
+/** What an export reads: a saved query, or a table of a catalog. */
+export type ExportTarget = { queryId: string } | { catalogId: string; schemaName: string; tableName: string };
+
+/** Where a target's rows are read, what it is called in messages and its file name, and the record's fields for it. */
+interface Resolved {
+  from: string;
+  label: string;
+  fileStem: string;
+  fields: Pick<ExportRecord, 'queryId' | 'catalogId' | 'schemaName' | 'tableName' | 'source'>;
 }
 
 interface Running {
@@ -72,19 +87,17 @@ export class ProjectExports {
     this.dir = join(project.transferDir, 'exports');
   }
 
-  /** Starts an export of query `queryId`; answers the PENDING job. */
-  async submit(queryId: string, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
-    const q = await this.project.query(queryId);
-    const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
-    const from = qualified(schema, q.name);
+  /** Starts an export of a saved query or a catalog's table; answers the PENDING job. */
+  async submit(target: ExportTarget, spec: ExportSpec, clientSource: string | undefined): Promise<ExportRecord> {
+    const { from, label, fileStem, fields } = await this.resolve(target);
     const describe = () => this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`));
     const described = await withViews(this.project, describe).catch((error: unknown) => {
-      throw badRequest(`query ${q.name} cannot be read now: ${duckMessage(error)}`);
+      throw badRequest(`${label} cannot be read now: ${duckMessage(error)}`);
     });
     const available = described.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
     const picked = (spec.columns ?? available.map((c) => c.name)).map((name) => {
       const found = available.find((c) => c.name === name) ?? available.find((c) => c.name.toLowerCase() === name.toLowerCase());
-      if (!found) throw badRequest(`query ${q.name} has no column ${JSON.stringify(name)} (its columns: ${available.map((c) => c.name).join(', ')})`);
+      if (!found) throw badRequest(`${label} has no column ${JSON.stringify(name)} (its columns: ${available.map((c) => c.name).join(', ')})`);
       return found;
     });
     // DuckDB would write the second as name_1: a header that no longer says what was asked.
@@ -96,8 +109,7 @@ export class ProjectExports {
       id: process.getBuiltinModule('node:crypto').randomUUID(),
       status: 'PENDING',
       spec,
-      queryId: q.id,
-      source: `svc.${schema}.${ident(q.name)}`,
+      ...fields,
       createdAt: this.now(),
       files: [],
       ...(clientSource ? { clientSource } : {}),
@@ -116,8 +128,27 @@ export class ProjectExports {
     const limits = this.project.limits;
     const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
     // PENDING until its turn: a COPY holds one of the threads requests need.
-    job.done = runInTurn(job.stop.signal, limit, () => this.run(record, job, from, picked, q.name));
+    job.done = runInTurn(job.stop.signal, limit, () => this.run(record, job, from, picked, fileStem));
     return record;
+  }
+
+  /** A saved query's or a table's place in SQL (404 naming what is missing). */
+  private async resolve(target: ExportTarget): Promise<Resolved> {
+    if ('queryId' in target) {
+      const q = await this.project.query(target.queryId);
+      const schema = q.queryType === 'PLAIN' ? 'query' : 'mtquery';
+      return { from: qualified(schema, q.name), label: `query ${q.name}`, fileStem: `query_${q.id}_${q.name}`, fields: { queryId: q.id, source: `svc.${schema}.${ident(q.name)}` } };
+    }
+    const { catalogId, schemaName, tableName } = target;
+    const [{ browse, catalogPlace }, { columns }] = await Promise.all([import('../project/catalog-place.js'), import('../project/catalog-browse.js')]);
+    const place = catalogPlace(this.project, catalogId);
+    await browse(this.project, place, (conn) => columns(conn, place, schemaName, tableName));
+    return {
+      from: `${ident(place.database)}.${ident(schemaName)}.${ident(tableName)}`,
+      label: `table ${schemaName}.${tableName}`,
+      fileStem: `table_${catalogId}_${tableName}`,
+      fields: { catalogId, schemaName, tableName, source: `${place.catalog.name}.${ident(schemaName)}.${ident(tableName)}` },
+    };
   }
 
   /** One job (404 for an unknown id); a finished one past its retention has its files removed, and is EXPIRED. */
@@ -163,10 +194,10 @@ export class ProjectExports {
     await endJobs(this.running, options, (id) => this.cancel(id).catch(() => undefined));
   }
 
-  private async run(record: ExportRecord, job: Running, from: string, columns: Array<{ name: string; type: string }>, queryName: string): Promise<void> {
+  private async run(record: ExportRecord, job: Running, from: string, columns: Array<{ name: string; type: string }>, fileStem: string): Promise<void> {
     const { spec } = record;
     const extension = `${spec.format === 'CSV' ? 'csv' : 'jsonl'}${spec.compression === 'GZIP' ? '.gz' : ''}`;
-    const name = `query_${record.queryId}_${queryName}.${extension}`;
+    const name = `${fileStem}.${extension}`;
     const final = join(this.dir, record.id, name);
     const part = `${final}.part`;
     let conn: DuckDBConnection | undefined;
@@ -215,7 +246,7 @@ export class ProjectExports {
       ...record,
       status: 'FAILED',
       finishedAt: this.now(),
-      error: 'the gateway stopped while this export ran (it was killed, or its machine stopped): its partial file was removed; export the query again',
+      error: 'the gateway stopped while this export ran (it was killed, or its machine stopped): its partial file was removed; export it again',
     };
     await this.save(failed, record);
     return failed;
@@ -258,7 +289,7 @@ export class ProjectExports {
 function failure(error: unknown, id: string, folder: string): Pick<ExportRecord, 'error' | 'errorCode'> {
   if (!diskIsFull(error)) return { error: withoutSecretFolder(duckMessage(error)) };
   return {
-    error: withoutSecretFolder(`the disk is full: export ${id} could not be written to ${folder} (${duckMessage(error)}); its partial file was removed; free some space on the disk holding that folder, then export the query again`),
+    error: withoutSecretFolder(`the disk is full: export ${id} could not be written to ${folder} (${duckMessage(error)}); its partial file was removed; free some space on the disk holding that folder, then export it again`),
     errorCode: FAULT_CODES.diskFull,
   };
 }

@@ -28,7 +28,7 @@ describe('a global option given a value it does not take', () => {
     expect((await run('--zone', 'loca', 'query', 'list')).stderr).toMatch(/\(Did you mean local\?\)$/m);
     const setting = await run('config', 'set', 'outptu', 'json');
     expect(setting.code).toBe(2);
-    expect(setting.stderr).toMatch(/^error: .*'outptu' is invalid .*Allowed choices are output, project\. \(Did you mean output\?\)$/m);
+    expect(setting.stderr).toMatch(/^error: .*'outptu' is invalid .*Allowed choices are output, project, zone\. \(Did you mean output\?\)$/m);
     // Nothing close: commander's list alone.
     expect((await run('query', 'list', '--format', 'zzz')).stderr).toMatch(/Allowed choices are table, json, jsonl, yaml, csv, tsv, simple, compact\.$/m);
   });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { exportTable } from '../../api/exports.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { Context } from '../../context.js';
-import { addExportOptions, EXPORT_HELP, runExport, type ExportOptions } from '../export/run-export.js';
+import { addExportOptions, EXPORT_HELP, type ExportOptions } from '../export-options.js';
 import { examples, type Wiring } from '../wiring.js';
 import { placeArguments, placeNames } from './place.js';
 
@@ -25,6 +25,7 @@ ${EXPORT_HELP}A stored table is svc.table.NAME; a connected source's tables are 
 
 export async function runCatalogExport(ctx: Context, catalog: string, schema: string | undefined, table: string | undefined, opts: ExportOptions): Promise<void> {
   const names = placeNames([catalog, schema, table], 3);
+  const { runExport } = await import('../export/run-export.js');
   await runExport(ctx, names.join('.'), opts, async (http, projectId, body) => {
     const catalogId = await resolveCatalogId(http, projectId, names[0], (m) => ctx.out.note(m), names[1]);
     return exportTable(http, projectId, { catalogId, schema: names[1], table: names[2] }, body);

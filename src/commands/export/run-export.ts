@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { readExport } from '../../api/exports.js';
 import type { Http } from '../../api/http.js';
 import type { ExportRequest } from '../../api/types.js';
@@ -7,42 +6,10 @@ import type { ExportStarted } from '../../contract/results.js';
 import { UsageError } from '../../errors.js';
 import { EXPORT_FIELDS } from './columns.js';
 import { exportWait, goesOn, waitForExport } from './wait.js';
-
-/** The flags of every export command (`query export`, `catalog export`). */
-export interface ExportOptions {
-  gzip?: boolean;
-  columns?: string;
-  limit?: string;
-  output?: string;
-  wait: boolean;
-  dryRun?: boolean;
-  /** The file's format: the global `--format` (csv or jsonl). */
-  format?: string;
-}
+import type { ExportOptions } from '../export-options.js';
 
 /** Sends the export request of one command (after any lookup a name needs); undefined on a dry run. */
 export type StartExport = (http: Http, projectId: string, body: ExportRequest) => Promise<{ id: string; status: string } | undefined>;
-
-/** Adds the export flags to `command`. */
-export function addExportOptions(command: Command): Command {
-  return command
-    .option('--gzip', 'compress the file with gzip')
-    .option('--columns <a,b>', 'export only these columns, in this order')
-    .option('--limit <rows>', 'export at most this many rows (1 to 1,000,000, as the service takes)')
-    .option('-o, --output <file>', 'write the file here (written whole, then moved into place); default: stdout')
-    .option('--no-wait', 'print the export job\'s id and return; fetch the file later with `dgw export get ID -o FILE`')
-    .option('--dry-run', 'print the request instead of sending it');
-}
-
-/** What every export command's help says after its examples. */
-export const EXPORT_HELP = `--format csv (the default) or jsonl chooses the file's format. The export runs in the service;
-dgw waits for it (its status and the time so far on a terminal), then downloads its file(s)
-through the links the service gives (they work for a short while; an expired one is asked for
-again once). Nothing is left under -o when anything fails; a file named for another format
-(out.jsonl holding CSV, out.gz holding text) is written as asked, with a warning. An export that fails or is cancelled
-is exit 10. On the local gateway the file is written by DuckDB's own COPY; one stopped because
-the disk of the data folder is full is exit 13 (a fault of this machine, not of the source).
-`;
 
 /** Starts an export of `what` by `start`, then (unless --no-wait) waits for it and downloads its file to -o or stdout. */
 export async function runExport(ctx: Context, what: string, opts: ExportOptions, start: StartExport): Promise<void> {

@@ -4,7 +4,8 @@ import { checkNameArgument } from '../name-argument.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import { addExportOptions, EXPORT_HELP, runExport, type ExportOptions } from '../export/run-export.js';
+import { addExportOptions, EXPORT_HELP, type ExportOptions } from '../export-options.js';
+import { runExport } from '../export/run-export.js';
 import { examples, type Wiring } from '../wiring.js';
 
 export function registerQueryExport(parent: Command, wiring: Wiring): void {

@@ -178,6 +178,8 @@ _dgw_sub() {
     'relation|help') echo 'help' ;;
     'project|list'|'project|ls') echo 'list' ;;
     'project|create') echo 'create' ;;
+    'project|update') echo 'update' ;;
+    'project|rm'|'project|delete') echo 'rm' ;;
     'project|help') echo 'help' ;;
     'key|list'|'key|ls') echo 'list' ;;
     'key|create') echo 'create' ;;
@@ -234,8 +236,8 @@ _dgw_words() {
     'golden-sql help') echo 'add list search rm' ;;
     'relation') echo 'add list update rm help' ;;
     'relation help') echo 'add list update rm' ;;
-    'project') echo 'list create help' ;;
-    'project help') echo 'list create' ;;
+    'project') echo 'list create update rm help' ;;
+    'project help') echo 'list create update rm' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
@@ -410,6 +412,8 @@ _dgw_opts() {
     'project') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'project list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project create') echo '--description --workspace --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'project update') echo '--name --description --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'project rm') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -595,6 +599,8 @@ _dgw_value_opts() {
     'project') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project create') echo '--description --workspace --profile --zone --base-url --project --jq --format --timeout' ;;
+    'project update') echo '--name --description --profile --zone --base-url --project --jq --format --timeout' ;;
+    'project rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

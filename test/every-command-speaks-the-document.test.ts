@@ -129,6 +129,9 @@ for (const shape of API_SHAPES) {
         const made = await json('project create', ['Team B', '--description', 'for the document test']);
         expect(made).toMatchObject({ name: 'Team B', description: 'for the document test', organizationName: 'Local' });
         expect((await dgw('project list', ['-q'])).stdout.split('\n')).toContain(made.id);
+        expect(await json('project update', [made.id, '--name', 'Team C'])).toMatchObject({ id: made.id, name: 'Team C', description: 'for the document test' });
+        expect(await json('project rm', [made.id, '--yes'])).toEqual({ id: made.id, deleted: true });
+        expect((await dgw('project list', ['-q'])).stdout).toBe('demo\n');
         const secret = (await dgw('key create', ['ci', '--expires', '30d'])).stdout.trim();
         expect(secret.length).toBeGreaterThan(20);
         const keys = await json('key list', []);

@@ -109,6 +109,8 @@ const SAMPLES: Record<string, string[][]> = {
   'connection types': [['connection', 'types']],
   'project list': [['project', 'list']],
   'project create': [['project', 'create', 'x'], ['project', 'create', 'x', '--workspace', 'nope']],
+  'project update': [['project', 'update', 'demo', '--name', 'x']],
+  'project rm': [['project', 'rm', 'demo', '--yes']],
   'key list': [['key', 'list']],
   'key create': [['key', 'create', 'ci']],
   'key rm': [['key', 'rm', 'ci', '--yes']],

@@ -164,6 +164,8 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'connection config', args: ['connection', 'config', 'POSTGRES'], variant: 'record', headers: true },
       { command: 'project list', args: ['project', 'list'], variant: 'list', headers: true },
       { command: 'project create', args: ['project', 'create', 'Schema Check'], variant: 'record' },
+      { command: 'project update', args: ['project', 'update', 'Schema Check', '--description', 'checked'], variant: 'record' },
+      { command: 'project rm', args: ['project', 'rm', 'Schema Check', '--yes'], variant: 'record' },
       { command: 'key list', args: ['key', 'list'], variant: 'list', headers: true },
       { command: 'key create', args: ['key', 'create', 'ci'], variant: 'record' },
       { command: 'key rm', args: ['key', 'rm', 'ci', '--yes'], variant: 'record' },

@@ -59,6 +59,20 @@ export async function createProject(http: Http, ws: WorkspaceEntry, body: Projec
   });
 }
 
+/** Renames a project or changes its description (partner key only); the service takes both, so give both. */
+export async function updateProject(http: Http, project: ProjectEntry, body: ProjectRequest): Promise<ProjectEntry> {
+  const answer = await http.request({ method: 'PUT', path: projectPath(project), body });
+  return readAnswer(answer, (p) => readProjectEntry(p, workspaceOf(project)));
+}
+
+/** Deletes a project and everything in it (partner key only). */
+export async function deleteProject(http: Http, project: ProjectEntry): Promise<void> {
+  await http.request({ method: 'DELETE', path: projectPath(project), expect: 'none' });
+}
+
+const projectPath = (p: ProjectEntry) => apiPath`/organizations/${p.organizationId}/workspaces/${p.workspaceId}/projects/${p.id}`;
+const workspaceOf = (p: ProjectEntry): WorkspaceEntry => ({ id: p.workspaceId, name: p.workspaceName, defaultWorkspace: false, organizationId: p.organizationId, organizationName: p.organizationName });
+
 /** A project as the service sent it, placed in the workspace it was listed or made in. */
 export function readProjectEntry(value: unknown, ws: WorkspaceEntry): ProjectEntry {
   const p = object(value, 'a project');

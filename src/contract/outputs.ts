@@ -141,6 +141,8 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'driver sqlalchemy': one(R.DriverRecord),
   'project list': list(R.ProjectRecord),
   'project create': one(R.ProjectRecord),
+  'project update': one(R.ProjectRecord),
+  'project rm': one(O.ProjectDeleted),
   'key list': list(R.ApiKeyRecord),
   'key create': one(R.ApiKeyRecord),
   'key rm': one(O.KeyDeleted),

@@ -129,6 +129,9 @@ export const ConnectionDeleted = Closed({ id: Str(), deleted: Type.Literal(true)
 /** `catalog rm`. */
 export const CatalogDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted catalog');
 
+/** `project rm`. */
+export const ProjectDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted project');
+
 /** `catalog share`. */
 export const CatalogShared = Closed(
   { catalogId: Str(), targetProjectId: Str(), sharedCatalogId: Nullable(Str({ description: 'the catalog made in the target project, where the service says' })) },
@@ -330,6 +333,7 @@ export type GoldenSqlDeleted = Static<typeof GoldenSqlDeleted>;
 export type RelationDeleted = Static<typeof RelationDeleted>;
 export type ConnectionDeleted = Static<typeof ConnectionDeleted>;
 export type CatalogDeleted = Static<typeof CatalogDeleted>;
+export type ProjectDeleted = Static<typeof ProjectDeleted>;
 export type CatalogShared = Static<typeof CatalogShared>;
 export type ServeInfo = Static<typeof ServeInfo>;
 export type ImportResult = Static<typeof ImportResult>;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 import type { Duration } from '../schedule/duration.js';
@@ -44,8 +44,10 @@ export class Gateway {
   private readonly reopening = new Map<string, Promise<void>>();
   /** Projects `reopen` closed that nothing has opened since; the scheduler opens them, so their schedules go on. */
   private readonly closedByReopen = new Set<string>();
-  /** Project creations, one at a time, so two cannot take the same id. */
+  /** Project creations and deletions, one at a time, so two cannot take the same id. */
   private creating: Promise<unknown> = Promise.resolve();
+  /** Projects being deleted: no request opens them meanwhile. */
+  private readonly deleting = new Set<string>();
   private closing = false;
   private spare: Promise<DuckDBInstance> | undefined;
   private readonly exportJobs = new Map<string, ProjectExports>();
@@ -134,9 +136,40 @@ export class Gateway {
     }
   }
 
+  /** Stops a project's work, then removes its database, kept readers, files in transit and keys (demo comes back, seeded, at the next open). */
+  deleteProject(id: string): Promise<void> {
+    const done = this.creating.then(async () => {
+      if (!this.exists(id)) throw notFound(`project ${id} not found`);
+      this.deleting.add(id);
+      try {
+        const open = this.projects.get(id);
+        this.projects.delete(id);
+        this.closedByReopen.delete(id);
+        await this.exportJobs.get(id)?.close({ wait: false });
+        this.exportJobs.delete(id);
+        await open?.then((db) => db.close({ wait: false })).catch(() => undefined);
+        await this.reopening.get(id);
+        if (this.options.dataDir) {
+          const file = projectFile(this.options.dataDir, id);
+          // Ids hold no dot: `ID.duckdb.` starts this project's files alone (its WAL, its kept readers).
+          const beside = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.`));
+          await rm(file, { force: true });
+          for (const f of beside) await rm(join(dirname(file), f), { force: true });
+        }
+        await rm(join(this.transferRoot, id), { recursive: true, force: true });
+        this.transferSecrets.delete(id);
+        await this.keys.forgetProject(id);
+      } finally {
+        this.deleting.delete(id);
+      }
+    });
+    this.creating = done.catch(() => undefined);
+    return done;
+  }
+
   /** A project's database; `create` makes a new one (the demo project, or createProject). */
   project(id: string, options: { create: boolean }): Promise<ProjectStore> {
-    if (!validProjectId(id) || (!options.create && !this.exists(id))) return Promise.reject(notFound(`project ${id} not found`));
+    if (!validProjectId(id) || this.deleting.has(id) || (!options.create && !this.exists(id))) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {
       if (this.closing) return Promise.reject(new Error('the gateway is closing'));

@@ -118,6 +118,17 @@ export class KeyStore {
     return true;
   }
 
+  /** Removes every key of a deleted project, its initial key too. */
+  async forgetProject(projectId: string): Promise<void> {
+    const before = { ...this.data };
+    const { [projectId]: _initial, ...initialProjectKeys } = this.data.initialProjectKeys;
+    this.data = { ...this.data, projectKeys: this.data.projectKeys.filter((k) => k.projectId !== projectId), initialProjectKeys };
+    await this.save().catch((error: unknown) => {
+      this.data = before;
+      throw error;
+    });
+  }
+
   private save(): Promise<void> {
     const saved = this.saving.then(() => this.write());
     this.saving = saved.catch(() => undefined);

@@ -242,6 +242,8 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listProjects_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { response: ok(Type.Array(Project)) }),
   op('createProject_1', 'POST', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { body: ProjectRequest, response: ok(Project) }),
   op('readProject_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(Project) }),
+  op('updateProject_1', 'PUT', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { body: ProjectRequest, response: ok(Project) }),
+  op('deleteProject_1', 'DELETE', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(null) }),
   // Not in the document
   { id: 'info', method: 'GET', path: '/info', response: ok(Info), documented: false },
   {

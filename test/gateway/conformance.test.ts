@@ -93,6 +93,9 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects`);
       await call('GET', `/organizations/${org.id}/workspaces/${ws.id}/projects/demo`);
       const madeHere = await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Made Here', description: 'by the conformance test' });
+      const gone = await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Gone Soon' });
+      expect(await call('PUT', `/organizations/${org.id}/workspaces/${ws.id}/projects/${gone.id}`, { name: 'Renamed', description: 'then deleted' })).toMatchObject({ id: gone.id, name: 'Renamed' });
+      await call('DELETE', `/organizations/${org.id}/workspaces/${ws.id}/projects/${gone.id}`);
       await call('GET', '/connections/config');
       await call('GET', '/connections/config/POSTGRES');
       await call('GET', '/supportedDrivers?projectId=demo');

@@ -2,7 +2,7 @@ import { Routes } from '../router.js';
 import type { Organization, Project, Workspace } from '../../api/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
-import { readInfo, type ProjectInfo } from '../project/index.js';
+import { readInfo, writeInfo, type ProjectInfo } from '../project/index.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
 
 /** The one organization of a local gateway. */
@@ -56,6 +56,20 @@ export function organizationRoutes(): Routes {
     const gateway = c.get('gateway');
     if (!(await gateway.projectIds()).includes(id)) throw notFound(`project ${id} not found`);
     return c.json(await project(gateway, id));
+  });
+  r.put('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
+    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
+    const gateway = c.get('gateway');
+    const store = await gateway.project(c.req.param('projectId'), { create: false });
+    const body = await jsonObject(c);
+    const info = { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
+    await writeInfo(store, { ...info, createdAt: (await readInfo(store)).createdAt });
+    return c.json(await project(gateway, store.id));
+  });
+  r.delete('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
+    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
+    await c.get('gateway').deleteProject(c.req.param('projectId'));
+    return c.body(null, 200);
   });
   return r;
 }

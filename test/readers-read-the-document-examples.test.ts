@@ -281,23 +281,7 @@ const READERS: Record<string, (example: unknown) => number> = {
     }
     return asList(ex).length;
   },
-  createProject_1: (ex) => {
-    const ws = { id: 'ws-1', name: 'Main', defaultWorkspace: true, organizationId: 'org-1', organizationName: 'Org' };
-    for (const p of asList(ex)) {
-      const e = p as Json;
-      expect(readProjectEntry(p, ws)).toEqual({
-        id: e.id,
-        name: e.name,
-        description: e.description ?? null,
-        createdAt: e.createdAt ?? null,
-        workspaceId: e.workspaceId ?? ws.id,
-        workspaceName: 'Main',
-        organizationId: 'org-1',
-        organizationName: 'Org',
-      });
-    }
-    return asList(ex).length;
-  },
+  ...Object.fromEntries(['createProject_1', 'updateProject_1'].map((id) => [id, readsProjects])),
   ...Object.fromEntries(
     ['listApiKeys', 'createApiKey'].map((id) => [
       id,
@@ -316,6 +300,25 @@ const READERS: Record<string, (example: unknown) => number> = {
  * organization → workspace → project walk of `dgw project list` (test/hosted-fidelity.test.ts,
  * with the examples' shapes); the others dgw does not call (only the local gateway answers them).
  */
+/** A project as created or updated, placed in its workspace. */
+function readsProjects(ex: unknown): number {
+  const ws = { id: 'ws-1', name: 'Main', defaultWorkspace: true, organizationId: 'org-1', organizationName: 'Org' };
+  for (const p of asList(ex)) {
+    const e = p as Json;
+    expect(readProjectEntry(p, ws)).toEqual({
+      id: e.id,
+      name: e.name,
+      description: e.description ?? null,
+      createdAt: e.createdAt ?? null,
+      workspaceId: e.workspaceId ?? ws.id,
+      workspaceName: 'Main',
+      organizationId: 'org-1',
+      organizationName: 'Org',
+    });
+  }
+  return asList(ex).length;
+}
+
 const READ_ELSEWHERE = ['executeQuery', 'listOrganizations', 'listWorkspaces', 'listProjects_1', 'getOrganization', 'getWorkspace', 'readProject_1'];
 
 describe.skipIf(!doc)('the readers against the examples of the vendor document', () => {

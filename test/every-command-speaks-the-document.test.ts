@@ -33,7 +33,7 @@ const NO_SERVICE = [
 ];
 
 /** Operations of the table (src/wire) the CLI has no use for: only the local gateway answers them. */
-const GATEWAY_ONLY = ['getOrganization', 'getWorkspace', 'readProject_1'];
+const GATEWAY_ONLY = ['getOrganization', 'getWorkspace', 'readProject_1', 'listProjects', 'createProject', 'readProject', 'updateProject', 'deleteProject'];
 
 /** Every leaf of the command tree, hidden ones included, as `noun verb`. */
 async function leafCommands(): Promise<string[]> {

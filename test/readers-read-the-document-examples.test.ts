@@ -281,7 +281,7 @@ const READERS: Record<string, (example: unknown) => number> = {
     }
     return asList(ex).length;
   },
-  ...Object.fromEntries(['createProject_1', 'updateProject_1'].map((id) => [id, readsProjects])),
+  ...Object.fromEntries(['createProject_1', 'updateProject_1', 'listProjects', 'createProject', 'readProject', 'updateProject'].map((id) => [id, readsProjects])),
   ...Object.fromEntries(
     ['listApiKeys', 'createApiKey'].map((id) => [
       id,

@@ -18,7 +18,7 @@ import { folderRoutes } from './routes/folders.js';
 import { infoRoutes } from './routes/info.js';
 import { keyRoutes } from './routes/keys.js';
 import { materializedRoutes } from './routes/materialized.js';
-import { organizationRoutes } from './routes/organizations.js';
+import { deprecatedProjectRoutes, organizationRoutes } from './routes/organizations.js';
 import { queryRoutes } from './routes/queries.js';
 import { tableRoutes } from './routes/tables.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -61,6 +61,7 @@ export function gatewayRoutes(): Routes {
     .route('/metadata/:projectId', new Routes().use(projectScope).route('', metadataRoutes()))
     .route('/projects/:projectId/apiKeys', keyRoutes())
     .route('/organizations', organizationRoutes())
+    .route('/projects', deprecatedProjectRoutes())
     .route('', hostedOnlyRoutes())
     .route('/data/projects/:projectId', project);
 }

@@ -244,6 +244,11 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('readProject_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(Project) }),
   op('updateProject_1', 'PUT', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { body: ProjectRequest, response: ok(Project) }),
   op('deleteProject_1', 'DELETE', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(null) }),
+  op('listProjects', 'GET', '/projects', { response: ok(Type.Array(Project)) }),
+  op('createProject', 'POST', '/projects', { body: ProjectRequest, response: ok(Project) }),
+  op('readProject', 'GET', '/projects/{projectId}', { response: ok(Project) }),
+  op('updateProject', 'PUT', '/projects/{projectId}', { body: ProjectRequest, response: ok(Project) }),
+  op('deleteProject', 'DELETE', '/projects/{projectId}', { response: ok(null) }),
   // Not in the document
   { id: 'info', method: 'GET', path: '/info', response: ok(Info), documented: false },
   {

@@ -96,6 +96,12 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       const gone = await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Gone Soon' });
       expect(await call('PUT', `/organizations/${org.id}/workspaces/${ws.id}/projects/${gone.id}`, { name: 'Renamed', description: 'then deleted' })).toMatchObject({ id: gone.id, name: 'Renamed' });
       await call('DELETE', `/organizations/${org.id}/workspaces/${ws.id}/projects/${gone.id}`);
+      // The deprecated paths, as the hosted service still answers them.
+      const older = await call('POST', '/projects', { name: 'Older Path' });
+      expect((await call('GET', '/projects')).map((p: { id: string }) => p.id)).toContain(older.id);
+      expect(await call('PUT', `/projects/${older.id}`, { name: 'Older', description: 'renamed' })).toMatchObject({ id: older.id, name: 'Older' });
+      expect(await call('GET', `/projects/${older.id}`)).toMatchObject({ name: 'Older', description: 'renamed' });
+      await call('DELETE', `/projects/${older.id}`);
       await call('GET', '/connections/config');
       await call('GET', '/connections/config/POSTGRES');
       await call('GET', '/supportedDrivers?projectId=demo');

@@ -1,4 +1,4 @@
-import { Routes } from '../router.js';
+import { Routes, type Handler, type RouteContext } from '../router.js';
 import type { Organization, Project, Workspace } from '../../api/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
@@ -22,13 +22,51 @@ export const LOCAL_WORKSPACE: Workspace = {
   defaultWorkspace: true,
 };
 
-/** Organizations, workspaces and projects; the document allows these to the partner key only. */
-export function organizationRoutes(): Routes {
-  const r = new Routes();
-  r.use(async (c, next) => {
+/** The document allows organizations, workspaces and projects to the partner key only. */
+function partnerOnly(r: Routes): Routes {
+  return r.use(async (c, next) => {
     if (c.get('principal').kind !== 'partner') throw forbidden('only the partner key can read organizations, workspaces and projects');
     return next();
   });
+}
+
+/** What the project routes do, under a workspace or under the deprecated `/projects`. */
+const projects = {
+  list: async (c: RouteContext) => {
+    const gateway = c.get('gateway');
+    return c.json(await Promise.all((await gateway.projectIds()).map((id) => project(gateway, id))));
+  },
+  create: async (c: RouteContext) => {
+    const body = await jsonObject(c);
+    const name = checkName(reqString(body, 'name'), 'name');
+    const made = await c.get('gateway').createProject({ name, description: optString(body, 'description') ?? null });
+    return c.json(await project(c.get('gateway'), made.id));
+  },
+  read: async (c: RouteContext) => {
+    const id = c.req.param('projectId');
+    if (!(await c.get('gateway').projectIds()).includes(id)) throw notFound(`project ${id} not found`);
+    return c.json(await project(c.get('gateway'), id));
+  },
+  update: async (c: RouteContext) => {
+    const store = await c.get('gateway').project(c.req.param('projectId'), { create: false });
+    const body = await jsonObject(c);
+    const info = { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
+    await writeInfo(store, { ...info, createdAt: (await readInfo(store)).createdAt });
+    return c.json(await project(c.get('gateway'), store.id));
+  },
+  remove: async (c: RouteContext) => {
+    await c.get('gateway').deleteProject(c.req.param('projectId'));
+    return c.body(null, 200);
+  },
+};
+
+/** Organizations, workspaces and their projects. */
+export function organizationRoutes(): Routes {
+  const r = partnerOnly(new Routes());
+  const inWorkspace = (handle: Handler) => (c: RouteContext) => {
+    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
+    return handle(c);
+  };
   r.get('/', (c) => c.json([LOCAL_ORGANIZATION]));
   r.get('/:organizationId', (c) => c.json(organization(c.req.param('organizationId'))));
   r.get('/:organizationId/workspaces', (c) => {
@@ -36,42 +74,18 @@ export function organizationRoutes(): Routes {
     return c.json([LOCAL_WORKSPACE]);
   });
   r.get('/:organizationId/workspaces/:workspaceId', (c) => c.json(workspace(c.req.param('organizationId'), c.req.param('workspaceId'))));
-  r.get('/:organizationId/workspaces/:workspaceId/projects', async (c) => {
-    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
-    const gateway = c.get('gateway');
-    return c.json(await Promise.all((await gateway.projectIds()).map((id) => project(gateway, id))));
-  });
-  r.post('/:organizationId/workspaces/:workspaceId/projects', async (c) => {
-    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
-    const body = await jsonObject(c);
-    const name = checkName(reqString(body, 'name'), 'name');
-    const description = optString(body, 'description') ?? null;
-    const gateway = c.get('gateway');
-    const made = await gateway.createProject({ name, description });
-    return c.json(await project(gateway, made.id));
-  });
-  r.get('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
-    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
-    const id = c.req.param('projectId');
-    const gateway = c.get('gateway');
-    if (!(await gateway.projectIds()).includes(id)) throw notFound(`project ${id} not found`);
-    return c.json(await project(gateway, id));
-  });
-  r.put('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
-    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
-    const gateway = c.get('gateway');
-    const store = await gateway.project(c.req.param('projectId'), { create: false });
-    const body = await jsonObject(c);
-    const info = { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
-    await writeInfo(store, { ...info, createdAt: (await readInfo(store)).createdAt });
-    return c.json(await project(gateway, store.id));
-  });
-  r.delete('/:organizationId/workspaces/:workspaceId/projects/:projectId', async (c) => {
-    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
-    await c.get('gateway').deleteProject(c.req.param('projectId'));
-    return c.body(null, 200);
-  });
+  const one = '/:organizationId/workspaces/:workspaceId/projects/:projectId';
+  r.get('/:organizationId/workspaces/:workspaceId/projects', inWorkspace(projects.list));
+  r.post('/:organizationId/workspaces/:workspaceId/projects', inWorkspace(projects.create));
+  r.get(one, inWorkspace(projects.read));
+  r.put(one, inWorkspace(projects.update));
+  r.delete(one, inWorkspace(projects.remove));
   return r;
+}
+
+/** The deprecated `/projects` paths, which the hosted service still answers: the same projects, in the one local workspace. */
+export function deprecatedProjectRoutes(): Routes {
+  return partnerOnly(new Routes()).get('/', projects.list).post('/', projects.create).get('/:projectId', projects.read).put('/:projectId', projects.update).delete('/:projectId', projects.remove);
 }
 
 function organization(id: string): Organization {

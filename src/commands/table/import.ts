@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { addColumns, createTable, deleteTable, listColumns } from '../../api/tables.js';
+import { addColumns, createTable, deleteTable, listBiTables, listColumns } from '../../api/tables.js';
 import type { ColumnDataType, ImportJob, ImportMapping } from '../../api/types.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
@@ -90,7 +90,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     }
   } else {
     // A dry run that may not read assumes the table's columns are the file's.
-    const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table)).map((c) => c.name);
+    const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table).catch((error: unknown) => biTableHint(http, projectId, table, error))).map((c) => c.name);
     mappings = planMappings(head, columns, maps, table);
   }
 
@@ -155,4 +155,12 @@ function swappedHint(ctx: Context, error: unknown, table: string, file: string):
   const tableIsAFile = statSync(path.resolve(ctx.cwd, table), { throwIfNoEntry: false })?.isFile() === true;
   if (!(error instanceof UsageError) || !tableIsAFile) return error;
   return new UsageError(error.message, `the table comes first, then the file: \`dgw table import ${shellWord(file)} ${shellWord(table)}\`, with the same options`);
+}
+
+/** A BI table of that name is no stored table: said, with where its rows go, rather than only "not found". */
+async function biTableHint(http: Http, projectId: string, table: string, error: unknown): Promise<never> {
+  if (!(error instanceof DgwError && error.kind === 'not_found')) throw error;
+  const bi = await listBiTables(http, projectId).catch(() => []);
+  if (!bi.some((t) => t.tableName === table)) throw error;
+  throw new DgwError('not_found', error.message, { status: error.status, errorCode: error.errorCode, hint: `${table} is a BI table: import loads stored tables; add its rows with \`dgw sql "INSERT INTO svc.bitable.${table} SELECT ..."\`` });
 }

@@ -66,6 +66,10 @@ const GROUP_HELP: Partial<Help> = {
   visibleOptions(this: Help, cmd: Command) {
     return isGroup(cmd) ? [] : Help.prototype.visibleOptions.call(this, cmd);
   },
+  optionDescription(this: Help, option: Option) {
+    const text = Help.prototype.optionDescription.call(this, option);
+    return option.mandatory ? `${text} (required)` : text;
+  },
   formatHelp(this: Help, cmd: Command, helper: Help) {
     const text = Help.prototype.formatHelp.call(this, cmd, helper);
     return isGroup(cmd) ? `${text.trimEnd()}\n\nOptions: -h, --help, and the global options (--profile, --zone, --json, ...): \`dgw help options\`\n` : text;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,24 @@ for (const shape of ['spec', 'hosted']) {
       writeFileSync(file, 'country,region\nDE,EMEA\nUS,AMER\n');
       await dgw('connection', 'create', 'geo', '--type', 'csv', '--field', `path=${file}`);
       expect(await dgw('catalog', 'export', `geo.main.${shape}regions`)).toBe('country,region\nDE,EMEA\nUS,AMER\n');
+    });
+
+    it('writes a table whose name is a path (a connected DuckDB file names its tables as it likes) inside the export, under one file name', async () => {
+      const db = join(tmp.dir, `${shape}-named.duckdb`);
+      const escaped = join(tmp.dir, `${shape}-escaped`);
+      const table = `x${'/..'.repeat(30)}${escaped}`;
+      const instance = await DuckDBInstance.create(db);
+      const conn = await instance.connect();
+      await conn.run(`CREATE TABLE "${table}" AS SELECT 7 AS a`);
+      conn.closeSync();
+      instance.closeSync();
+      await dgw('connection', 'create', 'named', '--type', 'duckdb', '--field', `path=${db}`);
+      for (const format of ['jsonl', 'csv']) {
+        const job = await json('catalog', 'export', 'named', 'main', table, '--format', format, '-o', join(tmp.dir, `${shape}-named.${format}`));
+        expect(job.files.map((f: { name: string }) => f.name)).toEqual([expect.stringMatching(new RegExp(`^table_\\d+_x[\\w.-]*\\.${format}$`))]);
+        expect(existsSync(`${escaped}.${format}`)).toBe(false);
+      }
+      expect(readFileSync(join(tmp.dir, `${shape}-named.jsonl`), 'utf8')).toBe('{"a":7}\n');
     });
 
     it('refuses a table or a column that is not there (exit 4 and 6), leaving nothing at -o', async () => {

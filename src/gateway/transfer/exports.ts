@@ -197,7 +197,8 @@ export class ProjectExports {
   private async run(record: ExportRecord, job: Running, from: string, columns: Array<{ name: string; type: string }>, fileStem: string): Promise<void> {
     const { spec } = record;
     const extension = `${spec.format === 'CSV' ? 'csv' : 'jsonl'}${spec.compression === 'GZIP' ? '.gz' : ''}`;
-    const name = `${fileStem}.${extension}`;
+    // A table name is any text a connected DuckDB file holds: it becomes one segment of the file name, never a path.
+    const name = `${fileStem.replace(/[^\w.-]/g, '_')}.${extension}`;
     const final = join(this.dir, record.id, name);
     const part = `${final}.part`;
     let conn: DuckDBConnection | undefined;

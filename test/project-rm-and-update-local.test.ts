@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
@@ -41,6 +41,19 @@ describe('project update and rm, in-process', () => {
     expect((await json('project', 'list')).map((p: { id: string }) => p.id)).not.toContain('staging');
     expect((await json('project', 'create', 'staging')).id).toBe('staging');
     expect(await json('--project', 'staging', 'query', 'list')).toEqual([]);
+  });
+
+  it('a delete cut short (a file beside the database it cannot remove) leaves the project to delete again, its keys already gone', async () => {
+    await dgw('project', 'create', 'stuck');
+    const key = JSON.parse(await dgw('--project', 'stuck', 'key', 'create', 'ci', '--json')).apiKey;
+    const obstacle = join(data, 'projects', 'stuck.duckdb.obstacle');
+    mkdirSync(join(obstacle, 'inside'), { recursive: true });
+    expect((await run('project', 'rm', 'stuck', '--yes')).code).not.toBe(0);
+    expect((await json('project', 'list')).map((p: { id: string }) => p.id)).toContain('stuck');
+    expect((await runAsBinaryWould(['--zone', 'local', '--project', 'stuck', 'query', 'list'], { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config-spec'), DGW_LOCAL_DIR: data, DGW_API_KEY: key } })).code).toBe(3);
+    rmSync(obstacle, { recursive: true });
+    expect(await json('project', 'rm', 'stuck', '--yes')).toEqual({ id: 'stuck', deleted: true });
+    expect(leftOf('stuck')).toEqual([]);
   });
 
   it('a dry run sends nothing; the demo project, deleted, is seeded again when the gateway next opens', async () => {

@@ -149,16 +149,17 @@ export class Gateway {
         this.exportJobs.delete(id);
         await open?.then((db) => db.close({ wait: false })).catch(() => undefined);
         await this.reopening.get(id);
+        // Keys first and the database last: a delete cut short leaves a project that is still there to
+        // delete again, never keys that would open a later project of the same id, nor a WAL it would replay.
+        await this.keys.forgetProject(id);
+        await rm(join(this.transferRoot, id), { recursive: true, force: true });
+        this.transferSecrets.delete(id);
         if (this.options.dataDir) {
           const file = projectFile(this.options.dataDir, id);
           // Ids hold no dot: `ID.duckdb.` starts this project's files alone (its WAL, its kept readers).
-          const beside = readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.`));
+          for (const f of readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.`))) await rm(join(dirname(file), f), { force: true });
           await rm(file, { force: true });
-          for (const f of beside) await rm(join(dirname(file), f), { force: true });
         }
-        await rm(join(this.transferRoot, id), { recursive: true, force: true });
-        this.transferSecrets.delete(id);
-        await this.keys.forgetProject(id);
       } finally {
         this.deleting.delete(id);
       }

@@ -6,8 +6,8 @@ import { didYouMean } from '../../output/did-you-mean.js';
 /** The project a key sees by this id (a dry run that reads nothing: placeholders for where it lives), else by this name when only one has it. */
 export async function projectToChange(http: Http, ref: string): Promise<ProjectEntry> {
   if (!http.readsNothing) return findProject(http, ref);
-  const [organizationId, workspaceId] = [http.placeholder(`organization of ${ref}`), http.placeholder(`workspace of ${ref}`)];
-  return { id: ref, name: ref, description: null, createdAt: null, workspaceId, workspaceName: '', organizationId, organizationName: '' };
+  const unread = (what: string) => http.placeholder(`${what} of ${ref}`);
+  return { id: ref, name: unread('name'), description: unread('description'), createdAt: null, workspaceId: unread('workspace'), workspaceName: '', organizationId: unread('organization'), organizationName: '' };
 }
 
 /** The project a key sees by this id, else by this name when only one has it (the documented way to a project is through its workspace). */

@@ -37,8 +37,8 @@ export async function runProjectUpdate(ctx: Context, ref: string, opts: ProjectU
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
   const project = await projectToChange(http, ref);
   // The service replaces both: what the flags leave out is sent as it is now.
-  const description = opts.description ?? (http.readsNothing ? http.placeholder(`description of ${ref}`) : project.description) ?? '';
-  const body = { name: opts.name ?? (http.readsNothing ? http.placeholder(`name of ${ref}`) : project.name), ...(description === '' ? {} : { description }) };
+  const description = opts.description ?? project.description ?? '';
+  const body = { name: opts.name ?? project.name, ...(description === '' ? {} : { description }) };
   const updated = await updateProject(http, project, body);
   if (opts.dryRun) return;
   await ctx.out.record(updated, PROJECT_FIELDS, (p) => p.id);

@@ -12,12 +12,13 @@ import { anyCase, examples, type Wiring } from '../wiring.js';
 
 /** The settings `config set` writes into a profile: the non-secret ones, by the profile field each is. */
 const SETTABLE = { output: 'output', project: 'projectId', zone: 'zone' } as const;
+const ZONE_CHOICES = `${ZONES.slice(0, -1).join(', ')} or ${ZONES.at(-1)}`;
 
 export function registerConfigSet(parent: Command, wiring: Wiring): void {
   parent
     .command('set')
     .addArgument(anyCase(new Argument('<setting>', 'the setting to store in the profile in use'), Object.keys(SETTABLE)))
-    .addArgument(new Argument('<value>', `for output: ${OUTPUT_FORMATS.join(', ')} or auto; for project: a project id; for zone: ${ZONES.slice(0, -1).join(', ')} or ${ZONES.at(-1)}`))
+    .addArgument(new Argument('<value>', `for output: ${OUTPUT_FORMATS.join(', ')} or auto; for project: a project id; for zone: ${ZONE_CHOICES}`))
     .description('Store a default in the profile in use: the output commands print in, the project they act on, or the zone they go to')
     .addHelpText(
       'after',
@@ -44,7 +45,7 @@ export async function runConfigSet(ctx: Context, setting: string, value: string 
   // An output's name is read in any case everywhere else (--format, DGW_OUTPUT, a project file).
   if (setting === 'output' || setting === 'zone') value = value?.toLowerCase();
   if (value !== undefined && setting === 'output' && !isOutputSetting(value)) throw new UsageError(`${setting}: "${value}" is not ${OUTPUT_FORMATS.join(', ')} or auto`);
-  if (value !== undefined && setting === 'zone' && !isZone(value)) throw new UsageError(`zone: "${value}" is not ${ZONES.slice(0, -1).join(', ')} or ${ZONES.at(-1)}`);
+  if (value !== undefined && setting === 'zone' && !isZone(value)) throw new UsageError(`zone: "${value}" is not ${ZONE_CHOICES}`);
   // A profile is made by `auth login`; only `default` may be missing: `--profile wrok` is a typo (exit 2), not a new profile.
   const settings = await ctx.settings();
   if (value !== undefined && setting === 'project') {

@@ -45,7 +45,7 @@ export class Gateway {
   /** Projects `reopen` closed that nothing has opened since; the scheduler opens them, so their schedules go on. */
   private readonly closedByReopen = new Set<string>();
   /** Project creations and deletions, one at a time, so two cannot take the same id. */
-  private creating: Promise<unknown> = Promise.resolve();
+  private projectTurns: Promise<unknown> = Promise.resolve();
   /** Projects being deleted: no request opens them meanwhile. */
   private readonly deleting = new Set<string>();
   private closing = false;
@@ -117,13 +117,13 @@ export class Gateway {
 
   /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
   createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectStore> {
-    const made = this.creating.then(async () => {
+    const made = this.projectTurns.then(async () => {
       const id = validProjectId(info.name) && !this.taken(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
       await writeInfo(project, { ...info, createdAt: new Date(this.now()).toISOString() });
       return project;
     });
-    this.creating = made.catch(() => undefined);
+    this.projectTurns = made.catch(() => undefined);
     return made;
   }
 
@@ -138,7 +138,7 @@ export class Gateway {
 
   /** Stops a project's work, then removes its database, kept readers, files in transit and keys (demo comes back, seeded, at the next open). */
   deleteProject(id: string): Promise<void> {
-    const done = this.creating.then(async () => {
+    const done = this.projectTurns.then(async () => {
       if (!this.exists(id)) throw notFound(`project ${id} not found`);
       this.deleting.add(id);
       try {
@@ -164,7 +164,7 @@ export class Gateway {
         this.deleting.delete(id);
       }
     });
-    this.creating = done.catch(() => undefined);
+    this.projectTurns = done.catch(() => undefined);
     return done;
   }
 

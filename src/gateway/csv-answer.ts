@@ -59,7 +59,7 @@ export async function csvAnswer(project: ProjectStore, target: ExecuteTarget, ow
     if (leave) pipe = await Pipe.make(project.transferDir);
   } catch (error) {
     await finish();
-    if (!(error instanceof PipeUnavailable)) throw sourceProblem(project, error);
+    if (!(error instanceof PipeUnavailable)) throw sourceProblem(project, project.whyStopped(error));
   }
   if (!columns) {
     await finish();
@@ -74,7 +74,7 @@ export async function csvAnswer(project: ProjectStore, target: ExecuteTarget, ow
   const stop = new AbortController();
   if (signal?.aborted) stop.abort(cancellation(signal));
   else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
-  lease!.onStop(() => stop.abort(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
+  lease!.onStop((why) => stop.abort(why));
   const copy = project.sandbox.exportRows(conn, `COPY (\n${sql}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false)`, stop.signal);
   return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
 }

@@ -1,6 +1,6 @@
 import type { DuckDBResult } from '@duckdb/node-api';
 import type { ResultColumn, ResultFormat } from '../api/types.js';
-import { badRequest, HttpError, notFound } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 import { checkStatementSize } from './limits.js';
 import { refuseNul } from './project/check.js';
 import type { ProjectStore } from './project/index.js';
@@ -42,7 +42,7 @@ export async function executeSql(project: ProjectStore, target: ExecuteTarget, f
       statement = await withViews(project, () => project.sandbox.run(conn, sql));
       const columns = resultColumns(statement.result, source);
       const rows = await RowTexts.open(project.duck, conn, statement, columns, format, finish, requestSignal());
-      lease.onStop(() => rows.stop(new HttpError(500, `project ${project.id} closed while its rows were being read`, 'CLOSED')));
+      lease.onStop((why) => rows.stop(why));
       return { columns, rows };
     });
   } catch (error) {
@@ -52,7 +52,7 @@ export async function executeSql(project: ProjectStore, target: ExecuteTarget, f
     if ('qualifiedName' in target && /Catalog Error: (Table|View) with name .* does not exist/.test(error instanceof Error ? error.message : '')) {
       throw notFound(`${target.qualifiedName} not found: the project has no ${source?.schemaName === 'query' || source?.schemaName === 'mtquery' ? 'query' : 'table'} of that name`);
     }
-    throw sourceProblem(project, error);
+    throw sourceProblem(project, project.whyStopped(error));
   }
 }
 

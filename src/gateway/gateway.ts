@@ -7,7 +7,7 @@ import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 import type { Duration } from '../schedule/duration.js';
 import { MIN_INTERVAL } from '../schedule/minimum.js';
 import { loadDuckDB, type DuckDBModule } from './duckdb.js';
-import { notFound } from './errors.js';
+import { conflict, notFound } from './errors.js';
 import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { projectFile } from './paths.js';
@@ -147,7 +147,8 @@ export class Gateway {
         this.closedByReopen.delete(id);
         await this.exportJobs.get(id)?.close({ wait: false });
         this.exportJobs.delete(id);
-        await open?.then((db) => db.close({ wait: false })).catch(() => undefined);
+        const because = notFound(`project ${id} was deleted while this request ran`);
+        await open?.then((db) => db.close({ wait: false, because })).catch(() => undefined);
         await this.reopening.get(id);
         // Keys first and the database last: a delete cut short leaves a project that is still there to
         // delete again, never keys that would open a later project of the same id, nor a WAL it would replay.
@@ -219,7 +220,8 @@ export class Gateway {
     if (!p) return Promise.resolve();
     this.projects.delete(id);
     this.closedByReopen.add(id);
-    const closed = p.then((db) => db.close({ wait: false })).catch(() => undefined);
+    const because = conflict(`project ${id} reopened while this request ran, to attach a change to its connections: its statement was stopped; run it again`);
+    const closed = p.then((db) => db.close({ wait: false, because })).catch(() => undefined);
     this.reopening.set(id, closed);
     void closed.then(() => {
       if (this.reopening.get(id) === closed) this.reopening.delete(id);

@@ -41,8 +41,8 @@ export interface Lease {
   conn: DuckDBConnection;
   /** Gives the connection back once the statement on it has ended. */
   release(): void;
-  /** How the holder ends its statement when the project closes under it. */
-  onStop(stop: () => void): void;
+  /** How the holder ends its statement when the project closes under it, answering `why`. */
+  onStop(stop: (why: HttpError) => void): void;
 }
 
 /** The state every part of a project shares: the DuckDB instance, cached folders and statuses, and its connections. */
@@ -69,6 +69,8 @@ export class ProjectStore {
   /** The WAL's size at open: close() checkpoints only when it changed. */
   walAtOpen = 0;
   closed = false;
+  /** Why close() stopped the project, answered to a request whose statement it interrupted instead of DuckDB's bare "Interrupted!". */
+  private stoppedBecause: HttpError | undefined;
   /** The project's connections as attached at open (a change reopens the project), and why any could not be. */
   connections: ConnectionRow[] = [];
   brokenConnections = new Map<string, string>();
@@ -86,7 +88,7 @@ export class ProjectStore {
   private readonly planners: DuckDBConnection[] = [];
   /** Connections running a request's statements now (atWork), or held by a streamed answer (lease). */
   private readonly busy = new Set<DuckDBConnection>();
-  private readonly leased = new Map<DuckDBConnection, () => void>();
+  private readonly leased = new Map<DuckDBConnection, (why: HttpError) => void>();
   /** Decides what a statement may touch: for run-SQL, query definitions and refreshes alike. */
   readonly sandbox = new Sandbox(this);
 
@@ -223,15 +225,23 @@ export class ProjectStore {
     this.busy.add(conn);
     try {
       return await interruptible(conn, work);
+    } catch (error) {
+      throw this.whyStopped(error);
     } finally {
       this.busy.delete(conn);
     }
   }
 
+  /** What a request whose statement close() interrupted is answered: why the project closed, not DuckDB's bare "Interrupted!". */
+  whyStopped(error: unknown): unknown {
+    return this.stoppedBecause && /INTERRUPT Error/.test(duckMessage(error)) ? this.stoppedBecause : error;
+  }
+
   /** Closing DuckDB under a running statement blocks the event loop, so statements are interrupted and awaited first. */
   private async stopWork(): Promise<void> {
     // A streamed answer whose reader is slow has no statement running to interrupt: its holder ends it.
-    for (const stop of this.leased.values()) stop();
+    const why = this.stoppedBecause ?? new HttpError(500, `project ${this.id} closed while its rows were being read`, 'CLOSED');
+    for (const stop of this.leased.values()) stop(why);
     while (this.busy.size > 0) {
       for (const conn of this.busy) conn.interrupt();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -239,7 +249,7 @@ export class ProjectStore {
   }
 
   assertOpen(): void {
-    if (this.closed) throw new HttpError(500, `project ${this.id} is closed`, 'CLOSED');
+    if (this.closed) throw this.stoppedBecause ?? new HttpError(500, `project ${this.id} is closed`, 'CLOSED');
   }
 
   /** One metadata change: serialised, `stop` refreshes cancelled, `fn` in one transaction; a failure rolls back the cache too. */
@@ -347,6 +357,7 @@ export class ProjectStore {
     if (this.closed) return;
     await endJobs(this.running, options, (id) => this.stopRefresh(id));
     this.closed = true;
+    this.stoppedBecause = options.because;
     await this.stopWork();
     await this.mutex.run(async () => {
       for (const conn of [...this.pool.splice(0), ...this.planners.splice(0)]) conn.closeSync();
@@ -365,6 +376,8 @@ export class ProjectStore {
 export interface CloseOptions {
   wait: boolean;
   signal?: AbortSignal;
+  /** The answer for a request whose statement the close interrupts. */
+  because?: HttpError;
 }
 
 /** The size of the database's WAL: 0 for none, or in memory. */

@@ -7,7 +7,7 @@ import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 import type { Duration } from '../schedule/duration.js';
 import { MIN_INTERVAL } from '../schedule/minimum.js';
 import { loadDuckDB, type DuckDBModule } from './duckdb.js';
-import { conflict, notFound } from './errors.js';
+import { conflict, notFound, type HttpError } from './errors.js';
 import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { projectFile } from './paths.js';
@@ -49,6 +49,7 @@ export class Gateway {
   /** Projects being deleted: no request opens them meanwhile. */
   private readonly deleting = new Set<string>();
   private closing = false;
+  private closedBecause: HttpError | undefined;
   private spare: Promise<DuckDBInstance> | undefined;
   private readonly exportJobs = new Map<string, ProjectExports>();
   /** Signs and checks the download links of exports. */
@@ -174,7 +175,7 @@ export class Gateway {
     if (!validProjectId(id) || this.deleting.has(id) || (!options.create && !this.exists(id))) return Promise.reject(notFound(`project ${id} not found`));
     let p = this.projects.get(id);
     if (!p) {
-      if (this.closing) return Promise.reject(new Error('the gateway is closing'));
+      if (this.closing) return Promise.reject(this.closedBecause ?? new Error('the gateway is closing'));
       const engine = this.spare;
       this.spare = undefined;
       const transferDir = this.transferDir(id);
@@ -250,6 +251,7 @@ export class Gateway {
   /** Closes every project: running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions = { wait: false }): Promise<void> {
     this.closing = true;
+    this.closedBecause = options.because;
     await this.spare?.then((engine) => engine.closeSync()).catch(() => undefined);
     this.spare = undefined;
     for (const jobs of this.exportJobs.values()) await jobs.close(options);

@@ -56,12 +56,20 @@ describe('project update and rm, in-process', () => {
     expect(leftOf('stuck')).toEqual([]);
   });
 
-  it('a dry run sends nothing; the demo project, deleted, is seeded again when the gateway next opens', async () => {
+  it('a dry run sends nothing', async () => {
     const dry = await run('project', 'rm', 'staging', '--dry-run', '--with-reads');
     expect([dry.code, dry.stdout]).toEqual([0, expect.stringContaining('DELETE ')]);
     expect(existsSync(join(data, 'projects', 'staging.duckdb'))).toBe(true);
+  });
+
+  it('the demo project, deleted, stays deleted (it came back seeded at the next command) until project create demo makes it again', async () => {
     await dgw('project', 'rm', 'demo', '--yes');
-    expect((await json('table', 'list')).map((t: { tableName: string }) => t.tableName).sort()).toEqual(['customers', 'orders']);
+    expect((await json('project', 'list')).map((p: { id: string }) => p.id)).not.toContain('demo');
+    const gone = await run('--project', 'demo', 'table', 'list');
+    expect([gone.code, gone.stderr]).toEqual([4, expect.stringContaining('project demo not found: it was deleted (`dgw --zone local project create demo` makes it again, with its sample tables)')]);
+    await dgw('project', 'create', 'demo');
+    expect((await json('--project', 'demo', 'table', 'list')).map((t: { tableName: string }) => t.tableName).sort()).toEqual(['customers', 'orders']);
+    expect(existsSync(join(data, 'projects', 'demo.deleted'))).toBe(false);
   });
 });
 

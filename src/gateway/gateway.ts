@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { DuckDBInstance } from '@duckdb/node-api';
@@ -10,7 +10,7 @@ import { loadDuckDB, type DuckDBModule } from './duckdb.js';
 import { conflict, notFound, type HttpError } from './errors.js';
 import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
-import { projectFile } from './paths.js';
+import { demoDeletedMark, projectFile } from './paths.js';
 import { validProjectId } from '../config/project-id.js';
 import { openStore, writeInfo, type CloseOptions, type ProjectInfo, type ProjectStore } from './project/index.js';
 import { ProjectExports } from './transfer/exports.js';
@@ -82,6 +82,7 @@ export class Gateway {
     const { root, secrets } = await openTransferRoot(options.dataDir);
     const gateway = new Gateway(duck, keys, options, now, root, secrets);
     gateway.spare = options.engine;
+    if (options.dataDir !== undefined && existsSync(demoDeletedMark(options.dataDir))) return gateway;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
     // Later opened on first use, so a damaged demo database stops only the requests that reach it.
     if (!gateway.taken(LOCAL_DEFAULT_PROJECT)) await gateway.project(LOCAL_DEFAULT_PROJECT, { create: true });
@@ -122,6 +123,7 @@ export class Gateway {
       const id = validProjectId(info.name) && !this.taken(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
       await writeInfo(project, { ...info, createdAt: new Date(this.now()).toISOString() });
+      if (id === LOCAL_DEFAULT_PROJECT && this.options.dataDir) await rm(demoDeletedMark(this.options.dataDir), { force: true });
       return project;
     });
     this.projectTurns = made.catch(() => undefined);
@@ -137,7 +139,7 @@ export class Gateway {
     }
   }
 
-  /** Stops a project's work, then removes its database, kept readers, files in transit and keys (demo comes back, seeded, at the next open). */
+  /** Stops a project's work, then removes its database, kept readers, files in transit and keys (a deleted demo is not seeded again). */
   deleteProject(id: string): Promise<void> {
     const done = this.projectTurns.then(async () => {
       if (!this.exists(id)) throw notFound(`project ${id} not found`);
@@ -157,6 +159,7 @@ export class Gateway {
         await rm(join(this.transferRoot, id), { recursive: true, force: true });
         this.transferSecrets.delete(id);
         if (this.options.dataDir) {
+          if (id === LOCAL_DEFAULT_PROJECT) await writeFile(demoDeletedMark(this.options.dataDir), '', { mode: 0o600 });
           const file = projectFile(this.options.dataDir, id);
           // Ids hold no dot: `ID.duckdb.` starts this project's files alone (its WAL, its kept readers).
           for (const f of readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.`))) await rm(join(dirname(file), f), { force: true });
@@ -170,9 +173,14 @@ export class Gateway {
     return done;
   }
 
+  private projectNotFound(id: string): HttpError {
+    const demoDeleted = id === LOCAL_DEFAULT_PROJECT && this.options.dataDir !== undefined && existsSync(demoDeletedMark(this.options.dataDir));
+    return notFound(`project ${id} not found${demoDeleted ? ': it was deleted (`dgw --zone local project create demo` makes it again, with its sample tables)' : ''}`);
+  }
+
   /** A project's database; `create` makes a new one (the demo project, or createProject). */
   project(id: string, options: { create: boolean }): Promise<ProjectStore> {
-    if (!validProjectId(id) || this.deleting.has(id) || (!options.create && !this.exists(id))) return Promise.reject(notFound(`project ${id} not found`));
+    if (!validProjectId(id) || this.deleting.has(id) || (!options.create && !this.exists(id))) return Promise.reject(this.projectNotFound(id));
     let p = this.projects.get(id);
     if (!p) {
       if (this.closing) return Promise.reject(this.closedBecause ?? new Error('the gateway is closing'));

@@ -11,3 +11,8 @@ export function localDataDir(env: Record<string, string | undefined>, platform: 
 export function projectFile(dataDir: string, projectId: string): string {
   return join(dataDir, 'projects', `${projectId}.duckdb`);
 }
+
+/** Left where the demo project's database was by its deletion, so no later start seeds it again. */
+export function demoDeletedMark(dataDir: string): string {
+  return join(dataDir, 'projects', 'demo.deleted');
+}

@@ -21,8 +21,8 @@ export function registerProjectRm(parent: Command, wiring: Wiring): void {
       'after',
       `${examples('dgw --zone local project create scratch', 'dgw --zone local project rm scratch --dry-run --with-reads', 'dgw --zone local project rm scratch --yes')}
 On a terminal, dgw asks you to type the project's id. The local gateway stops what runs in the
-project and removes its database and files; the demo project is made again, seeded, when the
-local gateway next starts.
+project and removes its database and files; a deleted demo project stays deleted until
+\`dgw --zone local project create demo\` makes it again, with its sample tables.
 `,
     )
     .action(wiring.action(runProjectRm));

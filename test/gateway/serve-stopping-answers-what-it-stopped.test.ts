@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProjectStore } from '../../src/gateway/project/store.js';
+import { watchConnectionsAtWork } from '../support/at-work.js';
 import { startServer } from '../../src/gateway/server.js';
 import { P, tempDir } from './helpers.js';
 
@@ -12,24 +12,10 @@ import { P, tempDir } from './helpers.js';
 const LONG = 'SELECT count(*) AS n FROM range(1000000000000) t(i) WHERE hash(i) % 7 = 3';
 const STOPPING = 'dgw serve is stopping: this request was stopped before it finished, and nothing it would have changed was kept; run it again once dgw serve is back';
 const tmp = tempDir('dgw-serve-stopping-');
-/** Resolved when a request's connection is next at work: leased for run SQL, or inside a change. */
-let atWork: () => void = () => undefined;
+let nextAtWork: () => Promise<void>;
 
 beforeAll(() => {
-  const lease = ProjectStore.prototype.lease;
-  vi.spyOn(ProjectStore.prototype, 'lease').mockImplementation(async function (this: ProjectStore) {
-    const leased = await lease.call(this);
-    atWork();
-    return leased;
-  });
-  // Private, so reached by name: a change's connection is at work from this call on.
-  const proto = ProjectStore.prototype as unknown as { atWork: (...args: unknown[]) => Promise<unknown> };
-  const work = proto.atWork;
-  vi.spyOn(proto, 'atWork').mockImplementation(function (this: ProjectStore, ...args: unknown[]) {
-    const running = work.apply(this, args);
-    atWork();
-    return running;
-  });
+  nextAtWork = watchConnectionsAtWork();
 });
 afterAll(() => {
   vi.restoreAllMocks();
@@ -39,10 +25,9 @@ afterAll(() => {
 /** Stops a served gateway while `body` runs at `path`; the answer that request got. */
 async function stoppedUnder(dataDir: string, path: string, body: unknown): Promise<{ status: number; body: { errorCode: string; message: string } }> {
   const server = await startServer({ dataDir, port: 0 });
-  const started = new Promise<void>((resolve) => (atWork = resolve));
+  const started = nextAtWork();
   const answer = fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${server.partnerKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await started;
-  atWork = () => undefined;
   await server.close();
   const res = await answer;
   return { status: res.status, body: (await res.json()) as { errorCode: string; message: string } };

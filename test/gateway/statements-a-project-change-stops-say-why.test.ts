@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ProjectStore } from '../../src/gateway/project/store.js';
+import { watchConnectionsAtWork } from '../support/at-work.js';
 import { LOCAL_ORGANIZATION, LOCAL_WORKSPACE } from '../../src/gateway/routes/organizations.js';
 import { openGateway, tempDir, type TestGateway } from './helpers.js';
 
@@ -15,25 +15,11 @@ const PROJECTS = `/organizations/${LOCAL_ORGANIZATION.id}/workspaces/${LOCAL_WOR
 const tmp = tempDir('dgw-stopped-why-');
 const files = tempDir('dgw-stopped-why-files-');
 let g: TestGateway;
-/** Resolved when a request's connection is next at work: leased for run SQL, or inside a change. */
-let atWork: () => void = () => undefined;
+let nextAtWork: () => Promise<void>;
 
 beforeAll(async () => {
   g = await openGateway({ dataDir: tmp.dir });
-  const lease = ProjectStore.prototype.lease;
-  vi.spyOn(ProjectStore.prototype, 'lease').mockImplementation(async function (this: ProjectStore) {
-    const leased = await lease.call(this);
-    atWork();
-    return leased;
-  });
-  // Private, so reached by name: the change's connection is at work from this call on.
-  const proto = ProjectStore.prototype as unknown as { atWork: (...args: unknown[]) => Promise<unknown> };
-  const work = proto.atWork;
-  vi.spyOn(proto, 'atWork').mockImplementation(function (this: ProjectStore, ...args: unknown[]) {
-    const running = work.apply(this, args);
-    atWork();
-    return running;
-  });
+  nextAtWork = watchConnectionsAtWork();
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -44,10 +30,9 @@ afterAll(async () => {
 
 /** Sends a request and resolves once its statement's connection is at work, with its answer to come (wrapped: an async function would wait for it). */
 async function runningNow(method: string, path: string, body: unknown) {
-  const started = new Promise<void>((resolve) => (atWork = resolve));
+  const started = nextAtWork();
   const answer = g.call(method, path, { body });
   await started;
-  atWork = () => undefined;
   return { answer };
 }
 

@@ -29,6 +29,7 @@ _dgw_sub() {
     '|golden-sql') echo 'golden-sql' ;;
     '|relation') echo 'relation' ;;
     '|project') echo 'project' ;;
+    '|workspace') echo 'workspace' ;;
     '|key') echo 'key' ;;
     '|api') echo 'api' ;;
     '|completion') echo 'completion' ;;
@@ -181,6 +182,9 @@ _dgw_sub() {
     'project|update') echo 'update' ;;
     'project|rm'|'project|delete') echo 'rm' ;;
     'project|help') echo 'help' ;;
+    'workspace|list'|'workspace|ls') echo 'list' ;;
+    'workspace|get') echo 'get' ;;
+    'workspace|help') echo 'help' ;;
     'key|list'|'key|ls') echo 'list' ;;
     'key|create') echo 'create' ;;
     'key|rm'|'key|delete') echo 'rm' ;;
@@ -191,7 +195,7 @@ _dgw_sub() {
 # _dgw_words PATH: subcommands and values of the first argument offered under PATH.
 _dgw_words() {
   case "$1" in
-    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread agent semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema help' ;;
+    '') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread agent semantic-catalog golden-sql relation project workspace key api completion serve sql version pull plan apply schema help' ;;
     'auth') echo 'login status logout help' ;;
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
@@ -238,11 +242,13 @@ _dgw_words() {
     'relation help') echo 'add list update rm' ;;
     'project') echo 'list create update rm help' ;;
     'project help') echo 'list create update rm' ;;
+    'workspace') echo 'list get help' ;;
+    'workspace help') echo 'list get' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
     'completion') echo 'bash zsh fish' ;;
-    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread agent semantic-catalog golden-sql relation project key api completion serve sql version pull plan apply schema exit-codes options' ;;
+    'help') echo 'auth profile config query mtquery folder connection catalog table cache bitable parametric-table export driver metadata transpile embed ask thread agent semantic-catalog golden-sql relation project workspace key api completion serve sql version pull plan apply schema exit-codes options' ;;
   esac
 }
 
@@ -415,6 +421,10 @@ _dgw_opts() {
     'project update') echo '--name --description --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project rm') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'project help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'workspace') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
+    'workspace list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'workspace get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'workspace help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'key create') echo '--expires --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -602,6 +612,10 @@ _dgw_value_opts() {
     'project update') echo '--name --description --profile --zone --base-url --project --jq --format --timeout' ;;
     'project rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'project help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key create') echo '--expires --profile --zone --base-url --project --jq --format --timeout' ;;

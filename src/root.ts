@@ -149,6 +149,7 @@ export const NOUNS: ReadonlyMap<string, () => Promise<Register>> = new Map<strin
   ['golden-sql', async () => (await import('./commands/golden-sql/index.js')).registerGoldenSql],
   ['relation', async () => (await import('./commands/relation/index.js')).registerRelation],
   ['project', async () => (await import('./commands/project/index.js')).registerProject],
+  ['workspace', async () => (await import('./commands/workspace/index.js')).registerWorkspace],
   ['key', async () => (await import('./commands/key/index.js')).registerKey],
   ['api', async () => (await import('./commands/api/index.js')).registerApi],
   ['completion', async () => (await import('./commands/completion/index.js')).registerCompletion],

@@ -33,7 +33,7 @@ const NO_SERVICE = [
 ];
 
 /** Operations of the table (src/wire) the CLI has no use for: only the local gateway answers them. */
-const GATEWAY_ONLY = ['getOrganization', 'getWorkspace', 'readProject_1', 'listProjects', 'createProject', 'readProject', 'updateProject', 'deleteProject'];
+const GATEWAY_ONLY = ['getOrganization', 'readProject_1', 'listProjects', 'createProject', 'readProject', 'updateProject', 'deleteProject'];
 
 /** Every leaf of the command tree, hidden ones included, as `noun verb`. */
 async function leafCommands(): Promise<string[]> {
@@ -125,6 +125,9 @@ for (const shape of API_SHAPES) {
         expect((await json('catalog list', [])).map((c: { id: string }) => c.id)).toEqual(['1', '2']);
         expect((await dgw('connection types', ['-q'])).stdout).toContain('POSTGRES\n');
         expect((await json('connection config', ['POSTGRES'])).connectionType).toBe('POSTGRES');
+        const [local] = await json('workspace list', []);
+        expect(local).toMatchObject({ name: 'Local', defaultWorkspace: true, organizationName: 'Local' });
+        expect(await json('workspace get', [local.id])).toEqual(local);
         expect((await dgw('project list', ['-q'])).stdout).toBe('demo\n');
         const made = await json('project create', ['Team B', '--description', 'for the document test']);
         expect(made).toMatchObject({ name: 'Team B', description: 'for the document test', organizationName: 'Local' });

@@ -107,6 +107,8 @@ const SAMPLES: Record<string, string[][]> = {
   'connection detail': [['connection', 'detail', 'warehouse']],
   'connection oauth-callback': [['connection', 'oauth-callback', 'code=1&state=2']],
   'connection types': [['connection', 'types']],
+  'workspace list': [['workspace', 'list']],
+  'workspace get': [['workspace', 'get', 'Local']],
   'project list': [['project', 'list']],
   'project create': [['project', 'create', 'x'], ['project', 'create', 'x', '--workspace', 'nope']],
   'project update': [['project', 'update', 'demo', '--name', 'x']],

@@ -162,6 +162,8 @@ for (const shape of ['spec', 'hosted'] as const) {
       { command: 'folder rm', args: ['folder', 'rm', '/reports/old', '--yes'], variant: 'record' },
       { command: 'connection types', args: ['connection', 'types'], variant: 'list', headers: true },
       { command: 'connection config', args: ['connection', 'config', 'POSTGRES'], variant: 'record', headers: true },
+      { command: 'workspace list', args: ['workspace', 'list'], variant: 'list', headers: true },
+      { command: 'workspace get', args: ['workspace', 'get', 'Local'], variant: 'record', headers: true },
       { command: 'project list', args: ['project', 'list'], variant: 'list', headers: true },
       { command: 'project create', args: ['project', 'create', 'Schema Check'], variant: 'record' },
       { command: 'project update', args: ['project', 'update', 'Schema Check', '--description', 'checked'], variant: 'record' },

@@ -9,13 +9,7 @@ import type { ProjectRequest } from './types.js';
 export type ProjectEntry = Static<typeof R.ProjectRecord>;
 
 /** A workspace with its organization, where a project can be made. */
-export interface WorkspaceEntry {
-  id: string;
-  name: string;
-  defaultWorkspace: boolean;
-  organizationId: string;
-  organizationName: string;
-}
+export type WorkspaceEntry = Static<typeof R.WorkspaceRecord>;
 
 /** Every workspace the key can see: the organizations, then the workspaces of each (those at once). */
 export async function listAllWorkspaces(http: Http): Promise<WorkspaceEntry[]> {
@@ -23,18 +17,24 @@ export async function listAllWorkspaces(http: Http): Promise<WorkspaceEntry[]> {
   const perOrganization = await Promise.all(
     organizations.map(async (org) => {
       const organizationId = idOf(org, 'an organization');
-      return objects(await http.request({ method: 'GET', path: apiPath`/organizations/${organizationId}/workspaces` }), 'workspaces').map(
-        (ws): WorkspaceEntry => ({
-          id: idOf(ws, 'a workspace'),
-          name: text(ws.name, text(ws.id)),
-          defaultWorkspace: flag(ws.defaultWorkspace),
-          organizationId,
-          organizationName: text(org.name, organizationId),
-        }),
-      );
+      const organizationName = text(org.name, organizationId);
+      return objects(await http.request({ method: 'GET', path: apiPath`/organizations/${organizationId}/workspaces` }), 'workspaces').map((ws) => {
+        idOf(ws, 'a workspace');
+        return readWorkspaceEntry(ws, organizationId, organizationName);
+      });
     }),
   );
   return perOrganization.flat();
+}
+
+/** A workspace as the service sends it, with the organization it was read under. */
+export function readWorkspaceEntry(ws: Record<string, unknown>, organizationId: string, organizationName: string): WorkspaceEntry {
+  return { id: text(ws.id), name: text(ws.name, text(ws.id)), description: textOrNull(ws.description), createdAt: textOrNull(ws.createdAt), defaultWorkspace: flag(ws.defaultWorkspace), organizationId, organizationName };
+}
+
+export async function getWorkspace(http: Http, ws: WorkspaceEntry): Promise<WorkspaceEntry> {
+  const answer = await http.request({ method: 'GET', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}` });
+  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), ws.organizationId, ws.organizationName));
 }
 
 /** Every project the key can see, through the documented hierarchy (one request per organization and per workspace, those of one level at once). */
@@ -71,7 +71,7 @@ export async function deleteProject(http: Http, project: ProjectEntry): Promise<
 }
 
 const projectPath = (p: ProjectEntry) => apiPath`/organizations/${p.organizationId}/workspaces/${p.workspaceId}/projects/${p.id}`;
-const workspaceOf = (p: ProjectEntry): WorkspaceEntry => ({ id: p.workspaceId, name: p.workspaceName, defaultWorkspace: false, organizationId: p.organizationId, organizationName: p.organizationName });
+const workspaceOf = (p: ProjectEntry): WorkspaceEntry => ({ id: p.workspaceId, name: p.workspaceName, description: null, createdAt: null, defaultWorkspace: false, organizationId: p.organizationId, organizationName: p.organizationName });
 
 /** A project as the service sent it, placed in the workspace it was listed or made in. */
 export function readProjectEntry(value: unknown, ws: WorkspaceEntry): ProjectEntry {

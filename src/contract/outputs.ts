@@ -139,6 +139,8 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'driver list': list(R.DriverRecord),
   'driver jdbc': one(R.DriverRecord),
   'driver sqlalchemy': one(R.DriverRecord),
+  'workspace list': list(R.WorkspaceRecord),
+  'workspace get': one(R.WorkspaceRecord),
   'project list': list(R.ProjectRecord),
   'project create': one(R.ProjectRecord),
   'project update': one(R.ProjectRecord),

@@ -114,6 +114,19 @@ export const ProjectRecord = Closed(
   'a project the key can see, with its workspace and organization',
 );
 
+export const WorkspaceRecord = Closed(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    createdAt: Nullable(Type.String()),
+    defaultWorkspace: Type.Boolean(),
+    organizationId: Type.String(),
+    organizationName: Type.String(),
+  },
+  'a workspace the key can see, with its organization',
+);
+
 /** A folder of `folder list`: in the flat list its children are empty; with --tree, nested. */
 export const FolderRecord = Type.Cyclic(
   {

@@ -21,7 +21,7 @@ export function registerProjectCreate(parent: Command, wiring: Wiring): void {
     .command('create')
     .argument('<name>', 'the project\'s name')
     .option('--description <text>', 'what the project is for')
-    .option('--workspace <id-or-name>', 'the workspace to make it in (default: the only default workspace the key sees)')
+    .option('--workspace <id-or-name>', 'the workspace to make it in, as `dgw workspace list` shows it (default: the only default workspace the key sees)')
     .option('--dry-run', 'print the request instead of sending it')
     .option(...WITH_READS)
     .description('Create a project (partner key only) and print it; its id (-q prints it alone) is the value --project takes')
@@ -52,7 +52,7 @@ export async function runProjectCreate(ctx: Context, name: string, opts: Project
 
 function unreadWorkspace(http: Http, wanted: string | undefined): WorkspaceEntry {
   const name = wanted ?? 'the default workspace';
-  return { id: http.placeholder(`id of ${name}`), name, defaultWorkspace: wanted === undefined, organizationId: http.placeholder(`organization of ${name}`), organizationName: '' };
+  return { id: http.placeholder(`id of ${name}`), name, description: null, createdAt: null, defaultWorkspace: wanted === undefined, organizationId: http.placeholder(`organization of ${name}`), organizationName: '' };
 }
 
 /** The workspace named by --workspace (id, or a name no other workspace has), else the one default workspace. */

@@ -16,11 +16,12 @@ export function childEnv(extra = {}) {
 }
 
 /**
- * A measurer working in `cwd`, peak memory from `memoryRuns` separate runs. A command is
+ * A measurer working in `cwd`, peak memory from `memoryRuns` separate runs; with `once` (--check),
+ * each side of a comparison runs once, and that run is checked, timed and measured. A command is
  * `{label, args, env, check?}`; `args` may be a function, called for each run (a command that
  * must differ per run, such as a create with a new name).
  */
-export function measurer({ cwd, memoryRuns }) {
+export function measurer({ cwd, memoryRuns, once = false }) {
   /** Runs `node ...args` once; returns wall-clock milliseconds and stdout. Throws on a non-zero exit. */
   function runOnce(cmd, preload) {
     const cmdArgs = typeof cmd.args === 'function' ? cmd.args() : cmd.args;
@@ -33,21 +34,27 @@ export function measurer({ cwd, memoryRuns }) {
     return { ms, stdout: String(r.stdout) };
   }
 
-  /** Peak RSS (MiB, median of memoryRuns) of a command, via the maxrss.cjs preload. */
+  /** One run with the maxrss.cjs preload: its time, stdout and peak RSS (MiB). */
+  function measuredRun(cmd, i = 0) {
+    const file = path.join(cwd, `rss-${process.pid}-${i}`);
+    fs.rmSync(file, { force: true });
+    const run = runOnce({ ...cmd, env: { ...cmd.env, BENCH_RSS_FILE: file } }, true);
+    const kib = fs.readFileSync(file, 'utf8').trim().split('\n').map(Number);
+    return { ...run, rss: Math.max(...kib) / 1024 };
+  }
+
+  /** Peak RSS (MiB, median of memoryRuns) of a command. */
   function peakRss(cmd) {
-    const values = [];
-    for (let i = 0; i < memoryRuns; i++) {
-      const file = path.join(cwd, `rss-${process.pid}-${i}`);
-      fs.rmSync(file, { force: true });
-      runOnce({ ...cmd, env: { ...cmd.env, BENCH_RSS_FILE: file } }, true);
-      const kib = fs.readFileSync(file, 'utf8').trim().split('\n').map(Number);
-      values.push(Math.max(...kib) / 1024);
-    }
-    return median(values);
+    return median(Array.from({ length: memoryRuns }, (_, i) => measuredRun(cmd, i).rss));
   }
 
   /** Paired, interleaved timing of `a` (dgw) against `b` (its baseline); with `rss`, both peak RSS too. */
   function compare(a, b, runs, { rss = true } = {}) {
+    if (once) {
+      const [ra, rb] = [a, b].map((cmd) => (rss ? measuredRun(cmd) : runOnce(cmd)));
+      a.check?.(ra.stdout, rb.stdout);
+      return { runs: 1, a: ra.ms, b: rb.ms, ratio: ra.ms / rb.ms, ...(rss ? { rssA: ra.rss, rssB: rb.rss } : {}) };
+    }
     // One unmeasured run each first: fills the compile cache and the OS page cache for both sides.
     const first = [runOnce(a), runOnce(b)];
     a.check?.(first[0].stdout, first[1].stdout);

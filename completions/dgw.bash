@@ -184,6 +184,9 @@ _dgw_sub() {
     'project|help') echo 'help' ;;
     'workspace|list'|'workspace|ls') echo 'list' ;;
     'workspace|get') echo 'get' ;;
+    'workspace|create') echo 'create' ;;
+    'workspace|update') echo 'update' ;;
+    'workspace|rm'|'workspace|delete') echo 'rm' ;;
     'workspace|help') echo 'help' ;;
     'key|list'|'key|ls') echo 'list' ;;
     'key|create') echo 'create' ;;
@@ -242,8 +245,8 @@ _dgw_words() {
     'relation help') echo 'add list update rm' ;;
     'project') echo 'list create update rm help' ;;
     'project help') echo 'list create update rm' ;;
-    'workspace') echo 'list get help' ;;
-    'workspace help') echo 'list get' ;;
+    'workspace') echo 'list get create update rm help' ;;
+    'workspace help') echo 'list get create update rm' ;;
     'key') echo 'list create rm help' ;;
     'key help') echo 'list create rm' ;;
     'api') echo 'GET POST PUT PATCH DELETE' ;;
@@ -424,6 +427,9 @@ _dgw_opts() {
     'workspace') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'workspace list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'workspace get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'workspace create') echo '--description --organization --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'workspace update') echo '--name --description --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'workspace rm') echo '-y --yes --dry-run --with-reads -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'workspace help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'key list') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -615,6 +621,9 @@ _dgw_value_opts() {
     'workspace') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'workspace list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'workspace get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace create') echo '--description --organization --profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace update') echo '--name --description --profile --zone --base-url --project --jq --format --timeout' ;;
+    'workspace rm') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'workspace help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'key list') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

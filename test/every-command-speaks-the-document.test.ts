@@ -128,6 +128,10 @@ for (const shape of API_SHAPES) {
         const [local] = await json('workspace list', []);
         expect(local).toMatchObject({ name: 'Local', defaultWorkspace: true, organizationName: 'Local' });
         expect(await json('workspace get', [local.id])).toEqual(local);
+        const team = await json('workspace create', ['Team A', '--description', 'for the document test']);
+        expect(team).toMatchObject({ name: 'Team A', description: 'for the document test', defaultWorkspace: false, organizationName: 'Local' });
+        expect(await json('workspace update', [team.id, '--name', 'Team Z'])).toMatchObject({ id: team.id, name: 'Team Z', description: 'for the document test' });
+        expect(await json('workspace rm', [team.id, '--yes'])).toEqual({ id: team.id, deleted: true });
         expect((await dgw('project list', ['-q'])).stdout).toBe('demo\n');
         const made = await json('project create', ['Team B', '--description', 'for the document test']);
         expect(made).toMatchObject({ name: 'Team B', description: 'for the document test', organizationName: 'Local' });

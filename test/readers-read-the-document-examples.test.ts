@@ -282,7 +282,7 @@ const READERS: Record<string, (example: unknown) => number> = {
     return asList(ex).length;
   },
   ...Object.fromEntries(['createProject_1', 'updateProject_1', 'listProjects', 'createProject', 'readProject', 'updateProject'].map((id) => [id, readsProjects])),
-  getWorkspace: readsWorkspaces,
+  ...Object.fromEntries(['getWorkspace', 'createWorkspace', 'updateWorkspace'].map((id) => [id, readsWorkspaces])),
   ...Object.fromEntries(
     ['listApiKeys', 'createApiKey'].map((id) => [
       id,
@@ -301,7 +301,7 @@ const READERS: Record<string, (example: unknown) => number> = {
  * organization → workspace → project walk of `dgw project list` (test/hosted-fidelity.test.ts,
  * with the examples' shapes); the others dgw does not call (only the local gateway answers them).
  */
-/** A workspace as `dgw workspace get` reads it again. */
+/** A workspace as `dgw workspace get`, `create` and `update` read it. */
 function readsWorkspaces(ex: unknown): number {
   for (const w of asList(ex)) {
     const e = w as Json;

@@ -420,9 +420,9 @@ describe("Node's fetch library (undici) and ky load only with a request over the
       const r = await loadedBy(['--zone', 'local', 'sql', 'SELECT 1 AS one'], { DGW_LOCAL_DIR: dataDir });
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe('1\n');
-      // Reaching the server takes the lock, the keys and the proof: none of the gateway itself.
+      // Reaching the server takes the lock, the keys (read as any JSON file of the folder) and the proof: none of the gateway itself.
       expect(r.sources.filter((s) => s.startsWith('src/gateway/')).sort()).toEqual(
-        ['connect.ts', 'holder-proof.ts', 'keys.ts', 'lock.ts', 'paths.ts'].map((f) => `src/gateway/${f}`),
+        ['connect.ts', 'holder-proof.ts', 'json-file.ts', 'keys.ts', 'lock.ts', 'paths.ts'].map((f) => `src/gateway/${f}`),
       );
       expect(r.sources).toContain('src/api/network.ts');
       expect(ky(r).length).toBeGreaterThan(0);

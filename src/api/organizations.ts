@@ -3,7 +3,7 @@ import type * as R from '../contract/records.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { flag, idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
-import type { ProjectRequest } from './types.js';
+import type { ProjectRequest, WorkspaceRequest } from './types.js';
 
 /** A project with where it lives, as `dgw project list` shows it. */
 export type ProjectEntry = Static<typeof R.ProjectRecord>;
@@ -11,13 +11,24 @@ export type ProjectEntry = Static<typeof R.ProjectRecord>;
 /** A workspace with its organization, where a project can be made. */
 export type WorkspaceEntry = Static<typeof R.WorkspaceRecord>;
 
+/** An organization the key can see, by id and name. */
+export interface OrganizationEntry {
+  organizationId: string;
+  organizationName: string;
+}
+
+/** The organizations the key can see. */
+export async function listOrganizations(http: Http): Promise<OrganizationEntry[]> {
+  return objects(await http.request({ method: 'GET', path: '/organizations' }), 'organizations').map((org) => {
+    const organizationId = idOf(org, 'an organization');
+    return { organizationId, organizationName: text(org.name, organizationId) };
+  });
+}
+
 /** Every workspace the key can see: the organizations, then the workspaces of each (those at once). */
 export async function listAllWorkspaces(http: Http): Promise<WorkspaceEntry[]> {
-  const organizations = objects(await http.request({ method: 'GET', path: '/organizations' }), 'organizations');
   const perOrganization = await Promise.all(
-    organizations.map(async (org) => {
-      const organizationId = idOf(org, 'an organization');
-      const organizationName = text(org.name, organizationId);
+    (await listOrganizations(http)).map(async ({ organizationId, organizationName }) => {
       return objects(await http.request({ method: 'GET', path: apiPath`/organizations/${organizationId}/workspaces` }), 'workspaces').map((ws) => {
         idOf(ws, 'a workspace');
         return readWorkspaceEntry(ws, organizationId, organizationName);
@@ -35,6 +46,23 @@ export function readWorkspaceEntry(ws: Record<string, unknown>, organizationId: 
 export async function getWorkspace(http: Http, ws: WorkspaceEntry): Promise<WorkspaceEntry> {
   const answer = await http.request({ method: 'GET', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}` });
   return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), ws.organizationId, ws.organizationName));
+}
+
+/** Makes a workspace in an organization (partner key only). */
+export async function createWorkspace(http: Http, org: OrganizationEntry, body: WorkspaceRequest): Promise<WorkspaceEntry> {
+  const answer = await http.request({ method: 'POST', path: apiPath`/organizations/${org.organizationId}/workspaces`, body });
+  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), org.organizationId, org.organizationName));
+}
+
+/** Renames a workspace or changes its description (partner key only); give both, as for a project. */
+export async function updateWorkspace(http: Http, ws: WorkspaceEntry, body: WorkspaceRequest): Promise<WorkspaceEntry> {
+  const answer = await http.request({ method: 'PUT', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}`, body });
+  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), ws.organizationId, ws.organizationName));
+}
+
+/** Deletes a workspace (partner key only). */
+export async function deleteWorkspace(http: Http, ws: WorkspaceEntry): Promise<void> {
+  await http.request({ method: 'DELETE', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}`, expect: 'none' });
 }
 
 /** Every project the key can see, through the documented hierarchy (one request per organization and per workspace, those of one level at once). */

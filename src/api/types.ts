@@ -129,6 +129,7 @@ export type Organization = Static<typeof W.Organization>;
 export type Workspace = Static<typeof W.Workspace>;
 export type Project = Static<typeof W.Project>;
 export type ProjectRequest = Static<typeof W.ProjectRequest>;
+export type WorkspaceRequest = Static<typeof W.WorkspaceRequest>;
 
 /** A connection: its id, name and type, and for an OAuth 2.0 type the address to authorize it at (else null). */
 export type Connection = Static<typeof R.SourceConnectionRecord>;

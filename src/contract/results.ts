@@ -131,6 +131,7 @@ export const CatalogDeleted = Closed({ id: Str(), deleted: Type.Literal(true) },
 
 /** `project rm`. */
 export const ProjectDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted project');
+export const WorkspaceDeleted = Closed({ id: Str(), deleted: Type.Literal(true) }, 'the deleted workspace');
 
 /** `catalog share`. */
 export const CatalogShared = Closed(
@@ -334,6 +335,7 @@ export type RelationDeleted = Static<typeof RelationDeleted>;
 export type ConnectionDeleted = Static<typeof ConnectionDeleted>;
 export type CatalogDeleted = Static<typeof CatalogDeleted>;
 export type ProjectDeleted = Static<typeof ProjectDeleted>;
+export type WorkspaceDeleted = Static<typeof WorkspaceDeleted>;
 export type CatalogShared = Static<typeof CatalogShared>;
 export type ServeInfo = Static<typeof ServeInfo>;
 export type ImportResult = Static<typeof ImportResult>;

@@ -11,6 +11,7 @@ import { conflict, notFound, type HttpError } from './errors.js';
 import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { demoDeletedMark, projectFile } from './paths.js';
+import { LOCAL_WORKSPACE, Workspaces } from './workspaces.js';
 import { validProjectId } from '../config/project-id.js';
 import { openStore, writeInfo, type CloseOptions, type ProjectInfo, type ProjectStore } from './project/index.js';
 import { ProjectExports } from './transfer/exports.js';
@@ -58,6 +59,7 @@ export class Gateway {
   private constructor(
     readonly duck: DuckDBModule,
     readonly keys: KeyStore,
+    readonly workspaces: Workspaces,
     readonly options: GatewayOptions,
     readonly now: () => number,
     private readonly transferRoot: string,
@@ -80,7 +82,8 @@ export class Gateway {
     if (options.dataDir) await mkdir(join(options.dataDir, 'projects'), { recursive: true, mode: 0o700 });
     const keys = await KeyStore.open(options.dataDir, { partnerKey: options.partnerKey, now });
     const { root, secrets } = await openTransferRoot(options.dataDir);
-    const gateway = new Gateway(duck, keys, options, now, root, secrets);
+    const workspaces = await Workspaces.open(options.dataDir, LOCAL_WORKSPACE);
+    const gateway = new Gateway(duck, keys, workspaces, options, now, root, secrets);
     gateway.spare = options.engine;
     if (options.dataDir !== undefined && existsSync(demoDeletedMark(options.dataDir))) return gateway;
     await keys.ensureInitialKey(LOCAL_DEFAULT_PROJECT);
@@ -118,11 +121,12 @@ export class Gateway {
   }
 
   /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
-  createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }): Promise<ProjectStore> {
+  createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }, workspaceId = LOCAL_WORKSPACE.id): Promise<ProjectStore> {
     const made = this.projectTurns.then(async () => {
       const id = validProjectId(info.name) && !this.taken(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
       await writeInfo(project, { ...info, createdAt: new Date(this.now()).toISOString() });
+      await this.workspaces.place(id, workspaceId);
       if (id === LOCAL_DEFAULT_PROJECT && this.options.dataDir) await rm(demoDeletedMark(this.options.dataDir), { force: true });
       return project;
     });
@@ -156,6 +160,7 @@ export class Gateway {
         // Keys first and the database last: a delete cut short leaves a project that is still there to
         // delete again, never keys that would open a later project of the same id, nor a WAL it would replay.
         await this.keys.forgetProject(id);
+        await this.workspaces.forget(id);
         await rm(join(this.transferRoot, id), { recursive: true, force: true });
         this.transferSecrets.delete(id);
         if (this.options.dataDir) {

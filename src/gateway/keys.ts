@@ -1,6 +1,6 @@
-import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { damagedFile, fileFault } from '../local-faults.js';
+import { damagedFile } from '../local-faults.js';
+import { readTextFile, writeJsonFile } from './json-file.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
 export interface StoredProjectKey {
@@ -136,31 +136,14 @@ export class KeyStore {
   }
 
   private async write(): Promise<void> {
-    if (!this.file) return;
-    const dir = join(this.file, '..');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    try {
-      await writeFile(tmp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
-      await chmod(tmp, 0o600);
-      await rename(tmp, this.file);
-    } catch (error) {
-      // The key file itself is untouched: it is only ever replaced whole.
-      await unlink(tmp).catch(() => undefined);
-      throw fileFault(error, this.file) ?? error;
-    }
+    if (this.file) await writeJsonFile(this.file, this.data);
   }
 }
 
 /** Reads a data folder's key file; undefined when there is none, and a file not in dgw's shape is named as damaged. */
 export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileFault(error, file) ?? error;
-  }
+  const text = await readTextFile(file);
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

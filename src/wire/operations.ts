@@ -26,6 +26,7 @@ import {
   Organization,
   Project,
   ProjectRequest,
+  WorkspaceRequest,
   Table,
   Workspace,
 } from './resources.js';
@@ -238,7 +239,10 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('listOrganizations', 'GET', '/organizations', { response: ok(OneOrMany(Organization)) }),
   op('getOrganization', 'GET', '/organizations/{organizationId}', { response: ok(Organization) }),
   op('listWorkspaces', 'GET', '/organizations/{organizationId}/workspaces', { response: ok(OneOrMany(Workspace)) }),
+  op('createWorkspace', 'POST', '/organizations/{organizationId}/workspaces', { body: WorkspaceRequest, response: ok(Workspace) }),
   op('getWorkspace', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}', { response: ok(Workspace) }),
+  op('updateWorkspace', 'PUT', '/organizations/{organizationId}/workspaces/{workspaceId}', { body: WorkspaceRequest, response: ok(Workspace) }),
+  op('deleteWorkspace', 'DELETE', '/organizations/{organizationId}/workspaces/{workspaceId}', { response: ok(null) }),
   op('listProjects_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { response: ok(Type.Array(Project)) }),
   op('createProject_1', 'POST', '/organizations/{organizationId}/workspaces/{workspaceId}/projects', { body: ProjectRequest, response: ok(Project) }),
   op('readProject_1', 'GET', '/organizations/{organizationId}/workspaces/{workspaceId}/projects/{projectId}', { response: ok(Project) }),

@@ -121,6 +121,9 @@ export const Workspace = Closed({
   defaultWorkspace: Opt(Type.Boolean()),
 });
 
+/** What creating or changing a workspace takes (the document requires neither field). */
+export const WorkspaceRequest = Closed({ name: Opt(Type.String()), description: Opt(Type.String()) });
+
 /** What `POST .../projects` takes: a name, and a description if wanted. */
 export const ProjectRequest = Closed({ name: Type.String(), description: Opt(Type.String()) });
 

@@ -96,6 +96,9 @@ for (const shape of ['spec', 'hosted'] as ApiShape[]) {
       const gone = await call('POST', `/organizations/${org.id}/workspaces/${ws.id}/projects`, { name: 'Gone Soon' });
       expect(await call('PUT', `/organizations/${org.id}/workspaces/${ws.id}/projects/${gone.id}`, { name: 'Renamed', description: 'then deleted' })).toMatchObject({ id: gone.id, name: 'Renamed' });
       await call('DELETE', `/organizations/${org.id}/workspaces/${ws.id}/projects/${gone.id}`);
+      const team = await call('POST', `/organizations/${org.id}/workspaces`, { name: 'Team', description: 'by the conformance test' });
+      expect(await call('PUT', `/organizations/${org.id}/workspaces/${team.id}`, { name: 'Team Two' })).toMatchObject({ id: team.id, name: 'Team Two' });
+      await call('DELETE', `/organizations/${org.id}/workspaces/${team.id}`);
       // The deprecated paths, as the hosted service still answers them.
       const older = await call('POST', '/projects', { name: 'Older Path' });
       expect((await call('GET', '/projects')).map((p: { id: string }) => p.id)).toContain(older.id);

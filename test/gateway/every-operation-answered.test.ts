@@ -58,9 +58,9 @@ describe('every operation of the document', () => {
   });
 
   it('the CLI says so plainly, with exit 15', async () => {
-    const r = await runAsBinaryWould(['--zone', 'local', 'api', 'POST', '/organizations/x/workspaces', '-f', 'name=w'], { env: { DGW_LOCAL_DIR: path.join(work.dir, 'cli'), DGW_CONFIG_DIR: path.join(work.dir, 'config') } });
+    const r = await runAsBinaryWould(['--zone', 'local', 'api', 'POST', '/sql/transpile/trino', '-f', 'sql=SELECT 1'], { env: { DGW_LOCAL_DIR: path.join(work.dir, 'cli'), DGW_CONFIG_DIR: path.join(work.dir, 'config') } });
     expect(r.code, r.stderr).toBe(15);
-    expect(r.stderr).toMatch(/the local gateway does not implement createWorkspace .*the hosted service does/);
+    expect(r.stderr).toMatch(/the local gateway does not implement transpileSQL/);
   });
 });
 

@@ -1,26 +1,12 @@
 import { Routes, type Handler, type RouteContext } from '../router.js';
-import type { Organization, Project, Workspace } from '../../api/types.js';
+import type { Organization, Project } from '../../api/types.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import { readInfo, writeInfo, type ProjectInfo } from '../project/index.js';
 import { checkName, jsonObject, optString, reqString } from '../validate.js';
+import { LOCAL_ORGANIZATION } from '../workspaces.js';
 
-/** The one organization of a local gateway. */
-export const LOCAL_ORGANIZATION: Organization = {
-  id: '10ca1000-0000-4000-8000-000000000001',
-  name: 'Local',
-  iconFileId: null,
-  description: 'the local gateway of this data folder',
-};
-
-/** Its one workspace, which holds every project of the data folder. */
-export const LOCAL_WORKSPACE: Workspace = {
-  id: '10ca1000-0000-4000-8000-000000000002',
-  name: 'Local',
-  organizationId: LOCAL_ORGANIZATION.id,
-  description: 'every project of the local gateway',
-  defaultWorkspace: true,
-};
+export { LOCAL_ORGANIZATION, LOCAL_WORKSPACE } from '../workspaces.js';
 
 /** The document allows organizations, workspaces and projects to the partner key only. */
 function partnerOnly(r: Routes): Routes {
@@ -30,23 +16,20 @@ function partnerOnly(r: Routes): Routes {
   });
 }
 
-/** What the project routes do, under a workspace or under the deprecated `/projects`. */
+/** What the project routes do, under a workspace (`ws`) or under the deprecated `/projects` (every project). */
 const projects = {
-  list: async (c: RouteContext) => {
+  list: (ws?: string) => async (c: RouteContext) => {
     const gateway = c.get('gateway');
-    return c.json(await Promise.all((await gateway.projectIds()).map((id) => project(gateway, id))));
+    const ids = (await gateway.projectIds()).filter((id) => ws === undefined || gateway.workspaces.of(id) === ws);
+    return c.json(await Promise.all(ids.map((id) => project(gateway, id))));
   },
-  create: async (c: RouteContext) => {
+  create: (ws?: string) => async (c: RouteContext) => {
     const body = await jsonObject(c);
     const name = checkName(reqString(body, 'name'), 'name');
-    const made = await c.get('gateway').createProject({ name, description: optString(body, 'description') ?? null });
+    const made = await c.get('gateway').createProject({ name, description: optString(body, 'description') ?? null }, ws);
     return c.json(await project(c.get('gateway'), made.id));
   },
-  read: async (c: RouteContext) => {
-    const id = c.req.param('projectId');
-    if (!(await c.get('gateway').projectIds()).includes(id)) throw notFound(`project ${id} not found`);
-    return c.json(await project(c.get('gateway'), id));
-  },
+  read: async (c: RouteContext) => c.json(await project(c.get('gateway'), c.req.param('projectId'))),
   update: async (c: RouteContext) => {
     const store = await c.get('gateway').project(c.req.param('projectId'), { create: false });
     const body = await jsonObject(c);
@@ -60,32 +43,65 @@ const projects = {
   },
 };
 
+/** What the workspace routes take: a name and, if wanted, a description. */
+async function workspaceRequest(c: RouteContext): Promise<{ name: string; description: string | null }> {
+  const body = await jsonObject(c);
+  return { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
+}
+
 /** Organizations, workspaces and their projects. */
 export function organizationRoutes(): Routes {
   const r = partnerOnly(new Routes());
-  const inWorkspace = (handle: Handler) => (c: RouteContext) => {
-    workspace(c.req.param('organizationId'), c.req.param('workspaceId'));
-    return handle(c);
+  const workspaces = (c: RouteContext) => {
+    organization(c.req.param('organizationId'));
+    return c.get('gateway').workspaces;
+  };
+  // A project is reached only through the workspace it lives in.
+  const inWorkspace = (handle: (ws: string) => Handler) => (c: RouteContext) => {
+    const ws = workspaces(c).get(c.req.param('workspaceId')).id!;
+    const id = c.req.param('projectId');
+    if (id && (!c.get('gateway').exists(id) || c.get('gateway').workspaces.of(id) !== ws)) throw notFound(`project ${id} not found in workspace ${ws}`);
+    return handle(ws)(c);
   };
   r.get('/', (c) => c.json([LOCAL_ORGANIZATION]));
   r.get('/:organizationId', (c) => c.json(organization(c.req.param('organizationId'))));
-  r.get('/:organizationId/workspaces', (c) => {
-    organization(c.req.param('organizationId'));
-    return c.json([LOCAL_WORKSPACE]);
+  r.get('/:organizationId/workspaces', (c) => c.json(workspaces(c).list()));
+  r.post('/:organizationId/workspaces', async (c) => {
+    const { name, description } = await workspaceRequest(c);
+    return c.json(await workspaces(c).create(name, description, c.get('gateway').now()));
   });
-  r.get('/:organizationId/workspaces/:workspaceId', (c) => c.json(workspace(c.req.param('organizationId'), c.req.param('workspaceId'))));
-  const one = '/:organizationId/workspaces/:workspaceId/projects/:projectId';
-  r.get('/:organizationId/workspaces/:workspaceId/projects', inWorkspace(projects.list));
-  r.post('/:organizationId/workspaces/:workspaceId/projects', inWorkspace(projects.create));
-  r.get(one, inWorkspace(projects.read));
-  r.put(one, inWorkspace(projects.update));
-  r.delete(one, inWorkspace(projects.remove));
+  const ws = '/:organizationId/workspaces/:workspaceId';
+  r.get(ws, (c) => c.json(workspaces(c).get(c.req.param('workspaceId'))));
+  r.put(ws, async (c) => {
+    const { name, description } = await workspaceRequest(c);
+    return c.json(await workspaces(c).update(c.req.param('workspaceId'), name, description));
+  });
+  r.delete(ws, async (c) => {
+    await workspaces(c).remove(c.req.param('workspaceId'));
+    return c.body(null, 200);
+  });
+  const one = `${ws}/projects/:projectId`;
+  r.get(`${ws}/projects`, inWorkspace((id) => projects.list(id)));
+  r.post(`${ws}/projects`, inWorkspace((id) => projects.create(id)));
+  r.get(one, inWorkspace(() => projects.read));
+  r.put(one, inWorkspace(() => projects.update));
+  r.delete(one, inWorkspace(() => projects.remove));
   return r;
 }
 
-/** The deprecated `/projects` paths, which the hosted service still answers: the same projects, in the one local workspace. */
+/** The deprecated `/projects` paths, which the hosted service still answers: the same projects, whatever their workspace. */
 export function deprecatedProjectRoutes(): Routes {
-  return partnerOnly(new Routes()).get('/', projects.list).post('/', projects.create).get('/:projectId', projects.read).put('/:projectId', projects.update).delete('/:projectId', projects.remove);
+  const readable = (handle: Handler) => (c: RouteContext) => {
+    const id = c.req.param('projectId');
+    if (!c.get('gateway').exists(id)) throw notFound(`project ${id} not found`);
+    return handle(c);
+  };
+  return partnerOnly(new Routes())
+    .get('/', projects.list())
+    .post('/', projects.create())
+    .get('/:projectId', readable(projects.read))
+    .put('/:projectId', projects.update)
+    .delete('/:projectId', projects.remove);
 }
 
 function organization(id: string): Organization {
@@ -93,15 +109,9 @@ function organization(id: string): Organization {
   return LOCAL_ORGANIZATION;
 }
 
-function workspace(organizationId: string, id: string): Workspace {
-  organization(organizationId);
-  if (id !== LOCAL_WORKSPACE.id) throw notFound(`workspace ${id} not found; the local organization has one, ${LOCAL_WORKSPACE.id}`);
-  return LOCAL_WORKSPACE;
-}
-
-/** A project with its name and description; one that cannot be opened now is listed by its id. */
+/** A project with its name, description and workspace; one that cannot be opened now is listed by its id. */
 async function project(gateway: Gateway, id: string): Promise<Project> {
   const info: ProjectInfo = await gateway.project(id, { create: false }).then(readInfo).catch(() => ({ name: null, description: null, createdAt: null }));
   const createdAt = info.createdAt ?? (await gateway.projectCreatedAt(id));
-  return { id, name: info.name ?? id, ...(info.description !== null ? { description: info.description } : {}), workspaceId: LOCAL_WORKSPACE.id, ...(createdAt ? { createdAt } : {}) };
+  return { id, name: info.name ?? id, ...(info.description !== null ? { description: info.description } : {}), workspaceId: gateway.workspaces.of(id), ...(createdAt ? { createdAt } : {}) };
 }

@@ -422,7 +422,7 @@ describe("Node's fetch library (undici) and ky load only with a request over the
       expect(r.stdout).toBe('1\n');
       // Reaching the server takes the lock, the keys (read as any JSON file of the folder) and the proof: none of the gateway itself.
       expect(r.sources.filter((s) => s.startsWith('src/gateway/')).sort()).toEqual(
-        ['connect.ts', 'holder-proof.ts', 'json-file.ts', 'keys.ts', 'lock.ts', 'paths.ts'].map((f) => `src/gateway/${f}`),
+        ['connect.ts', 'holder-proof.ts', 'json-file.ts', 'keys.ts', 'lock.ts', 'mutex.ts', 'paths.ts'].map((f) => `src/gateway/${f}`),
       );
       expect(r.sources).toContain('src/api/network.ts');
       expect(ky(r).length).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import { conflict, notFound, type HttpError } from './errors.js';
 import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { demoDeletedMark, projectFile } from './paths.js';
+import { Mutex } from './mutex.js';
 import { LOCAL_WORKSPACE, Workspaces } from './workspaces.js';
 import { validProjectId } from '../config/project-id.js';
 import { openStore, writeInfo, type CloseOptions, type ProjectInfo, type ProjectStore } from './project/index.js';
@@ -46,7 +47,7 @@ export class Gateway {
   /** Projects `reopen` closed that nothing has opened since; the scheduler opens them, so their schedules go on. */
   private readonly closedByReopen = new Set<string>();
   /** Project creations and deletions, one at a time, so two cannot take the same id. */
-  private projectTurns: Promise<unknown> = Promise.resolve();
+  private readonly projectTurns = new Mutex();
   /** Projects being deleted: no request opens them meanwhile. */
   private readonly deleting = new Set<string>();
   private closing = false;
@@ -82,7 +83,7 @@ export class Gateway {
     if (options.dataDir) await mkdir(join(options.dataDir, 'projects'), { recursive: true, mode: 0o700 });
     const keys = await KeyStore.open(options.dataDir, { partnerKey: options.partnerKey, now });
     const { root, secrets } = await openTransferRoot(options.dataDir);
-    const workspaces = await Workspaces.open(options.dataDir, LOCAL_WORKSPACE);
+    const workspaces = await Workspaces.open(options.dataDir);
     const gateway = new Gateway(duck, keys, workspaces, options, now, root, secrets);
     gateway.spare = options.engine;
     if (options.dataDir !== undefined && existsSync(demoDeletedMark(options.dataDir))) return gateway;
@@ -122,7 +123,7 @@ export class Gateway {
 
   /** Makes a project: its id is the name when that can be an id and is free, so `--project sales` works. */
   createProject(info: Omit<ProjectInfo, 'createdAt'> & { name: string }, workspaceId = LOCAL_WORKSPACE.id): Promise<ProjectStore> {
-    const made = this.projectTurns.then(async () => {
+    return this.projectTurns.run(async () => {
       const id = validProjectId(info.name) && !this.taken(info.name) ? info.name : this.newProjectId();
       const project = await this.project(id, { create: true });
       await writeInfo(project, { ...info, createdAt: new Date(this.now()).toISOString() });
@@ -130,8 +131,6 @@ export class Gateway {
       if (id === LOCAL_DEFAULT_PROJECT && this.options.dataDir) await rm(demoDeletedMark(this.options.dataDir), { force: true });
       return project;
     });
-    this.projectTurns = made.catch(() => undefined);
-    return made;
   }
 
   private newProjectId(): string {
@@ -145,7 +144,7 @@ export class Gateway {
 
   /** Stops a project's work, then removes its database, kept readers, files in transit and keys (a deleted demo is not seeded again). */
   deleteProject(id: string): Promise<void> {
-    const done = this.projectTurns.then(async () => {
+    return this.projectTurns.run(async () => {
       if (!this.exists(id)) throw notFound(`project ${id} not found`);
       this.deleting.add(id);
       try {
@@ -174,8 +173,6 @@ export class Gateway {
         this.deleting.delete(id);
       }
     });
-    this.projectTurns = done.catch(() => undefined);
-    return done;
   }
 
   private projectNotFound(id: string): HttpError {

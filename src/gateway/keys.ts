@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { damagedFile } from '../local-faults.js';
 import { readTextFile, writeJsonFile } from './json-file.js';
+import { Mutex } from './mutex.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
 export interface StoredProjectKey {
@@ -33,7 +34,7 @@ const newSecret = (prefix: string) => `${prefix}_${crypto().randomBytes(24).toSt
 /** Partner and project keys of one data folder (or of memory, for tests). */
 export class KeyStore {
   // Saves run one at a time: two at once would share the temporary file and fail (or lose a change).
-  private saving: Promise<void> = Promise.resolve();
+  private readonly saving = new Mutex();
 
   private constructor(
     private data: KeyFile,
@@ -130,13 +131,9 @@ export class KeyStore {
   }
 
   private save(): Promise<void> {
-    const saved = this.saving.then(() => this.write());
-    this.saving = saved.catch(() => undefined);
-    return saved;
-  }
-
-  private async write(): Promise<void> {
-    if (this.file) await writeJsonFile(this.file, this.data);
+    return this.saving.run(async () => {
+      if (this.file) await writeJsonFile(this.file, this.data);
+    });
   }
 }
 

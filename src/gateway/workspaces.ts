@@ -3,6 +3,7 @@ import type { Organization, Workspace } from '../api/types.js';
 import { damagedFile } from '../local-faults.js';
 import { conflict, notFound } from './errors.js';
 import { readTextFile, writeJsonFile } from './json-file.js';
+import { Mutex } from './mutex.js';
 
 /** A workspace made beside the default one, as `workspaces.json` keeps it. */
 interface StoredWorkspace {
@@ -40,18 +41,19 @@ export const LOCAL_WORKSPACE = {
 /** The workspaces of a data folder (or of memory): its default one, which holds every project not made elsewhere, and those made since. */
 export class Workspaces {
   // Saves run one at a time, each writing the whole file.
-  private saving: Promise<void> = Promise.resolve();
+  private readonly saving = new Mutex();
+
+  private readonly home = LOCAL_WORKSPACE;
 
   private constructor(
     private data: WorkspaceFile,
     private readonly file: string | undefined,
-    private readonly home: typeof LOCAL_WORKSPACE,
   ) {}
 
-  static async open(dataDir: string | undefined, home: typeof LOCAL_WORKSPACE): Promise<Workspaces> {
+  static async open(dataDir: string | undefined): Promise<Workspaces> {
     const file = dataDir === undefined ? undefined : join(dataDir, FILE);
     const text = file === undefined ? undefined : await readTextFile(file);
-    return new Workspaces(text === undefined ? { workspaces: [], projects: {} } : parseWorkspaceFile(text, file!), file, home);
+    return new Workspaces(text === undefined ? { workspaces: [], projects: {} } : parseWorkspaceFile(text, file!), file);
   }
 
   list(): Workspace[] {
@@ -117,13 +119,11 @@ export class Workspaces {
 
   /** Applies a change once the saves before it are written; a change the disk refused is not kept. */
   private change(next: (data: WorkspaceFile) => WorkspaceFile): Promise<void> {
-    const saved = this.saving.then(async () => {
+    return this.saving.run(async () => {
       const changed = next(this.data);
       if (this.file) await writeJsonFile(this.file, changed);
       this.data = changed;
     });
-    this.saving = saved.catch(() => undefined);
-    return saved;
   }
 }
 

@@ -6,6 +6,7 @@ import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
 import { interruptible, settleInterrupted } from '../request-scope.js';
 import { endJobs } from './job-slots.js';
+import { Mutex } from '../mutex.js';
 import { Sandbox } from '../sandbox/index.js';
 import type { ConnectionRow } from './connections.js';
 import type { KeptReaders } from './kept-readers.js';
@@ -23,15 +24,6 @@ export interface RunningRefresh {
   /** Aborted to cancel (and so aborted only then): interrupts the job's statements (jobStatements), never the writing of how it ended. */
   stop: AbortController;
   done: Promise<void>;
-}
-
-class Mutex {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn, fn);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
 }
 
 const POOL_SIZE = 4;

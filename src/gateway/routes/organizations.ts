@@ -58,9 +58,10 @@ export function organizationRoutes(): Routes {
   };
   // A project is reached only through the workspace it lives in.
   const inWorkspace = (handle: (ws: string) => Handler) => (c: RouteContext) => {
-    const ws = workspaces(c).get(c.req.param('workspaceId')).id!;
+    const spaces = workspaces(c);
+    const ws = spaces.get(c.req.param('workspaceId')).id!;
     const id = c.req.param('projectId');
-    if (id && (!c.get('gateway').exists(id) || c.get('gateway').workspaces.of(id) !== ws)) throw notFound(`project ${id} not found in workspace ${ws}`);
+    if (id && (!c.get('gateway').exists(id) || spaces.of(id) !== ws)) throw notFound(`project ${id} not found in workspace ${ws}`);
     return handle(ws)(c);
   };
   r.get('/', (c) => c.json([LOCAL_ORGANIZATION]));

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * The slow tier: the bench's own check, scale and constant-memory runs, exhaustive byte loops,
  * faults with real waits (a held folder, a full disk, a killed process, time limits), every
- * documented example, and real shells and terminals typed into.
+ * documented example, real shells and terminals typed into, and the hosted-shape walkthroughs.
  * `npm test` runs the fast tier; `.ci/run` runs both (the slow tier after it).
  */
 export const SLOW = [
@@ -44,6 +44,27 @@ export const SLOW = [
 ];
 
 /**
+ * Walkthroughs of the local gateway that run the same walk in both API shapes: the fast tier walks
+ * the spec shape, the slow tier the hosted one (test/support/walk-shapes.ts).
+ */
+const WALKTHROUGHS = [
+  'test/relations-local.test.ts',
+  'test/semantic-catalogs-local.test.ts',
+  'test/bi-tables-and-column-changes.test.ts',
+  'test/metadata-local.test.ts',
+  'test/knowledge-as-code.test.ts',
+  'test/query-catalog-lists-every-saved-query.test.ts',
+  'test/catalogs-made-named-shared-removed.test.ts',
+  'test/parametric-tables-local.test.ts',
+  'test/gateway/new-commands-local.test.ts',
+  'test/golden-sqls-local.test.ts',
+  'test/catalog-export-local.test.ts',
+  'test/folder-rm-says-what-went.test.ts',
+  'test/drivers-name-the-project-file.test.ts',
+  'test/sources-duckdb-walkthrough.test.ts',
+];
+
+/**
  * Fast-tier files that need a fresh module graph: one mocks cli-table3 with vi.mock, one spies on DuckDB's connection, two set TZ.
  * The rest of the fast tier shares each worker's modules between files (isolate: false): code
  * already compiled and warm in a worker is not loaded and warmed again for every file.
@@ -58,10 +79,10 @@ export default defineConfig({
     maxWorkers: 3,
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'fast', isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'fast', isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], provide: { walkShapes: ['spec'] }, testTimeout: 60_000, hookTimeout: 120_000 } },
       { extends: true, test: { name: 'fast-isolated', include: ISOLATED, testTimeout: 60_000, hookTimeout: 120_000 } },
       // Scale, memory and faults on a machine that may be busy: ten minutes, which only a hang reaches.
-      { extends: true, test: { name: 'slow', include: SLOW, testTimeout: 600_000, hookTimeout: 600_000 } },
+      { extends: true, test: { name: 'slow', include: [...SLOW, ...WALKTHROUGHS], provide: { walkShapes: ['hosted'] }, testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
   },
 });

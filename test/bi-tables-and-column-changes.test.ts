@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // BI tables (`dgw bitable`, svc.bitable) and Update Column (`table|bitable update-column`) on the
 // local gateway, as a user runs them, in both API shapes: each run opens the project afresh, so
@@ -9,7 +10,7 @@ import { tempDir } from './gateway/helpers.js';
 const tmp = tempDir('dgw-bitables-');
 afterAll(() => tmp.remove());
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`BI tables and column changes, ${shape} shape`, () => {
     const { run, dgw, json } = localCli(tmp.dir, shape);
     const columns = async (noun: string, table: string) =>

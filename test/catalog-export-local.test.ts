@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // `dgw catalog export` (the document's exportTable) on the local gateway: a stored table or a
 // connected file's table, written by the same export job as a query's, in both API shapes.
@@ -12,7 +13,7 @@ import { tempDir } from './gateway/helpers.js';
 const tmp = tempDir('dgw-catalog-export-');
 afterAll(() => tmp.remove());
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`catalog export, ${shape} shape`, () => {
     const { run, dgw, json } = localCli(tmp.dir, shape);
 

@@ -3,6 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // Create, delete and share catalogs on the local gateway, as a script written for the hosted
 // service calls them (connection first, then a catalog of it), in both API shapes.
@@ -18,7 +19,7 @@ beforeAll(async () => {
   db.closeSync();
 });
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`catalogs of connections, ${shape} shape`, () => {
     const { run, dgw, json } = localCli(tmp.dir, shape);
 

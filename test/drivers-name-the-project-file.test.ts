@@ -5,6 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
 import { openGateway } from './gateway/helpers.js';
+import { walkShapes, describeOnce } from './support/walk-shapes.js';
 
 // On the local gateway a driver's connection string names a DuckDB file a BI tool can open: the
 // project's own, or a DuckDB file connection's. The test opens each string's file read-only with
@@ -27,7 +28,7 @@ async function readOnly<T>(file: string, sql: string): Promise<T[]> {
 
 const fileOf = (jdbc: string) => jdbc.replace(/^jdbc:duckdb:/, '');
 
-describe.each(['spec', 'hosted'])('drivers on the local gateway (%s shape)', (shape) => {
+describe.each(walkShapes)('drivers on the local gateway (%s shape)', (shape) => {
   const cli = localCli(dir, shape);
 
   it('list, jdbc and sqlalchemy name the project file, which holds the stored tables', async () => {
@@ -67,7 +68,7 @@ describe.each(['spec', 'hosted'])('drivers on the local gateway (%s shape)', (sh
   });
 });
 
-describe('drivers answered over HTTP', () => {
+describeOnce('drivers answered over HTTP', () => {
   it("a partner key names its project with dgw's projectId; a project key's own project is used, another's refused", async () => {
     const data = join(dir, 'http');
     const gw = await openGateway({ dataDir: data });

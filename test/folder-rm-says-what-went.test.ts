@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { localCli } from './support/local-cli.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // folder rm --force deletes the subfolders and queries too: the success line counts them.
 
 const tmp = tempDir('dgw-folder-rm-what-went-');
 afterAll(() => tmp.remove());
 
-describe.each(['spec', 'hosted'])('folder rm --force --yes (%s shape)', (shape) => {
+describe.each(walkShapes)('folder rm --force --yes (%s shape)', (shape) => {
   const { dgw, run } = localCli(tmp.dir, shape);
 
   it('says how many subfolders and queries went with the folder', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsBinaryWould } from './support/in-process.js';
 import { tempDir } from './gateway/helpers.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // Golden SQLs on the local gateway (issue #26): stored in the project, checked as saved queries
 // are, found by a lexical ranking (no model runs locally), removed; in both API shapes.
@@ -9,7 +10,7 @@ import { tempDir } from './gateway/helpers.js';
 const tmp = tempDir('dgw-golden-');
 afterAll(() => tmp.remove());
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`golden SQLs, ${shape} shape`, () => {
     const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
     const run = (args: string[], input?: string) => runAsBinaryWould(['--zone', 'local', ...args], { env, input });

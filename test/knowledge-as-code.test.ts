@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/gateway/server.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { localCli } from './support/local-cli.js';
+import { walkShapes, describeOnce } from './support/walk-shapes.js';
 
 // Golden SQLs and relations as code: `pull` writes golden-sqls.yaml and relations.yaml beside the
 // query files, `plan` shows every difference, `apply` makes the project match, `--prune` deletes
@@ -16,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const QUESTION = 'How many orders per day?';
 const SQL = 'SELECT order_date, count(*) AS n FROM svc.table.orders GROUP BY 1';
 
-describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
+describe.each(walkShapes)('knowledge as code (%s shape)', (shape) => {
   const cli = localCli(dir, shape);
   const code = join(dir, `code-${shape}`);
   const file = (name: string) => join(code, name);
@@ -145,7 +146,7 @@ describe.each(['spec', 'hosted'])('knowledge as code (%s shape)', (shape) => {
   });
 });
 
-describe('a question with several answers', () => {
+describeOnce('a question with several answers', () => {
   const cli = localCli(join(dir, 'answers'), 'spec');
   const code = join(dir, 'code-answers');
   const answers = (list: Array<{ prompt: string; sql: string }>) => list.map((g) => g.sql).sort();
@@ -167,7 +168,7 @@ describe('a question with several answers', () => {
   });
 });
 
-describe('the same question and SQL twice in the project', () => {
+describeOnce('the same question and SQL twice in the project', () => {
   const cli = localCli(join(dir, 'twins'), 'spec');
   const code = join(dir, 'code-twins');
 
@@ -182,7 +183,7 @@ describe('the same question and SQL twice in the project', () => {
   });
 });
 
-describe('a relation type in lower case', () => {
+describeOnce('a relation type in lower case', () => {
   const cli = localCli(join(dir, 'types'), 'spec');
   const code = join(dir, 'code-types');
 
@@ -195,7 +196,7 @@ describe('a relation type in lower case', () => {
   });
 });
 
-describe('bad knowledge files', () => {
+describeOnce('bad knowledge files', () => {
   const cli = localCli(join(dir, 'bad'), 'spec');
   const code = join(dir, 'code-bad');
   mkdirSync(code, { recursive: true });
@@ -237,7 +238,7 @@ describe('bad knowledge files', () => {
   });
 });
 
-describe.each(['spec', 'hosted'] as const)('knowledge as code through dgw serve (%s shape)', (shape) => {
+describe.each(walkShapes)('knowledge as code through dgw serve (%s shape)', (shape) => {
   let server: RunningServer;
   const dataDir = join(dir, `served-${shape}`);
   const code = join(dir, `served-code-${shape}`);

@@ -6,6 +6,7 @@ import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { localCli } from './support/local-cli.js';
 import { RecordingServer } from './support/recording-server.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // The project's metadata on the local gateway: each catalog's tables and columns as DuckDB's
 // catalog describes them, kept as a snapshot that a refresh job rewrites, with a callback told of
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 const names = (tables: Array<{ schemaName: string; tableName: string }>) => tables.map((t) => `${t.schemaName}.${t.tableName}`);
 
-describe.each(['spec', 'hosted'])('metadata in-process (%s shape)', (shape) => {
+describe.each(walkShapes)('metadata in-process (%s shape)', (shape) => {
   const { dgw, json, run } = localCli(tmp.dir, shape);
 
   it('get shows the catalogs\' tables with their columns, refreshing a catalog never refreshed', async () => {
@@ -193,7 +194,7 @@ function envOf(shape: string) {
   return { DGW_CONFIG_DIR: path.join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: path.join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
 }
 
-describe.each(['spec', 'hosted'] as const)('metadata through dgw serve (%s shape)', (shape) => {
+describe.each(walkShapes)('metadata through dgw serve (%s shape)', (shape) => {
   let server: RunningServer;
   const dataDir = path.join(tmp.dir, `served-${shape}`);
   const env = { DGW_CONFIG_DIR: path.join(tmp.dir, `served-config-${shape}`), DGW_LOCAL_DIR: dataDir };

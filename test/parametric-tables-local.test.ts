@@ -4,6 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // Parametric tables on the local gateway: a view of a file connection's table with columns fixed
 // (the hosted service binds REST parameters; here each key is a column, as the document names it).
@@ -27,7 +28,7 @@ beforeAll(async () => {
   db.closeSync();
 });
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`parametric tables, ${shape} shape`, () => {
     const { run, dgw } = localCli(tmp.dir, shape);
     const sql = (statement: string) => dgw('sql', statement, '--format', 'csv');

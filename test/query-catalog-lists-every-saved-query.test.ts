@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { localCli } from './support/local-cli.js';
 import { openGateway, P } from './gateway/helpers.js';
+import { walkShapes, describeOnce } from './support/walk-shapes.js';
 
 // A plain query's view is made when something first reads it, so the query catalog (id 2) used to
 // list only the queries read since they were saved: a new query was missing from `catalog tables`,
@@ -10,7 +11,7 @@ import { openGateway, P } from './gateway/helpers.js';
 const tmp = tempDir('dgw-query-catalog-');
 afterAll(() => tmp.remove());
 
-describe.each(['spec', 'hosted'])('the query catalog lists every saved plain query, read or not (%s shape)', (shape) => {
+describe.each(walkShapes)('the query catalog lists every saved plain query, read or not (%s shape)', (shape) => {
   const { dgw, json, run } = localCli(tmp.dir, shape);
 
   it('tables, columns, search and a relation see a query saved a moment ago', async () => {
@@ -33,7 +34,7 @@ describe.each(['spec', 'hosted'])('the query catalog lists every saved plain que
   });
 });
 
-describe('the query catalog on a project of many queries never read', () => {
+describeOnce('the query catalog on a project of many queries never read', () => {
   it('lists them all (views made a transaction per 200, a query that no longer runs left out, the rest of its batch kept)', async () => {
     const g = await openGateway({ dataDir: tmp.dir + '/many' });
     try {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localCli } from './support/local-cli.js';
 import { tempDir } from './gateway/helpers.js';
+import { walkShapes, describeOnce } from './support/walk-shapes.js';
 
 // Relations between columns on the local gateway (issue #26): both ends checked against the
 // columns that exist, across catalogs (a stored table to a connected CSV file), in both shapes.
@@ -12,7 +13,7 @@ const csv = join(tmp.dir, 'regions.csv');
 writeFileSync(csv, 'country,region\nDE,EMEA\nUS,AMER\n');
 afterAll(() => tmp.remove());
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`relations, ${shape} shape`, () => {
     const { run, json } = localCli(tmp.dir, shape);
 
@@ -56,7 +57,7 @@ for (const shape of ['spec', 'hosted']) {
   });
 }
 
-describe('relations and metadata notes follow the stored tables and columns they name', () => {
+describeOnce('relations and metadata notes follow the stored tables and columns they name', () => {
   const { dgw, json, run } = localCli(join(tmp.dir, 'follow'), 'spec');
   const relations = async () => (await json('relation', 'list', '1')).map((r: { tableName: string; columnName: string; targetTableName: string; targetColumnName: string }) => `${r.tableName}.${r.columnName} → ${r.targetTableName}.${r.targetColumnName}`);
   const described = async (table: string) => (await json('metadata', 'get', '--catalog', '1', '--schema', 'table')).find((t: { tableName: string }) => t.tableName === table);

@@ -4,13 +4,14 @@ import { startServer, type RunningServer } from '../src/gateway/server.js';
 import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { localCli } from './support/local-cli.js';
+import { walkShapes, describeOnce } from './support/walk-shapes.js';
 
 // Semantic catalogs on the local gateway: real catalogs SQL reads, whose tables are saved queries.
 
 const tmp = tempDir('dgw-semantic-');
 afterAll(() => tmp.remove());
 
-describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (shape) => {
+describe.each(walkShapes)('semantic catalogs in-process (%s shape)', (shape) => {
   const { dgw, json, run } = localCli(tmp.dir, shape);
 
   it('a saved query added as a table is read by SQL under the catalog\'s name, in every later command', async () => {
@@ -104,7 +105,7 @@ describe.each(['spec', 'hosted'])('semantic catalogs in-process (%s shape)', (sh
   });
 });
 
-describe('semantic catalogs through dgw serve', () => {
+describeOnce('semantic catalogs through dgw serve', () => {
   let server: RunningServer;
   const dataDir = path.join(tmp.dir, 'served');
   const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'served-config'), DGW_LOCAL_DIR: dataDir };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsBinaryWould } from '../support/in-process.js';
 import { tempDir } from './helpers.js';
+import { walkShapes } from '../support/walk-shapes.js';
 
 // The commands for the document's operations, end to end on the local gateway as a user runs them
 // (the built binary, in-process, temporary data and config folders), in both API shapes.
@@ -9,7 +10,7 @@ import { tempDir } from './helpers.js';
 const tmp = tempDir('dgw-new-commands-');
 afterAll(() => tmp.remove());
 
-for (const shape of ['spec', 'hosted']) {
+for (const shape of walkShapes) {
   describe(`on the local gateway in the ${shape} shape`, () => {
     const env = { DGW_CONFIG_DIR: join(tmp.dir, `config-${shape}`), DGW_LOCAL_DIR: join(tmp.dir, `data-${shape}`), DGW_LOCAL_API_SHAPE: shape };
     const run = (args: string[], extra: Record<string, string> = {}) => runAsBinaryWould(['--zone', 'local', ...args], { env: { ...env, ...extra } });

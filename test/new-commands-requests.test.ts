@@ -493,3 +493,24 @@ describe('catalog search pages', () => {
     expect((await dgw(['catalog', 'search', 't', '--offset', '5'])).stderr).not.toContain('more matches');
   });
 });
+
+describe('catalog create --extra', () => {
+  const CONNECTION = { id: '6243f42a-42d0-4821-a90f-763cda6cda50', name: 'my-sheets', type: 'GOOGLE_SHEETS' };
+  const made = { id: '626654862255325504', name: 'sheets', displayName: 'sheets', catalogType: 'GOOGLE_SHEETS', connectionId: CONNECTION.id };
+
+  it('sends the JSON object of a file or stdin as extraParameters, beside the name and the connection', async () => {
+    server.on('GET', '/connections/p-3', { json: [CONNECTION] }).on('POST', `${P}/catalogs`, { json: made });
+    const r = await dgw(['catalog', 'create', 'sheets', 'my-sheets', '--extra', '-', '--json', 'id'], { input: '{"sheets": ["Orders", "Refunds"]}\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: made.id });
+    expect(sent()).toEqual(['GET /connections/p-3', `POST ${P}/catalogs {"name":"sheets","connectionId":"${CONNECTION.id}","extraParameters":{"sheets":["Orders","Refunds"]}}`]);
+  });
+
+  it('refuses text that is not one JSON object before sending anything: exit 2, saying what it is', async () => {
+    for (const [input, says] of [['{"sheets": [', '--extra: not JSON'], ['["Orders"]', '--extra: must be one JSON object'], ['null', '--extra: must be one JSON object']]) {
+      const r = await dgw(['catalog', 'create', 'sheets', 'my-sheets', '--extra', '-'], { input });
+      expect([r.code, r.stderr], input).toEqual([2, expect.stringContaining(says)]);
+    }
+    expect(sent()).toEqual([]);
+  });
+});

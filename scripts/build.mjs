@@ -5,7 +5,8 @@
 // load) is bundled into the gateway's chunk; its native part (@duckdb/node-bindings, an optional
 // dependency) and the keychain's stay external, loaded from node_modules when present.
 import { build } from 'esbuild';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +16,27 @@ import { regroupChunks } from './build/regroup-chunks.mjs';
 /** Gives a chunk `require`: bundled CommonJS code (DuckDB's API, esbuild's helper) calls it. */
 const REQUIRE_BANNER = "import { createRequire as __dgwRequire } from 'node:module'; const require = __dgwRequire(import.meta.url);";
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+// The build is skipped when dist/ was made from these very inputs (package-lock.json standing for
+// the bundled packages): npm ci's prepare has just built it, and npm test, docs, schemas, completions
+// and bench each build first. The stamp goes with dist/ at the start, so a build cut short leaves none.
+const INPUTS = ['src', 'scripts/build.mjs', 'scripts/build', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const stamp = join(root, 'dist', 'build-inputs.sha256');
+const hash = createHash('sha256');
+for (const input of INPUTS) {
+  const full = join(root, input);
+  if (!existsSync(full)) continue;
+  const files = statSync(full).isDirectory() ? readdirSync(full, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : [full];
+  for (const file of files.sort()) hash.update(`${file.slice(root.length)}\0`).update(readFileSync(file));
+}
+const inputs = hash.digest('hex');
+if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) {
+  console.log('dist/ is up to date with src/ (no build needed)');
+  process.exit(0);
+}
+rmSync(join(root, 'dist'), { recursive: true, force: true });
 const entryPoints = { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts', 'docs-pages': 'src/docs-pages.ts' };
 // esbuild writes to a folder of its own; dist/ gets rollup's regrouped chunks.
 const staging = mkdtempSync(join(tmpdir(), 'dgw-build-'));
@@ -48,4 +68,4 @@ writeFileSync(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(
 // terminal) renders without loading any command's code (src/root.ts, rootForHelp).
 const { commandSummaries } = await import(new URL('../dist/commands-manifest.js', import.meta.url).href);
 writeFileSync(new URL('../dist/commands.json', import.meta.url), `${JSON.stringify(await commandSummaries(), null, 1)}\n`);
-
+writeFileSync(stamp, inputs);

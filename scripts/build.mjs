@@ -5,12 +5,12 @@
 // load) is bundled into the gateway's chunk; its native part (@duckdb/node-bindings, an optional
 // dependency) and the keychain's stay external, loaded from node_modules when present.
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsHash } from './build/inputs.mjs';
 import { regroupChunks } from './build/regroup-chunks.mjs';
 
 /** Gives a chunk `require`: bundled CommonJS code (DuckDB's API, esbuild's helper) calls it. */
@@ -19,19 +19,11 @@ const REQUIRE_BANNER = "import { createRequire as __dgwRequire } from 'node:modu
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-// The build is skipped when dist/ was made from these very inputs (package-lock.json standing for
-// the bundled packages): npm ci's prepare has just built it, and npm test, docs, schemas, completions
-// and bench each build first. The stamp goes with dist/ at the start, so a build cut short leaves none.
-const INPUTS = ['src', 'scripts/build.mjs', 'scripts/build', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// The build is skipped when dist/ was made from these very inputs: npm ci's prepare has just built
+// it, and npm test, docs, schemas, completions and bench each build first. The stamp goes with dist/
+// at the start, so a build cut short leaves none.
 const stamp = join(root, 'dist', 'build-inputs.sha256');
-const hash = createHash('sha256');
-for (const input of INPUTS) {
-  const full = join(root, input);
-  if (!existsSync(full)) continue;
-  const files = statSync(full).isDirectory() ? readdirSync(full, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : [full];
-  for (const file of files.sort()) hash.update(`${file.slice(root.length)}\0`).update(readFileSync(file));
-}
-const inputs = hash.digest('hex');
+const inputs = inputsHash(root);
 if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) {
   console.log('dist/ is up to date with src/ (no build needed)');
   process.exit(0);

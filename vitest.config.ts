@@ -47,7 +47,7 @@ export const SLOW = [
  * Walkthroughs of the local gateway that run the same walk in both API shapes: the fast tier walks
  * the spec shape, the slow tier the hosted one (test/support/walk-shapes.ts).
  */
-const WALKTHROUGHS = [
+export const WALKTHROUGHS = [
   'test/relations-local.test.ts',
   'test/semantic-catalogs-local.test.ts',
   'test/bi-tables-and-column-changes.test.ts',

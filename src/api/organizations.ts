@@ -43,21 +43,29 @@ export function readWorkspaceEntry(ws: Record<string, unknown>, organizationId: 
   return { id: text(ws.id), name: text(ws.name, text(ws.id)), description: textOrNull(ws.description), createdAt: textOrNull(ws.createdAt), defaultWorkspace: flag(ws.defaultWorkspace), organizationId, organizationName };
 }
 
+/** The workspaces a reference names: the one with that id, else those with that name. */
+export function workspacesNamed(workspaces: WorkspaceEntry[], ref: string): WorkspaceEntry[] {
+  const byId = workspaces.filter((w) => w.id === ref);
+  return byId.length > 0 ? byId : workspaces.filter((w) => w.name === ref);
+}
+
+/** An answer holding one workspace of `org`. */
+function workspaceAnswer(answer: unknown, org: OrganizationEntry): WorkspaceEntry {
+  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), org.organizationId, org.organizationName));
+}
+
 export async function getWorkspace(http: Http, ws: WorkspaceEntry): Promise<WorkspaceEntry> {
-  const answer = await http.request({ method: 'GET', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}` });
-  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), ws.organizationId, ws.organizationName));
+  return workspaceAnswer(await http.request({ method: 'GET', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}` }), ws);
 }
 
 /** Makes a workspace in an organization (partner key only). */
 export async function createWorkspace(http: Http, org: OrganizationEntry, body: WorkspaceRequest): Promise<WorkspaceEntry> {
-  const answer = await http.request({ method: 'POST', path: apiPath`/organizations/${org.organizationId}/workspaces`, body });
-  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), org.organizationId, org.organizationName));
+  return workspaceAnswer(await http.request({ method: 'POST', path: apiPath`/organizations/${org.organizationId}/workspaces`, body }), org);
 }
 
 /** Renames a workspace or changes its description (partner key only); give both, as for a project. */
 export async function updateWorkspace(http: Http, ws: WorkspaceEntry, body: WorkspaceRequest): Promise<WorkspaceEntry> {
-  const answer = await http.request({ method: 'PUT', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}`, body });
-  return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), ws.organizationId, ws.organizationName));
+  return workspaceAnswer(await http.request({ method: 'PUT', path: apiPath`/organizations/${ws.organizationId}/workspaces/${ws.id}`, body }), ws);
 }
 
 /** Deletes a workspace (partner key only). */

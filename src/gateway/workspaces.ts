@@ -43,8 +43,6 @@ export class Workspaces {
   // Saves run one at a time, each writing the whole file.
   private readonly saving = new Mutex();
 
-  private readonly home = LOCAL_WORKSPACE;
-
   private constructor(
     private data: WorkspaceFile,
     private readonly file: string | undefined,
@@ -57,11 +55,11 @@ export class Workspaces {
   }
 
   list(): Workspace[] {
-    return [this.home, ...this.data.workspaces.map((w) => this.shown(w))];
+    return [LOCAL_WORKSPACE, ...this.data.workspaces.map((w) => this.shown(w))];
   }
 
   get(id: string): Workspace {
-    if (id === this.home.id) return this.home;
+    if (id === LOCAL_WORKSPACE.id) return LOCAL_WORKSPACE;
     const stored = this.data.workspaces.find((w) => w.id === id);
     if (!stored) throw notFound(`workspace ${id} not found; \`dgw workspace list\` lists them`);
     return this.shown(stored);
@@ -94,12 +92,12 @@ export class Workspaces {
   /** The workspace a project lives in: the default one unless it was made in another that still exists. */
   of(projectId: string): string {
     const id = this.data.projects[projectId];
-    return id !== undefined && this.data.workspaces.some((w) => w.id === id) ? id : this.home.id;
+    return id !== undefined && this.data.workspaces.some((w) => w.id === id) ? id : LOCAL_WORKSPACE.id;
   }
 
   /** Records that a project was made in a workspace; in the default one, nothing needs recording. */
   place(projectId: string, workspaceId: string): Promise<void> {
-    if (workspaceId === this.home.id) return Promise.resolve();
+    if (workspaceId === LOCAL_WORKSPACE.id) return Promise.resolve();
     return this.change((data) => ({ ...data, projects: { ...data.projects, [projectId]: workspaceId } }));
   }
 
@@ -110,11 +108,11 @@ export class Workspaces {
   }
 
   private refuseHome(id: string, what: string): void {
-    if (id === this.home.id) throw conflict(`workspace ${this.home.name} (${id}) holds the local gateway's projects by default and cannot be ${what}`);
+    if (id === LOCAL_WORKSPACE.id) throw conflict(`workspace ${LOCAL_WORKSPACE.name} (${id}) holds the local gateway's projects by default and cannot be ${what}`);
   }
 
   private shown(w: StoredWorkspace): Workspace {
-    return { id: w.id, name: w.name, organizationId: this.home.organizationId, ...(w.description !== null ? { description: w.description } : {}), createdAt: w.createdAt, defaultWorkspace: false };
+    return { id: w.id, name: w.name, organizationId: LOCAL_WORKSPACE.organizationId, ...(w.description !== null ? { description: w.description } : {}), createdAt: w.createdAt, defaultWorkspace: false };
   }
 
   /** Applies a change once the saves before it are written; a change the disk refused is not kept. */

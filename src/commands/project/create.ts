@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createProject, listAllWorkspaces, type WorkspaceEntry } from '../../api/organizations.js';
+import { createProject, listAllWorkspaces, workspacesNamed, type WorkspaceEntry } from '../../api/organizations.js';
 import type { Http } from '../../api/http.js';
 import type { ProjectRequest } from '../../api/types.js';
 import type { Context } from '../../context.js';
@@ -59,8 +59,7 @@ function unreadWorkspace(http: Http, wanted: string | undefined): WorkspaceEntry
 function chooseWorkspace(workspaces: WorkspaceEntry[], wanted: string | undefined): WorkspaceEntry {
   const described = (list: WorkspaceEntry[]) => list.map((w) => `${w.name} (${w.id}, organization ${w.organizationName})`).join(', ');
   if (wanted !== undefined) {
-    const byId = workspaces.filter((w) => w.id === wanted);
-    const matches = byId.length > 0 ? byId : workspaces.filter((w) => w.name === wanted);
+    const matches = workspacesNamed(workspaces, wanted);
     if (matches.length === 1) return matches[0];
     if (matches.length > 1) throw new UsageError(`--workspace "${wanted}" names ${matches.length} workspaces: ${described(matches)}; give an id`);
     throw new UsageError(`--workspace "${wanted}" is no workspace the key sees; it sees ${described(workspaces) || 'none'}`);

@@ -1,4 +1,4 @@
-import { listAllWorkspaces, listOrganizations, type OrganizationEntry, type WorkspaceEntry } from '../../api/organizations.js';
+import { listAllWorkspaces, listOrganizations, workspacesNamed, type OrganizationEntry, type WorkspaceEntry } from '../../api/organizations.js';
 import type { Http } from '../../api/http.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
@@ -6,9 +6,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 /** The workspace a key sees by this id, else by a name only one has (the document reaches a workspace only through its organization). */
 export async function findWorkspace(http: Http, ref: string): Promise<WorkspaceEntry> {
   const workspaces = await listAllWorkspaces(http);
-  const byId = workspaces.find((w) => w.id === ref);
-  if (byId) return byId;
-  const named = workspaces.filter((w) => w.name === ref);
+  const named = workspacesNamed(workspaces, ref);
   if (named.length === 1) return named[0];
   if (named.length > 1) throw new UsageError(`${named.length} workspaces are named ${ref}: ${named.map((w) => `${w.id} (organization ${w.organizationName})`).join(', ')}; give the id`);
   throw new NotFoundError(`no workspace ${ref} among those the key sees${didYouMean(ref, workspaces.flatMap((w) => [w.id, w.name]))}`);

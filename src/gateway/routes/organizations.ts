@@ -82,8 +82,8 @@ export function organizationRoutes(): Routes {
     return c.body(null, 200);
   });
   const one = `${ws}/projects/:projectId`;
-  r.get(`${ws}/projects`, inWorkspace((id) => projects.list(id)));
-  r.post(`${ws}/projects`, inWorkspace((id) => projects.create(id)));
+  r.get(`${ws}/projects`, inWorkspace(projects.list));
+  r.post(`${ws}/projects`, inWorkspace(projects.create));
   r.get(one, inWorkspace(() => projects.read));
   r.put(one, inWorkspace(() => projects.update));
   r.delete(one, inWorkspace(() => projects.remove));

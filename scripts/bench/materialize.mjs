@@ -1,8 +1,9 @@
 // The local-gateway rows of `npm run bench`, each run in its own process by scripts/bench.mjs:
-// `node materialize.mjs <pairs> <workload>`, workload `orders` or `light` (WORKLOADS below).
+// `node materialize.mjs <pairs> <workload> [rows] [warmup]`, workload `orders` or `light` (WORKLOADS
+// below); rows 1,000,000 and 3 unmeasured runs unless given (`--check` gives few of both).
 //
 // A (dgw): `dgw serve` (the built binary, its own process, on a fresh data folder) holds a stored
-//   table of 1,000,000 rows made through its run-SQL endpoint; each run is one
+//   table of <rows> rows made through its run-SQL endpoint; each run is one
 //   `POST /data/projects/demo/queries` over HTTP with queryType MATERIALIZED and the workload's
 //   aggregate, timed until the answer arrives (the gateway materializes before it answers).
 // B (baseline): the same data made the same way in a DuckDB database file opened directly with
@@ -18,13 +19,14 @@ import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 10);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const WARMUP = 3;
-const ROWS = 1_000_000;
+const ROWS = Number(process.argv[4] ?? 1_000_000);
+const WARMUP = Number(process.argv[5] ?? 3);
+const SIZE = ROWS.toLocaleString('en');
 
 /**
- * `orders`: the demo project's orders table scaled to a million rows (10,000 customers, a year of
+ * `orders`: the demo project's orders table scaled to <rows> rows (10,000 customers, a year of
  *   dates, five statuses), and a materialized query of the kind the gateway is for: orders,
- *   revenue, average order and returns per customer and month (about 120,000 groups).
+ *   revenue, average order and returns per customer and month (about 120,000 groups at a million).
  * `light`: about the cheapest aggregate there is, one sum over 10,000 groups of two integer
  *   columns; the work is so small that fixed costs per request dominate.
  * `check` reads the result back as text, so both sides compare exactly.
@@ -39,14 +41,14 @@ const WORKLOADS = {
                             avg(amount) AS avg_order, count(*) FILTER (WHERE status = 'returned') AS returns
                           FROM ${from} GROUP BY ALL`,
     check: (from) => `SELECT count(*)::VARCHAR AS n, (sum(orders)::VARCHAR || '/' || sum(revenue)::VARCHAR || '/' || sum(returns)::VARCHAR) AS s FROM ${from}`,
-    note: 'orders, revenue, average order and returns per customer and month over the demo orders table scaled to 1,000,000 rows',
+    note: `orders, revenue, average order and returns per customer and month over the demo orders table scaled to ${SIZE} rows`,
   },
   light: {
     table: 'facts',
     make: `SELECT i % 10000 AS k, i AS v FROM range(${ROWS}) t(i)`,
     aggregate: (from) => `SELECT k, sum(v) AS total FROM ${from} GROUP BY k`,
     check: (from) => `SELECT count(*)::VARCHAR AS n, sum(total)::VARCHAR AS s FROM ${from}`,
-    note: 'one sum over 10,000 groups of 1,000,000 rows of two integers',
+    note: `one sum over 10,000 groups of ${SIZE} rows of two integers`,
   },
 };
 const workload = WORKLOADS[process.argv[3] ?? 'orders'];

@@ -175,12 +175,11 @@ function rootOptionWords(root: Command): { values: string[]; flags: string[] } {
   return { values, flags };
 }
 
-/** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */
-export function commandWord(argv: string[], root: Command): string | undefined {
+/** Where the first word that is neither a root option nor an option's value stands in argv (argv.length when none does). */
+function pastRootOptions(argv: string[], root: Command): number {
   const { values, flags } = rootOptionWords(root);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (!arg.startsWith('-')) return arg;
     if (values.includes(arg)) {
       i += 1;
     } else if (arg === '--json') {
@@ -188,10 +187,16 @@ export function commandWord(argv: string[], root: Command): string | undefined {
       const next = argv[i + 1];
       if (next !== undefined && !next.startsWith('-') && !NOUNS.has(next)) i += 1;
     } else if (!(flags.includes(arg) || arg.startsWith('--json=') || values.some((o) => arg.startsWith(`${o}=`)))) {
-      return undefined;
+      return i;
     }
   }
-  return undefined;
+  return argv.length;
+}
+
+/** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */
+export function commandWord(argv: string[], root: Command): string | undefined {
+  const word = argv[pastRootOptions(argv, root)];
+  return word === undefined || word.startsWith('-') ? undefined : word;
 }
 
 /** What the root help shows of one top-level command; dist/commands.json holds them (scripts/build.mjs). */
@@ -228,14 +233,17 @@ function builtSummaries(): CommandSummary[] | undefined {
 }
 
 const ROOT_HELP = new Set(['', '--help', '-h', 'help']);
+/** What the root answers alone, after any root options (`dgw --profile work --help`). */
+const ROOT_FLAGS = new Set(['--help', '-h', '--version', '-V']);
 
-/** The command tree for one command line: the noun it names, stand-ins for root help, else the whole tree. */
+/** The command tree for one command line: the noun it names, stand-ins for root help or the version, else the whole tree. */
 export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promise<Command> {
-  if (argv.length <= 1 && ROOT_HELP.has(argv[0] ?? '')) {
+  const program = createRoot(deps);
+  const rest = argv.slice(pastRootOptions(argv, program));
+  if ((argv.length <= 1 && ROOT_HELP.has(argv[0] ?? '')) || (rest.length === 1 && ROOT_FLAGS.has(rest[0]))) {
     const summaries = builtSummaries();
     if (summaries) return rootForHelp(deps, summaries);
   }
-  const program = createRoot(deps);
   const word = argv.length === 2 && argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv, program);
   const load = word === undefined ? undefined : NOUNS.get(word);
   if (!load) return (await import('./program.js')).buildProgram(deps);

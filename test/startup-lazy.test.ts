@@ -132,6 +132,21 @@ describe('help fast path', () => {
     }
   });
 
+  it('root options before --help, -h, --version or -V: the same root help, the version', async () => {
+    const root = await runDgw(['--help']);
+    for (const args of [['--zone', 'local', '--help'], ['--profile', 'work', '--json', '-h'], ['--timeout', '5s', '--debug', '--help']]) {
+      const r = await runDgw(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).toBe(root.stdout);
+    }
+    const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { version: string };
+    for (const args of [['--zone', 'local', '--version'], ['--no-color', '-V']]) {
+      const r = await runDgw(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).toBe(`${pkg.version}\n`);
+    }
+  });
+
   it('`dgw help NOUN` is the noun\'s own help', async () => {
     const viaHelp = await runDgw(['help', 'query']);
     const viaFlag = await runDgw(['query', '--help']);

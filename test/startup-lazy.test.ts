@@ -132,9 +132,9 @@ describe('help fast path', () => {
     }
   });
 
-  it('root options before --help, -h, --version or -V: the same root help, the version', async () => {
+  it('root options alone, or before --help, -h, --version or -V: the same root help, the version', async () => {
     const root = await runDgw(['--help']);
-    for (const args of [['--zone', 'local', '--help'], ['--profile', 'work', '--json', '-h'], ['--timeout', '5s', '--debug', '--help']]) {
+    for (const args of [['--zone', 'local', '--help'], ['--profile', 'work', '--json', '-h'], ['--timeout', '5s', '--debug', '--help'], ['--zone', 'local'], ['--debug', '-q']]) {
       const r = await runDgw(args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout, args.join(' ')).toBe(root.stdout);

@@ -244,7 +244,12 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
     const summaries = builtSummaries();
     if (summaries) return rootForHelp(deps, summaries);
   }
-  const word = argv.length === 2 && argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv, program);
+  // The topics speak of the root alone: its exit codes and options.
+  if (argv.length === 2 && argv[0] === 'help' && HELP_TOPICS.includes(argv[1])) {
+    addHelpTopicCommand(program, deps);
+    return program;
+  }
+  const word = argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv, program);
   const load = word === undefined ? undefined : NOUNS.get(word);
   if (!load) return (await import('./program.js')).buildProgram(deps);
   (await load())(program, createWiring(deps));

@@ -324,8 +324,8 @@ describe('start-up paths load only what they need', () => {
   });
 
   // Was the whole tree, every noun loaded: twice the time of `dgw --help`.
-  for (const args of [['--zone', 'local', '--help'], ['--profile', 'work', '--json', '-h'], ['--zone', 'local', '--version'], ['--no-color', '-V'], ['--zone', 'local']]) {
-    it(`${args.join(' ')}: the root answers after root options, loading no command's code`, async () => {
+  for (const args of [['--zone', 'local', '--help'], ['--profile', 'work', '--json', '-h'], ['--zone', 'local', '--version'], ['--no-color', '-V'], ['--zone', 'local'], ['help', 'exit-codes'], ['help', 'options']]) {
+    it(`${args.join(' ')}: the root answers, loading no command's code`, async () => {
       const r = await loadedBy(args);
       expect(r.code, r.stderr).toBe(0);
       expect(r.sources.filter((s) => /^src\/commands\/[^/]+\//.test(s))).toEqual([]);

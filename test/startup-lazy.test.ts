@@ -84,15 +84,21 @@ describe('lazy nouns', () => {
     expect(wordOf(['--extra', 'v', 'catalog'], root)).toBe('catalog');
   });
 
-  it('an unknown word, or help with anything else, gets the whole tree (suggestions, help of any command)', async () => {
+  it('an unknown word, or help of an unknown one or after options, gets the whole tree (suggestions, help of any command)', async () => {
     expect((await buildProgramFor(inert, ['catalgo'])).commands.length).toBe(full.commands.length);
-    expect((await buildProgramFor(inert, ['help', 'query', 'create'])).commands.length).toBe(full.commands.length);
+    expect((await buildProgramFor(inert, ['help', 'catalgo', 'list'])).commands.length).toBe(full.commands.length);
     expect((await buildProgramFor(inert, ['--debug', 'help'])).commands.length).toBe(full.commands.length);
   });
 
-  it('`help NOUN` loads that noun alone', async () => {
-    const lazy = await buildProgramFor(inert, ['help', 'query']);
-    expect(lazy.commands.map((c) => c.name())).toEqual(['query', 'help-topic']);
+  it('`help exit-codes` and `help options` load no noun: they speak of the root alone', async () => {
+    for (const topic of ['exit-codes', 'options']) expect((await buildProgramFor(inert, ['help', topic])).commands.map((c) => c.name())).toEqual(['help-topic']);
+  });
+
+  it('`help NOUN` and `help NOUN VERB ...` load that noun alone', async () => {
+    for (const argv of [['help', 'query'], ['help', 'query', 'create'], ['help', 'query', 'nosuch']]) {
+      const lazy = await buildProgramFor(inert, argv);
+      expect(lazy.commands.map((c) => c.name()), argv.join(' ')).toEqual(['query', 'help-topic']);
+    }
   });
 });
 
@@ -153,6 +159,17 @@ describe('help fast path', () => {
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toContain('Usage: dgw query');
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
+  });
+
+  it('`dgw help NOUN VERB` is the verb\'s own help; an unknown verb is a usage error naming it', async () => {
+    const viaHelp = await runDgw(['help', 'query', 'create']);
+    const viaFlag = await runDgw(['query', 'create', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toContain('Usage: dgw query create');
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    const unknown = await runDgw(['help', 'query', 'nosuch']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/nosuch/);
   });
 
   it('`dgw --version` prints the version the build baked in', async () => {

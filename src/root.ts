@@ -311,7 +311,11 @@ function namesGroup(argv: string[], program: Command): boolean {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (values.includes(arg)) i += 1;
-    else if (arg === '--json' || flags.includes(arg) || (arg.startsWith('--') && arg.includes('='))) continue;
+    else if (arg === '--json') {
+      // Its optional list of fields, unless the word names a command (as commandWord reads it).
+      const next = argv[i + 1];
+      if (next !== undefined && !next.startsWith('-') && !command.commands.some((c) => c.name() === next || c.aliases().includes(next))) i += 1;
+    } else if (flags.includes(arg) || (arg.startsWith('--') && arg.includes('='))) continue;
     else if (arg.startsWith('-')) return false;
     else {
       const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));

@@ -135,11 +135,19 @@ describe('dgw alone, and a missing argument', () => {
   });
 
   it('a group without its verb prints the group\'s help on stdout, exit 0', async () => {
-    for (const argv of [['query'], ['--zone', 'local', 'folder']]) {
+    for (const argv of [['query'], ['--zone', 'local', 'folder'], ['query', '--json', 'id,name']]) {
       const r = await inProcess(argv);
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(new RegExp(`^Usage: dgw ${argv.at(-1)} \\[options\\] \\[command\\]`));
+      expect(r.out).toMatch(new RegExp(`^Usage: dgw ${argv.find((a) => !a.startsWith('-') && a !== 'local')} \\[options\\] \\[command\\]`));
       expect(r.err).toBe('');
+    }
+  });
+
+  it('root options and no command print the root help on stdout, exit 0, a list of --json fields too (was stderr)', async () => {
+    for (const argv of [['-q'], ['--json'], ['--json', 'id,name'], ['--zone', 'local', '--json', 'id']]) {
+      const r = await inProcess(argv);
+      expect([r.code, r.err], argv.join(' ')).toEqual([0, '']);
+      expect(r.out, argv.join(' ')).toMatch(/^Usage: dgw \[options\] \[command\]/);
     }
   });
 

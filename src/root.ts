@@ -232,15 +232,15 @@ function builtSummaries(): CommandSummary[] | undefined {
   }
 }
 
-const ROOT_HELP = new Set(['', '--help', '-h', 'help']);
-/** What the root answers alone, after any root options (`dgw --profile work --help`), as it does with none at all (`dgw --zone local`). */
+/** What the root answers alone, after any root options (`dgw --profile work --help`); root options alone get the root help too. */
 const ROOT_FLAGS = new Set(['--help', '-h', '--version', '-V']);
 
 /** The command tree for one command line: the noun it names, stand-ins for root help or the version, else the whole tree. */
 export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promise<Command> {
   const program = createRoot(deps);
   const rest = argv.slice(pastRootOptions(argv, program));
-  if ((argv.length <= 1 && ROOT_HELP.has(argv[0] ?? '')) || rest.length === 0 || (rest.length === 1 && ROOT_FLAGS.has(rest[0]))) {
+  const rootAlone = rest.length === 0 || (rest.length === 1 && ROOT_FLAGS.has(rest[0])) || (argv.length === 1 && argv[0] === 'help');
+  if (rootAlone) {
     const summaries = builtSummaries();
     if (summaries) return rootForHelp(deps, summaries);
   }

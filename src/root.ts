@@ -310,8 +310,11 @@ function namesGroup(argv: string[], program: Command): boolean {
   let command = program;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (values.includes(arg)) i += 1;
-    else if (arg === '--json') {
+    if (values.includes(arg)) {
+      // An option missing its value is commander's to report, not a request for help.
+      if (i + 1 === argv.length) return false;
+      i += 1;
+    } else if (arg === '--json') {
       // Its optional list of fields, unless the word names a command (as commandWord reads it).
       const next = argv[i + 1];
       if (next !== undefined && !next.startsWith('-') && !command.commands.some((c) => c.name() === next || c.aliases().includes(next))) i += 1;

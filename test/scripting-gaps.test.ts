@@ -143,6 +143,15 @@ describe('dgw alone, and a missing argument', () => {
     }
   });
 
+  it('a global option missing its value at the end is a usage error saying so (was: "--help" read as its value, or help and exit 0)', async () => {
+    for (const argv of [['--zone'], ['--profile'], ['query', '--zone'], ['query', 'list', '--format']]) {
+      const r = await inProcess(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.out, argv.join(' ')).toBe('');
+      expect(r.err, argv.join(' ')).toMatch(new RegExp(`^error: option '${argv.at(-1)} <[a-z]+>' argument missing`));
+    }
+  });
+
   it('root options and no command print the root help on stdout, exit 0, a list of --json fields too (was stderr)', async () => {
     for (const argv of [['-q'], ['--json'], ['--json', 'id,name'], ['--zone', 'local', '--json', 'id']]) {
       const r = await inProcess(argv);

@@ -6,6 +6,7 @@ import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 import { commandPath, jsonTook } from './commands/wiring.js';
 import { HELP_TOPICS } from './help-topics.js';
+import { subcommandNamed } from './subcommand.js';
 import { carryTarget, shellWord, targetFromArgv } from './output/carry-target.js';
 
 /** Runs dgw once and returns the exit code; the only place errors become exit codes. */
@@ -138,7 +139,7 @@ async function choiceSuggestion(message: string, path: string): Promise<string> 
 function namedCommand(root: Command, argv: string[]): Command {
   let at = root;
   for (const word of argv) {
-    const next = at.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    const next = subcommandNamed(at, word);
     if (next) at = next;
     else if (!word.startsWith('-') && at !== root) break;
   }

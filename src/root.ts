@@ -6,6 +6,7 @@ import { terminalSize, type OutStream } from './output/io.js';
 import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
 import { VERSION } from './version.js';
 import { HELP_TOPIC_COMMAND, HELP_TOPICS } from './help-topics.js';
+import { subcommandNamed } from './subcommand.js';
 import { completes } from './completion/kinds.js';
 
 /** The root command with its global options, without any noun (see `buildProgram` for the whole tree). */
@@ -183,9 +184,7 @@ function pastRootOptions(argv: string[], root: Command): number {
     if (values.includes(arg)) {
       i += 1;
     } else if (arg === '--json') {
-      // `--json` takes an optional list of fields; a command name right after it is not one.
-      const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('-') && !NOUNS.has(next)) i += 1;
+      if (isJsonFields(argv[i + 1], (word) => NOUNS.has(word))) i += 1;
     } else if (!(flags.includes(arg) || arg.startsWith('--json=') || values.some((o) => arg.startsWith(`${o}=`)))) {
       return i;
     }
@@ -193,10 +192,24 @@ function pastRootOptions(argv: string[], root: Command): number {
   return argv.length;
 }
 
+/** `--json` takes an optional list of fields: the word after it, unless that is an option or names a command. */
+function isJsonFields(next: string | undefined, namesCommand: (word: string) => boolean): boolean {
+  return next !== undefined && !next.startsWith('-') && !namesCommand(next);
+}
+
 /** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */
 export function commandWord(argv: string[], root: Command): string | undefined {
-  const word = argv[pastRootOptions(argv, root)];
-  return word === undefined || word.startsWith('-') ? undefined : word;
+  return firstWord(argv.slice(pastRootOptions(argv, root)));
+}
+
+/** The command word that starts what follows the root options, if a word starts it. */
+function firstWord(rest: string[]): string | undefined {
+  return rest[0] === undefined || rest[0].startsWith('-') ? undefined : rest[0];
+}
+
+/** The help topic of `dgw help TOPIC`, if argv is that. */
+function helpTopic(argv: string[]): string | undefined {
+  return argv.length === 2 && argv[0] === 'help' && HELP_TOPICS.includes(argv[1]) ? argv[1] : undefined;
 }
 
 /** What the root help shows of one top-level command; dist/commands.json holds them (scripts/build.mjs). */
@@ -216,8 +229,7 @@ export function summarise(program: Command): CommandSummary[] {
 }
 
 /** The root with stand-ins for each top-level command, rendering the root help without loading any command's code. */
-export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[]): Command {
-  const program = createRoot(deps);
+export function rootForHelp(deps: ContextDeps, summaries: CommandSummary[], program = createRoot(deps)): Command {
   for (const s of summaries) program.command(s.name).aliases(s.aliases).description(s.description);
   addHelpTopicCommand(program, deps);
   return program;
@@ -242,14 +254,14 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
   const rootAlone = rest.length === 0 || (rest.length === 1 && ROOT_FLAGS.has(rest[0])) || (argv.length === 1 && argv[0] === 'help');
   if (rootAlone) {
     const summaries = builtSummaries();
-    if (summaries) return rootForHelp(deps, summaries);
+    if (summaries) return rootForHelp(deps, summaries, program);
   }
   // The topics speak of the root alone: its exit codes and options.
-  if (argv.length === 2 && argv[0] === 'help' && HELP_TOPICS.includes(argv[1])) {
+  if (helpTopic(argv)) {
     addHelpTopicCommand(program, deps);
     return program;
   }
-  const word = argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : commandWord(argv, program);
+  const word = argv[0] === 'help' && NOUNS.has(argv[1]) ? argv[1] : firstWord(rest);
   const load = word === undefined ? undefined : NOUNS.get(word);
   if (!load) return (await import('./program.js')).buildProgram(deps);
   (await load())(program, createWiring(deps));
@@ -263,7 +275,8 @@ export function normaliseArgv(given: string[], program: Command): string[] {
   // Commander would take a help flag for the value of the option before it (`apply --plan --help`).
   const end = given.includes('--') ? given.indexOf('--') : given.length;
   const argv = given.filter((a, i) => !(i < end - 1 && HELP_FLAGS.includes(given[i + 1]) && /^--?[^-=][^=]*$/.test(a) && !flags.includes(a) && a !== '--json'));
-  if (argv[0] === 'help' && argv.length === 2 && HELP_TOPICS.includes(argv[1])) return [HELP_TOPIC_COMMAND, argv[1]];
+  const topic = helpTopic(argv);
+  if (topic) return [HELP_TOPIC_COMMAND, topic];
   const help = helpRequest(argv, program);
   if (help) return help;
   // As gh does: a group without a verb prints its help on stdout and exits 0.
@@ -315,13 +328,11 @@ function namesGroup(argv: string[], program: Command): boolean {
       if (i + 1 === argv.length) return false;
       i += 1;
     } else if (arg === '--json') {
-      // Its optional list of fields, unless the word names a command (as commandWord reads it).
-      const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('-') && !command.commands.some((c) => c.name() === next || c.aliases().includes(next))) i += 1;
+      if (isJsonFields(argv[i + 1], (word) => subcommandNamed(command, word) !== undefined)) i += 1;
     } else if (flags.includes(arg) || (arg.startsWith('--') && arg.includes('='))) continue;
     else if (arg.startsWith('-')) return false;
     else {
-      const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+      const next = subcommandNamed(command, arg);
       if (!next) return false;
       command = next;
     }

@@ -1,6 +1,7 @@
 import type { Argument, Command, Option } from 'commander';
 import type { GlobalOptions } from '../context.js';
 import { argumentKind, optionKind, type LiveKind } from './kinds.js';
+import { subcommandNamed } from '../subcommand.js';
 
 /** What the word under the cursor is, read from the words typed, as the shell scripts read them. */
 export interface CompletionTarget {
@@ -42,7 +43,7 @@ export function completionTarget(program: Command, words: string[]): CompletionT
       else if (option?.required && value === undefined) pending = option;
       continue;
     }
-    const sub = positionals.length === 0 ? command.commands.find((c) => c.name() === word || c.aliases().includes(word)) : undefined;
+    const sub = positionals.length === 0 ? subcommandNamed(command, word) : undefined;
     if (sub) command = sub;
     else positionals.push(word);
   }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
+import { subcommandNamed } from '../../subcommand.js';
 import { examples, type Wiring } from '../wiring.js';
 import type { SchemaEntry } from '../../contract/results.js';
 
@@ -32,7 +33,7 @@ export async function runSchema(ctx: Context, words: string[], _opts: object): P
   if (!known.includes(path)) {
     const { buildProgram, inertDeps } = await import('../../program.js');
     let at: Command | undefined = await buildProgram(inertDeps());
-    path = path.split(/\s+/).map((w) => (at = at?.commands.find((c) => c.name() === w || c.aliases().includes(w)))?.name() ?? w).join(' ');
+    path = path.split(/\s+/).map((w) => (at = at && subcommandNamed(at, w))?.name() ?? w).join(' ');
   }
   if (path === 'completion') throw new UsageError('dgw completion prints a shell script, not JSON: it has no schema');
   if (path === 'table sample') throw new UsageError('dgw table sample prints CSV, not JSON: it has no schema');

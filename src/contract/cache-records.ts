@@ -6,14 +6,13 @@ const Str = (description?: string) => Type.String(description ? { description } 
 const Count = (description: string) => Nullable(Type.Integer({ description }));
 const Time = (description: string) => Nullable(Type.String({ description: `${description}; ISO 8601` }));
 
+/** The id of a cache and the table it copies, which a cache and its status both begin with. */
+const cachedTable = { id: Str(), source: Str('the cached table as catalogId.schemaName.tableName'), catalogId: Str(), schemaName: Str(), tableName: Str() };
+
 /** A cache's settings. */
 export const CacheRecord = Closed(
   {
-    id: Str(),
-    source: Str('the cached table as catalogId.schemaName.tableName'),
-    catalogId: Str(),
-    schemaName: Str(),
-    tableName: Str(),
+    ...cachedTable,
     fullRefreshSchedule: Nullable(RefreshSchedule),
     incrementalSchedule: Nullable(RefreshSchedule),
     incrementalColumn: Nullable(Str('the column an incremental update continues from')),
@@ -41,11 +40,7 @@ export const CacheRunRecord = Closed(
 /** A cache's status. */
 export const CacheStatusRecord = Closed(
   {
-    id: Str(),
-    source: Str('the cached table as catalogId.schemaName.tableName'),
-    catalogId: Str(),
-    schemaName: Str(),
-    tableName: Str(),
+    ...cachedTable,
     status: Type.Union(['NOT_INITIALIZED', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'DELETED'].map((s) => Type.Literal(s))),
     lastFullRefresh: Nullable(CacheRunRecord),
     lastIncremental: Nullable(CacheRunRecord),

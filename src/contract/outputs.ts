@@ -15,10 +15,14 @@ export interface Variant {
 /** A command's JSON output: its variants by name; the first is the usual one. */
 export type CommandOutput = Record<string, Variant>;
 
-const list = (record: TSchema, when = 'always'): CommandOutput => ({ list: { when, schema: Type.Array(record) } });
+const list = (record: TSchema): CommandOutput => ({ list: { when: 'always', schema: Type.Array(record) } });
 const one = (record: TSchema, when = 'always'): CommandOutput => ({ record: { when, schema: record } });
 /** What a language model answered (hosted service only): an open object in the document, printed as it came. */
 const modelAnswer: CommandOutput = { answer: { when: 'always: the answer as the service sent it (an open object in the document)', schema: Type.Unknown({ description: 'any JSON' }) } };
+const exportJob: CommandOutput = {
+  record: { when: 'waiting for the export (with -o FILE): the finished job, its files and links', schema: R.ExportJobRecord },
+  started: { when: 'with --no-wait: the job as it started', schema: O.ExportStarted },
+};
 
 /** Every command's output, by command path; `null`: the command prints no JSON (`--json` is exit 2). */
 export const OUTPUTS: Record<string, CommandOutput | null> = {
@@ -39,13 +43,8 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'query run': { rows: { when: 'always; the fields are the result\'s columns, known from the answer', schema: R.ResultRows } },
   'query mv': one(O.QueriesMoved),
   'query rm': list(O.QueryDeleted),
-  'query export': {
-    record: { when: 'waiting for the export (with -o FILE): the finished job, its files and links', schema: R.ExportJobRecord },
-    started: { when: 'with --no-wait: the job as it started', schema: O.ExportStarted },
-  },  'catalog export': {
-    record: { when: 'waiting for the export (with -o FILE): the finished job, its files and links', schema: R.ExportJobRecord },
-    started: { when: 'with --no-wait: the job as it started', schema: O.ExportStarted },
-  },
+  'query export': exportJob,
+  'catalog export': exportJob,
   'export list': list(R.ExportJobRecord),
   'export get': one(R.ExportJobRecord, 'always (with -o FILE, once its files are downloaded)'),
   'export cancel': one(O.ExportCancelled),

@@ -99,33 +99,16 @@ export const ApiKeyRecord = Closed(
   'a project API key; apiKey (the secret) is null except in the answer to key create; expiresAt is null for a key that never expires',
 );
 
+const named = { id: Type.String(), name: Type.String(), description: Nullable(Type.String()), createdAt: Nullable(Type.String()) };
+const inOrganization = { organizationId: Type.String(), organizationName: Type.String() };
+
 /** A project with its workspace and organization. */
 export const ProjectRecord = Closed(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    createdAt: Nullable(Type.String()),
-    workspaceId: Type.String(),
-    workspaceName: Type.String(),
-    organizationId: Type.String(),
-    organizationName: Type.String(),
-  },
+  { ...named, workspaceId: Type.String(), workspaceName: Type.String(), ...inOrganization },
   'a project the key can see, with its workspace and organization',
 );
 
-export const WorkspaceRecord = Closed(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    createdAt: Nullable(Type.String()),
-    defaultWorkspace: Type.Boolean(),
-    organizationId: Type.String(),
-    organizationName: Type.String(),
-  },
-  'a workspace the key can see, with its organization',
-);
+export const WorkspaceRecord = Closed({ ...named, defaultWorkspace: Type.Boolean(), ...inOrganization }, 'a workspace the key can see, with its organization');
 
 /** A folder of `folder list`: in the flat list its children are empty; with --tree, nested. */
 export const FolderRecord = Type.Cyclic(

@@ -49,7 +49,7 @@ export async function* chatStream(http: Http, projectId: string, input: ChatInpu
 async function refuseUnlike(response: OpenAnswer, type: string, what: string, limitMs: number): Promise<void> {
   const given = response.header('content-type') ?? '';
   if (given.toLowerCase().startsWith(type)) return;
-  const text = await readWithin(response, limitMs).catch(() => '');
+  const text = await readWithin(response, limitMs);
   throw new MalformedResponseError(`the service answered ${given || 'a body of no type'} where ${what} was expected${text.trim() ? `: ${JSON.stringify(text.slice(0, 200))}` : ''}`);
 }
 

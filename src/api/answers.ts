@@ -6,10 +6,7 @@ import type { JsonText, RequestSpec } from './request-spec.js';
 import { textOf, type WireResponse } from './transport.js';
 
 /** An answer whose body has been read. */
-export interface Answer {
-  status: number;
-  statusText: string;
-  header(name: string): string | undefined;
+export interface Answer extends Pick<WireResponse, 'status' | 'statusText' | 'header'> {
   /** The body as the transport gave it (see WireResponse.whole). */
   whole: string | Uint8Array;
   /** The body as text, decoded when first asked for: a list of 10,000 queries may be printed from its bytes. */

@@ -25,7 +25,6 @@ export type CacheRunRecord = Static<typeof CR.CacheRunRecord>;
 /** A cache's status with its latest run of each mode; the schema's status union, built by map(), has no static type of its own. */
 export type CacheStatusRecord = Omit<Static<typeof CR.CacheStatusRecord>, 'status'> & { status: RefreshStatus | 'DELETED' };
 
-const P = (projectId: string) => apiPath`/data/projects/${projectId}/cache`;
 const C = (projectId: string, cacheId: string) => apiPath`/data/projects/${projectId}/cache/${cacheId}`;
 
 /** A schedule as the document's cache Schedule. */
@@ -99,7 +98,7 @@ export function readCacheStatus(value: unknown): CacheStatusRecord {
 const column = (incrementalColumn?: string) => (incrementalColumn ? { incrementalColumn } : undefined);
 
 export async function createCache(http: Http, projectId: string, request: CacheRequest, incrementalColumn?: string): Promise<CacheRecord> {
-  return readAnswer(await http.request({ method: 'POST', path: P(projectId), query: column(incrementalColumn), body: request }), readCache);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/cache`, query: column(incrementalColumn), body: request }), readCache);
 }
 
 /** Creates several caches; each answer says whether that one was made. */

@@ -2,20 +2,18 @@ import { MalformedResponseError } from '../errors.js';
 import type { TablePlace } from './catalogs.js';
 import type { Http } from './http.js';
 import { apiPath } from './path.js';
-import { flag, idOf, object, objects, text, textOrNull } from './read.js';
+import { flag, idOf, object, objects, readAnswer, text, textOrNull } from './read.js';
 import type { ExportJob, ExportRequest } from './types.js';
 
 /** Export Query (async): answers the job's id and first status (202). */
 export async function exportQuery(http: Http, projectId: string, queryId: string, body: ExportRequest): Promise<{ id: string; status: string } | undefined> {
-  const answer = await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/${queryId}/exports`, body });
-  return answer === undefined ? undefined : readExportCreated(answer);
+  return readAnswer(await http.request({ method: 'POST', path: apiPath`/data/projects/${projectId}/queries/${queryId}/exports`, body }), readExportCreated);
 }
 
 /** Export Table (async): a table of a catalog, answered as an export of a query is. */
 export async function exportTable(http: Http, projectId: string, place: TablePlace, body: ExportRequest): Promise<{ id: string; status: string } | undefined> {
   const path = apiPath`/data/projects/${projectId}/catalogs/${place.catalogId}/schemas/${place.schema}/tables/${place.table}/exports`;
-  const answer = await http.request({ method: 'POST', path, body });
-  return answer === undefined ? undefined : readExportCreated(answer);
+  return readAnswer(await http.request({ method: 'POST', path, body }), readExportCreated);
 }
 
 /** The answer to an export: the job's id (required) and first status. */

@@ -4,6 +4,7 @@ import type { Http } from './http.js';
 import { apiPath } from './path.js';
 import { MalformedResponseError } from '../errors.js';
 import { object, readAnswer, text, textOrNull } from './read.js';
+import type * as W from '../wire/index.js';
 
 // Tools of the hosted service the local gateway does not have (it answers 501): transpiling SQL to another dialect, and embedded sessions of its web app.
 
@@ -13,15 +14,8 @@ export type TranspiledRecord = Static<typeof R.TranspiledRecord>;
 /** An embedded session: a one-time URL that opens the hosted web app in an iframe. */
 export type EmbedSessionRecord = Static<typeof R.EmbedSessionRecord>;
 
-/** What an embedded session shows and for how long (the document's InitSessionRequest). */
-export interface EmbedSessionInput {
-  projectId: string;
-  timeoutInSeconds?: number;
-  theme?: string;
-  themeOverride?: boolean;
-  sessionMode?: string;
-  featureFlags?: Record<string, boolean>;
-}
+/** What an embedded session shows and for how long (the document's InitSessionRequest; the mode as given, checked by the command). */
+export type EmbedSessionInput = Omit<Static<typeof W.InitSessionRequest>, 'projectId' | 'sessionMode'> & { projectId: string; sessionMode?: string };
 
 export async function transpileSql(http: Http, dialect: string, query: string): Promise<TranspiledRecord | undefined> {
   return readAnswer(await http.request({ method: 'POST', path: apiPath`/sql/transpile/${dialect}`, body: { query }, expect: 'optional-json' }), (b: unknown) => readTranspiled(b, dialect));

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { Static } from 'typebox';
+import type * as R from '../contract/records.js';
 import { MalformedResponseError } from '../errors.js';
 import { bodyChunks } from './body-chunks.js';
 import type { Http, OpenAnswer } from './http.js';
@@ -11,10 +12,7 @@ import type * as W from '../wire/index.js';
 // what dgw reads of them is in commands/ask/exchange.ts.
 
 /** One server-sent event: its name (`message` when it has none) and its data, parsed when it is JSON. */
-export interface AgentEvent {
-  event: string;
-  data: unknown;
-}
+export type AgentEvent = Static<typeof R.AskExchange>['events'][number];
 
 /** What a question is sent with: the thread to continue, and whether the agent may run SQL. */
 export type ChatInput = Static<typeof W.AIAgentChatRequestDto>;

@@ -12,10 +12,7 @@ export type ProjectEntry = Static<typeof R.ProjectRecord>;
 export type WorkspaceEntry = Static<typeof R.WorkspaceRecord>;
 
 /** An organization the key can see, by id and name. */
-export interface OrganizationEntry {
-  organizationId: string;
-  organizationName: string;
-}
+export type OrganizationEntry = Pick<WorkspaceEntry, 'organizationId' | 'organizationName'>;
 
 /** The organizations the key can see. */
 export async function listOrganizations(http: Http): Promise<OrganizationEntry[]> {

@@ -11,13 +11,10 @@ type Complete<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 export type QueryType = Static<typeof W.QueryType>;
 
 /** A materialized query's refresh schedule, in the form dgw sends and the readers normalise to. */
-export type Schedule =
-  | { type: 'interval'; repeatDuration: string }
-  | { type: 'cron'; cronExpression: string; timezone?: string }
-  | { type: 'none' };
+export type Schedule = RefreshSchedule | { type: 'none' };
 
 /** A schedule that refreshes: the schedules of the records dgw prints, where no schedule is null. */
-export type RefreshSchedule = Exclude<Schedule, { type: 'none' }>;
+export type RefreshSchedule = Static<typeof R.RefreshSchedule>;
 
 /** Body of create and update query; only the fields that apply are sent. */
 export type QueryRequest = Omit<Static<typeof W.QueryRequest>, 'schedule'> & { schedule?: Schedule | null };

@@ -164,5 +164,5 @@ export function generateSampleQuestions(http: Http, projectId: string, question:
 }
 
 export function searchMetadata(http: Http, projectId: string, table: string, topK: number | undefined): Promise<unknown> {
-  return http.request({ method: 'GET', path: `${base(projectId)}/query`, query: { table, topK: topK === undefined ? undefined : String(topK) }, expect: 'optional-json' });
+  return http.request({ method: 'GET', path: `${base(projectId)}/query`, query: { table, topK }, expect: 'optional-json' });
 }

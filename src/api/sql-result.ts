@@ -94,7 +94,7 @@ export async function openSqlResult(http: Http, projectId: string, body: Execute
 /** Gives each column one JSON type by the types the answer names, since a service may send a BIGINT as a number. */
 function oneTypePerColumn(columns: ResultColumn[]): (batch: unknown[]) => unknown[] {
   const fixes = columns.flatMap((c, index) => {
-    const type = numberJsonType(c.dataType ?? undefined);
+    const type = numberJsonType(c.dataType);
     return type === undefined ? [] : [{ index, name: c.columnName, fix: type === 'string' ? numberAsString : stringAsNumber }];
   });
   if (fixes.length === 0) return (batch) => batch;

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import * as W from '../wire/index.js';
 import { Closed, Nullable } from './common.js';
 
-// The records dgw prints with --json; the printing code's types are Static of them, or held to them by types-match.ts.
+// The records dgw prints with --json; the printing code's types are Static of them.
 
 const required = Type.Required;
 
@@ -69,8 +69,8 @@ export const ConnectionDetailRecord = Type.Object({}, { additionalProperties: tr
 /** A schema of a catalog. */
 export const SchemaRecord = Closed(required(W.Schema).properties, 'a schema of a catalog');
 
-/** A table of a catalog. */
-export const CatalogTableRecord = Closed(required(W.Table).properties, 'a table of a catalog, in SQL catalogName.schemaName.tableName');
+/** A table of a catalog: the fields of a stored table, which the same reader gives. */
+export const CatalogTableRecord = Closed(TableRecord.properties, 'a table of a catalog, in SQL catalogName.schemaName.tableName');
 
 /** Whether a table is cached. */
 export const CacheStateRecord = Closed(required(W.TableCacheResult).properties, 'whether a table of a catalog is cached, and the kinds of cache it allows (empty: none)');

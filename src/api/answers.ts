@@ -1,7 +1,7 @@
 import { maskKey } from '../config/settings.js';
 import { ApiError, DgwError, MalformedResponseError } from '../errors.js';
 import { parseJsonExact } from './exact-numbers.js';
-import { localGatewayFault, resolveLocation } from './failures.js';
+import { localGatewayFault } from './failures.js';
 import type { JsonText, RequestSpec } from './request-spec.js';
 import { textOf, type WireResponse } from './transport.js';
 
@@ -126,7 +126,8 @@ export function errorOf(answer: Answer, spec: RequestSpec, wording: ErrorWording
   const { redact } = wording;
   if (answer.status >= 300 && answer.status < 400) {
     const location = answer.header('location');
-    const target = location ? ` to ${redact(resolveLocation(location, wording.url))}` : '';
+    // The Location as an absolute URL where it reads as one, else quoted as JSON (control characters escaped).
+    const target = location ? ` to ${redact(URL.parse(location, wording.url)?.toString() ?? JSON.stringify(location))}` : '';
     return new DgwError('service', `the service answered ${spec.method} ${spec.path} with a redirect (HTTP ${answer.status})${target}; dgw follows no redirect, so a request and its key go only to the base URL in use`, {
       status: answer.status,
       hint: 'if the service has moved, use its new address as --base-url (and log in for it: a stored key goes only to the host it was stored for)',

@@ -76,8 +76,3 @@ export function ownCause(error: unknown): DgwError | undefined {
   }
   return undefined;
 }
-
-/** A Location header as an absolute URL where it can be read as one, else quoted as JSON (control characters escaped). */
-export function resolveLocation(location: string, base: string): string {
-  return URL.parse(location, base)?.toString() ?? JSON.stringify(location);
-}

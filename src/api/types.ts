@@ -26,14 +26,7 @@ export type Query = Omit<Complete<Static<typeof W.Query>>, 'schedule'> & { sched
 export type QueryRecord = Static<typeof R.QueryRecord>;
 
 /** A folder in the seed contract's shape (nested, epoch-millisecond times, query ids). */
-export interface Folder {
-  id: string;
-  name: string;
-  createdAt: number;
-  modifiedAt: number;
-  children: Folder[];
-  queryIds: string[];
-}
+export type Folder = Static<typeof W.SeedFolder>;
 
 /** A folder as the document lists it (flat, with its path and parent, ISO time). */
 export type FolderItem = Complete<Static<typeof W.QueryFolderItem>>;

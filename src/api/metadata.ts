@@ -50,7 +50,7 @@ export async function getMetadata(http: Http, projectId: string, where: { catalo
         listIn(s.tables).filter(isRaw).map((t) => readTable({ ...t, catalogId: c.catalogId, schemaName: s.schemaName }, text(c.catalogName))),
       ),
     ),
-    statuses: catalogs.map((c) => readStatus(c, text(c.catalogId))),
+    statuses: catalogs.map((c) => readMetadataStatus(c, text(c.catalogId))),
   };
 }
 
@@ -66,7 +66,8 @@ export async function getMetadataStatus(http: Http, projectId: string, catalogId
 
 /** A refresh job's status: the document's schema says ACTIVE, its example `active` (and `not-active`): both read as ACTIVE, NOT_ACTIVE. */
 export function readMetadataStatus(value: unknown, catalogId: string): MetadataStatusRecord {
-  return readStatus(object(value, 'a refresh status'), catalogId);
+  const s = object(value, 'a refresh status');
+  return { catalogId: text(s.catalogId, catalogId), status: text(s.status, 'UNKNOWN').toUpperCase().replace(/-/g, '_'), message: textOrNull(s.message), refreshedAt: textOrNull(s.refreshedAt) };
 }
 
 export async function getMetadataCallback(http: Http, projectId: string): Promise<MetadataCallbackRecord> {
@@ -141,10 +142,6 @@ function readColumn(c: Record<string, unknown>): MetadataColumnRecord {
     isCategorical: typeof c.isCategorical === 'boolean' ? c.isCategorical : null,
     categoricalValues: listIn(c.categoricalValues).map((v) => text(v)),
   };
-}
-
-function readStatus(value: Record<string, unknown>, catalogId: string): MetadataStatusRecord {
-  return { catalogId: text(value.catalogId, catalogId), status: text(value.status, 'UNKNOWN').toUpperCase().replace(/-/g, '_'), message: textOrNull(value.message), refreshedAt: textOrNull(value.refreshedAt) };
 }
 
 function readCallback(value: unknown): MetadataCallbackRecord {

@@ -17,9 +17,7 @@ export function Maybe<T extends TSchema>(schema: T) {
   return Type.Optional(Nullable(schema));
 }
 
-export function Opt<T extends TSchema>(schema: T) {
-  return Type.Optional(schema);
-}
+export const Opt = Type.Optional;
 
 /** A string the document gives the `uuid` format. */
 export function Uuid() {

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Closed, Nullable } from './common.js';
+import { Closed, Nullable } from '../wire/common.js';
 import { RefreshSchedule } from './records.js';
 
 const Str = (description?: string) => Type.String(description ? { description } : {});

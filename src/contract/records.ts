@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import * as W from '../wire/index.js';
-import { Closed, Nullable } from './common.js';
+import { Closed, Nullable } from '../wire/common.js';
 
-// The records dgw prints with --json; the printing code's types are Static of them.
+// The records dgw prints with --json, each with every field (null where there is nothing) and no other; the printing code's types are Static of them.
 
 const required = Type.Required;
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Closed, Nullable } from './common.js';
+import { Closed, Nullable } from '../wire/common.js';
 import { RefreshSchedule } from './records.js';
 
 // dgw's own records: what commands that are not a read of the service print with --json.

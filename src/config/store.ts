@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isRaw } from '../api/read.js';
-import { LocalFaultError } from '../errors.js';
-import { fileFault, makeFolders, readTextIfThere } from '../local-faults.js';
+import type { LocalFaultError } from '../errors.js';
+import { damagedFile, fileFault, makeFolders, readTextIfThere } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
 import { holdLock } from './settings-lock.js';
@@ -90,11 +90,7 @@ function profilesProblem(currentProfile: unknown, profiles: unknown): string | u
 }
 
 function damagedStore(file: string, problem: string): LocalFaultError {
-  return new LocalFaultError(
-    'DAMAGED_FILE',
-    `${file} is damaged: ${problem}`,
-    `fix it in an editor, or move it aside (mv ${file} ${file}.damaged) and log in again; keys kept in the OS keychain stay there`,
-  );
+  return damagedFile(file, problem, `fix it in an editor, or move it aside (mv ${file} ${file}.damaged) and log in again; keys kept in the OS keychain stay there`);
 }
 
 /** The profile store on conf (0600 file in a 0700 folder), imported on first use since it is heavy. */

@@ -17,15 +17,12 @@ import { missingKeyError } from './config/missing-key.js';
 import { configDir, ProfileStore, readStoreFile, tightenStoreMode } from './config/store.js';
 import { AuthError, DgwError, InterruptedError, UsageError } from './errors.js';
 import { colorFor } from './output/color.js';
-import { loadSerializers, Output, outputMode, type OutputMode, type Serializers } from './output/format.js';
+import { loadSerializers, Output, outputMode, type OutputFlags, type OutputMode, type Serializers } from './output/format.js';
 import { readAll, terminalSize, type Io } from './output/io.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
 
 /** Global options every command accepts. */
-export interface GlobalOptions extends SettingFlags {
-  quiet?: boolean;
-  /** Tab-separated lists start with their column names. */
-  header?: boolean;
+export interface GlobalOptions extends SettingFlags, OutputFlags {
   color?: boolean;
   pager?: boolean;
   debug?: boolean;

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
+import { isOutputSetting, OUTPUT_FORMATS, type OutputFlags, type OutputSetting } from '../output/mode.js';
 import { parseDuration } from '../schedule/duration.js';
 import { bindingOf, keyBinding, profilesWithKeyFor } from './key-binding.js';
 import { isLoopbackHost } from './loopback.js';
@@ -18,17 +18,13 @@ export interface Resolved<T> {
   origin?: string;
 }
 
-/** Global flags that feed settings. */
-export interface SettingFlags {
+/** Global flags that feed settings; `--format`, and `--json` and `--jq` (which choose JSON), feed the default output. */
+export interface SettingFlags extends Pick<OutputFlags, 'format' | 'json' | 'jq'> {
   profile?: string;
   zone?: string;
   baseUrl?: string;
   project?: string;
   timeout?: string;
-  /** `--format FORMAT`; `--json` and `--jq` also choose JSON. */
-  format?: string;
-  json?: boolean | string;
-  jq?: string;
 }
 
 /** Everything a command may need to reach the service. */

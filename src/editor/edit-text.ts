@@ -13,23 +13,17 @@ export interface EditRequest {
   env: Record<string, string | undefined>;
   /** Aborting it (SIGTERM to dgw) stops the editor; the file is removed all the same. */
   signal: AbortSignal;
-  platform?: NodeJS.Platform;
-}
-
-/** `$VISUAL`, else `$EDITOR`, else `vi`; a shell command line, as git runs it. */
-export function editorCommand(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
-  return env.VISUAL?.trim() || env.EDITOR?.trim() || (platform === 'win32' ? 'notepad' : 'vi');
 }
 
 /** Edits `text` in a private temporary file; on failure or Ctrl-C a changed text is kept first, and the error names where. */
 export async function editText(request: EditRequest): Promise<string> {
-  const platform = request.platform ?? process.platform;
-  const editor = editorCommand(request.env, platform);
+  // $VISUAL, else $EDITOR, else vi: a shell command line, as git runs it.
+  const editor = request.env.VISUAL?.trim() || request.env.EDITOR?.trim() || (process.platform === 'win32' ? 'notepad' : 'vi');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-edit-'));
   const file = path.join(dir, safeFileName(request.fileName));
   try {
     fs.writeFileSync(file, request.text, { mode: 0o600, flag: 'wx' });
-    await runEditor(editor, file, request.env, request.signal, platform);
+    await runEditor(editor, file, request.env, request.signal);
     const text = readTextIfThere(file);
     if (text === undefined) throw new DgwError('usage', `the editor removed ${path.basename(file)}; nothing was saved`);
     return text;
@@ -50,12 +44,12 @@ export function withKeptText(error: DgwError, file: string, hint?: string): Kept
   return new KeptTextError(error.kind, `${error.message}; your text is kept in ${file}`, { hint: hint ?? error.hint, status: error.status, errorCode: error.errorCode, cause: error });
 }
 
-function runEditor(editor: string, file: string, env: Record<string, string | undefined>, signal: AbortSignal, platform: NodeJS.Platform): Promise<void> {
+function runEditor(editor: string, file: string, env: Record<string, string | undefined>, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new InterruptedError());
     // As git runs it, but with `exec`, so no shell between dgw and the editor dies of Ctrl-C.
     const child =
-      platform === 'win32'
+      process.platform === 'win32'
         ? spawn(`${editor} "${file}"`, { shell: true, stdio: 'inherit', env: env as NodeJS.ProcessEnv })
         : spawn('/bin/sh', ['-c', `exec ${editor} "$@"`, editor, file], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
     const stop = () => child.kill('SIGTERM');

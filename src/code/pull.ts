@@ -88,18 +88,18 @@ export function pullDestroys(plan: PullPlan): boolean {
 }
 
 /** The most bytes of a path the system takes (PATH_MAX, less its NUL): 1024 on macOS and the BSDs, 4096 on Linux. */
-export function maxPathBytes(platform: NodeJS.Platform = process.platform): number {
-  return (['darwin', 'freebsd', 'openbsd', 'netbsd'].includes(platform) ? 1024 : platform === 'win32' ? 32_767 : 4096) - 1;
+export function maxPathBytes(): number {
+  return (['darwin', 'freebsd', 'openbsd', 'netbsd'].includes(process.platform) ? 1024 : process.platform === 'win32' ? 32_767 : 4096) - 1;
 }
 
-/** The least deep folder whose directory, or a file pull writes in it (a temporary one too), would be a path longer than `max` bytes under `root`. */
-export function folderTooDeep(root: string, plan: PullPlan, max = maxPathBytes()): { folder: string; bytes: number } | undefined {
+/** The least deep folder whose directory, or a file pull writes in it (a temporary one too), would be a path longer than maxPathBytes under `root`. */
+export function folderTooDeep(root: string, plan: PullPlan): { folder: string; bytes: number } | undefined {
   const paths = [
     ...plan.mkdirs.map((dir) => ({ dir, rel: dir })),
     ...plan.markers.map((dir) => ({ dir, rel: `${dir}/${KEEP_FILE}` })),
     ...plan.write.map((w) => ({ dir: w.file.split('/').slice(0, -1).join('/'), rel: `${w.file}.dgw-00000000.tmp.` })),
   ];
-  const over = paths.map((p) => ({ folder: `/${p.dir}`, bytes: Buffer.byteLength(path.join(root, p.rel)) })).filter((p) => p.bytes > max);
+  const over = paths.map((p) => ({ folder: `/${p.dir}`, bytes: Buffer.byteLength(path.join(root, p.rel)) })).filter((p) => p.bytes > maxPathBytes());
   return over.sort((a, b) => a.folder.length - b.folder.length || a.bytes - b.bytes)[0];
 }
 

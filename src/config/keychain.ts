@@ -25,15 +25,15 @@ export function newKeychainAccount(profile: string): string {
   return `${profile}:${randomBytes(6).toString('hex')}`;
 }
 
-/** The keychain's name on `platform`, as people know it. */
-export function keychainName(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'darwin') return 'macOS Keychain';
-  if (platform === 'win32') return 'Windows Credential Manager';
+/** The keychain's name on this platform, as people know it. */
+export function keychainName(): string {
+  if (process.platform === 'darwin') return 'macOS Keychain';
+  if (process.platform === 'win32') return 'Windows Credential Manager';
   return 'Secret Service keyring';
 }
 
 /** Opens the OS keychain through @napi-rs/keyring; on Linux only the Secret Service, as the kernel keyring forgets at reboot. */
-export async function openKeychain(signal?: AbortSignal, platform: NodeJS.Platform = process.platform): Promise<Keychain> {
+export async function openKeychain(signal?: AbortSignal): Promise<Keychain> {
   let AsyncEntry: typeof import('@napi-rs/keyring').AsyncEntry;
   try {
     ({ AsyncEntry } = await import('@napi-rs/keyring'));
@@ -51,7 +51,7 @@ export async function openKeychain(signal?: AbortSignal, platform: NodeJS.Platfo
     }
   };
   return {
-    name: keychainName(platform),
+    name: keychainName(),
     get: (account) => call(async () => (await entry(account).getPassword(limit())) ?? undefined),
     set: (account, secret) => call(() => entry(account).setPassword(secret, limit())),
     delete: (account) => call(() => entry(account).deleteCredential(limit())),

@@ -37,7 +37,7 @@ export interface Serializers {
 }
 
 /** Loads jq-wasm or `yaml` only when `mode` needs them; a bad `--jq` is a usage error before any request. */
-export async function loadSerializers(mode: OutputMode, env: Record<string, string | undefined> = {}): Promise<Serializers> {
+export async function loadSerializers(mode: OutputMode, env: Record<string, string | undefined>): Promise<Serializers> {
   if (mode.kind === 'json' && mode.jq !== undefined) {
     const { compileJq } = await import('./jq.js');
     return { jq: await compileJq(mode.jq, env) };

@@ -13,7 +13,7 @@ export interface JqFilter {
 const MARK = 'dgw';
 
 /** Compiles without running (a filter could loop): a referenced but uncalled function; jq-wasm loads only here. */
-export async function compileJq(expression: string, env: Record<string, string | undefined> = {}): Promise<JqFilter> {
+export async function compileJq(expression: string, env: Record<string, string | undefined>): Promise<JqFilter> {
   if (expression.trim() === '') throw new UsageError('--jq: the expression is empty; `.` prints the JSON unchanged');
   const { loadJq } = await import('jq-wasm');
   const jq = await loadJq({ wasmBinary: fs.readFileSync(jqWasmFile()) });

@@ -7,11 +7,7 @@ export const COMPLETION_TTL_MS = 20_000;
 
 /** Short-lived completion answers keyed by everything that decides them, names only; anything wrong with it is a miss. */
 export class CompletionCache {
-  constructor(
-    private readonly dir: string,
-    private readonly ttlMs = COMPLETION_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly dir: string) {}
 
   /** The cached value for `key`, or what `load` answers (then stored). */
   async get<T>(key: readonly string[], load: () => Promise<T>): Promise<T> {
@@ -26,7 +22,7 @@ export class CompletionCache {
   private read<T>(file: string): T | undefined {
     try {
       const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { at?: unknown; value?: T };
-      if (typeof entry.at !== 'number' || entry.at > this.now() || this.now() - entry.at > this.ttlMs) return undefined;
+      if (typeof entry.at !== 'number' || entry.at > Date.now() || Date.now() - entry.at > COMPLETION_TTL_MS) return undefined;
       return entry.value;
     } catch {
       return undefined;
@@ -37,7 +33,7 @@ export class CompletionCache {
     const temp = `${file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      fs.writeFileSync(temp, JSON.stringify({ at: this.now(), value }), { mode: 0o600 });
+      fs.writeFileSync(temp, JSON.stringify({ at: Date.now(), value }), { mode: 0o600 });
       fs.renameSync(temp, file);
     } catch {
       // A cache that cannot be written only costs the next Tab a request.

@@ -27,12 +27,9 @@ export function tokenize(sql: string): SqlToken[] {
       i = end < 0 ? n : end + 1;
     } else if (c === '/' && sql[i + 1] === '*') {
       i = blockCommentEnd(sql, i);
-    } else if (c === "'") {
-      const end = quotedEnd(sql, i, "'", false);
-      tokens.push({ kind: 'string', text: sql.slice(i, end) });
-      i = end;
-    } else if ((c === 'e' || c === 'E') && sql[i + 1] === "'") {
-      const end = quotedEnd(sql, i + 1, "'", true);
+    } else if (c === "'" || ((c === 'e' || c === 'E') && sql[i + 1] === "'")) {
+      const escapes = c !== "'";
+      const end = quotedEnd(sql, escapes ? i + 1 : i, "'", escapes);
       tokens.push({ kind: 'string', text: sql.slice(i, end) });
       i = end;
     } else if (c === '"') {

@@ -133,10 +133,11 @@ export class CsvTranscoder {
         }
         continue;
       }
-      if (this.afterQuote && c === 34) {
-        // The quote that ended the last chunk was the first of a doubled pair.
+      // A quote opens a field, or, right after the quote that ended the last chunk, was the second of a doubled pair.
+      if ((this.atFieldStart || this.afterQuote) && c === 34) {
         out += '"';
         this.inQuotes = true;
+        this.atFieldStart = false;
         this.afterQuote = false;
         i += 1;
         continue;
@@ -145,13 +146,6 @@ export class CsvTranscoder {
         out += this.endField() + (c === this.d ? ',' : text[i]);
         this.afterQuote = false;
         this.atFieldStart = true;
-        i += 1;
-        continue;
-      }
-      if (this.atFieldStart && c === 34) {
-        this.inQuotes = true;
-        this.atFieldStart = false;
-        out += '"';
         i += 1;
         continue;
       }

@@ -5,15 +5,11 @@ import { catalogIdOf, catalogNameOf } from './diff.js';
 import { readKnowledge, renderGoldenSqls, renderRelations, columnLabel } from './files.js';
 import { KNOWLEDGE_FILES, type DesiredGoldenSql, type DesiredRelation, type KnowledgeKind, type ProjectKnowledge } from './model.js';
 import { DgwError } from '../../errors.js';
+import type { PullPlan } from '../pull.js';
 import { readKnowledgeOf } from './read-project.js';
 
-/** What `pull` does with the knowledge files: each written when the project holds some of its kind or the file is there. */
-export interface KnowledgePull {
-  write: Array<{ file: string; content: string; overwrite: boolean }>;
-  unchanged: string[];
-  /** Kinds the service would not show (a key without access, a service without them): their files are left as they are. */
-  skipped: string[];
-}
+/** What `pull` does with the knowledge files: each written when the project holds some of its kind or the file is there; `skipped`, kinds the service would not show (a key without access, a service without them), whose files are left as they are. */
+export type KnowledgePull = Pick<PullPlan, 'write' | 'unchanged' | 'skipped'>;
 
 /** Reads both kinds from the project (a request for golden SQLs, one per catalog for relations) and compares them with the files. */
 export async function planKnowledgePull(root: string, http: Http, projectId: string): Promise<KnowledgePull> {

@@ -3,7 +3,7 @@ import { main } from './cli.js';
 import { buildProgram, inertDeps, visibleTree } from './program.js';
 
 /** The page file of a command: `dgw_query_create.md`. */
-export const pageName = (path: string[]): string => `${['dgw', ...path].join('_')}.md`;
+const pageName = (path: string[]): string => `${['dgw', ...path].join('_')}.md`;
 
 async function helpOf(path: string[]): Promise<string> {
   let text = '';

@@ -46,7 +46,7 @@ export class UsageError extends DgwError {
 }
 
 /** A usage error found after a request was sent (exit 14), since exit 2 promises nothing was sent. */
-export class UsageAfterSendError extends DgwError {
+class UsageAfterSendError extends DgwError {
   constructor(error: DgwError, sent: { reads: number; changes: number; refused?: number }) {
     const made = sent.changes - (sent.refused ?? 0);
     const what =

@@ -15,8 +15,8 @@ import { describeStep } from './apply.js';
 import type { Step } from './order.js';
 
 /** The `format` of a saved plan; `version` changes when a field changes meaning or goes. */
-export const PLAN_FORMAT = 'dgw-plan';
-export const PLAN_VERSION = 2;
+const PLAN_FORMAT = 'dgw-plan';
+const PLAN_VERSION = 2;
 
 /** The JSON `dgw plan --json` prints and `dgw apply --plan FILE` reads (docs/queries-as-code.md), as its schema says. */
 export type PlanDocument = Static<typeof PlanSchema>;

@@ -104,7 +104,7 @@ export function folderTooDeep(root: string, plan: PullPlan): { folder: string; b
 }
 
 /** A file or directory that could not be written or removed (exit 2). */
-export class LocalFileError extends DgwError {
+class LocalFileError extends DgwError {
   constructor(message: string, cause: unknown) {
     super('usage', message, { cause });
   }

@@ -27,7 +27,7 @@ export class FileProblem extends Error {
 }
 
 /** The header keys, in the order `pull` writes them. */
-export const HEADER_KEYS = ['displayName', 'materialized', 'every', 'cron', 'tz', 'from', 'checkSchemaExists'] as const;
+const HEADER_KEYS = ['displayName', 'materialized', 'every', 'cron', 'tz', 'from', 'checkSchemaExists'] as const;
 type HeaderKey = (typeof HEADER_KEYS)[number];
 
 const FENCE = /^--[ \t]*---[ \t]*$/;

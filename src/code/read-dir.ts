@@ -11,7 +11,7 @@ import { compareText } from '../output/text-order.js';
 export const KEEP_FILE = '.gitkeep';
 
 /** The largest query file read (the local gateway takes request bodies up to 1 MiB). */
-export const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_FILE_BYTES = 1024 * 1024;
 
 /** One `.sql` file found: its query, or why it could not be read. */
 export interface ScannedFile {

@@ -43,7 +43,7 @@ export function renderPlan(plan: PlanWithNotes, knowledge: KnowledgeSection, sum
 }
 
 /** `Plan: 1 to create, 2 to update, 1 to delete (5 requests).` or `No changes: ...`. */
-export function summaryLine(s: PlanSummary, color: ChalkInstance): string {
+function summaryLine(s: PlanSummary, color: ChalkInstance): string {
   if (s.changes === 0) return color.green('No changes: the project matches the files.');
   const parts = [
     [s.create, 'to create'],

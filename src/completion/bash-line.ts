@@ -7,7 +7,7 @@ export interface BashLine {
 }
 
 /** Bash's default COMP_WORDBREAKS. */
-export const DEFAULT_WORD_BREAKS = ' \t\n"\'><=;|&(:';
+const DEFAULT_WORD_BREAKS = ' \t\n"\'><=;|&(:';
 
 interface Word {
   text: string;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** A burst of Tabs costs one request, and a new name shows up soon. */
-export const COMPLETION_TTL_MS = 20_000;
+const COMPLETION_TTL_MS = 20_000;
 
 /** Short-lived completion answers keyed by everything that decides them, names only; anything wrong with it is a miss. */
 export class CompletionCache {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 
 /** The service name dgw's entries have in the OS keychain. */
-export const KEYCHAIN_SERVICE = 'dgw';
+const KEYCHAIN_SERVICE = 'dgw';
 
 /** Long enough for an unlock dialog on a desktop. */
 const KEYCHAIN_TIMEOUT_MS = 60_000;
@@ -18,7 +18,7 @@ export interface Keychain {
 }
 
 /** Why no keychain answered: the library is missing, or the platform's keychain is not there (CI, containers). */
-export class KeychainUnavailable extends Error {}
+class KeychainUnavailable extends Error {}
 
 /** A new account name for a profile's key, with a random tag so two config folders never share an entry. */
 export function newKeychainAccount(profile: string): string {

@@ -5,7 +5,7 @@ import type { Settings } from './settings.js';
 import type { StoreData } from './store.js';
 
 /** The profile every command falls back to; it may be absent (nothing stored yet, or no key). */
-export const DEFAULT_PROFILE = 'default';
+const DEFAULT_PROFILE = 'default';
 
 /** Refuses a profile name the store lacks, whatever named it: a typo must not read as "no API key". */
 export function unknownProfileError(settings: Settings, store: StoreData): UsageError | undefined {

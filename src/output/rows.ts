@@ -25,7 +25,7 @@ const TABLE_PAGE = 1000;
 const BATCH = 64 * 1024;
 
 /** Writes in batches, waiting for `drain`, so memory stays flat when a pipe reads slowly. */
-export class BatchWriter {
+class BatchWriter {
   private text = '';
   constructor(private readonly stream: OutStream) {}
 

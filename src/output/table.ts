@@ -106,7 +106,7 @@ export async function drawRecord(columns: TableColumn[], values: unknown[], view
 }
 
 /** Each value as its cell text, control characters escaped but newlines kept. */
-export async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean, nullText = ''): Promise<string[][]> {
+async function cellRows(columns: TableColumn[], rows: unknown[][], now: number, withDate: boolean, nullText = ''): Promise<string[][]> {
   const times = columns.some((c) => c.kind === 'time') ? await import('./times.js') : undefined;
   return rows.map((row) => columns.map((c, i) => cellText(times && c.kind === 'time' ? times.readableTime(row[i], now, { withDate }) : row[i], nullText)));
 }
@@ -118,7 +118,7 @@ async function listCells(columns: TableColumn[], rows: unknown[][], now: number,
 }
 
 /** A value as a table cell, for a person. */
-export function cellText(value: unknown, nullText = ''): string {
+function cellText(value: unknown, nullText = ''): string {
   if (value === null || value === undefined) return nullText;
   if (typeof value === 'object') return visible(JSON.stringify(value));
   // A CR ending a line (Windows line ends) is no character to show.

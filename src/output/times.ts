@@ -37,7 +37,7 @@ function nearTime(ms: number): string | undefined {
 }
 
 /** `2026-11-23 07:19`, in the local time zone (TZ). */
-export function localDateTime(ms: number): string {
+function localDateTime(ms: number): string {
   const d = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;

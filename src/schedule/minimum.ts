@@ -6,7 +6,7 @@ import { parseDuration, type Duration } from './duration.js';
 export const MIN_INTERVAL: Duration = { iso: 'PT1M', ms: 60_000 };
 
 /** The environment variable that lowers the local gateway's minimum (to try schedules quickly). */
-export const MIN_INTERVAL_ENV = 'DGW_LOCAL_MIN_INTERVAL';
+const MIN_INTERVAL_ENV = 'DGW_LOCAL_MIN_INTERVAL';
 
 /** The local gateway's minimum: `DGW_LOCAL_MIN_INTERVAL` when set, else one minute; a bad value is a usage error. */
 export function localMinInterval(env: Record<string, string | undefined>): Duration {
@@ -18,7 +18,7 @@ export function localMinInterval(env: Record<string, string | undefined>): Durat
 }
 
 /** A year and a day: a longer interval puts the next run past any date a client reads (year +116106). */
-export const MAX_INTERVAL: Duration = { iso: 'P366D', ms: 366 * 86_400_000 };
+const MAX_INTERVAL: Duration = { iso: 'P366D', ms: 366 * 86_400_000 };
 
 /** Why an interval is too short for the minimum, or undefined when it is not. */
 export function intervalTooShort(interval: Duration, minimum: Duration = MIN_INTERVAL): string | undefined {

@@ -21,7 +21,7 @@ export interface SourceFile {
 }
 
 /** How much of the start of a file is read before anything is sent. */
-export const HEAD_BYTES = 1 << 20;
+const HEAD_BYTES = 1 << 20;
 
 /** Opens FILE or `-` (stdin) and reads its start; an unreadable file is a usage error found before anything is sent. */
 export async function openSource(ctx: Context, name: string, flag: string): Promise<SourceFile> {

@@ -8,7 +8,7 @@ import { canonicalSql } from '../sql-text.js';
 import { KNOWLEDGE_FILES, type ColumnRef, type DesiredGoldenSql, type DesiredKnowledge, type DesiredRelation, type KnowledgeKind } from './model.js';
 
 /** The relation type a file that names none means, as `dgw relation add` sends by default. */
-export const DEFAULT_RELATION_TYPE = 'MANY_TO_ONE';
+const DEFAULT_RELATION_TYPE = 'MANY_TO_ONE';
 
 /** Knowledge files that are links or not regular files: never read through, written through or replaced (pull refuses them, as query files). */
 export async function unsafeKnowledgeFiles(root: string): Promise<FileProblem[]> {

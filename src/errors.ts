@@ -1,24 +1,5 @@
-/** What went wrong, in the words the exit codes speak. */
-export type ErrorKind =
-  | 'usage'
-  | 'auth'
-  | 'not_found'
-  | 'conflict'
-  | 'rejected'
-  | 'rate_limited'
-  | 'service'
-  | 'network'
-  | 'refresh_failed'
-  | 'export_failed'
-  | 'changes_present'
-  | 'busy'
-  | 'local_fault'
-  | 'usage_after_send'
-  | 'not_implemented'
-  | 'interrupted'
-  | 'reader_gone'
-  | 'declined'
-  | 'internal';
+/** What went wrong, in the words the exit codes speak (EXIT_CODES below). */
+export type ErrorKind = keyof typeof EXIT_CODES;
 
 /** Base of every error dgw reports on purpose; anything else is a bug (exit 1). */
 export class DgwError extends Error {
@@ -217,7 +198,7 @@ function hintForStatus(status: number, message: string): string | undefined {
   return undefined;
 }
 
-const EXIT_CODES: Record<ErrorKind, number> = {
+const EXIT_CODES = {
   internal: 1,
   usage: 2,
   auth: 3,
@@ -237,7 +218,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   interrupted: 130,
   reader_gone: 0,
   declined: 2,
-};
+} satisfies Record<string, number>;
 
 /** The one mapping from an error to the documented exit code. */
 export function exitCodeFor(error: unknown): number {

@@ -4,7 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Static } from 'typebox';
 import type { DryRun as DryRunSchema } from './contract/records.js';
 import type { Pager } from './output/pager.js';
-import { Http, type DryRunView } from './api/http.js';
+import { Http, type DryRunView, type HttpConfig } from './api/http.js';
 import { checkSegment } from './api/path.js';
 import type { Transport } from './api/transport.js';
 import type { LocalConnection } from './gateway/connect.js';
@@ -52,15 +52,11 @@ export interface ContextDeps {
   run?: RunRecord;
 }
 
-/** How a command wants its HTTP layer. */
-export interface HttpOptions {
+/** How a command wants its HTTP layer; `dryRunReads` and `retries` go to it as they are (completion, which must answer at once, retries nothing). */
+export interface HttpOptions extends Pick<HttpConfig, 'dryRunReads' | 'retries'> {
   dryRun?: boolean;
-  /** With `dryRun`: reads are sent (`--with-reads`), changes still are not. */
-  dryRunReads?: boolean;
   /** Use this key instead of the resolved one (`auth login` verifies a key before storing it). */
   apiKey?: string;
-  /** Attempts after the first for idempotent requests (default 2; completion, which must answer at once, 0). */
-  retries?: number;
 }
 
 /** The object every command receives: streams, settings, the API, prompts, the clock. */

@@ -1,8 +1,7 @@
 import { isAlias, isMap, isScalar, LineCounter, parseDocument, stringify } from 'yaml';
 import { deriveQueryName, hasControlCharacter } from '../api/names.js';
-import type { Duration } from '../schedule/duration.js';
 import { shellWord } from '../output/carry-target.js';
-import { parseScheduleInput, ScheduleInputError, type ScheduleField } from '../schedule/input.js';
+import { parseScheduleInput, ScheduleInputError, type ScheduleField, type ScheduleInputOptions } from '../schedule/input.js';
 import { folderOfFile, sqlNameProblem } from './layout.js';
 import type { DesiredQuery, ProjectQuery } from './model.js';
 import { everyText } from './refresh.js';
@@ -123,11 +122,8 @@ function readHeader(yaml: string, firstLine: number, file: string): Map<HeaderKe
   return fields;
 }
 
-/** How query files are read. */
-export interface ReadOptions {
-  /** The shortest `every` accepted (the local gateway's may be lower). */
-  minInterval?: Duration;
-}
+/** How query files are read: the shortest `every` accepted (the local gateway's may be lower). */
+export type ReadOptions = Pick<ScheduleInputOptions, 'minInterval'>;
 
 /** Reads one query file (`file` relative to the directory); throws a FileProblem naming the file and line. */
 export function parseQueryFile(file: string, text: string, options: ReadOptions = {}): DesiredQuery {
@@ -176,7 +172,7 @@ export function parseQueryFile(file: string, text: string, options: ReadOptions 
   const input = { every: text_('every'), cron: text_('cron'), tz: text_('tz') };
   let schedule: DesiredQuery['schedule'];
   try {
-    schedule = (parseScheduleInput(input, { minInterval: options.minInterval }) as DesiredQuery['schedule'] | undefined) ?? null;
+    schedule = (parseScheduleInput(input, options) as DesiredQuery['schedule'] | undefined) ?? null;
   } catch (error) {
     if (!(error instanceof ScheduleInputError)) throw error;
     const field: ScheduleField = error.field;

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { constants, createWriteStream, type WriteStream } from 'node:fs';
 import { chmod, copyFile, lstat, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { bodyChunks } from '../api/body-chunks.js';
+import { bodyChunks, type BodyReadOptions } from '../api/body-chunks.js';
 import { readWithin } from '../api/transport.js';
 import { describeErrorBody, type Http, type OpenAnswer } from '../api/http.js';
 import type { ExportFileLink, ExportJob } from '../api/types.js';
@@ -69,10 +69,8 @@ async function followLinks(start: string, shown: string): Promise<{ file: string
 /** A kernel copy cannot be stopped midway, so it is capped to keep Ctrl-C within cli.ts's grace; larger files stream. */
 const KERNEL_COPY_MAX_BYTES = 256 * 2 ** 20;
 
-/** What a download reports as it goes. */
-export interface DownloadEvents {
-  onBytes?(n: number): void;
-}
+/** What a download reports as it goes: the bytes of each chunk, as its body is read. */
+export type DownloadEvents = Pick<BodyReadOptions, 'onBytes'>;
 
 /** Downloads into a temporary file renamed only when complete, so failures leave no partial file; a refused link is asked for again once. */
 export async function downloadExport(ctx: Context, http: Http, job: ExportJob, destination: Destination, refresh: () => Promise<ExportJob>, events: DownloadEvents = {}): Promise<number> {

@@ -5,17 +5,12 @@ import type { Schedule } from '../api/types.js';
 /** A schedule that refreshes; no schedule is null. */
 export type Refresh = Exclude<Schedule, { type: 'none' }>;
 
-/** What one file says a query should be. */
-export interface DesiredQuery {
+/** What one file says a query should be; its `folder` is the folder path the file's directory stands for. */
+export interface DesiredQuery extends Omit<QueryView, 'sql'> {
   /** The SQL name: the file's name without `.sql`, the query's identity. */
   name: string;
   /** The file, relative to the directory, with `/` separators. */
   file: string;
-  /** The folder path the file's directory stands for. */
-  folder: string;
-  displayName: string;
-  materialized: boolean;
-  schedule: Refresh | null;
   /** Canonical SQL; null when `from` names the source. */
   sql: string | null;
   /** A materialized copy of another query's SQL (by SQL name), sent as `inputQueryRefId`. */

@@ -75,7 +75,4 @@ export type KnowledgeChange =
   | { action: 'deleteRelation'; relation: string; id: string; from: ColumnRef; type: string };
 
 /** What the project holds of a managed kind that no entry of its file stands for. */
-export interface KnowledgeUnmanaged {
-  goldenSqls: string[];
-  relations: string[];
-}
+export type KnowledgeUnmanaged = Record<KnowledgeKind, string[]>;

@@ -6,7 +6,7 @@ import { planKnowledgePull } from '../../code/knowledge/pull.js';
 import { unsafeKnowledgeFiles } from '../../code/knowledge/files.js';
 import { InvalidFilesError } from '../../code/read-dir.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { plural, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../query/request-flags.js';
 import { codeLocation } from './where.js';
 
@@ -60,10 +60,6 @@ export async function runPull(ctx: Context, opts: PullOptions): Promise<void> {
   const known = [...knowledge.write.map((w) => w.file), ...knowledge.unchanged];
   // The counts are of files, the knowledge files' too: each one written is also named above.
   ctx.out.success(
-    `pulled ${queryCount} ${queryCount === 1 ? 'query' : 'queries'}${known.length > 0 ? ` and ${known.join(', ')}` : ''} into ${where.label} (${files(written.length)} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed)`,
+    `pulled ${queryCount} ${queryCount === 1 ? 'query' : 'queries'}${known.length > 0 ? ` and ${known.join(', ')}` : ''} into ${where.label} (${plural(written.length, 'file')} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed)`,
   );
-}
-
-function files(n: number): string {
-  return `${n} ${n === 1 ? 'file' : 'files'}`;
 }

@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import { cancelCacheRun, getCacheStatus, type CacheMode } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 import { lastRunOf } from './wait.js';
 
 export function registerCacheCancel(parent: Command, wiring: Wiring): void {
@@ -16,7 +16,7 @@ export function registerCacheCancel(parent: Command, wiring: Wiring): void {
 
 export async function runCacheCancel(ctx: Context, ref: string): Promise<void> {
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id } = await findCache(http, projectId, ref);
   // The document cancels a full refresh and an incremental update apart: the status says which runs.
   const status = await getCacheStatus(http, projectId, id);
   const mode = (['FULL_REFRESH', 'INCREMENTAL'] as CacheMode[]).find((m) => lastRunOf(status, m)?.status === 'RUNNING');

@@ -3,7 +3,7 @@ import { getCache } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { cacheFields, cacheId, sourceNames } from './columns.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 
 export function registerCacheGet(parent: Command, wiring: Wiring): void {
   parent
@@ -16,7 +16,7 @@ export function registerCacheGet(parent: Command, wiring: Wiring): void {
 
 export async function runCacheGet(ctx: Context, ref: string): Promise<void> {
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id } = await findCache(http, projectId, ref);
   const [cache, source] = await Promise.all([getCache(http, projectId, id), sourceNames(ctx, http, projectId)]);
   await ctx.out.record(cache, cacheFields(source), cacheId);
 }

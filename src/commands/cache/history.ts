@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type Wiring } from '../wiring.js';
 import { RUN_COLUMNS, cacheId } from './columns.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 
 export interface CacheHistoryOptions {
   limit: string;
@@ -23,6 +23,6 @@ export function registerCacheHistory(parent: Command, wiring: Wiring): void {
 export async function runCacheHistory(ctx: Context, ref: string, opts: CacheHistoryOptions): Promise<void> {
   if (!/^[1-9]\d{0,5}$/.test(opts.limit)) throw new UsageError(`--limit: "${opts.limit}" is not a whole number from 1 to 999999`);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id } = await findCache(http, projectId, ref);
   await ctx.out.list(await cacheHistory(http, projectId, id, Number(opts.limit)), RUN_COLUMNS, cacheId);
 }

@@ -11,12 +11,7 @@ export function cacheNames(c: Pick<CacheStatusRecord, 'catalogId' | 'schemaName'
   return [c.tableName, `${c.schemaName}.${c.tableName}`, `${c.catalogId}.${c.schemaName}.${c.tableName}`];
 }
 
-/** A CACHE argument as an id: as it is when id-shaped (a UUID), else looked up by table name, `schema.table` or `catalog.schema.table`. */
-export async function resolveCacheId(http: Http, projectId: string, ref: string): Promise<string> {
-  return (await findCache(http, projectId, ref)).id;
-}
-
-/** A CACHE argument's id, with its status when finding it read the project's caches (a name). */
+/** A CACHE argument's id: as it is when id-shaped (a UUID), else looked up by table name, `schema.table` or `catalog.schema.table`, with the status that lookup read. */
 export async function findCache(http: Http, projectId: string, ref: string): Promise<{ id: string; status?: CacheStatusRecord }> {
   checkNameArgument(ref, 'CACHE');
   if (isIdShaped(ref)) return { id: ref };

@@ -6,7 +6,7 @@ import { isIdentifier, tokenize } from '../../impact/sql-tokens.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 
 export function registerCacheRm(parent: Command, wiring: Wiring): void {
   parent
@@ -31,7 +31,7 @@ export async function runCacheRm(ctx: Context, ref: string, opts: ConfirmOptions
   const what = `delete the cache of ${ref} and its copy`;
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint('dgw cache rm', [ref]) });
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id } = await findCache(http, projectId, ref);
   const inspect = async () => {
     const { copy } = await getCache(http, projectId, id);
     // The hosted service does not say where its copy is read; then no SQL name ends that dgw can see.

@@ -3,7 +3,7 @@ import { getCacheStatus, listCacheStatuses } from '../../api/caches.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { cacheId, sourceNames, statusColumns } from './columns.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 
 export function registerCacheStatus(parent: Command, wiring: Wiring): void {
   parent
@@ -21,7 +21,7 @@ export async function runCacheStatus(ctx: Context, ref: string | undefined): Pro
     await ctx.out.list(caches, statusColumns(source), cacheId);
     return;
   }
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id } = await findCache(http, projectId, ref);
   const [status, source] = await Promise.all([getCacheStatus(http, projectId, id), sourceNames(ctx, http, projectId)]);
   await ctx.out.record(status, statusColumns(source), cacheId);
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
 import { cacheFields, cacheId, sourceById } from './columns.js';
-import { resolveCacheId } from './resolve.js';
+import { findCache } from './resolve.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 
 export interface CacheUpdateOptions extends CacheScheduleFlags {
@@ -26,7 +26,7 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   const body = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
   if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
-  const id = await resolveCacheId(http, projectId, ref);
+  const { id } = await findCache(http, projectId, ref);
   if (opts.tz === undefined && (opts.cron ?? opts.incrementalCron) !== undefined) {
     const was = http.readsNothing ? undefined : await getCache(http, projectId, id);
     for (const [sent, old] of [[body.fullRefreshCacheSchedule, was?.fullRefreshSchedule], [body.incrementalCacheSchedule, was?.incrementalSchedule]] as const) {

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { addBiColumns, addColumns } from '../../api/tables.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
+import { checkNameArgument } from '../name-argument.js';
+import { COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
 import { NOUN, type TableKind } from './kind.js';
 import { COLUMN_COLUMNS } from './list.js';
 
@@ -21,7 +22,7 @@ export function registerTableAddColumn(parent: Command, wiring: Wiring, kind: Ta
 }
 
 export async function runTableAddColumn(ctx: Context, name: string, specs: string[], opts: { dryRun?: boolean }, kind: TableKind = 'table'): Promise<void> {
-  const table = checkTableName(name);
+  const table = checkNameArgument(name, 'TABLE');
   const columns = parseColumnSpecs(specs, 'COLUMN');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });

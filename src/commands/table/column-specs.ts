@@ -1,7 +1,6 @@
 import type { ColumnDataType, ColumnRequest } from '../../api/types.js';
 import { hasControlCharacter } from '../../api/names.js';
 import { UsageError } from '../../errors.js';
-import { checkNameArgument } from '../name-argument.js';
 
 /** The column types a stored table takes (the document's ColumnRequest enum). */
 export const COLUMN_TYPES: readonly ColumnDataType[] = ['VARCHAR', 'BIGINT', 'BOOLEAN', 'DECIMAL', 'TIMESTAMP', 'TIME', 'DATE', 'UUID'];
@@ -21,9 +20,4 @@ export function parseColumnSpecs(specs: string[], label: string): ColumnRequest[
     seen.add(name.toLowerCase());
     return { name, dataType: type };
   });
-}
-
-/** A table name given on the command line: not empty, no control characters. */
-export function checkTableName(name: string): string {
-  return checkNameArgument(name, 'TABLE');
 }

@@ -4,7 +4,8 @@ import type { StoredTable } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { takenHint } from '../../errors.js';
 import { collect, examples, type Wiring } from '../wiring.js';
-import { checkTableName, COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
+import { checkNameArgument } from '../name-argument.js';
+import { COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
 import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
 import { TABLE_COLUMNS } from './list.js';
 
@@ -31,7 +32,7 @@ export function registerTableCreate(parent: Command, wiring: Wiring, kind: Table
 }
 
 export async function runTableCreate(ctx: Context, name: string, opts: TableCreateOptions, kind: TableKind = 'table'): Promise<void> {
-  const table = checkTableName(name);
+  const table = checkNameArgument(name, 'TABLE');
   const columns = parseColumnSpecs(opts.column ?? [], '--column');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });

@@ -9,7 +9,7 @@ import type { ImportResult } from '../../contract/results.js';
 import { DgwError, takenHint, UsageError } from '../../errors.js';
 import { shellWord } from '../../output/carry-target.js';
 import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';
-import { checkTableName } from './column-specs.js';
+import { checkNameArgument } from '../name-argument.js';
 
 export interface TableImportOptions {
   header: boolean;
@@ -61,7 +61,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     import('../../transfer/csv-head.js'),
     import('../../transfer/import-plan.js'),
   ]);
-  const table = checkTableName(name);
+  const table = checkNameArgument(name, 'TABLE');
   const delimiter = parseDelimiter(opts.delimiter);
   const maps = parseMapFlags(opts.map);
   const projectId = await ctx.projectId();

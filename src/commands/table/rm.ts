@@ -6,7 +6,7 @@ import { endedTable } from '../../impact/name-readers.js';
 import { breakageIn, confirmBreakage, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { examples, WITH_READS, type Wiring } from '../wiring.js';
-import { checkTableName } from './column-specs.js';
+import { checkNameArgument } from '../name-argument.js';
 import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
 
 /** Registers `<kind> rm`: the same verb for stored tables and BI tables. */
@@ -31,7 +31,7 @@ unless --with-reads. --yes skips both.
 }
 
 export async function runTableRm(ctx: Context, name: string, opts: ConfirmOptions, kind: TableKind = 'table'): Promise<void> {
-  const table = checkTableName(name);
+  const table = checkNameArgument(name, 'TABLE');
   const what = `delete ${SHORT_NOUN[kind]} ${table} and all its data`;
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint(`dgw ${kind} rm`, [table]) });
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads }), ctx.projectId()]);

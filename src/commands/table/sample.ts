@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { text } from 'node:stream/consumers';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkTableName } from './column-specs.js';
+import { checkNameArgument } from '../name-argument.js';
 
 export function registerTableSample(parent: Command, wiring: Wiring): void {
   parent
@@ -15,7 +15,7 @@ export function registerTableSample(parent: Command, wiring: Wiring): void {
 
 /** Writes the service's sample CSV to stdout as it comes (control characters shown, on a terminal). */
 export async function runTableSample(ctx: Context, name: string, _opts: object): Promise<void> {
-  const table = checkTableName(name);
+  const table = checkNameArgument(name, 'TABLE');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const [{ csvSample }, { bodyChunks }] = await Promise.all([import('../../api/imports.js'), import('../../api/body-chunks.js')]);
   const response = await csvSample(http, projectId, table);

@@ -9,7 +9,7 @@ import { columnReaders, describeColumnReaders } from '../../impact/column-reader
 import { confirmDestructive, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
-import { checkTableName, COLUMN_TYPES } from './column-specs.js';
+import { COLUMN_TYPES } from './column-specs.js';
 import { COLUMN_COLUMNS } from './list.js';
 import { NOUN, type TableKind } from './kind.js';
 
@@ -47,7 +47,7 @@ export function registerUpdateColumn(parent: Command, wiring: Wiring, kind: Tabl
 }
 
 export async function runUpdateColumn(ctx: Context, kind: TableKind, tableArg: string, column: string, opts: UpdateColumnOptions): Promise<void> {
-  const table = checkTableName(tableArg);
+  const table = checkNameArgument(tableArg, 'TABLE');
   checkSegment(column, 'COLUMN');
   const change = columnChange(opts);
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);

@@ -42,16 +42,11 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   const materializing = body.queryType === 'MATERIALIZED' && !flags.dryRun;
   const send = () =>
     createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema }).catch((error: unknown) => {
-      throw nameTaken(error, displayName);
+      throw takenHint(error, `\`dgw query update ${deriveQueryName(displayName)}\` changes that query (--sql, --file); a display name of its own makes another`);
     });
   const query = materializing ? await whileWorking(ctx, `materializing ${displayName}`, send) : await send();
   if (flags.dryRun) return;
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   const materialized = query.queryType === 'MATERIALIZED';
   ctx.out.success(`created ${materialized ? 'materialized query' : 'query'} ${sqlName(materialized ? 'svc.mtquery' : 'svc.query', query.name)}`);
-}
-
-/** A query of that name exists: update changes it, a display name of its own makes another. */
-function nameTaken(error: unknown, displayName: string): unknown {
-  return takenHint(error, `\`dgw query update ${deriveQueryName(displayName)}\` changes that query (--sql, --file); a display name of its own makes another`);
 }

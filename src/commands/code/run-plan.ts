@@ -1,10 +1,10 @@
 import { describeStep } from '../../code/apply.js';
-import { planDocument, type PlanDocument } from '../../code/plan-file.js';
+import { planDocument } from '../../code/plan-file.js';
 import { renderPlan } from '../../code/render.js';
 import type { Context } from '../../context.js';
 import { ChangesPresent } from '../../errors.js';
-import { makePlan, type MadePlan } from './make-plan.js';
-import { codeLocation, type CodeLocation } from './where.js';
+import { makePlan } from './make-plan.js';
+import { codeLocation } from './where.js';
 
 export interface PlanOptions {
   dir?: string;
@@ -15,7 +15,8 @@ export interface PlanOptions {
 export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
   const where = await codeLocation(ctx, opts.dir);
   const made = await makePlan(ctx, where, opts.prune === true);
-  const doc = await documentOf(ctx, made, where);
+  const target = (await ctx.settings()).baseUrl.value ?? 'local';
+  const doc = planDocument(made.plan, made.steps, made.desired, made.knowledge, { project: made.projectId, target, dir: where.label });
   const changed = [...made.plan.changes.flatMap((c) => ('name' in c ? [c.name] : [c.folder])), ...made.knowledge.changes.map((c) => ('question' in c ? c.question : c.relation))];
   if (ctx.out.json || ctx.out.mode.kind === 'quiet') ctx.out.value(doc, changed.length > 0 ? changed.join('\n') : undefined);
   else {
@@ -23,9 +24,4 @@ export async function runPlan(ctx: Context, opts: PlanOptions): Promise<void> {
     ctx.io.stdout.write(renderPlan(made.plan, made.knowledge, doc.summary, { project: made.projectId, dir: where.label, scope: where.scope, folderMoves }, ctx.out.color));
   }
   if (opts.exitCode && doc.hasChanges) throw new ChangesPresent(doc.summary.changes);
-}
-
-export async function documentOf(ctx: Context, made: MadePlan, where: CodeLocation): Promise<PlanDocument> {
-  const target = (await ctx.settings()).baseUrl.value ?? 'local';
-  return planDocument(made.plan, made.steps, made.desired, made.knowledge, { project: made.projectId, target, dir: where.label });
 }

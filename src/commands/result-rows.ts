@@ -44,7 +44,8 @@ export function checkGuardFormulas(ctx: Context, guard: boolean | undefined): vo
 export async function printResult(ctx: Context, shape: RowShape, open: (format: ResultFormat, csv: boolean) => Promise<SqlResult>, options: PrintOptions = {}): Promise<void> {
   const json = ctx.out.json;
   const csv = ctx.out.mode.kind === 'csv';
-  const asSent = csvAsSent(ctx, options);
+  // The gateway's CSV is copied byte for byte only to a pipe or file, whole and unguarded; otherwise it goes through the printer.
+  const asSent = csv && ctx.io.stdout.isTTY !== true && !options.guardFormulas && options.limit === undefined;
   // The printer loads while the request is answered, unless the answer will likely be printed as sent.
   const printer = asSent ? undefined : import('../output/rows.js');
   printer?.catch(() => undefined);
@@ -87,11 +88,6 @@ async function* asObjects(batches: AsyncIterable<unknown[]>, keys: string[]): As
 /** A DECIMAL(p,s) that came as a JSON number printed with its s decimals (`1.50`), as CSV and the wider DECIMALs' strings are. */
 async function* withScales(batches: AsyncIterable<unknown[]>, scales: number[]): AsyncGenerator<unknown[]> {
   for await (const batch of batches) yield batch.map((row) => (row as unknown[]).map((v, i) => (typeof v === 'number' && scales[i] > 0 ? v.toFixed(scales[i]) : v)));
-}
-
-/** The gateway's CSV is copied byte for byte only to a pipe or file, whole and unguarded; otherwise it goes through the printer. */
-function csvAsSent(ctx: Context, options: PrintOptions): boolean {
-  return ctx.out.mode.kind === 'csv' && ctx.io.stdout.isTTY !== true && !options.guardFormulas && options.limit === undefined;
 }
 
 /** A CSV answer read as the printer reads rows: its header line, then its records in batches (NULL an empty unquoted field). */

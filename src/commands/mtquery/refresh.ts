@@ -2,7 +2,6 @@ import { Argument, type Command } from 'commander';
 import type { RefreshAccepted } from '../../contract/results.js';
 import { cancelRefresh, getRefreshStatus, refreshMaterializedQuery } from '../../api/materialized.js';
 import { resolveQueryIds } from '../../api/resolve.js';
-import type { Settings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
@@ -59,8 +58,13 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   const showLive = liveLineAllowed(ctx.io.stderr, ctx.env, ctx.out.mode);
   const live = startLiveLine(ctx.io.stderr, () => `${doing}: ${current}, ${formatElapsed(ctx.clock.now() - requestedAt)}`, showLive);
   if (!showLive) ctx.out.note(`${doing}…`);
+  // Without --timeout there is no bound in-process: dgw cannot exit before the refresh ends anyway.
+  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
   const plan: WaitPlan = {
-    ...waitPlan(settings, http.inProcess),
+    deadlineMs: flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : DEFAULT_WAIT_MS),
+    firstPollMs: http.inProcess ? 20 : 250,
+    maxPollMs: http.inProcess ? 250 : 5000,
+    heldPolls: false,
     onStatus: (s) => {
       if (s.status === current) return;
       current = s.status;
@@ -93,11 +97,4 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
 /** What a person who stopped waiting is told: the refresh goes on, and how to follow or cancel it. */
 export function goesOnAdvice(ref: string): string {
   return `the refresh goes on in the service: follow it with \`dgw mtquery status ${ref}\`, or stop it with \`dgw mtquery cancel ${ref}\``;
-}
-
-/** Without --timeout there is no bound in-process: dgw cannot exit before the refresh ends anyway. */
-function waitPlan(settings: Settings, inProcess: boolean): WaitPlan {
-  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  if (inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 20, maxPollMs: 250, heldPolls: false };
-  return { deadlineMs: flag ?? DEFAULT_WAIT_MS, firstPollMs: 250, maxPollMs: 5000, heldPolls: false };
 }

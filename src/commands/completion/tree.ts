@@ -55,13 +55,11 @@ function commandNode(command: Command, root: boolean): CommandNode {
     live: command.registeredArguments.some((a) => argumentKind(a) !== undefined),
     commands: subcommands.map((c) =>
       // Commander's implicit `help [command]` has no tree of its own: offer the command names.
-      command.commands.includes(c) ? commandNode(c, false) : { ...helpNode(c), argumentChoices: root ? [...nouns, ...HELP_TOPICS] : nouns },
+      command.commands.includes(c)
+        ? commandNode(c, false)
+        : { name: c.name(), aliases: [], description: firstLine(c.description()), options: [], argumentChoices: root ? [...nouns, ...HELP_TOPICS] : nouns, live: false, commands: [] },
     ),
   };
-}
-
-function helpNode(command: Command): CommandNode {
-  return { name: command.name(), aliases: [], description: firstLine(command.description()), options: [], argumentChoices: [], live: false, commands: [] };
 }
 
 function firstLine(text: string): string {

@@ -3,15 +3,10 @@ import type { Http } from '../../api/http.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 
-/** The project a key sees by this id (a dry run that reads nothing: placeholders for where it lives), else by this name when only one has it. */
+/** The project a key sees by this id (a dry run that reads nothing: placeholders for where it lives), else by this name when only one has it (the documented way to a project is through its workspace). */
 export async function projectToChange(http: Http, ref: string): Promise<ProjectEntry> {
-  if (!http.readsNothing) return findProject(http, ref);
   const unread = (what: string) => http.placeholder(`${what} of ${ref}`);
-  return { id: ref, name: unread('name'), description: unread('description'), createdAt: null, workspaceId: unread('workspace'), workspaceName: '', organizationId: unread('organization'), organizationName: '' };
-}
-
-/** The project a key sees by this id, else by this name when only one has it (the documented way to a project is through its workspace). */
-export async function findProject(http: Http, ref: string): Promise<ProjectEntry> {
+  if (http.readsNothing) return { id: ref, name: unread('name'), description: unread('description'), createdAt: null, workspaceId: unread('workspace'), workspaceName: '', organizationId: unread('organization'), organizationName: '' };
   const projects = await listAllProjects(http);
   const byId = projects.find((p) => p.id === ref);
   if (byId) return byId;

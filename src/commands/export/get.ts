@@ -7,7 +7,7 @@ import type { Http } from '../../api/http.js';
 import type { ExportJob } from '../../api/types.js';
 import { examples, type Wiring } from '../wiring.js';
 import { EXPORT_FIELDS } from './columns.js';
-import { exportWait, finished, goesOn, waitForExport } from './wait.js';
+import { finished, goesOn, waitForExport } from './wait.js';
 
 const RUNNING = new Set(['PENDING', 'RUNNING']);
 
@@ -62,8 +62,7 @@ async function waitForFiles(ctx: Context, http: Http, projectId: string, job: Ex
   const progress = transferProgress(ctx, `waiting for export ${job.id}`);
   try {
     progress.phase(`export ${job.id}: ${job.status}`);
-    const plan = await exportWait(ctx, http);
-    return await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`export ${job.id}: ${j.status}`) }).catch((error: unknown) => goesOn(job.id, error));
+    return await waitForExport(ctx, http, projectId, job.id, (j) => progress.phase(`export ${job.id}: ${j.status}`)).catch((error: unknown) => goesOn(job.id, error));
   } finally {
     progress.stop();
   }

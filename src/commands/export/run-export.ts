@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import type { ExportStarted } from '../../contract/results.js';
 import { UsageError } from '../../errors.js';
 import { EXPORT_FIELDS } from './columns.js';
-import { exportWait, goesOn, waitForExport } from './wait.js';
+import { goesOn, waitForExport } from './wait.js';
 import type { ExportOptions } from '../export-options.js';
 
 /** Sends the export request of one command (after any lookup a name needs); undefined on a dry run. */
@@ -35,8 +35,7 @@ export async function runExport(ctx: Context, what: string, opts: ExportOptions,
   const progress = transferProgress(ctx, `downloading the export of ${what}`);
   try {
     progress.phase(`exporting ${what}: ${job.status}`);
-    const plan = await exportWait(ctx, http);
-    const done = await waitForExport(ctx, http, projectId, job.id, { ...plan, onStatus: (j) => progress.phase(`exporting ${what}: ${j.status}`) }).catch((error: unknown) => {
+    const done = await waitForExport(ctx, http, projectId, job.id, (j) => progress.phase(`exporting ${what}: ${j.status}`)).catch((error: unknown) => {
       if (http.inProcess) throw error;
       return goesOn(job.id, error);
     });

@@ -2,28 +2,19 @@ import { readExport } from '../../api/exports.js';
 import type { ExportJob } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { localGatewayFault, type Http } from '../../api/http.js';
-import { pollUntil, type PollPlan } from '../poll.js';
+import { pollUntil } from '../poll.js';
 import { ExportFailedError, InterruptedError, NotFoundError, WaitTimeoutError } from '../../errors.js';
 
 const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
 
-/** How a wait for an export goes: its polls, and what to show as the status changes. */
-export interface ExportWait extends PollPlan {
-  onStatus?: (job: ExportJob) => void;
-}
-
-/** Without --timeout, no limit in-process (the job cannot outlive dgw), an hour elsewhere. */
-export async function exportWait(ctx: Context, http: Http): Promise<ExportWait> {
+/** Polls an export until it ends, `onStatus` told each status read; FAILED and CANCELLED are exit 10, EXPIRED exit 4. */
+export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, onStatus: (job: ExportJob) => void): Promise<ExportJob> {
+  // Without --timeout, no limit in-process (the job cannot outlive dgw), an hour elsewhere.
   const settings = await ctx.settings();
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  if (http.inProcess) return { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 25, maxPollMs: 1000, heldPolls: true };
-  return { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000, heldPolls: http.localGateway };
-}
-
-/** Polls an export until it ends; FAILED and CANCELLED are exit 10, EXPIRED exit 4. */
-export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, plan: ExportWait): Promise<ExportJob> {
+  const plan = { deadlineMs: flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 60 * 60_000), firstPollMs: http.inProcess ? 25 : 200, maxPollMs: http.inProcess ? 1000 : 5000, heldPolls: http.inProcess || http.localGateway };
   const ended = (job: ExportJob): ExportJob | undefined => {
-    plan.onStatus?.(job);
+    onStatus(job);
     return FINISHED.has(job.status) ? finished(job, http.localGateway) : undefined;
   };
   const gaveUp = (job: ExportJob) => new WaitTimeoutError(`gave up waiting for export ${exportId} after ${Math.round(plan.deadlineMs / 1000)} s (--timeout); it is ${job.status || 'not finished'}`);

@@ -1,6 +1,5 @@
 import { Argument, type Command } from 'commander';
-import type { Static } from 'typebox';
-import type * as C from '../../contract/results.js';
+import type { FolderCreated } from '../../contract/results.js';
 import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import { DgwError, UsageError } from '../../errors.js';
@@ -14,8 +13,6 @@ export interface FolderCreateOptions {
   /** A folder that exists already is a success (mkdir -p). */
   parents?: boolean;
 }
-
-type FolderCreated = Static<typeof C.FolderCreated>;
 
 export function registerFolderCreate(parent: Command, wiring: Wiring): void {
   parent

@@ -7,8 +7,7 @@ import { queryById, resolveQueryIds } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { DgwError, NotFoundError, UsageError } from '../../errors.js';
 import { folderPath, folderSegments } from '../../api/names.js';
-import type { Static } from 'typebox';
-import type * as C from '../../contract/results.js';
+import type { QueriesPlaced } from '../../contract/results.js';
 import { ensureFolder, showFolderCreation, type EnsuredFolder } from './ensure.js';
 import { examples, type Wiring } from '../wiring.js';
 import { folderIdFor, loadTree, parseFolderRef, type FolderRef } from './resolve.js';
@@ -21,8 +20,6 @@ export interface FolderMvOptions {
   /** Create the target folder (and its missing parents) when it does not exist. */
   parents?: boolean;
 }
-
-type QueriesPlaced = Static<typeof C.QueriesPlaced>;
 
 export function registerFolderMv(parent: Command, wiring: Wiring): void {
   parent

@@ -1,6 +1,6 @@
 import { localGatewayFault, type Http } from '../api/http.js';
 import type { Context } from '../context.js';
-import { RefreshFailedError, type DgwError } from '../errors.js';
+import { InterruptedError, RefreshFailedError, WaitTimeoutError, type DgwError } from '../errors.js';
 
 /** How a wait polls: its bound, and intervals that double from the first to the most. */
 export interface PollPlan {
@@ -34,4 +34,11 @@ export async function pollUntil<T, R>(ctx: Context, http: Http, plan: PollPlan, 
 /** A refresh that ended other than COMPLETED: exit 10, or 13 for the local gateway's "the disk is full" (its own words, never a SQL error's). */
 export function refreshEndedError(message: string, reason: string | null | undefined, localGateway: boolean): DgwError {
   return (localGateway && reason?.startsWith('the disk is full:') && localGatewayFault('DISK_FULL', message)) || new RefreshFailedError(message);
+}
+
+/** A wait stopped by Ctrl-C or --timeout leaves the work going on: the error says how to follow or stop it. */
+export function stoppedWaiting(error: unknown, advice: string): never {
+  if (error instanceof InterruptedError) throw new InterruptedError(advice);
+  if (error instanceof WaitTimeoutError) throw new WaitTimeoutError(error.message, advice);
+  throw error;
 }

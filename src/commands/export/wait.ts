@@ -2,8 +2,8 @@ import { readExport } from '../../api/exports.js';
 import type { ExportJob } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { localGatewayFault, type Http } from '../../api/http.js';
-import { pollUntil } from '../poll.js';
-import { ExportFailedError, InterruptedError, NotFoundError, WaitTimeoutError } from '../../errors.js';
+import { pollUntil, stoppedWaiting } from '../poll.js';
+import { ExportFailedError, NotFoundError, WaitTimeoutError } from '../../errors.js';
 
 const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
 
@@ -33,8 +33,5 @@ export function finished(job: ExportJob, localGateway: boolean): ExportJob {
 
 /** A wait stopped by Ctrl-C or --timeout leaves the export going: the error tells how to follow or stop it. */
 export function goesOn(exportId: string, error: unknown): never {
-  const advice = `the export goes on in the service: get its files with \`dgw export get ${exportId} -o FILE\`, or stop it with \`dgw export cancel ${exportId}\``;
-  if (error instanceof InterruptedError) throw new InterruptedError(advice);
-  if (error instanceof WaitTimeoutError) throw new WaitTimeoutError(error.message, advice);
-  throw error;
+  return stoppedWaiting(error, `the export goes on in the service: get its files with \`dgw export get ${exportId} -o FILE\`, or stop it with \`dgw export cancel ${exportId}\``);
 }

@@ -6,9 +6,10 @@ import type { Context } from '../../context.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusId } from './columns.js';
 import { refreshFailure, waitForRefresh, type WaitPlan } from './wait.js';
-import { InterruptedError, WaitTimeoutError } from '../../errors.js';
+import { WaitTimeoutError } from '../../errors.js';
 import { formatElapsed, liveLineAllowed, startLiveLine } from '../../output/progress.js';
 import { checkNameArgument } from '../name-argument.js';
+import { stoppedWaiting } from '../poll.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface RefreshOptions {
@@ -76,8 +77,7 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
     status = await waitForRefresh(ctx, http, projectId, id, ref, requestedAt, plan);
   } catch (error) {
     // A served or hosted refresh does not stop with dgw (in-process, Ctrl-C cancels it).
-    if (error instanceof InterruptedError && !http.inProcess) throw new InterruptedError(goesOnAdvice(ref));
-    if (error instanceof WaitTimeoutError && !http.inProcess) throw new WaitTimeoutError(error.message, goesOnAdvice(ref));
+    if (!http.inProcess) stoppedWaiting(error, `the refresh goes on in the service: follow it with \`dgw mtquery status ${ref}\`, or stop it with \`dgw mtquery cancel ${ref}\``);
     if (error instanceof WaitTimeoutError) {
       // In-process the refresh cannot outlive dgw, and waiting on for it would make --timeout a lie.
       await cancelRefresh(http, projectId, id);
@@ -92,9 +92,4 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   const failure = refreshFailure(status, http.localGateway);
   if (failure) throw failure;
   ctx.out.success(`refresh of ${status.queryName || ref} completed`);
-}
-
-/** What a person who stopped waiting is told: the refresh goes on, and how to follow or cancel it. */
-export function goesOnAdvice(ref: string): string {
-  return `the refresh goes on in the service: follow it with \`dgw mtquery status ${ref}\`, or stop it with \`dgw mtquery cancel ${ref}\``;
 }

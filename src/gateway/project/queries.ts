@@ -1,6 +1,6 @@
 import type { Query, QueryType } from '../../api/types.js';
 import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason } from '../../api/names.js';
-import { badRequest, conflict, duckMessage, HttpError, sqlError, userSql } from '../errors.js';
+import { badRequest, conflict, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
 import { createViewSql, missingName } from './views.js';
 import { forgetGoneColumns, renameTable } from './table-references.js';
@@ -62,8 +62,8 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
   const check = await checkSql(s, sqlText, !checkSchemaExists, sqlField(input));
 
   let row: QueryRow | undefined;
-  try {
-    await s.change(async (c) => {
+  await userSql(() =>
+    s.change(async (c) => {
       const id = newQueryId((x) => s.aliases.has(x));
       const now = s.now();
       const path: PlannedPath = input.path === undefined ? { folderId: null, path: null, statements: [] } : planPath(s, input.path, now);
@@ -78,11 +78,8 @@ export async function createQuery(s: ProjectStore, input: QueryInput, checkSchem
         throw conflict(`the new query's id ${id} is taken; try again`);
       }
       return [...path.statements, ...objectStatements(s, row, check)];
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw sqlError(duckMessage(error));
-  }
+    }),
+  );
   return toQuery(s, row!);
 }
 

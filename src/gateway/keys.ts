@@ -55,9 +55,8 @@ export class KeyStore {
       data.partnerKey = options.partnerKey;
       dirty = true;
     }
-    const store = new KeyStore(data, file, now);
-    if (dirty) await store.save();
-    return store;
+    if (dirty && file) await writeJsonFile(file, data);
+    return new KeyStore(data, file, now);
   }
 
   get partnerKey(): string {
@@ -76,8 +75,7 @@ export class KeyStore {
     const existing = this.data.initialProjectKeys[projectId];
     if (existing !== undefined) return existing;
     const created = await this.create(projectId, `${projectId} (initial)`, null);
-    this.data.initialProjectKeys[projectId] = created.apiKey;
-    await this.save();
+    await this.change((data) => ({ ...data, initialProjectKeys: { ...data.initialProjectKeys, [projectId]: created.apiKey } }));
     return created.apiKey;
   }
 
@@ -98,41 +96,29 @@ export class KeyStore {
   async create(projectId: string, name: string, expiresAt: string | null): Promise<StoredProjectKey & { apiKey: string }> {
     const apiKey = newSecret('dgw_project');
     const key: StoredProjectKey = { apiKeyId: crypto().randomUUID(), projectId, name, hash: hash(apiKey), expiresAt, createdAt: new Date(this.now()).toISOString() };
-    this.data.projectKeys.push(key);
-    // A key the disk refused must not work until a restart after an error saying it was not made.
-    await this.save().catch((error: unknown) => {
-      this.data.projectKeys = this.data.projectKeys.filter((k) => k !== key);
-      throw error;
-    });
+    await this.change((data) => ({ ...data, projectKeys: [...data.projectKeys, key] }));
     return { ...key, apiKey };
   }
 
-  /** Deletes a key; false when the project has no such key. */
-  async delete(projectId: string, apiKeyId: string): Promise<boolean> {
-    const gone = this.data.projectKeys.filter((k) => k.projectId === projectId && k.apiKeyId === apiKeyId);
-    if (gone.length === 0) return false;
-    this.data.projectKeys = this.data.projectKeys.filter((k) => !gone.includes(k));
-    await this.save().catch((error: unknown) => {
-      this.data.projectKeys.push(...gone);
-      throw error;
-    });
-    return true;
+  /** Deletes a project's key. */
+  delete(projectId: string, apiKeyId: string): Promise<void> {
+    return this.change((data) => ({ ...data, projectKeys: data.projectKeys.filter((k) => k.projectId !== projectId || k.apiKeyId !== apiKeyId) }));
   }
 
   /** Removes every key of a deleted project, its initial key too. */
-  async forgetProject(projectId: string): Promise<void> {
-    const before = { ...this.data };
-    const { [projectId]: _initial, ...initialProjectKeys } = this.data.initialProjectKeys;
-    this.data = { ...this.data, projectKeys: this.data.projectKeys.filter((k) => k.projectId !== projectId), initialProjectKeys };
-    await this.save().catch((error: unknown) => {
-      this.data = before;
-      throw error;
+  forgetProject(projectId: string): Promise<void> {
+    return this.change((data) => {
+      const { [projectId]: _initial, ...initialProjectKeys } = data.initialProjectKeys;
+      return { ...data, projectKeys: data.projectKeys.filter((k) => k.projectId !== projectId), initialProjectKeys };
     });
   }
 
-  private save(): Promise<void> {
+  /** Applies a change once the saves before it are written; a change the disk refused is not kept (a refused key never works). */
+  private change(next: (data: KeyFile) => KeyFile): Promise<void> {
     return this.saving.run(async () => {
-      if (this.file) await writeJsonFile(this.file, this.data);
+      const changed = next(this.data);
+      if (this.file) await writeJsonFile(this.file, changed);
+      this.data = changed;
     });
   }
 }

@@ -24,16 +24,13 @@ const projects = {
     return c.json(await Promise.all(ids.map((id) => project(gateway, id))));
   },
   create: (ws?: string) => async (c: RouteContext) => {
-    const body = await jsonObject(c);
-    const name = checkName(reqString(body, 'name'), 'name');
-    const made = await c.get('gateway').createProject({ name, description: optString(body, 'description') ?? null }, ws);
+    const made = await c.get('gateway').createProject(await nameAndDescription(c), ws);
     return c.json(await project(c.get('gateway'), made.id));
   },
   read: async (c: RouteContext) => c.json(await project(c.get('gateway'), c.req.param('projectId'))),
   update: async (c: RouteContext) => {
     const store = await c.get('gateway').project(c.req.param('projectId'), { create: false });
-    const body = await jsonObject(c);
-    const info = { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
+    const info = await nameAndDescription(c);
     await writeInfo(store, { ...info, createdAt: (await readInfo(store)).createdAt });
     return c.json(await project(c.get('gateway'), store.id));
   },
@@ -43,8 +40,8 @@ const projects = {
   },
 };
 
-/** What the workspace routes take: a name and, if wanted, a description. */
-async function workspaceRequest(c: RouteContext): Promise<{ name: string; description: string | null }> {
+/** What the workspace and project routes take: a name and, if wanted, a description. */
+async function nameAndDescription(c: RouteContext): Promise<{ name: string; description: string | null }> {
   const body = await jsonObject(c);
   return { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
 }
@@ -68,13 +65,13 @@ export function organizationRoutes(): Routes {
   r.get('/:organizationId', (c) => c.json(organization(c.req.param('organizationId'))));
   r.get('/:organizationId/workspaces', (c) => c.json(workspaces(c).list()));
   r.post('/:organizationId/workspaces', async (c) => {
-    const { name, description } = await workspaceRequest(c);
+    const { name, description } = await nameAndDescription(c);
     return c.json(await workspaces(c).create(name, description, c.get('gateway').now()));
   });
   const ws = '/:organizationId/workspaces/:workspaceId';
   r.get(ws, (c) => c.json(workspaces(c).get(c.req.param('workspaceId'))));
   r.put(ws, async (c) => {
-    const { name, description } = await workspaceRequest(c);
+    const { name, description } = await nameAndDescription(c);
     return c.json(await workspaces(c).update(c.req.param('workspaceId'), name, description));
   });
   r.delete(ws, async (c) => {

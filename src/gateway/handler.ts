@@ -146,11 +146,7 @@ class Context implements RouteContext {
     return { status, body: JSON.stringify(value) };
   }
 
-  jsonText(text: string | Uint8Array, status = 200): Reply {
-    return { status, body: text };
-  }
-
-  body(value: string | BodySource | null, status = 200, headers?: Record<string, string>): Reply {
+  body(value: string | Uint8Array | BodySource | null, status = 200, headers?: Record<string, string>): Reply {
     return { status, body: value, ...(headers ? { headers } : {}) };
   }
 }

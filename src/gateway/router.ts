@@ -80,10 +80,8 @@ export interface RouteContext {
   set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void;
   /** A JSON answer (200 unless `status` says otherwise). */
   json(value: unknown, status?: number): Reply;
-  /** A JSON answer already serialised (text, or its UTF-8 bytes). */
-  jsonText(text: string | Uint8Array, status?: number): Reply;
-  /** An answer without a body, or with one that is not JSON (text, or made as it is read), with its headers. */
-  body(value: string | BodySource | null, status?: number, headers?: Record<string, string>): Reply;
+  /** An answer without a body, of JSON already encoded (its UTF-8 bytes), or not JSON (text, or made as it is read) with its headers. */
+  body(value: string | Uint8Array | BodySource | null, status?: number, headers?: Record<string, string>): Reply;
 }
 
 export type Handler = (c: RouteContext) => Reply | Promise<Reply>;

@@ -45,7 +45,7 @@ const FORMATS: readonly ResultFormat[] = ['CELL_TYPED', 'SIMPLE', 'COMPACT'];
 
 export function queryRoutes(): Routes {
   const r = new Routes();
-  r.get('/', async (c) => c.jsonText(await queries.allQueriesJson(c.get('project'))));
+  r.get('/', async (c) => c.body(await queries.allQueriesJson(c.get('project'))));
   r.post('/', async (c) => c.json(await queries.createQuery(c.get('project'), await queryInput(c), boolParam(c, 'checkSchemaExists', true))));
   r.post('/execute', async (c) => {
     const format = (c.req.query('format') ?? 'CELL_TYPED').toUpperCase() as ResultFormat;

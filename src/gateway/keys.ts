@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { damagedFile } from '../local-faults.js';
-import { readTextFile, writeJsonFile } from './json-file.js';
-import { Mutex } from './mutex.js';
+import { JsonFileStore, readTextFile, writeJsonFile } from './json-file.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
 export interface StoredProjectKey {
@@ -32,15 +31,14 @@ const hash = (secret: string) => crypto().createHash('sha256').update(secret).di
 const newSecret = (prefix: string) => `${prefix}_${crypto().randomBytes(24).toString('base64url')}`;
 
 /** Partner and project keys of one data folder (or of memory, for tests). */
-export class KeyStore {
-  // Saves run one at a time: two at once would share the temporary file and fail (or lose a change).
-  private readonly saving = new Mutex();
-
+export class KeyStore extends JsonFileStore<KeyFile> {
   private constructor(
-    private data: KeyFile,
-    private readonly file: string | undefined,
+    data: KeyFile,
+    file: string | undefined,
     readonly now: () => number,
-  ) {}
+  ) {
+    super(data, file);
+  }
 
   /** Loads `keys.json`, creating it (and a partner key) on first start; `partnerKey` fixes that key. */
   static async open(dataDir: string | undefined, options: { partnerKey?: string; now?: () => number } = {}): Promise<KeyStore> {
@@ -110,15 +108,6 @@ export class KeyStore {
     return this.change((data) => {
       const { [projectId]: _initial, ...initialProjectKeys } = data.initialProjectKeys;
       return { ...data, projectKeys: data.projectKeys.filter((k) => k.projectId !== projectId), initialProjectKeys };
-    });
-  }
-
-  /** Applies a change once the saves before it are written; a change the disk refused is not kept (a refused key never works). */
-  private change(next: (data: KeyFile) => KeyFile): Promise<void> {
-    return this.saving.run(async () => {
-      const changed = next(this.data);
-      if (this.file) await writeJsonFile(this.file, changed);
-      this.data = changed;
     });
   }
 }

@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import type { Organization, Workspace } from '../api/types.js';
 import { damagedFile } from '../local-faults.js';
 import { conflict, notFound } from './errors.js';
-import { readTextFile, writeJsonFile } from './json-file.js';
-import { Mutex } from './mutex.js';
+import { JsonFileStore, readTextFile } from './json-file.js';
 
 /** A workspace made beside the default one, as `workspaces.json` keeps it. */
 interface StoredWorkspace {
@@ -39,15 +38,7 @@ export const LOCAL_WORKSPACE = {
 } satisfies Workspace;
 
 /** The workspaces of a data folder (or of memory): its default one, which holds every project not made elsewhere, and those made since. */
-export class Workspaces {
-  // Saves run one at a time, each writing the whole file.
-  private readonly saving = new Mutex();
-
-  private constructor(
-    private data: WorkspaceFile,
-    private readonly file: string | undefined,
-  ) {}
-
+export class Workspaces extends JsonFileStore<WorkspaceFile> {
   static async open(dataDir: string | undefined): Promise<Workspaces> {
     const file = dataDir === undefined ? undefined : join(dataDir, FILE);
     const text = file === undefined ? undefined : await readTextFile(file);
@@ -113,15 +104,6 @@ export class Workspaces {
 
   private shown(w: StoredWorkspace): Workspace {
     return { id: w.id, name: w.name, organizationId: LOCAL_WORKSPACE.organizationId, ...(w.description !== null ? { description: w.description } : {}), createdAt: w.createdAt, defaultWorkspace: false };
-  }
-
-  /** Applies a change once the saves before it are written; a change the disk refused is not kept. */
-  private change(next: (data: WorkspaceFile) => WorkspaceFile): Promise<void> {
-    return this.saving.run(async () => {
-      const changed = next(this.data);
-      if (this.file) await writeJsonFile(this.file, changed);
-      this.data = changed;
-    });
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Reply, RouteContext } from '../router.js';
 import type { RefreshStatusView } from '../../api/types.js';
 import type { FolderState, QueriesRead } from '../project/index.js';
-import { allFolders, folderItem } from './records.js';
+import { folderItem } from './records.js';
+import { everyFolder } from '../project/folder-state.js';
 import type { ExecuteOutcome } from '../execute.js';
 import { JSON_TYPE, SpecPresenter } from './spec.js';
 import { streamedJson } from './streamed.js';
@@ -18,7 +19,7 @@ export class HostedPresenter extends SpecPresenter {
   }
 
   override folderList(c: RouteContext, roots: FolderState[]): Reply {
-    return c.json({ items: allFolders(roots).map(folderItem) });
+    return c.json({ items: roots.flatMap(everyFolder).map(folderItem) });
   }
 
   override folderCreated(c: RouteContext, f: FolderState): Reply {

@@ -32,8 +32,3 @@ export function seedFolder(f: FolderState): Folder {
 export function folderItem(f: FolderState): FolderItem {
   return { id: f.id, name: f.name, path: f.path, parentId: f.parentId, createdAt: new Date(f.createdAt).toISOString() };
 }
-
-/** Every folder of a forest, each before its subfolders. */
-export function allFolders(roots: FolderState[]): FolderState[] {
-  return roots.flatMap((f) => [f, ...allFolders(f.children)]);
-}

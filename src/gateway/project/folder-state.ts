@@ -47,7 +47,8 @@ function build(idx: Index, f: FolderRow, path: string): FolderState {
   };
 }
 
-function everyFolder(f: FolderState): FolderState[] {
+/** A folder and every folder below it, each before its subfolders. */
+export function everyFolder(f: FolderState): FolderState[] {
   return [f, ...f.children.flatMap(everyFolder)];
 }
 

@@ -5,7 +5,7 @@ import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import { checkKeyReaches } from './key-scope.js';
 import { freshenConnectedFiles } from './project/connected-files.js';
-import { statementTimedOut } from './limits.js';
+import { ranOutOfTime } from './limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
 import { BASE_PATH, decodeParam, Router, Routes, type BodySource, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
@@ -76,7 +76,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
   // A download link carries its own authority (a signature that expires), not the API key.
   const links = new Router(new Routes().route(BASE_PATH, downloadRoutes()).routes);
   const present = presenterFor(options.apiShape ?? 'spec');
-  const timeLimit = () => ({ ms: gateway.limits.statementTimeoutMs, reason: () => statementTimedOut(gateway.limits) });
+  const timeLimit = () => ({ ms: gateway.limits.statementTimeoutMs, reason: () => ranOutOfTime(gateway.limits) });
   const answer: GatewayHandler = (req) =>
     withinRequest(req.signal, async () => {
       const c = new Context(req, { gateway, present });

@@ -48,21 +48,13 @@ export function planTooLarge(operators: number): HttpError | undefined {
   );
 }
 
-/** The answer to a request whose DuckDB work ran out of time: interrupted, its changes rolled back. */
-export function statementTimedOut(limits: GatewayLimits): HttpError {
+/** The answer to DuckDB work that ran out of time (a request's statement, a refresh, an export): interrupted, and what became of its work. */
+export function ranOutOfTime(limits: GatewayLimits, what = 'statement', outcome = 'nothing was changed'): HttpError {
   return new HttpError(
     400,
-    `the statement ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; nothing was changed (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`,
+    `the ${what} ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; ${outcome} (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`,
     'STATEMENT_TIMEOUT',
   );
-}
-
-export function refreshTimedOut(limits: GatewayLimits): string {
-  return `the refresh ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; the previous result was kept (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
-}
-
-export function exportTimedOut(limits: GatewayLimits): string {
-  return `the export ran longer than the local gateway's time limit of ${formatDuration(limits.statementTimeoutMs)} and was stopped; its partial file was removed (raise the limit with dgw serve --statement-timeout or DGW_LOCAL_STATEMENT_TIMEOUT)`;
 }
 
 /** DuckDB's error for work beyond its memory limit, as the gateway's answer; undefined for any other error. */

@@ -1,7 +1,7 @@
 import type { RefreshStatus } from '../../api/types.js';
 import { duckMessage, HttpError } from '../errors.js';
 import { diskIsFull, duckFault } from '../faults.js';
-import { refreshTimedOut, statementTimedOut } from '../limits.js';
+import { ranOutOfTime } from '../limits.js';
 import { runInTurn } from './job-slots.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 
@@ -14,7 +14,7 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
   const job: RunningRefresh = { conn, stop: new AbortController(), done: Promise.resolve() };
   s.running.set(key, job);
   // The refresh outlives the request that started it: only its own time limit stops it.
-  const limit = { ms: s.limits.statementTimeoutMs, reason: () => statementTimedOut(s.limits) };
+  const limit = { ms: s.limits.statementTimeoutMs, reason: () => ranOutOfTime(s.limits) };
   job.done = runInTurn(job.stop.signal, limit, () => work(job)).finally(() => {
     s.running.delete(key);
     conn.closeSync();
@@ -27,7 +27,7 @@ export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, 
   if (job.stop.signal.aborted) return { status: 'CANCELLED', message: cancelled };
   const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
   const full = diskIsFull(error) ? duckFault(error, { projectId: s.id, file: s.file }) : undefined;
-  return { status: 'FAILED', message: timedOut ? refreshTimedOut(s.limits) : (full?.message ?? duckMessage(error)) };
+  return { status: 'FAILED', message: timedOut ? ranOutOfTime(s.limits, 'refresh', 'the previous result was kept').message : (full?.message ?? duckMessage(error)) };
 }
 
 /** Whether the end of a refresh is still written: not once the project closed under it, unless it was cancelled. */

@@ -1,13 +1,13 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { badRequest, duckMessage, HttpError, notFound } from '../errors.js';
+import { badRequest, duckMessage, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { CloseOptions, ProjectStore } from '../project/index.js';
 import { withViews } from '../project/views.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
-import { exportTimedOut } from '../limits.js';
+import { ranOutOfTime } from '../limits.js';
 import { heldUntil, jobStatements } from '../request-scope.js';
 import { endJobs, runInTurn } from '../project/job-slots.js';
 import { ident, literal, qualified } from '../sql.js';
@@ -126,7 +126,7 @@ export class ProjectExports {
     }
     // The job outlives the request that started it: only its own time limit stops it.
     const limits = this.project.limits;
-    const limit = { ms: limits.statementTimeoutMs, reason: () => new HttpError(400, exportTimedOut(limits), 'STATEMENT_TIMEOUT') };
+    const limit = { ms: limits.statementTimeoutMs, reason: () => ranOutOfTime(limits, 'export', 'its partial file was removed') };
     // PENDING until its turn: a COPY holds one of the threads requests need.
     job.done = runInTurn(job.stop.signal, limit, () => this.run(record, job, from, picked, fileStem));
     return record;

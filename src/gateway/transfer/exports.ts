@@ -82,7 +82,6 @@ export class ProjectExports {
   constructor(
     private readonly project: ProjectStore,
     private readonly now: () => number,
-    private readonly retentionMs = EXPORT_RETENTION_MS,
   ) {
     this.dir = join(project.transferDir, 'exports');
   }
@@ -254,7 +253,7 @@ export class ProjectExports {
   }
 
   private async expire(record: ExportRecord): Promise<ExportRecord> {
-    if (record.status !== 'SUCCEEDED' || record.createdAt + this.retentionMs > this.now()) return record;
+    if (record.status !== 'SUCCEEDED' || record.createdAt + EXPORT_RETENTION_MS > this.now()) return record;
     for (const f of record.files) await rm(join(this.dir, record.id, f.name), { force: true });
     const expired: ExportRecord = { ...record, status: 'EXPIRED', files: [] };
     await this.save(expired, record);

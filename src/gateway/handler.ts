@@ -118,8 +118,6 @@ class Context implements RouteContext {
     private readonly vars: Partial<RouteVariables>,
   ) {
     this.req = {
-      method: request.method,
-      path: request.path,
       param: (name) => decodeParam(this.params[name] ?? ''),
       query: (name) => (this.query ??= new URLSearchParams(request.search)).get(name) ?? undefined,
       header: (name) => request.header(name.toLowerCase()),

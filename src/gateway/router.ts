@@ -65,8 +65,6 @@ export interface RouteVariables {
 /** What a route handler is given: its request, the variables, and the two ways to answer. */
 export interface RouteContext {
   readonly req: {
-    readonly method: string;
-    readonly path: string;
     /** A path parameter (`:queryId`), percent-decoded. */
     param(name: string): string;
     /** A query parameter (the first, when it is repeated), decoded; undefined when absent. */

@@ -13,7 +13,7 @@ import { sourceProblem } from './project/connections.js';
 import type { Lease } from './project/store.js';
 import { cancellation, interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import type { BodySource } from './router.js';
-import { userSqlError, type StatementColumn } from './sandbox/index.js';
+import { userSqlError } from './sandbox/index.js';
 import { csvLine } from '../output/csv.js';
 import { ident, literal } from './sql.js';
 
@@ -50,7 +50,7 @@ export async function csvAnswer(project: ProjectStore, target: ExecuteTarget, ow
     leave?.();
     letGo();
   };
-  let columns: StatementColumn[] | undefined;
+  let columns: string[] | undefined;
   try {
     lease = await project.lease();
     const { conn } = lease;
@@ -76,11 +76,11 @@ export async function csvAnswer(project: ProjectStore, target: ExecuteTarget, ow
   else signal?.addEventListener('abort', () => stop.abort(cancellation(signal)), { once: true });
   lease!.onStop((why) => stop.abort(why));
   const copy = project.sandbox.exportRows(conn, `COPY (\n${sql}\n) TO ${literal(pipe.path)} (FORMAT csv, HEADER false)`, stop.signal);
-  return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns.map((c) => c.name))}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
+  return { body: await new CsvBody(pipe, copy, stop, finish, project.limits).start(`${csvLine(columns)}\n`, project.limits.readerStallMs ?? READER_STALL_MS) };
 }
 
-function asText(sql: string, columns: StatementColumn[]): string {
-  return `SELECT ${columns.map((c, i) => `#${i + 1}::VARCHAR AS ${ident(c.name)}`).join(', ')} FROM (\n${sql}\n) AS dgw_rows`;
+function asText(sql: string, columns: string[]): string {
+  return `SELECT ${columns.map((name, i) => `#${i + 1}::VARCHAR AS ${ident(name)}`).join(', ')} FROM (\n${sql}\n) AS dgw_rows`;
 }
 
 class PipeUnavailable extends Error {}

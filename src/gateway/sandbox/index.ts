@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult } from '@duckdb/node-api';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
 import { interruptible } from '../request-scope.js';
@@ -112,9 +112,9 @@ export class Sandbox {
     }
   }
 
-  /** Judges a statement to be exported as CSV: its columns for an allowed SELECT, undefined for another kind. */
-  async judgeRead(conn: DuckDBConnection, sql: string): Promise<StatementColumn[] | undefined> {
-    const columns = await this.preparedOne(conn, sql, (prepared) => (kindOf(prepared) === 'select' ? columnsOf(prepared) : undefined));
+  /** Judges a statement to be exported as CSV: its column names for an allowed SELECT, undefined for another kind. */
+  async judgeRead(conn: DuckDBConnection, sql: string): Promise<string[] | undefined> {
+    const columns = await this.preparedOne(conn, sql, (prepared) => (kindOf(prepared) === 'select' ? columnNames(prepared) : undefined));
     if (columns) await this.judge(sql, 'select');
     return columns;
   }
@@ -247,12 +247,6 @@ export class Sandbox {
   }
 }
 
-/** A column of a statement's result: its name and DuckDB's type. */
-export interface StatementColumn {
-  name: string;
-  type: DuckDBType;
-}
-
 function onlyRefreshWrites(table: string): string {
   return `only a refresh writes ${/^svc\.(mtquery|cache)\./.test(table) ? table : "the gateway's own metadata (svc._dgw)"}; run-SQL may change stored and BI tables (svc.table, svc.bitable) only`;
 }
@@ -263,6 +257,6 @@ function kindOf(prepared: DuckDBPreparedStatement): Purpose | 'explain' {
   return kind;
 }
 
-function columnsOf(prepared: DuckDBPreparedStatement): StatementColumn[] {
-  return Array.from({ length: prepared.columnCount }, (_, i) => ({ name: prepared.columnName(i), type: prepared.columnType(i) }));
+function columnNames(prepared: DuckDBPreparedStatement): string[] {
+  return Array.from({ length: prepared.columnCount }, (_, i) => prepared.columnName(i));
 }

@@ -78,7 +78,7 @@ export interface RouteContext {
   set<K extends keyof RouteVariables>(key: K, value: RouteVariables[K]): void;
   /** A JSON answer (200 unless `status` says otherwise). */
   json(value: unknown, status?: number): Reply;
-  /** An answer without a body, of JSON already encoded (its UTF-8 bytes), or not JSON (text, or made as it is read) with its headers. */
+  /** An answer of `value` (none, text, bytes, or a body made as it is read): JSON unless `headers` give it another content-type. */
   body(value: string | Uint8Array | BodySource | null, status?: number, headers?: Record<string, string>): Reply;
 }
 

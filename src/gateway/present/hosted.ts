@@ -4,7 +4,7 @@ import type { FolderState, QueriesRead } from '../project/index.js';
 import { folderItem } from './records.js';
 import { everyFolder } from '../project/folder-state.js';
 import type { ExecuteOutcome } from '../execute.js';
-import { JSON_TYPE, SpecPresenter } from './spec.js';
+import { SpecPresenter } from './spec.js';
 import { streamedJson } from './streamed.js';
 import type { ApiShape } from './shape.js';
 
@@ -45,7 +45,7 @@ export class HostedPresenter extends SpecPresenter {
 
   override executed(c: RouteContext, result: ExecuteOutcome): Reply {
     const columns = result.columns.map(({ dataType: _type, ...column }) => column);
-    return c.body(streamedJson(`{"columns":${JSON.stringify(columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
+    return c.body(streamedJson(`{"columns":${JSON.stringify(columns)},"data":[`, result.rows, ']}'));
   }
 
   override statusView(c: RouteContext, view: RefreshStatusView): Reply {

@@ -9,9 +9,6 @@ import { columnRecord, seedFolder, tableRecord } from './records.js';
 import type { ApiShape } from './shape.js';
 import { streamedJson } from './streamed.js';
 
-/** The headers of a JSON answer made as it is read. */
-export const JSON_TYPE = { 'content-type': 'application/json' };
-
 /** The `spec` shape: the seed contract's answers where it gives them, the document's elsewhere, plus local extras. */
 export class SpecPresenter {
   readonly shape: ApiShape = 'spec';
@@ -51,7 +48,7 @@ export class SpecPresenter {
 
   /** Run SQL's answer, streamed as its rows come (see streamedJson). */
   executed(c: RouteContext, result: ExecuteOutcome): Reply {
-    return c.body(streamedJson(`{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}'), 200, JSON_TYPE);
+    return c.body(streamedJson(`{"columns":${JSON.stringify(result.columns)},"data":[`, result.rows, ']}'));
   }
 
   statusView(c: RouteContext, view: RefreshStatusView): Reply {

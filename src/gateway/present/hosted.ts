@@ -26,8 +26,9 @@ export class HostedPresenter extends SpecPresenter {
     return c.json(folderItem(f), 201);
   }
 
+  /** The folder with its subfolders and its own queries. */
   override folder(c: RouteContext, f: FolderState): Reply {
-    return c.json(withContents(f));
+    return c.json({ ...folderItem(f), folders: f.children.map(folderItem), queries: f.queries });
   }
 
   override folderChanged(c: RouteContext, f: FolderState): Reply {
@@ -59,10 +60,6 @@ export class HostedPresenter extends SpecPresenter {
   override cacheRunStarted(c: RouteContext): Reply {
     return c.json({});
   }
-}
-
-function withContents(f: FolderState): object {
-  return { ...folderItem(f), folders: f.children.map(folderItem), queries: f.queries };
 }
 
 function documented({ message: _message, ...view }: RefreshStatusView): RefreshStatusView {

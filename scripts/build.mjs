@@ -29,7 +29,7 @@ if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) {
   process.exit(0);
 }
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-const entryPoints = { cli: 'src/cli.ts', version: 'src/version-entry.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts', 'docs-pages': 'src/docs-pages.ts' };
+const entryPoints = { cli: 'src/cli.ts', 'completion-tree': 'src/completion-tree.ts', 'commands-manifest': 'src/commands-manifest.ts', 'schema-files': 'src/schema-files.ts', 'docs-pages': 'src/docs-pages.ts' };
 // esbuild writes to a folder of its own; dist/ gets rollup's regrouped chunks.
 const staging = mkdtempSync(join(tmpdir(), 'dgw-build-'));
 process.on('exit', () => rmSync(staging, { recursive: true, force: true }));

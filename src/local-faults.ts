@@ -73,6 +73,15 @@ export function damagedFile(file: string, problem: string, remedy: string, cause
   return new LocalFaultError('DAMAGED_FILE', `${file} is damaged: ${problem}`, remedy, cause);
 }
 
+/** A settings or key file's text as JSON; text that is not JSON is the error `damaged` makes of the parser's message. */
+export function parseOrDamaged(text: string, damaged: (problem: string) => Error): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw damaged(`it is not JSON (${(error as Error).message})`);
+  }
+}
+
 const isFolder = (path: string) => { try { return statSync(path).isDirectory(); } catch { return false; } };
 
 /** Makes `dir` (0700) folder by folder: Node's recursive mkdir loops forever where mkdir says ENOENT in a folder that exists (/proc). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isRaw } from '../api/read.js';
 import type { LocalFaultError } from '../errors.js';
-import { damagedFile, fileFault, makeFolders, readTextIfThere } from '../local-faults.js';
+import { damagedFile, fileFault, makeFolders, parseOrDamaged, readTextIfThere } from '../local-faults.js';
 import type { OutputSetting } from '../output/mode.js';
 import { withBindings } from './key-binding.js';
 import { holdLock } from './settings-lock.js';
@@ -45,12 +45,7 @@ export function readStoreFile(dir: string): StoreData {
   const file = path.join(dir, 'config.json');
   const text = readTextIfThere(file);
   if (text === undefined) return { profiles: {} };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw damagedStore(file, `it is not JSON (${(error as Error).message})`);
-  }
+  const data = parseOrDamaged(text, (problem) => damagedStore(file, problem));
   // Anything but an object is damage, never an empty store the next write would replace.
   if (!isRaw(data)) throw damagedStore(file, 'it is not a JSON object');
   const { currentProfile, profiles } = data as Partial<StoreData>;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { damagedFile } from '../local-faults.js';
+import { damagedFile, parseOrDamaged } from '../local-faults.js';
 import { JsonFileStore, readTextFile, writeJsonFile } from './json-file.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
@@ -116,12 +116,7 @@ export class KeyStore extends JsonFileStore<KeyFile> {
 export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
   const text = await readTextFile(file);
   if (text === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw damagedKeys(file, `it is not JSON (${(error as Error).message})`);
-  }
+  const parsed = parseOrDamaged(text, (problem) => damagedKeys(file, problem));
   const problem = keyFileProblem(parsed);
   if (problem) throw damagedKeys(file, problem);
   const data = parsed as Partial<KeyFile> & { partnerKey: string };

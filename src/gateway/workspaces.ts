@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Organization, Workspace } from '../api/types.js';
-import { damagedFile } from '../local-faults.js';
+import { damagedFile, parseOrDamaged } from '../local-faults.js';
 import { conflict, notFound } from './errors.js';
 import { JsonFileStore, readTextFile } from './json-file.js';
 
@@ -109,12 +109,7 @@ export class Workspaces extends JsonFileStore<WorkspaceFile> {
 
 function parseWorkspaceFile(text: string, file: string): WorkspaceFile {
   const damaged = (problem: string) => damagedFile(file, problem, `restore it from a backup, or move it aside (mv ${file} ${file}.damaged): the projects made in its workspaces are then listed in the default workspace`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw damaged(`it is not JSON (${(error as Error).message})`);
-  }
+  const parsed = parseOrDamaged(text, damaged);
   const { workspaces, projects } = (parsed ?? {}) as Partial<WorkspaceFile>;
   const isText = (v: unknown) => typeof v === 'string';
   if (!Array.isArray(workspaces) || workspaces.some((w) => typeof w !== 'object' || w === null || !isText(w.id) || !isText(w.name) || !isText(w.createdAt) || !(w.description === null || isText(w.description)))) {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { dirFor, folderNameProblem, foldedName, SQL_EXTENSION } from './layout.js';
-import type { DesiredQuery, DesiredState } from './model.js';
+import type { DesiredQuery } from './model.js';
 import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
 import { compareText } from '../output/text-order.js';
 
@@ -187,13 +187,6 @@ export class InvalidFilesError extends UsageError {
       'nothing was sent; fix the files and run the command again',
     );
   }
-}
-
-/** The directory's desired state, or an InvalidFilesError listing every problem. */
-export function desiredState(scan: Scan, scope: string[], dirLabel: string): DesiredState {
-  const problems = scanProblems(scan);
-  if (problems.length > 0) throw new InvalidFilesError(problems, dirLabel);
-  return { queries: scan.files.map((f) => f.query!), folders: scan.folders, scope };
 }
 
 /** A plan of an absent directory would read as "delete everything". */

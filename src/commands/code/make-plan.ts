@@ -9,7 +9,7 @@ import { knowledgeSteps } from '../../code/knowledge/steps.js';
 import type { KnowledgeSection } from '../../code/plan-file.js';
 import type { FileProblem } from '../../code/query-file.js';
 import { UsageError } from '../../errors.js';
-import { desiredState, InvalidFilesError, requireDirectory, scanDirectory, scanProblems, type Scan } from '../../code/read-dir.js';
+import { InvalidFilesError, requireDirectory, scanDirectory, scanProblems, type Scan } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
@@ -70,5 +70,5 @@ export function checkedDesired(ctx: Context, scan: Scan, where: CodeLocation, mo
     throw new InvalidFilesError(problems.slice(-1), where.label);
   }
   if (problems.length > 0) throw new InvalidFilesError(problems, where.label);
-  return desiredState(scan, where.scope, where.label);
+  return { queries: scan.files.map((f) => f.query!), folders: scan.folders, scope: where.scope };
 }

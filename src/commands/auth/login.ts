@@ -18,7 +18,6 @@ import { readKey } from './read-key.js';
 export interface LoginOptions {
   keyType?: 'partner' | 'project';
   withToken?: boolean;
-  /** Keep the key in the config file (0600) even where an OS keychain answers. */
   insecureStorage?: boolean;
 }
 

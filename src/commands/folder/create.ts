@@ -10,7 +10,6 @@ import { completes } from '../../completion/kinds.js';
 
 export interface FolderCreateOptions {
   dryRun?: boolean;
-  /** A folder that exists already is a success (mkdir -p). */
   parents?: boolean;
 }
 

@@ -12,7 +12,6 @@ import { runFolderTree } from './tree.js';
 
 export interface FolderListOptions {
   tree?: boolean;
-  /** The tree with each folder's queries: `dgw folder tree --queries`. */
   queries?: boolean;
 }
 

@@ -14,7 +14,6 @@ import { shellWord } from '../../output/carry-target.js';
 
 export interface FolderMoveOptions {
   dryRun?: boolean;
-  /** Make the missing parents of a new path. */
   parents?: boolean;
 }
 

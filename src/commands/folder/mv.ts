@@ -17,7 +17,6 @@ import { shellWord } from '../../output/carry-target.js';
 
 export interface FolderMvOptions {
   dryRun?: boolean;
-  /** Create the target folder (and its missing parents) when it does not exist. */
   parents?: boolean;
 }
 

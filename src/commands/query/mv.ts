@@ -13,7 +13,6 @@ import { completes } from '../../completion/kinds.js';
 
 export interface QueryMvOptions {
   dryRun?: boolean;
-  /** Make the target folder (and missing parents) when no folder has that path. */
   parents?: boolean;
 }
 

@@ -19,7 +19,6 @@ export interface QueryFlags {
   from?: string;
   materialized?: boolean;
   path?: string;
-  /** Make the --path folder when it does not exist. */
   parents?: boolean;
   every?: string;
   cron?: string;

@@ -19,7 +19,6 @@ import { isIdShaped } from '../../api/resolve.js';
 export interface QueryUpdateFlags extends QueryFlags {
   name?: string;
   yes?: boolean;
-  /** Convert a materialized query back to a plain one. */
   plain?: boolean;
   withReads?: boolean;
 }

@@ -6,7 +6,6 @@ import { pollUntil, refreshEndedError, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
-/** The latest run of `mode` in a status. */
 export function lastRunOf(status: CacheStatusRecord, mode: CacheMode): CacheRunRecord | null {
   return mode === 'INCREMENTAL' ? status.lastIncremental : status.lastFullRefresh;
 }
@@ -36,7 +35,6 @@ export async function waitForCacheRun(ctx: Context, http: Http, projectId: strin
   }
 }
 
-/** Polls the cache's status until the run ends; returns that run. */
 function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: string, ref: string, wait: CacheWait): Promise<CacheRunRecord> {
   const ended = (status: CacheStatusRecord): CacheRunRecord | undefined => {
     // A run replaced by a newer one of its mode (cancelled, then started again) is followed by that one.

@@ -52,7 +52,6 @@ export async function runTableCreate(ctx: Context, name: string, opts: TableCrea
   const schemaName = kind === 'table' ? 'table' : '';
   const record: StoredTable = created ?? { catalogId: '', catalogName: '', schemaName, tableName: table, supportedCacheTypes: [], isCacheable: false, isDynamicTable: false, isCached: false };
   await ctx.out.record(record, TABLE_COLUMNS, (t) => t.tableName);
-  // A stored table's message counts the columns it was made with.
   const withColumns = kind === 'table' && columns.length > 0 ? ` with ${columns.length} ${columns.length === 1 ? 'column' : 'columns'}` : '';
   ctx.out.success(`created ${SHORT_NOUN[kind]} ${table}${withColumns}`);
 }

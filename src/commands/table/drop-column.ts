@@ -47,7 +47,6 @@ export async function runDropColumn(ctx: Context, table: string, column: string,
   let details: string[] | undefined;
   // Check first, ask second: a person (or a dry run) learns what the drop breaks before it happens.
   if (http.readsNothing) {
-    // A dry run reads nothing, so it cannot check the column nor find who reads it.
     const lines = [`This would ${what}.`, '(a dry run reads nothing: add --with-reads to check that the column exists and name the saved queries that read it, as a real run does before asking)'];
     target = http.describing({ lines, facts: { table, column, readers: null } });
   } else if (willAsk(ctx, opts) || http.dryRun) {

@@ -202,12 +202,10 @@ export function commandWord(argv: string[], root: Command): string | undefined {
   return firstWord(argv.slice(pastRootOptions(argv, root)));
 }
 
-/** The command word that starts what follows the root options, if a word starts it. */
 function firstWord(rest: string[]): string | undefined {
   return rest[0] === undefined || rest[0].startsWith('-') ? undefined : rest[0];
 }
 
-/** The help topic of `dgw help TOPIC`, if argv is that. */
 function helpTopic(argv: string[]): string | undefined {
   return argv.length === 2 && argv[0] === 'help' && HELP_TOPICS.includes(argv[1]) ? argv[1] : undefined;
 }

@@ -13,7 +13,6 @@ export const PARAMETRIC_COLUMNS: Column<ParametricTableRecord>[] = [
   { field: 'paramValues', show: (t) => t.paramValues.map((p) => `${p.key}=${typeof p.value === 'string' ? p.value : JSON.stringify(p.value)}`).join(', ') },
 ];
 
-/** `schema.table` as its two parts. */
 export function schemaAndTable(given: string, label: string): { schema: string; table: string } {
   const m = /^([^./]+)\.([^./]+)$/.exec(given.trim());
   if (!m) throw new UsageError(`${label} must be schema.table; got "${given}"`);

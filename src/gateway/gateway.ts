@@ -54,7 +54,6 @@ export class Gateway {
   private closedBecause: HttpError | undefined;
   private spare: Promise<DuckDBInstance> | undefined;
   private readonly exportJobs = new Map<string, ProjectExports>();
-  /** Signs and checks the download links of exports. */
   readonly links: LinkSigner;
 
   private constructor(

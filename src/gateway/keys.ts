@@ -98,7 +98,6 @@ export class KeyStore extends JsonFileStore<KeyFile> {
     return { ...key, apiKey };
   }
 
-  /** Deletes a project's key. */
   delete(projectId: string, apiKeyId: string): Promise<void> {
     return this.change((data) => ({ ...data, projectKeys: data.projectKeys.filter((k) => k.projectId !== projectId || k.apiKeyId !== apiKeyId) }));
   }

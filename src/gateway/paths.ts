@@ -7,7 +7,6 @@ export function localDataDir(env: Record<string, string | undefined>, platform: 
   return userDataDir(env, platform);
 }
 
-/** Where a project's database lives inside the data folder. */
 export function projectFile(dataDir: string, projectId: string): string {
   return join(dataDir, 'projects', `${projectId}.duckdb`);
 }

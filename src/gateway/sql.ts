@@ -10,7 +10,6 @@ export function literal(text: string): string {
 /** The schemas of catalog `svc` that hold tables the user makes: stored tables and BI tables. */
 export type StoredSchema = 'table' | 'bitable';
 
-/** `svc.<schema>.<name>`, every part quoted. */
 export function qualified(schema: 'query' | 'mtquery' | StoredSchema | '_dgw', name: string): string {
   return `svc.${ident(schema)}.${ident(name)}`;
 }

@@ -2,7 +2,6 @@ import type { RouteContext } from './router.js';
 import { badRequest, HttpError } from './errors.js';
 import { mayLoseDigits, readsBackExactly } from '../api/exact-numbers.js';
 
-/** A JSON object: not null, not an array. */
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A JSON object body, or a 400 for malformed JSON or any other JSON value. */

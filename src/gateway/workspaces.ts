@@ -92,7 +92,6 @@ export class Workspaces extends JsonFileStore<WorkspaceFile> {
     return this.change((data) => ({ ...data, projects: { ...data.projects, [projectId]: workspaceId } }));
   }
 
-  /** Forgets a deleted project. */
   forget(projectId: string): Promise<void> {
     if (!(projectId in this.data.projects)) return Promise.resolve();
     return this.change((data) => ({ ...data, projects: Object.fromEntries(Object.entries(data.projects).filter(([p]) => p !== projectId)) }));

@@ -108,7 +108,6 @@ export async function insertRun(conn: DuckDBConnection, r: CacheRun): Promise<vo
   ]);
 }
 
-/** Ends a run: its status, counts and message. */
 export async function finishRun(conn: DuckDBConnection, r: CacheRun): Promise<void> {
   await conn.run('UPDATE svc._dgw.cache_runs SET status = ?, updated_at = ?, finished_at = ?, cached_rows = ?, inserted_rows = ?, last_offset = ?, message = ? WHERE id = ?', [
     r.status, r.updatedAt, r.finishedAt, r.cachedRows, r.insertedRows, r.lastOffset, r.message, r.id,

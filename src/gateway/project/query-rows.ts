@@ -161,12 +161,10 @@ export async function readQueryByName(conn: DuckDBConnection, name: string): Pro
   return (await readWhere(conn, 'name = ?', [name]))[0];
 }
 
-/** The queries of these names that exist. */
 export async function readQueriesByNames(duck: DuckDBModule, conn: DuckDBConnection, names: string[]): Promise<QueryRow[]> {
   return readWhere(conn, 'name IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue(names)], [duck.LIST(duck.VARCHAR)]);
 }
 
-/** The folder of each of these queries that exists, by id. */
 export async function readQueryFolders(duck: DuckDBModule, conn: DuckDBConnection, ids: string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
   const rows = await readStatement(conn, 'SELECT id, folder_id FROM svc._dgw.query_rows WHERE id IN (SELECT unnest(?::VARCHAR[]))', [duck.listValue([...new Set(ids)])], [

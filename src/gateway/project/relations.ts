@@ -18,7 +18,6 @@ export interface ColumnPlace {
 /** A place's four names, in the order the tables that keep places store them. */
 export const placeValues = (p: ColumnPlace) => [p.catalogId, p.schemaName, p.tableName, p.columnName];
 
-/** Whether two places are the same column. */
 export const samePlace = (a: ColumnPlace, b: ColumnPlace) => a.catalogId === b.catalogId && a.schemaName === b.schemaName && a.tableName === b.tableName && a.columnName === b.columnName;
 
 /** A relation as stored: from a column to a target column, of a kind such as MANY_TO_ONE. */

@@ -378,7 +378,6 @@ export async function walSize(file: string | undefined): Promise<number> {
   return (await stat(`${file}.wal`).catch(() => undefined))?.size ?? 0;
 }
 
-/** Runs `sql` and returns its rows as plain objects. */
 export async function rows(conn: DuckDBConnection, sql: string, values?: DuckDBValue[]): Promise<Array<Record<string, unknown>>> {
   const reader = await conn.runAndReadAll(sql, values);
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
@@ -400,7 +399,6 @@ export async function ifTable<T>(read: Promise<T>, none: T): Promise<T> {
   }
 }
 
-/** A column's value as text, NULL as null. */
 export const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** Two writers that touched the same rows: DuckDB's conflict becomes a 409 worth retrying. */

@@ -146,7 +146,6 @@ async function checkDefaults(c: DuckDBConnection, columns: ColumnSpec[]): Promis
   }
 }
 
-/** The statement that makes stored table `name` with `columns`. */
 export function createTableSql(name: string, columns: ColumnSpec[], schema: StoredSchema = 'table'): string {
   return `CREATE TABLE ${qualified(schema, name)} (${columns.map(columnSql).join(', ')})`;
 }

@@ -46,7 +46,6 @@ function cacheInput(body: unknown, column: string | null, minInterval: Duration)
   };
 }
 
-/** The statuses of the project's caches, or of those `filter` keeps. */
 const statuses = async (c: RouteContext, filter?: (cache: CacheRow) => boolean) => c.get('present').cacheStatuses(c, await (await caches()).cacheStates(c.get('project'), filter));
 
 /** Caches of a project's tables: settings, runs (started at once, run in the background), status and history. */

@@ -86,7 +86,6 @@ export async function shareCatalog(http: Http, projectId: string, catalogId: str
   return readShared(answer);
 }
 
-/** The id of the catalog a share made, or null when the answer does not say. */
 export function readShared(value: unknown): string | null {
   return isRaw(value) ? textOrNull(value.sharedCatalogId) : null;
 }

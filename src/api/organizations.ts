@@ -14,7 +14,6 @@ export type WorkspaceEntry = Static<typeof R.WorkspaceRecord>;
 /** An organization the key can see, by id and name. */
 export type OrganizationEntry = Pick<WorkspaceEntry, 'organizationId' | 'organizationName'>;
 
-/** The organizations the key can see. */
 export async function listOrganizations(http: Http): Promise<OrganizationEntry[]> {
   return objects(await http.request({ method: 'GET', path: '/organizations' }), 'organizations').map((org) => {
     const organizationId = idOf(org, 'an organization');
@@ -46,7 +45,6 @@ export function workspacesNamed(workspaces: WorkspaceEntry[], ref: string): Work
   return byId.length > 0 ? byId : workspaces.filter((w) => w.name === ref);
 }
 
-/** An answer holding one workspace of `org`. */
 function workspaceAnswer(answer: unknown, org: OrganizationEntry): WorkspaceEntry {
   return readAnswer(answer, (value) => readWorkspaceEntry(object(value, 'a workspace'), org.organizationId, org.organizationName));
 }

@@ -7,7 +7,6 @@ export function Closed<P extends TProperties>(properties: P, description?: strin
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 }
 
-/** A value or null. */
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }

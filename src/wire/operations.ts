@@ -253,7 +253,6 @@ export const OPERATIONS: readonly WireOperation[] = [
   op('readProject', 'GET', '/projects/{projectId}', { response: ok(Project) }),
   op('updateProject', 'PUT', '/projects/{projectId}', { body: ProjectRequest, response: ok(Project) }),
   op('deleteProject', 'DELETE', '/projects/{projectId}', { response: ok(null) }),
-  // Not in the document
   { id: 'info', method: 'GET', path: '/info', response: ok(Info), documented: false },
   {
     id: 'downloadExportFile',

@@ -120,7 +120,6 @@ export function changedFields(before: QueryView, after: QueryView): QueryField[]
   return fields;
 }
 
-/** A project query as a plan shows it. */
 export function viewOf(p: ProjectQuery): QueryView {
   return { displayName: p.displayName, materialized: p.materialized, schedule: p.schedule, sql: canonicalSql(p.sql), folder: p.folder };
 }

@@ -15,9 +15,7 @@ export type LiveKind =
   | 'connection-type'
   /** Caches: the names of their tables. */
   | 'cache'
-  /** Connection names. */
   | 'connection'
-  /** Catalog names. */
   | 'catalog'
   /** The schemas of the catalog named by the argument before. */
   | 'catalog-schema'

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 
-/** The service name dgw's entries have in the OS keychain. */
 const KEYCHAIN_SERVICE = 'dgw';
 
 /** Long enough for an unlock dialog on a desktop. */

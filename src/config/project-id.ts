@@ -5,5 +5,4 @@ export function validProjectId(id: string): boolean {
   return PROJECT_ID.test(id);
 }
 
-/** The rule, in words, for a refused id. */
 export const PROJECT_ID_RULE = 'a local project id is 1 to 64 letters, digits, "_" or "-", starting with a letter or digit';

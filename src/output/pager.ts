@@ -5,7 +5,6 @@ import { textWidth } from './text-width.js';
 
 // Output taller than the screen goes through a pager; stderr notes wait until it is gone so nothing draws over it.
 
-/** The pager when the person named none. */
 const DEFAULT_PAGER = 'less -FRX';
 
 /** What a pager needs from the context. */

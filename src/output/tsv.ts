@@ -1,6 +1,5 @@
 /** The one TSV writer, lossless with PostgreSQL's text-format escaping; NULL is `\N`, unlike the empty string. */
 
-/** NULL in a TSV field. */
 export const TSV_NULL = '\\N';
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

@@ -34,7 +34,6 @@ export function knowledgeSteps(changes: KnowledgeChange[]): KnowledgeStep[] {
   });
 }
 
-/** What one step does, in a few words. */
 export function describeKnowledgeStep(step: KnowledgeStep): string {
   switch (step.op) {
     case 'addGoldenSql':

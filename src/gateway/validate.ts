@@ -98,7 +98,6 @@ export function waitMsParam(c: RouteContext): number {
   return ms;
 }
 
-/** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /** Why a stored or BI table may not have this name, or undefined when it may: one rule for the table routes and run-SQL. */
@@ -106,6 +105,7 @@ export function tableNameProblem(name: string): string | undefined {
   return TABLE_NAME.test(name) ? undefined : `table name ${JSON.stringify(name)}: a table name starts with a letter (A-Z, a-z) or _ and has only those, digits and _ (at most 128)`;
 }
 
+/** A name a person chose (folder, key, column): non-empty, no control characters, bounded. */
 export function checkName(value: string, what: string, max = 255): string {
   if (value.trim() === '') throw badRequest(`${what} must not be empty`);
   if (value.length > max) throw badRequest(`${what} is longer than ${max} characters`);

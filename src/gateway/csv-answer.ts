@@ -135,7 +135,7 @@ class CsvBody {
   private readonly delivered = new RecordCounter();
 
   constructor(
-    private readonly pipe: Pipe,
+    pipe: Pipe,
     copy: Promise<number>,
     private readonly stop: AbortController,
     private readonly finish: () => Promise<void>,

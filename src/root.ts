@@ -335,17 +335,21 @@ function namesGroup(argv: string[], program: Command): boolean {
       command = next;
     }
   }
+  return hasSubcommands(command);
+}
+
+/** Whether `command` has subcommands of its own, the hidden help-topic command aside. */
+function hasSubcommands(command: Command): boolean {
   return command.commands.some((c) => c.name() !== HELP_TOPIC_COMMAND);
 }
 
 function unknownWordAt(program: Command, words: string[]): number | undefined {
   let command = program;
   for (const [i, word] of words.entries()) {
-    const subs = command.commands.filter((c) => c.name() !== HELP_TOPIC_COMMAND);
     // A command without subcommands takes the remaining words as its arguments.
-    if (subs.length === 0 || word === 'help') return undefined;
-    const next = subs.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!next) return i;
+    if (!hasSubcommands(command) || word === 'help') return undefined;
+    const next = subcommandNamed(command, word);
+    if (!next || next.name() === HELP_TOPIC_COMMAND) return i;
     command = next;
   }
   return undefined;

@@ -12,7 +12,9 @@ export async function waitForExport(ctx: Context, http: Http, projectId: string,
   // Without --timeout, no limit in-process (the job cannot outlive dgw), an hour elsewhere.
   const settings = await ctx.settings();
   const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  const plan = { deadlineMs: flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 60 * 60_000), firstPollMs: http.inProcess ? 25 : 200, maxPollMs: http.inProcess ? 1000 : 5000, heldPolls: http.inProcess || http.localGateway };
+  const plan = http.inProcess
+    ? { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 25, maxPollMs: 1000, heldPolls: true }
+    : { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000, heldPolls: http.localGateway };
   const ended = (job: ExportJob): ExportJob | undefined => {
     onStatus(job);
     return FINISHED.has(job.status) ? finished(job, http.localGateway) : undefined;

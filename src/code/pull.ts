@@ -99,7 +99,8 @@ export function folderTooDeep(root: string, plan: PullPlan): { folder: string; b
     ...plan.markers.map((dir) => ({ dir, rel: `${dir}/${KEEP_FILE}` })),
     ...plan.write.map((w) => ({ dir: w.file.split('/').slice(0, -1).join('/'), rel: `${w.file}.dgw-00000000.tmp.` })),
   ];
-  const over = paths.map((p) => ({ folder: `/${p.dir}`, bytes: Buffer.byteLength(path.join(root, p.rel)) })).filter((p) => p.bytes > maxPathBytes());
+  const max = maxPathBytes();
+  const over = paths.map((p) => ({ folder: `/${p.dir}`, bytes: Buffer.byteLength(path.join(root, p.rel)) })).filter((p) => p.bytes > max);
   return over.sort((a, b) => a.folder.length - b.folder.length || a.bytes - b.bytes)[0];
 }
 

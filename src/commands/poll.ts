@@ -1,5 +1,6 @@
 import { localGatewayFault, type Http } from '../api/http.js';
 import type { Context } from '../context.js';
+import type { Settings } from '../config/settings.js';
 import { InterruptedError, RefreshFailedError, WaitTimeoutError, type DgwError } from '../errors.js';
 
 /** How a wait polls: its bound, and intervals that double from the first to the most. */
@@ -9,6 +10,11 @@ export interface PollPlan {
   maxPollMs: number;
   /** The service holds each poll until the job ends, the interval at most (the local gateway's `waitMs`), instead of dgw sleeping it. */
   heldPolls: boolean;
+}
+
+/** How long a wait may last: --timeout when given, else `otherwise` (the default time limit bounds each request, not a wait). */
+export function waitLimitMs(settings: Settings, otherwise: number): number {
+  return settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : otherwise;
 }
 
 /** Reads until `ended` gives the answer; the read after which the deadline would pass throws `gaveUp` of it. */

@@ -7,6 +7,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { RUN_COLUMNS, cacheId } from './columns.js';
 import { findCache } from './resolve.js';
 import { lastRunOf, runFailure, waitForCacheRun } from './wait.js';
+import { waitLimitMs } from '../poll.js';
 
 export interface CacheRefreshOptions {
   incremental?: boolean;
@@ -50,8 +51,7 @@ export async function runCacheRefresh(ctx: Context, ref: string, opts: CacheRefr
     return;
   }
   ctx.out.note(`waiting for the refresh of cache ${ref}…`);
-  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  const deadlineMs = flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
+  const deadlineMs = waitLimitMs(settings, http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
   // The local gateway holds each poll until the run ends, so the end is seen at once and no poll competes with the copy.
   const plan = { mode, started, before, deadlineMs, firstPollMs: http.localGateway ? 1000 : 250, maxPollMs: 5000, heldPolls: http.localGateway };
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the refresh of cache ${ref} (--timeout): it was cancelled; ${current?.cachedRows === null ? 'there is still no copy' : 'the previous copy is kept'}`);

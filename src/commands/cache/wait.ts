@@ -2,7 +2,7 @@ import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, ty
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { plural, WaitTimeoutError, type DgwError } from '../../errors.js';
-import { pollUntil, refreshEndedError, type PollPlan } from '../poll.js';
+import { pollUntil, refreshEndedError, waitLimitMs, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
@@ -53,7 +53,7 @@ function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: stri
 export async function awaitFirstCopy(ctx: Context, http: Http, projectId: string, id: string, ref: string): Promise<void> {
   const settings = await ctx.settings();
   ctx.out.note(`making the first copy of cache ${ref}…`);
-  const plan = { before: null, deadlineMs: settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : Number.POSITIVE_INFINITY, firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
+  const plan = { before: null, deadlineMs: waitLimitMs(settings, Number.POSITIVE_INFINITY), firstPollMs: 1000, maxPollMs: 5000, heldPolls: true };
   const run = await waitForCacheRun(ctx, http, projectId, id, ref, plan, `gave up on the first copy of cache ${ref} (--timeout): it was cancelled; \`dgw cache refresh ${ref}\` makes it`);
   const failure = runFailure(ref, run, http.localGateway);
   if (failure) throw failure;

@@ -2,7 +2,7 @@ import { readExport } from '../../api/exports.js';
 import type { ExportJob } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { localGatewayFault, type Http } from '../../api/http.js';
-import { pollUntil, stoppedWaiting } from '../poll.js';
+import { pollUntil, stoppedWaiting, waitLimitMs } from '../poll.js';
 import { ExportFailedError, NotFoundError, WaitTimeoutError } from '../../errors.js';
 
 const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
@@ -11,10 +11,9 @@ const FINISHED = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED']);
 export async function waitForExport(ctx: Context, http: Http, projectId: string, exportId: string, onStatus: (job: ExportJob) => void): Promise<ExportJob> {
   // Without --timeout, no limit in-process (the job cannot outlive dgw), an hour elsewhere.
   const settings = await ctx.settings();
-  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
   const plan = http.inProcess
-    ? { deadlineMs: flag ?? Number.POSITIVE_INFINITY, firstPollMs: 25, maxPollMs: 1000, heldPolls: true }
-    : { deadlineMs: flag ?? 60 * 60_000, firstPollMs: 200, maxPollMs: 5000, heldPolls: http.localGateway };
+    ? { deadlineMs: waitLimitMs(settings, Number.POSITIVE_INFINITY), firstPollMs: 25, maxPollMs: 1000, heldPolls: true }
+    : { deadlineMs: waitLimitMs(settings, 60 * 60_000), firstPollMs: 200, maxPollMs: 5000, heldPolls: http.localGateway };
   const ended = (job: ExportJob): ExportJob | undefined => {
     onStatus(job);
     return FINISHED.has(job.status) ? finished(job, http.localGateway) : undefined;

@@ -6,7 +6,7 @@ import type { MetadataRefreshAccepted } from '../../contract/results.js';
 import { RefreshFailedError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
 import { catalogIdOf } from '../catalog-path.js';
-import { pollUntil } from '../poll.js';
+import { pollUntil, waitLimitMs } from '../poll.js';
 import { examples, type Wiring } from '../wiring.js';
 import { STATUS_COLUMNS, statusKey } from './columns.js';
 import { callbackToken, checkCallbackUrl } from './callback-input.js';
@@ -63,8 +63,7 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   }
   if (ids.length === 0) throw new UsageError('the service did not say which catalogs it refreshes: name one with --catalog to wait for it');
   ctx.out.note('waiting for the metadata refresh…');
-  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
-  const deadline = ctx.clock.now() + (flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000));
+  const deadline = ctx.clock.now() + waitLimitMs(settings, http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
   const ended: MetadataStatusRecord[] = [];
   const neverRan = new Set<string>();
   for (const id of ids) {

@@ -9,7 +9,7 @@ import { refreshFailure, waitForRefresh, type WaitPlan } from './wait.js';
 import { WaitTimeoutError } from '../../errors.js';
 import { formatElapsed, liveLineAllowed, startLiveLine } from '../../output/progress.js';
 import { checkNameArgument } from '../name-argument.js';
-import { stoppedWaiting } from '../poll.js';
+import { stoppedWaiting, waitLimitMs } from '../poll.js';
 import { completes } from '../../completion/kinds.js';
 
 export interface RefreshOptions {
@@ -60,9 +60,8 @@ export async function runMtqueryRefresh(ctx: Context, ref: string, opts: Refresh
   const live = startLiveLine(ctx.io.stderr, () => `${doing}: ${current}, ${formatElapsed(ctx.clock.now() - requestedAt)}`, showLive);
   if (!showLive) ctx.out.note(`${doing}…`);
   // Without --timeout there is no bound in-process: dgw cannot exit before the refresh ends anyway.
-  const flag = settings.timeoutMs.source === 'flag' ? settings.timeoutMs.value : undefined;
   const plan: WaitPlan = {
-    deadlineMs: flag ?? (http.inProcess ? Number.POSITIVE_INFINITY : DEFAULT_WAIT_MS),
+    deadlineMs: waitLimitMs(settings, http.inProcess ? Number.POSITIVE_INFINITY : DEFAULT_WAIT_MS),
     firstPollMs: http.inProcess ? 20 : 250,
     maxPollMs: http.inProcess ? 250 : 5000,
     heldPolls: false,

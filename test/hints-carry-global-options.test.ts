@@ -48,5 +48,9 @@ describe('carryTarget', () => {
     const typo = targetFromArgv(['--zone', 'local', '--project', 'salse', 'query', 'list']);
     expect(carryTarget('run `dgw project list`, or `dgw --profile x auth login`', typo)).toBe('run `dgw --zone local project list`, or `dgw --zone local --profile x auth login`');
     expect(carryTarget('`dgw query get q`', typo)).toBe('`dgw --zone local --project salse query get q`');
+    // A command that names --zone or --base-url chooses its host: the other is not added (a 501's hint sends the user to the hosted service).
+    const served = targetFromArgv(['--profile', 'p', '--base-url', 'http://127.0.0.1:8787/api/v1', 'transpile', 'mysql', 'SELECT 1']);
+    expect(carryTarget('log in with `dgw auth login --zone default`', served)).toBe('log in with `dgw --profile p auth login --zone default`');
+    expect(carryTarget('`dgw --base-url=https://x.example/api/v1 query list`', targetFromArgv(['--zone', 'eu']))).toBe('`dgw --base-url=https://x.example/api/v1 query list`');
   });
 });

@@ -10,6 +10,8 @@ const FLAGS: [keyof Target, string][] = [
   ['project', '--project'],
 ];
 
+const HOST_FLAGS = ['--zone', '--base-url'];
+
 /** Commands that act on no project (or choose one themselves): a --project is not carried into them. */
 const NO_PROJECT = /^(project|auth|profile|config|help|version|completion|schema)\b/;
 
@@ -34,7 +36,10 @@ export function carryTarget(text: string, target: Target): string {
     if (rest.startsWith('__complete') || /(^|\s)(--help|-h)(\s|$)/.test(rest)) return whole;
     const words = rest.replace(/(^|\s)--?[\w-]+(=\S+|\s+[^-\s]\S*)?/g, ' ').trim();
     const wanted = given.filter(([key]) => key !== 'project' || !NO_PROJECT.test(words));
-    const added = wanted.filter(([, flag]) => !new RegExp(`(^|\\s)${flag}(=|\\s)`).test(rest)).map(([key, flag]) => `${flag} ${shellWord(target[key]!)}`);
+    const names = (flag: string) => new RegExp(`(^|\\s)${flag}(=|\\s)`).test(rest);
+    // --zone and --base-url each choose the host: a command that names one goes there on purpose.
+    const chosen = (flag: string) => (HOST_FLAGS.includes(flag) ? HOST_FLAGS.some(names) : names(flag));
+    const added = wanted.filter(([, flag]) => !chosen(flag)).map(([key, flag]) => `${flag} ${shellWord(target[key]!)}`);
     return added.length === 0 ? whole : `\`dgw ${added.join(' ')} ${rest}\``;
   });
 }

@@ -271,3 +271,25 @@ describe('a database this dgw wrote, opened by a dgw of schema version 1', () =>
     db.closeSync();
   });
 });
+
+describe('semantic catalogs made before their display name was kept (version 13)', () => {
+  it('show their name as the display name; one made now keeps the name as given', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    const g = await openGateway({ dataDir: tmp.dir });
+    const older = (await g.call('POST', `${P}/semantic-catalogs`, { body: { name: 'Older' } })).body;
+    await g.close();
+    // Back to what version 13 wrote: no display_name column.
+    const db = await DuckDBInstance.create(projectFile(tmp.dir, 'demo'));
+    const c = await db.connect();
+    await c.run('ALTER TABLE _dgw.semantic_catalogs DROP COLUMN display_name');
+    await c.run("UPDATE _dgw.settings SET value = '13' WHERE key = 'schema_version'");
+    c.closeSync();
+    db.closeSync();
+
+    const again = await openGateway({ dataDir: tmp.dir });
+    cleanups.push(() => again.close());
+    expect((await again.call('GET', `${P}/catalogs`)).body).toContainEqual({ ...older, displayName: 'older' });
+    expect((await again.call('POST', `${P}/semantic-catalogs`, { body: { name: 'Newer' } })).body).toMatchObject({ name: 'newer', displayName: 'Newer' });
+  });
+});

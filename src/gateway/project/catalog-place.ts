@@ -22,7 +22,7 @@ export function connectedCatalog(c: ConnectionRow): Catalog {
 
 /** A semantic catalog as the catalog list shows it. */
 export function semanticCatalog(row: SemanticCatalogRow): Catalog {
-  return { id: row.id, name: row.name, displayName: row.name, catalogType: 'SEMANTIC', connectionId: null };
+  return { id: row.id, name: row.name, displayName: row.displayName ?? row.name, catalogType: 'SEMANTIC', connectionId: null };
 }
 
 /** The built-in catalogs, then one per connection, then the semantic catalogs. */

@@ -48,6 +48,8 @@ const SCHEMA = [
   RELATIONS_DDL,
   ...METADATA_DDL,
   'CREATE TABLE IF NOT EXISTS svc._dgw.semantic_catalogs (id VARCHAR, name VARCHAR, created_at BIGINT)',
+  // Since version 14: the name as given (NULL before, when it was the catalog's name).
+  'ALTER TABLE svc._dgw.semantic_catalogs ADD COLUMN IF NOT EXISTS display_name VARCHAR',
   'CREATE TABLE IF NOT EXISTS svc._dgw.semantic_tables (id VARCHAR, catalog_id VARCHAR, schema_name VARCHAR, table_name VARCHAR, query_id VARCHAR, created_at BIGINT)',
 ];
 
@@ -100,7 +102,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '13';
+const SCHEMA_VERSION = '14';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

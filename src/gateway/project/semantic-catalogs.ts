@@ -21,6 +21,7 @@ export interface SemanticCatalogRow {
   id: string;
   name: string;
   createdAt: number;
+  displayName: string | null;
 }
 
 /** A table of a semantic catalog: a saved query under a schema and table name. */
@@ -74,8 +75,8 @@ export async function createSemanticCatalog(s: ProjectStore, name: string, taken
     const all = await readSemanticCatalogs(conn);
     const catalogName = catalogNameFor(name, [...takenByConnections, ...all.map((c) => c.name)], 'catalog name');
     const id = newCatalogId(new Set(all.map((c) => c.id)));
-    const made: SemanticCatalogRow = { id, name: catalogName, createdAt: s.now() };
-    await conn.run('INSERT INTO svc._dgw.semantic_catalogs VALUES ($1, $2, $3)', [made.id, made.name, made.createdAt]);
+    const made: SemanticCatalogRow = { id, name: catalogName, createdAt: s.now(), displayName: name };
+    await conn.run('INSERT INTO svc._dgw.semantic_catalogs (id, name, created_at, display_name) VALUES ($1, $2, $3, $4)', [made.id, made.name, made.createdAt, made.displayName]);
     return made;
   });
   await attachMemory(s, row.name);

@@ -29,6 +29,9 @@ const FIELD_TEXT: Record<string, string> = {
   dynamics365Url: 'URL of your Dynamics 365 environment',
 };
 
+/** The fields that are not text, in the document's three field types. */
+const FIELD_TYPES: Record<string, 'number' | 'boolean'> = { port: 'number', useSsl: 'boolean', useTls: 'boolean' };
+
 // From the hosted service's reference (shared/spec/hosted-service-notes.md); * marks required fields.
 const ROWS: Row[] = [
   // The types the local gateway itself connects to (their category says so); the others it only describes.
@@ -59,7 +62,7 @@ const ROWS: Row[] = [
 function toConfig([connectionType, label, auth, category, fields, documentationUrl]: Row): ConnectionConfig {
   const configuration: ConnectionConfigField[] = fields.split(' ').map((f) => {
     const fieldName = f.replace(/\*$/, '');
-    return { fieldName, required: f.endsWith('*'), description: FIELD_TEXT[fieldName] ?? fieldName };
+    return { fieldName, fieldType: FIELD_TYPES[fieldName] ?? 'text', required: f.endsWith('*'), description: FIELD_TEXT[fieldName] ?? fieldName };
   });
   const schemaKind = auth === 'custom' ? connectionType.toLowerCase() : auth;
   return {

@@ -144,7 +144,10 @@ describe('catalogs and connection types', () => {
     expect(all.body.length).toBeGreaterThanOrEqual(18);
     const pg = await g.call('GET', '/connections/config/POSTGRES');
     expect(pg.body).toMatchObject({ connectionType: 'POSTGRES', connectionTypeLabel: 'PostgreSQL', authorizationType: 'custom', credentialSchemaType: 'postgres_credential_schema', redirectRequired: false, category: 'Database' });
-    expect(pg.body.configuration).toContainEqual({ fieldName: 'databaseName', required: true, description: expect.any(String) });
+    expect(pg.body.configuration).toContainEqual({ fieldName: 'databaseName', fieldType: 'text', required: true, description: expect.any(String) });
+    // Each field has one of the document's three field types.
+    expect(pg.body.configuration).toContainEqual({ fieldName: 'port', fieldType: 'number', required: true, description: expect.any(String) });
+    expect(pg.body.configuration).toContainEqual({ fieldName: 'useSsl', fieldType: 'boolean', required: true, description: expect.any(String) });
     expect(pg.body.documentationUrl).toMatch(/^https:\/\//);
     const slack = await g.call('GET', '/connections/config/slack');
     expect(slack.body).toMatchObject({ redirectRequired: true, credentialSchemaType: 'oauth2_credential_schema' });

@@ -1,3 +1,5 @@
+import { errorName } from './error-codes.js';
+
 /** What went wrong, in the words the exit codes speak (EXIT_CODES below). */
 export type ErrorKind = keyof typeof EXIT_CODES;
 
@@ -66,7 +68,7 @@ export class AuthError extends DgwError {
 /** The service answered with an error status (exit code by status). */
 export class ApiError extends DgwError {
   constructor(status: number, message: string, errorCode?: string | number) {
-    super(kindForStatus(status), message, { status, errorCode, hint: hintForStatus(status, message) });
+    super(kindForStatus(status, errorCode), message, { status, errorCode, hint: hintForStatus(status, message) });
   }
 }
 
@@ -175,8 +177,10 @@ export class DeclinedError extends DgwError {
   }
 }
 
-function kindForStatus(status: number): ErrorKind {
+function kindForStatus(status: number, errorCode?: string | number): ErrorKind {
   if (status === 401 || status === 403) return 'auth';
+  // The document's createCatalog answers a name already taken 400 with code 100: a conflict all the same.
+  if (status === 400 && errorName(errorCode) === 'CONFLICT') return 'conflict';
   if (status === 404) return 'not_found';
   if (status === 409) return 'conflict';
   if (status === 408) return 'network';
@@ -232,7 +236,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [number, string]> = [
   [2, 'usage or invalid input, found before any request was sent; also a "no" answered at a confirmation (nothing was changed)'],
   [3, 'authentication or permission (no key, 401, 403)'],
   [4, 'not found (404)'],
-  [5, 'conflict (409)'],
+  [5, 'conflict (409, or 400 with code 100: a name already taken)'],
   [6, 'request rejected by the service (other 4xx)'],
   [7, 'rate limited (429 after retries)'],
   [8, 'service failure (5xx after retries, or a malformed response)'],

@@ -32,9 +32,11 @@ for (const shape of walkShapes) {
       const twice = await run('catalog', 'create', 'Other', 'pg-conn');
       expect(twice.code).toBe(5);
       expect(twice.stderr).toContain('one catalog per connection');
-      // A name another catalog has is a conflict (409, exit 5), as for connections; one the gateway keeps is refused.
+      // A catalog name another catalog has is 400 with code 100, as the document's createCatalog example (a connection's is 409): exit 5 for both.
       await dgw('connection', 'create', 'second', '--type', 'duckdb', '--field', `path=${source}`);
-      expect((await run('catalog', 'create', 'warehouse', 'second')).code).toBe(5);
+      const taken = await run('catalog', 'create', 'warehouse', 'second', '--json');
+      expect(taken.code).toBe(5);
+      expect(JSON.parse(taken.stderr).error).toMatchObject({ status: 400, errorCode: shape === 'hosted' ? 100 : 'CONFLICT', message: expect.stringContaining('a catalog named warehouse exists already') });
       const clash = await run('connection', 'create', 'Warehouse', '--type', 'duckdb', '--field', `path=${source}`);
       expect(clash.code).toBe(5);
       expect(clash.stderr).toContain('a catalog named warehouse exists already');

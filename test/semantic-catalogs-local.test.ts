@@ -34,7 +34,7 @@ describe.each(walkShapes)('semantic catalogs in-process (%s shape)', (shape) => 
     expect((await dgw('sql', 'SELECT count(*) AS n FROM sales.finance.big_orders')).trim()).toBe('0');
   });
 
-  it('SQL cannot write into it; the same table twice is 409, an unknown query 404, a name taken by a catalog refused', async () => {
+  it('SQL cannot write into it; the same table twice is 409, an unknown query 404, a name taken by a catalog 400', async () => {
     const write = await run('sql', 'CREATE TABLE sales.finance.x AS SELECT 1 AS a');
     expect(write.code).toBe(6);
     expect(write.stderr).toContain('run-SQL may create and drop tables in svc.table and svc.bitable only');

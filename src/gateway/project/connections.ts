@@ -100,11 +100,13 @@ export function localConfig(type: string, credential: Record<string, unknown>): 
 }
 
 /** The catalog name a connection (or Create Catalog) gets: `name` by the name rule; reserved or taken names are refused. */
-export function catalogNameFor(name: string, taken: Iterable<string>, what = 'connection name'): string {
+export function catalogNameFor(name: string, taken: Iterable<string>, what: 'connection name' | 'catalog name' = 'connection name'): string {
   const catalogName = deriveQueryName(name);
   if (catalogName === '') throw badRequest(`the ${what} ${noSqlNameReason(name)}`);
   if (RESERVED.has(catalogName)) throw badRequest(`the ${what} ${JSON.stringify(name)} would make a catalog named ${catalogName}, a name the gateway keeps; choose another`);
-  for (const t of taken) if (t.toLowerCase() === catalogName) throw conflict(`a catalog named ${catalogName} exists already; choose another ${what}`);
+  const message = `a catalog named ${catalogName} exists already; choose another ${what}`;
+  // A catalog's create answers a taken name 400 with code 100, as the document's createCatalog example does.
+  for (const t of taken) if (t.toLowerCase() === catalogName) throw what === 'catalog name' ? badRequest(message, 'CONFLICT') : conflict(message);
   return catalogName;
 }
 

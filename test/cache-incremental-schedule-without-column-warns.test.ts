@@ -23,3 +23,15 @@ it('cache update with an incremental schedule and no column warns; with the colu
   const plain = await run('cache', 'create', 'customers', '--incremental-every', '1h', '--incremental-column', 'customer_id');
   expect([plain.code, plain.stderr]).toEqual([0, expect.not.stringContaining('warning')]);
 });
+
+it('in the hosted shape, whose cache tells no column, setting one with cache update does not warn that there is none', async () => {
+  const hosted = tempDir('dgw-cache-inc-warn-hosted-');
+  try {
+    const cli = localCli(hosted.dir, 'hosted');
+    expect((await cli.run('cache', 'create', 'orders', '--incremental-every', '1h')).code).toBe(0);
+    const fixed = await cli.run('cache', 'update', 'orders', '--incremental-column', 'order_id');
+    expect([fixed.code, fixed.stderr]).toEqual([0, expect.not.stringContaining('warning')]);
+  } finally {
+    hosted.remove();
+  }
+});

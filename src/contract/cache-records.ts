@@ -15,7 +15,7 @@ export const CacheRecord = Closed(
     ...cachedTable,
     fullRefreshSchedule: Nullable(RefreshSchedule),
     incrementalSchedule: Nullable(RefreshSchedule),
-    incrementalColumn: Nullable(Str('the column an incremental update continues from')),
+    incrementalColumn: Nullable(Str('the column an incremental update continues from; null when there is none, or where the service does not say')),
     copy: Nullable(Str('where SQL reads the copy (svc.cache.<name> on the local gateway); null where the service does not say')),
   },
   "a cache's settings",

@@ -38,5 +38,7 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   if (opts.dryRun) return;
   await ctx.out.record(cache, cacheFields(sourceById), cacheId);
   ctx.out.success(`updated cache ${ref}`);
-  if (!http.hostedService && cache.incrementalSchedule && !cache.incrementalColumn) ctx.out.warn(`the incremental schedule of cache ${ref} never runs until it has an incremental column: \`dgw cache update ${ref} --incremental-column COLUMN\``);
+  // Only an answer that tells the local gateway's settings (its copy: not the hosted shape's) says there is no column.
+  const saysNoColumn = cache.copy !== null && cache.incrementalColumn === null && opts.incrementalColumn === undefined;
+  if (!http.hostedService && cache.incrementalSchedule && saysNoColumn) ctx.out.warn(`the incremental schedule of cache ${ref} never runs until it has an incremental column: \`dgw cache update ${ref} --incremental-column COLUMN\``);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { getRefreshStatus } from '../../api/materialized.js';
 import { createQuery } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import { deriveQueryName, sqlName } from '../../api/names.js';
@@ -49,4 +50,9 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   const materialized = query.queryType === 'MATERIALIZED';
   ctx.out.success(`created ${materialized ? 'materialized query' : 'query'} ${sqlName(materialized ? 'svc.mtquery' : 'svc.query', query.name)}`);
+  // Without the schema check a create is kept even when its first build fails: say so, or the result's absence puzzles.
+  if (materialized && flags.checkSchema === false) {
+    const status = await getRefreshStatus(http, projectId, query.id);
+    if (status.status === 'FAILED') ctx.out.warn(`its first build failed, so ${sqlName('svc.mtquery', query.name)} is not there yet: ${status.message ?? 'the service gave no reason'}; fix the SQL with \`dgw query update ${query.name} --sql SQL\``);
+  }
 }

@@ -4,6 +4,8 @@ import type { Http } from '../api/http.js';
 import { createQuery, deleteQuery, moveQuery, updateQuery } from '../api/queries.js';
 import type { QueryRequest } from '../api/types.js';
 import { DgwError } from '../errors.js';
+import { ensureFolderHoldsWhatWasNamed, type NamedContents } from '../impact/folder-unchanged.js';
+import { isWithin } from './layout.js';
 import type { ProjectState, QueryView } from './model.js';
 import type { Step } from './order.js';
 import { describeKnowledgeStep, sendKnowledgeStep } from './knowledge/steps.js';
@@ -58,12 +60,16 @@ export class ApplyStoppedError extends DgwError {
   }
 }
 
-/** Sends the steps one by one, later steps knowing queries created earlier by their new ids; a failure stops with ApplyStoppedError. */
-export async function applySteps(http: Http, projectId: string, steps: Step[], project: ProjectState, onDone: (step: Step) => void): Promise<void> {
+/**
+ * Sends the steps one by one, later steps knowing queries created earlier by their new ids; a failure stops with ApplyStoppedError.
+ * `asked`: a person was asked, so a pruned folder is read again before its forced delete (others could write to it meanwhile).
+ */
+export async function applySteps(http: Http, projectId: string, steps: Step[], project: ProjectState, onDone: (step: Step) => void, asked = false): Promise<void> {
   const ids = new Map(project.queries.map((q) => [q.name, q.id]));
   const done: Step[] = [];
   for (const [index, step] of steps.entries()) {
     try {
+      if (asked && step.op === 'deleteFolder' && step.force) await ensureFolderHoldsWhatWasNamed(http, projectId, { id: step.id, path: step.folder }, plannedContents(step, project));
       await send(http, projectId, step, ids);
     } catch (error) {
       if (error instanceof DgwError) throw new ApplyStoppedError(step, done, steps.slice(index + 1), error);
@@ -72,6 +78,14 @@ export async function applySteps(http: Http, projectId: string, steps: Step[], p
     done.push(step);
     onDone(step);
   }
+}
+
+/** What the plan deletes with a pruned folder: every folder below it, and the queries its step names (the others were moved out first). */
+function plannedContents(step: Extract<Step, { op: 'deleteFolder' }>, project: ProjectState): NamedContents {
+  return {
+    subfolders: project.folders.filter((f) => f.path !== step.folder && isWithin(f.path, step.folder)),
+    queries: project.queries.filter((q) => step.queries.includes(q.name)),
+  };
 }
 
 async function send(http: Http, projectId: string, step: Step, ids: Map<string, string>): Promise<void> {

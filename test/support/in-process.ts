@@ -18,6 +18,8 @@ export interface InProcessOptions {
   cwd?: string;
   /** Standard input, read once. */
   input?: string;
+  /** Standard input made when a prompt first reads it: a test acts while the question waits, then answers. */
+  answer?: () => Promise<string>;
   /** Answers prompts as a terminal would (default: not interactive). */
   interactive?: boolean;
   /** stdout and stderr are a terminal of this many columns (default: pipes). */
@@ -31,7 +33,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
   let stdout = '';
   let stderr = '';
   const written: Buffer[] = [];
-  const input = options.input;
+  const { input, answer } = options;
   const deps: ContextDeps = {
     io: {
       stdout: {
@@ -47,7 +49,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
         ...(options.terminalColumns === undefined ? {} : { isTTY: true }),
       },
       // A stream, not only an iterable: a prompt (readline) listens to it.
-      stdin: Readable.from(input === undefined ? [] : [Buffer.from(input)]),
+      stdin: Readable.from(answer ? answerWhenRead(answer) : input === undefined ? [] : [Buffer.from(input)]),
     },
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
@@ -59,6 +61,10 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
   return { code, stdout, stdoutBytes: Buffer.concat(written), stderr };
 }
 
+async function* answerWhenRead(answer: () => Promise<string>): AsyncGenerator<Buffer> {
+  yield Buffer.from(await answer());
+}
+
 /**
  * Runs dgw in this process with the environment `runDgw` gives a spawned one (this process's,
  * without DGW_*, CI, colour, pager and D-Bus variables; DGW_PAGER empty; then `env`), in pipes
@@ -67,7 +73,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
  */
 export function runAsBinaryWould(
   argv: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } & Pick<InProcessOptions, 'interactive' | 'terminalColumns'> = {},
+  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } & Pick<InProcessOptions, 'interactive' | 'terminalColumns' | 'answer'> = {},
 ): Promise<InProcessResult> {
   const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
   const env: Record<string, string> = {};
@@ -75,7 +81,7 @@ export function runAsBinaryWould(
     if (v === undefined) delete env[k as string];
     else env[k as string] = v;
   }
-  return runInProcess(argv, { env, input: options.input, cwd: options.cwd ?? os.tmpdir(), interactive: options.interactive, terminalColumns: options.terminalColumns });
+  return runInProcess(argv, { env, input: options.input, answer: options.answer, cwd: options.cwd ?? os.tmpdir(), interactive: options.interactive, terminalColumns: options.terminalColumns });
 }
 
 /** Context deps whose stdout is kept (stderr dropped), for rendering help through `main`. */

@@ -8,7 +8,7 @@ import type { Step } from '../../code/order.js';
 import { renderPlan } from '../../code/render.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, willAsk } from '../confirm.js';
 import { minIntervalFor } from '../query/request-flags.js';
 import { makePlan, planAgainstProject, type MadePlan } from './make-plan.js';
 import { codeLocation, type CodeLocation } from './where.js';
@@ -43,6 +43,7 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
     summary.deleteGoldenSql > 0 && `deletes ${summary.deleteGoldenSql} golden ${summary.deleteGoldenSql === 1 ? 'SQL' : 'SQLs'}`,
     summary.deleteRelation > 0 && `deletes ${summary.deleteRelation} ${summary.deleteRelation === 1 ? 'relation' : 'relations'}`,
   ].filter((x): x is string => typeof x === 'string');
+  const asked = destroys.length > 0 && willAsk(ctx, { yes: opts.yes });
   if (destroys.length > 0) await confirmDestructive(ctx, `apply this plan (it ${destroys.join(' and ')})`, { yes: opts.yes });
 
   const applied: Step[] = [];
@@ -50,7 +51,7 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
     await applySteps(made.http, made.projectId, steps, made.project, (step) => {
       applied.push(step);
       ctx.out.success(describeStep(step));
-    });
+    }, asked);
   } catch (error) {
     if (error instanceof ApplyStoppedError) {
       const notDone = error.notDone.map(describeStep);

@@ -7,6 +7,7 @@ import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { DgwError, UsageError } from '../../errors.js';
 import { describeContents, folderContents, summariseContents, type FolderContents } from '../../impact/folder-contents.js';
+import { ensureFolderHoldsWhatWasNamed, namedContents } from '../../impact/folder-unchanged.js';
 import { breakageFacts, breakingClause, describeBreakage, endedQueryName } from '../../impact/name-readers.js';
 import { breakageIn, savedQueries, withReadsHint } from '../breaking-reads.js';
 import { confirmDestructive, ensureConfirmable, willAsk, reportChange, type ConfirmOptions } from '../confirm.js';
@@ -34,7 +35,8 @@ export function registerFolderRm(parent: Command, wiring: Wiring): void {
 A folder that is not empty is refused (exit 5) before anything is asked or deleted, unless
 --force; with --force the question counts and names the subfolders and queries that go with
 it, and the other saved queries whose SQL reads one of those queries (they fail once it is
-gone). --dry-run sends nothing at all, so it shows the request but not what the folder holds;
+gone); after "yes" the folder is read again, and if it changed meanwhile nothing is deleted
+(exit 5). --dry-run sends nothing at all, so it shows the request but not what the folder holds;
 --dry-run --with-reads reads the folder list (and the query list) to show that too.
 `,
     )
@@ -80,7 +82,12 @@ export async function runFolderRm(ctx: Context, folderArg: string, opts: FolderR
   const breakage = inspect && queries !== undefined && contents.queryIds.length > 0 ? breakageIn(queries, (contents.queries ?? []).map(endedQueryName), contents.queryIds) : undefined;
   const what = `${empty ? `delete folder ${folder.path} (empty)` : `delete folder ${folder.path} with its ${summariseContents(contents)}`}${breakage ? breakingClause(breakage) : ''}`;
   const details = empty ? [] : [`Folder ${folder.path} holds:`, ...describeContents(contents), ...(breakage ? describeBreakage(breakage) : [])];
+  const asked = willAsk(ctx, opts);
   await confirmDestructive(ctx, what, { ...opts, details });
+  // While the question waited, others could write to the folder: force=true would take that too.
+  if (asked && opts.force) {
+    await ensureFolderHoldsWhatWasNamed(http, projectId, folder, namedContents(contents), `\`dgw folder rm ${shellWord(folder.path)} --force\` asks again, naming what it holds now`);
+  }
   const target = http.describing({ lines: [`This would ${what}.`, ...details], facts: { ...factsOf(folder, contents), ...(breakage ? breakageFacts(breakage) : {}) } });
   await deleteWithHint(target, projectId, folder.id, opts);
   reportChange(ctx, opts, { id: folder.id, deleted: true } satisfies FolderDeleted, folder.id, `deleted folder ${folder.path}${empty ? '' : ` with its ${summariseContents(contents)}`}`);

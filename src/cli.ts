@@ -90,7 +90,9 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
     }
     r = errorReport(error, argv.includes('--debug'));
   }
-  if (r.hint) r.hint = carryTarget(r.hint, targetFromArgv(argv));
+  const target = targetFromArgv(argv);
+  r.message = carryTarget(r.message, target);
+  if (r.hint) r.hint = carryTarget(r.hint, target);
   const { stderr } = deps.io;
   // Structured output wants the error as one JSON object alone on stderr; a person at a terminal gets words.
   if (structured && stderr.isTTY !== true) {

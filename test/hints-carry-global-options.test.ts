@@ -31,6 +31,12 @@ describe('the dgw commands a message quotes', () => {
     expect(r.stderr).toMatch(/get its file with `dgw --zone local export get [\w-]+ -o FILE`/);
   });
 
+  it('an error message repeats them too: logging in to the zone the command named, not the default one', async () => {
+    const r = await runInProcess(['--profile', 'default', '--zone', 'eu', 'query', 'list'], { env, cwd: tmp.dir });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('no project id and no API key: log in with `dgw --profile default --zone eu auth login`');
+  });
+
   it('with no target option given, the quoted command is as it was', async () => {
     const r = await runInProcess(['query', 'mv', 'r', '/nope'], { env: { ...env, DGW_ZONE: 'local' }, cwd: tmp.dir });
     expect(r.stderr).toContain('hint: create it with `dgw folder create /nope`');

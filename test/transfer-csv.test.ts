@@ -55,10 +55,11 @@ describe('typing columns for --create', () => {
     const types = inferColumns(names, rows);
     expect(types.map((c) => c.dataType)).toEqual(['BIGINT', 'DECIMAL', 'BOOLEAN', 'DATE', 'TIMESTAMP', 'TIME', 'UUID', 'VARCHAR', 'VARCHAR', 'VARCHAR']);
     expect(types[9].note).toMatch(/more than 3 decimals .* kept as VARCHAR/);
-    expect(inferColumns(['big'], [['12345678901234567890']])[0].dataType).toBe('VARCHAR');
+    // A whole number past BIGINT stays text, and dgw says why (not DECIMAL's rounding).
+    expect(inferColumns(['big'], [['12345678901234567890']])[0]).toMatchObject({ dataType: 'VARCHAR', note: expect.stringMatching(/big holds whole numbers past BIGINT's range .* kept as VARCHAR/) });
     // BIGINT's whole range, 19 digits included; one past it stays text.
     expect(inferColumns(['edge'], [['9223372036854775807'], ['-9223372036854775808']])[0].dataType).toBe('BIGINT');
-    expect(inferColumns(['over'], [['9223372036854775808']])[0].dataType).toBe('VARCHAR');
+    expect(inferColumns(['over'], [['9223372036854775808']])[0]).toMatchObject({ dataType: 'VARCHAR', note: expect.stringMatching(/past BIGINT's range/) });
     // A DECIMAL(18,3) holds 15 digits before the point: a longer whole number beside a decimal keeps the column text.
     expect(inferColumns(['d'], [['1.5'], ['1234567890123456']])[0]).toMatchObject({ dataType: 'VARCHAR', note: expect.stringMatching(/kept as VARCHAR/) });
   });

@@ -29,6 +29,7 @@ const CHECKS: Array<[ColumnDataType, (v: string) => boolean]> = [
   ['UUID', pattern(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)],
 ];
 const MORE_DECIMALS = /^-?(?:0|[1-9]\d*)\.\d+$/;
+const WHOLE = /^(?:0|-?[1-9]\d*)$/;
 const NEGATIVE_ZERO = /^-0\.0+$/;
 
 /** The narrowest stored-table type every sample value of each column fits, written back unchanged; numbers a DECIMAL(18,3) would round stay VARCHAR. */
@@ -39,7 +40,8 @@ export function inferColumns(names: string[], rows: Array<Array<string | null>>)
     for (const [type, fits] of CHECKS) {
       if (values.every((v) => fits(v) && !NEGATIVE_ZERO.test(v))) return { name, dataType: type };
     }
-    if (values.every((v) => MORE_DECIMALS.test(v) || INTEGER.test(v))) {
+    if (values.every((v) => WHOLE.test(v))) return { name, dataType: 'VARCHAR', note: `${name} holds whole numbers past BIGINT's range (19 digits, up to 9223372036854775807): kept as VARCHAR` };
+    if (values.every((v) => MORE_DECIMALS.test(v) || WHOLE.test(v))) {
       return { name, dataType: 'VARCHAR', note: `${name} holds numbers with more than 3 decimals or 15 digits, which a stored DECIMAL would round: kept as VARCHAR` };
     }
     return { name, dataType: 'VARCHAR' };

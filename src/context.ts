@@ -246,6 +246,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
       let gatewayKey = false;
       let inProcess = false;
       let servedDataDir: string | undefined;
+      let refusedKeyHint: string | undefined;
       const localGateway = baseUrl === undefined;
       // With structured output stderr is JSON only: each trace line is a JSON line of its own.
       const trace = globals.debug
@@ -268,6 +269,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         transport = local.transport;
         inProcess = local.mode === 'in-process';
         if (!inProcess) servedDataDir = local.dataDir;
+        if (!gatewayKey && options.apiKey === undefined) refusedKeyHint = localKeyHint(s, local.dataDir);
       }
       if (!apiKey) throw missingKeyError(s);
       trace?.(`# zone ${s.zone.value} (${s.zone.source}), key ${maskKey(apiKey)} (${keyOrigin(s, options.apiKey !== undefined, gatewayKey)})`);
@@ -279,6 +281,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         inProcess,
         localGateway,
         servedDataDir,
+        refusedKeyHint,
         signal,
         trace,
         retries: options.retries,
@@ -318,6 +321,14 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     },
   };
   return ctx;
+}
+
+/** Why a key the user chose may not open this data folder: the local gateway's keys are its folder's own. */
+function localKeyHint(s: Settings, dataDir: string): string {
+  const fromProfile = s.apiKey.source === 'profile';
+  const whose = fromProfile ? `profile ${s.profile.value}'s key (stored for the local gateway)` : `the key in ${s.apiKey.origin ?? s.apiKey.source}`;
+  const instead = fromProfile ? 'use a profile that stores no key' : `leave ${s.apiKey.origin ?? 'it'} unset`;
+  return `${whose} may be another data folder's: each folder makes its own keys, and this one is ${dataDir}; ${instead}, and dgw uses this folder's own key`;
 }
 
 /** Where the key in use came from, for the `--debug` trace: given, env, a profile (and its host), the local gateway. */

@@ -1,5 +1,5 @@
 import { maskKey } from '../config/settings.js';
-import { ApiError, DgwError, MalformedResponseError } from '../errors.js';
+import { ApiError, AuthError, DgwError, MalformedResponseError } from '../errors.js';
 import { parseJsonExact } from './exact-numbers.js';
 import { localGatewayFault } from './failures.js';
 import type { JsonText, RequestSpec } from './request-spec.js';
@@ -119,6 +119,8 @@ export interface ErrorWording {
   url: string;
   localGateway: boolean;
   redact: (text: string) => string;
+  /** The hint of a refused key (401) where the command knows more of the key than the service says. */
+  refusedKeyHint?: string;
 }
 
 /** A non-2xx answer as dgw's error: a refused redirect, a fault of this machine (local gateway), or the service's error. */
@@ -137,6 +139,7 @@ export function errorOf(answer: Answer, spec: RequestSpec, wording: ErrorWording
   const after = answer.status === 429 || answer.status === 503 ? answer.header('retry-after') : undefined;
   const message = after && after !== '0' ? `${described.message}; the service asks to try again ${/^\d+$/.test(after) ? `in ${after} s` : `after ${after}`}` : described.message;
   const { errorCode } = described;
+  if (answer.status === 401 && wording.refusedKeyHint) return new AuthError(redact(message), { hint: wording.refusedKeyHint, status: 401, errorCode });
   // A fault of this machine is no answer of a service's: no HTTP status in its words, in-process or served.
   return (wording.localGateway ? localGatewayFault(errorCode, redact(described.said ?? message)) : undefined) ?? new ApiError(answer.status, redact(message), errorCode);
 }

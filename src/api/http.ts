@@ -35,6 +35,8 @@ export interface HttpConfig {
   inProcess?: boolean;
   /** The service is the local gateway (in-process or `dgw serve`): its fault codes are faults of this machine. */
   localGateway?: boolean;
+  /** The hint of a refused key (401), where the command knows more of the key than the service says. */
+  refusedKeyHint?: string;
   /** The data folder of the `dgw serve` that is the service: a failed connection says when that serve has stopped. */
   servedDataDir?: string;
   /** Shown with every request a dry run does not send (see `describing`). */
@@ -196,7 +198,7 @@ export class Http {
     const answer = answered(response, await readWithin(response, this.config.timeoutMs));
     if (this.config.signal?.aborted) throw new InterruptedError();
     this.traceBody(answer.text, spec.secretValues);
-    const error = errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues) });
+    const error = errorOf(answer, spec, { url: this.url(spec), localGateway: this.localGateway, redact: (text) => this.redact(text, spec.secretValues), refusedKeyHint: this.config.refusedKeyHint });
     if (way.retried && spec.method === 'DELETE' && response.status === 404) throw new DgwError('not_found', `${error.message}; an earlier attempt of this DELETE failed and may have deleted it`, { status: 404, errorCode: error.errorCode });
     throw error;
   }

@@ -76,6 +76,37 @@ describeOnce('relations and metadata notes follow the stored tables and columns 
     expect(again.columns.find((c: { columnName: string }) => c.columnName === 'note').columnDescription).toBeNull();
   });
 
+  it('a table SQL drops or replaces takes its relations and notes as table rm does; one a cache copies is refused as table rm refuses it', async () => {
+    const describeRa = async () => {
+      await dgw('relation', 'add', '1.table.ra.cid', '1.table.customers.customer_id');
+      await dgw('metadata', 'describe', '1.table.ra', '--description', 'old', '--column', 'cid=the customer');
+    };
+    const bare = async () => {
+      expect(await relations()).toEqual([]);
+      await dgw('metadata', 'refresh', '--catalog', '1', '--wait');
+      const again = await described('ra');
+      expect(again.tableDescription).toBeNull();
+      expect(again.columns[0].columnDescription).toBeNull();
+    };
+    await dgw('sql', 'CREATE TABLE svc.table.ra AS SELECT 1 AS cid');
+    await describeRa();
+    await dgw('sql', 'DROP TABLE svc.table.ra');
+    await dgw('sql', 'CREATE TABLE svc.table.ra AS SELECT 1 AS cid');
+    await bare();
+    await describeRa();
+    await dgw('sql', 'CREATE OR REPLACE TABLE svc.table.ra AS SELECT 2 AS cid');
+    await bare();
+    await dgw('sql', 'DROP TABLE svc.table.ra');
+
+    await dgw('cache', 'create', 'customers');
+    const byRm = await run('table', 'rm', 'customers', '--yes');
+    const bySql = await run('sql', 'DROP TABLE svc.table.customers');
+    expect([bySql.code, bySql.stderr]).toEqual([5, byRm.stderr]);
+    expect(bySql.stderr).toContain('is copied by cache');
+    await dgw('cache', 'refresh', 'customers');
+    await dgw('cache', 'rm', 'customers', '--yes');
+  });
+
   it('a connection removed takes the relations to its tables and the notes on them', async () => {
     const csv = join(tmp.dir, 'follow-regions.csv');
     writeFileSync(csv, 'country,region\nDE,EMEA\n');

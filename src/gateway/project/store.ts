@@ -16,6 +16,8 @@ import { readMetadata, type FolderRecord, type LogRecord } from './metadata.js';
 import { readQuery } from './query-rows.js';
 import { COMPACT_REFRESH_LOG } from './refresh-log.js';
 import { runStatement } from './statement.js';
+import { letStoredTableGo } from './stored-table-goes.js';
+import type { StoredSchema } from '../sql.js';
 import type { FolderRow, QueryRow, RefreshRow, Statement } from './types.js';
 
 /** A refresh in flight: its own connection, so cancelling it interrupts nothing else. */
@@ -95,6 +97,11 @@ export class ProjectStore {
     /** The folder for files in transit (ProjectOptions.transferDir). */
     readonly transferDir: string,
   ) {}
+
+  /** Run-SQL dropped or replaced a stored or BI table: the same bookkeeping as `table rm`, in the statement's transaction. */
+  tableGoes(conn: DuckDBConnection, schema: StoredSchema, name: string): Promise<void> {
+    return letStoredTableGo(conn, schema, name);
+  }
 
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */
   async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {

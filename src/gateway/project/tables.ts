@@ -4,8 +4,8 @@ import { ident, literal, qualified, type StoredSchema } from '../sql.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
 import type { ColumnChange, ColumnInfo, ColumnSpec, TableInfo } from './types.js';
-import { forgetStored, renameStoredColumn, STORED_CATALOG } from './table-references.js';
-import { readCaches } from './cache-rows.js';
+import { forgetStored, renameStoredColumn } from './table-references.js';
+import { letStoredTableGo } from './stored-table-goes.js';
 
 // Stored tables live in `svc.table`, BI tables in `svc.bitable`: DuckDB stores both by column, so one code serves both.
 // DuckDB has no table without columns: such a table is a row of `_dgw.empty_tables` until its first columns come.
@@ -123,11 +123,9 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
 export async function deleteTable(s: ProjectStore, tableName: string, schema: StoredSchema = 'table'): Promise<TableInfo> {
   const t = await s.tx(async (c) => {
     const t = await table(s, tableName, schema);
-    const cache = (await readCaches(c)).find((x) => x.catalogId === STORED_CATALOG && x.schemaName === schema && x.tableName.toLowerCase() === t.name.toLowerCase());
-    if (cache) throw conflict(`table ${t.name} is copied by cache ${cache.id} (svc.cache.${cache.copyName}): remove the cache first`);
+    await letStoredTableGo(c, schema, t.name);
     if (t.columns.length === 0) await c.run('DELETE FROM svc._dgw.empty_tables WHERE lower(name) = lower(?) AND schema_name = ?', [t.name, schema]);
     else await userSql(() => c.run(`DROP TABLE ${qualified(schema, t.name)}`));
-    await forgetStored(c, schema, t.name);
     return t;
   });
   await checkpoint(s);

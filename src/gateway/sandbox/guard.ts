@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlCode } from '../../sql-code.js';
-import { ident } from '../sql.js';
+import { ident, type StoredSchema } from '../sql.js';
 import { planSources } from './plan.js';
 
 // DuckDB's plans do not name what an INSERT, CREATE or DROP writes, so writes are checked against the catalog and counts before commit,
@@ -78,4 +78,13 @@ export function newTableNames(before: Set<string>, after: Set<string>): string[]
   const named = (entries: Set<string>) => [...entries].map((e) => JSON.parse(e) as string[]).filter(([kind, catalog, schema]) => kind === 'table' && catalog === 'svc' && (schema === 'table' || schema === 'bitable'));
   const old = new Set(named(before).map(([, , schema, name]) => `${schema}.${name}`));
   return named(after).filter(([, , schema, name]) => !old.has(`${schema}.${name}`)).map(([, , , name]) => name);
+}
+
+/** The tables of `svc.table` and `svc.bitable` a CREATE or DROP dropped or replaced (a replaced one has a new oid), as [schema, name]. */
+export function goneTables(before: Set<string>, after: Set<string>): Array<[StoredSchema, string]> {
+  return [...before]
+    .filter((entry) => !after.has(entry))
+    .map((entry) => JSON.parse(entry) as string[])
+    .filter(([kind, catalog, schema]) => kind === 'table' && catalog === 'svc' && (schema === 'table' || schema === 'bitable'))
+    .map(([, , schema, name]) => [schema as StoredSchema, name]);
 }

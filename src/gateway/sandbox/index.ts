@@ -5,7 +5,8 @@ import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.
 import { interruptible } from '../request-scope.js';
 import { prepareAsJudged, runAsJudged, runProfiled, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
-import { catalogSnapshot, changedTable, forbiddenChange, newTableNames, protectedCounts, protectedTarget } from './guard.js';
+import { catalogSnapshot, changedTable, forbiddenChange, goneTables, newTableNames, protectedCounts, protectedTarget } from './guard.js';
+import type { StoredSchema } from '../sql.js';
 import { tableNameProblem } from '../validate.js';
 import { explainBlockedCall } from './instance.js';
 import { fileReadOfText } from './file-reads.js';
@@ -23,6 +24,8 @@ export interface PlanConnections {
   readonly transferDir?: string;
   /** The catalogs of the project's connections, which SQL may read. */
   readonly connectedCatalogs?: ConnectedCatalogs;
+  /** Called in a run-SQL statement's transaction, before it commits, for each stored or BI table it dropped or replaced; throwing rolls the statement back. */
+  tableGoes(conn: DuckDBConnection, schema: StoredSchema, name: string): Promise<void>;
 }
 
 // StatementType values of DuckDB's C API.
@@ -222,6 +225,7 @@ export class Sandbox {
         if (changed) throw notAllowed(`run-SQL may create and drop tables in svc.table and svc.bitable only; this statement changed ${changed}`);
         const misnamed = newTableNames(before, after).map(tableNameProblem).find((problem) => problem !== undefined);
         if (misnamed) throw notAllowed(misnamed);
+        for (const [schema, name] of goneTables(before, after)) await this.planners.tableGoes(conn, schema, name);
       }
       await conn.run(purpose === 'select' ? 'ROLLBACK' : 'COMMIT');
       return result;

@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openGateway, P, tempDir } from './helpers.js';
@@ -6,7 +6,7 @@ import { openGateway, P, tempDir } from './helpers.js';
 // A connection reads any file the gateway's user can, so none may land in the data folder, where
 // keys.json holds the partner key a project key must never read. Judged by where each file really
 // is, whatever spelling reached it: a glob, a link (also one pointed there after the connection was
-// made), or the data folder itself given through a link.
+// made), a hard link (which realpath cannot see), or the data folder itself given through a link.
 
 const work = tempDir('dgw-conn-guard-');
 afterAll(() => work.remove());
@@ -55,6 +55,28 @@ describe('a connection never reads the data folder', () => {
       expect(read.body.message).toContain('its connection sl did not open');
     } finally {
       await again.close();
+    }
+  });
+
+  it('not through a hard link to keys.json, named alone or found in a folder or by a glob', async () => {
+    const dataDir = join(work.dir, 'hard');
+    const g = await openGateway({ dataDir, seed: false });
+    try {
+      const outside = join(work.dir, 'hard-linked');
+      mkdirSync(outside);
+      const link = join(outside, 'k.json');
+      linkSync(join(dataDir, 'keys.json'), link);
+      for (const path of [link, outside, join(outside, '*.json')]) {
+        const r = await g.call('POST', '/connections/demo', { body: { name: 'h', type: 'json', credential: { path } } });
+        expect([r.status, r.body.message], path).toEqual([400, expect.stringContaining(`${link} is a hard link to ${join(dataDir, 'keys.json')}, in the local gateway's own data folder, which a connection cannot read`)]);
+      }
+      expect((await g.call('GET', '/connections/demo')).body).toEqual([]);
+      // A file with links of its own elsewhere is read as before.
+      linkSync(json, join(outside, 'twin.json'));
+      unlinkSync(link);
+      expect((await g.call('POST', '/connections/demo', { body: { name: 'twin', type: 'json', credential: { path: outside } } })).status).toBe(200);
+    } finally {
+      await g.close();
     }
   });
 

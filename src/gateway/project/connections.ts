@@ -8,6 +8,7 @@ import { ident, literal } from '../sql.js';
 import { isKeptType, seenOf, type KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
+import { hardLinkIn } from './hard-links.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
@@ -131,10 +132,13 @@ export function dataFolderOf(projectFile: string | undefined): string | undefine
   return projectFile === undefined ? undefined : dirname(dirname(projectFile));
 }
 
-/** A connected file where it really lands (never in the data folder, whose keys a project key must not read); a link pointed elsewhere later changes nothing until the next open. */
+/** A connected file where it really lands (never in the data folder, whose keys a project key must not read, nor a hard link to a file there); a link pointed elsewhere later changes nothing until the next open. */
 function realFile(file: string, guarded: string | undefined): string {
   const real = realpathSync(file);
-  if (guarded !== undefined && withinFolder(real, guarded)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
+  if (guarded === undefined) return real;
+  if (withinFolder(real, guarded)) throw new Error(`${file} is in the local gateway's own data folder, which a connection cannot read`);
+  const linked = hardLinkIn(real, guarded);
+  if (linked !== undefined) throw new Error(`${file} is a hard link to ${linked}, in the local gateway's own data folder, which a connection cannot read`);
   return real;
 }
 

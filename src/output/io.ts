@@ -1,3 +1,5 @@
+import { utf8Text } from '../utf8-text.js';
+
 /** A stream dgw writes to; process.stdout and test buffers both fit. */
 export interface OutStream {
   /** Writes text (or bytes: a download); false (from a Node stream) asks the writer to wait for `drain`. */
@@ -31,13 +33,11 @@ export interface Io {
   stdin: InStream;
 }
 
-/** Reads a whole input stream as UTF-8, a byte order mark kept as a file read keeps it. */
-export async function readAll(stream: InStream): Promise<string> {
-  // One decoder for the whole stream: a character whose bytes two chunks split is decoded whole.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
+/** Reads a whole input stream as strict UTF-8, a byte order mark kept as a file read keeps it; bytes that are not UTF-8 are a usage error (text changed silently would be saved or run). */
+export async function readAll(stream: InStream, label = 'stdin'): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return utf8Text(Buffer.concat(chunks), label);
 }
 
 /** A terminal's size in character cells. */

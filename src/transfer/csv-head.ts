@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { lineOfFirstBadByte } from '../utf8-text.js';
 import { CsvTranscoder, headRecords, MAX_COLUMNS } from './csv-records.js';
 import type { SourceFile } from './source.js';
 
@@ -36,23 +37,6 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   const [first] = records;
   if (first.length > MAX_COLUMNS) throw new UsageError(`${label} has ${first.length} columns; an import takes at most ${MAX_COLUMNS.toLocaleString('en-US')}`);
   return { header: hasHeader ? first.map((h) => h ?? '') : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
-}
-
-function lineOfFirstBadByte(bytes: Uint8Array): number {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== 10) continue;
-    try {
-      decoder.decode(bytes.subarray(start, i));
-    } catch {
-      return line;
-    }
-    line += 1;
-    start = i + 1;
-  }
-  return line;
 }
 
 /** `--delimiter`: one character, `tab` or `\t` for a tab; never a quote or a line break. */

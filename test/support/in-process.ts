@@ -16,8 +16,8 @@ export interface InProcessOptions {
   /** The whole environment the command sees (nothing is inherited from the test's process). */
   env?: Record<string, string>;
   cwd?: string;
-  /** Standard input, read once. */
-  input?: string;
+  /** Standard input, read once: text, or bytes (that need not be UTF-8). */
+  input?: string | Uint8Array;
   /** Standard input made when a prompt first reads it: a test acts while the question waits, then answers. */
   answer?: () => Promise<string>;
   /** Answers prompts as a terminal would (default: not interactive). */
@@ -73,7 +73,7 @@ async function* answerWhenRead(answer: () => Promise<string>): AsyncGenerator<Bu
  */
 export function runAsBinaryWould(
   argv: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } & Pick<InProcessOptions, 'interactive' | 'terminalColumns' | 'answer'> = {},
+  options: { env?: Record<string, string | undefined>; input?: string | Uint8Array; cwd?: string } & Pick<InProcessOptions, 'interactive' | 'terminalColumns' | 'answer'> = {},
 ): Promise<InProcessResult> {
   const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
   const env: Record<string, string> = {};

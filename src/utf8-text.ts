@@ -1,0 +1,29 @@
+import { UsageError } from './errors.js';
+
+/** Bytes as strict UTF-8 text, a byte order mark kept; bytes that are not UTF-8 are a usage error naming the flag, `label` (a file, or stdin) and the line. */
+export function utf8Text(bytes: Uint8Array, label: string, flag?: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const hint = label === 'stdin' ? 'send it as UTF-8, e.g. through iconv -f latin1 -t utf-8' : `re-save it as UTF-8, e.g. iconv -f latin1 -t utf-8 ${label} > utf8-${label.split('/').pop()}`;
+    throw new UsageError(`${flag === undefined ? '' : `${flag}: `}${label} is not UTF-8 text: line ${lineOfFirstBadByte(bytes)} holds bytes that are not UTF-8`, `${hint} (if it is Latin-1)`);
+  }
+}
+
+/** The line (from 1) of the first byte that is not UTF-8. */
+export function lineOfFirstBadByte(bytes: Uint8Array): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 10) continue;
+    try {
+      decoder.decode(bytes.subarray(start, i));
+    } catch {
+      return line;
+    }
+    line += 1;
+    start = i + 1;
+  }
+  return line;
+}

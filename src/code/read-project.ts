@@ -5,6 +5,7 @@ import type { Http } from '../api/http.js';
 import { folderPath } from '../api/names.js';
 import { listQueries } from '../api/queries.js';
 import type { Query } from '../api/types.js';
+import { MalformedResponseError } from '../errors.js';
 import type { ProjectFolder, ProjectQuery, ProjectState } from './model.js';
 import { refreshOf } from './refresh.js';
 import { compareText } from '../output/text-order.js';
@@ -27,11 +28,20 @@ export function projectState(queries: Query[], folders: Iterable<{ id: string; p
     schedule: q.queryType === 'MATERIALIZED' ? refreshOf(q.schedule) : null,
     sql: q.inputQuery,
     // The document's queries carry their path; the seed's only a folder id.
-    folder: q.path ? folderPath(q.path) : q.folderId ? (pathOf.get(q.folderId) ?? '/') : '/',
+    folder: q.path ? queryFolder(q.name, q.path) : q.folderId ? (pathOf.get(q.folderId) ?? '/') : '/',
   }));
   queryList.sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
   folderList.sort((a, b) => compareText(a.path, b.path) || compareText(a.id, b.id));
   return { queries: queryList, folders: folderList, fingerprint: fingerprint(queryList, folderList) };
+}
+
+/** The folder path a query's answer gives; a `.`, `..` or empty segment is the service's fault (a file there would be outside the directory, or in another folder's). */
+function queryFolder(name: string, path: string): string {
+  const inner = path.replace(/^\//, '').replace(/\/$/, '');
+  if (inner !== '' && inner.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+    throw new MalformedResponseError(`the service sent query ${JSON.stringify(name)} with the path ${JSON.stringify(path)}, which has a ".", ".." or empty segment that no folder path has`);
+  }
+  return folderPath(path);
 }
 
 /** A hash of everything a plan depends on: equal fingerprints mean the project is as the plan saw it. */

@@ -26,6 +26,7 @@ import { hostedOnlyRoutes } from './routes/hosted-only.js';
 import { driverRoutes } from './routes/drivers.js';
 import { ERROR_NUMBERS, type ErrorName } from '../error-codes.js';
 import { semanticCatalogRoutes } from './routes/semantic-catalogs.js';
+import { refuseEncodedBody } from './validate.js';
 
 /** How a gateway answers: its API shape and its largest request body. */
 export interface GatewayHandlerOptions {
@@ -83,6 +84,7 @@ export function createGatewayHandler(gateway: Gateway, options: GatewayHandlerOp
       try {
         if (req.path !== BASE_PATH && !req.path.startsWith(`${BASE_PATH}/`)) return notFound(req);
         if (Number(req.header('content-length') ?? 0) > maxSize && !IMPORT_PATH.test(req.path)) return tooLarge(maxSize);
+        refuseEncodedBody(req.header('content-encoding'));
         const link = links.match(req.method, req.path);
         if (link) {
           c.params = link.params;

@@ -33,6 +33,14 @@ export async function jsonBody(c: RouteContext, options: { optional?: boolean } 
   return value;
 }
 
+/** A body sent compressed (Content-Encoding other than identity) is refused (415), not read as bytes of another meaning. */
+export function refuseEncodedBody(encoding: string | undefined): void {
+  const codings = (encoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  if (codings.length > 0) {
+    throw new HttpError(415, `the request body is sent with Content-Encoding: ${encoding!.trim()}, which the local gateway does not take; send it uncompressed (identity)`, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+}
+
 /** A number a double cannot hold would be kept with other digits than those sent: refused, as the CLI sends every digit. */
 function keepsEveryDigit(key: string, value: unknown, context?: { source?: string }): unknown {
   if (typeof value !== 'number' || context?.source === undefined || readsBackExactly(context.source)) return value;

@@ -49,7 +49,20 @@ export function foldedName(name: string): string {
   return name.normalize('NFC').toLowerCase();
 }
 
-/** Why each folder has no directory: an unsafe name, or a path equal to an earlier one but for case. */
+/** How two names that fold alike differ (letter case, Unicode normalization or both), and the systems that would hold them as one: Windows folds case, not normalization. */
+export function foldedDifference(name: string, other: string): { how: string; systems: string } {
+  if (name.normalize('NFC') === other.normalize('NFC')) return { how: 'Unicode normalization (the same letters composed or decomposed)', systems: 'macOS' };
+  if (name.toLowerCase() === other.toLowerCase()) return { how: 'letter case', systems: 'macOS and Windows' };
+  return { how: 'letter case and Unicode normalization', systems: 'macOS' };
+}
+
+/** A name as it prints; where two differ in normalization (and print alike), with its JSON spelling, every character beyond ASCII escaped (`/ü ("/u\u0308")`). */
+export function shownName(name: string, other: string): string {
+  if (name.normalize('NFC') === name && other.normalize('NFC') === other) return name;
+  return `${name} (${JSON.stringify(name).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)})`;
+}
+
+/** Why each folder has no directory: an unsafe name, or a path equal to an earlier one but for case or Unicode normalization. */
 export function layoutProblems(folders: string[], platform: NodeJS.Platform = process.platform): (folder: string) => string | undefined {
   const first = new Map<string, string>();
   const clashes = new Map<string, string>();
@@ -63,7 +76,9 @@ export function layoutProblems(folders: string[], platform: NodeJS.Platform = pr
     const problem = folderPathLayoutProblem(folder, platform);
     if (problem) return problem;
     for (const [clash, earlier] of clashes) {
-      if (isWithin(folder, clash)) return `path ${clash} differs from ${earlier} only in letter case, and macOS and Windows would keep both in one directory`;
+      if (!isWithin(folder, clash)) continue;
+      const { how, systems } = foldedDifference(clash, earlier);
+      return `path ${shownName(clash, earlier)} differs from ${shownName(earlier, clash)} only in ${how}, and ${systems} would keep both in one directory`;
     }
     return undefined;
   };

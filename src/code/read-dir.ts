@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync } 
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { dirFor, folderNameProblem, foldedName, SQL_EXTENSION } from './layout.js';
+import { dirFor, foldedDifference, folderNameProblem, foldedName, shownName, SQL_EXTENSION } from './layout.js';
 import type { DesiredQuery } from './model.js';
 import { FileProblem, parseQueryFile, type ReadOptions } from './query-file.js';
 import { compareText } from '../output/text-order.js';
@@ -77,7 +77,9 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
       }
       const twin = directories.get(foldedName(entry.name));
       if (twin !== undefined) {
-        scan.unsafe.push(new FileProblem(file, `is a directory whose name differs from ${twin}/ only in letter case: macOS and Windows keep both in one directory, so merge them`));
+        const { how, systems } = foldedDifference(entry.name, twin);
+        const own = how === 'letter case' ? '' : ` ${shownName(entry.name, twin)}`;
+        scan.unsafe.push(new FileProblem(file, `is a directory whose name${own} differs from ${shownName(twin, entry.name)}/ only in ${how}: ${systems} would keep both in one directory, so merge them`));
         continue;
       }
       directories.set(foldedName(entry.name), entry.name);

@@ -18,7 +18,7 @@ describe('cache refresh --incremental of a cache without an incremental column',
     for (const ref of ['people', 'files.main.people']) {
       const r = await run('cache', 'refresh', ref, '--incremental');
       expect(r.code).toBe(6);
-      expect(r.stderr).toContain(`cache ${ref} has no incremental column: name one with \`dgw cache update ${ref} --incremental-column COLUMN\``);
+      expect(r.stderr).toContain(`cache ${ref} has no incremental column: name one with \`dgw --zone local cache update ${ref} --incremental-column COLUMN\``);
     }
   });
 });

@@ -229,7 +229,7 @@ describe('a query an earlier dgw named otherwise than its display name now gives
       const r = await run(...args, '--dir', dir);
       expect([r.code, r.stdout], args[0]).toEqual([2, '']);
       expect(r.stderr).toContain(`${file}:2: displayName "Café Report" gives the SQL name "cafereport", but the file is named cafreport.sql, the name an older dgw gave the query`);
-      expect(r.stderr).toContain("delete this file (pull no longer writes one), or rename the query to cafereport with `dgw query update cafreport --name 'Café Report'`");
+      expect(r.stderr).toContain("delete this file (pull no longer writes one), or rename the query to cafereport with `dgw --zone local query update cafreport --name 'Café Report'`");
     }
     rmSync(file);
     expect((await run('plan', '--dir', dir, '--exit-code')).code).toBe(0);

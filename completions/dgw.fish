@@ -984,7 +984,7 @@ complete -c dgw -n '__dgw_at \'folder\'' -a 'move' -d 'Move a query folder, with
 complete -c dgw -n '__dgw_at \'folder\'' -a 'mv' -d 'Put queries into a folder, or out of every folder with / (to move a folder itself: folder move)'
 complete -c dgw -n '__dgw_at \'folder\'' -a 'rm' -d 'Delete a query folder'
 complete -c dgw -n '__dgw_at \'folder\'' -a 'help' -d 'display help for command'
-complete -c dgw -n '__dgw_in \'folder list\'' -l tree -d 'show folders as a tree'
+complete -c dgw -n '__dgw_in \'folder list\'' -l tree -d 'show folders as a tree (as `dgw folder tree`)'
 complete -c dgw -n '__dgw_in \'folder list\'' -l queries -d 'show the tree with the queries in each folder (implies --tree; as `dgw folder tree --queries`)'
 complete -c dgw -n '__dgw_live_at \'folder view\'' -a '(__dgw_live_values)'
 complete -c dgw -n '__dgw_live_at \'folder tree\'' -a '(__dgw_live_values)'

@@ -62,8 +62,8 @@ describe('folder commands on either shape', () => {
     ]);
   });
 
-  it('folder list --tree draws the hierarchy', async () => {
-    server.on('GET', '/data/projects/proj-1/queries/folders', { json: nested });
+  it('folder list --tree draws the hierarchy (the tree endpoint, as folder tree)', async () => {
+    server.on('GET', '/data/projects/proj-1/queries/folders/tree', { json: { tree: nested } });
     const r = await dgw(['folder', 'list', '--tree']);
     expect(r.stdout).toMatch(/^adhoc\/ .*\nreports\/ .*\n {2}monthly\/ \(2 queries\)/);
   });

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tempDir } from './support/dgw.js';
+import { runInProcess } from './support/in-process.js';
+
+// `folder list --tree` drew the tree whatever --format asked (CSV and TSV printed the drawing) and
+// had a JSON of its own, while `folder tree` printed rows; the docs call them the same tree, so
+// `--tree` now prints what `folder tree` prints, in every output form.
+
+const tmp = tempDir('dgw-list-tree-');
+afterAll(() => tmp.remove());
+const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local'), DGW_ZONE: 'local', DGW_PAGER: '' };
+const dgw = async (...argv: string[]) => {
+  const r = await runInProcess(argv, { env, cwd: tmp.dir });
+  expect(r.code, `dgw ${argv.join(' ')}\n${r.stderr}`).toBe(0);
+  return r.stdout;
+};
+
+beforeAll(async () => {
+  await dgw('folder', 'create', '/reports/monthly');
+  await dgw('query', 'create', 'q1', '--sql', 'SELECT 1 AS x', '--path', '/reports');
+});
+
+it.each([
+  ['csv', ['--format', 'csv']],
+  ['tsv', ['--format', 'tsv']],
+  ['a pipe', []],
+  ['json', ['--json']],
+])('folder list --tree prints what folder tree prints: %s', async (_form, flags) => {
+  const listed = await dgw('folder', 'list', '--tree', ...flags);
+  expect(listed).toBe(await dgw('folder', 'tree', ...flags));
+  expect(listed).toContain('monthly');
+});
+
+it('--format csv is a row per folder under the header', async () => {
+  const csv = (await dgw('folder', 'list', '--tree', '--format', 'csv')).trim().split('\n');
+  expect(csv[0]).toBe('KIND,PATH,ID,NAME');
+  expect(csv.slice(1)).toEqual([expect.stringMatching(/^folder,\/reports,[0-9a-f-]+,reports$/), expect.stringMatching(/^folder,\/reports\/monthly,[0-9a-f-]+,monthly$/)]);
+});

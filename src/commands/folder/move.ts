@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { FolderMoved } from '../../contract/results.js';
-import { findFolder } from '../../api/folder-tree.js';
+import { findFolder, noFolder } from '../../api/folder-tree.js';
 import { moveFolder } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderPath, folderSegments } from '../../api/names.js';
@@ -55,7 +55,7 @@ export async function runFolderMove(ctx: Context, folderArg: string, destination
     // As with the other verbs that take a path: missing folders are made only when asked.
     const parent = path.slice(0, path.lastIndexOf('/')) || '/';
     if (!into && parent !== '/' && !findFolder(tree, parent) && !opts.parents) {
-      throw new DgwError('not_found', `no folder at ${parent}`, { hint: `create it with \`dgw folder create ${shellWord(parent)}\`, or add --parents to make it with the move` });
+      throw new DgwError('not_found', noFolder(tree, parent).message, { hint: `create it with \`dgw folder create ${shellWord(parent)}\`, or add --parents to make it with the move` });
     }
   }
   if (path === folder.path) {

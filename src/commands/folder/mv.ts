@@ -95,7 +95,7 @@ async function targetFolder(http: Http, projectId: string, target: FolderRef & {
     } catch (error) {
       if (!(error instanceof NotFoundError) || target.kind !== 'path') throw error;
       const path = folderPath(target.path);
-      throw new DgwError('not_found', `no folder at ${path}`, { hint: `create it with \`dgw folder create ${shellWord(path)}\`, or add --parents to create it with the move` });
+      throw new DgwError('not_found', error.message, { hint: `create it with \`dgw folder create ${shellWord(path)}\`, or add --parents to create it with the move` });
     }
   }
   const segments = folderSegments(target.path);

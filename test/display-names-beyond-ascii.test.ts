@@ -55,7 +55,7 @@ describe('SQL names from display names beyond ASCII', () => {
     expect(r.stderr).toContain('created query svc.query."2024report"');
     expect((await dgw('sql', 'SELECT x FROM svc.query."2024report"')).stdout).toBe('2\n');
     const rename = await dgw('query', 'update', '2024report', '--name', '2025 report', '--dry-run', '--with-reads');
-    expect(rename.stderr).toContain('svc.query."2024report" becomes svc.query."2025report"');
+    expect(rename.stdout).toContain('svc.query."2024report" becomes svc.query."2025report"');
     expect(sqlName('svc.mtquery', 'revenue')).toBe('svc.mtquery.revenue');
   });
 });

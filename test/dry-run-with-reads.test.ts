@@ -63,7 +63,7 @@ describe('--dry-run --with-reads', () => {
     const r = await dgw(['query', 'update', 'revenue', '--name', 'Revenue EU', '--dry-run', '--with-reads']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('/queries/q1');
-    expect(r.stderr).toContain('1 saved query reads svc.query.revenue and will fail when next run or refreshed:\nwarning:   monthly_revenue (plain)');
+    expect(r.stdout).toContain('1 saved query reads svc.query.revenue and will fail when next run or refreshed:\n  monthly_revenue (plain)');
     expect(methods()).toEqual(['GET']);
   });
 

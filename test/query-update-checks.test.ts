@@ -89,7 +89,8 @@ describe('--name that changes the SQL name', () => {
     listRoute();
     const text = await dgw(['query', 'update', 'rev', '--name', 'Revenue', '--dry-run']);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stderr).toContain('the SQL name changes from rev to revenue');
+    expect(text.stdout).toContain('the SQL name changes from rev to revenue');
+    expect(text.stderr).not.toContain('warning');
     expect(text.stdout).toContain('PUT http://127.0.0.1');
     expect(text.stdout).toContain('/queries/{id of rev}');
     expect(text.stdout).toContain('the saved queries that read the old name are not named: add --with-reads');

@@ -87,7 +87,7 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   const id = target.id;
   // Checked before anything changes, so a mistyped --path leaves the query as it was.
   if (path !== undefined) await checkFolderExists(http, projectId, path, flags.parents);
-  const send = http.readsNothing ? unreadEffects(ctx, http, ref, flags) : await confirmEnding(ctx, http, target, flags, body.queryType);
+  const send = http.readsNothing ? unreadEffects(http, ref, flags) : await confirmEnding(ctx, http, target, flags, body.queryType);
   // Update Query changes fields; a query moves with its own operation (PATCH .../path).
   let query = changesFields ? await updateQuery(send, projectId, id, body, { checkSchemaExists: flags.checkSchema }) : undefined;
   if (path !== undefined) await moveQuery(http, projectId, id, path);
@@ -114,7 +114,8 @@ async function confirmEnding(ctx: Context, http: Http, target: UpdateTarget, fla
   if (!ending) return http;
   const breakage = breakageIn(target.queries, [ending.ended], [target.query.id]);
   const lines = [ending.line, ...describeBreakage(breakage)];
-  for (const line of lines) ctx.out[line !== ending.line && breakage.readers?.length === 0 ? 'note' : 'warn'](line);
+  // A dry run prints them once, under its request, as the other dry runs do.
+  if (!http.dryRun) for (const line of lines) ctx.out[line !== ending.line && breakage.readers?.length === 0 ? 'note' : 'warn'](line);
   if (breakage.readers && breakage.readers.length > 0) await confirmDestructive(ctx, `update query ${target.query.name}${breakingClause(breakage)}`, flags);
   const facts = breakageFacts(breakage);
   const change = rename
@@ -124,7 +125,7 @@ async function confirmEnding(ctx: Context, http: Http, target: UpdateTarget, fla
 }
 
 /** A dry run reads nothing: the new SQL name is known, the old one only when QUERY is a name, the type not at all. */
-function unreadEffects(ctx: Context, http: Http, ref: string, flags: QueryUpdateFlags): Http {
+function unreadEffects(http: Http, ref: string, flags: QueryUpdateFlags): Http {
   const from = isIdShaped(ref) ? undefined : ref;
   let lines: string[];
   let facts: Record<string, unknown>;
@@ -139,6 +140,5 @@ function unreadEffects(ctx: Context, http: Http, ref: string, flags: QueryUpdate
   } else {
     return http;
   }
-  for (const line of lines) ctx.out.warn(line);
   return http.describing({ lines, facts: { ...facts, readers: null } });
 }

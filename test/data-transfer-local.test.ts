@@ -224,7 +224,7 @@ describe('bad input: a clear error, a documented exit code, nothing half done', 
       [file('bom-only.csv', '\ufeff'), /bom-only.csv is empty: there is nothing to import/],
       [file('utf16.csv', Buffer.from('\ufeffid,name\n1,a\n', 'utf16le')), /is UTF-16 or UTF-32 text; import takes UTF-8/],
       [file('latin1.csv', Buffer.from([...Buffer.from('id,name\n1,'), 0xe9, 0x0a])), /latin1.csv is not UTF-8 text: line 2 holds bytes that are not UTF-8/],
-      [path.join(dir.dir, 'no-such-file.csv'), /FILE: .*no-such-file.csv does not exist \(ENOENT\)/],
+      [path.join(dir.dir, 'no-such-file.csv'), /error: \/.*no-such-file.csv does not exist \(ENOENT\)/],
     ];
     for (const [f, message] of cases) {
       const r = await dgw(['table', 'import', 'events', f]);

@@ -16,7 +16,7 @@ describe('table import given the file before the table', () => {
     const { run } = localCli(tmp.dir, 'spec');
     const swapped = await run('table', 'import', file, 'people', '--create');
     expect(swapped.code).toBe(2);
-    expect(swapped.stderr).toMatch(/^error: FILE: people does not exist \(ENOENT\)$/m);
+    expect(swapped.stderr).toMatch(/^error: people does not exist \(ENOENT\)$/m);
     expect(swapped.stderr).toContain(`hint: the table comes first, then the file: \`dgw --zone local table import people ${file}\`, with the same options`);
     expect((await run('table', 'import', 'people', file, '--create')).code).toBe(0);
   });

@@ -29,11 +29,13 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
   // An empty name resolves to the working folder, which the message below would call the file.
   if (name === '') throw new UsageError(`${flag} is empty (an unset variable?); name a file, or - for stdin`);
   const file = path.resolve(ctx.cwd, name);
+  // A flag is named before the file (`--file: x.csv`); an argument's file is named alone.
+  const named = flag.startsWith('-') ? `${flag}: ${name}` : name;
   let size: number;
   let head: Uint8Array;
   try {
     const info = await stat(file);
-    if (info.isDirectory()) throw new UsageError(`${flag}: ${name} is a folder, not a file`);
+    if (info.isDirectory()) throw new UsageError(`${named} is a folder, not a file`);
     // A named pipe or a device: read as it comes, as stdin is; its size says nothing.
     if (!info.isFile()) return await fromStream(createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>, name, path.basename(file));
     size = info.size;
@@ -47,7 +49,7 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${flag}: ${name} ${whyUnreadable(error)}`);
+    throw new UsageError(`${named} ${whyUnreadable(error)}`);
   }
   return {
     label: name,

@@ -90,7 +90,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     }
   } else {
     // A dry run that may not read assumes the table's columns are the file's.
-    const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table).catch((error: unknown) => biTableHint(http, projectId, table, error))).map((c) => c.name);
+    const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table).catch((error: unknown) => missingTableHint(http, projectId, table, error))).map((c) => c.name);
     mappings = planMappings(head, columns, maps, table);
   }
 
@@ -157,10 +157,13 @@ function swappedHint(ctx: Context, error: unknown, table: string, file: string):
   return new UsageError(error.message, `the table comes first, then the file: \`dgw table import ${shellWord(file)} ${shellWord(table)}\`, with the same options`);
 }
 
-/** A BI table of that name is no stored table: said, with where its rows go, rather than only "not found". */
-async function biTableHint(http: Http, projectId: string, table: string, error: unknown): Promise<never> {
-  if (!(error instanceof DgwError && error.kind === 'not_found')) throw error;
+/** A table that is not there: `--create` makes it; a BI table of that name is no stored table: said, with where its rows go. */
+async function missingTableHint(http: Http, projectId: string, table: string, error: unknown): Promise<never> {
+  // A project that is not there is no table to create.
+  if (!(error instanceof DgwError && error.kind === 'not_found') || /\bproject\b[^;]*\bnot found/i.test(error.message)) throw error;
   const bi = await listBiTables(http, projectId).catch(() => []);
-  if (!bi.some((t) => t.tableName === table)) throw error;
-  throw new DgwError('not_found', error.message, { status: error.status, errorCode: error.errorCode, hint: `${table} is a BI table: import loads stored tables; add its rows with \`dgw sql "INSERT INTO svc.bitable.${table} SELECT ..."\`` });
+  const hint = bi.some((t) => t.tableName === table)
+    ? `${table} is a BI table: import loads stored tables; add its rows with \`dgw sql "INSERT INTO svc.bitable.${table} SELECT ..."\``
+    : `add --create to make table ${table} from the file`;
+  throw new DgwError('not_found', error.message, { status: error.status, errorCode: error.errorCode, hint });
 }

@@ -107,8 +107,9 @@ async function report(thrown: unknown, argv: string[], deps: ContextDeps, run: R
 }
 
 async function commanderReport(error: CommanderError, failed: Command | undefined, argv: string[]): Promise<Report> {
-  // A global option's value is judged by the root: its help is the named command's.
-  const command = failed && !failed.parent && error.code === 'commander.invalidArgument' ? namedCommand(failed, argv) : failed;
+  // A global option's value (or its missing value) is judged by the root: its help is the named command's.
+  const globalValue = error.code === 'commander.invalidArgument' || error.code === 'commander.optionMissingArgument';
+  const command = failed && !failed.parent && globalValue ? namedCommand(failed, argv) : failed;
   const path = command ? commandPath(command) : '';
   // One line: commander puts its suggestion on a line of its own.
   let message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');

@@ -143,12 +143,12 @@ describe('dgw alone, and a missing argument', () => {
     }
   });
 
-  it('a global option missing its value at the end is a usage error saying so (was: "--help" read as its value, or help and exit 0)', async () => {
-    for (const argv of [['--zone'], ['--profile'], ['query', '--zone'], ['query', 'list', '--format']]) {
+  it('a global option missing its value at the end is a usage error saying so, pointing to the named command\'s --help (was: "--help" read as its value, or help and exit 0; then `dgw --help` after a subcommand)', async () => {
+    for (const argv of [['--zone'], ['--profile'], ['query', '--zone'], ['query', 'list', '--format'], ['query', 'list', '--zone']]) {
       const r = await inProcess(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.out, argv.join(' ')).toBe('');
-      expect(r.err, argv.join(' ')).toMatch(new RegExp(`^error: option '${argv.at(-1)} <[a-z]+>' argument missing`));
+      expect(r.err, argv.join(' ')).toMatch(new RegExp(`^error: option '${argv.at(-1)} <[a-z]+>' argument missing\nhint: see \`dgw ${argv.slice(0, -1).map((w) => `${w} `).join('')}--help\`\n$`));
     }
   });
 

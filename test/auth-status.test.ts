@@ -46,7 +46,7 @@ describe('dgw auth status', () => {
     const r = await dgw(['auth', 'status'], { DGW_API_KEY: ENV_KEY });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^KEY\t\*\*\*\*7x6w from env DGW_API_KEY$/m);
-    expect(r.stdout).toMatch(/^VERIFIED\tyes$/m);
+    expect(r.stdout).toMatch(/^VERIFIED\ttrue$/m);
     expect(r.stdout + r.stderr).not.toContain(ENV_KEY);
     expect(server.requests[0].headers.authorization).toBe(`Bearer ${ENV_KEY}`);
   });

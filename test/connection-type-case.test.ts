@@ -36,7 +36,7 @@ describe('against the recording stand-in', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(paths()).toEqual(['GET /connections/config/postgres', 'GET /connections/config']);
     expect(r.stdout).toMatch(/^CONNECTION TYPE\tPOSTGRES$/m);
-    expect(r.stdout).toMatch(/^url\tyes\twhere$/m);
+    expect(r.stdout).toMatch(/^url\ttrue\twhere$/m);
     expect(r.stderr).toContain('connection type POSTGRES (matched "postgres" ignoring case)');
   });
 

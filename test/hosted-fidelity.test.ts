@@ -37,7 +37,8 @@ describe('answers in the document shapes are read', () => {
     const r = await dgw(['table', 'list', 'invoices']);
     expect(r.code).toBe(0);
     // No default: NULL, written \N in TSV.
-    expect(r.stdout).toBe('amount\tbigint\t\t\t\\N\ncode\tvarchar\tyes\tyes\tx\n');
+    // Booleans as true and false, as TSV writes every boolean.
+    expect(r.stdout).toBe('amount\tbigint\tfalse\tfalse\t\\N\ncode\tvarchar\ttrue\ttrue\tx\n');
   });
 
   it('query list --type plain counts a query without queryType as PLAIN (the documented default)', async () => {

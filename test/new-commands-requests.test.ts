@@ -253,7 +253,7 @@ describe('table create, add-column, rm', () => {
     server.on('POST', `${P}/table/orders/columns`, { json: { name: 'discount', dataType: 'decimal', displayName: 'discount', defaultValue: null, isNotNull: false, isUnique: false } });
     const r = await dgw(['table', 'add-column', 'orders', 'discount:DECIMAL']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('discount\tdecimal\t\t\t\\N\n');
+    expect(r.stdout).toBe('discount\tdecimal\tfalse\tfalse\t\\N\n');
     expect(sent()).toEqual([`POST ${P}/table/orders/columns [{"name":"discount","dataType":"DECIMAL"}]`]);
   });
 

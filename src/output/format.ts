@@ -103,7 +103,7 @@ export class Output {
     if (this.json) return this.writeData(rows.map((r) => this.pick(r)));
     // --quiet prints ids, one a line; a record without one (an unset callback) prints no empty line.
     if (this.mode.kind === 'quiet') return this.lines(rows.map(id).filter((i) => i !== '').map((i) => this.onScreen(i)));
-    return this.grid(tableColumns(columns), rows.map((r) => columns.map((c) => shown(r, c))));
+    return this.grid(tableColumns(columns), rows.map((r) => columns.map((c) => shown(r, c, this.mode.kind))));
   }
 
   /** One record: JSON object, its id, a two-column table, or `TITLE<TAB>value` lines. */
@@ -112,7 +112,7 @@ export class Output {
     if (this.mode.kind === 'quiet') return this.lines(id(row) === '' ? [] : [this.onScreen(id(row))]);
     const columns = tableColumns(fields);
     const titles = columns.map((c) => c.title);
-    const values = fields.map((f) => shown(row, f));
+    const values = fields.map((f) => shown(row, f, this.mode.kind));
     switch (this.mode.kind) {
       case 'csv':
         return this.lines([csvLine(titles), this.onScreen(csvLine(values), '\n')]);
@@ -262,7 +262,9 @@ function tableColumns<T>(columns: Column<T>[]): TableColumn[] {
   return columns.map((c) => ({ title: fieldTitle(c.field), kind: c.kind ?? 'plain' }));
 }
 
-function shown<T>(row: T, column: Column<T>): unknown {
-  return column.show ? column.show(row) : row[column.field];
+/** A cell's value; a boolean stays true or false in CSV and TSV, where a table's `yes` and blank would read as text and the empty string. */
+function shown<T>(row: T, column: Column<T>, kind: OutputMode['kind']): unknown {
+  const raw = row[column.field];
+  return column.show && !(typeof raw === 'boolean' && kind !== 'table') ? column.show(row) : raw;
 }
 

@@ -5,13 +5,16 @@ import type { Column } from '../../output/format.js';
 /** How --type is described: the service says which kinds it takes (the local gateway: these four, in any case). */
 export const TYPE_HELP = 'the kind of relation, e.g. MANY_TO_ONE, ONE_TO_MANY, ONE_TO_ONE, MANY_TO_MANY (the service checks it)';
 
-/** Columns of `relation list`, `add` and `update`: the id is what `relation update` and `rm` take; names stay whole but give way at a narrow width. */
+/** Columns of `relation list`, `add` and `update`, each a --json field: the id is what `relation update` and `rm` take; names stay whole but give way at a narrow width. */
 export const RELATION_COLUMNS: Column<RelationRecord>[] = [
   { field: 'id', kind: 'key' },
-  { field: 'tableName', kind: 'key', show: (r) => `${r.schemaName}.${r.tableName}` },
+  { field: 'schemaName', kind: 'id' },
+  { field: 'tableName', kind: 'key' },
   { field: 'columnName', kind: 'id' },
   { field: 'type' },
-  { field: 'targetTableName', kind: 'id', show: (r) => `${r.targetCatalogId}.${r.targetSchemaName}.${r.targetTableName}` },
+  { field: 'targetCatalogId', kind: 'id' },
+  { field: 'targetSchemaName', kind: 'id' },
+  { field: 'targetTableName', kind: 'id' },
   { field: 'targetColumnName', kind: 'id' },
 ];
 

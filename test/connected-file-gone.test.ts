@@ -107,3 +107,18 @@ describe('a connected file that is gone', () => {
     }
   });
 });
+
+describe('a file that is there, in a connected folder, but not one of its tables', () => {
+  it('read by SQL directly is refused in DuckDB\'s words, not said to be gone', async () => {
+    const { dgw, run } = localCli(join(tmp.dir, 'other-file'), 'spec');
+    const folder = join(tmp.dir, 'cf');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.csv'), 'a,b\n1,2\n');
+    writeFileSync(join(folder, 'notes.txt'), 'hello\n');
+    await dgw('connection', 'create', 'cfc', '--type', 'csv', '--field', `path=${folder}`);
+    const r = await run('sql', `SELECT * FROM read_blob('${join(folder, 'notes.txt')}')`);
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain('is gone or was moved');
+    expect(r.stderr).toContain('file system operations are disabled');
+  });
+});

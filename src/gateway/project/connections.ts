@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve, sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -235,7 +235,8 @@ export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, s.brokenConnections.get(notOpened.id)!), error.errorCode);
   const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
   // Views read files where they really are (attachConnection): a path given through a link counts as where it lands.
-  const gone = file === undefined ? [] : s.connections.filter((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path)).map((c) => c.name);
+  // A file that is there was never one of the connection's (another file in its folder): DuckDB's refusal says it rightly.
+  const gone = file === undefined || existsSync(file) ? [] : s.connections.filter((c) => c.type !== 'duckdb' && withinFolder(file, c.config.path)).map((c) => c.name);
   if (gone.length > 0) return new HttpError(error.status, `the file ${file} of connection${gone.length > 1 ? 's' : ''} ${gone.join(', ')} cannot be read: it is gone or was moved since the project opened`, error.errorCode);
   return error;
 }

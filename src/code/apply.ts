@@ -41,7 +41,10 @@ export class ApplyStoppedError extends DgwError {
     readonly done: Step[],
     readonly notDone: Step[],
     readonly failure: DgwError,
+    /** The options that read the same files again (`--dir queries --prune`), for the commands the hint quotes. */
+    again = '',
   ) {
+    const words = (verb: string, extra = '') => ['dgw', verb, again, extra].filter((w) => w !== '').join(' ');
     // Stopped or cut off in flight, the request may have reached the service: say so, not "failed".
     const inFlight = failure.kind === 'interrupted' || failure.kind === 'network';
     const last = done.at(-1);
@@ -52,19 +55,20 @@ export class ApplyStoppedError extends DgwError {
       errorCode: failure.errorCode,
       cause: failure,
       hint: inFlight
-        ? `${carried}, and perhaps the one cut off; \`dgw plan\` shows what is left, and \`dgw apply\` does it`
+        ? `${carried}, and perhaps the one cut off; \`${words('plan')}\` shows what is left, and \`${words('apply')}\` does it`
         : replaced
-          ? `${carried}; the new answer was added, so the old one (${step.id}) is now unmanaged: \`dgw apply --prune\` deletes it, as does \`dgw golden-sql rm ${step.id}\``
-          : `${carried}; fix the cause and run \`dgw apply\` again: it plans from the project as it is now and does the rest`,
+          ? `${carried}; the new answer was added, so the old one (${step.id}) is now unmanaged: \`${words('apply', again.includes('--prune') ? '' : '--prune')}\` deletes it, as does \`dgw golden-sql rm ${step.id}\``
+          : `${carried}; fix the cause and run \`${words('apply')}\` again: it plans from the project as it is now and does the rest`,
     });
   }
 }
 
 /**
  * Sends the steps one by one, later steps knowing queries created earlier by their new ids; a failure stops with ApplyStoppedError.
- * `asked`: a person was asked, so a pruned folder is read again before its forced delete (others could write to it meanwhile).
+ * `asked`: a person was asked, so a pruned folder is read again before its forced delete (others could write to it meanwhile);
+ * `again`: the options a failure's hint gives the plan and apply it quotes.
  */
-export async function applySteps(http: Http, projectId: string, steps: Step[], project: ProjectState, onDone: (step: Step) => void, asked = false): Promise<void> {
+export async function applySteps(http: Http, projectId: string, steps: Step[], project: ProjectState, onDone: (step: Step) => void, { asked = false, again = '' } = {}): Promise<void> {
   const ids = new Map(project.queries.map((q) => [q.name, q.id]));
   const done: Step[] = [];
   for (const [index, step] of steps.entries()) {
@@ -72,7 +76,7 @@ export async function applySteps(http: Http, projectId: string, steps: Step[], p
       if (asked && step.op === 'deleteFolder' && step.force) await ensureFolderHoldsWhatWasNamed(http, projectId, { id: step.id, path: step.folder }, plannedContents(step, project));
       await send(http, projectId, step, ids);
     } catch (error) {
-      if (error instanceof DgwError) throw new ApplyStoppedError(step, done, steps.slice(index + 1), error);
+      if (error instanceof DgwError) throw new ApplyStoppedError(step, done, steps.slice(index + 1), error, again);
       throw error;
     }
     done.push(step);

@@ -8,6 +8,7 @@ import type { Step } from '../../code/order.js';
 import { renderPlan } from '../../code/render.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { shellWord } from '../../output/carry-target.js';
 import { confirmDestructive, willAsk } from '../confirm.js';
 import { minIntervalFor } from '../query/request-flags.js';
 import { makePlan, planAgainstProject, type MadePlan } from './make-plan.js';
@@ -21,7 +22,7 @@ export interface ApplyOptions {
 }
 
 export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> {
-  const { made, where } = opts.plan === undefined ? await planFromFiles(ctx, opts) : await planFromSavedPlan(ctx, opts, opts.plan);
+  const { made, where, prune } = opts.plan === undefined ? await planFromFiles(ctx, opts) : await planFromSavedPlan(ctx, opts, opts.plan);
   const { plan, steps, knowledge } = made;
   const summary = summarise(plan.changes, steps, knowledge.changes);
   if (summary.changes === 0) {
@@ -51,7 +52,7 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
     await applySteps(made.http, made.projectId, steps, made.project, (step) => {
       applied.push(step);
       ctx.out.success(describeStep(step));
-    }, asked);
+    }, { asked, again: againOptions(opts, where, prune) });
   } catch (error) {
     if (error instanceof ApplyStoppedError) {
       const notDone = error.notDone.map(describeStep);
@@ -67,13 +68,26 @@ export async function runApply(ctx: Context, opts: ApplyOptions): Promise<void> 
   ctx.out.success(`applied ${summary.changes} ${summary.changes === 1 ? 'change' : 'changes'} with ${steps.length} ${steps.length === 1 ? 'request' : 'requests'}`);
 }
 
-async function planFromFiles(ctx: Context, opts: ApplyOptions): Promise<{ made: MadePlan; where: string }> {
+/** A plan, where its files are (as shown), and whether it prunes. */
+interface ApplyPlan {
+  made: MadePlan;
+  where: string;
+  prune: boolean;
+}
+
+async function planFromFiles(ctx: Context, opts: ApplyOptions): Promise<ApplyPlan> {
   const location: CodeLocation = await codeLocation(ctx, opts.dir);
-  return { made: await makePlan(ctx, location, opts.prune === true), where: location.label };
+  return { made: await makePlan(ctx, location, opts.prune === true), where: location.label, prune: opts.prune === true };
+}
+
+/** What makes a later `dgw plan` or `apply` read the same files: the --dir given (a saved plan's own), and --prune. */
+function againOptions(opts: ApplyOptions, where: string, prune: boolean): string {
+  const dir = opts.dir ?? (opts.plan === undefined ? undefined : where.replace(/\/$/, ''));
+  return [dir === undefined ? '' : `--dir ${shellWord(dir)}`, prune ? '--prune' : ''].filter((w) => w !== '').join(' ');
 }
 
 /** A saved plan applies only to its own project, unchanged since the plan; the changes are then worked out again. */
-async function planFromSavedPlan(ctx: Context, opts: ApplyOptions, file: string): Promise<{ made: MadePlan; where: string }> {
+async function planFromSavedPlan(ctx: Context, opts: ApplyOptions, file: string): Promise<ApplyPlan> {
   if (opts.dir !== undefined || opts.prune) throw new UsageError('--plan carries its own directory and --prune: give neither with it');
   let text: string;
   try {
@@ -94,5 +108,5 @@ async function planFromSavedPlan(ctx: Context, opts: ApplyOptions, file: string)
   if (JSON.stringify(made.plan.changes) !== JSON.stringify(doc.changes) || JSON.stringify(made.knowledge.changes) !== JSON.stringify(doc.knowledge.changes)) {
     throw new UsageError(`--plan ${file}: its changes do not follow from its desired state (was it edited?); nothing was changed`);
   }
-  return { made, where: doc.dir };
+  return { made, where: doc.dir, prune: doc.prune };
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
-import { runInProcess } from './support/in-process.js';
+import { localCli } from './support/local-cli.js';
 
 // `folder list --tree` drew the tree whatever --format asked (CSV and TSV printed the drawing) and
 // had a JSON of its own, while `folder tree` printed rows; the docs call them the same tree, so
@@ -9,12 +8,7 @@ import { runInProcess } from './support/in-process.js';
 
 const tmp = tempDir('dgw-list-tree-');
 afterAll(() => tmp.remove());
-const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config'), DGW_LOCAL_DIR: path.join(tmp.dir, 'local'), DGW_ZONE: 'local', DGW_PAGER: '' };
-const dgw = async (...argv: string[]) => {
-  const r = await runInProcess(argv, { env, cwd: tmp.dir });
-  expect(r.code, `dgw ${argv.join(' ')}\n${r.stderr}`).toBe(0);
-  return r.stdout;
-};
+const { dgw } = localCli(tmp.dir, 'spec');
 
 beforeAll(async () => {
   await dgw('folder', 'create', '/reports/monthly');

@@ -59,8 +59,8 @@ describe('the check itself', () => {
     expect(problems('query get', 'record', { ...query, extra: 1 })).not.toEqual([]);
     expect(problems('query get', 'record', { ...query, schedule: { type: 'none' } })).not.toEqual([]);
     const folder = { id: 'f', name: 'f', path: '/f', parentId: null, createdAt: null, queryIds: [], children: [] as unknown[] };
-    expect(problems('folder list', 'list', [{ ...folder, children: [folder] }])).toEqual([]);
-    expect(problems('folder list', 'list', [{ ...folder, children: [{ ...folder, createdAt: 5 }] }])).not.toEqual([]);
+    expect(problems('folder list', 'tree', [{ ...folder, children: [folder] }])).toEqual([]);
+    expect(problems('folder list', 'tree', [{ ...folder, children: [{ ...folder, createdAt: 5 }] }])).not.toEqual([]);
     expect(fieldsOf('mtquery status', 'record').map(fieldTitle)).toContain('LAST EXECUTION START TIME');
   });
 });

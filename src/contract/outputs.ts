@@ -82,7 +82,7 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'cache rm': one(C.CacheDeleted),
   'folder list': {
     list: { when: 'without --tree: every folder, children empty', schema: Type.Array(R.FolderRecord) },
-    tree: { when: 'with --tree (as folder tree)', schema: Type.Array(R.TreeRecord(false)) },
+    tree: { when: 'with --tree: the root folders, subfolders nested', schema: Type.Array(R.FolderRecord) },
     treeWithQueries: { when: 'with --queries (as folder tree --queries)', schema: R.TreeWithQueries },
   },
   'folder view': one(R.FolderView),

@@ -110,7 +110,7 @@ export const ProjectRecord = Closed(
 
 export const WorkspaceRecord = Closed({ ...named, defaultWorkspace: Type.Boolean(), ...inOrganization }, 'a workspace the key can see, with its organization');
 
-/** A folder of `folder list`: its children are empty, as every folder is in the list (with --tree it prints `folder tree`'s nodes). */
+/** A folder of `folder list`: in the flat list its children are empty; with --tree --json, nested. */
 export const FolderRecord = Type.Cyclic(
   {
     Folder: Closed(

@@ -37,15 +37,18 @@ export function registerFolderList(parent: Command, wiring: Wiring): void {
 }
 
 export async function runFolderList(ctx: Context, opts: FolderListOptions): Promise<void> {
-  // One tree, drawn and printed one way: --tree (and --queries, which implies it) is `folder tree`.
-  if (opts.tree || opts.queries) return runFolderTree(ctx, undefined, { queries: opts.queries });
+  // One tree drawn one way: --tree (and --queries, which implies it) is `folder tree`, but for
+  // --tree's JSON, which stays the nested folder records (queryIds, parentId, createdAt) scripts read.
+  if (opts.queries || (opts.tree && !ctx.out.json)) return runFolderTree(ctx, undefined, { queries: opts.queries });
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   const tree = await loadTree(http, projectId);
+  if (opts.tree) return ctx.out.value(tree.roots.map((node) => record(node, true)));
   const all = [...tree.byId.values()].sort((a, b) => compareText(a.path, b.path));
-  await ctx.out.list(all.map(record), COLUMNS, (f) => f.id);
+  await ctx.out.list(all.map((node) => record(node)), COLUMNS, (f) => f.id);
 }
 
-/** A folder as a record of the list: its subfolders are in the list itself, so `children` is empty. */
-function record(node: FolderNode): FolderRecord {
-  return { id: node.id, name: node.name, path: node.path, parentId: node.parentId, createdAt: node.createdAt === null ? null : new Date(node.createdAt).toISOString(), queryIds: node.queryIds, children: [] };
+/** A folder as a record: with its subfolders (sorted by name) for the tree's JSON, without them for the list. */
+function record(node: FolderNode, nested = false): FolderRecord {
+  const children = nested ? [...node.children].sort((a, b) => compareText(a.name, b.name)).map((c) => record(c, true)) : [];
+  return { id: node.id, name: node.name, path: node.path, parentId: node.parentId, createdAt: node.createdAt === null ? null : new Date(node.createdAt).toISOString(), queryIds: node.queryIds, children };
 }

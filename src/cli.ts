@@ -36,7 +36,8 @@ async function outputFailure(stdout: OutStream): Promise<unknown> {
   if (failure.code === 'EPIPE') return new ReaderGoneError();
   const { fileFault } = await import('./local-faults.js');
   const fault = fileFault(failure, 'standard output');
-  const hint = 'what was written before it is incomplete: make room where standard output goes (df -h), then run the command again';
+  const remedy = failure.code === 'EFBIG' ? 'raise the file size limit (ulimit -f)' : 'make room where standard output goes (df -h)';
+  const hint = `what was written before it is incomplete: ${remedy}, then run the command again`;
   return new LocalFaultError(fault?.errorCode === 'DISK_FULL' ? 'DISK_FULL' : 'FILE_ACCESS', fault?.message ?? `cannot write standard output (${failure.code ?? failure.message})`, hint, failure);
 }
 

@@ -73,3 +73,18 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a full disk, with structured outpu
     expect(JSON.parse(r.stderr)).toMatchObject({ error: { kind: 'local_fault', errorCode: 'DISK_FULL', message: 'the disk is full: cannot write standard output (ENOSPC)', sent: { reads: 1, changes: 0 } } });
   });
 });
+
+describe('a file size limit', () => {
+  it('rows into a file past `ulimit -f`: exit 13, and the hint says to raise the limit, not to free the disk', async () => {
+    const file = path.join(tmp.dir, 'limited.tsv');
+    const child = spawn('bash', ['-c', 'ulimit -f 10; exec "$0" "$1" sql "SELECT range FROM range(100000)" > "$2"', process.execPath, DGW_BIN, file], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    started.add(child);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(13);
+    expect(stderr).toContain('the file size limit of this process is reached (EFBIG)');
+    expect(stderr).toContain('raise the file size limit (ulimit -f), then run the command again');
+    expect(stderr).not.toContain('df -h');
+  });
+});

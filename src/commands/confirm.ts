@@ -19,7 +19,8 @@ export interface ConfirmOptions {
 /** Before any request: without `--yes`, `--dry-run` or a terminal, stop with exit 2. */
 export function ensureConfirmable(ctx: Context, what: string, options: ConfirmOptions): void {
   if (options.yes || options.dryRun || ctx.interactive) return;
-  throw new UsageError(`refusing to ${what} without confirmation: pass --yes (no terminal to ask on)`, options.refusalHint);
+  const why = ctx.env.CI && ctx.io.stdin.isTTY === true ? 'CI is set, so nothing is asked' : 'no terminal to ask on';
+  throw new UsageError(`refusing to ${what} without confirmation: pass --yes (${why})`, options.refusalHint);
 }
 
 /** True when a person will be asked: the command should find out what it destroys first, to say so. */

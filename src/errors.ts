@@ -1,4 +1,5 @@
 import { errorName } from './error-codes.js';
+import type { SentCount } from './run-record.js';
 
 /** What went wrong, in the words the exit codes speak (EXIT_CODES below). */
 export type ErrorKind = keyof typeof EXIT_CODES;
@@ -30,7 +31,7 @@ export class UsageError extends DgwError {
 
 /** A usage error found after a request was sent (exit 14), since exit 2 promises nothing was sent. */
 class UsageAfterSendError extends DgwError {
-  constructor(error: DgwError, sent: { reads: number; changes: number; refused?: number }) {
+  constructor(error: DgwError, sent: SentCount) {
     const made = sent.changes - (sent.refused ?? 0);
     const what =
       made > 0
@@ -42,8 +43,11 @@ class UsageAfterSendError extends DgwError {
   }
 }
 
-/** A usage error as the run that raised it must report it: exit 2 only when nothing was sent. */
-export function afterSending(error: unknown, sent: { reads: number; changes: number; refused?: number }): unknown {
+/** An error as the run that raised it must report it: exit 2 only when nothing was sent; an interrupt says what was already made. */
+export function afterSending(error: unknown, sent: SentCount): unknown {
+  if (error instanceof DgwError && error.kind === 'interrupted' && !error.hint && (sent.made ?? 0) > 0) {
+    return new InterruptedError(`the service had made ${plural(sent.made, 'change')} before the interrupt, and kept ${sent.made === 1 ? 'it' : 'them'}: check before running the command again`);
+  }
   return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
 }
 

@@ -14,6 +14,8 @@ export interface SentCount {
   changes: number;
   /** Changes the service answered with a 4xx (but 408): refused, so not made. */
   refused?: number;
+  /** Changes the service answered with a 2xx: made, whatever stops the command after. */
+  made?: number;
 }
 
 export function newRunRecord(): RunRecord {

@@ -191,7 +191,10 @@ export class Http {
     const change = isChange(spec);
     const way: Way = { shown: spec.path, limitMs: spec.timeoutMs ?? this.config.timeoutMs, signal: spec.signal, retries: spec.content ? 0 : (this.config.retries ?? 2), transport: this.config.transport, change, bodyTrace };
     const response = await this.exchange({ method: spec.method, url: this.url(spec), headers, body }, way);
-    if (response.status >= 200 && response.status < 300) return response;
+    if (response.status >= 200 && response.status < 300) {
+      if (change && this.config.sent) this.config.sent.made = (this.config.sent.made ?? 0) + 1;
+      return response;
+    }
     // A change the service refused (4xx, but a time-out) was not made.
     if (change && this.config.sent && response.status >= 400 && response.status < 500 && response.status !== 408) this.config.sent.refused = (this.config.sent.refused ?? 0) + 1;
     // Within the time limit: a service that sends an error's head and then nothing must not hold the command.

@@ -26,6 +26,8 @@ export interface InProcessOptions {
   terminalColumns?: number;
   /** Time as the command sees it (default: the real clock). */
   clock?: Clock;
+  /** The command's Ctrl-C: aborting it interrupts the command as SIGINT does. */
+  signal?: AbortSignal;
 }
 
 /** Runs dgw through `main`, as bin/dgw.js does, with buffers for its streams. */
@@ -53,7 +55,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
     },
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
-    signal: new AbortController().signal,
+    signal: options.signal ?? new AbortController().signal,
     interactive: options.interactive ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
   };

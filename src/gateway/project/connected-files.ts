@@ -5,6 +5,7 @@ import { literal } from '../sql.js';
 import { seenOf } from './kept-readers.js';
 import { createFileView, realpathOr } from './connections.js';
 import type { ProjectStore } from './store.js';
+import { unreadableCause } from './unreadable-file.js';
 
 /** A connected file the gateway read at open: a CSV or JSON file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
 export interface ConnectedFile {
@@ -50,7 +51,7 @@ async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string,
   try {
     await createFileView(conn, view, type, path, s.keptReaders, true);
   } catch (error) {
-    const why = `the file ${path} changed since the project opened and cannot be read as ${type.toUpperCase()} now: ${reason(error)}`;
+    const why = `the file ${path} changed since the project opened and cannot be read as ${type.toUpperCase()} now: ${unreadableCause(error)}`;
     await conn.run(`CREATE OR REPLACE VIEW ${view} AS SELECT error(${literal(why)}) AS unreadable`);
   }
 }

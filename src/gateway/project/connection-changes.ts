@@ -81,7 +81,7 @@ async function checkOpens(s: ProjectStore, type: string, config: Record<string, 
   try {
     const probe: ConnectionRow = { id: '', name: '', type, catalogId: '', catalogName: 'probe', catalogDisplayName: null, config, createdAt: 0 };
     // Sniffed once here: the next open finds the dialect of a CSV file kept.
-    await attachConnection(conn, probe, dataFolderOf(s.file), s.keptReaders);
+    await attachConnection(conn, probe, dataFolderOf(s.file), s.keptReaders, undefined, true);
     s.keptReaders?.save();
   } catch (error) {
     const what = type === 'duckdb' ? 'a DuckDB database' : `${type} files`;

@@ -9,6 +9,7 @@ import { isKeptType, seenOf, type KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { hardLinkIn } from './hard-links.js';
+import { unreadableFile } from './unreadable-file.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
@@ -156,8 +157,8 @@ export function realpathOr(path: string): string {
   }
 }
 
-/** Makes a connection's catalog on `conn` before external access is off: a DuckDB file attached read-only, or views over files. Returns the files read. */
-export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, readers?: KeptReaders, connected?: ConnectedFiles): Promise<string[]> {
+/** Makes a connection's catalog on `conn` before external access is off: a DuckDB file attached read-only, or views over files. Returns the files read. `strict`: a file that does not read fails the whole connection (a create's check) rather than its own table only. */
+export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow, guarded: string | undefined, readers?: KeptReaders, connected?: ConnectedFiles, strict = false): Promise<string[]> {
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
     const seen = seenOf(real);
@@ -173,22 +174,26 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   const named = files.map((file) => {
     const stem = basename(file).replace(/\.[^.]*$/, '');
     const derived = deriveQueryName(stem) || 'file';
-    return { real: realFile(file, guarded), derived, exact: derived === stem };
+    return { file, real: realFile(file, guarded), derived, exact: derived === stem };
   });
   await conn.run(`ATTACH ':memory:' AS ${ident(c.catalogName)}`);
   const made: ConnectedFiles = new Map();
   try {
     const taken = new Set<string>();
-    for (const { real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
+    for (const { file, real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
       let name = derived;
       for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
       taken.add(name);
       const view = `${ident(c.catalogName)}.main.${ident(name)}`;
       if (isKeptType(c.type)) made.set(view, { kind: c.type, path: real, seen: seenOf(real), connectionId: c.id });
-      await createFileView(conn, view, c.type, real, readers);
+      await createFileView(conn, view, c.type, real, readers).catch(async (error: unknown) => {
+        // One file written since in another encoding leaves out its own table, not every file's of the folder.
+        if (strict) throw new Error(unreadableFile(file, c.type, error));
+        await conn.run(`CREATE VIEW ${view} AS SELECT error(${literal(unreadableFile(file, c.type, error))}) AS unreadable`);
+      });
     }
   } catch (error) {
-    // A connection opens whole or not at all: no catalog with some of its tables.
+    // A connection that cannot be made (a file in the data folder; a create's unreadable file) opens not at all.
     await conn.run(`DETACH ${ident(c.catalogName)}`).catch(() => undefined);
     throw error;
   }

@@ -1,0 +1,19 @@
+import { duckMessage } from '../errors.js';
+
+/** Why DuckDB could not read a connected file, in one line: its message runs on over many lines of reader options, and its first line alone ("CSV Error on Line: 2") says neither file nor cause. */
+export function unreadableCause(error: unknown): string {
+  const lines = duckMessage(error)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('Original Line:'));
+  const first = (lines[0] ?? '').replace(/^[\w ]+ Error: /, '');
+  const line = /^CSV Error on Line: (\d+)$/.exec(first)?.[1];
+  const at = line === undefined ? '' : ` (line ${line})`;
+  if (/not utf-8 encoded|invalid utf-8/i.test(lines.join('\n'))) return `it is not UTF-8 text${at}; re-save it as UTF-8`;
+  return line === undefined ? first : `line ${line}: ${lines[1] ?? first}`;
+}
+
+/** A connected file that does not read, named, with why. */
+export function unreadableFile(path: string, type: string, error: unknown): string {
+  return `${path} cannot be read as ${type.toUpperCase()}: ${unreadableCause(error)}`;
+}

@@ -42,6 +42,21 @@ describe('a create of a name that is taken', () => {
     expect(followed.code, followed.stderr).toBe(0);
   });
 
+  it('connection create of the name a renamed connection had: the hint names the connection whose catalog has it, and its step works', async () => {
+    const people = path.join(tmp.dir, 'renamed.csv');
+    fs.writeFileSync(people, 'id\n1\n');
+    const { run, dgw: ok } = localCli(path.join(tmp.dir, 'renamed'), 'spec');
+    await ok('connection', 'create', 's', '--type', 'csv', '--field', `path=${people}`);
+    await ok('connection', 'update', 's', '--name', 'shop');
+    const again = await run('connection', 'create', 's', '--type', 'csv', '--field', `path=${people}`);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('a catalog named s exists already: connection "shop" has it');
+    expect(again.stderr).toMatch(/^hint: the catalog of connection shop has that name \(a renamed connection's catalog keeps its name; `dgw (--zone local )?catalog create NEW_NAME shop` renames it, once\)/m);
+    await ok('catalog', 'create', 'shop', 'shop');
+    expect(await ok('sql', 'SELECT id FROM shop.main.renamed')).toBe('1\n');
+    await ok('connection', 'create', 's', '--type', 'csv', '--field', `path=${people}`);
+  });
+
   it('on the hosted service, whose create answers 409: the same hint', async () => {
     server.on('POST', '/data/projects/proj-1/queries', { status: 409, json: { errorCode: 'CONFLICT', message: 'Query with name dailyrevenue already exists' } });
     const r = await dgw(['query', 'create', 'Daily Revenue', '--sql', 'SELECT 1']);

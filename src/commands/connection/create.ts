@@ -60,10 +60,22 @@ export async function runConnectionCreate(ctx: Context, name: string, opts: Conn
   const request: ConnectionRequest = { name, type: config.connectionType, credential: absolutePaths(ctx, credential) };
   if (opts.callback) request.connectionCallback = opts.callback;
   const connection = await createConnection(http, projectId, request).catch((error: unknown) => {
-    throw takenHint(error, `\`dgw connection update ${shellWord(name)}\` changes that connection (--field); a name of its own makes another`);
+    throw takenHint(error, takenNameHint(error, name));
   });
   await ctx.out.record(connection, CONNECTION_COLUMNS, (c) => c.id);
   sayNextStep(ctx, connection, config.authorizationType);
+}
+
+/** The step that works when the name is taken: by a connection of that name, or by the catalog of one renamed since (its catalog keeps the name it was made with). */
+function takenNameHint(error: unknown, name: string): string {
+  const message = error instanceof Error ? error.message : '';
+  const holder = /: connection ("(?:[^"\\]|\\.)*") has it/.exec(message)?.[1];
+  if (holder !== undefined) {
+    const other = shellWord(JSON.parse(holder) as string);
+    return `the catalog of connection ${other} has that name (a renamed connection's catalog keeps its name; \`dgw catalog create NEW_NAME ${other}\` renames it, once); a name of its own makes another connection`;
+  }
+  if (/a catalog named/.test(message)) return 'a catalog has that name (`dgw catalog list`); a name of its own makes another connection';
+  return `\`dgw connection update ${shellWord(name)}\` changes that connection (--field); a name of its own makes another`;
 }
 
 /** For an OAuth 2.0 connection: the address to open and what to do after. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deriveQueryName } from '../../api/names.js';
 import { badRequest, conflict } from '../errors.js';
 import { readCaches } from './cache-rows.js';
 import { attachConnection, catalogNameFor, dataFolderOf, findConnection, deleteConnectionRow, insertConnection, localConfig, newCatalogId, readConnections, updateConnectionRow, type ConnectionRow } from './connections.js';
@@ -20,6 +21,9 @@ export async function createConnection(s: ProjectStore, input: ConnectionInput):
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (all.some((c) => c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
+    // A renamed connection keeps its catalog's name: the refusal names the connection that has it now.
+    const holder = all.find((c) => c.catalogName.toLowerCase() === deriveQueryName(input.name));
+    if (holder) throw conflict(`a catalog named ${holder.catalogName} exists already: connection ${JSON.stringify(holder.name)} has it; choose another connection name`);
     const catalogName = catalogNameFor(input.name, [...all.map((c) => c.catalogName), ...s.semanticCatalogs.map((c) => c.name)]);
     const catalogId = newCatalogId(new Set(all.map((c) => c.catalogId)));
     const row: ConnectionRow = { id: randomUUID(), name: input.name, type: input.type.toLowerCase(), catalogId, catalogName, catalogDisplayName: null, config, createdAt: s.now() };

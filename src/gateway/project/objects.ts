@@ -6,6 +6,7 @@ import type { QueryRow, RefreshRow, SqlCheck, Statement } from './types.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
 import { QUERY_CATALOG_ID } from '../routes/catalogs.js';
 import { forgetStored } from './table-references.js';
+import { refuseQueryCached } from './cached-query-stays.js';
 
 /** SQL ending in its own `WITH [NO] DATA` does not parse here, just as it does not parse as a view body. */
 export function materializeSql(name: string, sql: string): string {
@@ -37,6 +38,7 @@ export function builtStatus(q: QueryRow): RefreshRow {
 export async function dropQuery(s: ProjectStore, c: DuckDBConnection, q: QueryRow): Promise<void> {
   // A project without semantic catalogs loads none of their code.
   if (s.semanticCatalogs.length > 0) await (await import('./semantic-catalogs.js')).refuseQueryInCatalog(s, c, q);
+  await refuseQueryCached(c, q, 'delete');
   await c.run('DELETE FROM svc._dgw.query_rows WHERE id = ?', [q.id]);
   await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
   await c.run(dropObjectSql(q));

@@ -14,6 +14,7 @@ import { changeStatement, runApplied, runStatement } from './statement.js';
 import type { ProjectStore } from './store.js';
 import type { QueryInput, QueryRow, SqlCheck } from './types.js';
 import { sameSchedule } from '../schedule.js';
+import { refuseQueryCached } from './cached-query-stays.js';
 
 /** `name` from `displayName` by the documented rule; 400 when nothing is left. */
 export function queryName(displayName: string): string {
@@ -118,6 +119,7 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
     // What was checked came from `before`: written over another update's, it would undo that one half-way.
     if ((['name', 'displayName', 'inputQuery', 'queryType'] as const).some((k) => q[k] !== before[k])) throw conflict(`query ${before.name} was changed by another request meanwhile; try again`);
     if (nameChanged && (await readQueryByName(c, name))) throw conflict(`a query named ${name} already exists in project ${s.id}`);
+    if (nameChanged) await refuseQueryCached(c, q, 'rename');
     const now = s.now();
     let schedule = q.schedule;
     let scheduleSetAt = q.scheduleSetAt;

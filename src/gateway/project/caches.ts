@@ -115,6 +115,7 @@ function checkColumn({ columns, label }: { columns: string[]; label: string }, c
 
 /** Saves a cache and starts its first run: incremental when only that is scheduled, else a full refresh (as the hosted service does). */
 export async function createCache(s: ProjectStore, input: CacheInput): Promise<CacheRow> {
+  if (s.semanticCatalogs.some((c) => c.id === input.catalogId)) await (await import('./semantic-catalogs.js')).refuseSemanticCache(s, input);
   const source = await sourceColumns(s, input);
   const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(source, input.incrementalColumn);
   const now = s.now();

@@ -68,6 +68,17 @@ export async function refuseQueryInCatalog(s: ProjectStore, conn: DuckDBConnecti
   throw conflict(`query ${q.name} is the table ${table.schemaName}.${table.tableName} (id ${table.id}) of semantic catalog ${catalog}: take the table out of the catalog first, then delete the query`);
 }
 
+/** A semantic table is a view of a saved query: a cache of it is refused (400), naming the query to cache instead. */
+export async function refuseSemanticCache(s: ProjectStore, source: { catalogId: string; schemaName: string; tableName: string }): Promise<never> {
+  const catalog = findSemantic(s, source.catalogId);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const table = (await s.withConnection(readTables)).find((t) => t.catalogId === catalog.id && same(t.schemaName, source.schemaName) && same(t.tableName, source.tableName));
+  const query = table && (await s.withConnection((conn) => readQuery(conn, table.queryId)));
+  const named = `${catalog.name}.${source.schemaName}.${source.tableName}`;
+  if (!query) throw badRequest(`no table ${named}: semantic catalog ${catalog.name} has no such table`);
+  throw badRequest(`${named} is not cacheable: a semantic table is a view of saved query ${query.name}; cache the query instead (2.query.${query.name})`);
+}
+
 /** Makes a semantic catalog; its name follows the name rule and is no other catalog's. */
 export async function createSemanticCatalog(s: ProjectStore, name: string, takenByConnections: string[]): Promise<Catalog> {
   checkName(name, 'name', 63);

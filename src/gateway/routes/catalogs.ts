@@ -119,7 +119,7 @@ export function catalogRoutes(): Routes {
       const schemaName = c.req.param('schemaName');
       const names = await read((conn) => b.tableNames(conn, place, schemaName));
       const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
-      return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(cached.has(tableName)), isDynamicTable: false })));
+      return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(place.catalog, cached.has(tableName)), isDynamicTable: false })));
     })
     .get(`${table}/columns`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
@@ -129,7 +129,7 @@ export function catalogRoutes(): Routes {
     .get(`${table}/isCached`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
       await read((conn) => b.columns(conn, place, schema, name));
-      return c.json(cacheability(await isTableCached(c.get('project'), place.catalog.id, schema, name)));
+      return c.json(cacheability(place.catalog, await isTableCached(c.get('project'), place.catalog.id, schema, name)));
     })
     .get(`${table}/statistics`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
@@ -165,8 +165,9 @@ export function searchRoutes(): Routes {
   });
 }
 
-/** Every table the gateway can read can be cached, fully or by a column's last value. */
-function cacheability(isCached: boolean) {
+/** A table the gateway reads can be cached, fully or by a column's last value; a semantic catalog's is a view of a saved query, whose own cache is the one to make. */
+function cacheability(catalog: Catalog, isCached: boolean) {
+  if (catalog.catalogType === 'SEMANTIC') return { isCached, isCacheable: false, supportedCacheTypes: [] };
   return { isCached, isCacheable: true, supportedCacheTypes: ['FULL_REFRESH', 'INCREMENTAL'] };
 }
 

@@ -340,6 +340,7 @@ describe('cache create, update, refresh, cancel', () => {
   it('create: one POST .../cache with the document\'s body; the incremental column rides as dgw\'s query parameter (to a base URL, which may be `dgw serve`); --batch sends a list', async () => {
     server.on('POST', `${P}/cache`, { json: cacheAnswer });
     server.on('POST', `${P}/cache/batch`, { json: [{ success: true, cache: cacheAnswer }, { success: false, error: 'no table x' }] });
+    server.on('GET', `${P}/cache/status`, { json: [statusWith()] });
     expect((await dgw(['cache', 'create', 'orders', '--every', '6h', '--incremental-column', 'order_id', '--incremental-cron', '0 * * * *', '--tz', 'Europe/Berlin'])).code).toBe(0);
     const batch = await dgw(['cache', 'create', '--batch', 'orders', '2.query.x', '--json']);
     expect(batch.code).toBe(6);
@@ -349,6 +350,8 @@ describe('cache create, update, refresh, cancel', () => {
     expect(JSON.parse(batch.stdout)).toEqual([{ table: 'orders', success: true, id: CID, error: null }, { table: '2.query.x', success: false, id: null, error: 'no table x' }]);
     expect(sent()).toEqual([
       `POST ${P}/cache?incrementalColumn=order_id {"catalogId":"1","schemaName":"table","tableName":"orders","fullRefreshCacheSchedule":{"type":"BASIC","expression":"PT6H"},"incrementalCacheSchedule":{"type":"CRON","expression":"CRON_TZ=Europe/Berlin 0 * * * *"}}`,
+      // A bare table name may name another cache too: the hint after it quotes one that names this cache alone.
+      `GET ${P}/cache/status`,
       `POST ${P}/cache/batch [{"catalogId":"1","schemaName":"table","tableName":"orders"},{"catalogId":"2","schemaName":"query","tableName":"x"}]`,
     ]);
   });

@@ -9,6 +9,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { cacheFields, cacheId, sourceById } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 import { awaitFirstCopy } from './wait.js';
+import { cacheShownAs } from './resolve.js';
 
 export interface CacheCreateOptions extends CacheScheduleFlags {
   catalog: string;
@@ -72,7 +73,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (opts.dryRun) return;
     const rows = outcomes.map((o, i) => ({ table: tables[i], success: o.success, id: o.cache?.id ?? null, error: o.error }));
     await printBatch(ctx, rows);
-    if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, r.table);
+    if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, await cacheShownAs(http, projectId, r.table, r.id));
     const failed = rows.filter((r) => !r.success);
     // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
     if (failed.length > 0) throw new DgwError('rejected', `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
@@ -84,12 +85,14 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   if (opts.dryRun) return;
   await ctx.out.record(cache, cacheFields(sourceById), cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
+  // The table as typed may name another cache too (orders: svc.table.orders and shop.main.orders): what dgw quotes must not.
+  const shown = await cacheShownAs(http, projectId, tables[0], cache.id);
   if (!http.inProcess) {
-    ctx.out.success(`cached ${tables[0]}${reads}; its first copy has started (\`dgw cache status ${tables[0]}\`)`);
+    ctx.out.success(`cached ${tables[0]}${reads}; its first copy has started (\`dgw cache status ${shown}\`)`);
     return;
   }
   ctx.out.success(`cached ${tables[0]}${reads}`);
-  await awaitFirstCopy(ctx, http, projectId, cache.id, tables[0]);
+  await awaitFirstCopy(ctx, http, projectId, cache.id, shown);
 }
 
 type BatchRow = { table: string; success: boolean; id: string | null; error: string | null };

@@ -39,9 +39,10 @@ describe('dgw profile list', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toEqual([
       // No project, no key: NULL, written \N in TSV.
-      'bare\tlocal\t\\N\t\\N\t',
-      'eu\teu (https://gw.example.com/api/v1)\t\\N\t****2222 (partner)\t',
-      'work\tdefault\tp-1\t****1111 (project)\t*',
+      // The current one: a boolean, true or false in TSV (a terminal's table marks it *).
+      'bare\tlocal\t\\N\t\\N\tfalse',
+      'eu\teu (https://gw.example.com/api/v1)\t\\N\t****2222 (partner)\tfalse',
+      'work\tdefault\tp-1\t****1111 (project)\ttrue',
     ]);
     expect(r.stdout + r.stderr).not.toMatch(/profile-key-/);
   });

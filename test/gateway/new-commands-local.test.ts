@@ -57,7 +57,7 @@ for (const shape of walkShapes) {
       await dgw('table', 'create', 'events', '--column', 'id:BIGINT', '-c', 'note:VARCHAR');
       expect((await json('table', 'list')).map((t: { tableName: string }) => t.tableName)).toContain('events');
       await dgw('table', 'add-column', 'events', 'ok:BOOLEAN', 'amount:DECIMAL');
-      expect(await dgw('table', 'list', 'events')).toBe('id\tbigint\t\t\t\\N\nnote\tvarchar\t\t\t\\N\nok\tboolean\t\t\t\\N\namount\tdecimal(18,3)\t\t\t\\N\n');
+      expect(await dgw('table', 'list', 'events')).toBe('id\tbigint\tfalse\tfalse\t\\N\nnote\tvarchar\tfalse\tfalse\t\\N\nok\tboolean\tfalse\tfalse\t\\N\namount\tdecimal(18,3)\tfalse\tfalse\t\\N\n');
       await dgw('sql', 'INSERT INTO svc.table.events VALUES (1, \'x\', true, 2.5)');
       await dgw('table', 'create', 'hollow');
       expect(await dgw('table', 'list', 'hollow')).toBe('');

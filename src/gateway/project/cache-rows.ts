@@ -67,6 +67,11 @@ export async function readCache(conn: DuckDBConnection, id: string): Promise<Cac
   return (await rowsAs<StoredCache>(conn, 'SELECT * FROM svc._dgw.caches WHERE id = ?', [id])).map(cacheOf)[0];
 }
 
+/** The cache of a table, if any, its name in any case: what a delete or rename of the table must not leave behind. */
+export async function cacheOfTable(conn: DuckDBConnection, catalogId: string, schemaName: string, tableName: string): Promise<CacheRow | undefined> {
+  return (await readCaches(conn)).find((x) => x.catalogId === catalogId && x.schemaName === schemaName && x.tableName.toLowerCase() === tableName.toLowerCase());
+}
+
 /** The tables of one schema of a catalog that the project caches, read once for a whole listing. */
 export async function cachedTables(project: ProjectStore, catalogId: string, schemaName: string): Promise<Set<string>> {
   const caches = await project.withConnection(readCaches);

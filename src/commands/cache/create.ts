@@ -9,7 +9,7 @@ import { examples, type Wiring } from '../wiring.js';
 import { cacheFields, cacheId, sourceById } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 import { awaitFirstCopy } from './wait.js';
-import { cacheShownAs } from './resolve.js';
+import { cacheNamer } from './resolve.js';
 
 export interface CacheCreateOptions extends CacheScheduleFlags {
   catalog: string;
@@ -73,7 +73,8 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (opts.dryRun) return;
     const rows = outcomes.map((o, i) => ({ table: tables[i], success: o.success, id: o.cache?.id ?? null, error: o.error }));
     await printBatch(ctx, rows);
-    if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, await cacheShownAs(http, projectId, r.table, r.id));
+    const shownAs = cacheNamer(http, projectId);
+    if (http.inProcess) for (const r of rows) if (r.id) await awaitFirstCopy(ctx, http, projectId, r.id, await shownAs(r.table, r.id));
     const failed = rows.filter((r) => !r.success);
     // Each table succeeds or fails alone: the list says which; the service refused the others (exit 6).
     if (failed.length > 0) throw new DgwError('rejected', `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
@@ -86,7 +87,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
   await ctx.out.record(cache, cacheFields(sourceById), cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
   // The table as typed may name another cache too (orders: svc.table.orders and shop.main.orders): what dgw quotes must not.
-  const shown = await cacheShownAs(http, projectId, tables[0], cache.id);
+  const shown = await cacheNamer(http, projectId)(tables[0], cache.id);
   if (!http.inProcess) {
     ctx.out.success(`cached ${tables[0]}${reads}; its first copy has started (\`dgw cache status ${shown}\`)`);
     return;

@@ -61,14 +61,17 @@ export async function findCache(http: Http, projectId: string, ref: string): Pro
   throw new NotFoundError(`project ${projectId} has no cache of a table named ${ref}${didYouMean(ref, caches.map((c) => c.tableName))}`);
 }
 
-/** How the notes and hints after a create name cache `id`: as typed while that names it alone, else by a name that does. */
-export async function cacheShownAs(http: Http, projectId: string, typed: string, id: string): Promise<string> {
-  // catalog.schema.table names one cache whatever others there are: no need to read them.
-  if (http.readsNothing || typed.split('.').length === 3) return typed;
-  const caches = await listCacheStatuses(http, projectId).catch(() => undefined);
-  const cache = caches?.find((c) => c.id === id);
-  if (!caches || !cache) return typed;
+/** How the notes and hints after a create name a cache: as typed while that names it alone, else by a name that does; the caches are read once, when a name first needs them. */
+export function cacheNamer(http: Http, projectId: string): (typed: string, id: string) => Promise<string> {
+  let read: Promise<CacheStatusRecord[] | undefined> | undefined;
   const catalogs = catalogsOnce(http, projectId);
-  const named = await cachesNamed(caches, typed, catalogs);
-  return named.length === 1 && named[0].id === id ? typed : soleName(cache, caches, catalogs);
+  return async (typed, id) => {
+    // catalog.schema.table names one cache whatever others there are: no need to read them.
+    if (http.readsNothing || typed.split('.').length === 3) return typed;
+    const caches = await (read ??= listCacheStatuses(http, projectId).catch(() => undefined));
+    const cache = caches?.find((c) => c.id === id);
+    if (!caches || !cache) return typed;
+    const named = await cachesNamed(caches, typed, catalogs);
+    return named.length === 1 && named[0].id === id ? typed : soleName(cache, caches, catalogs);
+  };
 }

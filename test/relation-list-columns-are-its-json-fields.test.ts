@@ -13,6 +13,6 @@ it('each column of relation list holds the --json field its title names', async 
   const [header, row] = (await dgw('--header', 'relation', 'list', '1')).trimEnd().split('\n').map((line) => line.split('\t'));
   const [relation] = await json('relation', 'list', '1');
   const fields = header!.map((title) => title.toLowerCase().replace(/ (\w)/g, (_, c: string) => c.toUpperCase()));
-  expect(fields).toEqual(['id', 'schemaName', 'tableName', 'columnName', 'type', 'targetCatalogId', 'targetSchemaName', 'targetTableName', 'targetColumnName']);
+  expect(fields).toEqual(['id', 'tableName', 'columnName', 'type', 'targetTableName', 'targetColumnName', 'schemaName', 'targetCatalogId', 'targetSchemaName']);
   expect(row).toEqual(fields.map((f) => String(relation[f])));
 });

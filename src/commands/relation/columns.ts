@@ -8,14 +8,15 @@ export const TYPE_HELP = 'the kind of relation, e.g. MANY_TO_ONE, ONE_TO_MANY, O
 /** Columns of `relation list`, `add` and `update`, each a --json field: the id is what `relation update` and `rm` take; names stay whole but give way at a narrow width. */
 export const RELATION_COLUMNS: Column<RelationRecord>[] = [
   { field: 'id', kind: 'key' },
-  { field: 'schemaName', kind: 'id' },
   { field: 'tableName', kind: 'key' },
   { field: 'columnName', kind: 'id' },
   { field: 'type' },
-  { field: 'targetCatalogId', kind: 'id' },
-  { field: 'targetSchemaName', kind: 'id' },
   { field: 'targetTableName', kind: 'id' },
   { field: 'targetColumnName', kind: 'id' },
+  // Where each table is: last, so a narrow window keeps what relates to what.
+  { field: 'schemaName', kind: 'id' },
+  { field: 'targetCatalogId', kind: 'id' },
+  { field: 'targetSchemaName', kind: 'id' },
 ];
 
 export const relationId = (r: RelationRecord): string => r.id;

@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { P, spawnServe, type SpawnedServer } from './gateway/helpers.js';
 import { runDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
 
 // Control characters through the spawned binary: the bytes of a SQL file and of a display name
 // reach the service exactly (or are refused before anything is sent), a NUL byte in SQL is refused
-// with exit 2 naming --file, and against the local gateway nothing acknowledged is ever lost.
+// with exit 2 naming --file, and against the local gateway nothing acknowledged is ever lost (the
+// 66 creates on dgw serve run in this process: argv is not their path, stdin is).
 
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => i), 0x7f];
 const hex = (code: number) => code.toString(16).padStart(2, '0').toUpperCase();
@@ -91,7 +93,7 @@ describe('against the local gateway', () => {
         const displayName = `Ctl ${hex(code)}`;
         // Inside a string, and at the very end (where a cut at NUL leaves SQL that still parses).
         for (const [name, sql, value] of [[displayName, `SELECT 'x${c}y' AS v`, `x${c}y`], [`End ${hex(code)}`, `SELECT 42 AS v${c}`, 42]] as const) {
-          const r = await runDgw(['query', 'create', name, '--file', '-', '--json'], { env, input: sql });
+          const r = await runAsBinaryWould(['query', 'create', name, '--file', '-', '--json'], { env, input: sql });
           if (r.code === 0) {
             const created = JSON.parse(r.stdout);
             // The CLI trims the whitespace a file ends with; the rest arrives as it is.

@@ -3,14 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { DGW_BIN, runDgw, type DgwResult, type RunOptions } from './dgw.js';
+import { runAsBinaryWould } from './in-process.js';
 
 // Shared by the fault-injection tests (test/faults/): a local data folder, writes that were
 // acknowledged before a fault, and the check that each of them is still there after it.
 
+/** A spawned dgw on the local zone, and `inProcess`, the same command run in this process. */
+export interface LocalDgw {
+  (args: string[], options?: RunOptions): Promise<DgwResult>;
+  inProcess: (args: string[]) => Promise<DgwResult>;
+}
+
 /** Runs dgw on the local zone with this data folder and config folder. */
-export function localDgw(dataDir: string, configDir: string) {
-  return (args: string[], options: RunOptions = {}): Promise<DgwResult> =>
-    runDgw(args, { ...options, env: { DGW_ZONE: 'local', DGW_LOCAL_DIR: dataDir, DGW_CONFIG_DIR: configDir, ...options.env } });
+export function localDgw(dataDir: string, configDir: string): LocalDgw {
+  const env = { DGW_ZONE: 'local', DGW_LOCAL_DIR: dataDir, DGW_CONFIG_DIR: configDir };
+  const spawned = (args: string[], options: RunOptions = {}) => runDgw(args, { ...options, env: { ...env, ...options.env } });
+  return Object.assign(spawned, { inProcess: (args: string[]) => runAsBinaryWould(args, { env }) });
 }
 
 /** A query whose create was acknowledged (exit 0 with its id). */
@@ -20,12 +28,15 @@ export interface Acknowledged {
   project: string;
 }
 
-/** Creates queries and returns those acknowledged; every create must be. */
-export async function createQueries(dgw: ReturnType<typeof localDgw>, prefix: string, count: number, project = 'demo'): Promise<Acknowledged[]> {
+/**
+ * Creates queries and returns those acknowledged; every create must be. They are made in this
+ * process, as is the check below: the writes around a fault need no process of their own.
+ */
+export async function createQueries(dgw: LocalDgw, prefix: string, count: number, project = 'demo'): Promise<Acknowledged[]> {
   const made: Acknowledged[] = [];
   for (let i = 1; i <= count; i++) {
     const name = `${prefix}${i}`;
-    const r = await dgw(['--project', project, 'query', 'create', name, '--sql', `SELECT ${i} AS n`, '-q']);
+    const r = await dgw.inProcess(['--project', project, 'query', 'create', name, '--sql', `SELECT ${i} AS n`, '-q']);
     expect(r.code, r.stderr).toBe(0);
     made.push({ id: r.stdout.trim(), name, project });
   }
@@ -33,11 +44,11 @@ export async function createQueries(dgw: ReturnType<typeof localDgw>, prefix: st
 }
 
 /** Every acknowledged query is still there, with its SQL. */
-export async function expectAllPresent(dgw: ReturnType<typeof localDgw>, acknowledged: Acknowledged[]): Promise<void> {
+export async function expectAllPresent(dgw: LocalDgw, acknowledged: Acknowledged[]): Promise<void> {
   const byProject = new Map<string, Acknowledged[]>();
   for (const a of acknowledged) byProject.set(a.project, [...(byProject.get(a.project) ?? []), a]);
   for (const [project, list] of byProject) {
-    const r = await dgw(['--project', project, 'query', 'list', '--json', 'id,name,inputQuery']);
+    const r = await dgw.inProcess(['--project', project, 'query', 'list', '--json', 'id,name,inputQuery']);
     expect(r.code, r.stderr).toBe(0);
     const present = JSON.parse(r.stdout) as Array<{ id: string; name: string; inputQuery: string }>;
     for (const a of list) expect(present, `${a.name} in ${project}`).toContainEqual(expect.objectContaining({ id: a.id, name: a.name }));

@@ -18,8 +18,10 @@
  * orders and customers, no queries), config folder, HOME and working folder holding FIXTURES.
  *
  * Each example runs as `bash -e -o pipefail -c EXAMPLE` with stdin from /dev/null, no terminal,
- * DGW_ZONE=local and DGW_PAGER='', and `dgw` on PATH running the built bin/dgw.js on this Node;
- * one that is a single `dgw` command runs in this process, its words split by bash (runExample).
+ * DGW_ZONE=local and DGW_PAGER='', and `dgw` on PATH running `main` in this process with the
+ * shell's arguments, environment, folder and stdin (test/support/dgw-shim.ts: the built binary's
+ * start-up is the smoke tests' subject, not the examples'); one that is a single `dgw` command
+ * runs in this process directly, its words split by bash (runExample).
  * Examples that need the hosted service, a terminal or an editor, or that never end, are in
  * EXEMPT with the reason; an exemption naming no example fails the test, so the list stays true.
  */
@@ -30,11 +32,11 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { capture, runInProcess } from './support/in-process.js';
 import { buildProgram } from '../src/program.js';
-import { DGW_BIN } from './support/dgw.js';
+import { startDgwShim } from './support/dgw-shim.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -236,13 +238,19 @@ interface Outcome {
   stderr: string;
 }
 
+/** A unit's working folder, the environment its examples run in, and its bash that splits words. */
+interface Unit {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  splitWords: (line: string) => Promise<string[] | string>;
+  remove: () => void;
+}
+
 /** Fresh folders for one unit, and the environment its examples run in. */
-function freshUnit(unit: string): { cwd: string; env: NodeJS.ProcessEnv; remove: () => void } {
+function freshUnit(unit: string): Unit {
   const top = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-examples-'));
-  const [bin, cwd, home, config, data] = ['bin', 'work', 'home', 'config', 'data'].map((name) => path.join(top, name)) as [string, string, string, string, string];
-  for (const dir of [bin, cwd, home, config]) fs.mkdirSync(dir, { recursive: true });
-  // `dgw` as a user has it on PATH, on the Node running the tests (the pinned one), not the system's.
-  fs.writeFileSync(path.join(bin, 'dgw'), `#!/bin/sh\nexec '${process.execPath}' '${DGW_BIN}' "$@"\n`, { mode: 0o755 });
+  const [cwd, home, config, data] = ['work', 'home', 'config', 'data'].map((name) => path.join(top, name)) as [string, string, string, string];
+  for (const dir of [cwd, home, config]) fs.mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries({ ...FIXTURES, ...UNIT_FIXTURES[unit] })) {
     fs.mkdirSync(path.dirname(path.join(cwd, name)), { recursive: true });
     fs.writeFileSync(path.join(cwd, name), text);
@@ -253,24 +261,67 @@ function freshUnit(unit: string): { cwd: string; env: NodeJS.ProcessEnv; remove:
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !k.startsWith('XDG_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS', 'VISUAL', 'EDITOR'].includes(k)),
   );
-  const env = { ...inherited, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, HOME: home, DGW_ZONE: 'local', DGW_CONFIG_DIR: config, DGW_LOCAL_DIR: data, DGW_PAGER: '' };
-  return { cwd, env, remove: () => fs.rmSync(top, { recursive: true, force: true }) };
+  const env = { ...inherited, PATH: `${shim.binDir}${path.delimiter}${process.env.PATH ?? ''}`, HOME: home, DGW_ZONE: 'local', DGW_CONFIG_DIR: config, DGW_LOCAL_DIR: data, DGW_PAGER: '' };
+  const words = wordSplitter(cwd, env);
+  return {
+    cwd,
+    env,
+    splitWords: words.split,
+    remove: () => {
+      words.close();
+      fs.rmSync(top, { recursive: true, force: true });
+    },
+  };
 }
 
 /** An example that is one `dgw` command and nothing else of the shell's: no pipe, redirect, variable, substitution or second line. */
 const ONE_COMMAND = /^dgw\s[^|&;<>`$\n\\]*$/;
 
 /**
- * Runs an example as bash would: one that is a single `dgw` command has its words split by bash
- * and runs in this process (`main`, as bin/dgw.js calls it), a process of dgw's costing more than
- * the command; any other runs under bash with `dgw` on PATH.
+ * Runs an example as bash would: one that is a single `dgw` command has its words split by the
+ * unit's bash and runs in this process (`main`, as bin/dgw.js calls it); any other runs under a
+ * bash of its own with `dgw` on PATH.
  */
-async function runExample(text: string, cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
-  if (!ONE_COMMAND.test(text)) return runInBash(text, cwd, env);
-  const words = await runInBash(`printf '%s\\0' ${text.slice(3)}`, cwd, env);
-  if (words.code !== 0) return words;
-  const defined = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
-  return runInProcess(words.stdout.split('\0').slice(0, -1), { env: defined, cwd });
+async function runExample(text: string, unit: Unit): Promise<Outcome> {
+  if (!ONE_COMMAND.test(text)) return runInBash(text, unit.cwd, unit.env);
+  const words = await unit.splitWords(text.slice(3));
+  if (typeof words === 'string') return { code: 2, stdout: '', stderr: words };
+  const defined = Object.fromEntries(Object.entries(unit.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return runInProcess(words, { env: defined, cwd: unit.cwd });
+}
+
+/**
+ * One bash for a unit, kept running, that splits a command line into words as it would run it
+ * (quotes, and globs in the unit's folder): `eval` of the line quoted whole, so a line bash
+ * cannot parse is an error message, never a shell left waiting for the rest. The words, or the
+ * error bash printed.
+ */
+function wordSplitter(cwd: string, env: NodeJS.ProcessEnv): { split: (line: string) => Promise<string[] | string>; close: () => void } {
+  const bash = spawn('bash', ['--noprofile', '--norc'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  let out = '';
+  let err = '';
+  let waiting: ((answer: string[] | string) => void) | undefined;
+  bash.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  bash.stdout.setEncoding('utf8').on('data', (c: string) => {
+    out += c;
+    const end = out.indexOf('\x01\n');
+    if (end < 0) return;
+    const [words, status] = [out.slice(0, end), out.slice(end + 2)];
+    if (!status.includes('\n')) return;
+    out = '';
+    const answer = status.trim() === '0' ? words.split('\0').slice(0, -1) : `bash could not split the words (status ${status.trim()}): ${err}`;
+    err = '';
+    waiting?.(answer);
+  });
+  return {
+    split: (line) =>
+      new Promise((resolve) => {
+        waiting = resolve;
+        bash.stdin.write(`eval ${quote(`printf '%s\\0' ${line}`)}; printf '\\1\\n%s\\n' $?\n`);
+      }),
+    close: () => bash.stdin.end(),
+  };
 }
 
 function runInBash(text: string, cwd: string, env: NodeJS.ProcessEnv, limitMs = 60_000): Promise<Outcome> {
@@ -315,7 +366,7 @@ async function runUnit(examples: Example[]): Promise<string[]> {
     }
     for (const example of examples) {
       if (keyOf(example) in EXEMPT) continue;
-      const outcome = await runExample(example.text, unit.cwd, unit.env);
+      const outcome = await runExample(example.text, unit);
       if (outcome.code !== 0) failures.push(`${example.where}\n  $ ${example.text}\n  exit ${outcome.code}\n  stderr: ${outcome.stderr.trim().replace(/\n/g, '\n          ')}`);
     }
   } finally {
@@ -325,6 +376,13 @@ async function runUnit(examples: Example[]): Promise<string[]> {
 }
 
 // ---- the tests --------------------------------------------------------------------------------
+
+const shimDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dgw-examples-shim-'));
+const shim = await startDgwShim(shimDir);
+afterAll(async () => {
+  await shim.close();
+  fs.rmSync(shimDir, { recursive: true, force: true });
+});
 
 const helpExamplesFound = await allHelpExamples();
 const markdownExamplesFound = MARKDOWN.flatMap(markdownExamples);

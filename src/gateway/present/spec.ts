@@ -59,9 +59,9 @@ export class SpecPresenter {
     return c.json(views);
   }
 
-  /** `cached`: the names of the tables the project caches. */
-  tables(c: RouteContext, tables: TableInfo[], cached: Set<string>): Reply {
-    return c.json(tables.map((t) => tableRecord(t, cached.has(t.name))));
+  /** `isCached`: whether the project caches a table of this name. */
+  tables(c: RouteContext, tables: TableInfo[], isCached: (name: string) => boolean): Reply {
+    return c.json(tables.map((t) => tableRecord(t, isCached(t.name))));
   }
 
   tableCreated(c: RouteContext, table: TableInfo): Reply {

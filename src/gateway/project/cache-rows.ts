@@ -67,20 +67,24 @@ export async function readCache(conn: DuckDBConnection, id: string): Promise<Cac
   return (await rowsAs<StoredCache>(conn, 'SELECT * FROM svc._dgw.caches WHERE id = ?', [id])).map(cacheOf)[0];
 }
 
-/** The cache of a table, if any, its name in any case: what a delete or rename of the table must not leave behind. */
+/** Whether a cache copies this table: names in any case, as DuckDB reads them. */
+export const cachesTable = (c: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>, catalogId: string, schemaName: string, tableName: string): boolean =>
+  c.catalogId === catalogId && c.schemaName.toLowerCase() === schemaName.toLowerCase() && c.tableName.toLowerCase() === tableName.toLowerCase();
+
+/** The cache of a table, if any: what a delete or rename of the table must not leave behind. */
 export async function cacheOfTable(conn: DuckDBConnection, catalogId: string, schemaName: string, tableName: string): Promise<CacheRow | undefined> {
-  return (await readCaches(conn)).find((x) => x.catalogId === catalogId && x.schemaName === schemaName && x.tableName.toLowerCase() === tableName.toLowerCase());
+  return (await readCaches(conn)).find((x) => cachesTable(x, catalogId, schemaName, tableName));
 }
 
-/** The tables of one schema of a catalog that the project caches, read once for a whole listing. */
-export async function cachedTables(project: ProjectStore, catalogId: string, schemaName: string): Promise<Set<string>> {
+/** Whether each table of one schema of a catalog is cached, the caches read once for a whole listing. */
+export async function cachedTables(project: ProjectStore, catalogId: string, schemaName: string): Promise<(tableName: string) => boolean> {
   const caches = await project.withConnection(readCaches);
-  return new Set(caches.filter((c) => c.catalogId === catalogId && c.schemaName === schemaName).map((c) => c.tableName));
+  return (tableName) => caches.some((c) => cachesTable(c, catalogId, schemaName, tableName));
 }
 
 /** Whether a project has a cache of this table of a catalog (the catalog routes' `isCached`). */
 export async function isTableCached(project: ProjectStore, catalogId: string, schemaName: string, tableName: string): Promise<boolean> {
-  return (await cachedTables(project, catalogId, schemaName)).has(tableName);
+  return (await cachedTables(project, catalogId, schemaName))(tableName);
 }
 
 /** A cache's runs, newest first. */

@@ -5,7 +5,7 @@ import { badRequest, conflict, duckMessage, HttpError, notFound } from '../error
 import { heldUntil, jobStatements } from '../request-scope.js';
 import { nextFireTime, sameSchedule } from '../schedule.js';
 import { ident } from '../sql.js';
-import { finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
+import { cachesTable, finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
 import type { ConnectionRow } from './connections.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
@@ -121,7 +121,7 @@ export async function createCache(s: ProjectStore, input: CacheInput): Promise<C
   const now = s.now();
   const cache = await s.tx(async (conn) => {
     const all = await readCaches(conn);
-    const same = all.find((c) => c.catalogId === input.catalogId && c.schemaName === input.schemaName && c.tableName === input.tableName);
+    const same = all.find((c) => cachesTable(c, input.catalogId, input.schemaName, input.tableName));
     if (same) throw conflict(`${source.label} is cached already (cache ${same.id})`);
     const taken = new Set(all.map((c) => c.copyName.toLowerCase()));
     const copyName = [input.tableName, `${input.schemaName}_${input.tableName}`, `${input.catalogId}_${input.schemaName}_${input.tableName}`].find((n) => !taken.has(n.toLowerCase()))!;

@@ -118,8 +118,8 @@ export function catalogRoutes(): Routes {
       const { place, b, read } = await catalogAt(c);
       const schemaName = c.req.param('schemaName');
       const names = await read((conn) => b.tableNames(conn, place, schemaName));
-      const cached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
-      return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(place.catalog, cached.has(tableName)), isDynamicTable: false })));
+      const isCached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
+      return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(place.catalog, isCached(tableName)), isDynamicTable: false })));
     })
     .get(`${table}/columns`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The slow tier: the bench's own check, scale and constant-memory runs, exhaustive byte loops,
@@ -71,12 +72,25 @@ export const WALKTHROUGHS = [
  */
 const ISOLATED = ['test/terminal-tables-cli-table3.test.ts', 'test/table-layout.test.ts', 'test/readable-times.test.ts', 'test/gateway/cancel-stops-interrupting.test.ts'];
 
+/**
+ * When both tiers run together (`.ci/run`), the slow tier's files go first: they are long, some
+ * mostly wait, and the fast tier's hundreds of short files then fill the cores to the end, where
+ * vitest's own order (by project name) left a few long files running alone.
+ */
+class SlowTierFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => f.project.name === 'slow'), ...sorted.filter((f) => f.project.name !== 'slow')];
+  }
+}
+
 export default defineConfig({
   test: {
     pool: 'forks',
     // Most of a test's time is a spawned dgw or a DuckDB statement: more workers than the two
     // cores keep both busy.
     maxWorkers: 3,
+    sequence: { sequencer: SlowTierFirst },
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [
       { extends: true, test: { name: 'fast', isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], provide: { walkShapes: ['spec'] }, testTimeout: 60_000, hookTimeout: 120_000 } },

@@ -72,10 +72,12 @@ const median = (v) => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Paired, interleaved runs of `a(i)` and `b(i)` (functions giving a run's ms), after one unmeasured run each. */
+/** Paired, interleaved runs of `a(i)` and `b(i)` (functions giving a run's ms), after one unmeasured run each (not in --check's one pair, whose numbers mean nothing). */
 function paired(a, b) {
-  a(-1);
-  b(-1);
+  if (pairs > 1) {
+    a(-1);
+    b(-1);
+  }
   const ta = [];
   const tb = [];
   for (let i = 0; i < pairs; i++) {

@@ -49,7 +49,8 @@ describe('waiting for a person', () => {
     running.push(long);
     while (!fs.existsSync(path.join(env.DGW_LOCAL_DIR, 'gateway.lock'))) await new Promise((r) => setTimeout(r, 20));
     shell.child.stdin!.write('SELECT 1 AS one;\r');
-    await new Promise((r) => setTimeout(r, 300));
+    // The line echoed to its end: the shell has taken the statement (a Ctrl-C before that is one at the prompt).
+    await shell.waitForOutput('SELECT 1 AS one;\r', 30_000);
     shell.child.stdin!.write('\x03');
     const pressed = Date.now();
     await shell.waitForOutput('cancelled', 30_000);

@@ -1,11 +1,12 @@
 import { UsageError } from './errors.js';
+import { shellWord } from './output/carry-target.js';
 
 /** Bytes as strict UTF-8 text, a byte order mark kept; bytes that are not UTF-8 are a usage error naming the flag, `label` (a file, or stdin) and the line. */
 export function utf8Text(bytes: Uint8Array, label: string, flag?: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    const hint = label === 'stdin' ? 'send it as UTF-8, e.g. through iconv -f latin1 -t utf-8' : `re-save it as UTF-8, e.g. iconv -f latin1 -t utf-8 ${label} > utf8-${label.split('/').pop()}`;
+    const hint = label === 'stdin' ? 'send it as UTF-8, e.g. through iconv -f latin1 -t utf-8' : `re-save it as UTF-8, e.g. iconv -f latin1 -t utf-8 ${shellWord(label)} > ${shellWord(`utf8-${label.split('/').pop()}`)}`;
     throw new UsageError(`${flag === undefined ? '' : `${flag}: `}${label} is not UTF-8 text: line ${lineOfFirstBadByte(bytes)} holds bytes that are not UTF-8`, `${hint} (if it is Latin-1)`);
   }
 }

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
@@ -23,6 +23,21 @@ describe('SQL that is not UTF-8 is refused, naming where it came from', () => {
     expect(r.stderr).toContain(`error: --file: ${file} is not UTF-8 text: line 1 holds bytes that are not UTF-8\n`);
     expect(r.stderr).toContain('re-save it as UTF-8, e.g. iconv -f latin1 -t utf-8');
     expect(JSON.parse((await run(['query', 'list', '--json'])).stdout)).toEqual([]);
+  });
+
+  it('the hint quotes a path with a space, so it can be pasted into a shell', async () => {
+    const spaced = join(tmp.dir, 'my reports', "bob's q.sql");
+    mkdirSync(dirname(spaced), { recursive: true });
+    writeFileSync(spaced, latin1);
+    const r = await run(['query', 'create', 'latin q', '--file', spaced]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`iconv -f latin1 -t utf-8 '${spaced.replace("'", "'\\''")}' > 'utf8-bob'\\''s q.sql'`);
+    // table import's hint too.
+    const csv = join(tmp.dir, 'my reports', 'latin 1.csv');
+    writeFileSync(csv, Buffer.from('name\ncaf\xe9\n', 'latin1'));
+    const imported = await run(['table', 'import', 'latin', csv, '--create']);
+    expect(imported.code, imported.stderr).toBe(2);
+    expect(imported.stderr).toContain(`iconv -f latin1 -t utf-8 '${csv}' > utf8.csv`);
   });
 
   it('query create --file - is exit 2 naming stdin', async () => {

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { shellWord } from '../output/carry-target.js';
 import { lineOfFirstBadByte } from '../utf8-text.js';
 import { CsvTranscoder, headRecords, MAX_COLUMNS } from './csv-records.js';
 import type { SourceFile } from './source.js';
@@ -21,14 +22,14 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   if (head.byteLength === 0 && whole) throw new UsageError(`${label} is empty: there is nothing to import`);
   const bom = head.subarray(0, 4);
   if ((bom[0] === 0xff && bom[1] === 0xfe) || (bom[0] === 0xfe && bom[1] === 0xff) || (bom[0] === 0 && bom[1] === 0 && bom[2] === 0xfe && bom[3] === 0xff)) {
-    throw new UsageError(`${label} is UTF-16 or UTF-32 text; import takes UTF-8`, `convert it first, e.g. iconv -f utf-16 -t utf-8 ${label} > utf8.csv`);
+    throw new UsageError(`${label} is UTF-16 or UTF-32 text; import takes UTF-8`, `convert it first, e.g. iconv -f utf-16 -t utf-8 ${shellWord(label)} > utf8.csv`);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: !whole });
   } catch {
     const line = lineOfFirstBadByte(head);
-    throw new UsageError(`${label} is not UTF-8 text: line ${line} holds bytes that are not UTF-8`, `convert it first, e.g. iconv -f latin1 -t utf-8 ${label} > utf8.csv (if it is Latin-1)`);
+    throw new UsageError(`${label} is not UTF-8 text: line ${line} holds bytes that are not UTF-8`, `convert it first, e.g. iconv -f latin1 -t utf-8 ${shellWord(label)} > utf8.csv (if it is Latin-1)`);
   }
   // TextDecoder drops a UTF-8 byte-order mark: a file of one holds nothing more.
   if (whole && text.trim() === '') throw new UsageError(`${label} is empty: there is nothing to import`);

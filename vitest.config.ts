@@ -87,9 +87,9 @@ class SlowTierFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Most of a test's time is a spawned dgw or a DuckDB statement: more workers than the two
-    // cores keep both busy.
-    maxWorkers: 3,
+    // Most of a test's time is a spawned dgw or a DuckDB statement: twice as many workers as the
+    // two cores keep both busy.
+    maxWorkers: 4,
     sequence: { sequencer: SlowTierFirst },
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [

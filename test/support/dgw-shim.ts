@@ -26,7 +26,12 @@ export async function startDgwShim(dir: string): Promise<DgwShim> {
   const socketPath = path.join(dir, 'dgw.sock');
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   fs.writeFileSync(path.join(binDir, 'dgw'), `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(CLIENT)} ${quote(socketPath)} "$@"\n`, { mode: 0o755 });
-  const server = net.createServer({ allowHalfOpen: true }, (socket) => void serve(socket));
+  // main() reports its own failures as exit codes; one that throws still answers, so no shell waits forever.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) =>
+    void serve(socket).catch((error: unknown) => {
+      socket.end(Buffer.concat([frame(2, `dgw shim: ${String(error)}\n`), frame(3, '70')]));
+    }),
+  );
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socketPath, resolve));
   return { binDir, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
@@ -36,7 +41,7 @@ async function serve(socket: net.Socket): Promise<void> {
   socket.on('error', () => {});
   const stdin = new PassThrough();
   let header = Buffer.alloc(0);
-  const request = await new Promise<{ argv: string[]; env: Record<string, string>; cwd: string }>((resolve) => {
+  const request = await new Promise<{ argv: string[]; env: Record<string, string>; cwd: string }>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       header = Buffer.concat([header, chunk]);
       const end = header.indexOf(10);
@@ -44,25 +49,30 @@ async function serve(socket: net.Socket): Promise<void> {
       socket.off('data', onData);
       stdin.write(header.subarray(end + 1));
       socket.pipe(stdin);
-      resolve(JSON.parse(header.subarray(0, end).toString('utf8')));
+      try {
+        resolve(JSON.parse(header.subarray(0, end).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
     };
     socket.on('data', onData);
   });
-  const frame = (kind: number, data: string | Uint8Array) => {
-    const body = Buffer.from(data);
-    const head = Buffer.alloc(5);
-    head[0] = kind;
-    head.writeUInt32BE(body.length, 1);
-    socket.write(Buffer.concat([head, body]));
-    return true;
-  };
+  const send = (kind: number, data: string | Uint8Array) => socket.write(frame(kind, data)) || true;
   const code = await main(request.argv, {
-    io: { stdout: { write: (s: string | Uint8Array) => frame(1, s) }, stderr: { write: (s: string | Uint8Array) => frame(2, s) }, stdin },
+    io: { stdout: { write: (s: string | Uint8Array) => send(1, s) }, stderr: { write: (s: string | Uint8Array) => send(2, s) }, stdin },
     env: request.env,
     cwd: request.cwd,
     signal: new AbortController().signal,
     interactive: false,
   });
-  frame(3, String(code));
-  socket.end();
+  socket.end(frame(3, String(code)));
+}
+
+/** One frame: a kind byte (1 stdout, 2 stderr, 3 exit code), a 4-byte length, the bytes. */
+function frame(kind: number, data: string | Uint8Array): Buffer {
+  const body = Buffer.from(data);
+  const head = Buffer.alloc(5);
+  head[0] = kind;
+  head.writeUInt32BE(body.length, 1);
+  return Buffer.concat([head, body]);
 }

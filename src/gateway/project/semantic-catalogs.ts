@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Catalog } from '../../api/types.js';
-import { badRequest, conflict, notFound } from '../errors.js';
-import { ident, qualified } from '../sql.js';
+import { badRequest, conflict, duckMessage, notFound } from '../errors.js';
+import { ident, literal, qualified } from '../sql.js';
 import { checkName } from '../validate.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { semanticCatalog } from './catalog-place.js';
@@ -48,7 +48,7 @@ export async function attachSemanticCatalogs(s: ProjectStore): Promise<void> {
   s.semanticCatalogs = catalogs;
   for (const c of catalogs) {
     await attachMemory(s, c.name);
-    for (const t of tables.filter((x) => x.catalogId === c.id)) await sourceOf(s, t.queryId).then((source) => makeTableView(s, c, t, source)).catch(() => undefined);
+    for (const t of tables.filter((x) => x.catalogId === c.id)) await sourceOf(s, t.queryId).then((source) => makeTableView(s, c, t, source)).catch((error: unknown) => makeFailingView(s, c, t, error));
   }
 }
 
@@ -163,6 +163,14 @@ async function sourceOf(s: ProjectStore, queryId: string): Promise<string> {
   const query = await s.withConnection((conn) => readQuery(conn, queryId));
   if (!query) throw notFound(`project ${s.id} has no query ${queryId}`);
   return qualified(query.queryType === 'MATERIALIZED' ? 'mtquery' : 'query', query.name);
+}
+
+/** A table whose query cannot run now stays listed: any read of it (a count too, hence the filter) says which query fails, and why. */
+async function makeFailingView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow, error: unknown): Promise<void> {
+  const query = await s.withConnection((conn) => readQuery(conn, t.queryId)).catch(() => undefined);
+  const why = `the table ${catalog.name}.${t.schemaName}.${t.tableName} reads saved query ${query?.name ?? t.queryId}, which does not run now: ${duckMessage(error).split('\n')[0].replace(/^[\w ]+ Error: /, '')}`;
+  const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
+  await s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT error(${literal(why)}) AS unreadable WHERE error(${literal(why)}) IS NULL`)).catch(() => undefined);
 }
 
 /** The view of a semantic table over its source, whose view is made first if no one has read it yet. */

@@ -227,10 +227,11 @@ describeOnce('bad knowledge files', () => {
   });
 
   it('a catalog the project does not have is exit 4 naming it; a name two catalogs share asks for the id (exit 14: the catalogs were read)', async () => {
-    writeFileSync(join(code, 'relations.yaml'), '- from: nosuch.main.t.c\n  to: 1.table.orders.customer_id\n');
+    // The line of the entry that names it: the second here.
+    writeFileSync(join(code, 'relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n- from: nosuch.main.t.c\n  to: 1.table.orders.customer_id\n');
     const unknown = await cli.run('plan', '--dir', code);
     expect(unknown.code).toBe(4);
-    expect(unknown.stderr).toContain('relations.yaml: the project has no catalog nosuch');
+    expect(unknown.stderr).toContain('relations.yaml:3: the project has no catalog nosuch');
     writeFileSync(join(code, 'relations.yaml'), '- from: svc.table.orders.customer_id\n  to: 1.table.customers.customer_id\n');
     const shared = await cli.run('plan', '--dir', code);
     expect(shared.code).toBe(14);

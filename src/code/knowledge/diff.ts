@@ -1,6 +1,6 @@
 import { NotFoundError, UsageError } from '../../errors.js';
 import { canonicalSql } from '../sql-text.js';
-import { columnLabel, relationLabel } from './files.js';
+import { columnLabel, relationLabel, relationLine } from './files.js';
 import { KNOWLEDGE_FILES, type CatalogName, type ColumnRef, type DesiredKnowledge, type KnowledgeChange, type KnowledgeUnmanaged, type ProjectKnowledge } from './model.js';
 
 /** The knowledge part of a plan. */
@@ -39,12 +39,12 @@ export function diffKnowledge(desired: DesiredKnowledge, project: ProjectKnowled
   }
 
   if (desired.relations && project.relations) {
-    const byId = (ref: ColumnRef) => ({ ...ref, catalog: catalogIdOf(ref.catalog, project.catalogs, dirLabel) });
+    const byId = (ref: ColumnRef, line?: number) => ({ ...ref, catalog: catalogIdOf(ref.catalog, project.catalogs, dirLabel, line) });
     const shown = (ref: ColumnRef) => ({ ...ref, catalog: catalogNameOf(ref.catalog, project.catalogs) });
     const key = (from: ColumnRef, to: ColumnRef) => `${columnLabel(from)}\u0000${columnLabel(to)}`;
     const left = new Map(project.relations.map((r) => [key(r.from, r.to), r]));
     for (const d of desired.relations) {
-      const [from, to] = [byId(d.from), byId(d.to)];
+      const [from, to] = [byId(d.from, relationLine(d)), byId(d.to, relationLine(d))];
       const relation = relationLabel(d.from, d.to);
       const match = left.get(key(from, to));
       if (!match) changes.push({ action: 'addRelation', relation, from, to, type: d.type });
@@ -62,12 +62,12 @@ export function diffKnowledge(desired: DesiredKnowledge, project: ProjectKnowled
   return { changes: [...changes, ...deletes], unmanaged };
 }
 
-/** A catalog as a file names it (an id, or a name no other catalog has) as its id; 404 or 2 naming the file otherwise. */
-export function catalogIdOf(ref: string, catalogs: CatalogName[], dirLabel = ''): string {
+/** A catalog as a file names it (an id, or a name no other catalog has) as its id; 404 or 2 naming the file (and line) otherwise. */
+export function catalogIdOf(ref: string, catalogs: CatalogName[], dirLabel = '', line?: number): string {
   if (catalogs.some((c) => c.id === ref)) return ref;
   const named = catalogs.filter((c) => c.name === ref);
   if (named.length === 1) return named[0].id;
-  const file = `${dirLabel}${KNOWLEDGE_FILES.relations}`;
+  const file = `${dirLabel}${KNOWLEDGE_FILES.relations}${line === undefined ? '' : `:${line}`}`;
   if (named.length > 1) throw new UsageError(`${file}: the catalog name ${ref} stands for catalogs ${named.map((c) => c.id).join(', ')}: write the id`);
   throw new NotFoundError(`${file}: the project has no catalog ${ref} (dgw catalog list shows them)`);
 }

@@ -98,6 +98,10 @@ export function parseGoldenSqls(text: string): DesiredGoldenSql[] {
   });
 }
 
+/** The line of relations.yaml each relation read from it starts on, for messages about it (plans are saved without it). */
+const relationLines = new WeakMap<DesiredRelation, number>();
+export const relationLine = (relation: DesiredRelation): number | undefined => relationLines.get(relation);
+
 export function parseRelations(text: string): DesiredRelation[] {
   const file = KNOWLEDGE_FILES.relations;
   const seen = new Map<string, number>();
@@ -111,7 +115,9 @@ export function parseRelations(text: string): DesiredRelation[] {
     const earlier = seen.get(key);
     if (earlier !== undefined) throw new FileProblem(file, `the relation ${key} is also on line ${earlier}; a pair of columns is in the file once`, item.line);
     seen.set(key, item.line);
-    return { from, to, type };
+    const relation = { from, to, type };
+    relationLines.set(relation, item.line);
+    return relation;
   });
 }
 

@@ -1,5 +1,4 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckMessage } from '../errors.js';
 import { outsideRequest } from '../request-scope.js';
 import { literal } from '../sql.js';
 import { seenOf } from './kept-readers.js';
@@ -45,8 +44,6 @@ async function readChanged(s: ProjectStore): Promise<void> {
   s.keptReaders?.save();
 }
 
-const reason = (error: unknown) => duckMessage(error).split('\n')[0].replace(/^[\w ]+ Error: /, '');
-
 async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string, path: string, type: 'csv' | 'json'): Promise<void> {
   try {
     await createFileView(conn, view, type, path, s.keptReaders, true);
@@ -63,6 +60,6 @@ async function reattach(s: ProjectStore, conn: DuckDBConnection, catalog: string
     await conn.run(`ATTACH ${literal(file.path)} AS ${catalog} (TYPE duckdb, READ_ONLY)`);
     s.brokenConnections.delete(file.connectionId);
   } catch (error) {
-    s.brokenConnections.set(file.connectionId, `the file ${file.path} changed and does not open: ${reason(error)}`);
+    s.brokenConnections.set(file.connectionId, `the file ${file.path} changed and does not open: ${unreadableCause(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Catalog } from '../../api/types.js';
-import { badRequest, conflict, duckMessage, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal, qualified } from '../sql.js';
 import { checkName } from '../validate.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
@@ -11,6 +11,7 @@ import { readQuery } from './query-rows.js';
 import { rowsAs, type ProjectStore } from './store.js';
 import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
+import { unreadableCause } from './unreadable-file.js';
 import { forgetCatalog, forgetStored } from './table-references.js';
 
 // Semantic catalogs: in-memory DuckDB catalogs, attached at open and when made, holding one view per table over its saved
@@ -168,7 +169,7 @@ async function sourceOf(s: ProjectStore, queryId: string): Promise<string> {
 /** A table whose query cannot run now stays listed: any read of it (a count too, hence the filter) says which query fails, and why. */
 async function makeFailingView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow, error: unknown): Promise<void> {
   const query = await s.withConnection((conn) => readQuery(conn, t.queryId)).catch(() => undefined);
-  const why = `the table ${catalog.name}.${t.schemaName}.${t.tableName} reads saved query ${query?.name ?? t.queryId}, which does not run now: ${duckMessage(error).split('\n')[0].replace(/^[\w ]+ Error: /, '')}`;
+  const why = `the table ${catalog.name}.${t.schemaName}.${t.tableName} reads saved query ${query?.name ?? t.queryId}, which does not run now: ${unreadableCause(error)}`;
   const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
   await s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT error(${literal(why)}) AS unreadable WHERE error(${literal(why)}) IS NULL`)).catch(() => undefined);
 }

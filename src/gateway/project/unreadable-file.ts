@@ -1,6 +1,6 @@
 import { duckMessage } from '../errors.js';
 
-/** Why DuckDB could not read a connected file, in one line: its message runs on over many lines of reader options, and its first line alone ("CSV Error on Line: 2") says neither file nor cause. */
+/** Why DuckDB could not read a connected file (or run the query behind a view), in one line: its message runs on over many lines of reader options, and its first line alone ("CSV Error on Line: 2") says neither file nor cause. */
 export function unreadableCause(error: unknown): string {
   const lines = duckMessage(error)
     .split('\n')

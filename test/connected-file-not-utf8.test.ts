@@ -35,6 +35,10 @@ describe('a connected CSV file that is not UTF-8', () => {
     const r = await run('sql', 'SELECT * FROM f.main.latin');
     expect(r.code).toBe(6);
     expect(r.stderr).toContain(`${join(folder, 'latin.csv')} cannot be read as CSV: it is not UTF-8 text (line 2); re-save it as UTF-8`);
+    // A count reads no column, and must not answer a number for a file that does not read.
+    const counted = await run('sql', 'SELECT count(*) AS n FROM f.main.latin');
+    expect(counted.code, counted.stdout).toBe(6);
+    expect(counted.stderr).toContain('cannot be read as CSV');
     writeFileSync(join(folder, 'latin.csv'), 'id,name\n1,cafe\n');
     expect(await dgw('sql', 'SELECT * FROM f.main.latin')).toBe('1\tcafe\n');
   });

@@ -4,7 +4,7 @@ import { literal } from '../sql.js';
 import { seenOf } from './kept-readers.js';
 import { createFileView, realpathOr } from './connections.js';
 import type { ProjectStore } from './store.js';
-import { unreadableCause } from './unreadable-file.js';
+import { failingViewSql, unreadableCause } from './unreadable-file.js';
 
 /** A connected file the gateway read at open: a CSV or JSON file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
 export interface ConnectedFile {
@@ -49,7 +49,7 @@ async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string,
     await createFileView(conn, view, type, path, s.keptReaders, true);
   } catch (error) {
     const why = `the file ${path} changed since the project opened and cannot be read as ${type.toUpperCase()} now: ${unreadableCause(error)}`;
-    await conn.run(`CREATE OR REPLACE VIEW ${view} AS SELECT error(${literal(why)}) AS unreadable`);
+    await conn.run(failingViewSql(view, why, true));
   }
 }
 

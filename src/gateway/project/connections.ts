@@ -9,7 +9,7 @@ import { isKeptType, seenOf, type KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { hardLinkIn } from './hard-links.js';
-import { unreadableFile } from './unreadable-file.js';
+import { failingViewSql, unreadableFile } from './unreadable-file.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
@@ -189,7 +189,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
       await createFileView(conn, view, c.type, real, readers).catch(async (error: unknown) => {
         // One file written since in another encoding leaves out its own table, not every file's of the folder.
         if (strict) throw new Error(unreadableFile(file, c.type, error));
-        await conn.run(`CREATE VIEW ${view} AS SELECT error(${literal(unreadableFile(file, c.type, error))}) AS unreadable`);
+        await conn.run(failingViewSql(view, unreadableFile(file, c.type, error)));
       });
     }
   } catch (error) {

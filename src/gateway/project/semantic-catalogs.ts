@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Catalog } from '../../api/types.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { ident, literal, qualified } from '../sql.js';
+import { ident, qualified } from '../sql.js';
 import { checkName } from '../validate.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { semanticCatalog } from './catalog-place.js';
@@ -11,7 +11,7 @@ import { readQuery } from './query-rows.js';
 import { rowsAs, type ProjectStore } from './store.js';
 import type { QueryRow } from './types.js';
 import { withViews } from './views.js';
-import { unreadableCause } from './unreadable-file.js';
+import { failingViewSql, unreadableCause } from './unreadable-file.js';
 import { forgetCatalog, forgetStored } from './table-references.js';
 
 // Semantic catalogs: in-memory DuckDB catalogs, attached at open and when made, holding one view per table over its saved
@@ -166,12 +166,12 @@ async function sourceOf(s: ProjectStore, queryId: string): Promise<string> {
   return qualified(query.queryType === 'MATERIALIZED' ? 'mtquery' : 'query', query.name);
 }
 
-/** A table whose query cannot run now stays listed: any read of it (a count too, hence the filter) says which query fails, and why. */
+/** A table whose query cannot run now stays listed: any read of it says which query fails, and why. */
 async function makeFailingView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow, error: unknown): Promise<void> {
   const query = await s.withConnection((conn) => readQuery(conn, t.queryId)).catch(() => undefined);
   const why = `the table ${catalog.name}.${t.schemaName}.${t.tableName} reads saved query ${query?.name ?? t.queryId}, which does not run now: ${unreadableCause(error)}`;
   const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
-  await s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT error(${literal(why)}) AS unreadable WHERE error(${literal(why)}) IS NULL`)).catch(() => undefined);
+  await s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; ${failingViewSql(`${target}.${ident(t.tableName)}`, why, true)}`)).catch(() => undefined);
 }
 
 /** The view of a semantic table over its source, whose view is made first if no one has read it yet. */

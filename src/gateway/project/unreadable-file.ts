@@ -1,4 +1,5 @@
 import { duckMessage } from '../errors.js';
+import { literal } from '../sql.js';
 
 /** Why DuckDB could not read a connected file (or run the query behind a view), in one line: its message runs on over many lines of reader options, and its first line alone ("CSV Error on Line: 2") says neither file nor cause. */
 export function unreadableCause(error: unknown): string {
@@ -16,4 +17,10 @@ export function unreadableCause(error: unknown): string {
 /** A connected file that does not read, named, with why. */
 export function unreadableFile(path: string, type: string, error: unknown): string {
   return `${path} cannot be read as ${type.toUpperCase()}: ${unreadableCause(error)}`;
+}
+
+/** SQL making `view` a table every read of which fails with `why`: a count too, which reads no column (hence the filter). */
+export function failingViewSql(view: string, why: string, replace = false): string {
+  const error = `error(${literal(why)})`;
+  return `CREATE ${replace ? 'OR REPLACE ' : ''}VIEW ${view} AS SELECT ${error} AS unreadable WHERE ${error} IS NULL`;
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DGW_BIN, type DgwResult } from './support/dgw.js';
+import { DGW_BIN, shellQuote, type DgwResult } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { useServerAndFreshConfig } from './support/stand-in.js';
 
@@ -24,8 +24,7 @@ const stored = () => JSON.parse(fs.readFileSync(path.join(configDir(), 'config.j
  * shown, as a person would: typed earlier, the terminal itself would echo it before dgw hides input.
  */
 function loginOnTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(quote).join(' ')}`;
+  const command = `exec ${[process.execPath, DGW_BIN, ...args].map(shellQuote).join(' ')}`;
   // CI and the D-Bus session are cleared like in test/support/dgw.ts: dgw never prompts when CI is set.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && k !== 'CI' && k !== 'DBUS_SESSION_BUS_ADDRESS'));
   return new Promise((resolve, reject) => {

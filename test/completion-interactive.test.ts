@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DGW_BIN, tempDir } from './support/dgw.js';
+import { DGW_BIN, shellQuote, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 
 // Live completion as a person gets it: bash, zsh and fish run interactively in a pseudo-terminal
@@ -70,7 +70,7 @@ class ShellSession {
   private readonly child;
 
   constructor(private readonly shell: keyof typeof shells) {
-    const command = shells[shell].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const command = shells[shell].map(shellQuote).join(' ');
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['CI', 'VISUAL', 'EDITOR'].includes(k)));
     this.child = spawn('script', ['-qec', `exec ${command}`, '/dev/null'], { env: { ...inherited, ...env, PATH: `${bin}:${process.env.PATH}`, TERM: 'dumb' } });
     this.child.stdout.setEncoding('utf8').on('data', (c: string) => (this.out += c));

@@ -37,6 +37,7 @@ import { main } from '../src/cli.js';
 import { capture, runInProcess } from './support/in-process.js';
 import { buildProgram } from '../src/program.js';
 import { startDgwShim } from './support/dgw-shim.js';
+import { shellQuote } from './support/dgw.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -298,7 +299,6 @@ async function runExample(text: string, unit: Unit): Promise<Outcome> {
  */
 function wordSplitter(cwd: string, env: NodeJS.ProcessEnv): { split: (line: string) => Promise<string[] | string>; close: () => void } {
   const bash = spawn('bash', ['--noprofile', '--norc'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   let out = '';
   let err = '';
   let waiting: ((answer: string[] | string) => void) | undefined;
@@ -318,7 +318,7 @@ function wordSplitter(cwd: string, env: NodeJS.ProcessEnv): { split: (line: stri
     split: (line) =>
       new Promise((resolve) => {
         waiting = resolve;
-        bash.stdin.write(`eval ${quote(`printf '%s\\0' ${line}`)}; printf '\\1\\n%s\\n' $?\n`);
+        bash.stdin.write(`eval ${shellQuote(`printf '%s\\0' ${line}`)}; printf '\\1\\n%s\\n' $?\n`);
       }),
     close: () => bash.stdin.end(),
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli.js';
+import { shellQuote } from './dgw.js';
 
 const CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dgw-shim-client.cjs');
 
@@ -24,8 +25,7 @@ export async function startDgwShim(dir: string): Promise<DgwShim> {
   const binDir = path.join(dir, 'shim-bin');
   fs.mkdirSync(binDir, { recursive: true });
   const socketPath = path.join(dir, 'dgw.sock');
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  fs.writeFileSync(path.join(binDir, 'dgw'), `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(CLIENT)} ${quote(socketPath)} "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(binDir, 'dgw'), `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(CLIENT)} ${shellQuote(socketPath)} "$@"\n`, { mode: 0o755 });
   // main() reports its own failures as exit codes; one that throws still answers, so no shell waits forever.
   const server = net.createServer({ allowHalfOpen: true }, (socket) =>
     void serve(socket).catch((error: unknown) => {

@@ -40,7 +40,8 @@ export function runDgw(args: string[], options: RunOptions = {}): Promise<DgwRes
   return runCommand(process.execPath, [DGW_BIN, ...args], options);
 }
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** A word in single quotes, for sh and bash. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Runs dgw inside a pseudo-terminal (util-linux `script`), so stdin, stdout and stderr are all

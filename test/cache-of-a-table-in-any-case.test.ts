@@ -18,6 +18,9 @@ describe('a cache of a table whose name has capitals (local gateway)', () => {
       const again = await run('cache', 'create', 'MYORDERS');
       expect(again.code, again.stderr).toBe(5);
       expect(again.stderr).toContain('cached already');
+      // What its hint quotes works: the cache is found by the name in any case, as the table is.
+      expect(again.stderr).toContain('cache refresh MYORDERS` copies it again');
+      expect(await json('cache', 'refresh', 'MYORDERS', '--wait')).toMatchObject({ status: 'COMPLETED' });
       expect(await json('cache', 'list')).toHaveLength(1);
 
       expect(await json('catalog', 'is-cached', '1', 'table', 'MyOrders')).toMatchObject({ isCached: true });

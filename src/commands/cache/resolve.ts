@@ -21,9 +21,15 @@ function catalogsOnce(http: Http, projectId: string): Catalogs {
   return () => (read ??= listCatalogs(http, projectId).catch(() => undefined));
 }
 
+/** Whether a cache answers to `ref`: as written, else in any case (a table name is, as the local gateway's DuckDB reads it). */
+function answersTo(caches: CacheStatusRecord[], ref: string, name: (c: CacheStatusRecord) => string[]): CacheStatusRecord[] {
+  const exact = caches.filter((c) => name(c).includes(ref));
+  return exact.length > 0 ? exact : caches.filter((c) => name(c).some((n) => n.toLowerCase() === ref.toLowerCase()));
+}
+
 /** The caches `ref` names: by id, table, `schema.table`, or `catalog.schema.table` with the catalog by id or name. */
 async function cachesNamed(caches: CacheStatusRecord[], ref: string, catalogs: Catalogs): Promise<CacheStatusRecord[]> {
-  const matches = caches.filter((c) => c.id === ref || cacheNames(c).includes(ref));
+  const matches = answersTo(caches, ref, (c) => [c.id, ...cacheNames(c)]);
   const parts = ref.split('.');
   if (matches.length > 0 || parts.length !== 3 || isIdShaped(parts[0])) return matches;
   const all = await catalogs();
@@ -35,7 +41,7 @@ async function cachesNamed(caches: CacheStatusRecord[], ref: string, catalogs: C
   } catch {
     return [];
   }
-  return caches.filter((c) => cacheNames(c)[2] === `${catalogId}.${parts[1]}.${parts[2]}`);
+  return answersTo(caches, `${catalogId}.${parts[1]}.${parts[2]}`, (c) => [cacheNames(c)[2]]);
 }
 
 /** A name that picks out this cache alone: catalog.schema.table by the catalog's name, else its id. */

@@ -98,9 +98,15 @@ export async function cacheHistory(s: ProjectStore, id: string, limit: number, o
 
 /** The source's columns (its relation must bind) and the source in words; 400 when it does not exist. */
 async function sourceColumns(s: ProjectStore, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>): Promise<{ columns: string[]; label: string }> {
+  const { label } = cacheSource(source, s.connections);
+  return { columns: await withViews(s, () => s.withConnection((conn) => describeSource(s, conn, source))), label };
+}
+
+/** The source's column names as `conn` sees it; 400 when it does not bind. */
+async function describeSource(s: ProjectStore, conn: DuckDBConnection, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>): Promise<string[]> {
   const { relation, label } = cacheSource(source, s.connections);
   try {
-    return { columns: await withViews(s, () => s.withConnection(async (conn) => (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name)))), label };
+    return (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw badRequest(`no table ${label}: ${duckMessage(error).split('\n')[0]}`);
@@ -120,6 +126,8 @@ export async function createCache(s: ProjectStore, input: CacheInput): Promise<C
   const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(source, input.incrementalColumn);
   const now = s.now();
   const cache = await s.tx(async (conn) => {
+    // Once more under the write lock: a table dropped since the check above must not get a cache.
+    await describeSource(s, conn, input);
     const all = await readCaches(conn);
     const same = all.find((c) => cachesTable(c, input.catalogId, input.schemaName, input.tableName));
     if (same) throw conflict(`${source.label} is cached already (cache ${same.id})`);

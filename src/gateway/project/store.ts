@@ -103,6 +103,10 @@ export class ProjectStore {
     return letStoredTableGo(conn, schema, name);
   }
 
+  serialised<T>(fn: () => Promise<T>): Promise<T> {
+    return this.mutex.run(fn);
+  }
+
   /** Runs `fn` on a pooled read connection; an abort of the request interrupts it (request-scope.ts). */
   async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     this.assertOpen();

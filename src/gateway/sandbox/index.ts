@@ -26,6 +26,8 @@ export interface PlanConnections {
   readonly connectedCatalogs?: ConnectedCatalogs;
   /** Called in a run-SQL statement's transaction, before it commits, for each stored or BI table it dropped or replaced; throwing rolls the statement back. */
   tableGoes(conn: DuckDBConnection, schema: StoredSchema, name: string): Promise<void>;
+  /** Runs `fn` one at a time with the gateway's own changes, so a CREATE or DROP and a cache or `table rm` cannot each miss the other. */
+  serialised<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 // StatementType values of DuckDB's C API.
@@ -208,7 +210,12 @@ export class Sandbox {
   }
 
   /** Runs a judged statement: reads in a rolled-back read-only transaction, writes committed only when nothing but stored tables changed. */
-  private async execute(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
+  private execute(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
+    const run = () => this.executeNow(conn, sql, purpose, explain);
+    return purpose === 'create' || purpose === 'drop' ? this.planners.serialised(run) : run();
+  }
+
+  private async executeNow(conn: DuckDBConnection, sql: string, purpose: Purpose, explain?: ExplainParts): Promise<DuckDBResult> {
     await conn.run(purpose === 'select' ? 'BEGIN TRANSACTION READ ONLY' : 'BEGIN');
     try {
       const rows = purpose === 'insert' || purpose === 'delete';

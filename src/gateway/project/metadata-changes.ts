@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, notFound } from '../errors.js';
 import { checkName } from '../validate.js';
 import { browse, catalogPlace, type CatalogPlace } from './catalog-place.js';
@@ -47,7 +48,7 @@ export async function describeTable(s: ProjectStore, { catalogId, schemaName, ta
       { ...table, description: change.tableDescription === undefined ? table.description : change.tableDescription || null, useWithAI: change.useWithAI ?? table.useWithAI },
       ...(change.columns ?? []).filter((c) => c.columnDescription !== undefined).map((c) => ({ ...at(c.columnName), description: c.columnDescription || null })),
     ];
-  });
+  }, stillThere(place, schemaName, tableName, [...seen]));
   return tableNow(s, place, schemaName, tableName, cols);
 }
 
@@ -61,7 +62,7 @@ export async function setCategorical(s: ProjectStore, at: ColumnPlace, limit: nu
     checkColumn(cols.map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
     return { cols, values: await categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit) };
   });
-  await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }]);
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }], stillThere(place, at.schemaName, at.tableName, [at.columnName]));
   return tableNow(s, place, at.schemaName, at.tableName, cols);
 }
 
@@ -72,6 +73,14 @@ export async function deleteCategorical(s: ProjectStore, at: ColumnPlace): Promi
   if (note.categorical === null) throw notFound(`column ${at.columnName} of ${at.schemaName}.${at.tableName} has no categorical values`);
   await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: null }]);
   return tableNow(s, place, at.schemaName, at.tableName, await browse(s, place, (conn) => columns(conn, place, at.schemaName, at.tableName)));
+}
+
+/** Checks again, in the change's transaction, that the table and the columns it names are there. */
+function stillThere(place: CatalogPlace, schema: string, table: string, columnNames: string[]) {
+  return async (conn: DuckDBConnection) => {
+    const names = (await columns(conn, place, schema, table)).map((c) => c.name);
+    for (const c of columnNames) checkColumn(names, c, `${schema}.${table}`);
+  };
 }
 
 const MAX_DESCRIPTION = 10_000;

@@ -37,9 +37,13 @@ export function noteAt(notes: Note[], at: ColumnPlace): Note {
   return notes.find((n) => samePlace(n, at)) ?? { ...at, description: null, useWithAI: null, categorical: null };
 }
 
-/** Writes the notes `edit` makes of the notes as they are (replacing each place's row), read in the same transaction so that two changes at once do not undo each other. */
-export async function writeNotes(s: ProjectStore, edit: (notes: Note[]) => Note[]): Promise<void> {
+/**
+ * Writes the notes `edit` makes of the notes as they are (replacing each place's row), read in the same transaction so that two changes at once do not undo each other.
+ * `check` runs first in that transaction: a table dropped since the caller checked it must not get a note.
+ */
+export async function writeNotes(s: ProjectStore, edit: (notes: Note[]) => Note[], check?: (conn: DuckDBConnection) => Promise<unknown>): Promise<void> {
   await s.tx(async (conn) => {
+    await check?.(conn);
     for (const n of edit(await readNotes(conn))) {
       await conn.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3 AND column_name = $4', placeValues(n));
       if (n.description === null && n.useWithAI === null && n.categorical === null) continue;

@@ -57,6 +57,9 @@ export async function addRelation(s: ProjectStore, from: ColumnPlace, target: Co
   await checkColumn(s, from, 'the column');
   await checkColumn(s, target, 'the target column', true);
   return s.tx(async (conn) => {
+    // Once more under the write lock: a table dropped since the checks above must not get a relation.
+    await checkColumn(s, from, 'the column', false, conn);
+    await checkColumn(s, target, 'the target column', true, conn);
     const all = await readAll(conn);
     if (all.some((r) => samePlace(r, from) && samePlace(r.target, target))) throw conflict(`${show(from)} is related to ${show(target)} already`);
     const relation: Relation = { ...from, id: newQueryId((id) => all.some((r) => r.id === id)), target, type, createdAt: s.now() };
@@ -88,12 +91,14 @@ export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'column
   });
 }
 
-async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBody = false): Promise<void> {
+/** `conn`: read there (in a transaction) rather than on a connection of its own. */
+async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBody = false, conn?: DuckDBConnection): Promise<void> {
   const [{ browse, catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
   const place = catalogPlace(s, at.catalogId);
+  const read = (c: DuckDBConnection) => columns(c, place, at.schemaName, at.tableName);
   // The path names the column's table (404 when it is not there); the body names the target's, a bad request.
   const names = (
-    await browse(s, place, (conn) => columns(conn, place, at.schemaName, at.tableName)).catch((error: unknown) => {
+    await (conn ? read(conn) : browse(s, place, read)).catch((error: unknown) => {
       throw inBody && error instanceof HttpError && error.status === 404 ? badRequest(`${what}: ${error.message}`) : error;
     })
   ).map((c) => c.name);

@@ -61,11 +61,12 @@ export class Workspaces extends JsonFileStore<WorkspaceFile> {
     return this.change((data) => ({ ...data, workspaces: [...data.workspaces, made] })).then(() => this.shown(made));
   }
 
-  async update(id: string, name: string, description: string | null): Promise<Workspace> {
+  /** A workspace always has a name, so one left out is kept; a description left out is removed, as the PUT replaces it (the document's is not nullable). */
+  async update(id: string, name: string | undefined, description: string | null): Promise<Workspace> {
     this.refuseHome(id, 'changed');
     await this.change((data) => {
       this.get(id);
-      return { ...data, workspaces: data.workspaces.map((w) => (w.id === id ? { ...w, name, description } : w)) };
+      return { ...data, workspaces: data.workspaces.map((w) => (w.id === id ? { ...w, name: name ?? w.name, description } : w)) };
     });
     return this.get(id);
   }

@@ -1,9 +1,9 @@
 import { Routes, type Handler, type RouteContext } from '../router.js';
 import type { Organization, Project } from '../../api/types.js';
-import { forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Gateway } from '../gateway.js';
 import { readInfo, writeInfo, type ProjectInfo } from '../project/index.js';
-import { checkName, jsonObject, optString, reqString } from '../validate.js';
+import { checkName, jsonObject, optString } from '../validate.js';
 import { LOCAL_ORGANIZATION } from '../workspaces.js';
 
 export { LOCAL_ORGANIZATION, LOCAL_WORKSPACE } from '../workspaces.js';
@@ -42,8 +42,16 @@ const projects = {
 
 /** What the workspace and project routes take: a name and, if wanted, a description. */
 async function nameAndDescription(c: RouteContext): Promise<{ name: string; description: string | null }> {
+  const { name, description } = await nameIfGivenAndDescription(c);
+  if (name === undefined) throw badRequest('name is required');
+  return { name, description };
+}
+
+/** A workspace update's body, in which the document requires neither field. */
+async function nameIfGivenAndDescription(c: RouteContext): Promise<{ name: string | undefined; description: string | null }> {
   const body = await jsonObject(c);
-  return { name: checkName(reqString(body, 'name'), 'name'), description: optString(body, 'description') ?? null };
+  const name = optString(body, 'name');
+  return { name: name === undefined ? undefined : checkName(name, 'name'), description: optString(body, 'description') ?? null };
 }
 
 /** Organizations, workspaces and their projects. */
@@ -71,7 +79,7 @@ export function organizationRoutes(): Routes {
   const ws = '/:organizationId/workspaces/:workspaceId';
   r.get(ws, (c) => c.json(workspaces(c).get(c.req.param('workspaceId'))));
   r.put(ws, async (c) => {
-    const { name, description } = await nameAndDescription(c);
+    const { name, description } = await nameIfGivenAndDescription(c);
     return c.json(await workspaces(c).update(c.req.param('workspaceId'), name, description));
   });
   r.delete(ws, async (c) => {

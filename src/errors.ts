@@ -51,9 +51,14 @@ export function afterSending(error: unknown, sent: SentCount): unknown {
   return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
 }
 
-/** A create refused because the name is taken (409 saying it exists) gets `hint`, the step that works instead; any other error is as it was. */
+/** A create refused because the name is taken: 409 saying it exists. */
+export function isNameTaken(error: unknown): error is DgwError {
+  return error instanceof DgwError && error.kind === 'conflict' && /exist|already/i.test(error.message);
+}
+
+/** A create refused because the name is taken gets `hint`, the step that works instead; any other error is as it was. */
 export function takenHint(error: unknown, hint: string): unknown {
-  if (!(error instanceof DgwError && error.kind === 'conflict' && /exist|already/i.test(error.message))) return error;
+  if (!isNameTaken(error)) return error;
   return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
 }
 

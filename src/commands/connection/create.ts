@@ -1,9 +1,12 @@
 import { Option, type Command } from 'commander';
-import { createConnection } from '../../api/connections.js';
+import { listCatalogs } from '../../api/catalogs.js';
+import { createConnection, listConnections } from '../../api/connections.js';
+import type { Http } from '../../api/http.js';
+import { deriveQueryName } from '../../api/names.js';
 import type { Connection, ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import { takenHint } from '../../errors.js';
+import { isNameTaken, takenHint } from '../../errors.js';
 import { shellWord } from '../../output/carry-target.js';
 import { checkNameArgument } from '../name-argument.js';
 import { collect, examples, type Wiring } from '../wiring.js';
@@ -59,23 +62,29 @@ export async function runConnectionCreate(ctx: Context, name: string, opts: Conn
   await askMissing(ctx, config, credential);
   const request: ConnectionRequest = { name, type: config.connectionType, credential: absolutePaths(ctx, credential) };
   if (opts.callback) request.connectionCallback = opts.callback;
-  const connection = await createConnection(http, projectId, request).catch((error: unknown) => {
-    throw takenHint(error, takenNameHint(error, name));
+  const connection = await createConnection(http, projectId, request).catch(async (error: unknown) => {
+    throw isNameTaken(error) ? takenHint(error, await takenNameHint(http, projectId, name)) : error;
   });
   await ctx.out.record(connection, CONNECTION_COLUMNS, (c) => c.id);
   sayNextStep(ctx, connection, config.authorizationType);
 }
 
-/** The step that works when the name is taken: by a connection of that name, or by the catalog of one renamed since (its catalog keeps the name it was made with). */
-function takenNameHint(error: unknown, name: string): string {
-  const message = error instanceof Error ? error.message : '';
-  const holder = /: connection ("(?:[^"\\]|\\.)*") has it/.exec(message)?.[1];
-  if (holder !== undefined) {
-    const other = shellWord(JSON.parse(holder) as string);
+/**
+ * The step that works when the name is taken, from the service's own listings rather than its
+ * message's wording: a connection of that name, the catalog of another (a renamed connection's
+ * keeps the name it was made with), or a catalog of no connection.
+ */
+async function takenNameHint(http: Http, projectId: string, name: string): Promise<string> {
+  const [connections, catalogs] = await Promise.all([listConnections(http, projectId), listCatalogs(http, projectId)]).catch(() => [[], []]);
+  if (connections.some((c) => c.name === name)) return `\`dgw connection update ${shellWord(name)}\` changes that connection (--field); a name of its own makes another`;
+  const catalog = catalogs.find((c) => [deriveQueryName(name), name.toLowerCase()].includes(c.name.toLowerCase()));
+  const holder = connections.find((c) => c.id === catalog?.connectionId);
+  if (holder) {
+    const other = shellWord(holder.name);
     return `the catalog of connection ${other} has that name (a renamed connection's catalog keeps its name; \`dgw catalog create NEW_NAME ${other}\` renames it, once); a name of its own makes another connection`;
   }
-  if (/a catalog named/.test(message)) return 'a catalog has that name (`dgw catalog list`); a name of its own makes another connection';
-  return `\`dgw connection update ${shellWord(name)}\` changes that connection (--field); a name of its own makes another`;
+  if (catalog) return `catalog ${shellWord(catalog.name)} (${catalog.catalogType}) has that name; a name of its own makes another connection`;
+  return 'a connection or a catalog has that name (`dgw connection list`, `dgw catalog list`); a name of its own makes another connection';
 }
 
 /** For an OAuth 2.0 connection: the address to open and what to do after. */

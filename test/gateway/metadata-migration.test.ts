@@ -293,3 +293,25 @@ describe('semantic catalogs made before their display name was kept (version 13)
     expect((await again.call('POST', `${P}/semantic-catalogs`, { body: { name: 'Newer' } })).body).toMatchObject({ name: 'newer', displayName: 'Newer' });
   });
 });
+
+describe('a version 14 database: file connections whose table names were not kept', () => {
+  it('keeps the names its files had, and a file arriving later takes a name of its own', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.remove);
+    const { dgw } = localCli(tmp.dir, 'spec');
+    const inbox = `${tmp.dir}/inbox`;
+    mkdirSync(inbox);
+    writeFileSync(`${inbox}/Orders.csv`, 'who\nfrom Orders.csv\n');
+    await dgw('connection', 'create', 'inbox', '--type', 'csv', '--field', `path=${inbox}`);
+    const db = await DuckDBInstance.create(projectFile(`${tmp.dir}/data-spec`, 'demo'));
+    const c = await db.connect();
+    await c.run("ALTER TABLE _dgw.connections DROP COLUMN tables; UPDATE _dgw.settings SET value = '14' WHERE key = 'schema_version'");
+    c.closeSync();
+    db.closeSync();
+
+    expect(await dgw('sql', 'SELECT who FROM inbox.main.orders')).toBe('from Orders.csv\n');
+    writeFileSync(`${inbox}/orders.csv`, 'who\nfrom orders.csv\n');
+    expect(await dgw('sql', 'SELECT who FROM inbox.main.orders')).toBe('from Orders.csv\n');
+    expect(await dgw('sql', 'SELECT who FROM inbox.main.orders_2')).toBe('from orders.csv\n');
+  });
+});

@@ -41,7 +41,8 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (input.name !== undefined && all.some((c) => c.id !== id && c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
-    const next: ConnectionRow = { ...before, name: input.name ?? before.name, config };
+    // Another path is another set of files: their tables are named afresh at the next open.
+    const next: ConnectionRow = { ...before, name: input.name ?? before.name, config, tables: config.path === before.config.path ? before.tables : {} };
     await updateConnectionRow(conn, next);
     return next;
   });

@@ -25,6 +25,8 @@ export interface ConnectionRow {
   catalogDisplayName: string | null;
   config: Record<string, string>;
   createdAt: number;
+  /** A file connection's table name for each file it ever named (by the file's path as listed), so a name never moves to another file. */
+  tables?: Record<string, string>;
 }
 
 /** Connection types the local gateway serves, and the DuckDB extension each other database type would need. */
@@ -38,6 +40,8 @@ export const CONNECTIONS_DDL = [
   'CREATE TABLE IF NOT EXISTS svc._dgw.connections (id VARCHAR, name VARCHAR, type VARCHAR, catalog_id VARCHAR, catalog_name VARCHAR, config VARCHAR, created_at BIGINT)',
   // Version 6: the name Create Catalog gives a connection's catalog.
   'ALTER TABLE svc._dgw.connections ADD COLUMN IF NOT EXISTS catalog_display VARCHAR',
+  // Version 15: each file's table name, as JSON.
+  'ALTER TABLE svc._dgw.connections ADD COLUMN IF NOT EXISTS tables VARCHAR',
 ];
 
 /** Names DuckDB keeps for itself or the gateway uses (the built-in catalogs are svc): no other catalog may take them. */
@@ -58,10 +62,15 @@ export function findCatalogConnection(s: ProjectStore, catalogId: string): Conne
 }
 
 export async function readConnections(conn: DuckDBConnection): Promise<ConnectionRow[]> {
-  type Stored = Omit<ConnectionRow, 'config' | 'catalogDisplayName'> & { config: string; catalogDisplay?: string | null };
+  type Stored = Omit<ConnectionRow, 'config' | 'catalogDisplayName' | 'tables'> & { config: string; catalogDisplay?: string | null; tables?: string | null };
   const stored = await ifTable(rowsAs<Stored>(conn, 'SELECT * FROM svc._dgw.connections ORDER BY created_at, id'), []);
   // catalog_display is absent before metadata version 6, which read here (before the project's DDL runs) means null.
-  return stored.map(({ catalogDisplay, config, ...c }) => ({ ...c, catalogDisplayName: catalogDisplay ?? null, config: JSON.parse(config) as Record<string, string> }));
+  return stored.map(({ catalogDisplay, config, tables, ...c }) => ({
+    ...c,
+    catalogDisplayName: catalogDisplay ?? null,
+    config: JSON.parse(config) as Record<string, string>,
+    tables: tables ? (JSON.parse(tables) as Record<string, string>) : {},
+  }));
 }
 
 export async function insertConnection(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {
@@ -78,7 +87,7 @@ export async function insertConnection(conn: DuckDBConnection, c: ConnectionRow)
 }
 
 export async function updateConnectionRow(conn: DuckDBConnection, c: ConnectionRow): Promise<void> {
-  await conn.run('UPDATE svc._dgw.connections SET name = $2, config = $3, catalog_name = $4, catalog_display = $5 WHERE id = $1', [c.id, c.name, JSON.stringify(c.config), c.catalogName, c.catalogDisplayName]);
+  await conn.run('UPDATE svc._dgw.connections SET name = $2, config = $3, catalog_name = $4, catalog_display = $5, tables = $6 WHERE id = $1', [c.id, c.name, JSON.stringify(c.config), c.catalogName, c.catalogDisplayName, JSON.stringify(c.tables ?? {})]);
 }
 
 export async function deleteConnectionRow(conn: DuckDBConnection, id: string): Promise<void> {
@@ -169,8 +178,8 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   }
   const files = await connectionFiles(conn, c.type, c.config.path);
   if (files.length === 0) throw new Error(`no ${c.type} file at ${c.config.path}`);
-  // Named by the file as listed, read where it really is: a name that is already a table name keeps it;
-  // names that only meet after cleaning (`a b.csv`, `a-b.csv`) take _2, _3 in file order.
+  // Named by the file as listed, read where it really is: a file keeps the name it was given at an earlier open, gone or not;
+  // of the new files, one whose name is already a table name takes it if free, and names that meet take _2, _3 in file order.
   const named = files.map((file) => {
     const stem = basename(file).replace(/\.[^.]*$/, '');
     const derived = deriveQueryName(stem) || 'file';
@@ -178,12 +187,17 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   });
   await conn.run(`ATTACH ':memory:' AS ${ident(c.catalogName)}`);
   const made: ConnectedFiles = new Map();
+  const tables = { ...c.tables };
   try {
-    const taken = new Set<string>();
+    const taken = new Set(Object.values(tables));
     for (const { file, real, derived } of [...named.filter((f) => f.exact), ...named.filter((f) => !f.exact)]) {
-      let name = derived;
-      for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
-      taken.add(name);
+      let name = tables[file];
+      if (name === undefined) {
+        name = derived;
+        for (let i = 2; taken.has(name); i++) name = `${derived}_${i}`;
+        taken.add(name);
+        tables[file] = name;
+      }
       const view = `${ident(c.catalogName)}.main.${ident(name)}`;
       if (isKeptType(c.type)) made.set(view, { kind: c.type, path: real, seen: seenOf(real), connectionId: c.id });
       await createFileView(conn, view, c.type, real, readers).catch(async (error: unknown) => {
@@ -198,6 +212,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
     throw error;
   }
   for (const [view, file] of made) connected?.set(view, file);
+  c.tables = tables;
   return named.map((f) => f.real);
 }
 
@@ -213,18 +228,21 @@ export async function createFileView(conn: DuckDBConnection, view: string, type:
   }
 }
 
-/** Attaches every connection; one that cannot be (moved, damaged) is left out with its reason, so the project opens. Returns the files DuckDB may read. */
-export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, readers?: KeptReaders, connected?: ConnectedFiles): Promise<{ broken: Map<string, string>; files: string[] }> {
+/** Attaches every connection; one that cannot be (moved, damaged) is left out with its reason, so the project opens. Returns the files DuckDB may read, and the connections that named new files (to store). */
+export async function attachConnections(conn: DuckDBConnection, connections: ConnectionRow[], guarded: string | undefined, readers?: KeptReaders, connected?: ConnectedFiles): Promise<{ broken: Map<string, string>; files: string[]; named: ConnectionRow[] }> {
   const broken = new Map<string, string>();
   const files: string[] = [];
+  const named: ConnectionRow[] = [];
   for (const c of connections) {
+    const before = Object.keys(c.tables ?? {}).length;
     try {
       files.push(...(await attachConnection(conn, c, guarded, readers, connected)));
+      if (Object.keys(c.tables ?? {}).length > before) named.push(c);
     } catch (error) {
       broken.set(c.id, (error as Error).message.split('\n')[0]);
     }
   }
-  return { broken, files };
+  return { broken, files, named };
 }
 
 /** What reading the catalog of a connection that did not open (its file gone, damaged) is told. */

@@ -14,7 +14,7 @@ import { insertQueriesSql, QUERY_ROWS_DDL, queryFromDoc, type StoredQueryDoc } f
 import { CACHE_DDL, recoverCacheRuns } from './cache-rows.js';
 import { KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
-import { attachConnections, CONNECTIONS_DDL, dataFolderOf, readConnections } from './connections.js';
+import { attachConnections, CONNECTIONS_DDL, dataFolderOf, readConnections, updateConnectionRow } from './connections.js';
 import { attachParametricTables, PARAMETRIC_DDL, readParametricTables } from './parametric-tables.js';
 import { GOLDEN_SQL_DDL } from './golden-sqls.js';
 import { METADATA_DDL } from './project-metadata.js';
@@ -67,7 +67,7 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     const connections = await readConnections(writer);
     const readers = new KeptReaders(options.file === undefined ? undefined : `${options.file}.readers.json`, duck.version());
     const connected: ConnectedFiles = new Map();
-    const { broken, files } = await attachConnections(writer, connections, dataFolderOf(options.file), readers, connected);
+    const { broken, files, named } = await attachConnections(writer, connections, dataFolderOf(options.file), readers, connected);
     readers.save();
     // Parametric tables live in connections' catalogs: a project without connections reads no definition at open.
     if (connections.length > 0) await attachParametricTables(writer, await readParametricTables(writer), connections, broken);
@@ -84,6 +84,8 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
     store.limits = limits;
     store.walAtOpen = await walSize(options.file);
     await init(store, options.seed);
+    // Stored once the metadata has its column: a file keeps its name at every later open.
+    for (const c of named) await updateConnectionRow(writer, c);
     // A project without semantic catalogs loads none of their code.
     const [semantic] = await rows(writer, 'SELECT count(*) AS n FROM svc._dgw.semantic_catalogs');
     if (Number(semantic.n) > 0) await (await import('./semantic-catalogs.js')).attachSemanticCatalogs(store);
@@ -102,7 +104,7 @@ function instanceSettings(file: string | undefined, limits: GatewayLimits): Reco
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */
-const SCHEMA_VERSION = '14';
+const SCHEMA_VERSION = '15';
 
 async function init(s: ProjectStore, seed: boolean): Promise<void> {
   let meta = await readAll(s.writer);

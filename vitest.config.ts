@@ -18,6 +18,8 @@ export const SLOW = [
   'test/control-characters-cli.test.ts',
   'test/faults/**/*.test.ts',
   'test/gateway/serve-exits-promptly.test.ts',
+  // A run-SQL write of four million rows, whose COMMIT a stopping dgw serve must wait for.
+  'test/gateway/serve-stopped-mid-commit-keeps-its-word.test.ts',
   'test/gateway/statement-time-limit.test.ts',
   'test/refresh-wait-progress.test.ts',
   'test/interrupt-local.test.ts',

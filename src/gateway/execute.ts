@@ -42,7 +42,8 @@ export async function executeSql(project: ProjectStore, target: ExecuteTarget, f
       statement = await withViews(project, () => project.sandbox.run(conn, sql));
       const columns = resultColumns(statement.result, source);
       const rows = await RowTexts.open(project.duck, conn, statement, columns, format, finish, requestSignal());
-      lease.onStop((why) => rows.stop(why));
+      // A stop cuts only rows still being read from DuckDB: a committed write's answer is written whole.
+      if (!statement.held) lease.onStop((why) => rows.stop(why));
       return { columns, rows };
     });
   } catch (error) {

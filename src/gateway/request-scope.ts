@@ -68,10 +68,28 @@ const REINTERRUPT_MS = 50;
 /** Connections an abort interrupted: an interrupt that cut a ROLLBACK leaves its transaction open, aborted. */
 const interrupted = new WeakSet<DuckDBConnection>();
 
+/** Connections running COMMIT: DuckDB answers an interrupted COMMIT "Interrupted!" whether or not it kept the change. */
+const committing = new WeakSet<DuckDBConnection>();
+
+/** Commits `conn`'s transaction out of reach of interrupts, so a failed COMMIT kept nothing; DuckDB forgets an earlier interrupt as a statement starts. */
+export async function commit(conn: DuckDBConnection): Promise<void> {
+  committing.add(conn);
+  try {
+    await conn.run('COMMIT');
+  } finally {
+    committing.delete(conn);
+  }
+}
+
+/** Interrupts `conn`'s statement unless it is a COMMIT, which is left to end. */
+export function interruptNow(conn: DuckDBConnection): void {
+  if (!committing.has(conn)) conn.interrupt();
+}
+
 /** Interrupts `conn`'s statement, and marks the connection for `settleInterrupted`. */
 export function interrupt(conn: DuckDBConnection): void {
   interrupted.add(conn);
-  conn.interrupt();
+  interruptNow(conn);
 }
 
 /** Before an interrupted connection is used again: rolls back what an interrupt may have left open (nothing to roll back is fine). */
@@ -86,7 +104,7 @@ export async function interruptible<T>(conn: DuckDBConnection, work: () => Promi
   let timer: NodeJS.Timeout | undefined;
   const onAbort = () => {
     interrupt(conn);
-    timer = setInterval(() => conn.interrupt(), REINTERRUPT_MS);
+    timer = setInterval(() => interruptNow(conn), REINTERRUPT_MS);
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {

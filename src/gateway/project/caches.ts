@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RefreshStatus, Schedule } from '../../api/types.js';
 import { badRequest, conflict, duckMessage, HttpError, notFound } from '../errors.js';
-import { heldUntil, jobStatements } from '../request-scope.js';
+import { commit, heldUntil, jobStatements } from '../request-scope.js';
 import { nextFireTime, sameSchedule } from '../schedule.js';
 import { ident } from '../sql.js';
 import { cachesTable, finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
@@ -254,7 +254,7 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
       const [counted] = await rows(conn, `SELECT count(*) AS n${column ? `, max(${column})::VARCHAR AS last` : ''} FROM ${target}`);
       const at = s.now();
       await finishRun(conn, { ...run, status: 'COMPLETED', updatedAt: at, finishedAt: at, insertedRows: inserted ?? Number(counted.n), cachedRows: Number(counted.n), lastOffset: textOrNull(counted.last) });
-      await conn.run('COMMIT');
+      await commit(conn);
     });
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);

@@ -6,7 +6,7 @@ import { builtStatus, materializeSql } from './objects.js';
 import { readMaterialized } from './query-rows.js';
 import { appendStatus } from './refresh-log.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
-import { jobStatements } from '../request-scope.js';
+import { commit, jobStatements } from '../request-scope.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 import type { QueryRow, RefreshRow } from './types.js';
 
@@ -81,7 +81,7 @@ async function runRefresh(s: ProjectStore, q: QueryRow, job: RunningRefresh, sta
       await conn.run('BEGIN');
       await s.sandbox.materialize(conn, materializeSql(q.name, q.inputQuery));
       await appendStatus(s, conn, q.id, { status: 'COMPLETED', startedAt, finishedAt: s.now(), message: null });
-      await conn.run('COMMIT');
+      await commit(conn);
     });
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);

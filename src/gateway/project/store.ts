@@ -4,7 +4,7 @@ import type { DuckDBModule } from '../duckdb.js';
 import { conflict, duckMessage, HttpError, notFound } from '../errors.js';
 import { duckFault } from '../faults.js';
 import { defaultLimits, type GatewayLimits } from '../limits.js';
-import { interruptible, settleInterrupted } from '../request-scope.js';
+import { interruptible, interruptNow, settleInterrupted } from '../request-scope.js';
 import { endJobs } from './job-slots.js';
 import { Mutex } from '../mutex.js';
 import { Sandbox } from '../sandbox/index.js';
@@ -235,9 +235,9 @@ export class ProjectStore {
     }
   }
 
-  /** What a request whose statement close() interrupted is answered: why the project closed, not DuckDB's bare "Interrupted!". */
+  /** What a request whose statement close() interrupted is answered: why the project closed, not DuckDB's bare "Interrupted!" nor the aborted transaction a swallowed interrupt leaves. */
   whyStopped(error: unknown): unknown {
-    return this.stoppedBecause && /INTERRUPT Error/.test(duckMessage(error)) ? this.stoppedBecause : error;
+    return this.stoppedBecause && /INTERRUPT Error|Current transaction is aborted/.test(duckMessage(error)) ? this.stoppedBecause : error;
   }
 
   /** Closing DuckDB under a running statement blocks the event loop, so statements are interrupted and awaited first. */
@@ -246,7 +246,7 @@ export class ProjectStore {
     const why = this.stoppedBecause ?? new HttpError(500, `project ${this.id} closed while its rows were being read`, 'CLOSED');
     for (const stop of this.leased.values()) stop(why);
     while (this.busy.size > 0) {
-      for (const conn of this.busy) conn.interrupt();
+      for (const conn of this.busy) interruptNow(conn);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResult } from '@duckdb/node-api';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { memoryLimitReached, planTooLarge, type GatewayLimits } from '../limits.js';
-import { interruptible } from '../request-scope.js';
+import { commit, interruptible } from '../request-scope.js';
 import { prepareAsJudged, runAsJudged, runProfiled, type JudgedStatement } from './as-judged.js';
 import { explainParts, rebuildExplain, type ExplainParts } from './explain-head.js';
 import { catalogSnapshot, changedTable, forbiddenChange, goneTables, newTableNames, protectedCounts, protectedTarget } from './guard.js';
@@ -43,6 +43,8 @@ export interface StatementRows {
   /** A failure of a fetch of these rows, in the words of the sandbox's answers. */
   failure(error: unknown): HttpError;
   end(): Promise<void>;
+  /** The statement has ended (a write committed) and its rows are all in memory. */
+  held?: true;
 }
 
 /** DuckDB's error about a user's SQL as a 400 SQL_ERROR or MEMORY_LIMIT, or a 409 when a concurrent change to the same rows won, naming nothing SQL may not reach. */
@@ -234,7 +236,7 @@ export class Sandbox {
         if (misnamed) throw notAllowed(misnamed);
         for (const [schema, name] of goneTables(before, after)) await this.planners.tableGoes(conn, schema, name);
       }
-      await conn.run(purpose === 'select' ? 'ROLLBACK' : 'COMMIT');
+      await (purpose === 'select' ? conn.run('ROLLBACK') : commit(conn));
       return result;
     } catch (error) {
       await conn.run('ROLLBACK').catch(() => undefined);
@@ -254,7 +256,7 @@ export class Sandbox {
   }
 
   private held(result: DuckDBResult): StatementRows {
-    return { result, verify: async () => undefined, failure: (error) => userSqlError(error, this.planners.limits), end: async () => undefined };
+    return { result, verify: async () => undefined, failure: (error) => userSqlError(error, this.planners.limits), end: async () => undefined, held: true };
   }
 }
 

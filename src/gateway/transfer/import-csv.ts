@@ -12,6 +12,7 @@ import type { ColumnInfo, ColumnSpec, ProjectStore, TableInfo } from '../project
 import { createTableSql, table as readTable } from '../project/tables.js';
 import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
+import { commit } from '../request-scope.js';
 import { ident, literal, qualified } from '../sql.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
@@ -104,7 +105,7 @@ async function inTransaction<T>(conn: DuckDBConnection, work: () => Promise<T>):
   await conn.run('BEGIN');
   try {
     const result = await work();
-    await conn.run('COMMIT');
+    await commit(conn);
     return result;
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);

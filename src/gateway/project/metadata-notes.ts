@@ -37,10 +37,7 @@ export function noteAt(notes: Note[], at: ColumnPlace): Note {
   return notes.find((n) => samePlace(n, at)) ?? { ...at, description: null, useWithAI: null, categorical: null };
 }
 
-/**
- * Writes the notes `edit` makes of the notes as they are (replacing each place's row), read in the same transaction so that two changes at once do not undo each other.
- * `check` runs first in that transaction: a table dropped since the caller checked it must not get a note.
- */
+/** Writes the notes `edit` makes of the notes as read in the same transaction (so two changes at once do not undo each other), after `check` there: a table dropped since must not get a note. */
 export async function writeNotes(s: ProjectStore, edit: (notes: Note[]) => Note[], check?: (conn: DuckDBConnection) => Promise<unknown>): Promise<void> {
   await s.tx(async (conn) => {
     await check?.(conn);

@@ -91,14 +91,13 @@ export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'column
   });
 }
 
-/** `conn`: read there (in a transaction) rather than on a connection of its own. */
-async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBody = false, conn?: DuckDBConnection): Promise<void> {
+async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBody = false, inTransaction?: DuckDBConnection): Promise<void> {
   const [{ browse, catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
   const place = catalogPlace(s, at.catalogId);
   const read = (c: DuckDBConnection) => columns(c, place, at.schemaName, at.tableName);
   // The path names the column's table (404 when it is not there); the body names the target's, a bad request.
   const names = (
-    await (conn ? read(conn) : browse(s, place, read)).catch((error: unknown) => {
+    await (inTransaction ? read(inTransaction) : browse(s, place, read)).catch((error: unknown) => {
       throw inBody && error instanceof HttpError && error.status === 404 ? badRequest(`${what}: ${error.message}`) : error;
     })
   ).map((c) => c.name);

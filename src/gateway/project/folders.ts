@@ -40,8 +40,8 @@ export async function createFolder(s: ProjectStore, name: string, parentId: stri
 /** Folder membership (spec 4.2): a query lives in one folder at most, so adding moves it here. */
 export async function updateMembership(s: ProjectStore, folderId: string, added: string[], removed: string[]): Promise<void> {
   await s.useFolders();
-  s.folder(folderId);
   await s.tx(async (c) => {
+    s.folder(folderId);
     const folders = await readQueryFolders(s.duck, c, [...added, ...removed].map((id) => s.queryId(id)));
     const known = (given: string) => {
       const id = s.queryId(given);

@@ -17,7 +17,6 @@ import { forgetCatalog, forgetStored } from './table-references.js';
 // Semantic catalogs: in-memory DuckDB catalogs, attached at open and when made, holding one view per table over its saved
 // query's view (svc.query or svc.mtquery), so SQL reads them as any catalog.
 
-/** A semantic catalog as stored. */
 export interface SemanticCatalogRow {
   id: string;
   name: string;
@@ -101,14 +100,17 @@ export async function createSemanticTable(s: ProjectStore, catalogId: string, in
   const catalog = findSemantic(s, catalogId);
   checkName(input.schemaName, 'schemaName', 63);
   checkName(input.tableName, 'tableName', 63);
-  const source = await sourceOf(s, input.queryId);
   const row: SemanticTableRow = { ...input, id: '', catalogId, createdAt: s.now() };
-  await s.tx(async (conn) => {
+  // Read under the write lock: a query or catalog removed meanwhile must not get a table.
+  const source = await s.tx(async (conn) => {
+    if (!(await readSemanticCatalogs(conn)).some((c) => c.id === catalogId)) throw notFound(`project ${s.id} has no semantic catalog ${catalogId}`);
+    const read = await sourceOf(s, input.queryId, conn);
     const all = await readTables(conn);
     const same = (t: SemanticTableRow) => t.catalogId === catalogId && t.schemaName.toLowerCase() === input.schemaName.toLowerCase() && t.tableName.toLowerCase() === input.tableName.toLowerCase();
     if (all.some(same)) throw conflict(`semantic catalog ${catalog.name} has a table ${input.schemaName}.${input.tableName} already`);
     row.id = newQueryId((id) => all.some((t) => t.id === id));
     await conn.run('INSERT INTO svc._dgw.semantic_tables VALUES ($1, $2, $3, $4, $5, $6)', [row.id, catalogId, row.schemaName, row.tableName, row.queryId, row.createdAt]);
+    return read;
   });
   try {
     await makeTableView(s, catalog, row, source);
@@ -160,8 +162,8 @@ async function attachMemory(s: ProjectStore, name: string): Promise<void> {
 }
 
 /** What a semantic table reads: its query's view or materialized table; 404 when the query is gone. */
-async function sourceOf(s: ProjectStore, queryId: string): Promise<string> {
-  const query = await s.withConnection((conn) => readQuery(conn, queryId));
+async function sourceOf(s: ProjectStore, queryId: string, conn?: DuckDBConnection): Promise<string> {
+  const query = conn ? await readQuery(conn, queryId) : await s.withConnection((c) => readQuery(c, queryId));
   if (!query) throw notFound(`project ${s.id} has no query ${queryId}`);
   return qualified(query.queryType === 'MATERIALIZED' ? 'mtquery' : 'query', query.name);
 }

@@ -6,7 +6,7 @@ import { commit, heldUntil, jobStatements } from '../request-scope.js';
 import { nextFireTime, sameSchedule } from '../schedule.js';
 import { ident } from '../sql.js';
 import { cachesTable, finishRun, insertCache, insertRun, readCache, readCaches, readLatestRuns, readRuns, updateCacheRow, type CacheMode, type CacheRow, type CacheRun } from './cache-rows.js';
-import type { ConnectionRow } from './connections.js';
+import { readConnections, type ConnectionRow } from './connections.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 import { withViews } from './views.js';
@@ -103,8 +103,8 @@ async function sourceColumns(s: ProjectStore, source: Pick<CacheRow, 'catalogId'
 }
 
 /** The source's column names as `conn` sees it; 400 when it does not bind. */
-async function describeSource(s: ProjectStore, conn: DuckDBConnection, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>): Promise<string[]> {
-  const { relation, label } = cacheSource(source, s.connections);
+async function describeSource(s: ProjectStore, conn: DuckDBConnection, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>, connections = s.connections): Promise<string[]> {
+  const { relation, label } = cacheSource(source, connections);
   try {
     return (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name));
   } catch (error) {
@@ -126,8 +126,8 @@ export async function createCache(s: ProjectStore, input: CacheInput): Promise<C
   const incrementalColumn = input.incrementalColumn === null ? null : checkColumn(source, input.incrementalColumn);
   const now = s.now();
   const cache = await s.tx(async (conn) => {
-    // Once more under the write lock: a table dropped since the check above must not get a cache.
-    await describeSource(s, conn, input);
+    // Once more under the write lock: a table dropped or a connection removed since the check above must not get a cache.
+    await describeSource(s, conn, input, await readConnections(conn));
     const all = await readCaches(conn);
     const same = all.find((c) => cachesTable(c, input.catalogId, input.schemaName, input.tableName));
     if (same) throw conflict(`${source.label} is cached already (cache ${same.id})`);

@@ -55,8 +55,8 @@ export function findConnection(s: ProjectStore, id: string): ConnectionRow {
 }
 
 /** The connection whose catalog has id `catalogId`, or 404 naming the catalog. */
-export function findCatalogConnection(s: ProjectStore, catalogId: string): ConnectionRow {
-  const found = s.connections.find((c) => c.catalogId === catalogId);
+export function findCatalogConnection(s: ProjectStore, catalogId: string, connections = s.connections): ConnectionRow {
+  const found = connections.find((c) => c.catalogId === catalogId);
   if (!found) throw notFound(`no catalog ${catalogId} in project ${s.id} (catalog list shows them)`);
   return found;
 }

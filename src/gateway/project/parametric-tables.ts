@@ -3,7 +3,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
-import { FILE_READERS, findCatalogConnection, type ConnectionRow } from './connections.js';
+import { FILE_READERS, findCatalogConnection, readConnections, type ConnectionRow } from './connections.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { forgetStored } from './table-references.js';
 
@@ -159,6 +159,7 @@ export async function createParametricTable(s: ProjectStore, catalogId: string, 
   const row: ParametricRow = { ...input, catalogId, createdAt: s.now() };
   await s.withConnection((conn) => checkParametricTable(conn, c.catalogName, row));
   await s.tx(async (conn) => {
+    findCatalogConnection(s, catalogId, await readConnections(conn));
     if ((await readParametricTables(conn)).some((p) => p.catalogId === catalogId && isTarget(p, row.toSchema, row.toTable))) {
       throw conflict(`catalog ${c.catalogName} has a parametric table ${row.toSchema}.${row.toTable} already`);
     }

@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../errors.js';
 import { checkName } from '../validate.js';
 import { browse, catalogPlace, type CatalogPlace } from './catalog-place.js';
 import { columns, type BrowsedColumn } from './catalog-browse.js';
+import { findCatalogConnection, readConnections } from './connections.js';
 import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { tableView, type MetadataTable } from './project-metadata.js';
 import type { ColumnPlace } from './relations.js';
@@ -25,7 +26,7 @@ export interface TableChange {
 export async function setUseWithAI(s: ProjectStore, catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
   const place = catalogPlace(s, catalogId);
   if (schemaName !== undefined) await browse(s, place, (conn) => checkSchema(conn, place, schemaName));
-  await writeNotes(s, (notes) => [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }]);
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }], catalogStays(s, catalogId));
   return { catalogId, schemaName: schemaName ?? null, useWithAI };
 }
 
@@ -82,6 +83,10 @@ function stillThere(place: CatalogPlace, schema: string, table: string, columnNa
     for (const c of columnNames) checkColumn(names, c, `${schema}.${table}`);
   };
 }
+
+const catalogStays = (s: ProjectStore, catalogId: string) => async (conn: DuckDBConnection) => {
+  if (s.connections.some((c) => c.catalogId === catalogId)) findCatalogConnection(s, catalogId, await readConnections(conn));
+};
 
 const MAX_DESCRIPTION = 10_000;
 

@@ -41,8 +41,10 @@ export async function updateConnection(s: ProjectStore, id: string, input: Parti
   return s.tx(async (conn) => {
     const all = await readConnections(conn);
     if (input.name !== undefined && all.some((c) => c.id !== id && c.name === input.name)) throw conflict(`a connection named ${input.name} exists already`);
-    // Another path is another set of files: their tables are named afresh at the next open.
-    const next: ConnectionRow = { ...before, name: input.name ?? before.name, config, tables: config.path === before.config.path ? before.tables : {} };
+    // As stored now, not as opened: a catalog named meanwhile keeps its name. Another path is another set of files, named afresh at the next open.
+    const now = findConnection(s, id, all);
+    const kept = input.credential === undefined ? now.config : config;
+    const next: ConnectionRow = { ...now, name: input.name ?? now.name, config: kept, tables: kept.path === now.config.path ? now.tables : {} };
     await updateConnectionRow(conn, next);
     return next;
   });

@@ -48,8 +48,8 @@ export const CONNECTIONS_DDL = [
 const RESERVED = new Set(['svc', HOSTED_CATALOG, 'system', 'temp', 'main', 'memory', 'information_schema', 'pg_catalog']);
 
 /** A connection of the project as attached at open, or 404 naming it. */
-export function findConnection(s: ProjectStore, id: string): ConnectionRow {
-  const found = s.connections.find((c) => c.id === id);
+export function findConnection(s: ProjectStore, id: string, connections = s.connections): ConnectionRow {
+  const found = connections.find((c) => c.id === id);
   if (!found) throw notFound(`no connection ${id} in project ${s.id}`);
   return found;
 }

@@ -40,3 +40,23 @@ it('a semantic table added racing a query rm or a catalog rm: either it stands w
     expect(removed.status, `${i}: the rm`).toBe(added.status === 200 && i % 2 === 0 ? 409 : 200);
   }
 });
+
+it('whether the agent may use a semantic catalog, or a description of its table, set racing the removal of the catalog: no note outlives it', async () => {
+  const project = await gw.gateway.project('demo', { create: false });
+  const query = await gw.call('POST', `${P}/queries`, { body: { displayName: 'noted base', inputQuery: 'SELECT 1 AS one' } });
+  for (let i = 0; i < 12; i += 1) {
+    const catalogId = String((await gw.call('POST', S, { body: { name: `noted${i}` } })).body.id);
+    expect((await gw.call('POST', `${S}/${catalogId}`, { body: { schemaName: 'main', tableName: 't', queryId: String(query.body.id) } })).status).toBe(200);
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(2000000) r(i) ORDER BY random()' } });
+    const add = async () => {
+      for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/catalogs/${catalogId}`);
+      return i % 2 === 0 ? gw.call('PUT', `/metadata/demo/${catalogId}`, { body: { useWithAI: false } }) : gw.call('PUT', `/metadata/demo/${catalogId}/main/t`, { body: { tableDescription: 'noted' } });
+    };
+    const [added, removed] = await Promise.all([add(), gw.call('DELETE', `${P}/catalogs/${catalogId}`)]);
+    expect((await holder).status).toBe(200);
+    expect(removed.status, `${i}: the rm`).toBe(200);
+    expect([200, 404], `${i}: the change was answered ${added.text}`).toContain(added.status);
+    const left = await project.withConnection((conn) => rows(conn, "SELECT catalog_id FROM svc._dgw.metadata_notes WHERE catalog_id NOT IN (SELECT id FROM svc._dgw.semantic_catalogs) AND catalog_id NOT IN ('1', '2')"));
+    expect(left, `${i}: notes of a catalog that is gone`).toEqual([]);
+  }
+});

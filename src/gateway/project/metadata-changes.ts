@@ -7,7 +7,8 @@ import { findCatalogConnection, readConnections } from './connections.js';
 import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { tableView, type MetadataTable } from './project-metadata.js';
 import type { ColumnPlace } from './relations.js';
-import type { ProjectStore } from './store.js';
+import { rows, type ProjectStore } from './store.js';
+import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 
 // Changes people make to the metadata: descriptions, whether the agent may use a catalog, schema
 // or table, and categorical values. Each is checked against the catalog as it is now.
@@ -85,7 +86,8 @@ function stillThere(place: CatalogPlace, schema: string, table: string, columnNa
 }
 
 const catalogStays = (s: ProjectStore, catalogId: string) => async (conn: DuckDBConnection) => {
-  if (s.connections.some((c) => c.catalogId === catalogId)) findCatalogConnection(s, catalogId, await readConnections(conn));
+  const semantic = s.semanticCatalogs.some((c) => c.id === catalogId) && (await rows(conn, 'SELECT 1 FROM svc._dgw.semantic_catalogs WHERE id = $1', [catalogId])).length > 0;
+  if (!semantic && !BUILT_IN_CATALOGS.some((b) => b.id === catalogId)) findCatalogConnection(s, catalogId, await readConnections(conn));
 };
 
 const MAX_DESCRIPTION = 10_000;

@@ -28,12 +28,12 @@ it('a cache, relation, parametric table or description made racing a connection 
     (catalogId: string) => gw.call('PUT', `/metadata/demo/${catalogId}/main/visits`, { body: { tableDescription: 'visits to the site' } }),
     (catalogId: string) => gw.call('PUT', `/metadata/demo/${catalogId}`, { body: { useWithAI: false } }),
   ];
-  for (let i = 0; i < 45; i += 1) {
+  for (let i = 0; i < 30; i += 1) {
     const made = await gw.call('POST', '/connections/demo', { body: { name: `files${i}`, type: 'csv', credential: { path: csv } } });
     expect(made.status, made.text).toBe(200);
     const catalogId = String((await gw.call('GET', `${P}/catalogs`)).body.find((c: { connectionId: string | null }) => c.connectionId === made.body.id).id);
     // A change holding the write lock lets both requests check first and queue; the add starts after 0 to 2 reads, so the removal's turn may come first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(2000000) r(i) ORDER BY random()' } });
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(1000000) r(i) ORDER BY random()' } });
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 5) % 3; k += 1) await gw.call('GET', `${P}/catalogs/${catalogId}`);
       return adds[i % 5](catalogId);

@@ -17,6 +17,7 @@ import { forgetCatalog, forgetStored } from './table-references.js';
 // Semantic catalogs: in-memory DuckDB catalogs, attached at open and when made, holding one view per table over its saved
 // query's view (svc.query or svc.mtquery), so SQL reads them as any catalog.
 
+/** A semantic catalog as stored. */
 export interface SemanticCatalogRow {
   id: string;
   name: string;

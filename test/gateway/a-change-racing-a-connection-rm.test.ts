@@ -33,7 +33,7 @@ it('a cache, relation, parametric table or description made racing a connection 
     expect(made.status, made.text).toBe(200);
     const catalogId = String((await gw.call('GET', `${P}/catalogs`)).body.find((c: { connectionId: string | null }) => c.connectionId === made.body.id).id);
     // A change holding the write lock lets both requests check first and queue; the add starts after 0 to 2 reads, so the removal's turn may come first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(1000000) r(i) ORDER BY random()' } });
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 5) % 3; k += 1) await gw.call('GET', `${P}/catalogs/${catalogId}`);
       return adds[i % 5](catalogId);

@@ -17,7 +17,7 @@ const execute = (statement: string) => gw.call('POST', `${P}/queries/execute?for
 
 it('a cache create racing a DROP TABLE or table rm of its table: either the cache stands on the table, or there is no cache', async () => {
   const drops = [(t: string) => execute(`DROP TABLE svc.table.${t}`), (t: string) => gw.call('DELETE', `${P}/table/${t}`)];
-  for (let i = 0; i < 40; i += 1) {
+  for (let i = 0; i < 20; i += 1) {
     const t = `raced${i}`;
     expect((await execute(`CREATE TABLE svc.table.${t} AS SELECT * FROM range(3) r(i)`)).status).toBe(200);
     const create = () => gw.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: t } });
@@ -41,7 +41,7 @@ it('a relation or a description added racing a drop of its table: either it stan
     (t: string) => gw.call('POST', `${metadata}/relations/1/table/${t}/i`, { body: { targetCatalogId: '1', targetSchemaName: 'table', targetTableName: t, targetColumnName: 'i', type: 'ONE_TO_ONE' } }),
     (t: string) => gw.call('PUT', `${metadata}/1/table/${t}`, { body: { tableDescription: `made for the first ${t}` } }),
   ];
-  for (let i = 0; i < 40; i += 1) {
+  for (let i = 0; i < 20; i += 1) {
     const t = `noted${i}`;
     expect((await execute(`CREATE TABLE svc.table.${t} AS SELECT * FROM range(3) r(i)`)).status).toBe(200);
     const add = () => adds[i % 2](t);

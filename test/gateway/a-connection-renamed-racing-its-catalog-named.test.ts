@@ -25,7 +25,7 @@ it('a connection renamed racing a catalog create on it: both changes stand', asy
     expect(made.status, made.text).toBe(200);
     const id = String(made.body.id);
     // A change holding the write lock lets both queue; the rename starts after 0 to 2 reads, so either may go first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(1000000) r(i) ORDER BY random()' } });
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
     const rename = async () => {
       for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/catalogs`);
       return gw.call('PUT', `/connections/demo/${id}`, { body: { name: `renamed${i}` } });

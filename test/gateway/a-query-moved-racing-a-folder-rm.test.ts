@@ -28,7 +28,7 @@ it('a query put in a folder racing its removal: either it is in the folder, whic
     const query = await gw.call('POST', `${P}/queries`, { body: { displayName: `moved ${i}`, inputQuery: 'SELECT 1 AS one' } });
     expect(query.status).toBe(200);
     // A change holding the write lock lets both requests check first and queue; the put starts after 0 to 2 reads, so the removal's turn may come first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(1000000) r(i) ORDER BY random()' } });
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
     const put = async () => {
       for (let k = 0; k < Math.floor(i / 3) % 3; k += 1) await gw.call('GET', `${F}/${folderId}`);
       return puts[i % 3](folderId, String(query.body.id), `/goes${i}`, i);

@@ -22,7 +22,7 @@ it('a semantic table added racing a query rm or a catalog rm: either it stands w
     const query = await gw.call('POST', `${P}/queries`, { body: { displayName: `read ${i}`, inputQuery: 'SELECT 1 AS one', queryType: i % 4 < 2 ? 'PLAIN' : 'MATERIALIZED' } });
     expect(query.status).toBe(200);
     // A change holding the write lock lets both requests check first and queue; the add starts after 0 to 2 reads, so the removal's turn may come first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(1000000) r(i) ORDER BY random()' } });
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/queries/${String(query.body.id)}`);
       return gw.call('POST', `${S}/${catalogId}`, { body: { schemaName: 'main', tableName: `t${i}`, queryId: String(query.body.id) } });
@@ -47,7 +47,7 @@ it('whether the agent may use a semantic catalog, or a description of its table,
   for (let i = 0; i < 12; i += 1) {
     const catalogId = String((await gw.call('POST', S, { body: { name: `noted${i}` } })).body.id);
     expect((await gw.call('POST', `${S}/${catalogId}`, { body: { schemaName: 'main', tableName: 't', queryId: String(query.body.id) } })).status).toBe(200);
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(1000000) r(i) ORDER BY random()' } });
+    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/catalogs/${catalogId}`);
       return i % 2 === 0 ? gw.call('PUT', `/metadata/demo/${catalogId}`, { body: { useWithAI: false } }) : gw.call('PUT', `/metadata/demo/${catalogId}/main/t`, { body: { tableDescription: 'noted' } });

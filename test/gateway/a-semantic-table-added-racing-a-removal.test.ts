@@ -29,7 +29,8 @@ it('a semantic table added racing a query rm or a catalog rm: either it stands w
     };
     const rm = () => (i % 2 === 0 ? gw.call('DELETE', `${P}/queries/${String(query.body.id)}`) : gw.call('DELETE', `${P}/catalogs/${catalogId}`));
     const [added, removed] = await Promise.all([add(), rm()]);
-    expect((await holder).status).toBe(200);
+    const held = await holder;
+    expect(held.status, held.text).toBe(200);
     expect([200, 409], `${i}: the rm`).toContain(removed.status);
     const lost = await project.withConnection((conn) =>
       rows(conn, 'SELECT id, table_name FROM svc._dgw.semantic_tables WHERE query_id NOT IN (SELECT id FROM svc._dgw.query_rows) OR catalog_id NOT IN (SELECT id FROM svc._dgw.semantic_catalogs)'),
@@ -53,7 +54,8 @@ it('whether the agent may use a semantic catalog, or a description of its table,
       return i % 2 === 0 ? gw.call('PUT', `/metadata/demo/${catalogId}`, { body: { useWithAI: false } }) : gw.call('PUT', `/metadata/demo/${catalogId}/main/t`, { body: { tableDescription: 'noted' } });
     };
     const [added, removed] = await Promise.all([add(), gw.call('DELETE', `${P}/catalogs/${catalogId}`)]);
-    expect((await holder).status).toBe(200);
+    const held = await holder;
+    expect(held.status, held.text).toBe(200);
     expect(removed.status, `${i}: the rm`).toBe(200);
     expect([200, 404], `${i}: the change was answered ${added.text}`).toContain(added.status);
     const left = await project.withConnection((conn) => rows(conn, "SELECT catalog_id FROM svc._dgw.metadata_notes WHERE catalog_id NOT IN (SELECT id FROM svc._dgw.semantic_catalogs) AND catalog_id NOT IN ('1', '2')"));

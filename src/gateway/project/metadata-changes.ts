@@ -50,7 +50,7 @@ export async function describeTable(s: ProjectStore, { catalogId, schemaName, ta
       { ...table, description: change.tableDescription === undefined ? table.description : change.tableDescription || null, useWithAI: change.useWithAI ?? table.useWithAI },
       ...(change.columns ?? []).filter((c) => c.columnDescription !== undefined).map((c) => ({ ...at(c.columnName), description: c.columnDescription || null })),
     ];
-  }, stillThere(place, schemaName, tableName, [...seen]));
+  }, stillThere(s, place, schemaName, tableName, [...seen]));
   return tableNow(s, place, schemaName, tableName, cols);
 }
 
@@ -64,7 +64,7 @@ export async function setCategorical(s: ProjectStore, at: ColumnPlace, limit: nu
     checkColumn(cols.map((c) => c.name), at.columnName, `${at.schemaName}.${at.tableName}`);
     return { cols, values: await categoricalValues(conn, place, at.schemaName, at.tableName, at.columnName, limit) };
   });
-  await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }], stillThere(place, at.schemaName, at.tableName, [at.columnName]));
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, at), categorical: { limit, frequency, values } }], stillThere(s, place, at.schemaName, at.tableName, [at.columnName]));
   return tableNow(s, place, at.schemaName, at.tableName, cols);
 }
 
@@ -78,8 +78,9 @@ export async function deleteCategorical(s: ProjectStore, at: ColumnPlace): Promi
 }
 
 /** Checks again, in the change's transaction, that the table and the columns it names are there. */
-function stillThere(place: CatalogPlace, schema: string, table: string, columnNames: string[]) {
+function stillThere(s: ProjectStore, place: CatalogPlace, schema: string, table: string, columnNames: string[]) {
   return async (conn: DuckDBConnection) => {
+    await catalogStays(s, place.catalog.id)(conn);
     const names = (await columns(conn, place, schema, table)).map((c) => c.name);
     for (const c of columnNames) checkColumn(names, c, `${schema}.${table}`);
   };

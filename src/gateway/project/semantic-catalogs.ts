@@ -145,7 +145,8 @@ export async function deleteSemanticCatalog(s: ProjectStore, catalogId: string):
     await forgetCatalog(conn, catalogId);
   });
   s.semanticCatalogs = s.semanticCatalogs.filter((c) => c.id !== catalogId);
-  await s.withConnection((conn) => conn.run(`DETACH DATABASE IF EXISTS ${ident(catalog.name)}`));
+  // Under the write lock: a run-SQL CREATE or DROP running meanwhile would see the catalog's views go and refuse itself.
+  await s.serialised(() => s.withConnection((conn) => conn.run(`DETACH DATABASE IF EXISTS ${ident(catalog.name)}`)));
 }
 
 /** A semantic catalog of the project by id, or 404. */

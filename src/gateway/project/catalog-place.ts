@@ -2,8 +2,8 @@ import type { Catalog } from '../../api/types.js';
 import { notFound } from '../errors.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { BUILT_IN_CATALOGS, QUERY_CATALOG_ID } from '../routes/catalogs.js';
-import { findCatalogConnection, notOpenedMessage, type ConnectionRow } from './connections.js';
-import type { ProjectStore } from './store.js';
+import { findCatalogConnection, notOpenedMessage, readConnections, type ConnectionRow } from './connections.js';
+import { rows, type ProjectStore } from './store.js';
 import type { SemanticCatalogRow } from './semantic-catalogs.js';
 
 /** Where a catalog lives in the project's DuckDB: its database and the schemas it shows. */
@@ -46,4 +46,10 @@ export function catalogPlace(project: ProjectStore, catalogId: string, opened = 
 export async function browse<T>(project: ProjectStore, place: { catalog: { id: string } }, fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
   if (place.catalog.id === QUERY_CATALOG_ID) await (await import('./views.js')).makeMissingViews(project);
   return project.withConnection(fn);
+}
+
+/** In a change's transaction: 404 when the catalog was removed since the change checked it (its tables stay readable until the project lets go of them). */
+export async function catalogStays(s: ProjectStore, catalogId: string, conn: DuckDBConnection): Promise<void> {
+  const semantic = s.semanticCatalogs.some((c) => c.id === catalogId) && (await rows(conn, 'SELECT 1 FROM svc._dgw.semantic_catalogs WHERE id = $1', [catalogId])).length > 0;
+  if (!semantic && !BUILT_IN_CATALOGS.some((b) => b.id === catalogId)) findCatalogConnection(s, catalogId, await readConnections(conn));
 }

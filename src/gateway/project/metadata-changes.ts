@@ -1,14 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, notFound } from '../errors.js';
 import { checkName } from '../validate.js';
-import { browse, catalogPlace, type CatalogPlace } from './catalog-place.js';
+import { browse, catalogPlace, catalogStays, type CatalogPlace } from './catalog-place.js';
 import { columns, type BrowsedColumn } from './catalog-browse.js';
-import { findCatalogConnection, readConnections } from './connections.js';
 import { categoricalValues, checkColumn, checkSchema, MAX_CATEGORICAL, noteAt, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { tableView, type MetadataTable } from './project-metadata.js';
 import type { ColumnPlace } from './relations.js';
-import { rows, type ProjectStore } from './store.js';
-import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import type { ProjectStore } from './store.js';
 
 // Changes people make to the metadata: descriptions, whether the agent may use a catalog, schema
 // or table, and categorical values. Each is checked against the catalog as it is now.
@@ -27,7 +25,7 @@ export interface TableChange {
 export async function setUseWithAI(s: ProjectStore, catalogId: string, schemaName: string | undefined, useWithAI: boolean): Promise<{ catalogId: string; schemaName: string | null; useWithAI: boolean }> {
   const place = catalogPlace(s, catalogId);
   if (schemaName !== undefined) await browse(s, place, (conn) => checkSchema(conn, place, schemaName));
-  await writeNotes(s, (notes) => [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }], catalogStays(s, catalogId));
+  await writeNotes(s, (notes) => [{ ...noteAt(notes, { catalogId, schemaName: schemaName ?? '', tableName: '', columnName: '' }), useWithAI }], (conn) => catalogStays(s, catalogId, conn));
   return { catalogId, schemaName: schemaName ?? null, useWithAI };
 }
 
@@ -77,19 +75,13 @@ export async function deleteCategorical(s: ProjectStore, at: ColumnPlace): Promi
   return tableNow(s, place, at.schemaName, at.tableName, await browse(s, place, (conn) => columns(conn, place, at.schemaName, at.tableName)));
 }
 
-/** Checks again, in the change's transaction, that the table and the columns it names are there. */
 function stillThere(s: ProjectStore, place: CatalogPlace, schema: string, table: string, columnNames: string[]) {
   return async (conn: DuckDBConnection) => {
-    await catalogStays(s, place.catalog.id)(conn);
+    await catalogStays(s, place.catalog.id, conn);
     const names = (await columns(conn, place, schema, table)).map((c) => c.name);
     for (const c of columnNames) checkColumn(names, c, `${schema}.${table}`);
   };
 }
-
-const catalogStays = (s: ProjectStore, catalogId: string) => async (conn: DuckDBConnection) => {
-  const semantic = s.semanticCatalogs.some((c) => c.id === catalogId) && (await rows(conn, 'SELECT 1 FROM svc._dgw.semantic_catalogs WHERE id = $1', [catalogId])).length > 0;
-  if (!semantic && !BUILT_IN_CATALOGS.some((b) => b.id === catalogId)) findCatalogConnection(s, catalogId, await readConnections(conn));
-};
 
 const MAX_DESCRIPTION = 10_000;
 

@@ -38,8 +38,9 @@ export async function renameTable(c: DuckDBConnection, catalogId: string, schema
   await c.run('UPDATE svc._dgw.metadata_notes SET table_name = $4 WHERE catalog_id = $1 AND schema_name = $2 AND table_name = $3', params);
 }
 
-/** Forgets the relations from or to a catalog that goes (a connection's, a semantic one) and the notes on it. */
+/** Forgets the relations from or to a catalog that goes (a connection's, a semantic one), the notes on it and its last metadata refresh. */
 export async function forgetCatalog(c: DuckDBConnection, catalogId: string): Promise<void> {
   await c.run('DELETE FROM svc._dgw.relations WHERE catalog_id = $1 OR target_catalog_id = $1', [catalogId]);
   await c.run('DELETE FROM svc._dgw.metadata_notes WHERE catalog_id = $1', [catalogId]);
+  await c.run('DELETE FROM svc._dgw.metadata_snapshots WHERE catalog_id = $1', [catalogId]);
 }

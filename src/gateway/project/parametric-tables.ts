@@ -69,11 +69,10 @@ export async function checkParametricTable(conn: DuckDBConnection, catalogName: 
     const type = String(described[at].column_type);
     const expression = valueSql(value, key);
     if (typeof value === 'string' && value.startsWith('@') && !/^(DATE|TIMESTAMP)/.test(type)) throw badRequest(`paramValues: ${key} is a ${type} column; a date macro such as ${value} fixes a DATE or TIMESTAMP column`);
-    try {
-      await conn.run(`SELECT CAST(${expression} AS ${type})`);
-    } catch {
+    await conn.run(`SELECT CAST(${expression} AS ${type})`).catch((error: unknown) => {
+      if (!(error instanceof Error && error.message.startsWith('Conversion Error'))) throw error;
       throw badRequest(`paramValues: ${JSON.stringify(value)} is not a value of ${key}, a ${type} column`);
-    }
+    });
   }
 }
 

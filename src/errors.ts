@@ -51,15 +51,11 @@ export function afterSending(error: unknown, sent: SentCount): unknown {
   return error instanceof DgwError && error.kind === 'usage' && sent.reads + sent.changes > 0 ? new UsageAfterSendError(error, sent) : error;
 }
 
-/** A create refused because the name is taken: 409 saying it exists. */
-export function isNameTaken(error: unknown): error is DgwError {
-  return error instanceof DgwError && error.kind === 'conflict' && /exist|already/i.test(error.message);
-}
-
-/** A create refused because the name is taken gets `hint`, the step that works instead; any other error is as it was. */
-export function takenHint(error: unknown, hint: string): unknown {
-  if (!isNameTaken(error)) return error;
-  return new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
+/** A create refused (409) gets the step that works instead when `whenTaken` finds the name in the service's listings; its wording is not read. */
+export async function takenHint(error: unknown, whenTaken: () => Promise<string | undefined>): Promise<unknown> {
+  if (!(error instanceof DgwError && error.kind === 'conflict')) return error;
+  const hint = await whenTaken().catch(() => undefined);
+  return hint === undefined ? error : new DgwError('conflict', error.message, { status: error.status, errorCode: error.errorCode, hint });
 }
 
 /** `1 row`, `2 rows`; `? rows` for a count the service did not give. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { localCli } from './support/local-cli.js';
-import { useStandIn } from './support/stand-in.js';
+import { queryJson, useStandIn } from './support/stand-in.js';
 
 // A create of a name that is taken is refused (409, exit 5); the hint names the command that does
 // what was likely meant (update the query or connection, refresh the cache, add columns), which works.
@@ -57,10 +57,26 @@ describe('a create of a name that is taken', () => {
     await ok('connection', 'create', 's', '--type', 'csv', '--field', `path=${people}`);
   });
 
-  it('on the hosted service, whose create answers 409: the same hint', async () => {
+  it('on the hosted service, whose create answers 409: the same hint, found in its listing of queries', async () => {
     server.on('POST', '/data/projects/proj-1/queries', { status: 409, json: { errorCode: 'CONFLICT', message: 'Query with name dailyrevenue already exists' } });
+    server.on('GET', '/data/projects/proj-1/queries', { json: [queryJson({ displayName: 'Daily Revenue', name: 'dailyrevenue' })] });
     const r = await dgw(['query', 'create', 'Daily Revenue', '--sql', 'SELECT 1']);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^hint: `dgw query update dailyrevenue` changes that query/m);
+  });
+
+  it('a service that words the refusal otherwise gets the hint from its listings; a 409 for a name not in use gets none', async () => {
+    server.on('POST', '/data/projects/proj-1/queries', { status: 409, json: { errorCode: 'DUPLICATE', message: 'Duplicate display name' } });
+    server.on('GET', '/data/projects/proj-1/queries', { json: [queryJson({ displayName: 'Daily Revenue', name: 'dailyrevenue' })] });
+    expect((await dgw(['query', 'create', 'Daily Revenue', '--sql', 'SELECT 1'])).stderr).toMatch(/^hint: `dgw query update dailyrevenue` changes that query/m);
+    const free = await dgw(['query', 'create', 'Weekly Revenue', '--sql', 'SELECT 1']);
+    expect(free.code).toBe(5);
+    expect(free.stderr).not.toContain('hint:');
+
+    server.on('POST', '/data/projects/proj-1/table/notes', { status: 409, json: { errorCode: 'DUPLICATE', message: 'Duplicate table' } });
+    server.on('GET', '/data/projects/proj-1/table', { json: [{ catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: 'Notes', isCached: false, isCacheable: true, supportedCacheTypes: [], isDynamicTable: false }] });
+    expect((await dgw(['table', 'create', 'notes'])).stderr).toMatch(/^hint: `dgw table add-column notes` adds columns to it$/m);
+    server.on('GET', '/data/projects/proj-1/table', { json: [] });
+    expect((await dgw(['table', 'create', 'notes'])).stderr).not.toContain('hint:');
   });
 });

@@ -25,9 +25,10 @@ describe('table import --create of a table that exists', () => {
     expect((await run('sql', 'SELECT count(*) FROM svc.table.people')).stdout).toBe('4\n');
   });
 
-  it('on the hosted service, whose create answers 409: the same hint, and nothing imported', async () => {
+  it('on the hosted service, whose create answers 409 and whose list has the table: the same hint, and nothing imported', async () => {
     server.on('POST', '/data/projects/proj-1/table/people', { status: 409, json: { errorCode: 'CONFLICT', message: 'Table people already exists' } });
     server.on('GET', '/data/projects/proj-1/table/people/columns', { json: [{ id: 'c1', name: 'id', dataType: 'BIGINT' }] });
+    server.on('GET', '/data/projects/proj-1/table', { json: [{ catalogId: '1', catalogName: 'svc', schemaName: 'table', tableName: 'people', isCached: false, isCacheable: true, supportedCacheTypes: [], isDynamicTable: false }] });
     const r = await dgw(['table', 'import', 'people', file, '--create']);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^hint: to add the rows to table people, leave out --create$/m);

@@ -80,8 +80,8 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (failed.length > 0) throw new DgwError('rejected', `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
     return;
   }
-  const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn).catch((error: unknown) => {
-    throw takenHint(error, `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
+  const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn).catch(async (error: unknown) => {
+    throw await takenHint(error, async () => `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
   });
   if (opts.dryRun) return;
   await ctx.out.record(cache, cacheFields(sourceById), cacheId);

@@ -6,7 +6,7 @@ import { deriveQueryName } from '../../api/names.js';
 import type { Connection, ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
-import { isNameTaken, takenHint } from '../../errors.js';
+import { takenHint } from '../../errors.js';
 import { shellWord } from '../../output/carry-target.js';
 import { checkNameArgument } from '../name-argument.js';
 import { collect, examples, type Wiring } from '../wiring.js';
@@ -63,7 +63,7 @@ export async function runConnectionCreate(ctx: Context, name: string, opts: Conn
   const request: ConnectionRequest = { name, type: config.connectionType, credential: absolutePaths(ctx, credential) };
   if (opts.callback) request.connectionCallback = opts.callback;
   const connection = await createConnection(http, projectId, request).catch(async (error: unknown) => {
-    throw isNameTaken(error) ? takenHint(error, await takenNameHint(http, projectId, name)) : error;
+    throw await takenHint(error, () => takenNameHint(http, projectId, name));
   });
   await ctx.out.record(connection, CONNECTION_COLUMNS, (c) => c.id);
   sayNextStep(ctx, connection, config.authorizationType);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { getRefreshStatus } from '../../api/materialized.js';
-import { createQuery } from '../../api/queries.js';
+import { createQuery, listQueries } from '../../api/queries.js';
 import { resolveQueryIds } from '../../api/resolve.js';
 import { deriveQueryName, sqlName } from '../../api/names.js';
 import type { Context } from '../../context.js';
@@ -41,9 +41,11 @@ export async function runQueryCreate(ctx: Context, displayName: string, flags: Q
   if (source.from !== undefined) [body.inputQueryRefId] = await resolveQueryIds(http, projectId, [source.from]);
   if (typeof body.path === 'string') await checkFolderExists(http, projectId, body.path, flags.parents);
   const materializing = body.queryType === 'MATERIALIZED' && !flags.dryRun;
+  const name = deriveQueryName(displayName);
+  const whenTaken = async () => ((await listQueries(http, projectId)).some((q) => q.name === name) ? `\`dgw query update ${name}\` changes that query (--sql, --file); a display name of its own makes another` : undefined);
   const send = () =>
-    createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema }).catch((error: unknown) => {
-      throw takenHint(error, `\`dgw query update ${deriveQueryName(displayName)}\` changes that query (--sql, --file); a display name of its own makes another`);
+    createQuery(http, projectId, body, { checkSchemaExists: flags.checkSchema }).catch(async (error: unknown) => {
+      throw await takenHint(error, whenTaken);
     });
   const query = materializing ? await whileWorking(ctx, `materializing ${displayName}`, send) : await send();
   if (flags.dryRun) return;

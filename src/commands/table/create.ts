@@ -6,7 +6,7 @@ import { takenHint } from '../../errors.js';
 import { collect, examples, type Wiring } from '../wiring.js';
 import { checkNameArgument } from '../name-argument.js';
 import { COLUMN_TYPES, parseColumnSpecs } from './column-specs.js';
-import { NOUN, SHORT_NOUN, type TableKind } from './kind.js';
+import { NOUN, SHORT_NOUN, tableNamed, type TableKind } from './kind.js';
 import { TABLE_COLUMNS } from './list.js';
 
 export interface TableCreateOptions {
@@ -37,8 +37,9 @@ export async function runTableCreate(ctx: Context, name: string, opts: TableCrea
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
   // The document's create has no body: the table is made, then its columns are added.
-  const created = await (kind === 'table' ? createTable : createBiTable)(http, projectId, table).catch((error: unknown) => {
-    throw takenHint(error, `\`dgw ${kind} add-column ${table}\` adds columns to it`);
+  const whenTaken = async () => ((await tableNamed(http, projectId, table, kind)) ? `\`dgw ${kind} add-column ${table}\` adds columns to it` : undefined);
+  const created = await (kind === 'table' ? createTable : createBiTable)(http, projectId, table).catch(async (error: unknown) => {
+    throw await takenHint(error, whenTaken);
   });
   if (columns.length > 0) {
     try {

@@ -10,6 +10,7 @@ import { DgwError, takenHint, UsageError } from '../../errors.js';
 import { shellWord } from '../../output/carry-target.js';
 import { collect, examples, WITH_READS, type Wiring } from '../wiring.js';
 import { checkNameArgument } from '../name-argument.js';
+import { tableNamed } from './kind.js';
 
 export interface TableImportOptions {
   header: boolean;
@@ -83,8 +84,8 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     mappings = planMappings(head, columns.map((c) => c.name), maps, table);
     create = columns.map(({ name: n, dataType }) => ({ name: n, dataType }));
     if (!http.localGateway) {
-      made = await createOrReuse(http, projectId, table).catch((error: unknown) => {
-        throw existsHint(error, table);
+      made = await createOrReuse(http, projectId, table).catch(async (error: unknown) => {
+        throw await existsHint(http, projectId, error, table);
       });
       await addColumns(http, projectId, table, create);
     }
@@ -111,7 +112,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     progress.stop();
     // Also after Ctrl-C: the table made for this import goes, by requests Ctrl-C does not stop.
     if (made && !http.dryRun) await undoCreate(ctx, () => deleteTable(http.detached(), projectId, table), table);
-    throw opts.create ? existsHint(error, table) : error;
+    throw opts.create ? await existsHint(http, projectId, error, table) : error;
   }
   progress.stop();
   if (!job) return;
@@ -127,7 +128,8 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
 }
 
 /** `--create` of a table that exists: its rows go in without --create. */
-const existsHint = (error: unknown, table: string) => takenHint(error, `to add the rows to table ${table}, leave out --create`);
+const existsHint = (http: Http, projectId: string, error: unknown, table: string) =>
+  takenHint(error, async () => ((await tableNamed(http, projectId, table, 'table')) ? `to add the rows to table ${table}, leave out --create` : undefined));
 
 /** A columnless table of that name is one a stopped run left (it holds no rows), so it is reused; any other is a conflict. */
 async function createOrReuse(http: Http, projectId: string, table: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
+import { cacheOfTable } from './cache-rows.js';
 import { FILE_READERS, findCatalogConnection, readConnections, type ConnectionRow } from './connections.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { forgetStored } from './table-references.js';
@@ -172,6 +173,8 @@ export async function deleteParametricTable(s: ProjectStore, catalogId: string, 
   const found = (await s.withConnection(readParametricTables)).find((p) => p.catalogId === catalogId && isTarget(p, toSchema, toTable));
   if (!found) throw notFound(`catalog ${c.catalogName} has no parametric table ${toSchema}.${toTable}`);
   await s.tx(async (conn) => {
+    const cache = await cacheOfTable(conn, catalogId, found.toSchema, found.toTable);
+    if (cache) throw conflict(`table ${found.toSchema}.${found.toTable} is copied by cache ${cache.id} (svc.cache.${cache.copyName}): remove the cache first`);
     await deleteParametricRows(conn, catalogId, found);
     await forgetStored(conn, found.toSchema, found.toTable, undefined, catalogId);
   });

@@ -1,7 +1,8 @@
 import type { RefreshStatus } from '../../api/types.js';
-import { duckMessage, HttpError } from '../errors.js';
+import { badRequest, duckMessage, HttpError } from '../errors.js';
 import { diskIsFull, duckFault } from '../faults.js';
 import { ranOutOfTime } from '../limits.js';
+import { sourceProblem } from './connections.js';
 import { runInTurn } from './job-slots.js';
 import type { ProjectStore, RunningRefresh } from './store.js';
 
@@ -22,12 +23,13 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
   return job;
 }
 
-/** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep (a full disk in the gateway's words, which the CLI makes exit 13). */
+/** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep (a full disk in the gateway's words, which the CLI makes exit 13; a source that is gone as SQL says it). */
 export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, cancelled: string): { status: RefreshStatus; message: string } {
   if (job.stop.signal.aborted) return { status: 'CANCELLED', message: cancelled };
   const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
   const full = diskIsFull(error) ? duckFault(error, { projectId: s.id, file: s.file }) : undefined;
-  return { status: 'FAILED', message: timedOut ? ranOutOfTime(s.limits, 'refresh', 'the previous result was kept').message : (full?.message ?? duckMessage(error)) };
+  const told = sourceProblem(s, error instanceof HttpError ? error : badRequest(duckMessage(error)));
+  return { status: 'FAILED', message: timedOut ? ranOutOfTime(s.limits, 'refresh', 'the previous result was kept').message : (full?.message ?? duckMessage(told)) };
 }
 
 /** Whether the end of a refresh is still written: not once the project closed under it, unless it was cancelled. */

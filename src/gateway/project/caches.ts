@@ -237,13 +237,15 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
       const source = await withViews(s, () => rows(conn, `DESCRIBE SELECT * FROM ${relation}`));
       await conn.run('BEGIN');
       const exists = (await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = 'cache' AND table_name = ?", [cache.copyName])).length > 0;
-      const column = cache.incrementalColumn === null ? undefined : ident(cache.incrementalColumn);
+      const names = source.map((c) => String(c.column_name));
+      const column = names.some((name) => name.toLowerCase() === cache.incrementalColumn?.toLowerCase()) ? ident(cache.incrementalColumn!) : undefined;
+      if (run.mode === 'INCREMENTAL' && !column) throw new Error(`the source has no column ${cache.incrementalColumn}, the cache's incremental column: name another with \`dgw cache update ${cache.id} --incremental-column COLUMN\``);
       let inserted: number | undefined;
       if (run.mode === 'INCREMENTAL' && exists && column) {
         // By name, so a source whose columns moved still fills each column of the copy. Past the
         // copy's last value; a copy with rows but no value yet (all NULL) takes the rows that have one.
         const kept = new Set((await rows(conn, `DESCRIBE ${target}`)).map((c) => String(c.column_name)));
-        const added = source.map((c) => String(c.column_name)).filter((name) => !kept.has(name));
+        const added = names.filter((name) => !kept.has(name));
         if (added.length > 0) throw new Error(`the source has columns the copy lacks (${added.join(', ')}): a full refresh takes the source's columns`);
         const last = `(SELECT max(${column}) FROM ${target})`;
         const past = `${column} > ${last} OR (${last} IS NULL AND (${column} IS NOT NULL OR NOT EXISTS (SELECT 1 FROM ${target})))`;

@@ -29,6 +29,9 @@ const FIELD_TEXT: Record<string, string> = {
   dynamics365Url: 'URL of your Dynamics 365 environment',
 };
 
+/** A field whose meaning depends on the type: a duckdb connection's path is one database file. */
+const TYPE_FIELD_TEXT: Record<string, string> = { 'duckdb.path': "Path of the DuckDB database file (its tables are the catalog's); read-only" };
+
 /** The fields that are not text, in the document's three field types. */
 const FIELD_TYPES: Record<string, 'number' | 'boolean'> = { port: 'number', useSsl: 'boolean', useTls: 'boolean' };
 
@@ -62,7 +65,7 @@ const ROWS: Row[] = [
 function toConfig([connectionType, label, auth, category, fields, documentationUrl]: Row): ConnectionConfig {
   const configuration: ConnectionConfigField[] = fields.split(' ').map((f) => {
     const fieldName = f.replace(/\*$/, '');
-    return { fieldName, fieldType: FIELD_TYPES[fieldName] ?? 'text', required: f.endsWith('*'), description: FIELD_TEXT[fieldName] ?? fieldName };
+    return { fieldName, fieldType: FIELD_TYPES[fieldName] ?? 'text', required: f.endsWith('*'), description: TYPE_FIELD_TEXT[`${connectionType}.${fieldName}`] ?? FIELD_TEXT[fieldName] ?? fieldName };
   });
   const schemaKind = auth === 'custom' ? connectionType.toLowerCase() : auth;
   return {

@@ -7,6 +7,7 @@ import { cacheOfTable } from './cache-rows.js';
 import { FILE_READERS, findCatalogConnection, readConnections, type ConnectionRow } from './connections.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { forgetStored } from './table-references.js';
+import { failingViewSql, unreadableCause } from './unreadable-file.js';
 
 // The hosted service binds REST tables' query parameters; with no REST source here, a parametric table is a view of a connected
 // file's rows where each key (a column, as the document calls it) equals its value, macros evaluated per query.
@@ -124,12 +125,15 @@ export function macro(text: string): string {
   return `CAST(${sql} AS ${timed ? 'TIMESTAMP' : 'DATE'})`;
 }
 
-/** Makes the views of the parametric tables whose catalogs opened; one whose base table is gone is left out, and the project opens. */
+/** Makes the views of the parametric tables whose catalogs opened; one whose base table is gone fails when read, saying so, and the project opens. */
 export async function attachParametricTables(conn: DuckDBConnection, tables: ParametricRow[], connections: readonly ConnectionRow[], broken: ReadonlyMap<string, string>): Promise<void> {
   for (const p of tables) {
     const c = connections.find((x) => x.catalogId === p.catalogId);
     if (!c || broken.has(c.id)) continue;
-    await createParametricView(conn, c.catalogName, p).catch(() => undefined);
+    await createParametricView(conn, c.catalogName, p).catch(async (error: unknown) => {
+      const why = `parametric table ${p.toSchema}.${p.toTable} of catalog ${c.catalogName} cannot be read: its base table ${p.fromSchema}.${p.fromTable} does not bind (${unreadableCause(error)})`;
+      await conn.run(failingViewSql(`${ident(c.catalogName)}.${ident(p.toSchema)}.${ident(p.toTable)}`, why)).catch(() => undefined);
+    });
   }
 }
 

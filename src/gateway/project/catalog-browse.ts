@@ -4,6 +4,7 @@ import { notFound } from '../errors.js';
 import { ident } from '../sql.js';
 import type { CatalogPlace } from './catalog-place.js';
 import { rows, textOrNull } from './store.js';
+import { isFailingView } from './unreadable-file.js';
 
 /** A column as DuckDB's catalog describes it. */
 export interface BrowsedColumn {
@@ -49,6 +50,13 @@ export async function columns(conn: DuckDBConnection, place: CatalogPlace, schem
     [place.database, schema, table],
   );
   return found.map((r) => ({ name: String(r.column_name), dataType: String(r.data_type), isNotNull: r.is_nullable === false, comment: textOrNull(r.comment) }));
+}
+
+/** The columns of a table that reads; one that does not (a connected file, a parametric table's base) fails saying why. */
+export async function readableColumns(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<BrowsedColumn[]> {
+  const cols = await columns(conn, place, schema, table);
+  if (isFailingView(cols)) await rows(conn, `SELECT count(*) FROM ${ident(place.database)}.${ident(schema)}.${ident(table)}`);
+  return cols;
 }
 
 /** Rows, and per column nulls, distinct values, min and max, each by one aggregate over the table. */

@@ -24,3 +24,7 @@ export function failingViewSql(view: string, why: string, replace = false): stri
   const error = `error(${literal(why)})`;
   return `CREATE ${replace ? 'OR REPLACE ' : ''}VIEW ${view} AS SELECT ${error} AS unreadable WHERE ${error} IS NULL`;
 }
+
+/** Whether columns as DuckDB's catalog lists them are those of a view failingViewSql made. */
+export const isFailingView = (columns: ReadonlyArray<{ name: string; dataType: string }>): boolean =>
+  columns.length === 1 && columns[0].name === 'unreadable' && columns[0].dataType === '"NULL"';

@@ -123,7 +123,9 @@ export function catalogRoutes(): Routes {
     })
     .get(`${table}/columns`, async (c) => {
       const { place, schema, table: name, b, read } = await tableAt(c);
-      const cols = await read((conn) => b.columns(conn, place, schema, name));
+      const cols = await userSql(() => read((conn) => b.readableColumns(conn, place, schema, name))).catch((error: unknown) => {
+        throw sourceProblem(c.get('project'), error);
+      });
       return c.json(cols.map((col) => ({ name: col.name, dataType: col.dataType.toLowerCase(), displayName: col.name, defaultValue: null, isNotNull: col.isNotNull, isUnique: false, ...(col.comment ? { desc: col.comment } : {}) })));
     })
     .get(`${table}/isCached`, async (c) => {

@@ -6,17 +6,16 @@ import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
 import { placeArguments, resolvePlace } from './place.js';
 
-const shown = (v: number | string | null) => (v === null ? '' : v);
 // Four significant digits, and every digit of a whole part: -0.3333333333333333 took half of an
 // 80-column terminal, and a positive value is a count (123456 stays 123456). --json gives it whole.
 const fraction = (v: number | null) => (v === null || v === 0 ? v : Number(v.toPrecision(Math.max(4, Math.floor(Math.log10(Math.abs(v))) + 1))));
 const COLUMNS: Column<ColumnStatistics>[] = [
   { field: 'columnName', kind: 'key' },
-  { field: 'distinctFraction', kind: 'number', show: (c) => shown(fraction(c.distinctFraction)) },
-  { field: 'nullCount', kind: 'number', show: (c) => shown(c.nullCount) },
-  { field: 'distinctCount', kind: 'number', show: (c) => shown(c.distinctCount) },
-  { field: 'min', show: (c) => shown(c.min) },
-  { field: 'max', show: (c) => shown(c.max) },
+  { field: 'distinctFraction', kind: 'number', show: (c) => fraction(c.distinctFraction) },
+  { field: 'nullCount', kind: 'number' },
+  { field: 'distinctCount', kind: 'number' },
+  { field: 'min' },
+  { field: 'max' },
 ];
 
 export function registerCatalogStats(parent: Command, wiring: Wiring): void {

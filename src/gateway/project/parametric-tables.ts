@@ -71,10 +71,15 @@ export async function checkParametricTable(conn: DuckDBConnection, catalogName: 
     const type = String(described[at].column_type);
     const expression = valueSql(value, key);
     if (typeof value === 'string' && value.startsWith('@') && !/^(DATE|TIMESTAMP)/.test(type)) throw badRequest(`paramValues: ${key} is a ${type} column; a date macro such as ${value} fixes a DATE or TIMESTAMP column`);
+    const notValue = badRequest(`paramValues: ${JSON.stringify(value)} is not a value of ${key}, a ${type} column`);
     await conn.run(`SELECT CAST(${expression} AS ${type})`).catch((error: unknown) => {
       if (!(error instanceof Error && error.message.startsWith('Conversion Error'))) throw error;
-      throw badRequest(`paramValues: ${JSON.stringify(value)} is not a value of ${key}, a ${type} column`);
+      throw notValue;
     });
+    if (/^(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?|DECIMAL\(.*\))$/.test(type)) {
+      const [cast] = await rows(conn, `SELECT TRY_CAST(${expression} AS DECIMAL(38,10)) <> CAST(${expression} AS ${type}) AS rounded`);
+      if (cast.rounded === true) throw notValue;
+    }
   }
 }
 

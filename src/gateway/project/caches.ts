@@ -234,10 +234,9 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
   try {
     await jobStatements(conn, job.stop.signal, async () => {
       // A saved query's view is made outside this transaction, which would not see it otherwise.
-      const source = await withViews(s, () => rows(conn, `DESCRIBE SELECT * FROM ${relation}`));
+      const names = cache.catalogId === '2' ? await withViews(s, () => describeSource(s, conn, cache)) : await describeSource(s, conn, cache);
       await conn.run('BEGIN');
       const exists = (await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = 'cache' AND table_name = ?", [cache.copyName])).length > 0;
-      const names = source.map((c) => String(c.column_name));
       const column = names.some((name) => name.toLowerCase() === cache.incrementalColumn?.toLowerCase()) ? ident(cache.incrementalColumn!) : undefined;
       if (run.mode === 'INCREMENTAL' && !column) throw new Error(`the source has no column ${cache.incrementalColumn}, the cache's incremental column: name another with \`dgw cache update ${cache.id} --incremental-column COLUMN\``);
       let inserted: number | undefined;

@@ -49,13 +49,13 @@ export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOpti
       if (!isIdShaped(ref)) doomed.push(matchQuery(listed, ref));
       else doomed.push(typeof queries === 'string' ? { id: ref, name: '', queryType: 'PLAIN' } : await queryById(http, projectId, listed, ref));
     }
-    ids = doomed.map((q) => q.id);
+    ids = [...new Set(doomed.map((q) => q.id))];
     const breakage = breakageIn(queries, doomed.filter((q) => q.name !== '').map(endedQueryName), ids);
     return { breakage, facts: { queries: doomed.map((q) => ({ id: q.id, name: q.name || null })) } };
   };
   const shown = refs.length === 1 ? refs[0] : 'them';
   const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: shown, facts: { queries: refs.map((ref) => (isIdShaped(ref) ? { id: ref } : { name: ref })) } }, !refs.every(isIdShaped));
-  ids ??= await resolveQueryIds(http, projectId, refs);
+  ids ??= [...new Set(await resolveQueryIds(http, projectId, refs))];
   const deleted: string[] = [];
   for (const id of ids) {
     try {

@@ -1,5 +1,5 @@
 import type { Query, QueryType } from '../../api/types.js';
-import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason } from '../../api/names.js';
+import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason, sqlName } from '../../api/names.js';
 import { badRequest, conflict, userSql } from '../errors.js';
 import { ident, qualified } from '../sql.js';
 import { createViewSql, missingName } from './views.js';
@@ -95,6 +95,11 @@ function sqlField(input: QueryInput): string {
   return input.inputQueryRefId !== undefined ? 'the SQL of the query inputQueryRefId names' : 'inputQuery';
 }
 
+function readingItself(error: unknown, input: QueryInput, before: QueryRow): unknown {
+  if (missingName(error) !== before.name) return error;
+  return badRequest(`${sqlField(input)} reads svc.${sqlName(before.queryType === 'PLAIN' ? 'query' : 'mtquery', before.name)}, the query itself (directly or through another saved query)`);
+}
+
 /** Update Query: omitted fields keep their values; see docs/local-gateway.md for the details. */
 export async function updateQuery(s: ProjectStore, id: string, input: QueryInput, checkSchemaExists: boolean): Promise<Query> {
   await s.useFolders();
@@ -140,12 +145,10 @@ export async function updateQuery(s: ProjectStore, id: string, input: QueryInput
         await c.run('DELETE FROM svc._dgw.refresh_log WHERE query_id = ?', [q.id]);
         s.refreshes.delete(q.id);
       }
-      for (const x of objectStatements(s, changed, check)) await userSql(() => runApplied(c, x));
+      for (const x of objectStatements(s, changed, check)) await userSql(() => runApplied(c, x)).catch((error: unknown) => Promise.reject(readingItself(error, input, q)));
       // The check bound the SQL against the old view: made (and dropped, views are made when read) to refuse SQL reading the query itself.
       if (queryType === 'PLAIN' && check.bindError === undefined) {
-        await userSql(() => c.run(createViewSql(name, sqlText))).catch((error: unknown) => {
-          throw missingName(error) === name ? badRequest(`${sqlField(input)} reads svc.query.${name}, the query itself (directly or through another saved query)`) : error;
-        });
+        await userSql(() => c.run(createViewSql(name, sqlText))).catch((error: unknown) => Promise.reject(readingItself(error, input, q)));
         await forgetGoneColumns(c, qualified('query', name), QUERY_CATALOG_ID, 'query', q.name);
         await c.run(dropObjectSql(changed));
       }

@@ -180,6 +180,23 @@ describe('dgw query edit', () => {
     expectKept(r.stdout, 'SELECT 42 AS kept\n');
   });
 
+  it('an edit that cannot be saved (the re-read or the PUT fails) hints at sending the kept file itself, not at editing again from the service\'s SQL', async () => {
+    routes();
+    let reads = 0;
+    server.on('GET', QUERY, () => (reads++ === 0 ? { json: original } : { status: 403, json: { errorCode: 'FORBIDDEN', message: 'key revoked' } }));
+    const reread = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('reread.sh', 'echo "SELECT 7 AS mine" > "$f"') } });
+    expect(reread.code, reread.stdout).toBe(3);
+    const kept = /your text is kept in (\S+\.sql)/.exec(reread.stdout.replace(/\r?\n/g, ' '))![1];
+    expect(reread.stdout).toContain(`hint: send it with \`dgw query update revenue --file ${kept}\``);
+    expectKept(reread.stdout, 'SELECT 7 AS mine\n');
+    routes();
+    server.on('PUT', QUERY, { status: 500, json: { errorCode: 'INTERNAL', message: 'boom' } });
+    const put = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('put.sh', 'echo "SELECT 8 AS mine" > "$f"') } });
+    const keptToo = /your text is kept in (\S+\.sql)/.exec(put.stdout.replace(/\r?\n/g, ' '))![1];
+    expect(put.stdout).toContain(`hint: send it with \`dgw query update revenue --file ${keptToo}\``);
+    expectKept(put.stdout, 'SELECT 8 AS mine\n');
+  });
+
   it('runs an editor command with arguments (EDITOR="code --wait"), and VISUAL wins over EDITOR', async () => {
     routes();
     const spaced = path.join(bin.dir, 'my editors');

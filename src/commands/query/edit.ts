@@ -46,9 +46,13 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
       return await ctx.inForeground(() => editText({ text, fileName, env: ctx.env, signal: ctx.signal }));
     } catch (error) {
       // After a refusal the text shown is the user's own, which the service does not have: a failed editor must not lose it.
-      if (refused && error instanceof DgwError && !(error instanceof KeptTextError)) throw withKeptText(error, keepText(`${withoutRefusal(text).trimEnd()}\n`, fileName), retryHint(query.name));
+      if (refused && error instanceof DgwError && !(error instanceof KeptTextError)) throw keptWithHint(error, `${withoutRefusal(text).trimEnd()}\n`);
       throw error;
     }
+  };
+  const keptWithHint = (error: DgwError, text: string) => {
+    const file = keepText(text, fileName);
+    return withKeptText(error, file, `send it with \`dgw query update ${query.name} --file ${file}\`${refused ? ' once it is right' : ''}`);
   };
   let shown = original.endsWith('\n') ? original : `${original}\n`;
   let refused: DgwError | undefined;
@@ -61,12 +65,11 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
       if (ctx.out.json) ctx.out.value(query);
       return;
     }
-    const kept = () => keepText(`${sql}\n`, fileName);
     // The refused SQL saved again (with or without the reason on top): the user gave up on this text.
-    if (refused && sql === withoutRefusal(shown).trimEnd()) throw withKeptText(refused, kept(), retryHint(query.name));
+    if (refused && sql === withoutRefusal(shown).trimEnd()) throw keptWithHint(refused, `${sql}\n`);
     // Someone may have changed the SQL while the editor was open: theirs is not overwritten unseen.
-    const now = await getQuery(http, projectId, query.id).catch((error: unknown) => Promise.reject(error instanceof DgwError ? withKeptText(error, kept()) : error));
-    if (now.inputQuery !== original) throw new EditConflictError(query.name, kept());
+    const now = await getQuery(http, projectId, query.id).catch((error: unknown) => Promise.reject(error instanceof DgwError ? keptWithHint(error, `${sql}\n`) : error));
+    if (now.inputQuery !== original) throw new EditConflictError(query.name, keepText(`${sql}\n`, fileName));
     try {
       const updated = await updateQuery(http, projectId, query.id, { inputQuery: sql });
       await ctx.out.record(updated, QUERY_FIELDS, queryId);
@@ -75,7 +78,7 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
     } catch (error) {
       if (!(error instanceof DgwError)) throw error;
       // The service refused the SQL itself: back to the editor, the reason on top, as kubectl edit does.
-      if (error.kind !== 'rejected') throw withKeptText(error, kept(), retryHint(query.name));
+      if (error.kind !== 'rejected') throw keptWithHint(error, `${sql}\n`);
       refused = error;
       shown = `${refusalComment(error.message)}${sql}\n`;
     }
@@ -96,8 +99,6 @@ function withoutRefusal(text: string): string {
   while (first < lines.length && lines[first].startsWith(REFUSAL_MARK.trimEnd())) first++;
   return lines.slice(first).join('\n');
 }
-
-const retryHint = (name: string) => `send it again with \`dgw query update ${name} --file FILE\` once it is right`;
 
 /** The query's SQL changed on the service while the editor was open (exit 5, like any conflict). */
 export class EditConflictError extends DgwError {

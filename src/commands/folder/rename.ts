@@ -36,7 +36,7 @@ export async function runFolderRename(ctx: Context, folderArg: string, newName: 
   if (opts.dryRun) return;
   const renamed = answer === undefined ? undefined : readFolderContents(answer);
   // The document answers the folder with its new path; the seed's shape has none, so it is made from the old one.
-  const path = renamed?.path ?? (ref.kind === 'path' ? `/${[...folderSegments(ref.path).slice(0, -1), name].join('/')}` : null);
+  const path = renamed?.path ?? (folder ? `/${[...folderSegments(folder.path).slice(0, -1), name].join('/')}` : null);
   ctx.out.result({ id, name, path } satisfies FolderRenamed, id);
   ctx.out.success(`renamed folder ${folderArg} to ${path ?? name}`);
 }

@@ -25,7 +25,8 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
 
 /** How a refresh that threw ended: CANCELLED when cancelled, else FAILED, with the message to keep (a full disk in the gateway's words, which the CLI makes exit 13; a source that is gone as SQL says it). */
 export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, cancelled: string): { status: RefreshStatus; message: string } {
-  if (job.stop.signal.aborted) return { status: 'CANCELLED', message: cancelled };
+  const why: unknown = job.stop.signal.reason;
+  if (job.stop.signal.aborted) return { status: 'CANCELLED', message: why instanceof HttpError ? `${why.message} (${cancelled})` : cancelled };
   const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
   const full = diskIsFull(error) ? duckFault(error, { projectId: s.id, file: s.file }) : undefined;
   const told = sourceProblem(s, error instanceof HttpError ? error : badRequest(duckMessage(error)));

@@ -348,17 +348,17 @@ export class ProjectStore {
   }
 
   /** Cancels a running refresh (interrupting DuckDB) and waits until it has stopped. */
-  async stopRefresh(id: string): Promise<void> {
+  async stopRefresh(id: string, because?: HttpError): Promise<void> {
     const job = this.running.get(id);
     if (!job) return;
-    job.stop.abort();
+    job.stop.abort(because);
     await job.done;
   }
 
   /** Closes the database; running refreshes are awaited (`wait`, until `signal` aborts) or cancelled. */
   async close(options: CloseOptions): Promise<void> {
     if (this.closed) return;
-    await endJobs(this.running, options, (id) => this.stopRefresh(id));
+    await endJobs(this.running, options, (id) => this.stopRefresh(id, options.because));
     this.closed = true;
     this.stoppedBecause = options.because;
     await this.stopWork();

@@ -5,6 +5,7 @@ import { badRequest, duckMessage, notFound } from '../errors.js';
 import { diskIsFull, FAULT_CODES } from '../faults.js';
 import type { CloseOptions, ProjectStore } from '../project/index.js';
 import { withViews } from '../project/views.js';
+import { sourceProblem } from '../project/connections.js';
 import { rows } from '../project/index.js';
 import { mapBounded } from '../bounded-map.js';
 import { ranOutOfTime } from '../limits.js';
@@ -91,7 +92,7 @@ export class ProjectExports {
     const { from, label, fileStem, fields } = await this.resolve(target);
     const describe = () => this.project.withConnection((conn) => rows(conn, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${from})`));
     const described = await withViews(this.project, describe).catch((error: unknown) => {
-      throw badRequest(`${label} cannot be read now: ${duckMessage(error)}`);
+      throw sourceProblem(this.project, badRequest(`${label} cannot be read now: ${duckMessage(error)}`));
     });
     const available = described.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
     const picked = (spec.columns ?? available.map((c) => c.name)).map((name) => {

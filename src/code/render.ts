@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import { structuredPatch } from 'diff';
+import { structuredPatch, type StructuredPatch } from 'diff';
 import type { Change, QueryView } from './model.js';
 import type { KnowledgeSection, PlanSummary } from './plan-file.js';
 import type { KnowledgeChange } from './knowledge/model.js';
@@ -122,7 +122,8 @@ function renderField(field: string, before: QueryView, after: QueryView, color: 
 
 /** A unified diff of two SQL texts, hunks with two lines of context, coloured where colour is on. */
 export function sqlDiff(before: string, after: string, color: ChalkInstance): string[] {
-  const patch = structuredPatch('project', 'file', `${before}\n`, `${after}\n`, '', '', { context: 2 });
+  // Its time grows with the lines times the lines changed: past a bound, the text replaced whole.
+  const patch = structuredPatch('project', 'file', `${before}\n`, `${after}\n`, '', '', { context: 2, maxEditLength: 1000 }) ?? replacedWhole(before, after);
   const lines: string[] = [];
   for (const hunk of patch.hunks) {
     lines.push(color.cyan(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
@@ -134,6 +135,12 @@ export function sqlDiff(before: string, after: string, color: ChalkInstance): st
     }
   }
   return lines;
+}
+
+function replacedWhole(before: string, after: string): Pick<StructuredPatch, 'hunks'> {
+  const removed = before.split('\n').map((l) => `-${l}`);
+  const added = after.split('\n').map((l) => `+${l}`);
+  return { hunks: [{ oldStart: 1, oldLines: removed.length, newStart: 1, newLines: added.length, lines: [...removed, ...added] }] };
 }
 
 function kindName(materialized: boolean): string {

@@ -98,6 +98,18 @@ describe('dgw query edit', () => {
     expect(fs.existsSync(editedFile())).toBe(false);
   });
 
+  it('SQL whose own first lines are "-- dgw:" comments is kept whole: left unchanged, nothing is sent; edited, they are sent with it', async () => {
+    routes();
+    const owned = { ...original, inputQuery: '-- dgw: owned by the data team\nSELECT 1 AS a' };
+    server.on('GET', QUERY, { json: owned });
+    server.on('GET', '/data/projects/proj-1/queries', { json: [owned] });
+    const left = await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('leave-owned.sh', 'exit 0') } });
+    expect(left.stdout).toContain('did not change: nothing was saved');
+    expect(puts()).toEqual([]);
+    await dgwInTerminal(['query', 'edit', ID], { env: { EDITOR: editor('edit-owned.sh', 'sed -i s/1/2/ "$f"') } });
+    expect(puts().map((r) => r.json)).toEqual([{ inputQuery: '-- dgw: owned by the data team\nSELECT 2 AS a' }]);
+  });
+
   // The query was read before the editor opened: exit 14 (nothing changed), not 2 (nothing sent).
   it('an emptied file aborts (exit 14) and sends nothing more', async () => {
     routes();

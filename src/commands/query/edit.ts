@@ -58,7 +58,7 @@ export async function runQueryEdit(ctx: Context, ref: string, _opts: QueryEditOp
   let refused: DgwError | undefined;
   for (;;) {
     const saved = await edit(shown);
-    const sql = withoutRefusal(saved).trimEnd();
+    const sql = (refused ? withoutRefusal(saved) : saved).trimEnd();
     if (sql.trim() === '') throw new UsageError(`the file was left empty: nothing was saved, and ${query.name} keeps its SQL`);
     if (sql === original.trimEnd()) {
       ctx.out.note(`the SQL of ${query.name} did not change: nothing was saved`);

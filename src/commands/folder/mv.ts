@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { findFolder, foldersHolding } from '../../api/folder-tree.js';
+import { foldersHolding } from '../../api/folder-tree.js';
 import { updateFolderMembership } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { listQueries } from '../../api/queries.js';
@@ -10,7 +10,7 @@ import { folderPath, folderSegments } from '../../api/names.js';
 import type { QueriesPlaced } from '../../contract/results.js';
 import { ensureFolder, showFolderCreation, type EnsuredFolder } from './ensure.js';
 import { examples, type Wiring } from '../wiring.js';
-import { folderIdFor, loadTree, parseFolderRef, type FolderRef } from './resolve.js';
+import { folderIdFor, loadTree, parseFolderRef, pointToFolderMove, type FolderRef } from './resolve.js';
 import { checkSegment } from '../../api/path.js';
 import { completes } from '../../completion/kinds.js';
 import { shellWord } from '../../output/carry-target.js';
@@ -52,12 +52,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
   // Folders --parents makes would outlive a move that fails on an id no query has: ids are checked first.
   const ids = [
     ...new Set(
-      await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path').catch(async (error: unknown) => {
-        const tree = error instanceof NotFoundError && !http.readsNothing ? await loadTree(http, projectId) : undefined;
-        const folder = tree && refs.map((r) => findFolder(tree, r)).find((f) => f !== undefined);
-        if (folder) throw new DgwError('not_found', (error as Error).message, { hint: `${folder.path} is a folder; to move it: dgw folder move ${shellWord(folder.path)} ${shellWord(folderArg)}` });
-        throw error;
-      }),
+      await resolveQueryIds(http, projectId, refs, opts.parents === true && target.kind === 'path').catch((error: unknown) => pointToFolderMove(http, projectId, refs, folderArg, error)),
     ),
   ];
   const createdFolders: string[] = [];

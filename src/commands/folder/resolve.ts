@@ -2,7 +2,8 @@ import { findFolder, folderTree, noFolder, type FolderNode, type FolderTree } fr
 import { listFolders } from '../../api/folders.js';
 import type { Http } from '../../api/http.js';
 import { folderPathProblem, hasEdgeSpace } from '../../api/names.js';
-import { UsageError } from '../../errors.js';
+import { DgwError, NotFoundError, UsageError } from '../../errors.js';
+import { shellWord } from '../../output/carry-target.js';
 import { checkNameArgument } from '../name-argument.js';
 import { checkSegment } from '../../api/path.js';
 
@@ -43,4 +44,11 @@ export function checkFolderName(name: string, label: string): string {
   if (name === '.' || name === '..') throw new UsageError(`${label} may not be "." or ".."`);
   if (hasEdgeSpace(name)) throw new UsageError(`${label} "${name}" starts or ends with a space; a folder name may not`);
   return name;
+}
+
+export async function pointToFolderMove(http: Http, projectId: string, refs: string[], folderArg: string, error: unknown): Promise<never> {
+  const tree = error instanceof NotFoundError && !http.readsNothing ? await loadTree(http, projectId) : undefined;
+  const folder = tree && refs.map((r) => findFolder(tree, r)).find((f) => f !== undefined);
+  if (folder) throw new DgwError('not_found', (error as Error).message, { hint: `${folder.path} is a folder; to move it: \`dgw folder move ${shellWord(folder.path)} ${shellWord(folderArg)}\`` });
+  throw error;
 }

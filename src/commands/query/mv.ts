@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
 import { reportChange } from '../confirm.js';
-import { loadTree, parseFolderRef, requireFolder } from '../folder/resolve.js';
+import { loadTree, parseFolderRef, pointToFolderMove, requireFolder } from '../folder/resolve.js';
 import { examples, type Wiring } from '../wiring.js';
 import { completes } from '../../completion/kinds.js';
 
@@ -38,7 +38,7 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
   const target = parseFolderRef(items[items.length - 1]);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const ids = [...new Set(await resolveQueryIds(http, projectId, refs))];
+  const ids = [...new Set(await resolveQueryIds(http, projectId, refs).catch((error: unknown) => pointToFolderMove(http, projectId, refs, items[items.length - 1], error)))];
   let path = '/';
   if (target.kind === 'path') {
     path = folderPath(target.path);

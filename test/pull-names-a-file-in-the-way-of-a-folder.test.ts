@@ -24,4 +24,13 @@ describe('pull where a file sits in the way of a folder', () => {
     expect(pulled.stderr).not.toContain('DGW_LOCAL_DIR');
     expect(fs.readFileSync(path.join(tmp.dir, 'queries', 'notes.txt'), 'utf8')).toBe('mine\n');
   });
+
+  it('a --dir below a file names that file, not the directory it could not make', async () => {
+    fs.writeFileSync(path.join(tmp.dir, 'afile'), 'mine\n');
+    const pulled = await runInProcess(['pull', '--dir', 'afile/sub'], { env, cwd: tmp.dir });
+    expect(pulled.code).toBe(13);
+    expect(pulled.stderr).toContain(`${path.join(tmp.dir, 'afile')} is a file, not a directory`);
+    expect(pulled.stderr).not.toContain('in afile/sub/');
+    expect(fs.readFileSync(path.join(tmp.dir, 'afile'), 'utf8')).toBe('mine\n');
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DgwError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
@@ -111,6 +111,10 @@ class LocalFileError extends DgwError {
   }
 }
 
+function firstThere(full: string): string {
+  return existsSync(full) || path.dirname(full) === full ? full : firstThere(path.dirname(full));
+}
+
 /** Carries a pull plan out under `root`, writing through temporary files so none is left half written; returns the directories removed. */
 export function writePull(root: string, plan: PullPlan, label: string): string[] {
   const inside = (rel: string) => {
@@ -127,7 +131,9 @@ export function writePull(root: string, plan: PullPlan, label: string): string[]
     } catch (error) {
       const { code, path: at } = error as NodeJS.ErrnoException;
       if (code === 'ENOTDIR' || code === 'EEXIST') {
-        throw new LocalFaultError('FILE_ACCESS', `cannot ${what}: ${at ?? 'a part of its path'} is a file, not a directory (${code})`, `move or rename that file in ${label}: pull makes a directory there for a folder of the project`, error);
+        const file = at === undefined ? undefined : firstThere(at);
+        const hint = file === undefined || !path.relative(root, file).startsWith('..') ? `move or rename that file in ${label}: pull makes a directory there for a folder of the project` : 'move or rename that file, or pass another --dir';
+        throw new LocalFaultError('FILE_ACCESS', `cannot ${what}: ${file ?? 'a part of its path'} is a file, not a directory (${code})`, hint, error);
       }
       throw fileFault(error, file) ?? new LocalFileError(`cannot ${what}: ${(error as Error).message}`, error);
     }

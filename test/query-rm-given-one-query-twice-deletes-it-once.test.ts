@@ -16,6 +16,9 @@ describe('query rm given the same query twice', () => {
     expect(r.stderr).not.toContain('error');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('deleted 1 query');
+    await dgw('query', 'create', 'asked', '--sql', 'SELECT 1 AS x');
+    const dry = await run('query', 'rm', 'asked', 'asked', '--dry-run');
+    expect(dry.stdout).toContain('This would delete query asked.');
   });
 
   it('deletes it once, by name and by id, and the --json answer lists it once', async () => {

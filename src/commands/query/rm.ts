@@ -32,7 +32,8 @@ names, the list is read anyway, and who breaks is said on stderr).
     .action(wiring.action(runQueryRm));
 }
 
-export async function runQueryRm(ctx: Context, refs: string[], opts: ConfirmOptions): Promise<void> {
+export async function runQueryRm(ctx: Context, given: string[], opts: ConfirmOptions): Promise<void> {
+  const refs = [...new Set(given)];
   for (const ref of refs) checkNameArgument(ref, 'QUERY');
   const what = `delete ${refs.length === 1 ? `query ${refs[0]}` : `${refs.length} queries (${refs.join(', ')})`}`;
   // Refused before anything is sent, name lookups included, when there is no one to ask.

@@ -135,7 +135,8 @@ describe('table import sends the documented multipart request', () => {
     server.on('GET', `/data/projects/${P}/table/again/columns`, { json: columns('id', 'label') });
     const refused = await dgw(['table', 'import', 'again', csv, '--create']);
     expect(refused.code).toBe(5);
-    expect(paths()).toEqual([`POST /data/projects/${P}/table/again`, `GET /data/projects/${P}/table/again/columns`]);
+    // The last request looks for the table in the list, for the refusal's hint.
+    expect(paths()).toEqual([`POST /data/projects/${P}/table/again`, `GET /data/projects/${P}/table/again/columns`, `GET /data/projects/${P}/table`]);
   });
 
   it('--create with a --map that names no column of the file is exit 2: nothing is sent, no table made', async () => {

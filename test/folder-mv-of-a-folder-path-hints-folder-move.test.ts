@@ -14,7 +14,7 @@ it('a folder path given as the QUERY exits 4 with a hint naming folder move', as
   await dgw('folder', 'create', '/archive');
   const r = await run('folder', 'mv', '/b/my x', '/archive');
   expect(r.code).toBe(4);
-  expect(r.stderr).toContain("dgw folder move '/b/my x' /archive");
+  expect(r.stderr).toMatch(/^hint: \/b\/my x is a folder; to move it: `dgw (--zone local )?folder move '\/b\/my x' \/archive`$/m);
   const missing = await run('folder', 'mv', '/b/nothere', '/archive');
   expect(missing.code).toBe(4);
   expect(missing.stderr).not.toContain('folder move');

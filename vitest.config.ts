@@ -95,8 +95,8 @@ export default defineConfig({
     sequence: { sequencer: SlowTierFirst },
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'fast', isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], provide: { walkShapes: ['spec'] }, testTimeout: 60_000, hookTimeout: 120_000 } },
-      { extends: true, test: { name: 'fast-isolated', include: ISOLATED, testTimeout: 60_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'fast', isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], provide: { walkShapes: ['spec'] }, testTimeout: 300_000, hookTimeout: 300_000 } },
+      { extends: true, test: { name: 'fast-isolated', include: ISOLATED, testTimeout: 300_000, hookTimeout: 300_000 } },
       // Scale, memory and faults on a machine that may be busy: ten minutes, which only a hang reaches.
       { extends: true, test: { name: 'slow', include: [...SLOW, ...WALKTHROUGHS], provide: { walkShapes: ['hosted'] }, testTimeout: 600_000, hookTimeout: 600_000 } },
     ],

@@ -10,6 +10,7 @@ import { readConnections, type ConnectionRow } from './connections.js';
 import { failureOf, recordsEnd, startJob } from './refresh-job.js';
 import { rows, textOrNull, type ProjectStore, type RunningRefresh } from './store.js';
 import { withViews } from './views.js';
+import { INTERNAL_CATALOG_ID, QUERY_CATALOG_ID } from '../routes/catalogs.js';
 
 /** What a create asks for; a schedule left out is null. */
 export interface CacheInput {
@@ -56,8 +57,8 @@ function cacheSource({ catalogId, schemaName, tableName }: Pick<CacheRow, 'catal
   const label = `${schemaName}.${tableName} of catalog ${catalogId}`;
   const connected = connections.find((c) => c.catalogId === catalogId);
   if (connected) return { relation: `${ident(connected.catalogName)}.${ident(schemaName)}.${ident(tableName)}`, label: `${connected.catalogName}.${schemaName}.${tableName}` };
-  if (catalogId === '1' && (schemaName === 'table' || schemaName === 'bitable')) return { relation: `svc.${ident(schemaName)}.${ident(tableName)}`, label };
-  if (catalogId === '2' && schemaName === 'query') return { relation: `svc.query.${ident(tableName)}`, label };
+  if (catalogId === INTERNAL_CATALOG_ID && (schemaName === 'table' || schemaName === 'bitable')) return { relation: `svc.${ident(schemaName)}.${ident(tableName)}`, label };
+  if (catalogId === QUERY_CATALOG_ID && schemaName === 'query') return { relation: `svc.query.${ident(tableName)}`, label };
   throw badRequest(`no table ${label}: catalog 1 has schemas "table" (stored tables) and "bitable" (BI tables), catalog 2 schema "query" (saved queries), and each connection's catalog its own`);
 }
 
@@ -234,7 +235,7 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
   try {
     await jobStatements(conn, job.stop.signal, async () => {
       // A saved query's view is made outside this transaction, which would not see it otherwise.
-      const names = cache.catalogId === '2' ? await withViews(s, () => describeSource(s, conn, cache)) : await describeSource(s, conn, cache);
+      const names = cache.catalogId === QUERY_CATALOG_ID ? await withViews(s, () => describeSource(s, conn, cache)) : await describeSource(s, conn, cache);
       await conn.run('BEGIN');
       const exists = (await rows(conn, "SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = 'cache' AND table_name = ?", [cache.copyName])).length > 0;
       const column = names.some((name) => name.toLowerCase() === cache.incrementalColumn?.toLowerCase()) ? ident(cache.incrementalColumn!) : undefined;

@@ -27,10 +27,10 @@ export async function startJob(s: ProjectStore, key: string, work: (job: Running
 export function failureOf(s: ProjectStore, job: RunningRefresh, error: unknown, cancelled: string): { status: RefreshStatus; message: string } {
   const why: unknown = job.stop.signal.reason;
   if (job.stop.signal.aborted) return { status: 'CANCELLED', message: why instanceof HttpError ? `${why.message} (${cancelled})` : cancelled };
-  const timedOut = error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT';
+  if (error instanceof HttpError && error.errorCode === 'STATEMENT_TIMEOUT') return { status: 'FAILED', message: ranOutOfTime(s.limits, 'refresh', 'the previous result was kept').message };
   const full = diskIsFull(error) ? duckFault(error, { projectId: s.id, file: s.file }) : undefined;
-  const told = sourceProblem(s, error instanceof HttpError ? error : badRequest(duckMessage(error)));
-  return { status: 'FAILED', message: timedOut ? ranOutOfTime(s.limits, 'refresh', 'the previous result was kept').message : (full?.message ?? duckMessage(told)) };
+  if (full) return { status: 'FAILED', message: full.message };
+  return { status: 'FAILED', message: duckMessage(sourceProblem(s, error instanceof HttpError ? error : badRequest(duckMessage(error)))) };
 }
 
 /** Whether the end of a refresh is still written: not once the project closed under it, unless it was cancelled. */

@@ -35,10 +35,11 @@ export function registerQueryMv(parent: Command, wiring: Wiring): void {
 export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOptions): Promise<void> {
   if (items.length < 2) throw new UsageError('give at least one QUERY and then the target FOLDER');
   const refs = items.slice(0, -1);
-  const target = parseFolderRef(items[items.length - 1]);
+  const folderArg = items[items.length - 1];
+  const target = parseFolderRef(folderArg);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const ids = [...new Set(await resolveQueryIds(http, projectId, refs).catch((error: unknown) => pointToFolderMove(http, projectId, refs, items[items.length - 1], error)))];
+  const ids = [...new Set(await resolveQueryIds(http, projectId, refs).catch((error: unknown) => pointToFolderMove(http, projectId, refs, folderArg, error)))];
   let path = '/';
   if (target.kind === 'path') {
     path = folderPath(target.path);

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { getQuery, moveQuery, updateQuery } from '../../api/queries.js';
 import type { Http } from '../../api/http.js';
-import type { QueryRequest, QueryType } from '../../api/types.js';
+import type { QueryRequest, QueryType, Schedule } from '../../api/types.js';
+import { canonicalTimeZone } from '../../schedule/timezone.js';
 import { breakageFacts, breakingClause, describeBreakage } from '../../impact/name-readers.js';
 import { breakageIn, notReadLine } from '../breaking-reads.js';
 import { confirmDestructive } from '../confirm.js';
@@ -39,6 +40,7 @@ export function registerQueryUpdate(parent: Command, wiring: Wiring): void {
         'dgw query update revenuereport --sql "SELECT * FROM svc.table.orders WHERE status = \'paid\'"',
         'dgw query update revenuereport --materialized --every 1d   # convert to materialized',
         'dgw query update nightlycopy --from revenuereport          # take a fresh snapshot of the source SQL',
+        'dgw query update nightlycopy --tz America/New_York        # the same cron, in another time zone',
         'dgw query update nightlycopy --no-schedule',
         'dgw query update nightlycopy --plain                      # back to a plain query (a view)',
         'dgw query update revenuereport --name "Revenue (EU)" --dry-run --with-reads   # which queries read the old name',
@@ -64,17 +66,19 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   if (source.sql !== undefined) body.inputQuery = source.sql;
   if (flags.materialized) body.queryType = 'MATERIALIZED';
   if (flags.plain) body.queryType = 'PLAIN';
-  const schedule = flags.plain ? undefined : scheduleFromFlags(flags, await minIntervalFor(ctx));
+  // --tz alone moves the query's own cron schedule to another zone: its cron is read below.
+  const newZone = flags.tz !== undefined && flags.cron === undefined && flags.every === undefined && flags.schedule !== false ? zoneOf(flags.tz) : undefined;
+  const schedule = flags.plain ? undefined : scheduleFromFlags(newZone ? { ...flags, tz: undefined } : flags, await minIntervalFor(ctx));
   if (schedule) body.schedule = schedule;
   const path = checkPath(flags.path);
-  const changesFields = Object.keys(body).length > 0 || source.from !== undefined;
+  const changesFields = Object.keys(body).length > 0 || source.from !== undefined || newZone !== undefined;
   if (!changesFields && path === undefined) {
     throw new UsageError('nothing to change: give --name, --sql, --file, --from, --materialized, --plain, --path or a schedule flag');
   }
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: flags.dryRun, dryRunReads: flags.withReads });
   // What must be read depends on the flags: the type for --from and schedules, every query to find readers of an ending name.
-  const typeMatters = !flags.materialized && (source.from !== undefined || (schedule !== undefined && schedule.type !== 'none'));
+  const typeMatters = newZone !== undefined || (!flags.materialized && (source.from !== undefined || (schedule !== undefined && schedule.type !== 'none')));
   const renaming = flags.name !== undefined;
   const endsNames = renaming || body.queryType !== undefined;
   const target = await readUpdateTarget(http, projectId, ref, source.from, { query: typeMatters || endsNames, all: endsNames });
@@ -82,6 +86,7 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
     const zone = http.readsNothing ? http.placeholder(`time zone of the schedule of ${ref}`) : target.query?.schedule?.type === 'cron' && target.query.schedule.timezone;
     if (zone) schedule.timezone = zone;
   }
+  if (newZone) body.schedule = rezoned(http, ref, target.query?.schedule, newZone);
   if (target.query) checkMaterializedOnly(target.query, { from: source.from !== undefined, schedule, materialized: flags.materialized === true });
   if (target.fromId !== undefined) body.inputQueryRefId = target.fromId;
   const id = target.id;
@@ -96,6 +101,20 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   if (path !== undefined || !query) query = await getQuery(http, projectId, id);
   await ctx.out.record(query, QUERY_FIELDS, queryId);
   ctx.out.success(`updated ${query.name}`);
+}
+
+function zoneOf(tz: string): string {
+  const zone = canonicalTimeZone(tz);
+  if (zone === undefined) throw new UsageError(`--tz: "${tz}" is not an IANA time zone (for example Europe/Berlin or UTC)`);
+  return zone;
+}
+
+/** The query's cron schedule in another time zone; an interval or no schedule has no zone to change. */
+function rezoned(http: Http, ref: string, current: Schedule | null | undefined, timezone: string): Schedule {
+  if (http.readsNothing) return { type: 'cron', cronExpression: http.placeholder(`cron expression of the schedule of ${ref}`), timezone };
+  if (current?.type === 'cron') return { ...current, timezone };
+  const has = !current || current.type === 'none' ? 'no schedule' : 'an --every schedule';
+  throw new UsageError(`${ref} has ${has}; --tz sets the time zone of a --cron schedule: give --cron too`);
 }
 
 /** `--plain` makes a plain query, which takes neither a schedule nor `--from`: refused before anything is sent. */

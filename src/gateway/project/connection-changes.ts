@@ -73,7 +73,10 @@ export async function deleteConnection(s: ProjectStore, id: string): Promise<Con
   const row = findConnection(s, id);
   return s.tx(async (conn) => {
     const caches = (await readCaches(conn)).filter((c) => c.catalogId === row.catalogId);
-    if (caches.length > 0) throw conflict(`caches of catalog ${row.catalogName} exist (${caches.map((c) => c.id).join(', ')}): remove them first`);
+    if (caches.length > 0) {
+      const ids = caches.map((c) => c.id).join(' ');
+      throw conflict(`caches of catalog ${row.catalogName} exist (${ids}): remove them first with \`dgw cache rm ID\` (\`dgw cache list --catalog ${row.catalogName}\` lists them)`);
+    }
     await deleteConnectionRow(conn, id);
     await deleteParametricRows(conn, row.catalogId);
     await forgetCatalog(conn, row.catalogId);

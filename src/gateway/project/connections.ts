@@ -105,7 +105,9 @@ export function localConfig(type: string, credential: Record<string, unknown>): 
   const unknown = Object.keys(credential).filter((k) => k !== 'path');
   if (unknown.length > 0) throw badRequest(`a ${t} connection takes one field, path; not ${unknown.join(', ')}`);
   const path = credential.path;
-  if (typeof path !== 'string' || path === '') throw badRequest(`a ${t} connection needs credential.path: ${t === 'duckdb' ? 'the DuckDB database file to read' : `a ${t} file, a folder of them, or a glob`}`);
+  const wanted = t === 'duckdb' ? 'the DuckDB database file to read' : `a ${t} file, a folder of them, or a glob`;
+  if (path !== undefined && path !== null && typeof path !== 'string') throw badRequest(`credential.path of a ${t} connection is text (${wanted}), not ${Array.isArray(path) ? 'a list' : `a ${typeof path}`}`);
+  if (typeof path !== 'string' || path === '') throw badRequest(`a ${t} connection needs credential.path: ${wanted}`);
   if (!isAbsolute(path)) throw badRequest(`credential.path must be an absolute path (the gateway may run in another folder than the caller): ${path}`);
   return { path };
 }

@@ -31,6 +31,12 @@ export function hasControlCharacter(text: string): boolean {
   return /[\u0000-\u001f\u007f-\u009f]/.test(text);
 }
 
+/** The first character of a text that shows as nothing or reorders what a terminal shows (zero-width space, word joiner, BOM, bidi overrides and isolates), as U+XXXX; with one a name looks like another. */
+export function invisibleCharacterIn(text: string): string | undefined {
+  const found = /[\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/.exec(text);
+  return found ? `U+${found[0].charCodeAt(0).toString(16).toUpperCase()}` : undefined;
+}
+
 /** `/reports` and `/ reports` would print alike, so neither dgw nor its gateway makes a name with edge spaces. */
 export function hasEdgeSpace(name: string): boolean {
   return /^\s|\s$/u.test(name);

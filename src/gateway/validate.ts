@@ -1,6 +1,7 @@
 import type { RouteContext } from './router.js';
 import { badRequest, HttpError } from './errors.js';
 import { mayLoseDigits, readsBackExactly } from '../api/exact-numbers.js';
+import { invisibleCharacterIn } from '../api/names.js';
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -118,5 +119,12 @@ export function checkName(value: string, what: string, max = 255): string {
   if (value.trim() === '') throw badRequest(`${what} must not be empty`);
   if (value.length > max) throw badRequest(`${what} is longer than ${max} characters`);
   if (CONTROL.test(value)) throw badRequest(`${what} contains a control character`);
+  refuseInvisible(value, what);
   return value;
+}
+
+/** A name made with an invisible character could pass for another (a folder "/reports" beside "/reports" with a zero-width space). */
+export function refuseInvisible(value: string, what: string): void {
+  const invisible = invisibleCharacterIn(value);
+  if (invisible) throw badRequest(`${what} contains an invisible character (${invisible}), with which it would look like another name`);
 }

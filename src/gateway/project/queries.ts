@@ -1,6 +1,7 @@
 import type { Query, QueryType } from '../../api/types.js';
 import { deriveQueryName, hasControlCharacter, MAX_QUERY_NAME, noSqlNameReason, sqlName } from '../../api/names.js';
 import { badRequest, conflict, userSql } from '../errors.js';
+import { refuseInvisible } from '../validate.js';
 import { ident, qualified } from '../sql.js';
 import { createViewSql, missingName } from './views.js';
 import { forgetGoneColumns, renameTable } from './table-references.js';
@@ -43,6 +44,7 @@ export function allQueriesJson(s: ProjectStore): Promise<Uint8Array> {
 /** A control character in a display name could rewrite the screen of whoever lists the queries. */
 function refuseControls(displayName: string): void {
   if (hasControlCharacter(displayName)) throw badRequest('displayName contains a control character');
+  refuseInvisible(displayName, 'displayName');
 }
 
 /** Create Query (spec 4.1). `checkSchemaExists` false stores SQL that reads missing tables. */

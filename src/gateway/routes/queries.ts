@@ -8,7 +8,7 @@ import type { QueryInput } from '../project/index.js';
 import * as queries from '../project/queries.js';
 import type { Duration } from '../../schedule/duration.js';
 import { normaliseSchedule } from '../schedule.js';
-import { boolParam, jsonObject, optString, reqString } from '../validate.js';
+import { boolParam, jsonObject, optString, refuseInvisible, reqString } from '../validate.js';
 
 /** Type-checks a QueryRequest body (2.1); semantics are checked by the project. */
 export function parseQueryInput(body: Record<string, unknown>, minInterval: Duration): QueryInput {
@@ -32,6 +32,7 @@ export function checkPath(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   const problem = folderPathProblem(path);
   if (problem) throw badRequest(problem);
+  refuseInvisible(path, 'path');
   if (path.split('/').some((s) => s.length > 255)) throw badRequest('a folder name in path is longer than 255 characters');
   return path;
 }

@@ -5,7 +5,8 @@ import { duckFault } from './faults.js';
 import type { Gateway } from './gateway.js';
 import { checkKeyReaches } from './key-scope.js';
 import { freshenConnectedFiles } from './project/connected-files.js';
-import { ranOutOfTime } from './limits.js';
+import { formatBytes, ranOutOfTime } from './limits.js';
+import { MAX_STATEMENT_BYTES } from '../api/local-limits.js';
 import { presenterFor, type ApiShape } from './present/index.js';
 import { withinRequest } from './request-scope.js';
 import { BASE_PATH, decodeParam, Router, Routes, type BodySource, type GatewayRequest, type Middleware, type Reply, type RouteContext, type RouteVariables } from './router.js';
@@ -175,7 +176,7 @@ export function tooLargeReply(maxSize: number, apiShape: GatewayHandlerOptions['
 }
 
 function tooLarge(maxSize: number): Reply {
-  return { status: 413, body: JSON.stringify({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the limit of ${maxSize} bytes` }) };
+  return { status: 413, body: JSON.stringify({ errorCode: 'PAYLOAD_TOO_LARGE', message: `the request body is larger than the local gateway's limit of ${maxSize} bytes; SQL text may be at most ${formatBytes(MAX_STATEMENT_BYTES)}, and rows go in as a file with \`dgw table import\`` }) };
 }
 
 function answerError(raw: unknown, c: Context): Reply {

@@ -214,7 +214,7 @@ describe('diffStates', () => {
     expect(plan.skipped).toEqual([
       'folder /reports: its path /reports differs from /Reports only in letter case, and macOS and Windows would keep both in one directory, so it has no directory; it and what it holds are left alone',
     ]);
-    const pulled = planPull({ files: [], folders: [], markers: [], unsafe: [] }, p, ['/']);
+    const pulled = planPull({ files: [], folders: [], markers: [], unsafe: [], holdOthers: [] }, p, ['/']);
     expect(pulled.write.map((w) => w.file)).toEqual(['Reports/upper.sql']);
     expect(pulled.skipped).toHaveLength(1);
   });
@@ -227,7 +227,7 @@ describe('diffStates', () => {
       'query "Odd-Name" in /: its name is not a SQL name: use lower-case letters, digits and _ only (the service derives names that way), so it has no file; it is left alone',
       'query "nul" in /: its name is a device name on Windows, where its file would not be a file, so it has no file; it is left alone',
     ]);
-    expect(planPull({ files: [], folders: [], markers: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine.sql']);
+    expect(planPull({ files: [], folders: [], markers: [], unsafe: [], holdOthers: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine.sql']);
     expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['nul', 'fine']);
   });
 
@@ -243,7 +243,7 @@ describe('diffStates', () => {
     const windows = diffStates(desired([]), p, { prune: true, platform: 'win32' });
     expect(windows.changes.map((c) => ('name' in c ? c.name : c.folder))).toEqual(['d', '/fine']);
     expect(windows.skipped.join('\n')).toMatch(/\/q:1: its folder name "q:1" contains one of < > : " \| \? \*/);
-    expect(planPull({ files: [], folders: [], markers: [], unsafe: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine/d.sql']);
+    expect(planPull({ files: [], folders: [], markers: [], unsafe: [], holdOthers: [] }, p, ['/'], 'win32').write.map((w) => w.file)).toEqual(['fine/d.sql']);
     // Elsewhere they are ordinary directories.
     expect(diffStates(desired([]), p, { prune: true, platform: 'linux' }).skipped).toEqual([]);
   });
@@ -373,6 +373,7 @@ describe('planPull', () => {
     folders,
     markers,
     unsafe: [],
+    holdOthers: [],
   });
 
   it('writes what is missing, keeps what says the same, and marks what it would replace or remove', () => {

@@ -29,4 +29,17 @@ describe('pull --force over directories of no project folder', () => {
     expect(fs.existsSync(path.join(dir, 'gone'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'docs', 'README.md'))).toBe(true);
   });
+
+  it('without --force lists only what --force would remove: a directory holding a README is not listed, and with nothing else to remove pull writes', async () => {
+    const dir = path.join(tmp.dir, 'queries');
+    fs.mkdirSync(path.join(dir, 'notes'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'notes', 'stale.sql'), 'SELECT 1\n');
+    fs.writeFileSync(path.join(dir, 'notes', 'README.md'), 'kept\n');
+    const refused = await runInProcess(['pull'], { env, cwd: tmp.dir });
+    expect(refused.stderr).toContain('pull would replace or remove 1 entry that the project does not match: queries/notes/stale.sql (no such query there in the project); nothing was written');
+    expect((await runInProcess(['pull', '--force'], { env, cwd: tmp.dir })).code).toBe(0);
+    const again = await runInProcess(['pull'], { env, cwd: tmp.dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(fs.readdirSync(path.join(dir, 'notes'))).toEqual(['README.md']);
+  });
 });

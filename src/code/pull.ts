@@ -77,7 +77,8 @@ export function planPull(scan: Scan, project: ProjectState, scope: string[], pla
   const marked = new Set(scan.markers);
   const holdsNothing = (folder: string) => ![...written, ...folders].some((w) => w !== folder && isWithin(w, folder)) && !written.has(folder);
   plan.markers = [...folders].filter((f) => holdsNothing(f) && !marked.has(f)).sort().map(dirFor);
-  const keep = (folder: string) => folders.has(folder) || scope.includes(folder) || [...written].some((w) => isWithin(w, folder)) || [...folders].some((f) => isWithin(f, folder));
+  const keep = (folder: string) =>
+    folders.has(folder) || scope.includes(folder) || [...written, ...folders, ...scan.holdOthers].some((w) => isWithin(w, folder));
   plan.rmdirs = scan.folders.filter((f) => !keep(f)).sort((a, b) => b.length - a.length).map(dirFor);
   return plan;
 }

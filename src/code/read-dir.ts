@@ -29,11 +29,13 @@ export interface Scan {
   markers: string[];
   /** Links, devices and the like: never read, overwritten or removed. */
   unsafe: FileProblem[];
+  /** The folders whose directory holds a file that is not a query (a README): pull never removes them. */
+  holdOthers: string[];
 }
 
 /** Walks the managed folders, never following links or reading devices or pipes; each `.sql` file read whole as strict UTF-8. */
 export async function scanDirectory(root: string, scope: string[], options: ReadOptions = {}): Promise<Scan> {
-  const scan: Scan = { files: [], folders: [], markers: [], unsafe: [] };
+  const scan: Scan = { files: [], folders: [], markers: [], unsafe: [], holdOthers: [] };
   for (const folder of scope) {
     const rel = dirFor(folder);
     const start = path.join(root, rel);
@@ -60,6 +62,7 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
   const directories = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name === KEEP_FILE && entry.isFile()) scan.markers.push(`/${rel}`);
+    else if (!entry.isDirectory() && !entry.name.endsWith(SQL_EXTENSION) && !scan.holdOthers.includes(`/${rel}`)) scan.holdOthers.push(`/${rel}`);
     if (entry.name.startsWith('.')) continue;
     const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
     const isSql = entry.name.toLowerCase().endsWith(SQL_EXTENSION);

@@ -75,6 +75,9 @@ for (const shape of walkShapes) {
       expect([badMacro.code, badMacro.stderr]).toEqual([6, expect.stringContaining('not a date macro')]);
       const duck = await run('parametric-table', 'create', 'db', 'main.x', '--from', 'main.t', '--param', 'x=1');
       expect([duck.code, duck.stderr]).toEqual([6, expect.stringContaining('attached read-only')]);
+      // A DuckDB file's catalog can hold none, so it lists none (a script walking every catalog goes on); a missing catalog is not found.
+      expect(JSON.parse(await dgw('parametric-table', 'list', 'db', '--json'))).toEqual([]);
+      expect((await run('parametric-table', 'list', 'nosuchcatalog')).code).toBe(4);
       expect((await run('parametric-table', 'create', '1', 'table.x', '--from', 'table.orders', '--param', 'status=paid')).code).toBe(6);
       expect((await run('parametric-table', 'rm', 'web', 'main.nope', '--yes')).code).toBe(4);
       expect(JSON.parse(await dgw('parametric-table', 'list', 'web', '--json'))).toHaveLength(2);

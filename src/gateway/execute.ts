@@ -6,6 +6,7 @@ import { refuseNul } from './project/check.js';
 import type { ProjectStore } from './project/index.js';
 import { withViews } from './project/views.js';
 import { sourceProblem } from './project/connections.js';
+import { withFailingViewReason } from './project/unreadable-file.js';
 import { builderSql, type BuilderRequest } from './query-builder.js';
 import { interruptible, keepTimeLimit, requestSignal } from './request-scope.js';
 import { RowTexts } from './row-texts.js';
@@ -53,7 +54,7 @@ export async function executeSql(project: ProjectStore, target: ExecuteTarget, f
     if ('qualifiedName' in target && /Catalog Error: (Table|View) with name .* does not exist/.test(error instanceof Error ? error.message : '')) {
       throw notFound(`${target.qualifiedName} not found: the project has no ${source?.schemaName === 'query' || source?.schemaName === 'mtquery' ? 'query' : 'table'} of that name`);
     }
-    throw sourceProblem(project, project.whyStopped(error));
+    throw sourceProblem(project, await withFailingViewReason(project, sql, project.whyStopped(error)));
   }
 }
 

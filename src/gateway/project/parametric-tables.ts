@@ -50,7 +50,7 @@ export function parametricSelect(catalogName: string, p: Pick<ParametricRow, 'fr
 /** Makes the view (and its schema) in the connection's catalog; done when the project opens, before it is locked down. */
 export async function createParametricView(conn: DuckDBConnection, catalogName: string, p: ParametricRow): Promise<void> {
   await conn.run(`CREATE SCHEMA IF NOT EXISTS ${ident(catalogName)}.${ident(p.toSchema)}`);
-  await conn.run(`CREATE VIEW ${ident(catalogName)}.${ident(p.toSchema)}.${ident(p.toTable)} AS ${parametricSelect(catalogName, p)}`);
+  await conn.run(`CREATE OR REPLACE VIEW ${ident(catalogName)}.${ident(p.toSchema)}.${ident(p.toTable)} AS ${parametricSelect(catalogName, p)}`);
 }
 
 /** Checks a new parametric table against the catalog as it is: the base table, its columns, a free target, values that bind. */
@@ -137,7 +137,7 @@ export async function attachParametricTables(conn: DuckDBConnection, tables: Par
     if (!c || broken.has(c.id)) continue;
     await createParametricView(conn, c.catalogName, p).catch(async (error: unknown) => {
       const why = `parametric table ${p.toSchema}.${p.toTable} of catalog ${c.catalogName} cannot be read: its base table ${p.fromSchema}.${p.fromTable} does not bind (${unreadableCause(error)})`;
-      await conn.run(failingViewSql(`${ident(c.catalogName)}.${ident(p.toSchema)}.${ident(p.toTable)}`, why)).catch(() => undefined);
+      await conn.run(failingViewSql(`${ident(c.catalogName)}.${ident(p.toSchema)}.${ident(p.toTable)}`, why, true)).catch(() => undefined);
     });
   }
 }

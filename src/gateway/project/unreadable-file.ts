@@ -1,5 +1,6 @@
-import { duckMessage } from '../errors.js';
-import { literal } from '../sql.js';
+import { duckMessage, HttpError } from '../errors.js';
+import { ident, literal } from '../sql.js';
+import { rows, type ProjectStore } from './store.js';
 
 /** Why DuckDB could not read a connected file (or run the query behind a view), in one line: its message runs on over many lines of reader options, and its first line alone ("CSV Error on Line: 2") says neither file nor cause. */
 export function unreadableCause(error: unknown): string {
@@ -28,3 +29,18 @@ export function failingViewSql(view: string, why: string, replace = false): stri
 /** Whether columns as DuckDB's catalog lists them are those of a view failingViewSql made. */
 export const isFailingView = (columns: ReadonlyArray<{ name: string; dataType: string }>): boolean =>
   columns.length === 1 && columns[0].name === 'unreadable' && columns[0].dataType === '"NULL"';
+
+/** A column read from a view failingViewSql made is "not found" (its one column is `unreadable`): the error the view keeps, read from it, says why. */
+export async function withFailingViewReason(s: ProjectStore, sql: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof HttpError) || !/^Binder Error: Referenced column [\s\S]*"unreadable"/.test(error.message)) return error;
+  const text = sql.toLowerCase();
+  const why = await s.withConnection(async (conn) => {
+    const views = await rows(conn, "SELECT database_name, schema_name, view_name FROM duckdb_views() WHERE sql LIKE '%AS unreadable WHERE%'");
+    for (const v of views.filter((x) => text.includes(String(x.view_name).toLowerCase()))) {
+      const failed = await conn.run(`SELECT count(*) FROM ${[v.database_name, v.schema_name, v.view_name].map((n) => ident(String(n))).join('.')}`).then(() => undefined, duckMessage);
+      if (failed) return failed;
+    }
+    return undefined;
+  }).catch(() => undefined);
+  return why === undefined ? error : new HttpError(error.status, why, error.errorCode);
+}

@@ -115,6 +115,20 @@ describe('a stored key goes only to the host it was stored for', () => {
     expect(authHeaders(B)).toEqual([`Bearer ${ENV_KEY}`]);
   });
 
+  it('the hint for a host only a project file names offers DGW_API_KEY with DGW_BASE_URL, which works, not DGW_API_KEY alone, which is held back', async () => {
+    projectFile({ baseUrl: B.baseUrl, project: 'p' });
+    const none = [await dgw(['catalog', 'list']), await dgw(['auth', 'status'])];
+    await loginToA();
+    const withheld = [await dgw(['--profile', 'lp', 'catalog', 'list']), await dgw(['--profile', 'lp', 'auth', 'status'])];
+    for (const r of [...none, ...withheld]) {
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain(`set DGW_API_KEY with DGW_BASE_URL=${B.baseUrl}`);
+      expect(r.stderr).not.toMatch(/set DGW_API_KEY(,| for this command|$)/m);
+    }
+    expect(B.requests).toEqual([]);
+    expect((await dgw(['--profile', 'lp', 'catalog', 'list'], { DGW_API_KEY: ENV_KEY, DGW_BASE_URL: B.baseUrl })).code).toBe(0);
+  });
+
   it('auth login --with-token does not send a piped key to a host only a project file names: exit 2, nothing sent, nothing stored', async () => {
     projectFile({ baseUrl: B.baseUrl, project: 'p' });
     const r = await dgw(['auth', 'login', '--with-token'], {}, KEY_B);

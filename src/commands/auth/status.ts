@@ -8,7 +8,7 @@ import { describeSource } from '../../config/explain.js';
 import { describeBinding } from '../../config/key-binding.js';
 import { missingKeyError } from '../../config/missing-key.js';
 import { keychainName } from '../../config/keychain.js';
-import { maskKey } from '../../config/settings.js';
+import { maskKey, projectFileChoseHost } from '../../config/settings.js';
 import { configDir } from '../../config/store.js';
 import type * as O from '../../contract/results.js';
 import type { Context } from '../../context.js';
@@ -53,7 +53,7 @@ export async function runAuthStatus(ctx: Context, opts: StatusOptions): Promise<
   const local = s.zone.value === 'local' && s.baseUrl.value === undefined;
   const key = await ctx.apiKey();
   if (!key && !local) {
-    if (s.withheldKey || s.envKeyHeldBack) throw missingKeyError(s);
+    if (s.withheldKey || s.envKeyHeldBack || projectFileChoseHost(s.baseUrl)) throw missingKeyError(s);
     throw new AuthError(`not logged in: profile ${s.profile.value} holds no API key and DGW_API_KEY is not set`, {
       hint: 'run `dgw auth login`, or set DGW_API_KEY',
     });

@@ -136,6 +136,17 @@ describe('dgw auth login', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('a key holding a control character or a character beyond ASCII exits 2 and sends nothing, as a key from DGW_API_KEY does', async () => {
+    for (const key of [`${KEY}\x1b`, `${KEY}\u200b`, `${KEY}\u0430`]) {
+      const r = await login([], `${key}\n`);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/^error: the API key .*holds a space, a line break or another character no key has/m);
+      expectNoKey(r);
+    }
+    expect(server.requests).toHaveLength(0);
+    expect(fs.existsSync(path.join(configDir(), 'config.json'))).toBe(false);
+  });
+
   it('without --with-token and without a terminal, exits 2 naming --with-token', async () => {
     const r = await dgw(['auth', 'login', '--base-url', server.baseUrl], { input: KEY, env: env() });
     expect(r.code).toBe(2);

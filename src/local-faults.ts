@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { LocalFaultError } from './errors.js';
 
@@ -8,11 +8,24 @@ const NO_ACCESS = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 /** A file's text, or undefined when there is none; any other failure is said as a fault of this machine where it is one. */
 export function readTextIfThere(file: string): string | undefined {
+  let fd: number;
   try {
-    return readFileSync(file, 'utf8');
+    // Without O_NONBLOCK a named pipe in the file's place holds the open, past Ctrl-C, until a writer comes.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw fileFault(error, file) ?? error;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() && !info.isDirectory()) {
+      throw new LocalFaultError('FILE_ACCESS', `cannot use ${file}: it is ${info.isFIFO() ? 'a named pipe' : 'a device or socket'}, where dgw keeps a file`, `move it aside (dgw makes the file again where it can), then try again`);
+    }
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    throw fileFault(error, file) ?? error;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileFault } from '../local-faults.js';
 import { Mutex } from './mutex.js';
@@ -37,12 +37,3 @@ export abstract class JsonFileStore<T> {
   }
 }
 
-/** A file's text, or undefined when there is none. */
-export async function readTextFile(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fileFault(error, file) ?? error;
-  }
-}

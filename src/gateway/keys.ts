@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { damagedFile, parseOrDamaged } from '../local-faults.js';
-import { JsonFileStore, readTextFile, writeJsonFile } from './json-file.js';
+import { damagedFile, parseOrDamaged, readTextIfThere } from '../local-faults.js';
+import { JsonFileStore, writeJsonFile } from './json-file.js';
 
 /** A project API key as stored: only a hash of the secret is kept. */
 export interface StoredProjectKey {
@@ -113,7 +113,7 @@ export class KeyStore extends JsonFileStore<KeyFile> {
 
 /** Reads a data folder's key file; undefined when there is none, and a file not in dgw's shape is named as damaged. */
 export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
-  const text = await readTextFile(file);
+  const text = readTextIfThere(file);
   if (text === undefined) return undefined;
   const parsed = parseOrDamaged(text, (problem) => damagedKeys(file, problem));
   const problem = keyFileProblem(parsed);

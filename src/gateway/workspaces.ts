@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Organization, Workspace } from '../api/types.js';
-import { damagedFile, parseOrDamaged } from '../local-faults.js';
+import { damagedFile, parseOrDamaged, readTextIfThere } from '../local-faults.js';
 import { conflict, notFound } from './errors.js';
-import { JsonFileStore, readTextFile } from './json-file.js';
+import { JsonFileStore } from './json-file.js';
 
 /** A workspace made beside the default one, as `workspaces.json` keeps it. */
 interface StoredWorkspace {
@@ -41,7 +41,7 @@ export const LOCAL_WORKSPACE = {
 export class Workspaces extends JsonFileStore<WorkspaceFile> {
   static async open(dataDir: string | undefined): Promise<Workspaces> {
     const file = dataDir === undefined ? undefined : join(dataDir, FILE);
-    const text = file === undefined ? undefined : await readTextFile(file);
+    const text = file === undefined ? undefined : readTextIfThere(file);
     return new Workspaces(text === undefined ? { workspaces: [], projects: {} } : parseWorkspaceFile(text, file!), file);
   }
 

@@ -165,4 +165,22 @@ describe('on the local gateway', () => {
     expect(real.code, real.stderr).toBe(0);
     expect((await local('query', 'list', '--json')).stdout).toContain('"rev"');
   });
+
+  it('key rm on a terminal finds the key by its name before asking: none (exit 4) or two (exit 14) is said without a question; one is asked about, then deleted', async () => {
+    const asked = (...args: string[]) =>
+      runAsBinaryWould(['--zone', 'local', 'key', 'rm', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` }, interactive: true, input: 'y\n' });
+    const none = await asked('nosuch');
+    expect(none.code).toBe(4);
+    expect(none.stderr).toContain('project demo has no API key named nosuch');
+    expect(none.stderr).not.toContain('[y/N]');
+    for (const name of ['twin', 'twin', 'once']) expect((await local('key', 'create', name)).code).toBe(0);
+    const two = await asked('twin');
+    expect(two.code).toBe(14);
+    expect(two.stderr).toMatch(/2 keys are named twin; give the id of the one to delete/);
+    expect(two.stderr).not.toContain('[y/N]');
+    const one = await asked('once');
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toContain('Delete API key once of project demo (requests with it will be refused)? [y/N]');
+    expect((await local('key', 'list', '--json', 'name')).stdout).not.toContain('"once"');
+  });
 });

@@ -5,7 +5,7 @@ import { isIdShaped } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { didYouMean } from '../../output/did-you-mean.js';
-import { confirmForProject, reportChange, type ConfirmOptions } from '../confirm.js';
+import { confirmDestructive, ensureConfirmable, reportChange, type ConfirmOptions } from '../confirm.js';
 import { checkNameArgument } from '../name-argument.js';
 import { examples, type Wiring } from '../wiring.js';
 import { requirePartnerKey } from '../partner-key.js';
@@ -25,7 +25,10 @@ export function registerKeyRm(parent: Command, wiring: Wiring): void {
 export async function runKeyRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'KEY');
   await requirePartnerKey(ctx, 'managing project API keys');
-  const { http, projectId } = await confirmForProject(ctx, (project) => `delete API key ${ref} of project ${project} (requests with it will be refused)`, opts);
+  const projectId = await ctx.projectId();
+  const what = `delete API key ${ref} of project ${projectId} (requests with it will be refused)`;
+  ensureConfirmable(ctx, what, opts);
+  const http = await ctx.http({ dryRun: opts.dryRun });
   let id = ref;
   if (!isIdShaped(ref) && http.readsNothing) id = http.placeholder(`id of key ${ref}`);
   else if (!isIdShaped(ref)) {
@@ -35,6 +38,8 @@ export async function runKeyRm(ctx: Context, ref: string, opts: ConfirmOptions):
     if (matches.length > 1) throw new UsageError(`${matches.length} keys are named ${ref}; give the id of the one to delete (${matches.map((k) => k.apiKeyId).join(', ')})`);
     id = matches[0].apiKeyId;
   }
+  // Asked only once the name is known to name one key.
+  await confirmDestructive(ctx, what, opts);
   await deleteApiKey(http, projectId, id);
   reportChange(ctx, opts, { apiKeyId: id, deleted: true } satisfies KeyDeleted, id, `deleted API key ${ref}`);
 }

@@ -107,6 +107,22 @@ describe('a folder another user can change is refused, exit 13, named', () => {
     expect(() => checkOwnFolder('/home/other/dgw', 'data folder', as(1000))).toThrow(/the folder above it, \/home\/other, belongs to user id 1001/);
     expect(() => checkOwnFolder('/home/me/dgw', 'data folder', undefined)).not.toThrow();
   });
+
+  it('a shared sticky folder (/tmp, which root owns) named as the folder itself: the hint is a folder of your own, never chmod go-w of a folder others share', () => {
+    const modes: Record<string, { uid: number; mode: number }> = { '/': { uid: 0, mode: 0o40755 }, '/tmp': { uid: 0, mode: 0o41777 }, '/home/me/open': { uid: 0, mode: 0o40777 }, '/home': { uid: 0, mode: 0o40755 }, '/home/me': { uid: 0, mode: 0o40700 } };
+    const root = { uid: 0, stat: (f: string) => modes[f] };
+    const hint = (folder: string, what: string) => {
+      try {
+        checkOwnFolder(folder, what, root);
+      } catch (error) {
+        return (error as { hint?: string }).hint;
+      }
+      return undefined;
+    };
+    expect(hint('/tmp', 'config folder')).toBe('use a folder of your own (DGW_CONFIG_DIR), such as a new folder inside /tmp: others share /tmp by design');
+    expect(hint('/tmp', 'local gateway data folder')).toContain('use a folder of your own (DGW_LOCAL_DIR or --data-dir)');
+    expect(hint('/home/me/open', 'config folder')).toBe('chmod go-w /home/me/open');
+  });
 });
 
 describe('a lock-announced server gets a key only after proving it holds the folder', () => {

@@ -29,9 +29,12 @@ export function checkOwnFolder(folder: string, what: string, ownership: FolderOw
   if (!ownership) return;
   const absolute = path.resolve(folder);
   const own = ownership.stat(absolute);
+  const yours = `use a folder of your own (${what === 'config folder' ? 'DGW_CONFIG_DIR' : 'DGW_LOCAL_DIR or --data-dir'})`;
   if (own) {
-    if (own.uid !== ownership.uid) throw unsafe(absolute, what, `it belongs to user id ${own.uid}, not to you (${ownership.uid})`, `use a folder of your own (${what === 'config folder' ? 'DGW_CONFIG_DIR' : 'DGW_LOCAL_DIR or --data-dir'})`);
-    if ((own.mode & 0o022) !== 0) throw unsafe(absolute, what, `other users can write to it (mode ${octal(own.mode)})`, `chmod go-w ${absolute}`);
+    if (own.uid !== ownership.uid) throw unsafe(absolute, what, `it belongs to user id ${own.uid}, not to you (${ownership.uid})`, yours);
+    // A sticky folder is shared on purpose (/tmp, as root): taking others' write away would break it for them.
+    const shared = (own.mode & 0o1000) !== 0;
+    if ((own.mode & 0o022) !== 0) throw unsafe(absolute, what, `other users can write to it (mode ${octal(own.mode)})`, shared ? `${yours}, such as a new folder inside ${absolute}: others share ${absolute} by design` : `chmod go-w ${absolute}`);
   }
   for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
     const above = ownership.stat(dir);

@@ -102,7 +102,11 @@ async function readDataFile(filepath: string): Promise<unknown> {
     if (base.endsWith('.json')) return JSON.parse(text) as unknown;
     // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
     const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-    return ((mod.parse ?? mod.default!.parse)(text) as unknown) ?? undefined; // comments only: no settings, as an empty file
+    const doc = (mod.parseDocument ?? mod.default!.parseDocument)(text);
+    // A warning (a tag YAML does not know) is refused too: parse() would print it on Node's stderr.
+    const problem = doc.errors[0] ?? doc.warnings[0];
+    if (problem) throw problem;
+    return (doc.toJS() as unknown) ?? undefined; // comments only: no settings, as an empty file
   } catch (error) {
     throw new UsageError(`project file ${filepath} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -93,6 +93,18 @@ describe('dgw auth login', () => {
     expect(stored().profiles.default.projectId).toBeUndefined();
   });
 
+  it('--key-type partner for a key GET /info says is of a project is refused (exit 14), naming both; nothing is stored', async () => {
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    const r = await login(['--key-type', 'partner']);
+    expect(r.code, r.stderr).toBe(14);
+    expect(r.stderr).toContain('error: --key-type partner, but the service says this key belongs to project p-42: it is a project key; nothing was stored');
+    expect(r.stderr).toMatch(/^hint: leave --key-type out/m);
+    expectNoKey(r);
+    expect(fs.existsSync(path.join(configDir(), 'config.json'))).toBe(false);
+    server.on('GET', '/info', { json: { projectId: 'p-42', userId: 'u1', email: 'a@b.c' } });
+    expect((await login(['--key-type', 'project'])).code).toBe(0);
+  });
+
   it('--profile, --project and --key-type are stored in the named profile, which becomes current', async () => {
     server.on('GET', '/data/projects/p-7/catalogs', { json: [] });
     const r = await login(['--profile', 'work', '--project', 'p-7', '--key-type', 'partner']);

@@ -95,7 +95,11 @@ async function readFieldsFile(ctx: Context, source: string): Promise<Record<stri
 
 async function parseYaml(text: string): Promise<unknown> {
   const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-  return (mod.parse ?? mod.default!.parse)(text);
+  const doc = (mod.parseDocument ?? mod.default!.parseDocument)(text);
+  // parse() prints a warning (a tag YAML does not know) on Node's stderr, quoting the line and its secret.
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) throw problem;
+  return doc.toJS() as unknown;
 }
 
 /** A value typed as its field says: a number or a boolean; text otherwise. */

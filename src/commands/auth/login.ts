@@ -70,7 +70,6 @@ export async function runAuthLogin(ctx: Context, opts: LoginOptions): Promise<vo
 
   const explicit = explicitProject(settings.projectId);
   const checked = explicit ? await checkKeyOnProject(ctx, key, explicit) : await discoverProject(ctx, key);
-  // A key GET /info names a project for is a project key, whatever --key-type says.
   if (opts.keyType === 'partner' && checked.keyType === 'project') {
     throw new UsageError(`--key-type partner, but the service says this key belongs to project ${checked.projectId}: it is a project key; nothing was stored`, 'leave --key-type out (the type is detected), or log in with the partner key');
   }

@@ -13,7 +13,6 @@ export async function readKey(ctx: Context, withToken: boolean | undefined, targ
   } else {
     throw new UsageError('no terminal to ask for the key on: pipe it in with --with-token, e.g. `dgw auth login --with-token < key.txt`');
   }
-  // As a key from DGW_API_KEY or a profile is checked: anything else can never go in a header.
   if (!/^[\x21-\x7e]+$/.test(key)) {
     throw new UsageError(`the API key (from ${withToken ? 'stdin' : 'the prompt'}) holds a space, a line break or another character no key has`, 'copy it again from where it was made: a key is ASCII letters, digits and punctuation only');
   }

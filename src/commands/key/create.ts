@@ -53,7 +53,6 @@ function expiryTime(text: string, now: number): string {
   const at = duration ? now + duration.ms : parseIsoTime(text);
   if (at === undefined) throw new UsageError(`--expires: "${text}" is neither an ISO 8601 time (2027-01-31T00:00:00Z) nor a duration (90d, P90D)`);
   if (at <= now) throw new UsageError(`--expires: ${new Date(at).toISOString()} is in the past`);
-  // Later times have no four-digit year (+010240-...), or no Date at all.
   if (!(at < Date.UTC(10_000, 0, 1))) throw new UsageError(`--expires: ${text} ends after the year 9999`, 'give a nearer time, or leave --expires out for a key that never expires');
   return new Date(at).toISOString();
 }

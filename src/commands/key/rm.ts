@@ -38,7 +38,6 @@ export async function runKeyRm(ctx: Context, ref: string, opts: ConfirmOptions):
     if (matches.length > 1) throw new UsageError(`${matches.length} keys are named ${ref}; give the id of the one to delete (${matches.map((k) => k.apiKeyId).join(', ')})`);
     id = matches[0].apiKeyId;
   }
-  // Asked only once the name is known to name one key.
   await confirmDestructive(ctx, what, opts);
   await deleteApiKey(http, projectId, id);
   reportChange(ctx, opts, { apiKeyId: id, deleted: true } satisfies KeyDeleted, id, `deleted API key ${ref}`);

@@ -66,7 +66,6 @@ export async function runQueryUpdate(ctx: Context, ref: string, flags: QueryUpda
   if (source.sql !== undefined) body.inputQuery = source.sql;
   if (flags.materialized) body.queryType = 'MATERIALIZED';
   if (flags.plain) body.queryType = 'PLAIN';
-  // --tz alone moves the query's own cron schedule to another zone: its cron is read below.
   const newZone = flags.tz !== undefined && flags.cron === undefined && flags.every === undefined && flags.schedule !== false ? zoneOf(flags.tz) : undefined;
   const schedule = flags.plain ? undefined : scheduleFromFlags(newZone ? { ...flags, tz: undefined } : flags, await minIntervalFor(ctx));
   if (schedule) body.schedule = schedule;

@@ -41,7 +41,6 @@ async function readChanged(s: ProjectStore): Promise<void> {
       await (file.kind === 'duckdb' ? reattach(s, conn, name, file) : remakeView(s, conn, name, file.path, file.kind));
       s.connectedFiles.set(name, { ...file, seen });
     }
-    // Parametric tables over a changed file are bound again, so one whose base lost a column says so.
     const catalogs = new Set(s.connections.filter((c) => changed.some(({ file }) => file.connectionId === c.id)).map((c) => c.catalogId));
     const parametric = (await readParametricTables(conn)).filter((p) => catalogs.has(p.catalogId));
     await attachParametricTables(conn, parametric, s.connections, s.brokenConnections);

@@ -157,7 +157,6 @@ const isTarget = (p: Pick<ParametricRow, 'toSchema' | 'toTable'>, toSchema: stri
   p.toSchema.toLowerCase() === toSchema.toLowerCase() && p.toTable.toLowerCase() === toTable.toLowerCase();
 
 export async function listParametricTables(s: ProjectStore, catalogId: string): Promise<ParametricRow[]> {
-  // A catalog that cannot have one (built in, a DuckDB file) has none to list; a missing one is a 404.
   if (isBuiltIn(catalogId)) return [];
   findCatalogConnection(s, catalogId);
   return (await s.withConnection(readParametricTables)).filter((p) => p.catalogId === catalogId);

@@ -183,4 +183,17 @@ describe('on the local gateway', () => {
     expect(one.stderr).toContain('Delete API key once of project demo (requests with it will be refused)? [y/N]');
     expect((await local('key', 'list', '--json', 'name')).stdout).not.toContain('"once"');
   });
+
+  it.each([
+    ['connection rm nosuch', 'no connection named "nosuch"'],
+    ['catalog rm nosuch', 'no catalog named "nosuch"'],
+    ['parametric-table rm nosuch main.x', 'no catalog named "nosuch"'],
+    ['relation rm 1 123', 'catalog 1 has no relation 123'],
+    ['semantic-catalog rm-table nosuch 5', 'no catalog named "nosuch"'],
+  ])('%s on a terminal says what matches nothing without asking first (exit 4)', async (command, message) => {
+    const r = await runAsBinaryWould(['--zone', 'local', ...command.split(' ')], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` }, interactive: true, input: 'y\n' });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toContain('[y/N]');
+  });
 });

@@ -42,11 +42,20 @@ export async function confirmDestructive(ctx: Context, what: string, options: Co
   if (!/^y(es)?$/i.test(answer.trim())) throw new DeclinedError('nothing was changed');
 }
 
-/** A destructive verb's first steps: the project, the question about `what` (which may name the project), then the client (a dry run's prints its request). */
-export async function confirmForProject(ctx: Context, what: string | ((projectId: string) => string), options: ConfirmOptions): Promise<{ http: Http; projectId: string }> {
+/** A destructive verb's first steps: the project, the client (a dry run's prints its request), `find` (a name that matches nothing fails before anyone is asked), then the question about `what`. */
+export async function confirmForProject<T = undefined>(
+  ctx: Context,
+  what: string | ((projectId: string) => string),
+  options: ConfirmOptions,
+  find?: (http: Http, projectId: string) => Promise<T>,
+): Promise<{ http: Http; projectId: string; found: T }> {
   const projectId = await ctx.projectId();
-  await confirmDestructive(ctx, typeof what === 'string' ? what : what(projectId), options);
-  return { http: await ctx.http({ dryRun: options.dryRun }), projectId };
+  const question = typeof what === 'string' ? what : what(projectId);
+  ensureConfirmable(ctx, question, options);
+  const http = await ctx.http({ dryRun: options.dryRun });
+  const found = (await find?.(http, projectId)) as T;
+  await confirmDestructive(ctx, question, options);
+  return { http, projectId, found };
 }
 
 /** A change's outcome once sent: its result (`quietText` with --quiet) and a line for a person; a dry run printed its request instead. */

@@ -28,8 +28,8 @@ one, so the connection goes too (as \`dgw connection rm\`); the built-in catalog
 
 export async function runCatalogRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'CATALOG');
-  const { http, projectId } = await confirmForProject(ctx, (project) => `delete catalog ${ref} of project ${project}`, opts);
-  const id = await resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m));
+  const question = (project: string) => `delete catalog ${ref} of project ${project}`;
+  const { http, projectId, found: id } = await confirmForProject(ctx, question, opts, (http, projectId) => resolveCatalogId(http, projectId, ref, (m) => ctx.out.note(m)));
   await deleteCatalog(http, projectId, id);
   reportChange(ctx, opts, { id, deleted: true } satisfies CatalogDeleted, id, `deleted catalog ${ref}`);
 }

@@ -21,8 +21,8 @@ export function registerConnectionRm(parent: Command, wiring: Wiring): void {
 
 export async function runConnectionRm(ctx: Context, ref: string, opts: ConfirmOptions): Promise<void> {
   checkNameArgument(ref, 'CONNECTION');
-  const { http, projectId } = await confirmForProject(ctx, (project) => `delete connection ${ref} of project ${project}`, opts);
-  const id = await resolveConnectionId(http, projectId, ref);
+  const question = (project: string) => `delete connection ${ref} of project ${project}`;
+  const { http, projectId, found: id } = await confirmForProject(ctx, question, opts, (http, projectId) => resolveConnectionId(http, projectId, ref));
   await deleteConnection(http, projectId, id);
   reportChange(ctx, opts, { id, deleted: true } satisfies ConnectionDeleted, id, `deleted connection ${ref}`);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Http } from '../../api/http.js';
 import { deleteParametricTable } from '../../api/parametric-tables.js';
 import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import type { Context } from '../../context.js';
@@ -22,8 +23,8 @@ export function registerParametricTableRm(parent: Command, wiring: Wiring): void
 
 export async function runParametricTableRm(ctx: Context, catalog: string, target: string, opts: ConfirmOptions): Promise<void> {
   const to = schemaAndTable(target, 'TABLE');
-  const { http, projectId } = await confirmForProject(ctx, `delete parametric table ${target}`, opts);
-  const catalogId = await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  const find = (http: Http, projectId: string) => resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m));
+  const { http, projectId, found: catalogId } = await confirmForProject(ctx, `delete parametric table ${target}`, opts, find);
   await deleteParametricTable(http, projectId, catalogId, to.schema, to.table);
   reportChange(ctx, opts, { table: `${to.schema}.${to.table}`, deleted: true } satisfies TableDeleted, target, `deleted parametric table ${target}`);
 }

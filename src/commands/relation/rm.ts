@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Http } from '../../api/http.js';
 import { deleteRelation } from '../../api/relations.js';
 import type { Context } from '../../context.js';
 import type { RelationDeleted } from '../../contract/results.js';
@@ -20,8 +21,8 @@ export function registerRelationRm(parent: Command, wiring: Wiring): void {
 }
 
 export async function runRelationRm(ctx: Context, catalog: string, id: string, opts: ConfirmOptions): Promise<void> {
-  const { http, projectId } = await confirmForProject(ctx, `delete relation ${id}`, opts);
-  const relation = await findRelation(ctx, http, projectId, catalog, id);
+  const find = (http: Http, projectId: string) => findRelation(ctx, http, projectId, catalog, id);
+  const { http, projectId, found: relation } = await confirmForProject(ctx, `delete relation ${id}`, opts, find);
   await deleteRelation(http, projectId, relation);
   reportChange(ctx, opts, { id, deleted: true } satisfies RelationDeleted, id, `deleted relation ${id}`);
 }

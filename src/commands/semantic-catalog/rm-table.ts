@@ -1,4 +1,5 @@
 import { Argument, type Command } from 'commander';
+import type { Http } from '../../api/http.js';
 import { checkSegment } from '../../api/path.js';
 import { deleteSemanticTable } from '../../api/semantic-catalogs.js';
 import { completes } from '../../completion/kinds.js';
@@ -21,8 +22,8 @@ export function registerSemanticRmTable(parent: Command, wiring: Wiring): void {
     .action(wiring.action(async (ctx: Context, catalog: string, tableId: string, opts: ConfirmOptions) => {
       checkNameArgument(catalog, 'CATALOG');
       checkSegment(tableId, 'TABLE-ID');
-      const { http, projectId } = await confirmForProject(ctx, `take table ${tableId} out of semantic catalog ${catalog}`, opts);
-      const catalogId = await catalogIdOf(ctx, http, projectId, catalog);
+      const find = (http: Http, projectId: string) => catalogIdOf(ctx, http, projectId, catalog);
+      const { http, projectId, found: catalogId } = await confirmForProject(ctx, `take table ${tableId} out of semantic catalog ${catalog}`, opts, find);
       await deleteSemanticTable(http, projectId, catalogId, tableId);
       reportChange(ctx, opts, { catalogId, tableId, deleted: true } satisfies SemanticTableDeleted, tableId, `took table ${tableId} out of ${catalog}`);
     }));

@@ -16,8 +16,31 @@ export interface CsvHead {
 
 const SAMPLE_ROWS = 2000;
 
+/** Compressed files by their first bytes, and the command that writes out their text. */
+const COMPRESSED: Array<[number[], string, string]> = [
+  [[0x1f, 0x8b], 'gzip', 'gzip -dc'],
+  [[0x28, 0xb5, 0x2f, 0xfd], 'zstd', 'zstd -dc'],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz', 'xz -dc'],
+  [[0x42, 0x5a, 0x68], 'bzip2', 'bzip2 -dc'],
+];
+
+/** A file that is not UTF-8 because it is compressed or a ZIP archive (an .xlsx): said so, with what to run instead. */
+function packedFile(head: Uint8Array, label: string, table: string): UsageError | undefined {
+  const starts = (magic: number[]) => magic.every((b, i) => head[i] === b);
+  const packed = COMPRESSED.find(([magic]) => starts(magic));
+  if (packed) {
+    const [, name, decompress] = packed;
+    const pipe = label === 'stdin' ? `... | ${decompress} | dgw table import ${shellWord(table)} -` : `${decompress} ${shellWord(label)} | dgw table import ${shellWord(table)} -`;
+    return new UsageError(`${label} is ${name}-compressed; import takes CSV text`, `decompress it on the way in, with the same options: ${pipe}`);
+  }
+  if (starts([0x50, 0x4b, 0x03, 0x04])) {
+    return new UsageError(`${label} is a ZIP archive (an .xlsx workbook is one), not CSV text`, `save the sheet as CSV (UTF-8) and import that, or take a CSV file out of the archive: unzip -p ${shellWord(label)} NAME.csv | dgw table import ${shellWord(table)} -`);
+  }
+  return undefined;
+}
+
 /** Reads the start of a CSV file, refusing what can never import (empty, UTF-16/32, not UTF-8, a huge first line) before anything is sent. */
-export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: boolean): CsvHead {
+export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: boolean, table: string): CsvHead {
   const { head, whole, label } = source;
   if (head.byteLength === 0 && whole) throw new UsageError(`${label} is empty: there is nothing to import`);
   const bom = head.subarray(0, 4);
@@ -28,6 +51,8 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: !whole });
   } catch {
+    const packed = packedFile(head, label, table);
+    if (packed) throw packed;
     const line = lineOfFirstBadByte(head);
     throw new UsageError(`${label} is not UTF-8 text: line ${line} holds bytes that are not UTF-8`, `convert it first, e.g. iconv -f latin1 -t utf-8 ${shellWord(label)} > utf8.csv (if it is Latin-1)`);
   }

@@ -69,7 +69,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   const source = await openSource(ctx, file, 'FILE').catch((error: unknown) => {
     throw swappedHint(ctx, error, name, file);
   });
-  const head = readCsvHead(source, delimiter, opts.header);
+  const head = readCsvHead(source, delimiter, opts.header, table);
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
 
   let mappings: ImportMapping[];

@@ -65,6 +65,15 @@ export function readCsvHead(source: SourceFile, delimiter: string, hasHeader: bo
   return { header: hasHeader ? first.map((h) => h ?? '') : undefined, fieldCount: first.length, sample: hasHeader ? records.slice(1) : records };
 }
 
+/** A header line read with commas as one name holding a semicolon, tab or bar, which no column of the table has: refused with the --delimiter that reads it. */
+export function refuseOtherDelimiter(head: CsvHead, label: string, tableColumns: string[] = []): void {
+  const first = head.header?.length === 1 ? head.header[0] : undefined;
+  const other = first === undefined || tableColumns.some((c) => c.toLowerCase() === first.toLowerCase()) ? undefined : [';', '\t', '|'].find((d) => first.includes(d));
+  if (other === undefined) return;
+  const flag = `--delimiter ${other === '\t' ? 'tab' : `'${other}'`}`;
+  throw new UsageError(`${label}: its first line holds no comma but ${other === '\t' ? 'tabs' : `'${other}'`} (${JSON.stringify(first)}): it looks separated by those`, `add ${flag}; or --delimiter , if it really is one column`);
+}
+
 /** `--delimiter`: one character, `tab` or `\t` for a tab; never a quote or a line break. */
 export function parseDelimiter(text: string | undefined): string {
   if (text === undefined) return ',';

@@ -57,7 +57,7 @@ exit 6, naming the line, and the table is exactly as before (with --create: not 
 }
 
 export async function runTableImport(ctx: Context, name: string, file: string, opts: TableImportOptions): Promise<void> {
-  const [{ openSource }, { parseDelimiter, readCsvHead, asCommaSeparated }, { parseMapFlags, planMappings, newColumnNames }] = await Promise.all([
+  const [{ openSource }, { parseDelimiter, readCsvHead, refuseOtherDelimiter, asCommaSeparated }, { parseMapFlags, planMappings, newColumnNames }] = await Promise.all([
     import('../../transfer/source.js'),
     import('../../transfer/csv-head.js'),
     import('../../transfer/import-plan.js'),
@@ -70,6 +70,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     throw swappedHint(ctx, error, name, file);
   });
   const head = readCsvHead(source, delimiter, opts.header, table);
+  const checkDelimiter = (columns?: string[]) => opts.delimiter === undefined && refuseOtherDelimiter(head, source.label, columns);
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
 
   let mappings: ImportMapping[];
@@ -77,6 +78,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   // The hosted service makes the table by two requests before the import; the local gateway makes it in the import's own transaction.
   let made = false;
   if (opts.create) {
+    checkDelimiter();
     const { inferColumns } = await import('../../transfer/infer.js');
     const columns = inferColumns(newColumnNames(head), head.sample);
     for (const c of columns) if (c.note) ctx.out.note(c.note);
@@ -92,6 +94,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
   } else {
     // A dry run that may not read assumes the table's columns are the file's.
     const columns = http.readsNothing ? (head.header ?? []) : (await listColumns(http, projectId, table).catch((error: unknown) => missingTableHint(http, projectId, table, error))).map((c) => c.name);
+    if (maps.length === 0) checkDelimiter(columns);
     mappings = planMappings(head, columns, maps, table);
   }
 

@@ -107,7 +107,12 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
       await renameStoredColumn(c, schema, t.name, col.name, name);
     }
     const alter = `ALTER TABLE ${target} ALTER COLUMN ${ident(name)}`;
-    if (change.dataType !== undefined && change.dataType !== col.dataType) await userSql(() => c.run(`${alter} TYPE ${change.dataType}`));
+    if (change.dataType !== undefined && change.dataType !== col.dataType) {
+      // DuckDB's ALTER TYPE converts deleted rows too, refusing a value no longer in the table: the rows there are checked by a read, then converted with TRY_CAST.
+      const cast = (fn: string) => `${fn}(${ident(name)} AS ${change.dataType})`;
+      await userSql(() => c.run(`SELECT 1 FROM ${target} WHERE ${ident(name)} IS NOT NULL AND ${cast('CAST')} IS NULL LIMIT 1`));
+      await userSql(() => c.run(`${alter} TYPE ${change.dataType} USING ${cast('TRY_CAST')}`));
+    }
     if (change.defaultValue !== undefined) {
       if (change.defaultValue !== null) await checkDefaults(c, [{ name, dataType: change.dataType ?? col.dataType, defaultValue: change.defaultValue, notNull: false, unique: false }]);
       await userSql(() => c.run(change.defaultValue === null ? `${alter} DROP DEFAULT` : `${alter} SET DEFAULT ${literal(change.defaultValue!)}`));

@@ -20,7 +20,8 @@ export function parseMapFlags(values: string[]): MapFlag[] {
 
 /** The column names `--create` gives a new table: the header's, or column1, column2, ... without one. */
 export function newColumnNames(head: CsvHead): string[] {
-  const names = head.header ?? Array.from({ length: head.fieldCount }, (_, i) => `column${i + 1}`);
+  // Spaces around a name (`id, name`) are not kept, as DuckDB's own CSV reader does not keep them.
+  const names = head.header?.map((h) => h.trim()) ?? Array.from({ length: head.fieldCount }, (_, i) => `column${i + 1}`);
   const seen = new Set<string>();
   for (const [i, name] of names.entries()) {
     // eslint-disable-next-line no-control-regex
@@ -37,9 +38,9 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
   // Maps, not lists, so a very wide header is mapped in linear time.
   const exactColumn = new Set(tableColumns);
   const columnInAnyCase = new Map<string, string>();
-  for (const c of tableColumns) if (!columnInAnyCase.has(c.toLowerCase())) columnInAnyCase.set(c.toLowerCase(), c);
+  for (const c of tableColumns) if (!columnInAnyCase.has(fold(c))) columnInAnyCase.set(fold(c), c);
   const column = (name: string) => {
-    const found = exactColumn.has(name) ? name : columnInAnyCase.get(name.toLowerCase());
+    const found = exactColumn.has(name) ? name : columnInAnyCase.get(fold(name));
     if (!found) throw new UsageError(`table ${table} has no column ${JSON.stringify(name)} (its columns: ${someNames(tableColumns, 20)})`);
     return found;
   };
@@ -51,7 +52,7 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
       if (seen.has(name)) throw new UsageError(`--map: column ${name} is mapped twice`);
       seen.add(name);
       if (head.header && positions) {
-        const inAnyCase = positions.get(source.toLowerCase()) ?? [];
+        const inAnyCase = positions.get(fold(source)) ?? [];
         const exact = inAnyCase.filter((p) => head.header![p] === source);
         const named = exact.length > 0 ? exact : inAnyCase;
         if (named.length === 0) throw new UsageError(`--map ${target}=${source}: the file's header line has no column ${JSON.stringify(source)} (it has: ${someNames(head.header.map((h) => JSON.stringify(h)), 20)})`);
@@ -67,7 +68,7 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
     const header = head.header;
     // Both would go to the same column of the table, which takes names in any case.
     for (const same of positions.values()) if (same.length > 1) throw namedTwice(header[same[0]], same);
-    const unmatched = header.filter((h) => !columnInAnyCase.has(h.toLowerCase()));
+    const unmatched = header.filter((h) => !columnInAnyCase.has(fold(h)));
     if (unmatched.length > 0) {
       throw new UsageError(
         `the file's column${unmatched.length === 1 ? '' : 's'} ${someNames(unmatched.map((h) => JSON.stringify(h)), 20)} match${unmatched.length === 1 ? 'es' : ''} no column of table ${table} (its columns: ${someNames(tableColumns, 20)})`,
@@ -84,8 +85,11 @@ export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFla
 
 /** Each header name in lower case, with the positions (from 0) where the header has it in any case. */
 function positionsByName(header: string[]): Map<string, number[]> {
-  return Map.groupBy(header.keys(), (i) => header[i].toLowerCase());
+  return Map.groupBy(header.keys(), (i) => fold(header[i]));
 }
+
+/** A name as the file and the table are matched by: any case, spaces around it aside. */
+const fold = (name: string) => name.trim().toLowerCase();
 
 function namedTwice(name: string, positions: number[]): UsageError {
   return new UsageError(

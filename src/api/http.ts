@@ -286,6 +286,8 @@ export class Http {
     // An answer that arrived after the abort is the cancelled work's (the in-process gateway answers 499): the abort is what happened.
     const stopped = this.config.signal?.aborted ? new InterruptedError() : way.signal?.aborted && way.signal.reason instanceof DgwError ? way.signal.reason : head.signal.aborted ? this.timedOut(request.method, way.shown, { change: way.change, undone: response.status === 499 }) : undefined;
     if (stopped) {
+      // The in-process gateway lets a COMMIT end: a change answered 2xx after Ctrl-C was made, and the interrupt must say so.
+      if (stopped instanceof InterruptedError && way.change && response.status >= 200 && response.status < 300 && this.config.sent) this.config.sent.made = (this.config.sent.made ?? 0) + 1;
       await response.cancel().catch(() => undefined);
       throw stopped;
     }

@@ -19,14 +19,25 @@ export async function sampleCsv(project: ProjectStore, tableName: string): Promi
   return `${[csvLine(names), ...values.map((v) => csvLine(v))].join('\n')}\n`;
 }
 
-function example(column: ColumnInfo, n: number): string {
+function example(column: ColumnInfo, n: number): string | null {
   const type = column.dataType.toUpperCase();
-  if (/^U?(BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT)$/.test(type)) return String(n * 1000 + 17);
-  if (type.startsWith('DECIMAL') || type === 'DOUBLE' || type === 'FLOAT') return `${n * 100 + 12}.5`;
+  // A list, struct, map, union or enum gets no made-up value: its field is left empty (NULL), so the template still imports.
+  if (/\]$|^(STRUCT|MAP|UNION|ENUM)\b/.test(type)) return null;
+  if (/^U?TINYINT$/.test(type)) return String(n * 10 + 7);
+  if (/^U?(BIGINT|INTEGER|SMALLINT|HUGEINT)$|^(BIGNUM|VARINT)$/.test(type)) return String(n * 1000 + 17);
+  const decimal = /^DECIMAL\((\d+),(\d+)\)$/.exec(type);
+  if (decimal) {
+    const whole = Number(decimal[1]) - Number(decimal[2]);
+    return `${whole >= 3 ? n * 100 + 12 : whole >= 1 ? n : 0}${decimal[2] === '0' ? '' : '.5'}`;
+  }
+  if (type === 'DOUBLE' || type === 'FLOAT') return `${n * 100 + 12}.5`;
   if (type === 'BOOLEAN') return n % 2 ? 'true' : 'false';
   if (type === 'DATE') return `2026-01-0${n}`;
   if (type.startsWith('TIMESTAMP')) return `2026-01-0${n} 12:30:00`;
   if (type.startsWith('TIME')) return `12:3${n}:00`;
   if (type === 'UUID') return `00000000-0000-4000-8000-00000000000${n}`;
+  if (type === 'INTERVAL') return `${n} day`;
+  if (type === 'JSON') return `"sample text ${n}"`;
+  if (type === 'BIT') return '101';
   return `sample text ${n}`;
 }

@@ -115,7 +115,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     progress.stop();
     // Also after Ctrl-C: the table made for this import goes, by requests Ctrl-C does not stop.
     if (made && !http.dryRun) await undoCreate(ctx, () => deleteTable(http.detached(), projectId, table), table);
-    throw opts.create ? await existsHint(http, projectId, error, table) : error;
+    throw opts.create ? typedHint(await existsHint(http, projectId, error, table), table, create ?? []) : error;
   }
   progress.stop();
   if (!job) return;
@@ -133,6 +133,16 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
 /** `--create` of a table that exists: its rows go in without --create. */
 const existsHint = (http: Http, projectId: string, error: unknown, table: string) =>
   takenHint(error, async () => ((await tableNamed(http, projectId, table, 'table')) ? `to add the rows to table ${table}, leave out --create` : undefined));
+
+/** A row that does not fit the type --create gave its column from the first rows: the hint makes the table with that column as text, to import into. */
+function typedHint(error: unknown, table: string, columns: Array<{ name: string; dataType: ColumnDataType }>): unknown {
+  const column = error instanceof DgwError && !error.hint ? /in column "(.*)" is not an? /.exec(error.message)?.[1] : undefined;
+  const typed = columns.find((c) => c.name === column);
+  if (!(error instanceof DgwError) || !typed) return error;
+  const flags = columns.length <= 10 ? columns.map((c) => `--column ${shellWord(`${c.name}:${c === typed ? 'VARCHAR' : c.dataType}`)}`).join(' ') : `--column ${shellWord(`${typed.name}:VARCHAR`)} ...`;
+  const hint = `--create typed ${typed.name} as ${typed.dataType} from the file's first rows; to choose the types, make the table first, then import without --create: dgw table create ${shellWord(table)} ${flags}`;
+  return new DgwError(error.kind, error.message, { status: error.status, errorCode: error.errorCode, hint });
+}
 
 /** A columnless table of that name is one a stopped run left (it holds no rows), so it is reused; any other is a conflict. */
 async function createOrReuse(http: Http, projectId: string, table: string): Promise<boolean> {

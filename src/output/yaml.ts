@@ -6,8 +6,7 @@ export async function loadYamlWriter(): Promise<(data: unknown) => string> {
   // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
   const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
   const stringify = mod.stringify ?? mod.default!.stringify;
-  // A plain << (merge key), = (value tag) or tab makes PyYAML fail to load the document: each is quoted as text.
-  // So is 0o17, 0X1F or 0B11, which YAML 1.1 keeps as text but YAML 1.2 readers (yaml, go-yaml, so yq) take for a number.
+  // Quoted as text: a plain << (merge key), = (value tag) or tab, which PyYAML fails on, and 0o17, 0X1F or 0B11, which YAML 1.2 readers (so yq) take for numbers.
   const quoted = { tag: 'tag:yaml.org,2002:value', default: true, test: /^(?:<<|=)$|\t|^[-+]?0[bBoOxX]/, resolve: (text: string) => text };
   // YAML 1.1 reads an exponent without a dot (1e-7) as text: written 1.0e-7.
   const exponent = { tag: 'tag:yaml.org,2002:float', default: true, identify: (v: unknown) => typeof v === 'number' && /^[^.]*e/.test(String(v)), test: /^[-+]?\d\.0e[-+]\d+$/, resolve: Number, stringify: ({ value }: { value: unknown }) => String(value).replace('e', '.0e') };

@@ -16,7 +16,6 @@ export interface CsvHead {
 
 const SAMPLE_ROWS = 2000;
 
-/** Compressed files by their first bytes, and the command that writes out their text. */
 const COMPRESSED: Array<[number[], string, string]> = [
   [[0x1f, 0x8b], 'gzip', 'gzip -dc'],
   [[0x28, 0xb5, 0x2f, 0xfd], 'zstd', 'zstd -dc'],

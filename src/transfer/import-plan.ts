@@ -20,7 +20,6 @@ export function parseMapFlags(values: string[]): MapFlag[] {
 
 /** The column names `--create` gives a new table: the header's, or column1, column2, ... without one. */
 export function newColumnNames(head: CsvHead): string[] {
-  // Spaces around a name (`id, name`) are not kept, as DuckDB's own CSV reader does not keep them.
   const names = head.header?.map((h) => h.trim()) ?? Array.from({ length: head.fieldCount }, (_, i) => `column${i + 1}`);
   const seen = new Set<string>();
   for (const [i, name] of names.entries()) {
@@ -88,7 +87,6 @@ function positionsByName(header: string[]): Map<string, number[]> {
   return Map.groupBy(header.keys(), (i) => fold(header[i]));
 }
 
-/** A name as the file and the table are matched by: any case, spaces around it aside. */
 const fold = (name: string) => name.trim().toLowerCase();
 
 function namedTwice(name: string, positions: number[]): UsageError {

@@ -50,6 +50,7 @@ _dgw_sub() {
     'profile|rm'|'profile|remove') echo 'rm' ;;
     'profile|help') echo 'help' ;;
     'config|explain') echo 'explain' ;;
+    'config|get') echo 'get' ;;
     'config|set') echo 'set' ;;
     'config|unset') echo 'unset' ;;
     'config|help') echo 'help' ;;
@@ -203,10 +204,10 @@ _dgw_words() {
     'auth help') echo 'login status logout' ;;
     'profile') echo 'list use rm help' ;;
     'profile help') echo 'list use rm' ;;
-    'config') echo 'explain set unset help' ;;
+    'config') echo 'explain get set unset help' ;;
     'config set') echo 'output project zone' ;;
     'config unset') echo 'output project zone' ;;
-    'config help') echo 'explain set unset' ;;
+    'config help') echo 'explain get set unset' ;;
     'query') echo 'create list get run update edit mv rm export help' ;;
     'query help') echo 'create list get run update edit mv rm export' ;;
     'mtquery') echo 'create list refresh status cancel help' ;;
@@ -271,6 +272,7 @@ _dgw_opts() {
     'profile help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'config') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'config explain') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'config get') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'config set') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'config unset') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'config help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
@@ -465,6 +467,7 @@ _dgw_value_opts() {
     'profile help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'config') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'config explain') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
+    'config get') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'config set') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'config unset') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'config help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;

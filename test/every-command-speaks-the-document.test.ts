@@ -23,7 +23,7 @@ import { RecordingServer } from './support/recording-server.js';
 /** Commands that send no request to the service by design, and why. */
 const NO_SERVICE = [
   'profile list', 'profile use', 'profile rm', // the user store only
-  'config explain', 'config set', 'config unset', // settings only
+  'config explain', 'config get', 'config set', 'config unset', // settings only
   'auth logout', // forgets the stored key; there is no documented revoke for it
   'completion', // prints a script
   'version', // finds DuckDB on disk
@@ -529,6 +529,7 @@ for (const shape of API_SHAPES) {
           await dgw('profile use', ['b'], { env });
           await dgw('profile rm', ['a', '--yes'], { env });
           await dgw('config explain', [], { env });
+          await dgw('config get', ['zone'], { env });
           await dgw('config set', ['output', 'yaml'], { env });
           await dgw('config unset', ['output'], { env });
           await dgw('completion', ['bash']);

@@ -30,6 +30,7 @@ const SAMPLES: Record<string, string[][]> = {
   'profile use': [['profile', 'use', 'default']],
   'profile rm': [['profile', 'rm', 'default', '--yes']],
   'config explain': [['config', 'explain']],
+  'config get': [['config', 'get', 'zone']],
   'config set': [['config', 'set', 'output', 'json']],
   'config unset': [['config', 'unset', 'output']],
   'query create': [['query', 'create', 'Jtest', '--sql', 'select 1 a']],

@@ -111,6 +111,7 @@ for (const shape of ['spec', 'hosted'] as const) {
     const sequence: Case[] = [
       { command: 'version', args: ['version'], variant: 'record', headers: true },
       { command: 'config explain', args: ['config', 'explain'], variant: 'record' },
+      { command: 'config get', args: ['config', 'get', 'output'], variant: 'record' },
       { command: 'config set', args: ['config', 'set', 'output', 'tsv'], variant: 'record' },
       { command: 'config unset', args: ['config', 'unset', 'output'], variant: 'record' },
       { command: 'catalog list', args: ['catalog', 'list'], variant: 'list', headers: true },

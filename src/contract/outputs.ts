@@ -33,6 +33,7 @@ export const OUTPUTS: Record<string, CommandOutput | null> = {
   'profile use': one(O.ProfileUsed),
   'profile rm': one(O.ProfileRemoved),
   'config explain': one(O.ConfigExplained),
+  'config get': one(O.ConfigGot),
   'config set': one(O.ConfigSet),
   'config unset': one(O.ConfigSet),
   'query create': one(R.QueryRecord),

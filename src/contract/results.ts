@@ -79,6 +79,9 @@ export const ConfigExplained = Closed(
   'each setting, its value and where it came from',
 );
 
+/** `config get`: one setting. */
+export const ConfigGot = Closed({ setting: Str(), ...Explained.properties }, 'one setting, its value and where it came from');
+
 /** `config set` and `config unset`. */
 export const ConfigSet = Closed({ profile: Str(), setting: Str(), value: Nullable(Str({ description: 'null after unset' })) }, 'the setting stored in (or removed from) the profile');
 
@@ -317,6 +320,7 @@ export const PlanDocument = Closed(
 export type LogoutResult = Static<typeof LogoutResult>;
 export type ProfileUsed = Static<typeof ProfileUsed>;
 export type ProfileRemoved = Static<typeof ProfileRemoved>;
+export type ConfigGot = Static<typeof ConfigGot>;
 export type ConfigSet = Static<typeof ConfigSet>;
 export type QueriesMoved = Static<typeof QueriesMoved>;
 export type QueryDeleted = Static<typeof QueryDeleted>;

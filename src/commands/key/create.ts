@@ -36,6 +36,10 @@ export async function runKeyCreate(ctx: Context, name: string, opts: KeyCreateOp
   checkNameArgument(name, 'NAME');
   const body: ApiKeyRequest = { name };
   if (opts.expires !== undefined) body.expiresAt = expiryTime(opts.expires, ctx.clock.now());
+  const fields = ctx.out.requestedFields;
+  if (fields && !fields.includes('apiKey')) {
+    throw new UsageError(`--json ${fields.join(',')} leaves out apiKey, the new key's secret, which is shown this once and never again`, `add apiKey to the fields: --json ${[...fields, 'apiKey'].join(',')}`);
+  }
   await requirePartnerKey(ctx, 'managing project API keys');
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
@@ -44,6 +48,8 @@ export async function runKeyCreate(ctx: Context, name: string, opts: KeyCreateOp
   if (ctx.out.json) ctx.out.value(key);
   else if (key.apiKey) ctx.out.raw(key.apiKey);
   if (!key.apiKey) ctx.out.warn('the service sent no secret for the new key');
+  const jq = ctx.out.mode.kind === 'json' ? ctx.out.mode.jq : undefined;
+  if (key.apiKey && jq !== undefined && jq.trim() !== '.' && !/\bapiKey\b/.test(jq)) ctx.out.warn(`--jq ${jq} may leave out apiKey, the secret, which cannot be shown again: if it did, delete this key (dgw key rm ${key.apiKeyId}) and make another`);
   ctx.out.success(`created API key ${key.name} (id ${key.apiKeyId}, ${key.expiresAt ? `expires ${key.expiresAt}` : 'never expires'}); the secret is shown this once: store it now`);
 }
 

@@ -1,7 +1,7 @@
 import type { DuckDBDateValue, DuckDBDecimalType, DuckDBType, DuckDBValue, DuckDBVector } from '@duckdb/node-api';
 import { MAX_DOUBLE_DIGITS } from '../api/exact-numbers.js';
 import type { DuckDBModule } from './duckdb.js';
-import { dateJson, doubleText, jsonValueConverter } from './json-values.js';
+import { dateJson, doubleText, jsonValueConverter, shortestFloat } from './json-values.js';
 
 /** Writes one value of a column as JSON text (`null` for NULL). */
 export type JsonTextWriter = (value: DuckDBValue) => string;
@@ -20,6 +20,7 @@ export function jsonTextWriter(duck: DuckDBModule, type: DuckDBType): JsonTextWr
     case T.UINTEGER:
       return smallIntegerText;
     case T.FLOAT:
+      return floatValueText;
     case T.DOUBLE:
       return doubleValueText;
     case T.BIGINT:
@@ -95,6 +96,10 @@ function booleanText(v: DuckDBValue): string {
 
 function smallIntegerText(v: DuckDBValue): string {
   return v === null ? 'null' : String(v);
+}
+
+function floatValueText(v: DuckDBValue): string {
+  return v === null || !Number.isFinite(v) ? doubleValueText(v) : doubleText(shortestFloat(v as number));
 }
 
 function doubleValueText(v: DuckDBValue): string {

@@ -18,8 +18,11 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
         // DuckDB writes a DECIMAL with every digit of its scale; its width decides number or string.
         return (type as DuckDBDecimalType).width <= MAX_DOUBLE_DIGITS ? Number(String(value)) : String(value);
       case T.FLOAT:
-      case T.DOUBLE:
-        return Number.isFinite(value) ? (doubleIsIntegerLike(value as number) ? (rawJson(doubleText(value as number)) as Json) : (value as number)) : String(value);
+      case T.DOUBLE: {
+        if (!Number.isFinite(value)) return String(value);
+        const n = type.typeId === T.FLOAT ? shortestFloat(value as number) : (value as number);
+        return doubleIsIntegerLike(n) ? (rawJson(doubleText(n)) as Json) : n;
+      }
       case T.DATE:
         return dateJson(value as { isFinite: boolean; days: number }) ?? asDuckDBWrites(value, type, self);
       // The next three as DuckDB's own to_json writes them (docs/output.md, Other types in JSON).
@@ -44,6 +47,15 @@ export function jsonValueConverter(duck: DuckDBModule): DuckDBValueConverter<Jso
 /** A finite double's JSON text, with an exponent (1e+17) past 2^53 so a reader does not take it for a 64-bit integer (api/exact-numbers.ts). */
 export function doubleText(v: number): string {
   return doubleIsIntegerLike(v) ? v.toExponential() : String(v);
+}
+
+/** A FLOAT's shortest number that reads back as the same 32-bit float, as DuckDB writes it: 0.1, not the 0.10000000149011612 it widens to. */
+export function shortestFloat(v: number): number {
+  for (let digits = 1; digits < 9; digits++) {
+    const shorter = Number(v.toPrecision(digits));
+    if (Math.fround(shorter) === v) return shorter;
+  }
+  return v;
 }
 
 function doubleIsIntegerLike(v: number): boolean {

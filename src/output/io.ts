@@ -1,3 +1,5 @@
+import { fstatSync } from 'node:fs';
+import { UsageError } from '../errors.js';
 import { utf8Text } from '../utf8-text.js';
 
 /** A stream dgw writes to; process.stdout and test buffers both fit. */
@@ -24,6 +26,8 @@ export async function writeOut(stream: OutStream, chunk: string | Uint8Array): P
 /** A stream dgw reads from. */
 export interface InStream extends AsyncIterable<Buffer | string> {
   isTTY?: boolean;
+  /** The descriptor of the process's own stdin. */
+  fd?: number;
 }
 
 /** The process's streams, handed to commands through the context. */
@@ -35,6 +39,8 @@ export interface Io {
 
 /** Reads a whole input stream as strict UTF-8, a byte order mark kept as a file read keeps it; bytes that are not UTF-8 are a usage error (text changed silently would be saved or run). */
 export async function readAll(stream: InStream, label = 'stdin'): Promise<string> {
+  // Node reads a directory on stdin as empty, which would be told as "stdin was empty".
+  if (stream.fd !== undefined && fstatSync(stream.fd).isDirectory()) throw new UsageError(`${label} is a directory, not a file: redirect a file into dgw (< FILE)`);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return utf8Text(Buffer.concat(chunks), label);

@@ -45,7 +45,7 @@ describe('DGW_LOCAL_MEMORY_LIMIT, in-process', () => {
   const env = (limit?: string) => ({ DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'in-process'), DGW_ZONE: 'local', DGW_LOCAL_MEMORY_LIMIT: limit });
 
   it('64MB: dgw sql exits 6 with the reason', async () => {
-    const r = await runDgw(['sql', NEEDS_MEMORY], { env: env('64MB') });
+    const r = await runDgw(['sql', NEEDS_MEMORY, '--timeout', '10m'], { env: env('64MB') });
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/needed more memory than the local gateway's limit of 64 MB per project/);
   });
@@ -53,7 +53,7 @@ describe('DGW_LOCAL_MEMORY_LIMIT, in-process', () => {
   it('64MB: work that can spill to disk finishes, spilling next to the project file, not where dgw was started', async () => {
     const cwd = join(tmp.dir, 'started-here');
     mkdirSync(cwd);
-    const r = await runDgw(['sql', SPILLS, '--json'], { env: { ...env('64MB'), DGW_LOCAL_DIR: join(tmp.dir, 'spills') }, cwd, timeoutMs: 60_000 });
+    const r = await runDgw(['sql', SPILLS, '--json', '--timeout', '10m'], { env: { ...env('64MB'), DGW_LOCAL_DIR: join(tmp.dir, 'spills') }, cwd });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ n: '5000000' }]); // count(*) is a BIGINT: a string
     expect(readdirSync(cwd)).toEqual([]);
@@ -61,7 +61,7 @@ describe('DGW_LOCAL_MEMORY_LIMIT, in-process', () => {
   });
 
   it('unset: the default leaves room for it', async () => {
-    const r = await runDgw(['sql', NEEDS_MEMORY, '--json'], { env: env() });
+    const r = await runDgw(['sql', NEEDS_MEMORY, '--json', '--timeout', '10m'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ n: '30000000' }]); // len() is a BIGINT: a string
   });

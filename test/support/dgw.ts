@@ -63,7 +63,7 @@ function runCommand(file: string, args: string[], options: RunOptions): Promise<
   return new Promise((resolve, reject) => {
     const running = start(file, args, options);
     // Just under the fast tier's limit for a test: a busy machine is waited for, and a dgw that hangs is still named with what it printed.
-    const limit = options.timeoutMs ?? 50_000;
+    const limit = options.timeoutMs ?? 280_000;
     const timer = setTimeout(() => {
       running.child.kill('SIGKILL');
       reject(new Error(`${file} ${args.join(' ')} did not finish in ${limit} ms\nstdout: ${running.stdout()}\nstderr: ${running.stderr()}`));

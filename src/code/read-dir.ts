@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
@@ -38,11 +38,17 @@ export async function scanDirectory(root: string, scope: string[], options: Read
   const scan: Scan = { files: [], folders: [], markers: [], unsafe: [], holdOthers: [] };
   for (const folder of scope) {
     const rel = dirFor(folder);
-    const start = path.join(root, rel);
-    const stat = await fs.lstat(start).catch(() => undefined);
+    // Each directory on the way to a managed folder (`a` of /a/b) too: a link there would lead reads and pull's writes out.
+    let stat: Stats | undefined;
+    let step = '';
+    for (const segment of rel === '' ? [''] : rel.split('/')) {
+      step = step === '' ? segment : `${step}/${segment}`;
+      stat = await fs.lstat(path.join(root, step)).catch(() => undefined);
+      if (!stat || (!stat.isDirectory() && rel !== '')) break;
+    }
     if (!stat) continue;
     if (!stat.isDirectory() && rel !== '') {
-      scan.unsafe.push(new FileProblem(rel, stat.isSymbolicLink() ? 'is a symbolic link; dgw reads only files and folders inside the directory' : 'is not a directory'));
+      if (!scan.unsafe.some((p) => p.file === step)) scan.unsafe.push(new FileProblem(step, stat.isSymbolicLink() ? 'is a symbolic link; dgw reads only files and folders inside the directory' : 'is not a directory'));
       continue;
     }
     if (rel !== '') scan.folders.push(folder);

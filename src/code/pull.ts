@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DgwError, LocalFaultError } from '../errors.js';
 import { fileFault } from '../local-faults.js';
@@ -158,7 +158,9 @@ export function writePull(root: string, plan: PullPlan, label: string): string[]
   for (const file of plan.remove) io(`remove ${label}${file}`, () => rmSync(inside(file), { force: true }));
   const removed: string[] = [];
   for (const dir of plan.rmdirs) {
-    rmSync(inside(`${dir}/${KEEP_FILE}`), { force: true });
+    // Its hidden files too (.gitkeep, a Finder's .DS_Store): left there, plan would read the directory as a folder to create.
+    const hidden = io(`read ${label}${dir}/`, () => readdirSync(inside(dir), { withFileTypes: true }).filter((e) => e.name.startsWith('.') && !e.isDirectory()));
+    for (const entry of hidden) io(`remove ${label}${dir}/${entry.name}`, () => rmSync(path.join(inside(dir), entry.name), { force: true }));
     if (removedIfEmpty(inside(dir))) removed.push(`${dir}/`);
   }
   return removed;

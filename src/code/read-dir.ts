@@ -68,7 +68,7 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
   const directories = new Map<string, string>();
   for (const entry of entries) {
     if (entry.name === KEEP_FILE && entry.isFile()) scan.markers.push(`/${rel}`);
-    else if (!entry.isDirectory() && !entry.name.endsWith(SQL_EXTENSION) && !scan.holdOthers.includes(`/${rel}`)) scan.holdOthers.push(`/${rel}`);
+    else if (!entry.isDirectory() && !entry.name.startsWith('.') && !entry.name.endsWith(SQL_EXTENSION) && !scan.holdOthers.includes(`/${rel}`)) scan.holdOthers.push(`/${rel}`);
     const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
     // pull would write the marker through a link to a file elsewhere, or block forever opening a pipe.
     if (entry.name === KEEP_FILE && !entry.isFile()) scan.unsafe.push(new FileProblem(file, 'is not a regular file (a link, a pipe or a directory); pull writes an empty .gitkeep here: replace it with an empty file'));

@@ -21,6 +21,7 @@ export async function unsafeKnowledgeFiles(root: string): Promise<FileProblem[]>
 }
 
 function notAFile(file: string, stat: Stats): FileProblem {
+  if (stat.isDirectory()) return new FileProblem(file, `is a directory, but at the top this name is the knowledge file's (dgw reads ${file} there): rename the directory`);
   return new FileProblem(file, stat.isSymbolicLink() ? 'is a symbolic link; dgw neither follows nor replaces links' : 'is not a regular file');
 }
 

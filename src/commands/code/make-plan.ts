@@ -11,6 +11,7 @@ import type { FileProblem } from '../../code/query-file.js';
 import { UsageError } from '../../errors.js';
 import { InvalidFilesError, requireDirectory, scanDirectory, scanProblems, type Scan } from '../../code/read-dir.js';
 import { readProject } from '../../code/read-project.js';
+import { dirFor, isWithin } from '../../code/layout.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
 import { minIntervalFor } from '../query/request-flags.js';
@@ -38,6 +39,14 @@ export async function makePlan(ctx: Context, where: CodeLocation, prune: boolean
   const projectId = await ctx.projectId();
   const http = await ctx.http();
   const made = await planAgainstProject(desired, knowledge.desired, http, projectId, prune, where.label);
+  // As an absent directory would, a managed folder's absent one reads as "delete all it holds".
+  const absent = where.scope.find((f) => f !== '/' && !scan.folders.includes(f) && made.plan.changes.some((c) => (c.action === 'delete' && isWithin(c.before.folder, f)) || (c.action === 'deleteFolder' && isWithin(c.folder, f))));
+  if (absent !== undefined) {
+    throw new UsageError(
+      `the directory of managed folder ${absent} (${where.label}${dirFor(absent)}/) does not exist, and --prune would delete every query in it`,
+      'run `dgw pull` to write its queries there; to delete them all, make the directory with an empty .gitkeep in it',
+    );
+  }
   // The local gateway refuses longer SQL and golden SQL text (docs/local-gateway.md, Limits): say so now, not after apply's first requests.
   if (http.localGateway) {
     const tooLong = (sql: string, question: string) => Buffer.byteLength(sql) > MAX_STATEMENT_BYTES || sql.length > MAX_GOLDEN_TEXT || question.length > MAX_GOLDEN_TEXT;

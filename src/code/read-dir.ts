@@ -75,8 +75,10 @@ async function walk(root: string, rel: string, scan: Scan, options: ReadOptions)
     if (entry.name.startsWith('.')) continue;
     const isSql = entry.name.toLowerCase().endsWith(SQL_EXTENSION);
     if (entry.isSymbolicLink()) {
-      if (isSql || (await fs.stat(path.join(root, file)).catch(() => undefined))?.isDirectory()) {
-        scan.unsafe.push(new FileProblem(file, 'is a symbolic link; dgw reads only files and folders inside the directory, so it neither follows nor replaces links'));
+      // A link to nothing may stand for a folder's directory: skipped, --prune would delete what that folder holds.
+      const target = await fs.stat(path.join(root, file)).catch(() => undefined);
+      if (isSql || !target || target.isDirectory()) {
+        scan.unsafe.push(new FileProblem(file, `is a symbolic link${target ? '' : ' to nothing'}; dgw reads only files and folders inside the directory, so it neither follows nor replaces links`));
       }
       continue;
     }

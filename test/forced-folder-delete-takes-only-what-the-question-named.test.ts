@@ -87,4 +87,19 @@ describe.each(['spec', 'hosted'])('a forced folder delete after a question (%s s
     expect(await folderExists('/old')).toBe(false);
     expect(await exists('keepme')).toBe(true);
   });
+
+  it('apply --prune: a loose query edited while the question waits is not deleted (exit 5, naming the change); unchanged, it goes', async () => {
+    const { work, ok, answeringYes, exists } = cli('loose');
+    const dir = path.join(work, 'qd');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'keepme.sql'), 'SELECT 1 AS v\n');
+    await ok('query', 'create', 'scratch', '--sql', 'SELECT 1 AS v', '-q');
+    const r = await answeringYes(['apply', '--dir', 'qd', '--prune'], () => ok('query', 'update', 'scratch', '--sql', 'SELECT 42 AS answer', '-q'));
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toContain('query scratch changed while the question waited (sql), so it was not deleted');
+    expect(await exists('scratch')).toBe(true);
+    const again = await answeringYes(['apply', '--dir', 'qd', '--prune']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await exists('scratch')).toBe(false);
+  });
 });

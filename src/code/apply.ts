@@ -5,7 +5,9 @@ import { createQuery, deleteQuery, moveQuery, updateQuery } from '../api/queries
 import type { QueryRequest } from '../api/types.js';
 import { DgwError } from '../errors.js';
 import { ensureFolderHoldsWhatWasNamed, type NamedContents } from '../impact/folder-unchanged.js';
+import { changedFields, viewOf } from './diff.js';
 import { isWithin } from './layout.js';
+import { readProject } from './read-project.js';
 import type { ProjectState, QueryView } from './model.js';
 import type { Step } from './order.js';
 import { describeKnowledgeStep, sendKnowledgeStep } from './knowledge/steps.js';
@@ -74,6 +76,7 @@ export async function applySteps(http: Http, projectId: string, steps: Step[], p
   for (const [index, step] of steps.entries()) {
     try {
       if (asked && step.op === 'deleteFolder' && step.force) await ensureFolderHoldsWhatWasNamed(http, projectId, { id: step.id, path: step.folder }, plannedContents(step, project));
+      if (asked && step.op === 'deleteQuery') await ensureQueryAsPlanned(http, projectId, step, project);
       await send(http, projectId, step, ids);
     } catch (error) {
       if (error instanceof DgwError) throw new ApplyStoppedError(step, done, steps.slice(index + 1), error, again);
@@ -82,6 +85,15 @@ export async function applySteps(http: Http, projectId: string, steps: Step[], p
     done.push(step);
     onDone(step);
   }
+}
+
+/** A query is deleted by its id: read again after the question, one edited, renamed or moved meanwhile is not deleted. */
+async function ensureQueryAsPlanned(http: Http, projectId: string, step: Extract<Step, { op: 'deleteQuery' }>, project: ProjectState): Promise<void> {
+  const planned = project.queries.find((q) => q.id === step.id);
+  const now = (await readProject(http, projectId)).queries.find((q) => q.id === step.id);
+  if (!planned || !now) return;
+  const changed = [...(now.name === planned.name ? [] : ['name']), ...changedFields(viewOf(planned), viewOf(now))];
+  if (changed.length > 0) throw new DgwError('conflict', `query ${step.name} changed while the question waited (${changed.join(', ')}), so it was not deleted`, { hint: 'run `dgw plan` to see it as it is now' });
 }
 
 /** What the plan deletes with a pruned folder: every folder below it, and the queries its step names (the others were moved out first). */

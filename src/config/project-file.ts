@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { isOutputSetting, OUTPUT_FORMATS, type OutputSetting } from '../output/mode.js';
 import { realOwnership, type FolderOwnership } from './safe-folder.js';
 import { isZone, type Zone } from './zones.js';
+import { readUserYaml } from './read-yaml.js';
 
 /** Non-secret defaults a repository commits in `.dgwrc`, `.dgwrc.json`, `.dgwrc.yaml` or `package.json#dgw`. */
 export interface ProjectFile {
@@ -100,13 +101,7 @@ async function readDataFile(filepath: string): Promise<unknown> {
   try {
     if (base === 'package.json') return (JSON.parse(text) as Record<string, unknown> | null)?.dgw ?? undefined;
     if (base.endsWith('.json')) return JSON.parse(text) as unknown;
-    // Bundled from CommonJS, a dynamic import's exports may arrive under `default`.
-    const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-    const doc = (mod.parseDocument ?? mod.default!.parseDocument)(text);
-    // A warning (a tag YAML does not know) is refused too: parse() would print it on Node's stderr.
-    const problem = doc.errors[0] ?? doc.warnings[0];
-    if (problem) throw problem;
-    return (doc.toJS() as unknown) ?? undefined; // comments only: no settings, as an empty file
+    return (await readUserYaml(text)) ?? undefined; // comments only: no settings, as an empty file
   } catch (error) {
     throw new UsageError(`project file ${filepath} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }

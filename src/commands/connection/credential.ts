@@ -4,6 +4,7 @@ import type { ConnectionConfig, ConnectionConfigField } from '../../api/types.js
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readSource } from '../read-source.js';
+import { readUserYaml } from '../../config/read-yaml.js';
 
 /** Where a connection's credential fields come from, as the command line gave them. */
 export interface CredentialSources {
@@ -84,7 +85,7 @@ async function readFieldsFile(ctx: Context, source: string): Promise<Record<stri
   const text = await readSource(ctx, source, '--from-file');
   let parsed: unknown;
   try {
-    parsed = text.trim().startsWith('{') ? JSON.parse(text) : await parseYaml(text);
+    parsed = text.trim().startsWith('{') ? JSON.parse(text) : await readUserYaml(text);
   } catch (error) {
     // The parser's message may quote the text, secrets included: only its first words are kept.
     throw new UsageError(`--from-file: ${source === '-' ? 'stdin' : source} is neither a JSON nor a YAML object (${(error as Error).name})`);
@@ -93,14 +94,6 @@ async function readFieldsFile(ctx: Context, source: string): Promise<Record<stri
   return { ...(parsed as Record<string, unknown>) };
 }
 
-async function parseYaml(text: string): Promise<unknown> {
-  const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-  const doc = (mod.parseDocument ?? mod.default!.parseDocument)(text);
-  // parse() prints a warning (a tag YAML does not know) on Node's stderr, quoting the line and its secret.
-  const problem = doc.errors[0] ?? doc.warnings[0];
-  if (problem) throw problem;
-  return doc.toJS() as unknown;
-}
 
 /** A value typed as its field says: a number or a boolean; text otherwise. */
 function typed(value: string, field: ConnectionConfigField | undefined, key: string): unknown {

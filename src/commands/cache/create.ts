@@ -65,7 +65,7 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     ctx.out.warn(`the incremental schedule never runs until the cache has an incremental column: give ${opts.batch ? '`dgw cache update TABLE --incremental-column COLUMN` afterwards' : '--incremental-column COLUMN'}`);
   }
   // A catalog named (a connection's, `shop.main.orders`) is sent by its id, as the document wants.
-  for (const r of requests) if (r.catalogId !== undefined && !/^\d+$/.test(r.catalogId)) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m));
+  for (const r of requests) if (r.catalogId !== undefined && !/^\d+$/.test(r.catalogId)) r.catalogId = await resolveCatalogId(http, projectId, r.catalogId, (m) => ctx.out.note(m), r.schemaName);
   if (opts.batch) {
     const outcomes = await createCaches(http, projectId, requests).catch(async (error: unknown) => {
       throw error instanceof NetworkError ? await batchCutShort(ctx, http, projectId, tables, requests, error) : error;

@@ -1,7 +1,7 @@
 import { cancelCacheRun, getCacheStatus, type CacheMode, type CacheRunRecord, type CacheStatusRecord } from '../../api/caches.js';
 import type { Http } from '../../api/http.js';
 import type { Context } from '../../context.js';
-import { plural, WaitTimeoutError, type DgwError } from '../../errors.js';
+import { DgwError, NotFoundError, plural, WaitTimeoutError } from '../../errors.js';
 import { pollUntil, refreshEndedError, waitLimitMs, type PollPlan } from '../poll.js';
 
 const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
@@ -46,7 +46,9 @@ function pollCacheRun(ctx: Context, http: Http, projectId: string, cacheId: stri
     return ours && ENDED.has(run.status) ? run : undefined;
   };
   const gaveUp = () => new WaitTimeoutError(`gave up waiting for the refresh of cache ${ref} after ${Math.round(wait.deadlineMs / 1000)} s; it may still be running`);
-  return pollUntil(ctx, http, wait, (hold) => getCacheStatus(http, projectId, cacheId, hold), ended, gaveUp);
+  return pollUntil(ctx, http, wait, (hold) => getCacheStatus(http, projectId, cacheId, hold), ended, gaveUp).catch((error: unknown) => {
+    throw error instanceof DgwError && error.kind === 'not_found' ? new NotFoundError(`cache ${ref} was deleted while waiting for its refresh`) : error;
+  });
 }
 
 /** A new cache's first copy on the in-process local gateway: waited for in the open (Ctrl-C is exit 130, --timeout cancels it), its end reported (exit 10 unless COMPLETED). */

@@ -244,9 +244,13 @@ async function copy(s: ProjectStore, cache: CacheRow, run: CacheRun, job: Runnin
       if (run.mode === 'INCREMENTAL' && exists && column) {
         // By name, so a source whose columns moved still fills each column of the copy. Past the
         // copy's last value; a copy with rows but no value yet (all NULL) takes the rows that have one.
-        const kept = new Set((await rows(conn, `DESCRIBE ${target}`)).map((c) => String(c.column_name)));
+        const typesOf = async (sql: string) => new Map((await rows(conn, `DESCRIBE ${sql}`)).map((c) => [String(c.column_name), String(c.column_type)]));
+        const [kept, now] = [await typesOf(target), await typesOf(`SELECT * FROM ${relation}`)];
         const added = names.filter((name) => !kept.has(name));
         if (added.length > 0) throw new Error(`the source has columns the copy lacks (${added.join(', ')}): a full refresh takes the source's columns`);
+        // Appending by name would cast each value to the copy's type (2.5 into a BIGINT column is 2).
+        const retyped = names.filter((name) => kept.get(name) !== now.get(name)).map((name) => `${name} is ${now.get(name)}, the copy's ${kept.get(name)}`);
+        if (retyped.length > 0) throw new Error(`the source's columns changed type (${retyped.join('; ')}): a full refresh takes the source's columns`);
         const last = `(SELECT max(${column}) FROM ${target})`;
         const past = `${column} > ${last} OR (${last} IS NULL AND (${column} IS NOT NULL OR NOT EXISTS (SELECT 1 FROM ${target})))`;
         inserted = Number((await conn.run(`INSERT INTO ${target} BY NAME SELECT * FROM ${relation} WHERE ${past}`)).rowsChanged);

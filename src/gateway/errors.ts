@@ -23,6 +23,18 @@ export const unauthorized = (message: string) => new HttpError(401, message, 'UN
 export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
 export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new HttpError(409, message, 'CONFLICT');
+
+/** The answers of requests a reopen stopped before they wrote anything. */
+const reopenStops = new WeakSet<HttpError>();
+
+/** The 409 of a request a reopen of its project stops; `stoppedByReopen` knows it. */
+export function reopenStop(message: string): HttpError {
+  const error = conflict(message);
+  reopenStops.add(error);
+  return error;
+}
+
+export const stoppedByReopen = (error: unknown): boolean => error instanceof HttpError && reopenStops.has(error);
 /** An operation of the hosted service's document that the local gateway does not do, named. */
 export const notImplemented = (operationId: string, why = 'the hosted service does') =>
   new HttpError(501, `the local gateway does not implement ${operationId}: ${why}`, 'NOT_IMPLEMENTED', operationId);

@@ -7,7 +7,7 @@ import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
 import type { Duration } from '../schedule/duration.js';
 import { MIN_INTERVAL } from '../schedule/minimum.js';
 import { loadDuckDB, type DuckDBModule } from './duckdb.js';
-import { conflict, notFound, type HttpError } from './errors.js';
+import { notFound, reopenStop, type HttpError } from './errors.js';
 import { KeyStore } from './keys.js';
 import { defaultLimits, type GatewayLimits } from './limits.js';
 import { demoDeletedMark, projectFile } from './paths.js';
@@ -230,7 +230,7 @@ export class Gateway {
     if (!p) return Promise.resolve();
     this.projects.delete(id);
     this.closedByReopen.add(id);
-    const because = conflict(`project ${id} reopened while this request ran, to attach a change to its connections: its statement was stopped; run it again`);
+    const because = reopenStop(`project ${id} reopened while this request ran, to attach a change to its connections: its statement was stopped; run it again`);
     const closed = p.then((db) => db.close({ wait: false, because })).catch(() => undefined);
     this.reopening.set(id, closed);
     void closed.then(() => {

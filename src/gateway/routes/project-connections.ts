@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest, forbidden, stoppedByReopen } from '../errors.js';
 import { findConnection, realpathOr, withinFolder } from '../project/connections.js';
 import type { ConnectionInput, ConnectionRow } from '../project/index.js';
 import { Routes, type RouteContext } from '../router.js';
@@ -34,9 +34,19 @@ export function checkChange(c: RouteContext, credential?: Record<string, unknown
 /** A connection change is attached only by a project opened anew, so the routes that change one reopen it. */
 export async function reopened<T>(c: RouteContext, change: () => Promise<T>): Promise<T> {
   if (c.get('project').file === undefined) throw badRequest('a project held in memory cannot attach connections (it would be lost when reopened); give the gateway a data folder');
-  const result = await change();
-  await c.get('gateway').reopen(c.get('project').id);
-  return result;
+  const gateway = c.get('gateway');
+  const id = c.get('project').id;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const result = await change();
+      await gateway.reopen(id);
+      return result;
+    } catch (error) {
+      // Another change's reopen stopped this one before it wrote anything: it runs again on the project opened anew.
+      if (attempt === 3 || !stoppedByReopen(error)) throw error;
+      c.set('project', await gateway.project(id, { create: false }));
+    }
+  }
 }
 
 /** The connection the path names, as attached when the project opened, or 404. */

@@ -92,6 +92,17 @@ export async function* csvRecordBatches(bytes: AsyncIterable<Uint8Array>): Async
   if (records.length > 0) yield records;
 }
 
+/** Each record of `csvRecordBatches` with the line of the file it starts on (a quoted field may hold line breaks). */
+export async function* numberedRecords(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<{ line: number; record: Array<string | null> }> {
+  let line = 1;
+  for await (const batch of csvRecordBatches(bytes)) {
+    for (const record of batch) {
+      yield { line, record };
+      line += record.join('').split('\n').length;
+    }
+  }
+}
+
 /** Rewrites CSV with another delimiter as comma-separated CSV, chunk by chunk, keeping line numbers: the hosted import reads commas only. */
 export class CsvTranscoder {
   private readonly d: number;

@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Static } from 'typebox';
 import { someNames } from '../../impact/listing.js';
 import type { ImportRequest } from '../../wire/transfer.js';
-import { csvRecordBatches, headRecords, MAX_COLUMNS } from '../../transfer/csv-records.js';
+import { headRecords, MAX_COLUMNS, numberedRecords } from '../../transfer/csv-records.js';
 import { badRequest, conflict, duckMessage, HttpError, sqlError } from '../errors.js';
 import { duckFault } from '../faults.js';
 import type { ColumnInfo, ColumnSpec, ProjectStore, TableInfo } from '../project/index.js';
@@ -14,6 +14,7 @@ import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { commit } from '../request-scope.js';
 import { ident, literal, qualified } from '../sql.js';
+import { firstFraction, isFraction, readAs, valueInto, wholeNumbers } from './whole-numbers.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
 export interface Mapping {
@@ -47,11 +48,14 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
   const types = first.map(() => 'VARCHAR');
   for (const m of mappings) types[m.source] = m.target.dataType;
   const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
-  const columns = `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(t)}`).join(', ')}}`;
+  const columns = (typeOf: (type: string) => string) => `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(typeOf(t))}`).join(', ')}}`;
   const rejects = `, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000`;
+  // The import reads integer columns as text (whole-numbers.ts); the read that names a bad line reads every column as its type.
   const read = (withRejects: boolean) =>
-    `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${columns}${withRejects ? rejects : ''})`;
-  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => ident(`c${m.source}`)).join(', ')} ${read(false)}`;
+    `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${withRejects ? columns((t) => t) : columns(readAs)}${withRejects ? rejects : ''})`;
+  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => valueInto(`c${m.source}`, m.target.dataType)).join(', ')} ${read(false)}`;
+  const columnOf = (source: number) => (request.containsHeader ? JSON.stringify(first[source]) : String(source + 1));
+  const refused = `the import into ${table.name} was refused, and nothing was imported`;
   // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
   const rowCount = await project.withOwnConnection(async (conn) => {
     // Only a file that fails is read again, keeping rejects, since the reader's error counts records, not lines.
@@ -72,21 +76,21 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       const now = await readTable(project, table.name).catch(() => undefined);
       const raced = /write-write conflict|conflict on/i.test(failure);
       if (create ? now !== undefined || raced : !now || raced) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
+      const fraction = isFraction(failure) ? await firstFraction(file.path, mappings.filter((m) => wholeNumbers(m.target.dataType)).map((m) => m.source), request.containsHeader) : undefined;
+      if (fraction) {
+        const into = mappings.find((m) => m.source === fraction.source)!.target;
+        throw badRequest(`${refused}: line ${fraction.line}: ${JSON.stringify(fraction.value)} in column ${columnOf(fraction.source)} is not a whole number, and ${into.name} is ${into.dataType}`, 'CSV_ERROR');
+      }
       // A read with no insert: a table's constraint failing too would abort the transaction holding the rejected lines.
       await conn.run(`SELECT ${mappings.map((m) => `count(${ident(`c${m.source}`)})`).join(', ')} ${read(true)}`).catch(() => undefined);
       const [reject] = await rows(conn, `SELECT line, line_byte_position, column_name, error_type, csv_line, error_message FROM ${ident(`${scan}_errors`)} ORDER BY line LIMIT 1`).catch(() => []);
       if (reject) throw await rejection(reject, file.path, first, mappings, request.containsHeader, table.name);
       const notNull = table.columns.find((c) => failure.includes(`NOT NULL constraint failed: ${table.name}.${c.name}`));
       const source = mappings.find((m) => m.target === notNull)?.source;
-      const refused = `the import into ${table.name} was refused, and nothing was imported`;
       if (notNull && source === undefined) throw badRequest(`${refused}: column ${notNull.name} is NOT NULL, and no column of the file goes into it`, 'CSV_ERROR');
-      let line = 1;
-      for await (const batch of source === undefined ? [] : csvRecordBatches(createReadStream(file.path))) {
-        for (const record of batch) {
-          if (record[source!] === null && (line > 1 || !request.containsHeader)) {
-            throw badRequest(`${refused}: line ${line}: column ${request.containsHeader ? JSON.stringify(first[source!]) : source! + 1} is empty, and ${notNull!.name} is NOT NULL`, 'CSV_ERROR');
-          }
-          line += record.join('').split('\n').length;
+      for await (const { line, record } of source === undefined ? [] : numberedRecords(createReadStream(file.path))) {
+        if (record[source!] === null && (line > 1 || !request.containsHeader)) {
+          throw badRequest(`${refused}: line ${line}: column ${columnOf(source!)} is empty, and ${notNull!.name} is NOT NULL`, 'CSV_ERROR');
         }
       }
       throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);

@@ -15,11 +15,14 @@ describe('parseDuration', () => {
     ['P1DT12H', 'P1DT12H', 129_600_000],
     ['P2W', 'P2W', 1_209_600_000],
     ['PT1.5S', 'PT1.5S', 1500],
+    // The short form takes a fraction of a second as ISO 8601 does: 0.5s was refused while PT0.5S was taken.
+    ['0.5s', 'PT0.5S', 500],
+    ['1.25s', 'PT1.25S', 1250],
   ])('%s → %s', (text, iso, ms) => {
     expect(parseDuration(text)).toEqual({ iso, ms });
   });
 
-  it.each(['', '6', 'six hours', 'P', 'PT', 'P1M', 'P1Y', '0s', 'PT0S', '-1h', '1w', 'PT1H30'])('refuses %j', (text) => {
+  it.each(['', '6', 'six hours', 'P', 'PT', 'P1M', 'P1Y', '0s', 'PT0S', '-1h', '1w', 'PT1H30', '1.5h', '0.0001s', '.5s', '1.s'])('refuses %j', (text) => {
     expect(parseDuration(text)).toBeUndefined();
   });
 });

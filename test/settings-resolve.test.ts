@@ -75,6 +75,11 @@ describe('resolveSettings precedence', () => {
     expect(() => resolveSettings(inputs({ flags: { timeout: 'soon' } }))).toThrow(/--timeout: "soon" is not a duration/);
   });
 
+  it('takes a fraction of a second in the short form, as in ISO 8601', () => {
+    expect(resolveSettings(inputs({ flags: { timeout: '0.5s' } })).timeoutMs.value).toBe(500);
+    expect(resolveSettings(inputs({ flags: { timeout: 'PT0.5S' } })).timeoutMs.value).toBe(500);
+  });
+
   it('refuses an empty --timeout (an unset variable) instead of using the default 30s', () => {
     expect(() => resolveSettings(inputs({ flags: { timeout: '' } }))).toThrow(/--timeout: "" is not a duration/);
   });

@@ -1,6 +1,5 @@
-// The local gateway's error codes, and the numbers its hosted shape answers with: the document's
-// one error example has a number (100, for a name already taken). One table for both sides, so
-// the CLI reads a number back as the code it stands for.
+// The local gateway's error codes and the numbers its hosted shape answers with (the document's one
+// example: 100, a name taken): one table, so the CLI reads a number back as its code.
 
 export const ERROR_NUMBERS = {
   CONFLICT: 100,

@@ -15,7 +15,6 @@ export function parseDuration(text: string): Duration | undefined {
   if (short) {
     const n = Number(short[1]);
     const unit = short[2] as keyof typeof UNIT_MS;
-    // A fraction of a second is written as ISO 8601 writes it (PT0.5S); ISO takes no other fraction here.
     if (Math.round(n * UNIT_MS[unit]) === 0 || (short[1].includes('.') && unit !== 's')) return undefined;
     const digits = short[1].replace(/^0+(?=\d)/, '');
     const iso = unit === 'd' ? `P${digits}D` : `PT${digits}${unit.toUpperCase()}`;

@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { shellWord } from '../output/carry-target.js';
 import { lineOfFirstBadByte } from '../utf8-text.js';
 import { CsvTranscoder, headRecords, MAX_COLUMNS } from './csv-records.js';
+import { compressionOf, isZip } from '../compressed.js';
 import type { SourceFile } from './source.js';
 
 /** What the start of a CSV file says before it is sent: its columns and some rows. */
@@ -16,23 +17,15 @@ export interface CsvHead {
 
 const SAMPLE_ROWS = 2000;
 
-const COMPRESSED: Array<[number[], string, string]> = [
-  [[0x1f, 0x8b], 'gzip', 'gzip -dc'],
-  [[0x28, 0xb5, 0x2f, 0xfd], 'zstd', 'zstd -dc'],
-  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz', 'xz -dc'],
-  [[0x42, 0x5a, 0x68], 'bzip2', 'bzip2 -dc'],
-];
-
 /** A file that is not UTF-8 because it is compressed or a ZIP archive (an .xlsx): said so, with what to run instead. */
 function packedFile(head: Uint8Array, label: string, table: string): UsageError | undefined {
-  const starts = (magic: number[]) => magic.every((b, i) => head[i] === b);
-  const packed = COMPRESSED.find(([magic]) => starts(magic));
+  const packed = compressionOf(head);
   if (packed) {
-    const [, name, decompress] = packed;
+    const { name, decompress } = packed;
     const pipe = label === 'stdin' ? `... | ${decompress} | dgw table import ${shellWord(table)} -` : `${decompress} ${shellWord(label)} | dgw table import ${shellWord(table)} -`;
     return new UsageError(`${label} is ${name}-compressed; import takes CSV text`, `decompress it on the way in, with the same options: ${pipe}`);
   }
-  if (starts([0x50, 0x4b, 0x03, 0x04])) {
+  if (isZip(head)) {
     return new UsageError(`${label} is a ZIP archive (an .xlsx workbook is one), not CSV text`, `save the sheet as CSV (UTF-8) and import that, or take a CSV file out of the archive: unzip -p ${shellWord(label)} NAME.csv | dgw table import ${shellWord(table)} -`);
   }
   return undefined;

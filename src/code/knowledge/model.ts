@@ -1,6 +1,5 @@
-// Project knowledge as code: golden SQLs and relations, each kind in one YAML file beside the
-// query files. A kind whose file is absent is not managed: never read, compared or pruned.
-// Plain data only, so plans serialise as JSON.
+// Golden SQLs and relations as code, each kind in one YAML file beside the query files; a kind whose
+// file is absent is not managed (never read, compared or pruned). Plain data, so plans are JSON.
 
 /** The knowledge kinds and their files, in the order plans show them. */
 export const KNOWLEDGE_FILES = { goldenSqls: 'golden-sqls.yaml', relations: 'relations.yaml' } as const;

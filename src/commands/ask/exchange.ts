@@ -3,9 +3,8 @@ import type * as R from '../../contract/records.js';
 import type { AgentEvent } from '../../api/agent.js';
 import { isRaw } from '../../api/read.js';
 
-// What dgw reads of the agent's events, whose data the document leaves open: a piece of the answer
-// (`delta`, `content`, `text` or `token`), the SQL it ran (`sql`), the tables it read (`tables`),
-// the thread (`threadId`), and an error (an `error` event, or an `error` field).
+// The agent's events, whose data the document leaves open: answer pieces (`delta`, `content`, `text`,
+// `token`), `sql`, `tables`, `threadId`, and an error (an `error` event or field).
 
 /** A question and its answer as they came, for `--json` and for what a terminal shows. */
 export type Exchange = Static<typeof R.AskExchange>;

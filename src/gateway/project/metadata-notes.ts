@@ -7,9 +7,8 @@ import { schemaNames } from './catalog-browse.js';
 import { placeValues, samePlace, type ColumnPlace } from './relations.js';
 import { rows, rowsAs, type ProjectStore } from './store.js';
 
-// What people add to the metadata DuckDB's catalog does not hold: descriptions, whether the agent
-// may use a catalog, schema or table, and a column's categorical values. One row per place; the
-// empty string stands for "the whole catalog" or "the whole table".
+// What DuckDB's catalog does not hold: descriptions, the agent's access, categorical values. One
+// row per place; '' stands for "the whole catalog" or "the whole table".
 
 /** A note on a catalog (schema, table and column ''), a schema, a table (column '') or a column. */
 export interface Note extends ColumnPlace {

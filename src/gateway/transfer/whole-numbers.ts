@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs';
 import { numberedRecords } from '../../transfer/csv-records.js';
 import { ident, literal } from '../sql.js';
 
-// DuckDB casts the text 1.5 to an integer as 2: an import would change the value without a word.
-// An integer column is read as text, and a value with a fraction other than zeros is refused.
+// DuckDB casts the text 1.5 to an integer as 2, so an integer column is read as text and a fraction refused.
 
 const INTEGER_TYPE = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/i;
 const FRACTION = '^\\s*[+-]?[0-9]*\\.[0-9]*[1-9][0-9]*\\s*$';

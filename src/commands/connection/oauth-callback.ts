@@ -23,7 +23,6 @@ ${examples('dgw connection oauth-callback - < callback.txt', 'echo "$CALLBACK_UR
 
 export async function runConnectionOauthCallback(ctx: Context, given: string, _opts: object): Promise<void> {
   const text = (given === '-' ? await ctx.readStdin() : given).trim();
-  // The whole address works too: only its query string is sent.
   const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : text;
   if (!/\w=/.test(query)) throw new UsageError('give the query string the browser came back with (code=...&state=...) or the whole address');
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);

@@ -11,6 +11,7 @@ import { CONNECTION_COLUMNS } from './columns.js';
 import { credentialFlags, sayNextStep } from './create.js';
 import { absolutePaths, askMissing, givenFields, typedFields, type CredentialSources } from './credential.js';
 import { findConnectionType } from './find-type.js';
+import { warnOfCachesLeft } from './caches-left.js';
 
 export interface ConnectionUpdateOptions extends CredentialSources {
   name?: string;
@@ -55,5 +56,6 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   }
   const updated = await updateConnection(http, projectId, current.id, request);
   await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);
+  if (request.credential) await warnOfCachesLeft(ctx, http, projectId, current.id).catch(() => undefined);
   sayNextStep(ctx, updated, config?.authorizationType ?? '', 'updated');
 }

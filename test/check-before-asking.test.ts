@@ -190,10 +190,17 @@ describe('on the local gateway', () => {
     ['parametric-table rm nosuch main.x', 'no catalog named "nosuch"'],
     ['relation rm 1 123', 'catalog 1 has no relation 123'],
     ['semantic-catalog rm-table nosuch 5', 'no catalog named "nosuch"'],
+    ['golden-sql rm 123', 'project demo has no golden SQL 123'],
   ])('%s on a terminal says what matches nothing without asking first (exit 4)', async (command, message) => {
     const r = await runAsBinaryWould(['--zone', 'local', ...command.split(' ')], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` }, interactive: true, input: 'y\n' });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toContain('[y/N]');
+  });
+
+  it('thread rm, on the local gateway, says it is the hosted service\'s before asking (exit 15)', async () => {
+    const r = await runAsBinaryWould(['--zone', 'local', 'thread', 'rm', '3f2a9c'], { env: { DGW_CONFIG_DIR: `${tmp.dir}/c`, DGW_LOCAL_DIR: `${tmp.dir}/d` }, interactive: true, input: 'y\n' });
+    expect(r.code, r.stderr).toBe(15);
     expect(r.stderr).not.toContain('[y/N]');
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { deleteGoldenSql } from '../../api/golden-sqls.js';
+import { deleteGoldenSql, listGoldenSqls } from '../../api/golden-sqls.js';
+import { NotFoundError } from '../../errors.js';
 import { checkSegment } from '../../api/path.js';
 import type { Context } from '../../context.js';
 import type { GoldenSqlDeleted } from '../../contract/results.js';
@@ -20,7 +21,9 @@ export function registerGoldenSqlRm(parent: Command, wiring: Wiring): void {
 
 export async function runGoldenSqlRm(ctx: Context, id: string, opts: ConfirmOptions): Promise<void> {
   checkSegment(id, 'ID');
-  const { http, projectId } = await confirmForProject(ctx, `delete golden SQL ${id}`, opts);
+  const { http, projectId } = await confirmForProject(ctx, `delete golden SQL ${id}`, opts, async (http, projectId) => {
+    if (!http.readsNothing && !opts.yes && !(await listGoldenSqls(http, projectId)).some((g) => g.id === id)) throw new NotFoundError(`project ${projectId} has no golden SQL ${id} (\`dgw golden-sql list\` shows them)`);
+  });
   await deleteGoldenSql(http, projectId, id);
   reportChange(ctx, opts, { id, deleted: true } satisfies GoldenSqlDeleted, id, `deleted golden SQL ${id}`);
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { deleteThread } from '../../api/agent.js';
+import { deleteThread, getThread } from '../../api/agent.js';
 import { checkNameArgument } from '../name-argument.js';
 import type { Context } from '../../context.js';
 import type { ThreadDeleted } from '../../contract/results.js';
@@ -17,7 +17,9 @@ export function registerThreadRm(parent: Command, wiring: Wiring): void {
     .addHelpText('after', examples('dgw thread rm 3f2a9c --yes --dry-run'))
     .action(wiring.action(async (ctx: Context, thread: string, opts: ConfirmOptions) => {
       checkNameArgument(thread, 'THREAD');
-      const { http, projectId } = await confirmForProject(ctx, `delete thread ${thread}`, opts);
+      const { http, projectId } = await confirmForProject(ctx, `delete thread ${thread}`, opts, async (http, projectId) => {
+        if (!http.readsNothing && !opts.yes) await getThread(http, projectId, thread);
+      });
       await deleteThread(http, projectId, thread);
       reportChange(ctx, opts, { threadId: thread, deleted: true } satisfies ThreadDeleted, thread, `deleted thread ${thread}`);
     }));

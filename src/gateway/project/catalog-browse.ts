@@ -55,7 +55,10 @@ export async function columns(conn: DuckDBConnection, place: CatalogPlace, schem
 /** The columns of a table that reads; one that does not (a connected file, a parametric table's base) fails saying why. */
 export async function readableColumns(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<BrowsedColumn[]> {
   const cols = await columns(conn, place, schema, table);
-  if (isFailingView(cols)) await rows(conn, `SELECT count(*) FROM ${ident(place.database)}.${ident(schema)}.${ident(table)}`);
+  const relation = `${ident(place.database)}.${ident(schema)}.${ident(table)}`;
+  if (isFailingView(cols)) await rows(conn, `SELECT count(*) FROM ${relation}`);
+  // A connected file gone since the project opened is still in DuckDB's catalog: its first row says whether it reads.
+  else if (place.catalog.connectionId) await rows(conn, `SELECT 1 FROM ${relation} LIMIT 1`);
   return cols;
 }
 

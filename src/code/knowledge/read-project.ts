@@ -6,10 +6,8 @@ import { listRelations } from '../../api/relations.js';
 import { compareText } from '../../output/text-order.js';
 import type { DesiredKnowledge, ProjectKnowledge, ProjectRelation } from './model.js';
 
-/**
- * Reads the kinds the files manage: golden SQLs in one request; relations in one per catalog, after
- * the catalog list. Nothing when no knowledge file is there.
- */
+/** Reads the kinds the files manage: golden SQLs in one request; relations in one
+ * per catalog, after the catalog list. Nothing when no knowledge file is there. */
 export async function readKnowledgeOf(http: Http, projectId: string, managed: DesiredKnowledge): Promise<ProjectKnowledge> {
   const [goldens, catalogs] = await Promise.all([
     managed.goldenSqls ? listGoldenSqls(http, projectId) : undefined,

@@ -110,14 +110,15 @@ async function describeSource(s: ProjectStore, conn: DuckDBConnection, source: P
     return (await rows(conn, `DESCRIBE SELECT * FROM ${relation}`)).map((r) => String(r.column_name));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw badRequest(`no table ${label}: ${(await missingSource(conn, source, connections)) ?? duckMessage(error).split('\n')[0]}`);
+    throw badRequest(`no table ${label}: ${(await missingSource(s, conn, source, connections)) ?? duckMessage(error).split('\n')[0]}`);
   }
 }
 
 /** Why a connected catalog's source does not bind, as browsing it says (no such schema, or table, with a near name); else undefined. */
-async function missingSource(conn: DuckDBConnection, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>, connections: readonly ConnectionRow[]): Promise<string | undefined> {
+async function missingSource(s: ProjectStore, conn: DuckDBConnection, source: Pick<CacheRow, 'catalogId' | 'schemaName' | 'tableName'>, connections: readonly ConnectionRow[]): Promise<string | undefined> {
   const connected = connections.find((c) => c.catalogId === source.catalogId);
-  if (!connected) return undefined;
+  // A connection that did not open has its own words (sourceProblem): browsing it would find no schema at all.
+  if (!connected || s.brokenConnections.has(connected.id)) return undefined;
   const [{ connectedCatalog }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
   const place = { catalog: connectedCatalog(connected), database: connected.catalogName };
   return columns(conn, place, source.schemaName, source.tableName).then(

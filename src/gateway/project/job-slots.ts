@@ -4,10 +4,8 @@ import type { CloseOptions } from './store.js';
 /** Background jobs running at once: each statement holds one of libuv's threads (16 in dgw serve), so the rest stay free for requests. */
 export const JOB_SLOTS = 8;
 
-/**
- * Runs a background job outside the request that started it, once a slot is free (at once when
- * `stop` aborts first, so the job writes that it was cancelled), under its time limit from then on.
- */
+/** Runs a background job outside the request that started it, once a slot is free (at once when `stop`
+ * aborts first, so the job writes that it was cancelled), under its time limit from then on. */
 export function runInTurn(stop: AbortSignal, limit: TimeLimit, work: () => Promise<void>): Promise<void> {
   return outsideRequest(async () => {
     const release = await takeSlot(stop);

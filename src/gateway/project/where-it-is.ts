@@ -4,11 +4,8 @@ import { rows, type ProjectStore } from './store.js';
 /** The schemas of svc whose objects SQL names in full (svc.table.orders): a bare `orders` is found in none of them. */
 const SVC_SCHEMAS = new Set(['table', 'bitable', 'query', 'mtquery', 'cache']);
 
-/**
- * The error DuckDB gives for a table it cannot find, with the full names of the objects of that name:
- * `SELECT * FROM orders` is a newcomer's first statement, and `svc.table.orders` is not in DuckDB's
- * search path.
- */
+/** The error DuckDB gives for a table it cannot find, with the full names of the objects of that name:
+ * `SELECT * FROM orders` is a newcomer's first statement, and `svc.table.orders` is not in DuckDB's search path. */
 export async function withWhereItIs(s: ProjectStore, error: unknown, name: string): Promise<unknown> {
   if (!(error instanceof Error)) return error;
   const places = await fullNames(s, name).catch(() => []);

@@ -3,10 +3,8 @@ import { TABLE_FUNCTIONS } from './rules.js';
 
 const ALLOWED_FUNCTIONS = new Set(TABLE_FUNCTIONS);
 
-/**
- * Why a statement's own text reads a file, from DuckDB's parse tree before views expand: a table function not allowed, or a
- * table named like a path (a replacement scan). The plan's other file reads come from the views of file connections.
- */
+/** Why a statement's own text reads a file, from DuckDB's parse tree before views expand: a table function not allowed, or
+ * a table named like a path (a replacement scan). The plan's other file reads come from the views of file connections. */
 export async function fileReadOfText(conn: DuckDBConnection, sql: string): Promise<string | undefined> {
   const [row] = (await conn.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS tree', [sql])).getRowObjectsJS();
   const tree = JSON.parse(String(row?.tree)) as { error?: boolean };

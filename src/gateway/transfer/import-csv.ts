@@ -14,7 +14,7 @@ import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { commit } from '../request-scope.js';
 import { ident, literal, qualified } from '../sql.js';
-import { firstFraction, isFraction, readAs, valueInto, wholeNumbers } from './whole-numbers.js';
+import { firstFraction, fractionGuard, isFraction, readAs, valueInto, wholeNumbers } from './whole-numbers.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
 export interface Mapping {
@@ -53,7 +53,8 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
   // The import reads integer columns as text (whole-numbers.ts); the read that names a bad line reads every column as its type.
   const read = (withRejects: boolean) =>
     `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${withRejects ? columns((t) => t) : columns(readAs)}${withRejects ? rejects : ''})`;
-  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => valueInto(`c${m.source}`, m.target.dataType)).join(', ')} ${read(false)}`;
+  const wholeSources = mappings.filter((m) => wholeNumbers(m.target.dataType));
+  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => valueInto(`c${m.source}`, m.target.dataType)).join(', ')} ${read(false)} ${fractionGuard(wholeSources.map((m) => `c${m.source}`))}`;
   const columnOf = (source: number) => (request.containsHeader ? JSON.stringify(first[source]) : String(source + 1));
   const refused = `the import into ${table.name} was refused, and nothing was imported`;
   // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
@@ -76,7 +77,7 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       const now = await readTable(project, table.name).catch(() => undefined);
       const raced = /write-write conflict|conflict on/i.test(failure);
       if (create ? now !== undefined || raced : !now || raced) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
-      const fraction = isFraction(failure) ? await firstFraction(file.path, mappings.filter((m) => wholeNumbers(m.target.dataType)).map((m) => m.source), request.containsHeader) : undefined;
+      const fraction = isFraction(failure) ? await firstFraction(file.path, wholeSources.map((m) => m.source), request.containsHeader) : undefined;
       if (fraction) {
         const into = mappings.find((m) => m.source === fraction.source)!.target;
         throw badRequest(`${refused}: line ${fraction.line}: ${JSON.stringify(fraction.value)} in column ${columnOf(fraction.source)} is not a whole number, and ${into.name} is ${into.dataType}`, 'CSV_ERROR');

@@ -34,7 +34,9 @@ export function reopenStop(message: string): HttpError {
   return error;
 }
 
+/** Whether `error` is such a 409: nothing of its request was written. */
 export const stoppedByReopen = (error: unknown): boolean => error instanceof HttpError && reopenStops.has(error);
+
 /** An operation of the hosted service's document that the local gateway does not do, named. */
 export const notImplemented = (operationId: string, why = 'the hosted service does') =>
   new HttpError(501, `the local gateway does not implement ${operationId}: ${why}`, 'NOT_IMPLEMENTED', operationId);

@@ -7,11 +7,13 @@ import type { Context } from '../../context.js';
 export async function warnOfCachesLeft(ctx: Context, http: Http, projectId: string, connectionId: string): Promise<void> {
   const catalog = (await listCatalogs(http, projectId)).find((c) => c.connectionId === connectionId);
   if (!catalog) return;
-  const tables = new Map<string, Promise<Set<string>>>();
-  const tablesOf = (schema: string) =>
-    tables.get(schema) ?? tables.set(schema, listCatalogTables(http, projectId, catalog.id, schema).then((ts) => new Set(ts.map((t) => t.tableName)), () => new Set<string>())).get(schema)!;
+  const tables = new Map<string, Set<string>>();
   for (const cache of await listCacheStatuses(http, projectId, catalog.id)) {
-    if ((await tablesOf(cache.schemaName)).has(cache.tableName)) continue;
+    if (!tables.has(cache.schemaName)) {
+      const listed = await listCatalogTables(http, projectId, catalog.id, cache.schemaName).catch(() => []);
+      tables.set(cache.schemaName, new Set(listed.map((t) => t.tableName)));
+    }
+    if (tables.get(cache.schemaName)!.has(cache.tableName)) continue;
     const name = `${catalog.name}.${cache.schemaName}.${cache.tableName}`;
     ctx.out.warn(`cache ${name} copies a table connection ${catalog.name} no longer has: its refreshes fail until the table is back (dgw cache rm ${name} removes it)`);
   }

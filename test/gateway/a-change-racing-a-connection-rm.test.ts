@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../src/gateway/project/store.js';
-import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
+import { openGateway, P, raceBehindWriter, tempDir, type TestGateway } from './helpers.js';
 
 // A cache, a relation, a parametric table or a description made on a connection's catalog while the connection is
 // removed: whatever the order, nothing may be left on a catalog that is gone (a cache whose every
@@ -32,15 +32,13 @@ it('a cache, relation, parametric table or description made racing a connection 
     const made = await gw.call('POST', '/connections/demo', { body: { name: `files${i}`, type: 'csv', credential: { path: csv } } });
     expect(made.status, made.text).toBe(200);
     const catalogId = String((await gw.call('GET', `${P}/catalogs`)).body.find((c: { connectionId: string | null }) => c.connectionId === made.body.id).id);
-    // A change holding the write lock lets both requests check first and queue; the add starts after 0 to 2 reads, so the removal's turn may come first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
+    // Both check first and queue for the held writer; the add starts after 0 to 2 reads, so the removal's turn may come first.
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 5) % 3; k += 1) await gw.call('GET', `${P}/catalogs/${catalogId}`);
       return adds[i % 5](catalogId);
     };
     const rm = () => (i % 2 === 0 ? gw.call('DELETE', `/connections/demo/${String(made.body.id)}`) : gw.call('DELETE', `${P}/catalogs/${catalogId}`));
-    const [added, removed] = await Promise.all([add(), rm()]);
-    await holder;
+    const [added, removed] = await raceBehindWriter(await gw.gateway.project('demo', { create: false }), add, rm);
     const project = await gw.gateway.project('demo', { create: false });
     const left = await project.withConnection(async (conn) => {
       const known = "(SELECT catalog_id FROM svc._dgw.connections UNION ALL SELECT '1' UNION ALL SELECT '2')";

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
+import type { ProjectStore } from '../../src/gateway/project/store.js';
 
 /** A gateway (in memory unless a data folder is given) and a small client for `app.request()`. */
 export interface TestGateway {
@@ -48,6 +49,48 @@ export async function openGateway(options: GatewayOptions & { maxBodyBytes?: num
     },
     close: () => gateway.close({ wait: false }),
   };
+}
+
+/** A project's writer held as a long statement holds it: the changes that ask for it queue in the order they came. */
+export interface HeldWriter {
+  /** Settles once `n` changes wait for the writer. */
+  queued(n: number): Promise<void>;
+  /** Lets the queued changes run, one after another. */
+  release(): void;
+}
+
+/** Holds `store`'s writer (its mutex) until released, counting the changes that queue meanwhile. */
+export function holdWriter(store: ProjectStore): HeldWriter {
+  const mutex = store.mutex;
+  const run = mutex.run.bind(mutex);
+  let letGo = () => {};
+  void run(() => new Promise<void>((resolve) => (letGo = resolve)));
+  let count = 0;
+  const waits: Array<{ n: number; resolve: () => void }> = [];
+  mutex.run = <T>(fn: () => Promise<T>): Promise<T> => {
+    count += 1;
+    for (const w of waits) if (count >= w.n) w.resolve();
+    return run(fn);
+  };
+  return {
+    queued: (n) => new Promise<void>((resolve) => (count >= n ? resolve() : waits.push({ n, resolve }))),
+    release() {
+      Reflect.deleteProperty(mutex, 'run');
+      letGo();
+    },
+  };
+}
+
+/**
+ * Runs `first` and `second` while the writer is held, letting it go once both wait for it (or one
+ * answered without it): whichever checked first, each change's write then meets the other's commit.
+ */
+export async function raceBehindWriter<A, B>(store: ProjectStore, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+  const held = holdWriter(store);
+  const answers = [first(), second()] as const;
+  await Promise.race([held.queued(2), ...answers.map((a) => a.catch(() => undefined))]);
+  held.release();
+  return Promise.all(answers);
 }
 
 /** A temporary folder removed by the returned function. */

@@ -92,8 +92,9 @@ export function deleteRelation(s: ProjectStore, table: Omit<ColumnPlace, 'column
 }
 
 async function checkColumn(s: ProjectStore, at: ColumnPlace, what: string, inBody = false, inTransaction?: DuckDBConnection): Promise<void> {
-  const [{ browse, catalogPlace }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
+  const [{ browse, catalogPlace, catalogStays }, { columns }] = await Promise.all([import('./catalog-place.js'), import('./catalog-browse.js')]);
   const place = catalogPlace(s, at.catalogId);
+  if (inTransaction) await catalogStays(s, at.catalogId, inTransaction);
   const read = (c: DuckDBConnection) => columns(c, place, at.schemaName, at.tableName);
   // The path names the column's table (404 when it is not there); the body names the target's, a bad request.
   const names = (

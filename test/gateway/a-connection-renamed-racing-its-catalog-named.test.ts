@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
+import { openGateway, P, raceBehindWriter, tempDir, type TestGateway } from './helpers.js';
 
 // A connection update and a catalog create on the same connection at once: the update wrote the
 // connection as the project opened it, so a catalog name committed in between was silently undone.
@@ -24,15 +24,14 @@ it('a connection renamed racing a catalog create on it: both changes stand', asy
     const made = await gw.call('POST', '/connections/demo', { body: { name: `files${i}`, type: 'csv', credential: { path: csv } } });
     expect(made.status, made.text).toBe(200);
     const id = String(made.body.id);
-    // A change holding the write lock lets both queue; the rename starts after 0 to 2 reads, so either may go first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
+    // Both queue for the held writer; the rename starts after 0 to 2 reads, so either may go first.
     const rename = async () => {
       for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/catalogs`);
       return gw.call('PUT', `/connections/demo/${id}`, { body: { name: `renamed${i}` } });
     };
     const name = () => gw.call('POST', `${P}/catalogs`, { body: { name: `named${i}`, connectionId: id } });
-    const [renamed, named] = i % 2 === 0 ? await Promise.all([rename(), name()]) : (await Promise.all([name(), rename()])).reverse();
-    await holder;
+    const project = await gw.gateway.project('demo', { create: false });
+    const [renamed, named] = i % 2 === 0 ? await raceBehindWriter(project, rename, name) : (await raceBehindWriter(project, name, rename)).reverse();
     const catalog = (await gw.call('GET', `${P}/catalogs`)).body.find((c: { connectionId: string | null }) => c.connectionId === id);
     const connection = (await gw.call('GET', `/connections/demo/${id}`)).body;
     expect([renamed.status, named.status], `${i}: ${renamed.text} ${named.text}`).toEqual([200, 200]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../src/gateway/project/store.js';
-import { openGateway, P, type TestGateway } from './helpers.js';
+import { openGateway, P, raceBehindWriter, type TestGateway } from './helpers.js';
 
 // A table put in a semantic catalog while its query or its catalog is removed: whatever the order,
 // no semantic table may be left reading a query or in a catalog that is gone.
@@ -21,16 +21,13 @@ it('a semantic table added racing a query rm or a catalog rm: either it stands w
     const catalogId = String(catalog.body.id);
     const query = await gw.call('POST', `${P}/queries`, { body: { displayName: `read ${i}`, inputQuery: 'SELECT 1 AS one', queryType: i % 4 < 2 ? 'PLAIN' : 'MATERIALIZED' } });
     expect(query.status).toBe(200);
-    // A change holding the write lock lets both requests check first and queue; the add starts after 0 to 2 reads, so the removal's turn may come first.
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
+    // Both check first and queue for the held writer; the add starts after 0 to 2 reads, so the removal's turn may come first.
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/queries/${String(query.body.id)}`);
       return gw.call('POST', `${S}/${catalogId}`, { body: { schemaName: 'main', tableName: `t${i}`, queryId: String(query.body.id) } });
     };
     const rm = () => (i % 2 === 0 ? gw.call('DELETE', `${P}/queries/${String(query.body.id)}`) : gw.call('DELETE', `${P}/catalogs/${catalogId}`));
-    const [added, removed] = await Promise.all([add(), rm()]);
-    const held = await holder;
-    expect(held.status, held.text).toBe(200);
+    const [added, removed] = await raceBehindWriter(project, add, rm);
     expect([200, 409], `${i}: the rm`).toContain(removed.status);
     const lost = await project.withConnection((conn) =>
       rows(conn, 'SELECT id, table_name FROM svc._dgw.semantic_tables WHERE query_id NOT IN (SELECT id FROM svc._dgw.query_rows) OR catalog_id NOT IN (SELECT id FROM svc._dgw.semantic_catalogs)'),
@@ -48,14 +45,11 @@ it('whether the agent may use a semantic catalog, or a description of its table,
   for (let i = 0; i < 12; i += 1) {
     const catalogId = String((await gw.call('POST', S, { body: { name: `noted${i}` } })).body.id);
     expect((await gw.call('POST', `${S}/${catalogId}`, { body: { schemaName: 'main', tableName: 't', queryId: String(query.body.id) } })).status).toBe(200);
-    const holder = gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: 'CREATE OR REPLACE TABLE svc.table.holder AS SELECT * FROM range(300000) r(i) ORDER BY random()' } });
     const add = async () => {
       for (let k = 0; k < Math.floor(i / 2) % 3; k += 1) await gw.call('GET', `${P}/catalogs/${catalogId}`);
       return i % 2 === 0 ? gw.call('PUT', `/metadata/demo/${catalogId}`, { body: { useWithAI: false } }) : gw.call('PUT', `/metadata/demo/${catalogId}/main/t`, { body: { tableDescription: 'noted' } });
     };
-    const [added, removed] = await Promise.all([add(), gw.call('DELETE', `${P}/catalogs/${catalogId}`)]);
-    const held = await holder;
-    expect(held.status, held.text).toBe(200);
+    const [added, removed] = await raceBehindWriter(project, add, () => gw.call('DELETE', `${P}/catalogs/${catalogId}`));
     expect(removed.status, `${i}: the rm`).toBe(200);
     expect([200, 404], `${i}: the change was answered ${added.text}`).toContain(added.status);
     const left = await project.withConnection((conn) => rows(conn, "SELECT catalog_id FROM svc._dgw.metadata_notes WHERE catalog_id NOT IN (SELECT id FROM svc._dgw.semantic_catalogs) AND catalog_id NOT IN ('1', '2')"));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openGateway, P, type TestGateway } from './helpers.js';
+import { openGateway, P, raceBehindWriter, type TestGateway } from './helpers.js';
 
 // A cache, relation or description was checked against its table, then saved in a later
 // transaction; a run-SQL DROP TABLE or `table rm` that committed in between left it on a table that
@@ -22,7 +22,8 @@ it('a cache create racing a DROP TABLE or table rm of its table: either the cach
     expect((await execute(`CREATE TABLE svc.table.${t} AS SELECT * FROM range(3) r(i)`)).status).toBe(200);
     const create = () => gw.call('POST', `${P}/cache`, { body: { catalogId: '1', schemaName: 'table', tableName: t } });
     const drop = () => drops[i % 2](t);
-    const [cache, dropped] = i % 4 < 2 ? await Promise.all([create(), drop()]) : (await Promise.all([drop(), create()])).reverse();
+    const project = await gw.gateway.project('demo', { create: false });
+    const [cache, dropped] = i % 4 < 2 ? await raceBehindWriter(project, create, drop) : (await raceBehindWriter(project, drop, create)).reverse();
     const stands = (await gw.call('GET', `${P}/table/${t}/columns`)).status === 200;
     if (cache.status === 200) {
       expect([dropped.status, stands], `${t}: the cache was made, so the drop must be refused`).toEqual([409, true]);
@@ -46,7 +47,8 @@ it('a relation or a description added racing a drop of its table: either it stan
     expect((await execute(`CREATE TABLE svc.table.${t} AS SELECT * FROM range(3) r(i)`)).status).toBe(200);
     const add = () => adds[i % 2](t);
     const drop = () => drops[Math.floor(i / 2) % 2](t);
-    const [added, dropped] = i % 8 < 4 ? await Promise.all([add(), drop()]) : (await Promise.all([drop(), add()])).reverse();
+    const project = await gw.gateway.project('demo', { create: false });
+    const [added, dropped] = i % 8 < 4 ? await raceBehindWriter(project, add, drop) : (await raceBehindWriter(project, drop, add)).reverse();
     expect(dropped.status, `${t}: the drop`).toBeLessThan(300);
     expect([200, 400, 404], `${t}: the add`).toContain(added.status);
     // Whatever the order, the table that takes the name next has no relation and no description.

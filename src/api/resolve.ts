@@ -27,6 +27,13 @@ export async function resolveQueryIds(http: Http, projectId: string, refs: strin
   return ids;
 }
 
+/** Each distinct id of `resolved` (parallel to `refs`) with the reference first typed for it, in order: names for a person's warning. */
+export function typedRefs(refs: string[], resolved: string[]): Map<string, string> {
+  const typed = new Map<string, string>();
+  resolved.forEach((id, i) => typed.has(id) || typed.set(id, refs[i]));
+  return typed;
+}
+
 /** The query an id names: from the list already read, else read itself (an old id still answers); one no query has is not found, before anything changes. */
 export async function queryById(http: Http, projectId: string, listed: Query[], id: string): Promise<Query> {
   return listed.find((q) => q.id === id) ?? (await getQuery(http, projectId, id));

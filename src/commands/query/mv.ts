@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import type { QueriesMoved } from '../../contract/results.js';
 import { folderPath } from '../../api/names.js';
 import { moveQuery } from '../../api/queries.js';
-import { resolveQueryIds } from '../../api/resolve.js';
+import { resolveQueryIds, typedRefs } from '../../api/resolve.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkFolderExists } from '../folder/existing-path.js';
@@ -39,7 +39,9 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
   const target = parseFolderRef(folderArg);
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun });
-  const ids = [...new Set(await resolveQueryIds(http, projectId, refs).catch((error: unknown) => pointToFolderMove(http, projectId, refs, folderArg, error)))];
+  const resolved = await resolveQueryIds(http, projectId, refs).catch((error: unknown) => pointToFolderMove(http, projectId, refs, folderArg, error));
+  const typed = typedRefs(refs, resolved);
+  const ids = [...typed.keys()];
   let path = '/';
   if (target.kind === 'path') {
     path = folderPath(target.path);
@@ -53,7 +55,7 @@ export async function runQueryMv(ctx: Context, items: string[], opts: QueryMvOpt
     try {
       await moveQuery(http, projectId, id, path);
     } catch (error) {
-      if (moved.length > 0) ctx.out.warn(`moved before the failure: ${moved.join(', ')}`);
+      if (moved.length > 0) ctx.out.warn(`moved before the failure: ${moved.map((m) => typed.get(m)).join(', ')}`);
       throw error;
     }
     moved.push(id);

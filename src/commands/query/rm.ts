@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { QueryDeleted } from '../../contract/results.js';
 import { deleteQuery } from '../../api/queries.js';
-import { isIdShaped, matchQuery, queryById, resolveQueryIds } from '../../api/resolve.js';
+import { isIdShaped, matchQuery, queryById, resolveQueryIds, typedRefs } from '../../api/resolve.js';
 import type { Query } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { endedQueryName } from '../../impact/name-readers.js';
@@ -40,7 +40,8 @@ export async function runQueryRm(ctx: Context, given: string[], opts: ConfirmOpt
   ensureConfirmable(ctx, what, { ...opts, refusalHint: withReadsHint('dgw query rm', refs) });
   const projectId = await ctx.projectId();
   const http = await ctx.http({ dryRun: opts.dryRun, dryRunReads: opts.withReads });
-  let ids: string[] | undefined;
+  // Each id with the name first typed for it, for a warning a person reads.
+  let typed: Map<string, string> | undefined;
   // One query list finds the readers and resolves names; ids are deleted even when it cannot be read.
   const inspect = async () => {
     const queries = refs.every(isIdShaped) ? await savedQueries(http, projectId) : await listQueries(http, projectId);
@@ -50,19 +51,19 @@ export async function runQueryRm(ctx: Context, given: string[], opts: ConfirmOpt
       if (!isIdShaped(ref)) doomed.push(matchQuery(listed, ref));
       else doomed.push(typeof queries === 'string' ? { id: ref, name: '', queryType: 'PLAIN' } : await queryById(http, projectId, listed, ref));
     }
-    ids = [...new Set(doomed.map((q) => q.id))];
-    const breakage = breakageIn(queries, doomed.filter((q) => q.name !== '').map(endedQueryName), ids);
+    typed = typedRefs(refs, doomed.map((q) => q.id));
+    const breakage = breakageIn(queries, doomed.filter((q) => q.name !== '').map(endedQueryName), [...typed.keys()]);
     return { breakage, facts: { queries: doomed.map((q) => ({ id: q.id, name: q.name || null })) } };
   };
   const shown = refs.length === 1 ? refs[0] : 'them';
   const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: shown, facts: { queries: refs.map((ref) => (isIdShaped(ref) ? { id: ref } : { name: ref })) } }, !refs.every(isIdShaped));
-  ids ??= [...new Set(await resolveQueryIds(http, projectId, refs))];
+  const names = (typed ??= typedRefs(refs, await resolveQueryIds(http, projectId, refs)));
   const deleted: string[] = [];
-  for (const id of ids) {
+  for (const id of names.keys()) {
     try {
       await deleteQuery(target, projectId, id);
     } catch (error) {
-      if (deleted.length > 0) ctx.out.warn(`deleted before the failure: ${deleted.join(', ')}`);
+      if (deleted.length > 0) ctx.out.warn(`deleted before the failure: ${deleted.map((d) => names.get(d)).join(', ')}`);
       throw error;
     }
     deleted.push(id);

@@ -93,7 +93,7 @@ describe('stderr on failure is exactly one JSON object', () => {
     server.on('DELETE', `${QUERIES}/709922802836177298`, { status: 500, json: { errorCode: 'BOOM', message: 'no' } });
     const r = await dgw(['query', 'rm', 'a', 'b', '--yes', '--json']);
     expect(r.code).toBe(8);
-    expect(onlyError(r.stderr)).toMatchObject({ kind: 'service', status: 500, warnings: [`deleted before the failure: ${QID}`], sent: { reads: 1, changes: 2 } });
+    expect(onlyError(r.stderr)).toMatchObject({ kind: 'service', status: 500, warnings: [`deleted before the failure: a (${QID})`], sent: { reads: 1, changes: 2 } });
   });
 
   it('with --debug, every line of stderr is JSON: the trace lines, then the error', async () => {

@@ -27,10 +27,10 @@ export async function resolveQueryIds(http: Http, projectId: string, refs: strin
   return ids;
 }
 
-/** Each distinct id of `resolved` (parallel to `refs`) with the reference first typed for it, in order: names for a person's warning. */
+/** Each distinct id of `resolved` (parallel to `refs`), in order, with how a warning names it: the name first typed for it and the id. */
 export function typedRefs(refs: string[], resolved: string[]): Map<string, string> {
   const typed = new Map<string, string>();
-  resolved.forEach((id, i) => typed.has(id) || typed.set(id, refs[i]));
+  resolved.forEach((id, i) => typed.has(id) || typed.set(id, refs[i] === id ? id : `${refs[i]} (${id})`));
   return typed;
 }
 

@@ -65,6 +65,8 @@ export const WALKTHROUGHS = [
   'test/folder-rm-says-what-went.test.ts',
   'test/drivers-name-the-project-file.test.ts',
   'test/sources-duckdb-walkthrough.test.ts',
+  'test/forced-folder-delete-takes-only-what-the-question-named.test.ts',
+  'test/gateway/duckdb-connections.test.ts',
 ];
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // A forced folder delete (`folder rm --force`, a folder `apply --prune` deletes) takes whatever the
 // folder holds when it arrives. While the question waits, the data folder is let go of and other
@@ -12,7 +13,7 @@ import { runAsBinaryWould } from './support/in-process.js';
 const tmp = tempDir('dgw-forced-folder-delete-');
 afterAll(() => tmp.remove());
 
-describe.each(['spec', 'hosted'])('a forced folder delete after a question (%s shape)', (shape) => {
+describe.each(walkShapes)('a forced folder delete after a question (%s shape)', (shape) => {
   // The folder rm tests share a project; apply --prune, which plans for all of it, has its own.
   const cli = (name: string) => {
     const env = { DGW_CONFIG_DIR: path.join(tmp.dir, `${name}-config-${shape}`), DGW_LOCAL_DIR: path.join(tmp.dir, `${name}-data-${shape}`), DGW_LOCAL_API_SHAPE: shape, DGW_ZONE: 'local' };

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiShape } from '../../src/gateway/present/index.js';
+import { describeOnce, walkShapes } from '../support/walk-shapes.js';
 import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
 
 // A DuckDB database file connected to the local gateway: it becomes a catalog that run-SQL, saved
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => work.remove());
 
-for (const apiShape of ['spec', 'hosted'] as ApiShape[]) {
+for (const apiShape of walkShapes) {
   describe(`a DuckDB file as a connection (${apiShape} shape)`, () => {
     let g: TestGateway;
     const dataDir = join(work.dir, `data-${apiShape}`);
@@ -136,7 +136,7 @@ for (const apiShape of ['spec', 'hosted'] as ApiShape[]) {
   });
 }
 
-describe('what the local gateway refuses', () => {
+describeOnce('what the local gateway refuses', () => {
   let g: TestGateway;
   const dataDir = join(work.dir, 'data-refusals');
   beforeAll(async () => {
@@ -199,7 +199,7 @@ describe('what the local gateway refuses', () => {
   });
 });
 
-describe('files as connections: a CSV folder, a Parquet file, a JSON glob', () => {
+describeOnce('files as connections: a CSV folder, a Parquet file, a JSON glob', () => {
   let g: TestGateway;
   const dir = join(work.dir, 'files');
   const dataDir = join(work.dir, 'data-files');

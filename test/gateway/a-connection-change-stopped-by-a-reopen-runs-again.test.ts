@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openGateway, tempDir, waitFor, type TestGateway } from './helpers.js';
+import { holdWriter, openGateway, tempDir, type TestGateway } from './helpers.js';
 
 // A connection change waiting for the project's writer while another change reopens the project
 // was answered 409 "run it again": nothing of it was written, so the gateway runs it again itself.
@@ -21,15 +21,11 @@ afterAll(async () => {
 it('a connection rename queued behind a reopen of its project is made, not refused', async () => {
   const made = await gw.call('POST', '/connections/demo', { body: { name: 'files', type: 'csv', credential: { path: csv } } });
   expect(made.status, made.text).toBe(200);
-  const store = await gw.gateway.project('demo', { create: false });
-  const queue = () => (store.mutex as unknown as { tail: unknown }).tail;
-  let release = () => {};
-  void store.mutex.run(() => new Promise<void>((resolve) => (release = resolve)));
-  const held = queue();
+  const held = holdWriter(await gw.gateway.project('demo', { create: false }));
   const rename = gw.call('PUT', `/connections/demo/${made.body.id}`, { body: { name: 'renamed' } });
-  await waitFor(() => queue() !== held, 'the rename waiting for the writer');
+  await held.queued(1);
   const reopened = gw.gateway.reopen('demo');
-  release();
+  held.release();
   const answer = await rename;
   await reopened;
   expect(answer.status, answer.text).toBe(200);

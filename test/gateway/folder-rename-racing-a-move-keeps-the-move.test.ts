@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openGateway, P, type TestGateway } from './helpers.js';
+import { openGateway, P, raceBehindWriter, type TestGateway } from './helpers.js';
 
 // A rename waits its turn behind a move of the same folder; it then renames the folder where the
 // move put it, rather than writing back the parent it saw before waiting.
@@ -14,10 +14,11 @@ it('a rename sent with a move of the same folder leaves it under its new parent,
   await gw.call('POST', `${P}/queries/folders`, { body: { folderName: 'archive' } });
   for (let i = 0; i < 5; i++) {
     const id = (await gw.call('POST', `${P}/queries/folders`, { body: { folderName: `f${i}` } })).body.id as string;
-    const [moved, renamed] = await Promise.all([
-      gw.call('PATCH', `${P}/queries/folders/${id}/path`, { body: { path: `/archive/f${i}` } }),
-      gw.call('PATCH', `${P}/queries/folders/${id}/name`, { body: { name: `g${i}` } }),
-    ]);
+    const move = () => gw.call('PATCH', `${P}/queries/folders/${id}/path`, { body: { path: `/archive/f${i}` } });
+    const rename = () => gw.call('PATCH', `${P}/queries/folders/${id}/name`, { body: { name: `g${i}` } });
+    // Both queue for the held writer; every other round sends the rename first.
+    const project = await gw.gateway.project('demo', { create: false });
+    const [moved, renamed] = i % 2 === 0 ? await raceBehindWriter(project, move, rename) : (await raceBehindWriter(project, rename, move)).reverse();
     expect([moved.status, renamed.status]).toEqual([200, 200]);
     const tree = (await gw.call('GET', `${P}/queries/folders/tree`)).body.tree as Array<{ name: string; children: Array<{ id: string; name: string }> }>;
     const archive = tree.find((f) => f.name === 'archive')!;

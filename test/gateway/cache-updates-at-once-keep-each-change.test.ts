@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import { openGateway, P, tempDir, waitFor } from './helpers.js';
+import { openGateway, P, raceBehindWriter, tempDir, waitFor } from './helpers.js';
 
 // Clients of dgw serve may change one cache's incremental column and its schedule at the same moment:
 // the schedule change wrote back the column it had read before the other change committed, losing it.
@@ -15,11 +15,12 @@ it('a schedule change at the same time as a column change keeps the new column',
     const columns: unknown[] = [];
     for (let i = 0; i < 20; i++) {
       expect((await g.call('PUT', `${P}/cache/${id}?incrementalColumn=customer_id`, { body: {} })).status).toBe(200);
-      const column = g.call('PUT', `${P}/cache/${id}?incrementalColumn=order_id`, { body: {} });
-      // Started a little later, so its read falls while the column change is checking the column.
-      await new Promise((r) => setTimeout(r, i % 5));
-      const schedule = g.call('PUT', `${P}/cache/${id}`, { body: { fullRefreshCacheSchedule: { type: 'BASIC', expression: `PT${i + 1}H` } } });
-      expect((await Promise.all([column, schedule])).map((r) => r.status)).toEqual([200, 200]);
+      const column = () => g.call('PUT', `${P}/cache/${id}?incrementalColumn=order_id`, { body: {} });
+      const schedule = () => g.call('PUT', `${P}/cache/${id}`, { body: { fullRefreshCacheSchedule: { type: 'BASIC', expression: `PT${i + 1}H` } } });
+      // Both read the cache, then wait for the held writer; every other round sends the schedule change first.
+      const project = await g.gateway.project('demo', { create: false });
+      const answers = i % 2 === 0 ? await raceBehindWriter(project, column, schedule) : await raceBehindWriter(project, schedule, column);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
       const cache = (await g.call('GET', `${P}/cache/${id}`)).body;
       columns.push([cache.incrementalColumn, cache.fullRefreshCacheSchedule.expression]);
     }

@@ -49,7 +49,7 @@ export async function attachSemanticCatalogs(s: ProjectStore): Promise<void> {
   s.semanticCatalogs = catalogs;
   for (const c of catalogs) {
     await attachMemory(s, c.name);
-    for (const t of tables.filter((x) => x.catalogId === c.id)) await sourceOf(s, t.queryId).then((source) => makeTableView(s, c, t, source)).catch((error: unknown) => makeFailingView(s, c, t, error));
+    for (const t of tables.filter((x) => x.catalogId === c.id)) await makeTableView(s, c, t).catch((error: unknown) => makeFailingView(s, c, t, error));
   }
 }
 
@@ -57,8 +57,7 @@ export async function attachSemanticCatalogs(s: ProjectStore): Promise<void> {
 export async function remakeTablesOf(s: ProjectStore, queryId: string): Promise<void> {
   const tables = (await s.withConnection(readTables)).filter((t) => t.queryId === queryId);
   if (tables.length === 0) return;
-  const source = await sourceOf(s, queryId);
-  for (const t of tables) await makeTableView(s, findSemantic(s, t.catalogId), t, source);
+  for (const t of tables) await makeTableView(s, findSemantic(s, t.catalogId), t);
 }
 
 /** A query that is a semantic table stays until the table is taken out: deleted, the table would fail every read. */
@@ -103,18 +102,17 @@ export async function createSemanticTable(s: ProjectStore, catalogId: string, in
   checkName(input.tableName, 'tableName', 63);
   const row: SemanticTableRow = { ...input, id: '', catalogId, createdAt: s.now() };
   // Read under the write lock: a query or catalog removed meanwhile must not get a table.
-  const source = await s.tx(async (conn) => {
+  await s.tx(async (conn) => {
     if (!(await readSemanticCatalogs(conn)).some((c) => c.id === catalogId)) throw notFound(`project ${s.id} has no semantic catalog ${catalogId}`);
-    const read = await sourceOf(s, input.queryId, conn);
+    await sourceOf(s, input.queryId, conn);
     const all = await readTables(conn);
     const same = (t: SemanticTableRow) => t.catalogId === catalogId && t.schemaName.toLowerCase() === input.schemaName.toLowerCase() && t.tableName.toLowerCase() === input.tableName.toLowerCase();
     if (all.some(same)) throw conflict(`semantic catalog ${catalog.name} has a table ${input.schemaName}.${input.tableName} already`);
     row.id = newQueryId((id) => all.some((t) => t.id === id));
     await conn.run('INSERT INTO svc._dgw.semantic_tables VALUES ($1, $2, $3, $4, $5, $6)', [row.id, catalogId, row.schemaName, row.tableName, row.queryId, row.createdAt]);
-    return read;
   });
   try {
-    await makeTableView(s, catalog, row, source);
+    await makeTableView(s, catalog, row);
   } catch (error) {
     await s.tx((conn) => conn.run('DELETE FROM svc._dgw.semantic_tables WHERE id = $1', [row.id]));
     throw error;
@@ -178,8 +176,8 @@ async function makeFailingView(s: ProjectStore, catalog: SemanticCatalogRow, t: 
   await s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; ${failingViewSql(`${target}.${ident(t.tableName)}`, why, true)}`)).catch(() => undefined);
 }
 
-/** The view of a semantic table over its source, whose view is made first if no one has read it yet. */
-async function makeTableView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow, source: string): Promise<void> {
+/** The view of a semantic table over its query as named in the view's own transaction (a rename since is followed); the query's view is made first if no one has read it yet. */
+async function makeTableView(s: ProjectStore, catalog: SemanticCatalogRow, t: SemanticTableRow): Promise<void> {
   const target = `${ident(catalog.name)}.${ident(t.schemaName)}`;
-  await withViews(s, () => s.tx((w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT * FROM ${source}`)));
+  await withViews(s, () => s.tx(async (w) => w.run(`CREATE SCHEMA IF NOT EXISTS ${target}; CREATE OR REPLACE VIEW ${target}.${ident(t.tableName)} AS SELECT * FROM ${await sourceOf(s, t.queryId, w)}`)));
 }

@@ -57,7 +57,7 @@ export async function runQueryRm(ctx: Context, given: string[], opts: ConfirmOpt
   };
   const shown = refs.length === 1 ? refs[0] : 'them';
   const target = await confirmBreakage(ctx, http, what, opts, inspect, { names: shown, facts: { queries: refs.map((ref) => (isIdShaped(ref) ? { id: ref } : { name: ref })) } }, !refs.every(isIdShaped));
-  const names = (typed ??= typedRefs(refs, await resolveQueryIds(http, projectId, refs)));
+  const names = typed ?? typedRefs(refs, await resolveQueryIds(http, projectId, refs));
   const deleted: string[] = [];
   for (const id of names.keys()) {
     try {

@@ -31,7 +31,7 @@ it('a connection renamed racing a catalog create on it: both changes stand', asy
     };
     const name = () => gw.call('POST', `${P}/catalogs`, { body: { name: `named${i}`, connectionId: id } });
     const project = await gw.gateway.project('demo', { create: false });
-    const [renamed, named] = i % 2 === 0 ? await raceBehindWriter(project, rename, name) : (await raceBehindWriter(project, name, rename)).reverse();
+    const [renamed, named] = await raceBehindWriter(project, rename, name, i % 2 === 1);
     const catalog = (await gw.call('GET', `${P}/catalogs`)).body.find((c: { connectionId: string | null }) => c.connectionId === id);
     const connection = (await gw.call('GET', `/connections/demo/${id}`)).body;
     expect([renamed.status, named.status], `${i}: ${renamed.text} ${named.text}`).toEqual([200, 200]);

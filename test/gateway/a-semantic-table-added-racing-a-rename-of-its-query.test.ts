@@ -23,7 +23,7 @@ it('a semantic table added racing a rename of its query is made, and reads the q
     const rename = () => gw.call('PUT', `${P}/queries/${queryId}`, { body: { displayName: `renamed ${i}` } });
     // Both wait for the held writer; odd rounds send the rename first.
     const project = await gw.gateway.project('demo', { create: false });
-    const [added, renamed] = i % 2 === 0 ? await raceBehindWriter(project, add, rename) : (await raceBehindWriter(project, rename, add)).reverse();
+    const [added, renamed] = await raceBehindWriter(project, add, rename, i % 2 === 1);
     expect([added.status, renamed.status], `${i}: ${added.text} ${renamed.text}`).toEqual([200, 200]);
     const read = await gw.call('POST', `${P}/queries/execute?format=COMPACT`, { body: { statement: `SELECT n FROM sem.main.t${i}` } });
     expect([read.status, read.body?.data], `${i}: ${read.text}`).toEqual([200, [[i]]]);

@@ -19,7 +19,7 @@ it('a schedule change at the same time as a column change keeps the new column',
       const schedule = () => g.call('PUT', `${P}/cache/${id}`, { body: { fullRefreshCacheSchedule: { type: 'BASIC', expression: `PT${i + 1}H` } } });
       // Both read the cache, then wait for the held writer; every other round sends the schedule change first.
       const project = await g.gateway.project('demo', { create: false });
-      const answers = i % 2 === 0 ? await raceBehindWriter(project, column, schedule) : await raceBehindWriter(project, schedule, column);
+      const answers = await raceBehindWriter(project, column, schedule, i % 2 === 1);
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       const cache = (await g.call('GET', `${P}/cache/${id}`)).body;
       columns.push([cache.incrementalColumn, cache.fullRefreshCacheSchedule.expression]);

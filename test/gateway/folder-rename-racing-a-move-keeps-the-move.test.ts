@@ -18,7 +18,7 @@ it('a rename sent with a move of the same folder leaves it under its new parent,
     const rename = () => gw.call('PATCH', `${P}/queries/folders/${id}/name`, { body: { name: `g${i}` } });
     // Both queue for the held writer; every other round sends the rename first.
     const project = await gw.gateway.project('demo', { create: false });
-    const [moved, renamed] = i % 2 === 0 ? await raceBehindWriter(project, move, rename) : (await raceBehindWriter(project, rename, move)).reverse();
+    const [moved, renamed] = await raceBehindWriter(project, move, rename, i % 2 === 1);
     expect([moved.status, renamed.status]).toEqual([200, 200]);
     const tree = (await gw.call('GET', `${P}/queries/folders/tree`)).body.tree as Array<{ name: string; children: Array<{ id: string; name: string }> }>;
     const archive = tree.find((f) => f.name === 'archive')!;

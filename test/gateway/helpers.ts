@@ -84,10 +84,17 @@ export function holdWriter(store: ProjectStore): HeldWriter {
 /**
  * Runs `first` and `second` while the writer is held, letting it go once both wait for it (or one
  * answered without it): whichever checked first, each change's write then meets the other's commit.
+ * `secondFirst` sends `second` first, so a test can take both orders; the answers keep their places.
  */
-export async function raceBehindWriter<A, B>(store: ProjectStore, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+export async function raceBehindWriter<A, B>(store: ProjectStore, first: () => Promise<A>, second: () => Promise<B>, secondFirst = false): Promise<[A, B]> {
   const held = holdWriter(store);
-  const answers = [first(), second()] as const;
+  let answers: [Promise<A>, Promise<B>];
+  if (secondFirst) {
+    const sentFirst = second();
+    answers = [first(), sentFirst];
+  } else {
+    answers = [first(), second()];
+  }
   await Promise.race([held.queued(2), ...answers.map((a) => a.catch(() => undefined))]);
   held.release();
   return Promise.all(answers);

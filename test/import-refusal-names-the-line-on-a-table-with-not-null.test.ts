@@ -31,7 +31,13 @@ describe('an import with a bad line into a table with a NOT NULL column', () => 
     writeFileSync(file, 'id,name\n1,"a\nb"\n2,""\n3,\n4,d\n');
     const r = await run('table', 'import', 'people', file);
     expect(r.code, r.stderr).toBe(6);
-    expect(r.stderr).toContain('line 5: column "name" is empty, and name is NOT NULL');
+    expect(r.stderr).toContain('line 5: column "name" is empty, and name is NOT NULL (the line: 3,)');
+    // Quoted without its carriage return, and cut after 120 characters as the reader's refusals are.
+    const mapped = ['--map', 'id=id', '--map', 'name=name'];
+    writeFileSync(file, 'id,name,note\r\n1,a,b\r\n2,,b\r\n');
+    expect((await run('table', 'import', 'people', file, ...mapped)).stderr).toContain('line 3: column "name" is empty, and name is NOT NULL (the line: 2,,b)');
+    writeFileSync(file, `id,name,note\n2,,${'x'.repeat(200)}\n`);
+    expect((await run('table', 'import', 'people', file, ...mapped)).stderr).toContain(`line 2: column "name" is empty, and name is NOT NULL (the line: 2,,${'x'.repeat(117)}…)`);
     writeFileSync(file, 'id\n1\n');
     expect((await run('table', 'import', 'people', file)).stderr).toContain('column name is NOT NULL, and no column of the file goes into it');
     expect(await dgw('sql', 'SELECT count(*) FROM svc.table.people')).toBe('0\n');

@@ -5,7 +5,7 @@ import { tempDir } from './support/dgw.js';
 import { localCli } from './support/local-cli.js';
 
 // DuckDB casts the text 1.5 to an integer as 2: 'table import' put 2 where the file said 1.5 and
-// said nothing. A fraction other than zeros is refused naming its line; 3.0 is still 3.
+// said nothing. A fraction other than zeros is refused naming its line and quoting it, as the reader's refusals do; 3.0 is still 3.
 
 const tmp = tempDir('dgw-import-fraction-');
 afterAll(() => tmp.remove());
@@ -19,7 +19,7 @@ describe('an import into an integer column', () => {
     writeFileSync(file, 'sku,qty,price\n"a\nb",1,2.5\nc,2.50,1\nd,-0.25,1\n');
     const r = await run('table', 'import', 'stock', file);
     expect(r.code, r.stderr).toBe(6);
-    expect(r.stderr).toContain('line 4: "2.50" in column "qty" is not a whole number, and qty is BIGINT');
+    expect(r.stderr).toContain('line 4: "2.50" in column "qty" is not a whole number, and qty is BIGINT (the line: c,2.50,1)');
     expect(await dgw('sql', 'SELECT count(*) FROM svc.table.stock')).toBe('0\n');
   });
 

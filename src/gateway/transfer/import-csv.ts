@@ -80,7 +80,7 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       const fraction = isFraction(failure) ? await firstFraction(file.path, wholeSources.map((m) => m.source), request.containsHeader) : undefined;
       if (fraction) {
         const into = mappings.find((m) => m.source === fraction.source)!.target;
-        throw badRequest(`${refused}: line ${fraction.line}: ${JSON.stringify(fraction.value)} in column ${columnOf(fraction.source)} is not a whole number, and ${into.name} is ${into.dataType}`, 'CSV_ERROR');
+        throw badRequest(`${refused}: line ${fraction.line}: ${JSON.stringify(fraction.value)} in column ${columnOf(fraction.source)} is not a whole number, and ${into.name} is ${into.dataType} (the line: ${await lineText(file.path, fraction.line)})`, 'CSV_ERROR');
       }
       // A read with no insert: a table's constraint failing too would abort the transaction holding the rejected lines.
       await conn.run(`SELECT ${mappings.map((m) => `count(${ident(`c${m.source}`)})`).join(', ')} ${read(true)}`).catch(() => undefined);
@@ -91,7 +91,7 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       if (notNull && source === undefined) throw badRequest(`${refused}: column ${notNull.name} is NOT NULL, and no column of the file goes into it`, 'CSV_ERROR');
       for await (const { line, record } of source === undefined ? [] : numberedRecords(createReadStream(file.path))) {
         if (record[source!] === null && (line > 1 || !request.containsHeader)) {
-          throw badRequest(`${refused}: line ${line}: column ${columnOf(source!)} is empty, and ${notNull!.name} is NOT NULL`, 'CSV_ERROR');
+          throw badRequest(`${refused}: line ${line}: column ${columnOf(source!)} is empty, and ${notNull!.name} is NOT NULL (the line: ${await lineText(file.path, line)})`, 'CSV_ERROR');
         }
       }
       throw sqlError(`the import into ${table.name} was refused, and nothing was imported: ${failure}`);
@@ -210,9 +210,29 @@ async function rejection(reject: Record<string, unknown>, path: string, first: s
   } else {
     what = message.replace(/"c(\d+)"/g, (_m, i: string) => JSON.stringify(first[Number(i)] ?? `column ${Number(i) + 1}`));
   }
-  const text = String(reject.csv_line ?? '').replace(/^\r?\n/, '');
-  const shown = text.length > 120 ? `${text.slice(0, 120)}…` : text;
-  return new HttpError(400, `the import into ${table} was refused, and nothing was imported: line ${line}: ${what} (the line: ${shown})`, 'CSV_ERROR');
+  return new HttpError(400, `the import into ${table} was refused, and nothing was imported: line ${line}: ${what} (the line: ${shown(String(reject.csv_line ?? '').replace(/^\r?\n/, ''))})`, 'CSV_ERROR');
+}
+
+/** A line as a refusal quotes it: its first 120 characters. */
+const shown = (text: string): string => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+/** The text of line `n` (counting from 1) of the file, as a refusal quotes it. */
+async function lineText(path: string, n: number): Promise<string> {
+  let line = 1;
+  let text = '';
+  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>) {
+    let from = 0;
+    for (; line < n && from < chunk.length; line += 1) {
+      const end = chunk.indexOf('\n', from);
+      if (end < 0) break;
+      from = end + 1;
+    }
+    if (line < n) continue;
+    const end = chunk.indexOf('\n', from);
+    text += chunk.slice(from, end < 0 ? undefined : end);
+    if (end >= 0 || text.length > 120) break;
+  }
+  return shown(text.replace(/\r$/, ''));
 }
 
 /** The longest line DuckDB's CSV reader takes (its max_line_size). */

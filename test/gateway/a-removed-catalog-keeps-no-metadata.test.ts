@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rows } from '../../src/gateway/project/store.js';
-import { openGateway, P, tempDir, type TestGateway } from './helpers.js';
+import { openGateway, P, raceBehindWriter, tempDir, type TestGateway } from './helpers.js';
 
 // A catalog's metadata refresh is stored per catalog id; removing the catalog (with its connection,
 // or a semantic one) removes that too, as it does the catalog's notes and relations.
@@ -44,4 +44,18 @@ it('a connection rm, a catalog rm and a semantic catalog rm each take their cata
     expect(removed.status, `${path}: ${removed.text}`).toBeLessThan(300);
   }
   expect((await storedRefreshes()).filter((r) => catalogIds.includes(String(r.catalog_id)))).toEqual([]);
+});
+
+it('a catalog removed while its metadata is read keeps no stored refresh, in either order', async () => {
+  for (const rmFirst of [false, true]) {
+    const made = await gw.call('POST', '/connections/demo', { body: { name: `racing${String(rmFirst)}`, type: 'csv', credential: { path: join(work.dir, 'visits.csv') } } });
+    expect(made.status, made.text).toBe(200);
+    const catalogId = String((await gw.call('GET', `${P}/catalogs`)).body.find((c: { connectionId: string | null }) => c.connectionId === made.body.id).id);
+    // The read refreshes the catalog (never refreshed) and saves it as the removal commits.
+    const project = await gw.gateway.project('demo', { create: false });
+    const [read, removed] = await raceBehindWriter(project, () => gw.call('GET', `/metadata/demo?catalogId=${catalogId}`), () => gw.call('DELETE', `/connections/demo/${String(made.body.id)}`), rmFirst);
+    expect(removed.status, removed.text).toBe(200);
+    expect([200, 404], read.text).toContain(read.status);
+    expect((await storedRefreshes()).map((r) => r.catalog_id), `removal sent ${rmFirst ? 'first' : 'second'}`).not.toContain(catalogId);
+  }
 });

@@ -1,7 +1,7 @@
 import { callbackProblem, postCallback } from './callback-post.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { badRequest, duckMessage } from '../errors.js';
-import { allCatalogs, catalogPlace, type CatalogPlace } from './catalog-place.js';
+import { badRequest, duckMessage, HttpError } from '../errors.js';
+import { allCatalogs, catalogPlace, catalogStays, type CatalogPlace } from './catalog-place.js';
 import { schemaNames } from './catalog-browse.js';
 import { categoricalValues, noteAt, NOTES_DDL, readNotes, writeNotes, type Note } from './metadata-notes.js';
 import { startJob } from './refresh-job.js';
@@ -162,6 +162,15 @@ async function refreshNow(s: ProjectStore, place: CatalogPlace, job?: RunningRef
   };
   try {
     await s.tx(async (w) => {
+      // A catalog removed while it was read keeps no snapshot: its removal took the one before.
+      const removed = await catalogStays(s, place.catalog.id, w).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof HttpError && error.status === 404) return true;
+          throw error;
+        },
+      );
+      if (removed) return;
       await w.run('DELETE FROM svc._dgw.metadata_snapshots WHERE catalog_id = $1', [place.catalog.id]);
       await w.run('INSERT INTO svc._dgw.metadata_snapshots VALUES ($1, $2, $3, $4, $5)', [place.catalog.id, ended.status, message, ended.refreshedAt, JSON.stringify(ended.schemas)]);
     });

@@ -15,7 +15,7 @@ export interface ExportOptions {
 export function addExportOptions(command: Command): Command {
   return command
     .option('--gzip', 'compress the file with gzip')
-    .option('--columns <a,b>', 'export only these columns, in this order')
+    .option('--columns <a,b>', 'export only these columns, in this order; a name holding a comma goes in double quotes (\'"city, state",id\')')
     .option('--limit <rows>', 'export at most this many rows (1 to 1,000,000, as the service takes)')
     .option('-o, --output <file>', 'write the file here (written whole, then moved into place); default: stdout')
     .option('--no-wait', 'print the export job\'s id and return; fetch the file later with `dgw export get ID -o FILE`')

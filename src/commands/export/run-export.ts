@@ -69,7 +69,8 @@ function exportBody(opts: ExportOptions): ExportRequest {
   const body: ExportRequest = { format: format === 'csv' ? 'CSV' : 'JSONL' };
   if (opts.gzip) body.compression = 'GZIP';
   if (opts.columns !== undefined) {
-    const columns = opts.columns.split(',').map((c) => c.trim());
+    const columns = columnNames(opts.columns);
+    if (!columns) throw new UsageError(`--columns: "${opts.columns}" is not a list of names: one holding a comma or a quote goes in double quotes, a quote inside doubled ("city, state","say ""hi""")`);
     if (columns.some((c) => c === '')) throw new UsageError(`--columns: "${opts.columns}" has an empty column name; list them as a,b,c`);
     const twice = columns.find((c, i) => columns.findIndex((o) => o.toLowerCase() === c.toLowerCase()) !== i);
     if (twice !== undefined) throw new UsageError(`--columns: "${opts.columns}" names ${twice} twice; a file's header names each column once`);
@@ -81,4 +82,16 @@ function exportBody(opts: ExportOptions): ExportRequest {
     body.limit = Number(opts.limit);
   }
   return body;
+}
+
+/** The names of a comma-separated list, spaces around each dropped; one in double quotes may hold commas, and quotes doubled. Undefined when a quote is out of place. */
+function columnNames(list: string): string[] | undefined {
+  const name = /\s*(?:"((?:[^"]|"")*)"|([^,"]*?))\s*(,|$)/y;
+  const names: string[] = [];
+  for (;;) {
+    const m = name.exec(list);
+    if (!m) return undefined;
+    names.push(m[1] === undefined ? m[2]! : m[1].replace(/""/g, '"'));
+    if (m[3] === '') return names;
+  }
 }

@@ -117,11 +117,20 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
       if (change.defaultValue !== null) await checkDefaults(c, [{ name, dataType: change.dataType ?? col.dataType, defaultValue: change.defaultValue, notNull: false, unique: false }]);
       await userSql(() => c.run(change.defaultValue === null ? `${alter} DROP DEFAULT` : `${alter} SET DEFAULT ${literal(change.defaultValue!)}`));
     }
+    if (change.notNull === true && !col.notNull) await refuseEmptyRows(c, `svc.${schema}.${ident(t.name)}`, t.name, name, col.name);
     if (change.notNull !== undefined && change.notNull !== col.notNull) await userSql(() => c.run(`${alter} ${change.notNull ? 'SET' : 'DROP'} NOT NULL`));
     return t.name;
   });
   await checkpoint(s);
   return (await table(s, tableNow, schema)).columns;
+}
+
+/** 400 when rows have the column empty: DuckDB's refusal of NOT NULL says neither how many nor what to do. */
+async function refuseEmptyRows(c: DuckDBConnection, target: string, table: string, column: string, shown: string): Promise<void> {
+  const [{ n }] = await rows(c, `SELECT count(*)::INTEGER AS n FROM ${target} WHERE ${ident(column)} IS NULL`);
+  if (n === 0) return;
+  const them = n === 1 ? 'it' : 'them';
+  throw badRequest(`column ${shown} of ${table} is empty (NULL) in ${n} row${n === 1 ? '' : 's'}: give ${them} a value (UPDATE ${target} SET ${ident(column)} = ... WHERE ${ident(column)} IS NULL) or delete ${them}, then make it NOT NULL`);
 }
 
 /** Delete Table: views and materialized queries reading it fail when next run. */

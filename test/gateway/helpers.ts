@@ -132,7 +132,7 @@ export interface SpawnedServer {
   /** Sends a request with the partner key; JSON in, JSON out. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked field by field in tests
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
-  /** SIGINT (a clean stop) or SIGKILL, then waits for the exit. */
+  /** SIGINT (a clean stop) or SIGKILL, then waits for the exit and the end of its output. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -147,7 +147,8 @@ export async function spawnServe(dataDir: string, configDir: string, extraArgs: 
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Once its pipes have closed too, everything it wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   // No timer of its own: a busy machine may take long to start it; a serve that never starts fails the test by its time limit.
   const first = await new Promise<string>((resolve, reject) => {
     child.stdout!.setEncoding('utf8').on('data', (c: string) => {

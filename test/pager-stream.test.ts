@@ -101,13 +101,19 @@ describe('when the pager goes early', () => {
   });
 
   it('a writer waiting for room (drain) is woken when the pager quits', async () => {
-    const p = pagerWith([script('slowquit.sh', 'sleep 0.3')], 5);
-    // More than a pipe holds: the pager reads nothing, so the writer must wait.
+    // The pager reads nothing and quits when the test says so, after the writes: not after a time a busy machine outlasts.
+    const running = path.join(tmp.dir, 'running-slowquit');
+    const release = path.join(tmp.dir, 'release-slowquit');
+    const p = pagerWith([script('slowquit.sh', `touch '${running}'\nwhile [ ! -e '${release}' ]; do sleep 0.02; done`)], 5);
+    // More than a pipe holds: the first write starts the pager; once it runs, the next one must wait.
     const big = `${'x'.repeat(79)}\n`.repeat(20_000);
-    const accepted = p.pager.stdout.write(big);
-    await new Promise((r) => setTimeout(r, 100));
-    const more = p.pager.stdout.write(big);
-    expect(accepted && more).toBe(false);
+    p.pager.stdout.write(big);
+    while (!fs.existsSync(running)) await new Promise((r) => setTimeout(r, 20));
+    try {
+      expect(p.pager.stdout.write(big)).toBe(false);
+    } finally {
+      fs.writeFileSync(release, '');
+    }
     await new Promise<void>((resolve) => (p.pager.stdout as unknown as { once(e: string, f: () => void): void }).once('drain', resolve));
     expect(() => p.pager.stdout.write('after\n')).toThrow(ReaderGoneError);
     await p.pager.end();

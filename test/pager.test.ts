@@ -121,13 +121,16 @@ describe('the pager', () => {
   it('Ctrl-C while the pager shows is the pager\'s: dgw says no "stopping..." and exits 0 when it closes', async () => {
     server.on('GET', `${P}/queries`, { json: many });
     const shown = path.join(tmp.dir, 'shown');
+    const heard = path.join(tmp.dir, 'heard');
     const release = path.join(tmp.dir, 'release');
     // As less does: Ctrl-C does not end it; it ends when the person is done (here: a file appears).
-    const pager = fakePager(`trap '' INT\ntouch '${shown}'\nwhile [ ! -e '${release}' ]; do sleep 0.05; done`);
+    const pager = fakePager(`trap "touch '${heard}'" INT\ntouch '${shown}'\nwhile [ ! -e '${release}' ]; do sleep 0.05; done`);
     const running = startDgw(['query', 'list'], { terminal: true, env: { ...env(), ...screen, DGW_PAGER: pager.command } });
     await waitForFile(shown);
     running.child.stdin!.write('\x03');
-    await new Promise((r) => setTimeout(r, 500));
+    // The terminal signals dgw and the pager together: once the pager heard it, dgw's SIGINT came
+    // before the SIGCHLD of the pager's exit, so dgw handles it while the pager still shows.
+    await waitForFile(heard);
     fs.writeFileSync(release, '');
     const { code } = await running.exited;
     expect(running.stdout()).not.toContain('stopping');

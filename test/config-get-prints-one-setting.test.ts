@@ -26,3 +26,11 @@ it('a setting that does not exist is exit 2, with the closest name and the list'
   expect(r.code).toBe(2);
   expect(r.stderr).toContain('no setting "zon"; did you mean "zone"? (settings: profile, zone, baseUrl, projectId, apiKey, keyBoundTo, keyType, output, timeout)');
 });
+
+it('the local zone has no base URL: an empty line, null in JSON (as auth status --json gives it), never a placeholder', async () => {
+  const plain = await dgw('config', 'get', 'baseUrl');
+  expect([plain.code, plain.stdout, plain.stderr]).toEqual([0, '\n', 'baseUrl: not set (zone local from env)\n']);
+  expect(JSON.parse((await dgw('config', 'get', 'baseUrl', '--json')).stdout)).toMatchObject({ setting: 'baseUrl', value: null });
+  expect(JSON.parse((await dgw('config', 'explain', '--json')).stdout).baseUrl.value).toBeNull();
+  expect((await dgw('config', 'explain', '-q')).stdout).toContain('\nbaseUrl=\n');
+});

@@ -21,7 +21,8 @@ export function explainSettings(settings: Settings): ExplainedSetting[] {
   return [
     row('profile', settings.profile, text),
     row('zone', settings.zone, text),
-    row('baseUrl', settings.baseUrl, (v) => v ?? (settings.zone.value === 'local' ? '(local gateway)' : null)),
+    // The local zone's gateway runs inside dgw: it has no URL, and a script reading one gets none, not a placeholder.
+    row('baseUrl', settings.baseUrl, text),
     row('projectId', settings.projectId, text),
     // A key in the OS keychain is not read to be explained: where it is says enough.
     row('apiKey', settings.apiKey, (v) => (v ? maskKey(v) : settings.keychainAccount ? '(in the OS keychain)' : null)),

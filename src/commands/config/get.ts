@@ -23,5 +23,5 @@ export async function runConfigGet(ctx: Context, setting: string, _opts: object)
   const shown = row.setting === 'timeout' && typeof row.value === 'number' ? `${row.value / 1000}s` : String(row.value ?? '');
   if (ctx.out.json) ctx.out.value({ ...row } satisfies ConfigGot);
   else ctx.out.raw(shown);
-  ctx.out.note(`${row.setting}: from ${describeSource(row)}`);
+  ctx.out.note(row.value === null ? `${row.setting}: not set (${describeSource(row)})` : `${row.setting}: from ${describeSource(row)}`);
 }

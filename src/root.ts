@@ -197,6 +197,16 @@ function isJsonFields(next: string | undefined, namesCommand: (word: string) => 
   return next !== undefined && !next.startsWith('-') && !namesCommand(next);
 }
 
+const VERSION_FLAGS = ['-V', '--version'];
+
+/** `dgw -V --json` is `dgw version --json`: commander's version flag prints the bare number, which a JSON reader cannot take. */
+function versionAsCommand(argv: string[], root: Command): string[] {
+  const others = argv.filter((a) => !VERSION_FLAGS.includes(a));
+  const structured = others.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq='));
+  if (others.length === argv.length || others.includes('--') || !structured || pastRootOptions(others, root) < others.length) return argv;
+  return ['version', ...others];
+}
+
 /** The top-level command a command line names, or undefined when anything unusual comes first (then commander decides). */
 export function commandWord(argv: string[], root: Command): string | undefined {
   return firstWord(argv.slice(pastRootOptions(argv, root)));
@@ -246,8 +256,9 @@ function builtSummaries(): CommandSummary[] | undefined {
 const ROOT_FLAGS = new Set(['--help', '-h', '--version', '-V']);
 
 /** The command tree for one command line: the noun it names, stand-ins for root help or the version, else the whole tree. */
-export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promise<Command> {
+export async function buildProgramFor(deps: ContextDeps, given: string[]): Promise<Command> {
   const program = createRoot(deps);
+  const argv = versionAsCommand(given, program);
   const rest = argv.slice(pastRootOptions(argv, program));
   const rootAlone = rest.length === 0 || (rest.length === 1 && ROOT_FLAGS.has(rest[0])) || (argv.length === 1 && argv[0] === 'help');
   if (rootAlone) {
@@ -268,7 +279,8 @@ export async function buildProgramFor(deps: ContextDeps, argv: string[]): Promis
 }
 
 /** Rewrites argv for commander: help topics become the hidden command, a bare group asks for help, a bare `--json` moves to the end. */
-export function normaliseArgv(given: string[], program: Command): string[] {
+export function normaliseArgv(written: string[], program: Command): string[] {
+  const given = versionAsCommand(written, program);
   const { flags } = rootOptionWords(program);
   // Commander would take a help flag for the value of the option before it (`apply --plan --help`).
   const end = given.includes('--') ? given.indexOf('--') : given.length;

@@ -49,4 +49,14 @@ describe('dgw version', () => {
     const r = await runDgw(['--version']);
     expect(r.stdout).toBe(`${pkgVersion(ROOT)}\n`);
   });
+
+  it('-V or --version with --json or --jq answers as `dgw version` does: JSON a reader can take, not the bare number', async () => {
+    const whole = (await runAsBinaryWould(['version', '--json'], { env })).stdout;
+    for (const args of [['-V', '--json'], ['--json', '--version'], ['--zone', 'local', '-V', '--json']]) {
+      const r = await runAsBinaryWould(args, { env });
+      expect([r.code, r.stdout, r.stderr], args.join(' ')).toEqual([0, whole, '']);
+    }
+    expect(JSON.parse((await runAsBinaryWould(['-V', '--json=version'], { env })).stdout)).toEqual({ version: JSON.parse(whole).version });
+    expect((await runAsBinaryWould(['--jq', '.node', '-V'], { env })).stdout).toBe(`${process.version}\n`);
+  });
 });

@@ -4,7 +4,7 @@ import { afterSending, DgwError, exitCodeFor, LocalFaultError, ReaderGoneError }
 import type { OutStream } from './output/io.js';
 import { jsonWithoutControls, visible } from './output/visible.js';
 import { newRunRecord, type RunRecord } from './run-record.js';
-import { commandPath, jsonTook } from './commands/wiring.js';
+import { asksForJson, commandPath, jsonTook } from './commands/wiring.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { subcommandNamed } from './subcommand.js';
 import { carryTarget, shellWord, targetFromArgv } from './output/carry-target.js';
@@ -202,7 +202,7 @@ function structuredFlags(argv: string[], fileFormat = false): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const args = argv.slice(0, end);
   const format = args.flatMap((a, i) => (a === '--format' ? [args[i + 1] ?? ''] : a.startsWith('--format=') ? [a.slice(9)] : []));
-  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq=')) || (!fileFormat && format.some((f) => /^(json|jsonl|yaml)$/i.test(f)));
+  return asksForJson(args) || (!fileFormat && format.some((f) => /^(json|jsonl|yaml)$/i.test(f)));
 }
 
 /** Ends the process as the unhandled signal would: process.exit() waits for a DuckDB statement that cannot be interrupted. */

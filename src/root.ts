@@ -1,6 +1,6 @@
 import { Command, Help, Option } from 'commander';
 import type { ContextDeps } from './context.js';
-import { anyCase, createWiring, type Wiring } from './commands/wiring.js';
+import { anyCase, asksForJson, createWiring, type Wiring } from './commands/wiring.js';
 import { EXIT_CODE_TABLE } from './errors.js';
 import { terminalSize, type OutStream } from './output/io.js';
 import { OUTPUT_FORMATS, ROW_SHAPES } from './output/mode.js';
@@ -202,8 +202,7 @@ const VERSION_FLAGS = ['-V', '--version'];
 /** `dgw -V --json` is `dgw version --json`: commander's version flag prints the bare number, which a JSON reader cannot take. */
 function versionAsCommand(argv: string[], root: Command): string[] {
   const others = argv.filter((a) => !VERSION_FLAGS.includes(a));
-  const structured = others.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq='));
-  if (others.length === argv.length || others.includes('--') || !structured || pastRootOptions(others, root) < others.length) return argv;
+  if (others.length === argv.length || others.includes('--') || !asksForJson(others) || pastRootOptions(others, root) < others.length) return argv;
   return ['version', ...others];
 }
 

@@ -65,6 +65,11 @@ export function jsonTook(taken: unknown): string {
   return typeof taken === 'string' && !taken.startsWith('-') ? `--json took "${taken}" for the fields to print: put --json after the arguments; ` : '';
 }
 
+/** Whether command-line words ask for JSON by `--json` or `--jq` (`--format` aside). */
+export function asksForJson(args: string[]): boolean {
+  return args.some((a) => a === '--json' || a.startsWith('--json=') || a === '--jq' || a.startsWith('--jq='));
+}
+
 /** `query list`, `sql`: the words that name a command below the root. */
 export function commandPath(command: Command): string {
   const names: string[] = [];

@@ -116,7 +116,7 @@ const EXEMPT: Record<string, string> = {
   // The local gateway served over HTTP runs until Ctrl-C (test/gateway/ starts and stops it).
   'dgw serve': 'serves until stopped',
   'dgw serve --port 8787     # serve the local gateway over HTTP (docs/local-gateway.md)': 'serves until stopped',
-  'dgw serve --data-dir ./gw   # commands in this environment may then use --every 2s on --zone local': 'serves until stopped',
+  'DGW_LOCAL_MIN_INTERVAL=2s dgw serve --data-dir ./gw   # commands on --zone local reaching it may use --every 2s': 'serves until stopped',
   'dgw serve                                  # http://127.0.0.1:8787/api/v1, keys, data folder': 'serves until stopped',
   'dgw serve --port 0 --json                  # a free port; one JSON line: {"baseUrl", "partnerKey", "projectKeys", "dataDir", "apiShape", "pid"}': 'serves until stopped',
   'DGW_LOCAL_PARTNER_KEY=ci-secret dgw serve --data-dir ./gw   # a partner key the pipeline already knows': 'serves until stopped',

@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from './support/dgw.js';
 import { queryJson, useStandIn } from './support/stand-in.js';
-import { openGateway, P } from './gateway/helpers.js';
+import { openGateway, P, spawnServe } from './gateway/helpers.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // Materialized queries refresh at most once a minute: `--every` below one minute is refused
 // before anything is sent, and the local gateway answers 400 to such an interval.
-// DGW_LOCAL_MIN_INTERVAL lowers the local gateway's minimum (and the CLI's, for zone local).
+// DGW_LOCAL_MIN_INTERVAL lowers the local gateway's minimum (and the CLI's, for zone local); a CLI
+// reaching a dgw serve checks against the minimum that server announces.
 
 describe('the CLI', () => {
   const { server, dgw } = useStandIn();
@@ -121,5 +123,38 @@ describe('zone local through the binary', () => {
     const r = await local(['mtquery', 'create', 'Odd', '--sql', 'SELECT 1 AS x', '--every', '1h'], { DGW_LOCAL_MIN_INTERVAL: 'soon' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/DGW_LOCAL_MIN_INTERVAL: "soon" is not a duration/);
+  });
+});
+
+describe('zone local held by dgw serve: its minimum, not the CLI environment', () => {
+  const tmp = tempDir('dgw-served-minimum-');
+  afterAll(() => tmp.remove());
+  const cli = (dataDir: string, args: string[], extra: Record<string, string> = {}) =>
+    runAsBinaryWould(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: `${tmp.dir}/cli-config`, DGW_LOCAL_DIR: dataDir, ...extra } });
+
+  it('takes --every 2s when the dgw serve holding the folder was started with DGW_LOCAL_MIN_INTERVAL=1s', async () => {
+    const data = `${tmp.dir}/low`;
+    const server = await spawnServe(data, `${tmp.dir}/low-config`, [], { DGW_LOCAL_MIN_INTERVAL: '1s' });
+    try {
+      const r = await cli(data, ['mtquery', 'create', 'Fast', '--sql', 'SELECT 1 AS x', '--every', '2s', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).schedule).toMatchObject({ type: 'interval', repeatDuration: 'PT2S' });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses --every 2s before sending when that dgw serve keeps the one-minute minimum, whatever the CLI environment says', async () => {
+    const data = `${tmp.dir}/default`;
+    const server = await spawnServe(data, `${tmp.dir}/default-config`);
+    try {
+      const r = await cli(data, ['mtquery', 'create', 'Fast', '--sql', 'SELECT 1 AS x', '--every', '2s'], { DGW_LOCAL_MIN_INTERVAL: '1s' });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('PT2S is shorter than the minimum interval between refreshes, PT1M');
+      const list = await server.call('GET', `${P}/queries`);
+      expect(JSON.stringify(list.body)).not.toContain('Fast');
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -20,6 +20,8 @@ export interface LockInfo {
   proof?: string;
   /** The folder the lock was taken on (folderIdentity); a copy of the folder carries a lock naming another. */
   folder?: string;
+  /** A served gateway's shortest refresh interval (ISO 8601): CLIs check `--every` against it, not their own environment's. */
+  minInterval?: string;
 }
 
 /** The data folder as the file system knows it: a copy (its lock and keys with it) is another folder; the same folder moved is not. */

@@ -55,7 +55,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const { server: s, port, writing } = await listen(app.fetch, host, options.port ?? 8787);
     server = s;
     const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`;
-    await lock.update({ url: baseUrl, proof: holderProof(gateway.keys.partnerKey, { pid: process.pid, processStart: processStartTime(process.pid), url: baseUrl }, folderIdentity(options.dataDir)) });
+    await lock.update({ url: baseUrl, minInterval: gateway.minInterval.iso, proof: holderProof(gateway.keys.partnerKey, { pid: process.pid, processStart: processStartTime(process.pid), url: baseUrl }, folderIdentity(options.dataDir)) });
     const scheduler = new Scheduler(gateway, options.clock, options.tickMs);
     scheduler.start();
     const g = gateway;

@@ -32,8 +32,12 @@ export function intervalTooLong(interval: Duration): string | undefined {
   return `${interval.iso} is longer than the longest interval between refreshes, ${MAX_INTERVAL.iso}; use a cron schedule for yearly runs`;
 }
 
-/** The shortest `--every` the target accepts: the local gateway's for zone local (DGW_LOCAL_MIN_INTERVAL, default one minute), else one minute. */
+/** The shortest `--every` the target accepts: for zone local, the minimum of a `dgw serve` holding the folder, else this environment's; one minute elsewhere. */
 export async function minIntervalFor(ctx: Context): Promise<Duration> {
   const s = await ctx.settings();
-  return s.zone.value === 'local' && s.baseUrl.value === undefined ? localMinInterval(ctx.env) : MIN_INTERVAL;
+  if (s.zone.value !== 'local' || s.baseUrl.value !== undefined) return MIN_INTERVAL;
+  const [{ readLiveLock }, { localDataDir }] = await Promise.all([import('../gateway/lock.js'), import('../gateway/paths.js')]);
+  const holder = await readLiveLock(localDataDir(ctx.env)).catch(() => undefined);
+  const served = holder?.mode === 'serve' && holder.url && holder.minInterval ? parseDuration(holder.minInterval) : undefined;
+  return served ?? localMinInterval(ctx.env);
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBareServer } from './support/bare-server.js';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // An export is saved as the job describes it, whatever Content-Encoding its download link is
 // served with. An object store serves a .gz file it was given with `Content-Encoding: gzip` as its
@@ -54,7 +55,7 @@ const { baseUrl } = useBareServer((req, res) => {
 
 const tmp = tempDir('dgw-download-coding-');
 afterAll(() => tmp.remove());
-const dgw = (args: string[]) => runDgw(args, { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_API_KEY: 'coding-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' } });
+const dgw = (args: string[]) => runAsBinaryWould(args, { env: { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_API_KEY: 'coding-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' } });
 
 async function download(id: string, name: string): Promise<Buffer> {
   const out = join(tmp.dir, name);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDgw, tempDir } from './support/dgw.js';
+import { tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 
 // A file whose name says the other thing than its bytes (x.csv holding gzip, x.gz holding plain
 // text) is written as asked, with a warning on stderr: the export is right, its name misleads.
@@ -11,7 +12,7 @@ describe('query export -o names a file that --gzip contradicts', () => {
   const tmp = tempDir('dgw-gzname-');
   afterAll(() => tmp.remove());
   const env = { DGW_CONFIG_DIR: join(tmp.dir, 'config'), DGW_LOCAL_DIR: join(tmp.dir, 'data'), DGW_ZONE: 'local' };
-  const dgw = (...args: string[]) => runDgw(args, { env });
+  const dgw = (...args: string[]) => runAsBinaryWould(args, { env });
 
   it('warns, and writes what was asked', async () => {
     expect((await dgw('query', 'create', 'Three', '--sql', 'SELECT i AS n FROM range(3) t(i)')).code).toBe(0);

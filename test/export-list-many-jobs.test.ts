@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDgw, startDgw, tempDir } from './support/dgw.js';
+import { startDgw, tempDir } from './support/dgw.js';
+import { runAsBinaryWould } from './support/in-process.js';
 import { transferFolder } from './support/transfer-folder.js';
 
 // `dgw export list` on the local gateway reads every job's record (job.json) of the project. It
@@ -63,7 +64,7 @@ describe('export list on the local gateway, with many jobs', () => {
 
   beforeAll(async () => {
     // The project exists, with no export yet.
-    const first = await runDgw(['export', 'list', '--json'], { env });
+    const first = await runAsBinaryWould(['export', 'list', '--json'], { env });
     expect([first.code, first.stdout.trim()], first.stderr).toEqual([0, '[]']);
     exportsDir = path.join(transferFolder(data), 'exports');
     fs.mkdirSync(exportsDir, { recursive: true });
@@ -109,7 +110,7 @@ describe('export list on the local gateway, with many jobs', () => {
       fs.rmSync(file);
       fs.writeFileSync(file, JSON.stringify(record(id, ids.indexOf(id))));
     }
-    const r = await runDgw(['export', 'list', '--limit', String(JOBS), '--json'], { env });
+    const r = await runAsBinaryWould(['export', 'list', '--limit', String(JOBS), '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Array<{ id: string }>).map((j) => j.id)).toEqual(ids);
     expect(fs.readdirSync(exportsDir)).toHaveLength(JOBS + 2);

@@ -440,7 +440,7 @@ _dgw_opts() {
     'key help') echo '--profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout -h --help' ;;
     'api') echo '--input -f --field --dry-run -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'completion') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
-    'serve') echo '--port --host --allow-remote --data-dir --partner-key --statement-timeout --memory-limit --api-shape -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
+    'serve') echo '--port --host --allow-remote --data-dir --partner-key --statement-timeout --memory-limit --threads --api-shape -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'sql') echo '--file --limit --guard-formulas -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'version') echo '-h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
     'pull') echo '--dir --force -h --help --profile --zone --base-url --project --json --jq --format -q --quiet --header --no-color --no-pager --debug --timeout' ;;
@@ -635,7 +635,7 @@ _dgw_value_opts() {
     'key help') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'api') echo '--input -f --field --profile --zone --base-url --project --jq --format --timeout' ;;
     'completion') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
-    'serve') echo '--port --host --data-dir --partner-key --statement-timeout --memory-limit --api-shape --profile --zone --base-url --project --jq --format --timeout' ;;
+    'serve') echo '--port --host --data-dir --partner-key --statement-timeout --memory-limit --threads --api-shape --profile --zone --base-url --project --jq --format --timeout' ;;
     'sql') echo '--file --limit --profile --zone --base-url --project --jq --format --timeout' ;;
     'version') echo '--profile --zone --base-url --project --jq --format --timeout' ;;
     'pull') echo '--dir --profile --zone --base-url --project --jq --format --timeout' ;;

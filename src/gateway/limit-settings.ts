@@ -5,6 +5,7 @@ import { defaultLimits, formatBytes, MIN_MEMORY_LIMIT_BYTES, type GatewayLimits 
 /** Environment variables of the local gateway's limits, for `dgw serve` and in-process commands alike. */
 export const STATEMENT_TIMEOUT_ENV = 'DGW_LOCAL_STATEMENT_TIMEOUT';
 export const MEMORY_LIMIT_ENV = 'DGW_LOCAL_MEMORY_LIMIT';
+export const THREADS_ENV = 'DGW_LOCAL_THREADS';
 
 /** The longest timer Node keeps; a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -13,6 +14,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface LimitFlags {
   statementTimeout?: string;
   memoryLimit?: string;
+  threads?: string;
 }
 
 /** The local gateway's limits: each from its flag, else its environment variable, else the default. */
@@ -22,8 +24,18 @@ export function resolveLimits(env: Record<string, string | undefined>, flags: Li
   if (timeout) limits.statementTimeoutMs = statementTimeoutMs(timeout.text, timeout.origin);
   const memory = pick(flags.memoryLimit, '--memory-limit', env[MEMORY_LIMIT_ENV], MEMORY_LIMIT_ENV);
   if (memory) limits.memoryLimitBytes = memoryLimitBytes(memory.text, memory.origin);
+  const threads = pick(flags.threads, '--threads', env[THREADS_ENV], THREADS_ENV);
+  if (threads) limits.threads = threadCount(threads.text, threads.origin);
   return limits;
 }
+
+function threadCount(text: string, origin: string): number {
+  if (!/^\s*\d+\s*$/.test(text) || Number(text) < 1 || Number(text) > MAX_THREADS) throw new UsageError(`${origin}: "${text}" is not a number of threads from 1 to ${MAX_THREADS}`);
+  return Number(text);
+}
+
+/** Far more than any machine dgw runs on has cores: a larger number is a typo. */
+const MAX_THREADS = 1024;
 
 function pick(flag: string | undefined, flagName: string, envValue: string | undefined, envName: string): { text: string; origin: string } | undefined {
   if (flag !== undefined) return { text: flag, origin: flagName };

@@ -8,6 +8,8 @@ export interface GatewayLimits {
   statementTimeoutMs: number;
   /** DuckDB's memory_limit of each open project, in bytes. */
   memoryLimitBytes: number;
+  /** DuckDB's worker threads for each open project; undefined: DuckDB's own choice, one per core. */
+  threads?: number;
   /** How long a CSV answer's reader may read nothing before its stream is stopped (Infinity: as long as it likes). */
   readerStallMs?: number;
 }

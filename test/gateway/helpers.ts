@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Hono } from 'hono';
 import { createGatewayApp } from '../../src/gateway/app.js';
 import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
+import { defaultLimits } from '../../src/gateway/limits.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
 import type { ProjectStore } from '../../src/gateway/project/store.js';
 
@@ -21,7 +22,8 @@ export interface TestGateway {
 }
 
 export async function openGateway(options: GatewayOptions & { maxBodyBytes?: number; apiShape?: ApiShape } = {}): Promise<TestGateway> {
-  const gateway = await Gateway.open(options);
+  // One DuckDB thread per project, as every dgw a test runs (TEST_ENV), unless the test gives limits.
+  const gateway = await Gateway.open({ ...options, limits: options.limits ?? { ...defaultLimits(), threads: 1 } });
   const app = createGatewayApp(gateway, { maxBodyBytes: options.maxBodyBytes, apiShape: options.apiShape });
   const partnerKey = gateway.keys.partnerKey;
   const demoKey = gateway.keys.initialKey('demo')!;
@@ -138,10 +140,10 @@ export interface SpawnedServer {
 
 export async function spawnServe(dataDir: string, configDir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<SpawnedServer> {
   const { spawn } = await import('node:child_process');
-  const { DGW_BIN } = await import('../support/dgw.js');
+  const { DGW_BIN, TEST_ENV } = await import('../support/dgw.js');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
   const child = spawn(process.execPath, [DGW_BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--json', ...extraArgs], {
-    env: { ...env, DGW_CONFIG_DIR: configDir, ...extraEnv },
+    env: { ...env, DGW_LOCAL_THREADS: TEST_ENV.DGW_LOCAL_THREADS, DGW_CONFIG_DIR: configDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -18,7 +18,7 @@ export interface RunOptions {
   /**
    * Extra environment; DGW_*, CI, colour variables, PAGER and LESS, and the D-Bus session (so no
    * test reaches the desktop's keychain unless it hands over a Secret Service of its own) are never
-   * inherited. DGW_PAGER is empty (no pager) unless given.
+   * inherited; TEST_ENV is added unless given.
    */
   env?: Record<string, string | undefined>;
   /** Written to stdin, which is then closed. */
@@ -28,6 +28,12 @@ export interface RunOptions {
   /** In a pseudo-terminal: its size, set with stty before dgw starts (else it reports none, and dgw reads COLUMNS and LINES). */
   terminalSize?: { columns: number; rows: number };
 }
+
+/**
+ * What every dgw a test runs is given unless the test says otherwise: no pager, and one DuckDB
+ * thread per project (vitest's four workers share two cores: more threads only wait for them).
+ */
+export const TEST_ENV = { DGW_PAGER: '', DGW_LOCAL_THREADS: '1' };
 
 /** A temporary folder removed by the returned function. */
 export function tempDir(prefix = 'dgw-test-'): { dir: string; remove: () => void } {
@@ -101,7 +107,7 @@ export function startDgw(args: string[], options: RunOptions & { terminal?: bool
 function start(file: string, args: string[], options: RunOptions): RunningDgw {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k)));
   // No pager unless a test asks for one: tall output on a test's terminal is printed, never paged.
-  const env: Record<string, string | undefined> = { ...base, DGW_PAGER: '', ...options.env };
+  const env: Record<string, string | undefined> = { ...base, ...TEST_ENV, ...options.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const child = spawn(file, args, { env: env as NodeJS.ProcessEnv, cwd: options.cwd ?? os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
   // A command may end before it reads its input (a usage error): writing to it then is EPIPE, not a failure.

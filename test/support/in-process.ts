@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { Clock, ContextDeps } from '../../src/context.js';
+import { TEST_ENV } from './dgw.js';
 
 /** What one in-process run of dgw printed, and its exit code. */
 export interface InProcessResult {
@@ -69,7 +70,7 @@ async function* answerWhenRead(answer: () => Promise<string>): AsyncGenerator<Bu
 
 /**
  * Runs dgw in this process with the environment `runDgw` gives a spawned one (this process's,
- * without DGW_*, CI, colour, pager and D-Bus variables; DGW_PAGER empty; then `env`), in pipes
+ * without DGW_*, CI, colour, pager and D-Bus variables; TEST_ENV; then `env`), in pipes
  * unless `terminalColumns` (a terminal) and `interactive` (a person answering prompts) say otherwise.
  * For tests that need no real process: signals, exit and start-up are tested by spawning.
  */
@@ -79,7 +80,7 @@ export function runAsBinaryWould(
 ): Promise<InProcessResult> {
   const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
   const env: Record<string, string> = {};
-  for (const [k, v] of [...inherited, ['DGW_PAGER', ''], ...Object.entries(options.env ?? {})]) {
+  for (const [k, v] of [...inherited, ...Object.entries(TEST_ENV), ...Object.entries(options.env ?? {})]) {
     if (v === undefined) delete env[k as string];
     else env[k as string] = v;
   }

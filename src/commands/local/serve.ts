@@ -16,6 +16,7 @@ export interface ServeOptions {
   apiShape?: string;
   statementTimeout?: string;
   memoryLimit?: string;
+  threads?: string;
 }
 
 export function registerServe(program: Command, wiring: Wiring): void {
@@ -29,6 +30,7 @@ export function registerServe(program: Command, wiring: Wiring): void {
     .option('--partner-key <key>', 'use this partner key instead of a generated one; prefer env DGW_LOCAL_PARTNER_KEY (a flag shows in ps)')
     .option('--statement-timeout <duration>', 'stop a statement or refresh that runs longer (env DGW_LOCAL_STATEMENT_TIMEOUT; default 5m)')
     .option('--memory-limit <size>', 'memory DuckDB may use per open project, e.g. 2GB (env DGW_LOCAL_MEMORY_LIMIT; default: a quarter of RAM)')
+    .option('--threads <n>', 'threads DuckDB may run per open project, e.g. 2 on a shared machine (env DGW_LOCAL_THREADS; default: one per core)')
     .addOption(
       anyCase(new Option('--api-shape <shape>', 'answer as the seed contract where it speaks (spec), or exactly as the hosted service\'s document (hosted); env DGW_LOCAL_API_SHAPE'), ['spec', 'hosted']),
     )
@@ -74,7 +76,7 @@ export async function runServe(ctx: Context, opts: ServeOptions): Promise<void> 
     import('../../gateway/limit-settings.js'),
     import('../../gateway/transfer/links.js'),
   ]);
-  const limits = resolveLimits(ctx.env, { statementTimeout: opts.statementTimeout, memoryLimit: opts.memoryLimit });
+  const limits = resolveLimits(ctx.env, { statementTimeout: opts.statementTimeout, memoryLimit: opts.memoryLimit, threads: opts.threads });
   if (opts.partnerKey !== undefined) {
     ctx.out.warnNow('--partner-key puts the key on the command line, where every user of this machine can read it (ps, /proc); set DGW_LOCAL_PARTNER_KEY instead');
   }

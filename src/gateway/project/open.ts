@@ -98,9 +98,10 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   }
 }
 
-/** DuckDB's memory limit, spilling next to the project's file, and no extension fetched or loaded on demand (its error names the host's home). */
+/** DuckDB's memory limit and threads, spilling next to the project's file, and no extension fetched or loaded on demand (its error names the host's home). */
 function instanceSettings(file: string | undefined, limits: GatewayLimits): Record<string, string> {
-  return { memory_limit: `${limits.memoryLimitBytes}B`, temp_directory: file ? `${file}.tmp` : '', autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+  const threads: Record<string, string> = limits.threads === undefined ? {} : { threads: String(limits.threads) };
+  return { memory_limit: `${limits.memoryLimitBytes}B`, ...threads, temp_directory: file ? `${file}.tmp` : '', autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */

@@ -123,6 +123,11 @@ export class ProjectStore {
     this.assertOpen();
     const conn = this.pool.pop() ?? (await this.connect());
     this.busy.add(conn);
+    if (this.closed) {
+      this.busy.delete(conn);
+      conn.closeSync();
+      this.assertOpen();
+    }
     let released = false;
     return {
       conn,
@@ -227,6 +232,8 @@ export class ProjectStore {
   private async atWork<T>(conn: DuckDBConnection, work: () => Promise<T>): Promise<T> {
     this.busy.add(conn);
     try {
+      // Checked as the connection counts as busy: a close that came first is met here, one after interrupts it.
+      this.assertOpen();
       return await interruptible(conn, work);
     } catch (error) {
       throw this.whyStopped(error);
@@ -264,10 +271,12 @@ export class ProjectStore {
   private async transaction<T>(fn: (conn: DuckDBConnection) => Promise<T>, stop: string[]): Promise<T> {
     this.assertOpen();
     for (const id of stop) await this.stopRefresh(id);
-    await this.writer.run('BEGIN');
     let result: T;
     try {
-      result = await this.atWork(this.writer, () => fn(this.writer));
+      result = await this.atWork(this.writer, async () => {
+        await this.writer.run('BEGIN');
+        return fn(this.writer);
+      });
       await this.writer.run('COMMIT');
     } catch (error) {
       await this.rollBack();

@@ -8,6 +8,7 @@ import { Gateway, type GatewayOptions } from '../../src/gateway/gateway.js';
 import { defaultLimits } from '../../src/gateway/limits.js';
 import type { ApiShape } from '../../src/gateway/present/index.js';
 import type { ProjectStore } from '../../src/gateway/project/store.js';
+import { TEST_ENV } from '../support/dgw.js';
 
 /** A gateway (in memory unless a data folder is given) and a small client for `app.request()`. */
 export interface TestGateway {
@@ -23,7 +24,7 @@ export interface TestGateway {
 
 export async function openGateway(options: GatewayOptions & { maxBodyBytes?: number; apiShape?: ApiShape } = {}): Promise<TestGateway> {
   // One DuckDB thread per project, as every dgw a test runs (TEST_ENV), unless the test gives limits.
-  const gateway = await Gateway.open({ ...options, limits: options.limits ?? { ...defaultLimits(), threads: 1 } });
+  const gateway = await Gateway.open({ ...options, limits: options.limits ?? { ...defaultLimits(), threads: Number(TEST_ENV.DGW_LOCAL_THREADS) } });
   const app = createGatewayApp(gateway, { maxBodyBytes: options.maxBodyBytes, apiShape: options.apiShape });
   const partnerKey = gateway.keys.partnerKey;
   const demoKey = gateway.keys.initialKey('demo')!;
@@ -140,7 +141,7 @@ export interface SpawnedServer {
 
 export async function spawnServe(dataDir: string, configDir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<SpawnedServer> {
   const { spawn } = await import('node:child_process');
-  const { DGW_BIN, TEST_ENV } = await import('../support/dgw.js');
+  const { DGW_BIN } = await import('../support/dgw.js');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
   const child = spawn(process.execPath, [DGW_BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--json', ...extraArgs], {
     env: { ...env, DGW_LOCAL_THREADS: TEST_ENV.DGW_LOCAL_THREADS, DGW_CONFIG_DIR: configDir, ...extraEnv },

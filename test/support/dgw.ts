@@ -35,6 +35,13 @@ export interface RunOptions {
  */
 export const TEST_ENV = { DGW_PAGER: '', DGW_LOCAL_THREADS: '1' };
 
+/** The environment a dgw run by a test sees: this process's without DGW_*, CI, colour, pager and D-Bus variables; TEST_ENV; then `extra` (undefined removes). */
+export function testEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const base = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
+  const env: Record<string, string | undefined> = { ...Object.fromEntries(base), ...TEST_ENV, ...extra };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 /** A temporary folder removed by the returned function. */
 export function tempDir(prefix = 'dgw-test-'): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -105,11 +112,8 @@ export function startDgw(args: string[], options: RunOptions & { terminal?: bool
 }
 
 function start(file: string, args: string[], options: RunOptions): RunningDgw {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k)));
-  // No pager unless a test asks for one: tall output on a test's terminal is printed, never paged.
-  const env: Record<string, string | undefined> = { ...base, ...TEST_ENV, ...options.env };
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(file, args, { env: env as NodeJS.ProcessEnv, cwd: options.cwd ?? os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
+  // No pager unless a test asks for one (TEST_ENV): tall output on a test's terminal is printed, never paged.
+  const child = spawn(file, args, { env: testEnv(options.env), cwd: options.cwd ?? os.tmpdir(), stdio: ['pipe', 'pipe', 'pipe'] });
   // A command may end before it reads its input (a usage error): writing to it then is EPIPE, not a failure.
   child.stdin!.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli.js';
 import type { Clock, ContextDeps } from '../../src/context.js';
-import { TEST_ENV } from './dgw.js';
+import { testEnv } from './dgw.js';
 
 /** What one in-process run of dgw printed, and its exit code. */
 export interface InProcessResult {
@@ -69,8 +69,7 @@ async function* answerWhenRead(answer: () => Promise<string>): AsyncGenerator<Bu
 }
 
 /**
- * Runs dgw in this process with the environment `runDgw` gives a spawned one (this process's,
- * without DGW_*, CI, colour, pager and D-Bus variables; TEST_ENV; then `env`), in pipes
+ * Runs dgw in this process with the environment `runDgw` gives a spawned one (testEnv), in pipes
  * unless `terminalColumns` (a terminal) and `interactive` (a person answering prompts) say otherwise.
  * For tests that need no real process: signals, exit and start-up are tested by spawning.
  */
@@ -78,13 +77,7 @@ export function runAsBinaryWould(
   argv: string[],
   options: { env?: Record<string, string | undefined>; input?: string | Uint8Array; cwd?: string } & Pick<InProcessOptions, 'interactive' | 'terminalColumns' | 'answer'> = {},
 ): Promise<InProcessResult> {
-  const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_') && !['FORCE_COLOR', 'NO_COLOR', 'CI', 'DBUS_SESSION_BUS_ADDRESS', 'PAGER', 'LESS'].includes(k));
-  const env: Record<string, string> = {};
-  for (const [k, v] of [...inherited, ...Object.entries(TEST_ENV), ...Object.entries(options.env ?? {})]) {
-    if (v === undefined) delete env[k as string];
-    else env[k as string] = v;
-  }
-  return runInProcess(argv, { env, input: options.input, answer: options.answer, cwd: options.cwd ?? os.tmpdir(), interactive: options.interactive, terminalColumns: options.terminalColumns });
+  return runInProcess(argv, { env: testEnv(options.env), input: options.input, answer: options.answer, cwd: options.cwd ?? os.tmpdir(), interactive: options.interactive, terminalColumns: options.terminalColumns });
 }
 
 /** Context deps whose stdout is kept (stderr dropped), for rendering help through `main`. */

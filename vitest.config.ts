@@ -3,9 +3,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The slow tier: the bench's own check, scale and constant-memory runs, exhaustive byte loops,
- * faults with real waits (a held folder, a full disk, a killed process, time limits), every
- * documented example, real shells and terminals typed into, and the hosted-shape walkthroughs.
- * `npm test` runs the fast tier; `.ci/run` runs both (the slow tier after it).
+ * faults with real waits (a held folder, a full disk, a killed process, time limits), two changes
+ * raced in every order, every documented example, real shells and terminals typed into, and the
+ * hosted-shape walkthroughs. `npm test` runs the fast tier; `.ci/run` runs both (the slow tier first).
  */
 export const SLOW = [
   'test/bench-check.test.ts',
@@ -44,6 +44,10 @@ export const SLOW = [
   // 300,000-row answers and a 10,000-column import against the event loop; answers that trickle past --timeout.
   'test/gateway/no-request-holds-the-event-loop.test.ts',
   'test/sql-remote-answer-read.test.ts',
+  // Two changes raced in each order they can meet, 12 to 30 rounds a file: exhaustive loops.
+  'test/gateway/a-change-racing-a-connection-rm.test.ts',
+  'test/gateway/a-connection-renamed-racing-its-catalog-named.test.ts',
+  'test/gateway/a-change-racing-a-drop-of-its-table.test.ts',
 ];
 
 /**
@@ -67,6 +71,7 @@ export const WALKTHROUGHS = [
   'test/sources-duckdb-walkthrough.test.ts',
   'test/forced-folder-delete-takes-only-what-the-question-named.test.ts',
   'test/gateway/duckdb-connections.test.ts',
+  'test/json-output-matches-schema.test.ts',
 ];
 
 /**

@@ -8,9 +8,10 @@ import { runDgwInTerminal, tempDir } from './support/dgw.js';
 import { runAsBinaryWould } from './support/in-process.js';
 import { RecordingServer } from './support/recording-server.js';
 import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
+import { describeOnce, walkShapes } from './support/walk-shapes.js';
 
 // Every command's real --json output, from the built binary against the local gateway (dgw serve,
-// in both API shapes), validates against the shape of its published schema (schemas/) that the
+// in both API shapes: the spec one in the fast tier, the hosted one in the slow), validates against the shape of its published schema (schemas/) that the
 // command line prints; and its table headers (--format csv) are the titles of that shape's fields.
 
 type Json = Record<string, unknown>;
@@ -50,7 +51,7 @@ interface Case {
   input?: string;
 }
 
-describe('the check itself', () => {
+describeOnce('the check itself', () => {
   it('refuses a record with a field missing, an extra one, or a nested record that is wrong', () => {
     const query = { id: '1', displayName: 'A', name: 'a', inputQuery: 'SELECT 1', queryType: 'PLAIN', schedule: null, path: null, folderId: null };
     expect(problems('query get', 'record', query)).toEqual([]);
@@ -69,7 +70,7 @@ const seen = new Set<string>();
 const tmp = tempDir('dgw-schema-e2e-');
 afterAll(() => tmp.remove());
 
-for (const shape of ['spec', 'hosted'] as const) {
+for (const shape of walkShapes) {
   describe(`real --json output against the schemas, local gateway in the ${shape} shape`, () => {
     let server: SpawnedServer;
     const config = path.join(tmp.dir, `config-${shape}`);
@@ -252,7 +253,7 @@ for (const shape of ['spec', 'hosted'] as const) {
 
 // Until the local gateway answers connections and catalog browsing (the gateway side lands with
 // #25 conn-gw), their commands read the document's shapes from a stand-in.
-describe('connections and catalog browsing against the document\'s answers', () => {
+describeOnce('connections and catalog browsing against the document\'s answers', () => {
   const standIn = new RecordingServer();
   const id = '6243f42a-42d0-4821-a90f-763cda6cda50';
   const connection = { id, name: 'warehouse', type: 'POSTGRES' };
@@ -370,7 +371,7 @@ describe('connections and catalog browsing against the document\'s answers', () 
   }, 120_000);
 });
 
-describe('a command that needs a terminal', () => {
+describeOnce('a command that needs a terminal', () => {
   it('query edit (a terminal; the editor changes nothing): the query record', async () => {
     seen.add('query edit');
     const env = { DGW_CONFIG_DIR: path.join(tmp.dir, 'config-edit'), DGW_LOCAL_DIR: path.join(tmp.dir, 'data-edit'), EDITOR: 'true', VISUAL: '' };
@@ -381,7 +382,7 @@ describe('a command that needs a terminal', () => {
   });
 });
 
-describe('coverage', () => {
+describeOnce('coverage', () => {
   it('every command that prints JSON was run above', async () => {
     // A command without a schema prints no JSON (completion, table sample).
     const all = (await leafCommands()).map((c) => c.path).filter((p) => fs.existsSync(path.join(ROOT, 'schemas', `${p.split(' ').join('-')}.json`)));

@@ -48,6 +48,9 @@ export const SLOW = [
   'test/gateway/a-change-racing-a-connection-rm.test.ts',
   'test/gateway/a-connection-renamed-racing-its-catalog-named.test.ts',
   'test/gateway/a-change-racing-a-drop-of-its-table.test.ts',
+  // Hundreds of saved queries, past the number of views made at once.
+  'test/gateway/a-statement-reading-more-saved-queries-than-views-made-at-once.test.ts',
+  'test/query-catalog-of-many-queries-never-read.test.ts',
 ];
 
 /**

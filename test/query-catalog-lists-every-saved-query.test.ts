@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/dgw.js';
 import { localCli } from './support/local-cli.js';
-import { openGateway, P } from './gateway/helpers.js';
-import { walkShapes, describeOnce } from './support/walk-shapes.js';
+import { walkShapes } from './support/walk-shapes.js';
 
 // A plain query's view is made when something first reads it, so the query catalog (id 2) used to
 // list only the queries read since they were saved: a new query was missing from `catalog tables`,
@@ -31,29 +30,5 @@ describe.each(walkShapes)('the query catalog lists every saved plain query, read
     const tables = (await json('catalog', 'tables', '2', 'query')).map((t: { tableName: string }) => t.tableName);
     expect(tables).not.toContain('readsscratch');
     expect(tables).toContain('bigorders');
-  });
-});
-
-describeOnce('the query catalog on a project of many queries never read', () => {
-  it('lists them all (views made a transaction per 200, a query that no longer runs left out, the rest of its batch kept)', async () => {
-    const g = await openGateway({ dataDir: tmp.dir + '/many' });
-    try {
-      expect((await g.call('POST', `${P}/table/scratch`, { body: { columns: [{ name: 'x', dataType: 'BIGINT' }] } })).status).toBeLessThan(300);
-      const made: string[] = [];
-      for (let i = 0; i < 220; i++) {
-        const sql = i === 150 ? 'SELECT x FROM svc.table.scratch' : i === 10 ? 'SELECT n FROM svc.query.many95' : `SELECT ${i} AS n`;
-        // Query 10 reads one saved later, in the last batch by name: saved unchecked, its view needs that one's first.
-        const r = await g.call('POST', `${P}/queries${i === 10 ? '?checkSchemaExists=false' : ''}`, { body: { displayName: `Many ${i}`, inputQuery: sql } });
-        expect(r.status, r.text).toBeLessThan(300);
-        made.push(r.body.name);
-      }
-      expect((await g.call('DELETE', `${P}/table/scratch`)).status).toBeLessThan(300);
-      const listed = await g.call('GET', `${P}/catalogs/2/schemas/query/tables`);
-      const names = (listed.body as Array<{ tableName: string }>).map((t) => t.tableName);
-      expect(names).not.toContain('many150');
-      expect(names).toEqual(expect.arrayContaining(made.filter((n) => n !== 'many150')));
-    } finally {
-      await g.close();
-    }
   });
 });

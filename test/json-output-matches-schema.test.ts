@@ -11,8 +11,9 @@ import { spawnServe, type SpawnedServer } from './gateway/helpers.js';
 import { describeOnce, walkShapes } from './support/walk-shapes.js';
 
 // Every command's real --json output, from the built binary against the local gateway (dgw serve,
-// in both API shapes: the spec one in the fast tier, the hosted one in the slow), validates against the shape of its published schema (schemas/) that the
-// command line prints; and its table headers (--format csv) are the titles of that shape's fields.
+// the spec shape in the fast tier, the hosted one in the slow), validates against the shape of its
+// published schema (schemas/) that the command line prints; and its table headers (--format csv)
+// are the titles of that shape's fields.
 
 type Json = Record<string, unknown>;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

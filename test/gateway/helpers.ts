@@ -141,10 +141,9 @@ export interface SpawnedServer {
 
 export async function spawnServe(dataDir: string, configDir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<SpawnedServer> {
   const { spawn } = await import('node:child_process');
-  const { DGW_BIN } = await import('../support/dgw.js');
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DGW_')));
+  const { DGW_BIN, testEnv } = await import('../support/dgw.js');
   const child = spawn(process.execPath, [DGW_BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--json', ...extraArgs], {
-    env: { ...env, DGW_LOCAL_THREADS: TEST_ENV.DGW_LOCAL_THREADS, DGW_CONFIG_DIR: configDir, ...extraEnv },
+    env: testEnv({ DGW_CONFIG_DIR: configDir, ...extraEnv }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -152,8 +152,10 @@ export class Http {
       throw new NetworkError(`connection dropped while reading the response to ${spec.method} ${spec.path}`, error, made);
     }
     const answer = answered(response, whole);
-    if (spec.secretAnswer) this.config.trace?.(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
-    else this.traceBody(answer.text, spec.secretValues);
+    // Only --debug reads the body as text: a long answer is otherwise never decoded.
+    const trace = this.config.trace;
+    if (trace && spec.secretAnswer) trace(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
+    else if (trace) this.traceBody(answer.text, spec.secretValues);
     return readBody<T>(answer, spec);
   }
 

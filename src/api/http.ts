@@ -153,9 +153,10 @@ export class Http {
     }
     const answer = answered(response, whole);
     // Only --debug reads the body as text: a long answer is otherwise never decoded.
-    const trace = this.config.trace;
-    if (trace && spec.secretAnswer) trace(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
-    else if (trace) this.traceBody(answer.text, spec.secretValues);
+    if (this.config.trace) {
+      if (spec.secretAnswer) this.config.trace(`  (${answer.text.length} characters, not shown: the answer may carry credentials)`);
+      else this.traceBody(answer.text, spec.secretValues);
+    }
     return readBody<T>(answer, spec);
   }
 

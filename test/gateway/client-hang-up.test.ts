@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cpuSeconds, untilCpuUsed } from '../support/process-cpu.js';
 import { P, useServedGateway } from './helpers.js';
 
 // A client that hangs up while its statement runs stops that statement: DuckDB is interrupted,
@@ -10,25 +10,10 @@ import { P, useServedGateway } from './helpers.js';
 const ISSUE = 'SELECT count(*) FROM range(10000000000000)';
 const served = useServedGateway('dgw-hang-up-');
 
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the line, in clock ticks of 1/100 s on Linux.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function cpuOver(ms: number): Promise<number> {
   const before = cpuSeconds(served().child.pid!);
   await new Promise((r) => setTimeout(r, ms));
   return cpuSeconds(served().child.pid!) - before;
-}
-
-/** Waits, however long a busy machine makes it, until the server has used `seconds` more CPU; returns how long that took. */
-async function untilCpuUsed(seconds: number): Promise<number> {
-  const start = cpuSeconds(served().child.pid!);
-  const began = Date.now();
-  while (cpuSeconds(served().child.pid!) - start < seconds) await new Promise((r) => setTimeout(r, 100));
-  return (Date.now() - began) / 1000;
 }
 
 describe.runIf(process.platform === 'linux')('a client that hangs up', () => {
@@ -41,7 +26,7 @@ describe.runIf(process.platform === 'linux')('a client that hangs up', () => {
       signal: controller.signal,
     }).catch(() => undefined);
     // The statement runs: the server works. How fast it gets there depends on what else the machine runs.
-    const busy = await untilCpuUsed(0.3);
+    const busy = await untilCpuUsed(served().child.pid!, 0.3);
     controller.abort();
     await request;
     // And then it does not: a second of (almost) no CPU comes, however long a busy machine takes to get there.

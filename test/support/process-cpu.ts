@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * CPU seconds (user + system) a process and its living descendants have used so far (Linux
+ * /proc). Unlike the clock, it is not stretched by whatever else the machine runs.
+ */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const id of [pid, ...descendants(pid)]) {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // utime and stime, fields 14 and 15 of the line, in clock ticks of 1/100 s.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Ended between the listing and the read: its time is no longer anyone's.
+    }
+  }
+  return ticks / 100;
+}
+
+function descendants(pid: number): number[] {
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** Waits, however long a busy machine makes it, until `pid` and its descendants have used `seconds` more CPU; returns the wall seconds that took. */
+export async function untilCpuUsed(pid: number, seconds: number): Promise<number> {
+  const start = cpuSeconds(pid);
+  const began = Date.now();
+  while (cpuSeconds(pid) - start < seconds) await new Promise((r) => setTimeout(r, 50));
+  return (Date.now() - began) / 1000;
+}

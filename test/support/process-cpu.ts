@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * CPU seconds (user + system) a process and its living descendants have used so far (Linux
@@ -28,10 +28,13 @@ function descendants(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
-/** Waits, however long a busy machine makes it, until `pid` and its descendants have used `seconds` more CPU; returns the wall seconds that took. */
+/**
+ * Waits, however long a busy machine makes it, until `pid` and its descendants have used `seconds`
+ * more CPU, or the process has ended (the caller's checks then say how); returns the wall seconds.
+ */
 export async function untilCpuUsed(pid: number, seconds: number): Promise<number> {
   const start = cpuSeconds(pid);
   const began = Date.now();
-  while (cpuSeconds(pid) - start < seconds) await new Promise((r) => setTimeout(r, 50));
+  while (existsSync(`/proc/${pid}`) && cpuSeconds(pid) - start < seconds) await new Promise((r) => setTimeout(r, 50));
   return (Date.now() - began) / 1000;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cpuSeconds } from '../support/process-cpu.js';
 import { P, useServedGateway } from './helpers.js';
 
 // A statement too large or too complex to run safely is refused before it runs: SQL text over
@@ -17,16 +18,10 @@ function peakMiB(): number {
   return Number(m?.[1] ?? 0) / 1024;
 }
 
-/** CPU seconds (user + system) the server has used so far: unlike the clock, not stretched by what else the machine runs. */
-function cpuSeconds(): number {
-  const fields = readFileSync(`/proc/${served().child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function timedRun(statement: string) {
-  const started = cpuSeconds();
+  const started = cpuSeconds(served().child.pid!);
   const r = await served().call('POST', `${P}/queries/execute?format=COMPACT`, { statement });
-  return { ...r, cpu: cpuSeconds() - started };
+  return { ...r, cpu: cpuSeconds(served().child.pid!) - started };
 }
 
 describe.runIf(process.platform === 'linux')('statements too large or too complex', () => {

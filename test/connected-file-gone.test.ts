@@ -76,6 +76,9 @@ describe('a connected file that is gone', () => {
       expect(r.code).toBe(6);
       expect(r.stderr).toContain(`the file ${join(folder, 'f1.csv')} of connection grow cannot be read: it is gone or was moved since the project opened`);
       expect((await dgw('sql', 'SELECT * FROM grow.main.f2')).stdout).toBe('2\n');
+      // Listed as in-process lists it: the file that went is no table of the catalog (it was listed as one).
+      expect((await dgw('catalog', 'tables', 'grow', 'main', '--json', 'tableName')).stdout).toBe('[{"tableName":"f2"}]\n');
+      expect((await dgw('catalog', 'search', 'f1')).stdout).toBe('');
       const stats = await dgw('catalog', 'stats', 'grow.main.f1');
       expect(stats.code).toBe(6);
       expect(stats.stderr).toContain(`the file ${join(folder, 'f1.csv')} of connection grow cannot be read: it is gone`);
@@ -102,6 +105,10 @@ describe('a connected file that is gone', () => {
       const r = await dgw('sql', 'SELECT * FROM twinb.main.fruit');
       expect(r.code).toBe(6);
       expect(r.stderr).toContain(`the file ${file} of connections twina, twinb cannot be read: it is gone`);
+      // Its only file gone, the catalog lists no table and says why (in-process: the connection did not open).
+      const tables = await dgw('catalog', 'tables', 'twina', 'main');
+      expect(tables.code).toBe(4);
+      expect(tables.stderr).toContain(`catalog twina cannot be read: its connection twina has no csv file at ${file} any more (gone or moved since the project opened)`);
     } finally {
       await server.close();
     }

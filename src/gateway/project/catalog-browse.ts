@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { notFound } from '../errors.js';
@@ -39,6 +40,23 @@ export async function tableNames(conn: DuckDBConnection, place: CatalogPlace, sc
     [place.database, schema],
   );
   return found.map((r) => String(r.name));
+}
+
+/** The tables a catalog lists: a connected file gone since the project opened is still a view in DuckDB's catalog, but no table. */
+export async function listedTables(conn: DuckDBConnection, place: CatalogPlace, schema: string): Promise<string[]> {
+  const names = await tableNames(conn, place, schema);
+  const gone = goneTables(place);
+  const listed = names.filter((name) => !gone.has(name));
+  const c = place.connection;
+  if (c && listed.length === 0 && names.length > 0) throw notFound(`catalog ${c.catalogName} cannot be read: its connection ${c.name} has no ${c.type} file at ${c.config.path} any more (gone or moved since the project opened)`);
+  return listed;
+}
+
+/** The tables of a connected catalog whose files are gone since the project opened. */
+export function goneTables(place: CatalogPlace): Set<string> {
+  const c = place.connection;
+  if (!c || c.type === 'duckdb') return new Set();
+  return new Set(Object.entries(c.tables ?? {}).flatMap(([file, name]) => (existsSync(file) ? [] : [name])));
 }
 
 export async function columns(conn: DuckDBConnection, place: CatalogPlace, schema: string, table: string): Promise<BrowsedColumn[]> {

@@ -12,6 +12,8 @@ export interface CatalogPlace {
   database: string;
   /** The schemas it shows; undefined for every schema of the database. */
   schemas?: string[];
+  /** The connection a connected catalog reads. */
+  connection?: ConnectionRow;
 }
 
 const BUILT_IN_SCHEMAS: Record<string, string[]> = { '1': ['table', 'bitable'], '2': ['query', 'mtquery'] };
@@ -39,7 +41,7 @@ export function catalogPlace(project: ProjectStore, catalogId: string, opened = 
   const connection = findCatalogConnection(project, catalogId);
   const broken = project.brokenConnections.get(connection.id);
   if (broken && opened) throw notFound(notOpenedMessage(connection, broken));
-  return { catalog: connectedCatalog(connection), database: connection.catalogName };
+  return { catalog: connectedCatalog(connection), database: connection.catalogName, connection };
 }
 
 /** Reads a catalog's place in DuckDB: the query catalog's views are made first, so it lists every saved query. */

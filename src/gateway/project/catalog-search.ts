@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js';
-import { schemaNames, tableNames } from './catalog-browse.js';
+import { goneTables, schemaNames, tableNames } from './catalog-browse.js';
 import { allCatalogs, browse, catalogPlace } from './catalog-place.js';
 import type { ProjectStore } from './store.js';
 
@@ -49,7 +49,8 @@ export async function searchCatalogs(project: ProjectStore, input: SearchInput):
       if (input.schema !== undefined && schema !== input.schema) continue;
       const rs = rank(schema, text);
       if (rs !== undefined) found.push({ kind: 'schemas', rank: rs, key: `${catalog.name}.${schema}`, match: { catalog: catalog.name, schema } });
-      for (const table of await browse(project, place, (conn) => tableNames(conn, place, schema))) {
+      const gone = goneTables(place);
+      for (const table of (await browse(project, place, (conn) => tableNames(conn, place, schema))).filter((name) => !gone.has(name))) {
         const rt = rank(table, text);
         if (rt !== undefined) found.push({ kind: 'tables', rank: rt, key: `${catalog.name}.${schema}.${table}`, match: { catalog: catalog.name, schema, table } });
       }

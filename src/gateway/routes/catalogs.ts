@@ -117,7 +117,7 @@ export function catalogRoutes(): Routes {
     .get('/:catalogId/schemas/:schemaName/tables', async (c) => {
       const { place, b, read } = await catalogAt(c);
       const schemaName = c.req.param('schemaName');
-      const names = await read((conn) => b.tableNames(conn, place, schemaName));
+      const names = await read((conn) => b.listedTables(conn, place, schemaName));
       const isCached = await cachedTables(c.get('project'), place.catalog.id, schemaName);
       return c.json(names.map((tableName) => ({ catalogId: place.catalog.id, catalogName: place.catalog.name, schemaName, tableName, ...cacheability(place.catalog, isCached(tableName)), isDynamicTable: false })));
     })

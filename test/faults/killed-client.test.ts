@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../gateway/helpers.js';
 import { startDgw, tempDir } from '../support/dgw.js';
+import { untilCpuUsed } from '../support/process-cpu.js';
 import { createQueries, expectAllPresent, filesStartingWith, localDgw } from '../support/local-faults.js';
 
 // A client killed (SIGKILL) in the middle of a statement that writes: what was acknowledged
@@ -15,11 +16,12 @@ afterAll(() => tmp.remove());
 /** An INSERT that reads for several seconds before it writes its one row. */
 const SLOW_INSERT = 'INSERT INTO svc.table.counts SELECT count(*) FROM range(20000000000)';
 
-async function killMidStatement(env: Record<string, string>): Promise<void> {
+/** Kills a dgw running a long INSERT once DuckDB is inside it: in the client's process, or in `serverPid`'s when served. */
+async function killMidStatement(env: Record<string, string>, serverPid?: number): Promise<void> {
   const running = startDgw(['--debug', 'sql', SLOW_INSERT], { env });
-  // The in-process gateway is up and the statement sent; give DuckDB a moment to be inside it.
+  // The statement sent, and half a CPU second spent past it (more than the gateway's open takes): DuckDB is inside it.
   await running.waitForOutput('queries/execute');
-  await new Promise((r) => setTimeout(r, 700));
+  await untilCpuUsed(serverPid ?? running.child.pid!, 0.5);
   expect(running.child.exitCode, running.stderr()).toBeNull();
   running.child.kill('SIGKILL');
   const { code } = await running.exited;
@@ -54,7 +56,7 @@ describe('a client killed mid-statement', () => {
       const dgw = localDgw(data, config);
       const acknowledged = await createQueries(dgw, 'before', 3);
       expect((await dgw(['sql', 'CREATE TABLE svc.table.counts (n BIGINT)'])).code).toBe(0);
-      await killMidStatement({ DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config });
+      await killMidStatement({ DGW_ZONE: 'local', DGW_LOCAL_DIR: data, DGW_CONFIG_DIR: config }, server.child.pid);
       await expectAllPresent(dgw, acknowledged);
       await expectAllPresent(dgw, await createQueries(dgw, 'after', 1));
     } finally {

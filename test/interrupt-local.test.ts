@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDgw, startDgw, tempDir, type RunningDgw } from './support/dgw.js';
-import { untilCpuUsed } from './support/process-cpu.js';
+import { untilDuckDBAtWork } from './support/process-cpu.js';
 
 // Ctrl-C during a statement of the in-process local gateway interrupts DuckDB and exits 130; the
 // data folder is left consistent and free, so the next command works at once. The statement below
@@ -30,19 +30,11 @@ afterAll(() => tmp.remove());
 async function interruptWhileRunning(args: string[], how: 'signal' | 'keystroke' = 'signal', request = '→ POST'): Promise<{ run: RunningDgw; code: number | null }> {
   const run = startDgw(['--zone', 'local', '--debug', ...args], { env, terminal: how === 'keystroke' });
   await run.waitForOutput(request);
-  await untilDuckDBAtWork(run);
+  await untilDuckDBAtWork(run.child.pid!);
   if (how === 'signal') run.child.kill('SIGINT');
   else run.child.stdin!.write('\x03');
   const { code } = await run.exited;
   return { run, code };
-}
-
-/**
- * Waits until the command has spent half a CPU second past its request: more than opening the
- * gateway takes, so DuckDB is at work on the statement however busy the machine is.
- */
-async function untilDuckDBAtWork(run: RunningDgw): Promise<void> {
-  await untilCpuUsed(run.child.pid!, 0.5);
 }
 
 async function nextCommandWorksAtOnce(): Promise<void> {
@@ -107,7 +99,7 @@ describe('Ctrl-C on the in-process gateway', () => {
   it('a second Ctrl-C right after the first: still exit 130 at once, and the folder is usable', async () => {
     const run = startDgw(['--zone', 'local', '--debug', 'sql', LONG], { env });
     await run.waitForOutput('→ POST');
-    await untilDuckDBAtWork(run);
+    await untilDuckDBAtWork(run.child.pid!);
     run.child.kill('SIGINT');
     run.child.kill('SIGINT');
     const { code, signal } = await run.exited;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServe } from '../gateway/helpers.js';
 import { startDgw, tempDir } from '../support/dgw.js';
-import { untilCpuUsed } from '../support/process-cpu.js';
+import { untilDuckDBAtWork } from '../support/process-cpu.js';
 import { createQueries, expectAllPresent, filesStartingWith, localDgw } from '../support/local-faults.js';
 
 // A client killed (SIGKILL) in the middle of a statement that writes: what was acknowledged
@@ -19,9 +19,8 @@ const SLOW_INSERT = 'INSERT INTO svc.table.counts SELECT count(*) FROM range(200
 /** Kills a dgw running a long INSERT once DuckDB is inside it: in the client's process, or in `serverPid`'s when served. */
 async function killMidStatement(env: Record<string, string>, serverPid?: number): Promise<void> {
   const running = startDgw(['--debug', 'sql', SLOW_INSERT], { env });
-  // The statement sent, and half a CPU second spent past it (more than the gateway's open takes): DuckDB is inside it.
   await running.waitForOutput('queries/execute');
-  await untilCpuUsed(serverPid ?? running.child.pid!, 0.5);
+  await untilDuckDBAtWork(serverPid ?? running.child.pid!);
   expect(running.child.exitCode, running.stderr()).toBeNull();
   running.child.kill('SIGKILL');
   const { code } = await running.exited;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/dgw.js';
-import { untilCpuUsed } from '../support/process-cpu.js';
+import { untilDuckDBAtWork } from '../support/process-cpu.js';
 import { P, spawnServe, type SpawnedServer } from './helpers.js';
 
 // `dgw serve` stops promptly while a statement runs: the running statement is interrupted before
@@ -28,8 +28,7 @@ async function busyServer(name: string, statement = LONG, extraArgs: string[] = 
     headers: { authorization: `Bearer ${server.partnerKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ statement }),
   }).catch(() => undefined);
-  // Half a CPU second past the request, more than the project's open takes: the statement is running in DuckDB, however busy the machine.
-  await untilCpuUsed(server.child.pid!, 0.5);
+  await untilDuckDBAtWork(server.child.pid!);
   return server;
 }
 

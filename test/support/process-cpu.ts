@@ -38,3 +38,12 @@ export async function untilCpuUsed(pid: number, seconds: number): Promise<number
   while (existsSync(`/proc/${pid}`) && cpuSeconds(pid) - start < seconds) await new Promise((r) => setTimeout(r, 50));
   return (Date.now() - began) / 1000;
 }
+
+/**
+ * Waits until `pid` (the process running a statement just sent: the command in-process, else the
+ * server) has used half a CPU second more: more than opening a gateway takes, so DuckDB is at work
+ * on the statement however busy the machine is.
+ */
+export async function untilDuckDBAtWork(pid: number): Promise<void> {
+  await untilCpuUsed(pid, 0.5);
+}

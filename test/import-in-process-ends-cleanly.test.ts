@@ -30,9 +30,9 @@ describe('table import on the in-process gateway', () => {
     const file = path.join(tmp.dir, 'rows.csv');
     const rows = Array.from({ length: 50_000 }, (_, i) => `${i},"say ""hi"" ${i}","two\r\nlines é ${i}"`);
     fs.writeFileSync(file, `n,quote,text\r\n${rows.join('\r\n')}\r\n`);
-    const r = await dgw(['table', 'import', 'copied', file, '--create']);
+    const r = await dgw(['table', 'import', 'fromfile', file, '--create']);
     expect(r.code, r.stderr).toBe(0);
-    const back = await dgw(['sql', "SELECT count(*) AS rows, sum(n) AS total, max(length(quote)) AS widest, min(text) AS first FROM svc.table.copied WHERE text LIKE 'two' || chr(13) || chr(10) || 'lines é %'", '--format', 'csv']);
+    const back = await dgw(['sql', "SELECT count(*) AS rows, sum(n) AS total, max(length(quote)) AS widest, min(text) AS first FROM svc.table.fromfile WHERE text LIKE 'two' || chr(13) || chr(10) || 'lines é %'", '--format', 'csv']);
     expect(back.stdout, back.stderr).toBe(`rows,total,widest,first\n50000,${(49_999 * 50_000) / 2},14,"two\r\nlines é 0"\n`);
     expect(uploads()).toEqual([]);
   });

@@ -47,7 +47,8 @@ The file is UTF-8 CSV (RFC 4180: fields with the delimiter, quotes or line break
 quotes, quotes doubled). Without --map, every CSV column goes to the table column of the same
 name (any case), and a CSV column that matches none is an error. An empty field is NULL; "" is
 the empty string. --create types each column from the first 2000 rows: BOOLEAN, BIGINT, DECIMAL
-(3 decimals), DATE, TIMESTAMP, TIME, UUID, else VARCHAR.
+(3 decimals), DATE, TIMESTAMP, TIME, UUID, else VARCHAR; on the local gateway a later value that
+type would change (a fourth decimal) refuses the import, and a time's offset gives its UTC time.
 On the local gateway an import is all or nothing: the first bad line (too few or too many fields,
 a value that is not of its column's type, bytes that are not UTF-8) refuses the whole file with
 exit 6, naming the line, and the table is exactly as before (with --create: not there).

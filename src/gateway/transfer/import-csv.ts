@@ -14,7 +14,7 @@ import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { commit } from '../request-scope.js';
 import { ident, literal, qualified } from '../sql.js';
-import { firstFraction, fractionGuard, isFraction, readAs, valueInto, wholeNumbers } from './whole-numbers.js';
+import { columnRead, exactGuard, firstInexact, isInexact, valueInto } from './exact-values.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
 export interface Mapping {
@@ -47,14 +47,17 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
   const mappings = resolveMappings(request, table.columns, first);
   const types = first.map(() => 'VARCHAR');
   for (const m of mappings) types[m.source] = m.target.dataType;
+  const reads = new Map(mappings.map((m) => [m.source, columnRead(m.target.dataType, create !== undefined)]));
+  const readAs = (t: string, i: number) => reads.get(i)?.readAs ?? t;
   const scan = `rejects_${randomUUID().replace(/-/g, '')}`;
-  const columns = (typeOf: (type: string) => string) => `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(typeOf(t))}`).join(', ')}}`;
+  const columns = (typeOf: (type: string, i: number) => string) => `{${types.map((t, i) => `${literal(`c${i}`)}: ${literal(typeOf(t, i))}`).join(', ')}}`;
   const rejects = `, store_rejects = true, rejects_table = ${literal(`${scan}_errors`)}, rejects_scan = ${literal(`${scan}_scans`)}, rejects_limit = 1000`;
-  // The import reads integer columns as text (whole-numbers.ts); the read that names a bad line reads every column as its type.
+  // The import reads some columns as text (exact-values.ts); the read that names a bad line reads every column as its type.
   const read = (withRejects: boolean) =>
     `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${withRejects ? columns((t) => t) : columns(readAs)}${withRejects ? rejects : ''})`;
-  const wholeSources = mappings.filter((m) => wholeNumbers(m.target.dataType));
-  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => valueInto(`c${m.source}`, m.target.dataType)).join(', ')} ${read(false)} ${fractionGuard(wholeSources.map((m) => `c${m.source}`))}`;
+  const checks = new Map(mappings.flatMap((m) => { const check = reads.get(m.source)!.check; return check ? [[m.source, check] as const] : []; }));
+  const checked = (kind: string) => [...checks].filter(([, check]) => check === kind).map(([source]) => `c${source}`);
+  const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => valueInto(`c${m.source}`, m.target.dataType, reads.get(m.source)!)).join(', ')} ${read(false)} ${exactGuard(checked('whole'), checked('decimals'))}`;
   const columnOf = (source: number) => (request.containsHeader ? JSON.stringify(first[source]) : String(source + 1));
   const refused = `the import into ${table.name} was refused, and nothing was imported`;
   // A connection of its own: the reader's tables of rejected lines are temporary, and go with it.
@@ -77,10 +80,12 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       const now = await readTable(project, table.name).catch(() => undefined);
       const raced = /write-write conflict|conflict on/i.test(failure);
       if (create ? now !== undefined || raced : !now || raced) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
-      const fraction = isFraction(failure) ? await firstFraction(file.path, wholeSources.map((m) => m.source), request.containsHeader) : undefined;
-      if (fraction) {
-        const into = mappings.find((m) => m.source === fraction.source)!.target;
-        throw badRequest(`${refused}: line ${fraction.line}: ${JSON.stringify(fraction.value)} in column ${columnOf(fraction.source)} is not a whole number, and ${into.name} is ${into.dataType} (the line: ${await lineText(file.path, fraction.line)})`, 'CSV_ERROR');
+      const inexact = isInexact(failure) ? await firstInexact(file.path, checks, request.containsHeader) : undefined;
+      if (inexact) {
+        const into = mappings.find((m) => m.source === inexact.source)!.target;
+        const why = /e/i.test(inexact.value) ? 'it is written with an exponent' : `it has more than 3 decimals, which ${into.dataType} would round`;
+        const what = inexact.check === 'whole' ? `is not a whole number, and ${into.name} is ${into.dataType}` : `is not a ${into.dataType}: ${why}`;
+        throw badRequest(`${refused}: line ${inexact.line}: ${JSON.stringify(inexact.value)} in column ${columnOf(inexact.source)} ${what} (the line: ${await lineText(file.path, inexact.line)})`, 'CSV_ERROR');
       }
       // A read with no insert: a table's constraint failing too would abort the transaction holding the rejected lines.
       await conn.run(`SELECT ${mappings.map((m) => `count(${ident(`c${m.source}`)})`).join(', ')} ${read(true)}`).catch(() => undefined);

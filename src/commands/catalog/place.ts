@@ -6,6 +6,7 @@ import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
+import { shellWord } from '../../output/carry-target.js';
 
 // A table of a catalog is named as SQL names it, `catalog.schema.table`, or as three arguments
 // (for names holding a dot); a schema likewise, `catalog.schema` or two arguments.
@@ -23,7 +24,7 @@ export function placeNames(args: (string | undefined)[], depth: 2 | 3): string[]
   const given = args.filter((a): a is string => a !== undefined);
   const names = given.length === 1 && depth > 1 ? given[0].split('.') : given;
   const what = depth === 3 ? 'CATALOG SCHEMA TABLE, or catalog.schema.table' : 'CATALOG SCHEMA, or catalog.schema';
-  if (names.length !== depth) throw new UsageError(`give ${what}`);
+  if (names.length !== depth) throw new UsageError(`give ${what}`, names.length > 0 && names.length < depth ? shorterHint(names) : undefined);
   names.forEach((n, i) => checkNameArgument(n, ['CATALOG', 'SCHEMA', 'TABLE'][i]));
   return names;
 }
@@ -33,4 +34,12 @@ export async function resolvePlace(ctx: Context, args: (string | undefined)[]): 
   const [catalog, schema, table] = placeNames(args, 3);
   const [http, projectId] = await Promise.all([ctx.http(), ctx.projectId()]);
   return { http, projectId, place: { catalogId: await resolveCatalogId(http, projectId, catalog, (m) => ctx.out.note(m), schema), schema, table } };
+}
+
+/** Only a catalog, or a catalog and schema, given: the listing that names what comes next. */
+function shorterHint(names: string[]): string {
+  const [catalog, schema] = names;
+  if (schema === undefined) return `${catalog} names a catalog; its schemas: dgw catalog schemas ${shellWord(catalog)}`;
+  const place = catalog.includes('.') || schema.includes('.') ? `${shellWord(catalog)} ${shellWord(schema)}` : shellWord(`${catalog}.${schema}`);
+  return `${catalog}.${schema} names a schema; its tables: dgw catalog tables ${place}`;
 }

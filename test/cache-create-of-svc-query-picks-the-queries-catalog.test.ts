@@ -13,6 +13,8 @@ describe('cache create svc.query.NAME', () => {
     const r = await run('cache', 'create', 'svc.query.plainone');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('catalogs are named svc');
-    expect(r.stdout).toContain('2.query.plainone');
+    expect(r.stdout).toMatch(/^SOURCE\tsvc\.query\.plainone$/m);
+    // Catalog 2, the saved queries', not 1, the stored tables': the answer names it by id.
+    expect((await dgw('cache', 'list', '--json', 'source')).trim()).toBe('[{"source":"2.query.plainone"}]');
   });
 });

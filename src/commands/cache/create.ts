@@ -6,7 +6,7 @@ import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { DgwError, NetworkError, takenHint, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
-import { cacheFields, cacheId, sourceById } from './columns.js';
+import { cacheFields, cacheId } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 import { awaitFirstCopy } from './wait.js';
 import { cacheNamer } from './resolve.js';
@@ -84,7 +84,8 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     throw await takenHint(error, async () => `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
   });
   if (opts.dryRun) return;
-  await ctx.out.record(cache, cacheFields(sourceById), cacheId);
+  // A source named with its catalog (`wx.main.weather`) is shown so, not by the catalog's id the answer gives; JSON keeps the id.
+  await ctx.out.record(cache, cacheFields((c) => (tables[0].split('.').length === 3 ? tables[0] : c.source)), cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
   // The table as typed may name another cache too (orders: svc.table.orders and shop.main.orders): what dgw quotes must not.
   const shown = await cacheNamer(http, projectId)(tables[0], cache.id);

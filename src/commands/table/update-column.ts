@@ -42,7 +42,14 @@ export function registerUpdateColumn(parent: Command, wiring: Wiring, kind: Tabl
     .option('-y, --yes', 'do not ask before a rename')
     .option('--dry-run', 'print the request instead of sending it')
     .description(`Change a column of a ${NOUN[kind]}: name, type, default, NULL allowed (all or nothing)`)
-    .addHelpText('after', examples(...helpExamples))
+    .addHelpText(
+      'after',
+      `${examples(...helpExamples)}
+On the local gateway --type converts every row, and is refused (exit 6, nothing changed) when a
+value would not come back as itself from the new type (DECIMAL 1.25 as BIGINT is 1); the error
+gives the UPDATE that changes such values on purpose. Text (VARCHAR) is parsed into the type.
+`,
+    )
     .action(wiring.action((ctx: Context, t: string, c: string, opts: UpdateColumnOptions) => runUpdateColumn(ctx, kind, t, c, { ...opts, defaultAndNoDefault: given.size > 1 })));
 }
 

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, conflict, notFound, userSql } from '../errors.js';
 import { ident, literal, qualified, type StoredSchema } from '../sql.js';
+import { shellWord } from '../../output/carry-target.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
 import type { ColumnChange, ColumnInfo, ColumnSpec, TableInfo } from './types.js';
@@ -111,6 +112,7 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
       // DuckDB's ALTER TYPE converts deleted rows too, refusing a value no longer in the table: the rows there are checked by a read, then converted with TRY_CAST.
       const cast = (fn: string) => `${fn}(${ident(name)} AS ${change.dataType})`;
       await userSql(() => c.run(`SELECT 1 FROM ${target} WHERE ${ident(name)} IS NOT NULL AND ${cast('CAST')} IS NULL LIMIT 1`));
+      if (!/^VARCHAR$/i.test(col.dataType)) await refuseChangedValues(c, schema, t.name, name, col.dataType, change.dataType);
       await userSql(() => c.run(`${alter} TYPE ${change.dataType} USING ${cast('TRY_CAST')}`));
     }
     if (change.defaultValue !== undefined) {
@@ -123,6 +125,23 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
   });
   await checkpoint(s);
   return (await table(s, tableNow, schema)).columns;
+}
+
+/**
+ * 400 when the new type would hold other values than the rows have (DECIMAL 1.25 as BIGINT is 1, BIGINT 2
+ * as BOOLEAN true): a value that does not come back as itself from the new type. Text is parsed, not kept.
+ */
+async function refuseChangedValues(c: DuckDBConnection, schema: StoredSchema, table: string, column: string, from: string, to: string): Promise<void> {
+  const target = qualified(schema, table);
+  const col = ident(column);
+  const [changed] = await rows(c, `SELECT ${col}::VARCHAR AS was, TRY_CAST(${col} AS ${to})::VARCHAR AS becomes, count(*) OVER ()::INTEGER AS n FROM ${target} WHERE ${col} IS NOT NULL AND TRY_CAST(TRY_CAST(${col} AS ${to}) AS ${from}) IS DISTINCT FROM ${col} LIMIT 1`);
+  if (!changed) return;
+  const n = Number(changed.n);
+  const named = (x: string) => (/^[a-z_][a-z0-9_]*$/.test(x) ? x : ident(x));
+  const update = `UPDATE svc.${named(schema)}.${named(table)} SET ${named(column)} = CAST(${named(column)} AS ${to})`;
+  throw badRequest(
+    `column ${column} of ${table} is not changed to ${to}: ${n === 1 ? 'a value' : `${n} values`} would change (${changed.was} would be ${changed.becomes ?? 'NULL'}); to change ${n === 1 ? 'it' : 'them'} on purpose, first run dgw sql ${shellWord(update)}, then change the type`,
+  );
 }
 
 /** 400 when rows have the column empty: DuckDB's refusal of NOT NULL says neither how many nor what to do. */

@@ -127,10 +127,7 @@ export async function updateColumn(s: ProjectStore, tableName: string, columnNam
   return (await table(s, tableNow, schema)).columns;
 }
 
-/**
- * 400 when the new type would hold other values than the rows have (DECIMAL 1.25 as BIGINT is 1, BIGINT 2
- * as BOOLEAN true): a value that does not come back as itself from the new type. Text is parsed, not kept.
- */
+/** 400 when a value would not come back as itself from the new type (DECIMAL 1.25 as BIGINT is 1, BIGINT 2 as BOOLEAN true). */
 async function refuseChangedValues(c: DuckDBConnection, schema: StoredSchema, table: string, column: string, from: string, to: string): Promise<void> {
   const target = qualified(schema, table);
   const col = ident(column);

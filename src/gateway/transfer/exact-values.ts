@@ -6,7 +6,6 @@ import { ident, literal } from '../sql.js';
 // DECIMAL(18,3) is 1.235, and a TIMESTAMP drops a time's offset. Such columns are read so nothing changes.
 
 const INTEGER_TYPE = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/i;
-/** The type --create gives a column of numbers with at most 3 decimals (routes/tables.ts). */
 const MADE_DECIMAL = 'DECIMAL(18,3)';
 const INEXACT_MARK = 'dgw-import: a value its column would change';
 
@@ -18,12 +17,7 @@ export interface ColumnRead {
   check?: 'whole' | 'decimals';
 }
 
-/**
- * An integer column is read as text and a fraction refused. Where --create chose the type, a DECIMAL
- * is read as text and a fourth decimal refused, and a TIMESTAMP is read with its offset, as the UTC
- * time it names: the user chose neither, so neither may change a value. A type the user chose casts as
- * DuckDB (and Postgres) do.
- */
+/** Integer columns, and a DECIMAL or TIMESTAMP that --create chose, are read so no value changes (an offset gives its UTC time); a type the user chose casts as DuckDB and Postgres do. */
 export function columnRead(type: string, made: boolean): ColumnRead {
   if (INTEGER_TYPE.test(type)) return { readAs: 'VARCHAR', check: 'whole' };
   if (made && type === MADE_DECIMAL) return { readAs: 'VARCHAR', check: 'decimals' };

@@ -8,8 +8,7 @@ import { UsageError } from '../../errors.js';
 import { checkNameArgument } from '../name-argument.js';
 import { shellWord } from '../../output/carry-target.js';
 
-// A table of a catalog is named as SQL names it, `catalog.schema.table`, or as three arguments
-// (for names holding a dot); a schema likewise, `catalog.schema` or two arguments.
+// A table is named as SQL names it, `catalog.schema.table`, or as three arguments (for names with a dot); a schema likewise.
 
 /** Adds CATALOG [SCHEMA] [TABLE] to a command that names a schema (`depth` 2) or a table (3). */
 export function placeArguments(command: Command, depth: 2 | 3): Command {

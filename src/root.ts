@@ -77,7 +77,7 @@ const GROUP_HELP: Partial<Help> = {
   },
 };
 
-/** Rewraps a help's own paragraphs (a sentence's last line ends one) to the window; indented lines, examples and field lists, stay as written. */
+/** Rewraps a help's own paragraphs (a sentence's last line ends one) and its JSON field lists to the window; examples stay as written. */
 export function fitProse(text: string, width: number): string {
   // Commander leaves text under 40 columns unwrapped; a paragraph here is wrapped in any window.
   const help = Object.assign(new Help(), { minWidthToWrap: 0 });
@@ -90,7 +90,7 @@ export function fitProse(text: string, width: number): string {
   for (const line of text.split('\n')) {
     if (!/^\S/.test(line)) {
       flush();
-      out.push(line);
+      out.push(line.length > width && FIELD_LIST.test(line) ? wrapList(line, width) : line);
       continue;
     }
     paragraph.push(line);
@@ -98,6 +98,21 @@ export function fitProse(text: string, width: number): string {
   }
   flush();
   return out.join('\n');
+}
+
+const FIELD_LIST = /^ {2}\w+: \S/;
+
+/** A `--json` field list (`  record: id, name, ...`) cut between fields, its later lines under its first field. */
+function wrapList(line: string, width: number): string {
+  const indent = ' '.repeat(line.indexOf(': ') + 2);
+  const lines = [''];
+  for (const word of line.trimStart().split(' ')) {
+    const last = lines.length - 1;
+    const joined = lines[last] === '' ? `${last === 0 ? '  ' : indent}${word}` : `${lines[last]} ${word}`;
+    if (joined.length > width && lines[last] !== '') lines.push(`${indent}${word}`);
+    else lines[last] = joined;
+  }
+  return lines.join('\n');
 }
 
 /** The hidden command for `dgw help exit-codes` and `dgw help options`; registered after the nouns. */

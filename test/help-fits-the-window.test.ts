@@ -10,6 +10,8 @@ const laidOut = (help: string) => help.split(/\n(?:Examples|JSON fields)/)[0].sp
 /** Lines of text that start at the margin: paragraphs, not examples or lists. */
 const prose = (help: string) => help.split('\n').filter((l) => /^\S/.test(l));
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
+/** The indented lines after `JSON fields`: a field list per variant. */
+const jsonFieldLines = (help: string) => help.split(/\nJSON fields[^\n]*\n/)[1]?.split('\n').filter((l) => l.startsWith('  ')) ?? [];
 const leafPaths = (await leafCommands()).map((c) => c.path);
 
 describe('help fits the window it is shown in', () => {
@@ -42,7 +44,15 @@ describe('help fits the window it is shown in', () => {
       expect(r.code).toBe(0);
       const lines = prose(r.stdout).filter((l) => words(l).length > 1);
       expect(widest(lines)).toBeLessThanOrEqual(terminalColumns ?? 80);
+      expect(widest(jsonFieldLines(r.stdout)), 'its JSON field lists').toBeLessThanOrEqual(terminalColumns ?? 80);
     }
+  });
+
+  it('a JSON field list wider than the window is cut between fields, its later lines under its first field', async () => {
+    const r = await runInProcess(['table', 'import', '--help'], { env, terminalColumns: 60 });
+    expect(jsonFieldLines(r.stdout).slice(0, 2)).toEqual(['  record: table, id, status, startTime, endTime, progress,', '          result, rowCount']);
+    const piped = await runInProcess(['table', 'import', '--help'], { env });
+    expect(jsonFieldLines(piped.stdout)[0]).toBe('  record: table, id, status, startTime, endTime, progress, result, rowCount');
   });
 
   it('a paragraph is wrapped only where a line is wider than the window, and keeps every word and its own lines', () => {

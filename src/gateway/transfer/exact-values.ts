@@ -47,11 +47,11 @@ function breaks(check: 'whole' | 'decimals', value: string | null): boolean {
 /** Whether a failed import stopped at a value `exactGuard` refused. */
 export const isInexact = (message: string): boolean => message.includes(INEXACT_MARK);
 
-/** The first record with a value breaking its column's check (`checks`: by position in the file): its line, position and value. */
-export async function firstInexact(path: string, checks: Map<number, 'whole' | 'decimals'>, header: boolean): Promise<{ line: number; source: number; value: string; check: 'whole' | 'decimals' } | undefined> {
+/** The first record with a value breaking its column's check (`reads`: by position in the file): its line, position and value. */
+export async function firstInexact(path: string, reads: Map<number, ColumnRead>, header: boolean): Promise<{ line: number; source: number; value: string; check: 'whole' | 'decimals' } | undefined> {
   for await (const { line, record } of numberedRecords(createReadStream(path))) {
     if (line === 1 && header) continue;
-    for (const [source, check] of checks) if (breaks(check, record[source] ?? null)) return { line, source, value: record[source]!, check };
+    for (const [source, { check }] of reads) if (check && breaks(check, record[source] ?? null)) return { line, source, value: record[source]!, check };
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { commit } from '../request-scope.js';
 import { ident, literal, qualified } from '../sql.js';
-import { columnRead, exactGuard, firstInexact, isInexact, valueInto } from './exact-values.js';
+import { columnRead, exactGuard, firstInexact, isInexact, valueInto, type ColumnRead } from './exact-values.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
 export interface Mapping {
@@ -55,8 +55,7 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
   // The import reads some columns as text (exact-values.ts); the read that names a bad line reads every column as its type.
   const read = (withRejects: boolean) =>
     `FROM read_csv(${literal(file.path)}, auto_detect = false, header = ${request.containsHeader}, delim = ',', quote = '"', escape = '"', allow_quoted_nulls = false, columns = ${withRejects ? columns((t) => t) : columns(readAs)}${withRejects ? rejects : ''})`;
-  const checks = new Map(mappings.flatMap((m) => { const check = reads.get(m.source)!.check; return check ? [[m.source, check] as const] : []; }));
-  const checked = (kind: string) => [...checks].filter(([, check]) => check === kind).map(([source]) => `c${source}`);
+  const checked = (kind: ColumnRead['check']) => [...reads].filter(([, r]) => r.check === kind).map(([source]) => `c${source}`);
   const insert = `INSERT INTO ${qualified('table', table.name)} (${mappings.map((m) => ident(m.target.name)).join(', ')}) SELECT ${mappings.map((m) => valueInto(`c${m.source}`, m.target.dataType, reads.get(m.source)!)).join(', ')} ${read(false)} ${exactGuard(checked('whole'), checked('decimals'))}`;
   const columnOf = (source: number) => (request.containsHeader ? JSON.stringify(first[source]) : String(source + 1));
   const refused = `the import into ${table.name} was refused, and nothing was imported`;
@@ -80,7 +79,7 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       const now = await readTable(project, table.name).catch(() => undefined);
       const raced = /write-write conflict|conflict on/i.test(failure);
       if (create ? now !== undefined || raced : !now || raced) throw conflict(`table ${table.name} was ${create ? 'made' : now ? 'changed' : 'dropped'} by another request while the import ran; nothing was imported`);
-      const inexact = isInexact(failure) ? await firstInexact(file.path, checks, request.containsHeader) : undefined;
+      const inexact = isInexact(failure) ? await firstInexact(file.path, reads, request.containsHeader) : undefined;
       if (inexact) {
         const into = mappings.find((m) => m.source === inexact.source)!.target;
         const why = /e/i.test(inexact.value) ? 'it is written with an exponent' : `it has more than 3 decimals, which ${into.dataType} would round`;

@@ -17,10 +17,11 @@ export function noSqlNameReason(displayName: string): string {
   return `"${displayName}" gives no SQL name: a name keeps only the letters a to z (accents dropped), digits and underscores of the display name; add some, e.g. "sales ${displayName}"`;
 }
 
+/** A name as SQL reads it, double-quoted when not a plain identifier. */
+export const sqlWord = (name: string): string => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+
 /** A query's name as SQL reads it, double-quoted when not a plain identifier. */
-export function sqlName(schema: string, name: string): string {
-  return /^[a-z_][a-z0-9_]*$/.test(name) ? `${schema}.${name}` : `${schema}."${name.replace(/"/g, '""')}"`;
-}
+export const sqlName = (schema: string, name: string): string => `${schema}.${sqlWord(name)}`;
 
 /** The longest SQL name the local gateway accepts (the hosted service documents no limit). */
 export const MAX_QUERY_NAME = 128;

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, conflict, notFound, userSql } from '../errors.js';
 import { ident, literal, qualified, type StoredSchema } from '../sql.js';
+import { sqlName, sqlWord } from '../../api/names.js';
 import { shellWord } from '../../output/carry-target.js';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { rows, type ProjectStore } from './store.js';
@@ -134,8 +135,7 @@ async function refuseChangedValues(c: DuckDBConnection, schema: StoredSchema, ta
   const [changed] = await rows(c, `SELECT ${col}::VARCHAR AS was, TRY_CAST(${col} AS ${to})::VARCHAR AS becomes, count(*) OVER ()::INTEGER AS n FROM ${target} WHERE ${col} IS NOT NULL AND TRY_CAST(TRY_CAST(${col} AS ${to}) AS ${from}) IS DISTINCT FROM ${col} LIMIT 1`);
   if (!changed) return;
   const n = Number(changed.n);
-  const named = (x: string) => (/^[a-z_][a-z0-9_]*$/.test(x) ? x : ident(x));
-  const update = `UPDATE svc.${named(schema)}.${named(table)} SET ${named(column)} = CAST(${named(column)} AS ${to})`;
+  const update = `UPDATE ${sqlName(`svc.${schema}`, table)} SET ${sqlWord(column)} = CAST(${sqlWord(column)} AS ${to})`;
   throw badRequest(
     `column ${column} of ${table} is not changed to ${to}: ${n === 1 ? 'a value' : `${n} values`} would change (${changed.was} would be ${changed.becomes ?? 'NULL'}); to change ${n === 1 ? 'it' : 'them'} on purpose, first run dgw sql ${shellWord(update)}, then change the type`,
   );

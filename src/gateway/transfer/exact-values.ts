@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs';
 import { numberedRecords } from '../../transfer/csv-records.js';
 import { ident, literal } from '../sql.js';
 
-// DuckDB's casts change some values without a word: the text 1.5 into an integer is 2, 1.23456 into
-// DECIMAL(18,3) is 1.235, and a TIMESTAMP drops a time's offset. Such columns are read so nothing changes.
+// DuckDB's casts change values silently: text 1.5 as an integer is 2, 1.23456 as DECIMAL(18,3) is 1.235.
 
 const INTEGER_TYPE = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/i;
 const MADE_DECIMAL = 'DECIMAL(18,3)';

@@ -105,12 +105,12 @@ const FIELD_LIST = /^ {2}\w+: \S/;
 /** A `--json` field list (`  record: id, name, ...`) cut between fields, its later lines under its first field. */
 function wrapList(line: string, width: number): string {
   const indent = ' '.repeat(line.indexOf(': ') + 2);
-  const lines = [''];
-  for (const word of line.trimStart().split(' ')) {
-    const last = lines.length - 1;
-    const joined = lines[last] === '' ? `${last === 0 ? '  ' : indent}${word}` : `${lines[last]} ${word}`;
-    if (joined.length > width && lines[last] !== '') lines.push(`${indent}${word}`);
-    else lines[last] = joined;
+  const [first, ...rest] = line.trimStart().split(' ');
+  const lines = [`  ${first}`];
+  for (const word of rest) {
+    const joined = `${lines[lines.length - 1]} ${word}`;
+    if (joined.length > width) lines.push(`${indent}${word}`);
+    else lines[lines.length - 1] = joined;
   }
   return lines.join('\n');
 }

@@ -8,7 +8,7 @@
 // of the built binary and a bare Node script (duck-copy.mjs) on the same Node binary:
 //   export:  `dgw query export big --format csv -o FILE` (in-process)  vs COPY (SELECT * FROM big) TO FILE
 //   import:  `dgw table import big_N FILE.csv --create` (in-process)  vs CREATE TABLE big_N AS SELECT * FROM read_csv(FILE)
-//   sql:     `dgw sql "SELECT * FROM svc.table.big" --format csv` to a pipe, against `dgw serve`  vs the same COPY
+//   sql:     `dgw sql "SELECT * FROM svc.table.big" --format csv | wc -l`, against `dgw serve`  vs the same COPY
 //   run-SQL: requests/s of POST .../queries/execute?format=SIMPLE (a 10,000-row result) at
 //            concurrency 8 to `dgw serve` vs a bare node:http server on @duckdb/node-api
 //            (bare-sql-server.mjs) answering the same JSON (checked equal first).
@@ -53,15 +53,20 @@ const env = {
   DGW_ZONE: 'local',
 };
 
-/** Runs `node ...args` once, timed; `rss` adds the maxrss preload writing to that file. */
+/**
+ * Runs `node ...args` once, timed; `rss` adds the maxrss preload writing to that file. `stdout:
+ * 'wc'` pipes it into `wc -l`, as a user's pipe is read: spawnSync's 'pipe' gathers it all in this
+ * process, slower than dgw writes it, and so timed the bench's reader.
+ */
 function run(args, { rss, stdout = 'ignore' } = {}) {
   const full = rss ? ['--require', path.join(HERE, 'maxrss.cjs'), ...args] : args;
+  const [cmd, cmdArgs] = stdout === 'wc' ? ['sh', ['-c', '"$@" | wc -l', 'sh', NODE, ...full]] : [NODE, full];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(NODE, full, { env: rss ? { ...env, BENCH_RSS_FILE: rss } : env, cwd: tmp, stdio: ['ignore', stdout, 'pipe'], maxBuffer: 1 << 30 });
+  const r = spawnSync(cmd, cmdArgs, { env: rss ? { ...env, BENCH_RSS_FILE: rss } : env, cwd: tmp, stdio: ['ignore', stdout === 'wc' ? 'pipe' : stdout, 'pipe'], maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`${args.slice(0, 4).join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 300)}`);
-  return { ms, stdout: stdout === 'pipe' ? r.stdout : undefined };
+  return { ms, stdout: stdout === 'ignore' ? undefined : r.stdout };
 }
 
 const dgw = (...args) => [DGW, ...args];
@@ -186,12 +191,17 @@ try {
     server = await serve(serveRss);
     const outB = file('sql-base.csv');
     const sqlArgs = dgw('sql', 'SELECT * FROM svc.table.big', '--format', 'csv');
+    const piped = () => {
+      const r = run(sqlArgs, { stdout: 'wc' });
+      if (Number(String(r.stdout).trim()) !== ROWS + 1) throw new Error(`sql: dgw printed ${String(r.stdout).trim()} lines, expected ${ROWS + 1}`);
+      return r.ms;
+    };
     const first = run(sqlArgs, { stdout: 'pipe' });
     if (lines(first.stdout) !== ROWS + 1) throw new Error(`sql: dgw printed ${lines(first.stdout)} lines, expected ${ROWS + 1}`);
-    const a = () => run(sqlArgs, { stdout: 'pipe' }).ms;
+    const a = piped;
     const b = () => run(duck(baseDb, `COPY (SELECT * FROM big) TO '${outB}' (HEADER)`)).ms;
     const t = paired(a, b);
-    const rssA = peak(sqlArgs, { stdout: 'pipe' });
+    const rssA = peak(sqlArgs, { stdout: 'wc' });
     const rssB = peak(duck(baseDb, `COPY (SELECT * FROM big) TO '${outB}' (HEADER)`));
     await server.stop();
     server = undefined;
@@ -203,7 +213,7 @@ try {
     for (let i = 0; i < memoryRuns; i++) {
       const f = file(`serve-rss-${i}`);
       server = await serve(f);
-      run(sqlArgs, { stdout: 'pipe' });
+      run(sqlArgs, { stdout: 'wc' });
       await server.stop();
       server = undefined;
       fresh.push(readRss(f));
@@ -218,7 +228,7 @@ try {
       rssB,
       rssServer,
       rssTarget: 1.5,
-      note: `${ROWS} rows x 5 columns; dgw = \`dgw sql ... --format csv\` against \`dgw serve\` (its own process) on 127.0.0.1, stdout a pipe read by the bench; baseline = the same COPY as the export row; peak RSS: dgw sql ${rssA.toFixed(1)} MiB, dgw serve ${rssServer.toFixed(1)} MiB (a fresh server per run, serving that one command; over the timed server's whole life, start and every run: ${rssServerLife.toFixed(1)} MiB), the COPY script ${rssB.toFixed(1)} MiB (targets: each at most 1.5x the script's)`,
+      note: `${ROWS} rows x 5 columns; dgw = \`dgw sql ... --format csv\` against \`dgw serve\` (its own process) on 127.0.0.1, stdout a pipe read by \`wc -l\` (its count checked every run); baseline = the same COPY as the export row; peak RSS: dgw sql ${rssA.toFixed(1)} MiB, dgw serve ${rssServer.toFixed(1)} MiB (a fresh server per run, serving that one command; over the timed server's whole life, start and every run: ${rssServerLife.toFixed(1)} MiB), the COPY script ${rssB.toFixed(1)} MiB (targets: each at most 1.5x the script's)`,
     });
   }
 

@@ -8,6 +8,7 @@ import { withViews } from './views.js';
 import { withBuiltInCatalog } from '../catalog-alias.js';
 import { METADATA_OUT_OF_REACH, notAllowed, ONE_SELECT } from '../sandbox/rules.js';
 import { sqlCode } from '../../sql-code.js';
+import { sourceProblem } from './connections.js';
 
 /** One SELECT, parsed as a CREATE VIEW body so nothing can ride along, that the sandbox allows; unbound SQL is refused or, with `storeUnbound`, reported. */
 export async function checkSql(s: ProjectStore, text: string, storeUnbound: boolean, field = 'inputQuery'): Promise<SqlCheck> {
@@ -30,7 +31,7 @@ export async function checkSql(s: ProjectStore, text: string, storeUnbound: bool
     throw error instanceof HttpError && error.message === ONE_SELECT ? badRequest(`${field} must be a single SELECT statement`) : error;
   });
   if (bindError === undefined) return { sql };
-  if (!storeUnbound) throw sqlError(bindError);
+  if (!storeUnbound) throw sourceProblem(s, sqlError(bindError));
   return { sql, bindError };
 }
 

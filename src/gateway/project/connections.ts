@@ -258,6 +258,8 @@ export function sourceProblem(s: ProjectStore, error: unknown): unknown {
   const catalog = /Catalog "([^"]+)" does not exist/.exec(error.message)?.[1]?.toLowerCase();
   const notOpened = catalog === undefined ? undefined : s.connections.find((c) => c.catalogName.toLowerCase() === catalog && s.brokenConnections.get(c.id));
   if (notOpened) return new HttpError(error.status, notOpenedMessage(notOpened, s.brokenConnections.get(notOpened.id)!), error.errorCode);
+  const renamed = catalog === undefined || s.connections.some((c) => c.catalogName.toLowerCase() === catalog) ? undefined : s.connections.find((c) => c.name.toLowerCase() === catalog);
+  if (renamed) return new HttpError(error.status, `there is no catalog ${renamed.name}: connection ${renamed.name} is read as catalog ${renamed.catalogName}, the name it was made with (a renamed connection keeps its catalog's name)`, error.errorCode);
   const file = /Cannot access file "([^"]+?)(\/\*\*\/\*\.[a-z]+)?" - file system operations are disabled/.exec(error.message)?.[1];
   // Views read files where they really are (attachConnection): a path given through a link counts as where it lands.
   // A file that is there was never one of the connection's (another file in its folder): DuckDB's refusal says it rightly.

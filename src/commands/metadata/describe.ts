@@ -48,7 +48,7 @@ export async function runMetadataDescribe(ctx: Context, table: string, opts: Met
   const answer = await describeTable(http, projectId, at, change, table.split('.')[0]);
   if (opts.dryRun) return;
   await ctx.out.record(await tableAfterChange(http, projectId, at, answer), TABLE_COLUMNS, tableKey);
-  ctx.out.success(`described ${at.schema}.${at.table}`);
+  ctx.out.success(`described ${table}`);
 }
 
 /** `name=text`: a column's description (empty text removes it). */

@@ -63,13 +63,15 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   }
   if (ids.length === 0) throw new UsageError('the service did not say which catalogs it refreshes: name one with --catalog to wait for it');
   ctx.out.note('waiting for the metadata refresh…');
+  // A catalog named with --catalog is said by that name, not the id it resolved to.
+  const named = (id: string) => (id === catalogId ? opts.catalog! : id);
   const deadline = ctx.clock.now() + waitLimitMs(settings, http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
   const ended: MetadataStatusRecord[] = [];
   const neverRan = new Set<string>();
   for (const id of ids) {
     // One deadline for every catalog: each waits for what is left of it.
     const plan = { deadlineMs: deadline - ctx.clock.now(), firstPollMs: http.inProcess ? 10 : 250, maxPollMs: http.inProcess ? 25 : 5000, heldPolls: false };
-    const gaveUp = () => new WaitTimeoutError(`gave up waiting for the metadata refresh of catalog ${id}; it may still be running`, 'follow it with `dgw metadata status`');
+    const gaveUp = () => new WaitTimeoutError(`gave up waiting for the metadata refresh of catalog ${named(id)}; it may still be running`, 'follow it with `dgw metadata status`');
     let seenRunning = false;
     let notActive = 0;
     const end = (status: MetadataStatusRecord) => {
@@ -84,6 +86,6 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   const failed = ended.filter((s) => s.status !== 'COMPLETED');
   const outcome = (s: MetadataStatusRecord) =>
     neverRan.has(s.catalogId) ? `never started: the service said not_active ${NOT_STARTED_POLLS} times in a row and never showed the job running` : s.status.toLowerCase();
-  if (failed.length > 0) throw new RefreshFailedError(`metadata refresh of catalog ${failed.map((s) => `${s.catalogId} ${outcome(s)}${s.message ? `: ${s.message}` : ''}`).join('; ')}`);
-  ctx.out.success(`metadata of ${ended.length === 1 ? `catalog ${ended[0].catalogId}` : `${ended.length} catalogs`} refreshed`);
+  if (failed.length > 0) throw new RefreshFailedError(`metadata refresh of catalog ${failed.map((s) => `${named(s.catalogId)} ${outcome(s)}${s.message ? `: ${s.message}` : ''}`).join('; ')}`);
+  ctx.out.success(`metadata of ${ended.length === 1 ? `catalog ${named(ended[0].catalogId)}` : `${ended.length} catalogs`} refreshed`);
 }

@@ -82,7 +82,14 @@ describe.each(walkShapes)('semantic catalogs in-process (%s shape)', (shape) => 
     const added = await json('semantic-catalog', 'add-table', 'sales', 'paidorders', '--as', 'finance.paid');
     const alone = await run('query', 'rm', 'paidorders', '--yes');
     expect(alone.code).toBe(5);
-    expect(alone.stderr).toContain(`query paidorders is the table finance.paid (id ${added.tableId}) of semantic catalog sales: take the table out of the catalog first`);
+    expect(alone.stderr).toContain(`query paidorders is the table finance.paid (id ${added.tableId}) of semantic catalog sales: take the table out of the catalog first (\`dgw --zone local semantic-catalog rm-table sales ${added.tableId}\`)`);
+    // A query in two catalogs names both tables, so taking out one does not meet the other's refusal unwarned.
+    await dgw('semantic-catalog', 'create', 'audit');
+    const second = await json('semantic-catalog', 'add-table', 'audit', 'paidorders', '--as', 'main.paid');
+    const both = await run('query', 'rm', 'paidorders', '--yes');
+    expect(both.stderr).toContain(`of semantic catalog sales and the table main.paid (id ${second.tableId}) of semantic catalog audit: take each table out of its catalog first`);
+    expect(both.stderr).toContain(`semantic-catalog rm-table audit ${second.tableId}\``);
+    await json('semantic-catalog', 'rm-table', 'audit', second.tableId, '--yes');
     expect((await run('folder', 'rm', '/finance', '--force', '--yes')).code).toBe(5);
     // Nothing of the folder went, and the table still reads the query.
     expect((await json('query', 'list', '--folder', '/finance')).map((q: { name: string }) => q.name)).toEqual(['paidorders']);

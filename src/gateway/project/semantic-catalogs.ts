@@ -62,10 +62,11 @@ export async function remakeTablesOf(s: ProjectStore, queryId: string): Promise<
 
 /** A query that is a semantic table stays until the table is taken out: deleted, the table would fail every read. */
 export async function refuseQueryInCatalog(s: ProjectStore, conn: DuckDBConnection, q: Pick<QueryRow, 'id' | 'name'>): Promise<void> {
-  const table = (await readTables(conn)).find((t) => t.queryId === q.id);
-  if (!table) return;
-  const catalog = findSemantic(s, table.catalogId).name;
-  throw conflict(`query ${q.name} is the table ${table.schemaName}.${table.tableName} (id ${table.id}) of semantic catalog ${catalog}: take the table out of the catalog first, then delete the query`);
+  const tables = (await readTables(conn)).filter((t) => t.queryId === q.id);
+  if (tables.length === 0) return;
+  const named = tables.map((t) => ({ table: `${t.schemaName}.${t.tableName}`, catalog: findSemantic(s, t.catalogId).name, id: t.id }));
+  const commands = named.map((t) => `\`dgw semantic-catalog rm-table ${t.catalog} ${t.id}\``).join(', ');
+  throw conflict(`query ${q.name} is ${named.map((t) => `the table ${t.table} (id ${t.id}) of semantic catalog ${t.catalog}`).join(' and ')}: take ${tables.length === 1 ? 'the table out of the catalog' : 'each table out of its catalog'} first (${commands}), then delete the query`);
 }
 
 /** A semantic table is a view of a saved query: a cache of it is refused (400), naming the query to cache instead. */

@@ -41,3 +41,17 @@ describe('table import of a file separated by something else than commas', () =>
     expect((await dgw(['table', 'import', 'fresh', file('one.csv', 'a;b\n1;2\n'), '--create', '--delimiter', ','])).code).toBe(0);
   });
 });
+
+describe('a refused line of a file with another delimiter', () => {
+  // The file goes to the service as comma-separated CSV, line for line; the refusal quoted that copy
+  // ('5,"1,50",x'), a line the user's file does not hold.
+  it('is quoted as the file writes it, a tab-separated one too', async () => {
+    expect((await dgw(['sql', 'CREATE TABLE svc.table.prices (id INTEGER, price DECIMAL(18,3), note VARCHAR)'])).code).toBe(0);
+    const r = await dgw(['table', 'import', 'prices', file('prices.csv', '\uFEFFid;price;note\r\n4;2.5;ok\r\n5;1,50;x\r\n'), '--delimiter', ';']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('line 3: "1,50" in column "price" is not a DECIMAL(18,3) (the line: 5;1,50;x)');
+    const tabs = await dgw(['table', 'import', 'prices', file('prices.tsv', 'id\tprice\tnote\nseven\t1\tx\n'), '--delimiter', 'tab']);
+    expect(tabs.stderr).toContain('(the line: seven\\x091\\x09x)'); // control characters are printed escaped
+    expect((await dgw(['sql', 'SELECT count(*) FROM svc.table.prices'])).stdout).toBe('0\n');
+  });
+});

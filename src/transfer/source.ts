@@ -12,6 +12,8 @@ export interface SourceFile {
   filename: string;
   /** Its size, when known (not for stdin). */
   size?: number;
+  /** Where it is on disk, for a regular file: read again to quote a refused line as written. */
+  path?: string;
   /** Its first bytes (up to HEAD_BYTES), for checks and samples. */
   head: Uint8Array;
   /** True when `head` is the whole file. */
@@ -55,6 +57,7 @@ export async function openSource(ctx: Context, name: string, flag: string): Prom
     label: name,
     filename: path.basename(file),
     size,
+    path: file,
     head,
     whole: head.byteLength >= size,
     async *bytes() {

@@ -18,3 +18,5 @@ export function qualified(schema: 'query' | 'mtquery' | StoredSchema | '_dgw', n
 export function trimStatement(sql: string): string {
   return sql.replace(/[\s;]+$/, '');
 }
+
+export const aType = (type: string): string => `${/^[AEIO]/i.test(type) ? 'an' : 'a'} ${type}`;

@@ -20,7 +20,7 @@ afterAll(() => {
 const row = (value: unknown): ParametricRow => ({ catalogId: 'x', fromSchema: 'main', fromTable: 'visits', toSchema: 'main', toTable: 'one', paramValues: [{ key: 'i', value }], createdAt: 0 });
 
 it('a value that does not convert is 400, naming the value and the column', async () => {
-  await expect(checkParametricTable(conn, 'files', row('abc'))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"abc" is not a value of i, a INTEGER column') });
+  await expect(checkParametricTable(conn, 'files', row('abc'))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('"abc" is not a value of i, an INTEGER column') });
   await expect(checkParametricTable(conn, 'files', row(7))).resolves.toBeUndefined();
 });
 

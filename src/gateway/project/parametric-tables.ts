@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { didYouMean } from '../../output/did-you-mean.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { ident, literal } from '../sql.js';
+import { aType, ident, literal } from '../sql.js';
 import { BUILT_IN_CATALOGS } from '../routes/catalogs.js';
 import { cacheOfTable } from './cache-rows.js';
 import { FILE_READERS, findCatalogConnection, readConnections, type ConnectionRow } from './connections.js';
@@ -71,7 +71,7 @@ export async function checkParametricTable(conn: DuckDBConnection, catalogName: 
     const type = String(described[at].column_type);
     const expression = valueSql(value, key);
     if (typeof value === 'string' && value.startsWith('@') && !/^(DATE|TIMESTAMP)/.test(type)) throw badRequest(`paramValues: ${key} is a ${type} column; a date macro such as ${value} fixes a DATE or TIMESTAMP column`);
-    const notValue = badRequest(`paramValues: ${JSON.stringify(value)} is not a value of ${key}, a ${type} column`);
+    const notValue = badRequest(`paramValues: ${JSON.stringify(value)} is not a value of ${key}, ${aType(type)} column`);
     await conn.run(`SELECT CAST(${expression} AS ${type})`).catch((error: unknown) => {
       if (!(error instanceof Error && error.message.startsWith('Conversion Error'))) throw error;
       throw notValue;

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { badRequest, conflict, notFound, userSql } from '../errors.js';
-import { ident, literal, qualified, type StoredSchema } from '../sql.js';
+import { aType, ident, literal, qualified, type StoredSchema } from '../sql.js';
 import { sqlName, sqlWord } from '../../api/names.js';
 import { shellWord } from '../../output/carry-target.js';
 import { didYouMean } from '../../output/did-you-mean.js';
@@ -169,7 +169,7 @@ async function checkDefaults(c: DuckDBConnection, columns: ColumnSpec[]): Promis
     try {
       await c.run(`SELECT CAST(?::VARCHAR AS ${col.dataType})`, [col.defaultValue]);
     } catch {
-      throw badRequest(`column ${col.name}: defaultValue "${col.defaultValue}" is not a ${col.dataType}`);
+      throw badRequest(`column ${col.name}: defaultValue "${col.defaultValue}" is not ${aType(col.dataType)}`);
     }
   }
 }

@@ -13,7 +13,7 @@ import { createTableSql, table as readTable } from '../project/tables.js';
 import { rows } from '../project/index.js';
 import { memoryLimitReached } from '../limits.js';
 import { commit } from '../request-scope.js';
-import { ident, literal, qualified } from '../sql.js';
+import { aType, ident, literal, qualified } from '../sql.js';
 import { columnRead, exactGuard, firstInexact, isInexact, valueInto, type ColumnRead } from './exact-values.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
@@ -83,7 +83,7 @@ export async function importCsvFile(project: ProjectStore, tableName: string, re
       if (inexact) {
         const into = mappings.find((m) => m.source === inexact.source)!.target;
         const why = /e/i.test(inexact.value) ? 'it is written with an exponent' : `it has more than 3 decimals, which ${into.dataType} would round`;
-        const what = inexact.check === 'whole' ? `is not a whole number, and ${into.name} is ${into.dataType}` : `is not a ${into.dataType}: ${why}`;
+        const what = inexact.check === 'whole' ? `is not a whole number, and ${into.name} is ${into.dataType}` : `is not ${aType(into.dataType)}: ${why}`;
         throw badRequest(`${refused}: line ${inexact.line}: ${JSON.stringify(inexact.value)} in column ${columnOf(inexact.source)} ${what} (the line: ${await lineText(file.path, inexact.line)})`, 'CSV_ERROR');
       }
       // A read with no insert: a table's constraint failing too would abort the transaction holding the rejected lines.
@@ -205,7 +205,7 @@ async function rejection(reject: Record<string, unknown>, path: string, first: s
   let what: string;
   if (type === 'CAST') {
     const value = /Could not convert string "(.*)" to/s.exec(message)?.[1];
-    what = `${value === undefined ? 'a value' : JSON.stringify(value)} in column ${column} is not a ${mapped?.target.dataType ?? 'value of its column\'s type'}`;
+    what = `${value === undefined ? 'a value' : JSON.stringify(value)} in column ${column} is not ${mapped ? aType(mapped.target.dataType) : 'a value of its column\'s type'}`;
   } else if (type === 'MISSING COLUMNS' || type === 'TOO MANY COLUMNS') {
     const found = /Found: (\d+)/.exec(message)?.[1];
     what = `it has ${found ?? (type === 'MISSING COLUMNS' ? 'fewer' : 'more')} field${found === '1' ? '' : 's'}, where the file's first line has ${first.length}`;

@@ -835,7 +835,7 @@ complete -c dgw -n '__dgw_at \'\'' -a 'auth' -d 'Log in with an API key, check i
 complete -c dgw -n '__dgw_at \'\'' -a 'profile' -d 'Profiles in the user store: one zone, project and key each'
 complete -c dgw -n '__dgw_at \'\'' -a 'config' -d 'Settings: what dgw will use and where each value comes from'
 complete -c dgw -n '__dgw_at \'\'' -a 'query' -d 'Saved SQL queries, plain and materialized'
-complete -c dgw -n '__dgw_at \'\'' -a 'mtquery' -d 'Materialized queries: create, list, refresh, refresh status, cancel'
+complete -c dgw -n '__dgw_at \'\'' -a 'mtquery' -d 'Materialized queries: create, list, refresh, status, cancel (a schedule: --every, --cron)'
 complete -c dgw -n '__dgw_at \'\'' -a 'folder' -d 'Query folders: list, view, tree, create, rename, move, put queries in them, delete'
 complete -c dgw -n '__dgw_at \'\'' -a 'connection' -d 'Connections to sources, their types and configuration'
 complete -c dgw -n '__dgw_at \'\'' -a 'catalog' -d 'Catalogs: connected sources and the built-in stores; browse their schemas, tables and columns'

@@ -7,7 +7,7 @@ import { registerMtqueryRefresh } from './refresh.js';
 import { registerMtqueryStatus } from './status.js';
 
 export function registerMtquery(program: Command, wiring: Wiring): void {
-  const mtquery = program.command('mtquery').description('Materialized queries: create, list, refresh, refresh status, cancel');
+  const mtquery = program.command('mtquery').description('Materialized queries: create, list, refresh, status, cancel (a schedule: --every, --cron)');
   registerMtqueryCreate(mtquery, wiring);
   registerMtqueryList(mtquery, wiring);
   registerMtqueryRefresh(mtquery, wiring);

@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { DgwError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { shellWord } from '../output/carry-target.js';
 import { lineOfFirstBadByte } from '../utf8-text.js';
 import { CsvTranscoder, headRecords, MAX_COLUMNS } from './csv-records.js';
@@ -74,23 +72,6 @@ export function parseDelimiter(text: string | undefined): string {
   const value = text === 'tab' || text === '\\t' ? '\t' : text;
   if ([...value].length !== 1 || /["\r\n]/.test(value)) throw new UsageError(`--delimiter: "${text}" must be one character (or tab), not a quote or a line break`);
   return value;
-}
-
-const QUOTED_LINE = /\(the line: [\s\S]*\)(?=( \(HTTP \d+\))?$)/;
-
-/** A refusal quoting line N of the comma-separated copy sent quotes line N of the user's file instead. */
-export async function quotingLineAsWritten(error: unknown, path: string | undefined): Promise<unknown> {
-  const want = error instanceof DgwError && path !== undefined && QUOTED_LINE.test(error.message) ? Number(/line (\d+): /.exec(error.message)?.[1]) : NaN;
-  if (!(want > 0)) return error;
-  let n = 0;
-  for await (const line of createInterface({ input: createReadStream(path!, { encoding: 'utf8' }), crlfDelay: Infinity })) {
-    if (++n < want) continue;
-    const text = n === 1 ? line.replace(/^\uFEFF/, '') : line;
-    const err = error as DgwError;
-    err.message = err.message.replace(QUOTED_LINE, () => `(the line: ${text.length > 120 ? `${text.slice(0, 120)}…` : text})`);
-    break;
-  }
-  return error;
 }
 
 /** The file's bytes as comma-separated CSV, line for line. */

@@ -63,7 +63,6 @@ export async function runMetadataRefresh(ctx: Context, opts: MetadataRefreshOpti
   }
   if (ids.length === 0) throw new UsageError('the service did not say which catalogs it refreshes: name one with --catalog to wait for it');
   ctx.out.note('waiting for the metadata refresh…');
-  // A catalog named with --catalog is said by that name, not the id it resolved to.
   const named = (id: string) => (id === catalogId ? opts.catalog! : id);
   const deadline = ctx.clock.now() + waitLimitMs(settings, http.inProcess ? Number.POSITIVE_INFINITY : 10 * 60_000);
   const ended: MetadataStatusRecord[] = [];

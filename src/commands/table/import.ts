@@ -58,7 +58,7 @@ exit 6, naming the line, and the table is exactly as before (with --create: not 
 }
 
 export async function runTableImport(ctx: Context, name: string, file: string, opts: TableImportOptions): Promise<void> {
-  const [{ openSource }, { parseDelimiter, readCsvHead, refuseOtherDelimiter, asCommaSeparated, quotingLineAsWritten }, { parseMapFlags, planMappings, newColumnNames }] = await Promise.all([
+  const [{ openSource }, { parseDelimiter, readCsvHead, refuseOtherDelimiter, asCommaSeparated }, { parseMapFlags, planMappings, newColumnNames }] = await Promise.all([
     import('../../transfer/source.js'),
     import('../../transfer/csv-head.js'),
     import('../../transfer/import-plan.js'),
@@ -116,7 +116,7 @@ export async function runTableImport(ctx: Context, name: string, file: string, o
     progress.stop();
     // Also after Ctrl-C: the table made for this import goes, by requests Ctrl-C does not stop.
     if (made && !http.dryRun) await undoCreate(ctx, () => deleteTable(http.detached(), projectId, table), table);
-    const asWritten = delimiter === ',' ? error : await quotingLineAsWritten(error, source.path);
+    const asWritten = delimiter === ',' ? error : await (await import('../../transfer/line-text.js')).quotingLineAsWritten(error, source.path);
     throw opts.create ? typedHint(await existsHint(http, projectId, asWritten, table), table, create ?? []) : asWritten;
   }
   progress.stop();

@@ -15,6 +15,7 @@ import { memoryLimitReached } from '../limits.js';
 import { commit } from '../request-scope.js';
 import { aType, ident, literal, qualified } from '../sql.js';
 import { columnRead, exactGuard, firstInexact, isInexact, valueInto, type ColumnRead } from './exact-values.js';
+import { lineText, shown } from '../../transfer/line-text.js';
 
 /** One mapping of the import's `request` part, checked: a column of the table and a column of the file. */
 export interface Mapping {
@@ -215,28 +216,6 @@ async function rejection(reject: Record<string, unknown>, path: string, first: s
     what = message.replace(/"c(\d+)"/g, (_m, i: string) => JSON.stringify(first[Number(i)] ?? `column ${Number(i) + 1}`));
   }
   return new HttpError(400, `the import into ${table} was refused, and nothing was imported: line ${line}: ${what} (the line: ${shown(String(reject.csv_line ?? '').replace(/^\r?\n/, ''))})`, 'CSV_ERROR');
-}
-
-/** A line as a refusal quotes it: its first 120 characters. */
-const shown = (text: string): string => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
-
-/** The text of line `n` (counting from 1) of the file, as a refusal quotes it. */
-async function lineText(path: string, n: number): Promise<string> {
-  let line = 1;
-  let text = '';
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>) {
-    let from = 0;
-    for (; line < n && from < chunk.length; line += 1) {
-      const end = chunk.indexOf('\n', from);
-      if (end < 0) break;
-      from = end + 1;
-    }
-    if (line < n) continue;
-    const end = chunk.indexOf('\n', from);
-    text += chunk.slice(from, end < 0 ? undefined : end);
-    if (end >= 0 || text.length > 120) break;
-  }
-  return shown(text.replace(/\r$/, ''));
 }
 
 /** The longest line DuckDB's CSV reader takes (its max_line_size). */

@@ -8,8 +8,8 @@ import { describeSchedule } from '../../schedule/describe.js';
 /** How a cache's source table is shown: `shop.main.items`, as it was named. */
 export type SourceName = (c: Pick<CacheRecord, 'source' | 'catalogId' | 'schemaName' | 'tableName'>) => string;
 
-/** The source as the service gives it, by catalog id: what a create or update shows, which reads nothing more after its change. */
-export const sourceById: SourceName = (c) => c.source;
+/** The source as the service gives it, by catalog id. */
+const sourceById: SourceName = (c) => c.source;
 
 /**
  * Names sources by their catalog's name, read beside the command's own request; JSON (and a dry

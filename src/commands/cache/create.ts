@@ -6,7 +6,7 @@ import { resolveCatalogId } from '../../api/resolve-catalog.js';
 import { DgwError, NetworkError, takenHint, UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
-import { cacheFields, cacheId } from './columns.js';
+import { cacheFields, cacheId, sourceNames } from './columns.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 import { awaitFirstCopy } from './wait.js';
 import { cacheNamer } from './resolve.js';
@@ -80,12 +80,14 @@ export async function runCacheCreate(ctx: Context, tables: string[], opts: Cache
     if (failed.length > 0) throw new DgwError('rejected', `${failed.length} of ${rows.length} caches were not created: ${failed.map((r) => `${r.table} (${r.error ?? 'no reason given'})`).join('; ')}`);
     return;
   }
-  const cache = await createCache(http, projectId, requests[0], opts.incrementalColumn).catch(async (error: unknown) => {
-    throw await takenHint(error, async () => `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
-  });
+  const [cache, source] = await Promise.all([
+    createCache(http, projectId, requests[0], opts.incrementalColumn).catch(async (error: unknown) => {
+      throw await takenHint(error, async () => `\`dgw cache refresh ${tables[0]}\` copies it again; \`dgw cache update ${tables[0]}\` changes its schedules`);
+    }),
+    sourceNames(ctx, http, projectId),
+  ]);
   if (opts.dryRun) return;
-  // A source named with its catalog (`wx.main.weather`) is shown so, not by the catalog's id the answer gives; JSON keeps the id.
-  await ctx.out.record(cache, cacheFields((c) => (tables[0].split('.').length === 3 ? tables[0] : c.source)), cacheId);
+  await ctx.out.record(cache, cacheFields(source), cacheId);
   const reads = cache.copy ? `; SQL reads it as ${cache.copy}` : '';
   // The table as typed may name another cache too (orders: svc.table.orders and shop.main.orders): what dgw quotes must not.
   const shown = await cacheNamer(http, projectId)(tables[0], cache.id);

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { minIntervalFor } from '../../schedule/minimum.js';
 import { examples, type Wiring } from '../wiring.js';
-import { cacheFields, cacheId, sourceById } from './columns.js';
+import { cacheFields, cacheId, sourceNames } from './columns.js';
 import { findCache } from './resolve.js';
 import { addCacheScheduleFlags, cacheSchedules, type CacheScheduleFlags } from './schedule-flags.js';
 
@@ -26,7 +26,7 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   const [http, projectId] = await Promise.all([ctx.http({ dryRun: opts.dryRun }), ctx.projectId()]);
   const body = cacheSchedules(opts, await minIntervalFor(ctx), !http.hostedService);
   if (Object.keys(body).length === 0 && opts.incrementalColumn === undefined) throw new UsageError('nothing to change: give a schedule flag, --no-schedule or --incremental-column');
-  const { id } = await findCache(http, projectId, ref);
+  const [{ id }, source] = await Promise.all([findCache(http, projectId, ref), sourceNames(ctx, http, projectId)]);
   if (opts.tz === undefined && (opts.cron ?? opts.incrementalCron) !== undefined) {
     const was = http.readsNothing ? undefined : await getCache(http, projectId, id);
     for (const [sent, old] of [[body.fullRefreshCacheSchedule, was?.fullRefreshSchedule], [body.incrementalCacheSchedule, was?.incrementalSchedule]] as const) {
@@ -36,7 +36,7 @@ export async function runCacheUpdate(ctx: Context, ref: string, opts: CacheUpdat
   }
   const cache = await updateCache(http, projectId, id, body, opts.incrementalColumn);
   if (opts.dryRun) return;
-  await ctx.out.record(cache, cacheFields(sourceById), cacheId);
+  await ctx.out.record(cache, cacheFields(source), cacheId);
   ctx.out.success(`updated cache ${ref}`);
   // Only an answer that tells the local gateway's settings (its copy: not the hosted shape's) says there is no column.
   const saysNoColumn = cache.copy !== null && cache.incrementalColumn === null && opts.incrementalColumn === undefined;

@@ -851,7 +851,7 @@ complete -c dgw -n '__dgw_at \'\'' -a 'embed' -d 'Embedded sessions of the hoste
 complete -c dgw -n '__dgw_at \'\'' -a 'ask' -d 'Ask the project\'s agent; on a terminal the answer is printed as it streams, with the SQL and tables it used (hosted service only)'
 complete -c dgw -n '__dgw_at \'\'' -a 'thread' -d 'Conversations with the project\'s agent (dgw ask --thread continues one; hosted service only)'
 complete -c dgw -n '__dgw_at \'\'' -a 'agent' -d 'The project\'s agent itself (dgw ask asks it; hosted service only)'
-complete -c dgw -n '__dgw_at \'\'' -a 'semantic-catalog' -d 'Semantic catalogs: catalogs of their own name whose tables are saved queries, read by SQL as any catalog (dgw catalog rm deletes one)'
+complete -c dgw -n '__dgw_at \'\'' -a 'semantic-catalog' -d 'Semantic catalogs: catalogs of their own name whose tables are saved queries, read by SQL as any catalog (dgw catalog list lists them, dgw catalog rm deletes one)'
 complete -c dgw -n '__dgw_at \'\'' -a 'golden-sql' -d 'Golden SQLs: questions and the SQL that answers them, which the agent learns from'
 complete -c dgw -n '__dgw_at \'\'' -a 'relation' -d 'Relations between columns of catalog tables (foreign keys the sources do not declare), for the agent'
 complete -c dgw -n '__dgw_at \'\'' -a 'project' -d 'Projects the key can reach, through organizations and workspaces; make, change or delete one'

@@ -15,7 +15,7 @@ describe('a column type change on the local gateway', () => {
     const r = await run('table', 'update-column', 'prices', 'price', '--type', 'BIGINT');
     expect(r.code).toBe(6);
     expect(r.stderr).toContain(
-      "column price of prices is not changed to BIGINT: 2 values would change (1.250 would be 1); to change them on purpose, first run dgw sql 'UPDATE svc.table.prices SET price = CAST(price AS BIGINT)', then change the type",
+      "column price of prices is not changed to BIGINT: 2 values would change (1.250 would be 1); to change them on purpose, first run `dgw --zone local sql 'UPDATE svc.table.prices SET price = CAST(price AS BIGINT)'`, then change the type",
     );
     expect((await run('table', 'update-column', 'prices', 'id', '--type', 'BOOLEAN')).stderr).toContain('2 values would change (2 would be true)');
     expect(await dgw('sql', 'SELECT * FROM svc.table.prices ORDER BY id', '--format', 'csv')).toBe('id,price\n1,1.250\n2,2.500\n3,3.000\n');

@@ -22,7 +22,7 @@ describe('connection update that leaves a cache without its table', () => {
     await dgw('cache', 'create', 'files.main.items');
     const moved = await run('connection', 'update', 'files', '--field', `path=${stock}`);
     expect(moved.code, moved.stderr).toBe(0);
-    expect(moved.stderr).toContain('warning: cache files.main.items copies a table connection files no longer has: its refreshes fail until the table is back (dgw cache rm files.main.items removes it)\n');
+    expect(moved.stderr).toContain('warning: cache files.main.items copies a table connection files no longer has: its refreshes fail until the table is back (`dgw --zone local cache rm files.main.items` removes it)\n');
     expect(moved.stderr).toContain('✓ updated connection files');
     const back = await run('connection', 'update', 'files', '--field', `path=${items}`);
     expect([back.code, back.stderr]).toEqual([0, expect.not.stringContaining('warning')]);

@@ -13,7 +13,7 @@ const tooLong = 'y'.repeat(300);
 it('folder create and folder mv --parents name the folders they made before the refusal', async () => {
   const create = await run('folder', 'create', `/made/deeper/${tooLong}`);
   expect(create.code).toBe(6);
-  expect(create.stderr).toContain('hint: created before the failure: /made, /made/deeper (dgw folder rm removes a folder)');
+  expect(create.stderr).toContain('hint: created before the failure: /made, /made/deeper (`dgw --zone local folder rm` removes a folder)');
   await dgw('query', 'create', 'Moved', '--sql', 'SELECT 1');
   const mv = await run('folder', 'mv', 'moved', `/other/${tooLong}`, '--parents');
   expect(mv.code).toBe(6);

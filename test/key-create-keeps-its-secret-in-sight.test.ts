@@ -20,6 +20,6 @@ it('key create --json with fields that leave out apiKey is refused (exit 2) and 
 it('key create --jq that does not name apiKey warns, naming the key to delete', async () => {
   const r = await run('key', 'create', 'nightly', '--jq', '.apiKeyId');
   expect(r.code).toBe(0);
-  expect(r.stderr).toContain(`--jq .apiKeyId may leave out apiKey, the secret, which cannot be shown again: if it did, delete this key (dgw key rm ${r.stdout.trim()})`);
+  expect(r.stderr).toContain(`--jq .apiKeyId may leave out apiKey, the secret, which cannot be shown again: if it did, delete this key (\`dgw --zone local key rm ${r.stdout.trim()}\`)`);
   expect((await run('key', 'create', 'other', '--jq', '.apiKey')).stderr).toBe('');
 });

@@ -231,7 +231,7 @@ describeOnce('bad knowledge files', () => {
     writeFileSync(join(code, 'relations.yaml'), '- from: 1.table.orders.customer_id\n  to: 1.table.customers.customer_id\n- from: nosuch.main.t.c\n  to: 1.table.orders.customer_id\n');
     const unknown = await cli.run('plan', '--dir', code);
     expect(unknown.code).toBe(4);
-    expect(unknown.stderr).toContain('relations.yaml:3: the project has no catalog nosuch');
+    expect(unknown.stderr).toContain('relations.yaml:3: the project has no catalog nosuch (`dgw --zone local catalog list` shows them)');
     writeFileSync(join(code, 'relations.yaml'), '- from: svc.table.orders.customer_id\n  to: 1.table.customers.customer_id\n');
     const shared = await cli.run('plan', '--dir', code);
     expect(shared.code).toBe(14);

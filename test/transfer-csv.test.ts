@@ -102,7 +102,7 @@ describe('planning the mappings', () => {
 
   it('into a table with no columns yet: says so and how to add them, not "(its columns: )"', () => {
     for (const maps of [[], parseMapFlags(['a=ID'])]) {
-      expect(() => planMappings(head, [], maps, 't')).toThrow('table t has no columns yet: add them first (dgw table add-column t NAME:TYPE ...)');
+      expect(() => planMappings(head, [], maps, 't')).toThrow('table t has no columns yet: add them first (`dgw table add-column t NAME:TYPE ...`)');
     }
   });
 

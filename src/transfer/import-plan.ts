@@ -33,7 +33,7 @@ export function newColumnNames(head: CsvHead): string[] {
 
 /** The import's mappings, from `--map` or by name (or position); a file column that goes nowhere is refused rather than dropped unseen. */
 export function planMappings(head: CsvHead, tableColumns: string[], maps: MapFlag[], table: string): ImportMapping[] {
-  if (tableColumns.length === 0) throw new UsageError(`table ${table} has no columns yet: add them first (dgw table add-column ${table} NAME:TYPE ...)`);
+  if (tableColumns.length === 0) throw new UsageError(`table ${table} has no columns yet: add them first (\`dgw table add-column ${table} NAME:TYPE ...\`)`);
   // Maps, not lists, so a very wide header is mapped in linear time.
   const exactColumn = new Set(tableColumns);
   const columnInAnyCase = new Map<string, string>();

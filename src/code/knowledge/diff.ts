@@ -69,7 +69,7 @@ export function catalogIdOf(ref: string, catalogs: CatalogName[], dirLabel = '',
   if (named.length === 1) return named[0].id;
   const file = `${dirLabel}${KNOWLEDGE_FILES.relations}${line === undefined ? '' : `:${line}`}`;
   if (named.length > 1) throw new UsageError(`${file}: the catalog name ${ref} stands for catalogs ${named.map((c) => c.id).join(', ')}: write the id`);
-  throw new NotFoundError(`${file}: the project has no catalog ${ref} (dgw catalog list shows them)`);
+  throw new NotFoundError(`${file}: the project has no catalog ${ref} (\`dgw catalog list\` shows them)`);
 }
 
 /** How files write a catalog: its name when no other catalog has it, else its id. */

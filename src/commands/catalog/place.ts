@@ -38,7 +38,7 @@ export async function resolvePlace(ctx: Context, args: (string | undefined)[]): 
 /** Only a catalog, or a catalog and schema, given: the listing that names what comes next. */
 function shorterHint(names: string[]): string {
   const [catalog, schema] = names;
-  if (schema === undefined) return `${catalog} names a catalog; its schemas: dgw catalog schemas ${shellWord(catalog)}`;
+  if (schema === undefined) return `${catalog} names a catalog; its schemas: \`dgw catalog schemas ${shellWord(catalog)}\``;
   const place = catalog.includes('.') || schema.includes('.') ? `${shellWord(catalog)} ${shellWord(schema)}` : shellWord(`${catalog}.${schema}`);
-  return `${catalog}.${schema} names a schema; its tables: dgw catalog tables ${place}`;
+  return `${catalog}.${schema} names a schema; its tables: \`dgw catalog tables ${place}\``;
 }

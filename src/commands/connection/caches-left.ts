@@ -15,6 +15,6 @@ export async function warnOfCachesLeft(ctx: Context, http: Http, projectId: stri
     }
     if (tables.get(cache.schemaName)!.has(cache.tableName)) continue;
     const name = `${catalog.name}.${cache.schemaName}.${cache.tableName}`;
-    ctx.out.warn(`cache ${name} copies a table connection ${catalog.name} no longer has: its refreshes fail until the table is back (dgw cache rm ${name} removes it)`);
+    ctx.out.warn(`cache ${name} copies a table connection ${catalog.name} no longer has: its refreshes fail until the table is back (\`dgw cache rm ${name}\` removes it)`);
   }
 }

@@ -90,7 +90,7 @@ async function takenNameHint(http: Http, projectId: string, name: string): Promi
 /** For an OAuth 2.0 connection: the address to open and what to do after. */
 export function sayNextStep(ctx: Context, connection: Connection, authorizationType: string, done = 'created'): void {
   if (connection.url) {
-    ctx.out.note(`open this address in a browser and grant access:\n  ${connection.url}\nthen pass the query string the browser is sent back with (code=...&state=...) to:\n  dgw connection oauth-callback 'code=...&state=...'`);
+    ctx.out.note(`open this address in a browser and grant access:\n  ${connection.url}\nthen pass the query string the browser is sent back with to \`dgw connection oauth-callback 'code=...&state=...'\``);
   } else if (/oauth/i.test(authorizationType)) {
     ctx.out.note('this is an OAuth 2.0 type, yet the service sent no address to authorize at: give --callback URL, or see the type\'s documentation (`dgw connection config TYPE`)');
   }

@@ -24,7 +24,7 @@ export async function ensureFolder(http: Http, projectId: string, tree: FolderTr
     } else {
       const made = await createOrFind(http, projectId, segments[i], parentId, path).catch((error: unknown) => {
         if (created.length === 0 || !(error instanceof DgwError)) throw error;
-        throw new DgwError(error.kind, error.message, { status: error.status, errorCode: error.errorCode, hint: `created before the failure: ${created.join(', ')} (dgw folder rm removes a folder)`, cause: error });
+        throw new DgwError(error.kind, error.message, { status: error.status, errorCode: error.errorCode, hint: `created before the failure: ${created.join(', ')} (\`dgw folder rm\` removes a folder)`, cause: error });
       });
       id = made.id;
       if (made.created) created.push(path);

@@ -72,7 +72,7 @@ export async function runFolderMv(ctx: Context, items: string[], opts: FolderMvO
       // The contract lists both fields; a query lives in one folder, so adding it here moves it.
       await updateFolderMembership(http, projectId, folderId, { queryIdsAdded: ids, queryIdsRemoved: [] });
     } catch (error) {
-      if (created.length > 0) ctx.out.warn(`created before the failure: ${created.join(', ')} (dgw folder rm removes a folder)`);
+      if (created.length > 0) ctx.out.warn(`created before the failure: ${created.join(', ')} (\`dgw folder rm\` removes a folder)`);
       throw error;
     }
   }

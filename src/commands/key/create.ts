@@ -49,7 +49,7 @@ export async function runKeyCreate(ctx: Context, name: string, opts: KeyCreateOp
   else if (key.apiKey) ctx.out.raw(key.apiKey);
   if (!key.apiKey) ctx.out.warn('the service sent no secret for the new key');
   const jq = ctx.out.mode.kind === 'json' ? ctx.out.mode.jq : undefined;
-  if (key.apiKey && jq !== undefined && jq.trim() !== '.' && !/\bapiKey\b/.test(jq)) ctx.out.warn(`--jq ${jq} may leave out apiKey, the secret, which cannot be shown again: if it did, delete this key (dgw key rm ${key.apiKeyId}) and make another`);
+  if (key.apiKey && jq !== undefined && jq.trim() !== '.' && !/\bapiKey\b/.test(jq)) ctx.out.warn(`--jq ${jq} may leave out apiKey, the secret, which cannot be shown again: if it did, delete this key (\`dgw key rm ${key.apiKeyId}\`) and make another`);
   ctx.out.success(`created API key ${key.name} (id ${key.apiKeyId}, ${key.expiresAt ? `expires ${key.expiresAt}` : 'never expires'}); the secret is shown this once: store it now`);
 }
 

@@ -137,7 +137,7 @@ async function refuseChangedValues(c: DuckDBConnection, schema: StoredSchema, ta
   const n = Number(changed.n);
   const update = `UPDATE ${sqlName(`svc.${schema}`, table)} SET ${sqlWord(column)} = CAST(${sqlWord(column)} AS ${to})`;
   throw badRequest(
-    `column ${column} of ${table} is not changed to ${to}: ${n === 1 ? 'a value' : `${n} values`} would change (${changed.was} would be ${changed.becomes ?? 'NULL'}); to change ${n === 1 ? 'it' : 'them'} on purpose, first run dgw sql ${shellWord(update)}, then change the type`,
+    `column ${column} of ${table} is not changed to ${to}: ${n === 1 ? 'a value' : `${n} values`} would change (${changed.was} would be ${changed.becomes ?? 'NULL'}); to change ${n === 1 ? 'it' : 'them'} on purpose, first run \`dgw sql ${shellWord(update)}\`, then change the type`,
   );
 }
 

@@ -19,7 +19,7 @@ async function databaseFile(c: RouteContext): Promise<string> {
   const name = c.req.query('catalogName');
   const { allCatalogs } = await import('../project/catalog-place.js');
   const catalog = name === undefined || name === '' ? undefined : allCatalogs(project).find((k) => k.name === name || k.id === name);
-  if (name && !catalog) throw notFound(`project ${projectId} has no catalog ${name} (dgw catalog list shows them)`);
+  if (name && !catalog) throw notFound(`project ${projectId} has no catalog ${name} (\`dgw catalog list\` shows them)`);
   if (catalog && catalog.connectionId !== null) {
     const connection = project.connections.find((k) => k.id === catalog.connectionId);
     if (connection?.type !== 'duckdb') throw badRequest(`catalog ${name} reads ${connection?.type ?? 'its'} files through views, which only the gateway makes; a driver reaches the project's own catalogs and DuckDB file connections`);

@@ -434,6 +434,8 @@ describe.skipIf(!spec)('connection and catalog commands send exactly the documen
       `GET /connections/p-3/${CONN}`,
       `GET /connections/p-3/${CONN}`,
       `PUT /connections/p-3/${CONN} {"name":"exampleAirtableConnection","type":"airtable"}`,
+      // A rename then reads the catalog name SQL knows the connection by.
+      'GET /data/projects/p-3/catalogs',
       'GET /connections/p-3',
       `GET /connections/p-3/${CONN}/detail`,
       'POST /connections/p-3/oauth2 {"queryParameters":"code=1234&state=xyz"}',

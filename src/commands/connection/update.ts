@@ -1,5 +1,7 @@
 import { Argument, type Command } from 'commander';
+import { listCatalogs } from '../../api/catalogs.js';
 import { getConnection, listConnections, matchConnection, updateConnection } from '../../api/connections.js';
+import type { Http } from '../../api/http.js';
 import { isIdShaped } from '../../api/resolve.js';
 import type { ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
@@ -57,5 +59,12 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   const updated = await updateConnection(http, projectId, current.id, request);
   await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);
   if (request.credential) await warnOfCachesLeft(ctx, http, projectId, current.id).catch(() => undefined);
+  if (opts.name !== undefined && opts.name !== current.name) await noteCatalogName(ctx, http, projectId, updated.id, opts.name).catch(() => undefined);
   sayNextStep(ctx, updated, config?.authorizationType ?? '', 'updated');
+}
+
+/** SQL reads a connection's tables by its catalog's name, which a rename may leave as it was: said, so SQL written with the new name is no surprise. */
+async function noteCatalogName(ctx: Context, http: Http, projectId: string, connectionId: string, name: string): Promise<void> {
+  const catalog = (await listCatalogs(http, projectId)).find((c) => c.connectionId === connectionId);
+  if (catalog && catalog.name.toLowerCase() !== name.toLowerCase()) ctx.out.note(`SQL reads its tables as ${catalog.name}.SCHEMA.TABLE, by its catalog's name (\`dgw catalog list\`)`);
 }

@@ -59,8 +59,8 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   const updated = await updateConnection(http, projectId, current.id, request);
   await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);
   if (request.credential) await warnOfCachesLeft(ctx, http, projectId, current.id).catch(() => undefined);
-  if (opts.name !== undefined && opts.name !== current.name) await noteCatalogName(ctx, http, projectId, updated.id, opts.name).catch(() => undefined);
   sayNextStep(ctx, updated, config?.authorizationType ?? '', 'updated');
+  if (opts.name !== undefined && opts.name !== current.name) await noteCatalogName(ctx, http, projectId, updated.id, opts.name).catch(() => undefined);
 }
 
 /** SQL reads a connection's tables by its catalog's name, which a rename may leave as it was: said, so SQL written with the new name is no surprise. */

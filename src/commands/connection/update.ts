@@ -1,9 +1,7 @@
 import { Argument, type Command } from 'commander';
-import { listCatalogs } from '../../api/catalogs.js';
 import { getConnection, listConnections, matchConnection, updateConnection } from '../../api/connections.js';
-import type { Http } from '../../api/http.js';
 import { isIdShaped } from '../../api/resolve.js';
-import type { ConnectionRequest } from '../../api/types.js';
+import type { Catalog, ConnectionRequest } from '../../api/types.js';
 import { completes } from '../../completion/kinds.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -13,7 +11,7 @@ import { CONNECTION_COLUMNS } from './columns.js';
 import { credentialFlags, sayNextStep } from './create.js';
 import { absolutePaths, askMissing, givenFields, typedFields, type CredentialSources } from './credential.js';
 import { findConnectionType } from './find-type.js';
-import { warnOfCachesLeft } from './caches-left.js';
+import { connectionCatalog, warnOfCachesLeft } from './caches-left.js';
 
 export interface ConnectionUpdateOptions extends CredentialSources {
   name?: string;
@@ -58,13 +56,15 @@ export async function runConnectionUpdate(ctx: Context, ref: string, opts: Conne
   }
   const updated = await updateConnection(http, projectId, current.id, request);
   await ctx.out.record(updated, CONNECTION_COLUMNS, (c) => c.id);
-  if (request.credential) await warnOfCachesLeft(ctx, http, projectId, current.id).catch(() => undefined);
+  const newName = opts.name !== current.name ? opts.name : undefined;
+  // Read once for both follow-ups; a failing read says nothing and changes no exit.
+  const catalog = request.credential || newName !== undefined ? await connectionCatalog(http, projectId, current.id).catch(() => undefined) : undefined;
+  if (catalog && request.credential) await warnOfCachesLeft(ctx, http, projectId, catalog).catch(() => undefined);
   sayNextStep(ctx, updated, config?.authorizationType ?? '', 'updated');
-  if (opts.name !== undefined && opts.name !== current.name) await noteCatalogName(ctx, http, projectId, updated.id, opts.name).catch(() => undefined);
+  if (catalog && newName !== undefined) noteCatalogName(ctx, catalog, newName);
 }
 
 /** SQL reads a connection's tables by its catalog's name, which a rename may leave as it was: said, so SQL written with the new name is no surprise. */
-async function noteCatalogName(ctx: Context, http: Http, projectId: string, connectionId: string, name: string): Promise<void> {
-  const catalog = (await listCatalogs(http, projectId)).find((c) => c.connectionId === connectionId);
-  if (catalog && catalog.name.toLowerCase() !== name.toLowerCase()) ctx.out.note(`SQL reads its tables as ${catalog.name}.SCHEMA.TABLE, by its catalog's name (\`dgw catalog list\`)`);
+function noteCatalogName(ctx: Context, catalog: Catalog, name: string): void {
+  if (catalog.name.toLowerCase() !== name.toLowerCase()) ctx.out.note(`SQL reads its tables as ${catalog.name}.SCHEMA.TABLE, by its catalog's name (\`dgw catalog list\`)`);
 }

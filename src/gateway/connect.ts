@@ -7,6 +7,8 @@ import type { Gateway } from './gateway.js';
 import { acquireLock, FolderBusyError, readLiveLock, type HeldLock, type LockInfo } from './lock.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { localDataDir } from './paths.js';
+import { resolveLimits } from './limit-settings.js';
+import { engineSettings } from './limits.js';
 
 /** How the CLI reaches the local gateway: a `dgw serve` holding the data folder, or the gateway in-process. */
 export interface LocalConnection {
@@ -49,8 +51,9 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   const live = await readLiveLock(dataDir);
   if (live?.mode === 'serve' && live.url) return toServer({ ...live, url: live.url });
 
+  const limits = resolveLimits(options.env);
   // DuckDB loads off this thread while the lock is taken; the project's file opens only once the lock is held.
-  const engine = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB()).then((duck) => duck.DuckDBInstance.create(':memory:'));
+  const engine = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB()).then((duck) => duck.DuckDBInstance.create(':memory:', engineSettings(limits)));
   // Without DuckDB this fails; opening the gateway below says so (loadDuckDB's error).
   engine.catch(() => undefined);
   const discardEngine = () => engine.then((instance) => instance.closeSync()).catch(() => undefined);
@@ -65,7 +68,7 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   const { openInProcess } = await import('./open-in-process.js');
   const open = async (held: HeldLock, preloaded?: typeof engine): Promise<OpenGateway> => {
     try {
-      return { ...(await openInProcess({ dataDir, env: options.env, engine: preloaded, trace: options.trace })), lock: held };
+      return { ...(await openInProcess({ dataDir, env: options.env, limits, engine: preloaded, trace: options.trace })), lock: held };
     } catch (error) {
       if (preloaded) await discardEngine();
       await held.release();

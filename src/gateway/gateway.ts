@@ -32,7 +32,7 @@ export interface GatewayOptions {
   minInterval?: Duration;
   /** Time and memory limits on the SQL users run. */
   limits?: GatewayLimits;
-  /** A DuckDB engine made ahead, for the first project opened. */
+  /** A DuckDB engine made ahead with engineSettings(limits), for the first project opened. */
   engine?: Promise<DuckDBInstance>;
   linkTtlMs?: number;
   /** Requests may come from other machines (`dgw serve --allow-remote`): nothing they set may reach this machine's own addresses. */

@@ -29,6 +29,14 @@ export function defaultLimits(): GatewayLimits {
   return { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS, memoryLimitBytes: defaultMemoryLimitBytes() };
 }
 
+/**
+ * DuckDB's memory limit and threads, and no extension fetched or loaded on demand (its error names the host's home).
+ * Given when the instance is made: set later, each of the first two makes DuckDB trim the whole process's malloc heap.
+ */
+export function engineSettings(limits: GatewayLimits): Record<string, string> {
+  const threads: Record<string, string> = limits.threads === undefined ? {} : { threads: String(limits.threads) };
+  return { memory_limit: `${limits.memoryLimitBytes}B`, ...threads, autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+}
 
 /** Most operators a plan may hold: DuckDB cannot interrupt some work of a much larger plan once it runs. */
 export const MAX_PLAN_OPERATORS = 5000;

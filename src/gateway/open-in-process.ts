@@ -3,14 +3,15 @@ import { UsageError } from '../errors.js';
 import { localMinInterval } from '../schedule/minimum.js';
 import { Gateway, type GatewayOptions } from './gateway.js';
 import { inProcessTransport } from './in-process.js';
-import { resolveLimits } from './limit-settings.js';
+import type { GatewayLimits } from './limits.js';
 import { parseApiShape } from './present/shape.js';
 import { localLinkTtlMs } from './transfer/links.js';
 
-/** What opening the in-process gateway needs: its data folder (locked by the caller), the environment, an engine made ahead. */
+/** What opening the in-process gateway needs: its data folder (locked by the caller), the environment, its limits and an engine made ahead with them. */
 export interface InProcessOptions extends Pick<GatewayOptions, 'engine'> {
   dataDir: string;
   env: Record<string, string | undefined>;
+  limits: GatewayLimits;
   trace?: (line: string) => void;
 }
 
@@ -25,7 +26,7 @@ export async function openInProcess(options: InProcessOptions): Promise<{ gatewa
     partnerKey: options.env.DGW_LOCAL_PARTNER_KEY || undefined,
     minInterval: localMinInterval(options.env),
     // The reader is this process, writing to its own stdout: a slow consumer there (a pager, `| (sleep 15; wc -l)`) is no stalled client.
-    limits: { ...resolveLimits(options.env), readerStallMs: Number.POSITIVE_INFINITY },
+    limits: { ...options.limits, readerStallMs: Number.POSITIVE_INFINITY },
     engine: options.engine,
     linkTtlMs: localLinkTtlMs(options.env),
   });

@@ -3,7 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
 import { duckFault, FAULT_CODES, heldByAnother } from '../faults.js';
 import { HttpError } from '../errors.js';
-import { defaultLimits, type GatewayLimits } from '../limits.js';
+import { defaultLimits, engineSettings } from '../limits.js';
 import { seedDemo } from '../seed.js';
 import { hardenInstance } from '../sandbox/index.js';
 import { literal } from '../sql.js';
@@ -56,12 +56,12 @@ const SCHEMA = [
 /** Opens a project's database (creating its schema, and seeding it once when asked) and loads its cache. */
 export async function openStore(duck: DuckDBModule, options: ProjectOptions): Promise<ProjectStore> {
   const limits = options.limits ?? defaultLimits();
-  const settings = instanceSettings(options.file, limits);
-  const instance = await (options.engine ?? duck.DuckDBInstance.create(':memory:', settings));
+  const temp = tempDirectory(options.file);
+  const instance = await (options.engine ?? duck.DuckDBInstance.create(':memory:', { ...engineSettings(limits), ...temp }));
   let writer: DuckDBConnection | undefined;
   try {
     writer = await instance.connect();
-    if (options.engine) await writer.run(Object.entries(settings).map(([name, value]) => `SET ${name} = ${literal(value)}`).join('; '));
+    if (options.engine) await writer.run(`SET temp_directory = ${literal(temp.temp_directory)}`);
     await attach(writer, options.file ?? ':memory:');
     // Connections are attached now: once external access is off, DuckDB opens no other file.
     const connections = await readConnections(writer);
@@ -98,10 +98,9 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   }
 }
 
-/** DuckDB's memory limit and threads, spilling next to the project's file, and no extension fetched or loaded on demand (its error names the host's home). */
-function instanceSettings(file: string | undefined, limits: GatewayLimits): Record<string, string> {
-  const threads: Record<string, string> = limits.threads === undefined ? {} : { threads: String(limits.threads) };
-  return { memory_limit: `${limits.memoryLimitBytes}B`, ...threads, temp_directory: file ? `${file}.tmp` : '', autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+/** Where DuckDB spills: next to the project's file. */
+function tempDirectory(file: string | undefined): { temp_directory: string } {
+  return { temp_directory: file ? `${file}.tmp` : '' };
 }
 
 /** Raise whenever SCHEMA or a migration changes: a database recording it needs no DDL on open. */

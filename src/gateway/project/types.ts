@@ -106,7 +106,7 @@ export interface ProjectOptions {
   seed: boolean;
   /** Time and memory limits on the SQL users run (default: limits.ts). */
   limits?: GatewayLimits;
-  /** A DuckDB engine made ahead to use (one is made otherwise). */
+  /** A DuckDB engine made ahead with engineSettings(limits) (one is made otherwise). */
   engine?: Promise<DuckDBInstance>;
   /** Folder for files in transit: the only place outside the database the gateway's own COPY and read_csv use. */
   transferDir: string;

@@ -7,8 +7,6 @@ import type { Gateway } from './gateway.js';
 import { acquireLock, FolderBusyError, readLiveLock, type HeldLock, type LockInfo } from './lock.js';
 import { checkOwnFolder } from '../config/safe-folder.js';
 import { localDataDir } from './paths.js';
-import { resolveLimits } from './limit-settings.js';
-import { engineSettings } from './limits.js';
 
 /** How the CLI reaches the local gateway: a `dgw serve` holding the data folder, or the gateway in-process. */
 export interface LocalConnection {
@@ -51,10 +49,11 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
   const live = await readLiveLock(dataDir);
   if (live?.mode === 'serve' && live.url) return toServer({ ...live, url: live.url });
 
-  const limits = resolveLimits(options.env);
-  // DuckDB loads off this thread while the lock is taken; the project's file opens only once the lock is held.
-  const engine = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB()).then((duck) => duck.DuckDBInstance.create(':memory:', engineSettings(limits)));
-  // Without DuckDB this fails; opening the gateway below says so (loadDuckDB's error).
+  // The gateway's code and DuckDB load off this thread while the lock is taken; the project's file opens only once the lock is held.
+  const duck = import('./duckdb.js').then(({ loadDuckDB }) => loadDuckDB());
+  const inProcess = import('./open-in-process.js');
+  const engine = Promise.all([duck, inProcess]).then(([loaded, { makeEngine }]) => makeEngine(loaded, options.env));
+  // Without DuckDB, or with a limit that does not parse, this fails; opening the gateway below says why.
   engine.catch(() => undefined);
   const discardEngine = () => engine.then((instance) => instance.closeSync()).catch(() => undefined);
   let lock;
@@ -65,10 +64,10 @@ export async function connectLocal(options: ConnectLocalOptions): Promise<LocalC
     if (error instanceof FolderBusyError && error.holder.mode === 'serve' && error.holder.url) return toServer({ ...error.holder, url: error.holder.url });
     throw error;
   }
-  const { openInProcess } = await import('./open-in-process.js');
+  const { openInProcess } = await inProcess;
   const open = async (held: HeldLock, preloaded?: typeof engine): Promise<OpenGateway> => {
     try {
-      return { ...(await openInProcess({ dataDir, env: options.env, limits, engine: preloaded, trace: options.trace })), lock: held };
+      return { ...(await openInProcess({ dataDir, env: options.env, engine: preloaded, trace: options.trace })), lock: held };
     } catch (error) {
       if (preloaded) await discardEngine();
       await held.release();

@@ -7,9 +7,8 @@ import { folderIdentity, LOCK_FILE, type LockInfo } from './lock.js';
 const crypto = () => process.getBuiltinModule('node:crypto');
 
 /**
- * A `dgw serve`'s proof in its lock: made with the folder's partner key for one process, one folder and
- * one address, so a planted lock names no other server. A lock naming no folder is a dgw serve's from
- * before folders were named, proved as it proves itself, so that a running one keeps working.
+ * A `dgw serve`'s proof in its lock, keyed by the folder's partner key to one process, folder and address: a planted lock
+ * names no other server. A lock naming no folder (a dgw serve from before folders were named) is proved as it proves itself.
  */
 export function holderProof(partnerKey: string, lock: Pick<LockInfo, 'pid' | 'processStart' | 'url'>, folder: string | undefined): string {
   const holds = folder === undefined ? 'this folder' : `folder ${folder}`;

@@ -29,10 +29,7 @@ export function defaultLimits(): GatewayLimits {
   return { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS, memoryLimitBytes: defaultMemoryLimitBytes() };
 }
 
-/**
- * DuckDB's memory limit and threads, and no extension fetched or loaded on demand (its error names the host's home).
- * Given when the instance is made: set later, each of the first two makes DuckDB trim the whole process's malloc heap.
- */
+/** DuckDB's memory limit and threads (given at creation: each SET of them trims the process's whole malloc heap), and no extension loaded on demand. */
 export function engineSettings(limits: GatewayLimits): Record<string, string> {
   const threads: Record<string, string> = limits.threads === undefined ? {} : { threads: String(limits.threads) };
   return { memory_limit: `${limits.memoryLimitBytes}B`, ...threads, autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };

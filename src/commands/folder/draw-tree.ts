@@ -14,9 +14,8 @@ export interface DrawnFolder {
 }
 
 /**
- * The lines of a folder tree for a person: `name/ (n queries)  id`, subfolders indented, by name.
- * Fitted to `width` (a terminal's): the indent stops at a quarter of the width, deeper lines
- * saying their level (`[21] `); an id that does not fit goes whole on a line of its own, a name wraps.
+ * A folder tree for a person (`name/ (n queries)  id`), fitted to `width`: the indent stops at a quarter of it, deeper
+ * lines say their level (`[21] `); an id that does not fit goes whole on a line of its own, a name wraps.
  */
 export function drawTree(roots: DrawnFolder[], color: ChalkInstance, width?: number, atRoot: Array<{ id: string; name: string }> = []): string[] {
   const lines: string[] = [];

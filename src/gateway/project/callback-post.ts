@@ -37,12 +37,7 @@ const TIME_LIMIT_MS = 10_000;
 /** Thrown when the address a callback's name resolves to as it is called is inward. */
 class InwardAddress extends Error {}
 
-/**
- * POSTs a callback's JSON and answers its HTTP status. With `outwardOnly`, the address is checked
- * where the connection is made: a name that resolved outward when the callback was set may resolve
- * inward now (a rebinding name), and a callback set while the gateway took local requests only
- * stays in the project when it is served to other machines.
- */
+/** POSTs a callback's JSON and answers its HTTP status; `outwardOnly` checks the address as connected (a name may now resolve inward). */
 export function postCallback(url: string, headers: Record<string, string>, body: string, outwardOnly: boolean): Promise<number> {
   const host = hostOf(url);
   const family = isIP(host);

@@ -79,8 +79,8 @@ export const WALKTHROUGHS = [
 
 /**
  * Fast-tier files that need a fresh module graph: one mocks cli-table3 with vi.mock, one spies on DuckDB's connection, two set TZ.
- * The rest of the fast tier shares each worker's modules between files (isolate: false): code
- * already compiled and warm in a worker is not loaded and warmed again for every file.
+ * Every other file, in both tiers, shares its worker's modules with the files before it (isolate:
+ * false): code already compiled and warm in a worker is not loaded and warmed again for every file.
  */
 const ISOLATED = ['test/terminal-tables-cli-table3.test.ts', 'test/table-layout.test.ts', 'test/readable-times.test.ts', 'test/gateway/cancel-stops-interrupting.test.ts'];
 
@@ -104,6 +104,9 @@ class SlowTierFirst extends BaseSequencer {
  */
 const FAST_WORKER_ENV = { MALLOC_ARENA_MAX: '1' };
 
+/** Fails a file of a shared worker that leaves the environment, working folder or exit code changed. */
+const LEAVES_PROCESS_AS_FOUND = 'test/support/leaves-process-as-found.ts';
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -113,10 +116,10 @@ export default defineConfig({
     sequence: { sequencer: SlowTierFirst },
     reporters: process.env.DGW_TEST_JSON ? ['default', ['json', { outputFile: process.env.DGW_TEST_JSON }]] : ['default'],
     projects: [
-      { extends: true, test: { name: 'fast', env: FAST_WORKER_ENV, isolate: false, setupFiles: ['test/support/leaves-process-as-found.ts'], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], provide: { walkShapes: ['spec'] }, testTimeout: 300_000, hookTimeout: 300_000 } },
+      { extends: true, test: { name: 'fast', env: FAST_WORKER_ENV, isolate: false, setupFiles: [LEAVES_PROCESS_AS_FOUND], include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED], provide: { walkShapes: ['spec'] }, testTimeout: 300_000, hookTimeout: 300_000 } },
       { extends: true, test: { name: 'fast-isolated', env: FAST_WORKER_ENV, include: ISOLATED, testTimeout: 300_000, hookTimeout: 300_000 } },
       // Scale, memory and faults on a machine that may be busy: ten minutes, which only a hang reaches.
-      { extends: true, test: { name: 'slow', include: [...SLOW, ...WALKTHROUGHS], provide: { walkShapes: ['hosted'] }, testTimeout: 600_000, hookTimeout: 600_000 } },
+      { extends: true, test: { name: 'slow', isolate: false, setupFiles: [LEAVES_PROCESS_AS_FOUND], include: [...SLOW, ...WALKTHROUGHS], provide: { walkShapes: ['hosted'] }, testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
   },
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 
-// The fast tier's files share their worker's process (vitest.config.ts, isolate: false): a file that
+// Test files share their worker's process (vitest.config.ts, isolate: false): a file that
 // leaves the environment, the working folder or the exit code changed would change the files after
 // it. Each file is held to leaving them as it found them.
 

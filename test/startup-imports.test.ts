@@ -259,6 +259,16 @@ describe('cli-table3, table layout, display widths, times and the pager load onl
     // No column of a catalog is a time.
     expect(layout(r).times).toEqual([]);
   });
+
+  it('display widths load for a folder tree drawn, not for the other folder commands', async () => {
+    const list = await loadedBy(['--zone', 'local', 'folder', 'list']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(layout(list).table).toEqual([]);
+    const tree = await loadedBy(['--zone', 'local', 'folder', 'tree']);
+    expect(tree.code, tree.stderr).toBe(0);
+    expect(layout(tree).table).toContain('src/output/text-width.ts');
+    expect(layout(tree).table.some(fromPackage('string-width'))).toBe(true);
+  });
 });
 
 describe('data transfer (multipart, CSV, downloads, progress) loads only on the paths that move data', () => {

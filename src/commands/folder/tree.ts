@@ -7,7 +7,7 @@ import { folderSegments } from '../../api/names.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/format.js';
 import { examples, type Wiring } from '../wiring.js';
-import { drawTree, type DrawnFolder } from './draw-tree.js';
+import type { DrawnFolder } from './draw-tree.js';
 import { loadTree, parseFolderRef, requireFolder } from './resolve.js';
 
 export interface FolderTreeOptions {
@@ -61,6 +61,8 @@ export async function runFolderTree(ctx: Context, folderArg: string | undefined,
     await ctx.out.list(treeRows(roots, atRoot), TREE_COLUMNS, (r) => r.id);
     return;
   }
+  // Loaded only to draw: measuring text by display width loads Unicode tables every other folder command can do without.
+  const { drawTree } = await import('./draw-tree.js');
   const lines = drawTree(roots.map((n) => drawn(n, opts.queries === true)), ctx.color, ctx.out.tableView().width, atRoot);
   ctx.out.raw(lines.length > 0 ? lines.join('\n') : '(no folders)');
 }

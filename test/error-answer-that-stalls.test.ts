@@ -18,7 +18,8 @@ afterAll(() => tmp.remove());
 
 describe('an error answer whose body stalls', () => {
   it('dgw sql (an answer read as it arrives) reports the status after --timeout, not never', async () => {
-    const r = await runDgw(['--timeout', '1s', 'sql', 'SELECT 1', '--json'], {
+    // 5 s: the head must reach dgw within --timeout for its status to be known, which a busy machine must not decide.
+    const r = await runDgw(['--timeout', '5s', 'sql', 'SELECT 1', '--json'], {
       env: { DGW_CONFIG_DIR: tmp.dir, DGW_API_KEY: 'stall-test-key-1234', DGW_BASE_URL: baseUrl(), DGW_PROJECT: 'p1' },
       // The body never comes: only dgw's own --timeout ends the command before this.
       timeoutMs: 50_000,

@@ -18,8 +18,9 @@ const { baseUrl } = useBareServer((req, res) => {
 });
 afterAll(() => tmp.remove());
 
-const sql = (...args: string[]) =>
-  runDgw(['sql', 'SELECT n FROM t', '--timeout', '1s', ...args], { env: { DGW_BASE_URL: baseUrl(), DGW_API_KEY: 'k-remote', DGW_PROJECT: 'p1', DGW_CONFIG_DIR: tmp.dir }, timeoutMs: 30_000 });
+/** dgw sql with --timeout `timeout` (1 s unless given; a case a busy machine must not reach waits longer). */
+const sql = (timeout = '1s') =>
+  runDgw(['sql', 'SELECT n FROM t', '--timeout', timeout], { env: { DGW_BASE_URL: baseUrl(), DGW_API_KEY: 'k-remote', DGW_PROJECT: 'p1', DGW_CONFIG_DIR: tmp.dir }, timeoutMs: 60_000 });
 const head = '{"columns":[{"catalogName":null,"schemaName":null,"tableName":null,"columnName":"n"}],"data":[';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,31 +30,31 @@ describe('a remote run-SQL answer read as it arrives', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(head);
       void (async () => {
-        // 3 s in all, never silent for more than 0.4 s.
+        // 8 s in all, never silent for more than 1 s: a busy machine stretching a silence stays far under --timeout 5s.
         for (let i = 0; i < 8; i++) {
           res.write(`${i === 0 ? '' : ','}[${i}]`);
-          await sleep(400);
+          await sleep(1000);
         }
         res.end(']}');
       })();
     };
     const started = Date.now();
-    const r = await sql();
+    const r = await sql('5s');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('0\n1\n2\n3\n4\n5\n6\n7\n');
-    expect(Date.now() - started).toBeGreaterThan(2500);
+    expect(Date.now() - started).toBeGreaterThan(7000);
   });
 
   it('an answer that stops mid-way: the rows that came, then exit 9 saying it stalled', async () => {
     script = (res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(`${head}[1],[2],`);
-      // Then nothing, and the connection stays open.
+      // Then nothing, and the connection stays open. The rows come at once: 5 s for them to reach dgw, which a busy machine does not take.
     };
-    const r = await sql();
+    const r = await sql('5s');
     expect(r.code, r.stderr).toBe(9);
     expect(r.stdout).toBe('1\n2\n');
-    expect(r.stderr).toMatch(/stalled: no data for 1 s/);
+    expect(r.stderr).toMatch(/stalled: no data for 5 s/);
   });
 
   it('an answer that never begins: exit 9, timed out, nothing printed', async () => {

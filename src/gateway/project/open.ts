@@ -143,13 +143,15 @@ function readAll(conn: DuckDBConnection): Promise<Pick<Metadata, 'settings' | 'a
 async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise<void> {
   await s.writer.run('BEGIN');
   try {
+    // Listed before the DDL: a new database has no table yet, and a list of them costs by the table.
+    const old = await oldQueryTables(s.writer);
     for (const statement of SCHEMA) await s.writer.run(statement);
     // A row of the old column-per-field table is a document whose schedule is still JSON text.
-    const columns = (await takeRows(s.writer, 'queries')).map((r) => {
+    const columns = (old.has('queries') ? await takeRows(s.writer, 'queries') : []).map((r) => {
       const schedule = r.schedule === null ? null : JSON.parse(String(r.schedule));
       return queryFromDoc(String(r.id), { ...r, schedule } as StoredQueryDoc);
     });
-    const docs = (await takeRows(s.writer, 'query_docs')).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
+    const docs = (old.has('query_docs') ? await takeRows(s.writer, 'query_docs') : []).map((r) => queryFromDoc(String(r.id), JSON.parse(String(r.doc)) as StoredQueryDoc));
     const moved = await migrateQueryIds(s.writer, [...columns, ...docs]);
     if (moved.length > 0) {
       s.loadFolders((await readMetadata(s.writer, ['folders'])).folders);
@@ -169,9 +171,14 @@ async function prepare(s: ProjectStore, seed: boolean, seeded: boolean): Promise
   }
 }
 
-/** Takes the rows out of an old table of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1), leaving it empty; fields in camelCase. */
+/** Which old tables of saved queries (`_dgw.queries`, `_dgw.query_docs` of schema version 1) the database has. */
+async function oldQueryTables(conn: DuckDBConnection): Promise<Set<string>> {
+  const found = await rows(conn, `SELECT table_name FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name IN ('queries', 'query_docs')`);
+  return new Set(found.map((r) => String(r.table_name)));
+}
+
+/** Takes the rows out of an old table of saved queries, leaving it empty; fields in camelCase. */
 async function takeRows(conn: DuckDBConnection, table: 'queries' | 'query_docs'): Promise<Array<Record<string, unknown>>> {
-  if ((await rows(conn, `SELECT 1 FROM duckdb_tables() WHERE database_name = 'svc' AND schema_name = '_dgw' AND table_name = ?`, [table])).length === 0) return [];
   const taken = await rowsAs<Record<string, unknown>>(conn, `SELECT * FROM svc._dgw.${table}`);
   await conn.run(`DELETE FROM svc._dgw.${table}`);
   return taken;

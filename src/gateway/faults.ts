@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { duckMessage, HttpError } from './errors.js';
 import { LOCAL_DEFAULT_PROJECT } from '../config/zones.js';
@@ -56,6 +57,23 @@ export function duckFault(error: unknown, site: FaultSite): HttpError | undefine
       `the database of project ${site.projectId}, ${file}, is open in another program (${message}); close that program (or wait for it to finish), then try again`,
       FAULT_CODES.busy,
     );
+  }
+  return undefined;
+}
+
+/** A project's database file or its WAL that is there but is not a file: DuckDB would fail without naming it, or wait for ever on a named pipe. */
+export async function notAFile(site: Required<FaultSite>): Promise<HttpError | undefined> {
+  for (const path of [site.file, `${site.file}.wal`]) {
+    const what = await stat(path).then(
+      (found) => (found.isFile() ? undefined : found.isDirectory() ? 'a folder' : found.isFIFO() ? 'a named pipe' : found.isSocket() ? 'a socket' : 'a device'),
+      (error: NodeJS.ErrnoException) => (error.code === 'ELOOP' ? 'a loop of symbolic links' : undefined),
+    );
+    if (!what) continue;
+    const then =
+      path !== site.file ? `then try again: its database, ${site.file}, opens as it was last written`
+      : site.projectId === LOCAL_DEFAULT_PROJECT ? 'then try again: the demo project is made again, seeded'
+      : `then make the project afresh, empty: dgw --zone local project create ${site.projectId}`;
+    return new HttpError(500, `the database of project ${site.projectId} cannot be opened: ${path} is ${what}, not a file; move it aside, ${then}`, FAULT_CODES.damaged);
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DuckDBModule } from '../duckdb.js';
-import { duckFault, FAULT_CODES, heldByAnother } from '../faults.js';
+import { duckFault, FAULT_CODES, heldByAnother, notAFile } from '../faults.js';
 import { HttpError } from '../errors.js';
 import { defaultLimits, engineSettings } from '../limits.js';
 import { seedDemo } from '../seed.js';
@@ -60,6 +60,8 @@ export async function openStore(duck: DuckDBModule, options: ProjectOptions): Pr
   const instance = await (options.engine ?? duck.DuckDBInstance.create(':memory:', { ...engineSettings(limits), ...temp }));
   let writer: DuckDBConnection | undefined;
   try {
+    const fault = options.file === undefined ? undefined : await notAFile({ projectId: options.id, file: options.file });
+    if (fault) throw fault;
     writer = await instance.connect();
     if (options.engine) await writer.run(`SET temp_directory = ${literal(temp.temp_directory)}`);
     await attach(writer, options.file ?? ':memory:');

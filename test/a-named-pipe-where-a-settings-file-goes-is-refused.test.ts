@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from './support/dgw.js';
 
-// A named pipe in the place of config.json, its lock or keys.json: opening it to read waits for a
+// A named pipe in the place of config.json, its lock, keys.json, gateway.lock or a project's
+// database: opening it to read waits for a
 // writer that never comes, and the user store is read synchronously, so dgw hung past Ctrl-C and
 // SIGTERM. It is said at once (exit 13), naming the file, as a folder in its place is. Spawned:
 // a hang must not take the test's own process with it.
@@ -41,6 +42,24 @@ describe.skipIf(process.platform === 'win32')('a named pipe where dgw keeps a fi
     const r = await dgw('config', 'set', 'output', 'json');
     expect(r.code, r.stderr).toBe(13);
     expect(r.stderr).toContain(`cannot use ${file}: it is a named pipe`);
+  });
+
+  it("the local gateway's gateway.lock: exit 13 naming it", async () => {
+    const file = path.join(data.dir, 'gateway.lock');
+    fifo(file);
+    const r = await dgw('query', 'list');
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toContain(`cannot use ${file}: it is a named pipe`);
+  });
+
+  it("a project's database: exit 13 naming it (test/project-database-that-is-not-a-file.test.ts has the other kinds)", async () => {
+    fs.mkdirSync(path.join(data.dir, 'projects'), { mode: 0o700 });
+    const file = path.join(data.dir, 'projects', 'demo.duckdb');
+    fifo(file);
+    const r = await dgw('query', 'list');
+    expect(r.code, r.stderr).toBe(13);
+    expect(r.stderr).toContain(`the database of project demo cannot be opened: ${file} is a named pipe, not a file`);
+    expect(fs.statSync(file).isFIFO()).toBe(true);
   });
 
   it("the local gateway's keys.json: exit 13 naming it", async () => {

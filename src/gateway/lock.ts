@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BusyError, InterruptedError, LocalFaultError } from '../errors.js';
-import { fileFault, makeFolders } from '../local-faults.js';
+import { fileFault, makeFolders, readTextIfThere } from '../local-faults.js';
 import { removeStale } from '../stale-lock.js';
 import { pidAlive } from '../process-alive.js';
 import { processCommand, processStartTime } from '../process-identity.js';
@@ -56,9 +56,9 @@ export async function readLiveLock(dataDir: string): Promise<LockInfo | undefine
   return info && holderOf(info, folderIdentity(dataDir)) === 'dgw' ? info : undefined;
 }
 
-/** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. */
+/** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. A named pipe in its place is a fault, never a wait. */
 async function readLock(dataDir: string): Promise<LockInfo | undefined> {
-  return lockOf(await readFile(join(dataDir, LOCK_FILE), 'utf8').catch(() => undefined));
+  return lockOf(readTextIfThere(join(dataDir, LOCK_FILE)));
 }
 
 function lockOf(text: string | undefined): LockInfo | undefined {
@@ -119,10 +119,7 @@ export async function acquireLock(
       // Also after a failed write (a full disk creates the file, then cannot fill it).
       await unlink(tmp).catch(() => undefined);
     }
-    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw fileFault(error, file) ?? error;
-    });
+    const text = readTextIfThere(file);
     const holder = lockOf(text);
     const state = holder ? holderOf(holder, folder) : 'gone';
     if (!holder || state === 'gone') {
@@ -155,7 +152,7 @@ export async function acquireLock(
     async release() {
       if (released) return;
       released = true;
-      const current = await readLock(dataDir);
+      const current = await readLock(dataDir).catch(() => undefined);
       if (current?.pid === process.pid && current.startedAt === info.startedAt) await unlink(file).catch(() => undefined);
     },
   };

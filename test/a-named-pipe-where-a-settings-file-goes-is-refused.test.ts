@@ -44,14 +44,6 @@ describe.skipIf(process.platform === 'win32')('a named pipe where dgw keeps a fi
     expect(r.stderr).toContain(`cannot use ${file}: it is a named pipe`);
   });
 
-  it("the local gateway's gateway.lock: exit 13 naming it", async () => {
-    const file = path.join(data.dir, 'gateway.lock');
-    fifo(file);
-    const r = await dgw('query', 'list');
-    expect(r.code, r.stderr).toBe(13);
-    expect(r.stderr).toContain(`cannot use ${file}: it is a named pipe`);
-  });
-
   it("a project's database: exit 13 naming it (test/project-database-that-is-not-a-file.test.ts has the other kinds)", async () => {
     fs.mkdirSync(path.join(data.dir, 'projects'), { mode: 0o700 });
     const file = path.join(data.dir, 'projects', 'demo.duckdb');
@@ -62,8 +54,8 @@ describe.skipIf(process.platform === 'win32')('a named pipe where dgw keeps a fi
     expect(fs.statSync(file).isFIFO()).toBe(true);
   });
 
-  it("the local gateway's keys.json: exit 13 naming it", async () => {
-    const file = path.join(data.dir, 'keys.json');
+  it.each(['keys.json', 'gateway.lock'])("the local gateway's %s: exit 13 naming it", async (name) => {
+    const file = path.join(data.dir, name);
     fifo(file);
     const r = await dgw('query', 'list');
     expect(r.code, r.stderr).toBe(13);

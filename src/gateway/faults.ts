@@ -61,11 +61,11 @@ export function duckFault(error: unknown, site: FaultSite): HttpError | undefine
   return undefined;
 }
 
-/** A project's database file or its WAL that is there but is not a file: DuckDB would fail without naming it, or wait for ever on a named pipe. */
+/** A folder, named pipe, socket or symbolic-link loop where a project's database or its WAL goes: DuckDB would fail without naming it, or wait for ever on a pipe. A device is DuckDB's to use (a WAL on /dev/full is how the tests fill a disk). */
 export async function notAFile(site: Required<FaultSite>): Promise<HttpError | undefined> {
   for (const path of [site.file, `${site.file}.wal`]) {
     const what = await stat(path).then(
-      (found) => (found.isFile() ? undefined : found.isDirectory() ? 'a folder' : found.isFIFO() ? 'a named pipe' : found.isSocket() ? 'a socket' : 'a device'),
+      (found) => (found.isDirectory() ? 'a folder' : found.isFIFO() ? 'a named pipe' : found.isSocket() ? 'a socket' : undefined),
       (error: NodeJS.ErrnoException) => (error.code === 'ELOOP' ? 'a loop of symbolic links' : undefined),
     );
     if (!what) continue;

@@ -56,9 +56,13 @@ export async function readLiveLock(dataDir: string): Promise<LockInfo | undefine
   return info && holderOf(info, folderIdentity(dataDir)) === 'dgw' ? info : undefined;
 }
 
-/** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. A named pipe in its place is a fault, never a wait. */
+/** The lock file as written, or undefined; a lock file appears whole, so a damaged one was never a live dgw's. Read without waiting: acquireLock says what is wrong with one that cannot be read (a named pipe, a folder). */
 async function readLock(dataDir: string): Promise<LockInfo | undefined> {
-  return lockOf(readTextIfThere(join(dataDir, LOCK_FILE)));
+  try {
+    return lockOf(readTextIfThere(join(dataDir, LOCK_FILE)));
+  } catch {
+    return undefined;
+  }
 }
 
 function lockOf(text: string | undefined): LockInfo | undefined {
@@ -152,7 +156,7 @@ export async function acquireLock(
     async release() {
       if (released) return;
       released = true;
-      const current = await readLock(dataDir).catch(() => undefined);
+      const current = await readLock(dataDir);
       if (current?.pid === process.pid && current.startedAt === info.startedAt) await unlink(file).catch(() => undefined);
     },
   };

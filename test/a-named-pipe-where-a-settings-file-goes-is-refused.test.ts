@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from './support/dgw.js';
 
 // A named pipe in the place of config.json, its lock, keys.json, gateway.lock or a project's
-// database: opening it to read waits for a
-// writer that never comes, and the user store is read synchronously, so dgw hung past Ctrl-C and
-// SIGTERM. It is said at once (exit 13), naming the file, as a folder in its place is. Spawned:
-// a hang must not take the test's own process with it.
+// database: opening it to read waits for a writer that never comes, and the user store is read
+// synchronously, so dgw hung past Ctrl-C and SIGTERM. It is said at once (exit 13), naming the
+// file, as a folder in its place is. Spawned: a hang must not take the test's own process with it.
 let config: ReturnType<typeof tempDir>;
 let data: ReturnType<typeof tempDir>;
 beforeEach(() => {

@@ -116,6 +116,7 @@ async function commanderReport(error: CommanderError, failed: Command | undefine
   let message = error.message.replace(/^error: /, '').split(/\s*\n\s*/).join(' ');
   if (error.code === 'commander.unknownCommand' && command) message += await caseBlindSuggestion(message, command, argv[0] === 'help');
   if (error.code === 'commander.invalidArgument') message = await choiceSuggestion(message, path);
+  if (error.code === 'commander.unknownOption' && command) message = meantByValue(message, command);
   // No option name holds a space: this is an argument that starts with - (a statement's -- comment), which goes after --.
   const dashed = error.code === 'commander.unknownOption' && /^unknown option '-[^'\s]*\s/.test(message);
   const dgw = `dgw ${path ? `${path} ` : ''}`;
@@ -137,6 +138,15 @@ async function choiceSuggestion(message: string, path: string): Promise<string> 
   const { closestNames } = await import('./output/did-you-mean.js');
   const close = closestNames(invalid.given, invalid.choices.split(', '));
   return close.length === 0 ? message : `${message} (Did you mean ${close.join(' or ')}?)`;
+}
+
+/** An unknown option named as another option's value (`--folder` for `--path <folder>`): that option, not commander's spelling guess. */
+function meantByValue(message: string, command: Command): string {
+  const name = /^unknown option '--([\w-]+)(?:=[^']*)?'/.exec(message)?.[1];
+  if (!name) return message;
+  const meant = command.options.filter((o) => o.long && new RegExp(`[<[]${name}(?:\\.\\.\\.)?[>\\]]`, 'i').test(o.flags));
+  if (meant.length === 0) return message;
+  return `${message.replace(/\s*\(Did you mean [^)]*\)$/, '')} (Did you mean ${meant.map((o) => o.flags.replace(/^-\w, /, '')).join(' or ')}?)`;
 }
 
 /** The deepest command the words of argv name, from `root`. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -97,12 +98,14 @@ class SlowTierFirst extends BaseSequencer {
 }
 
 /**
- * The fast tier's workers each open and close DuckDB hundreds of times, and DuckDB trims the whole
- * process's heap at every close; with one malloc arena instead of one per thread there is less to
- * trim and fault back in (a user's dgw closes DuckDB once, then exits). The slow tier keeps the
- * default, so its memory checks measure what users run.
+ * The fast tier's workers each open and close DuckDB hundreds of times, and DuckDB calls glibc's
+ * malloc_trim(0) at every close: the pages it gives back are faulted in again by the next command
+ * (a user's dgw closes DuckDB once, then exits). Under jemalloc, where the system has it (CI
+ * installs it), that call has nothing to trim; without it, one malloc arena leaves less. The slow
+ * tier keeps the default, so its memory checks measure what users run.
  */
-const FAST_WORKER_ENV = { MALLOC_ARENA_MAX: '1' };
+const JEMALLOC = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib64', '/usr/lib'].map((dir) => `${dir}/libjemalloc.so.2`).find((file) => existsSync(file));
+const FAST_WORKER_ENV = { MALLOC_ARENA_MAX: '1', ...(JEMALLOC ? { LD_PRELOAD: [process.env.LD_PRELOAD, JEMALLOC].filter(Boolean).join(' ') } : {}) };
 
 /** Fails a file of a shared worker that leaves the environment, working folder or exit code changed. */
 const LEAVES_PROCESS_AS_FOUND = 'test/support/leaves-process-as-found.ts';

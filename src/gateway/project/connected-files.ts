@@ -5,7 +5,7 @@ import { seenOf } from './kept-readers.js';
 import { createFileView, realpathOr } from './connections.js';
 import { attachParametricTables, readParametricTables } from './parametric-tables.js';
 import type { ProjectStore } from './store.js';
-import { failingViewSql, unreadableCause } from './unreadable-file.js';
+import { failingViewSql, refuseNonFile, unreadableCause } from './unreadable-file.js';
 
 /** A connected file the gateway read at open: a CSV or JSON file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
 export interface ConnectedFile {
@@ -61,6 +61,7 @@ async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string,
 async function reattach(s: ProjectStore, conn: DuckDBConnection, catalog: string, file: ConnectedFile): Promise<void> {
   await conn.run(`DETACH DATABASE IF EXISTS ${catalog}`);
   try {
+    refuseNonFile(file.path);
     await conn.run(`ATTACH ${literal(file.path)} AS ${catalog} (TYPE duckdb, READ_ONLY)`);
     s.brokenConnections.delete(file.connectionId);
   } catch (error) {

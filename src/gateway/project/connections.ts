@@ -9,7 +9,7 @@ import { isKeptType, seenOf, type KeptReaders } from './kept-readers.js';
 import type { ConnectedFiles } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { hardLinkIn } from './hard-links.js';
-import { failingViewSql, unreadableFile } from './unreadable-file.js';
+import { failingViewSql, refuseNonFile, unreadableFile } from './unreadable-file.js';
 import { ifTable, rows, rowsAs, type ProjectStore } from './store.js';
 import { HOSTED_CATALOG } from '../catalog-alias.js';
 
@@ -173,6 +173,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
     const seen = seenOf(real);
+    refuseNonFile(real);
     await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (TYPE duckdb, READ_ONLY)`);
     connected?.set(ident(c.catalogName), { kind: 'duckdb', path: real, seen, connectionId: c.id });
     // Its WAL too: a file moved over this one is attached again while external access is off (connected-files.ts).
@@ -220,6 +221,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
 
 /** A view of one file; a CSV or JSON file's read as kept from an earlier detection, or by DuckDB's own detection where that read fails. */
 export async function createFileView(conn: DuckDBConnection, view: string, type: string, real: string, readers: KeptReaders | undefined, replace = false): Promise<void> {
+  refuseNonFile(real);
   const create = `CREATE ${replace ? 'OR REPLACE ' : ''}VIEW ${view} AS SELECT * FROM`;
   const sniffed = `${create} ${FILE_READERS[type]}(${literal(real)})`;
   if (!isKeptType(type) || !readers) return void (await conn.run(sniffed));

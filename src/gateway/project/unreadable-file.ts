@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { duckMessage, HttpError } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { rows, type ProjectStore } from './store.js';
@@ -13,6 +14,13 @@ export function unreadableCause(error: unknown): string {
   const at = line === undefined ? '' : ` (line ${line})`;
   if (/not utf-8 encoded|invalid utf-8/i.test(lines.join('\n'))) return `it is not UTF-8 text${at}; re-save it as UTF-8`;
   return line === undefined ? first : `line ${line}: ${lines[1] ?? first}`;
+}
+
+/** Refuses a named pipe, socket or device where a connected file goes: DuckDB would wait on a pipe for ever (and every command on the project with it), or read a device without end. */
+export function refuseNonFile(path: string): void {
+  const found = statSync(path, { throwIfNoEntry: false });
+  if (!found || found.isFile() || found.isDirectory()) return;
+  throw new Error(`${path} is ${found.isFIFO() ? 'a named pipe' : found.isSocket() ? 'a socket' : 'a device'}, not a file`);
 }
 
 /** A connected file that does not read, named, with why. */

@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runDgw, tempDir } from './support/dgw.js';
+
+// A connected CSV file replaced by a named pipe made every command on the project wait for ever
+// (`query list` too): opening the project reads each connected file, and DuckDB's open of a pipe
+// waits for a writer. A pipe, socket or device is now refused as a file that cannot be read: the
+// project opens, that table (or that DuckDB connection) says why. Spawned: a hang must not take
+// the test's own process with it.
+let config: ReturnType<typeof tempDir>;
+let data: ReturnType<typeof tempDir>;
+let files: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  config = tempDir('dgw-fifo-conn-config-');
+  data = tempDir('dgw-fifo-conn-data-');
+  files = tempDir('dgw-fifo-conn-files-');
+});
+afterEach(() => {
+  for (const dir of [config, data, files]) dir.remove();
+});
+
+const dgw = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: config.dir, DGW_LOCAL_DIR: data.dir }, timeoutMs: 30_000 });
+const fifo = (file: string) => execFileSync('mkfifo', [file]);
+
+describe.skipIf(process.platform === 'win32')('a named pipe where a connected file goes', () => {
+  it('a connected CSV file replaced by one: the project opens, another connection reads, its table names the pipe', async () => {
+    for (const [name, n] of [['a', 1], ['b', 2]] as const) {
+      fs.writeFileSync(path.join(files.dir, `${name}.csv`), `n\n${n}\n`);
+      expect((await dgw('connection', 'create', name, '--type', 'csv', '--field', `path=${path.join(files.dir, `${name}.csv`)}`)).code).toBe(0);
+    }
+    const b = path.join(files.dir, 'b.csv');
+    fs.rmSync(b);
+    fifo(b);
+    const list = await dgw('query', 'list', '--json');
+    expect([list.code, list.stderr]).toEqual([0, '']);
+    expect((await dgw('sql', 'SELECT n FROM a.main.a')).stdout).toBe('1\n');
+    const read = await dgw('sql', 'SELECT n FROM b.main.b');
+    expect(read.code).toBe(6);
+    expect(read.stderr).toContain(`${b} cannot be read as CSV: ${b} is a named pipe, not a file`);
+    expect(fs.statSync(b).isFIFO()).toBe(true);
+  });
+
+  it('a DuckDB connection whose file became one: the project opens, its catalog says why it did not open', async () => {
+    const file = path.join(files.dir, 'sales.duckdb');
+    const made = await DuckDBInstance.create(file);
+    const conn = await made.connect();
+    await conn.run('CREATE TABLE t AS SELECT 1 AS n');
+    conn.closeSync();
+    made.closeSync();
+    expect((await dgw('connection', 'create', 'sales', '--type', 'duckdb', '--field', `path=${file}`)).code).toBe(0);
+    fs.rmSync(file);
+    fifo(file);
+    expect((await dgw('query', 'list')).code).toBe(0);
+    const read = await dgw('sql', 'SELECT n FROM sales.main.t');
+    expect(read.code).not.toBe(0);
+    expect(read.stderr).toContain(`its connection sales did not open (${file} is a named pipe, not a file)`);
+  });
+
+  it.each([['csv', 'visits.csv', 'cannot open %s as csv files'], ['duckdb', 'sales.duckdb', 'cannot open %s as a DuckDB database']])(
+    'connection create --type %s of one: exit 6 naming it, nothing made',
+    async (type, name, said) => {
+      const file = path.join(files.dir, name);
+      fifo(file);
+      const r = await dgw('connection', 'create', 'piped', '--type', type, '--field', `path=${file}`);
+      expect(r.code, r.stderr).toBe(6);
+      expect(r.stderr).toContain(`${said.replace('%s', file)}: `);
+      expect(r.stderr).toContain(`${file} is a named pipe, not a file`);
+      expect((await dgw('connection', 'list', '--json')).stdout.trim()).toBe('[]');
+    },
+  );
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDgw, tempDir } from './support/dgw.js';
+import { P, spawnServe } from './gateway/helpers.js';
 
 // A connected CSV file replaced by a named pipe made every command on the project wait for ever
 // (`query list` too): opening the project reads each connected file, and DuckDB's open of a pipe
@@ -57,6 +58,38 @@ describe.skipIf(process.platform === 'win32')('a named pipe where a connected fi
     const read = await dgw('sql', 'SELECT n FROM sales.main.t');
     expect(read.code).not.toBe(0);
     expect(read.stderr).toContain(`its connection sales did not open (${file} is a named pipe, not a file)`);
+  });
+
+  it('a Parquet file replaced by one while dgw serve stays open: the next read says what is there; other requests answer', async () => {
+    const file = path.join(files.dir, 'sales.parquet');
+    const made = await DuckDBInstance.create(':memory:');
+    const conn = await made.connect();
+    await conn.run(`COPY (SELECT 1 AS n) TO '${file}'`);
+    conn.closeSync();
+    made.closeSync();
+    const served = await spawnServe(data.dir, config.dir);
+    try {
+      // A read that would wait on the pipe must not hold the test: its answer is awaited 30 s at most.
+      const read = async () => {
+        const res = await fetch(`${served.baseUrl}${P}/queries/execute?format=SIMPLE`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${served.partnerKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ statement: 'SELECT n FROM sales.main.sales' }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      expect((await served.call('POST', '/connections/demo', { name: 'sales', type: 'parquet', credential: { path: file } })).status).toBe(200);
+      expect((await read()).body.data).toEqual([{ n: 1 }]);
+      fs.rmSync(file);
+      fifo(file);
+      const refused = await read();
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(`the file ${file} changed since the project opened and cannot be read as PARQUET now: ${file} is a named pipe, not a file`);
+      expect((await served.call('GET', `${P}/queries`)).status).toBe(200);
+    } finally {
+      await served.stop('SIGKILL');
+    }
   });
 
   it.each([['csv', 'visits.csv', 'cannot open %s as csv files'], ['duckdb', 'sales.duckdb', 'cannot open %s as a DuckDB database']])(

@@ -7,9 +7,12 @@ import { attachParametricTables, readParametricTables } from './parametric-table
 import type { ProjectStore } from './store.js';
 import { failingViewSql, refuseNonFile, unreadableCause } from './unreadable-file.js';
 
-/** A connected file the gateway read at open: a CSV or JSON file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
+/** The types of connection whose every file is a view of its own. */
+export type FileKind = 'csv' | 'json' | 'parquet';
+
+/** A connected file the gateway read at open: a CSV, JSON or Parquet file's view, or a DuckDB file's catalog; `seen` is how the file was (size and times) then. */
 export interface ConnectedFile {
-  kind: 'csv' | 'json' | 'duckdb';
+  kind: FileKind | 'duckdb';
   path: string;
   seen: string;
   connectionId: string;
@@ -48,7 +51,7 @@ async function readChanged(s: ProjectStore): Promise<void> {
   s.keptReaders?.save();
 }
 
-async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string, path: string, type: 'csv' | 'json'): Promise<void> {
+async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string, path: string, type: FileKind): Promise<void> {
   try {
     await createFileView(conn, view, type, path, s.keptReaders, true);
   } catch (error) {

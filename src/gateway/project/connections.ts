@@ -6,7 +6,7 @@ import { deriveQueryName, noSqlNameReason } from '../../api/names.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { ident, literal } from '../sql.js';
 import { isKeptType, seenOf, type KeptReaders } from './kept-readers.js';
-import type { ConnectedFiles } from './connected-files.js';
+import type { ConnectedFiles, FileKind } from './connected-files.js';
 import { newQueryId } from './ids.js';
 import { hardLinkIn } from './hard-links.js';
 import { failingViewSql, refuseNonFile, unreadableFile } from './unreadable-file.js';
@@ -202,7 +202,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
         tables[file] = name;
       }
       const view = `${ident(c.catalogName)}.main.${ident(name)}`;
-      if (isKeptType(c.type)) made.set(view, { kind: c.type, path: real, seen: seenOf(real), connectionId: c.id });
+      made.set(view, { kind: c.type as FileKind, path: real, seen: seenOf(real), connectionId: c.id });
       await createFileView(conn, view, c.type, real, readers).catch(async (error: unknown) => {
         // One file written since in another encoding leaves out its own table, not every file's of the folder.
         if (strict) throw new Error(unreadableFile(file, c.type, error));

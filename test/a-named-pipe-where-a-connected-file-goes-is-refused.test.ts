@@ -26,6 +26,15 @@ afterEach(() => {
 const dgw = (...args: string[]) => runDgw(['--zone', 'local', ...args], { env: { DGW_CONFIG_DIR: config.dir, DGW_LOCAL_DIR: data.dir }, timeoutMs: 30_000 });
 const fifo = (file: string) => execFileSync('mkfifo', [file]);
 
+/** Runs one statement on a DuckDB database (a file, or ':memory:'), as another program makes a file dgw connects. */
+async function duckdb(database: string, sql: string): Promise<void> {
+  const instance = await DuckDBInstance.create(database);
+  const conn = await instance.connect();
+  await conn.run(sql);
+  conn.closeSync();
+  instance.closeSync();
+}
+
 describe.skipIf(process.platform === 'win32')('a named pipe where a connected file goes', () => {
   it('a connected CSV file replaced by one: the project opens, another connection reads, its table names the pipe', async () => {
     for (const [name, n] of [['a', 1], ['b', 2]] as const) {
@@ -46,11 +55,7 @@ describe.skipIf(process.platform === 'win32')('a named pipe where a connected fi
 
   it('a DuckDB connection whose file became one: the project opens, its catalog says why it did not open', async () => {
     const file = path.join(files.dir, 'sales.duckdb');
-    const made = await DuckDBInstance.create(file);
-    const conn = await made.connect();
-    await conn.run('CREATE TABLE t AS SELECT 1 AS n');
-    conn.closeSync();
-    made.closeSync();
+    await duckdb(file, 'CREATE TABLE t AS SELECT 1 AS n');
     expect((await dgw('connection', 'create', 'sales', '--type', 'duckdb', '--field', `path=${file}`)).code).toBe(0);
     fs.rmSync(file);
     fifo(file);
@@ -62,11 +67,7 @@ describe.skipIf(process.platform === 'win32')('a named pipe where a connected fi
 
   it('a Parquet file replaced by one while dgw serve stays open: the next read says what is there; other requests answer', async () => {
     const file = path.join(files.dir, 'sales.parquet');
-    const made = await DuckDBInstance.create(':memory:');
-    const conn = await made.connect();
-    await conn.run(`COPY (SELECT 1 AS n) TO '${file}'`);
-    conn.closeSync();
-    made.closeSync();
+    await duckdb(':memory:', `COPY (SELECT 1 AS n) TO '${file}'`);
     const served = await spawnServe(data.dir, config.dir);
     try {
       // A read that would wait on the pipe must not hold the test: its answer is awaited 30 s at most.

@@ -173,7 +173,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
     const seen = seenOf(real);
-    refuseNonFile(real);
+    refuseNonFile(real, real);
     await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (TYPE duckdb, READ_ONLY)`);
     connected?.set(ident(c.catalogName), { kind: 'duckdb', path: real, seen, connectionId: c.id });
     // Its WAL too: a file moved over this one is attached again while external access is off (connected-files.ts).

@@ -16,11 +16,11 @@ export function unreadableCause(error: unknown): string {
   return line === undefined ? first : `line ${line}: ${lines[1] ?? first}`;
 }
 
-/** Refuses a named pipe, socket or device where a connected file goes: DuckDB would wait on a pipe for ever (and every command on the project with it), or read a device without end. */
-export function refuseNonFile(path: string): void {
+/** Refuses a named pipe, socket or device where a connected file goes: DuckDB would wait on a pipe for ever (and every command on the project with it), or read a device without end. `said` names it where no message around names the file. */
+export function refuseNonFile(path: string, said = 'it'): void {
   const found = statSync(path, { throwIfNoEntry: false });
   if (!found || found.isFile() || found.isDirectory()) return;
-  throw new Error(`${path} is ${found.isFIFO() ? 'a named pipe' : found.isSocket() ? 'a socket' : 'a device'}, not a file`);
+  throw new Error(`${said} is ${found.isFIFO() ? 'a named pipe' : found.isSocket() ? 'a socket' : 'a device'}, not a file`);
 }
 
 /** A connected file that does not read, named, with why. */

@@ -1,11 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { outsideRequest } from '../request-scope.js';
-import { literal } from '../sql.js';
 import { seenOf } from './kept-readers.js';
-import { createFileView, realpathOr } from './connections.js';
+import { attachDuckdbFile, createFileView, realpathOr } from './connections.js';
 import { attachParametricTables, readParametricTables } from './parametric-tables.js';
 import type { ProjectStore } from './store.js';
-import { failingViewSql, refuseNonFile, unreadableCause } from './unreadable-file.js';
+import { failingViewSql, unreadableCause } from './unreadable-file.js';
 
 /** The types of connection whose every file is a view of its own. */
 export type FileKind = 'csv' | 'json' | 'parquet';
@@ -64,8 +63,7 @@ async function remakeView(s: ProjectStore, conn: DuckDBConnection, view: string,
 async function reattach(s: ProjectStore, conn: DuckDBConnection, catalog: string, file: ConnectedFile): Promise<void> {
   await conn.run(`DETACH DATABASE IF EXISTS ${catalog}`);
   try {
-    refuseNonFile(file.path);
-    await conn.run(`ATTACH ${literal(file.path)} AS ${catalog} (TYPE duckdb, READ_ONLY)`);
+    await attachDuckdbFile(conn, file.path, catalog);
     s.brokenConnections.delete(file.connectionId);
   } catch (error) {
     s.brokenConnections.set(file.connectionId, `the file ${file.path} changed and does not open: ${unreadableCause(error)}`);

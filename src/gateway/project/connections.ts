@@ -173,8 +173,7 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   if (c.type === 'duckdb') {
     const real = realFile(c.config.path, guarded);
     const seen = seenOf(real);
-    refuseNonFile(real, real);
-    await conn.run(`ATTACH ${literal(real)} AS ${ident(c.catalogName)} (TYPE duckdb, READ_ONLY)`);
+    await attachDuckdbFile(conn, real, ident(c.catalogName), real);
     connected?.set(ident(c.catalogName), { kind: 'duckdb', path: real, seen, connectionId: c.id });
     // Its WAL too: a file moved over this one is attached again while external access is off (connected-files.ts).
     return [real, `${real}.wal`];
@@ -217,6 +216,12 @@ export async function attachConnection(conn: DuckDBConnection, c: ConnectionRow,
   for (const [view, file] of made) connected?.set(view, file);
   c.tables = tables;
   return named.map((f) => f.real);
+}
+
+/** Attaches a DuckDB file read-only as `catalog` (an SQL name); a pipe, socket or device is refused first, `said` naming it in the message. */
+export async function attachDuckdbFile(conn: DuckDBConnection, path: string, catalog: string, said?: string): Promise<void> {
+  refuseNonFile(path, said);
+  await conn.run(`ATTACH ${literal(path)} AS ${catalog} (TYPE duckdb, READ_ONLY)`);
 }
 
 /** A view of one file; a CSV or JSON file's read as kept from an earlier detection, or by DuckDB's own detection where that read fails. */
